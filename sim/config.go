@@ -1,0 +1,82 @@
+package sim
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+)
+
+// Defaults of a run.
+const (
+	DefaultTrials     = 1_000_000
+	DefaultChunk      = 1 << 16
+	DefaultConfidence = 0.95
+	DefaultMaxPaths   = 20_000_000
+	// batchChunks is how many chunks a precision-stopped run adds between
+	// two looks at the interval widths. It is fixed, not tied to the worker
+	// count, so that the stopping point is the same for any -j.
+	batchChunks = 16
+)
+
+// Config controls a run. The zero value of every field selects its default.
+type Config struct {
+	Method  Method
+	Trials  uint64 // Monte Carlo trials; with Precision, the most to run
+	Seed    uint64
+	Workers int
+	Chunk   int
+	// Precision, when positive, stops a Monte Carlo run at the first batch
+	// boundary where every outcome's interval half-width is at most
+	// Precision.
+	Precision  float64
+	Confidence float64
+	MaxPaths   uint64 // exact path budget
+	// Progress, when non-nil, receives one atomic add per finished chunk
+	// (trials) or per 4096 paths (exact).
+	Progress *atomic.Uint64
+}
+
+func (c Config) withDefaults() Config {
+	if c.Method == "" {
+		c.Method = MonteCarlo
+	}
+	if c.Trials == 0 {
+		c.Trials = DefaultTrials
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.Chunk <= 0 {
+		c.Chunk = DefaultChunk
+	}
+	if c.Confidence == 0 {
+		c.Confidence = DefaultConfidence
+	}
+	if c.MaxPaths == 0 {
+		c.MaxPaths = DefaultMaxPaths
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch c.Method {
+	case MonteCarlo, Exact, Auto:
+	default:
+		return fmt.Errorf("sim: unknown method %q (want mc, exact or auto)", c.Method)
+	}
+	if !(c.Confidence > 0 && c.Confidence < 1) {
+		return fmt.Errorf("sim: confidence %v outside (0, 1)", c.Confidence)
+	}
+	if c.Precision < 0 || c.Precision >= 0.5 {
+		return fmt.Errorf("sim: precision %v outside [0, 0.5)", c.Precision)
+	}
+	return nil
+}
+
+// BudgetError reports an exact enumeration that would exceed its path
+// budget.
+type BudgetError struct{ Budget uint64 }
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("exact enumeration needs more than %d paths; use --method mc (or auto), or raise the path budget", e.Budget)
+}

@@ -1,0 +1,81 @@
+package sim
+
+import "fmt"
+
+// Dist is a discrete distribution over the indices 0…len(weights)-1 with
+// integer weights, so that every probability is an exact rational
+// weight/total. Models build their Dists once, outside the trial loop.
+type Dist struct {
+	weights []uint64
+	cum     []uint64  // cum[i] = weights[0] + … + weights[i]
+	prob    []float64 // weights[i] / total, for exact enumeration
+	total   uint64
+	lut     []uint8 // index by uniform draw in [0,total) when total is small
+}
+
+// maxLUT bounds the lookup table that turns a uniform draw into an index in
+// one load; larger totals fall back to a scan of the cumulative weights.
+const maxLUT = 1 << 12
+
+// NewDist returns the distribution with the given weights. At least one
+// weight must be positive and the total must not overflow uint64.
+func NewDist(weights ...uint64) *Dist {
+	d := &Dist{weights: append([]uint64(nil), weights...)}
+	for _, w := range weights {
+		if d.total+w < d.total {
+			panic("sim: Dist weights overflow")
+		}
+		d.total += w
+		d.cum = append(d.cum, d.total)
+	}
+	if d.total == 0 {
+		panic("sim: Dist with no positive weight")
+	}
+	for _, w := range weights {
+		d.prob = append(d.prob, float64(w)/float64(d.total))
+	}
+	if d.total <= maxLUT && len(weights) <= 256 {
+		d.lut = make([]uint8, d.total)
+		i := 0
+		for r := range d.lut {
+			for uint64(r) >= d.cum[i] {
+				i++
+			}
+			d.lut[r] = uint8(i)
+		}
+	}
+	return d
+}
+
+// Len is the number of outcomes, zero-weight ones included.
+func (d *Dist) Len() int { return len(d.weights) }
+
+// Weight returns the weight of outcome i and the total weight.
+func (d *Dist) Weight(i int) (w, total uint64) { return d.weights[i], d.total }
+
+// Prob returns the probability of outcome i.
+func (d *Dist) Prob(i int) float64 { return d.prob[i] }
+
+// index maps a uniform draw r in [0,total) to its outcome.
+func (d *Dist) index(r uint64) int {
+	if d.lut != nil {
+		return int(d.lut[r])
+	}
+	i := 0
+	for r >= d.cum[i] {
+		i++
+	}
+	return i
+}
+
+// next returns the first outcome after i with a positive weight, or -1.
+func (d *Dist) next(i int) int {
+	for i++; i < len(d.weights); i++ {
+		if d.weights[i] != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func (d *Dist) String() string { return fmt.Sprintf("Dist%v/%d", d.weights, d.total) }

@@ -1,0 +1,153 @@
+package sim
+
+import (
+	"math"
+	"time"
+)
+
+// Method is how a run computes its probabilities.
+type Method string
+
+const (
+	MonteCarlo Method = "mc"
+	Exact      Method = "exact"
+	Auto       Method = "auto" // exact when it fits the path budget, else mc
+)
+
+// Result is the outcome of a run: raw tallies plus the derived summary.
+type Result struct {
+	Method     Method
+	Complete   bool // false when interrupted
+	Trials     uint64
+	Seed       uint64
+	Chunk      int
+	RNG        string
+	Paths      uint64 // exact only
+	Confidence float64
+	Metrics    []MetricSummary
+	Elapsed    time.Duration
+	// Note explains a decision the engine took, such as falling back from
+	// exact to Monte Carlo.
+	Note string
+}
+
+// MetricSummary is one metric's distribution.
+type MetricSummary struct {
+	Metric
+	Outcomes []OutcomeSummary
+	// Mean, MeanLo and MeanHi are set for numeric metrics only. The interval
+	// is the normal approximation with the sample variance (exact runs:
+	// MeanLo = MeanHi = Mean).
+	Mean, MeanLo, MeanHi float64
+}
+
+// OutcomeSummary is one outcome's probability with its interval. Count is
+// zero for exact runs.
+type OutcomeSummary struct {
+	Label  string
+	Count  uint64
+	P      float64
+	Lo, Hi float64
+}
+
+// Metric returns the summary of the named metric, or nil.
+func (r *Result) Metric(name string) *MetricSummary {
+	for i := range r.Metrics {
+		if r.Metrics[i].Name == name {
+			return &r.Metrics[i]
+		}
+	}
+	return nil
+}
+
+// P returns the probability of outcome label of metric name, or NaN when
+// either does not exist.
+func (r *Result) P(name, label string) float64 {
+	if m := r.Metric(name); m != nil {
+		if o := m.Outcome(label); o != nil {
+			return o.P
+		}
+	}
+	return math.NaN()
+}
+
+// Outcome returns the named outcome, or nil.
+func (m *MetricSummary) Outcome(label string) *OutcomeSummary {
+	for i := range m.Outcomes {
+		if m.Outcomes[i].Label == label {
+			return &m.Outcomes[i]
+		}
+	}
+	return nil
+}
+
+// MaxHalfWidth is the widest half-interval over every outcome of every
+// metric: the figure the precision stopping rule compares with ε.
+func (r *Result) MaxHalfWidth() float64 {
+	w := 0.0
+	for _, m := range r.Metrics {
+		for _, o := range m.Outcomes {
+			w = max(w, (o.Hi-o.Lo)/2)
+		}
+	}
+	return w
+}
+
+// summarizeCounts turns Monte Carlo counts into summaries.
+func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []MetricSummary {
+	z := zScore(conf)
+	out := make([]MetricSummary, len(s.Metrics))
+	off := 0
+	for i, m := range s.Metrics {
+		ms := MetricSummary{Metric: m, Outcomes: make([]OutcomeSummary, len(m.Labels))}
+		var sum, sum2 float64
+		for k, label := range m.Labels {
+			c := counts[off+k]
+			o := OutcomeSummary{Label: label, Count: c}
+			if n > 0 {
+				o.P = float64(c) / float64(n)
+				o.Lo, o.Hi = wilsonZ(o.P, float64(n), z)
+			} else {
+				o.Lo, o.Hi = 0, 1
+			}
+			ms.Outcomes[k] = o
+			if m.Values != nil {
+				sum += float64(c) * m.Values[k]
+				sum2 += float64(c) * m.Values[k] * m.Values[k]
+			}
+		}
+		if m.Values != nil && n > 0 {
+			fn := float64(n)
+			ms.Mean = sum / fn
+			half := 0.0
+			if n > 1 {
+				v := (sum2 - fn*ms.Mean*ms.Mean) / (fn - 1)
+				half = z * math.Sqrt(max(v, 0)/fn)
+			}
+			ms.MeanLo, ms.MeanHi = ms.Mean-half, ms.Mean+half
+		}
+		out[i] = ms
+		off += len(m.Labels)
+	}
+	return out
+}
+
+// summarizeWeights turns exact path weights into summaries.
+func summarizeWeights(s Schema, w []float64) []MetricSummary {
+	out := make([]MetricSummary, len(s.Metrics))
+	off := 0
+	for i, m := range s.Metrics {
+		ms := MetricSummary{Metric: m, Outcomes: make([]OutcomeSummary, len(m.Labels))}
+		for k, label := range m.Labels {
+			p := w[off+k]
+			ms.Outcomes[k] = OutcomeSummary{Label: label, P: p, Lo: p, Hi: p}
+			if m.Values != nil {
+				ms.Mean += p * m.Values[k]
+			}
+		}
+		ms.MeanLo, ms.MeanHi = ms.Mean, ms.Mean
+		out[i] = ms
+		off += len(m.Labels)
+	}
+	return out
+}

@@ -1,0 +1,191 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+)
+
+// diceExperiment records the sum of two dice (as a 2d6 Dist) and whether a
+// third die, drawn with Intn, shows a six: a small model whose exact figures
+// are known by hand.
+func diceExperiment() Experiment {
+	sum := NewDist(1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+	labels := []string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{
+			{Name: "sum", Labels: labels},
+			{Name: "six", Labels: []string{"yes", "no"}},
+			CountMetric("ones", "dice showing 1 on a reroll of the sum ≥ 10", 2),
+		}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				s := src.Pick(sum)
+				rec.Set(0, s)
+				if src.Intn(6) == 5 {
+					rec.Set(1, 0)
+				} else {
+					rec.Set(1, 1)
+				}
+				ones := 0
+				if s+2 >= 10 { // a path-dependent number of draws
+					for range 2 {
+						if src.Intn(6) == 0 {
+							ones++
+						}
+					}
+				}
+				rec.Set(2, ones)
+			}
+		},
+	}
+}
+
+func TestExactDice(t *testing.T) {
+	res, err := Run(context.Background(), diceExperiment(), Config{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want2d6 := []float64{1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}
+	for i, w := range want2d6 {
+		if got := res.Metrics[0].Outcomes[i].P; math.Abs(got-w/36) > 1e-15 {
+			t.Errorf("P(sum=%d) = %v, want %v/36", i+2, got, w)
+		}
+	}
+	if got := res.P("six", "yes"); math.Abs(got-1.0/6) > 1e-15 {
+		t.Errorf("P(six) = %v, want 1/6", got)
+	}
+	// P(sum ≥ 10) = 6/36; then two ones 1/36, exactly one 10/36.
+	if got, want := res.P("ones", "2"), 6.0/36/36; math.Abs(got-want) > 1e-15 {
+		t.Errorf("P(two ones) = %v, want %v", got, want)
+	}
+	if got, want := res.Metrics[2].Mean, 6.0/36*2.0/6; math.Abs(got-want) > 1e-15 {
+		t.Errorf("mean ones = %v, want %v", got, want)
+	}
+	// 11 sums × 6 for the third die, 36 extra leaves under the 3 high sums.
+	if want := uint64(8*6 + 3*6*36); res.Paths != want {
+		t.Errorf("paths = %d, want %d", res.Paths, want)
+	}
+}
+
+func TestMCAgreesWithExact(t *testing.T) {
+	exp := diceExperiment()
+	ex, err := Run(context.Background(), exp, Config{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := Run(context.Background(), exp, Config{Trials: 400_000, Seed: 11, Confidence: 0.999})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range mc.Metrics {
+		for k, o := range m.Outcomes {
+			p := ex.Metrics[i].Outcomes[k].P
+			if p < o.Lo || p > o.Hi {
+				t.Errorf("%s=%s: exact %v outside MC interval [%v, %v]", m.Name, o.Label, p, o.Lo, o.Hi)
+			}
+		}
+	}
+}
+
+func TestWorkerCountInvariance(t *testing.T) {
+	exp := diceExperiment()
+	var ref *Result
+	for _, j := range []int{1, 2, 3, 8} {
+		res, err := Run(context.Background(), exp, Config{Trials: 300_001, Seed: 7, Workers: j, Chunk: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Elapsed = 0
+		if ref == nil {
+			ref = res
+			continue
+		}
+		if !reflect.DeepEqual(ref, res) {
+			t.Fatalf("-j %d differs from -j 1", j)
+		}
+	}
+	if ref.Trials != 300_001 {
+		t.Errorf("trials = %d", ref.Trials)
+	}
+}
+
+func TestSeedsDiffer(t *testing.T) {
+	exp := diceExperiment()
+	a, _ := Run(context.Background(), exp, Config{Trials: 10_000, Seed: 1})
+	b, _ := Run(context.Background(), exp, Config{Trials: 10_000, Seed: 2})
+	if reflect.DeepEqual(a.Metrics, b.Metrics) {
+		t.Error("seeds 1 and 2 gave identical tallies")
+	}
+}
+
+func TestPathBudget(t *testing.T) {
+	_, err := Run(context.Background(), diceExperiment(), Config{Method: Exact, MaxPaths: 100})
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("err = %v, want a BudgetError", err)
+	}
+	res, err := Run(context.Background(), diceExperiment(), Config{Method: Auto, MaxPaths: 100, Trials: 1000})
+	if err != nil || res.Method != MonteCarlo || res.Note == "" {
+		t.Fatalf("auto fallback: res=%+v err=%v", res, err)
+	}
+	res, err = Run(context.Background(), diceExperiment(), Config{Method: Auto})
+	if err != nil || res.Method != Exact {
+		t.Fatalf("auto within budget: method=%v err=%v", res.Method, err)
+	}
+}
+
+func TestPrecisionStopsDeterministically(t *testing.T) {
+	exp := diceExperiment()
+	var trials []uint64
+	for _, j := range []int{1, 4} {
+		res, err := Run(context.Background(), exp, Config{Trials: 1 << 30, Precision: 0.002, Seed: 3, Workers: j, Chunk: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := res.MaxHalfWidth(); w > 0.002 {
+			t.Errorf("half-width %v > 0.002", w)
+		}
+		trials = append(trials, res.Trials)
+	}
+	if trials[0] != trials[1] || trials[0]%(batchChunks*4096) != 0 {
+		t.Errorf("stopping points %v", trials)
+	}
+}
+
+func TestCancelledRunIsPartial(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Run(ctx, diceExperiment(), Config{Trials: 1 << 20})
+	if err != nil || res.Complete {
+		t.Fatalf("res.Complete=%v err=%v", res.Complete, err)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	// Reference values: Newcombe (1998), Table I, 95%: 81/263 → 0.2553–0.3662
+	// and 0/10 → 0–0.2775.
+	lo, hi := Wilson(81, 263, 0.95)
+	if math.Abs(lo-0.2553) > 5e-5 || math.Abs(hi-0.3662) > 5e-5 {
+		t.Errorf("Wilson(81, 263) = [%.4f, %.4f]", lo, hi)
+	}
+	lo, hi = Wilson(0, 10, 0.95)
+	if lo != 0 || math.Abs(hi-0.2775) > 5e-5 {
+		t.Errorf("Wilson(0, 10) = [%.4f, %.4f]", lo, hi)
+	}
+}
+
+func TestUnrecordedMetricPanics(t *testing.T) {
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "a", Labels: []string{"x"}}}},
+		New:    func() Trial { return func(*Source, *Record) {} },
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic for a trial that records nothing")
+		}
+	}()
+	_, _ = RunExact(context.Background(), exp, Config{})
+}

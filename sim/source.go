@@ -1,0 +1,122 @@
+package sim
+
+import "math/bits"
+
+// Source is the only randomness a trial sees. In Monte Carlo mode it draws
+// from a seeded PCG stream; in exact mode it replays and extends the current
+// path of an enumeration, multiplying the path's weight by each draw's
+// probability. Models call the same methods in both modes.
+type Source struct {
+	exact bool
+	rng   pcg
+
+	// Exact enumeration state.
+	path   []step
+	depth  int
+	weight float64
+}
+
+// step is one draw on an enumerated path.
+type step struct {
+	idx  int32
+	n    int32 // > 0: uniform over n; 0: dist
+	dist *Dist
+}
+
+// uniform returns a uniform integer in [0,n), n > 0, by Lemire's
+// multiply-and-reject method: exactly uniform, and a division only on the
+// rare rejection path.
+func (s *Source) uniform(n uint64) uint64 {
+	hi, lo := bits.Mul64(s.rng.next(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(s.rng.next(), n)
+		}
+	}
+	return hi
+}
+
+// Intn returns a uniform integer in [0,n). It panics if n <= 0.
+func (s *Source) Intn(n int) int {
+	if n <= 0 {
+		panic("sim: Intn with n <= 0")
+	}
+	if !s.exact {
+		return int(s.uniform(uint64(n)))
+	}
+	if s.depth < len(s.path) {
+		st := s.path[s.depth]
+		s.depth++
+		s.weight /= float64(n)
+		return int(st.idx)
+	}
+	s.path = append(s.path, step{idx: 0, n: int32(n)})
+	s.depth++
+	s.weight /= float64(n)
+	return 0
+}
+
+// Pick draws an outcome index of d.
+func (s *Source) Pick(d *Dist) int {
+	if !s.exact {
+		return d.index(s.uniform(d.total))
+	}
+	var i int
+	if s.depth < len(s.path) {
+		i = int(s.path[s.depth].idx)
+	} else {
+		i = d.next(-1)
+		s.path = append(s.path, step{idx: int32(i), dist: d})
+	}
+	s.depth++
+	s.weight *= d.prob[i]
+	return i
+}
+
+// Exact reports whether the source is enumerating rather than sampling.
+// Models must not change what they compute because of it; it exists for
+// diagnostics.
+func (s *Source) Exact() bool { return s.exact }
+
+// newMC returns a Monte Carlo source for chunk c of a run seeded with seed.
+func newMC(seed, chunk uint64) *Source {
+	s := &Source{}
+	s.reseed(seed, chunk)
+	return s
+}
+
+func (s *Source) reseed(seed, chunk uint64) {
+	a, b := streamSeed(seed, chunk)
+	s.rng.seed(a, b)
+}
+
+// begin prepares an exact source to replay the current path.
+func (s *Source) begin() {
+	s.depth = 0
+	s.weight = 1
+}
+
+// advance moves the enumeration to the next path, reporting false when
+// every path has been visited. It panics if the trial just run drew fewer
+// times than the path it replayed: such a trial is not a function of its
+// draws.
+func (s *Source) advance() bool {
+	if s.depth != len(s.path) {
+		panic("sim: trial is not a pure function of its draws (replayed path diverged)")
+	}
+	for len(s.path) > 0 {
+		top := &s.path[len(s.path)-1]
+		if top.dist != nil {
+			if j := top.dist.next(int(top.idx)); j >= 0 {
+				top.idx = int32(j)
+				return true
+			}
+		} else if top.idx+1 < top.n {
+			top.idx++
+			return true
+		}
+		s.path = s.path[:len(s.path)-1]
+	}
+	return false
+}
