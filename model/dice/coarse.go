@@ -1,0 +1,45 @@
+package dice
+
+import "github.com/sapperhq/sapper/sim"
+
+// Coarse is a DR whose sums are merged into classes that the caller treats
+// alike. Drawing it costs one draw in Monte Carlo and one branch per class
+// (not per sum) in exact enumeration; the returned value is a
+// representative Original DR of the drawn class, so code that reads the DR
+// is unchanged.
+//
+// A Coarse is only correct if every sum in a class leads to the same
+// outcome; NewCoarse takes the caller's word for that through its key
+// function.
+type Coarse struct {
+	dist *sim.Dist
+	rep  []int8
+}
+
+// NewCoarse groups the sums 2…12 by key(sum): sums with equal keys form one
+// class, represented by the smallest of them. It is meant for set-up, not
+// for the trial loop.
+func NewCoarse(key func(sum int) int) Coarse {
+	var weights []uint64
+	var rep []int8
+	slot := map[int]int{}
+	for s := 2; s <= 12; s++ {
+		k := key(s)
+		i, ok := slot[k]
+		if !ok {
+			i = len(weights)
+			slot[k] = i
+			weights = append(weights, 0)
+			rep = append(rep, int8(s))
+		}
+		w, _ := sum2d6.Weight(s - 2)
+		weights[i] += w
+	}
+	return Coarse{dist: sim.NewDist(weights...), rep: rep}
+}
+
+// Roll draws the DR and returns its class's representative sum.
+func (c Coarse) Roll(src *sim.Source) int { return int(c.rep[src.Pick(c.dist)]) }
+
+// Classes is the number of classes.
+func (c Coarse) Classes() int { return len(c.rep) }
