@@ -1,0 +1,169 @@
+package asl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mode is how a DC is used (A23).
+type Mode uint8
+
+const (
+	Placed Mode = iota // A23.3: Placed in the MPh, detonates in the AFPh
+	Thrown             // A23.6: resolved at once, against the thrower's Location too
+	Set                // A23.7: 36+ FP, −3, no TEM
+)
+
+var modeNames = [...]string{"placed", "thrown", "set"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// ParseMode reads placed, thrown or set.
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if strings.EqualFold(s, n) {
+			return Mode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want placed, thrown or set", s)
+}
+
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// User is the DC user's class for the X# penalty (A23.2, A21.11, A19.32).
+type User uint8
+
+const (
+	EliteUser     User = iota // Elite MMC, Infantry crews, non-Partisan SMC: X12
+	NonEliteUser              // 1st/2nd Line MMC, vehicle crews: −2
+	Inexperienced             // Conscripts, leaderless Green: −2 and −1 more
+)
+
+var userNames = [...]string{"elite", "non-elite", "inexperienced"}
+
+func (u User) String() string { return userNames[u] }
+
+func (u User) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+
+// ParseUser reads elite, non-elite or inexperienced.
+func ParseUser(s string) (User, error) {
+	for i, n := range userNames {
+		if strings.EqualFold(s, n) {
+			return User(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want elite, non-elite or inexperienced", s)
+}
+
+// Options are the modeling decisions of rules/asl.md §8 that have a
+// switch; the zero value is not the default, use DefaultOptions.
+type Options struct {
+	// InexperiencedPenalty: an Inexperienced user's extra −1 X# (§8.3).
+	InexperiencedPenalty bool `json:"inexperienced_penalty"`
+	// SetDCUsesXPenalty: the user's X# penalties also lower a Set DC's
+	// malfunction threshold of 12 (§8.4).
+	SetDCUsesXPenalty bool `json:"set_dc_uses_x_penalty"`
+	// CXOnThrowerLocation: the thrower's CX +1 also applies to the DR
+	// against his own Location (§8.16).
+	CXOnThrowerLocation bool `json:"cx_on_thrower_location"`
+	// AcceptBattleHardening: Battle Hardening is always taken (§8.26).
+	AcceptBattleHardening bool `json:"accept_battle_hardening"`
+	// HeatOfBattle: an Original 2 on a MC triggers Heat of Battle (A15.1).
+	// Off reproduces figures that ignore it (R18).
+	HeatOfBattle bool `json:"heat_of_battle"`
+	// KnownEnemyInLOS: berserk is possible (A15.44); otherwise it is Battle
+	// Hardening (§8.26).
+	KnownEnemyInLOS bool `json:"known_enemy_in_los"`
+	// Surrender: an ADJACENT Known Good Order armed enemy exists, so a HoB
+	// 12 makes a prisoner (§8.26). nil: true for Placed and Thrown, false
+	// for Set.
+	Surrender *bool `json:"surrender"`
+}
+
+// DefaultOptions returns the defaults of rules/asl.md §8.
+func DefaultOptions() Options {
+	return Options{
+		InexperiencedPenalty:  true,
+		SetDCUsesXPenalty:     true,
+		CXOnThrowerLocation:   false,
+		AcceptBattleHardening: true,
+		HeatOfBattle:          true,
+		KnownEnemyInLOS:       true,
+	}
+}
+
+// DCAttack is one Demolition Charge attack on a Location of Personnel
+// (A23), with everything needed to resolve it on the IFT.
+type DCAttack struct {
+	Mode    Mode   `json:"mode"`
+	Targets []Unit `json:"targets"`
+	// TEM is the target Location's TEM (never negative, §8.42); not used
+	// by a Set DC (A23.71).
+	TEM int `json:"tem"`
+	// DRM is any other DRM on the attack DR against every target (a
+	// target-side −2 for Hazardous Movement, −1 per FT, …).
+	DRM       int  `json:"drm"`
+	CX        bool `json:"cx"`        // Placer/Thrower is CX: +1 (A23.4)
+	AFPh      bool `json:"afph"`      // Thrown in the AFPh: +1 to both DRs (A23.62)
+	Concealed bool `json:"concealed"` // targets concealed: FP halved (A23.1)
+	// FromVehicle or Cavalry: a Thrown DC gets +3/+4 instead of +2/+3
+	// (A23.6).
+	FromVehicle bool `json:"from_vehicle"`
+	User        User `json:"user"`
+	Captured    bool `json:"captured"`
+	// EnemyInfantry is the number of enemy Infantry units in a Set DC's
+	// Location for its malfunction DR (A23.7); −1 means the number of
+	// targets.
+	EnemyInfantry int `json:"enemy_infantry"`
+	// ELR is the default Experience Level Rating of units that give none.
+	ELR        int    `json:"elr"`
+	Throwers   []Unit `json:"throwers,omitempty"`
+	ThrowerTEM int    `json:"thrower_tem"`
+	Options    Options `json:"options"`
+}
+
+// NewDCAttack returns an attack with the defaults of rules/asl.md: ELR 3,
+// an elite user, the enemy Infantry count taken from the targets, and the
+// §8 options.
+func NewDCAttack(mode Mode, targets ...Unit) DCAttack {
+	return DCAttack{Mode: mode, Targets: targets, ELR: 3, EnemyInfantry: -1, Options: DefaultOptions()}
+}
+
+// MaxUnits is the most units a Location may hold in one attack.
+const MaxUnits = 10
+
+// Validate reports the first input that cannot be resolved, naming it.
+func (a DCAttack) Validate() error {
+	switch {
+	case len(a.Targets) == 0:
+		return fmt.Errorf("target: at least one target unit is needed")
+	case len(a.Targets) > MaxUnits:
+		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
+	case len(a.Throwers) > MaxUnits:
+		return fmt.Errorf("thrower: at most %d units in a Location", MaxUnits)
+	case a.TEM < 0 || a.TEM > 8:
+		return fmt.Errorf("tem: %d outside 0…8 (TEM is never negative; a negative modifier is a --drm)", a.TEM)
+	case a.ThrowerTEM < 0 || a.ThrowerTEM > 8:
+		return fmt.Errorf("thrower-tem: %d outside 0…8", a.ThrowerTEM)
+	case a.DRM < -8 || a.DRM > 8:
+		return fmt.Errorf("drm: %d outside −8…+8", a.DRM)
+	case a.ELR < 0 || a.ELR > 5:
+		return fmt.Errorf("elr: %d outside 0…5", a.ELR)
+	case a.EnemyInfantry < -1 || a.EnemyInfantry > 2*MaxUnits:
+		return fmt.Errorf("enemy-infantry: %d outside 0…%d", a.EnemyInfantry, 2*MaxUnits)
+	case len(a.Throwers) > 0 && a.Mode != Thrown:
+		return fmt.Errorf("thrower: only a Thrown DC (--mode thrown) has a thrower's Location")
+	case a.AFPh && a.Mode != Thrown:
+		return fmt.Errorf("afph: the AFPh +1 is for a Thrown DC only (a Placed DC always detonates in the AFPh)")
+	case a.FromVehicle && a.Mode != Thrown:
+		return fmt.Errorf("from-vehicle: only a Thrown DC is thrown from a vehicle or by Cavalry")
+	case a.CX && a.Mode == Set:
+		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
+	}
+	for i, u := range append(append([]Unit(nil), a.Targets...), a.Throwers...) {
+		if err := u.validate(); err != nil {
+			return fmt.Errorf("unit %d: %w", i+1, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,52 @@
+package asl
+
+// Metric names and outcome labels: stable API (DESIGN §5).
+const (
+	MetricDetonation = "detonation"
+	MetricIFT        = "ift"
+	MetricStack      = "stack"
+	MetricOut        = "out" // targets out of the fight: eliminated, surrendered or broken
+)
+
+// Detonation outcomes.
+var detonationLabels = []string{"detonated", "malfunction", "not_placed"}
+
+const (
+	detonated = iota
+	malfunctioned
+	notPlaced
+)
+
+// Fate outcomes of target.K and thrower.K, worst first.
+var fateLabels = []string{"eliminated", "surrendered", "broken", "berserk", "pinned", "good_order"}
+
+// Fate is what became of a unit at the end of an attack.
+type Fate uint8
+
+const (
+	Eliminated Fate = iota
+	Surrendered
+	Broken
+	Berserk
+	Pinned
+	GoodOrder
+)
+
+func (f Fate) String() string { return fateLabels[f] }
+
+var yesNo = []string{"yes", "no"}
+
+var stackLabels = []string{"cleared", "not_cleared"}
+
+// TargetMetric is the name of the fate metric of target k (1-based).
+func TargetMetric(k int) string { return "target." + itoa(k) }
+
+// ThrowerMetric is the name of the fate metric of thrower k (1-based).
+func ThrowerMetric(k int) string { return "thrower." + itoa(k) }
+
+func itoa(k int) string {
+	if k < 10 {
+		return string(rune('0' + k))
+	}
+	return itoa(k/10) + string(rune('0'+k%10))
+}

@@ -1,0 +1,214 @@
+package asl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind is what a Personnel counter is.
+type Kind uint8
+
+const (
+	Squad Kind = iota
+	HalfSquad
+	Crew
+	Leader
+	Hero
+)
+
+func (k Kind) String() string {
+	return [...]string{"squad", "hs", "crew", "leader", "hero"}[k]
+}
+
+// SMC reports whether the kind is a Single Man Counter (A1.11).
+func (k Kind) SMC() bool { return k == Leader || k == Hero }
+
+// USNumber is the Unit Size Number (Glossary, A1.6): SMC 1, HS or crew 2,
+// squad 3.
+func (k Kind) USNumber() int {
+	switch k {
+	case Squad:
+		return 3
+	case HalfSquad, Crew:
+		return 2
+	}
+	return 1
+}
+
+// Class is a unit's quality (A1.25), which sets its Heat of Battle DRM
+// (A15.1) and, for a DC user, the X# penalty (A23.2, A19.32).
+type Class uint8
+
+const (
+	FirstLine Class = iota // the default: non-elite, no DRM
+	Elite
+	SecondLine
+	Green
+	Conscript
+)
+
+var classNames = [...]string{"first", "elite", "second", "green", "conscript"}
+
+func (c Class) String() string { return classNames[c] }
+
+// Unit is one Personnel counter, written as ASL players write it:
+//
+//	4-6-7              squad: FP 4, range 6, ML 7
+//	hs:2-4-7           half-squad
+//	crew:2-2-8         crew
+//	leader:8-1         leader: ML 8, leadership modifier −1
+//	leader:7+1         leader with a positive (harmful) modifier
+//	hero:1-4-9         hero
+//
+// followed by options after commas: elr=N, broken-ml=N, class=elite|first|
+// second|green|conscript, underscore (underscored ML, A19.13), wounded
+// (SMC), broken, drm=N (a target-side DRM of this unit only, such as −1 for
+// a FT it carries), concealed (this unit only).
+type Unit struct {
+	Kind     Kind  `json:"kind"`
+	FP       int   `json:"fp,omitempty"`
+	Range    int   `json:"range,omitempty"`
+	ML       int   `json:"ml"`
+	Mod      int   `json:"leadership,omitempty"` // leader modifier: −1 for an 8-1
+	BrokenML int   `json:"broken_ml"`            // 0 in input: the §8.41 default
+	ELR      int   `json:"elr"`                  // −1 in input: the attack's default
+	Class    Class `json:"-"`
+	Underscore bool `json:"underscore,omitempty"`
+	Wounded    bool `json:"wounded,omitempty"`
+	Broken     bool `json:"broken,omitempty"`
+	DRM        int  `json:"drm,omitempty"`
+	Concealed  bool `json:"concealed,omitempty"`
+	text       string
+}
+
+// MarshalText lets Unit print as its counter text in JSON inputs.
+func (u Unit) String() string {
+	if u.text != "" {
+		return u.text
+	}
+	return u.Counter()
+}
+
+// Counter is the counter's printed values without options.
+func (u Unit) Counter() string {
+	switch u.Kind {
+	case Leader:
+		return fmt.Sprintf("leader:%d%+d", u.ML, u.Mod)
+	case Squad:
+		return fmt.Sprintf("%d-%d-%d", u.FP, u.Range, u.ML)
+	}
+	return fmt.Sprintf("%s:%d-%d-%d", u.Kind, u.FP, u.Range, u.ML)
+}
+
+// ParseUnit reads a unit string. Errors name the part that is wrong and the
+// accepted form.
+func ParseUnit(s string) (Unit, error) {
+	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,drm=N ,concealed"
+	u := Unit{ELR: -1, text: strings.TrimSpace(s)}
+	parts := strings.Split(u.text, ",")
+	head := strings.TrimSpace(parts[0])
+	kind, body, found := strings.Cut(head, ":")
+	if !found {
+		kind, body = "squad", head
+	}
+	switch strings.ToLower(kind) {
+	case "squad", "":
+		u.Kind = Squad
+	case "hs", "halfsquad", "half-squad":
+		u.Kind = HalfSquad
+	case "crew":
+		u.Kind = Crew
+	case "leader", "ldr":
+		u.Kind = Leader
+	case "hero":
+		u.Kind = Hero
+	default:
+		return Unit{}, fmt.Errorf("unit %q: unknown kind %q; %s", s, kind, form)
+	}
+	if u.Kind == Leader {
+		i := strings.IndexAny(body, "+-")
+		if i <= 0 {
+			return Unit{}, fmt.Errorf("unit %q: a leader is ML then modifier, like 8-1 or 7+1; %s", s, form)
+		}
+		ml, err1 := strconv.Atoi(body[:i])
+		mod, err2 := strconv.Atoi(body[i:])
+		if err1 != nil || err2 != nil {
+			return Unit{}, fmt.Errorf("unit %q: a leader is ML then modifier, like 8-1 or 7+1; %s", s, form)
+		}
+		u.ML, u.Mod = ml, mod
+	} else {
+		f := strings.Split(body, "-")
+		if len(f) != 3 {
+			return Unit{}, fmt.Errorf("unit %q: want FP-range-ML such as 4-6-7; %s", s, form)
+		}
+		var v [3]int
+		for i, x := range f {
+			n, err := strconv.Atoi(strings.TrimSpace(x))
+			if err != nil || n < 0 {
+				return Unit{}, fmt.Errorf("unit %q: %q is not a number; %s", s, x, form)
+			}
+			v[i] = n
+		}
+		u.FP, u.Range, u.ML = v[0], v[1], v[2]
+	}
+	for _, opt := range parts[1:] {
+		key, val, hasVal := strings.Cut(strings.TrimSpace(opt), "=")
+		num := func() (int, error) {
+			n, err := strconv.Atoi(val)
+			if !hasVal || err != nil {
+				return 0, fmt.Errorf("unit %q: option %s needs a whole number, like %s=3", s, key, key)
+			}
+			return n, nil
+		}
+		var err error
+		switch key {
+		case "elr":
+			u.ELR, err = num()
+			if err == nil && (u.ELR < 0 || u.ELR > 5) {
+				err = fmt.Errorf("unit %q: elr=%d outside 0…5", s, u.ELR)
+			}
+		case "broken-ml", "bml":
+			u.BrokenML, err = num()
+		case "drm":
+			u.DRM, err = num()
+		case "class":
+			err = fmt.Errorf("unit %q: class=%s: want one of %s", s, val, strings.Join(classNames[:], ", "))
+			for i, n := range classNames {
+				if n == val {
+					u.Class, err = Class(i), nil
+				}
+			}
+		case "underscore":
+			u.Underscore = true
+		case "wounded":
+			u.Wounded = true
+		case "broken":
+			u.Broken = true
+		case "concealed":
+			u.Concealed = true
+		default:
+			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, form)
+		}
+		if err != nil {
+			return Unit{}, err
+		}
+	}
+	return u, u.validate()
+}
+
+func (u Unit) validate() error {
+	switch {
+	case u.ML < 1 || u.ML > 10:
+		return fmt.Errorf("unit %q: ML %d outside 1…10", u, u.ML)
+	case u.BrokenML < 0 || u.BrokenML > 10:
+		return fmt.Errorf("unit %q: broken-ml %d outside 1…10", u, u.BrokenML)
+	case u.Kind == Leader && (u.Mod < -3 || u.Mod > 2):
+		return fmt.Errorf("unit %q: leadership modifier %+d outside −3…+2", u, u.Mod)
+	case u.Wounded && !u.Kind.SMC():
+		return fmt.Errorf("unit %q: only a SMC can be wounded", u)
+	case u.DRM < -6 || u.DRM > 6:
+		return fmt.Errorf("unit %q: drm %d outside −6…+6", u, u.DRM)
+	}
+	return nil
+}
