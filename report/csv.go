@@ -1,0 +1,57 @@
+package report
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// CSVHeader is the header row of WriteCSV. The columns are a stable
+// contract:
+//
+//	run      the run's label; empty for a command with a single result
+//	metric   the metric's name, such as "ift" or "target.1"
+//	outcome  the outcome's label, such as "K/4" or "eliminated"
+//	count    Monte Carlo: trials with this outcome; exact: empty
+//	p        the probability
+//	lo, hi   the interval at the run's confidence; exact: both equal p
+//
+// Numbers use the shortest decimal form that reads back to the same
+// float64 (strconv 'g', -1). Every outcome of every metric is present, in
+// schema order. Run metadata (method, trials, seed, …) and means are in the
+// JSON output only; a numeric metric's labels are its values, so a mean is
+// the sum of value × p.
+var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi"}
+
+// WriteCSV writes one row per outcome of every metric of every run, after
+// the CSVHeader row.
+func WriteCSV(w io.Writer, r Report) error {
+	runs, err := r.runs()
+	if err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, run := range runs {
+		exact := run.Result.Method == sim.Exact
+		for _, m := range run.Result.Metrics {
+			for _, o := range m.Outcomes {
+				count, lo, hi := strconv.FormatUint(o.Count, 10), o.Lo, o.Hi
+				if exact {
+					count, lo, hi = "", o.P, o.P
+				}
+				if err := cw.Write([]string{run.Label, m.Name, o.Label, count, num(o.P), num(lo), num(hi)}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -1,0 +1,4 @@
+// Package report turns engine results into what people and programs read:
+// a text table, JSON (the stable contract of DESIGN §5) and CSV. It knows no
+// game: it prints whatever metrics a [sim.Result] carries, in schema order.
+package report

@@ -1,0 +1,89 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Format is an output format.
+type Format string
+
+const (
+	Table Format = "table"
+	JSON  Format = "json"
+	CSV   Format = "csv"
+)
+
+// Formats lists every format, in the order help texts show them.
+var Formats = []Format{Table, JSON, CSV}
+
+// ParseFormat reads table, json or csv (any case).
+func ParseFormat(s string) (Format, error) {
+	for _, f := range Formats {
+		if strings.EqualFold(s, string(f)) {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("unknown format %q: want table, json or csv", s)
+}
+
+// Report is what one command prints.
+type Report struct {
+	Command string // the subcommand, such as "dc"
+	// Title is one line describing the inputs for people; only the table
+	// shows it, since JSON carries Inputs in full.
+	Title  string
+	Inputs any // every resolved input; marshalled with encoding/json
+	// Result is a single run. Commands that run several (compare, sweep)
+	// leave it nil and fill Runs instead.
+	Result *sim.Result
+	Runs   []Run
+}
+
+// Run is one labelled result of a multi-run command.
+type Run struct {
+	Label  string
+	Result *sim.Result
+}
+
+// Options tune the table; JSON and CSV always carry every outcome, since
+// programs rely on the full label list.
+type Options struct {
+	// HideZero omits outcomes that never occurred (p = 0 and no count).
+	HideZero bool
+}
+
+// Write writes r in format f.
+func Write(w io.Writer, f Format, r Report, opt Options) error {
+	switch f {
+	case Table:
+		return WriteTable(w, r, opt)
+	case JSON:
+		return WriteJSON(w, r)
+	case CSV:
+		return WriteCSV(w, r)
+	}
+	return fmt.Errorf("report: unknown format %q", f)
+}
+
+// runs returns the report's results as a list; a single result has an
+// empty label.
+func (r Report) runs() ([]Run, error) {
+	switch {
+	case r.Result != nil && len(r.Runs) > 0:
+		return nil, fmt.Errorf("report: both a single result and %d runs", len(r.Runs))
+	case r.Result != nil:
+		return []Run{{Result: r.Result}}, nil
+	case len(r.Runs) == 0:
+		return nil, fmt.Errorf("report: no result")
+	}
+	for i, run := range r.Runs {
+		if run.Result == nil {
+			return nil, fmt.Errorf("report: run %d (%q) has no result", i+1, run.Label)
+		}
+	}
+	return r.Runs, nil
+}

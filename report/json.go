@@ -1,0 +1,134 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"time"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// The JSON types below fix the field order of the output contract
+// (DESIGN §5); encoding/json writes struct fields in declaration order, so
+// the same Result always gives the same bytes, apart from elapsed_seconds.
+
+type jsonSingle struct {
+	Command string `json:"command"`
+	Inputs  any    `json:"inputs"`
+	jsonResult
+}
+
+type jsonMulti struct {
+	Command string         `json:"command"`
+	Inputs  any            `json:"inputs"`
+	Runs    []jsonLabelled `json:"runs"`
+}
+
+type jsonLabelled struct {
+	Label string `json:"label"`
+	jsonResult
+}
+
+// jsonResult uses pointers where zero is a real value that must still be
+// printed (seed 0, an interrupted run of 0 trials) and absence means "not
+// this method".
+type jsonResult struct {
+	Method         sim.Method   `json:"method"`
+	Complete       bool         `json:"complete"`
+	Trials         *uint64      `json:"trials,omitempty"`
+	Seed           *uint64      `json:"seed,omitempty"`
+	Chunk          *int         `json:"chunk,omitempty"`
+	RNG            string       `json:"rng,omitempty"`
+	Paths          *uint64      `json:"paths,omitempty"`
+	Confidence     float64      `json:"confidence"`
+	Note           string       `json:"note,omitempty"`
+	Metrics        []jsonMetric `json:"metrics"`
+	ElapsedSeconds float64      `json:"elapsed_seconds"`
+}
+
+type jsonMetric struct {
+	Name     string        `json:"name"`
+	Title    string        `json:"title"`
+	Mean     *float64      `json:"mean,omitempty"`
+	MeanLo   *float64      `json:"mean_lo,omitempty"`
+	MeanHi   *float64      `json:"mean_hi,omitempty"`
+	Outcomes []jsonOutcome `json:"outcomes"`
+}
+
+type jsonOutcome struct {
+	Value string  `json:"value"`
+	Count *uint64 `json:"count,omitempty"`
+	P     float64 `json:"p"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+}
+
+// WriteJSON writes r as indented JSON ending in a newline. A report with a
+// single Result prints it at the top level; one with Runs prints
+// {"command", "inputs", "runs": [{"label", ...}]}.
+func WriteJSON(w io.Writer, r Report) error {
+	runs, err := r.runs()
+	if err != nil {
+		return err
+	}
+	var v any
+	if r.Result != nil {
+		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, jsonResult: toJSON(r.Result)}
+	} else {
+		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Runs: make([]jsonLabelled, len(runs))}
+		for i, run := range runs {
+			m.Runs[i] = jsonLabelled{Label: run.Label, jsonResult: toJSON(run.Result)}
+		}
+		v = m
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	// Labels such as "K/4" and unit strings are data, not HTML.
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func toJSON(res *sim.Result) jsonResult {
+	exact := res.Method == sim.Exact
+	j := jsonResult{
+		Method:         res.Method,
+		Complete:       res.Complete,
+		Confidence:     res.Confidence,
+		Note:           res.Note,
+		Metrics:        make([]jsonMetric, len(res.Metrics)),
+		ElapsedSeconds: seconds(res.Elapsed),
+	}
+	if exact {
+		j.Paths = ptr(res.Paths)
+	} else {
+		j.Trials, j.Seed, j.Chunk, j.RNG = ptr(res.Trials), ptr(res.Seed), ptr(res.Chunk), res.RNG
+	}
+	for i, m := range res.Metrics {
+		jm := jsonMetric{Name: m.Name, Title: m.Title, Outcomes: make([]jsonOutcome, len(m.Outcomes))}
+		if m.Numeric() {
+			jm.Mean = ptr(m.Mean)
+			if !exact {
+				jm.MeanLo, jm.MeanHi = ptr(m.MeanLo), ptr(m.MeanHi)
+			}
+		}
+		for k, o := range m.Outcomes {
+			jo := jsonOutcome{Value: o.Label, P: o.P, Lo: o.Lo, Hi: o.Hi}
+			if exact {
+				jo.Lo, jo.Hi = o.P, o.P
+			} else {
+				jo.Count = ptr(o.Count)
+			}
+			jm.Outcomes[k] = jo
+		}
+		j.Metrics[i] = jm
+	}
+	return j
+}
+
+// seconds rounds to microseconds: finer digits are timer noise.
+func seconds(d time.Duration) float64 {
+	return math.Round(d.Seconds()*1e6) / 1e6
+}
+
+func ptr[T any](v T) *T { return &v }
