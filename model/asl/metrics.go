@@ -6,6 +6,7 @@ const (
 	MetricIFT        = "ift"
 	MetricStack      = "stack"
 	MetricOut        = "out" // targets out of the fight: eliminated, surrendered or broken
+	MetricHoB        = "hob" // Heat of Battle triggered in the target Location
 )
 
 // Detonation outcomes.

@@ -1,0 +1,429 @@
+package asl
+
+import (
+	"github.com/sapperhq/sapper/model/dice"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// loc is one Location's Personnel during one attack, with the queue of
+// after-attack events (rules/asl.md §8.45).
+type loc struct {
+	u     [MaxUnits]unit
+	n     int
+	order [MaxUnits]int8 // check order: leaders by ML, highest first, then the rest (A10.2)
+	rules locRules
+
+	events     [4 * MaxUnits]event
+	head, tail int
+
+	// hobTriggered: some MC of this attack had an Original 2 on a unit
+	// subject to Heat of Battle (A15.1), whether or not HoB is resolved.
+	hobTriggered bool
+}
+
+// locRules are the Heat of Battle circumstances of the Location
+// (rules/asl.md §8.26).
+type locRules struct {
+	hob        bool // Heat of Battle applies at all
+	acceptBH   bool
+	knownEnemy bool // berserk possible (A15.44)
+	surrender  bool // an ADJACENT Known Good Order armed enemy (A15.5)
+}
+
+type eventKind uint8
+
+const (
+	llmc      eventKind = iota // a leader was eliminated (A10.2)
+	lltc                       // an unbroken leader broke (A10.2)
+	berserkTC                  // a leader went berserk (A15.41)
+)
+
+// event is an after-attack check, with the leader who caused it as he
+// stood when it arose (rules/asl.md §8.46).
+type event struct {
+	kind    eventKind
+	from    int8
+	ml, mod int8
+}
+
+// setup fills the Location from its counters and fixes the check order.
+func (l *loc) setup(units []Unit, defaultELR int, r locRules) {
+	l.n = len(units)
+	l.rules = r
+	for i, u := range units {
+		l.u[i] = newUnit(u, defaultELR)
+	}
+	k := 0
+	for ml := 10; ml >= 1; ml-- {
+		for i := range l.n {
+			if l.u[i].kind == Leader && int(l.u[i].ml) == ml {
+				l.order[k] = int8(i)
+				k++
+			}
+		}
+	}
+	for i := range l.n {
+		if l.u[i].kind != Leader {
+			l.order[k] = int8(i)
+			k++
+		}
+	}
+}
+
+// leaderDRM is the leadership DRM unit i receives on a MC or TC: the best
+// (most negative) modifier of an eligible leader in the Location, which is
+// mandatory even when positive, or 0 if none is eligible (A10.7, A10.72,
+// rules/asl.md §8.25). A leader never uses his own modifier and takes
+// another's only from a strictly higher ML (A10.22); berserk units receive
+// none (A15.42).
+func (l *loc) leaderDRM(i int) int {
+	me := &l.u[i]
+	if me.berserk {
+		return 0
+	}
+	best, found := 0, false
+	for j := range l.n {
+		ld := &l.u[j]
+		if j == i || !ld.canLead() {
+			continue
+		}
+		if me.kind == Leader && ld.curML() <= me.curML() {
+			continue
+		}
+		if m := ld.curMod(); !found || m < best {
+			best, found = m, true
+		}
+	}
+	return best
+}
+
+// snapshot is what a check's after-attack events need of the unit as it
+// stood before the check.
+type snapshot struct {
+	broken bool
+	ml     int8
+	mod    int8
+}
+
+func (l *loc) snap(i int) snapshot {
+	u := &l.u[i]
+	return snapshot{broken: u.broken, ml: int8(u.curML()), mod: int8(u.curMod())}
+}
+
+// settle queues the events a leader's change of state causes: LLMC when he
+// is eliminated, LLTC when an unbroken leader broke or surrendered (A10.2,
+// rules/asl.md §8.44), judged once his whole check is resolved.
+func (l *loc) settle(i int, before snapshot) {
+	u := &l.u[i]
+	if u.kind != Leader {
+		return
+	}
+	switch {
+	case u.elim:
+		l.push(event{kind: llmc, from: int8(i), ml: before.ml, mod: before.mod})
+	case !before.broken && (u.broken || u.prisoner):
+		l.push(event{kind: lltc, from: int8(i), ml: before.ml, mod: before.mod})
+	}
+}
+
+func (l *loc) push(e event) {
+	if l.tail == len(l.events) {
+		panic("asl: after-attack event queue overflow")
+	}
+	l.events[l.tail] = e
+	l.tail++
+}
+
+// wound applies a wound to SMC i (A17): the Wound Severity dr is mortal on
+// a Final 5–6, +1 when already wounded (A17.11) and +extra (a Casualty MC on
+// a hero or berserk leader). A surviving wound costs 1 ML and one step of
+// modifier, once only (A17.3).
+func (l *loc) wound(src *sim.Source, i, extra int) {
+	u := &l.u[i]
+	d := min(b2i(u.wounded)+extra, len(severity)-1)
+	if src.Pick(severity[d]) == 1 {
+		u.elim = true
+		return
+	}
+	if !u.wounded {
+		u.wounded = true
+		u.reduced = true
+	}
+}
+
+// reduce applies Casualty Reduction (A7.302): a squad becomes a HS of the
+// same status (its broken side one ML lower, A1.122), a HS or crew is
+// eliminated, a SMC is wounded.
+func (l *loc) reduce(src *sim.Source, i int) {
+	u := &l.u[i]
+	switch u.kind {
+	case Squad:
+		u.kind = HalfSquad
+		u.bml--
+		u.reduced = true
+	case HalfSquad, Crew:
+		u.elim = true
+	default:
+		l.wound(src, i, 0)
+	}
+}
+
+// breakUnit breaks a unit; it can no longer be pinned (A7.8 applies to
+// unbroken units).
+func (u *unit) breakUnit() {
+	u.broken = true
+	u.pinned = false
+}
+
+// replace applies ELR Replacement (A19.13, rules/asl.md §8.47): a MMC keeps
+// its ML and is marked replaced (an underscored squad becoming two HS
+// included); an underscored HS or a leader with nothing below him is
+// Disrupted instead (A19.12), which changes nothing modeled here; a leader
+// drops one grade.
+func (u *unit) replace() {
+	switch u.kind {
+	case Squad:
+		u.replaced = true
+	case HalfSquad:
+		if !u.under {
+			u.replaced = true
+		}
+	case Leader:
+		if g, ok := gradeDown(grade{u.ml, u.mod}); ok {
+			u.ml, u.mod = g.ml, g.mod
+			u.bml = g.ml
+			u.replaced = true
+		}
+	}
+}
+
+// moraleCheck resolves a MC on unit i (A10) at DRM drm (the IFT's #, or
+// the LLMC DRM), with the leadership DRM when lead is set, and pinning on
+// Final = ML when ift is set (A7.8 pins on IFT-caused MCs only).
+func (l *loc) moraleCheck(src *sim.Source, i, drm int, lead, ift bool) {
+	u := &l.u[i]
+	if u.gone() {
+		return
+	}
+	before := l.snap(i)
+	if lead {
+		drm += l.leaderDRM(i)
+	}
+	ml := u.curML()
+	elr := int(u.elr)
+	if u.broken || u.heroic || u.berserk {
+		elr = -1 // A19.11: never Replaced
+	}
+	orig := mcDR(src, ml, drm, elr)
+	final := orig + drm
+	switch {
+	case u.broken:
+		// A10.3, A10.31: a broken unit is eliminated by an Original 12 and
+		// Casualty Reduced by a failure; it is never pinned or Replaced.
+		if orig == 12 {
+			u.elim = true
+		} else if final > ml {
+			l.reduce(src, i)
+		}
+	case orig == 12:
+		l.casualtyMC(src, i, final-ml)
+	case final < ml:
+	case final == ml:
+		if ift && u.canPin() {
+			u.pinned = true
+		}
+	default:
+		l.failMC(src, i, final-ml)
+	}
+	if orig == 2 && u.hobOK && !u.heroic && !u.berserk && !u.gone() {
+		l.hobTriggered = true
+		if l.rules.hob {
+			l.heatOfBattle(src, i)
+		}
+	}
+	l.settle(i, before)
+}
+
+// casualtyMC resolves an Original 12 on an unbroken unit's MC (A10.31,
+// rules/asl.md §8.28): ELR Replacement first if the failure exceeds the
+// ELR, then Casualty Reduction and the unit breaks. A hero or berserk SMC
+// is wounded at +1 instead (a wounded hero is eliminated, §8.48); a unit
+// that cannot break is eliminated.
+func (l *loc) casualtyMC(src *sim.Source, i, margin int) {
+	u := &l.u[i]
+	if u.kind.SMC() && (u.heroic || u.berserk) {
+		if u.heroic && u.wounded {
+			u.elim = true
+			return
+		}
+		l.wound(src, i, 1)
+		return
+	}
+	if !u.canBreak() {
+		u.elim = true
+		return
+	}
+	if u.elr >= 0 && margin > int(u.elr) {
+		u.replace()
+	}
+	l.reduce(src, i)
+	if !u.elim {
+		u.breakUnit()
+	}
+}
+
+// failMC resolves a failed MC of an unbroken unit (A10.3): it breaks, ELR
+// Replaced first when the failure exceeds its ELR (A19.13); a hero is
+// wounded and a wounded hero eliminated (A15.2); a berserk unit is Casualty
+// Reduced (A15.42).
+func (l *loc) failMC(src *sim.Source, i, margin int) {
+	u := &l.u[i]
+	switch {
+	case u.heroic:
+		if u.wounded {
+			u.elim = true
+		} else {
+			l.wound(src, i, 0)
+		}
+	case u.berserk:
+		l.reduce(src, i)
+	default:
+		if u.elr >= 0 && margin > int(u.elr) {
+			u.replace()
+		}
+		u.breakUnit()
+	}
+}
+
+// heatOfBattle resolves the HoB DR after a MC's Original 2 (A15.1,
+// rules/asl.md §8.26, §8.40). The DRM is the unit's class DRM, +1 if it is
+// broken after the MC.
+func (l *loc) heatOfBattle(src *sim.Source, i int) {
+	u := &l.u[i]
+	d := int(u.hobDRM) + b2i(u.broken)
+	final := hobRoll[min(max(d, -hobOff), hobOff)+hobOff].Roll(src) + d
+	switch hobBand(final) {
+	case 0:
+		l.heroCreation(i)
+	case 1:
+		l.heroCreation(i)
+		l.battleHarden(i)
+	case 2:
+		l.battleHarden(i)
+	case 3:
+		if !l.rules.knownEnemy {
+			l.battleHarden(i) // A15.44
+			return
+		}
+		u.berserk = true
+		u.broken = false
+		u.pinned = false
+		if u.kind == Leader {
+			l.push(event{kind: berserkTC, from: int8(i), ml: int8(u.curML()), mod: int8(u.curMod())})
+		}
+	default:
+		if l.rules.surrender {
+			u.prisoner = true // A15.5
+		}
+		u.breakUnit()
+	}
+}
+
+// heroCreation (A15.21): a MMC spawns a hero, who is not a target of this
+// attack (rules/asl.md §8.26), so the MMC itself is unchanged; a leader
+// becomes heroic and rallies.
+func (l *loc) heroCreation(i int) {
+	u := &l.u[i]
+	if u.kind != Leader {
+		return
+	}
+	u.heroic = true
+	u.broken = false
+	u.pinned = false
+}
+
+// battleHarden (A15.3, rules/asl.md §8.40): the unit becomes an unbroken,
+// unpinned unit one quality higher: a MMC gains 1 ML on both sides, a
+// leader a grade (the best leader becomes Fanatic, +1 ML).
+func (l *loc) battleHarden(i int) {
+	if !l.rules.acceptBH {
+		return
+	}
+	u := &l.u[i]
+	u.broken = false
+	u.pinned = false
+	if u.kind == Leader {
+		if g, ok := gradeUp(grade{u.ml, u.mod}); ok {
+			u.ml, u.mod, u.bml = g.ml, g.mod, g.ml
+			return
+		}
+	}
+	u.ml = min(u.ml+1, 10)
+	u.bml = min(u.bml+1, 10)
+}
+
+// taskCheck resolves a NTC/TC of unit i at DRM drm and reports whether it
+// passed: Final ≤ ML; an Original 12 is not special (rules/asl.md §8.2).
+func (l *loc) taskCheck(src *sim.Source, i, drm int) bool {
+	ml := l.u[i].curML()
+	return tcDR(src, ml, drm)+drm <= ml
+}
+
+// ptc resolves a PTC on unit i (A7.305): unbroken, unpinned units that can
+// be pinned take a NTC with leadership; failing pins.
+func (l *loc) ptc(src *sim.Source, i int) {
+	u := &l.u[i]
+	if u.gone() || u.broken || u.pinned || !u.canPin() {
+		return
+	}
+	if !l.taskCheck(src, i, l.leaderDRM(i)) {
+		u.pinned = true
+	}
+}
+
+// runEvents resolves the after-attack queue first in, first out; events
+// raised meanwhile join its end (rules/asl.md §8.24, §8.45).
+func (l *loc) runEvents(src *sim.Source) {
+	for l.head < l.tail {
+		e := l.events[l.head]
+		l.head++
+		for _, oi := range l.order[:l.n] {
+			i := int(oi)
+			if i == int(e.from) {
+				continue
+			}
+			u := &l.u[i]
+			if u.gone() || u.berserk {
+				continue // A10.2, A15.42, A20.54
+			}
+			switch e.kind {
+			case llmc:
+				// Every other unit of lower current ML takes a MC at the
+				// dead leader's modifier reversed; no leadership, no pin
+				// (rules/asl.md §8.24, §8.46).
+				if u.curML() < int(e.ml) {
+					l.moraleCheck(src, i, -int(e.mod), false, false)
+				}
+			case lltc:
+				// Unbroken units of lower ML take a TC; failing pins.
+				if !u.broken && !u.pinned && u.canPin() && u.curML() < int(e.ml) {
+					if !l.taskCheck(src, i, -int(e.mod)) {
+						u.pinned = true
+					}
+				}
+			case berserkTC:
+				// A15.41: the other unbroken units take a NTC under the
+				// berserk leader's modifier; those who pass go berserk.
+				if !u.broken && l.taskCheck(src, i, int(e.mod)) {
+					u.berserk = true
+					u.pinned = false
+				}
+			}
+		}
+	}
+}
+
+// selectionFor returns Random Selection of the top n among k.
+func selectionFor(k, n int) *dice.Selection {
+	return selection[k][min(n, len(selection[k])-1)]
+}

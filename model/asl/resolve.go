@@ -1,0 +1,119 @@
+package asl
+
+import "github.com/sapperhq/sapper/sim"
+
+// resolve applies one attack's IFT results to the Location (rules/asl.md
+// §3.11): res[i] is unit i's result from the attack's one Original DR
+// (A.5). Units on the same result are resolved together; #KIA before K/#
+// before MCs before PTCs, then the after-attack events.
+func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) {
+	l.head, l.tail = 0, 0
+	l.hobTriggered = false
+	var mc [MaxUnits]int8 // pending MC DRM + 1; 0: none
+	var seen uint32       // results already resolved, as a bit set
+	for _, oi := range l.order[:l.n] {
+		r := res[oi]
+		if seen&(1<<r) != 0 {
+			continue
+		}
+		seen |= 1 << r
+		switch {
+		case r.KIA() > 0:
+			l.kia(src, res, r)
+		case r.K() > 0:
+			l.k(src, res, r, &mc)
+		default:
+			if d, ok := r.MC(); ok {
+				for i := range l.n {
+					if res[i] == r {
+						mc[i] = int8(d + 1)
+					}
+				}
+			}
+		}
+	}
+	// A10.2: leaders check first, highest ML first; each check sees the
+	// leaders as the checks before it left them (A7.831).
+	for _, oi := range l.order[:l.n] {
+		if d := mc[oi]; d > 0 {
+			l.moraleCheck(src, int(oi), int(d-1), true, true)
+		}
+	}
+	if seen&(1<<PTC) != 0 {
+		for _, oi := range l.order[:l.n] {
+			if res[oi] == PTC {
+				l.ptc(src, int(oi))
+			}
+		}
+	}
+	l.runEvents(src)
+}
+
+// group returns the units on result r, in check order, as indices and as
+// their count.
+func (l *loc) group(res *[MaxUnits]IFT, r IFT) (members [MaxUnits]int8, k int) {
+	for _, oi := range l.order[:l.n] {
+		if res[oi] == r {
+			members[k] = oi
+			k++
+		}
+	}
+	return members, k
+}
+
+// kia resolves a #KIA (A7.301): Random Selection eliminates # units (ties
+// at the cut added); every other unit breaks, or is Casualty Reduced if it
+// cannot break. Events: the eliminated first, then the broken (§8.45).
+func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
+	members, k := l.group(res, r)
+	chosen := uint16(1<<k - 1)
+	if n := r.KIA(); n < k {
+		chosen = selectionFor(k, n).Draw(src)
+	}
+	var before [MaxUnits]snapshot
+	for m := range k {
+		before[m] = l.snap(int(members[m]))
+	}
+	for m := range k {
+		if chosen&(1<<m) != 0 {
+			l.u[members[m]].elim = true
+			l.settle(int(members[m]), before[m])
+		}
+	}
+	for m := range k {
+		if chosen&(1<<m) != 0 {
+			continue
+		}
+		i := int(members[m])
+		if u := &l.u[i]; u.canBreak() {
+			u.breakUnit()
+		} else {
+			l.reduce(src, i)
+		}
+		l.settle(i, before[m])
+	}
+}
+
+// k resolves a K/# (A7.302): Random Selection Casualty Reduces one unit
+// (ties all); every other unit, a squad's new HS included, takes a MC at
+// +#; a Reduced SMC does not (rules/asl.md §8.29).
+func (l *loc) k(src *sim.Source, res *[MaxUnits]IFT, r IFT, mc *[MaxUnits]int8) {
+	members, k := l.group(res, r)
+	chosen := uint16(1<<k - 1)
+	if k > 1 {
+		chosen = selectionFor(k, 1).Draw(src)
+	}
+	for m := range k {
+		i := int(members[m])
+		if chosen&(1<<m) != 0 {
+			before := l.snap(i)
+			smc := l.u[i].kind.SMC()
+			l.reduce(src, i)
+			l.settle(i, before)
+			if smc {
+				continue
+			}
+		}
+		mc[i] = int8(r.K() + 1)
+	}
+}
