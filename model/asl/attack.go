@@ -116,9 +116,9 @@ type DCAttack struct {
 	// targets.
 	EnemyInfantry int `json:"enemy_infantry"`
 	// ELR is the default Experience Level Rating of units that give none.
-	ELR        int    `json:"elr"`
-	Throwers   []Unit `json:"throwers,omitempty"`
-	ThrowerTEM int    `json:"thrower_tem"`
+	ELR        int     `json:"elr"`
+	Throwers   []Unit  `json:"throwers,omitempty"`
+	ThrowerTEM int     `json:"thrower_tem"`
 	Options    Options `json:"options"`
 }
 

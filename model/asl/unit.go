@@ -66,19 +66,19 @@ func (c Class) String() string { return classNames[c] }
 // (SMC), broken, drm=N (a target-side DRM of this unit only, such as −1 for
 // a FT it carries), concealed (this unit only).
 type Unit struct {
-	Kind     Kind  `json:"kind"`
-	FP       int   `json:"fp,omitempty"`
-	Range    int   `json:"range,omitempty"`
-	ML       int   `json:"ml"`
-	Mod      int   `json:"leadership,omitempty"` // leader modifier: −1 for an 8-1
-	BrokenML int   `json:"broken_ml"`            // 0 in input: the §8.41 default
-	ELR      int   `json:"elr"`                  // −1 in input: the attack's default
-	Class    Class `json:"-"`
-	Underscore bool `json:"underscore,omitempty"`
-	Wounded    bool `json:"wounded,omitempty"`
-	Broken     bool `json:"broken,omitempty"`
-	DRM        int  `json:"drm,omitempty"`
-	Concealed  bool `json:"concealed,omitempty"`
+	Kind       Kind  `json:"kind"`
+	FP         int   `json:"fp,omitempty"`
+	Range      int   `json:"range,omitempty"`
+	ML         int   `json:"ml"`
+	Mod        int   `json:"leadership,omitempty"` // leader modifier: −1 for an 8-1
+	BrokenML   int   `json:"broken_ml"`            // 0 in input: the §8.41 default
+	ELR        int   `json:"elr"`                  // −1 in input: the attack's default
+	Class      Class `json:"-"`
+	Underscore bool  `json:"underscore,omitempty"`
+	Wounded    bool  `json:"wounded,omitempty"`
+	Broken     bool  `json:"broken,omitempty"`
+	DRM        int   `json:"drm,omitempty"`
+	Concealed  bool  `json:"concealed,omitempty"`
 	text       string
 }
 
