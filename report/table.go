@@ -66,7 +66,7 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 
 func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options) {
 	if m.Title != "" && m.Title != m.Name {
-		fmt.Fprintf(b, "%s (%s)\n", m.Title, m.Name)
+		fmt.Fprintf(b, "%s: %s\n", m.Name, m.Title)
 	} else {
 		fmt.Fprintf(b, "%s\n", m.Name)
 	}
