@@ -189,3 +189,19 @@ func TestUnrecordedMetricPanics(t *testing.T) {
 	}()
 	_, _ = RunExact(context.Background(), exp, Config{})
 }
+
+func TestExactWorkerCountInvariance(t *testing.T) {
+	var ref *Result
+	for _, j := range []int{1, 2, 5} {
+		res, err := Run(context.Background(), diceExperiment(), Config{Method: Exact, Workers: j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Elapsed = 0
+		if ref == nil {
+			ref = res
+		} else if !reflect.DeepEqual(ref, res) {
+			t.Fatalf("exact -j %d differs from -j 1", j)
+		}
+	}
+}

@@ -14,6 +14,9 @@ type Source struct {
 	path   []step
 	depth  int
 	weight float64
+	// floor is how many leading steps are fixed: advance never changes
+	// them, so an enumeration can be confined to one subtree.
+	floor int
 }
 
 // step is one draw on an enumerated path.
@@ -105,7 +108,7 @@ func (s *Source) advance() bool {
 	if s.depth != len(s.path) {
 		panic("sim: trial is not a pure function of its draws (replayed path diverged)")
 	}
-	for len(s.path) > 0 {
+	for len(s.path) > s.floor {
 		top := &s.path[len(s.path)-1]
 		if top.dist != nil {
 			if j := top.dist.next(int(top.idx)); j >= 0 {

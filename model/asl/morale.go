@@ -301,7 +301,11 @@ func (l *loc) failMC(src *sim.Source, i, margin int) {
 func (l *loc) heatOfBattle(src *sim.Source, i int) {
 	u := &l.u[i]
 	d := int(u.hobDRM) + b2i(u.broken)
-	final := hobRoll[min(max(d, -hobOff), hobOff)+hobOff].Roll(src) + d
+	table := &hobRoll
+	if u.kind != Leader {
+		table = &hobRollMMC
+	}
+	final := table[min(max(d, -hobOff), hobOff)+hobOff].Roll(src) + d
 	switch hobBand(final) {
 	case 0:
 		l.heroCreation(i)

@@ -29,6 +29,10 @@ var (
 	// hobRoll[drm+hobOff]: Heat of Battle bands ≤4, 5–6, 7–8, 9–11, ≥12
 	// (A15.1).
 	hobRoll [2*hobOff + 1]dice.Coarse
+	// hobRollMMC is hobRoll for a MMC, whose hero creation changes nothing
+	// in this attack (rules/asl.md §8.26), so the bands ≤4 and 5–6 merge
+	// with "no effect" and Battle Hardening.
+	hobRollMMC [2*hobOff + 1]dice.Coarse
 	// severity[drm]: the Wound Severity dr, mortal on a Final 5–6 (A17.11):
 	// minor, mortal.
 	severity [4]*sim.Dist
@@ -62,6 +66,16 @@ func init() {
 	}
 	for d := -hobOff; d <= hobOff; d++ {
 		hobRoll[d+hobOff] = dice.NewCoarse(func(s int) int { return hobBand(s + d) })
+		hobRollMMC[d+hobOff] = dice.NewCoarse(func(s int) int {
+			switch b := hobBand(s + d); b {
+			case 0:
+				return -1
+			case 1:
+				return 2
+			default:
+				return b
+			}
+		})
 	}
 	for d := range severity {
 		// dr + d ≥ 5 is mortal: 2+d of the six faces.
