@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+const dcHelpIntro = `Usage: sapper dc --target UNIT [--target UNIT ...] [flags]
+
+One Demolition Charge attack on a Location of Personnel (ASLRB A23): a DC
+Placed in the MPh that detonates in the AFPh, one Thrown at once (which also
+attacks the thrower's Location), or one Set and detonated later. Reports
+whether it detonates, the IFT result, each target's fate (target.1, …), whether
+the Location is cleared, and how many targets are out of the fight.
+
+Units are written as on the counter:
+  4-6-7          squad: FP 4, range 6, ML 7
+  hs:2-4-7       half-squad
+  crew:2-2-8     crew
+  leader:8-1     leader: ML 8, leadership modifier −1
+  leader:7+1     leader with a positive (harmful) modifier
+  hero:1-4-9     hero
+followed by options after commas:
+  elr=N          this unit's ELR (else --elr)
+  broken-ml=N    its broken-side ML
+  class=C        elite, first, second, green or conscript
+  underscore     underscored ML (A19.13)
+  wounded        a wounded SMC
+  broken         already broken
+  drm=N          a DRM on this unit only, e.g. drm=-1 for a FT it carries
+  concealed      this unit only is concealed
+e.g. --target 4-6-7,elr=2,broken-ml=6 --target leader:9-2
+
+Examples:
+  sapper dc --target 4-6-7 --tem 2
+  sapper dc --target 4-6-7 --target leader:8-1 --tem 1 --method exact
+  sapper dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --format json
+  sapper dc --target 4-6-7 --drm -2 --rule surrender=false --trials 100000
+  sapper dc --mode set --target 4-6-7 --target hs:2-4-7 --user non-elite
+
+DC flags:
+`
+
+func writeDCHelp(w io.Writer) {
+	fs, _ := newFlagSet("dc")
+	var f dcFlags
+	own, common := f.register(fs)
+	fmt.Fprint(w, dcHelpIntro)
+	fmt.Fprint(w, own.FlagUsages())
+	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
+	def := asl.NewDCAttack(asl.Placed).Options
+	for _, r := range rules {
+		fmt.Fprintf(w, "  %-24s %s\n  %-24s default: %s\n", r.key, r.doc, "", r.get(def))
+	}
+	fmt.Fprint(w, "\nEngine and output flags:\n")
+	fmt.Fprint(w, common.FlagUsages())
+	fmt.Fprint(w, "  -h, --help          show this help\n")
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestDCGolden pins whole outputs of small runs: exact ones, and a Monte
+// Carlo one short enough to be quick.
+func TestDCGolden(t *testing.T) {
+	for _, c := range []struct{ name, args string }{
+		{"dc_exact_table", "dc --target 4-6-7 --tem 2 --method exact"},
+		{"dc_exact_hidezero", "dc --target 4-6-7 --tem 2 --method exact --hide-zero"},
+		{"dc_exact_json", "dc --target 4-6-7 --tem 2 --method exact --format json"},
+		{"dc_exact_csv", "dc --target 4-6-7 --tem 2 --method exact --format csv"},
+		{"dc_mc_json", "dc --target 4-6-7 --target leader:8-1 --trials 2000 --seed 7 --format json"},
+		{"dc_thrown_table", "dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --trials 2000 --seed 3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden(t, c.name, normalize([]byte(stdout)))
+		})
+	}
+}
+
+// TestWorkerCountInvariance: the same seed gives byte-identical JSON for
+// any -j, apart from the elapsed time.
+func TestWorkerCountInvariance(t *testing.T) {
+	var outs []string
+	for _, j := range []string{"1", "2"} {
+		// 200,000 trials make four chunks, so two workers really share them.
+		code, stdout, stderr := cli(t, "dc", "--target", "4-6-7", "--target", "leader:8-1", "--tem", "1",
+			"--seed", "7", "--trials", "200000", "--format", "json", "-j", j)
+		if code != exitOK {
+			t.Fatalf("-j %s: exit %d, stderr %q", j, code, stderr)
+		}
+		outs = append(outs, string(normalize([]byte(stdout))))
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("-j 1 and -j 2 differ:\n%s\n---\n%s", outs[0], outs[1])
+	}
+	if !strings.Contains(outs[0], `"seed": 7`) {
+		t.Error("the seed is not echoed")
+	}
+}
+
+// TestNegativeDRM: pflag takes "--drm -2" and "--drm=-2" alike.
+func TestNegativeDRM(t *testing.T) {
+	var outs []string
+	for _, a := range [][]string{{"--drm", "-2"}, {"--drm=-2"}} {
+		code, stdout, stderr := cli(t, append([]string{"dc", "--target", "4-6-7", "--method", "exact", "--format", "json"}, a...)...)
+		if code != exitOK {
+			t.Fatalf("%q: exit %d, stderr %q", a, code, stderr)
+		}
+		in := decode(t, stdout)["inputs"].(map[string]any)
+		if in["drm"] != -2.0 {
+			t.Errorf("%q: inputs.drm = %v", a, in["drm"])
+		}
+		outs = append(outs, string(normalize([]byte(stdout))))
+	}
+	if outs[0] != outs[1] {
+		t.Error("--drm -2 and --drm=-2 differ")
+	}
+}
+
+// TestExactStack is the reference stack of the brief: three squads and a
+// leader, enumerated exactly.
+func TestExactStack(t *testing.T) {
+	start := time.Now()
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --target 4-6-7 --target 4-6-7 --target leader:8-1 --tem 1 --method exact --format json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	t.Logf("exact enumeration took %v", time.Since(start))
+	doc := decode(t, stdout)
+	if doc["method"] != "exact" || doc["complete"] != true {
+		t.Fatalf("method %v, complete %v", doc["method"], doc["complete"])
+	}
+	for _, m := range doc["metrics"].([]any) {
+		m := m.(map[string]any)
+		sum := 0.0
+		for _, o := range m["outcomes"].([]any) {
+			sum += o.(map[string]any)["p"].(float64)
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%s: p sum to %v", m["name"], sum)
+		}
+	}
+}
+
+// TestResolvedInputs: the JSON inputs carry the defaults as resolved.
+func TestResolvedInputs(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --mode set --target 4-6-7 --target hs:2-4-7 --method exact --format json --no-hob --rule surrender=true --rule cx-on-thrower-location=1")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	in := decode(t, stdout)["inputs"].(map[string]any)
+	opts := in["options"].(map[string]any)
+	for k, want := range map[string]any{"mode": "set", "elr": 3.0, "user": "elite", "enemy_infantry": 2.0} {
+		if in[k] != want {
+			t.Errorf("inputs.%s = %v, want %v", k, in[k], want)
+		}
+	}
+	for k, want := range map[string]any{"heat_of_battle": false, "surrender": true, "cx_on_thrower_location": true, "inexperienced_penalty": true} {
+		if opts[k] != want {
+			t.Errorf("inputs.options.%s = %v, want %v", k, opts[k], want)
+		}
+	}
+}
+
+// TestInterrupted: a cancelled run still writes its partial result,
+// marked incomplete, and exits 130.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, stdout, stderr := cliCtx(t, ctx, args("dc --target 4-6-7 --format json")...)
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr)
+	}
+	if doc := decode(t, stdout); doc["complete"] != false {
+		t.Errorf("complete = %v, want false", doc["complete"])
+	}
+	if !strings.Contains(stderr, "interrupted") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr %q", stderr)
+	}
+	code, stdout, _ = cliCtx(t, ctx, args("dc --target 4-6-7")...)
+	if code != exitInterrupted || !strings.Contains(stdout, "INCOMPLETE") {
+		t.Errorf("table: exit %d, output:\n%s", code, stdout)
+	}
+}
+
+// TestPathBudget: an exact run over its budget is a runtime failure that
+// names the way out; auto falls back to Monte Carlo and says so.
+func TestPathBudget(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --target 4-6-7 --method exact --max-paths 10")...)
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "--max-paths") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, args("dc --target 4-6-7 --target 4-6-7 --method auto --max-paths 10 --trials 1000 --format json")...)
+	if code != exitOK {
+		t.Fatalf("auto: exit %d, stderr %q", code, stderr)
+	}
+	doc := decode(t, stdout)
+	if doc["method"] != "mc" || doc["note"] == nil {
+		t.Errorf("auto: method %v, note %v", doc["method"], doc["note"])
+	}
+}
+
+// TestPrecision: --precision without --trials stops on the precision.
+func TestPrecision(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --precision 0.01 --format json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	doc := decode(t, stdout)
+	if n := doc["trials"].(float64); n <= 0 || n >= 1e9 {
+		t.Errorf("trials = %v", n)
+	}
+	for _, m := range doc["metrics"].([]any) {
+		for _, o := range m.(map[string]any)["outcomes"].([]any) {
+			o := o.(map[string]any)
+			if half := (o["hi"].(float64) - o["lo"].(float64)) / 2; half > 0.01 {
+				t.Errorf("%s=%s: half-width %v", m.(map[string]any)["name"], o["value"], half)
+			}
+		}
+	}
+}
+
+func decode(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var doc map[string]any
+	d := json.NewDecoder(bytes.NewReader([]byte(s)))
+	if err := d.Decode(&doc); err != nil {
+		t.Fatalf("%v in\n%s", err, s)
+	}
+	return doc
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// help serves "sapper help [command]".
+func help(stdout, stderr io.Writer, args []string) int {
+	switch {
+	case len(args) == 0:
+		writeUsage(stdout)
+		return exitOK
+	case len(args) > 1:
+		fmt.Fprintf(stderr, "sapper help: want at most one command, got %d arguments\n", len(args))
+		return exitUsage
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(stderr, "sapper help: unknown command %q; want one of %s\n", oneLine(args[0]), commandNames())
+		return exitUsage
+	}
+	cmd.help(stdout)
+	return exitOK
+}
+
+func writeUsage(w io.Writer) {
+	fmt.Fprint(w, `sapper computes the odds of Advanced Squad Leader Demolition Charge attacks,
+by Monte Carlo or by exact enumeration of every dice path.
+
+Usage:
+  sapper <command> [flags]
+
+Commands:
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "  %-9s %s\n", "help", "help on a command, e.g. sapper help dc")
+	fmt.Fprint(w, `
+"sapper help <command>" or "sapper <command> --help" lists a command's flags.
+
+Exit codes: 0 ok, 1 the run failed, 2 bad usage or input (one line on
+stderr, nothing run), 130 interrupted (the partial result is written,
+marked incomplete).
+`)
+}

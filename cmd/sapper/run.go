@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command is one subcommand. Each lives in its own file with its own flag
+// set; run only dispatches.
+type command struct {
+	name    string
+	summary string
+	// run executes the command with the arguments after its name. It
+	// returns a *usageError for bad input, errInterrupted after writing a
+	// partial result, or any other error for a failed run.
+	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+	// help writes the command's full help text.
+	help func(w io.Writer)
+}
+
+// commands lists the subcommands in the order help shows them.
+var commands = []*command{dcCommand, versionCommand}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func commandNames() string {
+	names := make([]string, 0, len(commands)+1)
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return strings.Join(append(names, "help"), ", ")
+}
+
+// run is the whole program but for the process: it reads args (without
+// the program name), writes to stdout and stderr, and returns the exit
+// code.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "sapper: no command; want one of %s (sapper help explains them)\n", commandNames())
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "--help":
+		return help(stdout, stderr, rest)
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		fmt.Fprintf(stderr, "sapper: unknown command %q; want one of %s\n", oneLine(name), commandNames())
+		return exitUsage
+	}
+	return exit(stderr, "sapper "+cmd.name, cmd.run(ctx, stdout, stderr, rest))
+}
+
+// exit prints err, if any, as one line prefixed by who, and returns the
+// exit code it stands for.
+func exit(stderr io.Writer, who string, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(err.Error()))
+	var ue *usageError
+	switch {
+	case errors.As(err, &ue):
+		return exitUsage
+	case errors.Is(err, errInterrupted):
+		return exitInterrupted
+	}
+	return exitFailure
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestUsageErrors checks the contract for bad input: exit 2, exactly one
+// line on stderr naming the flag, nothing on stdout.
+func TestUsageErrors(t *testing.T) {
+	cases := []struct {
+		args string
+		want string // a part of the stderr line
+	}{
+		{"", "sapper: no command"},
+		{"lobbed", `sapper: unknown command "lobbed"`},
+		{"help nope", `sapper help: unknown command "nope"`},
+		{"help dc version", "sapper help: want at most one command"},
+		{"dc", "sapper dc: --target is required"},
+		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a number; want e.g. 4-6-7`},
+		{"dc --target 4-6-7 --target leader:8-9", `sapper dc: --target "leader:8-9": leadership modifier`},
+		{"dc --target 4-6-7,class=foo", `sapper dc: --target "4-6-7,class=foo": class=foo: want one of`},
+		{"dc --target 4-6-7 --trials -5", `sapper dc: --trials "-5": want a whole number > 0`},
+		{"dc --target 4-6-7 --trials 0", `sapper dc: --trials "0": want a whole number > 0`},
+		{"dc --target 4-6-7 --trials lots", `sapper dc: --trials "lots": want a whole number > 0`},
+		{"dc --target 4-6-7 --mode lobbed", `sapper dc: --mode "lobbed": want placed, thrown or set`},
+		{"dc --target 4-6-7 --user boss", `sapper dc: --user "boss": want elite, non-elite or inexperienced`},
+		{"dc --target 4-6-7 --tem 9", "sapper dc: --tem: 9 outside 0…8"},
+		{"dc --target 4-6-7 --tem=-1", "sapper dc: --tem: -1 outside 0…8"},
+		{"dc --target 4-6-7 --tem two", `sapper dc: --tem "two": want a whole number`},
+		{"dc --target 4-6-7 --drm", "sapper dc: --drm needs a value"},
+		{"dc --target 4-6-7 --afph", "sapper dc: --afph: "},
+		{"dc --target 4-6-7 --cx=maybe", `sapper dc: --cx "maybe": want true or false`},
+		{"dc --target 4-6-7 --cx false", `sapper dc: unexpected argument "false"`},
+		{"dc --target 4-6-7 --thrower 4-6-7", "sapper dc: --thrower: "},
+		{"dc --mode thrown --target 4-6-7 --thrower 9-9-x", `sapper dc: --thrower "9-9-x": `},
+		{"dc --target 4-6-7 --enemy-infantry -1", `sapper dc: --enemy-infantry "-1": want a whole number ≥ 0`},
+		{"dc --target 4-6-7 --rule foo=true", `sapper dc: --rule "foo=true": unknown KEY; want one of inexperienced-penalty`},
+		{"dc --target 4-6-7 --rule surrender", `sapper dc: --rule "surrender": want KEY=BOOL`},
+		{"dc --target 4-6-7 --rule surrender=maybe", `sapper dc: --rule "surrender=maybe": want surrender=true or surrender=false`},
+		{"dc --target 4-6-7 --format xml", `sapper dc: --format "xml": want table, json or csv`},
+		{"dc --target 4-6-7 --method magic", `sapper dc: --method "magic": want mc, exact or auto`},
+		{"dc --target 4-6-7 --progress loud", `sapper dc: --progress "loud": want auto, always or never`},
+		{"dc --target 4-6-7 --confidence 1", `sapper dc: --confidence "1": want a number strictly between 0 and 1`},
+		{"dc --target 4-6-7 --confidence NaN", `sapper dc: --confidence "NaN"`},
+		{"dc --target 4-6-7 --precision 0.5", `sapper dc: --precision "0.5": want a number in [0, 0.5)`},
+		{"dc --target 4-6-7 --precision 0.01 --method exact", `sapper dc: --precision "0.01": Monte Carlo only`},
+		{"dc --target 4-6-7 -j 0", `sapper dc: --workers "0": want a whole number from 1 to 1024`},
+		{"dc --target 4-6-7 -j 100000", `sapper dc: --workers "100000": want a whole number from 1 to 1024`},
+		{"dc --target 4-6-7 --seed -1", `sapper dc: --seed "-1": want a whole number ≥ 0`},
+		{"dc --target 4-6-7 --max-paths 0", `sapper dc: --max-paths "0": want a whole number > 0`},
+		{"dc --target 4-6-7 --frobnicate", `sapper dc: unknown flag "--frobnicate"`},
+		{"dc --target 4-6-7 -x", `sapper dc: unknown flag "-x";`},
+		{"dc --target 4-6-7 -qj", `sapper dc: unknown flag "-q" in "-qj"`},
+		{"dc --target 4-6-7 ---x", `sapper dc: bad flag syntax "---x"`},
+		{"version extra", `sapper version: unexpected argument "extra"`},
+		{"version --short", `sapper version: unknown flag "--short"`},
+	}
+	for _, c := range cases {
+		t.Run(c.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			if stdout != "" {
+				t.Errorf("stdout not empty:\n%s", stdout)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
+				t.Errorf("stderr is not exactly one line: %q", stderr)
+			}
+			if !strings.Contains(stderr, c.want) {
+				t.Errorf("stderr = %q, want it to contain %q", stderr, c.want)
+			}
+		})
+	}
+}
+
+// TestControlCharactersStayOnOneLine feeds values with newlines, which
+// must come back escaped.
+func TestControlCharactersStayOnOneLine(t *testing.T) {
+	for _, a := range [][]string{
+		{"dc", "--target", "4-6-7,class=a\nb"},
+		{"dc", "--target", "4-6-7", "--mode", "a\nb"},
+		{"dc", "--tar\nget", "4-6-7"},
+		{"x\ny"},
+	} {
+		code, stdout, stderr := cli(t, a...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", a, code, stdout, stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, c := range []struct{ args, golden string }{
+		{"help", "help"},
+		{"--help", "help"},
+		{"-h", "help"},
+		{"help dc", "dc_help"},
+		{"dc --help", "dc_help"},
+		{"dc -h --target 4-6-x", "dc_help"},
+		{"help version", "version_help"},
+		{"version --help", "version_help"},
+	} {
+		t.Run(c.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden(t, c.golden, []byte(stdout))
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, stdout, stderr := cli(t, "version")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if !regexp.MustCompile(`^sapper \S+( [0-9a-f]{12})? go\S+ \w+/\w+\n$`).MatchString(stdout) {
+		t.Errorf("version output %q", stdout)
+	}
+}
