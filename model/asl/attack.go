@@ -68,6 +68,9 @@ type Options struct {
 	CXOnThrowerLocation bool `json:"cx_on_thrower_location"`
 	// AcceptBattleHardening: Battle Hardening is always taken (§8.26).
 	AcceptBattleHardening bool `json:"accept_battle_hardening"`
+	// FlameIgnoresConcealment: the Flame trigger reads the 30 column even
+	// against concealed targets, like Rubble (§8.14).
+	FlameIgnoresConcealment bool `json:"flame_ignores_concealment"`
 	// HeatOfBattle: an Original 2 on a MC triggers Heat of Battle (A15.1).
 	// Off reproduces figures that ignore it (R18).
 	HeatOfBattle bool `json:"heat_of_battle"`
@@ -116,17 +119,44 @@ type DCAttack struct {
 	// targets.
 	EnemyInfantry int `json:"enemy_infantry"`
 	// ELR is the default Experience Level Rating of units that give none.
-	ELR        int     `json:"elr"`
-	Throwers   []Unit  `json:"throwers,omitempty"`
-	ThrowerTEM int     `json:"thrower_tem"`
-	Options    Options `json:"options"`
+	ELR        int    `json:"elr"`
+	Throwers   []Unit `json:"throwers,omitempty"`
+	ThrowerTEM int    `json:"thrower_tem"`
+	// Elevation is how many levels the thrower stands above the target;
+	// from two or more his Location is attacked only if the DC rubbles the
+	// target level (A23.6).
+	Elevation int `json:"elevation"`
+
+	// Placer is the unit that Places the DC, first, and the units with it
+	// (A23.3); empty: the DC is taken as operably Placed.
+	Placer []Unit `json:"placer,omitempty"`
+	// Setter is the unit that Sets and detonates a Set DC, first, and the
+	// units with it (A23.7); empty: the DC detonates unconditionally.
+	Setter []Unit `json:"setter,omitempty"`
+	// Preset: the DC was Set before play by SSR: no setting dr and no
+	// exposure to Defensive Fire (A23.7).
+	Preset bool `json:"preset"`
+	// DFF are the Defensive First Fire, Subsequent First Fire and FPF
+	// attacks the Placer (or the Setter, at −2 for Hazardous Movement)
+	// faces (A23.3, A4.62).
+	DFF []FireAttack `json:"dff,omitempty"`
+
+	// Building of the target Location, for Rubble and Flame (§7).
+	Building  Building `json:"building"`
+	Fortified bool     `json:"fortified"`
+	// Terrain is non-building burnable terrain of the target Location, by
+	// TerrainNames, for Flame.
+	Terrain string `json:"terrain,omitempty"`
+	EC      EC     `json:"ec"`
+
+	Options Options `json:"options"`
 }
 
 // NewDCAttack returns an attack with the defaults of rules/asl.md: ELR 3,
 // an elite user, the enemy Infantry count taken from the targets, and the
 // §8 options.
 func NewDCAttack(mode Mode, targets ...Unit) DCAttack {
-	return DCAttack{Mode: mode, Targets: targets, ELR: 3, EnemyInfantry: -1, Options: DefaultOptions()}
+	return DCAttack{Mode: mode, Targets: targets, ELR: 3, EnemyInfantry: -1, EC: Moderate, Options: DefaultOptions()}
 }
 
 // MaxUnits is the most units a Location may hold in one attack.
@@ -159,8 +189,38 @@ func (a DCAttack) Validate() error {
 		return fmt.Errorf("from-vehicle: only a Thrown DC is thrown from a vehicle or by Cavalry")
 	case a.CX && a.Mode == Set:
 		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
+	case a.Elevation != 0 && a.Mode != Thrown:
+		return fmt.Errorf("elevation: only a Thrown DC is thrown from above")
+	case a.Elevation < 0 || a.Elevation > 5:
+		return fmt.Errorf("elevation: %d outside 0…5", a.Elevation)
+	case len(a.Placer) > 0 && a.Mode != Placed:
+		return fmt.Errorf("placer: only a Placed DC (--mode placed) has a Placer")
+	case len(a.Setter) > 0 && a.Mode != Set:
+		return fmt.Errorf("setter: only a Set DC (--mode set) has a Setter")
+	case a.Preset && a.Mode != Set:
+		return fmt.Errorf("preset: only a Set DC can be Set before play")
+	case len(a.DFF) > 0 && len(a.Placer) == 0 && (len(a.Setter) == 0 || a.Preset):
+		return fmt.Errorf("dff: Defensive Fire needs a --placer, or a --setter Setting the DC during play")
+	case len(a.DFF) > 8:
+		return fmt.Errorf("dff: at most 8 attacks")
+	case len(a.Placer) > MaxUnits || len(a.Setter) > MaxUnits:
+		return fmt.Errorf("placer: at most %d units in a Location", MaxUnits)
+	case a.Terrain != "" && a.Building != NoBuilding:
+		return fmt.Errorf("terrain: give either a building or another terrain, not both")
+	case a.Fortified && a.Building == NoBuilding:
+		return fmt.Errorf("fortified: only a building can be Fortified")
+	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
+		return fmt.Errorf("ec: unknown Environmental Condition")
 	}
-	for i, u := range append(append([]Unit(nil), a.Targets...), a.Throwers...) {
+	if _, ok := kindling[a.Terrain]; a.Terrain != "" && !ok {
+		return fmt.Errorf("terrain: %q: want one of %s", a.Terrain, strings.Join(TerrainNames(), ", "))
+	}
+	for _, f := range a.DFF {
+		if !(f.FP >= 1 && f.FP <= 100) || f.DRM < -10 || f.DRM > 10 {
+			return fmt.Errorf("dff: %v: want FP 1…100 and DRM −10…+10", f)
+		}
+	}
+	for i, u := range append(append(append(append([]Unit(nil), a.Targets...), a.Throwers...), a.Placer...), a.Setter...) {
 		if err := u.validate(); err != nil {
 			return fmt.Errorf("unit %d: %w", i+1, err)
 		}

@@ -7,6 +7,10 @@ const (
 	MetricStack      = "stack"
 	MetricOut        = "out" // targets out of the fight: eliminated, surrendered or broken
 	MetricHoB        = "hob" // Heat of Battle triggered in the target Location
+	MetricPlacer     = "placer"
+	MetricSetting    = "setting"
+	MetricRubble     = "rubble"
+	MetricFlame      = "flame"
 )
 
 // Detonation outcomes.

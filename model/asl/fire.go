@@ -1,0 +1,34 @@
+package asl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FireAttack is one enemy fire attack on the IFT, written FP:DRM as on a
+// player's scratch pad: 8:-1 is 8 FP at −1 (TEM and every other DRM
+// included).
+type FireAttack struct {
+	FP  float64 `json:"fp"`
+	DRM int     `json:"drm"`
+}
+
+func (f FireAttack) String() string {
+	return strconv.FormatFloat(f.FP, 'g', -1, 64) + ":" + strconv.Itoa(f.DRM)
+}
+
+// ParseFireAttack reads FP:DRM.
+func ParseFireAttack(s string) (FireAttack, error) {
+	const form = "want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10)"
+	fp, drm, ok := strings.Cut(strings.TrimSpace(s), ":")
+	if !ok {
+		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)
+	}
+	f, err1 := strconv.ParseFloat(fp, 64)
+	d, err2 := strconv.Atoi(strings.TrimPrefix(drm, "+"))
+	if err1 != nil || err2 != nil || !(f >= 1 && f <= 100) || d < -10 || d > 10 {
+		return FireAttack{}, fmt.Errorf("%q: %s", s, form)
+	}
+	return FireAttack{FP: f, DRM: d}, nil
+}
