@@ -70,17 +70,20 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options) 
 	} else {
 		fmt.Fprintf(b, "%s\n", m.Name)
 	}
-	width, iw := 0, 5
+	shown := make([]sim.OutcomeSummary, 0, len(m.Outcomes))
 	for _, o := range m.Outcomes {
+		if !opt.HideZero || o.P != 0 || o.Count != 0 {
+			shown = append(shown, o)
+		}
+	}
+	width, iw := 0, 5
+	for _, o := range shown {
 		width = max(width, utf8.RuneCountInString(o.Label))
 		if o.Hi >= 0.99995 {
 			iw = 6 // "100.00"
 		}
 	}
-	for _, o := range m.Outcomes {
-		if opt.HideZero && o.P == 0 && o.Count == 0 {
-			continue
-		}
+	for _, o := range shown {
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(o.Label))
 		line := fmt.Sprintf("  %s%s  %6.2f%%", o.Label, pad, 100*o.P)
 		if !exact {
