@@ -36,6 +36,15 @@ type dcFlags struct {
 	enemyInfantry int
 	throwers      []string
 	throwerTEM    int
+	elevation     int
+	placer        []string
+	setter        []string
+	preset        bool
+	dff           []string
+	building      string
+	fortified     bool
+	terrain       string
+	ec            string
 	noHoB         bool
 	rules         []string
 	common        commonFlags
@@ -67,12 +76,21 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for\nits malfunction DR (default: the number of targets),\ne.g. --enemy-infantry 0")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` in the thrower's Location, which is attacked\ntoo (thrown only; repeatable), e.g. --thrower 4-6-7")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (0…8),\ne.g. --thrower-tem 2")
+	g.IntVar(&f.elevation, "elevation", 0, "levels `N` the thrower stands above the target (thrown only);\nfrom 2 up his Location is attacked only if the DC rubbles,\ne.g. --elevation 2")
+	g.StringArrayVar(&f.placer, "placer", nil, "the Placer, then the units with it (placed only; repeatable):\nthe DC detonates only if he survives --dff unbroken and\nunpinned (default: taken as operably Placed),\ne.g. --placer 4-6-8 --dff 8:-1")
+	g.StringArrayVar(&f.setter, "setter", nil, "the unit Setting the DC, then the units with it (set only;\nrepeatable): it makes the setting dr, faces --dff, and\ntakes the detonation NTC, e.g. --setter 4-6-8")
+	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (set only), e.g. --mode set --preset")
+	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer or Setter\n(repeatable), e.g. --dff 8:-1 --dff 4:+2")
+	g.StringVar(&f.building, "building", "none", "the target Location's building, for Rubble and Flame:\n`none`, wooden or stone; sets --tem to 2 or 3 (+1\nFortified) unless --tem is given, e.g. --building stone")
+	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1; Flame DR −1),\ne.g. --building stone --fortified")
+	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame:\n"+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods")
+	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings:\n`EC` is snow, mud, wet, moist, moderate, dry or very-dry,\ne.g. --ec dry")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, as in figures\nthat ignore it, e.g. --no-hob")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule surrender=false")
-	for _, n := range []string{"elr", "tem", "drm", "enemy-infantry", "thrower-tem"} {
+	for _, n := range []string{"elr", "tem", "drm", "enemy-infantry", "thrower-tem", "elevation"} {
 		setWant(g, n, "want a whole number, like --"+n+" 2 (negative: --"+n+"=-2)")
 	}
-	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "captured", "no-hob"} {
+	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "captured", "preset", "fortified", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	fs.AddFlagSet(g)
@@ -133,15 +151,44 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if err != nil {
 		return asl.DCAttack{}, err
 	}
+	placer, err := parseUnits("placer", f.placer)
+	if err != nil {
+		return asl.DCAttack{}, err
+	}
+	setter, err := parseUnits("setter", f.setter)
+	if err != nil {
+		return asl.DCAttack{}, err
+	}
+	var dff []asl.FireAttack
+	for _, s := range f.dff {
+		fa, err := asl.ParseFireAttack(s)
+		if err != nil {
+			return asl.DCAttack{}, badValue("dff", s, stripEcho(err.Error()))
+		}
+		dff = append(dff, fa)
+	}
 	user, err := asl.ParseUser(f.user)
 	if err != nil {
 		return asl.DCAttack{}, badValue("user", f.user, stripEcho(err.Error()))
+	}
+	building, err := asl.ParseBuilding(f.building)
+	if err != nil {
+		return asl.DCAttack{}, badValue("building", f.building, "want none, wooden or stone")
+	}
+	ec, err := asl.ParseEC(f.ec)
+	if err != nil {
+		return asl.DCAttack{}, badValue("ec", f.ec, stripEcho(err.Error()))
 	}
 	a := asl.NewDCAttack(mode, targets...)
 	a.ELR, a.TEM, a.DRM = f.elr, f.tem, f.drm
 	a.CX, a.AFPh, a.Concealed, a.FromVehicle = f.cx, f.afph, f.concealed, f.fromVehicle
 	a.User, a.Captured = user, f.captured
-	a.Throwers, a.ThrowerTEM = throwers, f.throwerTEM
+	a.Throwers, a.ThrowerTEM, a.Elevation = throwers, f.throwerTEM, f.elevation
+	a.Placer, a.Setter, a.Preset, a.DFF = placer, setter, f.preset, dff
+	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, f.terrain, ec
+	if building != asl.NoBuilding && !fs.Changed("tem") {
+		a.TEM = building.TEM(f.fortified)
+	}
 	a.EnemyInfantry = len(targets)
 	if fs.Changed("enemy-infantry") {
 		if f.enemyInfantry < 0 {
@@ -179,6 +226,11 @@ func parseUnits(flag string, ss []string) ([]asl.Unit, error) {
 func modelError(fs *pflag.FlagSet, err error) error {
 	msg := err.Error()
 	if name, rest, ok := strings.Cut(msg, ": "); ok && fs.Lookup(name) != nil {
+		// A model error that quotes the bad value reads like a flag parse
+		// error: --terrain "lava": want one of …
+		if q, err := strconv.QuotedPrefix(rest); err == nil && strings.HasPrefix(rest[len(q):], ": ") {
+			return usagef("--%s %s: %s", name, q, rest[len(q)+2:])
+		}
 		return usagef("--%s: %s", name, rest)
 	}
 	return usagef("%s", msg)
@@ -186,11 +238,7 @@ func modelError(fs *pflag.FlagSet, err error) error {
 
 // describeDC is the table's one-line summary of the attack.
 func describeDC(a asl.DCAttack) string {
-	var units []string
-	for _, u := range a.Targets {
-		units = append(units, u.String())
-	}
-	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), strings.Join(units, ", "))
+	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), joinUnits(a.Targets))
 	var parts []string
 	if a.Mode != asl.Set {
 		parts = append(parts, fmt.Sprintf("TEM %d", a.TEM))
@@ -211,13 +259,46 @@ func describeDC(a asl.DCAttack) string {
 		parts = append(parts, fmt.Sprintf("%d enemy Infantry", a.EnemyInfantry))
 	}
 	if len(a.Throwers) > 0 {
-		var ts []string
-		for _, u := range a.Throwers {
-			ts = append(ts, u.String())
+		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", joinUnits(a.Throwers), a.ThrowerTEM))
+	}
+	if a.Elevation > 0 {
+		parts = append(parts, fmt.Sprintf("thrown from %d levels up", a.Elevation))
+	}
+	if len(a.Placer) > 0 {
+		parts = append(parts, "Placer "+joinUnits(a.Placer))
+	}
+	if len(a.Setter) > 0 {
+		parts = append(parts, "Setter "+joinUnits(a.Setter))
+	}
+	if a.Preset {
+		parts = append(parts, "Set before play")
+	}
+	if len(a.DFF) > 0 {
+		var fs []string
+		for _, f := range a.DFF {
+			fs = append(fs, f.String())
 		}
-		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", strings.Join(ts, ", "), a.ThrowerTEM))
+		parts = append(parts, "Defensive Fire "+strings.Join(fs, ", "))
+	}
+	if a.Building != asl.NoBuilding {
+		b := a.Building.String() + " building"
+		if a.Fortified {
+			b = "Fortified " + b
+		}
+		parts = append(parts, b)
+	}
+	if a.Terrain != "" {
+		parts = append(parts, a.Terrain, "EC "+a.EC.String())
 	}
 	return s + "; " + strings.Join(parts, ", ")
+}
+
+func joinUnits(us []asl.Unit) string {
+	ss := make([]string, len(us))
+	for i, u := range us {
+		ss[i] = u.String()
+	}
+	return strings.Join(ss, ", ")
 }
 
 func capitalize(s string) string {

@@ -13,7 +13,8 @@ One Demolition Charge attack on a Location of Personnel (ASLRB A23): a DC
 Placed in the MPh that detonates in the AFPh, one Thrown at once (which also
 attacks the thrower's Location), or one Set and detonated later. Reports
 whether it detonates, the IFT result, each target's fate (target.1, …), whether
-the Location is cleared, and how many targets are out of the fight.
+the Location is cleared, how many targets are out of the fight, and, when the
+inputs call for them, the Placer's fate, the setting, Rubble and Flame.
 
 Units are written as on the counter:
   4-6-7          squad: FP 4, range 6, ML 7
@@ -38,6 +39,7 @@ Examples:
   sapper dc --target 4-6-7 --target leader:8-1 --tem 1 --method exact
   sapper dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --format json
   sapper dc --target 4-6-7 --drm -2 --rule surrender=false --trials 100000
+  sapper dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1
   sapper dc --mode set --target 4-6-7 --target hs:2-4-7 --user non-elite
 
 DC flags:
@@ -52,7 +54,7 @@ func writeDCHelp(w io.Writer) {
 	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
 	def := asl.NewDCAttack(asl.Placed).Options
 	for _, r := range rules {
-		fmt.Fprintf(w, "  %-24s %s\n  %-24s default: %s\n", r.key, r.doc, "", r.get(def))
+		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", r.key, r.doc, "", r.get(def))
 	}
 	fmt.Fprint(w, "\nEngine and output flags:\n")
 	fmt.Fprint(w, common.FlagUsages())

@@ -19,6 +19,8 @@ func TestDCGolden(t *testing.T) {
 		{"dc_exact_json", "dc --target 4-6-7 --tem 2 --method exact --format json"},
 		{"dc_exact_csv", "dc --target 4-6-7 --tem 2 --method exact --format csv"},
 		{"dc_mc_json", "dc --target 4-6-7 --target leader:8-1 --trials 2000 --seed 7 --format json"},
+		{"dc_building_table", "dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1 --method exact --hide-zero"},
+		{"dc_set_table", "dc --mode set --target 4-6-7 --target hs:2-4-7 --terrain woods --ec dry --setter 4-6-8 --method exact --hide-zero"},
 		{"dc_thrown_table", "dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --trials 2000 --seed 3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -92,6 +94,28 @@ func TestExactStack(t *testing.T) {
 		}
 		if math.Abs(sum-1) > 1e-9 {
 			t.Errorf("%s: p sum to %v", m["name"], sum)
+		}
+	}
+}
+
+// TestBuildingSetsTEM: --building gives the TEM unless --tem is given.
+func TestBuildingSetsTEM(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		tem  float64
+	}{
+		{"--building stone", 3},
+		{"--building wooden", 2},
+		{"--building stone --fortified", 4},
+		{"--building stone --tem 1", 1},
+		{"--tem 2", 2},
+	} {
+		code, stdout, stderr := cli(t, args("dc --target 4-6-7 --method exact --format json "+c.args)...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d, stderr %q", c.args, code, stderr)
+		}
+		if got := decode(t, stdout)["inputs"].(map[string]any)["tem"]; got != c.tem {
+			t.Errorf("%s: tem %v, want %v", c.args, got, c.tem)
 		}
 	}
 }
