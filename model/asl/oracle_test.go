@@ -8,14 +8,16 @@ package asl_test
 // How it computes: the attack is a short program of tasks (the attack DR,
 // each unit's MC, each PTC, each LLMC/LLTC/Berserk TC …). A "world" is the
 // complete state of the Location plus the tasks still to do. Each task is
-// run once for every combination of the dice it rolls — literally every
-// white/colored pair, every die of a Random Selection, every Wound Severity
-// dr — through a small odometer (explore), each path weighted by 1/6 per
-// die. Worlds that end up identical after a task are merged, which is what
-// keeps a stack of four units fast; nothing else is collapsed.
+// run once for every combination of the dice it rolls — every DR sum 2–12
+// weighted by its number of white/colored pairs, every die of a Random
+// Selection, every Wound Severity dr — through a small odometer (explore),
+// each path weighted by the product of its dice's probabilities. Worlds
+// that end up identical after a task are merged, which is what keeps a
+// stack of four units fast; nothing else is collapsed.
 //
 // Readings of points the rules leave open or state twice are marked
-// "Reading:" with their rule numbers.
+// "Reading:" with their rule numbers; the points where the model of
+// package asl reads the rules otherwise are switches in readings.
 
 import (
 	"slices"
@@ -23,6 +25,32 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
+)
+
+// readings are the points where this oracle and the model of package asl
+// were found to read the rules differently (TestOracleAgreesWithModel).
+// Each field is true in the oracle's own reading, argued at its use, and
+// false in the model's.
+type readings struct {
+	// classChanges: Battle Hardening raises a MMC's Class (A15.3) and ELR
+	// Replacement lowers it (A19.13), which changes later HoB DRMs; a
+	// Conscript has no lower Class, so it is Disrupted, not Replaced
+	// (A19.12).
+	classChanges bool
+	// berserkTCAll: a berserk leader's Berserk TC is taken by every other
+	// unit subject to Heat of Battle, broken ones included, and by no
+	// crew, hero or heroic leader (A15.41, A15.2).
+	berserkTCAll bool
+	// greenWithLeader: a Green MMC stacked with an unbroken leader is not
+	// Inexperienced, so gets no +1 HoB DRM (A19.3, §8.3).
+	greenWithLeader bool
+}
+
+var (
+	oracleReading = readings{classChanges: true, berserkTCAll: true, greenWithLeader: true}
+	modelReading  = readings{}
+	// reading is the one in use; tests switch it.
+	reading = oracleReading
 )
 
 // ---------------------------------------------------------------------------
@@ -343,9 +371,14 @@ func (u *piece) regrade(dir int) bool {
 	return true
 }
 
-// lowerClass: the Class of a Replaced MMC drops one step (A19.13); a
-// Conscript has nothing below it, so it cannot be Replaced (A19.12).
+// lowerClass: the Class of a Replaced MMC drops one step ("the unit's
+// Class must also decrease", A19.13); a Conscript is the bottom rung
+// (A19.2), so it cannot be Replaced and is Disrupted instead (A19.12).
+// In the model's reading the Class stays and a Conscript is Replaced too.
 func (u *piece) lowerClass() bool {
+	if !reading.classChanges {
+		return true
+	}
 	switch u.class {
 	case asl.Elite:
 		u.class = asl.FirstLine
@@ -421,9 +454,9 @@ const (
 	detMalfunction
 )
 
-// world is comparable, so identical states merge in a map. det, ift and hob
-// are left zero unless location.track is set, so that they do not keep
-// apart worlds that are otherwise the same.
+// world is comparable, so identical states merge in a map. det and ift are
+// left zero unless location.track is set, so that they do not keep apart
+// worlds that are otherwise the same.
 type world struct {
 	p      [maxPieces]piece
 	np     int8
@@ -433,7 +466,7 @@ type world struct {
 	ne     int8
 	det    int8
 	ift    int8 // index into oracleIFTLabels
-	hob    bool // a Heat of Battle DR was made (R18)
+	hob    bool // a Heat of Battle DR was made (the "hob" metric)
 }
 
 func (w *world) pieces() []piece { return w.p[:w.np] }
@@ -510,7 +543,7 @@ type location struct {
 	enemyInf  int   // Set DC: added to the Original DR for the malfunction only (A23.7)
 	opts      asl.Options
 	surrender bool
-	track     bool // record det, ift and hob in the worlds (tests of §9 R18)
+	track     bool // record det and ift in the worlds (tests of §9 R18)
 }
 
 // malfunctions: §4.2, an Original DR (+ a Set DC's enemy Infantry, A23.7)
@@ -624,7 +657,11 @@ func (c *ctx) run(t task) {
 		}
 		// A15.41: pass the NTC (Final ≤ ML) and go berserk.
 		if c.r.dr()+int(t.drm) <= u.curML() {
-			c.goBerserk(i)
+			// Reading: a leader made berserk by this TC does not make the
+			// others take a TC of his own; A15.41 ("When a leader goes
+			// berserk, he must …") could be read either way, and every
+			// unit has just taken one. The model reads it so too.
+			c.goBerserk(i, false)
 		}
 	default:
 		panic("oracle: bad task")
@@ -839,9 +876,15 @@ func (c *ctx) morale(i, drm int, ift bool) {
 			u.pinned = true // A7.8
 		}
 	}
-	// A15.1, §3.8: an Original 2 on a MC is followed by a HoB DR.
-	if orig == 2 && c.loc.opts.HeatOfBattle && c.w.p[i].hobSubject() {
-		c.heatOfBattle(i)
+	// A15.1, §3.8: an Original 2 on a MC is followed by a HoB DR. With
+	// Options.HeatOfBattle off its outcomes are ignored, but it is still
+	// counted as triggered, as §9 R18 does ("HoB outcomes ignored …
+	// P(a HoB DR occurs) = 2/81").
+	if orig == 2 && c.w.p[i].hobSubject() {
+		c.w.hob = true
+		if c.loc.opts.HeatOfBattle {
+			c.heatOfBattle(i)
+		}
 	}
 }
 
@@ -852,6 +895,9 @@ func (c *ctx) inexperienced(i int) bool {
 	case asl.Conscript:
 		return true
 	case asl.Green:
+		if !reading.greenWithLeader {
+			return true
+		}
 		for j, l := range c.w.pieces() {
 			if j != i && l.kind == asl.Leader && l.gone == inPlay && !l.broken {
 				return false
@@ -864,9 +910,6 @@ func (c *ctx) inexperienced(i int) bool {
 
 // heatOfBattle makes the HoB DR after the MC's result (A15, §3.8, §8.26).
 func (c *ctx) heatOfBattle(i int) {
-	if c.loc.track {
-		c.w.hob = true
-	}
 	u := &c.w.p[i]
 	drm := 0
 	if u.class == asl.Elite {
@@ -905,8 +948,10 @@ func (c *ctx) heroCreation(i int) {
 
 // battleHarden (A15.3, §8.40): unless refused, the unit becomes unbroken
 // and unpinned, one quality higher: a MMC +1 ML on both sides (cap 10) and
-// one Class up, an elite MMC Fanatic; a leader one grade up, the best
-// leader Fanatic. A Fanatic unit gains nothing more.
+// one Class up ("improves the unit in Class", A15.3; the model keeps the
+// Class), an elite MMC Fanatic; a leader one grade up, the best leader
+// Fanatic. A Fanatic unit gains nothing more ("cannot attain any loftier
+// status").
 func (c *ctx) battleHarden(i int) {
 	if !c.loc.opts.AcceptBattleHardening {
 		return
@@ -925,8 +970,10 @@ func (c *ctx) battleHarden(i int) {
 		u.fanatic = true
 		raise()
 	default:
-		u.class = map[asl.Class]asl.Class{asl.Conscript: asl.Green, asl.Green: asl.SecondLine,
-			asl.SecondLine: asl.FirstLine, asl.FirstLine: asl.Elite}[u.class]
+		if reading.classChanges {
+			u.class = map[asl.Class]asl.Class{asl.Conscript: asl.Green, asl.Green: asl.SecondLine,
+				asl.SecondLine: asl.FirstLine, asl.FirstLine: asl.Elite}[u.class]
+		}
 		raise()
 	}
 }
@@ -937,15 +984,15 @@ func (c *ctx) berserkResult(i int) {
 		c.battleHarden(i)
 		return
 	}
-	c.goBerserk(i)
+	c.goBerserk(i, true)
 }
 
 // goBerserk (A15.4, A15.42): ML 10, rallied, unpinned. A berserk leader
 // makes the other units take a Berserk TC after the attack (A15.41, §8.43).
-func (c *ctx) goBerserk(i int) {
+func (c *ctx) goBerserk(i int, tc bool) {
 	u := &c.w.p[i]
 	u.berserk, u.broken, u.pinned = true, false, false
-	if u.kind == asl.Leader {
+	if u.kind == asl.Leader && tc {
 		c.w.addEvent(event{kind: evBerserk, leader: int8(i), drm: int8(u.leadership())})
 	}
 }
@@ -993,7 +1040,8 @@ func (c *ctx) expand(e event) {
 			// a NTC under the leader's modifier; §3.8 likewise says "the
 			// other units". So broken units take it too; crews, heroes and
 			// heroic leaders do not.
-			if u.hobSubject() {
+			// The model's reading: the other unbroken units, of any kind.
+			if reading.berserkTCAll && u.hobSubject() || !reading.berserkTCAll && !u.broken {
 				who = append(who, j)
 			}
 		}
@@ -1191,26 +1239,48 @@ func b2i(b bool) int {
 	return 0
 }
 
-// unitFates gives each input unit's fate, reduced and replaced flags: the
-// worst fate of its pieces; both flags no when it is eliminated or
-// surrendered (§8.39). Reading of §8.39: "reduced" is a state, so a SMC
-// wounded before the attack counts as reduced too.
-func unitFates(w *world, n int) (fates []int, reduced, replaced []bool) {
+// unitFates gives each input unit's fate and its reduced and replaced
+// flags (§8.39: both no when it is eliminated or surrendered).
+//
+// Reading (§8.39, DESIGN §5): a squad Replaced by its two broken HS
+// (A19.13) is one target made of two pieces. It is eliminated (or
+// surrendered) only when no piece is left in play; otherwise its fate is
+// the worst among the pieces in play, it is reduced when only one HS is
+// left ("a squad now a HS"), and it is replaced.
+//
+// Reading of §8.39: like "replaced", "reduced" compares the end of the
+// attack with its start ("a squad now a HS"; "a SMC wounded"), so a SMC
+// already wounded before it is not reported reduced, even if wounded
+// again. (§8.39 calls both "state flags"; the model reads it so too.)
+func unitFates(w *world, start []asl.Unit) (fates []int, reduced, replaced []bool) {
+	n := len(start)
 	fates = make([]int, n)
 	reduced = make([]bool, n)
 	replaced = make([]bool, n)
+	pieces := make([]int, n)  // pieces of each unit
+	inPlayN := make([]int, n) // of them in play
+	gone := make([]int, n)    // the better of the gone fates
 	for k := range fates {
-		fates[k] = fateGoodOrder
+		fates[k], gone[k] = fateGoodOrder, fateEliminated
 	}
 	for _, u := range w.pieces() {
 		k := int(u.unit)
+		pieces[k]++
+		if u.gone != inPlay {
+			gone[k] = max(gone[k], u.fate())
+			continue
+		}
+		inPlayN[k]++
 		fates[k] = min(fates[k], u.fate())
-		reduced[k] = reduced[k] || u.reduced || (u.kind.SMC() && u.wounded)
+		reduced[k] = reduced[k] || u.reduced || (u.kind.SMC() && u.wounded && !start[k].Wounded)
 		replaced[k] = replaced[k] || u.replaced
 	}
-	for k, f := range fates {
-		if f <= fateSurrendered {
-			reduced[k], replaced[k] = false, false
+	for k := range fates {
+		switch {
+		case inPlayN[k] == 0:
+			fates[k], reduced[k], replaced[k] = gone[k], false, false
+		case pieces[k] == 2 && inPlayN[k] == 1:
+			reduced[k], replaced[k] = true, true
 		}
 	}
 	return fates, reduced, replaced
@@ -1238,6 +1308,7 @@ func oracle(a asl.DCAttack) map[string]map[string]float64 {
 	det := metric("detonation", oracleDetonationLabels)
 	ift := metric("ift", oracleIFTLabels)
 	stack := metric("stack", oracleStackLabels)
+	hob := metric("hob", oracleYesNo)
 	var outLabels []string
 	for k := 0; k <= len(a.Targets); k++ {
 		outLabels = append(outLabels, strconv.Itoa(k))
@@ -1265,7 +1336,7 @@ func oracle(a asl.DCAttack) map[string]map[string]float64 {
 	})
 	pDet := det["detonated"]
 	for w, p := range loc.resolve(start) {
-		fates, reduced, replaced := unitFates(&w, n)
+		fates, reduced, replaced := unitFates(&w, a.Targets)
 		lost := 0
 		for k, f := range fates {
 			name := "target." + strconv.Itoa(k+1)
@@ -1277,6 +1348,7 @@ func oracle(a asl.DCAttack) map[string]map[string]float64 {
 			}
 		}
 		gone[strconv.Itoa(lost)] += p
+		hob[yesNo(w.hob)] += p
 		if lost == n {
 			stack["cleared"] += p
 		} else {
@@ -1295,12 +1367,12 @@ func oracle(a asl.DCAttack) map[string]map[string]float64 {
 			fm[k] = metric("thrower."+strconv.Itoa(k+1), oracleFateLabels)
 		}
 		for w, p := range tloc.resolve(tstart) {
-			fates, _, _ := unitFates(&w, m)
+			fates, _, _ := unitFates(&w, a.Throwers)
 			for k, f := range fates {
 				fm[k][oracleFateLabels[f]] += pDet * p
 			}
 		}
-		fates, _, _ := unitFates(&tstart, m)
+		fates, _, _ := unitFates(&tstart, a.Throwers)
 		for k, f := range fates {
 			fm[k][oracleFateLabels[f]] += 1 - pDet
 		}
