@@ -175,26 +175,33 @@ func (u *unit) breakUnit() {
 	u.pinned = false
 }
 
-// replace applies ELR Replacement (A19.13, rules/asl.md §8.47): a MMC keeps
-// its ML and is marked replaced (an underscored squad becoming two HS
-// included); an underscored HS or a leader with nothing below him is
-// Disrupted instead (A19.12), which changes nothing modeled here; a leader
-// drops one grade.
+// replace applies ELR Replacement (A19.13, rules/asl.md §8.47): a MMC
+// keeps its ML, drops one Class and is marked replaced (an underscored squad
+// becoming two HS included); a Conscript, with no Class below, an
+// underscored HS, or a leader with no grade below is Disrupted instead
+// (A19.12), which changes nothing modeled here; a leader drops one grade.
 func (u *unit) replace() {
 	switch u.kind {
-	case Squad:
-		u.replaced = true
-	case HalfSquad:
-		if !u.under {
+	case Squad, HalfSquad:
+		if u.kind == HalfSquad && u.under {
+			return
+		}
+		if c, ok := classDown(u.class); ok {
+			u.class = c
 			u.replaced = true
 		}
 	case Leader:
 		if g, ok := gradeDown(grade{u.ml, u.mod}); ok {
-			u.ml, u.mod = g.ml, g.mod
-			u.bml = g.ml
+			u.regrade(g)
 			u.replaced = true
 		}
 	}
+}
+
+// regrade makes a leader grade g; his broken side moves with his ML.
+func (u *unit) regrade(g grade) {
+	u.bml = min(u.bml+g.ml-u.ml, 10)
+	u.ml, u.mod = g.ml, g.mod
 }
 
 // moraleCheck resolves a MC on unit i (A10) at DRM drm (the IFT's #, or
@@ -300,7 +307,10 @@ func (l *loc) failMC(src *sim.Source, i, margin int) {
 // broken after the MC.
 func (l *loc) heatOfBattle(src *sim.Source, i int) {
 	u := &l.u[i]
-	d := int(u.hobDRM) + b2i(u.broken)
+	d := b2i(u.broken) + b2i(l.inexperienced(i))
+	if u.class == Elite {
+		d--
+	}
 	table := &hobRoll
 	if u.kind != Leader {
 		table = &hobRollMMC
@@ -347,8 +357,9 @@ func (l *loc) heroCreation(i int) {
 }
 
 // battleHarden (A15.3, rules/asl.md §8.40): the unit becomes an unbroken,
-// unpinned unit one quality higher: a MMC gains 1 ML on both sides, a
-// leader a grade (the best leader becomes Fanatic, +1 ML).
+// unpinned unit one quality higher: a MMC gains 1 ML on both sides and a
+// Class, a leader a grade; an elite MMC or the best leader becomes Fanatic
+// (+1 ML), and a Fanatic unit gains nothing more.
 func (l *loc) battleHarden(i int) {
 	if !l.rules.acceptBH {
 		return
@@ -356,14 +367,39 @@ func (l *loc) battleHarden(i int) {
 	u := &l.u[i]
 	u.broken = false
 	u.pinned = false
+	if u.fanatic {
+		return
+	}
 	if u.kind == Leader {
 		if g, ok := gradeUp(grade{u.ml, u.mod}); ok {
-			u.ml, u.mod, u.bml = g.ml, g.mod, g.ml
+			u.regrade(g)
 			return
 		}
+		u.fanatic = true
+	} else if c, ok := classUp(u.class); ok {
+		u.class = c
+	} else {
+		u.fanatic = true
 	}
 	u.ml = min(u.ml+1, 10)
 	u.bml = min(u.bml+1, 10)
+}
+
+// inexperienced: Conscripts always, Green units unless stacked with an
+// unbroken leader (A19.3, rules/asl.md §8.3); they take +1 on the HoB DR.
+func (l *loc) inexperienced(i int) bool {
+	switch l.u[i].class {
+	case Conscript:
+		return true
+	case Green:
+		for j := range l.n {
+			if ld := &l.u[j]; j != i && ld.kind == Leader && !ld.gone() && !ld.broken {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // taskCheck resolves a NTC/TC of unit i at DRM drm and reports whether it
@@ -416,10 +452,13 @@ func (l *loc) runEvents(src *sim.Source) {
 					}
 				}
 			case berserkTC:
-				// A15.41: the other unbroken units take a NTC under the
-				// berserk leader's modifier; those who pass go berserk.
-				if !u.broken && l.taskCheck(src, i, int(e.mod)) {
+				// A15.41: "any other friendly units (even if broken)",
+				// except those not subject to Heat of Battle, take a NTC
+				// under the berserk leader's modifier; those who pass go
+				// berserk, and are rallied (A15.4).
+				if u.hobOK && !u.heroic && l.taskCheck(src, i, int(e.mod)) {
 					u.berserk = true
+					u.broken = false
 					u.pinned = false
 				}
 			}

