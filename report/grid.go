@@ -1,0 +1,120 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Cell is one figure of a grid: a probability or a mean, with its interval
+// (Lo = Hi = P for exact runs). A cell that does not apply is not Valid.
+type Cell struct {
+	P, Lo, Hi float64
+	Valid     bool
+	Mean      bool // a mean, printed as a number rather than a percentage
+}
+
+// Grid is a side-by-side summary: one row per run, one column per figure.
+type Grid struct {
+	Columns []string
+	Rows    []GridRow
+}
+
+// GridRow is one run's figures, in column order.
+type GridRow struct {
+	Label string
+	Cells []Cell
+}
+
+// Sum is the probability that metric ends in any of labels, with the
+// Wilson interval of the summed count for Monte Carlo runs. It is not Valid
+// when the metric is absent.
+func Sum(res *sim.Result, metric string, labels ...string) Cell {
+	m := res.Metric(metric)
+	if m == nil {
+		return Cell{}
+	}
+	c := Cell{Valid: true}
+	var count uint64
+	for _, l := range labels {
+		if o := m.Outcome(l); o != nil {
+			c.P += o.P
+			count += o.Count
+		}
+	}
+	if res.Method == sim.Exact {
+		c.Lo, c.Hi = c.P, c.P
+	} else {
+		c.Lo, c.Hi = sim.Wilson(count, res.Trials, res.Confidence)
+	}
+	return c
+}
+
+// Mean is a numeric metric's mean with its interval.
+func Mean(res *sim.Result, metric string) Cell {
+	m := res.Metric(metric)
+	if m == nil || !m.Numeric() {
+		return Cell{}
+	}
+	return Cell{P: m.Mean, Lo: m.MeanLo, Hi: m.MeanHi, Valid: true, Mean: true}
+}
+
+// WriteGrid writes g as an aligned table: each cell its figure, and below
+// it the interval when there is one.
+func WriteGrid(w io.Writer, g Grid) error {
+	b := bufio.NewWriter(w)
+	widths := make([]int, len(g.Columns)+1)
+	for _, r := range g.Rows {
+		widths[0] = max(widths[0], utf8.RuneCountInString(r.Label))
+	}
+	figure := func(c Cell) (string, string) {
+		switch {
+		case !c.Valid:
+			return "—", ""
+		case c.Mean:
+			iv := ""
+			if c.Hi > c.Lo {
+				iv = fmt.Sprintf("%.3f–%.3f", c.Lo, c.Hi)
+			}
+			return fmt.Sprintf("%.3f", c.P), iv
+		}
+		iv := ""
+		if c.Hi > c.Lo {
+			iv = fmt.Sprintf("%.1f–%.1f", 100*c.Lo, 100*c.Hi)
+		}
+		return fmt.Sprintf("%.2f%%", 100*c.P), iv
+	}
+	for j, name := range g.Columns {
+		widths[j+1] = utf8.RuneCountInString(name)
+		for _, r := range g.Rows {
+			f, iv := figure(r.Cells[j])
+			widths[j+1] = max(widths[j+1], utf8.RuneCountInString(f), utf8.RuneCountInString(iv))
+		}
+	}
+	pad := func(s string, n int) string { return strings.Repeat(" ", n-utf8.RuneCountInString(s)) + s }
+	line := func(first string, cells []string) {
+		b.WriteString(first + strings.Repeat(" ", widths[0]-utf8.RuneCountInString(first)))
+		for j, c := range cells {
+			b.WriteString("  " + pad(c, widths[j+1]))
+		}
+		b.WriteString("\n")
+	}
+	line("", g.Columns)
+	for _, r := range g.Rows {
+		figs, ivs := make([]string, len(r.Cells)), make([]string, len(r.Cells))
+		any := false
+		for j, c := range r.Cells {
+			figs[j], ivs[j] = figure(c)
+			any = any || ivs[j] != ""
+		}
+		line(r.Label, figs)
+		if any {
+			line("", ivs)
+		}
+	}
+	return b.Flush()
+}

@@ -1,0 +1,38 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+func TestSumAndGrid(t *testing.T) {
+	res := &sim.Result{Method: sim.MonteCarlo, Trials: 1000, Confidence: 0.95, Metrics: []sim.MetricSummary{{
+		Metric: sim.Metric{Name: "x", Labels: []string{"a", "b", "c"}},
+		Outcomes: []sim.OutcomeSummary{
+			{Label: "a", Count: 100, P: 0.1}, {Label: "b", Count: 300, P: 0.3}, {Label: "c", Count: 600, P: 0.6},
+		},
+	}}}
+	c := Sum(res, "x", "a", "b")
+	lo, hi := sim.Wilson(400, 1000, 0.95)
+	if math.Abs(c.P-0.4) > 1e-15 || c.Lo != lo || c.Hi != hi || !c.Valid {
+		t.Errorf("Sum = %+v", c)
+	}
+	if Sum(res, "nope", "a").Valid {
+		t.Error("an absent metric gives a valid cell")
+	}
+	var buf bytes.Buffer
+	g := Grid{Columns: []string{"P(a or b)", "n/a"}, Rows: []GridRow{{Label: "run", Cells: []Cell{c, {}}}}}
+	if err := WriteGrid(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"P(a or b)", "40.00%", "37.0–43.1", "—"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("grid lacks %q:\n%s", want, out)
+		}
+	}
+}
