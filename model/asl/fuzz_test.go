@@ -1,0 +1,48 @@
+package asl
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParseUnit: any string either parses to a unit that validates and
+// whose counter text parses back to the same values, or fails with an
+// error naming the unit; it never panics.
+func FuzzParseUnit(f *testing.F) {
+	for _, s := range []string{"4-6-7", "hs:2-4-7,elr=1", "crew:2-2-8", "leader:8-1", "leader:7+1,wounded",
+		"hero:1-4-9", "4-4-7,underscore,class=green,broken-ml=6", "4-6-7,drm=-2,concealed", "leader:", ":", "4--7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := ParseUnit(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "unit ") {
+				t.Fatalf("error %q does not name the unit", err)
+			}
+			return
+		}
+		if err := u.validate(); err != nil {
+			t.Fatalf("parsed %q but it does not validate: %v", s, err)
+		}
+		back, err := ParseUnit(u.Counter())
+		if err != nil || back.Kind != u.Kind || back.ML != u.ML || back.Mod != u.Mod || back.FP != u.FP {
+			t.Fatalf("%q → %q → %+v, %v", s, u.Counter(), back, err)
+		}
+	})
+}
+
+// FuzzParseFireAttack: FP:DRM parses only within its bounds.
+func FuzzParseFireAttack(f *testing.F) {
+	for _, s := range []string{"8:-1", "4:+2", "30:0", "8", ":", "1e9:1", "NaN:0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fa, err := ParseFireAttack(s)
+		if err != nil {
+			return
+		}
+		if !(fa.FP >= 1 && fa.FP <= 100) || fa.DRM < -10 || fa.DRM > 10 {
+			t.Fatalf("%q parsed out of bounds: %+v", s, fa)
+		}
+	})
+}
