@@ -52,7 +52,7 @@ func writeDCHelp(w io.Writer) {
 	fmt.Fprint(w, dcHelpIntro)
 	fmt.Fprint(w, own.FlagUsages())
 	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
-	def := asl.NewDCAttack(asl.Placed).Options
+	def := asl.DefaultOptions() // before the mode sets its own defaults
 	for _, r := range rules {
 		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", r.key, r.doc, "", r.get(def))
 	}

@@ -156,7 +156,10 @@ type DCAttack struct {
 // an elite user, the enemy Infantry count taken from the targets, and the
 // §8 options.
 func NewDCAttack(mode Mode, targets ...Unit) DCAttack {
-	return DCAttack{Mode: mode, Targets: targets, ELR: 3, EnemyInfantry: -1, EC: Moderate, Options: DefaultOptions()}
+	a := DCAttack{Mode: mode, Targets: targets, ELR: 3, EnemyInfantry: -1, EC: Moderate, Options: DefaultOptions()}
+	surrender := a.surrender()
+	a.Options.Surrender = &surrender
+	return a
 }
 
 // MaxUnits is the most units a Location may hold in one attack.

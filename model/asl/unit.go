@@ -112,7 +112,21 @@ type Unit struct {
 	text       string
 }
 
-// MarshalText lets Unit print as its counter text in JSON inputs.
+// MarshalText writes the unit as it was typed, so JSON inputs read like
+// the command line.
+func (u Unit) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+
+// UnmarshalText reads a unit string, as ParseUnit.
+func (u *Unit) UnmarshalText(b []byte) error {
+	v, err := ParseUnit(string(b))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// String is the unit as it was typed, or its counter text.
 func (u Unit) String() string {
 	if u.text != "" {
 		return u.text
