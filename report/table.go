@@ -42,16 +42,16 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 	exact := res.Method == sim.Exact
 	if exact {
-		fmt.Fprintf(b, "exact enumeration: %s paths\n", group(res.Paths))
+		fmt.Fprintf(b, "exact enumeration: %s paths\n", Group(res.Paths))
 	} else {
 		fmt.Fprintf(b, "Monte Carlo: n = %s trials, seed %d, rng %s, chunk %d, %s%% intervals\n",
-			group(res.Trials), res.Seed, res.RNG, res.Chunk, percent(res.Confidence))
+			Group(res.Trials), res.Seed, res.RNG, res.Chunk, percent(res.Confidence))
 	}
 	if !res.Complete {
 		if exact {
-			fmt.Fprintf(b, "INCOMPLETE: interrupted after %s paths; the probabilities are lower bounds\n", group(res.Paths))
+			fmt.Fprintf(b, "INCOMPLETE: interrupted after %s paths; the probabilities are lower bounds\n", Group(res.Paths))
 		} else {
-			fmt.Fprintf(b, "INCOMPLETE: interrupted after %s trials; the figures cover those trials only\n", group(res.Trials))
+			fmt.Fprintf(b, "INCOMPLETE: interrupted after %s trials; the figures cover those trials only\n", Group(res.Trials))
 		}
 	}
 	if res.Note != "" {
@@ -126,8 +126,8 @@ func percent(c float64) string {
 	return strconv.FormatFloat(100*c, 'g', 4, 64)
 }
 
-// group writes n with thousands separators, for counts people read.
-func group[T ~uint64 | ~int](n T) string {
+// Group writes n with thousands separators, for counts people read.
+func Group[T ~uint64 | ~int](n T) string {
 	s := strconv.FormatUint(uint64(n), 10)
 	var b strings.Builder
 	for i, c := range s {

@@ -90,24 +90,12 @@ const progressWidth = 30
 func progressLine(n, total uint64, unit string, elapsed time.Duration) string {
 	el := elapsed.Round(100 * time.Millisecond)
 	if total == 0 {
-		return fmt.Sprintf("%s %s  %s", count(n), unit, el)
+		return fmt.Sprintf("%s %s  %s", report.Group(n), unit, el)
 	}
 	f := min(float64(n)/float64(total), 1)
 	bar := report.Bar(f, progressWidth)
 	// Bar uses one rune per cell, a partial block included.
 	pad := strings.Repeat(" ", max(progressWidth-utf8.RuneCountInString(bar), 0))
-	return fmt.Sprintf("[%s%s] %3.0f%%  %s/%s %s  %s", bar, pad, 100*f, count(n), count(total), unit, el)
+	return fmt.Sprintf("[%s%s] %3.0f%%  %s/%s %s  %s", bar, pad, 100*f, report.Group(n), report.Group(total), unit, el)
 }
 
-// count writes n with thousands separators.
-func count(n uint64) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
