@@ -39,7 +39,7 @@ func (t *dcTrial) runChain(src *sim.Source, rec *sim.Record) bool {
 // user is still neither broken, pinned nor eliminated: operable Placement
 // (A23.3; berserk is fine) or a Setting not spoiled (A23.7).
 func (t *dcTrial) defensiveFire(src *sim.Source) bool {
-	t.chain = t.chainStart
+	t.chain.restart(&t.chainStart)
 	for k := range t.p.dff {
 		fr := &t.p.dff[k]
 		t.chain.resolve(src, &fr.res[fr.dr.Roll(src)])
@@ -55,7 +55,7 @@ func (t *dcTrial) defensiveFire(src *sim.Source) bool {
 // (rules/asl.md §8.33).
 func (t *dcTrial) setDC(src *sim.Source) int {
 	if t.p.a.Preset {
-		t.chain = t.chainStart
+		t.chain.restart(&t.chainStart)
 		return settingSet
 	}
 	if !t.defensiveFire(src) {

@@ -70,6 +70,15 @@ func (l *loc) setup(units []Unit, defaultELR int, r locRules) {
 	}
 }
 
+// restart makes l the starting state s again for a new trial, copying
+// only the units in play: the whole struct is mostly empty queue.
+func (l *loc) restart(s *loc) {
+	l.n, l.rules, l.order = s.n, s.rules, s.order
+	copy(l.u[:s.n], s.u[:s.n])
+	l.head, l.tail = 0, 0
+	l.hobTriggered = false
+}
+
 // leaderDRM is the leadership DRM unit i receives on a MC or TC: the best
 // (most negative) modifier of an eligible leader in the Location, which is
 // mandatory even when positive, or 0 if none is eligible (A10.7, A10.72,

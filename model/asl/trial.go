@@ -37,8 +37,8 @@ func (p *dcPlan) newTrial() sim.Trial {
 // §4, §7, §8.15–8.18).
 func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
-	t.target = t.start
-	t.throws = t.throwStart
+	t.target.restart(&t.start)
+	t.throws.restart(&t.throwStart)
 	rubble, flame := false, false
 	detonation, result := detonated, NoAttack
 	if !t.runChain(src, rec) {
