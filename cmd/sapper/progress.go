@@ -98,4 +98,3 @@ func progressLine(n, total uint64, unit string, elapsed time.Duration) string {
 	pad := strings.Repeat(" ", max(progressWidth-utf8.RuneCountInString(bar), 0))
 	return fmt.Sprintf("[%s%s] %3.0f%%  %s/%s %s  %s", bar, pad, 100*f, report.Group(n), report.Group(total), unit, el)
 }
-
