@@ -61,3 +61,28 @@ func TestCompareBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestDCBreachCombinations(t *testing.T) {
+	for _, args := range [][]string{
+		{"dc", "--mode", "set", "--breach", "rowhouse", "--building", "stone", "--beyond", "4-6-7"},
+		{"dc", "--breach", "rowhouse", "--building", "stone", "--target", "4-6-7"},
+		{"dc", "--beyond", "4-6-7"},
+		{"dc", "--mode", "placed", "--setter", "4-6-8", "--target", "4-6-7"},
+		{"dc", "--target", "4-6-7", "--placer", "4-6-8", "--dff", "8"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), &out, &errb, args)
+		if code != exitUsage || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	args := []string{"dc", "--breach", "rowhouse", "--building", "stone", "--beyond", "4-6-7", "--tem", "3", "--method", "exact", "--format", "csv"}
+	if code := run(context.Background(), &out, &errb, args); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	// R12: a stone Rowhouse breach by an elite user, 33/36.
+	if !strings.Contains(out.String(), ",breach,yes,,0.9166666666666") {
+		t.Errorf("no 33/36 breach in:\n%s", out.String())
+	}
+}

@@ -43,6 +43,8 @@ type dcFlags struct {
 	dff           []string
 	building      string
 	fortified     bool
+	breach        string
+	beyond        []string
 	terrain       string
 	ec            string
 	noHoB         bool
@@ -82,6 +84,8 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (set only), e.g. --mode set --preset")
 	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer or Setter\n(repeatable), e.g. --dff 8:-1 --dff 4:+2")
 	g.StringVar(&f.building, "building", "none", "the target Location's building, for Rubble and Flame:\n`none`, wooden or stone; sets --tem to 2 or 3 (+1\nFortified) unless --tem is given, e.g. --building stone")
+	g.StringVar(&f.breach, "breach", "none", "Place the DC against a wall to breach it (placed only):\n`none`, rowhouse or fortified; needs --building; the units\nbeyond it (--beyond) take the 12 FP follow-on attack at\n--tem, e.g. --breach rowhouse --building stone --beyond 4-6-7")
+	g.StringArrayVar(&f.beyond, "beyond", nil, "a `UNIT` beyond the breached wall (with --breach, instead\nof --target; repeatable), e.g. --beyond 4-6-7 --tem 3")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1; Flame DR −1),\ne.g. --building stone --fortified")
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame:\n"+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods")
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings:\n`EC` is snow, mud, wet, moist, moderate, dry or very-dry,\ne.g. --ec dry")
@@ -140,12 +144,28 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if err != nil {
 		return asl.DCAttack{}, badValue("mode", f.mode, stripEcho(err.Error()))
 	}
-	if len(f.targets) == 0 {
+	breach, err := asl.ParseBreach(f.breach)
+	if err != nil {
+		return asl.DCAttack{}, badValue("breach", f.breach, "want none, rowhouse or fortified")
+	}
+	switch {
+	case breach != asl.NoBreach && len(f.targets) > 0:
+		return asl.DCAttack{}, usagef("--target with --breach: a breach attacks the wall; give the units beyond it with --beyond")
+	case breach == asl.NoBreach && len(f.beyond) > 0:
+		return asl.DCAttack{}, usagef("--beyond needs --breach rowhouse or --breach fortified")
+	case breach == asl.NoBreach && len(f.targets) == 0:
 		return asl.DCAttack{}, usagef("--target is required: give each unit in the target Location, e.g. --target 4-6-7 --target leader:8-1")
 	}
 	targets, err := parseUnits("target", f.targets)
 	if err != nil {
 		return asl.DCAttack{}, err
+	}
+	beyond, err := parseUnits("beyond", f.beyond)
+	if err != nil {
+		return asl.DCAttack{}, err
+	}
+	if breach != asl.NoBreach {
+		targets = beyond
 	}
 	throwers, err := parseUnits("thrower", f.throwers)
 	if err != nil {
@@ -186,7 +206,8 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	a.Throwers, a.ThrowerTEM, a.Elevation = throwers, f.throwerTEM, f.elevation
 	a.Placer, a.Setter, a.Preset, a.DFF = placer, setter, f.preset, dff
 	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, f.terrain, ec
-	if building != asl.NoBuilding && !fs.Changed("tem") {
+	a.Breach = breach
+	if building != asl.NoBuilding && breach == asl.NoBreach && !fs.Changed("tem") {
 		a.TEM = building.TEM(f.fortified)
 	}
 	a.EnemyInfantry = len(targets)

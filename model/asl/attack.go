@@ -141,6 +141,12 @@ type DCAttack struct {
 	// faces (A23.3, A4.62).
 	DFF []FireAttack `json:"dff,omitempty"`
 
+	// Breach: the DC is Placed against a Rowhouse black-bar or Fortified
+	// building hexside, not into a Location (B23.711, B23.9221); Targets
+	// are then the units beyond the wall, attacked by the 12 FP (6 FP
+	// concealed) follow-on Area Fire with their own TEM (--tem).
+	Breach Breach `json:"breach"`
+
 	// Building of the target Location, for Rubble and Flame (§7).
 	Building  Building `json:"building"`
 	Fortified bool     `json:"fortified"`
@@ -168,8 +174,14 @@ const MaxUnits = 10
 // Validate reports the first input that cannot be resolved, naming it.
 func (a DCAttack) Validate() error {
 	switch {
-	case len(a.Targets) == 0:
+	case len(a.Targets) == 0 && a.Breach == NoBreach:
 		return fmt.Errorf("target: at least one target unit is needed")
+	case a.Breach != NoBreach && a.Mode != Placed:
+		return fmt.Errorf("breach: a breach is made by a Placed DC only (B23.711)")
+	case a.Breach != NoBreach && a.Building == NoBuilding:
+		return fmt.Errorf("breach: give the wall's --building, wooden or stone, for its TEM")
+	case a.Breach == FortifiedHexside && !a.Fortified:
+		return fmt.Errorf("breach: a Fortified hexside needs --fortified")
 	case len(a.Targets) > MaxUnits:
 		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
 	case len(a.Throwers) > MaxUnits:

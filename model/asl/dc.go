@@ -52,6 +52,10 @@ func (a DCAttack) Malfunctions(orig int) bool {
 // Set −3.
 func (a DCAttack) targetDRM(u Unit) int {
 	d := a.DRM + u.DRM + b2i(a.CX)
+	if a.Breach != NoBreach {
+		// B23.711: the follow-on attack beyond the wall, with its TEM.
+		return d + a.TEM
+	}
 	switch a.Mode {
 	case Placed:
 		d += a.TEM
@@ -67,8 +71,11 @@ func (a DCAttack) targetDRM(u Unit) int {
 // (A23.1).
 func (a DCAttack) targetColumn(u Unit) Column {
 	fp := 30.0
-	if a.Mode == Set {
+	switch {
+	case a.Mode == Set:
 		fp = 36
+	case a.Breach != NoBreach:
+		fp = 12 // B23.711: Area Fire beyond the wall; concealed 6 (A23.3 ex.)
 	}
 	if a.Concealed || u.Concealed {
 		fp /= 2
@@ -94,4 +101,13 @@ func (a DCAttack) surrender() bool {
 		return *a.Options.Surrender
 	}
 	return a.Mode != Set
+}
+
+// Breaches reports whether Original DR orig breaches the wall (B23.711,
+// B23.9221): a detonating DC whose Final DR on the 30 column, with the
+// building's TEM (+1 Fortified, B23.921) and the Placer's CX, is at most 13
+// (NMC or better).
+func (a DCAttack) Breaches(orig int) bool {
+	return a.Breach != NoBreach && !a.Malfunctions(orig) &&
+		orig+a.Building.TEM(a.Fortified)+b2i(a.CX) <= 13
 }

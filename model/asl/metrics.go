@@ -11,6 +11,7 @@ const (
 	MetricSetting    = "setting"
 	MetricRubble     = "rubble"
 	MetricFlame      = "flame"
+	MetricBreach     = "breach"
 )
 
 // Detonation outcomes.

@@ -32,6 +32,8 @@ type dcPlan struct {
 	rubbleKIA [13]int8
 	destroys  [13]bool
 	flameKIA  [13]bool // Original KIA on the units' column (B25.13, §8.14)
+	breach    [13]bool
+	ift       [13]IFT // the reported IFT result: the first target's, or the wall's
 
 	throwDR  dice.Coarse
 	throwRes [13][MaxUnits]IFT
@@ -50,7 +52,7 @@ type fireRoll struct {
 
 // metricIndex is where each metric sits in the record; -1 when absent.
 type metricIndex struct {
-	placer, setting, targets, stack, rubble, flame, throwers int
+	placer, setting, breach, targets, stack, rubble, flame, throwers int
 }
 
 func newDCPlan(a DCAttack) *dcPlan {
@@ -60,9 +62,9 @@ func newDCPlan(a DCAttack) *dcPlan {
 		knownEnemy: a.Options.KnownEnemyInLOS,
 		surrender:  a.surrender(),
 	}}
-	flameCol := a.targetColumn(a.Targets[0])
-	if a.Options.FlameIgnoresConcealment {
-		flameCol = a.targetColumn(Unit{})
+	flameCol := a.targetColumn(Unit{})
+	if len(a.Targets) > 0 && !a.Options.FlameIgnoresConcealment {
+		flameCol = a.targetColumn(a.Targets[0])
 	}
 	for orig := 2; orig <= 12; orig++ {
 		p.malf[orig] = a.Malfunctions(orig)
@@ -72,14 +74,21 @@ func newDCPlan(a DCAttack) *dcPlan {
 		for i, u := range a.Throwers {
 			p.throwRes[orig][i] = Lookup(ColumnFor(30), orig+a.throwerDRM(u))
 		}
-		if a.Building != NoBuilding {
+		if len(a.Targets) > 0 {
+			p.ift[orig] = p.res[orig][0]
+		}
+		if a.Breach != NoBreach {
+			p.breach[orig] = a.Breaches(orig)
+			p.ift[orig] = Lookup(ColumnFor(30), orig+a.Building.TEM(a.Fortified)+b2i(a.CX))
+		}
+		if a.rubbleCheck() {
 			if a.Mode == Set {
 				p.destroys[orig] = Lookup(ColumnFor(36), orig-3).KIA() > 0
 			} else {
 				p.rubbleKIA[orig] = int8(Lookup(ColumnFor(30), orig).KIA())
 			}
 		}
-		p.flameKIA[orig] = a.burnable() && Lookup(flameCol, orig).KIA() > 0
+		p.flameKIA[orig] = a.flameCheck() && Lookup(flameCol, orig).KIA() > 0
 	}
 	// One Original DR per Location (A.5); its sums are told apart only by
 	// what they do.
@@ -87,8 +96,8 @@ func newDCPlan(a DCAttack) *dcPlan {
 		if p.malf[s] {
 			return -1
 		}
-		k := resultKey(&p.res[s], len(a.Targets))
-		return ((k*8+int(p.rubbleKIA[s]))*2+b2i(p.destroys[s]))*2 + b2i(p.flameKIA[s])
+		k := resultKey(&p.res[s], len(a.Targets))*32 + int(p.ift[s])
+		return (((k*8+int(p.rubbleKIA[s]))*2+b2i(p.destroys[s]))*2+b2i(p.flameKIA[s]))*2 + b2i(p.breach[s])
 	})
 	p.throwDR = dice.NewCoarse(func(s int) int { return resultKey(&p.throwRes[s], len(a.Throwers)) })
 
@@ -113,8 +122,15 @@ func newDCPlan(a DCAttack) *dcPlan {
 	return p
 }
 
-// burnable reports whether the target Location can catch Flame.
-func (a DCAttack) burnable() bool { return a.Building != NoBuilding || a.Terrain != "" }
+// rubbleCheck: a DC into a building Location checks for Rubble; a breach
+// attempt attacks the wall only (B23.711).
+func (a DCAttack) rubbleCheck() bool { return a.Building != NoBuilding && a.Breach == NoBreach }
+
+// flameCheck: the target Location is burnable terrain (B25.13), not a
+// breach attempt.
+func (a DCAttack) flameCheck() bool {
+	return (a.Building != NoBuilding || a.Terrain != "") && a.Breach == NoBreach
+}
 
 // kindlingNumber is the Location's Kindling # (B25.11).
 func (a DCAttack) kindlingNumber() int {
@@ -153,13 +169,20 @@ func (p *dcPlan) schema() sim.Schema {
 		return len(m) - 1
 	}
 	add(sim.Metric{Name: MetricDetonation, Title: "DC detonation", Labels: detonationLabels})
-	add(sim.Metric{Name: MetricIFT, Title: "IFT result (first target's column)", Labels: iftLabels})
-	p.m = metricIndex{placer: -1, setting: -1, rubble: -1, flame: -1, throwers: -1}
+	iftTitle := "IFT result (first target's column)"
+	if a.Breach != NoBreach {
+		iftTitle = "IFT result against the wall (30 column, building TEM)"
+	}
+	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels})
+	p.m = metricIndex{placer: -1, setting: -1, breach: -1, rubble: -1, flame: -1, throwers: -1}
 	if len(a.Placer) > 0 {
 		p.m.placer = add(sim.Metric{Name: MetricPlacer, Title: fmt.Sprintf("Placer (%s) after Defensive Fire", a.Placer[0]), Labels: fateLabels})
 	}
 	if a.Mode == Set && len(a.Setter) > 0 {
 		p.m.setting = add(sim.Metric{Name: MetricSetting, Title: fmt.Sprintf("Setting the DC (%s)", a.Setter[0]), Labels: settingLabels})
+	}
+	if a.Breach != NoBreach {
+		p.m.breach = add(sim.Metric{Name: MetricBreach, Title: fmt.Sprintf("%s hexside breached", a.Breach), Labels: yesNo})
 	}
 	p.m.targets = len(m)
 	for k, u := range a.Targets {
@@ -171,10 +194,10 @@ func (p *dcPlan) schema() sim.Schema {
 	p.m.stack = add(sim.Metric{Name: MetricStack, Title: "target Location cleared of Good Order units", Labels: stackLabels})
 	add(sim.CountMetric(MetricOut, "targets out of the fight (eliminated, surrendered or broken)", len(a.Targets)))
 	add(sim.Metric{Name: MetricHoB, Title: "Heat of Battle triggered (Original 2 on a MC)", Labels: yesNo})
-	if a.Building != NoBuilding {
+	if a.rubbleCheck() {
 		p.m.rubble = add(sim.Metric{Name: MetricRubble, Title: fmt.Sprintf("%s building rubbled", a.Building), Labels: yesNo})
 	}
-	if a.burnable() {
+	if a.flameCheck() {
 		p.m.flame = add(sim.Metric{Name: MetricFlame, Title: "Flame placed", Labels: yesNo})
 	}
 	if len(a.Throwers) > 0 {

@@ -85,3 +85,27 @@ func ParseEC(s string) (EC, error) {
 	}
 	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(ecNames[:], ", "))
 }
+
+// Breach is the kind of wall a Placed DC tries to breach.
+type Breach uint8
+
+const (
+	NoBreach         Breach = iota
+	RowhouseHexside         // a Rowhouse black-bar hexside (B23.711)
+	FortifiedHexside        // a Fortified building hexside (B23.9221)
+)
+
+var breachNames = [...]string{"none", "rowhouse", "fortified"}
+
+func (b Breach) String() string               { return breachNames[b] }
+func (b Breach) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+
+// ParseBreach reads none, rowhouse or fortified.
+func ParseBreach(s string) (Breach, error) {
+	for i, n := range breachNames {
+		if strings.EqualFold(s, n) {
+			return Breach(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want rowhouse or fortified", s)
+}

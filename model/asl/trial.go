@@ -39,14 +39,15 @@ func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
 	t.target.restart(&t.start)
 	t.throws.restart(&t.throwStart)
-	rubble, flame := false, false
+	rubble, flame, breached := false, false, false
 	detonation, result := detonated, NoAttack
 	if !t.runChain(src, rec) {
 		detonation = notPlaced
 	} else if orig := p.attackDR.Roll(src); p.malf[orig] {
 		detonation = malfunctioned
 	} else {
-		result = p.res[orig][0]
+		result = p.ift[orig]
+		breached = p.breach[orig]
 		rubble = t.rubble(src, orig)
 		if rubble {
 			// B24.11: every unarmored occupant of the rubbled level dies.
@@ -67,6 +68,9 @@ func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	}
 	rec.Set(0, detonation)
 	rec.Set(1, int(result))
+	if p.m.breach >= 0 {
+		rec.Set(p.m.breach, b2i(!breached))
+	}
 	t.record(rec, rubble, flame)
 }
 
