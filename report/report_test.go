@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/sapperhq/sapper/internal/golden"
 	"math"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestGolden(t *testing.T) {
 			if err := Write(&b, c.format, c.report, c.opt); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, c.name, b.Bytes())
+			golden.Check(t, c.name, b.Bytes())
 		})
 	}
 }

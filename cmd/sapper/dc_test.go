@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/sapperhq/sapper/internal/golden"
 	"math"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func TestDCGolden(t *testing.T) {
 			if code != exitOK || stderr != "" {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
-			golden(t, c.name, normalize([]byte(stdout)))
+			golden.Check(t, c.name, normalize([]byte(stdout)))
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/sapperhq/sapper/internal/golden"
 	"regexp"
 	"strings"
 	"testing"
@@ -120,7 +121,7 @@ func TestHelp(t *testing.T) {
 			if code != exitOK || stderr != "" {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
-			golden(t, c.golden, []byte(stdout))
+			golden.Check(t, c.golden, []byte(stdout))
 		})
 	}
 }

@@ -1,4 +1,6 @@
-package report
+// Package golden compares test output with files under testdata, and
+// rewrites them when the tests run with -update.
+package golden
 
 import (
 	"bytes"
@@ -10,9 +12,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
-// golden compares got with testdata/name.golden, or rewrites the file
-// under -update.
-func golden(t *testing.T, name string, got []byte) {
+// Check compares got with testdata/name.golden, or rewrites the file under
+// -update.
+func Check(t testing.TB, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
 	if *update {
@@ -23,7 +25,7 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
+		t.Fatalf("%v (go test -update creates it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("output differs from %s (go test -update rewrites it)\n--- got\n%s\n--- want\n%s", path, got, want)
