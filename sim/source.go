@@ -77,11 +77,6 @@ func (s *Source) Pick(d *Dist) int {
 	return i
 }
 
-// Exact reports whether the source is enumerating rather than sampling.
-// Models must not change what they compute because of it; it exists for
-// diagnostics.
-func (s *Source) Exact() bool { return s.exact }
-
 // newMC returns a Monte Carlo source for chunk c of a run seeded with seed.
 func newMC(seed, chunk uint64) *Source {
 	s := &Source{}

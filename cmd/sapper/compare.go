@@ -149,18 +149,12 @@ type compareJob struct {
 }
 
 func parseCompare(args []string) (job compareJob, help bool, err error) {
-	fs, showHelp := newFlagSet("compare")
 	var f compareFlags
-	f.register(fs)
-	if err := parse(fs, args); err != nil {
-		return job, false, err
+	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	if err != nil || help {
+		return job, help, err
 	}
-	if *showHelp {
-		return job, true, nil
-	}
-	if job.common, err = f.common.resolve(fs); err != nil {
-		return job, false, err
-	}
+	job.common = c
 	if job.cmp, err = f.resolve(fs); err != nil {
 		return job, false, err
 	}
@@ -315,8 +309,5 @@ func writeCompareHelp(w io.Writer) {
 	fs, _ := newFlagSet("compare")
 	var f compareFlags
 	own, common := f.register(fs)
-	fmt.Fprint(w, compareHelpIntro)
-	fmt.Fprint(w, own.FlagUsages())
-	fmt.Fprint(w, "\nCommon flags:\n")
-	fmt.Fprint(w, common.FlagUsages())
+	writeHelp(w, compareHelpIntro, own, common)
 }

@@ -117,18 +117,12 @@ func runDC(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 // parseDC checks every dc input and builds the experiment, running
 // nothing: all bad input is found before any work starts.
 func parseDC(args []string) (job dcJob, help bool, err error) {
-	fs, showHelp := newFlagSet("dc")
 	var f dcFlags
-	f.register(fs)
-	if err := parse(fs, args); err != nil {
-		return job, false, err
+	fs, c, help, err := parseCommand("dc", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	if err != nil || help {
+		return job, help, err
 	}
-	if *showHelp {
-		return job, true, nil
-	}
-	if job.common, err = f.common.resolve(fs); err != nil {
-		return job, false, err
-	}
+	job.common = c
 	if job.attack, err = f.resolve(fs); err != nil {
 		return job, false, err
 	}

@@ -1,11 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"io"
-
-	"github.com/sapperhq/sapper/model/asl"
-)
+import "io"
 
 const dcHelpIntro = `Usage: sapper dc --target UNIT [--target UNIT ...] [flags]
 
@@ -49,14 +44,5 @@ func writeDCHelp(w io.Writer) {
 	fs, _ := newFlagSet("dc")
 	var f dcFlags
 	own, common := f.register(fs)
-	fmt.Fprint(w, dcHelpIntro)
-	fmt.Fprint(w, own.FlagUsages())
-	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
-	def := asl.DefaultOptions() // before the mode sets its own defaults
-	for _, r := range rules {
-		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", r.key, r.doc, "", r.get(def))
-	}
-	fmt.Fprint(w, "\nEngine and output flags:\n")
-	fmt.Fprint(w, common.FlagUsages())
-	fmt.Fprint(w, "  -h, --help          show this help\n")
+	writeHelp(w, dcHelpIntro, own, common)
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
 )
 
 // newFlagSet returns a flag set that reports errors to its caller instead
@@ -28,4 +31,35 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		return usagef("unexpected argument %q; every input is a flag (boolean flags take --flag or --flag=false)", rest[0])
 	}
 	return nil
+}
+
+// parseCommand declares a command's flags with register, parses args and
+// resolves the common flags. help reports -h/--help, in which case nothing
+// else is checked.
+func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, args []string) (fs *pflag.FlagSet, c common, help bool, err error) {
+	fs, showHelp := newFlagSet(name)
+	cf := register(fs)
+	if err := parse(fs, args); err != nil {
+		return fs, c, false, err
+	}
+	if *showHelp {
+		return fs, c, true, nil
+	}
+	c, err = cf.resolve(fs)
+	return fs, c, false, err
+}
+
+// writeHelp writes a command's help: its intro, its own flags, the
+// --rule switches, and the engine and output flags.
+func writeHelp(w io.Writer, intro string, own, common *pflag.FlagSet) {
+	fmt.Fprint(w, intro)
+	fmt.Fprint(w, own.FlagUsages())
+	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
+	def := asl.DefaultOptions() // before the mode sets its own defaults
+	for _, r := range rules {
+		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", r.key, r.doc, "", r.get(def))
+	}
+	fmt.Fprint(w, "\nEngine and output flags:\n")
+	fmt.Fprint(w, common.FlagUsages())
+	fmt.Fprint(w, "  -h, --help          show this help\n")
 }
