@@ -112,6 +112,7 @@ type DCAttack struct {
 	// FromVehicle or Cavalry: a Thrown DC gets +3/+4 instead of +2/+3
 	// (A23.6).
 	FromVehicle bool `json:"from_vehicle"`
+	Cavalry     bool `json:"cavalry"`
 	User        User `json:"user"`
 	Captured    bool `json:"captured"`
 	// EnemyInfantry is the number of enemy Infantry units in a Set DC's
@@ -154,6 +155,24 @@ type DCAttack struct {
 	// TerrainNames, for Flame.
 	Terrain string `json:"terrain,omitempty"`
 	EC      EC     `json:"ec"`
+	// Level is the target Location's building level (0: ground) and Top
+	// the building's highest non-rooftop level: Rubble at an upper level
+	// may collapse the hex and fall into the next (B24.11, B24.12).
+	Level int `json:"level"`
+	Top   int `json:"top"`
+
+	// Structures at the target Location (rules/asl.md §6).
+	Wire      bool      `json:"wire"`      // Wire in the Location (B26.51)
+	Roadblock Roadblock `json:"roadblock"` // B29.5, B31.1411
+	Bridge    Bridge    `json:"bridge"`    // the targets are on or beneath it (B6.33)
+	// Gun: the first target mans a Gun in the Location (C11.6).
+	Gun bool `json:"gun"`
+	// Cave: the targets are in a cave (G11.83, §6.7); Japanese: an
+	// unconcealed Good Order Japanese MMC is in it (no −4); CaveDRM is the
+	// drm on a Thrown DC's cave dr.
+	Cave     bool `json:"cave"`
+	Japanese bool `json:"japanese"`
+	CaveDRM  int  `json:"cave_drm"`
 
 	Options Options `json:"options"`
 }
@@ -173,8 +192,11 @@ const MaxUnits = 10
 
 // Validate reports the first input that cannot be resolved, naming it.
 func (a DCAttack) Validate() error {
+	if err := a.validateStructures(); err != nil {
+		return err
+	}
 	switch {
-	case len(a.Targets) == 0 && a.Breach == NoBreach:
+	case len(a.Targets) == 0 && a.Breach == NoBreach && a.Roadblock != NarrowStreetRoadblock:
 		return fmt.Errorf("target: at least one target unit is needed")
 	case a.Breach != NoBreach && a.Mode != Placed:
 		return fmt.Errorf("breach: a breach is made by a Placed DC only (B23.711)")
@@ -201,7 +223,11 @@ func (a DCAttack) Validate() error {
 	case a.AFPh && a.Mode != Thrown:
 		return fmt.Errorf("afph: the AFPh +1 is for a Thrown DC only (a Placed DC always detonates in the AFPh)")
 	case a.FromVehicle && a.Mode != Thrown:
-		return fmt.Errorf("from-vehicle: only a Thrown DC is thrown from a vehicle or by Cavalry")
+		return fmt.Errorf("from-vehicle: only a Thrown DC is thrown from a vehicle")
+	case a.Cavalry && a.Mode != Thrown:
+		return fmt.Errorf("cavalry: only a Thrown DC is thrown by Cavalry")
+	case a.Cavalry && a.FromVehicle:
+		return fmt.Errorf("cavalry: give either --cavalry or --from-vehicle; both are the same +3/+4 (A23.6)")
 	case a.CX && a.Mode == Set:
 		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
 	case a.Elevation != 0 && a.Mode != Thrown:

@@ -42,13 +42,13 @@ func TestBreachFollowOn(t *testing.T) {
 		t.Error("Original 9 must breach a Fortified stone hexside and 10 must not")
 	}
 	p := newDCPlan(a)
-	if p.res[9][0] != NoEffect {
-		t.Errorf("follow-on at Final 13 on the 12 column: %v", p.res[9][0])
+	if p.at[9].res[0] != NoEffect {
+		t.Errorf("follow-on at Final 13 on the 12 column: %v", p.at[9].res[0])
 	}
-	if got, want := p.res[2][0], Lookup(ColumnFor(12), 6); got != want {
+	if got, want := p.at[2].res[0], Lookup(ColumnFor(12), 6); got != want {
 		t.Errorf("unconcealed beyond at Original 2: %v, want %v", got, want)
 	}
-	if got, want := p.res[2][1], Lookup(ColumnFor(6), 6); got != want {
+	if got, want := p.at[2].res[1], Lookup(ColumnFor(6), 6); got != want {
 		t.Errorf("concealed beyond at Original 2: %v, want %v", got, want)
 	}
 	res := exactRun(t, a)

@@ -51,6 +51,9 @@ func (a DCAttack) Malfunctions(orig int) bool {
 // Thrown +2 (+3 from a vehicle or by Cavalry) and AFPh +1 (A23.6, A23.62),
 // Set −3.
 func (a DCAttack) targetDRM(u Unit) int {
+	if a.Cave {
+		return a.caveDRM(u, false)
+	}
 	d := a.DRM + u.DRM + b2i(a.CX)
 	if a.Breach != NoBreach {
 		// B23.711: the follow-on attack beyond the wall, with its TEM.
@@ -60,7 +63,7 @@ func (a DCAttack) targetDRM(u Unit) int {
 	case Placed:
 		d += a.TEM
 	case Thrown:
-		d += a.TEM + 2 + b2i(a.FromVehicle) + b2i(a.AFPh)
+		d += a.TEM + 2 + b2i(a.FromVehicle || a.Cavalry) + b2i(a.AFPh)
 	case Set:
 		d -= 3
 	}
@@ -87,7 +90,7 @@ func (a DCAttack) targetColumn(u Unit) Column {
 // rules/asl.md §8.16): its TEM, +3 (+4 from a vehicle or by Cavalry), AFPh
 // +1, the CX +1 only under the option; never halved for concealment.
 func (a DCAttack) throwerDRM(u Unit) int {
-	d := a.ThrowerTEM + 3 + b2i(a.FromVehicle) + b2i(a.AFPh) + u.DRM
+	d := a.ThrowerTEM + 3 + b2i(a.FromVehicle || a.Cavalry) + b2i(a.AFPh) + u.DRM
 	if a.Options.CXOnThrowerLocation {
 		d += b2i(a.CX)
 	}

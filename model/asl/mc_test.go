@@ -27,6 +27,15 @@ func referenceAttacks(t testing.TB) map[string]DCAttack {
 	a = NewDCAttack(Set, u("4-4-7,underscore"), u("crew:2-2-8"), u("leader:7-0,broken"))
 	a.User, a.Concealed = NonEliteUser, true
 	m["set, concealed, non-elite"] = a
+	a = NewDCAttack(Placed, u("crew:2-2-8,sw=1"), u("4-6-7,sw=2,sw-x"), u("leader:8-1"))
+	a.Gun, a.Wire, a.Roadblock, a.Building, a.TEM, a.Level, a.Top = true, true, NormalRoadblock, Stone, 3, 1, 2
+	m["placed on a Gun, Wire and roadblock, upper level"] = a
+	a = NewDCAttack(Thrown, u("4-6-7"), u("leader:9-1"))
+	a.Throwers, a.Cave, a.CaveDRM = []Unit{u("4-6-8")}, true, -1
+	m["thrown into a cave"] = a
+	a = NewDCAttack(Set, u("4-6-7,sw=1"), u("hs:2-4-7"))
+	a.Bridge = WoodenBridge
+	m["set under a bridge"] = a
 	return m
 }
 

@@ -12,7 +12,22 @@ const (
 	MetricRubble     = "rubble"
 	MetricFlame      = "flame"
 	MetricBreach     = "breach"
+
+	MetricCollapse        = "collapse"       // B24.11 upper-level collapse
+	MetricFallingRubble   = "falling_rubble" // B24.12
+	MetricWire            = "wire"
+	MetricRoadblock       = "roadblock"
+	MetricBridge          = "bridge"
+	MetricBridgeSpans     = "bridge.spans"
+	MetricGun             = "gun"
+	MetricCave            = "cave"
+	MetricCaveDR          = "cave.dr"
+	MetricSWDestroyed     = "sw.destroyed"
+	MetricSWMalfunctioned = "sw.malfunctioned"
 )
+
+// Thrown-DC cave dr outcomes (G11.83).
+var caveDRLabels = []string{"in_cave", "dropped"}
 
 // Detonation outcomes.
 var detonationLabels = []string{"detonated", "malfunction", "not_placed"}

@@ -1,8 +1,6 @@
 package asl
 
 import (
-	"fmt"
-
 	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -23,24 +21,39 @@ type dcPlan struct {
 	rules locRules
 
 	attackDR dice.Coarse
-	malf     [13]bool
-	res      [13][MaxUnits]IFT // by Original DR, per target
-	// rubbleKIA is the KIA# the Original DR gives for Rubble (A23.1: the
-	// 30 column whatever the concealment, building TEM ignored; B24.11);
-	// for a Set DC, destroys marks a Final KIA on the 36+ column at −3
-	// (A23.71).
-	rubbleKIA [13]int8
-	destroys  [13]bool
-	flameKIA  [13]bool // Original KIA on the units' column (B25.13, §8.14)
-	breach    [13]bool
-	ift       [13]IFT // the reported IFT result: the first target's, or the wall's
+	at       [13]outcome // by Original DR
 
 	throwDR  dice.Coarse
 	throwRes [13][MaxUnits]IFT
 
 	dff []fireRoll // against the Placer's or Setter's Location
 
+	swDist [MaxUnits]*sim.Dist // Random SW Destruction dr, per target
+
 	m metricIndex
+}
+
+// outcome is everything one Original DR of the attack does before any
+// further dice. Sums with equal outcomes are one branch of the coarse DR.
+type outcome struct {
+	malf bool
+	res  [MaxUnits]IFT // per target, after the Gun's result (C11.6)
+	// caveIn is each target's result when a Thrown DC entered the cave.
+	caveIn [MaxUnits]IFT
+	ift    IFT // the reported IFT result: the first target's, or the wall's
+	gun    GunEffect
+	// rubbleKIA is the KIA# the Original DR gives for Rubble (A23.1: the
+	// 30 column whatever the concealment, building TEM ignored; B24.11);
+	// for a Set DC, destroys marks a Final KIA on the 36+ column at −3
+	// (A23.71).
+	rubbleKIA int8
+	destroys  bool
+	flameKIA  bool // Original KIA on the units' column (B25.13, §8.14)
+	breach    bool
+	wire      bool
+	roadblock bool
+	caveGone  bool
+	spans     int8 // bridge spans destroyed
 }
 
 // fireRoll is one fire attack on a Location: its coarse DR and the result
@@ -52,7 +65,8 @@ type fireRoll struct {
 
 // metricIndex is where each metric sits in the record; -1 when absent.
 type metricIndex struct {
-	placer, setting, breach, targets, stack, rubble, flame, throwers int
+	placer, setting, breach, targets, stack, rubble, collapse, flame, throwers int
+	wire, roadblock, bridge, spans, gun, cave, caveDR, sw                      int
 }
 
 func newDCPlan(a DCAttack) *dcPlan {
@@ -62,44 +76,28 @@ func newDCPlan(a DCAttack) *dcPlan {
 		knownEnemy: a.Options.KnownEnemyInLOS,
 		surrender:  a.surrender(),
 	}}
-	flameCol := a.targetColumn(Unit{})
-	if len(a.Targets) > 0 && !a.Options.FlameIgnoresConcealment {
-		flameCol = a.targetColumn(a.Targets[0])
-	}
 	for orig := 2; orig <= 12; orig++ {
-		p.malf[orig] = a.Malfunctions(orig)
-		for i, u := range a.Targets {
-			p.res[orig][i] = Lookup(a.targetColumn(u), orig+a.targetDRM(u))
-		}
+		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {
 			p.throwRes[orig][i] = Lookup(ColumnFor(30), orig+a.throwerDRM(u))
 		}
-		if len(a.Targets) > 0 {
-			p.ift[orig] = p.res[orig][0]
-		}
-		if a.Breach != NoBreach {
-			p.breach[orig] = a.Breaches(orig)
-			p.ift[orig] = Lookup(ColumnFor(30), orig+a.Building.TEM(a.Fortified)+b2i(a.CX))
-		}
-		if a.rubbleCheck() {
-			if a.Mode == Set {
-				p.destroys[orig] = Lookup(ColumnFor(36), orig-3).KIA() > 0
-			} else {
-				p.rubbleKIA[orig] = int8(Lookup(ColumnFor(30), orig).KIA())
-			}
-		}
-		p.flameKIA[orig] = a.flameCheck() && Lookup(flameCol, orig).KIA() > 0
 	}
 	// One Original DR per Location (A.5); its sums are told apart only by
 	// what they do.
 	p.attackDR = dice.NewCoarse(func(s int) int {
-		if p.malf[s] {
-			return -1
+		for r := 2; r < s; r++ {
+			if p.at[r] == p.at[s] {
+				return r
+			}
 		}
-		k := resultKey(&p.res[s], len(a.Targets))*32 + int(p.ift[s])
-		return (((k*8+int(p.rubbleKIA[s]))*2+b2i(p.destroys[s]))*2+b2i(p.flameKIA[s]))*2 + b2i(p.breach[s])
+		return s
 	})
 	p.throwDR = dice.NewCoarse(func(s int) int { return resultKey(&p.throwRes[s], len(a.Throwers)) })
+	for i, u := range a.Targets {
+		if u.SW > 0 {
+			p.swDist[i] = swDist(a.targetColumn(u), u.SWX)
+		}
+	}
 
 	// The Placer's or Setter's Location under Defensive Fire; a Setter uses
 	// Hazardous Movement, −2 (A4.62, B8.3).
@@ -122,9 +120,60 @@ func newDCPlan(a DCAttack) *dcPlan {
 	return p
 }
 
+// outcome works out what Original DR orig does (rules/asl.md §3–§7).
+func (a DCAttack) outcome(orig int) outcome {
+	var o outcome
+	if o.malf = a.Malfunctions(orig); o.malf {
+		o.ift, o.gun = NoAttack, GunUnaffected
+		return o
+	}
+	for i, u := range a.Targets {
+		o.res[i] = Lookup(a.targetColumn(u), orig+a.targetDRM(u))
+		if a.Cave && a.Mode == Thrown {
+			o.caveIn[i] = Lookup(a.targetColumn(u), orig+a.caveDRM(u, true))
+		}
+	}
+	o.ift = NoEffect
+	if len(a.Targets) > 0 {
+		o.ift = o.res[0]
+	}
+	o.gun = GunUnaffected
+	if a.Gun {
+		o.gun, o.res = gunResults(o.res, len(a.Targets))
+	}
+	if a.Breach != NoBreach {
+		o.breach = a.Breaches(orig)
+		o.ift = Lookup(ColumnFor(30), orig+a.Building.TEM(a.Fortified)+b2i(a.CX))
+	}
+	if a.rubbleCheck() {
+		if a.Mode == Set {
+			o.destroys = Lookup(ColumnFor(36), orig-3).KIA() > 0
+		} else {
+			o.rubbleKIA = int8(Lookup(ColumnFor(30), orig).KIA())
+		}
+	}
+	flameCol := a.targetColumn(Unit{})
+	if len(a.Targets) > 0 && !a.Options.FlameIgnoresConcealment {
+		flameCol = a.targetColumn(a.Targets[0])
+	}
+	o.flameKIA = a.flameCheck() && Lookup(flameCol, orig).KIA() > 0
+	o.wire = a.ClearsWire(orig)
+	o.roadblock = a.RemovesRoadblock(orig)
+	o.caveGone = a.DestroysCave(orig)
+	o.spans = int8(a.BridgeSpans(orig))
+	return o
+}
+
 // rubbleCheck: a DC into a building Location checks for Rubble; a breach
 // attempt attacks the wall only (B23.711).
 func (a DCAttack) rubbleCheck() bool { return a.Building != NoBuilding && a.Breach == NoBreach }
+
+// upperLevel: Rubble there may collapse the hex and fall (B24.11, B24.12).
+func (a DCAttack) upperLevel() bool { return a.rubbleCheck() && a.Level > 0 }
+
+// levelsAbove is the number of non-rooftop building levels above the
+// target's.
+func (a DCAttack) levelsAbove() int { return max(a.Top-a.Level, 0) }
 
 // flameCheck: the target Location is burnable terrain (B25.13), not a
 // breach attempt.
@@ -159,52 +208,4 @@ func resultKey(r *[MaxUnits]IFT, n int) int {
 		k = k*32 + int(r[i])
 	}
 	return k
-}
-
-func (p *dcPlan) schema() sim.Schema {
-	a := p.a
-	var m []sim.Metric
-	add := func(x sim.Metric) int {
-		m = append(m, x)
-		return len(m) - 1
-	}
-	add(sim.Metric{Name: MetricDetonation, Title: "DC detonation", Labels: detonationLabels})
-	iftTitle := "IFT result (first target's column)"
-	if a.Breach != NoBreach {
-		iftTitle = "IFT result against the wall (30 column, building TEM)"
-	}
-	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels})
-	p.m = metricIndex{placer: -1, setting: -1, breach: -1, rubble: -1, flame: -1, throwers: -1}
-	if len(a.Placer) > 0 {
-		p.m.placer = add(sim.Metric{Name: MetricPlacer, Title: fmt.Sprintf("Placer (%s) after Defensive Fire", a.Placer[0]), Labels: fateLabels})
-	}
-	if a.Mode == Set && len(a.Setter) > 0 {
-		p.m.setting = add(sim.Metric{Name: MetricSetting, Title: fmt.Sprintf("Setting the DC (%s)", a.Setter[0]), Labels: settingLabels})
-	}
-	if a.Breach != NoBreach {
-		p.m.breach = add(sim.Metric{Name: MetricBreach, Title: fmt.Sprintf("%s hexside breached", a.Breach), Labels: yesNo})
-	}
-	p.m.targets = len(m)
-	for k, u := range a.Targets {
-		name := TargetMetric(k + 1)
-		add(sim.Metric{Name: name, Title: fmt.Sprintf("target %d (%s)", k+1, u), Labels: fateLabels})
-		add(sim.Metric{Name: name + ".reduced", Title: fmt.Sprintf("target %d reduced", k+1), Labels: yesNo})
-		add(sim.Metric{Name: name + ".replaced", Title: fmt.Sprintf("target %d ELR-Replaced", k+1), Labels: yesNo})
-	}
-	p.m.stack = add(sim.Metric{Name: MetricStack, Title: "target Location cleared of Good Order units", Labels: stackLabels})
-	add(sim.CountMetric(MetricOut, "targets out of the fight (eliminated, surrendered or broken)", len(a.Targets)))
-	add(sim.Metric{Name: MetricHoB, Title: "Heat of Battle triggered (Original 2 on a MC)", Labels: yesNo})
-	if a.rubbleCheck() {
-		p.m.rubble = add(sim.Metric{Name: MetricRubble, Title: fmt.Sprintf("%s building rubbled", a.Building), Labels: yesNo})
-	}
-	if a.flameCheck() {
-		p.m.flame = add(sim.Metric{Name: MetricFlame, Title: "Flame placed", Labels: yesNo})
-	}
-	if len(a.Throwers) > 0 {
-		p.m.throwers = len(m)
-		for k, u := range a.Throwers {
-			add(sim.Metric{Name: ThrowerMetric(k + 1), Title: fmt.Sprintf("thrower %d (%s)", k+1, u), Labels: fateLabels})
-		}
-	}
-	return sim.Schema{Metrics: m}
 }

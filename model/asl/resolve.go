@@ -77,6 +77,7 @@ func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
 	for m := range k {
 		if chosen&(1<<m) != 0 {
 			l.u[members[m]].elim = true
+			l.u[members[m]].byKIA = true
 			l.settle(int(members[m]), before[m])
 		}
 	}
@@ -89,6 +90,7 @@ func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
 			u.breakUnit()
 		} else {
 			l.reduce(src, i)
+			u.byKIA = u.elim // A7.301: an unbreakable unit reduced away by the KIA
 		}
 		l.settle(i, before[m])
 	}

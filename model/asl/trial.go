@@ -30,65 +30,140 @@ func (p *dcPlan) newTrial() sim.Trial {
 	return t.run
 }
 
+// effects is what one use of the DC did beyond the units' own states.
+type effects struct {
+	detonation          int
+	at                  *outcome // nil unless the DC detonated
+	entered             bool     // a Thrown DC entered the cave
+	rubble              bool
+	collapse, falls     bool
+	flame               bool
+	swLost, swMalf      int
+	wholeLocationKilled bool // rubble or a destroyed bridge
+}
+
 // run is one use of the DC: its chain (Placement under Defensive Fire, or
-// Setting and the detonation NTC), the target DR with its malfunction
-// check, Rubble before and Flame after the attack on the occupants, then,
-// for a Thrown DC, the DR against the thrower's Location (A23; rules/asl.md
-// §4, §7, §8.15–8.18).
+// Setting and the detonation NTC), a Thrown DC's cave dr, the target DR
+// with its malfunction check, then the detonation's effects.
 func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
 	t.target.restart(&t.start)
 	t.throws.restart(&t.throwStart)
-	rubble, flame, breached := false, false, false
-	detonation, result := detonated, NoAttack
+	e := effects{detonation: detonated}
 	if !t.runChain(src, rec) {
-		detonation = notPlaced
-	} else if orig := p.attackDR.Roll(src); p.malf[orig] {
-		detonation = malfunctioned
+		e.detonation = notPlaced
 	} else {
-		result = p.ift[orig]
-		breached = p.breach[orig]
-		rubble = t.rubble(src, orig)
-		if rubble {
-			// B24.11: every unarmored occupant of the rubbled level dies.
-			for i := range t.target.n {
-				t.target.u[i].elim = true
-			}
+		if p.m.caveDR >= 0 {
+			// G11.83: the throw itself, before the DC's own DR.
+			e.entered = dice.Dr(src)+p.a.CaveDRM <= caveThrowLimit
+			rec.Set(p.m.caveDR, b2i(!e.entered))
+		}
+		if at := &p.at[p.attackDR.Roll(src)]; at.malf {
+			e.detonation = malfunctioned
 		} else {
-			t.target.resolve(src, &p.res[orig])
-			if p.flameKIA[orig] {
-				flame = dice.DR(src)+p.a.flameDRM() >= p.a.kindlingNumber()
-			}
-		}
-		// A23.6: from two or more levels above, the thrower's Location is
-		// spared unless the target level rubbles.
-		if len(p.a.Throwers) > 0 && (p.a.Elevation < 2 || rubble) {
-			t.throws.resolve(src, &p.throwRes[p.throwDR.Roll(src)])
+			e.at = at
+			t.detonate(src, &e)
 		}
 	}
-	rec.Set(0, detonation)
-	rec.Set(1, int(result))
-	if p.m.breach >= 0 {
-		rec.Set(p.m.breach, b2i(!breached))
+	t.record(rec, &e)
+}
+
+// detonate resolves a detonating DC (rules/asl.md §3–§7): a destroyed
+// bridge or Rubble eliminates everything in the Location (B6.33, B24.11),
+// checked before the occupants are attacked; otherwise the Gun's result,
+// the attack on the units, Random SW Destruction and Flame; for a Thrown
+// DC, the DR against the thrower's Location (A23.6, §8.15–8.18).
+func (t *dcTrial) detonate(src *sim.Source, e *effects) {
+	p, at := t.p, e.at
+	switch {
+	case at.spans > 0:
+		t.eliminateAll(e)
+	case t.rubble(src, at):
+		e.rubble = true
+		t.eliminateAll(e)
+		if p.a.upperLevel() {
+			above := p.a.levelsAbove()
+			e.collapse = dice.Dr(src)+above >= 6
+			e.falls = dice.Dr(src)+above+1 >= 7 // the colored die; the white only gives the direction
+		}
+	default:
+		switch at.gun {
+		case GunEliminated:
+			t.target.u[0].elim = true
+		case GunMalfunctioned:
+			t.target.reduce(src, 0)
+		}
+		res := &at.res
+		if e.entered {
+			res = &at.caveIn
+		}
+		t.target.resolve(src, res)
+		t.randomSWDestruction(src, e)
+		if at.flameKIA {
+			e.flame = dice.DR(src)+p.a.flameDRM() >= p.a.kindlingNumber()
+		}
 	}
-	t.record(rec, rubble, flame)
+	// A23.6: from two or more levels above, the thrower's Location is
+	// spared unless the target level rubbles; a DC that entered a cave
+	// attacks only the cave (G11.83).
+	if len(p.a.Throwers) > 0 && (p.a.Elevation < 2 || e.rubble) && !e.entered {
+		t.throws.resolve(src, &p.throwRes[p.throwDR.Roll(src)])
+	}
 }
 
 // rubble makes the Rubble check before the occupants are attacked
 // (B24.11): a Placed or Thrown DC's Original KIA on the 30 column, then a dr
 // (+1 stone) ≤ the KIA#; a Set DC's Final KIA destroys the level outright
 // (A23.71, rules/asl.md §8.34).
-func (t *dcTrial) rubble(src *sim.Source, orig int) bool {
-	p := t.p
-	if p.destroys[orig] {
+func (t *dcTrial) rubble(src *sim.Source, at *outcome) bool {
+	if at.destroys {
 		return true
 	}
-	kia := int(p.rubbleKIA[orig])
-	return kia > 0 && dice.Dr(src)+b2i(p.a.Building == Stone) <= kia
+	kia := int(at.rubbleKIA)
+	return kia > 0 && dice.Dr(src)+b2i(t.p.a.Building == Stone) <= kia
 }
 
-func (t *dcTrial) record(rec *sim.Record, rubble, flame bool) {
+// eliminateAll removes every unarmored unit of the Location with its SW
+// (B24.11, B6.33).
+func (t *dcTrial) eliminateAll(e *effects) {
+	e.wholeLocationKilled = true
+	for i := range t.target.n {
+		u := &t.target.u[i]
+		u.elim = true
+		e.swLost += int(u.sw)
+	}
+}
+
+// randomSWDestruction rolls for each SW of every unit a #KIA eliminated
+// (A9.74), not for a Gun (C11.6).
+func (t *dcTrial) randomSWDestruction(src *sim.Source, e *effects) {
+	for i := range t.target.n {
+		u := &t.target.u[i]
+		if !u.byKIA {
+			continue
+		}
+		for range u.sw {
+			switch src.Pick(t.p.swDist[i]) {
+			case swDestroyed:
+				e.swLost++
+			case swMalfunctioned:
+				e.swMalf++
+			}
+		}
+	}
+}
+
+func (t *dcTrial) record(rec *sim.Record, e *effects) {
 	p := t.p
+	result := NoAttack
+	if e.at != nil {
+		result = e.at.ift
+		if e.entered {
+			result = e.at.caveIn[0]
+		}
+	}
+	rec.Set(0, e.detonation)
+	rec.Set(1, int(result))
 	m := p.m.targets
 	out := 0
 	for i := range t.target.n {
@@ -100,16 +175,49 @@ func (t *dcTrial) record(rec *sim.Record, rubble, flame bool) {
 		m += 3
 		out += b2i(u.out())
 	}
-	rec.Set(p.m.stack, b2i(out < t.target.n))
-	rec.Set(p.m.stack+1, out)
-	rec.Set(p.m.stack+2, b2i(!t.target.hobTriggered))
-	if p.m.rubble >= 0 {
-		rec.Set(p.m.rubble, b2i(!rubble))
+	if p.m.stack >= 0 {
+		rec.Set(p.m.stack, b2i(out < t.target.n))
+		rec.Set(p.m.stack+1, out)
+		rec.Set(p.m.stack+2, b2i(!t.target.hobTriggered))
 	}
-	if p.m.flame >= 0 {
-		rec.Set(p.m.flame, b2i(!flame))
+	at := e.at
+	if at == nil {
+		at = &noOutcome
+	}
+	yes := func(i int, v bool) {
+		if i >= 0 {
+			rec.Set(i, b2i(!v))
+		}
+	}
+	yes(p.m.breach, at.breach)
+	yes(p.m.rubble, e.rubble)
+	if p.m.collapse >= 0 {
+		yes(p.m.collapse, e.collapse)
+		yes(p.m.collapse+1, e.falls)
+	}
+	yes(p.m.flame, e.flame)
+	yes(p.m.wire, at.wire)
+	yes(p.m.roadblock, at.roadblock)
+	yes(p.m.bridge, at.spans > 0)
+	yes(p.m.cave, at.caveGone)
+	if p.m.spans >= 0 {
+		rec.Set(p.m.spans, int(at.spans))
+	}
+	if p.m.gun >= 0 {
+		g := at.gun
+		if e.wholeLocationKilled {
+			g = GunEliminated
+		}
+		rec.Set(p.m.gun, int(g))
+	}
+	if p.m.sw >= 0 {
+		rec.Set(p.m.sw, e.swLost)
+		rec.Set(p.m.sw+1, e.swMalf)
 	}
 	for i := range t.throws.n {
 		rec.Set(p.m.throwers+i, int(t.throws.u[i].fate()))
 	}
 }
+
+// noOutcome is the outcome of a DC that did not detonate.
+var noOutcome = outcome{ift: NoAttack, gun: GunUnaffected}

@@ -94,7 +94,9 @@ func classUp(c Class) (Class, bool) {
 // followed by options after commas: elr=N, broken-ml=N, class=elite|first|
 // second|green|conscript, underscore (underscored ML, A19.13), wounded
 // (SMC), broken, drm=N (a target-side DRM of this unit only, such as −1 for
-// a FT it carries), concealed (this unit only).
+// a FT it carries), concealed (this unit only), sw=N (the Support Weapons
+// it possesses, for Random SW Destruction, A9.74) and sw-x (those SW have an
+// X#, so a K destroys them).
 type Unit struct {
 	Kind       Kind  `json:"kind"`
 	FP         int   `json:"fp,omitempty"`
@@ -109,6 +111,8 @@ type Unit struct {
 	Broken     bool  `json:"broken,omitempty"`
 	DRM        int   `json:"drm,omitempty"`
 	Concealed  bool  `json:"concealed,omitempty"`
+	SW         int   `json:"sw,omitempty"`   // SW possessed (A9.74)
+	SWX        bool  `json:"sw_x,omitempty"` // its SW have an X#
 	text       string
 }
 
@@ -148,7 +152,7 @@ func (u Unit) Counter() string {
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
-	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,drm=N ,concealed"
+	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,drm=N ,concealed ,sw=N ,sw-x"
 	u := Unit{ELR: -1, text: strings.TrimSpace(s)}
 	parts := strings.Split(u.text, ",")
 	head := strings.TrimSpace(parts[0])
@@ -231,6 +235,10 @@ func ParseUnit(s string) (Unit, error) {
 			u.Broken = true
 		case "concealed":
 			u.Concealed = true
+		case "sw":
+			u.SW, err = num()
+		case "sw-x":
+			u.SWX = true
 		default:
 			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, form)
 		}
@@ -253,6 +261,10 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: only a SMC can be wounded", u)
 	case u.DRM < -6 || u.DRM > 6:
 		return fmt.Errorf("unit %q: drm %d outside −6…+6", u, u.DRM)
+	case u.SW < 0 || u.SW > MaxSW:
+		return fmt.Errorf("unit %q: sw=%d outside 0…%d", u, u.SW, MaxSW)
+	case u.SWX && u.SW == 0:
+		return fmt.Errorf("unit %q: sw-x needs sw=N", u)
 	}
 	return nil
 }

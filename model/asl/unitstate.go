@@ -20,6 +20,8 @@ type unit struct {
 	prisoner bool
 	reduced  bool // Casualty Reduced by this attack (squad → HS, SMC wounded)
 	replaced bool // ELR-Replaced by this attack
+	byKIA    bool // eliminated by a #KIA itself: its SW face Random SW Destruction (A9.74)
+	sw       int8 // SW possessed
 }
 
 // newUnit turns an input counter into its starting state (rules/asl.md
@@ -34,6 +36,7 @@ func newUnit(u Unit, defaultELR int) unit {
 		wounded: u.Wounded,
 		heroic:  u.Kind == Hero,
 		hobOK:   u.Kind != Crew && u.Kind != Hero,
+		sw:      int8(u.SW),
 	}
 	s.bml = int8(u.BrokenML)
 	if s.bml == 0 {

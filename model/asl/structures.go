@@ -1,0 +1,176 @@
+package asl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Roadblock is a roadblock at the target Location (B29.5, B31.1411).
+type Roadblock uint8
+
+const (
+	NoRoadblock Roadblock = iota
+	// NormalRoadblock is affected only by a DC Placed through its hexside
+	// or Set in its Location (B29.5); a Thrown DC has no effect (§8.19).
+	NormalRoadblock
+	// NarrowStreetRoadblock straddles a Narrow-Street hexside: a DC
+	// Placed, Thrown or Set against its vertex affects only the roadblock
+	// (B31.1411).
+	NarrowStreetRoadblock
+)
+
+var roadblockNames = [...]string{"none", "normal", "narrow"}
+
+func (r Roadblock) String() string               { return roadblockNames[r] }
+func (r Roadblock) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// ParseRoadblock reads none, normal or narrow.
+func ParseRoadblock(s string) (Roadblock, error) {
+	for i, n := range roadblockNames {
+		if strings.EqualFold(s, n) {
+			return Roadblock(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want normal or narrow", s)
+}
+
+// roadblockTEM is the roadblock's own TEM (B29.5), which also applies to a
+// Placed DC's attack on it (rules/asl.md §8.19).
+const roadblockTEM = 2
+
+// Bridge is the bridge a DC attacks, by its construction (B6.33).
+type Bridge uint8
+
+const (
+	NoBridge Bridge = iota
+	StoneBridge
+	WoodenBridge
+	PontoonBridge
+	UnderwaterPontoon // a pontoon bridge laid underwater
+)
+
+var bridgeNames = [...]string{"none", "stone", "wooden", "pontoon", "underwater-pontoon"}
+
+// bridgeTEM is the TEM a Placed or Thrown DC adds to its bridge check
+// (B6.33).
+var bridgeTEM = [...]int{0, 3, 2, 1, 2}
+
+func (b Bridge) String() string               { return bridgeNames[b] }
+func (b Bridge) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+
+// ParseBridge reads a bridge kind.
+func ParseBridge(s string) (Bridge, error) {
+	for i, n := range bridgeNames {
+		if i > 0 && strings.EqualFold(s, n) {
+			return Bridge(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(bridgeNames[1:], ", "))
+}
+
+// attackerDRM is the DRM the DC's user adds to any attack DR of the DC,
+// whatever it attacks: CX +1 (A23.4); Thrown +2, +3 from a vehicle or by
+// Cavalry (A23.6); AFPh +1 (A23.62).
+func (a DCAttack) attackerDRM() int {
+	d := b2i(a.CX)
+	if a.Mode == Thrown {
+		d += 2 + b2i(a.FromVehicle || a.Cavalry) + b2i(a.AFPh)
+	}
+	return d
+}
+
+// structureKIA is the KIA# an Original DR gives against terrain or a
+// fortification with its own TEM: a Placed or Thrown DC on the 30 column
+// with the attacker's DRMs and that TEM; a Set DC on the 36+ column at −3
+// with no TEM (A23.71). 0: no KIA.
+func (a DCAttack) structureKIA(orig, tem int) int {
+	if a.Mode == Set {
+		return Lookup(ColumnFor(36), orig-3).KIA()
+	}
+	return Lookup(ColumnFor(30), orig+a.attackerDRM()+tem).KIA()
+}
+
+// ClearsWire reports whether Original DR orig clears Wire (B26.51): a
+// Placed DC on an Original KIA (30 column), a Set DC on a Final KIA; a
+// Thrown DC has no effect (§8.36).
+func (a DCAttack) ClearsWire(orig int) bool {
+	switch {
+	case !a.Wire || a.Malfunctions(orig):
+		return false
+	case a.Mode == Placed:
+		return Lookup(ColumnFor(30), orig).KIA() > 0
+	case a.Mode == Set:
+		return a.structureKIA(orig, 0) > 0
+	}
+	return false
+}
+
+// RemovesRoadblock reports whether Original DR orig removes the roadblock
+// (B29.5, B31.1411): a Final KIA against it, with its +2 TEM for a Placed
+// or Thrown DC (§8.19); a Thrown DC affects only a Narrow-Street one.
+func (a DCAttack) RemovesRoadblock(orig int) bool {
+	if a.Roadblock == NoRoadblock || a.Malfunctions(orig) ||
+		(a.Mode == Thrown && a.Roadblock == NormalRoadblock) {
+		return false
+	}
+	return a.structureKIA(orig, roadblockTEM) > 0
+}
+
+// BridgeSpans is the number of bridge spans Original DR orig destroys, 0
+// for none (B6.33, A23.71, §8.35): a Placed or Thrown DC destroys the
+// span of its hex on a Final KIA with the bridge's TEM and the attacker's
+// DRMs; a Set DC on a Final KIA, destroying as many spans as the KIA#.
+func (a DCAttack) BridgeSpans(orig int) int {
+	if a.Bridge == NoBridge || a.Malfunctions(orig) {
+		return 0
+	}
+	k := a.structureKIA(orig, bridgeTEM[a.Bridge])
+	if a.Mode != Set {
+		k = min(k, 1)
+	}
+	return k
+}
+
+// validateStructures checks the inputs of rules/asl.md §6 and upper-level
+// Rubble, naming the flag at fault.
+func (a DCAttack) validateStructures() error {
+	exclusive := 0
+	for _, on := range []bool{a.Breach != NoBreach, a.Cave, a.Bridge != NoBridge, a.Roadblock == NarrowStreetRoadblock} {
+		exclusive += b2i(on)
+	}
+	switch {
+	case exclusive > 1:
+		return fmt.Errorf("breach: --breach, --cave, --bridge and a narrow --roadblock each aim the DC at something else; give one")
+	case a.Level < 0 || a.Level > 9:
+		return fmt.Errorf("level: %d outside 0…9", a.Level)
+	case a.Top != 0 && (a.Top < a.Level || a.Top > 9):
+		return fmt.Errorf("top: %d: want the building's highest non-rooftop level, from --level (%d) to 9", a.Top, a.Level)
+	case (a.Level > 0 || a.Top > 0) && a.Building == NoBuilding:
+		return fmt.Errorf("level: building levels need --building wooden or stone")
+	case a.Roadblock == NarrowStreetRoadblock && len(a.Targets) > 0:
+		return fmt.Errorf("roadblock: a DC against a Narrow-Street roadblock's vertex affects only the roadblock (B31.1411); give no --target")
+	case a.Roadblock == NarrowStreetRoadblock && a.Building != NoBuilding:
+		return fmt.Errorf("roadblock: a Narrow-Street roadblock is attacked alone; drop --building")
+	case a.Bridge != NoBridge && a.Building != NoBuilding:
+		return fmt.Errorf("bridge: a bridge is not in a building; drop --building")
+	case a.Gun && len(a.Targets) > 0 && a.Targets[0].Kind != Squad && a.Targets[0].Kind != HalfSquad && a.Targets[0].Kind != Crew:
+		return fmt.Errorf("gun: the first --target mans the Gun and must be a crew, HS or squad, not %s", a.Targets[0].Kind)
+	case a.Gun && len(a.Targets) == 0:
+		return fmt.Errorf("gun: give the manning Infantry as the first --target")
+	case a.Gun && (a.Cave || a.Bridge != NoBridge):
+		return fmt.Errorf("gun: a Gun attacked in a cave or on a bridge is not modeled")
+	case a.Cave && (a.Building != NoBuilding || a.Terrain != "" || a.Wire || a.Roadblock != NoRoadblock):
+		return fmt.Errorf("cave: a cave DC attacks only the cave and its contents; drop --building, --terrain, --wire and --roadblock")
+	case a.Cave && a.TEM != 0:
+		return fmt.Errorf("tem: a cave's contents have its +4 TEM only when a Thrown DC drops to the Entrance Hex (G11.83); give no --tem with --cave")
+	case a.Cave && a.Elevation != 0:
+		return fmt.Errorf("elevation: a Thrower may be at most one level below a cave, and above it does not apply; use --cave-drm")
+	case a.CaveDRM != 0 && !(a.Cave && a.Mode == Thrown):
+		return fmt.Errorf("cave-drm: only a DC Thrown into a --cave makes the cave dr")
+	case a.CaveDRM < -4 || a.CaveDRM > 4:
+		return fmt.Errorf("cave-drm: %d outside −4…+4", a.CaveDRM)
+	case a.Japanese && !a.Cave:
+		return fmt.Errorf("japanese: only a --cave's Japanese occupants change the DC's DRM")
+	}
+	return nil
+}

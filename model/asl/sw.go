@@ -1,0 +1,42 @@
+package asl
+
+import "github.com/sapperhq/sapper/sim"
+
+// MaxSW is the most Support Weapons one unit may possess in input.
+const MaxSW = 4
+
+// Random SW Destruction outcomes (A9.74).
+const (
+	swDestroyed = iota
+	swMalfunctioned
+	swIntact
+)
+
+// swDist is the Random SW Destruction dr of one SW whose possessor a Final
+// KIA eliminated (A9.74; rules/asl.md §3.10): the dr is read on the same
+// IFT column with no DRM; a KIA destroys the SW, a K malfunctions it, or
+// destroys it if it has an X# (x). Guns hit by a DC use C11.6 instead.
+func swDist(c Column, x bool) *sim.Dist {
+	var w [3]uint64
+	for dr := 1; dr <= 6; dr++ {
+		r := Lookup(c, dr)
+		switch {
+		case r.KIA() > 0, r.K() > 0 && x:
+			w[swDestroyed]++
+		case r.K() > 0:
+			w[swMalfunctioned]++
+		default:
+			w[swIntact]++
+		}
+	}
+	return sim.NewDist(w[:]...)
+}
+
+// swTotal is the number of SW the targets possess.
+func (a DCAttack) swTotal() int {
+	n := 0
+	for _, u := range a.Targets {
+		n += u.SW
+	}
+	return n
+}
