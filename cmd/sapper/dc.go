@@ -47,6 +47,15 @@ type dcFlags struct {
 	beyond        []string
 	terrain       string
 	ec            string
+	level, top    int
+	cavalry       bool
+	wire, gun     bool
+	roadblock     string
+	bridge        string
+	cave          bool
+	japanese      bool
+	caveDRM       int
+	sw            int
 	noHoB         bool
 	rules         []string
 	common        commonFlags
@@ -72,7 +81,8 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.cx, "cx", false, "the Placer or Thrower is CX: +1 (not for a Set DC),\ne.g. --cx")
 	g.BoolVar(&f.afph, "afph", false, "thrown in the AFPh: +1 to both DRs (thrown only),\ne.g. --mode thrown --afph")
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: the FP is halved,\ne.g. --concealed")
-	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle or by Cavalry: +3/+4\ninstead of +2/+3, e.g. --mode thrown --from-vehicle")
+	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle: +3/+4 instead of +2/+3,\ne.g. --mode thrown --from-vehicle")
+	g.BoolVar(&f.cavalry, "cavalry", false, "thrown by Cavalry: +3/+4 instead of +2/+3,\ne.g. --mode thrown --cavalry")
 	g.StringVar(&f.user, "user", "elite", "the DC user's class for its X#, e.g. --user non-elite:\n`elite`, non-elite or inexperienced")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user),\ne.g. --captured")
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for\nits malfunction DR (default: the number of targets),\ne.g. --enemy-infantry 0")
@@ -88,13 +98,23 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringArrayVar(&f.beyond, "beyond", nil, "a `UNIT` beyond the breached wall (with --breach, instead\nof --target; repeatable), e.g. --beyond 4-6-7 --tem 3")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1; Flame DR −1),\ne.g. --building stone --fortified")
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame:\n"+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods")
+	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex and fall next door,\ne.g. --building stone --level 1")
+	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level): each level above the target's makes the\ncollapse and the fall likelier, e.g. --level 1 --top 2")
+	g.BoolVar(&f.wire, "wire", false, "Wire in the Location: cleared by a Placed DC's Original\nKIA or a Set DC's Final KIA (a Thrown DC: never)")
+	g.StringVar(&f.roadblock, "roadblock", "none", "a roadblock: `none`, normal (Placed through its hexside or\nSet in its Location, +2 TEM) or narrow (a Narrow-Street\nroadblock's vertex: only the roadblock is attacked, no\n--target), e.g. --roadblock normal")
+	g.StringVar(&f.bridge, "bridge", "none", "the targets are on or beneath a bridge: `none`, stone,\nwooden, pontoon or underwater-pontoon; a Final KIA with\nits TEM (none for a Set DC) destroys it and all on it,\ne.g. --mode set --bridge stone")
+	g.BoolVar(&f.gun, "gun", false, "the first --target mans a Gun: any KIA eliminates both,\na K malfunctions it and reduces the crew (C11.6),\ne.g. --target crew:2-2-8 --gun")
+	g.BoolVar(&f.cave, "cave", false, "the targets are in a cave (G11.83): Placed or Set with\n−4 unless --japanese; Thrown makes the cave dr,\ne.g. --mode thrown --cave --cave-drm -1")
+	g.BoolVar(&f.japanese, "japanese", false, "an unconcealed Good Order Japanese MMC is in the --cave:\nno −4")
+	g.IntVar(&f.caveDRM, "cave-drm", 0, "drm `N` on a Thrown DC's cave dr (≤ 3 enters): +1 cave\nhigher, +1 moving vehicle, −1 ADJACENT, −1 heroic or\nfanatic thrower, e.g. --cave-drm=-1")
+	g.IntVar(&f.sw, "sw", 0, "Support Weapons `N` the first --target possesses, as its\nsw=N option: a KIA that eliminates it rolls for each\n(A9.74), e.g. --sw 1")
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings:\n`EC` is snow, mud, wet, moist, moderate, dry or very-dry,\ne.g. --ec dry")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, as in figures\nthat ignore it, e.g. --no-hob")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule surrender=false")
-	for _, n := range []string{"elr", "tem", "drm", "enemy-infantry", "thrower-tem", "elevation"} {
+	for _, n := range []string{"elr", "tem", "drm", "enemy-infantry", "thrower-tem", "elevation", "level", "top", "cave-drm", "sw"} {
 		setWant(g, n, "want a whole number, like --"+n+" 2 (negative: --"+n+"=-2)")
 	}
-	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "captured", "preset", "fortified", "no-hob"} {
+	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "cavalry", "captured", "preset", "fortified", "wire", "gun", "cave", "japanese", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	fs.AddFlagSet(g)
@@ -142,12 +162,20 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if err != nil {
 		return asl.DCAttack{}, badValue("breach", f.breach, "want none, rowhouse or fortified")
 	}
+	roadblock, err := asl.ParseRoadblock(f.roadblock)
+	if err != nil {
+		return asl.DCAttack{}, badValue("roadblock", f.roadblock, "want none, normal or narrow")
+	}
+	bridge, err := asl.ParseBridge(f.bridge)
+	if err != nil {
+		return asl.DCAttack{}, badValue("bridge", f.bridge, stripEcho(err.Error()))
+	}
 	switch {
 	case breach != asl.NoBreach && len(f.targets) > 0:
 		return asl.DCAttack{}, usagef("--target with --breach: a breach attacks the wall; give the units beyond it with --beyond")
 	case breach == asl.NoBreach && len(f.beyond) > 0:
 		return asl.DCAttack{}, usagef("--beyond needs --breach rowhouse or --breach fortified")
-	case breach == asl.NoBreach && len(f.targets) == 0:
+	case breach == asl.NoBreach && roadblock != asl.NarrowStreetRoadblock && len(f.targets) == 0:
 		return asl.DCAttack{}, usagef("--target is required: give each unit in the target Location, e.g. --target 4-6-7 --target leader:8-1")
 	}
 	targets, err := parseUnits("target", f.targets)
@@ -160,6 +188,14 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	}
 	if breach != asl.NoBreach {
 		targets = beyond
+	}
+	switch {
+	case f.sw < 0 || f.sw > asl.MaxSW:
+		return asl.DCAttack{}, badValue("sw", strconv.Itoa(f.sw), fmt.Sprintf("want a whole number from 0 to %d", asl.MaxSW))
+	case f.sw > 0 && len(targets) == 0:
+		return asl.DCAttack{}, usagef("--sw: the first --target possesses the SW; give one")
+	case f.sw > 0:
+		targets[0].SW = f.sw
 	}
 	throwers, err := parseUnits("thrower", f.throwers)
 	if err != nil {
@@ -201,6 +237,12 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	a.Placer, a.Setter, a.Preset, a.DFF = placer, setter, f.preset, dff
 	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, f.terrain, ec
 	a.Breach = breach
+	a.Cavalry, a.Level, a.Top = f.cavalry, f.level, f.top
+	if !fs.Changed("top") {
+		a.Top = f.level
+	}
+	a.Wire, a.Roadblock, a.Bridge, a.Gun = f.wire, roadblock, bridge, f.gun
+	a.Cave, a.Japanese, a.CaveDRM = f.cave, f.japanese, f.caveDRM
 	if building != asl.NoBuilding && breach == asl.NoBreach && !fs.Changed("tem") {
 		a.TEM = building.TEM(f.fortified)
 	}
@@ -253,7 +295,14 @@ func modelError(fs *pflag.FlagSet, err error) error {
 
 // describeDC is the table's one-line summary of the attack.
 func describeDC(a asl.DCAttack) string {
-	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), joinUnits(a.Targets))
+	what := joinUnits(a.Targets)
+	if len(a.Targets) == 0 {
+		what = "the wall"
+		if a.Roadblock == asl.NarrowStreetRoadblock {
+			what = "a Narrow-Street roadblock"
+		}
+	}
+	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), what)
 	var parts []string
 	if a.Mode != asl.Set {
 		parts = append(parts, fmt.Sprintf("TEM %d", a.TEM))
@@ -264,7 +313,8 @@ func describeDC(a asl.DCAttack) string {
 	for _, b := range []struct {
 		on   bool
 		name string
-	}{{a.CX, "CX"}, {a.AFPh, "AFPh"}, {a.Concealed, "concealed"}, {a.FromVehicle, "from vehicle"}, {a.Captured, "captured DC"}} {
+	}{{a.CX, "CX"}, {a.AFPh, "AFPh"}, {a.Concealed, "concealed"}, {a.FromVehicle, "from vehicle"}, {a.Cavalry, "by Cavalry"},
+		{a.Captured, "captured DC"}, {a.Wire, "Wire"}, {a.Gun, "manning a Gun"}, {a.Japanese, "Japanese in the cave"}} {
 		if b.on {
 			parts = append(parts, b.name)
 		}
@@ -302,8 +352,20 @@ func describeDC(a asl.DCAttack) string {
 		}
 		parts = append(parts, b)
 	}
+	if a.Level > 0 {
+		parts = append(parts, fmt.Sprintf("level %d of %d", a.Level, a.Top))
+	}
 	if a.Terrain != "" {
 		parts = append(parts, a.Terrain, "EC "+a.EC.String())
+	}
+	if a.Roadblock != asl.NoRoadblock {
+		parts = append(parts, a.Roadblock.String()+" roadblock")
+	}
+	if a.Bridge != asl.NoBridge {
+		parts = append(parts, a.Bridge.String()+" bridge")
+	}
+	if a.Cave {
+		parts = append(parts, fmt.Sprintf("in a cave (cave dr drm %+d)", a.CaveDRM))
 	}
 	return s + "; " + strings.Join(parts, ", ")
 }

@@ -9,7 +9,9 @@ Placed in the MPh that detonates in the AFPh, one Thrown at once (which also
 attacks the thrower's Location), or one Set and detonated later. Reports
 whether it detonates, the IFT result, each target's fate (target.1, …), whether
 the Location is cleared, how many targets are out of the fight, and, when the
-inputs call for them, the Placer's fate, the setting, Rubble and Flame.
+inputs call for them, the Placer's fate, the setting, Rubble (with the
+collapse and fall of an upper level) and Flame, Random SW Destruction, and
+what the DC does to Wire, a roadblock, a bridge, a Gun or a cave.
 
 Units are written as on the counter:
   4-6-7          squad: FP 4, range 6, ML 7
@@ -27,6 +29,8 @@ followed by options after commas:
   broken         already broken
   drm=N          a DRM on this unit only, e.g. drm=-1 for a FT it carries
   concealed      this unit only is concealed
+  sw=N           it possesses N Support Weapons (Random SW Destruction)
+  sw-x           those SW have an X#: a K destroys them
 e.g. --target 4-6-7,elr=2,broken-ml=6 --target leader:9-2
 
 Examples:
@@ -36,6 +40,10 @@ Examples:
   sapper dc --target 4-6-7 --drm -2 --rule surrender=false --trials 100000
   sapper dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1
   sapper dc --mode set --target 4-6-7 --target hs:2-4-7 --user non-elite
+  sapper dc --target crew:2-2-8,sw=1 --gun --wire --method exact
+  sapper dc --mode set --target 4-6-7 --bridge stone --setter 4-6-8
+  sapper dc --mode thrown --target 4-6-7 --thrower 4-6-8 --cave --cave-drm=-1
+  sapper dc --target 4-6-7 --building stone --level 1 --top 2
 
 DC flags:
 `

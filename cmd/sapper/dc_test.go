@@ -22,6 +22,9 @@ func TestDCGolden(t *testing.T) {
 		{"dc_mc_json", "dc --target 4-6-7 --target leader:8-1 --trials 2000 --seed 7 --format json"},
 		{"dc_building_table", "dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1 --method exact --hide-zero"},
 		{"dc_set_table", "dc --mode set --target 4-6-7 --target hs:2-4-7 --terrain woods --ec dry --setter 4-6-8 --method exact --hide-zero"},
+		{"dc_structures_table", "dc --target crew:2-2-8 --target 4-6-7,sw=1 --gun --wire --roadblock normal --building stone --level 1 --top 2 --method exact --hide-zero"},
+		{"dc_cave_table", "dc --mode thrown --target 4-6-7 --thrower 4-6-8 --cave --cave-drm=-1 --method exact --hide-zero"},
+		{"dc_bridge_table", "dc --mode set --target 4-6-7 --bridge stone --setter 4-6-8 --method exact --hide-zero"},
 		{"dc_thrown_table", "dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --trials 2000 --seed 3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

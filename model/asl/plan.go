@@ -133,9 +133,11 @@ func (a DCAttack) outcome(orig int) outcome {
 			o.caveIn[i] = Lookup(a.targetColumn(u), orig+a.caveDRM(u, true))
 		}
 	}
-	o.ift = NoEffect
-	if len(a.Targets) > 0 {
+	switch {
+	case len(a.Targets) > 0:
 		o.ift = o.res[0]
+	case a.Roadblock == NarrowStreetRoadblock:
+		o.ift = a.structureResult(orig, roadblockTEM)
 	}
 	o.gun = GunUnaffected
 	if a.Gun {

@@ -21,8 +21,8 @@ func (p *dcPlan) schema() sim.Schema {
 	switch {
 	case a.Breach != NoBreach:
 		iftTitle = "IFT result against the wall (30 column, building TEM)"
-	case len(a.Targets) == 0:
-		iftTitle = "IFT result (no units attacked)"
+	case a.Roadblock == NarrowStreetRoadblock:
+		iftTitle = "IFT result against the roadblock (+2 TEM; Set: 36+ column, −3)"
 	}
 	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels})
 	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, flame: -1, throwers: -1,

@@ -61,7 +61,7 @@ func (b Bridge) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 // ParseBridge reads a bridge kind.
 func ParseBridge(s string) (Bridge, error) {
 	for i, n := range bridgeNames {
-		if i > 0 && strings.EqualFold(s, n) {
+		if strings.EqualFold(s, n) {
 			return Bridge(i), nil
 		}
 	}
@@ -79,16 +79,19 @@ func (a DCAttack) attackerDRM() int {
 	return d
 }
 
-// structureKIA is the KIA# an Original DR gives against terrain or a
-// fortification with its own TEM: a Placed or Thrown DC on the 30 column
-// with the attacker's DRMs and that TEM; a Set DC on the 36+ column at −3
-// with no TEM (A23.71). 0: no KIA.
-func (a DCAttack) structureKIA(orig, tem int) int {
+// structureResult is the IFT result an Original DR gives against terrain
+// or a fortification with its own TEM: a Placed or Thrown DC on the 30
+// column with the attacker's DRMs and that TEM; a Set DC on the 36+ column
+// at −3 with no TEM (A23.71).
+func (a DCAttack) structureResult(orig, tem int) IFT {
 	if a.Mode == Set {
-		return Lookup(ColumnFor(36), orig-3).KIA()
+		return Lookup(ColumnFor(36), orig-3)
 	}
-	return Lookup(ColumnFor(30), orig+a.attackerDRM()+tem).KIA()
+	return Lookup(ColumnFor(30), orig+a.attackerDRM()+tem)
 }
+
+// structureKIA is the KIA# of structureResult, 0 for none.
+func (a DCAttack) structureKIA(orig, tem int) int { return a.structureResult(orig, tem).KIA() }
 
 // ClearsWire reports whether Original DR orig clears Wire (B26.51): a
 // Placed DC on an Original KIA (30 column), a Set DC on a Final KIA; a
