@@ -20,7 +20,20 @@ type unit struct {
 	prisoner bool
 	reduced  bool // Casualty Reduced by this attack (squad → HS, SMC wounded)
 	replaced bool // ELR-Replaced by this attack
+	// group sets a vehicle's Passengers and Riders apart from the rest of
+	// their Location: leadership and leader-loss checks stay within a
+	// group, and Riders take none of the latter (A10.2, A10.7).
+	group unitGroup
 }
+
+// unitGroup is who a unit shares leadership and leader losses with.
+type unitGroup uint8
+
+const (
+	inLocation unitGroup = iota // the Location's Personnel: the default
+	passenger
+	rider
+)
 
 // newUnit turns an input counter into its starting state (rules/asl.md
 // §8.41 for broken-side MLs).
