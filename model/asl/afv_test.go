@@ -176,3 +176,33 @@ func TestAFVValidate(t *testing.T) {
 		t.Errorf("fallback: err %v, unverified %v", err, a.Unverified())
 	}
 }
+
+// TestPresetsResolve: every preset makes a valid attack, so no preset
+// needs an Aerial AF the C7.12 row leaves open.
+func TestPresetsResolve(t *testing.T) {
+	for _, p := range Presets() {
+		a := NewAFVAttack(Placed, p.Armor)
+		a.OpenTopped = p.OpenTopped
+		if _, err := a.Experiment(); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+	}
+	if p, err := LookupPreset("Tiger"); err != nil || p.Armor != tigerLike(t) {
+		t.Errorf("tiger: %+v, %v", p, err)
+	}
+}
+
+func TestParseArmorErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"hull=11/8", "has 2 AF"},
+		{"hull=5/5/5,turret=5/5/5", `"5" is not an AF`},
+		{"hull=11/8/8", "the turret is missing"},
+		{"turret=11/8/8", "the hull is missing"},
+		{"hull=8/8/8,turret=-/8/8", "unarmored over an armored hull"},
+		{"hull=8/8/8,tracks=8/8/8", "unknown part"},
+	} {
+		if _, err := ParseArmor(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err = %v, want …%s…", c.in, err, c.want)
+		}
+	}
+}
