@@ -287,7 +287,7 @@ func describeAFV(a asl.AFVAttack) string {
 	}
 	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), what)
 	var parts []string
-	if a.Mode != asl.Set {
+	if a.Mode != asl.Set && !a.Armor.Unarmored() {
 		facing := a.TargetFacing().String()
 		if a.SameHex || a.Bypass {
 			facing += " (from its own hex)"
@@ -325,7 +325,7 @@ func describeAFV(a asl.AFVAttack) string {
 			parts = append(parts, g.name+" "+joinUnits(g.units))
 		}
 	}
-	if len(a.Others) > 0 {
+	if len(a.Others) > 0 && a.Mode != asl.Set {
 		parts = append(parts, fmt.Sprintf("TEM %d", a.TEM))
 	}
 	if len(a.Throwers) > 0 {
