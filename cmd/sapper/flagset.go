@@ -52,12 +52,22 @@ func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, args 
 // writeHelp writes a command's help: its intro, its own flags, the
 // --rule switches, and the engine and output flags.
 func writeHelp(w io.Writer, intro string, own, common *pflag.FlagSet) {
+	def := asl.DefaultOptions() // before the mode sets its own defaults
+	var docs [][3]string
+	for _, r := range rules {
+		docs = append(docs, [3]string{r.key, r.doc, r.get(def)})
+	}
+	writeHelpRules(w, intro, own, common, docs)
+}
+
+// writeHelpRules is writeHelp with the command's own --rule switches:
+// key, what it does, default.
+func writeHelpRules(w io.Writer, intro string, own, common *pflag.FlagSet, docs [][3]string) {
 	fmt.Fprint(w, intro)
 	fmt.Fprint(w, own.FlagUsages())
 	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
-	def := asl.DefaultOptions() // before the mode sets its own defaults
-	for _, r := range rules {
-		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", r.key, r.doc, "", r.get(def))
+	for _, d := range docs {
+		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", d[0], d[1], "", d[2])
 	}
 	fmt.Fprint(w, "\nEngine and output flags:\n")
 	fmt.Fprint(w, common.FlagUsages())

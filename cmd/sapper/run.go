@@ -22,7 +22,7 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []*command{compareCommand, dcCommand, versionCommand}
+var commands = []*command{compareCommand, dcCommand, afvCommand, versionCommand}
 
 func lookup(name string) *command {
 	for _, c := range commands {

@@ -46,3 +46,47 @@ func FuzzParseFireAttack(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseArmor: any string either fails or parses to armor on the D1.6
+// scale whose text parses back to the same armor; it never panics.
+func FuzzParseArmor(f *testing.F) {
+	for _, s := range []string{"hull=11/8/8,turret=11/8/8", "11/8/8", "-/-/-", "hull=2/-/-,turret=2/-/-", "hull=11/8",
+		"hull=5/5/5,turret=5/5/5", "turret=1/1/1", "hull=1/1/1,hull=1/1/1", "HULL=26/18/14,Upper=18/14/14", "=", ",", "/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseArmor(s)
+		if err != nil {
+			return
+		}
+		for _, v := range append(a.Hull[:], a.Turret[:]...) {
+			if v != Unarmored && !onScale(v) {
+				t.Fatalf("%q: AF %d off the scale", s, v)
+			}
+		}
+		back, err := ParseArmor(a.String())
+		if err != nil || back != a {
+			t.Fatalf("%q → %q → %v, %v", s, a, back, err)
+		}
+	})
+}
+
+// FuzzLookupPreset: a name either finds a preset whose armor is valid or
+// fails naming the choices.
+func FuzzLookupPreset(f *testing.F) {
+	for _, s := range []string{"tiger", "TRUCK", " halftrack ", "panther", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := LookupPreset(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "--af") {
+				t.Fatalf("%q: error %q does not say how else to give armor", s, err)
+			}
+			return
+		}
+		if err := p.Armor.validate(); err != nil {
+			t.Fatalf("preset %s: %v", p.Name, err)
+		}
+	})
+}

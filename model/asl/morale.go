@@ -93,7 +93,7 @@ func (l *loc) leaderDRM(i int) int {
 	best, found := 0, false
 	for j := range l.n {
 		ld := &l.u[j]
-		if j == i || !ld.canLead() {
+		if j == i || !ld.canLead() || ld.group != me.group {
 			continue
 		}
 		if me.kind == Leader && ld.curML() <= me.curML() {
@@ -444,6 +444,9 @@ func (l *loc) runEvents(src *sim.Source) {
 			u := &l.u[i]
 			if u.gone() || u.berserk {
 				continue // A10.2, A15.42, A20.54
+			}
+			if u.group == rider || u.group != l.u[e.from].group {
+				continue // A10.2: Riders never; Passengers only for their own
 			}
 			switch e.kind {
 			case llmc:

@@ -539,6 +539,9 @@ type location struct {
 	opts      asl.Options
 	surrender bool
 	track     bool // record det and ift in the worlds (tests of §9 R18)
+	// fixedDR, when set, is the attack's Original DR, already rolled for
+	// something else: a Collateral Attack uses the TK DR (D.8).
+	fixedDR int
 }
 
 // malfunctions: §4.2, an Original DR (+ a Set DC's enemy Infantry, A23.7)
@@ -1050,7 +1053,10 @@ func (c *ctx) expand(e event) {
 // attack is the attack DR on the Location and the IFT results it gives
 // (§3.11 steps 1–3).
 func (c *ctx) attack() {
-	orig := c.r.dr()
+	orig := c.loc.fixedDR
+	if orig == 0 {
+		orig = c.r.dr()
+	}
 	if c.loc.malfunctions(orig) {
 		if c.loc.track {
 			c.w.det, c.w.ift = detMalfunction, int8(len(oracleIFTLabels)-1)

@@ -22,7 +22,20 @@ type unit struct {
 	replaced bool // ELR-Replaced by this attack
 	byKIA    bool // eliminated by a #KIA itself: its SW face Random SW Destruction (A9.74)
 	sw       int8 // SW possessed
+	// group sets a vehicle's Passengers and Riders apart from the rest of
+	// their Location: leadership and leader-loss checks stay within a
+	// group, and Riders take none of the latter (A10.2, A10.7).
+	group unitGroup
 }
+
+// unitGroup is who a unit shares leadership and leader losses with.
+type unitGroup uint8
+
+const (
+	inLocation unitGroup = iota // the Location's Personnel: the default
+	passenger
+	rider
+)
 
 // newUnit turns an input counter into its starting state (rules/asl.md
 // §8.41 for broken-side MLs).

@@ -160,3 +160,44 @@ func TestDR(t *testing.T) {
 		}
 	}
 }
+
+// TestPairHitLocation: merging the 36 pairs by (sum ≤ 5, colored < white)
+// keeps their weights; the turret share of the sums 6–8 is 7 of 16
+// (rules/asl.md R16).
+func TestPairHitLocation(t *testing.T) {
+	p := NewPair(func(w, c int) int {
+		band := 0
+		if w+c >= 6 && w+c <= 8 {
+			band = 1
+		} else if w+c > 8 {
+			band = 2
+		}
+		return band*2 + b2i(c < w)
+	})
+	got := exactly(t, 6, func(src *sim.Source) int {
+		w, c := p.Roll(src)
+		band := 0
+		if w+c >= 6 && w+c <= 8 {
+			band = 1
+		} else if w+c > 8 {
+			band = 2
+		}
+		return band*2 + b2i(c < w)
+	})
+	// Sums ≤ 5: 10 pairs, 4 with colored < white; 6–8: 16, 7; ≥ 9: 10, 4.
+	for i, w := range []float64{6, 4, 9, 7, 6, 4} {
+		if math.Abs(got[i]-w/36) > 1e-15 {
+			t.Errorf("class %d: %v, want %v/36", i, got[i], w)
+		}
+	}
+	if p.Classes() != 6 {
+		t.Errorf("classes = %d", p.Classes())
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,46 @@
+package dice
+
+import "github.com/sapperhq/sapper/sim"
+
+// Pair is a DR whose white and colored dice matter apart, such as a DC's
+// Position DR, whose colored die gives the hit location (C7.346, C3.9).
+// Like Coarse it merges what the caller treats alike, but over the 36
+// white/colored pairs rather than over the 11 sums: one draw in Monte
+// Carlo, one branch per class in exact enumeration.
+type Pair struct {
+	dist *sim.Dist
+	rep  [][2]int8 // a representative (white, colored) of each class
+}
+
+// NewPair groups the 36 pairs by key(white, colored); each class is
+// represented by its first pair in white-major order. It is meant for
+// set-up, not for the trial loop.
+func NewPair(key func(white, colored int) int) Pair {
+	var weights []uint64
+	var p Pair
+	slot := map[int]int{}
+	for w := 1; w <= 6; w++ {
+		for c := 1; c <= 6; c++ {
+			k := key(w, c)
+			i, ok := slot[k]
+			if !ok {
+				i = len(weights)
+				slot[k] = i
+				weights = append(weights, 0)
+				p.rep = append(p.rep, [2]int8{int8(w), int8(c)})
+			}
+			weights[i]++
+		}
+	}
+	p.dist = sim.NewDist(weights...)
+	return p
+}
+
+// Roll draws the DR and returns its class's representative dice.
+func (p Pair) Roll(src *sim.Source) (white, colored int) {
+	r := p.rep[src.Pick(p.dist)]
+	return int(r[0]), int(r[1])
+}
+
+// Classes is the number of classes.
+func (p Pair) Classes() int { return len(p.rep) }
