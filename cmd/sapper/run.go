@@ -17,6 +17,11 @@ type command struct {
 	// returns a *usageError for bad input, errInterrupted after writing a
 	// partial result, or any other error for a failed run.
 	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+	// prepare, set for a simulating command instead of run, checks the
+	// arguments and returns the job they describe without running it.
+	// Setting it is all a command needs for --plot, sweep and scenario
+	// files; run is then derived from it.
+	prepare func(args []string) (*job, error)
 	// help writes the command's full help text.
 	help func(w io.Writer)
 }
@@ -59,7 +64,23 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintf(stderr, "sapper: unknown command %q; want one of %s\n", oneLine(name), commandNames())
 		return exitUsage
 	}
-	return exit(stderr, "sapper "+cmd.name, cmd.run(ctx, stdout, stderr, rest))
+	return exit(stderr, "sapper "+cmd.name, cmd.execute(ctx, stdout, stderr, rest))
+}
+
+// execute runs the command with the arguments after its name.
+func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if c.prepare == nil {
+		return c.run(ctx, stdout, stderr, args)
+	}
+	j, err := c.prepare(args)
+	if err != nil {
+		return err
+	}
+	if j.help {
+		c.help(stdout)
+		return nil
+	}
+	return runJob(ctx, stdout, stderr, j)
 }
 
 // exit prints err, if any, as one line prefixed by who, and returns the

@@ -173,7 +173,7 @@ func (p *dcPlan) schema() sim.Schema {
 	if a.Breach != NoBreach {
 		iftTitle = "IFT result against the wall (30 column, building TEM)"
 	}
-	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels})
+	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels, Ordered: true})
 	p.m = metricIndex{placer: -1, setting: -1, breach: -1, rubble: -1, flame: -1, throwers: -1}
 	if len(a.Placer) > 0 {
 		p.m.placer = add(sim.Metric{Name: MetricPlacer, Title: fmt.Sprintf("Placer (%s) after Defensive Fire", a.Placer[0]), Labels: fateLabels})
