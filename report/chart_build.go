@@ -24,7 +24,7 @@ func Heading(r Report) []string {
 	}
 	runs, err := r.runs()
 	if err == nil {
-		h = append(h, MethodLine(runs[0].Result))
+		h = append(h, MethodLine(runs[0].Result, len(runs)))
 		if n := runs[0].Result.Note; n != "" {
 			h = append(h, "note: "+n)
 		}
@@ -134,7 +134,8 @@ func splitMeans(g Grid) (probs, means Grid) {
 // SweepPanels draws a sweep: g has one row per value x[i] of the varied
 // input, and each column becomes a line. The probabilities share one
 // panel and the means get another. Columns that are zero at every value
-// are left out, since a flat line at 0% only hides the others.
+// are left out, since a flat line at 0% only hides the others (and a
+// Monte Carlo band above it says no more than "never seen").
 func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 	probs, means := splitMeans(g)
 	var out []Panel
@@ -158,7 +159,7 @@ func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 
 func allZero(s Series) bool {
 	for _, c := range s.Cells {
-		if c.Valid && (c.P != 0 || c.Hi != 0) {
+		if c.Valid && c.P != 0 {
 			return false
 		}
 	}

@@ -19,6 +19,10 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 	leg.TextStyle = sans(9.5, false)
 	leg.ThumbnailWidth = vg.Points(24)
 	leg.Padding = 3
+	if !p.Mean {
+		pl.Y.Tick.Marker = percentTicks{}
+	}
+	pl.Add(gridLines{pl.Y.Tick.Marker})
 	ymax := 0.0
 	for k, s := range p.Series {
 		col := colorOf(k)
@@ -61,7 +65,6 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 		pl.Y.Max = math.Max(ymax*1.05, 1e-9)
 	} else {
 		pl.Y.Label.Text = "probability"
-		pl.Y.Tick.Marker = percentTicks{}
 		pl.Y.Max = math.Min(1, math.Max(ymax*1.05, 0.01))
 	}
 	return pl, &leg, nil

@@ -25,6 +25,9 @@ func panelHeight(p Panel) vg.Length {
 		}
 		return groupsHeight
 	case Lines:
+		if p.Mean {
+			return meansHeight + 20 // room for the x-axis label
+		}
 		return linesHeight
 	}
 	n := 0

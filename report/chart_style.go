@@ -83,16 +83,25 @@ func newPlot(title string) *plot.Plot {
 	return p
 }
 
-// percentTicks labels a probability axis in percent, with the default
-// tick positions.
+// percentTicks labels a probability axis in percent, every 1, 2, 5, 10,
+// 20 or 25 points: the first step that gives at most six labels.
 type percentTicks struct{}
 
 func (percentTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ts {
-		if ts[i].Label != "" {
-			ts[i].Label = formatPercent(ts[i].Value)
+	step := 0.25
+	for _, s := range []float64{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2} {
+		if (max-min)/s <= 6 {
+			step = s
+			break
 		}
+	}
+	var ts []plot.Tick
+	for i := math.Ceil(min/step - 1e-9); i*step <= max+1e-12; i++ {
+		v := i * step
+		if v == 0 {
+			v = 0 // not −0, which would print as "-0%"
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: formatPercent(v)})
 	}
 	return ts
 }

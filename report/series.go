@@ -98,14 +98,22 @@ func ColumnSeries(g Grid) []Series {
 	return out
 }
 
-// MethodLine says how a result was computed, for a chart's heading.
-func MethodLine(res *sim.Result) string {
+// MethodLine says how a result was computed, for a chart's heading. With
+// several runs it speaks of each run, whose path counts differ.
+func MethodLine(res *sim.Result, runs int) string {
 	var s string
-	if res.Method == sim.Exact {
+	switch {
+	case res.Method == sim.Exact && runs > 1:
+		s = "exact enumeration of every dice path of each run (no sampling error)"
+	case res.Method == sim.Exact:
 		s = fmt.Sprintf("exact enumeration of %s dice paths (no sampling error)", Group(res.Paths))
-	} else {
-		s = fmt.Sprintf("Monte Carlo, n = %s trials, seed %d; whiskers and bands are %s%% Wilson intervals",
-			Group(res.Trials), res.Seed, percent(res.Confidence))
+	default:
+		per := ""
+		if runs > 1 {
+			per = " per run"
+		}
+		s = fmt.Sprintf("Monte Carlo, n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
+			Group(res.Trials), per, res.Seed, percent(res.Confidence))
 	}
 	if !res.Complete {
 		s += "; INCOMPLETE (interrupted)"

@@ -26,8 +26,15 @@ type command struct {
 	help func(w io.Writer)
 }
 
-// commands lists the subcommands in the order help shows them.
-var commands = []*command{compareCommand, dcCommand, versionCommand}
+// commands lists the subcommands in the order help shows them. A command
+// with a prepare step is at once sweepable, runnable from a scenario file
+// and plottable. The list is filled in init because sweep and run look
+// commands up in it.
+var commands []*command
+
+func init() {
+	commands = []*command{compareCommand, dcCommand, sweepCommand, versionCommand}
+}
 
 func lookup(name string) *command {
 	for _, c := range commands {
