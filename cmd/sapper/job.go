@@ -60,3 +60,12 @@ func (f *figures) grid(runs []report.Run) report.Grid {
 	}
 	return g
 }
+
+// flagsOf is the flag set of a command that can be prepared.
+func flagsOf(c *command) *pflag.FlagSet {
+	j, err := c.prepare([]string{"--help"})
+	if err != nil {
+		panic(err) // --help alone is always accepted
+	}
+	return j.flags
+}

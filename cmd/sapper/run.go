@@ -33,7 +33,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{compareCommand, dcCommand, sweepCommand, versionCommand}
+	commands = []*command{compareCommand, dcCommand, sweepCommand, runCommand, scenariosCommand, versionCommand}
 }
 
 func lookup(name string) *command {
@@ -79,15 +79,23 @@ func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []
 	if c.prepare == nil {
 		return c.run(ctx, stdout, stderr, args)
 	}
-	j, err := c.prepare(args)
-	if err != nil {
-		return err
+	return runPrepared(c.prepare, c.help)(ctx, stdout, stderr, args)
+}
+
+// runPrepared is the run of a command made of a prepare step and a help
+// text.
+func runPrepared(prepare func([]string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+		j, err := prepare(args)
+		if err != nil {
+			return err
+		}
+		if j.help {
+			help(stdout)
+			return nil
+		}
+		return runJob(ctx, stdout, stderr, j)
 	}
-	if j.help {
-		c.help(stdout)
-		return nil
-	}
-	return runJob(ctx, stdout, stderr, j)
 }
 
 // exit prints err, if any, as one line prefixed by who, and returns the

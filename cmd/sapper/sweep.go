@@ -15,9 +15,12 @@ import (
 var sweepCommand = &command{
 	name:    "sweep",
 	summary: "vary one numeric input of a command over a range: a row per value, a line chart",
-	prepare: prepareSweep,
 	help:    writeSweepHelp,
 }
+
+// sweep prepares its job like any simulating command, but is not itself
+// one: it cannot be swept or named by a scenario's command.
+func init() { sweepCommand.run = runPrepared(prepareSweep, writeSweepHelp) }
 
 // sweepInputs are a sweep's inputs in the JSON output: the command swept,
 // its arguments but the output flags, the varied input and, per value,
@@ -83,11 +86,11 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 }
 
 // sweepTargets are the commands a sweep can vary: every command that can
-// be prepared, but a sweep itself.
+// be prepared.
 func sweepTargets() []string {
 	var names []string
 	for _, c := range commands {
-		if c.prepare != nil && c.name != "sweep" {
+		if c.prepare != nil {
 			names = append(names, c.name)
 		}
 	}
@@ -103,7 +106,7 @@ func prepareSweep(args []string) (*job, error) {
 		return &job{help: true}, nil
 	}
 	target := lookup(args[0])
-	if target == nil || !slices.Contains(targets, target.name) {
+	if target == nil || target.prepare == nil {
 		return nil, usagef("cannot sweep %q; want one of %s", oneLine(args[0]), strings.Join(targets, ", "))
 	}
 	sa, err := splitSweepArgs(args[1:])

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/spf13/pflag"
 )
 
 func writeSweepHelp(w io.Writer) {
@@ -53,13 +51,4 @@ func sweepInputList() string {
 		fmt.Fprintf(&b, "          %-8s %s\n", name+":", strings.Join(sweepable(flagsOf(lookup(name))), ", "))
 	}
 	return b.String()
-}
-
-// flagsOf is the flag set of a command that can be prepared.
-func flagsOf(c *command) *pflag.FlagSet {
-	j, err := c.prepare([]string{"--help"})
-	if err != nil {
-		panic(err) // --help alone is always accepted
-	}
-	return j.flags
 }
