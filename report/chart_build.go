@@ -144,11 +144,17 @@ func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 		mean bool
 		name string
 	}{{probs, false, title}, {means, true, "means — " + title}} {
+		all := ColumnSeries(part.g)
 		var series []Series
-		for _, s := range ColumnSeries(part.g) {
+		for _, s := range all {
 			if !allZero(s) {
 				series = append(series, s)
 			}
+		}
+		if len(series) == 0 && !part.mean {
+			// Nothing ever happened (an interrupted run of no trials):
+			// draw the flat lines rather than nothing.
+			series = all
 		}
 		if len(series) > 0 {
 			out = append(out, Panel{Kind: Lines, Title: part.name, Series: series, X: x, XLabel: xlabel, Mean: part.mean})

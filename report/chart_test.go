@@ -197,3 +197,13 @@ func TestWriteChart(t *testing.T) {
 		t.Error("a chart without panels: no error")
 	}
 }
+
+// TestSweepPanelsNothingHappened: a sweep in which nothing ever happened
+// (interrupted before its first trial) still draws its lines.
+func TestSweepPanelsNothingHappened(t *testing.T) {
+	zero := Cell{Valid: true, Hi: 1}
+	ps := SweepPanels("odds", "tem", []float64{0}, Grid{Columns: []string{"kill"}, Rows: []GridRow{{Label: "tem=0", Cells: []Cell{zero}}}})
+	if len(ps) != 1 || len(ps[0].Series) != 1 {
+		t.Errorf("panels %+v", ps)
+	}
+}

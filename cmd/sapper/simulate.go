@@ -14,22 +14,13 @@ import (
 )
 
 // runJob runs j and writes its report on stdout and its chart to --plot.
-// An interrupted run still writes its partial result, then returns
-// errInterrupted.
+// An interrupted run still writes its partial result, chart included,
+// then returns errInterrupted. The report comes first, so that a chart
+// that cannot be written never costs the figures of a long run.
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	rep, complete, err := execute(ctx, stderr, j)
 	if err != nil {
 		return err
-	}
-	var chart []byte
-	if j.common.plot != "" {
-		ch, err := j.chartOf(rep)
-		if err != nil {
-			return err
-		}
-		if chart, err = renderChart(j.common, ch); err != nil {
-			return err
-		}
 	}
 	if j.table != nil && j.common.format == report.Table {
 		err = j.table(stdout, rep)
@@ -39,8 +30,16 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if err != nil {
 		return err
 	}
-	if chart != nil {
-		if err := writeFileAtomic(j.common.plot, chart); err != nil {
+	if j.common.plot != "" {
+		ch, err := j.chartOf(rep)
+		if err != nil {
+			return err
+		}
+		data, err := renderChart(j.common, ch)
+		if err != nil {
+			return err
+		}
+		if err := writeFileAtomic(j.common.plot, data); err != nil {
 			return err
 		}
 	}

@@ -200,9 +200,6 @@ func prepareSweep(args []string) (*job, error) {
 			}
 			c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
 		}
-		if len(c.Panels) == 0 {
-			return c, fmt.Errorf("--plot: nothing to draw: every figure is zero at every value")
-		}
 		return c, nil
 	}
 	return j, nil

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -238,3 +241,31 @@ func compact(t *testing.T, raw json.RawMessage) string {
 type nilWriter struct{}
 
 func (nilWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestSweepInterrupted: an interrupt stops the sweep at the run it hits;
+// what ran is written, marked incomplete, with the chart, and the exit
+// status is 130.
+func TestSweepInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	plot := filepath.Join(t.TempDir(), "partial.svg")
+	code, stdout, stderr := cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..5 --format json --plot "+plot)...)
+	if code != exitInterrupted {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Runs []struct {
+			Label    string `json:"label"`
+			Complete bool   `json:"complete"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) != 1 || doc.Runs[0].Complete || doc.Runs[0].Label != "tem=0" {
+		t.Errorf("runs %+v", doc.Runs)
+	}
+	if data, err := os.ReadFile(plot); err != nil || !strings.Contains(string(data), "INCOMPLETE") {
+		t.Errorf("chart of the partial sweep: %v", err)
+	}
+}
