@@ -228,6 +228,7 @@ Examples:
   sapper compare --target 4-6-7 --target 4-6-7 --building wooden --dff 4:0
   sapper compare --preset=false --dff 8:-1 --method exact
   sapper compare --format json
+  sapper compare --plot compare.svg
 
 Compare flags:
 `

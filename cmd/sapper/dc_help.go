@@ -36,6 +36,7 @@ Examples:
   sapper dc --target 4-6-7 --drm -2 --rule surrender=false --trials 100000
   sapper dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1
   sapper dc --mode set --target 4-6-7 --target hs:2-4-7 --user non-elite
+  sapper dc --target 4-6-7 --tem 2 --method exact --cumulative --plot odds.png
 
 DC flags:
 `
