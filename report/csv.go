@@ -11,7 +11,9 @@ import (
 // CSVHeader is the header row of WriteCSV. The columns are a stable
 // contract:
 //
-//	run      the run's label; empty for a command with a single result
+//	run      the run's label: empty for a command with a single result,
+//	         placed, thrown or set for compare, the varied value for a
+//	         sweep (tem=3, or tem=3/placed for a sweep of compare)
 //	metric   the metric's name, such as "ift" or "target.1"
 //	outcome  the outcome's label, such as "K/4" or "eliminated"
 //	count    Monte Carlo: trials with this outcome; exact: empty

@@ -16,6 +16,11 @@ type Metric struct {
 	// Values, when non-nil, holds the numeric value of each label
 	// (len(Values) == len(Labels)).
 	Values []float64
+	// Ordered says that the labels run from the most severe outcome to the
+	// least (an IFT row: 7KIA … 1MC, NMC, PTC, none), so that "this or
+	// worse" is a meaningful sum for a chart's cumulative view. A numeric
+	// metric is ordered by its Values and needs no flag.
+	Ordered bool
 }
 
 // Numeric reports whether the metric carries label values.

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -11,13 +9,12 @@ import (
 
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
-	"github.com/sapperhq/sapper/sim"
 )
 
 var afvCommand = &command{
 	name:    "afv",
 	summary: "DC vs AFV: Position DR, To Kill, collateral (rules/asl.md §5)",
-	run:     runAFV,
+	prepare: prepareAFV,
 	help:    writeAFVHelp,
 }
 
@@ -51,13 +48,6 @@ type afvFlags struct {
 	noHoB              bool
 	rules              []string
 	common             commonFlags
-}
-
-// afvJob is a fully checked afv invocation, ready to run.
-type afvJob struct {
-	attack asl.AFVAttack
-	exp    sim.Experiment
-	common common
 }
 
 func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
@@ -106,35 +96,27 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	return g, f.common.register(fs)
 }
 
-func runAFV(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	job, help, err := parseAFV(args)
-	if err != nil {
-		return err
-	}
-	if help {
-		writeAFVHelp(stdout)
-		return nil
-	}
-	rep := report.Report{Command: "afv", Title: describeAFV(job.attack), Inputs: job.attack}
-	return simulate(ctx, stdout, stderr, job.exp, job.common, rep)
-}
-
-// parseAFV checks every afv input and builds the experiment, running
+// prepareAFV checks every afv input and builds the experiment, running
 // nothing.
-func parseAFV(args []string) (job afvJob, help bool, err error) {
+func prepareAFV(args []string) (*job, error) {
 	var f afvFlags
 	fs, c, help, err := parseCommand("afv", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
-	if err != nil || help {
-		return job, help, err
+	if err != nil {
+		return nil, err
 	}
-	job.common = c
-	if job.attack, err = f.resolve(fs); err != nil {
-		return job, false, err
+	if help {
+		return &job{flags: fs, help: true}, nil
 	}
-	if job.exp, err = job.attack.Experiment(); err != nil {
-		return job, false, modelError(fs, err)
+	attack, err := f.resolve(fs)
+	if err != nil {
+		return nil, err
 	}
-	return job, false, nil
+	exp, err := attack.Experiment()
+	if err != nil {
+		return nil, modelError(fs, err)
+	}
+	rep := report.Report{Command: "afv", Title: describeAFV(attack), Inputs: attack}
+	return single(fs, c, rep, exp, afvFigures), nil
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

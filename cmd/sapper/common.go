@@ -28,6 +28,8 @@ type commonFlags struct {
 	format     string
 	progress   string
 	hideZero   bool
+	plot       string
+	cumulative bool
 }
 
 // common holds the resolved common flags.
@@ -36,6 +38,11 @@ type common struct {
 	format   report.Format
 	progress progressMode
 	opt      report.Options
+	// plot is the chart file to write after the run ("" for none), in
+	// plotFormat, drawn with chart.
+	plot       string
+	plotFormat report.ChartFormat
+	chart      report.ChartOptions
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -51,7 +58,9 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
 	g.StringVar(&c.format, "format", string(report.Table), "output `format`: table, json or csv,\ne.g. --format json")
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr: `auto` (when it is a terminal),\nalways or never")
-	g.BoolVar(&c.hideZero, "hide-zero", false, "table: omit outcomes that never occurred")
+	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
+	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
+	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
 	setWant(g, "trials", "want a whole number > 0")
 	setWant(g, "seed", "want a whole number ≥ 0")
 	setWant(g, "workers", "want a whole number from 1 to 1024")
@@ -59,6 +68,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setWant(g, "confidence", "want a number strictly between 0 and 1, like 0.95")
 	setWant(g, "max-paths", "want a whole number > 0")
 	setWant(g, "hide-zero", "want true or false")
+	setWant(g, "cumulative", "want true or false")
 	fs.AddFlagSet(g)
 	return g
 }
@@ -99,6 +109,10 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if err != nil {
 		return out, badValue("progress", c.progress, "want auto, always or never")
 	}
+	plot, plotFormat, err := resolvePlot(c.plot)
+	if err != nil {
+		return out, err
+	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {
 		trials = precisionTrialCap
@@ -113,9 +127,12 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 			Confidence: c.confidence,
 			MaxPaths:   c.maxPaths,
 		},
-		format:   f,
-		progress: p,
-		opt:      report.Options{HideZero: c.hideZero},
+		format:     f,
+		progress:   p,
+		opt:        report.Options{HideZero: c.hideZero},
+		plot:       plot,
+		plotFormat: plotFormat,
+		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +15,7 @@ import (
 var compareCommand = &command{
 	name:    "compare",
 	summary: "Placed vs Thrown vs Set on the same target, side by side (the main job)",
-	run:     runCompare,
+	prepare: prepareCompare,
 	help:    writeCompareHelp,
 }
 
@@ -141,108 +140,36 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	return c, nil
 }
 
-// compareJob is a checked compare invocation.
-type compareJob struct {
-	cmp    asl.Comparison
-	exps   []sim.Experiment
-	common common
-}
-
-func parseCompare(args []string) (job compareJob, help bool, err error) {
+// prepareCompare checks the compare flags and builds the three
+// experiments.
+func prepareCompare(args []string) (*job, error) {
 	var f compareFlags
 	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
-	if err != nil || help {
-		return job, help, err
-	}
-	job.common = c
-	if job.cmp, err = f.resolve(fs); err != nil {
-		return job, false, err
-	}
-	for _, a := range job.cmp.Attacks() {
-		exp, err := a.Experiment()
-		if err != nil {
-			return job, false, modelError(fs, err)
-		}
-		job.exps = append(job.exps, exp)
-	}
-	return job, false, nil
-}
-
-func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	job, help, err := parseCompare(args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if help {
-		writeCompareHelp(stdout)
-		return nil
+		return &job{flags: fs, help: true}, nil
 	}
-	rep := report.Report{Command: "compare", Title: describeComparison(job.cmp), Inputs: job.cmp}
-	complete := true
-	for i, a := range job.cmp.Attacks() {
-		res, err := sim.Run(ctx, job.exps[i], job.common.cfg)
-		if err != nil {
-			var be *sim.BudgetError
-			if errors.As(err, &be) {
-				return fmt.Errorf("%s run: %w (--max-paths %d)", a.Mode, err, be.Budget)
-			}
-			return err
-		}
-		rep.Runs = append(rep.Runs, report.Run{Label: a.Mode.String(), Result: res})
-		if !res.Complete {
-			complete = false
-			break
-		}
-	}
-	if job.common.format == report.Table {
-		err = writeCompareTable(stdout, rep)
-	} else {
-		err = report.Write(stdout, job.common.format, rep, job.common.opt)
-	}
+	cmp, err := f.resolve(fs)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if !complete {
-		return errInterrupted
+	j := &job{flags: fs, common: c, figures: dcFigures, table: writeCompareTable,
+		report: report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp}}
+	for _, a := range cmp.Attacks() {
+		exp, err := a.Experiment()
+		if err != nil {
+			return nil, modelError(fs, err)
+		}
+		j.runs = append(j.runs, plannedRun{label: a.Mode.String(), exp: exp})
 	}
-	return nil
-}
-
-// compareColumns are the figures compare sets side by side.
-var compareColumns = []string{"chain ok", "detonates", "any KIA", "cleared", "E[out]", "rubble", "flame", "user out"}
-
-// compareRow reads one run's figures. "user out" is the Placer's (Placed)
-// or the first thrower's (Thrown) chance of ending eliminated, surrendered
-// or broken.
-func compareRow(run report.Run) report.GridRow {
-	res := run.Result
-	outLabels := []string{"eliminated", "surrendered", "broken"}
-	user := report.Cell{}
-	switch run.Label {
-	case asl.Placed.String():
-		user = report.Sum(res, asl.MetricPlacer, outLabels...)
-	case asl.Thrown.String():
-		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
-	}
-	return report.GridRow{Label: run.Label, Cells: []report.Cell{
-		report.Sum(res, asl.MetricDetonation, "detonated", "malfunction"),
-		report.Sum(res, asl.MetricDetonation, "detonated"),
-		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
-		report.Sum(res, asl.MetricStack, "cleared"),
-		report.Mean(res, asl.MetricOut),
-		report.Sum(res, asl.MetricRubble, "yes"),
-		report.Sum(res, asl.MetricFlame, "yes"),
-		user,
-	}}
+	return j, nil
 }
 
 func writeCompareTable(w io.Writer, rep report.Report) error {
-	g := report.Grid{Columns: compareColumns}
-	for _, run := range rep.Runs {
-		g.Rows = append(g.Rows, compareRow(run))
-	}
 	fmt.Fprintf(w, "%s\n\n", rep.Title)
-	if err := report.WriteGrid(w, g); err != nil {
+	if err := report.WriteGrid(w, dcFigures.grid(rep.Runs)); err != nil {
 		return err
 	}
 	res := rep.Runs[0].Result
@@ -260,7 +187,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 			res.Trials, res.Seed, 100*res.Confidence)
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
-	fmt.Fprintf(w, "chain ok: Placed operably / Set and NTC passed; E[out]: targets eliminated, surrendered or broken;\nuser out: the Placer or thrower eliminated, surrendered or broken. sapper dc shows any run in full.\n")
+	fmt.Fprintf(w, "%s sapper dc shows any run in full.\n", dcFigures.notes)
 	return nil
 }
 
@@ -301,6 +228,7 @@ Examples:
   sapper compare --target 4-6-7 --target 4-6-7 --building wooden --dff 4:0
   sapper compare --preset=false --dff 8:-1 --method exact
   sapper compare --format json
+  sapper compare --plot compare.svg
 
 Compare flags:
 `

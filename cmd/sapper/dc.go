@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -11,13 +9,12 @@ import (
 
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
-	"github.com/sapperhq/sapper/sim"
 )
 
 var dcCommand = &command{
 	name:    "dc",
 	summary: "one DC attack on a Location of Personnel (--mode placed|thrown|set)",
-	run:     runDC,
+	prepare: prepareDC,
 	help:    writeDCHelp,
 }
 
@@ -59,13 +56,6 @@ type dcFlags struct {
 	noHoB         bool
 	rules         []string
 	common        commonFlags
-}
-
-// dcJob is a fully checked dc invocation, ready to run.
-type dcJob struct {
-	attack asl.DCAttack
-	exp    sim.Experiment
-	common common
 }
 
 // register declares the dc flags on fs, in two groups that it returns for
@@ -121,35 +111,27 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	return g, f.common.register(fs)
 }
 
-func runDC(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	job, help, err := parseDC(args)
-	if err != nil {
-		return err
-	}
-	if help {
-		writeDCHelp(stdout)
-		return nil
-	}
-	rep := report.Report{Command: "dc", Title: describeDC(job.attack), Inputs: job.attack}
-	return simulate(ctx, stdout, stderr, job.exp, job.common, rep)
-}
-
-// parseDC checks every dc input and builds the experiment, running
+// prepareDC checks every dc input and builds the experiment, running
 // nothing: all bad input is found before any work starts.
-func parseDC(args []string) (job dcJob, help bool, err error) {
+func prepareDC(args []string) (*job, error) {
 	var f dcFlags
 	fs, c, help, err := parseCommand("dc", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
-	if err != nil || help {
-		return job, help, err
+	if err != nil {
+		return nil, err
 	}
-	job.common = c
-	if job.attack, err = f.resolve(fs); err != nil {
-		return job, false, err
+	if help {
+		return &job{flags: fs, help: true}, nil
 	}
-	if job.exp, err = job.attack.Experiment(); err != nil {
-		return job, false, modelError(fs, err)
+	attack, err := f.resolve(fs)
+	if err != nil {
+		return nil, err
 	}
-	return job, false, nil
+	exp, err := attack.Experiment()
+	if err != nil {
+		return nil, modelError(fs, err)
+	}
+	rep := report.Report{Command: "dc", Title: describeDC(attack), Inputs: attack}
+	return single(fs, c, rep, exp, dcFigures), nil
 }
 
 // resolve turns the dc flags into an attack with every default filled in.

@@ -44,6 +44,7 @@ Examples:
   sapper dc --mode set --target 4-6-7 --bridge stone --setter 4-6-8
   sapper dc --mode thrown --target 4-6-7 --thrower 4-6-8 --cave --cave-drm=-1
   sapper dc --target 4-6-7 --building stone --level 1 --top 2
+  sapper dc --target 4-6-7 --tem 2 --method exact --cumulative --plot odds.png
 
 DC flags:
 `

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,42 @@ func FuzzParseArgs(f *testing.F) {
 			}
 		default:
 			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
+		}
+	})
+}
+
+// FuzzDecodeScenario feeds arbitrary bytes to the scenario decoder. The
+// contract: no panic; an error is a usage error that names the file; a
+// scenario that decodes gives a command line its command can parse
+// (possibly rejecting a value, but again with a usage error).
+func FuzzDecodeScenario(f *testing.F) {
+	for _, s := range []string{
+		"command: dc\nflags:\n  target: [4-6-7, leader:8-1]\n  tem: 2\n",
+		"command: compare\ntitle: t\ndescription: |\n  d\nflags:\n  dff: 8:-1\n  preset: false\n",
+		"command: dc\nflags:\n  target: 4-6-7\nvary: tem=0..3\nmetric: ift\n",
+		"command: dc\nflags:\n  tme: 3\n",
+		"command: dc\nflags:\n  tem: [1, 2]\n",
+		"command: dc\n---\ncommand: dc\n",
+		"a: &x [1]\nb: *x\n",
+		"command: [dc]\n",
+		"{command: dc, flags: {target: 4-6-7, drm: -2}}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := decodeScenario("fuzz.yaml", data)
+		if err != nil {
+			var ue *usageError
+			if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), "fuzz.yaml") {
+				t.Fatalf("error %T %q does not name the file", err, err)
+			}
+			return
+		}
+		if _, err := s.command.prepare(s.args(nil)); err != nil {
+			var ue *usageError
+			if !errors.As(s.place(err), &ue) {
+				t.Fatalf("prepare: %T %v", err, err)
+			}
 		}
 	})
 }

@@ -13,6 +13,8 @@ import (
 var (
 	elapsedJSON  = regexp.MustCompile(`"elapsed_seconds": [0-9.e+-]+`)
 	elapsedTable = regexp.MustCompile(`(?m)^elapsed .*$`)
+	// elapsedGrid is the total time at the end of a grid table's footer.
+	elapsedGridM = regexp.MustCompile(`(?m); [0-9.]+s$`)
 )
 
 func normalize(out []byte) []byte {

@@ -34,9 +34,9 @@ Usage:
 Commands:
 `)
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "  %-9s %s\n", "help", "help on a command, e.g. sapper help dc")
+	fmt.Fprintf(w, "  %-10s %s\n", "help", "help on a command, e.g. sapper help dc")
 	fmt.Fprint(w, `
 "sapper help <command>" or "sapper <command> --help" lists a command's flags.
 

@@ -17,12 +17,24 @@ type command struct {
 	// returns a *usageError for bad input, errInterrupted after writing a
 	// partial result, or any other error for a failed run.
 	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+	// prepare, set for a simulating command instead of run, checks the
+	// arguments and returns the job they describe without running it.
+	// Setting it is all a command needs for --plot, sweep and scenario
+	// files; run is then derived from it.
+	prepare func(args []string) (*job, error)
 	// help writes the command's full help text.
 	help func(w io.Writer)
 }
 
-// commands lists the subcommands in the order help shows them.
-var commands = []*command{compareCommand, dcCommand, afvCommand, versionCommand}
+// commands lists the subcommands in the order help shows them. A command
+// with a prepare step is at once sweepable, runnable from a scenario file
+// and plottable. The list is filled in init because sweep and run look
+// commands up in it.
+var commands []*command
+
+func init() {
+	commands = []*command{compareCommand, dcCommand, afvCommand, sweepCommand, runCommand, scenariosCommand, versionCommand}
+}
 
 func lookup(name string) *command {
 	for _, c := range commands {
@@ -59,7 +71,31 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintf(stderr, "sapper: unknown command %q; want one of %s\n", oneLine(name), commandNames())
 		return exitUsage
 	}
-	return exit(stderr, "sapper "+cmd.name, cmd.run(ctx, stdout, stderr, rest))
+	return exit(stderr, "sapper "+cmd.name, cmd.execute(ctx, stdout, stderr, rest))
+}
+
+// execute runs the command with the arguments after its name.
+func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if c.prepare == nil {
+		return c.run(ctx, stdout, stderr, args)
+	}
+	return runPrepared(c.prepare, c.help)(ctx, stdout, stderr, args)
+}
+
+// runPrepared is the run of a command made of a prepare step and a help
+// text.
+func runPrepared(prepare func([]string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+		j, err := prepare(args)
+		if err != nil {
+			return err
+		}
+		if j.help {
+			help(stdout)
+			return nil
+		}
+		return runJob(ctx, stdout, stderr, j)
+	}
 }
 
 // exit prints err, if any, as one line prefixed by who, and returns the

@@ -125,6 +125,11 @@ func TestHelp(t *testing.T) {
 		{"dc --help", "dc_help"},
 		{"dc -h --target 4-6-x", "dc_help"},
 		{"help version", "version_help"},
+		{"help compare", "compare_help"},
+		{"compare --help", "compare_help"},
+		{"help sweep", "sweep_help"},
+		{"sweep dc --help", "sweep_help"},
+		{"help run", "run_help"},
 		{"version --help", "version_help"},
 	} {
 		t.Run(c.args, func(t *testing.T) {

@@ -7,14 +7,74 @@ import (
 	"io"
 	"sync/atomic"
 
+	"github.com/spf13/pflag"
+
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
 
-// simulate runs exp as c says, with a progress bar on stderr when asked,
-// and writes rep with the result on stdout. An interrupted run still
-// writes its partial result, then returns errInterrupted.
-func simulate(ctx context.Context, stdout, stderr io.Writer, exp sim.Experiment, c common, rep report.Report) error {
+// runJob runs j and writes its report on stdout and its chart to --plot.
+// An interrupted run still writes its partial result, chart included,
+// then returns errInterrupted. The report comes first, so that a chart
+// that cannot be written never costs the figures of a long run.
+func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
+	rep, complete, err := execute(ctx, stderr, j)
+	if err != nil {
+		return err
+	}
+	if j.table != nil && j.common.format == report.Table {
+		err = j.table(stdout, rep)
+	} else {
+		err = report.Write(stdout, j.common.format, rep, j.common.opt)
+	}
+	if err != nil {
+		return err
+	}
+	if j.common.plot != "" {
+		ch, err := j.chartOf(rep)
+		if err != nil {
+			return err
+		}
+		data, err := renderChart(j.common, ch)
+		if err != nil {
+			return err
+		}
+		if err := writeFileAtomic(j.common.plot, data); err != nil {
+			return err
+		}
+	}
+	if !complete {
+		return errInterrupted
+	}
+	return nil
+}
+
+// execute runs j's experiments in order, with a progress bar on stderr
+// when asked, and stops after an interrupted one.
+func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
+	rep = j.report
+	for _, r := range j.runs {
+		res, err := runOne(ctx, stderr, r.exp, j.common)
+		if err != nil {
+			if r.label != "" {
+				err = fmt.Errorf("%s run: %w", r.label, err)
+			}
+			return rep, false, err
+		}
+		if len(j.runs) == 1 && r.label == "" {
+			rep.Result = res
+		} else {
+			rep.Runs = append(rep.Runs, report.Run{Label: r.label, Result: res})
+		}
+		if !res.Complete {
+			return rep, false, nil
+		}
+	}
+	return rep, true, nil
+}
+
+// runOne runs one experiment as c says, drawing the progress bar.
+func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common) (*sim.Result, error) {
 	cfg := c.cfg
 	stop := func() {}
 	if c.progress.shows(stderr) {
@@ -37,16 +97,30 @@ func simulate(ctx context.Context, stdout, stderr io.Writer, exp sim.Experiment,
 	if err != nil {
 		var be *sim.BudgetError
 		if errors.As(err, &be) {
-			return fmt.Errorf("%w (--max-paths %d)", err, be.Budget)
+			return nil, fmt.Errorf("%w (--max-paths %d)", err, be.Budget)
 		}
-		return err
+		return nil, err
 	}
-	rep.Result = res
-	if err := report.Write(stdout, c.format, rep, c.opt); err != nil {
-		return err
+	return res, nil
+}
+
+// simulate runs one experiment and writes rep with its result: the whole
+// of a single-run command that has no prepare step of its own.
+func simulate(ctx context.Context, stdout, stderr io.Writer, exp sim.Experiment, c common, rep report.Report) error {
+	return runJob(ctx, stdout, stderr, single(pflag.NewFlagSet(rep.Command, pflag.ContinueOnError), c, rep, exp, nil))
+}
+
+// chartOf draws the report: the job's own chart if it has one, bars per
+// metric for a single result, and for several runs the summary figures as
+// grouped bars, or each metric's outcomes grouped by run.
+func (j *job) chartOf(rep report.Report) (report.Chart, error) {
+	switch {
+	case j.chart != nil:
+		return j.chart(rep)
+	case rep.Result != nil:
+		return report.ResultChart(rep, j.common.chart)
+	case j.figures != nil:
+		return report.GridChart(report.Heading(rep), "summary figures, one bar per run", j.figures.grid(rep.Runs)), nil
 	}
-	if !res.Complete {
-		return errInterrupted
-	}
-	return nil
+	return report.RunsChart(rep, j.common.chart)
 }

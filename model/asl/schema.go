@@ -24,7 +24,7 @@ func (p *dcPlan) schema() sim.Schema {
 	case a.Roadblock == NarrowStreetRoadblock:
 		iftTitle = "IFT result against the roadblock (+2 TEM; Set: 36+ column, −3)"
 	}
-	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels})
+	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels, Ordered: true})
 	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, flame: -1, throwers: -1,
 		wire: -1, roadblock: -1, bridge: -1, spans: -1, gun: -1, cave: -1, caveDR: -1, sw: -1}
 	if len(a.Placer) > 0 {

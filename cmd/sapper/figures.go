@@ -1,0 +1,58 @@
+package main
+
+import (
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// dcFigures are the headline numbers of a DC attack, side by side in
+// compare and per value in a sweep of dc or compare. A figure whose
+// metric the run lacks (rubble with no building) is not Valid.
+var dcFigures = &figures{
+	columns: []string{"chain ok", "detonates", "any KIA", "cleared", "E[out]", "rubble", "flame", "user out"},
+	row:     dcFigureRow,
+	notes: "chain ok: Placed operably / Set and NTC passed; E[out]: targets eliminated, surrendered or broken;\n" +
+		"user out: the Placer or thrower eliminated, surrendered or broken.",
+}
+
+// dcFigureRow reads one run's figures. "user out" is the Placer's chance
+// of ending eliminated, surrendered or broken when there is one, else the
+// first thrower's.
+func dcFigureRow(res *sim.Result) []report.Cell {
+	outLabels := []string{"eliminated", "surrendered", "broken"}
+	user := report.Sum(res, asl.MetricPlacer, outLabels...)
+	if !user.Valid {
+		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
+	}
+	return []report.Cell{
+		report.Sum(res, asl.MetricDetonation, "detonated", "malfunction"),
+		report.Sum(res, asl.MetricDetonation, "detonated"),
+		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
+		report.Sum(res, asl.MetricStack, "cleared"),
+		report.Mean(res, asl.MetricOut),
+		report.Sum(res, asl.MetricRubble, "yes"),
+		report.Sum(res, asl.MetricFlame, "yes"),
+		user,
+	}
+}
+
+// afvFigures are the headline numbers of a DC against a vehicle, per value
+// in a sweep of afv.
+var afvFigures = &figures{
+	columns: []string{"killed", "burning", "immobilized", "shocked", "dud/malf.", "user out"},
+	row:     afvFigureRow,
+	notes: "killed: eliminated, burning included; dud/malf.: no attack at all;\n" +
+		"user out: the first thrower eliminated, surrendered or broken.",
+}
+
+func afvFigureRow(res *sim.Result) []report.Cell {
+	return []report.Cell{
+		report.Sum(res, asl.MetricKilled, "yes"),
+		report.Sum(res, asl.MetricAFV, "burning"),
+		report.Sum(res, asl.MetricAFV, "immobilized"),
+		report.Sum(res, asl.MetricAFV, "shocked"),
+		report.Sum(res, asl.MetricAFV, "dud", "malfunction"),
+		report.Sum(res, asl.ThrowerMetric(1), "eliminated", "surrendered", "broken"),
+	}
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// job is a checked invocation of a simulating command: everything is
+// parsed and validated, nothing has run. Splitting "parse" from "run" is
+// what lets sweep re-prepare a command with one input changed and run
+// turn a scenario file into a command's flags.
+type job struct {
+	// flags is the command's flag set, as parsed.
+	flags *pflag.FlagSet
+	// help is set when -h or --help was given; nothing else was checked.
+	help   bool
+	common common
+	// report holds the command, the title and the inputs; running fills
+	// in the results.
+	report report.Report
+	// runs are the experiments, in order. A single unlabelled run becomes
+	// the report's Result; several become its Runs.
+	runs []plannedRun
+	// figures, when set, are the command's summary figures: compare's
+	// grid, a sweep's rows and the chart of several runs.
+	figures *figures
+	// table, when set, writes the table in place of report.WriteTable.
+	table func(io.Writer, report.Report) error
+	// chart, when set, draws the --plot chart in place of the default one.
+	chart func(report.Report) (report.Chart, error)
+}
+
+type plannedRun struct {
+	label string
+	exp   sim.Experiment
+}
+
+// single is the job of a command that makes one run.
+func single(fs *pflag.FlagSet, c common, rep report.Report, exp sim.Experiment, f *figures) *job {
+	return &job{flags: fs, common: c, report: rep, runs: []plannedRun{{exp: exp}}, figures: f}
+}
+
+// figures are a command's headline numbers, one row per run: what compare
+// shows side by side and a sweep shows per value.
+type figures struct {
+	columns []string
+	row     func(*sim.Result) []report.Cell
+	// notes explain the columns under a table.
+	notes string
+}
+
+func (f *figures) grid(runs []report.Run) report.Grid {
+	g := report.Grid{Columns: f.columns}
+	for _, r := range runs {
+		g.Rows = append(g.Rows, report.GridRow{Label: r.Label, Cells: f.row(r.Result)})
+	}
+	return g
+}
+
+// flagsOf is the flag set of a command that can be prepared.
+func flagsOf(c *command) *pflag.FlagSet {
+	j, err := c.prepare([]string{"--help"})
+	if err != nil {
+		panic(err) // --help alone is always accepted
+	}
+	return j.flags
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/sapperhq/sapper/report"
+)
+
+// resolvePlot checks --plot before anything runs: a .png or .svg name in a
+// directory that exists, so that a long run does not end in a chart that
+// cannot be written.
+func resolvePlot(file string) (string, report.ChartFormat, error) {
+	if file == "" {
+		return "", "", nil
+	}
+	f, err := report.ChartFormatOf(file)
+	if err != nil {
+		return "", "", badValue("plot", file, err.Error())
+	}
+	dir := filepath.Dir(file)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return "", "", badValue("plot", file, fmt.Sprintf("directory %q does not exist", dir))
+	}
+	return file, f, nil
+}
+
+// renderChart draws the chart in memory, so that a failure to draw is
+// known before anything is written.
+func renderChart(c common, ch report.Chart) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := report.WriteChart(&buf, c.plotFormat, ch); err != nil {
+		return nil, fmt.Errorf("--plot %s: %w", c.plot, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// writeFileAtomic writes data to a temporary file beside name and renames
+// it into place: a reader never sees half a chart, and a failure leaves
+// no partial file behind.
+func writeFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".sapper-*"+filepath.Ext(name))
+	if err != nil {
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := firstErr(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	// CreateTemp makes the file private; a chart is for sharing.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

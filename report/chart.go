@@ -1,0 +1,149 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Chart is a picture of a report: a heading that states the inputs and the
+// method, then panels stacked top to bottom in one file. One file rather
+// than one per metric, because a run is read as a whole and the panels
+// share the probability axis.
+type Chart struct {
+	Heading []string
+	Panels  []Panel
+}
+
+// PanelKind is how a panel draws its series.
+type PanelKind int
+
+const (
+	// Bars draws one series as horizontal bars, one per label, top to
+	// bottom, with interval whiskers and the figure at the end of each bar.
+	Bars PanelKind = iota
+	// Groups draws several series as vertical bars grouped by label, one
+	// colour per series, with whiskers and a legend.
+	Groups
+	// Lines draws each series as a line over X with its interval as a
+	// shaded band, and a legend.
+	Lines
+)
+
+// Panel is one plot of a chart.
+type Panel struct {
+	Kind   PanelKind
+	Title  string
+	Series []Series
+	// X holds the abscissa of each label (Lines only), and XLabel names it.
+	X      []float64
+	XLabel string
+	// Mean marks figures that are means rather than probabilities: their
+	// axis is not a percentage and not capped at 1.
+	Mean bool
+}
+
+// ChartFormat is an image format for WriteChart.
+type ChartFormat string
+
+const (
+	PNG ChartFormat = "png"
+	SVG ChartFormat = "svg"
+)
+
+// ChartFormatOf reads the format from a file name's extension, .png or
+// .svg in any case.
+func ChartFormatOf(file string) (ChartFormat, error) {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".png":
+		return PNG, nil
+	case ".svg":
+		return SVG, nil
+	}
+	return "", fmt.Errorf("want a file name ending in .png or .svg")
+}
+
+// The page is a fixed width; its height grows with the panels, so that a
+// metric with nineteen outcomes gets as much room per bar as one with two.
+const (
+	chartWidth = 8.5 * vg.Inch
+	chartDPI   = 144
+	margin     = 14
+	panelGap   = 10
+)
+
+// WriteChart renders c in format f to w.
+func WriteChart(w io.Writer, f ChartFormat, c Chart) error {
+	if len(c.Panels) == 0 {
+		return fmt.Errorf("report: a chart without panels")
+	}
+	head := headingLines(c.Heading, chartWidth-2*margin)
+	height := headingHeight(head) + 2*margin
+	for _, p := range c.Panels {
+		height += panelHeight(p) + panelGap
+	}
+	var (
+		canvas vg.CanvasSizer
+		out    io.WriterTo
+	)
+	switch f {
+	case PNG:
+		img := vgimg.NewWith(vgimg.UseWH(chartWidth, height), vgimg.UseDPI(chartDPI))
+		canvas, out = img, vgimg.PngCanvas{Canvas: img}
+	case SVG:
+		s := vgsvg.New(chartWidth, height)
+		canvas, out = s, s
+	default:
+		return fmt.Errorf("report: unknown chart format %q", f)
+	}
+	dc := draw.New(canvas)
+	dc.SetColor(white)
+	dc.Fill(dc.Rectangle.Path())
+	area := draw.Crop(dc, margin, -margin, margin, -margin)
+	top := drawHeading(area, head)
+	indent := labelWidth(c.Panels...)
+	for _, p := range c.Panels {
+		h := panelHeight(p)
+		pc := area
+		pc.Max.Y, pc.Min.Y = top, top-h
+		if p.Kind == Bars {
+			// Start every panel's bars at the same x, whatever its labels.
+			pc.Min.X += indent - labelWidth(p)
+		}
+		if err := drawPanel(pc, p); err != nil {
+			return err
+		}
+		top -= h + panelGap
+	}
+	// Render fully before writing, so that a failure leaves w untouched.
+	var buf bytes.Buffer
+	if _, err := out.WriteTo(&buf); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// labelWidth is the width of the widest bar label of the Bars panels.
+func labelWidth(ps ...Panel) vg.Length {
+	sty := sans(tickSize, false)
+	var w vg.Length
+	for _, p := range ps {
+		if p.Kind != Bars {
+			continue
+		}
+		for _, s := range p.Series {
+			for _, l := range s.Labels {
+				w = max(w, sty.Width(l))
+			}
+		}
+	}
+	return w
+}

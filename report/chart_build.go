@@ -1,0 +1,214 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// ChartOptions choose what a chart shows.
+type ChartOptions struct {
+	// Cumulative draws ordered metrics as "at least" views (MetricSeries).
+	Cumulative bool
+	// HideZero drops outcomes that never occurred, as in the table.
+	HideZero bool
+}
+
+// Heading is a chart's heading for a report: the title that states the
+// inputs, then the method of its (first) result.
+func Heading(r Report) []string {
+	h := []string{}
+	if r.Title != "" {
+		h = append(h, r.Title)
+	}
+	runs, err := r.runs()
+	if err == nil {
+		h = append(h, MethodLine(runs[0].Result, len(runs)))
+		if n := runs[0].Result.Note; n != "" {
+			h = append(h, "note: "+n)
+		}
+	}
+	return h
+}
+
+// ResultChart draws a single result: one Bars panel per metric, in schema
+// order.
+func ResultChart(r Report, opt ChartOptions) (Chart, error) {
+	if r.Result == nil {
+		return Chart{}, fmt.Errorf("report: ResultChart needs a single result")
+	}
+	c := Chart{Heading: Heading(r)}
+	for _, m := range r.Result.Metrics {
+		s := MetricSeries(r.Result, m, opt.Cumulative)
+		if opt.HideZero {
+			s = dropZero(s, m)
+		}
+		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{s}})
+	}
+	return c, nil
+}
+
+// metricTitle names a panel after its metric, says when it is drawn "at
+// least", and gives a numeric metric's mean.
+func metricTitle(res *sim.Result, m sim.MetricSummary, cumulative bool) string {
+	t := m.Name
+	if m.Title != "" && m.Title != m.Name {
+		t += ": " + m.Title
+	}
+	if cumulative && Ordered(m) {
+		t += " — at least"
+	}
+	if m.Numeric() {
+		t += fmt.Sprintf(" — mean %.3f", m.Mean)
+		if res.Method != sim.Exact {
+			t += fmt.Sprintf(" (%.3f–%.3f)", m.MeanLo, m.MeanHi)
+		}
+	}
+	return t
+}
+
+// dropZero removes the outcomes of m that never occurred (p = 0 and no
+// count). Cumulative cells keep their own labels, so the test is on the
+// outcome under each label.
+func dropZero(s Series, m sim.MetricSummary) Series {
+	out := Series{Name: s.Name}
+	for k, o := range m.Outcomes {
+		if o.P != 0 || o.Count != 0 {
+			out.Labels = append(out.Labels, s.Labels[k])
+			out.Cells = append(out.Cells, s.Cells[k])
+		}
+	}
+	if len(out.Cells) == 0 {
+		return s
+	}
+	return out
+}
+
+// GridChart draws a side-by-side grid, such as compare's: the
+// probabilities as bars grouped by column, one colour per row, and the
+// means, if any, in a panel of their own since they have another scale.
+func GridChart(heading []string, title string, g Grid) Chart {
+	probs, means := splitMeans(g)
+	c := Chart{Heading: heading}
+	if len(probs.Columns) > 0 {
+		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: title, Series: GridSeries(probs)})
+	}
+	if len(means.Columns) > 0 {
+		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: "means: " + strings.Join(means.Columns, ", "), Series: GridSeries(means), Mean: true})
+	}
+	return c
+}
+
+// splitMeans separates the columns of g holding means from those holding
+// probabilities; a column is a mean column if any of its cells is.
+func splitMeans(g Grid) (probs, means Grid) {
+	isMean := make([]bool, len(g.Columns))
+	for _, r := range g.Rows {
+		for j, c := range r.Cells {
+			isMean[j] = isMean[j] || c.Mean
+		}
+	}
+	for j, name := range g.Columns {
+		if isMean[j] {
+			means.Columns = append(means.Columns, name)
+		} else {
+			probs.Columns = append(probs.Columns, name)
+		}
+	}
+	for _, r := range g.Rows {
+		var pr, mr GridRow
+		pr.Label, mr.Label = r.Label, r.Label
+		for j, c := range r.Cells {
+			if isMean[j] {
+				mr.Cells = append(mr.Cells, c)
+			} else {
+				pr.Cells = append(pr.Cells, c)
+			}
+		}
+		probs.Rows, means.Rows = append(probs.Rows, pr), append(means.Rows, mr)
+	}
+	return probs, means
+}
+
+// SweepPanels draws a sweep: g has one row per value x[i] of the varied
+// input, and each column becomes a line. The probabilities share one
+// panel and the means get another. Columns that are zero at every value
+// are left out, since a flat line at 0% only hides the others (and a
+// Monte Carlo band above it says no more than "never seen").
+func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
+	probs, means := splitMeans(g)
+	var out []Panel
+	for _, part := range []struct {
+		g    Grid
+		mean bool
+		name string
+	}{{probs, false, title}, {means, true, "means — " + title}} {
+		all := ColumnSeries(part.g)
+		var series []Series
+		for _, s := range all {
+			if !allZero(s) {
+				series = append(series, s)
+			}
+		}
+		if len(series) == 0 && !part.mean {
+			// Nothing ever happened (an interrupted run of no trials):
+			// draw the flat lines rather than nothing.
+			series = all
+		}
+		if len(series) > 0 {
+			out = append(out, Panel{Kind: Lines, Title: part.name, Series: series, X: x, XLabel: xlabel, Mean: part.mean})
+		}
+	}
+	return out
+}
+
+func allZero(s Series) bool {
+	for _, c := range s.Cells {
+		if c.Valid && c.P != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// RunsChart draws several runs metric by metric: one Groups panel per
+// metric, in the order metrics first appear, with one bar per run that
+// has the metric in each outcome's group.
+func RunsChart(r Report, opt ChartOptions) (Chart, error) {
+	runs, err := r.runs()
+	if err != nil {
+		return Chart{}, err
+	}
+	c := Chart{Heading: Heading(r)}
+	var names []string
+	seen := map[string]bool{}
+	for _, run := range runs {
+		for _, m := range run.Result.Metrics {
+			if !seen[m.Name] {
+				seen[m.Name] = true
+				names = append(names, m.Name)
+			}
+		}
+	}
+	for _, name := range names {
+		p := Panel{Kind: Groups}
+		for _, run := range runs {
+			m := run.Result.Metric(name)
+			if m == nil {
+				continue
+			}
+			if p.Title == "" {
+				p.Title = metricTitle(run.Result, *m, opt.Cumulative)
+				if m.Numeric() {
+					p.Title = strings.SplitN(p.Title, " — mean", 2)[0]
+				}
+			}
+			s := MetricSeries(run.Result, *m, opt.Cumulative)
+			s.Name = run.Label
+			p.Series = append(p.Series, s)
+		}
+		c.Panels = append(c.Panels, p)
+	}
+	return c, nil
+}

@@ -1,0 +1,194 @@
+package report
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	xfont "golang.org/x/image/font"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+var (
+	white = color.White
+	ink   = color.RGBA{R: 0x22, G: 0x22, B: 0x22, A: 0xff}
+	faint = color.RGBA{R: 0xdd, G: 0xdd, B: 0xdd, A: 0xff}
+)
+
+// palette holds well-separated colours that stay distinct for the common
+// forms of colour blindness; series past its end repeat it with dashes.
+var palette = []color.RGBA{
+	{R: 0x1f, G: 0x63, B: 0xa8, A: 0xff}, // blue
+	{R: 0xe0, G: 0x7b, B: 0x10, A: 0xff}, // orange
+	{R: 0x2a, G: 0x9d, B: 0x6f, A: 0xff}, // green
+	{R: 0xc8, G: 0x3e, B: 0x5a, A: 0xff}, // red
+	{R: 0x7b, G: 0x4f, B: 0xa6, A: 0xff}, // purple
+	{R: 0x8c, G: 0x6a, B: 0x2e, A: 0xff}, // brown
+	{R: 0x3c, G: 0xb4, B: 0xd8, A: 0xff}, // sky
+	{R: 0xd6, G: 0x6b, B: 0xb0, A: 0xff}, // pink
+	{R: 0x6b, G: 0x6b, B: 0x6b, A: 0xff}, // grey
+	{R: 0xa8, G: 0xa8, B: 0x1d, A: 0xff}, // olive
+}
+
+func colorOf(i int) color.RGBA { return palette[i%len(palette)] }
+
+// dashesOf gives series beyond the palette a dash pattern of their own.
+func dashesOf(i int) []vg.Length {
+	switch i / len(palette) % 3 {
+	case 1:
+		return []vg.Length{6, 3}
+	case 2:
+		return []vg.Length{2, 2}
+	}
+	return nil
+}
+
+func withAlpha(c color.RGBA, a uint8) color.NRGBA {
+	return color.NRGBA{R: c.R, G: c.G, B: c.B, A: a}
+}
+
+// tickSize is the size of axis tick labels, which label the bars.
+const tickSize = 9.5
+
+// sans is the face of every text: the library default is a serif.
+func sans(size vg.Length, bold bool) text.Style {
+	f := font.Font{Typeface: "Liberation", Variant: "Sans"}
+	if bold {
+		f.Weight = xfont.WeightBold
+	}
+	return text.Style{Color: ink, Font: font.From(f, size), Handler: plot.DefaultTextHandler}
+}
+
+// newPlot is a plot in the chart's style.
+func newPlot(title string) *plot.Plot {
+	p := plot.New()
+	p.BackgroundColor = nil
+	p.Title.Text = title
+	p.Title.TextStyle = sans(11, true)
+	p.Title.TextStyle.XAlign = draw.XCenter
+	p.Title.TextStyle.YAlign = draw.YTop
+	p.Title.Padding = 6
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		// Only the face and colour: the axes align their own labels.
+		a.Label.TextStyle.Font, a.Label.TextStyle.Color = sans(10, false).Font, ink
+		a.Tick.Label.Font, a.Tick.Label.Color = sans(tickSize, false).Font, ink
+		a.Color, a.Tick.Color = ink, ink
+	}
+	p.Legend.TextStyle = sans(9.5, false)
+	return p
+}
+
+// percentTicks labels a probability axis in percent, every 1, 2, 5, 10,
+// 20 or 25 points: the first step that gives at most six labels.
+type percentTicks struct{}
+
+func (percentTicks) Ticks(min, max float64) []plot.Tick {
+	step := 0.25
+	for _, s := range []float64{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2} {
+		if (max-min)/s <= 6 {
+			step = s
+			break
+		}
+	}
+	var ts []plot.Tick
+	for i := math.Ceil(min/step - 1e-9); i*step <= max+1e-12; i++ {
+		v := i * step
+		if v == 0 {
+			v = 0 // not −0, which would print as "-0%"
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: formatPercent(v)})
+	}
+	return ts
+}
+
+func formatPercent(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1e6)/1e4, 'f', -1, 64) + "%"
+}
+
+// figure is the text printed by a bar: a percentage, or a mean.
+func figure(c Cell, mean bool) string {
+	if mean {
+		return strconv.FormatFloat(c.P, 'f', 3, 64)
+	}
+	switch {
+	case c.P == 0:
+		return "0%"
+	case c.P < 0.001:
+		return "<0.1%"
+	}
+	return strconv.FormatFloat(100*c.P, 'f', 1, 64) + "%"
+}
+
+// headingLines wraps the heading to width: the first line (what was
+// attacked) in bold, the rest regular.
+func headingLines(lines []string, width vg.Length) []headLine {
+	var out []headLine
+	for _, l := range lines {
+		for _, part := range strings.Split(l, "\n") {
+			sty := sans(10, false)
+			if len(out) == 0 {
+				sty = sans(12, true)
+			}
+			for _, w := range wrap(sty, part, width) {
+				out = append(out, headLine{w, sty})
+			}
+		}
+	}
+	return out
+}
+
+type headLine struct {
+	text  string
+	style text.Style
+}
+
+func headingHeight(ls []headLine) vg.Length {
+	var h vg.Length
+	for _, l := range ls {
+		h += l.style.Height("Xg") + 2
+	}
+	if h > 0 {
+		h += 8
+	}
+	return h
+}
+
+// drawHeading writes the heading from the top of c and returns the y
+// below it.
+func drawHeading(c draw.Canvas, ls []headLine) vg.Length {
+	y := c.Max.Y
+	for _, l := range ls {
+		h := l.style.Height("Xg")
+		y -= h + 2
+		c.FillText(l.style, vg.Point{X: c.Min.X, Y: y + l.style.FontExtents().Descent}, l.text)
+	}
+	if len(ls) > 0 {
+		y -= 8
+	}
+	return y
+}
+
+// wrap breaks s at spaces into lines no wider than width; a single word
+// wider than that stays whole.
+func wrap(sty text.Style, s string, width vg.Length) []string {
+	words := strings.Fields(s)
+	if len(words) == 0 {
+		return nil
+	}
+	var lines []string
+	cur := words[0]
+	for _, w := range words[1:] {
+		if sty.Width(cur+" "+w) > width {
+			lines = append(lines, cur)
+			cur = w
+			continue
+		}
+		cur += " " + w
+	}
+	return append(lines, cur)
+}

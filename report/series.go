@@ -1,0 +1,122 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Series is one named list of figures, one per label: the bars of a
+// metric, one run's bars in a group, or one line of a sweep. Charts draw
+// Series, and tests check them, so that what a chart shows is tested
+// without looking at pixels.
+type Series struct {
+	Name   string
+	Labels []string
+	Cells  []Cell
+}
+
+// Ordered reports whether m has an order in which "at least" reads
+// naturally: a numeric metric, or one whose schema marks it Ordered.
+func Ordered(m sim.MetricSummary) bool { return m.Numeric() || m.Ordered }
+
+// MetricSeries is the distribution of m in res, one cell per outcome in
+// schema order. With cumulative and an Ordered metric, each cell is
+// instead the chance of that outcome or a more severe one (for a numeric
+// metric: of a value at least the label's), labelled "≥ label"; intervals
+// of Monte Carlo runs are the Wilson intervals of the summed counts.
+func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series {
+	s := Series{Name: m.Name, Labels: make([]string, len(m.Outcomes)), Cells: make([]Cell, len(m.Outcomes))}
+	if !cumulative || !Ordered(m) {
+		for k, o := range m.Outcomes {
+			s.Labels[k] = o.Label
+			s.Cells[k] = Cell{P: o.P, Lo: o.Lo, Hi: o.Hi, Valid: true}
+			if res.Method == sim.Exact {
+				s.Cells[k].Lo, s.Cells[k].Hi = o.P, o.P
+			}
+		}
+		return s
+	}
+	for k, o := range m.Outcomes {
+		var p float64
+		var count uint64
+		for j, q := range m.Outcomes {
+			// A numeric metric's labels need not be sorted by value.
+			in := j <= k
+			if m.Numeric() {
+				in = m.Values[j] >= m.Values[k]
+			}
+			if in {
+				p += q.P
+				count += q.Count
+			}
+		}
+		s.Labels[k] = "≥ " + o.Label
+		s.Cells[k] = interval(res, p, count)
+	}
+	return s
+}
+
+// interval is the cell of probability p (count trials) with the interval
+// the run's method gives it.
+func interval(res *sim.Result, p float64, count uint64) Cell {
+	c := Cell{P: min(p, 1), Valid: true}
+	if res.Method == sim.Exact {
+		c.Lo, c.Hi = c.P, c.P
+	} else {
+		c.Lo, c.Hi = sim.Wilson(count, res.Trials, res.Confidence)
+	}
+	return c
+}
+
+// GridSeries splits a grid by row: one series per row (a run), labelled
+// by the grid's columns. A chart groups them by column.
+func GridSeries(g Grid) []Series {
+	out := make([]Series, len(g.Rows))
+	for i, r := range g.Rows {
+		out[i] = Series{Name: r.Label, Labels: g.Columns, Cells: r.Cells}
+	}
+	return out
+}
+
+// ColumnSeries reads a grid by column: one series per column, its cells
+// taken from the rows in order. A sweep's grid has one row per value of
+// the varied input, so each column becomes one line.
+func ColumnSeries(g Grid) []Series {
+	labels := make([]string, len(g.Rows))
+	for i, r := range g.Rows {
+		labels[i] = r.Label
+	}
+	out := make([]Series, len(g.Columns))
+	for j, name := range g.Columns {
+		s := Series{Name: name, Labels: labels, Cells: make([]Cell, len(g.Rows))}
+		for i, r := range g.Rows {
+			s.Cells[i] = r.Cells[j]
+		}
+		out[j] = s
+	}
+	return out
+}
+
+// MethodLine says how a result was computed, for a chart's heading. With
+// several runs it speaks of each run, whose path counts differ.
+func MethodLine(res *sim.Result, runs int) string {
+	var s string
+	switch {
+	case res.Method == sim.Exact && runs > 1:
+		s = "exact enumeration of every dice path of each run (no sampling error)"
+	case res.Method == sim.Exact:
+		s = fmt.Sprintf("exact enumeration of %s dice paths (no sampling error)", Group(res.Paths))
+	default:
+		per := ""
+		if runs > 1 {
+			per = " per run"
+		}
+		s = fmt.Sprintf("Monte Carlo, n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
+			Group(res.Trials), per, res.Seed, percent(res.Confidence))
+	}
+	if !res.Complete {
+		s += "; INCOMPLETE (interrupted)"
+	}
+	return s
+}
