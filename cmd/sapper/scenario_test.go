@@ -1,8 +1,10 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,6 +106,25 @@ func TestCompareDefaultScenario(t *testing.T) {
 	if outs[0] != outs[1] {
 		t.Errorf("run compare-default differs from compare:\n%s\n---\n%s", outs[1], outs[0])
 	}
+}
+
+// TestTigerSideScenario: the tiger-side scenario is rules/asl.md R16, the
+// AFV eliminated (burning included) with 343/648.
+func TestTigerSideScenario(t *testing.T) {
+	code, stdout, stderr := cli(t, args("run tiger-side --format csv")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		if f := strings.Split(line, ","); len(f) == 7 && f[1] == "killed" && f[2] == "yes" {
+			p, err := strconv.ParseFloat(f[4], 64)
+			if err != nil || math.Abs(p-343.0/648) > 1e-9 {
+				t.Errorf("P(killed) = %s, want 343/648", f[4])
+			}
+			return
+		}
+	}
+	t.Errorf("no killed=yes row in\n%s", stdout)
 }
 
 // TestRunOverrides: flags after the scenario replace the file's.
