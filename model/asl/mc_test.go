@@ -36,6 +36,16 @@ func referenceAttacks(t testing.TB) map[string]DCAttack {
 	a = NewDCAttack(Set, u("4-6-7,sw=1"), u("hs:2-4-7"))
 	a.Bridge = WoodenBridge
 	m["set under a bridge"] = a
+	a = NewDCAttack(Placed, u("4-6-7"), u("leader:8-1"))
+	a.Building, a.TEM = Stone, 3
+	a.Placer, a.DFF = []Unit{u("4-6-8,class=elite")}, []FireAttack{{FP: 8, DRM: -1}, {FP: 4, DRM: 2}}
+	m["placed under two DFF attacks"] = a
+	a = NewDCAttack(Set, u("4-6-7"), u("hs:2-4-7"))
+	a.Setter, a.DFF, a.Terrain = []Unit{u("hs:2-4-7"), u("leader:9-1")}, []FireAttack{{FP: 6, DRM: 0}}, "woods"
+	m["set during play"] = a
+	a = NewDCAttack(Placed, u("4-6-7"), u("4-6-7,concealed"))
+	a.Breach, a.Building, a.Fortified, a.TEM = FortifiedHexside, Stone, true, 3
+	m["fortified breach"] = a
 	return m
 }
 
