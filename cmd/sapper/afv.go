@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
-	"github.com/sapperhq/sapper/report"
 )
 
 var afvCommand = &command{
@@ -100,23 +99,8 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 // nothing.
 func prepareAFV(args []string) (*job, error) {
 	var f afvFlags
-	fs, c, help, err := parseCommand("afv", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
-	if err != nil {
-		return nil, err
-	}
-	if help {
-		return &job{flags: fs, help: true}, nil
-	}
-	attack, err := f.resolve(fs)
-	if err != nil {
-		return nil, err
-	}
-	exp, err := attack.Experiment()
-	if err != nil {
-		return nil, modelError(fs, err)
-	}
-	rep := report.Report{Command: "afv", Title: describeAFV(attack), Inputs: attack}
-	return single(fs, c, rep, exp, afvFigures), nil
+	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
+	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, args)
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

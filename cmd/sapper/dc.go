@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
-	"github.com/sapperhq/sapper/report"
 )
 
 var dcCommand = &command{
@@ -115,23 +114,8 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 // nothing: all bad input is found before any work starts.
 func prepareDC(args []string) (*job, error) {
 	var f dcFlags
-	fs, c, help, err := parseCommand("dc", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
-	if err != nil {
-		return nil, err
-	}
-	if help {
-		return &job{flags: fs, help: true}, nil
-	}
-	attack, err := f.resolve(fs)
-	if err != nil {
-		return nil, err
-	}
-	exp, err := attack.Experiment()
-	if err != nil {
-		return nil, modelError(fs, err)
-	}
-	rep := report.Report{Command: "dc", Title: describeDC(attack), Inputs: attack}
-	return single(fs, c, rep, exp, dcFigures), nil
+	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
+	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, args)
 }
 
 // resolve turns the dc flags into an attack with every default filled in.

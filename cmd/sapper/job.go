@@ -69,3 +69,33 @@ func flagsOf(c *command) *pflag.FlagSet {
 	}
 	return j.flags
 }
+
+// attack is a model input that the engine can run.
+type attack interface {
+	Experiment() (sim.Experiment, error)
+}
+
+// prepareAttack is the prepare step of a command that makes one run of
+// one attack: parse the flags (register declares them and returns the
+// common ones), resolve them into the attack, and build its experiment,
+// running nothing, so that all bad input is found before any work starts.
+func prepareAttack[A attack](name string, register func(*pflag.FlagSet) *commonFlags, resolve func(*pflag.FlagSet) (A, error),
+	describe func(A) string, f *figures, args []string) (*job, error) {
+	fs, c, help, err := parseCommand(name, register, args)
+	if err != nil {
+		return nil, err
+	}
+	if help {
+		return &job{flags: fs, help: true}, nil
+	}
+	a, err := resolve(fs)
+	if err != nil {
+		return nil, err
+	}
+	exp, err := a.Experiment()
+	if err != nil {
+		return nil, modelError(fs, err)
+	}
+	rep := report.Report{Command: name, Title: describe(a), Inputs: a}
+	return single(fs, c, rep, exp, f), nil
+}

@@ -1,11 +1,6 @@
 package asl
 
-import (
-	"context"
-	"testing"
-
-	"github.com/sapperhq/sapper/sim"
-)
+import "testing"
 
 // TestAFVMonteCarloAgreesWithExact runs the §9 vehicle figures (R13–R16b,
 // R22) and a few richer attacks by Monte Carlo (fixed seed, 400,000
@@ -36,24 +31,6 @@ func TestAFVMonteCarloAgreesWithExact(t *testing.T) {
 	})
 	add("set, CE, Passengers", Set, tiger, func(a *AFVAttack) { a.CE, a.Passengers = true, []Unit{u("4-6-7")} })
 	for name, a := range cases {
-		exp, err := a.Experiment()
-		if err != nil {
-			t.Fatal(err)
-		}
-		ex, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mc, err := sim.Run(context.Background(), exp, sim.Config{Trials: 400_000, Seed: 5, Confidence: 0.9999})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, m := range mc.Metrics {
-			for k, o := range m.Outcomes {
-				if p := ex.Metrics[i].Outcomes[k].P; p < o.Lo || p > o.Hi {
-					t.Errorf("%s: %s=%s exact %.6f outside MC [%.6f, %.6f]", name, m.Name, o.Label, p, o.Lo, o.Hi)
-				}
-			}
-		}
+		checkMonteCarlo(t, name, a)
 	}
 }

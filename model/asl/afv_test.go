@@ -1,7 +1,6 @@
 package asl
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -25,18 +24,7 @@ func mustArmor(t testing.TB, s string) Armor {
 // worst AF 8, so Aerial AF 4.
 func tigerLike(t testing.TB) Armor { return mustArmor(t, "hull=11/8/8,turret=11/8/8") }
 
-func afvExact(t testing.TB, a AFVAttack) *sim.Result {
-	t.Helper()
-	exp, err := a.Experiment()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
+func afvExact(t testing.TB, a AFVAttack) *sim.Result { t.Helper(); return exactOf(t, a) }
 
 // TestR13PositionDR: the Position DR bands ≤5, 6–8, 9–11, ≥12 at DRM 0
 // (side, stopped, BU), +2 (in Motion) and −2 (Immobile).

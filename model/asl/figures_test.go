@@ -1,7 +1,6 @@
 package asl
 
 import (
-	"context"
 	"math"
 	"math/big"
 	"testing"
@@ -22,18 +21,7 @@ func mustUnit(t testing.TB, s string) Unit {
 	return u
 }
 
-func exactRun(t testing.TB, a DCAttack) *sim.Result {
-	t.Helper()
-	exp, err := a.Experiment()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
+func exactRun(t testing.TB, a DCAttack) *sim.Result { t.Helper(); return exactOf(t, a) }
 
 // sum adds the probabilities of the given labels of a metric.
 func sum(res *sim.Result, metric string, labels ...string) float64 {

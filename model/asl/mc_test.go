@@ -1,12 +1,6 @@
 package asl
 
-import (
-	"context"
-	"math"
-	"testing"
-
-	"github.com/sapperhq/sapper/sim"
-)
+import "testing"
 
 // referenceAttacks are the §9 cases and a few richer stacks, each run both
 // ways.
@@ -49,37 +43,9 @@ func referenceAttacks(t testing.TB) map[string]DCAttack {
 	return m
 }
 
-// TestMonteCarloAgreesWithExact runs each reference attack by Monte Carlo
-// (fixed seed, 400,000 trials) and checks every exact probability lies in
-// the 99.99% Wilson interval: with a few hundred outcomes in all, a chance
-// miss at this level is unlikely, and the seed is fixed so the test is
-// deterministic.
+// TestMonteCarloAgreesWithExact runs each reference attack both ways.
 func TestMonteCarloAgreesWithExact(t *testing.T) {
 	for name, a := range referenceAttacks(t) {
-		exp, err := a.Experiment()
-		if err != nil {
-			t.Fatal(err)
-		}
-		ex, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mc, err := sim.Run(context.Background(), exp, sim.Config{Trials: 400_000, Seed: 5, Confidence: 0.9999})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, m := range mc.Metrics {
-			total := 0.0
-			for k, o := range m.Outcomes {
-				p := ex.Metrics[i].Outcomes[k].P
-				total += p
-				if p < o.Lo || p > o.Hi {
-					t.Errorf("%s: %s=%s exact %.6f outside MC [%.6f, %.6f]", name, m.Name, o.Label, p, o.Lo, o.Hi)
-				}
-			}
-			if math.Abs(total-1) > 1e-12 {
-				t.Errorf("%s: %s exact probabilities sum to %v", name, m.Name, total)
-			}
-		}
+		checkMonteCarlo(t, name, a)
 	}
 }
