@@ -178,7 +178,7 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	}
 	a.Options.HeatOfBattle = !f.noHoB
 	for _, r := range f.rules {
-		if err := applyAFVRule(&a.Options, r); err != nil {
+		if err := applyRule(afvRules, &a.Options, r); err != nil {
 			return zero, err
 		}
 	}
@@ -188,59 +188,31 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	return a, nil
 }
 
-// afvRule is one modeling switch of sapper afv: the Personnel ones that
-// matter to the units caught in the attack, and those of the AFV rules.
-type afvRule struct {
-	key, doc string
-	get      func(asl.AFVOptions) string
-	set      func(*asl.AFVOptions, bool)
-}
-
-var afvRules = func() []afvRule {
-	var rs []afvRule
+// afvRules are the modeling switches of sapper afv: the Personnel ones
+// that matter to the units caught in the attack, and those of the AFV
+// rules.
+var afvRules = func() []rule[asl.AFVOptions] {
+	var rs []rule[asl.AFVOptions]
 	for _, r := range rules {
 		if r.key == "flame-ignores-concealment" {
 			continue // no Flame from a DC vs an AFV
 		}
-		rs = append(rs, afvRule{r.key, r.doc,
+		rs = append(rs, rule[asl.AFVOptions]{r.key, r.doc,
 			func(o asl.AFVOptions) string { return r.get(o.Options) },
 			func(o *asl.AFVOptions, v bool) { r.set(&o.Options, v) }})
 	}
 	return append(rs,
-		afvRule{"halve-collateral-if-concealed", "a concealed AFV's PRC: Collateral FP halved (§8.6)",
+		rule[asl.AFVOptions]{"halve-collateral-if-concealed", "a concealed AFV's PRC: Collateral FP halved (§8.6)",
 			func(o asl.AFVOptions) string { return boolText(o.HalveCollateralIfConcealed) },
 			func(o *asl.AFVOptions, v bool) { o.HalveCollateralIfConcealed = v }},
-		afvRule{"dc-hull-plus-one-also-shocks", "TK DR = TK# + 1 on the hull also Shocks (§8.8)",
+		rule[asl.AFVOptions]{"dc-hull-plus-one-also-shocks", "TK DR = TK# + 1 on the hull also Shocks (§8.8)",
 			func(o asl.AFVOptions) string { return boolText(o.HullPlusOneAlsoShocks) },
 			func(o *asl.AFVOptions, v bool) { o.HullPlusOneAlsoShocks = v }},
-		afvRule{"aerial-af-fallback", "worst AF ≥ 14, no --aerial-af: use 4, unverified (§8.12)",
+		rule[asl.AFVOptions]{"aerial-af-fallback", "worst AF ≥ 14, no --aerial-af: use 4, unverified (§8.12)",
 			func(o asl.AFVOptions) string { return boolText(o.AerialAFFallback) },
 			func(o *asl.AFVOptions, v bool) { o.AerialAFFallback = v }},
 	)
 }()
-
-// applyAFVRule reads one --rule KEY=BOOL.
-func applyAFVRule(o *asl.AFVOptions, s string) error {
-	keys := make([]string, len(afvRules))
-	for i, r := range afvRules {
-		keys[i] = r.key
-	}
-	key, val, ok := strings.Cut(s, "=")
-	if !ok {
-		return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(keys, ", "))
-	}
-	for _, r := range afvRules {
-		if r.key == key {
-			v, err := strconv.ParseBool(val)
-			if err != nil {
-				return badValue("rule", s, "want "+key+"=true or "+key+"=false")
-			}
-			r.set(o, v)
-			return nil
-		}
-	}
-	return badValue("rule", s, "unknown KEY; want one of "+strings.Join(keys, ", "))
-}
 
 // describeAFV is the table's one-line summary of the attack.
 func describeAFV(a asl.AFVAttack) string {

@@ -57,12 +57,7 @@ func writeAFVHelp(w io.Writer) {
 		}
 		fmt.Fprintf(&vehicles, "  %-12s %s: %s%s\n", p.Name, p.About, p.Armor, ot)
 	}
-	def := asl.DefaultAFVOptions()
-	var docs [][3]string
-	for _, r := range afvRules {
-		docs = append(docs, [3]string{r.key, r.doc, r.get(def)})
-	}
-	writeHelpRules(w, afvHelpIntro, own, common, docs)
+	writeHelpRules(w, afvHelpIntro, own, common, ruleDocs(afvRules, asl.DefaultAFVOptions()))
 	fmt.Fprint(w, "\nVehicles (--vehicle; representative AFs of the type, not a given counter's):\n")
 	fmt.Fprint(w, vehicles.String())
 }

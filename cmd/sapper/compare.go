@@ -130,7 +130,7 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	c.ThrowerTEM, c.Preset = f.throwerTEM, f.preset
 	c.Options.HeatOfBattle = !f.noHoB
 	for _, r := range f.rules {
-		if err := applyRule(&c.Options, r); err != nil {
+		if err := applyRule(rules, &c.Options, r); err != nil {
 			return c, err
 		}
 	}

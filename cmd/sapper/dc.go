@@ -221,7 +221,7 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	}
 	a.Options.HeatOfBattle = !f.noHoB
 	for _, r := range f.rules {
-		if err := applyRule(&a.Options, r); err != nil {
+		if err := applyRule(rules, &a.Options, r); err != nil {
 			return asl.DCAttack{}, err
 		}
 	}

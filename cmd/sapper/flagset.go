@@ -52,12 +52,8 @@ func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, args 
 // writeHelp writes a command's help: its intro, its own flags, the
 // --rule switches, and the engine and output flags.
 func writeHelp(w io.Writer, intro string, own, common *pflag.FlagSet) {
-	def := asl.DefaultOptions() // before the mode sets its own defaults
-	var docs [][3]string
-	for _, r := range rules {
-		docs = append(docs, [3]string{r.key, r.doc, r.get(def)})
-	}
-	writeHelpRules(w, intro, own, common, docs)
+	// The defaults before the mode sets its own.
+	writeHelpRules(w, intro, own, common, ruleDocs(rules, asl.DefaultOptions()))
 }
 
 // writeHelpRules is writeHelp with the command's own --rule switches:

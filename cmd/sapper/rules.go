@@ -7,17 +7,18 @@ import (
 	"github.com/sapperhq/sapper/model/asl"
 )
 
-// rule is one modeling switch of rules/asl.md §8 that --rule sets.
-type rule struct {
+// rule is one modeling switch of rules/asl.md §8 that --rule sets, on a
+// command's options O.
+type rule[O any] struct {
 	key string
 	doc string
-	get func(asl.Options) string
-	set func(*asl.Options, bool)
+	get func(O) string
+	set func(*O, bool)
 }
 
 func boolText(b bool) string { return strconv.FormatBool(b) }
 
-var rules = []rule{
+var rules = []rule[asl.Options]{
 	{"inexperienced-penalty", "an Inexperienced user's extra −1 X# (§8.3)",
 		func(o asl.Options) string { return boolText(o.InexperiencedPenalty) },
 		func(o *asl.Options, v bool) { o.InexperiencedPenalty = v }},
@@ -46,21 +47,21 @@ var rules = []rule{
 		func(o *asl.Options, v bool) { o.Surrender = &v }},
 }
 
-func ruleKeys() string {
-	keys := make([]string, len(rules))
-	for i, r := range rules {
+func ruleKeys[O any](rs []rule[O]) string {
+	keys := make([]string, len(rs))
+	for i, r := range rs {
 		keys[i] = r.key
 	}
 	return strings.Join(keys, ", ")
 }
 
-// applyRule reads one --rule KEY=BOOL.
-func applyRule(o *asl.Options, s string) error {
+// applyRule reads one --rule KEY=BOOL into o.
+func applyRule[O any](rs []rule[O], o *O, s string) error {
 	key, val, ok := strings.Cut(s, "=")
 	if !ok {
-		return badValue("rule", s, "want KEY=BOOL with KEY one of "+ruleKeys())
+		return badValue("rule", s, "want KEY=BOOL with KEY one of "+ruleKeys(rs))
 	}
-	for _, r := range rules {
+	for _, r := range rs {
 		if r.key == key {
 			v, err := strconv.ParseBool(val)
 			if err != nil {
@@ -70,5 +71,14 @@ func applyRule(o *asl.Options, s string) error {
 			return nil
 		}
 	}
-	return badValue("rule", s, "unknown KEY; want one of "+ruleKeys())
+	return badValue("rule", s, "unknown KEY; want one of "+ruleKeys(rs))
+}
+
+// ruleDocs lists each rule's key, doc and value in o, for help.
+func ruleDocs[O any](rs []rule[O], o O) [][3]string {
+	var docs [][3]string
+	for _, r := range rs {
+		docs = append(docs, [3]string{r.key, r.doc, r.get(o)})
+	}
+	return docs
 }
