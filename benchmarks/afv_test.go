@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -32,29 +31,7 @@ func tigerSide(b *testing.B) sim.Experiment {
 
 // BenchmarkAFVMonteCarlo measures Monte Carlo trials per second on one
 // core (one worker, one chunk per iteration).
-func BenchmarkAFVMonteCarlo(b *testing.B) {
-	exp := tigerSide(b)
-	const trials = sim.DefaultChunk
-	var seed uint64
-	for b.Loop() {
-		seed++
-		if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(trials)*float64(b.N)/b.Elapsed().Seconds(), "trials/s")
-}
+func BenchmarkAFVMonteCarlo(b *testing.B) { monteCarlo(b, tigerSide(b)) }
 
 // BenchmarkAFVExact measures exact enumeration of the same attack.
-func BenchmarkAFVExact(b *testing.B) {
-	exp := tigerSide(b)
-	var paths uint64
-	for b.Loop() {
-		res, err := sim.RunExact(context.Background(), exp, sim.Config{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		paths = res.Paths
-	}
-	b.ReportMetric(float64(paths), "paths")
-}
+func BenchmarkAFVExact(b *testing.B) { exact(b, tigerSide(b)) }

@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -32,30 +31,8 @@ func placedVsThree(b *testing.B, extra ...string) sim.Experiment {
 
 // BenchmarkPlacedDCMonteCarlo measures Monte Carlo trials per second on
 // one core (one worker, one chunk per iteration).
-func BenchmarkPlacedDCMonteCarlo(b *testing.B) {
-	exp := placedVsThree(b)
-	const trials = sim.DefaultChunk
-	var seed uint64
-	for b.Loop() {
-		seed++
-		if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(trials)*float64(b.N)/b.Elapsed().Seconds(), "trials/s")
-}
+func BenchmarkPlacedDCMonteCarlo(b *testing.B) { monteCarlo(b, placedVsThree(b)) }
 
 // BenchmarkPlacedDCExact measures exact enumeration of the same attack
 // with an 8-1 leader added.
-func BenchmarkPlacedDCExact(b *testing.B) {
-	exp := placedVsThree(b, "leader:8-1")
-	var paths uint64
-	for b.Loop() {
-		res, err := sim.RunExact(context.Background(), exp, sim.Config{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		paths = res.Paths
-	}
-	b.ReportMetric(float64(paths), "paths")
-}
+func BenchmarkPlacedDCExact(b *testing.B) { exact(b, placedVsThree(b, "leader:8-1")) }
