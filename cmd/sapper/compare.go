@@ -187,7 +187,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 			res.Trials, res.Seed, 100*res.Confidence)
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
-	fmt.Fprintf(w, "%s sapper dc shows any run in full.\n", dcFigures.notes)
+	fmt.Fprintf(w, "%s sapper dc shows any run in full.\n", dcFigures.notesFor(dcFigures.columns))
 	return nil
 }
 

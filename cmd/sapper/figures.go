@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
@@ -12,8 +14,11 @@ import (
 var dcFigures = &figures{
 	columns: []string{"chain ok", "detonates", "any KIA", "cleared", "E[out]", "rubble", "flame", "user out"},
 	row:     dcFigureRow,
-	notes: "chain ok: Placed operably / Set and NTC passed; E[out]: targets eliminated, surrendered or broken;\n" +
-		"user out: the Placer or thrower eliminated, surrendered or broken.",
+	notes: map[string]string{
+		"chain ok": "Placed operably / Set and NTC passed",
+		"E[out]":   "targets eliminated, surrendered or broken",
+		"user out": "the Placer or thrower eliminated, surrendered or broken",
+	},
 }
 
 // dcFigureRow reads one run's figures. "user out" is the Placer's chance
@@ -42,8 +47,11 @@ func dcFigureRow(res *sim.Result) []report.Cell {
 var afvFigures = &figures{
 	columns: []string{"killed", "burning", "immobilized", "shocked", "dud/malf.", "user out"},
 	row:     afvFigureRow,
-	notes: "killed: eliminated, burning included; dud/malf.: no attack at all;\n" +
-		"user out: the first thrower eliminated, surrendered or broken.",
+	notes: map[string]string{
+		"killed":    "eliminated, burning included",
+		"dud/malf.": "no attack at all",
+		"user out":  "the first thrower eliminated, surrendered or broken",
+	},
 }
 
 func afvFigureRow(res *sim.Result) []report.Cell {
@@ -55,4 +63,29 @@ func afvFigureRow(res *sim.Result) []report.Cell {
 		report.Sum(res, asl.MetricAFV, "dud", "malfunction"),
 		report.Sum(res, asl.ThrowerMetric(1), "eliminated", "surrendered", "broken"),
 	}
+}
+
+// notesFor explains those of the shown columns that need it, in their
+// order, two to a line.
+func (f *figures) notesFor(shown []string) string {
+	var b strings.Builder
+	n := 0
+	for _, c := range shown {
+		text, ok := f.notes[c]
+		if !ok {
+			continue
+		}
+		switch {
+		case n > 0 && n%2 == 0:
+			b.WriteString(";\n")
+		case n > 0:
+			b.WriteString("; ")
+		}
+		b.WriteString(c + ": " + text)
+		n++
+	}
+	if n > 0 {
+		b.WriteString(".")
+	}
+	return b.String()
 }

@@ -49,8 +49,8 @@ func single(fs *pflag.FlagSet, c common, rep report.Report, exp sim.Experiment, 
 type figures struct {
 	columns []string
 	row     func(*sim.Result) []report.Cell
-	// notes explain the columns under a table.
-	notes string
+	// notes explain some columns under a table, by column.
+	notes map[string]string
 }
 
 func (f *figures) grid(runs []report.Run) report.Grid {

@@ -186,7 +186,15 @@ func prepareSweep(args []string) (*job, error) {
 		subs, _, gs := grids(rep)
 		notes := ""
 		if j.figures != nil && !sa.hasMetric {
-			notes = j.figures.notes
+			var shown []string
+			for _, g := range gs {
+				for _, c := range g.Columns {
+					if !slices.Contains(shown, c) {
+						shown = append(shown, c)
+					}
+				}
+			}
+			notes = j.figures.notesFor(shown)
 		}
 		return writeSweepTable(w, rep, cols.what, subs, gs, notes)
 	}
