@@ -69,18 +69,7 @@ func TestPlotUsageErrors(t *testing.T) {
 // TestPlotSeries checks what the dc chart draws against the result it
 // draws: one Bars panel per metric, bar for bar.
 func TestPlotSeries(t *testing.T) {
-	j, err := prepareDC(args("--target 4-6-7 --tem 2 --method exact --cumulative"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, complete, err := execute(context.Background(), &bytes.Buffer{}, j)
-	if err != nil || !complete {
-		t.Fatal(err, complete)
-	}
-	ch, err := j.chartOf(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact --cumulative")
 	if len(ch.Panels) != len(rep.Result.Metrics) {
 		t.Fatalf("%d panels for %d metrics", len(ch.Panels), len(rep.Result.Metrics))
 	}
@@ -109,18 +98,7 @@ func TestPlotSeries(t *testing.T) {
 // TestCompareChartSeries: compare draws its summary figures as groups,
 // one bar per way, the same numbers as its table.
 func TestCompareChartSeries(t *testing.T) {
-	j, err := prepareCompare(args("--trials 20000"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, _, err := execute(context.Background(), &bytes.Buffer{}, j)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := j.chartOf(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, ch := charted(t, prepareCompare, "--trials 20000")
 	probs := ch.Panels[0]
 	if probs.Kind != report.Groups || len(probs.Series) != 3 || probs.Series[2].Name != "set" {
 		t.Fatalf("panel %+v", probs)
@@ -135,3 +113,22 @@ func TestCompareChartSeries(t *testing.T) {
 }
 
 func near(a, b float64) bool { d := a - b; return d < 1e-12 && d > -1e-12 }
+
+// charted prepares a command with prepare, runs it to completion and
+// returns its report and the chart --plot would draw of it.
+func charted(t *testing.T, prepare func([]string) (*job, error), argv string) (report.Report, report.Chart) {
+	t.Helper()
+	j, err := prepare(args(argv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, complete, err := execute(context.Background(), &bytes.Buffer{}, j)
+	if err != nil || !complete {
+		t.Fatal(err, complete)
+	}
+	ch, err := j.chartOf(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, ch
+}

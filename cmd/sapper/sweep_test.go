@@ -186,18 +186,7 @@ func TestSweepUsageErrors(t *testing.T) {
 // TestSweepChartSeries: the chart draws, line for line, the table's
 // columns over the varied values.
 func TestSweepChartSeries(t *testing.T) {
-	j, err := prepareSweep(args("dc --target 4-6-7 --vary tem=0..3 --method exact"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, _, err := execute(t.Context(), nilWriter{}, j)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := j.chartOf(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, ch := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..3 --method exact")
 	probs := ch.Panels[0]
 	if len(probs.X) != 4 || probs.X[3] != 3 || probs.XLabel != "tem" {
 		t.Fatalf("x %v %q", probs.X, probs.XLabel)
@@ -237,10 +226,6 @@ func compact(t *testing.T, raw json.RawMessage) string {
 	}
 	return b.String()
 }
-
-type nilWriter struct{}
-
-func (nilWriter) Write(p []byte) (int, error) { return len(p), nil }
 
 // TestSweepInterrupted: an interrupt stops the sweep at the run it hits;
 // what ran is written, marked incomplete, with the chart, and the exit

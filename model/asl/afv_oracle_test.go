@@ -247,18 +247,10 @@ func (o *vehicleOracle) positionDR() float64 {
 			// A new DR for the Collateral Attack; it may malfunction (§8.5).
 			faces(func(w2, c2 int, p2 float64) {
 				q := p * p2
-				o.add("killed", "no", q)
-				o.add("abandoned", "no", q)
-				o.add("crew", "aboard", q)
-				o.add("shock", "not_shocked", q)
-				if w2+c2 >= o.xnum {
-					o.add("afv", "malfunction", q)
-					o.untouched(q)
-					o.add("crew.collateral", "not_attacked", q)
+				if !o.vehicleMissed(q, w2+c2) {
 					return
 				}
 				det += q
-				o.add("afv", "no_effect", q)
 				o.collateral(q, w2+c2, true)
 			})
 		default:
@@ -266,18 +258,11 @@ func (o *vehicleOracle) positionDR() float64 {
 			o.add("hit", "none", p)
 			faces(func(w2, c2 int, p2 float64) {
 				q := p * p2
-				o.add("killed", "no", q)
-				o.add("abandoned", "no", q)
-				o.add("crew", "aboard", q)
-				o.add("shock", "not_shocked", q)
-				o.add("crew.collateral", "not_attacked", q)
-				if w2+c2 >= o.xnum {
-					o.add("afv", "malfunction", q)
-					o.untouched(q)
+				if !o.vehicleMissed(q, w2+c2) {
 					return
 				}
+				o.add("crew.collateral", "not_attacked", q)
 				det += q
-				o.add("afv", "no_effect", q)
 				// C7.346, §8.6: Area Fire, 15 FP (7.5 concealed), TEM.
 				o.attack(q, w2+c2, func(i int) (int, int, bool) {
 					if o.kind[i] != 2 {
@@ -333,6 +318,25 @@ func (o *vehicleOracle) toKill(q float64, orig, tk int, turret bool) float64 {
 		o.add("shock", "not_shocked", q)
 	}
 	return o.vehicleResult(q, res, orig, immob)
+}
+
+// vehicleMissed records a DC that left the vehicle alone (Poorly or not
+// Positioned), judged on its new effects DR sum: a malfunction attacks
+// nobody (§8.5) and it reports false; otherwise the vehicle is untouched
+// and the caller resolves the attack on the PRC or the other units.
+func (o *vehicleOracle) vehicleMissed(q float64, sum int) bool {
+	o.add("killed", "no", q)
+	o.add("abandoned", "no", q)
+	o.add("crew", "aboard", q)
+	o.add("shock", "not_shocked", q)
+	if sum >= o.xnum {
+		o.add("afv", "malfunction", q)
+		o.add("crew.collateral", "not_attacked", q)
+		o.untouched(q)
+		return false
+	}
+	o.add("afv", "no_effect", q)
+	return true
 }
 
 // vehicleResult applies the vehicle's result to its crew, PRC and, for an
