@@ -87,14 +87,17 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 	}, nil
 }
 
-// enumerator walks one subtree of the draw tree.
+// enumerator walks one subtree of the draw tree. Its sums are written on
+// every path, so they and the source are kept off other workers' lines.
 type enumerator struct {
+	_         gap
 	exp       Experiment
 	trial     Trial
 	src       *Source
 	rec       *Record
 	offsets   []int
 	sum, comp []float64
+	_         gap
 }
 
 func newEnumerator(exp Experiment, size int) *enumerator {
@@ -102,11 +105,11 @@ func newEnumerator(exp Experiment, size int) *enumerator {
 	return &enumerator{
 		exp:     exp,
 		trial:   exp.New(),
-		src:     &Source{exact: true},
+		src:     newExactSource(),
 		rec:     newRecord(len(exp.Schema.Metrics)),
 		offsets: offsets,
-		sum:     make([]float64, size),
-		comp:    make([]float64, size),
+		sum:     isolated[float64](size, 8),
+		comp:    isolated[float64](size, 8),
 	}
 }
 

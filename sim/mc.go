@@ -30,11 +30,11 @@ func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	workers := make([]*worker, cfg.Workers)
 	for i := range workers {
 		workers[i] = &worker{
-			trial:   exp.New(),
-			rec:     newRecord(len(exp.Schema.Metrics)),
-			offsets: offsets,
-			counts:  make([]uint64, size),
-			schema:  exp.Schema,
+			newTrial: exp.New,
+			rec:      newRecord(len(exp.Schema.Metrics)),
+			offsets:  offsets,
+			counts:   isolated[uint64](size, 8),
+			schema:   exp.Schema,
 		}
 	}
 	total := make([]uint64, size)
@@ -49,6 +49,12 @@ func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 		g, gctx := errgroup.WithContext(ctx)
 		for _, w := range workers {
 			g.Go(func() error {
+				if w.trial == nil {
+					// Made on the worker's own goroutine, so that its
+					// scratch comes from that processor's allocation
+					// cache, away from the other workers' scratch.
+					w.trial = w.newTrial()
+				}
 				for gctx.Err() == nil {
 					c := next.Add(1) - 1
 					if c >= last {
@@ -100,15 +106,20 @@ func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	}, nil
 }
 
-// worker owns one trial closure and a private tally.
+// worker owns one trial closure and a private tally. The gaps keep the
+// generator state, which every draw writes, off the cache lines of any
+// other worker's struct.
 type worker struct {
-	trial   Trial
-	rec     *Record
-	src     Source
-	offsets []int
-	counts  []uint64
-	trials  uint64
-	schema  Schema
+	_        gap
+	newTrial func() Trial
+	trial    Trial
+	rec      *Record
+	src      Source
+	offsets  []int
+	counts   []uint64
+	trials   uint64
+	schema   Schema
+	_        gap
 }
 
 // runChunk runs the n trials of chunk c: the hot loop.

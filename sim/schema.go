@@ -84,7 +84,7 @@ type Record struct {
 	out []uint16
 }
 
-func newRecord(n int) *Record { return &Record{out: make([]uint16, n)} }
+func newRecord(n int) *Record { return &Record{out: isolated[uint16](n, 2)} }
 
 // Set records outcome k (an index into the metric's labels) for metric m.
 func (r *Record) Set(m, k int) { r.out[m] = uint16(k) }

@@ -77,6 +77,16 @@ func (s *Source) Pick(d *Dist) int {
 	return i
 }
 
+// newExactSource returns a source for exact enumeration, padded because
+// it is written on every draw.
+func newExactSource() *Source {
+	return &(&struct {
+		_ gap
+		s Source
+		_ gap
+	}{s: Source{exact: true}}).s
+}
+
 // newMC returns a Monte Carlo source for chunk c of a run seeded with seed.
 func newMC(seed, chunk uint64) *Source {
 	s := &Source{}

@@ -1,0 +1,57 @@
+package benchmarks
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// scaling runs the same Monte Carlo work on one worker and on two, in the
+// same process and the same iteration, and reports the speedup of two over
+// one. Two workers on two cores should come close to 2×; a figure near 1
+// or below means the workers contend for something they should not share
+// (a lock, or a cache line written on every trial by both).
+func scaling(b *testing.B, exps ...sim.Experiment) {
+	const trials = 16 * sim.DefaultChunk
+	var one, two time.Duration
+	var seed uint64
+	run := func(workers int) time.Duration {
+		start := time.Now()
+		for _, exp := range exps {
+			if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: workers}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return time.Since(start)
+	}
+	for b.Loop() {
+		seed++
+		one += run(1)
+		two += run(2)
+	}
+	b.ReportMetric(one.Seconds()/two.Seconds(), "speedup")
+	b.ReportMetric(float64(trials*len(exps))*float64(b.N)/two.Seconds(), "trials/s")
+}
+
+// BenchmarkScalingPlacedDC is the scaling of the reference Placed DC attack.
+func BenchmarkScalingPlacedDC(b *testing.B) { scaling(b, placedVsThree(b)) }
+
+// BenchmarkScalingCompare is the scaling of the default compare job: its
+// three runs one after the other, as the command makes them.
+func BenchmarkScalingCompare(b *testing.B) {
+	var exps []sim.Experiment
+	for _, a := range asl.DefaultComparison().Attacks() {
+		exp, err := a.Experiment()
+		if err != nil {
+			b.Fatal(err)
+		}
+		exps = append(exps, exp)
+	}
+	scaling(b, exps...)
+}
+
+// BenchmarkScalingAFV is the scaling of the reference vehicle attack.
+func BenchmarkScalingAFV(b *testing.B) { scaling(b, tigerSide(b)) }
