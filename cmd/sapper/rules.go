@@ -45,6 +45,18 @@ var rules = []rule[asl.Options]{
 			return boolText(*o.Surrender)
 		},
 		func(o *asl.Options, v bool) { o.Surrender = &v }},
+	{"llmc-reverse-positive", "a LLMC/LLTC reverses a + modifier too (§8.46)",
+		func(o asl.Options) string { return boolText(o.LeaderLossReversesPositive) },
+		func(o *asl.Options, v bool) { o.LeaderLossReversesPositive = v }},
+	{"berserk-tc-chain", "a leader made berserk by a Berserk TC makes his own (§8.50)",
+		func(o asl.Options) string { return boolText(o.BerserkTCChain) },
+		func(o *asl.Options, v bool) { o.BerserkTCChain = v }},
+	{"leaders-elite", "leaders take the Elite −1 on their HoB DR (§8.51)",
+		func(o asl.Options) string { return boolText(o.LeadersElite) },
+		func(o *asl.Options, v bool) { o.LeadersElite = v }},
+	{"fanatic-berserk", "a Fanatic unit goes berserk on a HoB 12, not surrender (§8.52)",
+		func(o asl.Options) string { return boolText(o.FanaticBerserk) },
+		func(o *asl.Options, v bool) { o.FanaticBerserk = v }},
 }
 
 func ruleKeys[O any](rs []rule[O]) string {

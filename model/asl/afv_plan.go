@@ -61,12 +61,7 @@ type tkRoll struct {
 }
 
 func newAFVPlan(a AFVAttack) *afvPlan {
-	p := &afvPlan{a: a, kase: a.kase(), rules: locRules{
-		hob:        a.Options.HeatOfBattle,
-		acceptBH:   a.Options.AcceptBattleHardening,
-		knownEnemy: a.Options.KnownEnemyInLOS,
-		surrender:  a.dc().surrender(),
-	}}
+	p := &afvPlan{a: a, kase: a.kase(), rules: a.Options.locRules(a.dc().surrender())}
 	for _, g := range []struct {
 		units []Unit
 		group unitGroup

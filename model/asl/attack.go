@@ -81,6 +81,36 @@ type Options struct {
 	// 12 makes a prisoner (§8.26). nil: true for Placed and Thrown, false
 	// for Set.
 	Surrender *bool `json:"surrender"`
+	// LeaderLossReversesPositive: a LLMC/LLTC reverses the lost leader's
+	// modifier whatever its sign (a 7+1 gives −1). Off, the rules' reading:
+	// only a negative modifier is reversed, 0 or positive gives no DRM
+	// (A10.2, A10.21, §3.7, §8.46).
+	LeaderLossReversesPositive bool `json:"leader_loss_reverses_positive"`
+	// BerserkTCChain: a leader made berserk by passing another berserk
+	// leader's Berserk TC makes his own Berserk TC (A15.41, §8.50). Off,
+	// only a leader made berserk by his own Heat of Battle DR does.
+	BerserkTCChain bool `json:"berserk_tc_chain"`
+	// LeadersElite: leaders are elite (A1.11) and take the Elite −1 on
+	// their Heat of Battle DR (§8.51).
+	LeadersElite bool `json:"leaders_elite"`
+	// FanaticBerserk: a Fanatic unit goes berserk instead of surrendering
+	// on a Final Heat of Battle DR ≥ 12 (A15.5, §8.52).
+	FanaticBerserk bool `json:"fanatic_berserk"`
+}
+
+// locRules are the morale switches of o for a Location, with surrender
+// resolved for the attack (§8.26).
+func (o Options) locRules(surrender bool) locRules {
+	return locRules{
+		hob:            o.HeatOfBattle,
+		acceptBH:       o.AcceptBattleHardening,
+		knownEnemy:     o.KnownEnemyInLOS,
+		surrender:      surrender,
+		reversePos:     o.LeaderLossReversesPositive,
+		berserkChain:   o.BerserkTCChain,
+		leadersElite:   o.LeadersElite,
+		fanaticBerserk: o.FanaticBerserk,
+	}
 }
 
 // DefaultOptions returns the defaults of rules/asl.md §8.
@@ -92,6 +122,9 @@ func DefaultOptions() Options {
 		AcceptBattleHardening: true,
 		HeatOfBattle:          true,
 		KnownEnemyInLOS:       true,
+		BerserkTCChain:        true,
+		LeadersElite:          true,
+		FanaticBerserk:        true,
 	}
 }
 

@@ -28,6 +28,11 @@ type locRules struct {
 	acceptBH   bool
 	knownEnemy bool // berserk possible (A15.44)
 	surrender  bool // an ADJACENT Known Good Order armed enemy (A15.5)
+
+	reversePos     bool // §8.46 switched: a positive modifier reversed too
+	berserkChain   bool // §8.50
+	leadersElite   bool // §8.51
+	fanaticBerserk bool // §8.52
 }
 
 type eventKind uint8
@@ -184,15 +189,21 @@ func (u *unit) breakUnit() {
 	u.pinned = false
 }
 
-// replace applies ELR Replacement (A19.13, rules/asl.md §8.47): a MMC
-// keeps its ML, drops one Class and is marked replaced (an underscored squad
-// becoming two HS included); a Conscript, with no Class below, an
-// underscored HS, or a leader with no grade below is Disrupted instead
-// (A19.12), which changes nothing modeled here; a leader drops one grade.
+// replace applies ELR Replacement (A19.13, rules/asl.md §8.47, §8.49): a
+// MMC keeps its ML, drops one Class and is marked replaced (an underscored
+// squad becoming two HS included); a Fanatic MMC drops one step, to Elite
+// and no longer Fanatic; a Conscript, with no Class below, an underscored
+// HS, or a leader with no grade below is Disrupted instead (A19.12), which
+// changes nothing modeled here; a leader drops one grade.
 func (u *unit) replace() {
 	switch u.kind {
 	case Squad, HalfSquad:
 		if u.kind == HalfSquad && u.under {
+			return
+		}
+		if u.fanatic {
+			u.fanatic = false
+			u.replaced = true
 			return
 		}
 		if c, ok := classDown(u.class); ok {
@@ -312,12 +323,13 @@ func (l *loc) failMC(src *sim.Source, i, margin int) {
 }
 
 // heatOfBattle resolves the HoB DR after a MC's Original 2 (A15.1,
-// rules/asl.md §8.26, §8.40). The DRM is the unit's class DRM, +1 if it is
-// broken after the MC.
+// rules/asl.md §8.26, §8.40). The DRM is the unit's Class DRM as it stands
+// now (§8.49: Elite and Fanatic −1, leaders elite by A1.11 and §8.51,
+// Inexperienced +1), +1 if it is broken after the MC.
 func (l *loc) heatOfBattle(src *sim.Source, i int) {
 	u := &l.u[i]
 	d := b2i(u.broken) + b2i(l.inexperienced(i))
-	if u.class == Elite {
+	if l.eliteForHoB(i) {
 		d--
 	}
 	table := &hobRoll
@@ -334,21 +346,42 @@ func (l *loc) heatOfBattle(src *sim.Source, i int) {
 	case 2:
 		l.battleHarden(i)
 	case 3:
-		if !l.rules.knownEnemy {
-			l.battleHarden(i) // A15.44
+		l.berserk(i)
+	default:
+		if u.fanatic && l.rules.fanaticBerserk {
+			l.berserk(i) // A15.5, §8.52: Fanatics go berserk instead
 			return
 		}
-		u.berserk = true
-		u.broken = false
-		u.pinned = false
-		if u.kind == Leader {
-			l.push(event{kind: berserkTC, from: int8(i), ml: int8(u.curML()), mod: int8(u.curMod())})
-		}
-	default:
 		if l.rules.surrender {
 			u.prisoner = true // A15.5
 		}
 		u.breakUnit()
+	}
+}
+
+// eliteForHoB: the Elite −1 on a HoB DR is one DRM, whichever of Elite
+// Class, Fanatic status or a leader's A1.11 eliteness gives it (§8.49,
+// §8.51).
+func (l *loc) eliteForHoB(i int) bool {
+	u := &l.u[i]
+	return u.class == Elite || u.fanatic || (u.kind == Leader && l.rules.leadersElite)
+}
+
+// berserk makes unit i berserk (A15.4): ML 10, rallied, unpinned; with no
+// Known enemy in LOS it is Battle Hardening instead (A15.44). A leader who
+// goes berserk makes his own Berserk TC after the attack (A15.41, §8.43,
+// §8.50).
+func (l *loc) berserk(i int) {
+	if !l.rules.knownEnemy {
+		l.battleHarden(i)
+		return
+	}
+	u := &l.u[i]
+	u.berserk = true
+	u.broken = false
+	u.pinned = false
+	if u.kind == Leader {
+		l.push(event{kind: berserkTC, from: int8(i), ml: int8(u.curML()), mod: int8(u.curMod())})
 	}
 }
 
@@ -454,12 +487,12 @@ func (l *loc) runEvents(src *sim.Source) {
 				// dead leader's modifier reversed; no leadership, no pin
 				// (rules/asl.md §8.24, §8.46).
 				if u.curML() < int(e.ml) {
-					l.moraleCheck(src, i, -int(e.mod), false, false)
+					l.moraleCheck(src, i, l.leaderLossDRM(e), false, false)
 				}
 			case lltc:
 				// Unbroken units of lower ML take a TC; failing pins.
 				if !u.broken && !u.pinned && u.canPin() && u.curML() < int(e.ml) {
-					if !l.taskCheck(src, i, -int(e.mod)) {
+					if !l.taskCheck(src, i, l.leaderLossDRM(e)) {
 						u.pinned = true
 					}
 				}
@@ -467,15 +500,30 @@ func (l *loc) runEvents(src *sim.Source) {
 				// A15.41: "any other friendly units (even if broken)",
 				// except those not subject to Heat of Battle, take a NTC
 				// under the berserk leader's modifier; those who pass go
-				// berserk, and are rallied (A15.4).
+				// berserk, and are rallied (A15.4). A leader who passes
+				// makes his own Berserk TC in turn (§8.50).
 				if u.hobOK && !u.heroic && l.taskCheck(src, i, int(e.mod)) {
-					u.berserk = true
-					u.broken = false
-					u.pinned = false
+					if u.kind == Leader && l.rules.berserkChain {
+						l.berserk(i)
+					} else {
+						u.berserk = true
+						u.broken = false
+						u.pinned = false
+					}
 				}
 			}
 		}
 	}
+}
+
+// leaderLossDRM is the DRM of a LLMC or LLTC: the lost leader's negative
+// modifier reversed (−1 → +1); a modifier of 0 or a positive one gives none
+// (A10.2, A10.21, §3.7, §8.46), unless the switch reverses it too.
+func (l *loc) leaderLossDRM(e event) int {
+	if l.rules.reversePos {
+		return -int(e.mod)
+	}
+	return max(0, -int(e.mod))
 }
 
 // selectionFor returns Random Selection of the top n among k.

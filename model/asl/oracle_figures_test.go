@@ -4,6 +4,7 @@ package asl_test
 // checked against the oracle alone.
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -322,32 +323,45 @@ func TestOracleR20(t *testing.T) {
 }
 
 // TestOracleR21: the Heat of Battle bands with DRM 0, on an 8-0 leader so
-// that each result is visible.
+// that each result is visible: R21 with the leader's A1.11 eliteness
+// switched off (§8.51), and with it on, the same bands at DRM −1 (Final
+// ≤ 4 at Original ≤ 5: 10/36; 5–6: 11/36; 7–8: 9/36; 9–11: Original 10–12,
+// 6/36; a Final 12 cannot happen).
 func TestOracleR21(t *testing.T) {
-	got := map[string]float64{}
-	explore(func(r *roller) {
-		var w world
-		w.addPiece(newPiece(mustUnit(t, "leader:8-0"), 0, 3))
-		c := ctx{loc: &location{opts: asl.DefaultOptions(), surrender: true}, w: &w, r: r}
-		c.heatOfBattle(0)
-		u := w.p[0]
-		switch {
-		case u.gone == goneSurrendered:
-			got["surrender"] += r.p
-		case u.berserk:
-			got["berserk"] += r.p
-		case u.heroic && u.mod == -1:
-			got["hero + BH"] += r.p
-		case u.heroic:
-			got["hero"] += r.p
-		case u.mod == -1:
-			got["BH"] += r.p
-		default:
-			got["other"] += r.p
+	for _, tc := range []struct {
+		elite bool
+		want  map[string]float64
+	}{
+		{false, map[string]float64{"hero": 6, "hero + BH": 9, "BH": 11, "berserk": 9, "surrender": 1, "other": 0}},
+		{true, map[string]float64{"hero": 10, "hero + BH": 11, "BH": 9, "berserk": 6, "surrender": 0, "other": 0}},
+	} {
+		opts := asl.DefaultOptions()
+		opts.LeadersElite = tc.elite
+		got := map[string]float64{}
+		explore(func(r *roller) {
+			var w world
+			w.addPiece(newPiece(mustUnit(t, "leader:8-0"), 0, 3))
+			c := ctx{loc: &location{opts: opts, surrender: true}, w: &w, r: r}
+			c.heatOfBattle(0)
+			u := w.p[0]
+			switch {
+			case u.gone == goneSurrendered:
+				got["surrender"] += r.p
+			case u.berserk:
+				got["berserk"] += r.p
+			case u.heroic && u.mod == -1:
+				got["hero + BH"] += r.p
+			case u.heroic:
+				got["hero"] += r.p
+			case u.mod == -1:
+				got["BH"] += r.p
+			default:
+				got["other"] += r.p
+			}
+		})
+		for cat, n := range tc.want {
+			checkP(t, fmt.Sprintf("%s (leaders elite %v)", cat, tc.elite), got[cat], n/36)
 		}
-	})
-	for cat, n := range map[string]float64{"hero": 6, "hero + BH": 9, "BH": 11, "berserk": 9, "surrender": 1, "other": 0} {
-		checkP(t, cat, got[cat], n/36)
 	}
 }
 

@@ -374,6 +374,11 @@ func (u *piece) lowerClass() bool {
 	if !reading.classChanges {
 		return true
 	}
+	if u.fanatic {
+		// §8.49: Fanatic is the rung above Elite; one step down is Elite.
+		u.fanatic = false
+		return true
+	}
 	switch u.class {
 	case asl.Elite:
 		u.class = asl.FirstLine
@@ -653,13 +658,11 @@ func (c *ctx) run(t task) {
 		if u.gone != inPlay || u.berserk {
 			return
 		}
-		// A15.41: pass the NTC (Final ≤ ML) and go berserk.
+		// A15.41: pass the NTC (Final ≤ ML) and go berserk. §8.50: "When
+		// a leader goes berserk, he must …" holds whatever made him so, so
+		// a leader who passes makes a Berserk TC of his own.
 		if c.r.dr()+int(t.drm) <= u.curML() {
-			// Reading: a leader made berserk by this TC does not make the
-			// others take a TC of his own; A15.41 ("When a leader goes
-			// berserk, he must …") could be read either way, and every
-			// unit has just taken one. The model reads it so too.
-			c.goBerserk(i, false)
+			c.goBerserk(i, c.loc.opts.BerserkTCChain)
 		}
 	default:
 		panic("oracle: bad task")
@@ -708,16 +711,20 @@ func (c *ctx) snap(i int) snapshot {
 	return snapshot{c.w.p[i].curML(), c.w.p[i].leadership()}
 }
 
-// leaderLossDRM is the DRM of a LLMC/LLTC. Reading: §8.46 states the
-// modifier is reversed whatever its sign ("an 8-1 gives +1, an 8-0 gives 0,
-// a 7+1 gives −1"); §3.7 (A10.2) reverses only a negative modifier. §8.46
-// is the project's explicit modeling decision, so it is followed here.
-func leaderLossDRM(s snapshot) int8 { return int8(-s.mod) }
+// leaderLossDRM is the DRM of a LLMC/LLTC. §3.7 and §8.46 agree (A10.2,
+// A10.21): only a negative modifier is reversed ("an 8-1 gives +1"); an
+// 8-0 and a 7+1 both give 0. The switch reverses any sign.
+func (c *ctx) leaderLossDRM(s snapshot) int8 {
+	if c.loc.opts.LeaderLossReversesPositive || s.mod < 0 {
+		return int8(-s.mod)
+	}
+	return 0
+}
 
 // eliminate removes unit i; a leader's loss causes a LLMC (A10.2).
 func (c *ctx) eliminate(i int, s snapshot) {
 	if c.w.p[i].kind == asl.Leader {
-		c.w.addEvent(event{kind: evLLMC, leader: int8(i), ml: int8(s.ml), drm: leaderLossDRM(s)})
+		c.w.addEvent(event{kind: evLLMC, leader: int8(i), ml: int8(s.ml), drm: c.leaderLossDRM(s)})
 	}
 	c.w.p[i].remove(goneEliminated)
 }
@@ -731,7 +738,7 @@ func (u *piece) remove(gone int8) { *u = piece{unit: u.unit, gone: gone, mc: -1}
 func (c *ctx) breakUnit(i int, s snapshot) {
 	u := &c.w.p[i]
 	if u.kind == asl.Leader && !u.broken {
-		c.w.addEvent(event{kind: evLLTC, leader: int8(i), ml: int8(s.ml), drm: leaderLossDRM(s)})
+		c.w.addEvent(event{kind: evLLTC, leader: int8(i), ml: int8(s.ml), drm: c.leaderLossDRM(s)})
 	}
 	u.broken, u.pinned = true, false
 }
@@ -910,8 +917,10 @@ func (c *ctx) inexperienced(i int) bool {
 func (c *ctx) heatOfBattle(i int) {
 	u := &c.w.p[i]
 	drm := 0
-	if u.class == asl.Elite {
-		drm-- // A15.1
+	// A15.1: Elite −1, once. A Fanatic is above Elite (§8.49), and every
+	// SMC is elite (A1.11, §8.51): a leader takes it too.
+	if u.class == asl.Elite || u.fanatic || u.kind == asl.Leader && c.loc.opts.LeadersElite {
+		drm--
 	}
 	if u.broken {
 		drm++ // broken after the MC (§8.26)
@@ -997,10 +1006,10 @@ func (c *ctx) goBerserk(i int, tc bool) {
 
 // surrender (A15.5, §8.26, §8.44): the unit breaks and is Disrupted; with an
 // ADJACENT Known Good Order armed enemy it is a prisoner. A Fanatic unit
-// goes berserk instead (A15.5 EXC).
+// goes berserk instead (A15.5 EXC, §8.52).
 func (c *ctx) surrender(i int) {
 	u := &c.w.p[i]
-	if u.fanatic {
+	if u.fanatic && c.loc.opts.FanaticBerserk {
 		c.berserkResult(i)
 		return
 	}

@@ -70,12 +70,7 @@ type metricIndex struct {
 }
 
 func newDCPlan(a DCAttack) *dcPlan {
-	p := &dcPlan{a: a, rules: locRules{
-		hob:        a.Options.HeatOfBattle,
-		acceptBH:   a.Options.AcceptBattleHardening,
-		knownEnemy: a.Options.KnownEnemyInLOS,
-		surrender:  a.surrender(),
-	}}
+	p := &dcPlan{a: a, rules: a.Options.locRules(a.surrender())}
 	for orig := 2; orig <= 12; orig++ {
 		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {
