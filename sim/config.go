@@ -31,6 +31,10 @@ type Config struct {
 	Precision  float64
 	Confidence float64
 	MaxPaths   uint64 // exact path budget
+	// NoMerge makes an exact enumeration ignore the states a model
+	// declares equal (Source.Merge) and walk every path from the start:
+	// slower, and the reference that merging must reproduce.
+	NoMerge bool
 	// Progress, when non-nil, receives one atomic add per finished chunk
 	// (trials) or per 4096 paths (exact).
 	Progress *atomic.Uint64

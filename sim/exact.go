@@ -52,6 +52,9 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 				}
 				sub := newEnumerator(exp, size)
 				sub.trial = e.trial
+				if !cfg.NoMerge {
+					sub.src.mg = newMerger(sub.rec, sub.offsets, size)
+				}
 				if err := sub.walk(gctx, roots[r], &paths, cfg); err != nil {
 					return err
 				}
@@ -139,7 +142,11 @@ func (e *enumerator) walk(ctx context.Context, root step, paths *atomic.Uint64, 
 		e.rec.reset()
 		e.trial(src, e.rec)
 		local++
-		e.record(src.weight)
+		if src.mg != nil {
+			src.mg.finish(src.weight, e.sum, e.comp, e.metricName)
+		} else {
+			e.record(src.weight)
+		}
 		if !src.advance() {
 			break
 		}
@@ -149,6 +156,8 @@ func (e *enumerator) walk(ctx context.Context, root step, paths *atomic.Uint64, 
 	}
 	return nil
 }
+
+func (e *enumerator) metricName(m int) string { return fmt.Sprintf("%q", e.exp.Schema.Metrics[m].Name) }
 
 // record adds weight w to the outcomes of the trial just run.
 func (e *enumerator) record(w float64) {

@@ -17,6 +17,8 @@ type Source struct {
 	// floor is how many leading steps are fixed: advance never changes
 	// them, so an enumeration can be confined to one subtree.
 	floor int
+	// mg merges equal states (merge.go); nil in Monte Carlo mode.
+	mg *merger
 }
 
 // step is one draw on an enumerated path.
@@ -114,17 +116,28 @@ func (s *Source) advance() bool {
 		panic("sim: trial is not a pure function of its draws (replayed path diverged)")
 	}
 	for len(s.path) > s.floor {
-		top := &s.path[len(s.path)-1]
+		p := len(s.path) - 1
+		top := &s.path[p]
+		moved := false
 		if top.dist != nil {
 			if j := top.dist.next(int(top.idx)); j >= 0 {
 				top.idx = int32(j)
-				return true
+				moved = true
 			}
 		} else if top.idx+1 < top.n {
 			top.idx++
+			moved = true
+		}
+		if moved {
+			if s.mg != nil {
+				s.mg.complete(p)
+			}
 			return true
 		}
-		s.path = s.path[:len(s.path)-1]
+		s.path = s.path[:p]
+	}
+	if s.mg != nil {
+		s.mg.complete(-1)
 	}
 	return false
 }

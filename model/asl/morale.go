@@ -19,6 +19,28 @@ type loc struct {
 	// hobTriggered: some MC of this attack had an Original 2 on a unit
 	// subject to Heat of Battle (A15.1), whether or not HoB is resolved.
 	hobTriggered bool
+
+	// pos is each unit's step in the check order.
+	pos [MaxUnits]int8
+
+	// cur is the after-attack event being resolved while inEvent is set.
+	cur     event
+	inEvent bool
+
+	// merge, when set, is asked at each checkpoint (settle.go) whether the
+	// rest of the trial is already known (sim.Source.Merge).
+	merge func(src *sim.Source, k int, mc *[MaxUnits]int8) bool
+
+	// rec, when set, is where the Location's units are recorded, from
+	// metric recBase on, three metrics each (fate, reduced, replaced).
+	// A unit is recorded and retired (its bit in retired) as soon as no
+	// later step of the trial can change it; retiredOut counts those out
+	// of the fight. Retired units drop out of the merge key, which is what
+	// lets paths that differ only in settled units merge.
+	rec        *sim.Record
+	recBase    int
+	retired    uint16
+	retiredOut int8
 }
 
 // locRules are the Heat of Battle circumstances of the Location
@@ -73,15 +95,20 @@ func (l *loc) setup(units []Unit, defaultELR int, r locRules) {
 			k++
 		}
 	}
+	for k, i := range l.order[:l.n] {
+		l.pos[i] = int8(k)
+	}
 }
 
 // restart makes l the starting state s again for a new trial, copying
 // only the units in play: the whole struct is mostly empty queue.
 func (l *loc) restart(s *loc) {
-	l.n, l.rules, l.order = s.n, s.rules, s.order
+	l.n, l.rules, l.order, l.pos = s.n, s.rules, s.order, s.pos
+	l.inEvent = false
 	copy(l.u[:s.n], s.u[:s.n])
 	l.head, l.tail = 0, 0
 	l.hobTriggered = false
+	l.retired, l.retiredOut = 0, 0
 }
 
 // leaderDRM is the leadership DRM unit i receives on a MC or TC: the best
@@ -464,37 +491,33 @@ func (l *loc) ptc(src *sim.Source, i int) {
 }
 
 // runEvents resolves the after-attack queue first in, first out; events
-// raised meanwhile join its end (rules/asl.md §8.24, §8.45).
-func (l *loc) runEvents(src *sim.Source) {
+// raised meanwhile join its end (rules/asl.md §8.24, §8.45). It reports
+// true when the merge hook stopped the trial.
+func (l *loc) runEvents(src *sim.Source) (stop bool) {
 	for l.head < l.tail {
 		e := l.events[l.head]
 		l.head++
-		for _, oi := range l.order[:l.n] {
+		l.cur, l.inEvent = e, true
+		for k, oi := range l.order[:l.n] {
 			i := int(oi)
-			if i == int(e.from) {
+			if !l.touches(e, i) {
 				continue
 			}
+			if l.checkpoint(src, k, nil, nil) {
+				l.inEvent = false
+				return true
+			}
 			u := &l.u[i]
-			if u.gone() || u.berserk {
-				continue // A10.2, A15.42, A20.54
-			}
-			if u.group == rider || u.group != l.u[e.from].group {
-				continue // A10.2: Riders never; Passengers only for their own
-			}
 			switch e.kind {
 			case llmc:
 				// Every other unit of lower current ML takes a MC at the
 				// dead leader's modifier reversed; no leadership, no pin
 				// (rules/asl.md §8.24, §8.46).
-				if u.curML() < int(e.ml) {
-					l.moraleCheck(src, i, l.leaderLossDRM(e), false, false)
-				}
+				l.moraleCheck(src, i, l.leaderLossDRM(e), false, false)
 			case lltc:
 				// Unbroken units of lower ML take a TC; failing pins.
-				if !u.broken && !u.pinned && u.canPin() && u.curML() < int(e.ml) {
-					if !l.taskCheck(src, i, l.leaderLossDRM(e)) {
-						u.pinned = true
-					}
+				if !l.taskCheck(src, i, l.leaderLossDRM(e)) {
+					u.pinned = true
 				}
 			case berserkTC:
 				// A15.41: "any other friendly units (even if broken)",
@@ -502,7 +525,7 @@ func (l *loc) runEvents(src *sim.Source) {
 				// under the berserk leader's modifier; those who pass go
 				// berserk, and are rallied (A15.4). A leader who passes
 				// makes his own Berserk TC in turn (§8.50).
-				if u.hobOK && !u.heroic && l.taskCheck(src, i, int(e.mod)) {
+				if l.taskCheck(src, i, int(e.mod)) {
 					if u.kind == Leader && l.rules.berserkChain {
 						l.berserk(i)
 					} else {
@@ -514,6 +537,31 @@ func (l *loc) runEvents(src *sim.Source) {
 			}
 		}
 	}
+	l.inEvent = false
+	return false
+}
+
+// touches reports whether after-attack event e makes unit i, as it
+// stands, take a check: never the leader himself, units gone, berserk
+// (A15.42) or Riders, and Passengers only for their own (A10.2); a LLMC
+// for every lower current ML, broken units included; a LLTC for unbroken,
+// unpinned units of lower ML that can be pinned; a Berserk TC for any unit
+// subject to Heat of Battle, even broken (A15.41).
+func (l *loc) touches(e event, i int) bool {
+	u := &l.u[i]
+	if i == int(e.from) || u.gone() || u.berserk {
+		return false // A10.2, A15.42, A20.54
+	}
+	if u.group == rider || u.group != l.u[e.from].group {
+		return false
+	}
+	switch e.kind {
+	case llmc:
+		return u.curML() < int(e.ml)
+	case lltc:
+		return !u.broken && !u.pinned && u.canPin() && u.curML() < int(e.ml)
+	}
+	return u.hobOK && !u.heroic
 }
 
 // leaderLossDRM is the DRM of a LLMC or LLTC: the lost leader's negative

@@ -6,7 +6,11 @@ import "github.com/sapperhq/sapper/sim"
 // §3.11): res[i] is unit i's result from the attack's one Original DR
 // (A.5). Units on the same result are resolved together; #KIA before K/#
 // before MCs before PTCs, then the after-attack events.
-func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) {
+//
+// In exact mode, before each MC and each after-attack event the Location's
+// merge hook may find the rest of the trial already known (sim.Merge);
+// resolve then returns true and the trial must stop.
+func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) (stop bool) {
 	l.head, l.tail = 0, 0
 	l.hobTriggered = false
 	var mc [MaxUnits]int8 // pending MC DRM + 1; 0: none
@@ -34,8 +38,11 @@ func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) {
 	}
 	// A10.2: leaders check first, highest ML first; each check sees the
 	// leaders as the checks before it left them (A7.831).
-	for _, oi := range l.order[:l.n] {
+	for k, oi := range l.order[:l.n] {
 		if d := mc[oi]; d > 0 {
+			if l.checkpoint(src, k, &mc, res) {
+				return true
+			}
 			l.moraleCheck(src, int(oi), int(d-1), true, true)
 		}
 	}
@@ -46,7 +53,24 @@ func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) {
 			}
 		}
 	}
-	l.runEvents(src)
+	return l.runEvents(src)
+}
+
+// retire records unit i's metrics now and leaves it out of the rest.
+func (l *loc) retire(i int) {
+	u := &l.u[i]
+	u.recordTo(l.rec, l.recBase+3*i)
+	l.retired |= 1 << i
+	l.retiredOut += int8(b2i(u.out()))
+}
+
+// recordTo records the unit's fate, reduced and replaced from metric m on
+// (DESIGN §5, rules/asl.md §8.39).
+func (u *unit) recordTo(rec *sim.Record, m int) {
+	rec.Set(m, int(u.fate()))
+	live := !u.gone()
+	rec.Set(m+1, b2i(!(live && u.reduced)))
+	rec.Set(m+2, b2i(!(live && u.replaced)))
 }
 
 // group returns the units on result r, in check order, as indices and as

@@ -12,6 +12,8 @@ type dcTrial struct {
 	start, target      loc
 	throwStart, throws loc
 	chainStart, chain  loc
+	e                  effects
+	key                []byte // scratch for merge keys (exact mode)
 }
 
 func (p *dcPlan) newTrial() sim.Trial {
@@ -27,6 +29,8 @@ func (p *dcPlan) newTrial() sim.Trial {
 	chainRules := p.rules
 	chainRules.surrender = true
 	t.chainStart.setup(chain, p.a.ELR, chainRules)
+	t.target.merge = t.merge
+	t.target.recBase = p.m.targets
 	return t.run
 }
 
@@ -34,6 +38,7 @@ func (p *dcPlan) newTrial() sim.Trial {
 type effects struct {
 	detonation          int
 	at                  *outcome // nil unless the DC detonated
+	orig                int8     // the Original DR that gave at
 	entered             bool     // a Thrown DC entered the cave
 	rubble              bool
 	collapse, falls     bool
@@ -48,8 +53,10 @@ type effects struct {
 func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
 	t.target.restart(&t.start)
+	t.target.rec = rec
 	t.throws.restart(&t.throwStart)
-	e := effects{detonation: detonated}
+	t.e = effects{detonation: detonated}
+	e := &t.e
 	if !t.runChain(src, rec) {
 		e.detonation = notPlaced
 	} else {
@@ -58,14 +65,17 @@ func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 			e.entered = dice.Dr(src)+p.a.CaveDRM <= caveThrowLimit
 			rec.Set(p.m.caveDR, b2i(!e.entered))
 		}
-		if at := &p.at[p.attackDR.Roll(src)]; at.malf {
+		orig := p.attackDR.Roll(src)
+		if at := &p.at[orig]; at.malf {
 			e.detonation = malfunctioned
 		} else {
-			e.at = at
-			t.detonate(src, &e)
+			e.at, e.orig = at, int8(orig)
+			if t.detonate(src, e) {
+				return // the rest is known (exact mode): sim.Source.Merge
+			}
 		}
 	}
-	t.record(rec, &e)
+	t.record(rec, e)
 }
 
 // detonate resolves a detonating DC (rules/asl.md §3–§7): a destroyed
@@ -73,7 +83,10 @@ func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 // checked before the occupants are attacked; otherwise the Gun's result,
 // the attack on the units, Random SW Destruction and Flame; for a Thrown
 // DC, the DR against the thrower's Location (A23.6, §8.15–8.18).
-func (t *dcTrial) detonate(src *sim.Source, e *effects) {
+//
+// It reports true when the trial must stop because its rest is known
+// (exact mode, sim.Source.Merge).
+func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 	p, at := t.p, e.at
 	switch {
 	case at.spans > 0:
@@ -97,7 +110,9 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) {
 		if e.entered {
 			res = &at.caveIn
 		}
-		t.target.resolve(src, res)
+		if t.target.resolve(src, res) {
+			return true
+		}
 		t.randomSWDestruction(src, e)
 		if at.flameKIA {
 			e.flame = dice.DR(src)+p.a.flameDRM() >= p.a.kindlingNumber()
@@ -109,6 +124,7 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) {
 	if len(p.a.Throwers) > 0 && (p.a.Elevation < 2 || e.rubble) && !e.entered {
 		t.throws.resolve(src, &p.throwRes[p.throwDR.Roll(src)])
 	}
+	return false
 }
 
 // rubble makes the Rubble check before the occupants are attacked
@@ -164,15 +180,13 @@ func (t *dcTrial) record(rec *sim.Record, e *effects) {
 	}
 	rec.Set(0, e.detonation)
 	rec.Set(1, int(result))
-	m := p.m.targets
-	out := 0
+	out := int(t.target.retiredOut)
 	for i := range t.target.n {
+		if t.target.retired&(1<<i) != 0 {
+			continue
+		}
 		u := &t.target.u[i]
-		rec.Set(m, int(u.fate()))
-		live := !u.gone()
-		rec.Set(m+1, b2i(!(live && u.reduced)))
-		rec.Set(m+2, b2i(!(live && u.replaced)))
-		m += 3
+		u.recordTo(rec, p.m.targets+3*i)
 		out += b2i(u.out())
 	}
 	if p.m.stack >= 0 {

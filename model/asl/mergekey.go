@@ -1,0 +1,69 @@
+package asl
+
+import "github.com/sapperhq/sapper/sim"
+
+// Merge keys of exact mode (sim.Source.Merge).
+//
+// While the target Location's IFT results are being applied, the rest of a
+// DC trial depends only on where resolve stands (which unit checks next,
+// the MCs still pending, or the event being resolved and those queued),
+// the state of every unit there not yet retired (settle.go), and the effects already decided (the Original DR, which sets
+// the IFT results, Flame and everything recorded from the outcome; Rubble
+// and SW counts). The throwers' Location is still as it started, and the
+// DC user's chain was recorded before the attack. Two paths that reach
+// the same key go on identically, so the engine walks the rest once.
+
+// merge is the target Location's merge hook: it builds the key and asks
+// the engine.
+func (t *dcTrial) merge(src *sim.Source, k int, mc *[MaxUnits]int8) bool {
+	b := t.key[:0]
+	l := &t.target
+	if mc != nil {
+		b = append(b, byte(k))
+		for _, oi := range l.order[k:l.n] {
+			b = append(b, byte(mc[oi]))
+		}
+	} else {
+		b = append(b, 64+byte(k), byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
+	}
+	e := &t.e
+	b = append(b, byte(e.detonation), byte(e.orig), bits(e.entered, e.rubble, e.collapse, e.falls, e.wholeLocationKilled),
+		byte(e.swLost), byte(e.swMalf))
+	b = t.target.appendKey(b)
+	t.key = b
+	return src.Merge(b)
+}
+
+// appendKey appends the Location's state: its units still in play (the
+// retired ones were recorded already and count only as out or not), and
+// its after-attack queue.
+func (l *loc) appendKey(b []byte) []byte {
+	b = append(b, byte(l.n), bits(l.hobTriggered), byte(l.retired), byte(l.retired>>8), byte(l.retiredOut))
+	for i := range l.n {
+		if l.retired&(1<<i) == 0 {
+			b = l.u[i].appendKey(b)
+		}
+	}
+	for _, e := range l.events[l.head:l.tail] {
+		b = append(b, byte(e.kind), byte(e.from), byte(e.ml), byte(e.mod))
+	}
+	return b
+}
+
+// appendKey appends every field of the unit's state.
+func (u *unit) appendKey(b []byte) []byte {
+	return append(b, byte(u.kind), byte(u.ml), byte(u.bml), byte(u.mod), byte(u.elr), byte(u.class), byte(u.sw), byte(u.group),
+		bits(u.fanatic, u.under, u.hobOK, u.broken, u.pinned, u.berserk, u.heroic, u.wounded),
+		bits(u.elim, u.prisoner, u.reduced, u.replaced, u.byKIA))
+}
+
+// bits packs up to eight flags into a byte.
+func bits(flags ...bool) byte {
+	var b byte
+	for i, f := range flags {
+		if f {
+			b |= 1 << i
+		}
+	}
+	return b
+}

@@ -1,0 +1,161 @@
+package sim
+
+// Merging equal states in exact mode.
+//
+// A trial may call [Source.Merge] with a key that determines everything it
+// will still draw and record from that point on. The enumeration visits the
+// draw tree depth first, so all the paths through one point of one prefix
+// are consecutive: the first time a key is seen, the engine opens a
+// recording of the subtree below it and, as each path of that subtree ends,
+// adds the path's conditional probability (its weight over the weight at
+// the key) to the recording, per metric and outcome. When the depth-first
+// walk leaves the subtree the recording is complete, and any later path
+// that reaches the same key stops there: the recorded distribution, scaled
+// by the path's weight, stands for the whole subtree it would have walked.
+//
+// Only each metric's marginal distribution is reported, so a recording
+// keeps, per metric, the probability of each outcome the rest of the trial
+// records and the probability that it records nothing there (the value set
+// before the key then stands). Recordings nest: a path adds to every one
+// that is open, each relative to its own key.
+//
+// The memo is kept per root subtree (first draw), so that each root's sums
+// are formed in the same order whichever worker walks it and the result is
+// the same for any worker count.
+
+// merger is the merging state of one exact enumerator.
+type merger struct {
+	rec     *Record
+	offsets []int
+	size    int // outcomes of all metrics; slot size+m is "metric m unwritten"
+	memo    map[string][]float64
+	open    []recording
+	// hit is the recorded distribution the current trial stopped on, or
+	// nil when it ran to its end.
+	hit []float64
+	cur []uint16 // scratch: the current path's values relative to a level
+}
+
+// recording is the subtree below one key, while it is being walked.
+type recording struct {
+	key   string
+	depth int     // draws made when the key was reached
+	w0    float64 // the path weight there
+	pre   []uint16
+	acc   []float64
+}
+
+func newMerger(rec *Record, offsets []int, size int) *merger {
+	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string][]float64{},
+		cur: make([]uint16, len(rec.out))}
+}
+
+// Merging reports whether this source merges equal states: true in exact
+// mode. A model builds its state keys only then, so Monte Carlo trials pay
+// nothing for them.
+func (s *Source) Merging() bool { return s.mg != nil }
+
+// Merge declares that from this point of the trial on, everything the
+// trial will still draw and record is determined by key (which must then
+// name the point in the procedure as well as the state). It returns true
+// when the rest of the trial is already known: the trial must then return
+// at once, drawing and recording nothing more. In Monte Carlo mode, and in
+// exact mode the first time a key is seen, it returns false and the trial
+// goes on.
+//
+// A key that does not determine the rest of the trial gives wrong results
+// without any error: tests should compare a merged enumeration with an
+// unmerged one (Config.NoMerge).
+func (s *Source) Merge(key []byte) bool {
+	g := s.mg
+	if g == nil || s.depth < s.floor {
+		// Before the root draw a subtree would span roots that other
+		// enumerators walk.
+		return false
+	}
+	for i := range g.open {
+		if r := &g.open[i]; r.depth == s.depth && r.key == string(key) {
+			// A later path of the subtree being recorded.
+			g.rec.reset()
+			return false
+		}
+	}
+	if suf, ok := g.memo[string(key)]; ok {
+		g.hit = suf
+		s.path = s.path[:s.depth]
+		return true
+	}
+	acc := make([]float64, g.size+len(g.rec.out))
+	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight,
+		pre: append([]uint16(nil), g.rec.out...), acc: acc})
+	g.rec.reset()
+	return false
+}
+
+// finish adds the trial just run, of weight w, to every open recording and
+// to the totals (sum, comp: compensated sums per outcome).
+func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) {
+	cur := g.cur
+	copy(cur, g.rec.out)
+	for j := len(g.open) - 1; j >= 0; j-- {
+		r := &g.open[j]
+		f := w / r.w0
+		acc := r.acc
+		g.spread(cur, g.hit, func(i int, x float64) { acc[i] += f * x })
+		for m, k := range cur {
+			if k == unset {
+				cur[m] = r.pre[m]
+			}
+		}
+	}
+	g.spread(cur, g.hit, func(i int, x float64) {
+		if i >= g.size {
+			panic("sim: trial recorded no outcome for metric " + names(i-g.size))
+		}
+		neumaier(&sum[i], &comp[i], w*x)
+	})
+	g.hit = nil
+}
+
+// spread calls add(i, p) for each outcome slot i the path's values cur
+// reach with probability p: the values themselves, or, after a merge hit,
+// the recorded distribution with its "unwritten" share going to cur.
+func (g *merger) spread(cur []uint16, hit []float64, add func(int, float64)) {
+	slot := func(m int, k uint16) int {
+		if k == unset {
+			return g.size + m
+		}
+		return g.offsets[m] + int(k)
+	}
+	if hit == nil {
+		for m, k := range cur {
+			add(slot(m, k), 1)
+		}
+		return
+	}
+	for m, k := range cur {
+		end := g.size
+		if m+1 < len(g.offsets) {
+			end = g.offsets[m+1]
+		}
+		for i := g.offsets[m]; i < end; i++ {
+			if hit[i] != 0 {
+				add(i, hit[i])
+			}
+		}
+		if u := hit[g.size+m]; u != 0 {
+			add(slot(m, k), u)
+		}
+	}
+}
+
+// complete closes the recordings whose subtree the walk has left: those
+// opened below draw p, the one the enumeration just moved (p < 0: the
+// walk is over).
+func (g *merger) complete(p int) {
+	for n := len(g.open); n > 0 && g.open[n-1].depth > p; n-- {
+		r := g.open[n-1]
+		g.memo[r.key] = r.acc
+		g.open = g.open[:n-1]
+	}
+}

@@ -1,0 +1,130 @@
+package sim
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// sixes is a dice experiment with states to merge: roll n dice one at a
+// time; the first die's parity is recorded at once (so the rest of the
+// trial leaves it unwritten), and the number of sixes at the end. After
+// each die the rest depends only on (dice rolled, sixes so far), the key.
+// A second key at the same depth, naming the same state another way,
+// exercises two recordings opened without a draw between them.
+func sixes(n int, merge bool) Experiment {
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{
+			{Name: "first", Labels: []string{"odd", "even"}},
+			CountMetric("sixes", "sixes", n),
+			{Name: "any", Labels: []string{"yes", "no"}},
+		}},
+		New: func() Trial {
+			key := make([]byte, 3)
+			return func(src *Source, rec *Record) {
+				count := 0
+				for i := range n {
+					d := src.Intn(6)
+					if i == 0 {
+						rec.Set(0, d%2)
+					}
+					if d == 5 {
+						count++
+					}
+					if merge && src.Merging() {
+						key[0], key[1], key[2] = 'a', byte(i), byte(count)
+						if src.Merge(key) {
+							return
+						}
+						key[0] = 'b'
+						if src.Merge(key) {
+							return
+						}
+					}
+				}
+				rec.Set(1, count)
+				rec.Set(2, b2iTest(count == 0))
+			}
+		},
+	}
+}
+
+func b2iTest(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestMergeMatchesFullEnumeration: merged and unmerged enumerations agree
+// to 1e-12 on every outcome, the merged one with far fewer paths, for any
+// worker count; P(k sixes) is the binomial C(n,k) 5^(n−k) / 6^n.
+func TestMergeMatchesFullEnumeration(t *testing.T) {
+	const n = 7
+	full, err := RunExact(context.Background(), sixes(n, false), Config{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2, 4} {
+		merged, err := RunExact(context.Background(), sixes(n, true), Config{Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range full.Metrics {
+			for k, o := range m.Outcomes {
+				if got := merged.Metrics[i].Outcomes[k].P; math.Abs(got-o.P) > 1e-12 {
+					t.Errorf("-j %d: %s=%s merged %.15f, full %.15f", workers, m.Name, o.Label, got, o.P)
+				}
+			}
+		}
+		if merged.Paths*20 > full.Paths {
+			t.Errorf("-j %d: merging walked %d paths of %d", workers, merged.Paths, full.Paths)
+		}
+	}
+	binom := 1.0
+	for k := 0; k <= n; k++ {
+		want := binom * math.Pow(5, float64(n-k)) / math.Pow(6, n)
+		if got := full.P("sixes", itoaTest(k)); math.Abs(got-want) > 1e-12 {
+			t.Errorf("P(%d sixes) = %v, want %v", k, got, want)
+		}
+		binom = binom * float64(n-k) / float64(k+1)
+	}
+	if got := full.P("first", "odd"); math.Abs(got-0.5) > 1e-12 {
+		t.Errorf("P(first odd) = %v", got)
+	}
+}
+
+// TestMergeNoMerge: Config.NoMerge walks every path even when the model
+// declares keys.
+func TestMergeNoMerge(t *testing.T) {
+	res, err := RunExact(context.Background(), sixes(4, true), Config{NoMerge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Paths != 6*6*6*6 {
+		t.Errorf("NoMerge walked %d paths, want 1296", res.Paths)
+	}
+}
+
+// TestMergeMonteCarloUnaffected: in Monte Carlo mode Merge never stops a
+// trial, so the tallies are the same as with no keys at all.
+func TestMergeMonteCarloUnaffected(t *testing.T) {
+	cfg := Config{Trials: 50_000, Seed: 3, Workers: 2}
+	a, err := RunMC(context.Background(), sixes(5, true), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := RunMC(context.Background(), sixes(5, false), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range a.Metrics {
+		for k, o := range m.Outcomes {
+			if o.Count != b.Metrics[i].Outcomes[k].Count {
+				t.Fatalf("%s=%s: %d with keys, %d without", m.Name, o.Label, o.Count, b.Metrics[i].Outcomes[k].Count)
+			}
+		}
+	}
+}
+
+func itoaTest(k int) string { return string(rune('0' + k)) }
