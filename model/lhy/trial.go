@@ -217,7 +217,9 @@ func (t *trial) cohesionCheck(src *sim.Source, u int) {
 		return
 	}
 	if src.Pick(cohesionCheck[unit.Cohesion]) == checkPassed {
-		t.check[u] = min(t.check[u], checkPassed)
+		if t.check[u] == checkNone {
+			t.check[u] = checkPassed // an earlier failure still stands
+		}
 		return
 	}
 	t.check[u] = checkFailed
