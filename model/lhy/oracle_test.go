@@ -448,7 +448,7 @@ func oracleCases() map[string]FireAttack {
 	m["AT fire from an MG, failures Disrupt, during an Assault"] = a
 	m["small arms and a mortar on Riders under AT fire"] = FireAttack{
 		SADRM: []int{3}, MDRM: intp(3), MV: 3,
-		AT:    []ATFire{{"sherman", 3}},
+		AT: []ATFire{{"sherman", 3}},
 		Units: []Unit{
 			{Name: "r1", Cohesion: 8, Rider: true},
 			{Name: "r2", Cohesion: 5, Rider: true, Concealed: true},
