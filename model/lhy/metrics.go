@@ -52,7 +52,7 @@ func (a *FireAttack) schema() (sim.Schema, layout) {
 	}
 	l.checks = len(s.Metrics)
 	for _, u := range a.Units {
-		add(sim.Metric{Name: CheckMetric(u.Name), Title: u.Name + "'s Cohesion check", Labels: checkLabels})
+		add(sim.Metric{Name: CheckMetric(u.Name), Title: "Cohesion check of " + u.Name, Labels: checkLabels})
 	}
 	l.vehicles = len(s.Metrics)
 	for _, v := range a.Vehicles {
