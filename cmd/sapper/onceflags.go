@@ -26,26 +26,29 @@ func parseDecimal(s string) (int, error) {
 	return n, nil
 }
 
-// onceInt is a single-valued whole number.
-type onceInt struct {
-	v   *int
-	set bool
+// once is a single-valued flag of type T, read by parse.
+type once[T any] struct {
+	v      *T
+	set    bool
+	parse  func(string) (T, error)
+	typ    string
+	format func(T) string
 }
 
-func (o *onceInt) Set(s string) error {
+func (o *once[T]) Set(s string) error {
 	if o.set {
 		return errGivenTwice
 	}
-	n, err := parseDecimal(s)
+	x, err := o.parse(s)
 	if err != nil {
 		return err
 	}
-	*o.v, o.set = n, true
+	*o.v, o.set = x, true
 	return nil
 }
 
-func (o *onceInt) Type() string   { return "int" }
-func (o *onceInt) String() string { return strconv.Itoa(*o.v) }
+func (o *once[T]) Type() string   { return o.typ }
+func (o *once[T]) String() string { return o.format(*o.v) }
 
 // intsValue is a repeatable whole number: each --flag N adds one. Its type
 // name marks it repeatable for scenario files and sweepable for sweep.
@@ -71,31 +74,22 @@ func (o *intsValue) String() string {
 }
 
 // onceBool is a single-valued boolean flag: --flag alone is true.
-type onceBool struct {
-	v   *bool
-	set bool
-}
+type onceBool struct{ once[bool] }
 
-func (o *onceBool) Set(s string) error {
-	if o.set {
-		return errGivenTwice
-	}
+func (o *onceBool) IsBoolFlag() bool { return true }
+
+func parseBool(s string) (bool, error) {
 	b, err := strconv.ParseBool(s)
 	if err != nil {
-		return fmt.Errorf("want true or false, or the flag alone for true")
+		return false, fmt.Errorf("want true or false, or the flag alone for true")
 	}
-	*o.v, o.set = b, true
-	return nil
+	return b, nil
 }
-
-func (o *onceBool) Type() string     { return "bool" }
-func (o *onceBool) String() string   { return strconv.FormatBool(*o.v) }
-func (o *onceBool) IsBoolFlag() bool { return true }
 
 // onceIntVar declares a single-valued decimal whole-number flag.
 func onceIntVar(fs *pflag.FlagSet, p *int, name string, value int, usage string) {
 	*p = value
-	fs.Var(&onceInt{v: p}, name, usage)
+	fs.Var(&once[int]{v: p, parse: parseDecimal, typ: "int", format: strconv.Itoa}, name, usage)
 }
 
 // intsVar declares a repeatable decimal whole-number flag.
@@ -106,6 +100,6 @@ func intsVar(fs *pflag.FlagSet, p *[]int, name, usage string) {
 
 // onceBoolVar declares a single-valued boolean flag.
 func onceBoolVar(fs *pflag.FlagSet, p *bool, name, usage string) {
-	fs.Var(&onceBool{v: p}, name, usage)
+	fs.Var(&onceBool{once[bool]{v: p, parse: parseBool, typ: "bool", format: strconv.FormatBool}}, name, usage)
 	fs.Lookup(name).NoOptDefVal = "true"
 }
