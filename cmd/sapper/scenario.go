@@ -256,11 +256,18 @@ func yamlError(file string, err error) error {
 }
 
 // args is the command line the scenario stands for, extra appended:
-// flags given after the file on the command line come last, so they
-// replace a single-valued flag of the file and add to a repeatable one.
+// flags given after the file on the command line come last and add to a
+// repeatable flag of the file; a single-valued one they replace, the
+// file's value being left out, since a command may refuse a single-valued
+// flag given twice.
 func (s *scenario) args(extra []string) []string {
+	fs := flagsOf(s.command)
+	_ = fs.Parse(extra) // the command reports any error in extra itself
 	var out []string
 	for _, f := range s.flags {
+		if fl := fs.Lookup(f.name); fl != nil && fl.Changed && !repeatable(fl) {
+			continue
+		}
 		for _, v := range f.values {
 			out = append(out, "--"+f.name+"="+v)
 		}

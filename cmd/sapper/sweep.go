@@ -114,15 +114,35 @@ func prepareSweep(args []string) (*job, error) {
 		return nil, err
 	}
 	base, err := target.prepare(sa.rest)
-	if err != nil || base.help {
-		return base, err
-	}
-	if !sa.hasVary {
+	switch {
+	case err == nil && base.help:
+		return base, nil
+	case err != nil && !sa.hasVary:
+		return nil, err
+	case !sa.hasVary:
 		return nil, usagef("--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
 	}
-	v, err := parseVary(sa.vary, base.flags)
-	if err != nil {
+	var flags *pflag.FlagSet
+	if err == nil {
+		flags = base.flags
+	} else {
+		// The input varied may be one the command requires (sapper lhy
+		// --sadrm): the other inputs are checked with its first value.
+		flags = flagsOf(target)
+		if flags.Parse(sa.rest) != nil {
+			return nil, err
+		}
+	}
+	v, verr := parseVary(sa.vary, flags)
+	switch {
+	case err != nil && verr != nil:
 		return nil, err
+	case verr != nil:
+		return nil, verr
+	case err != nil:
+		if base, err = target.prepare(append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(v.values[0]))); err != nil {
+			return nil, err
+		}
 	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.

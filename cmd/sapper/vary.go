@@ -25,6 +25,9 @@ var numericTypes = map[string]bool{
 	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
 	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true,
 	"float32": true, "float64": true,
+	// A repeatable whole number (sapper lhy --sadrm) is swept as its one
+	// value.
+	"intArray": true,
 }
 
 // sweepable lists the inputs of fs that --vary accepts: the command's own

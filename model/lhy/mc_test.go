@@ -1,0 +1,64 @@
+package lhy
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// TestMonteCarloAgreesWithExact runs the §5 figures and the oracle's cases
+// by Monte Carlo (fixed seed, 200,000 trials) and checks that every exact
+// probability lies in its 99.99% Wilson interval.
+func TestMonteCarloAgreesWithExact(t *testing.T) {
+	cases := oracleCases()
+	for name, a := range figureCases() {
+		cases["§5 "+name] = a
+	}
+	for name, a := range cases {
+		ex := exactly(t, a)
+		exp, err := a.Experiment()
+		if err != nil {
+			t.Fatal(err)
+		}
+		mc, err := sim.Run(context.Background(), exp, sim.Config{Trials: 200_000, Seed: 11, Confidence: 0.9999})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range mc.Metrics {
+			total := 0.0
+			for k, o := range m.Outcomes {
+				p := ex.Metrics[i].Outcomes[k].P
+				total += p
+				if p < o.Lo || p > o.Hi {
+					t.Errorf("%s: %s=%s exact %.6f outside MC [%.6f, %.6f]", name, m.Name, o.Label, p, o.Lo, o.Hi)
+				}
+			}
+			if math.Abs(total-1) > 1e-12 {
+				t.Errorf("%s: %s exact probabilities sum to %v", name, m.Name, total)
+			}
+		}
+	}
+}
+
+// TestTrialDoesNotAllocate: a run of many trials allocates no more than a
+// run of few in the same number of chunks, so the per-trial loop does not
+// allocate.
+func TestTrialDoesNotAllocate(t *testing.T) {
+	exp, err := oracleCases()["AT fire on an AFV with ATV"].Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := func(trials uint64) float64 {
+		return testing.AllocsPerRun(5, func() {
+			cfg := sim.Config{Trials: trials, Chunk: int(trials), Workers: 1}
+			if _, err := sim.RunMC(context.Background(), exp, cfg); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if few, many := allocs(100), allocs(50_000); many > few {
+		t.Errorf("50,000 trials allocate %v times, 100 trials %v: the trial loop allocates", many, few)
+	}
+}

@@ -1,0 +1,141 @@
+package lhy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseUnit reads a unit as NAME:COHESION followed by options after
+// commas: concealed, disrupted, non-combat, rnp, rider, on=VEHICLE,
+// heroic, japanese or russian, av=N (Assault Value) and sav=N. Ranges are
+// checked by Validate, names against the other units and vehicles too.
+func ParseUnit(s string) (Unit, error) {
+	var u Unit
+	head, opts, err := splitEntry(s, "COHESION")
+	if err != nil {
+		return u, err
+	}
+	u.Name = head.name
+	u.Cohesion = head.value
+	flags := map[string]*bool{
+		"concealed": &u.Concealed, "disrupted": &u.Disrupted, "non-combat": &u.NonCombat,
+		"rnp": &u.RNP, "rider": &u.Rider, "heroic": &u.Heroic,
+	}
+	numbers := map[string]*int{"av": &u.AssaultValue, "sav": &u.SAV}
+	for _, o := range opts {
+		key, val, hasVal := strings.Cut(o, "=")
+		switch {
+		case flags[key] != nil && !hasVal:
+			*flags[key] = true
+		case (key == "japanese" || key == "russian") && !hasVal:
+			if u.Nationality != OtherNationality {
+				return u, fmt.Errorf("%q: japanese and russian both given; give one", s)
+			}
+			u.Nationality = map[string]Nationality{"japanese": Japanese, "russian": Russian}[key]
+		case numbers[key] != nil && hasVal:
+			n, err := decimal(val)
+			if err != nil {
+				return u, fmt.Errorf("%q: %s=%s: want a whole number 0…%d", s, key, val, MaxRating)
+			}
+			*numbers[key] = n
+		case key == "on" && val != "":
+			u.On = val
+		default:
+			return u, fmt.Errorf("%q: unknown option %q; want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N", s, o)
+		}
+	}
+	return u, nil
+}
+
+// ParseVehicle reads a vehicle as NAME:AV followed by options after commas:
+// eav=N, atv=N, afv and towed-gun.
+func ParseVehicle(s string) (Vehicle, error) {
+	v := Vehicle{EAV: -1}
+	head, opts, err := splitEntry(s, "AV")
+	if err != nil {
+		return v, err
+	}
+	v.Name, v.AV = head.name, head.value
+	for _, o := range opts {
+		key, val, hasVal := strings.Cut(o, "=")
+		switch {
+		case key == "afv" && !hasVal:
+			v.AFV = true
+		case key == "towed-gun" && !hasVal:
+			v.TowedGun = true
+		case (key == "eav" || key == "atv") && hasVal:
+			n, err := decimal(val)
+			if err != nil {
+				return v, fmt.Errorf("%q: %s=%s: want a whole number 0…%d", s, key, val, MaxRating)
+			}
+			if key == "eav" {
+				v.EAV = n
+			} else {
+				v.ATV = n
+			}
+		default:
+			return v, fmt.Errorf("%q: unknown option %q; want eav=N, atv=N, afv or towed-gun", s, o)
+		}
+	}
+	return v, nil
+}
+
+// ParseATFire reads VEHICLE=N, one ATDRM against a vehicle.
+func ParseATFire(s string) (ATFire, error) {
+	name, val, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return ATFire{}, fmt.Errorf("%q: want VEHICLE=N, e.g. tank=2", s)
+	}
+	n, err := decimal(val)
+	if err != nil {
+		return ATFire{}, fmt.Errorf("%q: %q is not a whole number; want VEHICLE=N, e.g. tank=2", s, val)
+	}
+	return ATFire{Vehicle: name, DRM: n}, nil
+}
+
+type entryHead struct {
+	name  string
+	value int
+}
+
+// splitEntry splits NAME:N,opt,opt… and rejects an option given twice.
+func splitEntry(s, what string) (entryHead, []string, error) {
+	var h entryHead
+	parts := strings.Split(s, ",")
+	name, val, ok := strings.Cut(parts[0], ":")
+	if !ok {
+		return h, nil, fmt.Errorf("%q: want NAME:%s, e.g. rifle1:7", s, what)
+	}
+	if err := ValidName(name); err != nil {
+		return h, nil, fmt.Errorf("%q: %w", s, err)
+	}
+	n, err := decimal(val)
+	if err != nil {
+		return h, nil, fmt.Errorf("%q: %s %q is not a whole number", s, what, val)
+	}
+	h.name, h.value = name, n
+	opts := parts[1:]
+	seen := map[string]bool{}
+	for _, o := range opts {
+		key, _, _ := strings.Cut(o, "=")
+		if o == "" {
+			return h, nil, fmt.Errorf("%q: an empty option", s)
+		}
+		if seen[key] {
+			return h, nil, fmt.Errorf("%q: option %s given twice", s, key)
+		}
+		seen[key] = true
+	}
+	return h, opts, nil
+}
+
+// decimal reads a whole number written in decimal, with an optional sign:
+// no 0x, 0o or 1_000 forms.
+func decimal(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	return n, nil
+}
