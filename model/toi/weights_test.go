@@ -25,9 +25,8 @@ func TestUint64sReducesExactly(t *testing.T) {
 }
 
 // TestUint64sScalesHugeTotals: a pool whose total outgrows 64 bits even
-// after reduction is rounded, with no
-// possible value lost: each probability within float64 rounding of the
-// exact one.
+// after reduction is rounded, with no possible value lost and each
+// probability within float64 rounding of the exact one.
 func TestUint64sScalesHugeTotals(t *testing.T) {
 	w := pool(100, 1) // total 6^100; the weights share no divisor
 	u := w.uint64s()
