@@ -117,6 +117,9 @@ func prepareSweep(args []string) (*job, error) {
 	if err != nil || base.help {
 		return base, err
 	}
+	if base.run != nil {
+		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
+	}
 	if !sa.hasVary {
 		return nil, usagef("--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
 	}
