@@ -162,7 +162,7 @@ func (a BuildingAttack) Validate() error {
 		return nil
 	}
 	for _, err := range []error{
-		count("dice", a.Dice, MaxDice), count("area", a.Area, MaxDice), count("charges", a.Charges, MaxCharges),
+		count("area", a.Area, MaxDice), count("dice", a.Dice, MaxDice), count("charges", a.Charges, MaxCharges),
 		count("charge-hits", a.ChargeHits, MaxChargeHits), count("cover", a.Cover, MaxCover),
 		count("collapse-cover", a.CollapseCover, MaxCover), face("hit-on", a.HitOn), face("cancel-on", a.CancelOn),
 	} {

@@ -125,7 +125,11 @@ func (p *plan) squadTitle(k int, s Squad) string {
 	if s.InPillbox {
 		where = ", in the pillbox"
 	}
-	return fmt.Sprintf("squad %d (%d figures, %d cover dice%s)", k+1, s.Figures, p.a.squadCover(s), where)
+	dice := "cover dice"
+	if p.a.squadCover(s) == 1 {
+		dice = "cover die"
+	}
+	return fmt.Sprintf("squad %d (%d figures, %d %s%s)", k+1, s.Figures, p.a.squadCover(s), dice, where)
 }
 
 // trial is one attack. It allocates nothing.

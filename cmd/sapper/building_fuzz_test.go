@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// FuzzBuildingArgs drives the whole building command line, --needed
+// included, with arbitrary arguments (separated by NUL in the fuzz
+// input). The context is cancelled up front, so valid inputs stop at once
+// with a partial result. The contract: no panic, a known exit code, and
+// for bad input exactly one stderr line and nothing on stdout.
+func FuzzBuildingArgs(f *testing.F) {
+	for _, s := range []string{
+		"--dice\x0012\x00--method\x00exact",
+		"--dice\x008\x00--combined\x004,4\x00--combined\x002\x00--squad\x004\x00--squad\x003,cover=1",
+		"--area\x0010\x00--dice\x0014\x00--squad\x004\x00--collapse-cover\x001",
+		"--charges\x002\x00--per-charge\x00--charge-hits\x006\x00--squad\x002,cover=0",
+		"--charges\x001\x00--pillbox\x00inside\x00--squad\x003,cover=3,in-pillbox\x00--squad\x004",
+		"--needed\x000.5,0.8,0.95\x00--cover\x003",
+		"--needed\x00.5\x00--per-charge\x00--format\x00csv",
+		"--dice\x000x10",
+		"--squad\x004,cover=1,cover=2",
+		"--threshold\x000",
+		"--fire-and-move\x00--dice\x007\x00--hit-on\x004\x00--cancel-on\x006",
+		"--help",
+	} {
+		f.Add(s)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	f.Fuzz(func(t *testing.T, s string) {
+		argv := append([]string{"building"}, strings.Split(s, "\x00")...)
+		var out, errb bytes.Buffer
+		code := run(ctx, &out, &errb, argv)
+		switch code {
+		case exitOK, exitInterrupted:
+		case exitUsage:
+			if out.Len() != 0 {
+				t.Errorf("%q: usage error with stdout %q", argv, out.String())
+			}
+			if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.HasSuffix(e, "\n") || !strings.HasPrefix(e, "sapper building: ") {
+				t.Errorf("%q: stderr is not one sapper building line: %q", argv, e)
+			}
+		case exitFailure:
+			if !strings.Contains(errb.String(), "--max-paths") {
+				t.Errorf("%q: exit 1; stderr %q", argv, errb.String())
+			}
+		default:
+			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
+		}
+	})
+}
