@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"math"
 	"strings"
 	"testing"
@@ -143,23 +141,5 @@ func FuzzAFVArgs(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	f.Fuzz(func(t *testing.T, s string) {
-		argv := append([]string{"afv"}, strings.Split(s, "\x00")...)
-		var out, errb bytes.Buffer
-		switch code := run(ctx, &out, &errb, argv); code {
-		case exitOK, exitInterrupted:
-		case exitUsage:
-			if e := errb.String(); out.Len() != 0 || strings.Count(e, "\n") != 1 || !strings.HasPrefix(e, "sapper afv: ") {
-				t.Errorf("%q: stdout %q, stderr %q", argv, out.String(), e)
-			}
-		case exitFailure:
-			if !strings.Contains(errb.String(), "--max-paths") {
-				t.Errorf("%q: exit 1; stderr %q", argv, errb.String())
-			}
-		default:
-			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
-		}
-	})
+	fuzzCommandLine(f, "afv")
 }

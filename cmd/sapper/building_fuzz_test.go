@@ -1,17 +1,10 @@
 package main
 
-import (
-	"bytes"
-	"context"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // FuzzBuildingArgs drives the whole building command line, --needed
 // included, with arbitrary arguments (separated by NUL in the fuzz
-// input). The context is cancelled up front, so valid inputs stop at once
-// with a partial result. The contract: no panic, a known exit code, and
-// for bad input exactly one stderr line and nothing on stdout.
+// input), under the contract of fuzzCommandLine.
 func FuzzBuildingArgs(f *testing.F) {
 	for _, s := range []string{
 		"--dice\x0012\x00--method\x00exact",
@@ -29,27 +22,5 @@ func FuzzBuildingArgs(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	f.Fuzz(func(t *testing.T, s string) {
-		argv := append([]string{"building"}, strings.Split(s, "\x00")...)
-		var out, errb bytes.Buffer
-		code := run(ctx, &out, &errb, argv)
-		switch code {
-		case exitOK, exitInterrupted:
-		case exitUsage:
-			if out.Len() != 0 {
-				t.Errorf("%q: usage error with stdout %q", argv, out.String())
-			}
-			if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.HasSuffix(e, "\n") || !strings.HasPrefix(e, "sapper building: ") {
-				t.Errorf("%q: stderr is not one sapper building line: %q", argv, e)
-			}
-		case exitFailure:
-			if !strings.Contains(errb.String(), "--max-paths") {
-				t.Errorf("%q: exit 1; stderr %q", argv, errb.String())
-			}
-		default:
-			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
-		}
-	})
+	fuzzCommandLine(f, "building")
 }

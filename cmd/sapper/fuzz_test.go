@@ -9,10 +9,8 @@ import (
 )
 
 // FuzzParseArgs drives the whole dc command line with arbitrary arguments
-// (separated by NUL in the fuzz input). The context is cancelled up front,
-// so valid inputs stop at once with a partial result instead of running a
-// million trials. The contract: no panic, a known exit code, and for bad
-// input exactly one stderr line and nothing on stdout.
+// (separated by NUL in the fuzz input), under the contract of
+// fuzzCommandLine.
 func FuzzParseArgs(f *testing.F) {
 	for _, s := range []string{
 		"--target\x004-6-7",
@@ -29,10 +27,19 @@ func FuzzParseArgs(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	fuzzCommandLine(f, "dc")
+}
+
+// fuzzCommandLine fuzzes the command line of a command, given its seeds
+// (arguments separated by NUL). The context is cancelled up front, so
+// valid inputs stop at once with a partial result instead of running a
+// million trials. The contract: no panic, a known exit code, and for bad
+// input exactly one stderr line naming the command and nothing on stdout.
+func fuzzCommandLine(f *testing.F, name string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	f.Fuzz(func(t *testing.T, s string) {
-		argv := append([]string{"dc"}, strings.Split(s, "\x00")...)
+		argv := append([]string{name}, strings.Split(s, "\x00")...)
 		var out, errb bytes.Buffer
 		code := run(ctx, &out, &errb, argv)
 		switch code {
@@ -41,8 +48,8 @@ func FuzzParseArgs(f *testing.F) {
 			if out.Len() != 0 {
 				t.Errorf("%q: usage error with stdout %q", argv, out.String())
 			}
-			if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.HasSuffix(e, "\n") || !strings.HasPrefix(e, "sapper dc: ") {
-				t.Errorf("%q: stderr is not one sapper dc line: %q", argv, e)
+			if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.HasSuffix(e, "\n") || !strings.HasPrefix(e, "sapper "+name+": ") {
+				t.Errorf("%q: stderr is not one sapper %s line: %q", argv, name, e)
 			}
 		case exitFailure:
 			// The one runtime failure reachable from flags alone: an exact
