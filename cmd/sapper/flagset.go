@@ -57,11 +57,14 @@ func writeHelp(w io.Writer, intro string, own, common *pflag.FlagSet) {
 }
 
 // writeHelpRules is writeHelp with the command's own --rule switches:
-// key, what it does, default.
+// key, what it does, default. A command with no switches (nil docs) has
+// no Rules section.
 func writeHelpRules(w io.Writer, intro string, own, common *pflag.FlagSet, docs [][3]string) {
 	fmt.Fprint(w, intro)
 	fmt.Fprint(w, own.FlagUsages())
-	fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
+	if len(docs) > 0 {
+		fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
+	}
 	for _, d := range docs {
 		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", d[0], d[1], "", d[2])
 	}

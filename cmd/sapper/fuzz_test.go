@@ -9,12 +9,9 @@ import (
 )
 
 // FuzzParseArgs drives the whole dc command line with arbitrary arguments
-// (separated by NUL in the fuzz input). The context is cancelled up front,
-// so valid inputs stop at once with a partial result instead of running a
-// million trials. The contract: no panic, a known exit code, and for bad
-// input exactly one stderr line and nothing on stdout.
+// (separated by NUL in the fuzz input), under the contract of fuzzCommand.
 func FuzzParseArgs(f *testing.F) {
-	for _, s := range []string{
+	fuzzCommand(f, "dc",
 		"--target\x004-6-7",
 		"--target\x004-6-7\x00--tem\x002\x00--method\x00exact",
 		"--mode\x00thrown\x00--target\x00hs:2-4-7,elr=2\x00--thrower\x004-6-7\x00--afph",
@@ -26,34 +23,7 @@ func FuzzParseArgs(f *testing.F) {
 		"--precision\x000.01\x00--target\x00crew:2-2-8",
 		"-j\x002\x00--format\x00csv\x00--target\x004-6-7",
 		"--help",
-	} {
-		f.Add(s)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	f.Fuzz(func(t *testing.T, s string) {
-		argv := append([]string{"dc"}, strings.Split(s, "\x00")...)
-		var out, errb bytes.Buffer
-		code := run(ctx, &out, &errb, argv)
-		switch code {
-		case exitOK, exitInterrupted:
-		case exitUsage:
-			if out.Len() != 0 {
-				t.Errorf("%q: usage error with stdout %q", argv, out.String())
-			}
-			if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.HasSuffix(e, "\n") || !strings.HasPrefix(e, "sapper dc: ") {
-				t.Errorf("%q: stderr is not one sapper dc line: %q", argv, e)
-			}
-		case exitFailure:
-			// The one runtime failure reachable from flags alone: an exact
-			// run whose --max-paths is smaller than the enumeration.
-			if !strings.Contains(errb.String(), "--max-paths") {
-				t.Errorf("%q: exit 1; stderr %q", argv, errb.String())
-			}
-		default:
-			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
-		}
-	})
+	)
 }
 
 // FuzzDecodeScenario feeds arbitrary bytes to the scenario decoder. The

@@ -25,8 +25,9 @@ func help(stdout, stderr io.Writer, args []string) int {
 }
 
 func writeUsage(w io.Writer) {
-	fmt.Fprint(w, `sapper computes the odds of Advanced Squad Leader Demolition Charge attacks,
-by Monte Carlo or by exact enumeration of every dice path.
+	fmt.Fprint(w, `sapper computes the odds of Advanced Squad Leader Demolition Charge attacks
+and of Tide of Iron attacks on buildings, by Monte Carlo or by exact
+enumeration of every dice path.
 
 Usage:
   sapper <command> [flags]

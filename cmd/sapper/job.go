@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/spf13/pflag"
@@ -32,6 +33,10 @@ type job struct {
 	table func(io.Writer, report.Report) error
 	// chart, when set, draws the --plot chart in place of the default one.
 	chart func(report.Report) (report.Chart, error)
+	// run, when set, is the whole job: it writes its own output, for a
+	// question that is not one run of experiments (building --needed
+	// searches an input). Such a job cannot be swept.
+	run func(ctx context.Context, stdout, stderr io.Writer) error
 }
 
 type plannedRun struct {

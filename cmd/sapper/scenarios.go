@@ -71,16 +71,18 @@ func runScenarios(_ context.Context, stdout, _ io.Writer, args []string) error {
 	switch rest := fset.Args(); len(rest) {
 	case 0:
 		names := builtinNames()
-		width := 0
-		for _, n := range names {
-			width = max(width, len(n))
-		}
+		var list []*scenario
+		width, cmdWidth := 0, 0
 		for _, n := range names {
 			s, err := loadScenario(n)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "%-*s  %-7s  %s\n", width, n, s.command.name, s.title)
+			list = append(list, s)
+			width, cmdWidth = max(width, len(n)), max(cmdWidth, len(s.command.name))
+		}
+		for i, s := range list {
+			fmt.Fprintf(stdout, "%-*s  %-*s  %s\n", width, names[i], cmdWidth, s.command.name, s.title)
 		}
 		return nil
 	case 1:

@@ -144,6 +144,9 @@ func prepareSweep(args []string) (*job, error) {
 			return nil, err
 		}
 	}
+	if base.run != nil {
+		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
+	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
 	in := sweepInputs{Command: target.name, Args: inputArgs(base.flags, sa.rest), Vary: v.name, Values: v.values}

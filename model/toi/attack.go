@@ -1,0 +1,225 @@
+package toi
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind is what attacks the building's hex.
+type Kind string
+
+const (
+	// OnBuilding is an attack declared against the building (§4): vehicle
+	// firepower, or combined fire (D2). The squads inside are touched
+	// only if it falls.
+	OnBuilding Kind = "dice"
+	// AreaAttack is a normal area attack on the hex: the squads first,
+	// then the building with a separate roll (§4, D3).
+	AreaAttack Kind = "area"
+	// ChargesAttack is the detonation of demolition charges in the hex
+	// (§3, D4).
+	ChargesAttack Kind = "charges"
+)
+
+// Pillbox says whether the hex holds a pillbox and, if so, on which side
+// of it the charges were placed (§3, D6).
+type Pillbox string
+
+const (
+	NoPillbox      Pillbox = "none"
+	PillboxInside  Pillbox = "inside"
+	PillboxOutside Pillbox = "outside"
+)
+
+// ParsePillbox reads inside or outside.
+func ParsePillbox(s string) (Pillbox, error) {
+	switch p := Pillbox(s); p {
+	case PillboxInside, PillboxOutside:
+		return p, nil
+	}
+	return "", fmt.Errorf("%q: want inside or outside", s)
+}
+
+// Defaults of rules/toi.md.
+const (
+	DefaultCover      = 2 // a building rolls two red dice (§4)
+	DefaultThreshold  = 6 // destroyed by 6 or more net hits in one attack (§4)
+	DefaultHitOn      = 5 // attack dice succeed on 5–6 (§1, [M1])
+	DefaultCancelOn   = 5 // defense dice cancel on 5–6 (§1)
+	DefaultChargeHits = 3 // a charge with no Operations card (§3)
+	// DefaultDice is the building attack of a command line that names no
+	// attack: the 12 dice of the §5 reference figure (11.1%).
+	DefaultDice = 12
+)
+
+// Collapse damage (§4): every squad in a building that falls takes 4 dice
+// hitting on 4–6, that is 3 faces of 6.
+const (
+	collapseDice  = 4
+	collapseFaces = 3
+)
+
+// Limits of the inputs. They keep every distribution small enough to set
+// up at once, and exact enumeration within reach.
+const (
+	MaxDice       = 100 // attack dice in one pool, after combined fire
+	MaxCover      = 10  // defense dice of a building or a squad
+	MaxThreshold  = 100 // net hits that destroy the building
+	MaxCharges    = 20  // charges in one hex
+	MaxChargeHits = 20  // hits of one charge
+	MaxSquads     = 6   // squads in the hex
+	MaxFigures    = 10  // figures in one squad
+)
+
+// BuildingAttack is one attack on a Tide of Iron building hex and the
+// squads in it. NewBuildingAttack fills in the defaults of rules/toi.md.
+type BuildingAttack struct {
+	Kind Kind `json:"attack"`
+	// Dice is the attack strength against the building (D2): a vehicle's
+	// firepower, or the firing unit's under combined fire. With an area
+	// attack it is the separate roll against the building (D3).
+	Dice int `json:"dice"`
+	// Combined are the firepowers of the units joining a combined fire
+	// (Concentrated Fire) attack: each adds half its firepower, rounded up
+	// (§1).
+	Combined []int `json:"combined"`
+	// FireAndMove halves Dice once, rounded up (§1, D2).
+	FireAndMove bool `json:"fire_and_move"`
+	// Area is the attack dice of a normal area attack on the squads (D3).
+	Area int `json:"area"`
+	// Charges detonate together as Charges × ChargeHits hits, or with
+	// PerCharge one at a time, each a separate attack (D4, [M5]).
+	Charges    int     `json:"charges"`
+	ChargeHits int     `json:"charge_hits"`
+	PerCharge  bool    `json:"per_charge"`
+	Pillbox    Pillbox `json:"pillbox"`
+	// Cover is the building's red dice (§4, [M2]), and the cover of each
+	// squad that gives none of its own (D1).
+	Cover int `json:"cover"`
+	// Threshold is the net hits one attack needs to destroy the building
+	// (§4).
+	Threshold int `json:"threshold"`
+	// HitOn and CancelOn are the lowest faces on which an attack die
+	// succeeds and a defense die cancels ([M1], §1).
+	HitOn    int `json:"hit_on"`
+	CancelOn int `json:"cancel_on"`
+	// Squads are the squads in the hex (D1).
+	Squads []Squad `json:"squads"`
+	// CollapseCover is the defense dice each squad rolls against the
+	// collapse's 4 dice ([M6], D7).
+	CollapseCover int `json:"collapse_cover"`
+}
+
+// NewBuildingAttack returns an attack of the given kind with the defaults
+// of rules/toi.md: a building with 2 red dice that falls to 6 net hits,
+// dice succeeding and cancelling on 5–6, 3 hits a charge, no squads.
+func NewBuildingAttack(kind Kind) BuildingAttack {
+	return BuildingAttack{Kind: kind, Combined: []int{}, ChargeHits: DefaultChargeHits, Pillbox: NoPillbox,
+		Cover: DefaultCover, Threshold: DefaultThreshold, HitOn: DefaultHitOn, CancelOn: DefaultCancelOn, Squads: []Squad{}}
+}
+
+// BuildingDice is the attack strength against the building (§1, D2):
+// Dice plus half of each joining unit's firepower, rounded up, or Dice
+// halved, rounded up, under Fire and Movement.
+func (a BuildingAttack) BuildingDice() int {
+	if a.FireAndMove {
+		return (a.Dice + 1) / 2
+	}
+	n := a.Dice
+	for _, fp := range a.Combined {
+		n += (fp + 1) / 2
+	}
+	return n
+}
+
+// HasBuilding reports whether there is a destructible building in the
+// hex: there is none in a pillbox hex (D6).
+func (a BuildingAttack) HasBuilding() bool { return a.Pillbox == NoPillbox }
+
+// squadCover is the cover dice squad s rolls (D1).
+func (a BuildingAttack) squadCover(s Squad) int {
+	if s.Cover == HexCover {
+		return a.Cover
+	}
+	return s.Cover
+}
+
+// Validate reports the first input that cannot be resolved. Each message
+// starts with the name of the input at fault as the command line spells
+// it ("dice: …").
+func (a BuildingAttack) Validate() error {
+	count := func(name string, v, hi int) error {
+		if v < 0 || v > hi {
+			return fmt.Errorf("%s: %d outside 0…%d", name, v, hi)
+		}
+		return nil
+	}
+	face := func(name string, v int) error {
+		if v < 1 || v > 6 {
+			return fmt.Errorf("%s: %d is not a die face; want 1…6", name, v)
+		}
+		return nil
+	}
+	for _, err := range []error{
+		count("area", a.Area, MaxDice), count("dice", a.Dice, MaxDice), count("charges", a.Charges, MaxCharges),
+		count("charge-hits", a.ChargeHits, MaxChargeHits), count("cover", a.Cover, MaxCover),
+		count("collapse-cover", a.CollapseCover, MaxCover), face("hit-on", a.HitOn), face("cancel-on", a.CancelOn),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	for _, fp := range a.Combined {
+		if err := count("combined", fp, MaxDice); err != nil {
+			return err
+		}
+	}
+	switch {
+	case a.Kind != OnBuilding && a.Kind != AreaAttack && a.Kind != ChargesAttack:
+		return fmt.Errorf("attack: %q: want dice, area or charges", a.Kind)
+	case a.Threshold < 1 || a.Threshold > MaxThreshold:
+		return fmt.Errorf("threshold: %d outside 1…%d: a building falls to at least one net hit", a.Threshold, MaxThreshold)
+	case a.BuildingDice() > MaxDice:
+		return fmt.Errorf("combined: %s makes %d attack dice; at most %d", a.combinedText(), a.BuildingDice(), MaxDice)
+	case a.FireAndMove && len(a.Combined) > 0:
+		return fmt.Errorf("fire-and-move: combined fire is a Concentrated Fire action, not Fire and Movement (D2)")
+	case a.Kind == ChargesAttack && (a.Dice > 0 || len(a.Combined) > 0 || a.FireAndMove):
+		return fmt.Errorf("dice: an attack with dice and the detonation of charges are separate actions (D4)")
+	case a.Kind != AreaAttack && a.Area > 0:
+		return fmt.Errorf("area: an area attack is its own attack, not part of a %s attack (D9)", a.Kind)
+	case a.Kind != ChargesAttack && a.Charges > 0:
+		return fmt.Errorf("charges: charges detonate as their own attack (D4)")
+	case a.Kind != ChargesAttack && a.PerCharge:
+		return fmt.Errorf("per-charge: needs charges (D9)")
+	case a.Kind != ChargesAttack && a.Pillbox != NoPillbox:
+		return fmt.Errorf("pillbox: needs charges: the pillbox side is where a charge was placed (D6, D9)")
+	case a.Pillbox != NoPillbox && a.Pillbox != PillboxInside && a.Pillbox != PillboxOutside:
+		return fmt.Errorf("pillbox: %q: want none, inside or outside", a.Pillbox)
+	case a.Kind == ChargesAttack && a.HitOn != DefaultHitOn:
+		return fmt.Errorf("hit-on: charges roll no attack dice; their hits are automatic (§3)")
+	case len(a.Squads) > MaxSquads:
+		return fmt.Errorf("squad: %d squads; at most %d in the hex", len(a.Squads), MaxSquads)
+	case a.CollapseCover > 0 && len(a.Squads) == 0:
+		return fmt.Errorf("collapse-cover: no squad is inside for a collapse to fall on (D7)")
+	case a.CollapseCover > 0 && !a.HasBuilding():
+		return fmt.Errorf("collapse-cover: a pillbox hex has no building to collapse (D6)")
+	}
+	for i, s := range a.Squads {
+		if err := s.validate(); err != nil {
+			return fmt.Errorf("squad: squad %d: %w", i+1, err)
+		}
+		if s.InPillbox && a.Pillbox == NoPillbox {
+			return fmt.Errorf("squad: squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
+		}
+	}
+	return nil
+}
+
+func (a BuildingAttack) combinedText() string {
+	parts := []string{strconv.Itoa(a.Dice)}
+	for _, fp := range a.Combined {
+		parts = append(parts, fmt.Sprintf("⌈%d/2⌉", fp))
+	}
+	return strings.Join(parts, " + ")
+}

@@ -1,0 +1,105 @@
+package toi
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// HexCover as a squad's cover means it takes the hex's: the building's
+// red dice (D1).
+const HexCover = -1
+
+// Squad is a squad in the attacked hex (D1): its figures and the defense
+// dice it rolls. Figure types change no defense roll, so they are not
+// modeled; each net hit removes one figure (§2).
+type Squad struct {
+	Figures int `json:"figures"`
+	// Cover is the squad's defense dice, or HexCover.
+	Cover int `json:"cover"`
+	// InPillbox: the squad is inside the hex's pillbox (D6).
+	InPillbox bool `json:"in_pillbox"`
+}
+
+func (s Squad) validate() error {
+	switch {
+	case s.Figures < 1 || s.Figures > MaxFigures:
+		return fmt.Errorf("%d figures outside 1…%d", s.Figures, MaxFigures)
+	case s.Cover != HexCover && (s.Cover < 0 || s.Cover > MaxCover):
+		return fmt.Errorf("cover=%d outside 0…%d", s.Cover, MaxCover)
+	}
+	return nil
+}
+
+// String is the squad as ParseSquad reads it.
+func (s Squad) String() string {
+	out := strconv.Itoa(s.Figures)
+	if s.Cover != HexCover {
+		out += ",cover=" + strconv.Itoa(s.Cover)
+	}
+	if s.InPillbox {
+		out += ",in-pillbox"
+	}
+	return out
+}
+
+// ParseSquad reads FIGURES[,cover=N][,in-pillbox] (D1), such as 4 or
+// 3,cover=1,in-pillbox. Numbers are decimal.
+func ParseSquad(text string) (Squad, error) {
+	bad := func(format string, args ...any) (Squad, error) {
+		return Squad{}, fmt.Errorf("squad %q: %s", text, fmt.Sprintf(format, args...))
+	}
+	fields := strings.Split(text, ",")
+	figures, err := ParseCount(fields[0])
+	if err != nil {
+		return bad("figures: %v; want FIGURES[,cover=N][,in-pillbox], e.g. 4,cover=1", err)
+	}
+	s := Squad{Figures: figures, Cover: HexCover}
+	seen := map[string]bool{}
+	for _, f := range fields[1:] {
+		key, value, hasValue := strings.Cut(f, "=")
+		if seen[key] {
+			return bad("%s given twice", key)
+		}
+		seen[key] = true
+		switch {
+		case key == "cover" && hasValue:
+			if s.Cover, err = ParseCount(value); err != nil {
+				return bad("cover: %v", err)
+			}
+		case key == "in-pillbox" && !hasValue:
+			s.InPillbox = true
+		default:
+			return bad("unknown option %q; want cover=N or in-pillbox", f)
+		}
+	}
+	if err := s.validate(); err != nil {
+		return bad("%v", err)
+	}
+	return s, nil
+}
+
+// ParseCount reads a count of dice, figures, charges or hits: decimal
+// digits only, so that 010, 0x10, 1e1 and +5 are refused rather than read
+// in some other base or form.
+func ParseCount(s string) (int, error) {
+	if s == "" {
+		return 0, fmt.Errorf("no number")
+	}
+	if s[0] == '-' {
+		if len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" {
+			return 0, fmt.Errorf("%s is below 0", s)
+		}
+	}
+	if strings.Trim(s, "0123456789") != "" {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	if len(s) > 1 && s[0] == '0' {
+		return 0, fmt.Errorf("%q: write whole numbers without leading zeros", s)
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1_000_000 {
+		return 0, fmt.Errorf("%s is far too large", s)
+	}
+	return n, nil
+}

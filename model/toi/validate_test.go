@@ -1,0 +1,72 @@
+package toi_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/model/toi"
+)
+
+// TestValidate: every rejected input names the input at fault first, as
+// the command line spells it, and says why.
+func TestValidate(t *testing.T) {
+	for _, c := range []struct {
+		kind toi.Kind
+		set  func(*toi.BuildingAttack)
+		want string
+	}{
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Dice = -1 }, "dice: -1 outside 0…100"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Dice = 101 }, "dice: 101 outside 0…100"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Dice, a.Combined = 90, []int{8, 8, 8} }, "combined: 90 + ⌈8/2⌉"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Combined = []int{-2} }, "combined: -2 outside"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Combined, a.FireAndMove = []int{4}, true }, "fire-and-move: combined fire"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Threshold = 0 }, "threshold: 0 outside 1…100"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Cover = -1 }, "cover: -1 outside 0…10"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.HitOn = 7 }, "hit-on: 7 is not a die face"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.CancelOn = 0 }, "cancel-on: 0 is not a die face"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.PerCharge = true }, "per-charge: needs charges"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Pillbox = toi.PillboxInside }, "pillbox: needs charges"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Charges = 1 }, "charges: charges detonate"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Area = 3 }, "area: an area attack"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.CollapseCover = 1 }, "collapse-cover: no squad"},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Charges, a.Dice = 1, 4 }, "dice: an attack with dice and the detonation"},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Charges = -1 }, "charges: -1 outside 0…20"},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.ChargeHits = 21 }, "charge-hits: 21 outside"},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.HitOn = 4 }, "hit-on: charges roll no attack dice"},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Pillbox = "beside" }, `pillbox: "beside"`},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) {
+			a.Pillbox, a.CollapseCover, a.Squads = toi.PillboxInside, 1, []toi.Squad{{Figures: 2, Cover: 1, InPillbox: true}}
+		}, "collapse-cover: a pillbox hex has no building"},
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 2, Cover: 1, InPillbox: true}} },
+			"squad: squad 1 is in-pillbox, but the hex has no pillbox"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 0, Cover: 1}} }, "squad: squad 1: 0 figures"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 2, Cover: 11}} }, "squad: squad 1: cover=11"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = make([]toi.Squad, 7) }, "squad: 7 squads; at most 6"},
+		{"mortar", func(a *toi.BuildingAttack) {}, `attack: "mortar"`},
+	} {
+		a := toi.NewBuildingAttack(c.kind)
+		c.set(&a)
+		err := a.Validate()
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%+v: err = %v, want %q…", a, err, c.want)
+		}
+		if _, err := a.Experiment(); err == nil {
+			t.Errorf("%+v: Experiment accepted it", a)
+		}
+	}
+}
+
+func TestBuildingDice(t *testing.T) {
+	for _, c := range []struct {
+		dice     int
+		combined []int
+		fam      bool
+		want     int
+	}{{12, nil, false, 12}, {12, []int{5, 4}, false, 12 + 3 + 2}, {7, nil, true, 4}, {8, nil, true, 4}, {0, []int{1}, false, 1}} {
+		a := toi.NewBuildingAttack(toi.OnBuilding)
+		a.Dice, a.Combined, a.FireAndMove = c.dice, c.combined, c.fam
+		if got := a.BuildingDice(); got != c.want {
+			t.Errorf("%d %v F&M=%v: %d dice, want %d", c.dice, c.combined, c.fam, got, c.want)
+		}
+	}
+}
