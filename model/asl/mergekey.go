@@ -15,13 +15,13 @@ import "github.com/sapperhq/sapper/sim"
 
 // merge is the target Location's merge hook: it builds the key and asks
 // the engine.
-func (t *dcTrial) merge(src *sim.Source, k int, mc *[MaxUnits]int8) bool {
+func (t *dcTrial) merge(src *sim.Source, k int) bool {
 	b := t.key[:0]
 	l := &t.target
-	if mc != nil {
+	if !l.inEvent {
 		b = append(b, byte(k))
 		for _, oi := range l.order[k:l.n] {
-			b = append(b, byte(mc[oi]))
+			b = append(b, byte(l.mc[oi]))
 		}
 	} else {
 		b = append(b, 64+byte(k), byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))

@@ -20,6 +20,10 @@ type loc struct {
 	// subject to Heat of Battle (A15.1), whether or not HoB is resolved.
 	hobTriggered bool
 
+	// tab, when set, draws each unit's MC whole from its check table
+	// (checktable.go); nil in a Location with a leader.
+	tab *checkTables
+
 	// pos is each unit's step in the check order.
 	pos [MaxUnits]int8
 
@@ -29,7 +33,10 @@ type loc struct {
 
 	// merge, when set, is asked at each checkpoint (settle.go) whether the
 	// rest of the trial is already known (sim.Source.Merge).
-	merge func(src *sim.Source, k int, mc *[MaxUnits]int8) bool
+	merge func(src *sim.Source, k int) bool
+
+	// mc holds resolve's pending MCs: DRM + 1 per unit, 0 for none.
+	mc [MaxUnits]int8
 
 	// rec, when set, is where the Location's units are recorded, from
 	// metric recBase on, three metrics each (fate, reduced, replaced).
@@ -503,7 +510,7 @@ func (l *loc) runEvents(src *sim.Source) (stop bool) {
 			if !l.touches(e, i) {
 				continue
 			}
-			if l.checkpoint(src, k, nil, nil) {
+			if l.checkpoint(src, k, nil) {
 				l.inEvent = false
 				return true
 			}

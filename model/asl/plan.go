@@ -30,6 +30,8 @@ type dcPlan struct {
 
 	swDist [MaxUnits]*sim.Dist // Random SW Destruction dr, per target
 
+	tab *checkTables // the targets' MCs, when no leader links them
+
 	m metricIndex
 }
 
@@ -71,6 +73,9 @@ type metricIndex struct {
 
 func newDCPlan(a DCAttack) *dcPlan {
 	p := &dcPlan{a: a, rules: a.Options.locRules(a.surrender())}
+	var start loc
+	start.setup(a.Targets, a.ELR, p.rules)
+	p.tab = newCheckTables(&start)
 	for orig := 2; orig <= 12; orig++ {
 		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {

@@ -13,8 +13,9 @@ import "github.com/sapperhq/sapper/sim"
 func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) (stop bool) {
 	l.head, l.tail = 0, 0
 	l.hobTriggered = false
-	var mc [MaxUnits]int8 // pending MC DRM + 1; 0: none
-	var seen uint32       // results already resolved, as a bit set
+	l.mc = [MaxUnits]int8{}
+	mc := &l.mc
+	var seen uint32 // results already resolved, as a bit set
 	for _, oi := range l.order[:l.n] {
 		r := res[oi]
 		if seen&(1<<r) != 0 {
@@ -25,7 +26,7 @@ func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) (stop bool) {
 		case r.KIA() > 0:
 			l.kia(src, res, r)
 		case r.K() > 0:
-			l.k(src, res, r, &mc)
+			l.k(src, res, r, mc)
 		default:
 			if d, ok := r.MC(); ok {
 				for i := range l.n {
@@ -40,8 +41,14 @@ func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) (stop bool) {
 	// leaders as the checks before it left them (A7.831).
 	for k, oi := range l.order[:l.n] {
 		if d := mc[oi]; d > 0 {
-			if l.checkpoint(src, k, &mc, res) {
+			if l.checkpoint(src, k, res) {
 				return true
+			}
+			if tb := l.tab.lookup(int(oi), &l.u[oi], int(d-1)); tb != nil {
+				j := src.Pick(tb.dist)
+				l.u[oi] = tb.states[j]
+				l.hobTriggered = l.hobTriggered || tb.hob[j]
+				continue
 			}
 			l.moraleCheck(src, int(oi), int(d-1), true, true)
 		}

@@ -13,25 +13,31 @@ import "github.com/sapperhq/sapper/sim"
 // only there meet again.
 
 // checkpoint is reached before the check of the unit at step k of the
-// check order: in the MC phase with the MCs still pending in mc and the
-// IFT results res (for the PTCs still to come), or, with mc nil, inside
-// the after-attack event l.cur. It reports true when the trial must stop.
-func (l *loc) checkpoint(src *sim.Source, k int, mc *[MaxUnits]int8, res *[MaxUnits]IFT) bool {
-	if l.rec != nil {
-		l.retireSettled(k, mc, res)
+// check order: in the MC phase with the MCs still pending in l.mc and the
+// IFT results res (for the PTCs still to come), or inside the after-attack
+// event l.cur (l.inEvent). It reports true when the trial must stop.
+//
+// Retiring is bookkeeping for merging only: a Monte Carlo trial records
+// the same values at its end, so it skips both.
+func (l *loc) checkpoint(src *sim.Source, k int, res *[MaxUnits]IFT) bool {
+	if !src.Merging() {
+		return false
 	}
-	return l.merge != nil && src.Merging() && l.merge(src, k, mc)
+	if l.rec != nil {
+		l.retireSettled(k, res)
+	}
+	return l.merge != nil && l.merge(src, k)
 }
 
 // future reports whether unit i will still take a check, and whether one
 // of those checks can raise a new after-attack event: a leader's MC, LLMC
 // or Berserk TC can eliminate, break or berserk him (A10.2, A15.41); a
 // PTC or LLTC only pins.
-func (l *loc) future(i, k int, mc *[MaxUnits]int8, res *[MaxUnits]IFT) (checks, raises bool) {
+func (l *loc) future(i, k int, res *[MaxUnits]IFT) (checks, raises bool) {
 	leader := l.u[i].kind == Leader && !l.u[i].gone()
 	later := int(l.pos[i]) >= k
-	if mc != nil {
-		if later && mc[i] > 0 {
+	if !l.inEvent {
+		if later && l.mc[i] > 0 {
 			checks, raises = true, leader
 		}
 		if res[i] == PTC {
@@ -55,10 +61,10 @@ func (l *loc) future(i, k int, mc *[MaxUnits]int8, res *[MaxUnits]IFT) (checks, 
 // attack; and, while no check to come can raise a new event, every unit
 // other than a leader in play that takes no further check. Leaders in
 // play stay: their state sets the leadership DRM of the checks to come.
-func (l *loc) retireSettled(k int, mc *[MaxUnits]int8, res *[MaxUnits]IFT) {
+func (l *loc) retireSettled(k int, res *[MaxUnits]IFT) {
 	calm := true
 	for i := range l.n {
-		if _, raises := l.future(i, k, mc, res); raises {
+		if _, raises := l.future(i, k, res); raises {
 			calm = false
 			break
 		}
@@ -77,7 +83,7 @@ func (l *loc) retireSettled(k int, mc *[MaxUnits]int8, res *[MaxUnits]IFT) {
 		if !calm || u.kind == Leader {
 			continue
 		}
-		if checks, _ := l.future(i, k, mc, res); !checks {
+		if checks, _ := l.future(i, k, res); !checks {
 			l.retire(i)
 		}
 	}

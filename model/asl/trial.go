@@ -31,6 +31,7 @@ func (p *dcPlan) newTrial() sim.Trial {
 	t.chainStart.setup(chain, p.a.ELR, chainRules)
 	t.target.merge = t.merge
 	t.target.recBase = p.m.targets
+	t.target.tab = p.tab
 	return t.run
 }
 

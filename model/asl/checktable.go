@@ -1,0 +1,180 @@
+package asl
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Check tables: a unit's MC worked out once per attack.
+//
+// In a Location with no leader, nothing links one unit's MC to another's:
+// no leadership DRM (A10.7), no LLMC, LLTC or Berserk TC (A10.2, A15.41),
+// and Heat of Battle changes only the unit that rolled it (a MMC's hero is
+// not a target, rules/asl.md §8.26). A unit's state after its MC then
+// depends only on its state before it and the MC's DRM, so the whole check
+// (ELR Replacement, Casualty Reduction, Heat of Battle, wounds) can be
+// enumerated once, by running moraleCheck itself exactly, and drawn in a
+// trial as one outcome of that distribution. Monte Carlo and exact mode
+// both draw from the table, so the two methods still run one code path.
+
+// maxMCDRM is the largest MC DRM a table covers: the IFT's 4MC and K/4.
+const maxMCDRM = 4
+
+// checkTable is the distribution of a unit's state after one MC, most
+// likely first (so that drawing it usually stops at the first entries).
+type checkTable struct {
+	dist   *sim.Dist
+	states []unit
+	hob    []bool // that outcome's MC had an Original 2 (A15.1)
+}
+
+// checkTables are the tables of one Location's units, for each unit's
+// state at the start of the attack and after Casualty Reduction (a squad's
+// HS of a K/#, or a Gun's crew), by MC DRM.
+type checkTables struct {
+	from [MaxUnits][2]unit
+	tab  [MaxUnits][2][maxMCDRM + 1]*checkTable
+}
+
+// newCheckTables returns the tables of a Location with no leader, or nil
+// when it has one, or when some table cannot be drawn exactly.
+func newCheckTables(start *loc) *checkTables {
+	for i := range start.n {
+		if start.u[i].kind == Leader {
+			return nil
+		}
+	}
+	ct := &checkTables{}
+	cache := map[checkKey]*checkTable{}
+	for i := range start.n {
+		// Casualty Reduction is drawn only for a SMC (a wound), who then
+		// takes no MC (rules/asl.md §8.29): only MMC have a reduced table.
+		ct.from[i][0] = start.u[i]
+		if !start.u[i].kind.SMC() {
+			var red loc
+			red.restart(start)
+			red.reduce(nil, i)
+			ct.from[i][1] = red.u[i]
+		}
+		for v, u := range ct.from[i] {
+			if u.gone() || v == 1 && start.u[i].kind.SMC() {
+				continue
+			}
+			for d := range maxMCDRM + 1 {
+				k := checkKey{u, int8(d), start.rules}
+				tb, ok := cache[k]
+				if !ok {
+					tb = buildCheckTable(u, d, start.rules)
+					cache[k] = tb
+				}
+				if tb == nil {
+					return nil
+				}
+				ct.tab[i][v][d] = tb
+			}
+		}
+	}
+	return ct
+}
+
+type checkKey struct {
+	u     unit
+	drm   int8
+	rules locRules
+}
+
+// lookup returns the table for unit i in state u taking a MC at DRM drm,
+// or nil when no table covers it.
+func (ct *checkTables) lookup(i int, u *unit, drm int) *checkTable {
+	if ct == nil || drm < 0 || drm > maxMCDRM {
+		return nil
+	}
+	for v := range ct.from[i] {
+		if tb := ct.tab[i][v][drm]; tb != nil && ct.from[i][v] == *u {
+			return tb
+		}
+	}
+	return nil
+}
+
+// maxStates bounds the distinct states one MC can leave a unit in; the
+// bound is far above what the rules produce.
+const maxStates = 64
+
+// checkDenominator is a common denominator of every probability a MC can
+// give: its DR, a Heat of Battle DR and up to two Wound Severity drs.
+const checkDenominator = 36 * 36 * 6 * 6
+
+// buildCheckTable enumerates one MC of unit u at DRM drm, alone in a
+// Location under rules, and returns its outcome distribution; nil if a
+// probability is not a multiple of 1/checkDenominator or the states
+// overflow, so that the caller resolves the check in full instead.
+func buildCheckTable(u unit, drm int, rules locRules) *checkTable {
+	var states []unit
+	var hob []bool
+	index := map[checkOutcome]int{}
+	labels := make([]string, maxStates)
+	for i := range labels {
+		labels[i] = strconv.Itoa(i)
+	}
+	exp := sim.Experiment{
+		Schema: sim.Schema{Metrics: []sim.Metric{{Name: "state", Labels: labels}}},
+		New: func() sim.Trial {
+			return func(src *sim.Source, rec *sim.Record) {
+				var l loc
+				l.n, l.rules = 1, rules
+				l.u[0] = u
+				l.moraleCheck(src, 0, drm, true, true)
+				o := checkOutcome{l.u[0], l.hobTriggered}
+				k, ok := index[o]
+				if !ok {
+					k = len(states)
+					if k == maxStates {
+						k = maxStates - 1 // overflow: rejected below
+					} else {
+						index[o] = k
+						states = append(states, o.u)
+						hob = append(hob, o.hob)
+					}
+				}
+				rec.Set(0, k)
+			}
+		},
+	}
+	res, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: 1, NoMerge: true})
+	if err != nil || len(states) >= maxStates {
+		return nil
+	}
+	weights := make([]uint64, len(states))
+	for k := range states {
+		w := res.Metrics[0].Outcomes[k].P * checkDenominator
+		r := math.Round(w)
+		if math.Abs(w-r) > 1e-6 {
+			return nil
+		}
+		weights[k] = uint64(r)
+	}
+	order := make([]int, len(states))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return int(weights[b]) - int(weights[a]) })
+	tb := &checkTable{}
+	var sorted []uint64
+	for _, k := range order {
+		sorted = append(sorted, weights[k])
+		tb.states = append(tb.states, states[k])
+		tb.hob = append(tb.hob, hob[k])
+	}
+	tb.dist = sim.NewDist(sorted...)
+	return tb
+}
+
+type checkOutcome struct {
+	u   unit
+	hob bool
+}
