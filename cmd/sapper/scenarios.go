@@ -79,16 +79,19 @@ func runScenarios(_ context.Context, stdout, _ io.Writer, args []string) error {
 	switch rest := fset.Args(); len(rest) {
 	case 0:
 		names := builtinNames()
-		width := 0
+		width, cw := 0, 7
+		var all []*scenario
 		for _, n := range names {
 			width = max(width, len(n))
-		}
-		for _, n := range names {
 			s, err := loadScenario(n)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "%-*s  %-7s  %s\n", width, n, s.command.name, s.title)
+			all = append(all, s)
+			cw = max(cw, len(s.command.name))
+		}
+		for i, n := range names {
+			fmt.Fprintf(stdout, "%-*s  %-*s  %s\n", width, n, cw, all[i].command.name, all[i].title)
 		}
 		return nil
 	case 1:

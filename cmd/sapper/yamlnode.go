@@ -161,4 +161,3 @@ func parsed[T any](d node, parse func(string) (T, error)) (T, error) {
 	}
 	return v, nil
 }
-
