@@ -104,7 +104,7 @@ func (a *activation) normalDist() (genDist, error) {
 	pass := uint64(acPass(a.en.AC, a.sq.ACDRM))
 	acc.num[0][6] += 6 - pass
 	for s := 2; s <= 12; s++ {
-		items := a.t.A1.row(s + a.en.MissionDRM)
+		items := a.t.A1.Row(s + a.en.MissionDRM)
 		w := pass * dr2(s)
 		if len(items) == 0 {
 			acc.num[0][6*36] += w
@@ -147,7 +147,7 @@ func (a *activation) items(acc *genAcc, items []Item, units []genUnit, num, den 
 func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, error) {
 	t, d := a.t, a.en.Date
 	col := func(tb *Table, name string, bySite bool) (*Column, error) {
-		c, ok := tb.column(d, a.sq.Site, bySite)
+		c, ok := tb.Pick(d, a.sq.Site, bySite)
 		if !ok {
 			if bySite {
 				return nil, fmt.Errorf("tables: %s has no column for %d and site %q (S? %s)", name, d.Year, a.sq.Site, a.sq.ID)
@@ -162,7 +162,7 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 		if err != nil {
 			return roll{}, err
 		}
-		return columnRoll(c, t.X2.drm(d, false), d), nil
+		return columnRoll(c, t.X2.Modifier(d, false), d), nil
 	case ItemL:
 		c, err := col(&t.X3, "x3", false)
 		if err != nil {
@@ -172,7 +172,7 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 		for _, u := range units {
 			elite = elite || u.def.Kind.mmc() && u.def.Class == Elite
 		}
-		drm := t.X3.drm(d, elite)
+		drm := t.X3.Modifier(d, elite)
 		if !longRange {
 			return columnRoll(c, drm, d), nil
 		}

@@ -51,7 +51,7 @@ func columnRoll(c *Column, drm int, d Date) roll {
 		r.den = 216
 	}
 	for s := 2; s <= 12; s++ {
-		e := c.row(s + drm)
+		e := c.Row(s + drm)
 		w := dr2(s)
 		if !sub {
 			r.add(e.Unit, w)

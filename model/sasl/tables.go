@@ -164,7 +164,7 @@ type Column struct {
 	Rows  []Entry `json:"rows"`
 }
 
-func (c *Column) row(final int) Entry {
+func (c *Column) Row(final int) Entry {
 	return c.Rows[min(max(final-c.First, 0), len(c.Rows)-1)]
 }
 
@@ -174,9 +174,9 @@ type Table struct {
 	Columns []Column `json:"columns"`
 }
 
-// column picks the column for date d (the greatest year ≤ d's year) and,
+// Pick picks the column for date d (the greatest year ≤ d's year) and,
 // when bySite, for site too (S19, S27).
-func (t *Table) column(d Date, site string, bySite bool) (*Column, bool) {
+func (t *Table) Pick(d Date, site string, bySite bool) (*Column, bool) {
 	var best *Column
 	for i := range t.Columns {
 		c := &t.Columns[i]
@@ -190,7 +190,7 @@ func (t *Table) column(d Date, site string, bySite bool) (*Column, bool) {
 	return best, best != nil
 }
 
-func (t *Table) drm(d Date, eliteMMC bool) int {
+func (t *Table) Modifier(d Date, eliteMMC bool) int {
 	v := 0
 	for _, m := range t.DRM {
 		if m.applies(d, eliteMMC) {
@@ -206,7 +206,7 @@ type A1 struct {
 	Rows  [][]Item `json:"rows"`
 }
 
-func (a *A1) row(final int) []Item {
+func (a *A1) Row(final int) []Item {
 	return a.Rows[min(max(final-a.First, 0), len(a.Rows)-1)]
 }
 
