@@ -164,6 +164,8 @@ type Column struct {
 	Rows  []Entry `json:"rows"`
 }
 
+// Row is the entry of a Final DR; rolls past either end use the end row
+// (S19).
 func (c *Column) Row(final int) Entry {
 	return c.Rows[min(max(final-c.First, 0), len(c.Rows)-1)]
 }
@@ -190,6 +192,8 @@ func (t *Table) Pick(d Date, site string, bySite bool) (*Column, bool) {
 	return best, best != nil
 }
 
+// Modifier is the sum of the table's DRM that apply at date d, with or
+// without an elite MMC listed before (S5, S27).
 func (t *Table) Modifier(d Date, eliteMMC bool) int {
 	v := 0
 	for _, m := range t.DRM {
@@ -206,6 +210,7 @@ type A1 struct {
 	Rows  [][]Item `json:"rows"`
 }
 
+// Row is the list of items of a Final DR, past either end the end row's.
 func (a *A1) Row(final int) []Item {
 	return a.Rows[min(max(final-a.First, 0), len(a.Rows)-1)]
 }
