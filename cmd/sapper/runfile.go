@@ -49,7 +49,7 @@ func prepareRun(args []string) (*job, error) {
 	if j.help {
 		return j, nil
 	}
-	if s.title != "" {
+	if s.title != "" && s.command.name != activateName { // a crossing names itself
 		j.report.Title = s.title + "\n" + j.report.Title
 	}
 	return j, nil

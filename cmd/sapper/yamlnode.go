@@ -157,7 +157,7 @@ func parsed[T any](d node, parse func(string) (T, error)) (T, error) {
 	}
 	v, err := parse(s)
 	if err != nil {
-		return zero, d.errorf("%s", stripEcho(err.Error()))
+		return zero, d.errorf("%q: %s", oneLine(s), stripEcho(err.Error()))
 	}
 	return v, nil
 }

@@ -106,7 +106,7 @@ type Crossing struct {
 	SQ        []SQ       `json:"sq"`
 	Path      []Step     `json:"path"`
 	Enemy     Enemy      `json:"enemy"`
-	Tables    *Tables    `json:"tables"`
+	Tables    *Tables    `json:"-"` // named in every output by the caller
 	Options   Options    `json:"options"`
 }
 

@@ -37,3 +37,5 @@ func ParseItem(s string) (Item, error) {
 	}
 	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(itemNames[:], ", "))
 }
+
+func (it Item) MarshalText() ([]byte, error) { return []byte(it.String()), nil }
