@@ -31,9 +31,9 @@ func crossing(b *testing.B, mf float64, units ...string) sim.Experiment {
 		Source:      "benchmark tables",
 		Nationality: "russian",
 		Units: map[string]sasl.UnitDef{
-			"4-5-8": {Kind: sasl.Squad, FP: 4, Range: 5, Class: sasl.Elite, BPV: 11},
+			"4-5-8": {Kind: sasl.Squad, FP: 4, Range: 5, Class: asl.Elite, BPV: 11},
 			"4-4-7": {Kind: sasl.Squad, FP: 4, Range: 4, BPV: 10},
-			"4-2-6": {Kind: sasl.Squad, FP: 4, Range: 2, Class: sasl.Conscript, BPV: 7},
+			"4-2-6": {Kind: sasl.Squad, FP: 4, Range: 2, Class: asl.Conscript, BPV: 7},
 			"9-1":   {Kind: sasl.Leader, Mod: -1},
 			"8-0":   {Kind: sasl.Leader},
 			"LMG":   {Kind: sasl.MG, FP: 2, Range: 6, ROF: 1, B: 11},

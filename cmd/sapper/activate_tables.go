@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
 )
 
@@ -129,7 +130,7 @@ func decodeUnits(v node, out map[string]sasl.UnitDef) error {
 			case "range":
 				u.Range, err = x.integer(0, 50)
 			case "class":
-				u.Class, err = parsed(x, sasl.ParseClass)
+				u.Class, err = parsed(x, asl.ParseClass)
 			case "bpv":
 				u.BPV, err = x.integer(0, 500)
 			case "hs":

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
 )
 
@@ -69,8 +70,8 @@ func TestFixedPointSquads(t *testing.T) {
 	}
 	for final, want := range map[int]struct {
 		name  string
-		class sasl.Class
-	}{4: {"4-5-8", sasl.Elite}, 11: {"4-2-6", sasl.Conscript}} {
+		class asl.Class
+	}{4: {"4-5-8", asl.Elite}, 11: {"4-2-6", asl.Conscript}} {
 		got := c.Row(final).Unit
 		if got != want.name || tb.Units[got].Class != want.class || tb.Units[got].Kind != sasl.Squad {
 			t.Errorf("{x2} Final %d = %s (%v), want %s (%v)", final, got, tb.Units[got].Class, want.name, want.class)

@@ -1,11 +1,8 @@
 package sasl
 
 import (
-	"context"
 	"math"
 	"testing"
-
-	"github.com/sapperhq/sapper/sim"
 )
 
 // acCrossing checks one S? whose {A1} roll never lands on 7 (Mission DRM
@@ -37,14 +34,7 @@ func TestActivationCheck(t *testing.T) {
 		{"AC# 1, drm +6: the Original 1", 1, 6, 1.0 / 6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			exp, err := acCrossing(t, tc.ac, tc.drm).Experiment()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := sim.RunExact(context.Background(), exp, sim.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := exactRun(t, acCrossing(t, tc.ac, tc.drm))
 			if got := res.P(MetricActivated, "1"); math.Abs(got-tc.want) > 1e-12 {
 				t.Errorf("P(activated) = %v, want %v", got, tc.want)
 			}
@@ -79,14 +69,7 @@ func TestACExample(t *testing.T) {
 func TestEmptyA1RowIsDummy(t *testing.T) {
 	c := acCrossing(t, 6, -6) // Activates on 1–5
 	c.Enemy.MissionDRM = 0
-	exp, err := c.Experiment()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.RunExact(context.Background(), exp, sim.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exactRun(t, c)
 	want := 1.0/6 + 5.0/6*6.0/36 // the Original 6, or a {A1} DR of 7
 	if got := res.P(MetricDummies, "1"); math.Abs(got-want) > 1e-12 {
 		t.Errorf("P(dummy) = %v, want %v", got, want)

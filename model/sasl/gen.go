@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -170,7 +171,7 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 		}
 		elite := false
 		for _, u := range units {
-			elite = elite || u.def.Kind.mmc() && u.def.Class == Elite
+			elite = elite || u.def.Kind.mmc() && u.def.Class == asl.Elite
 		}
 		drm := t.X3.Modifier(d, elite)
 		if !longRange {

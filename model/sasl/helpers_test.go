@@ -1,10 +1,26 @@
 package sasl
 
 import (
+	"context"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
 )
+
+// exactRun enumerates every dice path of the crossing.
+func exactRun(t *testing.T, c *Crossing) *sim.Result {
+	t.Helper()
+	exp, err := c.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.RunExact(context.Background(), exp, sim.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
 
 // testTables is a small, made-up table set for the model's tests: every
 // kind of item, a leader sub-roll, a date DRM, an elite −1, ROF and B#.
@@ -21,12 +37,12 @@ func testTables() *Tables {
 		Nationality: "russian",
 		Deploy:      true,
 		Units: map[string]UnitDef{
-			"4-5-8":  {Kind: Squad, FP: 4, Range: 5, Class: Elite, BPV: 11, HS: "2-3-8"},
+			"4-5-8":  {Kind: Squad, FP: 4, Range: 5, Class: asl.Elite, BPV: 11, HS: "2-3-8"},
 			"4-4-7":  {Kind: Squad, FP: 4, Range: 4, BPV: 10, HS: "2-3-7"},
-			"4-2-6":  {Kind: Squad, FP: 4, Range: 2, Class: Conscript, BPV: 7, HS: "2-2-6"},
-			"2-3-8":  {Kind: HalfSquad, FP: 2, Range: 3, Class: Elite, BPV: 6},
+			"4-2-6":  {Kind: Squad, FP: 4, Range: 2, Class: asl.Conscript, BPV: 7, HS: "2-2-6"},
+			"2-3-8":  {Kind: HalfSquad, FP: 2, Range: 3, Class: asl.Elite, BPV: 6},
 			"2-3-7":  {Kind: HalfSquad, FP: 2, Range: 3, BPV: 5},
-			"2-2-6":  {Kind: HalfSquad, FP: 2, Range: 2, Class: Conscript, BPV: 4},
+			"2-2-6":  {Kind: HalfSquad, FP: 2, Range: 2, Class: asl.Conscript, BPV: 4},
 			"2-2-8":  {Kind: Crew, FP: 2, Range: 2, BPV: 6},
 			"8-0":    {Kind: Leader, Mod: 0},
 			"9-1":    {Kind: Leader, Mod: -1},

@@ -24,10 +24,7 @@ func agree(t *testing.T, c *Crossing, trials uint64) *sim.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, err := sim.RunExact(context.Background(), exp, sim.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ex := exactRun(t, c)
 	mc, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: 3, Confidence: 0.999})
 	if err != nil {
 		t.Fatal(err)

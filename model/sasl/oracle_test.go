@@ -1,13 +1,11 @@
 package sasl
 
 import (
-	"context"
 	"math"
 	"strconv"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
-	"github.com/sapperhq/sapper/sim"
 )
 
 // The oracle is an independent brute-force calculation of a crossing,
@@ -167,7 +165,7 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 	case ItemL:
 		elite := false
 		for _, u := range units {
-			if (u.def.Kind == Squad || u.def.Kind == HalfSquad || u.def.Kind == Crew) && u.def.Class == Elite {
+			if (u.def.Kind == Squad || u.def.Kind == HalfSquad || u.def.Kind == Crew) && u.def.Class == asl.Elite {
 				elite = true
 			}
 		}
@@ -287,7 +285,7 @@ func oFire(units []oGenUnit, r int) oActivation {
 			fp = mgs[0]
 		}
 		a.fp += fp
-		if fp > 0 && (u.def.Class == Green || u.def.Class == Conscript) {
+		if fp > 0 && (u.def.Class == asl.Green || u.def.Class == asl.Conscript) {
 			a.green = true
 		}
 	}
@@ -560,14 +558,7 @@ func TestOracleAgreesWithModel(t *testing.T) {
 	for name, c := range oracleCrossings(t) {
 		t.Run(name, func(t *testing.T) {
 			want := oracle(c)
-			exp, err := c.Experiment()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := sim.RunExact(context.Background(), exp, sim.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := exactRun(t, c)
 			for _, m := range res.Metrics {
 				for _, o := range m.Outcomes {
 					if w := want[m.Name][o.Label]; math.Abs(o.P-w) > 1e-9 {

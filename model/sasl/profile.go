@@ -118,7 +118,7 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool) e
 				fired = true
 			}
 		}
-		if fired && (u.def.Class == Green || u.def.Class == Conscript) {
+		if fired && (u.def.Class == asl.Green || u.def.Class == asl.Conscript) {
 			p.green = true
 		}
 	}

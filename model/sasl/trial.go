@@ -137,26 +137,7 @@ func (t *trial) fireGoesOn() bool {
 // and resolves their Fire Group's shots; it reports false when no S? is
 // left to check here (S2, S3, S5.31).
 func (t *trial) checkNext(src *sim.Source, sp *stepPlan) bool {
-	best, n := -1, 0
-	for i := range sp.listings {
-		l := &sp.listings[i]
-		if l.long || t.checked[l.sq] {
-			continue
-		}
-		if best >= 0 {
-			b := &sp.listings[best]
-			if l.pass < b.pass || l.pass == b.pass && l.rng > b.rng {
-				continue
-			}
-			if l.pass == b.pass && l.rng == b.rng {
-				t.ties[n] = i
-				n++
-				continue
-			}
-		}
-		best, n = i, 1
-		t.ties[0] = i
-	}
+	best, n := t.first(sp, false)
 	if best < 0 {
 		return false
 	}
@@ -173,6 +154,37 @@ func (t *trial) checkNext(src *sim.Source, sp *stepPlan) bool {
 	}
 	t.shoot(src, sp)
 	return true
+}
+
+// first finds the unchecked S? to check first at the Location, among the
+// Long Range ones or the others: the most likely to Activate, then the
+// closest (S2; Long Range: the closest, S5.32). Its ties are t.ties[:n].
+func (t *trial) first(sp *stepPlan, long bool) (best, n int) {
+	best = -1
+	for i := range sp.listings {
+		l := &sp.listings[i]
+		if l.long != long || t.checked[l.sq] {
+			continue
+		}
+		if best >= 0 {
+			b := &sp.listings[best]
+			pass, bpass := l.pass, b.pass
+			if long {
+				pass, bpass = 0, 0
+			}
+			if pass < bpass || pass == bpass && l.rng > b.rng {
+				continue
+			}
+			if pass == bpass && l.rng == b.rng {
+				t.ties[n] = i
+				n++
+				continue
+			}
+		}
+		best, n = i, 1
+		t.ties[0] = i
+	}
+	return best, n
 }
 
 // check makes one S?'s AC and generation (S1, S4–S8).
@@ -197,23 +209,7 @@ func (t *trial) activate(pr *profile) {
 
 // longRangeCheck makes the one Long Range DR of the stack (S17, S26).
 func (t *trial) longRangeCheck(src *sim.Source, sp *stepPlan) {
-	best, n := -1, 0
-	for i := range sp.listings {
-		l := &sp.listings[i]
-		if !l.long || t.checked[l.sq] {
-			continue
-		}
-		switch {
-		case best >= 0 && l.rng > sp.listings[best].rng:
-			continue
-		case best >= 0 && l.rng == sp.listings[best].rng:
-			t.ties[n] = i
-			n++
-			continue
-		}
-		best, n = i, 1
-		t.ties[0] = i
-	}
+	best, n := t.first(sp, true)
 	if best < 0 {
 		return // S26: the DR is spent only where an S? can answer it
 	}
