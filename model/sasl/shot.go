@@ -66,7 +66,7 @@ func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
 	ids := map[string]int{}
 	key := func(w, c int) int {
 		s := w + c
-		dbl := sh.mode != directed && w == c && k != nil
+		dbl := sh.mode != directed && w == c
 		var b []byte
 		for _, d := range k.offsets {
 			if dbl {
