@@ -60,10 +60,15 @@ func writeHelp(w io.Writer, intro string, own, common *pflag.FlagSet) {
 // key, what it does, default. A command with no switches (nil docs) has
 // no Rules section.
 func writeHelpRules(w io.Writer, intro string, own, common *pflag.FlagSet, docs [][3]string) {
+	writeHelpRulesFor(w, intro, own, common, "modeling decisions of rules/asl.md §8", docs)
+}
+
+// writeHelpRulesFor is writeHelpRules for switches documented elsewhere.
+func writeHelpRulesFor(w io.Writer, intro string, own, common *pflag.FlagSet, what string, docs [][3]string) {
 	fmt.Fprint(w, intro)
 	fmt.Fprint(w, own.FlagUsages())
 	if len(docs) > 0 {
-		fmt.Fprint(w, "\nRules (--rule KEY=BOOL, modeling decisions of rules/asl.md §8):\n")
+		fmt.Fprintf(w, "\nRules (--rule KEY=BOOL, %s):\n", what)
 	}
 	for _, d := range docs {
 		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", d[0], d[1], "", d[2])

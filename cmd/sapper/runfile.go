@@ -28,6 +28,11 @@ func prepareRun(args []string) (*job, error) {
 		return nil, err
 	}
 	argv := s.args(args[1:])
+	if s.command.name == activateName {
+		// A crossing file is sapper activate's own input: it reads the
+		// file, its flags included.
+		argv = append([]string{s.ref}, args[1:]...)
+	}
 	var j *job
 	if s.vary != "" {
 		argv = append(argv, "--vary="+s.vary)
@@ -44,7 +49,7 @@ func prepareRun(args []string) (*job, error) {
 	if j.help {
 		return j, nil
 	}
-	if s.title != "" {
+	if s.title != "" && s.command.name != activateName { // a crossing names itself
 		j.report.Title = s.title + "\n" + j.report.Title
 	}
 	return j, nil

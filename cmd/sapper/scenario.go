@@ -41,6 +41,10 @@ type scenario struct {
 	// lines holds the line of each key, top-level and flag, for messages
 	// about values that only the command can judge.
 	lines map[string]int
+	// crossing holds the keys of a crossing file (command: activate),
+	// which sapper activate decodes; ref is how the file was named.
+	crossing map[string]*yaml.Node
+	ref      string
 }
 
 type scenarioFlag struct {
@@ -62,29 +66,21 @@ func scenarioError(file string, line int, format string, args ...any) error {
 // decodeScenario reads one scenario document from data; file names it in
 // messages.
 func decodeScenario(file string, data []byte) (*scenario, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		return nil, yamlError(file, err)
-	}
-	var next yaml.Node
-	switch err := dec.Decode(&next); {
-	case err == nil:
-		return nil, scenarioError(file, next.Line, "a second document; a scenario file holds one")
-	case !errors.Is(err, io.EOF):
-		return nil, yamlError(file, err)
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
+	root, err := decodeDoc(file, data)
+	if err != nil {
+		return nil, err
 	}
 	if root.Kind != yaml.MappingNode {
 		return nil, scenarioError(file, root.Line, "want a mapping with the keys %s", strings.Join(scenarioKeys, ", "))
 	}
-	s := &scenario{file: file, lines: map[string]int{}}
+	s := &scenario{file: file, lines: map[string]int{}, crossing: map[string]*yaml.Node{}}
 	var flags *yaml.Node
-	err := eachPair(file, root, func(key string, line int, v *yaml.Node) error {
+	err = eachPair(file, root, func(key string, line int, v *yaml.Node) error {
 		s.lines[key] = line
+		if slices.Contains(crossingKeys, key) {
+			s.crossing[key] = v // judged by sapper activate
+			return nil
+		}
 		if !slices.Contains(scenarioKeys, key) {
 			return scenarioError(file, line, "unknown field %q; want %s", key, strings.Join(scenarioKeys, ", "))
 		}
@@ -123,6 +119,12 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
 	case s.metric != "" && s.vary == "":
 		return nil, scenarioError(file, s.lines["metric"], "metric needs vary: it picks the outcomes a sweep shows")
+	case len(s.crossing) > 0 && s.command.name != activateName:
+		for _, k := range crossingKeys {
+			if _, ok := s.crossing[k]; ok {
+				return nil, scenarioError(file, s.lines[k], "field %s belongs to a crossing file (command: activate), not to sapper %s", k, s.command.name)
+			}
+		}
 	}
 	if flags != nil {
 		if err := s.decodeFlags(flags); err != nil {
@@ -130,6 +132,27 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		}
 	}
 	return s, nil
+}
+
+// decodeDoc decodes the one YAML document of data into its root node.
+func decodeDoc(file string, data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return nil, scenarioError(file, next.Line, "a second document; a file holds one")
+	case !errors.Is(err, io.EOF):
+		return nil, yamlError(file, err)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	return root, nil
 }
 
 // decodeFlags checks each key under flags against the command's flag set

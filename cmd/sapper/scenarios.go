@@ -47,16 +47,24 @@ func loadScenario(ref string) (*scenario, error) {
 		if err != nil {
 			return nil, err
 		}
-		return decodeScenario(ref+".yaml", data)
+		s, err := decodeScenario(ref+".yaml", data)
+		if s != nil {
+			s.ref = ref
+		}
+		return s, err
 	}
-	data, err := os.ReadFile(ref)
+	data, err := readCapped(ref)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, usagef("%s: no such file and no built-in scenario of that name; built-in: %s", oneLine(ref), strings.Join(builtinNames(), ", "))
 		}
 		return nil, usagef("%s: %v", oneLine(ref), err)
 	}
-	return decodeScenario(ref, data)
+	s, err := decodeScenario(ref, data)
+	if s != nil {
+		s.ref = ref
+	}
+	return s, err
 }
 
 func runScenarios(_ context.Context, stdout, _ io.Writer, args []string) error {

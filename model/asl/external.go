@@ -1,0 +1,76 @@
+package asl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Stack is a Location of Personnel under a series of IFT attacks, for a
+// model of another game that resolves its fire with these rules (Solitaire
+// ASL's mandatory ENEMY attacks). Each attack is resolved exactly as a DC's
+// attack on its targets is: Random Selection, Casualty Reduction, morale
+// checks with leadership, pins, ELR, Heat of Battle, wounds, LLMC/LLTC.
+//
+// A unit can leave the Location (Leave): it is then apart from the others
+// for leadership and leader-loss checks, as a unit in another Location is.
+type Stack struct {
+	start, cur loc
+}
+
+// StackRules are the Heat of Battle circumstances of the stack's Location
+// (rules/asl.md §8.26).
+type StackRules struct {
+	HeatOfBattle          bool
+	AcceptBattleHardening bool
+	KnownEnemyInLOS       bool
+}
+
+// NewStack sets up the units, giving elr to those without their own.
+func NewStack(units []Unit, elr int, r StackRules) *Stack {
+	s := &Stack{}
+	s.start.setup(units, elr, locRules{hob: r.HeatOfBattle, acceptBH: r.AcceptBattleHardening, knownEnemy: r.KnownEnemyInLOS})
+	s.cur.restart(&s.start)
+	return s
+}
+
+// Reset makes every unit as it was at the start.
+func (s *Stack) Reset() { s.cur.restart(&s.start) }
+
+// Len is the number of units.
+func (s *Stack) Len() int { return s.cur.n }
+
+// Resolve applies one attack: res[i] is unit i's IFT result from the
+// attack's one Original DR (A.5), NoEffect for a unit not attacked.
+// surrender says whether a Heat of Battle 12 makes a prisoner: an ADJACENT
+// Known Good Order armed enemy (A15.5).
+func (s *Stack) Resolve(src *sim.Source, res *[MaxUnits]IFT, surrender bool) {
+	s.cur.rules.surrender = surrender
+	s.cur.resolve(src, res)
+}
+
+// Fate is unit i's state now.
+func (s *Stack) Fate(i int) Fate { return s.cur.u[i].fate() }
+
+// Reduced reports whether unit i, still in play, has been Casualty
+// Reduced (a squad now a HS, a wounded SMC).
+func (s *Stack) Reduced(i int) bool { u := &s.cur.u[i]; return !u.gone() && u.reduced }
+
+// Replaced reports whether unit i, still in play, has been ELR-Replaced.
+func (s *Stack) Replaced(i int) bool { u := &s.cur.u[i]; return !u.gone() && u.replaced }
+
+// Leave takes unit i out of the Location the others are in: from now on
+// it gives and takes no leadership and no leader-loss checks with them.
+// where tells apart units left at different places.
+func (s *Stack) Leave(i, where int) { s.cur.u[i].group = unitGroup(3 + where) }
+
+// ParseClass reads a class name: first, elite, second, green or conscript.
+func ParseClass(s string) (Class, error) {
+	for i, n := range classNames {
+		if s == n {
+			return Class(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(classNames[:], ", "))
+}

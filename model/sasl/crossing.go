@@ -1,0 +1,220 @@
+package sasl
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// Attitude is the ENEMY Attitude (S5.74).
+type Attitude uint8
+
+const (
+	Advance Attitude = iota
+	Hold
+)
+
+var attitudeNames = [...]string{"advance", "hold"}
+
+func (a Attitude) String() string               { return attitudeNames[a] }
+func (a Attitude) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// ParseAttitude reads advance or hold.
+func ParseAttitude(s string) (Attitude, error) {
+	for i, n := range attitudeNames {
+		if strings.EqualFold(s, n) {
+			return Attitude(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want advance or hold", s)
+}
+
+// SQ is one S? counter, defined once.
+type SQ struct {
+	ID string `json:"id"`
+	// Loc is the S?'s own Location: S? sharing one are checked together and
+	// fire as one Fire Group (S3, S20). Empty: it stands alone.
+	Loc   string `json:"loc,omitempty"`
+	ACDRM int    `json:"ac_drm"` // the static sum of its AC drm (S1)
+	// Site selects the {x5} column; "inside" (a building or pillbox) also
+	// turns mortars into MGs and rerolls BAZ/PSK (S7).
+	Site string `json:"site"`
+	// Forbid lists the items it may not generate there (S5.61, S21).
+	Forbid []Item `json:"forbid,omitempty"`
+}
+
+// Inside is the site of an S? in a building or pillbox (S7).
+const Inside = "inside"
+
+func (s *SQ) forbids(it Item) bool { return slices.Contains(s.Forbid, it) }
+
+// Eligible is an S? that becomes eligible at a Location of the path.
+type Eligible struct {
+	ID        string `json:"id"`
+	Range     int    `json:"range"`
+	Hindrance int    `json:"hindrance,omitempty"`
+	// LongRange: eligible only for Long Range Activation here (S5.32,
+	// S17), which is an input.
+	LongRange bool `json:"long_range,omitempty"`
+}
+
+// Step is one Location of the path.
+type Step struct {
+	Name     string     `json:"name"`
+	MF       float64    `json:"mf"` // MF spent to enter it: shots per firer (S13)
+	TEM      int        `json:"tem"`
+	Open     bool       `json:"open"` // open ground, for FFMO (S12)
+	Eligible []Eligible `json:"eligible"`
+}
+
+// Enemy is the ENEMY side of the crossing.
+type Enemy struct {
+	AC          int      `json:"ac"` // the AC#, fixed for the crossing (S1)
+	Attitude    Attitude `json:"attitude"`
+	MissionDRM  int      `json:"mission_drm"` // on {A1} (S5.3)
+	A5DRM       int      `json:"a5_drm"`      // on the fortification dr (S8)
+	Nationality string   `json:"nationality"`
+	Date        Date     `json:"date"`
+}
+
+// Options are the [M] decisions of rules/sasl.md §7 that have a switch.
+type Options struct {
+	// PinnedKeepsFire: a pinned target is still Good Order, so checks and
+	// shots at its Location go on (S16).
+	PinnedKeepsFire bool `json:"pinned_keeps_fire"`
+	// BerserkDrawsFire: an uneliminated berserk target keeps the checks
+	// and shots going (S16).
+	BerserkDrawsFire bool `json:"berserk_draws_fire"`
+	// HeatOfBattle for the moving units (A15.1).
+	HeatOfBattle bool `json:"heat_of_battle"`
+}
+
+// DefaultOptions are the defaults of rules/sasl.md §7.
+func DefaultOptions() Options {
+	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, HeatOfBattle: true}
+}
+
+// Crossing is a FRIENDLY stack moving past S? along a path.
+type Crossing struct {
+	Stack     []asl.Unit `json:"stack"`
+	ELR       int        `json:"elr"` // the moving units' ELR where they give none
+	Hazardous bool       `json:"hazardous"`
+	Assault   bool       `json:"assault"`
+	SQ        []SQ       `json:"sq"`
+	Path      []Step     `json:"path"`
+	Enemy     Enemy      `json:"enemy"`
+	Tables    *Tables    `json:"-"` // named in every output by the caller
+	Options   Options    `json:"options"`
+}
+
+// Limits of a crossing.
+const (
+	MaxSQ    = 32
+	MaxSteps = 32
+	// maxGroup bounds the S? that share a Location, each firing at most
+	// maxComps weapons (S3).
+	maxGroup = 4
+)
+
+// Validate reports the first input that cannot be resolved, naming it.
+func (c *Crossing) Validate() error {
+	e := c.Enemy
+	switch {
+	case c.Tables == nil:
+		return fmt.Errorf("tables: none given")
+	case len(c.Stack) == 0:
+		return fmt.Errorf("stack: at least one moving unit")
+	case len(c.Stack) > asl.MaxUnits:
+		return fmt.Errorf("stack: at most %d units", asl.MaxUnits)
+	case c.ELR < 0 || c.ELR > 5:
+		return fmt.Errorf("elr: %d outside 0…5", c.ELR)
+	case c.Assault && c.Hazardous:
+		return fmt.Errorf("assault: Assault Movement is not Hazardous Movement; give one")
+	case c.Assault && len(c.Path) > 1:
+		return fmt.Errorf("assault: Assault Movement enters one Location only (A4.61); the path has %d", len(c.Path))
+	case len(c.Path) == 0:
+		return fmt.Errorf("path: at least one Location")
+	case len(c.Path) > MaxSteps:
+		return fmt.Errorf("path: at most %d Locations", MaxSteps)
+	case len(c.SQ) > MaxSQ:
+		return fmt.Errorf("sq: at most %d S?", MaxSQ)
+	case e.AC < 0 || e.AC > 6:
+		return fmt.Errorf("ac: %d outside 0…6", e.AC)
+	case e.MissionDRM < -6 || e.MissionDRM > 6:
+		return fmt.Errorf("mission_drm: %d outside −6…+6", e.MissionDRM)
+	case e.A5DRM < -6 || e.A5DRM > 6:
+		return fmt.Errorf("a5_drm: %d outside −6…+6", e.A5DRM)
+	case e.Date.IsZero():
+		return fmt.Errorf("date: none given")
+	case !strings.EqualFold(e.Nationality, c.Tables.Nationality):
+		return fmt.Errorf("nationality: %q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
+	}
+	for i, u := range c.Stack {
+		if u.Concealed {
+			return fmt.Errorf("stack: unit %d (%s): a moving unit in the ENEMY's view is not concealed", i+1, u)
+		}
+		if u.Broken {
+			return fmt.Errorf("stack: unit %d (%s): a broken unit does not move past S?", i+1, u)
+		}
+	}
+	if err := c.Tables.Validate(); err != nil {
+		return fmt.Errorf("tables: %w", err)
+	}
+	ids := map[string]bool{}
+	locs := map[string]int{}
+	for _, s := range c.SQ {
+		switch {
+		case s.ID == "":
+			return fmt.Errorf("sq: an S? without an id")
+		case ids[s.ID]:
+			return fmt.Errorf("sq: %s defined twice", s.ID)
+		case s.ACDRM < -6 || s.ACDRM > 6:
+			return fmt.Errorf("sq %s: ac_drm %d outside −6…+6", s.ID, s.ACDRM)
+		}
+		ids[s.ID] = true
+		if s.Loc != "" {
+			if locs[s.Loc]++; locs[s.Loc] > maxGroup {
+				return fmt.Errorf("sq %s: more than %d S? share Location %s", s.ID, maxGroup, s.Loc)
+			}
+		}
+	}
+	for k, st := range c.Path {
+		where := fmt.Sprintf("path %d (%s)", k+1, st.Name)
+		switch {
+		case !(st.MF > 0 && st.MF <= 16) || math.IsNaN(st.MF):
+			return fmt.Errorf("%s: mf %v outside (0, 16]", where, st.MF)
+		case st.TEM < -2 || st.TEM > 8:
+			return fmt.Errorf("%s: tem %d outside −2…8", where, st.TEM)
+		}
+		seen := map[string]bool{}
+		for _, el := range st.Eligible {
+			switch {
+			case !ids[el.ID]:
+				return fmt.Errorf("%s: unknown S? %q; define it under sq", where, el.ID)
+			case seen[el.ID]:
+				return fmt.Errorf("%s: S? %s listed twice", where, el.ID)
+			case el.Range < 0 || el.Range > 16:
+				return fmt.Errorf("%s: S? %s: range %d outside 0…16 (S5.32)", where, el.ID, el.Range)
+			case el.Hindrance < 0 || el.Hindrance > 6:
+				return fmt.Errorf("%s: S? %s: hindrance %d outside 0…6", where, el.ID, el.Hindrance)
+			}
+			seen[el.ID] = true
+		}
+	}
+	return nil
+}
+
+// Omitted lists what the figures leave out (S9, S13, S15), for every
+// output.
+func Omitted() []string {
+	return []string{
+		"Guns, AFVs and SPGs are generated but never fire (S9)",
+		"mortars, LATW, FT and DC never fire; a SW no MMC holds never fires (S9)",
+		"no FPF, Fire Lanes or Residual FP (S13)",
+		"units Activated at one Location never fire at a later one (S15): P(arrived) is an upper bound",
+		"no return fire, and a fortification's TEM protects nobody here (S8)",
+	}
+}

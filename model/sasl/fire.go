@@ -1,0 +1,99 @@
+package sasl
+
+import (
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// shoot resolves the Fire Group's mandatory First Fire at the Location:
+// round after round while a firer has a shot left and S16 holds (S13).
+// Round 1 is at full FP; then a MG that kept ROF fires at full FP again,
+// and any other firer within Normal Range makes one Subsequent First Fire
+// at half FP (a MG with B#−2). Each round is one Fire Group attack.
+func (t *trial) shoot(src *sim.Source, sp *stepPlan) {
+	g := &t.fg
+	for round := 0; round < sp.shots && g.n > 0; round++ {
+		if !t.fireGoesOn() {
+			return
+		}
+		total := 0.0
+		for i := range g.n {
+			f := &g.f[i]
+			f.fired, f.sffNow = false, false
+			switch {
+			case f.done:
+				continue
+			case round == 0 || f.keep:
+				f.cur, f.curB = f.fp, f.b
+			case f.normal && !f.sff:
+				f.cur, f.curB = f.fp/2, f.b-2*int8(boolInt(f.b > 0))
+				f.sff, f.sffNow = true, true
+			default:
+				f.done = true
+				continue
+			}
+			f.fired = true
+			total += f.cur
+		}
+		if total < 1 {
+			return // S10: below 1 FP there is no attack
+		}
+		t.attack(src, sp, total)
+	}
+}
+
+// attack is one Fire Group attack on the moving units at the Location
+// (S11, S12, S14, S22–S24), resolved with the morale rules of package asl.
+func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
+	g := &t.fg
+	col := asl.ColumnFor(total)
+	mode, lead := directed, 0
+	switch {
+	case g.lead <= 0:
+		lead = int(g.lead)
+	case g.green:
+		mode = cower2
+	default:
+		mode = cower1
+	}
+	base := sp.tem + int(g.hind) + lead
+	orig, colored, doubles := sp.roll(col, base, mode).draw(src)
+	cower := mode != directed && doubles
+	ffmo := 0
+	if sp.open && sp.tem == 0 && g.hind == 0 {
+		ffmo = -1
+	}
+	for i := range t.st.Len() {
+		t.res[i] = asl.NoEffect
+		if !t.present[i] {
+			continue
+		}
+		d := t.p.c.Stack[i].DRM
+		switch t.st.Fate(i) {
+		case asl.Eliminated, asl.Surrendered:
+			continue
+		case asl.Pinned: // S12: no FFNAM, FFMO or Hazardous
+		case asl.Broken: // S23: FFNAM and FFMO, not the −2
+			d += -1 + ffmo
+		default:
+			d += t.p.normal + ffmo
+		}
+		if cower {
+			t.res[i] = cowered(col, mode, orig+base+d)
+		} else {
+			t.res[i] = asl.Lookup(col, orig+base+d)
+		}
+	}
+	t.st.Resolve(src, &t.res, g.close)
+	for i := range g.n {
+		f := &g.f[i]
+		if !f.fired {
+			continue
+		}
+		// S14: a MG breaks down on an Original DR ≥ B#; S22: a cowered
+		// round stops its firers and a Subsequent First Fire never keeps ROF.
+		malf := f.curB > 0 && orig >= int(f.curB)
+		f.keep = !cower && !malf && !f.sffNow && f.rof > 0 && colored <= int(f.rof)
+		f.done = cower || malf || f.sffNow
+	}
+}

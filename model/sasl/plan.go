@@ -1,0 +1,187 @@
+package sasl
+
+import (
+	"slices"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Experiment returns the crossing as an engine experiment.
+func (c *Crossing) Experiment() (sim.Experiment, error) {
+	if err := c.Validate(); err != nil {
+		return sim.Experiment{}, err
+	}
+	p, err := newPlan(c)
+	if err != nil {
+		return sim.Experiment{}, err
+	}
+	return sim.Experiment{Schema: p.schema(), New: p.newTrial}, nil
+}
+
+// listing is one S? eligible at one Location, with what checking it there
+// can do.
+type listing struct {
+	sq    int
+	group int // S? sharing a Location share a group; -1: alone (S3, S20)
+	pass  int // AC dr faces that Activate: the check order (S2)
+	rng   int
+	long  bool
+	gen   genDist
+}
+
+// stepPlan is one Location of the path, worked out once.
+type stepPlan struct {
+	listings []listing
+	shots    int // per firer (S13)
+	tem      int
+	open     bool
+	hasLong  bool
+	// rolls holds the shot rolls by column, base DRM and mode.
+	baseMin, bases int
+	rolls          []*shotRoll
+	multi          bool
+}
+
+func (s *stepPlan) roll(col asl.Column, base, mode int) *shotRoll {
+	return s.rolls[(int(col)*s.bases+base-s.baseMin)*numModes+mode]
+}
+
+// plan is everything about a crossing that does not depend on the dice.
+type plan struct {
+	c       *Crossing
+	steps   []stepPlan
+	lrDR    *sim.Dist // a Long Range DR: index 0 is the Original 2 (S17)
+	normal  int       // per-unit DRM of a Good Order target beyond FFMO (S12)
+	maxGen  [numItems]int
+	anyLong bool
+	m       metricIndex
+}
+
+// normalDRM is a Good Order (or berserk) moving unit's own DRM: −1 FFNAM
+// unless Assault or Hazardous Movement, −2 Hazardous (S12).
+func (c *Crossing) normalDRM() int {
+	d := 0
+	if !c.Assault && !c.Hazardous {
+		d--
+	}
+	if c.Hazardous {
+		d -= 2
+	}
+	return d
+}
+
+func newPlan(c *Crossing) (*plan, error) {
+	p := &plan{c: c, lrDR: sim.NewDist(1, 35), normal: c.normalDRM()}
+	groups := map[string]int{}
+	for _, s := range c.SQ {
+		if _, ok := groups[s.Loc]; s.Loc != "" && !ok {
+			groups[s.Loc] = len(groups)
+		}
+	}
+	sqIndex := map[string]int{}
+	for i, s := range c.SQ {
+		sqIndex[s.ID] = i
+	}
+	keys := p.shotKeys()
+	perSQ := make([][numItems]int, len(c.SQ))
+	type rollSet struct {
+		tem, maxHind int
+		multi        bool
+	}
+	shared := map[rollSet]*stepPlan{}
+	for _, st := range c.Path {
+		sp := stepPlan{shots: max(1, int(st.MF)), tem: st.TEM, open: st.Open}
+		sp.multi = sp.shots > 1
+		maxHind := 0
+		for _, el := range st.Eligible {
+			i := sqIndex[el.ID]
+			sq := &c.SQ[i]
+			g := -1
+			if sq.Loc != "" {
+				g = groups[sq.Loc]
+			}
+			a := activation{t: c.Tables, sq: sq, en: c.Enemy, r: el.Range, shots: sp.shots, hind: int8(el.Hindrance)}
+			var gd genDist
+			var err error
+			if el.LongRange {
+				gd, err = a.longRangeDist()
+				sp.hasLong, p.anyLong = true, true
+			} else {
+				gd, err = a.normalDist()
+			}
+			if err != nil {
+				return nil, err
+			}
+			for _, pr := range gd.profiles {
+				for it := range numItems {
+					perSQ[i][it] = max(perSQ[i][it], int(pr.counts[it]))
+				}
+			}
+			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange, gen: gd})
+			maxHind = max(maxHind, el.Hindrance)
+		}
+		rs := rollSet{st.TEM, maxHind, sp.multi}
+		if o, ok := shared[rs]; ok {
+			sp.baseMin, sp.bases, sp.rolls = o.baseMin, o.bases, o.rolls
+		} else {
+			sp.buildRolls(maxHind, keys)
+			shared[rs] = &sp
+		}
+		p.steps = append(p.steps, sp)
+	}
+	for _, m := range perSQ {
+		for it := range numItems {
+			p.maxGen[it] += m[it]
+		}
+	}
+	p.m = p.metrics()
+	return p, nil
+}
+
+// buildRolls makes the shot roll of every column, base DRM and mode a
+// shot at the Location can have.
+func (s *stepPlan) buildRolls(maxHind int, k *shotKeys) {
+	s.baseMin = s.tem - 3 // the best leader's −3
+	s.bases = maxHind + 4
+	s.rolls = make([]*shotRoll, 11*s.bases*numModes)
+	for col := range asl.Column(11) {
+		for b := range s.bases {
+			for mode := range numModes {
+				s.rolls[(int(col)*s.bases+b)*numModes+mode] = newShotRoll(shotShape{col: col, base: s.baseMin + b, mode: mode, multi: s.multi}, k)
+			}
+		}
+	}
+}
+
+// shotKeys gathers the per-unit DRMs a target can have beyond the shot's
+// base (S12, S23: Good Order with and without FFMO, pinned, broken with
+// and without FFMO; plus the unit's own drm), and the tables' ROF and B#
+// (B#−2 for Subsequent First Fire, S13).
+func (p *plan) shotKeys() *shotKeys {
+	k := &shotKeys{}
+	for _, u := range p.c.Stack {
+		for _, e := range []int{p.normal, p.normal - 1, 0, -1, -2} {
+			if !slices.Contains(k.offsets, u.DRM+e) {
+				k.offsets = append(k.offsets, u.DRM+e)
+			}
+		}
+	}
+	for _, u := range p.c.Tables.Units {
+		if u.Kind != MG {
+			continue
+		}
+		if u.ROF > 0 && !slices.Contains(k.rofs, u.ROF) {
+			k.rofs = append(k.rofs, u.ROF)
+		}
+		for _, b := range []int{u.B, u.B - 2} {
+			if !slices.Contains(k.bs, b) {
+				k.bs = append(k.bs, b)
+			}
+		}
+	}
+	slices.Sort(k.offsets)
+	slices.Sort(k.rofs)
+	slices.Sort(k.bs)
+	return k
+}

@@ -1,0 +1,99 @@
+package sasl
+
+import (
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/dice"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Cowering modes of a shot (S11, S22): directed by a leader, or Cowering
+// one or two columns on doubles.
+const (
+	directed = iota
+	cower1
+	cower2
+	numModes
+)
+
+// shotRoll is the Original DR of one Fire Group attack, drawn so that
+// exact enumeration sees one branch per class of dice that the attack
+// treats alike: per-unit IFT results for every DRM a unit can have,
+// doubles when Cowering may apply, the colored die against each ROF, and
+// the Original DR against each B#.
+type shotRoll struct {
+	pair    dice.Pair
+	sum     dice.Coarse
+	usePair bool
+}
+
+// draw returns the Original DR, the colored die (0 when it does not
+// matter) and whether the dice are doubles.
+func (r *shotRoll) draw(src *sim.Source) (orig, colored int, doubles bool) {
+	if !r.usePair {
+		return r.sum.Roll(src), 0, false
+	}
+	w, c := r.pair.Roll(src)
+	return w + c, c, w == c
+}
+
+// shotShape is what a shot's dice classes depend on.
+type shotShape struct {
+	col   asl.Column
+	base  int // the DRM common to every target: TEM, hindrance, leadership
+	mode  int
+	multi bool // later shots follow: ROF and B# matter (S13, S14)
+}
+
+// shotKeys is what every shot of a crossing has in common: the per-unit
+// DRMs beyond base a target can have, and the ROF and B# values of the
+// tables.
+type shotKeys struct {
+	offsets []int
+	rofs    []int
+	bs      []int
+}
+
+// cowered is the IFT result when Cowering shifts col left by shift
+// columns: none at all off the table's left edge (rules/asl.md 8.54).
+func cowered(col asl.Column, shift, final int) asl.IFT {
+	if int(col) < shift {
+		return asl.NoEffect
+	}
+	return asl.Lookup(col-asl.Column(shift), final)
+}
+
+func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
+	ids := map[string]int{}
+	key := func(w, c int) int {
+		s := w + c
+		dbl := sh.mode != directed && w == c
+		var b []byte
+		for _, d := range k.offsets {
+			if dbl {
+				b = append(b, byte(cowered(sh.col, sh.mode, s+sh.base+d)))
+			} else {
+				b = append(b, byte(asl.Lookup(sh.col, s+sh.base+d)))
+			}
+		}
+		b = append(b, byte(boolInt(dbl)))
+		if sh.multi {
+			for _, r := range k.rofs {
+				b = append(b, byte(boolInt(c <= r)))
+			}
+			for _, x := range k.bs {
+				b = append(b, byte(boolInt(s >= x)))
+			}
+		}
+		id, ok := ids[string(b)]
+		if !ok {
+			id = len(ids)
+			ids[string(b)] = id
+		}
+		return id
+	}
+	if sh.mode != directed || sh.multi && len(k.rofs) > 0 {
+		return &shotRoll{pair: dice.NewPair(key), usePair: true}
+	}
+	// Only the sum matters: key it by a representative pair.
+	return &shotRoll{sum: dice.NewCoarse(func(s int) int { return key(max(s-6, 1), min(s-1, 6)) })}
+}

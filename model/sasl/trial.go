@@ -1,0 +1,256 @@
+package sasl
+
+import (
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// firer is one weapon of the Fire Group during a Location's shots (S13).
+type firer struct {
+	weapon
+	fired  bool // fired this round
+	keep   bool // kept ROF: fires again at full FP
+	sff    bool // made its Subsequent First Fire, or makes it this round
+	sffNow bool
+	done   bool
+	cur    float64 // FP this round
+	curB   int8    // B# this round
+}
+
+// fireGroup is the Fire Group of one check (S3, S11, S22, S23).
+type fireGroup struct {
+	f     [maxGroup * maxComps]firer
+	n     int
+	lead  int8
+	green bool
+	close bool
+	hind  int8
+}
+
+func (g *fireGroup) reset() { g.n, g.lead, g.green, g.close, g.hind = 0, noLead, false, false, 0 }
+
+// join adds an Activation's weapons to the Fire Group.
+func (g *fireGroup) join(p *profile) {
+	if !p.fires() {
+		return
+	}
+	for _, w := range p.w[:p.n] {
+		g.f[g.n] = firer{weapon: w}
+		g.n++
+	}
+	g.lead = min(g.lead, p.lead)
+	g.green = g.green || p.green
+	g.close = g.close || p.close
+	g.hind = max(g.hind, p.hind)
+}
+
+// trial is one worker's scratch state.
+type trial struct {
+	p                              *plan
+	st                             *asl.Stack
+	checked                        [MaxSQ]bool
+	present                        [asl.MaxUnits]bool
+	reached                        [asl.MaxUnits]int8
+	res                            [asl.MaxUnits]asl.IFT
+	fg                             fireGroup
+	gen                            [numItems]int
+	nChecked, nActivated, nDummies int
+	goodOrder                      [MaxSteps]bool
+	longRange                      int
+	ties                           [MaxSQ]int
+}
+
+func (p *plan) newTrial() sim.Trial {
+	c := p.c
+	t := &trial{p: p, st: asl.NewStack(c.Stack, c.ELR, asl.StackRules{
+		HeatOfBattle: c.Options.HeatOfBattle, AcceptBattleHardening: true, KnownEnemyInLOS: true})}
+	return t.run
+}
+
+// run is one crossing: at each Location, the checks and their shots while
+// the stack keeps Good Order (S16), Long Range Activation last (S17), and
+// the units that may move on do (S18).
+func (t *trial) run(src *sim.Source, rec *sim.Record) {
+	p := t.p
+	t.st.Reset()
+	t.checked = [MaxSQ]bool{}
+	t.gen = [numItems]int{}
+	t.nChecked, t.nActivated, t.nDummies = 0, 0, 0
+	t.longRange = 2 // not rolled
+	for i := range t.st.Len() {
+		t.present[i] = true
+		t.reached[i] = 0
+	}
+	for k := range p.steps {
+		sp := &p.steps[k]
+		for i := range t.st.Len() {
+			if t.present[i] {
+				t.reached[i] = int8(k)
+			}
+		}
+		for t.fireGoesOn() && t.checkNext(src, sp) {
+		}
+		if sp.hasLong && t.longRange == 2 && t.fireGoesOn() {
+			t.longRangeCheck(src, sp)
+		}
+		t.goodOrder[k] = false
+		for i := range t.st.Len() {
+			if !t.present[i] {
+				continue
+			}
+			f := t.st.Fate(i)
+			t.goodOrder[k] = t.goodOrder[k] || f == asl.GoodOrder || f == asl.Pinned
+			if f != asl.GoodOrder { // S18: only Good Order, unpinned, non-berserk units move on
+				t.present[i] = false
+				t.st.Leave(i, k)
+			}
+		}
+	}
+	t.record(rec)
+}
+
+// fireGoesOn is S16: some target at the Location is Good Order (pinned
+// counts) or berserk and uneliminated.
+func (t *trial) fireGoesOn() bool {
+	o := &t.p.c.Options
+	for i := range t.st.Len() {
+		if !t.present[i] {
+			continue
+		}
+		switch t.st.Fate(i) {
+		case asl.GoodOrder:
+			return true
+		case asl.Pinned:
+			if o.PinnedKeepsFire {
+				return true
+			}
+		case asl.Berserk:
+			if o.BerserkDrawsFire {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkNext checks the next eligible S? and the others in its Location,
+// and resolves their Fire Group's shots; it reports false when no S? is
+// left to check here (S2, S3, S5.31).
+func (t *trial) checkNext(src *sim.Source, sp *stepPlan) bool {
+	best, n := t.first(sp, false)
+	if best < 0 {
+		return false
+	}
+	if n > 1 {
+		best = t.ties[src.Intn(n)] // S2: otherwise a random dr
+	}
+	t.fg.reset()
+	first := &sp.listings[best]
+	for i := range sp.listings {
+		l := &sp.listings[i]
+		if i == best || !l.long && !t.checked[l.sq] && first.group >= 0 && l.group == first.group {
+			t.check(src, l)
+		}
+	}
+	t.shoot(src, sp)
+	return true
+}
+
+// first finds the unchecked S? to check first at the Location, among the
+// Long Range ones or the others: the most likely to Activate, then the
+// closest (S2; Long Range: the closest, S5.32). Its ties are t.ties[:n].
+func (t *trial) first(sp *stepPlan, long bool) (best, n int) {
+	best = -1
+	for i := range sp.listings {
+		l := &sp.listings[i]
+		if l.long != long || t.checked[l.sq] {
+			continue
+		}
+		if best >= 0 {
+			b := &sp.listings[best]
+			pass, bpass := l.pass, b.pass
+			if long {
+				pass, bpass = 0, 0
+			}
+			if pass < bpass || pass == bpass && l.rng > b.rng {
+				continue
+			}
+			if pass == bpass && l.rng == b.rng {
+				t.ties[n] = i
+				n++
+				continue
+			}
+		}
+		best, n = i, 1
+		t.ties[0] = i
+	}
+	return best, n
+}
+
+// check makes one S?'s AC and generation (S1, S4–S8).
+func (t *trial) check(src *sim.Source, l *listing) {
+	t.checked[l.sq] = true
+	t.nChecked++
+	pr := &l.gen.profiles[src.Pick(l.gen.dist)]
+	if !pr.act {
+		t.nDummies++
+		return
+	}
+	t.activate(pr)
+}
+
+func (t *trial) activate(pr *profile) {
+	t.nActivated++
+	for it := range numItems {
+		t.gen[it] += int(pr.counts[it])
+	}
+	t.fg.join(pr)
+}
+
+// longRangeCheck makes the one Long Range DR of the stack (S17, S26).
+func (t *trial) longRangeCheck(src *sim.Source, sp *stepPlan) {
+	best, n := t.first(sp, true)
+	if best < 0 {
+		return // S26: the DR is spent only where an S? can answer it
+	}
+	if src.Pick(t.p.lrDR) != 0 {
+		t.longRange = 1
+		return
+	}
+	t.longRange = 0
+	if n > 1 {
+		best = t.ties[src.Intn(n)]
+	}
+	l := &sp.listings[best]
+	t.checked[l.sq] = true
+	t.nChecked++
+	t.fg.reset()
+	t.activate(&l.gen.profiles[src.Pick(l.gen.dist)])
+	t.shoot(src, sp)
+}
+
+func (t *trial) record(rec *sim.Record) {
+	p := t.p
+	m := p.m
+	last := len(p.steps) - 1
+	rec.Set(m.arrived, boolInt(!t.goodOrder[last]))
+	for k := range p.steps {
+		rec.Set(m.goodOrder+k, boolInt(!t.goodOrder[k]))
+	}
+	rec.Set(m.checked, t.nChecked)
+	rec.Set(m.checked+1, t.nActivated)
+	rec.Set(m.checked+2, t.nDummies)
+	for it := range numItems {
+		rec.Set(m.generated+int(it), t.gen[it])
+	}
+	if m.longRange >= 0 {
+		rec.Set(m.longRange, t.longRange)
+	}
+	for i := range t.st.Len() {
+		j := m.targets + 4*i
+		rec.Set(j, int(t.st.Fate(i)))
+		rec.Set(j+1, boolInt(!t.st.Reduced(i)))
+		rec.Set(j+2, boolInt(!t.st.Replaced(i)))
+		rec.Set(j+3, int(t.reached[i]))
+	}
+}
