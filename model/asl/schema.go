@@ -25,7 +25,7 @@ func (p *dcPlan) schema() sim.Schema {
 		iftTitle = "IFT result against the roadblock (+2 TEM; Set: 36+ column, −3)"
 	}
 	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels, Ordered: true})
-	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, flame: -1, throwers: -1,
+	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, falls: -1, flame: -1, throwers: -1,
 		wire: -1, roadblock: -1, bridge: -1, spans: -1, gun: -1, cave: -1, caveDR: -1, sw: -1}
 	if len(a.Placer) > 0 {
 		p.m.placer = add(sim.Metric{Name: MetricPlacer, Title: fmt.Sprintf("Placer (%s) after Defensive Fire", a.Placer[0]), Labels: fateLabels})
@@ -61,9 +61,11 @@ func (p *dcPlan) schema() sim.Schema {
 	if a.rubbleCheck() {
 		p.m.rubble = yn(MetricRubble, fmt.Sprintf("%s building rubbled", a.Building))
 	}
-	if a.upperLevel() {
+	if s := a.site(); a.rubbleCheck() && s.upperLevel() {
 		p.m.collapse = yn(MetricCollapse, "whole hex collapses into Rubble (B24.11)")
-		yn(MetricFallingRubble, "Rubble falls into an adjacent hex (B24.12)")
+	}
+	if s := a.site(); a.rubbleCheck() && s.canFall() {
+		p.m.falls = yn(MetricFallingRubble, "Rubble falls into an adjacent hex (B24.12)")
 	}
 	if a.flameCheck() {
 		p.m.flame = yn(MetricFlame, "Flame placed")
