@@ -32,10 +32,10 @@ func swDist(c Column, x bool) *sim.Dist {
 	return sim.NewDist(w[:]...)
 }
 
-// swTotal is the number of SW the targets possess.
-func (a DCAttack) swTotal() int {
+// swTotal is the number of SW the units possess.
+func swTotal(units []Unit) int {
 	n := 0
-	for _, u := range a.Targets {
+	for _, u := range units {
 		n += u.SW
 	}
 	return n

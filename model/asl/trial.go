@@ -144,31 +144,12 @@ func (t *dcTrial) record(rec *sim.Record, e *effects) {
 	}
 	rec.Set(0, e.detonation)
 	rec.Set(1, int(result))
-	m := p.m.targets
-	out := 0
-	for i := range t.target.n {
-		u := &t.target.u[i]
-		rec.Set(m, int(u.fate()))
-		live := !u.gone()
-		rec.Set(m+1, b2i(!(live && u.reduced)))
-		rec.Set(m+2, b2i(!(live && u.replaced)))
-		m += 3
-		out += b2i(u.out())
-	}
-	if p.m.stack >= 0 {
-		rec.Set(p.m.stack, b2i(out < t.target.n))
-		rec.Set(p.m.stack+1, out)
-		rec.Set(p.m.stack+2, b2i(!t.target.hobTriggered))
-	}
+	t.target.recordTargets(rec, p.m.targets, p.m.stack)
 	at := e.at
 	if at == nil {
 		at = &noOutcome
 	}
-	yes := func(i int, v bool) {
-		if i >= 0 {
-			rec.Set(i, b2i(!v))
-		}
-	}
+	yes := func(i int, v bool) { setYes(rec, i, v) }
 	yes(p.m.breach, at.breach)
 	yes(p.m.rubble, e.rubble)
 	yes(p.m.collapse, e.collapse)
