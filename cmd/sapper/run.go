@@ -33,7 +33,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{compareCommand, dcCommand, afvCommand, sweepCommand, runCommand, scenariosCommand, versionCommand}
+	commands = []*command{compareCommand, dcCommand, afvCommand, fireCommand, sweepCommand, runCommand, scenariosCommand, versionCommand}
 }
 
 func lookup(name string) *command {
