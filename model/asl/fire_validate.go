@@ -28,22 +28,18 @@ func (a IFTAttack) validateKind() error {
 	case a.BogDRM < -6 || a.BogDRM > 6:
 		return fmt.Errorf("bog-drm: %d outside −6…+6", a.BogDRM)
 	case a.AFVEntersBuilding && a.Weapon != SmallArms:
-		return fmt.Errorf("weapon: --weapon %s with --afv-enters-building: the AFV's entry is the whole question; drop one", a.Weapon)
+		return fmt.Errorf("weapon: %s with --afv-enters-building: the AFV's entry is the whole question; drop one", a.Weapon)
 	case a.AFVEntersBuilding && a.Building == NoBuilding:
 		return fmt.Errorf("afv-enters-building: give the --building, wooden or stone")
 	case a.AFVEntersBuilding && a.Level != 0:
-		return fmt.Errorf("level: --level %d with --afv-enters-building: an AFV enters a ground-level building Location (Table 23)", a.Level)
-	case a.Weapon == WP && a.EC != Dry && a.EC != VeryDry:
-		return fmt.Errorf("ec: --ec %s with --weapon wp: WP starts a Flame only in a Dry or Very Dry EC (Table 23)", a.EC)
-	case a.Weapon == WP && !a.site().burnable():
-		return fmt.Errorf("weapon: --weapon wp needs burnable terrain: a --building or a --terrain with a Kindling # (%s)", strings.Join(TerrainNames(), ", "))
+		return fmt.Errorf("level: %d with --afv-enters-building: an AFV enters a ground-level building Location (Table 23)", a.Level)
 	}
 	if a.attacks() {
 		return nil
 	}
-	what := "--weapon wp makes no IFT attack here, only the Flame DR"
+	what := "--weapon wp, which makes no IFT attack here, only the Flame DR"
 	if a.AFVEntersBuilding {
-		what = "--afv-enters-building makes no IFT attack, only the Rubble check"
+		what = "--afv-enters-building, which makes no IFT attack, only the Rubble check"
 	}
 	for _, f := range []struct {
 		on   bool
@@ -52,8 +48,14 @@ func (a IFTAttack) validateKind() error {
 		{a.Concealed, "concealed"}, {a.AreaFire, "area-fire"}, {a.LeaderDirected, "leader-directed"}, {a.Calibre != 0, "calibre"},
 		{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
 		if f.on {
-			return fmt.Errorf("%s: --%s with %s (Table 23); drop it", f.flag, f.flag, what)
+			return fmt.Errorf("%s: not with %s (Table 23)", f.flag, what)
 		}
+	}
+	switch {
+	case a.Weapon == WP && a.EC != Dry && a.EC != VeryDry:
+		return fmt.Errorf("ec: %s with --weapon wp: WP starts a Flame only in a Dry or Very Dry EC (Table 23)", a.EC)
+	case a.Weapon == WP && !a.site().burnable():
+		return fmt.Errorf("weapon: wp needs burnable terrain: a --building or a --terrain with a Kindling # (%s)", strings.Join(TerrainNames(), ", "))
 	}
 	return nil
 }
@@ -67,13 +69,13 @@ func (a IFTAttack) validateFP() error {
 	case !(a.FP >= 1 && a.FP <= MaxFP):
 		return fmt.Errorf("fp: %v outside 1…%d; every IFT attack needs its FP (--fp)", a.FP, MaxFP)
 	case a.AreaFire && a.Weapon.ffe():
-		return fmt.Errorf("area-fire: --area-fire with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
+		return fmt.Errorf("area-fire: not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
 	case a.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment:
-		return fmt.Errorf("concealed: --concealed with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
+		return fmt.Errorf("concealed: not with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
 	case a.calibreMatters() && a.Calibre == 0:
 		return fmt.Errorf("calibre: --weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
 	case a.Calibre != 0 && !a.calibreMatters():
-		return fmt.Errorf("calibre: --calibre with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
+		return fmt.Errorf("calibre: not with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
 	case a.Calibre < 0 || a.Calibre > 500:
 		return fmt.Errorf("calibre: %d outside 1…500 mm", a.Calibre)
 	}
@@ -97,7 +99,7 @@ func (a IFTAttack) validateFirer() error {
 		for i, f := range ok {
 			names[i] = f.String()
 		}
-		return fmt.Errorf("firer: --firer %s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
+		return fmt.Errorf("firer: %s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
 	}
 	if a.Firer == InfantryFirer {
 		return nil
@@ -107,7 +109,7 @@ func (a IFTAttack) validateFirer() error {
 		flag string
 	}{{a.LeaderDirected, "leader-directed"}, {a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
 		if f.on {
-			return fmt.Errorf("%s: --%s with --firer %s: only Infantry fire can Cower (A7.9), and it is what --%s changes", f.flag, f.flag, a.Firer, f.flag)
+			return fmt.Errorf("%s: not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", f.flag, a.Firer)
 		}
 	}
 	return nil
@@ -118,7 +120,7 @@ func (a IFTAttack) validateFirer() error {
 func (a IFTAttack) validateTerrain() error {
 	switch {
 	case a.Terrain != "" && a.Building != NoBuilding:
-		return fmt.Errorf("terrain: --terrain %s with --building: give one", a.Terrain)
+		return fmt.Errorf("terrain: not with --building: a Location is a building or %s, give one", a.Terrain)
 	case a.Terrain != "" && kindling[a.Terrain] == 0 && !shellholeTerrain[a.Terrain]:
 		return fmt.Errorf("terrain: %q: want one of %s", a.Terrain, strings.Join(FireTerrainNames(), ", "))
 	case a.Fortified && a.Building == NoBuilding:
@@ -140,7 +142,7 @@ func (a IFTAttack) validateTerrain() error {
 	case a.TEM < 0 || a.TEM > 8:
 		return fmt.Errorf("tem: %d outside 0…8 (TEM is never negative; a negative modifier is a --drm)", a.TEM)
 	case a.TEM != 0 && a.Weapon == Flamethrower:
-		return fmt.Errorf("tem: --tem with --weapon ft: a FT takes no TEM (§8.58)")
+		return fmt.Errorf("tem: not with --weapon ft: a FT takes no TEM (§8.58)")
 	case a.DRM < -8 || a.DRM > 8:
 		return fmt.Errorf("drm: %d outside −8…+8", a.DRM)
 	}
