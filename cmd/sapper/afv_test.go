@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"math"
 	"strings"
 	"testing"
@@ -127,10 +125,10 @@ func TestAFVResolvedInputs(t *testing.T) {
 	}
 }
 
-// FuzzAFVArgs drives the afv command line with arbitrary arguments
-// (NUL-separated), as FuzzParseArgs does for dc.
+// FuzzAFVArgs drives the afv command line with arbitrary arguments, as
+// FuzzParseArgs does for dc.
 func FuzzAFVArgs(f *testing.F) {
-	for _, s := range []string{
+	fuzzCommand(f, "afv", []string{
 		"--af\x00hull=11/8/8,turret=11/8/8\x00--facing\x00side",
 		"--vehicle\x00tiger\x00--mode\x00thrown\x00--afph\x00--thrower\x004-6-8",
 		"--vehicle\x00truck\x00--passengers\x004-6-7\x00--method\x00exact",
@@ -140,26 +138,5 @@ func FuzzAFVArgs(f *testing.F) {
 		"--af\x00hull=11/8",
 		"--cs\x00-1",
 		"--help",
-	} {
-		f.Add(s)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	f.Fuzz(func(t *testing.T, s string) {
-		argv := append([]string{"afv"}, strings.Split(s, "\x00")...)
-		var out, errb bytes.Buffer
-		switch code := run(ctx, &out, &errb, argv); code {
-		case exitOK, exitInterrupted:
-		case exitUsage:
-			if e := errb.String(); out.Len() != 0 || strings.Count(e, "\n") != 1 || !strings.HasPrefix(e, "sapper afv: ") {
-				t.Errorf("%q: stdout %q, stderr %q", argv, out.String(), e)
-			}
-		case exitFailure:
-			if !strings.Contains(errb.String(), "--max-paths") {
-				t.Errorf("%q: exit 1; stderr %q", argv, errb.String())
-			}
-		default:
-			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
-		}
 	})
 }

@@ -113,7 +113,7 @@ func prepareSweep(args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := target.prepare(sa.rest)
+	base, err := sweepBase(target, sa)
 	if err != nil || base.help {
 		return base, err
 	}
@@ -365,4 +365,31 @@ func inputArgs(fs *pflag.FlagSet, args []string) []string {
 		}
 	}
 	return out
+}
+
+// sweepBase prepares the swept command once, for its flags, engine
+// settings and figures. When that fails for want of the very input the
+// sweep varies (fire's --fp has no default), it is prepared at the
+// range's first value instead, its flags read from the arguments alone so
+// that the varied input still counts as not given.
+func sweepBase(target *command, sa sweepArgs) (*job, error) {
+	base, err := target.prepare(sa.rest)
+	if err == nil || !sa.hasVary {
+		return base, err
+	}
+	name, rng, ok := strings.Cut(sa.vary, "=")
+	from, _, found := strings.Cut(rng, "..")
+	if !ok || !found || target.prepare == nil {
+		return base, err
+	}
+	probe, perr := target.prepare(append(slices.Clip(sa.rest), "--"+name+"="+strings.TrimSpace(from)))
+	if perr != nil || probe.help {
+		return base, err
+	}
+	fs := flagsOf(target)
+	if fs.Parse(sa.rest) != nil {
+		return base, err
+	}
+	probe.flags = fs
+	return probe, nil
 }
