@@ -122,13 +122,8 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if err != nil {
 		return zero, err
 	}
-	switch {
-	case f.sw < 0 || f.sw > asl.MaxSW:
-		return zero, badValue("sw", strconv.Itoa(f.sw), fmt.Sprintf("want a whole number from 0 to %d", asl.MaxSW))
-	case f.sw > 0 && len(targets) == 0:
-		return zero, usagef("--sw: the first --target possesses the SW; give one")
-	case f.sw > 0:
-		targets[0].SW = f.sw
+	if err := giveSW(f.sw, targets); err != nil {
+		return zero, err
 	}
 	if f.afvEnters {
 		for _, n := range []string{"weapon", "firer"} {

@@ -125,12 +125,8 @@ func (a IFTAttack) validateTerrain() error {
 		return fmt.Errorf("terrain: %q: want one of %s", a.Terrain, strings.Join(FireTerrainNames(), ", "))
 	case a.Fortified && a.Building == NoBuilding:
 		return fmt.Errorf("fortified: only a --building can be Fortified")
-	case a.Level < 0 || a.Level > 9:
-		return fmt.Errorf("level: %d outside 0…9", a.Level)
-	case a.Top != 0 && (a.Top < a.Level || a.Top > 9):
-		return fmt.Errorf("top: %d: want the building's highest non-rooftop level, from --level (%d) to 9", a.Top, a.Level)
-	case (a.Level > 0 || a.Top > 0) && a.Building == NoBuilding:
-		return fmt.Errorf("level: building levels need --building wooden or stone")
+	case a.site().validateLevels() != nil:
+		return a.site().validateLevels()
 	case (a.Level > 0 || a.Top > 0) && !a.CanRubble():
 		return fmt.Errorf("level: --level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
 	case a.Terrain != "" && !a.CanShellhole() && !a.CanFlame():

@@ -8,7 +8,6 @@ package asl_test
 // Nothing here uses the model's column, Cowering or Table 23 code.
 
 import (
-	"strconv"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -68,17 +67,7 @@ func fireOracle(t *testing.T, a asl.IFTAttack) map[string]map[string]float64 {
 		return m
 	}
 	n := len(a.Targets)
-	stack, hob := metric("stack", oracleStackLabels), metric("hob", oracleYesNo)
-	var outLabels []string
-	for k := 0; k <= n; k++ {
-		outLabels = append(outLabels, strconv.Itoa(k))
-	}
-	gone := metric("out", outLabels)
-	for k := 1; k <= n; k++ {
-		metric("target."+strconv.Itoa(k), oracleFateLabels)
-		metric("target."+strconv.Itoa(k)+".reduced", oracleYesNo)
-		metric("target."+strconv.Itoa(k)+".replaced", oracleYesNo)
-	}
+	layoutTargets(metric, n)
 	if n == 0 {
 		delete(out, "stack")
 		delete(out, "hob")
@@ -258,25 +247,8 @@ func fireOracle(t *testing.T, a asl.IFTAttack) map[string]map[string]float64 {
 			}
 		}
 	}
-	for w, p := range worlds {
-		fates, reduced, replaced := unitFates(&w, a.Targets)
-		lost := 0
-		for k, f := range fates {
-			name := "target." + strconv.Itoa(k+1)
-			out[name][oracleFateLabels[f]] += p
-			out[name+".reduced"][yesNo(reduced[k])] += p
-			out[name+".replaced"][yesNo(replaced[k])] += p
-			if f <= fateBroken {
-				lost++
-			}
-		}
-		gone[strconv.Itoa(lost)] += p
-		hob[yesNo(w.hob)] += p
-		if lost == n {
-			stack["cleared"] += p
-		} else {
-			stack["not_cleared"] += p
-		}
+	if n > 0 {
+		addFates(out, worlds, a.Targets)
 	}
 	return out
 }
