@@ -55,3 +55,15 @@ func BenchmarkScalingCompare(b *testing.B) {
 
 // BenchmarkScalingAFV is the scaling of the reference vehicle attack.
 func BenchmarkScalingAFV(b *testing.B) { scaling(b, tigerSide(b)) }
+
+// BenchmarkScalingBuilding is the scaling of the Tide of Iron reference
+// attack.
+func BenchmarkScalingBuilding(b *testing.B) { scaling(b, areaOnOccupied(b)) }
+
+// BenchmarkScalingActivate is the scaling of the Solitaire ASL reference
+// crossing.
+func BenchmarkScalingActivate(b *testing.B) { scaling(b, crossing(b, 2, "4-6-7", "leader:8-1")) }
+
+// BenchmarkScalingLHY is the scaling of The Last Hundred Yards reference
+// fire attack.
+func BenchmarkScalingLHY(b *testing.B) { scaling(b, platoonInTheOpen(b)) }

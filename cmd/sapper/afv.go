@@ -194,8 +194,8 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 var afvRules = func() []rule[asl.AFVOptions] {
 	var rs []rule[asl.AFVOptions]
 	for _, r := range rules {
-		if r.key == "flame-ignores-concealment" {
-			continue // no Flame from a DC vs an AFV
+		if r.key == "flame-ignores-concealment" || r.key == "falling-rubble" {
+			continue // no Flame or Rubble from a DC vs an AFV
 		}
 		rs = append(rs, rule[asl.AFVOptions]{r.key, r.doc,
 			func(o asl.AFVOptions) string { return r.get(o.Options) },

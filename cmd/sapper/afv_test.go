@@ -125,8 +125,8 @@ func TestAFVResolvedInputs(t *testing.T) {
 	}
 }
 
-// FuzzAFVArgs drives the afv command line with arbitrary arguments
-// (NUL-separated), as FuzzParseArgs does for dc.
+// FuzzAFVArgs drives the afv command line with arbitrary arguments, as
+// FuzzParseArgs does for dc.
 func FuzzAFVArgs(f *testing.F) {
 	fuzzCommand(f, "afv",
 		"--af\x00hull=11/8/8,turret=11/8/8\x00--facing\x00side",

@@ -155,13 +155,8 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if breach != asl.NoBreach {
 		targets = beyond
 	}
-	switch {
-	case f.sw < 0 || f.sw > asl.MaxSW:
-		return asl.DCAttack{}, badValue("sw", strconv.Itoa(f.sw), fmt.Sprintf("want a whole number from 0 to %d", asl.MaxSW))
-	case f.sw > 0 && len(targets) == 0:
-		return asl.DCAttack{}, usagef("--sw: the first --target possesses the SW; give one")
-	case f.sw > 0:
-		targets[0].SW = f.sw
+	if err := giveSW(f.sw, targets); err != nil {
+		return asl.DCAttack{}, err
 	}
 	throwers, err := parseUnits("thrower", f.throwers)
 	if err != nil {
@@ -229,6 +224,20 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 		return asl.DCAttack{}, modelError(fs, err)
 	}
 	return a, nil
+}
+
+// giveSW applies --sw: the first target possesses n SW, as its sw=N
+// option.
+func giveSW(n int, targets []asl.Unit) error {
+	switch {
+	case n < 0 || n > asl.MaxSW:
+		return badValue("sw", strconv.Itoa(n), fmt.Sprintf("want a whole number from 0 to %d", asl.MaxSW))
+	case n > 0 && len(targets) == 0:
+		return usagef("--sw: the first --target possesses the SW; give one")
+	case n > 0:
+		targets[0].SW = n
+	}
+	return nil
 }
 
 func parseUnits(flag string, ss []string) ([]asl.Unit, error) {

@@ -42,6 +42,32 @@ func dcFigureRow(res *sim.Result) []report.Cell {
 	}
 }
 
+// fireFigures are the headline numbers of a fire attack, per value in a
+// sweep of fire: the IFT row by kind, the targets and Table 23. A figure
+// whose metric the run lacks is not Valid.
+var fireFigures = &figures{
+	columns: []string{"any KIA", "K/#", "MC", "PTC", "cleared", "E[out]", "shellhole", "rubble", "flame"},
+	row:     fireFigureRow,
+	notes: map[string]string{
+		"MC":     "NMC or #MC",
+		"E[out]": "targets eliminated, surrendered or broken",
+	},
+}
+
+func fireFigureRow(res *sim.Result) []report.Cell {
+	return []report.Cell{
+		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
+		report.Sum(res, asl.MetricIFT, "K/4", "K/3", "K/2", "K/1"),
+		report.Sum(res, asl.MetricIFT, "4MC", "3MC", "2MC", "1MC", "NMC"),
+		report.Sum(res, asl.MetricIFT, "PTC"),
+		report.Sum(res, asl.MetricStack, "cleared"),
+		report.Mean(res, asl.MetricOut),
+		report.Sum(res, asl.MetricShellhole, "yes"),
+		report.Sum(res, asl.MetricRubble, "yes"),
+		report.Sum(res, asl.MetricFlame, "yes"),
+	}
+}
+
 // afvFigures are the headline numbers of a DC against a vehicle, per value
 // in a sweep of afv.
 var afvFigures = &figures{

@@ -57,6 +57,9 @@ var rules = []rule[asl.Options]{
 	{"fanatic-berserk", "a Fanatic unit goes berserk on a HoB 12, not surrender (§8.52)",
 		func(o asl.Options) string { return boolText(o.FanaticBerserk) },
 		func(o *asl.Options, v bool) { o.FanaticBerserk = v }},
+	{"falling-rubble", "ground-level Rubble under upper levels falls; a collapse adds its levels (§8.60)",
+		func(o asl.Options) string { return boolText(o.FallingRubble) },
+		func(o *asl.Options, v bool) { o.FallingRubble = v }},
 }
 
 func ruleKeys[O any](rs []rule[O]) string {

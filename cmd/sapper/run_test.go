@@ -122,6 +122,7 @@ func TestHelp(t *testing.T) {
 		{"--help", "help"},
 		{"-h", "help"},
 		{"help dc", "dc_help"},
+		{"help fire", "fire_help"},
 		{"dc --help", "dc_help"},
 		{"dc -h --target 4-6-x", "dc_help"},
 		{"help version", "version_help"},

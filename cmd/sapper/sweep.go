@@ -113,36 +113,16 @@ func prepareSweep(args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := target.prepare(sa.rest)
-	switch {
-	case err == nil && base.help:
-		return base, nil
-	case err != nil && !sa.hasVary:
-		return nil, err
-	case !sa.hasVary:
+	base, err := sweepBase(target, sa)
+	if err != nil || base.help {
+		return base, err
+	}
+	if !sa.hasVary {
 		return nil, usagef("--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
 	}
-	var flags *pflag.FlagSet
-	if err == nil {
-		flags = base.flags
-	} else {
-		// The input varied may be one the command requires (sapper lhy
-		// --sadrm): the other inputs are checked with its first value.
-		flags = flagsOf(target)
-		if flags.Parse(sa.rest) != nil {
-			return nil, err
-		}
-	}
-	v, verr := parseVary(sa.vary, flags)
-	switch {
-	case err != nil && verr != nil:
+	v, err := parseVary(sa.vary, base.flags)
+	if err != nil {
 		return nil, err
-	case verr != nil:
-		return nil, verr
-	case err != nil:
-		if base, err = target.prepare(append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(v.values[0]))); err != nil {
-			return nil, err
-		}
 	}
 	if base.run != nil {
 		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
@@ -388,4 +368,31 @@ func inputArgs(fs *pflag.FlagSet, args []string) []string {
 		}
 	}
 	return out
+}
+
+// sweepBase prepares the swept command once, for its flags, engine
+// settings and figures. When that fails for want of the very input the
+// sweep varies (fire's --fp has no default), it is prepared at the
+// range's first value instead, its flags read from the arguments alone so
+// that the varied input still counts as not given.
+func sweepBase(target *command, sa sweepArgs) (*job, error) {
+	base, err := target.prepare(sa.rest)
+	if err == nil || !sa.hasVary {
+		return base, err
+	}
+	name, rng, ok := strings.Cut(sa.vary, "=")
+	from, _, found := strings.Cut(rng, "..")
+	if !ok || !found || target.prepare == nil {
+		return base, err
+	}
+	probe, perr := target.prepare(append(slices.Clip(sa.rest), "--"+name+"="+strings.TrimSpace(from)))
+	if perr != nil || probe.help {
+		return base, err
+	}
+	fs := flagsOf(target)
+	if fs.Parse(sa.rest) != nil {
+		return base, err
+	}
+	probe.flags = fs
+	return probe, nil
 }

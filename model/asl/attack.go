@@ -96,6 +96,11 @@ type Options struct {
 	// FanaticBerserk: a Fanatic unit goes berserk instead of surrendering
 	// on a Final Heat of Battle DR ≥ 12 (A15.5, §8.52).
 	FanaticBerserk bool `json:"fanatic_berserk"`
+	// FallingRubble: Rubble at ground level beneath upper levels also
+	// makes the Falling Rubble DR, and a whole-hex collapse adds the
+	// levels it brings down to that DR (B24.11, B24.12 and its example;
+	// §8.60). Off, only Rubble at an upper level falls, by its own levels.
+	FallingRubble bool `json:"falling_rubble"`
 }
 
 // locRules are the morale switches of o for a Location, with surrender
@@ -125,6 +130,7 @@ func DefaultOptions() Options {
 		BerserkTCChain:        true,
 		LeadersElite:          true,
 		FanaticBerserk:        true,
+		FallingRubble:         true,
 	}
 }
 

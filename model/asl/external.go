@@ -1,9 +1,6 @@
 package asl
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -64,13 +61,3 @@ func (s *Stack) Replaced(i int) bool { u := &s.cur.u[i]; return !u.gone() && u.r
 // it gives and takes no leadership and no leader-loss checks with them.
 // where tells apart units left at different places.
 func (s *Stack) Leave(i, where int) { s.cur.u[i].group = unitGroup(3 + where) }
-
-// ParseClass reads a class name: first, elite, second, green or conscript.
-func ParseClass(s string) (Class, error) {
-	for i, n := range classNames {
-		if s == n {
-			return Class(i), nil
-		}
-	}
-	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(classNames[:], ", "))
-}

@@ -1,6 +1,7 @@
 package asl
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -87,6 +88,34 @@ func FuzzLookupPreset(f *testing.F) {
 		}
 		if err := p.Armor.validate(); err != nil {
 			t.Fatalf("preset %s: %v", p.Name, err)
+		}
+	})
+}
+
+// FuzzParseFireInputs: the parsers of a fire attack's names — weapon,
+// firer, Class and nationality — either read a name back to itself or
+// fail with an error quoting the input; they never panic.
+func FuzzParseFireInputs(f *testing.F) {
+	for _, s := range []string{"he", "HEAT", "concentrated-ffe", "ft", "wp", "infantry", "fire-lane", "green", "british", "", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, parse := range []func(string) (string, error){
+			func(s string) (string, error) { v, err := ParseWeapon(s); return v.String(), err },
+			func(s string) (string, error) { v, err := ParseFirer(s); return v.String(), err },
+			func(s string) (string, error) { v, err := ParseClass(s); return v.String(), err },
+			func(s string) (string, error) { v, err := ParseNationality(s); return v.String(), err },
+		} {
+			name, err := parse(s)
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), strconv.Quote(s)) {
+					t.Fatalf("error %q does not quote the input", err)
+				}
+				continue
+			}
+			if !strings.EqualFold(name, s) {
+				t.Fatalf("%q read as %q", s, name)
+			}
 		}
 	})
 }

@@ -11,6 +11,8 @@ const (
 	MetricSetting    = "setting"
 	MetricRubble     = "rubble"
 	MetricFlame      = "flame"
+	MetricShellhole  = "shellhole"
+	MetricCowering   = "cowering" // the attack Cowered (A7.9)
 	MetricBreach     = "breach"
 
 	MetricCollapse        = "collapse"       // B24.11 upper-level collapse

@@ -203,7 +203,9 @@ func compareWithModel(t *testing.T, tc oracleCase) {
 
 // compareMetrics checks every metric and label of want against the
 // model's exact run of a, to 1e-9.
-func compareMetrics(t *testing.T, want map[string]map[string]float64, a asl.DCAttack) {
+func compareMetrics(t *testing.T, want map[string]map[string]float64, a interface {
+	Experiment() (sim.Experiment, error)
+}) {
 	t.Helper()
 	exp, err := a.Experiment()
 	if err != nil {

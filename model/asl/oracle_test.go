@@ -1303,6 +1303,49 @@ func yesNo(b bool) string {
 	return "no"
 }
 
+// layoutTargets lays out, with metric, the target metrics of n targets:
+// stack, hob, out and each target's fate, reduced and replaced.
+func layoutTargets(metric func(string, []string) map[string]float64, n int) {
+	metric("stack", oracleStackLabels)
+	metric("hob", oracleYesNo)
+	var outLabels []string
+	for k := 0; k <= n; k++ {
+		outLabels = append(outLabels, strconv.Itoa(k))
+	}
+	metric("out", outLabels)
+	for k := 1; k <= n; k++ {
+		metric("target."+strconv.Itoa(k), oracleFateLabels)
+		metric("target."+strconv.Itoa(k)+".reduced", oracleYesNo)
+		metric("target."+strconv.Itoa(k)+".replaced", oracleYesNo)
+	}
+}
+
+// addFates adds the target metrics of the final worlds — each target's
+// fate, reduced and replaced flags, and the Location's out, stack and hob
+// — to out, whose metrics are already laid out.
+func addFates(out map[string]map[string]float64, worlds map[world]float64, targets []asl.Unit) {
+	for w, p := range worlds {
+		fates, reduced, replaced := unitFates(&w, targets)
+		lost := 0
+		for k, f := range fates {
+			name := "target." + strconv.Itoa(k+1)
+			out[name][oracleFateLabels[f]] += p
+			out[name+".reduced"][yesNo(reduced[k])] += p
+			out[name+".replaced"][yesNo(replaced[k])] += p
+			if f <= fateBroken {
+				lost++
+			}
+		}
+		out["out"][strconv.Itoa(lost)] += p
+		out["hob"][yesNo(w.hob)] += p
+		if lost == len(targets) {
+			out["stack"]["cleared"] += p
+		} else {
+			out["stack"]["not_cleared"] += p
+		}
+	}
+}
+
 // oracle returns the exact distribution of every metric of a DC attack
 // (metric → label → probability); every label of a metric is present.
 func oracle(a asl.DCAttack) map[string]map[string]float64 {
@@ -1317,19 +1360,7 @@ func oracle(a asl.DCAttack) map[string]map[string]float64 {
 	}
 	det := metric("detonation", oracleDetonationLabels)
 	ift := metric("ift", oracleIFTLabels)
-	stack := metric("stack", oracleStackLabels)
-	hob := metric("hob", oracleYesNo)
-	var outLabels []string
-	for k := 0; k <= len(a.Targets); k++ {
-		outLabels = append(outLabels, strconv.Itoa(k))
-	}
-	gone := metric("out", outLabels)
-	n := len(a.Targets)
-	for k := 1; k <= n; k++ {
-		metric("target."+strconv.Itoa(k), oracleFateLabels)
-		metric("target."+strconv.Itoa(k)+".reduced", oracleYesNo)
-		metric("target."+strconv.Itoa(k)+".replaced", oracleYesNo)
-	}
+	layoutTargets(metric, len(a.Targets))
 
 	loc, start := targetLocation(a)
 	// detonation (§4.2) and the first target's IFT cell come straight from
@@ -1345,26 +1376,7 @@ func oracle(a asl.DCAttack) map[string]map[string]float64 {
 		ift[iftCell(loc.col[0], orig+loc.drm[0]).label()] += r.p
 	})
 	pDet := det["detonated"]
-	for w, p := range loc.resolve(start) {
-		fates, reduced, replaced := unitFates(&w, a.Targets)
-		lost := 0
-		for k, f := range fates {
-			name := "target." + strconv.Itoa(k+1)
-			out[name][oracleFateLabels[f]] += p
-			out[name+".reduced"][yesNo(reduced[k])] += p
-			out[name+".replaced"][yesNo(replaced[k])] += p
-			if f <= fateBroken {
-				lost++
-			}
-		}
-		gone[strconv.Itoa(lost)] += p
-		hob[yesNo(w.hob)] += p
-		if lost == n {
-			stack["cleared"] += p
-		} else {
-			stack["not_cleared"] += p
-		}
-	}
+	addFates(out, loc.resolve(start), a.Targets)
 
 	// The thrower's Location is attacked only if the DC detonates (§8.17);
 	// its DR is independent of the target DR (§8.18), so its marginals mix

@@ -67,8 +67,8 @@ type fireRoll struct {
 
 // metricIndex is where each metric sits in the record; -1 when absent.
 type metricIndex struct {
-	placer, setting, breach, targets, stack, rubble, collapse, flame, throwers int
-	wire, roadblock, bridge, spans, gun, cave, caveDR, sw                      int
+	placer, setting, breach, targets, stack, rubble, collapse, falls, flame, throwers int
+	wire, roadblock, bridge, spans, gun, cave, caveDR, sw                             int
 }
 
 func newDCPlan(a DCAttack) *dcPlan {
@@ -170,37 +170,10 @@ func (a DCAttack) outcome(orig int) outcome {
 // attempt attacks the wall only (B23.711).
 func (a DCAttack) rubbleCheck() bool { return a.Building != NoBuilding && a.Breach == NoBreach }
 
-// upperLevel: Rubble there may collapse the hex and fall (B24.11, B24.12).
-func (a DCAttack) upperLevel() bool { return a.rubbleCheck() && a.Level > 0 }
-
-// levelsAbove is the number of non-rooftop building levels above the
-// target's.
-func (a DCAttack) levelsAbove() int { return max(a.Top-a.Level, 0) }
-
 // flameCheck: the target Location is burnable terrain (B25.13), not a
 // breach attempt.
 func (a DCAttack) flameCheck() bool {
 	return (a.Building != NoBuilding || a.Terrain != "") && a.Breach == NoBreach
-}
-
-// kindlingNumber is the Location's Kindling # (B25.11).
-func (a DCAttack) kindlingNumber() int {
-	switch a.Building {
-	case Wooden:
-		return kindling["wooden-building"]
-	case Stone:
-		return kindling["stone-building"]
-	}
-	return kindling[a.Terrain]
-}
-
-// flameDRM is the DRM on the Flame DR: the EC DRM outside buildings, −1 in
-// a Fortified Building (B25.13, B23.94).
-func (a DCAttack) flameDRM() int {
-	if a.Building != NoBuilding {
-		return -b2i(a.Fortified)
-	}
-	return a.EC.DRM()
 }
 
 // resultKey packs the first n results into one comparable number.

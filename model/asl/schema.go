@@ -10,12 +10,8 @@ import (
 // the chain's and each structure's when its input is given (DESIGN §5).
 func (p *dcPlan) schema() sim.Schema {
 	a := p.a
-	var m []sim.Metric
-	add := func(x sim.Metric) int {
-		m = append(m, x)
-		return len(m) - 1
-	}
-	yn := func(name, title string) int { return add(sim.Metric{Name: name, Title: title, Labels: yesNo}) }
+	var l metricList
+	add, yn := l.add, l.yn
 	add(sim.Metric{Name: MetricDetonation, Title: "DC detonation", Labels: detonationLabels})
 	iftTitle := "IFT result (first target's column)"
 	switch {
@@ -25,7 +21,7 @@ func (p *dcPlan) schema() sim.Schema {
 		iftTitle = "IFT result against the roadblock (+2 TEM; Set: 36+ column, −3)"
 	}
 	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels, Ordered: true})
-	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, flame: -1, throwers: -1,
+	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, falls: -1, flame: -1, throwers: -1,
 		wire: -1, roadblock: -1, bridge: -1, spans: -1, gun: -1, cave: -1, caveDR: -1, sw: -1}
 	if len(a.Placer) > 0 {
 		p.m.placer = add(sim.Metric{Name: MetricPlacer, Title: fmt.Sprintf("Placer (%s) after Defensive Fire", a.Placer[0]), Labels: fateLabels})
@@ -39,35 +35,13 @@ func (p *dcPlan) schema() sim.Schema {
 	if a.Breach != NoBreach {
 		p.m.breach = yn(MetricBreach, fmt.Sprintf("%s hexside breached", a.Breach))
 	}
-	p.m.targets = len(m)
-	for k, u := range a.Targets {
-		name := TargetMetric(k + 1)
-		add(sim.Metric{Name: name, Title: fmt.Sprintf("target %d (%s)", k+1, u), Labels: fateLabels})
-		yn(name+".reduced", fmt.Sprintf("target %d reduced", k+1))
-		yn(name+".replaced", fmt.Sprintf("target %d ELR-Replaced", k+1))
-	}
-	if len(a.Targets) > 0 {
-		p.m.stack = add(sim.Metric{Name: MetricStack, Title: "target Location cleared of Good Order units", Labels: stackLabels})
-		add(sim.CountMetric(MetricOut, "targets out of the fight (eliminated, surrendered or broken)", len(a.Targets)))
-		yn(MetricHoB, "Heat of Battle triggered (Original 2 on a MC)")
-	}
-	if n := a.swTotal(); n > 0 {
-		p.m.sw = add(sim.CountMetric(MetricSWDestroyed, "targets' SW destroyed (A9.74; rubble and bridge losses included)", n))
-		add(sim.CountMetric(MetricSWMalfunctioned, "targets' SW malfunctioned (A9.74)", n))
-	}
+	p.m.targets, p.m.stack = l.targets(a.Targets)
+	p.m.sw = l.sw(swTotal(a.Targets), "rubble and bridge losses included")
 	if a.Gun {
 		p.m.gun = add(sim.Metric{Name: MetricGun, Title: fmt.Sprintf("Gun manned by %s (C11.6)", a.Targets[0]), Labels: gunLabels})
 	}
-	if a.rubbleCheck() {
-		p.m.rubble = yn(MetricRubble, fmt.Sprintf("%s building rubbled", a.Building))
-	}
-	if a.upperLevel() {
-		p.m.collapse = yn(MetricCollapse, "whole hex collapses into Rubble (B24.11)")
-		yn(MetricFallingRubble, "Rubble falls into an adjacent hex (B24.12)")
-	}
-	if a.flameCheck() {
-		p.m.flame = yn(MetricFlame, "Flame placed")
-	}
+	t23 := l.table23(a.site(), false, a.rubbleCheck(), a.flameCheck())
+	p.m.rubble, p.m.collapse, p.m.falls, p.m.flame = t23.rubble, t23.collapse, t23.falls, t23.flame
 	if a.Wire {
 		title := "Wire cleared (B26.51)"
 		if a.Mode == Thrown {
@@ -92,12 +66,12 @@ func (p *dcPlan) schema() sim.Schema {
 		p.m.cave = yn(MetricCave, "cave destroyed (Original KIA, G11.83)")
 	}
 	if len(a.Throwers) > 0 {
-		p.m.throwers = len(m)
+		p.m.throwers = len(l.m)
 		for k, u := range a.Throwers {
 			add(sim.Metric{Name: ThrowerMetric(k + 1), Title: fmt.Sprintf("thrower %d (%s)", k+1, u), Labels: fateLabels})
 		}
 	}
-	return sim.Schema{Metrics: m}
+	return sim.Schema{Metrics: l.m}
 }
 
 func (p *dcPlan) maxSpans() int {
@@ -106,4 +80,101 @@ func (p *dcPlan) maxSpans() int {
 		n = max(n, int(o.spans))
 	}
 	return n
+}
+
+// metricList builds a schema, handing out each metric's index.
+type metricList struct{ m []sim.Metric }
+
+func (l *metricList) add(x sim.Metric) int {
+	l.m = append(l.m, x)
+	return len(l.m) - 1
+}
+
+func (l *metricList) yn(name, title string) int {
+	return l.add(sim.Metric{Name: name, Title: title, Labels: yesNo})
+}
+
+// targets adds each target's fate, reduced and replaced metrics, then the
+// Location's stack, out and hob, and returns where the first target's and
+// the stack's sit (-1 with no targets); loc.recordTargets fills them in.
+func (l *metricList) targets(units []Unit) (targets, stack int) {
+	targets, stack = len(l.m), -1
+	for k, u := range units {
+		name := TargetMetric(k + 1)
+		l.add(sim.Metric{Name: name, Title: fmt.Sprintf("target %d (%s)", k+1, u), Labels: fateLabels})
+		l.yn(name+".reduced", fmt.Sprintf("target %d reduced", k+1))
+		l.yn(name+".replaced", fmt.Sprintf("target %d ELR-Replaced", k+1))
+	}
+	if len(units) > 0 {
+		stack = l.add(sim.Metric{Name: MetricStack, Title: "target Location cleared of Good Order units", Labels: stackLabels})
+		l.add(sim.CountMetric(MetricOut, "targets out of the fight (eliminated, surrendered or broken)", len(units)))
+		l.yn(MetricHoB, "Heat of Battle triggered (Original 2 on a MC)")
+	}
+	return targets, stack
+}
+
+// sw adds the Random SW Destruction counts of n SW (A9.74), the whole
+// Location's losses noted in the title, and returns the first's index, -1
+// for no SW.
+func (l *metricList) sw(n int, also string) int {
+	if n == 0 {
+		return -1
+	}
+	i := l.add(sim.CountMetric(MetricSWDestroyed, "targets' SW destroyed (A9.74; "+also+")", n))
+	l.add(sim.CountMetric(MetricSWMalfunctioned, "targets' SW malfunctioned (A9.74)", n))
+	return i
+}
+
+// t23Index is where the Table 23 metrics sit; -1 when the inputs make one
+// impossible.
+type t23Index struct{ shellhole, rubble, collapse, falls, flame int }
+
+// table23 adds the terrain metrics of Table 23 that can occur at s, in
+// the order of rules/asl.md §7: a Shellhole, Rubble with the collapse and
+// fall that may follow it, then Flame.
+func (l *metricList) table23(s site, shellhole, rubble, flame bool) t23Index {
+	x := t23Index{-1, -1, -1, -1, -1}
+	if shellhole {
+		x.shellhole = l.yn(MetricShellhole, fmt.Sprintf("Shellhole placed in the %s (Table 23)", s.terrain))
+	}
+	if rubble {
+		x.rubble = l.yn(MetricRubble, fmt.Sprintf("%s building rubbled", s.building))
+		if s.upperLevel() {
+			x.collapse = l.yn(MetricCollapse, "whole hex collapses into Rubble (B24.11)")
+		}
+		if s.canFall() {
+			x.falls = l.yn(MetricFallingRubble, "Rubble falls into an adjacent hex (B24.12)")
+		}
+	}
+	if flame {
+		x.flame = l.yn(MetricFlame, "Flame placed")
+	}
+	return x
+}
+
+// setYes records yes or no in metric i, if the schema has it.
+func setYes(rec *sim.Record, i int, v bool) {
+	if i >= 0 {
+		rec.Set(i, b2i(!v))
+	}
+}
+
+// recordTargets records each target's fate, reduced and replaced flags
+// (rules/asl.md §8.39) from metric targets on, and the stack, out and hob
+// metrics at stack, as metricList.targets laid them out.
+func (l *loc) recordTargets(rec *sim.Record, targets, stack int) {
+	out := int(l.retiredOut)
+	for i := range l.n {
+		if l.retired&(1<<i) != 0 {
+			continue // recorded when it was retired (settle.go)
+		}
+		u := &l.u[i]
+		u.recordTo(rec, targets+3*i)
+		out += b2i(u.out())
+	}
+	if stack >= 0 {
+		rec.Set(stack, b2i(out < l.n))
+		rec.Set(stack+1, out)
+		rec.Set(stack+2, b2i(!l.hobTriggered))
+	}
 }

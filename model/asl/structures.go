@@ -144,12 +144,8 @@ func (a DCAttack) validateStructures() error {
 	switch {
 	case exclusive > 1:
 		return fmt.Errorf("breach: --breach, --cave, --bridge and a narrow --roadblock each aim the DC at something else; give one")
-	case a.Level < 0 || a.Level > 9:
-		return fmt.Errorf("level: %d outside 0…9", a.Level)
-	case a.Top != 0 && (a.Top < a.Level || a.Top > 9):
-		return fmt.Errorf("top: %d: want the building's highest non-rooftop level, from --level (%d) to 9", a.Top, a.Level)
-	case (a.Level > 0 || a.Top > 0) && a.Building == NoBuilding:
-		return fmt.Errorf("level: building levels need --building wooden or stone")
+	case a.site().validateLevels() != nil:
+		return a.site().validateLevels()
 	case a.Roadblock == NarrowStreetRoadblock && len(a.Targets) > 0:
 		return fmt.Errorf("roadblock: a DC against a Narrow-Street roadblock's vertex affects only the roadblock (B31.1411); give no --target")
 	case a.Roadblock == NarrowStreetRoadblock && a.Building != NoBuilding:
@@ -174,6 +170,20 @@ func (a DCAttack) validateStructures() error {
 		return fmt.Errorf("cave-drm: %d outside −4…+4", a.CaveDRM)
 	case a.Japanese && !a.Cave:
 		return fmt.Errorf("japanese: only a --cave's Japanese occupants change the DC's DRM")
+	}
+	return nil
+}
+
+// validateLevels checks the building levels of the Location, naming the
+// flag at fault.
+func (s site) validateLevels() error {
+	switch {
+	case s.level < 0 || s.level > 9:
+		return fmt.Errorf("level: %d outside 0…9", s.level)
+	case s.top != 0 && (s.top < s.level || s.top > 9):
+		return fmt.Errorf("top: %d: want the building's highest non-rooftop level, from --level (%d) to 9", s.top, s.level)
+	case (s.level > 0 || s.top > 0) && s.building == NoBuilding:
+		return fmt.Errorf("level: building levels need --building wooden or stone")
 	}
 	return nil
 }

@@ -231,6 +231,31 @@ func TestUpperLevelRubble(t *testing.T) {
 	check(t, "falls, two levels rubbled", res.P(MetricFallingRubble, "yes"), 20, 216*6)
 }
 
+// TestFallingRubble860 checks rules/asl.md §8.60 on a Placed DC in a stone
+// building (Rubble 10/216). Ground-level Rubble beneath two upper levels
+// rubbles them too, so its Falling Rubble DR takes +2: a colored die ≥ 5,
+// 10/216 × 2/6. Rubble at level 2 of 2 collapses the hex on a dr of 6; the
+// fall takes +1 for its own level, or +2 when the collapse brought level 1
+// down too: 10/216 × (1/6 × 2/6 + 5/6 × 1/6) = 10/216 × 7/36, where
+// reading only the rubbled level gives 10/216 × 1/6.
+func TestFallingRubble860(t *testing.T) {
+	a := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
+	a.Building, a.TEM, a.Level, a.Top = Stone, 3, 0, 2
+	res := exactRun(t, a)
+	check(t, "ground falls", res.P(MetricFallingRubble, "yes"), 20, 216*6)
+	if res.Metric(MetricCollapse) != nil {
+		t.Error("ground-level Rubble has no collapse dr (B24.11)")
+	}
+	a.Level = 2
+	check(t, "collapse adds its level", exactRun(t, a).P(MetricFallingRubble, "yes"), 70, 216*36)
+	a.Options.FallingRubble = false
+	check(t, "own level only", exactRun(t, a).P(MetricFallingRubble, "yes"), 10, 216*6)
+	a.Level = 0
+	if exactRun(t, a).Metric(MetricFallingRubble) != nil {
+		t.Error("with the switch off, ground-level Rubble does not fall")
+	}
+}
+
 // TestCavalry: a Thrown DC by Cavalry takes +3 against the target and +4
 // against the thrower's Location, as one thrown from a vehicle (A23.6).
 func TestCavalry(t *testing.T) {

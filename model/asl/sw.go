@@ -32,11 +32,43 @@ func swDist(c Column, x bool) *sim.Dist {
 	return sim.NewDist(w[:]...)
 }
 
-// swTotal is the number of SW the targets possess.
-func (a DCAttack) swTotal() int {
+// swTotal is the number of SW the units possess.
+func swTotal(units []Unit) int {
 	n := 0
-	for _, u := range a.Targets {
+	for _, u := range units {
 		n += u.SW
 	}
 	return n
+}
+
+// randomSWDestruction rolls for each SW of every unit a #KIA eliminated
+// (A9.74), unit i's on dist[i], and returns how many were destroyed and
+// how many malfunctioned. Guns are not rolled for (C11.6).
+func (l *loc) randomSWDestruction(src *sim.Source, dist *[MaxUnits]*sim.Dist) (lost, malf int) {
+	for i := range l.n {
+		u := &l.u[i]
+		if !u.byKIA {
+			continue
+		}
+		for range u.sw {
+			switch src.Pick(dist[i]) {
+			case swDestroyed:
+				lost++
+			case swMalfunctioned:
+				malf++
+			}
+		}
+	}
+	return lost, malf
+}
+
+// eliminateAll removes every unarmored unit of the Location with its SW
+// (B24.11 Rubble, B6.33 a destroyed bridge) and returns the SW lost.
+func (l *loc) eliminateAll() (swLost int) {
+	for i := range l.n {
+		u := &l.u[i]
+		u.elim = true
+		swLost += int(u.sw)
+	}
+	return swLost
 }

@@ -3,6 +3,9 @@ package asl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/dice"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // Building is the kind of building the target Location is in, for Rubble
@@ -108,4 +111,106 @@ func ParseBreach(s string) (Breach, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q: want rowhouse or fortified", s)
+}
+
+// shellholeTerrain is where Table 23 can place a Shellhole (B2.1; rules/
+// asl.md §7.4).
+var shellholeTerrain = map[string]bool{
+	"open-ground": true,
+	"orchard":     true,
+	"palm-trees":  true,
+	"brush":       true,
+	"grain":       true,
+	"kunai":       true,
+}
+
+// FireTerrainNames lists the non-building terrains a fire attack may hit:
+// the Shellhole terrains, then the burnable ones. Open ground, palm trees
+// and kunai have no Kindling # (§8.56).
+func FireTerrainNames() []string {
+	names := []string{"open-ground", "palm-trees", "kunai"}
+	return append(names, TerrainNames()...)
+}
+
+// site is the target Location's terrain as Table 23 reads it (B24, B25),
+// for a DC and any other weapon alike.
+type site struct {
+	building   Building
+	fortified  bool
+	terrain    string
+	ec         EC
+	level, top int
+	// groundFalls: §8.60, Rubble at ground level beneath upper levels
+	// falls too, and a collapse adds the levels it brings down.
+	groundFalls bool
+}
+
+// site is the DC's target Location.
+func (a DCAttack) site() site {
+	return site{building: a.Building, fortified: a.Fortified, terrain: a.Terrain, ec: a.EC,
+		level: a.Level, top: a.Top, groundFalls: a.Options.FallingRubble}
+}
+
+// rubbles makes the Rubble dr after an Original KIA# kia (B24.11): the
+// dr, +1 in a stone building, at most the KIA#.
+func (s site) rubbles(src *sim.Source, kia int) bool {
+	return kia > 0 && dice.Dr(src)+b2i(s.building == Stone) <= kia
+}
+
+// upperLevel: Rubble there may collapse the whole hex (B24.11).
+func (s site) upperLevel() bool { return s.building != NoBuilding && s.level > 0 }
+
+// canFall: Rubble here may fall into the adjacent hex (B24.12): from an
+// upper level, or (§8.60) from ground level with levels above it.
+func (s site) canFall() bool {
+	return s.upperLevel() || s.groundFalls && s.building != NoBuilding && s.top > 0
+}
+
+// afterRubble makes the rolls that follow Rubble in this Location: the
+// collapse dr of an upper level, ≥ 6 with +1 per non-rooftop level above
+// it (B24.11), then the Falling Rubble DR, whose colored die falls on ≥ 7
+// with +1 per non-rooftop level above ground that the shot rubbled
+// (B24.12): the Location's level and those above it, all of them when the
+// whole hex collapsed (§8.60). The white die only gives the direction.
+func (s site) afterRubble(src *sim.Source) (collapse, falls bool) {
+	above := max(s.top-s.level, 0)
+	if s.upperLevel() {
+		collapse = dice.Dr(src)+above >= 6
+	}
+	if s.canFall() {
+		rubbled := above + b2i(s.level > 0)
+		if collapse && s.groundFalls {
+			rubbled = s.top
+		}
+		falls = dice.Dr(src)+rubbled >= 7
+	}
+	return collapse, falls
+}
+
+// kindling is the Location's Kindling # (B25.11), 0 where nothing burns.
+func (s site) kindling() int {
+	switch s.building {
+	case Wooden:
+		return kindling["wooden-building"]
+	case Stone:
+		return kindling["stone-building"]
+	}
+	return kindling[s.terrain]
+}
+
+// burnable: the Location has a Kindling # (B25.11).
+func (s site) burnable() bool { return s.kindling() > 0 }
+
+// flameDRM is the DRM on a Flame DR after an attack: the EC DRM outside
+// buildings, −1 in a Fortified building (B25.13, B23.94).
+func (s site) flameDRM() int {
+	if s.building != NoBuilding {
+		return -b2i(s.fortified)
+	}
+	return s.ec.DRM()
+}
+
+// flames makes the Flame DR: Final DR ≥ the Kindling # (B25.13).
+func (s site) flames(src *sim.Source, drm int) bool {
+	return dice.DR(src)+drm >= s.kindling()
 }

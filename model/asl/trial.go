@@ -95,10 +95,8 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 	case t.rubble(src, at):
 		e.rubble = true
 		t.eliminateAll(e)
-		if p.a.upperLevel() {
-			above := p.a.levelsAbove()
-			e.collapse = dice.Dr(src)+above >= 6
-			e.falls = dice.Dr(src)+above+1 >= 7 // the colored die; the white only gives the direction
+		if p.a.rubbleCheck() {
+			e.collapse, e.falls = p.a.site().afterRubble(src)
 		}
 	default:
 		switch at.gun {
@@ -116,7 +114,8 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 		}
 		t.randomSWDestruction(src, e)
 		if at.flameKIA {
-			e.flame = dice.DR(src)+p.a.flameDRM() >= p.a.kindlingNumber()
+			s := p.a.site()
+			e.flame = s.flames(src, s.flameDRM())
 		}
 	}
 	// A23.6: from two or more levels above, the thrower's Location is
@@ -133,41 +132,22 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 // (+1 stone) ≤ the KIA#; a Set DC's Final KIA destroys the level outright
 // (A23.71, rules/asl.md §8.34).
 func (t *dcTrial) rubble(src *sim.Source, at *outcome) bool {
-	if at.destroys {
-		return true
-	}
-	kia := int(at.rubbleKIA)
-	return kia > 0 && dice.Dr(src)+b2i(t.p.a.Building == Stone) <= kia
+	return at.destroys || t.p.a.site().rubbles(src, int(at.rubbleKIA))
 }
 
 // eliminateAll removes every unarmored unit of the Location with its SW
 // (B24.11, B6.33).
 func (t *dcTrial) eliminateAll(e *effects) {
 	e.wholeLocationKilled = true
-	for i := range t.target.n {
-		u := &t.target.u[i]
-		u.elim = true
-		e.swLost += int(u.sw)
-	}
+	e.swLost += t.target.eliminateAll()
 }
 
 // randomSWDestruction rolls for each SW of every unit a #KIA eliminated
 // (A9.74), not for a Gun (C11.6).
 func (t *dcTrial) randomSWDestruction(src *sim.Source, e *effects) {
-	for i := range t.target.n {
-		u := &t.target.u[i]
-		if !u.byKIA {
-			continue
-		}
-		for range u.sw {
-			switch src.Pick(t.p.swDist[i]) {
-			case swDestroyed:
-				e.swLost++
-			case swMalfunctioned:
-				e.swMalf++
-			}
-		}
-	}
+	lost, malf := t.target.randomSWDestruction(src, &t.p.swDist)
+	e.swLost += lost
+	e.swMalf += malf
 }
 
 func (t *dcTrial) record(rec *sim.Record, e *effects) {
@@ -181,35 +161,16 @@ func (t *dcTrial) record(rec *sim.Record, e *effects) {
 	}
 	rec.Set(0, e.detonation)
 	rec.Set(1, int(result))
-	out := int(t.target.retiredOut)
-	for i := range t.target.n {
-		if t.target.retired&(1<<i) != 0 {
-			continue
-		}
-		u := &t.target.u[i]
-		u.recordTo(rec, p.m.targets+3*i)
-		out += b2i(u.out())
-	}
-	if p.m.stack >= 0 {
-		rec.Set(p.m.stack, b2i(out < t.target.n))
-		rec.Set(p.m.stack+1, out)
-		rec.Set(p.m.stack+2, b2i(!t.target.hobTriggered))
-	}
+	t.target.recordTargets(rec, p.m.targets, p.m.stack)
 	at := e.at
 	if at == nil {
 		at = &noOutcome
 	}
-	yes := func(i int, v bool) {
-		if i >= 0 {
-			rec.Set(i, b2i(!v))
-		}
-	}
+	yes := func(i int, v bool) { setYes(rec, i, v) }
 	yes(p.m.breach, at.breach)
 	yes(p.m.rubble, e.rubble)
-	if p.m.collapse >= 0 {
-		yes(p.m.collapse, e.collapse)
-		yes(p.m.collapse+1, e.falls)
-	}
+	yes(p.m.collapse, e.collapse)
+	yes(p.m.falls, e.falls)
 	yes(p.m.flame, e.flame)
 	yes(p.m.wire, at.wire)
 	yes(p.m.roadblock, at.roadblock)

@@ -1,0 +1,100 @@
+package asl
+
+// attacks reports whether the attack is resolved on the IFT at all: WP and
+// an AFV entering a building make no IFT attack (rules/asl.md §7.4).
+func (a IFTAttack) attacks() bool { return a.Weapon != WP && !a.AFVEntersBuilding }
+
+// halvings is how many times the FP is halved against unit u (A7.23):
+// once for Area Fire, once for concealment — which never halves an FFE
+// (C1.56, §8.55). They compound, fractions kept (§7.4).
+func (a IFTAttack) halvings(u Unit) int {
+	n := b2i(a.AreaFire)
+	if (a.Concealed || u.Concealed) && !(a.Weapon.ffe() && a.Options.FFEIgnoresConcealment) {
+		n++
+	}
+	return n
+}
+
+// fpAgainst is the FP the attack uses against unit u.
+func (a IFTAttack) fpAgainst(u Unit) float64 { return a.FP / float64(int(1)<<a.halvings(u)) }
+
+// column is the IFT column against unit u: the rightmost whose FP does
+// not exceed the halved FP (A7.3, §2.3).
+func (a IFTAttack) column(u Unit) Column { return ColumnFor(a.fpAgainst(u)) }
+
+// locationColumn is the column against the Location itself, with no unit
+// of its own concealed: for the reported IFT cell of an empty Location.
+func (a IFTAttack) locationColumn() Column { return a.column(Unit{}) }
+
+// table23Column is the column Table 23 reads (§8.53): the attack's before
+// any halving; off, the one used against the first target.
+func (a IFTAttack) table23Column() Column {
+	switch {
+	case a.Options.Table23Unhalved:
+		return ColumnFor(a.FP)
+	case len(a.Targets) > 0:
+		return a.column(a.Targets[0])
+	}
+	return a.locationColumn()
+}
+
+// targetDRM is the DRM on unit u's Final DR (A.5): the Location's TEM
+// (none for a FT, §8.58), the attack's DRM and the unit's own.
+func (a IFTAttack) targetDRM(u Unit) int {
+	d := a.DRM + u.DRM
+	if a.Weapon != Flamethrower {
+		d += a.TEM
+	}
+	return d
+}
+
+// Cowers reports whether the attack Cowers on Original doubles (A7.9): an
+// Infantry attack not directed by a leader, unless the firers are British
+// Elite or 1st Line, or Finns. DC, CC, SMC-only, berserk, Fire Lane,
+// ordnance, vehicle, aircraft and OBA attacks never cower.
+func (a IFTAttack) Cowers() bool {
+	if !a.attacks() || a.Firer != InfantryFirer || a.LeaderDirected {
+		return false
+	}
+	switch a.FirerNationality {
+	case Finnish:
+		return false
+	case British:
+		return a.FirerClass != Elite && a.FirerClass != FirstLine
+	}
+	return true
+}
+
+// CoweringShift is how many columns a Cowering attack moves left: two if
+// Inexperienced units take part (A19.33: Conscripts, and Green units — a
+// Green firer stacked with a Good Order leader is not Inexperienced,
+// A19.3, and is given as --firer-class second), otherwise one.
+func (a IFTAttack) CoweringShift() int {
+	if a.FirerClass == Green || a.FirerClass == Conscript {
+		return 2
+	}
+	return 1
+}
+
+// shifted is column c moved shift columns left by Cowering; ok is false
+// when it Cowers off the lowest column, which leaves no attack at all
+// (§8.54) unless the switch keeps it on the 1 column.
+func (a IFTAttack) shifted(c Column, shift int) (Column, bool) {
+	switch k := int(c) - shift; {
+	case k >= 0:
+		return Column(k), true
+	case a.Options.CowerOffLowestNoEffect:
+		return 0, false
+	}
+	return 0, true
+}
+
+// cell is the IFT result on column c, Cowered shift columns, at Final DR
+// final.
+func (a IFTAttack) cell(c Column, shift, final int) IFT {
+	c, ok := a.shifted(c, shift)
+	if !ok {
+		return NoEffect
+	}
+	return Lookup(c, final)
+}

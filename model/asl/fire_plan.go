@@ -1,0 +1,133 @@
+package asl
+
+import (
+	"fmt"
+
+	"github.com/sapperhq/sapper/model/dice"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Experiment returns the attack as an engine experiment.
+func (a IFTAttack) Experiment() (sim.Experiment, error) {
+	if err := a.Validate(); err != nil {
+		return sim.Experiment{}, err
+	}
+	p := newFirePlan(a)
+	return sim.Experiment{Schema: p.schema(), New: p.newTrial}, nil
+}
+
+// firePlan is everything about a fire attack that does not depend on the
+// dice, worked out once.
+type firePlan struct {
+	a     IFTAttack
+	site  site
+	rules locRules
+
+	// dr is the attack's Original DR, its white/colored pairs merged by
+	// what they do: the sum, and doubles where the attack can Cower.
+	dr dice.Pair
+	at [13][2]fireOutcome // by Original DR, then doubles
+
+	// swDist[shift][i]: Random SW Destruction of target i's SW on its
+	// column Cowered shift columns (A9.74).
+	swDist [3][MaxUnits]*sim.Dist
+
+	m fireMetrics
+}
+
+// fireOutcome is everything one Original DR does before any further dice.
+type fireOutcome struct {
+	res   [MaxUnits]IFT // per target (A.5), after Cowering
+	ift   IFT           // the reported cell: the first target's, or the Location's
+	shift int8          // columns Cowered (A7.9)
+	t23   t23Outcome
+}
+
+// fireMetrics is where each metric sits in the record; -1 when absent.
+type fireMetrics struct {
+	ift, cowering, targets, stack, sw int
+	t23                               t23Index
+}
+
+func newFirePlan(a IFTAttack) *firePlan {
+	p := &firePlan{a: a, site: a.site(), rules: a.Options.locRules(a.surrender())}
+	if !a.attacks() {
+		return p
+	}
+	for orig := 2; orig <= 12; orig++ {
+		for d := range 2 {
+			p.at[orig][d] = a.outcome(orig, d == 1)
+		}
+	}
+	// One Original DR per Location (A.5); its pairs are told apart only by
+	// what they do.
+	keys := map[fireOutcome]int{}
+	p.dr = dice.NewPair(func(w, c int) int {
+		o := p.at[w+c][b2i(w == c)]
+		k, ok := keys[o]
+		if !ok {
+			k = len(keys)
+			keys[o] = k
+		}
+		return k
+	})
+	for shift := range p.swDist {
+		for i, u := range a.Targets {
+			if c, ok := a.shifted(a.column(u), shift); ok && u.SW > 0 {
+				p.swDist[shift][i] = swDist(c, u.SWX)
+			}
+		}
+	}
+	return p
+}
+
+// outcome works out what Original DR orig, doubles or not, does
+// (rules/asl.md §3, §7.4): each target's cell on its own column from the
+// one Original DR (A.5, §8.62), Cowering on doubles (A7.9, §8.54), and
+// Table 23.
+func (a IFTAttack) outcome(orig int, doubles bool) fireOutcome {
+	var o fireOutcome
+	shift := 0
+	if doubles && a.Cowers() {
+		shift = a.CoweringShift()
+	}
+	o.shift = int8(shift)
+	for i, u := range a.Targets {
+		o.res[i] = a.cell(a.column(u), shift, orig+a.targetDRM(u))
+	}
+	if len(a.Targets) > 0 {
+		o.ift = o.res[0]
+	} else {
+		o.ift = a.cell(a.locationColumn(), shift, orig+a.TEM+a.DRM)
+	}
+	o.t23 = a.table23(orig, shift)
+	return o
+}
+
+// surrender: §8.61, none unless the switch says the firer is ADJACENT.
+func (a IFTAttack) surrender() bool {
+	return a.Options.Surrender != nil && *a.Options.Surrender
+}
+
+// schema lists the fire attack's metrics: the IFT cell and Cowering when
+// it attacks on the IFT, the targets, SW, and each Table 23 effect the
+// inputs make possible (DESIGN §5).
+func (p *firePlan) schema() sim.Schema {
+	a := p.a
+	var l metricList
+	p.m = fireMetrics{ift: -1, cowering: -1}
+	if a.attacks() {
+		title := "IFT result (first target's column, after Cowering)"
+		if len(a.Targets) == 0 {
+			title = "IFT result on the Location (--tem and --drm, after Cowering)"
+		}
+		p.m.ift = l.add(sim.Metric{Name: MetricIFT, Title: title, Labels: iftLabels, Ordered: true})
+	}
+	if a.Cowers() {
+		p.m.cowering = l.yn(MetricCowering, fmt.Sprintf("the attack Cowered %d column(s) (A7.9: Original doubles)", a.CoweringShift()))
+	}
+	p.m.targets, p.m.stack = l.targets(a.Targets)
+	p.m.sw = l.sw(swTotal(a.Targets), "Rubble losses included")
+	p.m.t23 = l.table23(p.site, a.CanShellhole(), a.CanRubble(), a.CanFlame())
+	return sim.Schema{Metrics: l.m}
+}

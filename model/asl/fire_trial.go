@@ -1,0 +1,88 @@
+package asl
+
+import (
+	"github.com/sapperhq/sapper/model/dice"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// fireTrial is one worker's scratch state: the Location's starting state
+// and its working copy.
+type fireTrial struct {
+	p             *firePlan
+	start, target loc
+}
+
+func (p *firePlan) newTrial() sim.Trial {
+	t := &fireTrial{p: p}
+	t.start.setup(p.a.Targets, p.a.ELR, p.rules)
+	return t.run
+}
+
+// fireEffects is what one attack did beyond the units' own states.
+type fireEffects struct {
+	at                                        *fireOutcome // nil without an IFT attack
+	shellhole, rubble, collapse, falls, flame bool
+	swLost, swMalf                            int
+}
+
+// run is one attack (rules/asl.md §3.11, §7): an AFV's entry into a
+// building, WP's Flame DR, or the attack DR with its Shellhole, then the
+// Rubble dr before the units are attacked (B24.11), the units, Random SW
+// Destruction and the Flame DR after them (B25.13).
+func (t *fireTrial) run(src *sim.Source, rec *sim.Record) {
+	p := t.p
+	t.target.restart(&t.start)
+	var e fireEffects
+	switch {
+	case p.a.AFVEntersBuilding:
+		// Table 23: the colored dr of its Bog Check DR + modifiers ≤ 0.
+		if dice.Dr(src)+p.a.BogDRM <= 0 {
+			t.rubble(src, &e)
+		}
+	case p.a.Weapon == WP:
+		e.flame = p.site.flames(src, p.a.wpFlameDRM())
+	default:
+		w, c := p.dr.Roll(src)
+		at := &p.at[w+c][b2i(w == c)]
+		e.at = at
+		e.shellhole = at.t23.shellhole
+		if p.site.rubbles(src, int(at.t23.rubbleKIA)) {
+			t.rubble(src, &e)
+			break
+		}
+		t.target.resolve(src, &at.res)
+		e.swLost, e.swMalf = t.target.randomSWDestruction(src, &p.swDist[at.shift])
+		if at.t23.flame {
+			e.flame = p.site.flames(src, p.site.flameDRM())
+		}
+	}
+	t.record(rec, &e)
+}
+
+// rubble eliminates every unarmored unit of the Location with its SW
+// (B24.11), then makes the collapse and Falling Rubble rolls.
+func (t *fireTrial) rubble(src *sim.Source, e *fireEffects) {
+	e.rubble = true
+	e.swLost = t.target.eliminateAll()
+	e.collapse, e.falls = t.p.site.afterRubble(src)
+}
+
+func (t *fireTrial) record(rec *sim.Record, e *fireEffects) {
+	m := &t.p.m
+	if e.at != nil {
+		if m.ift >= 0 {
+			rec.Set(m.ift, int(e.at.ift))
+		}
+		setYes(rec, m.cowering, e.at.shift > 0)
+	}
+	t.target.recordTargets(rec, m.targets, m.stack)
+	if m.sw >= 0 {
+		rec.Set(m.sw, e.swLost)
+		rec.Set(m.sw+1, e.swMalf)
+	}
+	setYes(rec, m.t23.shellhole, e.shellhole)
+	setYes(rec, m.t23.rubble, e.rubble)
+	setYes(rec, m.t23.collapse, e.collapse)
+	setYes(rec, m.t23.falls, e.falls)
+	setYes(rec, m.t23.flame, e.flame)
+}

@@ -1,0 +1,170 @@
+package asl
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Validate reports the first input that cannot be resolved or does not
+// apply, naming its flag first and any flag it conflicts with.
+func (a IFTAttack) Validate() error {
+	for _, check := range []func() error{a.validateKind, a.validateFP, a.validateFirer, a.validateTerrain, a.validateTargets} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateKind checks the inputs of the attacks that are not on the IFT:
+// WP's Flame DR and an AFV entering a building (Table 23).
+func (a IFTAttack) validateKind() error {
+	switch {
+	case int(a.Weapon) >= len(weaponNames):
+		return fmt.Errorf("weapon: unknown weapon")
+	case a.BogDRM != 0 && !a.AFVEntersBuilding:
+		return fmt.Errorf("bog-drm: only an AFV entering a building (--afv-enters-building) makes the Bog Check")
+	case a.BogDRM < -6 || a.BogDRM > 6:
+		return fmt.Errorf("bog-drm: %d outside −6…+6", a.BogDRM)
+	case a.AFVEntersBuilding && a.Weapon != SmallArms:
+		return fmt.Errorf("weapon: %s with --afv-enters-building: the AFV's entry is the whole question; drop one", a.Weapon)
+	case a.AFVEntersBuilding && a.Building == NoBuilding:
+		return fmt.Errorf("afv-enters-building: give the --building, wooden or stone")
+	case a.AFVEntersBuilding && a.Level != 0:
+		return fmt.Errorf("level: %d with --afv-enters-building: an AFV enters a ground-level building Location (Table 23)", a.Level)
+	}
+	if a.attacks() {
+		return nil
+	}
+	what := "--weapon wp, which makes no IFT attack here, only the Flame DR"
+	if a.AFVEntersBuilding {
+		what = "--afv-enters-building, which makes no IFT attack, only the Rubble check"
+	}
+	for _, f := range []struct {
+		on   bool
+		flag string
+	}{{a.FP != 0, "fp"}, {len(a.Targets) > 0, "target"}, {a.TEM != 0, "tem"}, {a.DRM != 0, "drm"},
+		{a.Concealed, "concealed"}, {a.AreaFire, "area-fire"}, {a.LeaderDirected, "leader-directed"}, {a.Calibre != 0, "calibre"},
+		{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
+		if f.on {
+			return fmt.Errorf("%s: not with %s (Table 23)", f.flag, what)
+		}
+	}
+	switch {
+	case a.Weapon == WP && a.EC != Dry && a.EC != VeryDry:
+		return fmt.Errorf("ec: %s with --weapon wp: WP starts a Flame only in a Dry or Very Dry EC (Table 23)", a.EC)
+	case a.Weapon == WP && !a.site().burnable():
+		return fmt.Errorf("weapon: wp needs burnable terrain: a --building or a --terrain with a Kindling # (%s)", strings.Join(TerrainNames(), ", "))
+	}
+	return nil
+}
+
+// validateFP checks the FP, its halvings (§8.62) and the calibre.
+func (a IFTAttack) validateFP() error {
+	if !a.attacks() {
+		return nil
+	}
+	switch {
+	case !(a.FP >= 1 && a.FP <= MaxFP):
+		return fmt.Errorf("fp: %v outside 1…%d; every IFT attack needs its FP (--fp)", a.FP, MaxFP)
+	case a.AreaFire && a.Weapon.ffe():
+		return fmt.Errorf("area-fire: not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
+	case a.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment:
+		return fmt.Errorf("concealed: not with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
+	case a.calibreMatters() && a.Calibre == 0:
+		return fmt.Errorf("calibre: --weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
+	case a.Calibre != 0 && !a.calibreMatters():
+		return fmt.Errorf("calibre: not with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
+	case a.Calibre < 0 || a.Calibre > 500:
+		return fmt.Errorf("calibre: %d outside 1…500 mm", a.Calibre)
+	}
+	for _, u := range append([]Unit{{}}, a.Targets...) {
+		if a.fpAgainst(u) < 1 {
+			return fmt.Errorf("fp: %v FP halved %d times is %v, below 1: it cannot attack (§8.62); drop --area-fire or --concealed", a.FP, a.halvings(u), a.fpAgainst(u))
+		}
+	}
+	return nil
+}
+
+// validateFirer checks that the firer can use the weapon and that the
+// Cowering inputs apply to it (A7.9).
+func (a IFTAttack) validateFirer() error {
+	if !a.attacks() {
+		return nil
+	}
+	ok := firersOf(a.Weapon)
+	if !slices.Contains(ok, a.Firer) {
+		names := make([]string, len(ok))
+		for i, f := range ok {
+			names[i] = f.String()
+		}
+		return fmt.Errorf("firer: %s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
+	}
+	if a.Firer == InfantryFirer {
+		return nil
+	}
+	for _, f := range []struct {
+		on   bool
+		flag string
+	}{{a.LeaderDirected, "leader-directed"}, {a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
+		if f.on {
+			return fmt.Errorf("%s: not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", f.flag, a.Firer)
+		}
+	}
+	return nil
+}
+
+// validateTerrain checks the Location's terrain and that each terrain
+// input can matter to this attack.
+func (a IFTAttack) validateTerrain() error {
+	switch {
+	case a.Terrain != "" && a.Building != NoBuilding:
+		return fmt.Errorf("terrain: not with --building: a Location is a building or %s, give one", a.Terrain)
+	case a.Terrain != "" && kindling[a.Terrain] == 0 && !shellholeTerrain[a.Terrain]:
+		return fmt.Errorf("terrain: %q: want one of %s", a.Terrain, strings.Join(FireTerrainNames(), ", "))
+	case a.Fortified && a.Building == NoBuilding:
+		return fmt.Errorf("fortified: only a --building can be Fortified")
+	case a.site().validateLevels() != nil:
+		return a.site().validateLevels()
+	case (a.Level > 0 || a.Top > 0) && !a.CanRubble():
+		return fmt.Errorf("level: --level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
+	case a.Terrain != "" && !a.CanShellhole() && !a.CanFlame():
+		return fmt.Errorf("terrain: --weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); its TEM is --tem", a.Weapon, a.Terrain)
+	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
+		return fmt.Errorf("ec: unknown Environmental Condition")
+	case a.EC != Moderate && a.Weapon != WP && !(a.CanFlame() && a.Building == NoBuilding):
+		return fmt.Errorf("ec: --ec changes only a Flame DR outside buildings (B25.13) or WP's, and this attack makes neither")
+	case a.TEM < 0 || a.TEM > 8:
+		return fmt.Errorf("tem: %d outside 0…8 (TEM is never negative; a negative modifier is a --drm)", a.TEM)
+	case a.TEM != 0 && a.Weapon == Flamethrower:
+		return fmt.Errorf("tem: not with --weapon ft: a FT takes no TEM (§8.58)")
+	case a.DRM < -8 || a.DRM > 8:
+		return fmt.Errorf("drm: %d outside −8…+8", a.DRM)
+	}
+	return nil
+}
+
+// validateTargets checks the units, and that an attack with none can
+// still do something to the terrain.
+func (a IFTAttack) validateTargets() error {
+	switch {
+	case len(a.Targets) > MaxUnits:
+		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
+	case a.ELR < 0 || a.ELR > 5:
+		return fmt.Errorf("elr: %d outside 0…5", a.ELR)
+	case a.Weapon == Flamethrower && len(a.Targets) == 0:
+		return fmt.Errorf("target: a FT attacks an unarmored target; give it with --target (Table 23)")
+	case len(a.Targets) == 0 && a.attacks() && !a.CanShellhole() && !a.CanRubble() && !a.CanFlame():
+		return fmt.Errorf("target: give the units in the Location (--target); with none, --weapon %s has nothing to affect here", a.Weapon)
+	}
+	for i, u := range a.Targets {
+		if err := u.validate(); err != nil {
+			return fmt.Errorf("unit %d: %w", i+1, err)
+		}
+		if u.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment {
+			return fmt.Errorf("target: %s with --weapon %s: an FFE is never halved against concealed targets (C1.56)", u, a.Weapon)
+		}
+	}
+	return nil
+}
