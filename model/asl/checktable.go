@@ -40,8 +40,14 @@ type checkTables struct {
 	tab  [MaxUnits][2][maxMCDRM + 1]*checkTable
 }
 
-// newCheckTables returns the tables of a Location with no leader, or nil
-// when it has one, or when some table cannot be drawn exactly.
+// checkTablesFor returns the tables of a Location of units with no leader,
+// or nil when it has one, or when some table cannot be drawn exactly.
+func checkTablesFor(units []Unit, elr int, rules locRules) *checkTables {
+	var l loc
+	l.setup(units, elr, rules)
+	return newCheckTables(&l)
+}
+
 func newCheckTables(start *loc) *checkTables {
 	for i := range start.n {
 		if start.u[i].kind == Leader {

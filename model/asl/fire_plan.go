@@ -33,6 +33,8 @@ type firePlan struct {
 	swDist [3][MaxUnits]*sim.Dist
 
 	m fireMetrics
+
+	tab *checkTables // the targets' MCs, when no leader links them
 }
 
 // fireOutcome is everything one Original DR does before any further dice.
@@ -51,6 +53,7 @@ type fireMetrics struct {
 
 func newFirePlan(a IFTAttack) *firePlan {
 	p := &firePlan{a: a, site: a.site(), rules: a.Options.locRules(a.surrender())}
+	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
 	if !a.attacks() {
 		return p
 	}

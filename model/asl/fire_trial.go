@@ -10,11 +10,17 @@ import (
 type fireTrial struct {
 	p             *firePlan
 	start, target loc
+	e             fireEffects
+	orig          byte   // the Original DR and its doubles, for merge keys
+	key           []byte // scratch for merge keys (exact mode)
 }
 
 func (p *firePlan) newTrial() sim.Trial {
 	t := &fireTrial{p: p}
 	t.start.setup(p.a.Targets, p.a.ELR, p.rules)
+	t.target.merge = t.merge
+	t.target.recBase = p.m.targets
+	t.target.tab = p.tab
 	return t.run
 }
 
@@ -32,31 +38,35 @@ type fireEffects struct {
 func (t *fireTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
 	t.target.restart(&t.start)
-	var e fireEffects
+	t.target.rec = rec
+	t.e = fireEffects{}
+	e := &t.e
 	switch {
 	case p.a.AFVEntersBuilding:
 		// Table 23: the colored dr of its Bog Check DR + modifiers ≤ 0.
 		if dice.Dr(src)+p.a.BogDRM <= 0 {
-			t.rubble(src, &e)
+			t.rubble(src, e)
 		}
 	case p.a.Weapon == WP:
 		e.flame = p.site.flames(src, p.a.wpFlameDRM())
 	default:
 		w, c := p.dr.Roll(src)
 		at := &p.at[w+c][b2i(w == c)]
-		e.at = at
+		e.at, t.orig = at, byte(2*(w+c)+b2i(w == c))
 		e.shellhole = at.t23.shellhole
 		if p.site.rubbles(src, int(at.t23.rubbleKIA)) {
-			t.rubble(src, &e)
+			t.rubble(src, e)
 			break
 		}
-		t.target.resolve(src, &at.res)
+		if t.target.resolve(src, &at.res) {
+			return // the rest is known (exact mode): sim.Source.Merge
+		}
 		e.swLost, e.swMalf = t.target.randomSWDestruction(src, &p.swDist[at.shift])
 		if at.t23.flame {
 			e.flame = p.site.flames(src, p.site.flameDRM())
 		}
 	}
-	t.record(rec, &e)
+	t.record(rec, e)
 }
 
 // rubble eliminates every unarmored unit of the Location with its SW

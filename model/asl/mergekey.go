@@ -5,19 +5,35 @@ import "github.com/sapperhq/sapper/sim"
 // Merge keys of exact mode (sim.Source.Merge).
 //
 // While the target Location's IFT results are being applied, the rest of a
-// DC trial depends only on where resolve stands (which unit checks next,
-// the MCs still pending, or the event being resolved and those queued),
-// the state of every unit there not yet retired (settle.go), and the effects already decided (the Original DR, which sets
-// the IFT results, Flame and everything recorded from the outcome; Rubble
-// and SW counts). The throwers' Location is still as it started, and the
-// DC user's chain was recorded before the attack. Two paths that reach
-// the same key go on identically, so the engine walks the rest once.
+// trial depends only on where resolve stands (which unit checks next, the
+// MCs still pending, or the event being resolved and those queued), the
+// state of every unit there not yet retired (settle.go), and the effects
+// already decided (the Original DR, which sets the IFT results, Flame and
+// everything recorded from the outcome; Rubble and SW counts). Two paths
+// that reach the same key go on identically, so the engine walks the rest
+// once.
 
-// merge is the target Location's merge hook: it builds the key and asks
-// the engine.
+// merge is a DC's target Location's merge hook. The throwers' Location is
+// still as it started, and the DC user's chain was recorded before the
+// attack.
 func (t *dcTrial) merge(src *sim.Source, k int) bool {
-	b := t.key[:0]
-	l := &t.target
+	e := &t.e
+	t.key = append(t.target.appendResolveKey(t.key[:0], k), byte(e.detonation), byte(e.orig),
+		bits(e.entered, e.rubble, e.collapse, e.falls, e.wholeLocationKilled), byte(e.swLost), byte(e.swMalf))
+	return src.Merge(t.key)
+}
+
+// merge is a fire attack's merge hook: the effects decided before the
+// units are attacked are the Original DR (with its doubles) and Table 23's
+// Shellhole.
+func (t *fireTrial) merge(src *sim.Source, k int) bool {
+	t.key = append(t.target.appendResolveKey(t.key[:0], k), t.orig, bits(t.e.shellhole))
+	return src.Merge(t.key)
+}
+
+// appendResolveKey appends where resolve stands at step k and the
+// Location's state.
+func (l *loc) appendResolveKey(b []byte, k int) []byte {
 	if !l.inEvent {
 		b = append(b, byte(k))
 		for _, oi := range l.order[k:l.n] {
@@ -26,12 +42,7 @@ func (t *dcTrial) merge(src *sim.Source, k int) bool {
 	} else {
 		b = append(b, 64+byte(k), byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
 	}
-	e := &t.e
-	b = append(b, byte(e.detonation), byte(e.orig), bits(e.entered, e.rubble, e.collapse, e.falls, e.wholeLocationKilled),
-		byte(e.swLost), byte(e.swMalf))
-	b = t.target.appendKey(b)
-	t.key = b
-	return src.Merge(b)
+	return l.appendKey(b)
 }
 
 // appendKey appends the Location's state: its units still in play (the

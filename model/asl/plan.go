@@ -73,9 +73,7 @@ type metricIndex struct {
 
 func newDCPlan(a DCAttack) *dcPlan {
 	p := &dcPlan{a: a, rules: a.Options.locRules(a.surrender())}
-	var start loc
-	start.setup(a.Targets, a.ELR, p.rules)
-	p.tab = newCheckTables(&start)
+	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
 	for orig := 2; orig <= 12; orig++ {
 		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {
