@@ -28,12 +28,20 @@ type merger struct {
 	rec     *Record
 	offsets []int
 	size    int // outcomes of all metrics; slot size+m is "metric m unwritten"
-	memo    map[string][]float64
+	memo    map[string][]share
 	open    []recording
 	// hit is the recorded distribution the current trial stopped on, or
 	// nil when it ran to its end.
-	hit []float64
+	hit []share
 	cur []uint16 // scratch: the current path's values relative to a level
+}
+
+// share is one outcome slot of a completed recording and its probability:
+// only the slots the subtree reaches are kept, so reusing a recording
+// costs what it reaches, not the size of the schema.
+type share struct {
+	slot int32
+	p    float64
 }
 
 // recording is the subtree below one key, while it is being walked.
@@ -46,7 +54,7 @@ type recording struct {
 }
 
 func newMerger(rec *Record, offsets []int, size int) *merger {
-	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string][]float64{},
+	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string][]share{},
 		cur: make([]uint16, len(rec.out))}
 }
 
@@ -101,52 +109,56 @@ func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) 
 		r := &g.open[j]
 		f := w / r.w0
 		acc := r.acc
-		g.spread(cur, g.hit, func(i int, x float64) { acc[i] += f * x })
+		if g.hit == nil {
+			for m, k := range cur {
+				acc[g.slot(m, k)] += f
+			}
+		} else {
+			for _, sh := range g.hit {
+				acc[g.reach(sh.slot, cur)] += f * sh.p
+			}
+		}
 		for m, k := range cur {
 			if k == unset {
 				cur[m] = r.pre[m]
 			}
 		}
 	}
-	g.spread(cur, g.hit, func(i int, x float64) {
+	add := func(i int, x float64) {
 		if i >= g.size {
 			panic("sim: trial recorded no outcome for metric " + names(i-g.size))
 		}
 		neumaier(&sum[i], &comp[i], w*x)
-	})
+	}
+	if g.hit == nil {
+		for m, k := range cur {
+			add(g.slot(m, k), 1)
+		}
+	} else {
+		for _, sh := range g.hit {
+			add(g.reach(sh.slot, cur), sh.p)
+		}
+	}
 	g.hit = nil
 }
 
-// spread calls add(i, p) for each outcome slot i the path's values cur
-// reach with probability p: the values themselves, or, after a merge hit,
-// the recorded distribution with its "unwritten" share going to cur.
-func (g *merger) spread(cur []uint16, hit []float64, add func(int, float64)) {
-	slot := func(m int, k uint16) int {
-		if k == unset {
-			return g.size + m
-		}
-		return g.offsets[m] + int(k)
+// slot is the accumulator slot of value k of metric m: its outcome, or
+// size+m when unset.
+func (g *merger) slot(m int, k uint16) int {
+	if k == unset {
+		return g.size + m
 	}
-	if hit == nil {
-		for m, k := range cur {
-			add(slot(m, k), 1)
-		}
-		return
+	return g.offsets[m] + int(k)
+}
+
+// reach is the slot a recorded share lands in on a path whose values are
+// cur: an outcome slot stays; "metric m unwritten" goes to cur's value.
+func (g *merger) reach(slot int32, cur []uint16) int {
+	if int(slot) < g.size {
+		return int(slot)
 	}
-	for m, k := range cur {
-		end := g.size
-		if m+1 < len(g.offsets) {
-			end = g.offsets[m+1]
-		}
-		for i := g.offsets[m]; i < end; i++ {
-			if hit[i] != 0 {
-				add(i, hit[i])
-			}
-		}
-		if u := hit[g.size+m]; u != 0 {
-			add(slot(m, k), u)
-		}
-	}
+	m := int(slot) - g.size
+	return g.slot(m, cur[m])
 }
 
 // complete closes the recordings whose subtree the walk has left: those
@@ -155,7 +167,13 @@ func (g *merger) spread(cur []uint16, hit []float64, add func(int, float64)) {
 func (g *merger) complete(p int) {
 	for n := len(g.open); n > 0 && g.open[n-1].depth > p; n-- {
 		r := g.open[n-1]
-		g.memo[r.key] = r.acc
+		var shares []share
+		for i, p := range r.acc {
+			if p != 0 {
+				shares = append(shares, share{int32(i), p})
+			}
+		}
+		g.memo[r.key] = shares
 		g.open = g.open[:n-1]
 	}
 }

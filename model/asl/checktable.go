@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -24,12 +25,34 @@ import (
 // maxMCDRM is the largest MC DRM a table covers: the IFT's 4MC and K/4.
 const maxMCDRM = 4
 
-// checkTable is the distribution of a unit's state after one MC, most
-// likely first (so that drawing it usually stops at the first entries).
+// checkTable is a unit's MC in two stages: the coarse Original DR, whose
+// classes are what the rules tell apart, and for each class the unit's
+// state after the check. Most classes (pass, pin, break, Replacement)
+// leave one state, so drawing them costs one draw from a 36-weight table;
+// only the Original 2 (Heat of Battle) and 12 (Casualty MC, wounds) draw
+// more.
 type checkTable struct {
+	roll    dice.Coarse
+	classes []checkClass
+}
+
+// checkClass is the states one class of the Original DR leads to, most
+// likely first; dist is nil when there is one.
+type checkClass struct {
 	dist   *sim.Dist
 	states []unit
 	hob    []bool // that outcome's MC had an Original 2 (A15.1)
+}
+
+// draw draws the check: the state the unit ends in and whether the MC
+// triggered Heat of Battle.
+func (tb *checkTable) draw(src *sim.Source) (*unit, bool) {
+	c := &tb.classes[tb.roll.Class(src)]
+	j := 0
+	if c.dist != nil {
+		j = src.Pick(c.dist)
+	}
+	return &c.states[j], c.hob[j]
 }
 
 // checkTables are the tables of one Location's units, for each unit's
@@ -107,19 +130,38 @@ func (ct *checkTables) lookup(i int, u *unit, drm int) *checkTable {
 	return nil
 }
 
-// maxStates bounds the distinct states one MC can leave a unit in; the
-// bound is far above what the rules produce.
+// maxStates bounds the distinct states one class of a MC can leave a
+// unit in; the bound is far above what the rules produce.
 const maxStates = 64
 
-// checkDenominator is a common denominator of every probability a MC can
-// give: its DR, a Heat of Battle DR and up to two Wound Severity drs.
-const checkDenominator = 36 * 36 * 6 * 6
+// classDenominator is a common denominator of every probability within a
+// class of the Original DR: a Heat of Battle DR and up to two Wound
+// Severity drs.
+const classDenominator = 36 * 6 * 6
 
 // buildCheckTable enumerates one MC of unit u at DRM drm, alone in a
-// Location under rules, and returns its outcome distribution; nil if a
-// probability is not a multiple of 1/checkDenominator or the states
+// Location under rules, class by class of its Original DR; nil if a
+// probability is not a multiple of 1/classDenominator or the states
 // overflow, so that the caller resolves the check in full instead.
 func buildCheckTable(u unit, drm int, rules locRules) *checkTable {
+	var l loc
+	l.n, l.rules = 1, rules
+	l.u[0] = u
+	tb := &checkTable{roll: l.mcRoll(0, drm)}
+	for k := range tb.roll.Classes() {
+		orig, _ := tb.roll.Rep(k)
+		c, ok := enumerateClass(u, drm, rules, orig)
+		if !ok {
+			return nil
+		}
+		tb.classes = append(tb.classes, c)
+	}
+	return tb
+}
+
+// enumerateClass runs the rest of the MC from Original DR orig under
+// exact enumeration (moraleCheck's own applyMC) and gathers the states.
+func enumerateClass(u unit, drm int, rules locRules, orig int) (checkClass, bool) {
 	var states []unit
 	var hob []bool
 	index := map[checkOutcome]int{}
@@ -134,7 +176,7 @@ func buildCheckTable(u unit, drm int, rules locRules) *checkTable {
 				var l loc
 				l.n, l.rules = 1, rules
 				l.u[0] = u
-				l.moraleCheck(src, 0, drm, true, true)
+				l.applyMC(src, 0, drm, true, l.snap(0), orig)
 				o := checkOutcome{l.u[0], l.hobTriggered}
 				k, ok := index[o]
 				if !ok {
@@ -153,14 +195,17 @@ func buildCheckTable(u unit, drm int, rules locRules) *checkTable {
 	}
 	res, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: 1, NoMerge: true})
 	if err != nil || len(states) >= maxStates {
-		return nil
+		return checkClass{}, false
+	}
+	if len(states) == 1 {
+		return checkClass{states: states, hob: hob}, true
 	}
 	weights := make([]uint64, len(states))
 	for k := range states {
-		w := res.Metrics[0].Outcomes[k].P * checkDenominator
+		w := res.Metrics[0].Outcomes[k].P * classDenominator
 		r := math.Round(w)
 		if math.Abs(w-r) > 1e-6 {
-			return nil
+			return checkClass{}, false
 		}
 		weights[k] = uint64(r)
 	}
@@ -169,15 +214,15 @@ func buildCheckTable(u unit, drm int, rules locRules) *checkTable {
 		order[k] = k
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return int(weights[b]) - int(weights[a]) })
-	tb := &checkTable{}
+	c := checkClass{}
 	var sorted []uint64
 	for _, k := range order {
 		sorted = append(sorted, weights[k])
-		tb.states = append(tb.states, states[k])
-		tb.hob = append(tb.hob, hob[k])
+		c.states = append(c.states, states[k])
+		c.hob = append(c.hob, hob[k])
 	}
-	tb.dist = sim.NewDist(sorted...)
-	return tb
+	c.dist = sim.NewDist(sorted...)
+	return c, true
 }
 
 type checkOutcome struct {

@@ -262,20 +262,35 @@ func (u *unit) regrade(g grade) {
 // the LLMC DRM), with the leadership DRM when lead is set, and pinning on
 // Final = ML when ift is set (A7.8 pins on IFT-caused MCs only).
 func (l *loc) moraleCheck(src *sim.Source, i, drm int, lead, ift bool) {
-	u := &l.u[i]
-	if u.gone() {
+	if l.u[i].gone() {
 		return
 	}
 	before := l.snap(i)
 	if lead {
 		drm += l.leaderDRM(i)
 	}
-	ml := u.curML()
+	l.applyMC(src, i, drm, ift, before, l.mcRoll(i, drm).Roll(src))
+}
+
+// mcRoll is the coarse Original DR of unit i's MC at total DRM drm: its
+// classes are what the rules tell apart (mcRoll in rolls.go).
+func (l *loc) mcRoll(i, drm int) dice.Coarse {
+	u := &l.u[i]
 	elr := int(u.elr)
 	if u.broken || u.heroic || u.berserk {
 		elr = -1 // A19.11: never Replaced
 	}
-	orig := mcDR(src, ml, drm, elr)
+	if elr < 0 || elr > noELR {
+		elr = noELR
+	}
+	return mcRoll[clampT(u.curML()-drm)][elr]
+}
+
+// applyMC resolves unit i's MC from its Original DR orig at total DRM
+// drm; before is the unit as the check began.
+func (l *loc) applyMC(src *sim.Source, i, drm int, ift bool, before snapshot, orig int) {
+	u := &l.u[i]
+	ml := u.curML()
 	final := orig + drm
 	switch {
 	case u.broken:
@@ -510,7 +525,7 @@ func (l *loc) runEvents(src *sim.Source) (stop bool) {
 			if !l.touches(e, i) {
 				continue
 			}
-			if l.checkpoint(src, k, nil) {
+			if src.Merging() && l.checkpoint(src, k, nil) {
 				l.inEvent = false
 				return true
 			}

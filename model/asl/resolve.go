@@ -41,13 +41,13 @@ func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) (stop bool) {
 	// leaders as the checks before it left them (A7.831).
 	for k, oi := range l.order[:l.n] {
 		if d := mc[oi]; d > 0 {
-			if l.checkpoint(src, k, res) {
+			if src.Merging() && l.checkpoint(src, k, res) {
 				return true
 			}
 			if tb := l.tab.lookup(int(oi), &l.u[oi], int(d-1)); tb != nil {
-				j := src.Pick(tb.dist)
-				l.u[oi] = tb.states[j]
-				l.hobTriggered = l.hobTriggered || tb.hob[j]
+				u, hob := tb.draw(src)
+				l.u[oi] = *u
+				l.hobTriggered = l.hobTriggered || hob
 				continue
 			}
 			l.moraleCheck(src, int(oi), int(d-1), true, true)

@@ -18,11 +18,9 @@ import "github.com/sapperhq/sapper/sim"
 // event l.cur (l.inEvent). It reports true when the trial must stop.
 //
 // Retiring is bookkeeping for merging only: a Monte Carlo trial records
-// the same values at its end, so it skips both.
+// the same values at its end, so callers reach a checkpoint only when the
+// source merges (sim.Source.Merging).
 func (l *loc) checkpoint(src *sim.Source, k int, res *[MaxUnits]IFT) bool {
-	if !src.Merging() {
-		return false
-	}
 	if l.rec != nil {
 		l.retireSettled(k, res)
 	}

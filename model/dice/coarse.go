@@ -43,3 +43,13 @@ func (c Coarse) Roll(src *sim.Source) int { return int(c.rep[src.Pick(c.dist)]) 
 
 // Classes is the number of classes.
 func (c Coarse) Classes() int { return len(c.rep) }
+
+// Class draws the DR and returns its class's index, for a caller that
+// has worked out what each class leads to.
+func (c Coarse) Class(src *sim.Source) int { return src.Pick(c.dist) }
+
+// Rep is class k's representative sum and its weight out of 36.
+func (c Coarse) Rep(k int) (sum int, weight uint64) {
+	w, _ := c.dist.Weight(k)
+	return int(c.rep[k]), w
+}
