@@ -10,7 +10,7 @@ import (
 // placedVsThree is the reference attack of the performance bar: a Placed
 // DC against three 4-6-7s at +1 TEM with the full morale rules (Heat of
 // Battle, ELR, Casualty MC).
-func placedVsThree(b *testing.B, extra ...string) sim.Experiment {
+func placedVsThree(b testing.TB, extra ...string) sim.Experiment {
 	units := append([]string{"4-6-7", "4-6-7", "4-6-7"}, extra...)
 	var targets []asl.Unit
 	for _, s := range units {
