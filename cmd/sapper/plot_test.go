@@ -69,7 +69,7 @@ func TestPlotUsageErrors(t *testing.T) {
 // TestPlotSeries checks what the dc chart draws against the result it
 // draws: one Bars panel per metric, bar for bar.
 func TestPlotSeries(t *testing.T) {
-	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact --cumulative")
+	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact --cumulative --plot "+filepath.Join(t.TempDir(), "c.png"))
 	if len(ch.Panels) != len(rep.Result.Metrics) {
 		t.Fatalf("%d panels for %d metrics", len(ch.Panels), len(rep.Result.Metrics))
 	}

@@ -104,7 +104,7 @@ func exit(stderr io.Writer, who string, err error) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(err.Error()))
+	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(clipQuoted(err.Error())))
 	var ue *usageError
 	switch {
 	case errors.As(err, &ue):

@@ -27,7 +27,10 @@ func prepareRun(args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	argv := s.args(args[1:])
+	argv, err := s.args(args[1:])
+	if err != nil {
+		return nil, err
+	}
 	var j *job
 	if s.vary != "" {
 		argv = append(argv, "--vary="+s.vary)

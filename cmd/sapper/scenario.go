@@ -174,11 +174,7 @@ func (s *scenario) decodeFlags(n *yaml.Node) error {
 		}
 		for _, val := range values {
 			if err := fs.Set(name, val); err != nil {
-				w := want(f)
-				if w == "" {
-					w = stripEcho(err.Error())
-				}
-				return scenarioError(s.file, v.Line, "field %s: %q: %s", name, oneLine(val), w)
+				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), valueProblem(f, errors.Unwrap(err)))
 			}
 		}
 		if name == "plot" {
@@ -256,16 +252,40 @@ func yamlError(file string, err error) error {
 }
 
 // args is the command line the scenario stands for, extra appended:
-// flags given after the file on the command line come last, so they
-// replace a single-valued flag of the file and add to a repeatable one.
-func (s *scenario) args(extra []string) []string {
+// flags given after the file on the command line replace a single-valued
+// flag of the file, which is then left out (a single-valued flag may not
+// be given twice), and add to a repeatable one.
+func (s *scenario) args(extra []string) ([]string, error) {
+	given, err := s.flagsGiven(extra)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	for _, f := range s.flags {
+		if given[f.name] && !repeatable(flagsOf(s.command).Lookup(f.name)) {
+			continue
+		}
 		for _, v := range f.values {
 			out = append(out, "--"+f.name+"="+v)
 		}
 	}
-	return append(out, extra...)
+	return append(out, extra...), nil
+}
+
+// flagsGiven parses the flags given after the file, leaving a sweep's own
+// to prepareSweep, and returns their names.
+func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return nil, err
+	}
+	fs := flagsOf(s.command)
+	if err := parseFlags(fs, sa.rest); err != nil {
+		return nil, err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
+	return given, nil
 }
 
 // flagInMessage finds the flag a usage message is about: "--tem: 9

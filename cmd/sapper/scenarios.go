@@ -61,8 +61,8 @@ func loadScenario(ref string) (*scenario, error) {
 
 func runScenarios(_ context.Context, stdout, _ io.Writer, args []string) error {
 	fset, showHelp := newFlagSet("scenarios")
-	if err := fset.Parse(args); err != nil {
-		return parseError(err)
+	if err := parseFlags(fset, args); err != nil {
+		return err
 	}
 	if *showHelp {
 		writeScenariosHelp(stdout)

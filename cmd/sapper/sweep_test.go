@@ -165,7 +165,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..5..6", `TO "5..6" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem", `--vary "tem": want NAME=FROM..TO`},
 		{"sweep dc --target 4-6-7 --vary tem=1", `want FROM..TO after tem=`},
-		{"sweep dc --target 4-6-7 --vary tem=0..9", `--vary "tem=0..9": at tem=9: --tem: 9 outside 0…8`},
+		{"sweep dc --target 4-6-7 --vary tem=0..9", `--vary "tem=0..9": at tem=9: --tem "9": want a whole number from 0 to 8`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1000", `1001 values; at most 200`},
 		{"sweep dc --target 4-6-7 --tem 2 --vary tem=0..5", `--tem is given too`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --vary drm=0..1", `--vary is given twice`},
