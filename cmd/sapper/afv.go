@@ -186,6 +186,9 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 			return zero, err
 		}
 	}
+	if err := afvConflicts(fs, f.rules, f.noHoB, a); err != nil {
+		return zero, err
+	}
 	if err := a.Validate(); err != nil {
 		return zero, modelError(fs, err)
 	}

@@ -135,6 +135,9 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 			return c, err
 		}
 	}
+	if err := compareConflicts(fs, f.rules, f.noHoB, c); err != nil {
+		return c, err
+	}
 	if err := c.Validate(); err != nil {
 		return c, modelError(fs, errors.Unwrap(err))
 	}
