@@ -116,9 +116,12 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if err != nil {
 		return out, badValue("progress", c.progress, "want auto, always or never")
 	}
-	plot, plotFormat, err := resolvePlot(c.plot)
-	if err != nil {
-		return out, err
+	var plot string
+	var plotFormat report.ChartFormat
+	if fs.Changed("plot") {
+		if plot, plotFormat, err = resolvePlot(c.plot); err != nil {
+			return out, err
+		}
 	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {
