@@ -72,6 +72,10 @@ func clipQuoted(msg string) string {
 // errInterrupted ends a run whose partial result has been written.
 var errInterrupted = errors.New("interrupted; the result written is partial and marked incomplete")
 
+// errCancelled ends a command interrupted before it ran anything, such as
+// while it waited for a scenario file.
+var errCancelled = errors.New("interrupted")
+
 // wantKey is the flag annotation holding the accepted form of a flag's
 // value, for flags whose parse errors would otherwise quote strconv.
 const wantKey = "want"

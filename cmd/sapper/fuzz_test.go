@@ -89,7 +89,7 @@ func FuzzDecodeScenario(f *testing.F) {
 		}
 		if _, err := s.command.prepare(argv); err != nil {
 			var ue *usageError
-			if !errors.As(s.place(err), &ue) {
+			if !errors.As(s.place(err, true), &ue) {
 				t.Fatalf("prepare: %T %v", err, err)
 			}
 		}

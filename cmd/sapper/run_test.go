@@ -131,6 +131,7 @@ func TestHelp(t *testing.T) {
 		{"sweep dc --help", "sweep_help"},
 		{"help run", "run_help"},
 		{"version --help", "version_help"},
+		{"help help", "help_help"},
 	} {
 		t.Run(c.args, func(t *testing.T) {
 			code, stdout, stderr := cli(t, args(c.args)...)
@@ -143,11 +144,13 @@ func TestHelp(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	code, stdout, stderr := cli(t, "version")
-	if code != exitOK || stderr != "" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
-	if !regexp.MustCompile(`^sapper \S+( [0-9a-f]{12})? go\S+ \w+/\w+\n$`).MatchString(stdout) {
-		t.Errorf("version output %q", stdout)
+	for _, a := range []string{"version", "--version"} {
+		code, stdout, stderr := cli(t, a)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q", a, code, stderr)
+		}
+		if !regexp.MustCompile(`^sapper \S+( [0-9a-f]{12})? go\S+ \w+/\w+\n$`).MatchString(stdout) {
+			t.Errorf("%s: output %q", a, stdout)
+		}
 	}
 }

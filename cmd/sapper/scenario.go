@@ -53,6 +53,7 @@ var scenarioKeys = []string{"command", "title", "description", "flags", "vary", 
 
 // scenarioError is an error at a line of a scenario file.
 func scenarioError(file string, line int, format string, args ...any) error {
+	file = oneLine(clip(file))
 	if line > 0 {
 		return usagef("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
 	}
@@ -260,9 +261,10 @@ func (s *scenario) args(extra []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	fs := flagsOf(s.command)
 	var out []string
 	for _, f := range s.flags {
-		if given[f.name] && !repeatable(flagsOf(s.command).Lookup(f.name)) {
+		if given[f.name] && !repeatable(fs.Lookup(f.name)) {
 			continue
 		}
 		for _, v := range f.values {
@@ -292,18 +294,23 @@ func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 // outside 0…8", `--target "4-6-x": …`, `--vary "tem=0..9": …`.
 var flagInMessage = regexp.MustCompile(`^--([a-z0-9-]+)`)
 
-// place puts a command's usage error at the line of the field it names.
-func (s *scenario) place(err error) error {
+// place puts a command's usage error at the line of the field it names,
+// when inFile says the error may come from the file; one about the flags
+// given after it names the scenario and its command.
+func (s *scenario) place(err error, inFile bool) error {
 	var ue *usageError
 	if !errors.As(err, &ue) {
 		return err
 	}
 	line := 0
-	if m := flagInMessage.FindStringSubmatch(ue.msg); m != nil {
+	if m := flagInMessage.FindStringSubmatch(ue.msg); inFile && m != nil {
 		line = s.lines["--"+m[1]]
 		if m[1] == "vary" || m[1] == "metric" {
 			line = s.lines[m[1]]
 		}
+	}
+	if !inFile {
+		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)
 	}
 	return scenarioError(s.file, line, "%s", ue.msg)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -60,7 +61,8 @@ func TestScenarioErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"run", "sapper run: want a scenario file or name"},
 		{"run no-such-scenario", "sapper run: no-such-scenario: no such file and no built-in scenario of that name; built-in: compare-default"},
-		{"run compare-default --tem 9", `sapper run: --tem "9": want a whole number from 0 to 8`},
+		{"run compare-default --tem 9", `sapper run: built-in scenario compare-default (sapper compare): --tem "9": want a whole number from 0 to 8`},
+		{"run tiger-side --target 4-6-7", `sapper run: built-in scenario tiger-side (sapper afv): unknown flag "--target"`},
 		{"scenarios nope", `sapper scenarios: unknown scenario "nope"`},
 		{"scenarios a b", "sapper scenarios: want at most one scenario name"},
 	} {
@@ -79,14 +81,14 @@ func TestBuiltinScenarios(t *testing.T) {
 		t.Fatalf("built-in scenarios %v", names)
 	}
 	for _, n := range names {
-		s, err := loadScenario(n)
+		s, err := loadScenario(context.Background(), n)
 		if err != nil {
 			t.Fatalf("%s: %v", n, err)
 		}
 		if s.title == "" || strings.TrimSpace(s.description) == "" {
 			t.Errorf("%s: no title or description", n)
 		}
-		if _, err := prepareRun([]string{n}); err != nil {
+		if _, err := prepareRun(context.Background(), []string{n}); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
 	}
