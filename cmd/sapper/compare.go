@@ -181,7 +181,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
 		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was interrupted; its figures cover the trials run only\n", r.Label)
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
 	if res.Method == sim.Exact {

@@ -170,6 +170,25 @@ func TestInterrupted(t *testing.T) {
 	if code != exitInterrupted || !strings.Contains(stdout, "INCOMPLETE") {
 		t.Errorf("table: exit %d, output:\n%s", code, stdout)
 	}
+	// An interrupted exact run's JSON says its p are lower bounds.
+	code, stdout, _ = cliCtx(t, ctx, args("dc --target 4-6-7 --method exact --format json")...)
+	doc := decode(t, stdout)
+	if code != exitInterrupted || doc["lower_bounds"] != true || !strings.Contains(doc["incomplete"].(string), "lower bounds") {
+		t.Errorf("exact JSON: exit %d, lower_bounds %v, incomplete %v", code, doc["lower_bounds"], doc["incomplete"])
+	}
+	// CSV carries the marker on every row, of every run.
+	for _, a := range []string{"dc --target 4-6-7 --format csv", "compare --method exact --format csv"} {
+		code, stdout, _ = cliCtx(t, ctx, args(a)...)
+		rows := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != exitInterrupted || len(rows) < 2 || !strings.HasSuffix(rows[0], ",complete") {
+			t.Fatalf("%s: exit %d, output:\n%s", a, code, stdout)
+		}
+		for _, r := range rows[1:] {
+			if !strings.HasSuffix(r, ",false") {
+				t.Errorf("%s: row %q not marked incomplete", a, r)
+			}
+		}
+	}
 }
 
 // TestPathBudget: an exact run over its budget is a runtime failure that

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/sapperhq/sapper/report"
 	"math"
 	"os"
 	"path/filepath"
@@ -118,7 +119,7 @@ func TestTigerSideScenario(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, line := range strings.Split(stdout, "\n") {
-		if f := strings.Split(line, ","); len(f) == 7 && f[1] == "killed" && f[2] == "yes" {
+		if f := strings.Split(line, ","); len(f) == len(report.CSVHeader) && f[1] == "killed" && f[2] == "yes" {
 			p, err := strconv.ParseFloat(f[4], 64)
 			if err != nil || math.Abs(p-343.0/648) > 1e-9 {
 				t.Errorf("P(killed) = %s, want 343/648", f[4])
@@ -132,7 +133,7 @@ func TestTigerSideScenario(t *testing.T) {
 // TestRunOverrides: flags after the scenario replace the file's.
 func TestRunOverrides(t *testing.T) {
 	code, stdout, stderr := cli(t, args("run thrown-from-upper-level --method mc --trials 2000 --format csv")...)
-	if code != exitOK || !strings.HasPrefix(stdout, "run,metric,outcome,count,p,lo,hi\n,detonation,detonated,") {
+	if code != exitOK || !strings.HasPrefix(stdout, "run,metric,outcome,count,p,lo,hi,complete\n,detonation,detonated,") {
 		t.Fatalf("exit %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}
 	if !strings.Contains(stdout, ",thrower.1,") {

@@ -349,7 +349,7 @@ func writeSweepTable(w io.Writer, rep report.Report, what string, subs []string,
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
 		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: interrupted in the %s run; the later values were not run\n", r.Label)
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s; the later values were not run\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
 	res := rep.Runs[0].Result
