@@ -38,20 +38,12 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 		flagConflict(fs, "cs", mode, set, "a Set DC never eliminates the AFV, so its crew never rolls for Crew Survival (A23.71, D5.6)"),
 		flagConflict(fs, "facing", "an unarmored vehicle", unarmored, "every facing is unarmored: the DC attacks on the vehicle line (A7.308)"),
 		flagConflict(fs, "same-hex", "an unarmored vehicle", unarmored, "every facing is unarmored: the DC attacks on the vehicle line (A7.308)"),
-		flagConflict(fs, "afph", mode, a.Mode != asl.Thrown, "the AFPh +1 is a Thrown DC's (A23.62)"),
-		flagConflict(fs, "from-vehicle", mode, a.Mode != asl.Thrown, "only a Thrown DC is thrown from a vehicle (A23.6)"),
-		flagConflict(fs, "cx", mode, set, "a Set DC has no CX DRM (A23.71)"),
-		flagConflict(fs, "thrower-tem", mode, a.Mode != asl.Thrown, "only a Thrown DC attacks the thrower's Location (A23.6)"),
-		flagConflict(fs, "thrower-tem", "no --thrower", a.Mode == asl.Thrown && len(a.Throwers) == 0,
-			"it is the TEM of the thrower's Location, whose units --thrower gives"),
 		ruleConflict(rules, "dc-hull-plus-one-also-shocks", noKill, !armoredFacing, "it reads a To Kill DR (§8.8)"),
 		ruleConflict(rules, "aerial-af-fallback", noKill, !armoredFacing, "it supplies an Aerial AF for the To Kill DR (§8.12)"),
 		ruleConflict(rules, "aerial-af-fallback", "--aerial-af", fs.Changed("aerial-af"), "the Aerial AF is given (§8.12)"),
 		ruleConflict(rules, "halve-collateral-if-concealed", "no --concealed", !a.Concealed, "it halves the Collateral FP against a concealed AFV's PRC (§8.6)"),
-		ruleConflict(rules, "set-dc-uses-x-penalty", mode, !set, "it changes only a Set DC's malfunction DR (A23.7, §8.4)"),
-		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !a.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
-		ruleConflict(rules, "cx-on-thrower-location", "no --thrower", len(a.Throwers) == 0, "only a Thrown DC attacks the thrower's Location (A23.6)"),
 	}
+	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
 	units := append(append(append([]asl.Unit(nil), a.Riders...), a.Passengers...), a.Others...)
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, a.User, anyConcealed(false, units), false)...)
 	return checkConflicts(cs...)

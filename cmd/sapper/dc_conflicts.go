@@ -19,12 +19,7 @@ func dcConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.DCAttack) 
 		flagConflict(fs, "tem", "--roadblock narrow", a.Roadblock == asl.NarrowStreetRoadblock,
 			"only the roadblock is attacked, with its own +2 TEM (B31.1411)"),
 		flagConflict(fs, "enemy-infantry", mode, !set, "only a Set DC's malfunction DR counts enemy Infantry (A23.7)"),
-		flagConflict(fs, "afph", mode, !thrown, "the AFPh +1 is a Thrown DC's (A23.62); a Placed DC always detonates in the AFPh"),
-		flagConflict(fs, "from-vehicle", mode, !thrown, "only a Thrown DC is thrown from a vehicle (A23.6)"),
 		flagConflict(fs, "cavalry", mode, !thrown, "only a Thrown DC is thrown by Cavalry (A23.6)"),
-		flagConflict(fs, "cx", mode, set, "a Set DC has no CX DRM (A23.71)"),
-		flagConflict(fs, "thrower-tem", mode, !thrown, "only a Thrown DC attacks the thrower's Location (A23.6)"),
-		flagConflict(fs, "thrower-tem", "no --thrower", noThrower, "it is the TEM of the thrower's Location, whose units --thrower gives"),
 		flagConflict(fs, "elevation", mode, !thrown, "only a Thrown DC is thrown from above (A23.6)"),
 		flagConflict(fs, "elevation", "no --thrower", noThrower, "the height matters only to the attack on the thrower's Location (--thrower)"),
 		flagConflict(fs, "preset", mode, !set, "only a Set DC can be Set before play (A23.7)"),
@@ -40,10 +35,8 @@ func dcConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.DCAttack) 
 			"a Thrown DC affects only a Narrow-Street roadblock (B31.1411)"),
 		flagConflict(fs, "user", "--rule set-dc-uses-x-penalty=false", xIgnored, "a Set DC's malfunction then ignores the X# (A23.7, §8.4)"),
 		flagConflict(fs, "captured", "--rule set-dc-uses-x-penalty=false", xIgnored, "a Set DC's malfunction then ignores the X# (A23.7, §8.4)"),
-		ruleConflict(rules, "set-dc-uses-x-penalty", mode, !set, "it changes only a Set DC's malfunction DR (A23.7, §8.4)"),
-		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !a.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
-		ruleConflict(rules, "cx-on-thrower-location", "no --thrower", len(a.Throwers) == 0, "only a Thrown DC attacks the thrower's Location (A23.6)"),
 	}
+	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
 	// Flame reads the first target's column (A23.1, §8.14).
 	first := a.Targets[:min(1, len(a.Targets))]
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, a.User, anyConcealed(a.Concealed, first), flame)...)

@@ -3,6 +3,8 @@ package main
 import (
 	"slices"
 
+	"github.com/spf13/pflag"
+
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -27,6 +29,23 @@ func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, f
 			"without burnable terrain there is no Flame DR (B25.13)"),
 	)
 	return cs
+}
+
+// useConflicts are the inputs on how the DC is used that some modes do
+// not have, shared by every command that makes one DC attack.
+func useConflicts(fs *pflag.FlagSet, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
+	m := "--mode " + mode.String()
+	thrown := mode == asl.Thrown
+	return []conflict{
+		flagConflict(fs, "afph", m, !thrown, "the AFPh +1 is a Thrown DC's (A23.62); a Placed DC always detonates in the AFPh"),
+		flagConflict(fs, "from-vehicle", m, !thrown, "only a Thrown DC is thrown from a vehicle (A23.6)"),
+		flagConflict(fs, "cx", m, mode == asl.Set, "a Set DC has no CX DRM (A23.71)"),
+		flagConflict(fs, "thrower-tem", m, !thrown, "only a Thrown DC attacks the thrower's Location (A23.6)"),
+		flagConflict(fs, "thrower-tem", "no --thrower", thrown && throwers == 0, "it is the TEM of the thrower's Location, whose units --thrower gives"),
+		ruleConflict(rules, "set-dc-uses-x-penalty", m, mode != asl.Set, "it changes only a Set DC's malfunction DR (A23.7, §8.4)"),
+		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !cx, "it moves the CX +1 onto the thrower's Location (§8.16)"),
+		ruleConflict(rules, "cx-on-thrower-location", "no --thrower", throwers == 0, "only a Thrown DC attacks the thrower's Location (A23.6)"),
+	}
 }
 
 // anyConcealed reports whether the targets are concealed, all of them or
