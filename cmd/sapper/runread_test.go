@@ -20,7 +20,7 @@ func TestScenarioFileBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct{ file, want string }{
-		{big, big + ": larger than 1048576 bytes, the limit of an input file (sapper's limit of a scenario file)"},
+		{big, big + ": larger than 1048576 bytes, the limit of an input file"},
 		{dir, dir + ": is a directory"},
 	}
 	for _, dev := range []string{"/dev/zero", "/dev/urandom"} {

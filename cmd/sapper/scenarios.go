@@ -58,7 +58,7 @@ func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 	var tl *infile.TooLargeError
 	switch {
 	case errors.As(err, &tl):
-		return nil, usagef("%s: %v (sapper's limit of a scenario file)", name, err)
+		return nil, usagef("%s: %v", name, err)
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("%s: interrupted while reading; nothing was run: %w", name, errCancelled)
 	case os.IsNotExist(err):

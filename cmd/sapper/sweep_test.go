@@ -170,6 +170,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --tem 2 --vary tem=0..5", `--tem is given too`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --vary drm=0..1", `--vary is given twice`},
 		{"sweep dc --target 4-6-7 --vary", `--vary needs a value`},
+		{"sweep dc --target 4-6-7 --vary tem=0x1..2", `--vary "tem=0x1..2": FROM "0x1" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric nope", `--metric "nope": no such metric; want one of detonation, ift,`},
 		{"sweep dc --target 4-6-x --vary tem=0..1", `sapper sweep: --target "4-6-x"`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot x.gif", `--plot "x.gif": want a file name ending in .png or .svg`},
