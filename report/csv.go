@@ -19,13 +19,16 @@ import (
 //	count    Monte Carlo: trials with this outcome; exact: empty
 //	p        the probability
 //	lo, hi   the interval at the run's confidence; exact: both equal p
+//	complete false when the run was interrupted: a Monte Carlo run's
+//	         figures cover the trials run, an exact run's p are lower
+//	         bounds (see Incomplete)
 //
 // Numbers use the shortest decimal form that reads back to the same
 // float64 (strconv 'g', -1). Every outcome of every metric is present, in
 // schema order. Run metadata (method, trials, seed, …) and means are in the
 // JSON output only; a numeric metric's labels are its values, so a mean is
 // the sum of value × p.
-var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi"}
+var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi", "complete"}
 
 // WriteCSV writes one row per outcome of every metric of every run, after
 // the CSVHeader row.
@@ -40,13 +43,14 @@ func WriteCSV(w io.Writer, r Report) error {
 	}
 	for _, run := range runs {
 		exact := run.Result.Method == sim.Exact
+		complete := strconv.FormatBool(run.Result.Complete)
 		for _, m := range run.Result.Metrics {
 			for _, o := range m.Outcomes {
 				count, lo, hi := strconv.FormatUint(o.Count, 10), o.Lo, o.Hi
 				if exact {
 					count, lo, hi = "", o.P, o.P
 				}
-				if err := cw.Write([]string{run.Label, m.Name, o.Label, count, num(o.P), num(lo), num(hi)}); err != nil {
+				if err := cw.Write([]string{run.Label, m.Name, o.Label, count, num(o.P), num(lo), num(hi), complete}); err != nil {
 					return err
 				}
 			}

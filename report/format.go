@@ -87,3 +87,19 @@ func (r Report) runs() ([]Run, error) {
 	}
 	return r.Runs, nil
 }
+
+// Incomplete says what the figures of an interrupted run are, "" for a
+// complete one. Every format carries it (the table and the chart in
+// words, JSON and CSV as fields), so that no reader takes a partial
+// result for a whole one: an interrupted exact run has not yet added the
+// weight of the paths it did not reach, so its probabilities are lower
+// bounds; an interrupted Monte Carlo run is a smaller sample.
+func Incomplete(res *sim.Result) string {
+	switch {
+	case res.Complete:
+		return ""
+	case res.Method == sim.Exact:
+		return fmt.Sprintf("interrupted after %s paths; the probabilities are lower bounds", Group(res.Paths))
+	}
+	return fmt.Sprintf("interrupted after %s trials; the figures cover those trials only", Group(res.Trials))
+}

@@ -34,8 +34,12 @@ type jsonLabelled struct {
 // printed (seed 0, an interrupted run of 0 trials) and absence means "not
 // this method".
 type jsonResult struct {
-	Method         sim.Method   `json:"method"`
-	Complete       bool         `json:"complete"`
+	Method   sim.Method `json:"method"`
+	Complete bool       `json:"complete"`
+	// Incomplete says what an interrupted run's figures are; LowerBounds
+	// marks an interrupted exact run, whose p are lower bounds.
+	Incomplete     string       `json:"incomplete,omitempty"`
+	LowerBounds    bool         `json:"lower_bounds,omitempty"`
 	Trials         *uint64      `json:"trials,omitempty"`
 	Seed           *uint64      `json:"seed,omitempty"`
 	Chunk          *int         `json:"chunk,omitempty"`
@@ -94,6 +98,8 @@ func toJSON(res *sim.Result) jsonResult {
 	j := jsonResult{
 		Method:         res.Method,
 		Complete:       res.Complete,
+		Incomplete:     Incomplete(res),
+		LowerBounds:    !res.Complete && exact,
 		Confidence:     res.Confidence,
 		Note:           res.Note,
 		Metrics:        make([]jsonMetric, len(res.Metrics)),

@@ -47,12 +47,8 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 		fmt.Fprintf(b, "Monte Carlo: n = %s trials, seed %d, rng %s, chunk %d, %s%% intervals\n",
 			Group(res.Trials), res.Seed, res.RNG, res.Chunk, percent(res.Confidence))
 	}
-	if !res.Complete {
-		if exact {
-			fmt.Fprintf(b, "INCOMPLETE: interrupted after %s paths; the probabilities are lower bounds\n", Group(res.Paths))
-		} else {
-			fmt.Fprintf(b, "INCOMPLETE: interrupted after %s trials; the figures cover those trials only\n", Group(res.Trials))
-		}
+	if s := Incomplete(res); s != "" {
+		fmt.Fprintf(b, "INCOMPLETE: %s\n", s)
 	}
 	if res.Note != "" {
 		fmt.Fprintf(b, "note: %s\n", res.Note)

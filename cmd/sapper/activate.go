@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -48,9 +49,10 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	g.BoolVar(&f.hazardous, "hazardous", false, "the stack uses Hazardous Movement: −2, no FFNAM (S12);\ndefault: the file's")
 	g.BoolVar(&f.assault, "assault", false, "the stack uses Assault Movement: no FFNAM; one Location\nonly (A4.61); default: the file's")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule pinned-keeps-fire=false")
-	for _, n := range []string{"ac", "mission-drm", "a5-drm", "elr"} {
-		setWant(g, n, "want a whole number, like --"+n+" 2")
-	}
+	setRange(g, "ac", 0, 6)
+	setRange(g, "mission-drm", -6, 6)
+	setRange(g, "a5-drm", -6, 6)
+	setRange(g, "elr", 0, 5)
 	for _, n := range []string{"hazardous", "assault"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
@@ -84,10 +86,9 @@ type activateInputs struct {
 func prepareActivate(args []string) (*job, error) {
 	var f activateFlags
 	fs, showHelp := newFlagSet("activate")
-	own, _ := f.register(fs)
-	_ = own
-	if err := fs.Parse(args); err != nil {
-		return nil, parseError(err)
+	f.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
 	if *showHelp {
 		return &job{flags: fs, help: true}, nil
@@ -99,7 +100,7 @@ func prepareActivate(args []string) (*job, error) {
 	case len(rest) > 1:
 		return nil, usagef("unexpected argument %q; one crossing file, then flags", rest[1])
 	}
-	s, err := loadScenario(rest[0])
+	s, err := loadScenario(context.Background(), rest[0])
 	if err != nil {
 		return nil, err
 	}
@@ -110,12 +111,16 @@ func prepareActivate(args []string) (*job, error) {
 	fs, showHelp = newFlagSet("activate")
 	f = activateFlags{}
 	f.register(fs)
-	if err := fs.Parse(append(s.args(nil), args...)); err != nil {
-		return nil, s.place(parseError(err))
+	argv, err := s.args(args)
+	if err != nil {
+		return nil, s.place(err, false)
+	}
+	if err := parseFlags(fs, argv); err != nil {
+		return nil, s.place(err, true)
 	}
 	c, err := f.common.resolve(fs)
 	if err != nil {
-		return nil, s.place(err)
+		return nil, s.place(err, true)
 	}
 	cf, err := decodeCrossing(s)
 	if err != nil {
@@ -123,7 +128,7 @@ func prepareActivate(args []string) (*job, error) {
 	}
 	cr := &cf.c
 	if err := f.apply(fs, cr); err != nil {
-		return nil, s.place(err)
+		return nil, s.place(err, true)
 	}
 	ref := cf.tables
 	if fs.Changed("tables") {

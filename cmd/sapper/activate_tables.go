@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
+
 	"embed"
 	"fmt"
+	"github.com/sapperhq/sapper/internal/infile"
 	"slices"
 	"strconv"
 
@@ -30,7 +33,8 @@ func loadTables(ref string) (*sasl.Tables, error) {
 		}
 		return decodeTables("illustrative-russian.yaml", data)
 	}
-	data, err := readCapped(ref)
+	// A tables file is read as a scenario file is: bounded (infile).
+	data, err := infile.Read(context.Background(), ref, infile.MaxSize)
 	if err != nil {
 		return nil, usagef("tables %s: %v", oneLine(ref), err)
 	}

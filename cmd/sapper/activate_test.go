@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/sapperhq/sapper/internal/infile"
 	"os"
 	"path/filepath"
 	"slices"
@@ -140,7 +141,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		return p
 	}
 	const good = "command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A}]\npath:\n  - {mf: 1, eligible: [{id: A, range: 2}]}\n"
-	big := write("big.yaml", good+"# "+strings.Repeat("x", maxInputFile)+"\n")
+	big := write("big.yaml", good+"# "+strings.Repeat("x", infile.MaxSize)+"\n")
 	tables, err := os.ReadFile("tables/illustrative-russian.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +169,7 @@ func TestActivateUsageErrors(t *testing.T) {
 			t.Errorf("%q:\nexit %d, stderr %q, want %q", c.file, code, stderr, c.want)
 		}
 	}
-	if code, _, stderr := cli(t, "activate", big); code != exitUsage || !strings.Contains(stderr, "1048576-byte limit") {
+	if code, _, stderr := cli(t, "activate", big); code != exitUsage || !strings.Contains(stderr, "larger than 1048576 bytes, the limit of an input file") {
 		t.Errorf("a file over the cap: exit %d, %q", code, stderr)
 	}
 	tcases := []struct{ from, to, want string }{
@@ -241,7 +242,6 @@ func TestActivateSweep(t *testing.T) {
 func TestActivateGolden(t *testing.T) {
 	for _, c := range []struct{ name, args string }{
 		{"activate_help", "help activate"},
-		{"activate_village_json", "activate village-crossing --trials 20000 --seed 5 --format json"},
 		{"activate_village_table", "run village-crossing --trials 20000"},
 		{"activate_own_tables_table", "activate testdata/activate/crossing.yaml"},
 	} {

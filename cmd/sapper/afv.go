@@ -84,9 +84,13 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the units without an elr= option")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle for the units caught in the attack")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule dc-hull-plus-one-also-shocks=true")
-	for _, n := range []string{"cs", "crew-ml", "basic-tk", "tem", "thrower-tem", "enemy-infantry", "elr"} {
-		setWant(g, n, "want a whole number, like --"+n+" 2")
-	}
+	setRange(g, "cs", 1, 11)
+	setRange(g, "crew-ml", 1, 10)
+	setRange(g, "basic-tk", 1, 30)
+	setRange(g, "tem", 0, 8)
+	setRange(g, "thrower-tem", 0, 8)
+	setRange(g, "enemy-infantry", 0, 2*asl.MaxUnits)
+	setRange(g, "elr", 0, 5)
 	for _, n := range []string{"same-hex", "motion", "concealed", "ce", "open-topped", "immobile", "bypass",
 		"elevation-advantage", "red-cs", "cx", "afph", "from-vehicle", "captured", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
@@ -181,6 +185,9 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 		if err := applyRule(afvRules, &a.Options, r); err != nil {
 			return zero, err
 		}
+	}
+	if err := afvConflicts(fs, f.rules, f.noHoB, a); err != nil {
+		return zero, err
 	}
 	if err := a.Validate(); err != nil {
 		return zero, modelError(fs, err)

@@ -43,20 +43,20 @@ type buildingFlags struct {
 func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g := pflag.NewFlagSet("building", pflag.ContinueOnError)
 	g.SortFlags = false
-	countVar(g, &f.dice, "dice", toi.DefaultDice, fmt.Sprintf("attack dice `N` against the building (D2): a vehicle's\nfirepower, or the firing unit's under --combined; with\n--area the separate roll against the building (default:\nthe --area dice; with neither --area nor --charges %d)", toi.DefaultDice))
+	g.IntVar(&f.dice, "dice", toi.DefaultDice, fmt.Sprintf("attack dice `N` against the building (D2): a vehicle's\nfirepower, or the firing unit's under --combined; with\n--area the separate roll against the building (default:\nthe --area dice; with neither --area nor --charges %d)", toi.DefaultDice))
 	g.StringArrayVar(&f.combined, "combined", nil, "combined fire: the firepower of each joining unit, `FP,FP,…`\n(a list or a repeated flag); each adds half, rounded up\n(§1), e.g. --dice 8 --combined 4,4")
 	g.BoolVar(&f.fireAndMove, "fire-and-move", false, "Fire and Movement: --dice halved once, rounded up (D2)")
-	countVar(g, &f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --squad without cover=")
-	countVar(g, &f.threshold, "threshold", toi.DefaultThreshold, "net hits `N` one attack needs to destroy the building;\ndamage never accumulates (§4)")
-	countVar(g, &f.area, "area", 0, "a normal area attack on the hex with `N` dice (D3): the\nsuccesses are rolled once and shared, each squad rolls\nits own cover, each net hit removes a figure; then the\nbuilding takes a separate roll of --dice")
-	countVar(g, &f.charges, "charges", 0, "detonate `K` demolition charges in the hex (§3, D4): all\ntogether, K × --charge-hits hits against the building\nand against every squad, each rolling its defense dice")
+	g.IntVar(&f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --squad without cover=")
+	g.IntVar(&f.threshold, "threshold", toi.DefaultThreshold, "net hits `N` one attack needs to destroy the building;\ndamage never accumulates (§4)")
+	g.IntVar(&f.area, "area", 0, "a normal area attack on the hex with `N` dice (D3): the\nsuccesses are rolled once and shared, each squad rolls\nits own cover, each net hit removes a figure; then the\nbuilding takes a separate roll of --dice")
+	g.IntVar(&f.charges, "charges", 0, "detonate `K` demolition charges in the hex (§3, D4): all\ntogether, K × --charge-hits hits against the building\nand against every squad, each rolling its defense dice")
 	g.BoolVar(&f.perCharge, "per-charge", false, "resolve the charges one by one, each a separate attack\n([M5]); with 3 hits a charge and --threshold 6 a building\nthen never falls, since damage does not accumulate")
-	countVar(g, &f.chargeHits, "charge-hits", toi.DefaultChargeHits, "hits `N` of one charge (§3: 3 with no Operations card)")
+	g.IntVar(&f.chargeHits, "charge-hits", toi.DefaultChargeHits, "hits `N` of one charge (§3: 3 with no Operations card)")
 	g.StringVar(&f.pillbox, "pillbox", "", "the hex holds a pillbox and the charges were placed\n`inside` or outside it (D6): they hit only the squads on\nthat side; the pillbox is not damaged and there is no\nbuilding to fall")
 	g.StringArrayVar(&f.squads, "squad", nil, "a squad in the hex, `FIGURES[,cover=N][,in-pillbox]`\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --squad 4 --squad 3,cover=1")
-	countVar(g, &f.collapseCover, "collapse-cover", 0, "defense dice `N` each squad rolls against a collapse's 4\ndice hitting on 4–6 ([M6], D7)")
-	countVar(g, &f.hitOn, "hit-on", toi.DefaultHitOn, "attack dice succeed on face `N` or higher ([M1]),\ne.g. --hit-on 4 for 4–6")
-	countVar(g, &f.cancelOn, "cancel-on", toi.DefaultCancelOn, "defense dice cancel on face `N` or higher (§1)")
+	g.IntVar(&f.collapseCover, "collapse-cover", 0, "defense dice `N` each squad rolls against a collapse's 4\ndice hitting on 4–6 ([M6], D7)")
+	g.IntVar(&f.hitOn, "hit-on", toi.DefaultHitOn, "attack dice succeed on face `N` or higher ([M1]),\ne.g. --hit-on 4 for 4–6")
+	g.IntVar(&f.cancelOn, "cancel-on", toi.DefaultCancelOn, "defense dice cancel on face `N` or higher (§1)")
 	g.StringArrayVar(&f.needed, "needed", nil, "instead of a run: the smallest --dice and, separately,\nthe smallest --charges whose exact chance of destroying\nthe building reaches each probability `P,P,…` (0 < P ≤ 1),\ne.g. --needed 0.5,0.8,0.95")
 	for _, n := range []struct {
 		name   string
@@ -64,7 +64,7 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	}{{"dice", 0, toi.MaxDice}, {"cover", 0, toi.MaxCover}, {"threshold", 1, toi.MaxThreshold}, {"area", 0, toi.MaxDice},
 		{"charges", 0, toi.MaxCharges}, {"charge-hits", 0, toi.MaxChargeHits}, {"collapse-cover", 0, toi.MaxCover},
 		{"hit-on", 1, 6}, {"cancel-on", 1, 6}} {
-		setWant(g, n.name, fmt.Sprintf("want a whole number from %d to %d in decimal digits", n.lo, n.hi))
+		setRange(g, n.name, n.lo, n.hi)
 	}
 	for _, n := range []string{"fire-and-move", "per-charge"} {
 		setWant(g, n, "want true or false, or the flag alone for true")

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/report"
@@ -14,6 +17,19 @@ const precisionTrialCap = 1_000_000_000
 // maxWorkers bounds -j: each worker holds its own tallies and trial state,
 // and far more workers than cores only costs memory.
 const maxWorkers = 1024
+
+// maxTrials bounds --trials: ten billion trials take tens of minutes on a
+// fast machine; a larger count is a typo, not a plan.
+const maxTrials = 10_000_000_000
+
+// maxPathsLimit bounds --max-paths: a billion dice paths take minutes to
+// enumerate, and a stack that needs more is a job for Monte Carlo.
+const maxPathsLimit = 1_000_000_000
+
+// minPrecision is the finest --precision: the widest interval (p = 1/2)
+// reaches ±0.0001 after about 10⁸ trials at 95% (2.7·10⁸ at 99.9%), well
+// inside the 10⁹-trial cap; a finer one would only run into the cap.
+const minPrecision = 0.0001
 
 // commonFlags are the engine and output flags every simulating command
 // shares (DESIGN §4).
@@ -61,12 +77,12 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
-	setWant(g, "trials", "want a whole number > 0")
-	setWant(g, "seed", "want a whole number ≥ 0")
-	setWant(g, "workers", "want a whole number from 1 to 1024")
-	setWant(g, "precision", "want a number in [0, 0.5); 0 is off")
+	setRange(g, "trials", 1, uint64(maxTrials))
+	setRange(g, "seed", 0, uint64(math.MaxUint64))
+	setRange(g, "workers", 1, maxWorkers)
+	setRange(g, "max-paths", 1, uint64(maxPathsLimit))
+	setWant(g, "precision", fmt.Sprintf("want 0 (off) or a number from %g to below 0.5", minPrecision))
 	setWant(g, "confidence", "want a number strictly between 0 and 1, like 0.95")
-	setWant(g, "max-paths", "want a whole number > 0")
 	setWant(g, "hide-zero", "want true or false")
 	setWant(g, "cumulative", "want true or false")
 	fs.AddFlagSet(g)
@@ -77,41 +93,35 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	var out common
 	raw := func(name string) string { return fs.Lookup(name).Value.String() }
-	if c.trials == 0 {
-		return out, badValue("trials", raw("trials"), want(fs.Lookup("trials")))
-	}
-	if fs.Changed("workers") && (c.workers < 1 || c.workers > maxWorkers) {
-		return out, badValue("workers", raw("workers"), want(fs.Lookup("workers")))
-	}
 	method := sim.Method(c.method)
 	switch method {
 	case sim.MonteCarlo, sim.Exact, sim.Auto:
 	default:
 		return out, badValue("method", c.method, "want mc, exact or auto")
 	}
-	if !(c.precision >= 0 && c.precision < 0.5) {
+	if !(c.precision == 0 || c.precision >= minPrecision && c.precision < 0.5) {
 		return out, badValue("precision", raw("precision"), want(fs.Lookup("precision")))
-	}
-	if c.precision > 0 && method == sim.Exact {
-		return out, badValue("precision", raw("precision"), "Monte Carlo only; an exact run has no sampling error (use --method mc or auto)")
 	}
 	if !(c.confidence > 0 && c.confidence < 1) {
 		return out, badValue("confidence", raw("confidence"), want(fs.Lookup("confidence")))
-	}
-	if c.maxPaths == 0 {
-		return out, badValue("max-paths", raw("max-paths"), want(fs.Lookup("max-paths")))
 	}
 	f, err := report.ParseFormat(c.format)
 	if err != nil {
 		return out, badValue("format", c.format, "want table, json or csv")
 	}
+	if err := c.conflicts(fs, method, f); err != nil {
+		return out, err
+	}
 	p, err := parseProgress(c.progress)
 	if err != nil {
 		return out, badValue("progress", c.progress, "want auto, always or never")
 	}
-	plot, plotFormat, err := resolvePlot(c.plot)
-	if err != nil {
-		return out, err
+	var plot string
+	var plotFormat report.ChartFormat
+	if fs.Changed("plot") {
+		if plot, plotFormat, err = resolvePlot(c.plot); err != nil {
+			return out, err
+		}
 	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {
@@ -135,4 +145,21 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
 	}
 	return out, nil
+}
+
+// conflicts rejects the engine and output flags that the method or the
+// format make meaningless.
+func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.Format) error {
+	exact := "--method exact"
+	noPlot := c.plot == ""
+	return checkConflicts(
+		flagConflict(fs, "precision", exact, method == sim.Exact, "an exact run has no sampling error to stop on (use --method mc or auto)"),
+		flagConflict(fs, "trials", exact, method == sim.Exact, "an exact run enumerates every dice path instead (--max-paths bounds it)"),
+		flagConflict(fs, "seed", exact, method == sim.Exact, "an exact run draws no random numbers"),
+		flagConflict(fs, "confidence", exact, method == sim.Exact, "an exact run has no sampling error, so no intervals"),
+		flagConflict(fs, "max-paths", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run enumerates no paths (--trials bounds it)"),
+		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,
+			"JSON and CSV always list every outcome; --hide-zero changes the table and the chart"),
+		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),
+	)
 }

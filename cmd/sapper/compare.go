@@ -68,9 +68,10 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.BoolVar(&f.preset, "preset", true, "the DC was Set before play; --preset=false Sets it during\nplay with a setting dr under the --dff attacks")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch `KEY=BOOL` as in sapper dc")
-	for _, n := range []string{"tem", "drm", "elr", "thrower-tem"} {
-		setWant(g, n, "want a whole number, like --"+n+" 2 (negative: --"+n+"=-2)")
-	}
+	setRange(g, "tem", 0, 8)
+	setRange(g, "drm", -8, 8)
+	setRange(g, "elr", 0, 5)
+	setRange(g, "thrower-tem", 0, 8)
 	for _, n := range []string{"concealed", "fortified", "captured", "cx", "afph", "preset", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
@@ -134,6 +135,9 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 			return c, err
 		}
 	}
+	if err := compareConflicts(fs, f.rules, f.noHoB, c); err != nil {
+		return c, err
+	}
 	if err := c.Validate(); err != nil {
 		return c, modelError(fs, errors.Unwrap(err))
 	}
@@ -177,7 +181,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
 		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was interrupted; its figures cover the trials run only\n", r.Label)
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
 	if res.Method == sim.Exact {

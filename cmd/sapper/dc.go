@@ -100,9 +100,16 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings:\n`EC` is snow, mud, wet, moist, moderate, dry or very-dry,\ne.g. --ec dry")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, as in figures\nthat ignore it, e.g. --no-hob")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule surrender=false")
-	for _, n := range []string{"elr", "tem", "drm", "enemy-infantry", "thrower-tem", "elevation", "level", "top", "cave-drm", "sw"} {
-		setWant(g, n, "want a whole number, like --"+n+" 2 (negative: --"+n+"=-2)")
-	}
+	setRange(g, "elr", 0, 5)
+	setRange(g, "tem", 0, 8)
+	setRange(g, "drm", -8, 8)
+	setRange(g, "enemy-infantry", 0, 2*asl.MaxUnits)
+	setRange(g, "thrower-tem", 0, 8)
+	setRange(g, "elevation", 0, 5)
+	setRange(g, "level", 0, 9)
+	setRange(g, "top", 0, 9)
+	setRange(g, "cave-drm", -4, 4)
+	setRange(g, "sw", 0, asl.MaxSW)
 	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "cavalry", "captured", "preset", "fortified", "wire", "gun", "cave", "japanese", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
@@ -204,7 +211,8 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	}
 	a.Wire, a.Roadblock, a.Bridge, a.Gun = f.wire, roadblock, bridge, f.gun
 	a.Cave, a.Japanese, a.CaveDRM = f.cave, f.japanese, f.caveDRM
-	if building != asl.NoBuilding && breach == asl.NoBreach && !fs.Changed("tem") {
+	// A Set DC takes no TEM (A23.71): the building's is not echoed as one.
+	if building != asl.NoBuilding && breach == asl.NoBreach && mode != asl.Set && !fs.Changed("tem") {
 		a.TEM = building.TEM(f.fortified)
 	}
 	a.EnemyInfantry = len(targets)
@@ -219,6 +227,9 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 		if err := applyRule(rules, &a.Options, r); err != nil {
 			return asl.DCAttack{}, err
 		}
+	}
+	if err := dcConflicts(fs, f.rules, f.noHoB, a); err != nil {
+		return asl.DCAttack{}, err
 	}
 	if err := a.Validate(); err != nil {
 		return asl.DCAttack{}, modelError(fs, err)

@@ -30,11 +30,51 @@ func usagef(format string, args ...any) error {
 
 // badValue reports that flag --name was given v, and what it accepts.
 func badValue(name, v, want string) error {
-	return usagef("--%s %q: %s", name, v, want)
+	return usagef("--%s %s: %s", name, quote(v), want)
+}
+
+// maxQuoted is the most characters of a user's argument an error line
+// quotes: enough to recognise it, never a screenful.
+const maxQuoted = 80
+
+// clip shortens s to maxQuoted characters, marking the cut with "…".
+func clip(s string) string {
+	if r := []rune(s); len(r) > maxQuoted {
+		return string(r[:maxQuoted]) + "…"
+	}
+	return s
+}
+
+// quote is s clipped and quoted, as error lines show arguments.
+func quote(s string) string { return strconv.Quote(clip(s)) }
+
+// clipQuoted clips every quoted string of an error message, whichever
+// parser wrote it, so that no argument fills the line.
+func clipQuoted(msg string) string {
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		if msg[i] == '"' {
+			if q, err := strconv.QuotedPrefix(msg[i:]); err == nil {
+				i += len(q)
+				if u, err := strconv.Unquote(q); err == nil && len([]rune(u)) > maxQuoted {
+					q = quote(u)
+				}
+				b.WriteString(q)
+				continue
+			}
+		}
+		b.WriteByte(msg[i])
+		i++
+	}
+	return b.String()
 }
 
 // errInterrupted ends a run whose partial result has been written.
 var errInterrupted = errors.New("interrupted; the result written is partial and marked incomplete")
+
+// errCancelled ends a command interrupted before it ran anything, such as
+// while it waited for a scenario file.
+var errCancelled = errors.New("interrupted")
 
 // wantKey is the flag annotation holding the accepted form of a flag's
 // value, for flags whose parse errors would otherwise quote strconv.
@@ -66,12 +106,7 @@ func parseError(err error) error {
 	)
 	switch {
 	case errors.As(err, &inv):
-		f := inv.GetFlag()
-		w := want(f)
-		if w == "" {
-			w = stripEcho(errors.Unwrap(inv).Error())
-		}
-		return badValue(f.Name, inv.GetValue(), w)
+		return valueError(inv.GetFlag(), inv.GetValue(), errors.Unwrap(inv))
 	case errors.As(err, &req):
 		f := req.GetFlag()
 		return usagef("--%s needs a value: %s", f.Name, want(f))
@@ -79,13 +114,13 @@ func parseError(err error) error {
 		switch s := nx.GetSpecifiedShortnames(); len(s) {
 		case 0:
 		case 1:
-			return usagef("unknown flag %q; --help lists the flags", "-"+s)
+			return usagef("unknown flag %s; --help lists the flags", quote("-"+s))
 		default:
-			return usagef("unknown flag %q in %q; --help lists the flags", "-"+nx.GetSpecifiedName(), "-"+s)
+			return usagef("unknown flag %s in %s; --help lists the flags", quote("-"+nx.GetSpecifiedName()), quote("-"+s))
 		}
-		return usagef("unknown flag %q; --help lists the flags", "--"+nx.GetSpecifiedName())
+		return usagef("unknown flag %s; --help lists the flags", quote("--"+nx.GetSpecifiedName()))
 	case errors.As(err, &syn):
-		return usagef("bad flag syntax %q; flags are --name VALUE or --name=VALUE", syn.GetSpecifiedFlag())
+		return usagef("bad flag syntax %s; flags are --name VALUE or --name=VALUE", quote(syn.GetSpecifiedFlag()))
 	}
 	return usagef("%v", err)
 }

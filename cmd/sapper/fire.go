@@ -78,6 +78,14 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	for _, n := range []string{"leader-directed", "area-fire", "concealed", "fortified", "afv-enters-building", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
+	setRange(g, "calibre", 0, 999)
+	setRange(g, "tem", 0, 8)
+	setRange(g, "drm", -8, 8)
+	setRange(g, "elr", 0, 5)
+	setRange(g, "level", 0, 9)
+	setRange(g, "top", 0, 9)
+	setRange(g, "bog-drm", -6, 6)
+	setRange(g, "sw", 0, asl.MaxSW)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

@@ -12,7 +12,6 @@ import (
 func TestFireGolden(t *testing.T) {
 	for _, c := range []struct{ name, args string }{
 		{"fire_stack_table", "fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1 --method exact --hide-zero"},
-		{"fire_mc_json", "fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1,sw=1 --trials 2000 --seed 7 --format json"},
 		{"fire_ffe_table", "fire --fp 20 --weapon ffe --building stone --level 1 --top 2 --target 4-6-7 --method exact --hide-zero"},
 		{"fire_wp_table", "fire --weapon wp --building wooden --ec dry --method exact"},
 		{"fire_afv_table", "fire --afv-enters-building --building stone --top 1 --bog-drm=-2 --method exact"},

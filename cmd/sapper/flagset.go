@@ -21,14 +21,22 @@ func newFlagSet(name string) (*pflag.FlagSet, *bool) {
 	return fs, help
 }
 
-// parse parses args into fs and rejects positional arguments, which no
-// subcommand takes.
-func parse(fs *pflag.FlagSet, args []string) error {
+// parseFlags hardens fs (strictValue) and parses args into it.
+func parseFlags(fs *pflag.FlagSet, args []string) error {
+	harden(fs)
 	if err := fs.Parse(args); err != nil {
 		return parseError(err)
 	}
+	return nil
+}
+
+// parse is parseFlags for a command that takes no positional arguments.
+func parse(fs *pflag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if rest := fs.Args(); len(rest) > 0 {
-		return usagef("unexpected argument %q; every input is a flag (boolean flags take --flag or --flag=false)", rest[0])
+		return usagef("unexpected argument %s; every input is a flag (boolean flags take --flag or --flag=false)", quote(rest[0]))
 	}
 	return nil
 }

@@ -53,9 +53,13 @@ func FuzzDecodeScenario(f *testing.F) {
 			}
 			return
 		}
-		if _, err := s.command.prepare(s.args(nil)); err != nil {
+		argv, err := s.args(nil)
+		if err != nil {
+			t.Fatalf("no extra arguments, yet %v", err)
+		}
+		if _, err := s.command.prepare(argv); err != nil {
 			var ue *usageError
-			if !errors.As(s.place(err), &ue) {
+			if !errors.As(s.place(err, true), &ue) {
 				t.Fatalf("prepare: %T %v", err, err)
 			}
 		}

@@ -15,6 +15,10 @@ func help(stdout, stderr io.Writer, args []string) int {
 		fmt.Fprintf(stderr, "sapper help: want at most one command, got %d arguments\n", len(args))
 		return exitUsage
 	}
+	if args[0] == "help" {
+		writeHelpHelp(stdout)
+		return exitOK
+	}
 	cmd := lookup(args[0])
 	if cmd == nil {
 		fmt.Fprintf(stderr, "sapper help: unknown command %q; want one of %s\n", oneLine(args[0]), commandNames())
@@ -22,6 +26,19 @@ func help(stdout, stderr io.Writer, args []string) int {
 	}
 	cmd.help(stdout)
 	return exitOK
+}
+
+func writeHelpHelp(w io.Writer) {
+	fmt.Fprintf(w, `Usage: sapper help [COMMAND]
+
+With no COMMAND, lists sapper's commands; with one, explains it and its
+flags, as "sapper COMMAND --help" does. COMMAND is one of:
+  %s
+
+Examples:
+  sapper help
+  sapper help dc
+`, commandNames())
 }
 
 func writeUsage(w io.Writer) {

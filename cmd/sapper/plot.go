@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,12 +10,14 @@ import (
 	"github.com/sapperhq/sapper/report"
 )
 
-// resolvePlot checks --plot before anything runs: a .png or .svg name in a
-// directory that exists, so that a long run does not end in a chart that
-// cannot be written.
+// resolvePlot checks a given --plot before anything runs, so that a long
+// run never ends in a chart that cannot be written: a .png or .svg name,
+// not a directory or a device, in a directory that exists and takes a new
+// file (which a probe file, removed at once, shows: permissions alone do
+// not tell of a read-only file system).
 func resolvePlot(file string) (string, report.ChartFormat, error) {
 	if file == "" {
-		return "", "", nil
+		return "", "", badValue("plot", file, "want a file name ending in .png or .svg")
 	}
 	f, err := report.ChartFormatOf(file)
 	if err != nil {
@@ -22,8 +25,17 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 	}
 	dir := filepath.Dir(file)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return "", "", badValue("plot", file, fmt.Sprintf("directory %q does not exist", dir))
+		return "", "", badValue("plot", file, fmt.Sprintf("directory %s does not exist", quote(dir)))
 	}
+	if fi, err := os.Stat(file); err == nil && !fi.Mode().IsRegular() {
+		return "", "", badValue("plot", file, "exists and is not a regular file; want a new or a chart file's name")
+	}
+	probe, err := os.CreateTemp(dir, ".sapper-probe-*")
+	if err != nil {
+		return "", "", badValue("plot", file, fmt.Sprintf("directory %s takes no new file: %v", quote(dir), errors.Unwrap(err)))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
 	return file, f, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -50,26 +51,40 @@ func TestPlotFiles(t *testing.T) {
 
 func TestPlotUsageErrors(t *testing.T) {
 	dir := t.TempDir()
+	// A directory named as the chart file.
+	if err := os.Mkdir(filepath.Join(dir, "sub.png"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ args, want string }{
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "out.gif"), `sapper dc: --plot "` + filepath.Join(dir, "out.gif") + `": want a file name ending in .png or .svg`},
 		{"compare --plot " + filepath.Join(dir, "nope", "out.png"), "does not exist"},
 		{"dc --target 4-6-x --plot " + filepath.Join(dir, "out.png"), `--target "4-6-x"`},
 		{"dc --target 4-6-7 --cumulative=sometimes", `--cumulative "sometimes": want true or false`},
+		{"dc --target 4-6-7 --plot=", `--plot "": want a file name ending in .png or .svg`},
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "sub.png"), `--plot "` + filepath.Join(dir, "sub.png") + `": exists and is not a regular file`},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot " + filepath.Join(dir, "sub.png"), "exists and is not a regular file"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.args, code, stdout, stderr)
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Errorf("bad input left %d files behind", len(entries))
+	// A directory that takes no new file, even for root: procfs.
+	if runtime.GOOS == "linux" {
+		code, stdout, stderr := cli(t, args("dc --target 4-6-7 --plot /proc/sapper.png")...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, `--plot "/proc/sapper.png": directory "/proc" takes no new file`) {
+			t.Errorf("/proc: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("bad input left %d files behind", len(entries)-1)
 	}
 }
 
 // TestPlotSeries checks what the dc chart draws against the result it
 // draws: one Bars panel per metric, bar for bar.
 func TestPlotSeries(t *testing.T) {
-	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact --cumulative")
+	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact --cumulative --plot "+filepath.Join(t.TempDir(), "c.png"))
 	if len(ch.Panels) != len(rep.Result.Metrics) {
 		t.Fatalf("%d panels for %d metrics", len(ch.Panels), len(rep.Result.Metrics))
 	}

@@ -65,6 +65,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	switch name {
 	case "help", "-h", "--help":
 		return help(stdout, stderr, rest)
+	case "--version":
+		name = versionCommand.name
 	}
 	cmd := lookup(name)
 	if cmd == nil {
@@ -104,12 +106,12 @@ func exit(stderr io.Writer, who string, err error) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(err.Error()))
+	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(clipQuoted(err.Error())))
 	var ue *usageError
 	switch {
 	case errors.As(err, &ue):
 		return exitUsage
-	case errors.Is(err, errInterrupted):
+	case errors.Is(err, errInterrupted), errors.Is(err, errCancelled):
 		return exitInterrupted
 	}
 	return exitFailure

@@ -22,21 +22,21 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a number; want e.g. 4-6-7`},
 		{"dc --target 4-6-7 --target leader:8-9", `sapper dc: --target "leader:8-9": leadership modifier`},
 		{"dc --target 4-6-7,class=foo", `sapper dc: --target "4-6-7,class=foo": class=foo: want one of`},
-		{"dc --target 4-6-7 --trials -5", `sapper dc: --trials "-5": want a whole number > 0`},
-		{"dc --target 4-6-7 --trials 0", `sapper dc: --trials "0": want a whole number > 0`},
-		{"dc --target 4-6-7 --trials lots", `sapper dc: --trials "lots": want a whole number > 0`},
+		{"dc --target 4-6-7 --trials -5", `sapper dc: --trials "-5": want a whole number from 1 to 10000000000`},
+		{"dc --target 4-6-7 --trials 0", `sapper dc: --trials "0": want a whole number from 1 to 10000000000`},
+		{"dc --target 4-6-7 --trials lots", `sapper dc: --trials "lots": not a whole decimal number; want a whole number from 1 to`},
 		{"dc --target 4-6-7 --mode lobbed", `sapper dc: --mode "lobbed": want placed, thrown or set`},
 		{"dc --target 4-6-7 --user boss", `sapper dc: --user "boss": want elite, non-elite or inexperienced`},
-		{"dc --target 4-6-7 --tem 9", "sapper dc: --tem: 9 outside 0…8"},
-		{"dc --target 4-6-7 --tem=-1", "sapper dc: --tem: -1 outside 0…8"},
-		{"dc --target 4-6-7 --tem two", `sapper dc: --tem "two": want a whole number`},
+		{"dc --target 4-6-7 --tem 9", `sapper dc: --tem "9": want a whole number from 0 to 8`},
+		{"dc --target 4-6-7 --tem=-1", `sapper dc: --tem "-1": want a whole number from 0 to 8`},
+		{"dc --target 4-6-7 --tem two", `sapper dc: --tem "two": not a whole decimal number; want a whole number from 0 to 8`},
 		{"dc --target 4-6-7 --drm", "sapper dc: --drm needs a value"},
-		{"dc --target 4-6-7 --afph", "sapper dc: --afph: "},
+		{"dc --target 4-6-7 --afph", "sapper dc: --afph with --mode placed: "},
 		{"dc --target 4-6-7 --cx=maybe", `sapper dc: --cx "maybe": want true or false`},
 		{"dc --target 4-6-7 --cx false", `sapper dc: unexpected argument "false"`},
 		{"dc --target 4-6-7 --thrower 4-6-7", "sapper dc: --thrower: "},
 		{"dc --mode thrown --target 4-6-7 --thrower 9-9-x", `sapper dc: --thrower "9-9-x": `},
-		{"dc --target 4-6-7 --enemy-infantry -1", `sapper dc: --enemy-infantry "-1": want a whole number ≥ 0`},
+		{"dc --target 4-6-7 --enemy-infantry -1", `sapper dc: --enemy-infantry "-1": want a whole number from 0 to 20`},
 		{"dc --target 4-6-7 --rule foo=true", `sapper dc: --rule "foo=true": unknown KEY; want one of inexperienced-penalty`},
 		{"dc --target 4-6-7 --rule surrender", `sapper dc: --rule "surrender": want KEY=BOOL`},
 		{"dc --target 4-6-7 --rule surrender=maybe", `sapper dc: --rule "surrender=maybe": want surrender=true or surrender=false`},
@@ -45,8 +45,8 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --placer 4-6-x", `sapper dc: --placer "4-6-x": `},
 		{"dc --mode set --target 4-6-7 --setter leader:8", `sapper dc: --setter "leader:8": `},
 		{"dc --target 4-6-7 --setter 4-6-7", "sapper dc: --setter: only a Set DC"},
-		{"dc --target 4-6-7 --preset", "sapper dc: --preset: only a Set DC"},
-		{"dc --target 4-6-7 --elevation 2", "sapper dc: --elevation: only a Thrown DC"},
+		{"dc --target 4-6-7 --preset", "sapper dc: --preset with --mode placed: only a Set DC"},
+		{"dc --target 4-6-7 --elevation 2", "sapper dc: --elevation with --mode placed: only a Thrown DC"},
 		{"dc --target 4-6-7 --building brick", `sapper dc: --building "brick": want none, wooden or stone`},
 		{"dc --target 4-6-7 --fortified", "sapper dc: --fortified: only a building can be Fortified"},
 		{"dc --target 4-6-7 --terrain lava", `sapper dc: --terrain "lava": want one of woods`},
@@ -57,12 +57,12 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --progress loud", `sapper dc: --progress "loud": want auto, always or never`},
 		{"dc --target 4-6-7 --confidence 1", `sapper dc: --confidence "1": want a number strictly between 0 and 1`},
 		{"dc --target 4-6-7 --confidence NaN", `sapper dc: --confidence "NaN"`},
-		{"dc --target 4-6-7 --precision 0.5", `sapper dc: --precision "0.5": want a number in [0, 0.5)`},
-		{"dc --target 4-6-7 --precision 0.01 --method exact", `sapper dc: --precision "0.01": Monte Carlo only`},
+		{"dc --target 4-6-7 --precision 0.5", `sapper dc: --precision "0.5": want 0 (off) or a number from 0.0001 to below 0.5`},
+		{"dc --target 4-6-7 --precision 0.01 --method exact", `sapper dc: --precision with --method exact: an exact run has no sampling error`},
 		{"dc --target 4-6-7 -j 0", `sapper dc: --workers "0": want a whole number from 1 to 1024`},
 		{"dc --target 4-6-7 -j 100000", `sapper dc: --workers "100000": want a whole number from 1 to 1024`},
-		{"dc --target 4-6-7 --seed -1", `sapper dc: --seed "-1": want a whole number ≥ 0`},
-		{"dc --target 4-6-7 --max-paths 0", `sapper dc: --max-paths "0": want a whole number > 0`},
+		{"dc --target 4-6-7 --seed -1", `sapper dc: --seed "-1": want a whole number from 0 to 18446744073709551615`},
+		{"dc --target 4-6-7 --max-paths 0", `sapper dc: --max-paths "0": want a whole number from 1 to 1000000000`},
 		{"dc --target 4-6-7 --frobnicate", `sapper dc: unknown flag "--frobnicate"`},
 		{"dc --target 4-6-7 -x", `sapper dc: unknown flag "-x";`},
 		{"dc --target 4-6-7 -qj", `sapper dc: unknown flag "-q" in "-qj"`},
@@ -75,7 +75,7 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target leader:8-1 --gun", `sapper dc: --gun: the first --target mans the Gun`},
 		{"dc --target 4-6-7 --cave --bridge stone", `sapper dc: --breach: --breach, --cave, --bridge`},
 		{"dc --target 4-6-7 --cave-drm 1", `sapper dc: --cave-drm: only a DC Thrown into a --cave`},
-		{"dc --target 4-6-7 --cavalry", `sapper dc: --cavalry: only a Thrown DC`},
+		{"dc --target 4-6-7 --cavalry", `sapper dc: --cavalry with --mode placed: only a Thrown DC`},
 		{"dc --target 4-6-7 --sw 9", `sapper dc: --sw "9": want a whole number from 0 to 4`},
 		{"dc --target 4-6-7,sw=1,sw-y", `sapper dc: --target "4-6-7,sw=1,sw-y": unknown option`},
 		{"version extra", `sapper version: unexpected argument "extra"`},
@@ -132,6 +132,7 @@ func TestHelp(t *testing.T) {
 		{"sweep dc --help", "sweep_help"},
 		{"help run", "run_help"},
 		{"version --help", "version_help"},
+		{"help help", "help_help"},
 	} {
 		t.Run(c.args, func(t *testing.T) {
 			code, stdout, stderr := cli(t, args(c.args)...)
@@ -144,11 +145,13 @@ func TestHelp(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	code, stdout, stderr := cli(t, "version")
-	if code != exitOK || stderr != "" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
-	if !regexp.MustCompile(`^sapper \S+( [0-9a-f]{12})? go\S+ \w+/\w+\n$`).MatchString(stdout) {
-		t.Errorf("version output %q", stdout)
+	for _, a := range []string{"version", "--version"} {
+		code, stdout, stderr := cli(t, a)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q", a, code, stderr)
+		}
+		if !regexp.MustCompile(`^sapper \S+( [0-9a-f]{12})? go\S+ \w+/\w+\n$`).MatchString(stdout) {
+			t.Errorf("%s: output %q", a, stdout)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -12,22 +13,31 @@ var runCommand = &command{
 	help:    writeRunHelp,
 }
 
-func init() { runCommand.run = runPrepared(prepareRun, writeRunHelp) }
+func init() {
+	runCommand.run = func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+		prepare := func(args []string) (*job, error) { return prepareRun(ctx, args) }
+		return runPrepared(prepare, writeRunHelp)(ctx, stdout, stderr, args)
+	}
+}
 
 // prepareRun turns a scenario into the command line it stands for and
-// prepares that command, placing any error at the scenario's line.
-func prepareRun(args []string) (*job, error) {
+// prepares that command, placing any error at the scenario's line. ctx
+// ends the wait for a scenario file that does not come.
+func prepareRun(ctx context.Context, args []string) (*job, error) {
 	if len(args) == 0 {
 		return nil, usagef("want a scenario file or name, e.g. sapper run compare-default (sapper scenarios lists the built-in ones)")
 	}
 	if args[0] == "-h" || args[0] == "--help" {
 		return &job{help: true}, nil
 	}
-	s, err := loadScenario(args[0])
+	s, err := loadScenario(ctx, args[0])
 	if err != nil {
 		return nil, err
 	}
-	argv := s.args(args[1:])
+	argv, err := s.args(args[1:])
+	if err != nil {
+		return nil, s.place(err, false)
+	}
 	if s.command.name == activateName {
 		// A crossing file is sapper activate's own input: it reads the
 		// file, its flags included.
@@ -44,7 +54,7 @@ func prepareRun(args []string) (*job, error) {
 		j, err = s.command.prepare(argv)
 	}
 	if err != nil {
-		return nil, s.place(err)
+		return nil, s.place(err, true)
 	}
 	if j.help {
 		return j, nil

@@ -57,6 +57,7 @@ var scenarioKeys = []string{"command", "title", "description", "flags", "vary", 
 
 // scenarioError is an error at a line of a scenario file.
 func scenarioError(file string, line int, format string, args ...any) error {
+	file = oneLine(clip(file))
 	if line > 0 {
 		return usagef("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
 	}
@@ -197,11 +198,7 @@ func (s *scenario) decodeFlags(n *yaml.Node) error {
 		}
 		for _, val := range values {
 			if err := fs.Set(name, val); err != nil {
-				w := want(f)
-				if w == "" {
-					w = stripEcho(err.Error())
-				}
-				return scenarioError(s.file, v.Line, "field %s: %q: %s", name, oneLine(val), w)
+				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), valueProblem(f, errors.Unwrap(err)))
 			}
 		}
 		if name == "plot" {
@@ -279,41 +276,64 @@ func yamlError(file string, err error) error {
 }
 
 // args is the command line the scenario stands for, extra appended:
-// flags given after the file on the command line come last and add to a
-// repeatable flag of the file; a single-valued one they replace, the
-// file's value being left out, since a command may refuse a single-valued
-// flag given twice.
-func (s *scenario) args(extra []string) []string {
+// flags given after the file on the command line replace a single-valued
+// flag of the file, which is then left out (a single-valued flag may not
+// be given twice), and add to a repeatable one.
+func (s *scenario) args(extra []string) ([]string, error) {
+	given, err := s.flagsGiven(extra)
+	if err != nil {
+		return nil, err
+	}
 	fs := flagsOf(s.command)
-	_ = fs.Parse(extra) // the command reports any error in extra itself
 	var out []string
 	for _, f := range s.flags {
-		if fl := fs.Lookup(f.name); fl != nil && fl.Changed && !repeatable(fl) {
+		if given[f.name] && !repeatable(fs.Lookup(f.name)) {
 			continue
 		}
 		for _, v := range f.values {
 			out = append(out, "--"+f.name+"="+v)
 		}
 	}
-	return append(out, extra...)
+	return append(out, extra...), nil
+}
+
+// flagsGiven parses the flags given after the file, leaving a sweep's own
+// to prepareSweep, and returns their names.
+func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return nil, err
+	}
+	fs := flagsOf(s.command)
+	if err := parseFlags(fs, sa.rest); err != nil {
+		return nil, err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
+	return given, nil
 }
 
 // flagInMessage finds the flag a usage message is about: "--tem: 9
 // outside 0…8", `--target "4-6-x": …`, `--vary "tem=0..9": …`.
 var flagInMessage = regexp.MustCompile(`^--([a-z0-9-]+)`)
 
-// place puts a command's usage error at the line of the field it names.
-func (s *scenario) place(err error) error {
+// place puts a command's usage error at the line of the field it names,
+// when inFile says the error may come from the file; one about the flags
+// given after it names the scenario and its command.
+func (s *scenario) place(err error, inFile bool) error {
 	var ue *usageError
 	if !errors.As(err, &ue) {
 		return err
 	}
 	line := 0
-	if m := flagInMessage.FindStringSubmatch(ue.msg); m != nil {
+	if m := flagInMessage.FindStringSubmatch(ue.msg); inFile && m != nil {
 		line = s.lines["--"+m[1]]
 		if m[1] == "vary" || m[1] == "metric" {
 			line = s.lines[m[1]]
 		}
+	}
+	if !inFile {
+		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)
 	}
 	return scenarioError(s.file, line, "%s", ue.msg)
 }

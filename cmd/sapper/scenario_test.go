@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"github.com/sapperhq/sapper/report"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,7 +21,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"misspelt", "command: dc\nflags:\n  target: 4-6-7\n  tme: 3\n", `misspelt.yaml:4: unknown field "tme" for sapper dc; did you mean tem?`},
 		{"far", "command: dc\nflags:\n  target: 4-6-7\n  zzzzzz: 3\n", `far.yaml:4: unknown field "zzzzzz" for sapper dc (sapper help dc lists its flags)`},
 		{"toplevel", "comand: dc\n", `toplevel.yaml:1: unknown field "comand"; want command, title`},
-		{"type", "command: dc\nflags:\n  target: 4-6-7\n  tem: three\n", `type.yaml:4: field tem: "three": want a whole number`},
+		{"type", "command: dc\nflags:\n  target: 4-6-7\n  tem: three\n", `type.yaml:4: field tem: "three": not a whole decimal number; want a whole number from 0 to 8`},
 		{"bool", "command: dc\nflags:\n  target: 4-6-7\n  cx: maybe\n", `bool.yaml:4: field cx: "maybe": want true or false`},
 		{"list", "command: dc\nflags:\n  target: 4-6-7\n  tem: [1, 2]\n", `list.yaml:4: field tem: takes one value, not a list`},
 		{"map", "command: dc\nflags:\n  target: {a: 1}\n", `map.yaml:3: field target: want a value or a list, not a mapping`},
@@ -27,7 +29,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"nested", "command: dc\nflags:\n  target: [4-6-7, [x]]\n", `nested.yaml:3: field target: want a single value, not a list`},
 		{"dup", "command: dc\nflags:\n  target: 4-6-7\n  target: 4-6-8\n", `dup.yaml:4: field target given twice`},
 		{"dupkey", "command: dc\ncommand: dc\n", `dupkey.yaml:2: field command given twice`},
-		{"range", "command: dc\nflags:\n  target: 4-6-7\n  tem: 9\n", `range.yaml:4: --tem: 9 outside 0…8`},
+		{"range", "command: dc\nflags:\n  target: 4-6-7\n  tem: 9\n", `range.yaml:4: field tem: "9": want a whole number from 0 to 8`},
 		{"unit", "command: dc\nflags:\n  target: [4-6-7, 4-6-x]\n", `unit.yaml:3: --target "4-6-x"`},
 		{"missing", "command: dc\nflags:\n  mode: set\n", `missing.yaml: --target is required`},
 		{"command", "command: version\n", `command.yaml:1: command "version": want one of compare, dc`},
@@ -38,7 +40,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"scalar", "dc\n", `scalar.yaml:1: want a mapping`},
 		{"twodocs", "command: dc\n---\ncommand: dc\n", `twodocs.yaml:2: a second document`},
 		{"alias", "command: dc\ntitle: &t x\ndescription: *t\n", `alias.yaml:3: field description: aliases`},
-		{"vary", "command: dc\nflags:\n  target: 4-6-7\nvary: tem=0..9\n", `vary.yaml:4: --vary "tem=0..9": at tem=9: --tem: 9 outside`},
+		{"vary", "command: dc\nflags:\n  target: 4-6-7\nvary: tem=0..9\n", `vary.yaml:4: --vary "tem=0..9": at tem=9: --tem "9": want a whole number from 0 to 8`},
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nmetric: ift\n", `metric.yaml:4: metric needs vary`},
 		{"title", "command: dc\ntitle: |\n  a\n  b\n", `title.yaml:2: title: want one line`},
 		{"plot", "command: dc\nflags:\n  target: 4-6-7\n  plot: out.gif\n", `plot.yaml:4: field plot: "out.gif": want a file name ending in .png or .svg`},
@@ -60,7 +62,8 @@ func TestScenarioErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"run", "sapper run: want a scenario file or name"},
 		{"run no-such-scenario", "sapper run: no-such-scenario: no such file and no built-in scenario of that name; built-in: compare-default"},
-		{"run compare-default --tem 9", "sapper run: compare-default.yaml: --tem: 9 outside"},
+		{"run compare-default --tem 9", `sapper run: built-in scenario compare-default (sapper compare): --tem "9": want a whole number from 0 to 8`},
+		{"run tiger-side --target 4-6-7", `sapper run: built-in scenario tiger-side (sapper afv): unknown flag "--target"`},
 		{"scenarios nope", `sapper scenarios: unknown scenario "nope"`},
 		{"scenarios a b", "sapper scenarios: want at most one scenario name"},
 	} {
@@ -79,14 +82,14 @@ func TestBuiltinScenarios(t *testing.T) {
 		t.Fatalf("built-in scenarios %v", names)
 	}
 	for _, n := range names {
-		s, err := loadScenario(n)
+		s, err := loadScenario(context.Background(), n)
 		if err != nil {
 			t.Fatalf("%s: %v", n, err)
 		}
 		if s.title == "" || strings.TrimSpace(s.description) == "" {
 			t.Errorf("%s: no title or description", n)
 		}
-		if _, err := prepareRun([]string{n}); err != nil {
+		if _, err := prepareRun(context.Background(), []string{n}); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
 	}
@@ -116,7 +119,7 @@ func TestTigerSideScenario(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, line := range strings.Split(stdout, "\n") {
-		if f := strings.Split(line, ","); len(f) == 7 && f[1] == "killed" && f[2] == "yes" {
+		if f := strings.Split(line, ","); len(f) == len(report.CSVHeader) && f[1] == "killed" && f[2] == "yes" {
 			p, err := strconv.ParseFloat(f[4], 64)
 			if err != nil || math.Abs(p-343.0/648) > 1e-9 {
 				t.Errorf("P(killed) = %s, want 343/648", f[4])
@@ -130,7 +133,7 @@ func TestTigerSideScenario(t *testing.T) {
 // TestRunOverrides: flags after the scenario replace the file's.
 func TestRunOverrides(t *testing.T) {
 	code, stdout, stderr := cli(t, args("run thrown-from-upper-level --method mc --trials 2000 --format csv")...)
-	if code != exitOK || !strings.HasPrefix(stdout, "run,metric,outcome,count,p,lo,hi\n,detonation,detonated,") {
+	if code != exitOK || !strings.HasPrefix(stdout, "run,metric,outcome,count,p,lo,hi,complete\n,detonation,detonated,") {
 		t.Fatalf("exit %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}
 	if !strings.Contains(stdout, ",thrower.1,") {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,6 +11,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/infile"
 )
 
 // builtins are the scenarios shipped in the binary, one YAML file each;
@@ -40,25 +43,36 @@ func builtinNames() []string {
 
 // loadScenario reads and decodes a built-in scenario by name, or a file
 // by path. A name with a slash or a .yaml/.yml/.toml ending is a path;
-// anything else is looked up among the built-ins first.
-func loadScenario(ref string) (*scenario, error) {
+// anything else is looked up among the built-ins first. A file is read
+// through infile: bounded, and given up when ctx is done.
+func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 	if !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" && slices.Contains(builtinNames(), ref) {
 		data, err := builtins.ReadFile("scenarios/" + ref + ".yaml")
 		if err != nil {
 			return nil, err
 		}
-		s, err := decodeScenario(ref+".yaml", data)
+		s, err := decodeScenario(builtinLabel(ref), data)
 		if s != nil {
 			s.ref = ref
 		}
 		return s, err
 	}
-	data, err := readCapped(ref)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, usagef("%s: no such file and no built-in scenario of that name; built-in: %s", oneLine(ref), strings.Join(builtinNames(), ", "))
+	name := oneLine(clip(ref))
+	data, err := infile.Read(ctx, ref, infile.MaxSize)
+	var tl *infile.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, usagef("%s: %v", name, err)
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("%s: interrupted while reading; nothing was run: %w", name, errCancelled)
+	case os.IsNotExist(err):
+		return nil, usagef("%s: no such file and no built-in scenario of that name; built-in: %s", name, strings.Join(builtinNames(), ", "))
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
-		return nil, usagef("%s: %v", oneLine(ref), err)
+		return nil, usagef("%s: %v", name, err)
 	}
 	s, err := decodeScenario(ref, data)
 	if s != nil {
@@ -67,10 +81,14 @@ func loadScenario(ref string) (*scenario, error) {
 	return s, err
 }
 
-func runScenarios(_ context.Context, stdout, _ io.Writer, args []string) error {
+// builtinLabel names a built-in scenario in messages: it has no file a
+// user could open.
+func builtinLabel(name string) string { return "built-in scenario " + name }
+
+func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	fset, showHelp := newFlagSet("scenarios")
-	if err := fset.Parse(args); err != nil {
-		return parseError(err)
+	if err := parseFlags(fset, args); err != nil {
+		return err
 	}
 	if *showHelp {
 		writeScenariosHelp(stdout)
@@ -82,7 +100,7 @@ func runScenarios(_ context.Context, stdout, _ io.Writer, args []string) error {
 		var list []*scenario
 		width, cmdWidth := 0, 0
 		for _, n := range names {
-			s, err := loadScenario(n)
+			s, err := loadScenario(ctx, n)
 			if err != nil {
 				return err
 			}

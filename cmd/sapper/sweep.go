@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -42,6 +43,10 @@ type sweepArgs struct {
 	metric string
 	// vary and metric were given (possibly empty)
 	hasVary, hasMetric bool
+	// cumulative is the --cumulative of the sweep itself: it shapes the
+	// --metric table as well as the chart, so the swept command, for which
+	// it would mean the chart alone, does not see it.
+	cumulative, hasCumulative bool
 }
 
 // splitSweepArgs takes --vary and --metric out of args; everything else
@@ -63,6 +68,20 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			if a == "--"+f.name || strings.HasPrefix(a, "--"+f.name+"=") {
 				dst, seen, name = f.dst, f.seen, f.name
 			}
+		}
+		if a == "--cumulative" || strings.HasPrefix(a, "--cumulative=") {
+			if s.hasCumulative {
+				return s, usagef("--cumulative is given twice; it takes one value")
+			}
+			s.hasCumulative, s.cumulative = true, true
+			if v, ok := strings.CutPrefix(a, "--cumulative="); ok {
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return s, badValue("cumulative", v, "want true or false, or the flag alone for true")
+				}
+				s.cumulative = b
+			}
+			continue
 		}
 		if dst == nil {
 			s.rest = append(s.rest, a)
@@ -127,6 +146,10 @@ func prepareSweep(args []string) (*job, error) {
 	if base.run != nil {
 		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
 	}
+	if sa.hasCumulative && !sa.hasMetric && base.common.plot == "" {
+		return nil, usagef("--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
+	}
+	base.common.chart.Cumulative = sa.cumulative
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
 	in := sweepInputs{Command: target.name, Args: inputArgs(base.flags, sa.rest), Vary: v.name, Values: v.values}
@@ -329,7 +352,7 @@ func writeSweepTable(w io.Writer, rep report.Report, what string, subs []string,
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
 		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: interrupted in the %s run; the later values were not run\n", r.Label)
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s; the later values were not run\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
 	res := rep.Runs[0].Result
@@ -390,7 +413,7 @@ func sweepBase(target *command, sa sweepArgs) (*job, error) {
 		return base, err
 	}
 	fs := flagsOf(target)
-	if fs.Parse(sa.rest) != nil {
+	if parseFlags(fs, sa.rest) != nil {
 		return base, err
 	}
 	probe.flags = fs

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // maxSweepValues bounds a sweep: each value is a full run.
@@ -84,8 +86,8 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 		return bad("want FROM..TO after %s=, e.g. %s=0..5", name, name)
 	}
 	num := func(what, s string) (float64, error) {
-		x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		x, err := decimal.ParseFloat(strings.TrimSpace(s))
+		if err != nil {
 			return 0, badValue("vary", spec, fmt.Sprintf("%s %q is not a number", what, s))
 		}
 		if v.integer && x != math.Trunc(x) {

@@ -2,34 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
 )
-
-// maxInputFile caps a crossing, tables or scenario file: far above any
-// real one, low enough that a wrong file name is not read into memory.
-const maxInputFile = 1 << 20
-
-// readCapped reads a file of at most maxInputFile bytes.
-func readCapped(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxInputFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxInputFile {
-		return nil, fmt.Errorf("larger than the %d-byte limit (1 MiB) of an input file", maxInputFile)
-	}
-	return data, nil
-}
 
 // node reads a decoded YAML value strictly, placing every error at its
 // file and line: the crossing and tables files use it as scenario files

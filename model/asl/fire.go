@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // FireAttack is one enemy fire attack on the IFT, written FP:DRM as on a
@@ -25,10 +27,10 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	if !ok {
 		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)
 	}
-	f, err1 := strconv.ParseFloat(fp, 64)
-	d, err2 := strconv.Atoi(strings.TrimPrefix(drm, "+"))
-	if err1 != nil || err2 != nil || !(f >= 1 && f <= 100) || d < -10 || d > 10 {
+	f, err1 := decimal.ParseFloat(fp)
+	d, err2 := decimal.ParseInt(drm, -10, 10)
+	if err1 != nil || err2 != nil || !(f >= 1 && f <= 100) {
 		return FireAttack{}, fmt.Errorf("%q: %s", s, form)
 	}
-	return FireAttack{FP: f, DRM: d}, nil
+	return FireAttack{FP: f, DRM: int(d)}, nil
 }

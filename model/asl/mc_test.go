@@ -45,6 +45,9 @@ func referenceAttacks(t testing.TB) map[string]DCAttack {
 
 // TestMonteCarloAgreesWithExact runs each reference attack both ways.
 func TestMonteCarloAgreesWithExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("400,000 trials per reference attack; the plain run covers it")
+	}
 	for name, a := range referenceAttacks(t) {
 		checkMonteCarlo(t, name, a)
 	}

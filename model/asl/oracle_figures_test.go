@@ -368,6 +368,9 @@ func TestOracleR21(t *testing.T) {
 // TestOracleStackSpeed: three 4-6-7s and an 8-1 in every mode resolve
 // quickly, and every metric sums to 1.
 func TestOracleStackSpeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a wall-clock bound on a brute-force enumeration; the plain run covers it")
+	}
 	units := []asl.Unit{mustUnit(t, "4-6-7"), mustUnit(t, "4-6-7"), mustUnit(t, "4-6-7"), mustUnit(t, "leader:8-1")}
 	for _, mode := range []asl.Mode{asl.Placed, asl.Thrown, asl.Set} {
 		a := asl.NewDCAttack(mode, units...)

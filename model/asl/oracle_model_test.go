@@ -173,6 +173,9 @@ var oracleCases = []oracleCase{
 // rules, with the model on every metric and label of every case; the cases
 // where the model reads the rules differently are skipped with the reason.
 func TestOracleAgreesWithModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the oracle's brute-force enumeration of every case; the plain run covers it")
+	}
 	for _, tc := range oracleCases {
 		t.Run(tc.name, func(t *testing.T) {
 			if r := why(tc.always, tc.skip); tc.always != "" || tc.skip != "" {

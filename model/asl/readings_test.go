@@ -236,6 +236,9 @@ func fanaticStack(t *testing.T, set func(*Options)) DCAttack {
 // TestReadingSwitchesMatter: on the stack above, each switch moves some
 // figure, so the oracle comparisons of both readings are not vacuous.
 func TestReadingSwitchesMatter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an oracle enumeration per switch; the plain run covers it")
+	}
 	for name, set := range map[string]func(*Options){
 		"leader-loss-reverses-positive": func(o *Options) { o.LeaderLossReversesPositive = true },
 		"berserk-tc-chain":              func(o *Options) { o.BerserkTCChain = false },

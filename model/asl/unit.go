@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // Kind is what a Personnel counter is.
@@ -19,6 +21,11 @@ const (
 
 func (k Kind) String() string {
 	return [...]string{"squad", "hs", "crew", "leader", "hero"}[k]
+}
+
+// noun names the kind in messages.
+func (k Kind) noun() string {
+	return [...]string{"squad", "half-squad", "crew", "leader", "hero"}[k]
 }
 
 // SMC reports whether the kind is a Single Man Counter (A1.11).
@@ -153,7 +160,8 @@ func (u Unit) Counter() string {
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
 	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,drm=N ,concealed ,sw=N ,sw-x"
-	u := Unit{ELR: -1, text: strings.TrimSpace(s)}
+	// The minus sign of printed counters and help texts reads as "-".
+	u := Unit{ELR: -1, text: strings.ReplaceAll(strings.TrimSpace(s), decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
 	head := strings.TrimSpace(parts[0])
 	kind, body, found := strings.Cut(head, ":")
@@ -249,8 +257,34 @@ func ParseUnit(s string) (Unit, error) {
 	return u, u.validate()
 }
 
+// CounterRange is the span of one printed value of a counter.
+type CounterRange struct{ Lo, Hi int }
+
+func (r CounterRange) contains(v int) bool { return v >= r.Lo && v <= r.Hi }
+
+// CounterRanges are the FP and range a counter of each kind may print:
+// wide enough for every counter of the game, narrow enough to catch a
+// typo such as 99-6-7, or a squad's values given to a half-squad
+// (hs:4-6-7). A leader prints no FP or range.
+var CounterRanges = map[Kind]struct{ FP, Range CounterRange }{
+	Squad:     {CounterRange{1, 8}, CounterRange{1, 8}},
+	HalfSquad: {CounterRange{1, 4}, CounterRange{1, 4}},
+	Crew:      {CounterRange{1, 3}, CounterRange{1, 3}},
+	Hero:      {CounterRange{1, 3}, CounterRange{1, 6}},
+}
+
+// LeaderML is the span of a leader's printed ML (6+1 to 10-3).
+var LeaderML = CounterRange{6, 10}
+
 func (u Unit) validate() error {
+	r, ranged := CounterRanges[u.Kind]
 	switch {
+	case ranged && !r.FP.contains(u.FP):
+		return fmt.Errorf("unit %q: FP %d outside %d…%d for a %s", u, u.FP, r.FP.Lo, r.FP.Hi, u.Kind.noun())
+	case ranged && !r.Range.contains(u.Range):
+		return fmt.Errorf("unit %q: range %d outside %d…%d for a %s", u, u.Range, r.Range.Lo, r.Range.Hi, u.Kind.noun())
+	case u.Kind == Leader && !LeaderML.contains(u.ML):
+		return fmt.Errorf("unit %q: a leader's ML %d outside %d…%d", u, u.ML, LeaderML.Lo, LeaderML.Hi)
 	case u.ML < 1 || u.ML > 10:
 		return fmt.Errorf("unit %q: ML %d outside 1…10", u, u.ML)
 	case u.BrokenML < 0 || u.BrokenML > 10:

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,53 @@ func TestUnitJSONIsItsText(t *testing.T) {
 func TestParseUnitErrors(t *testing.T) {
 	for _, s := range []string{"4-6", "leader:8", "tank:4-6-7", "4-6-7,elr=9", "4-6-7,wounded", "4-6-7,class=veteran", "4-6-11"} {
 		if _, err := ParseUnit(s); err == nil {
+			t.Errorf("%q parses", s)
+		}
+	}
+}
+
+// TestCounterRanges: a counter's printed values are held to the ranges of
+// its kind, so a typo or a squad's values on a half-squad is an error
+// naming the value and the range.
+func TestCounterRanges(t *testing.T) {
+	for _, c := range []struct{ unit, want string }{
+		{"hs:4-6-7", "range 6 outside 1…4 for a half-squad"},
+		{"99-6-7", "FP 99 outside 1…8 for a squad"},
+		{"0-6-7", "FP 0 outside 1…8 for a squad"},
+		{"4-0-7", "range 0 outside 1…8 for a squad"},
+		{"crew:4-2-8", "FP 4 outside 1…3 for a crew"},
+		{"hero:1-9-9", "range 9 outside 1…6 for a hero"},
+		{"leader:5-1", "a leader's ML 5 outside 6…10"},
+		{"leader:11-1", "a leader's ML 11 outside 6…10"},
+	} {
+		_, err := ParseUnit(c.unit)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want …%s…", c.unit, err, c.want)
+		}
+	}
+	for _, s := range []string{"8-3-8", "hs:3-3-8", "hs:2-4-7", "crew:2-2-8", "hero:1-4-9", "leader:6+1", "leader:10-3", "4-2-6"} {
+		if _, err := ParseUnit(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+}
+
+// TestUnicodeMinus: the minus sign help texts print reads as "-" in unit
+// and fire-attack strings.
+func TestUnicodeMinus(t *testing.T) {
+	u := mustUnit(t, "leader:8\u22121")
+	if u.Mod != -1 || u.String() != "leader:8-1" {
+		t.Errorf("leader:8\u22121 = %+v (%s)", u, u)
+	}
+	if u := mustUnit(t, "4-6-7,drm=\u22122"); u.DRM != -2 {
+		t.Errorf("drm=\u22122 = %d", u.DRM)
+	}
+	f, err := ParseFireAttack("8:\u22121")
+	if err != nil || f.DRM != -1 {
+		t.Errorf("8:\u22121 = %+v, %v", f, err)
+	}
+	for _, s := range []string{"0x8:1", "8:0x1", "inf:1", "8:011x"} {
+		if _, err := ParseFireAttack(s); err == nil {
 			t.Errorf("%q parses", s)
 		}
 	}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// conflict is an input that other inputs make meaningless. Given with
+// them it would change nothing, yet the output would echo it, so it is an
+// error instead of being ignored; it counts as given even at its default
+// value, since the user asked for something that cannot happen.
+type conflict struct {
+	// input is the input as typed, "--tem" or "--rule surrender".
+	input string
+	given bool
+	// with names the inputs that make it meaningless, as typed:
+	// "--mode set".
+	with string
+	when bool
+	why  string
+}
+
+// flagConflict is a conflict on flag name of fs.
+func flagConflict(fs *pflag.FlagSet, name, with string, when bool, why string) conflict {
+	return conflict{input: "--" + name, given: fs.Changed(name), with: with, when: when, why: why}
+}
+
+// ruleConflict is a conflict on a --rule switch, given when any of the
+// command's --rule values sets key.
+func ruleConflict(rules []string, key, with string, when bool, why string) conflict {
+	given := false
+	for _, r := range rules {
+		k, _, _ := strings.Cut(r, "=")
+		given = given || strings.TrimSpace(k) == key
+	}
+	return conflict{input: "--rule " + key, given: given, with: with, when: when, why: why}
+}
+
+// checkConflicts rejects the first conflict that applies, naming both
+// sides.
+func checkConflicts(cs ...conflict) error {
+	for _, c := range cs {
+		if c.given && c.when {
+			return usagef("%s with %s: %s", c.input, c.with, c.why)
+		}
+	}
+	return nil
+}
