@@ -46,6 +46,7 @@ type commonFlags struct {
 	hideZero   bool
 	plot       string
 	cumulative bool
+	cpuprofile string
 }
 
 // common holds the resolved common flags.
@@ -59,6 +60,8 @@ type common struct {
 	plot       string
 	plotFormat report.ChartFormat
 	chart      report.ChartOptions
+	// cpuprofile is where a CPU profile of the run goes ("" for none).
+	cpuprofile string
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -75,6 +78,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.StringVar(&c.format, "format", string(report.Table), "output `format`: table, json or csv,\ne.g. --format json")
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr: `auto` (when it is a terminal),\nalways or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
+	g.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof:\nwhere your own scenario spends its time, e.g. --cpuprofile cpu.out")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
 	setRange(g, "trials", 1, uint64(maxTrials))
@@ -123,6 +127,14 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 			return out, err
 		}
 	}
+	if fs.Changed("cpuprofile") {
+		if c.cpuprofile == "" {
+			return out, badValue("cpuprofile", c.cpuprofile, "want a file name")
+		}
+		if err := checkOutputFile("cpuprofile", c.cpuprofile); err != nil {
+			return out, err
+		}
+	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {
 		trials = precisionTrialCap
@@ -142,6 +154,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		opt:        report.Options{HideZero: c.hideZero},
 		plot:       plot,
 		plotFormat: plotFormat,
+		cpuprofile: c.cpuprofile,
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
 	}
 	return out, nil

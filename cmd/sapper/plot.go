@@ -23,20 +23,30 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 	if err != nil {
 		return "", "", badValue("plot", file, err.Error())
 	}
+	if err := checkOutputFile("plot", file); err != nil {
+		return "", "", err
+	}
+	return file, f, nil
+}
+
+// checkOutputFile makes sure before a run that file, the value of flag
+// name, can be written: its directory exists and takes a new file, and it
+// is not a directory or a device.
+func checkOutputFile(name, file string) error {
 	dir := filepath.Dir(file)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return "", "", badValue("plot", file, fmt.Sprintf("directory %s does not exist", quote(dir)))
+		return badValue(name, file, fmt.Sprintf("directory %s does not exist", quote(dir)))
 	}
 	if fi, err := os.Stat(file); err == nil && !fi.Mode().IsRegular() {
-		return "", "", badValue("plot", file, "exists and is not a regular file; want a new or a chart file's name")
+		return badValue(name, file, "exists and is not a regular file; want a new or a regular file's name")
 	}
 	probe, err := os.CreateTemp(dir, ".sapper-probe-*")
 	if err != nil {
-		return "", "", badValue("plot", file, fmt.Sprintf("directory %s takes no new file: %v", quote(dir), errors.Unwrap(err)))
+		return badValue(name, file, fmt.Sprintf("directory %s takes no new file: %v", quote(dir), errors.Unwrap(err)))
 	}
 	probe.Close()
 	os.Remove(probe.Name())
-	return file, f, nil
+	return nil
 }
 
 // renderChart draws the chart in memory, so that a failure to draw is

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"sync/atomic"
 
 	"github.com/spf13/pflag"
@@ -20,6 +22,13 @@ import (
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.run != nil {
 		return j.run(ctx, stdout, stderr)
+	}
+	if j.common.cpuprofile != "" {
+		stop, err := startCPUProfile(j.common.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	rep, complete, err := execute(ctx, stderr, j)
 	if err != nil {
@@ -50,6 +59,22 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 		return errInterrupted
 	}
 	return nil
+}
+
+// startCPUProfile profiles the process into file until stop is called.
+func startCPUProfile(file string) (stop func(), err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile %s: %w", file, err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile %s: %w", file, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // execute runs j's experiments in order, with a progress bar on stderr
