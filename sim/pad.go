@@ -21,3 +21,16 @@ func isolated[T any](n, size int) []T {
 	pad := (cacheGap + size - 1) / size
 	return make([]T, pad+n+pad)[pad : pad+n : pad+n]
 }
+
+// Scratch returns a new zero T for one worker's trial state, padded so
+// that no other worker's state can share its cache lines. The engine calls
+// Experiment.New once per worker; a model that keeps state written on
+// every trial allocates it here rather than with new, which may place two
+// workers' small states side by side.
+func Scratch[T any]() *T {
+	return &(&struct {
+		_ gap
+		v T
+		_ gap
+	}{}).v
+}

@@ -32,7 +32,8 @@ type afvOutcome struct {
 }
 
 func (p *afvPlan) newTrial() sim.Trial {
-	t := &afvTrial{p: p}
+	t := sim.Scratch[afvTrial]()
+	t.p = p
 	t.start.setup(p.units, p.a.ELR, p.rules)
 	for i, g := range p.groups {
 		t.start.u[i].group = g

@@ -26,7 +26,7 @@ type StackRules struct {
 
 // NewStack sets up the units, giving elr to those without their own.
 func NewStack(units []Unit, elr int, r StackRules) *Stack {
-	s := &Stack{}
+	s := sim.Scratch[Stack]()
 	s.start.setup(units, elr, locRules{hob: r.HeatOfBattle, acceptBH: r.AcceptBattleHardening, knownEnemy: r.KnownEnemyInLOS})
 	s.cur.restart(&s.start)
 	return s

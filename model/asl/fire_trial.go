@@ -16,7 +16,8 @@ type fireTrial struct {
 }
 
 func (p *firePlan) newTrial() sim.Trial {
-	t := &fireTrial{p: p}
+	t := sim.Scratch[fireTrial]()
+	t.p = p
 	t.start.setup(p.a.Targets, p.a.ELR, p.rules)
 	t.target.merge = t.merge
 	t.target.recBase = p.m.targets

@@ -17,7 +17,8 @@ type dcTrial struct {
 }
 
 func (p *dcPlan) newTrial() sim.Trial {
-	t := &dcTrial{p: p}
+	t := sim.Scratch[dcTrial]()
+	t.p = p
 	t.start.setup(p.a.Targets, p.a.ELR, p.rules)
 	t.throwStart.setup(p.a.Throwers, p.a.ELR, p.rules)
 	chain := p.a.Placer

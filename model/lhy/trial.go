@@ -18,7 +18,8 @@ type trial struct {
 }
 
 func (p *plan) newTrial() sim.Trial {
-	t := &trial{p: p}
+	t := sim.Scratch[trial]()
+	t.p = p
 	return t.run
 }
 

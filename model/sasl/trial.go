@@ -62,8 +62,9 @@ type trial struct {
 
 func (p *plan) newTrial() sim.Trial {
 	c := p.c
-	t := &trial{p: p, st: asl.NewStack(c.Stack, c.ELR, asl.StackRules{
-		HeatOfBattle: c.Options.HeatOfBattle, AcceptBattleHardening: true, KnownEnemyInLOS: true})}
+	t := sim.Scratch[trial]()
+	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, asl.StackRules{
+		HeatOfBattle: c.Options.HeatOfBattle, AcceptBattleHardening: true, KnownEnemyInLOS: true})
 	return t.run
 }
 
