@@ -22,10 +22,16 @@ import (
 //
 // Numbers use the shortest decimal form that reads back to the same
 // float64 (strconv 'g', -1). Every outcome of every metric is present, in
-// schema order. Run metadata (method, trials, seed, …) and means are in the
+// schema order. A report with summary figures (compare, sweep) follows
+// each run's outcomes with one row per figure: metric "figures", outcome
+// the figure's name as the table heads it ("cleared", "E[out]"), p the
+// figure (a probability, or the mean for a mean such as E[out]). Run metadata (method, trials, seed, …) and means are in the
 // JSON output only; a numeric metric's labels are its values, so a mean is
 // the sum of value × p.
 var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi"}
+
+// FiguresMetric is the metric column of the summary figures' CSV rows.
+const FiguresMetric = "figures"
 
 // WriteCSV writes one row per outcome of every metric of every run, after
 // the CSVHeader row.
@@ -49,6 +55,15 @@ func WriteCSV(w io.Writer, r Report) error {
 				if err := cw.Write([]string{run.Label, m.Name, o.Label, count, num(o.P), num(lo), num(hi)}); err != nil {
 					return err
 				}
+			}
+		}
+		columns, cells := r.figures(run.Label)
+		for k, c := range cells {
+			if !c.Valid {
+				continue
+			}
+			if err := cw.Write([]string{run.Label, FiguresMetric, columns[k], "", num(c.P), num(c.Lo), num(c.Hi)}); err != nil {
+				return err
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/report"
 )
 
 var afvCommand = &command{
@@ -100,7 +101,13 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareAFV(args []string) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, args)
+	j, err := prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, args)
+	if err != nil || j.help {
+		return j, err
+	}
+	a := j.report.Inputs.(asl.AFVAttack)
+	j.explainWith(func() *report.Explanation { return explainAFV(a) })
+	return j, nil
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

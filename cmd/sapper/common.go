@@ -30,6 +30,7 @@ type commonFlags struct {
 	hideZero   bool
 	plot       string
 	cumulative bool
+	explain    bool
 }
 
 // common holds the resolved common flags.
@@ -43,6 +44,8 @@ type common struct {
 	plot       string
 	plotFormat report.ChartFormat
 	chart      report.ChartOptions
+	// explain: show the working before the result (--explain).
+	explain bool
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -61,6 +64,8 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
+	g.BoolVar(&c.explain, "explain", false, "show the working before the result: the column, every\nDRM and threshold with its rule, and what each Original\nDR does (table and JSON)")
+	setWant(g, "explain", "want true or false")
 	setWant(g, "trials", "want a whole number > 0")
 	setWant(g, "seed", "want a whole number ≥ 0")
 	setWant(g, "workers", "want a whole number from 1 to 1024")
@@ -109,6 +114,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if err != nil {
 		return out, badValue("progress", c.progress, "want auto, always or never")
 	}
+	if c.explain && f == report.CSV {
+		return out, usagef("--explain with --format csv: the working is shown in the table and the JSON only")
+	}
 	plot, plotFormat, err := resolvePlot(c.plot)
 	if err != nil {
 		return out, err
@@ -133,6 +141,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		plot:       plot,
 		plotFormat: plotFormat,
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
+		explain:    c.explain,
 	}
 	return out, nil
 }

@@ -31,6 +31,10 @@ type job struct {
 	figures *figures
 	// table, when set, writes the table in place of report.WriteTable.
 	table func(io.Writer, report.Report) error
+	// explain, when set, is the working of each run, in run order, that
+	// --explain shows before the result: the command's own hook, built
+	// from the model's plan (explain_*.go).
+	explain func() []*report.Explanation
 	// chart, when set, draws the --plot chart in place of the default one.
 	chart func(report.Report) (report.Chart, error)
 	// run, when set, is the whole job: it writes its own output, for a

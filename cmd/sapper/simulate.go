@@ -21,9 +21,19 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.run != nil {
 		return j.run(ctx, stdout, stderr)
 	}
+	if j.common.explain && j.explain == nil {
+		return usagef("--explain: sapper %s has no working to show", j.report.Command)
+	}
 	rep, complete, err := execute(ctx, stderr, j)
 	if err != nil {
 		return err
+	}
+	if j.common.explain {
+		rep.Explain = j.explain()
+	}
+	if j.figures != nil && len(rep.Runs) > 0 {
+		g := j.figures.grid(rep.Runs)
+		rep.Figures = &g
 	}
 	if j.table != nil && j.common.format == report.Table {
 		err = j.table(stdout, rep)
