@@ -25,7 +25,11 @@ import (
 // schema order. A report with summary figures (compare, sweep) follows
 // each run's outcomes with one row per figure: metric "figures", outcome
 // the figure's name as the table heads it ("cleared", "E[out]"), p the
-// figure (a probability, or the mean for a mean such as E[out]). Run metadata (method, trials, seed, …) and means are in the
+// figure (a probability, or the mean for a mean such as E[out]). A sweep
+// with --goal ends with the answer: metric "goal", run the value's label,
+// outcome first_reached, last_not_reached_before, last_reached,
+// first_not_reached_after, reached_again or never_reached_nearest, p the
+// figure there. Run metadata (method, trials, seed, …) and means are in the
 // JSON output only; a numeric metric's labels are its values, so a mean is
 // the sum of value × p.
 var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi"}
@@ -65,6 +69,11 @@ func WriteCSV(w io.Writer, r Report) error {
 			if err := cw.Write([]string{run.Label, FiguresMetric, columns[k], "", num(c.P), num(c.Lo), num(c.Hi)}); err != nil {
 				return err
 			}
+		}
+	}
+	if r.Goal != nil {
+		if err := cw.WriteAll(r.Goal.csvRows()); err != nil {
+			return err
 		}
 	}
 	cw.Flush()

@@ -49,6 +49,8 @@ type Report struct {
 	// run by label: what the table of compare or sweep shows, carried in
 	// the JSON and CSV too.
 	Figures *Grid
+	// Goal is a sweep's answer to --goal, after its runs.
+	Goal *Goal
 }
 
 // explanation is the working of run i, or nil.

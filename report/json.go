@@ -24,6 +24,7 @@ type jsonMulti struct {
 	Command string         `json:"command"`
 	Inputs  any            `json:"inputs"`
 	Runs    []jsonLabelled `json:"runs"`
+	Goal    *Goal          `json:"goal,omitempty"`
 }
 
 type jsonLabelled struct {
@@ -107,7 +108,7 @@ func WriteJSON(w io.Writer, r Report) error {
 	if r.Result != nil {
 		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
 	} else {
-		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Runs: make([]jsonLabelled, len(runs))}
+		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
 		for i, run := range runs {
 			m.Runs[i] = jsonLabelled{Label: run.Label, Explain: r.explanation(i), Figures: jsonFigures(r.figures(run.Label)), jsonResult: toJSON(run.Result)}
 		}

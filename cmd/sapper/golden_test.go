@@ -38,3 +38,9 @@ func cliCtx(t *testing.T, ctx context.Context, args ...string) (code int, stdout
 
 // args splits a command line on spaces; no test argument contains one.
 func args(s string) []string { return strings.Fields(s) }
+
+// scrubElapsed holds every wall-clock figure of an output, table, grid or
+// JSON, at zero.
+func scrubElapsed(out string) string {
+	return elapsedGridM.ReplaceAllString(string(normalize([]byte(out))), "; 0.00s")
+}

@@ -35,6 +35,9 @@ type job struct {
 	// --explain shows before the result: the command's own hook, built
 	// from the model's plan (explain_*.go).
 	explain func() []*report.Explanation
+	// finish, when set, adds to the report what the command reads off its
+	// results once they are in (sweep's answer to --goal).
+	finish func(*report.Report)
 	// chart, when set, draws the --plot chart in place of the default one.
 	chart func(report.Report) (report.Chart, error)
 	// run, when set, is the whole job: it writes its own output, for a

@@ -31,6 +31,9 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.common.explain {
 		rep.Explain = j.explain()
 	}
+	if j.finish != nil {
+		j.finish(&rep)
+	}
 	if j.figures != nil && len(rep.Runs) > 0 {
 		g := j.figures.grid(rep.Runs)
 		rep.Figures = &g
