@@ -65,7 +65,9 @@ func prepareLHY(args []string) (*job, error) {
 	if err != nil || j.help {
 		return j, err
 	}
-	j.figures = lhyFigures(j.report.Inputs.(lhy.FireAttack))
+	a := j.report.Inputs.(lhy.FireAttack)
+	j.figures = lhyFigures(a)
+	j.explainWith(func() *report.Explanation { return explainLHY(a) })
 	return j, nil
 }
 

@@ -62,6 +62,9 @@ func (a FireAttack) names(idx []uint8) []string {
 func (a FireAttack) resultRows(h highest, targets []uint8) []ResultRow {
 	var rows []ResultRow
 	for i := range h.dist.Len() {
+		if w, _ := h.dist.Weight(i); w == 0 {
+			continue // a result no roll can be the highest of
+		}
 		r := ResultRow{Result: h.lo + i, P: h.dist.Prob(i)}
 		for _, k := range targets {
 			u := a.Units[k]
