@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
-	"github.com/sapperhq/sapper/report"
 )
 
 var afvCommand = &command{
@@ -101,13 +100,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareAFV(args []string) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	j, err := prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, args)
-	if err != nil || j.help {
-		return j, err
-	}
-	a := j.report.Inputs.(asl.AFVAttack)
-	j.explainWith(func() *report.Explanation { return explainAFV(a) })
-	return j, nil
+	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, args)
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

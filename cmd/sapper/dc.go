@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
-	"github.com/sapperhq/sapper/report"
 )
 
 var dcCommand = &command{
@@ -116,13 +115,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareDC(args []string) (*job, error) {
 	var f dcFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	j, err := prepareAttack("dc", register, f.resolve, describeDC, dcFigures, args)
-	if err != nil || j.help {
-		return j, err
-	}
-	a := j.report.Inputs.(asl.DCAttack)
-	j.explainWith(func() *report.Explanation { return explainDC(a) })
-	return j, nil
+	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, args)
 }
 
 // resolve turns the dc flags into an attack with every default filled in.

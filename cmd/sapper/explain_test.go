@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
@@ -127,10 +126,7 @@ func TestExplainBadInput(t *testing.T) {
 		{"building --needed 0.5 --explain", "--explain with --needed"},
 		{"dc --target 4-6-7 --explain=maybe", `--explain "maybe": want true or false`},
 	} {
-		code, stdout, stderr := cli(t, args(c.args)...)
-		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
-		}
+		wantUsage(t, c.args, c.want)
 	}
 }
 

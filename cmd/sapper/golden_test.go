@@ -44,3 +44,13 @@ func args(s string) []string { return strings.Fields(s) }
 func scrubElapsed(out string) string {
 	return elapsedGridM.ReplaceAllString(string(normalize([]byte(out))), "; 0.00s")
 }
+
+// wantUsage runs a command line that must be refused: exit 2, nothing on
+// stdout, one line on stderr that contains want.
+func wantUsage(t *testing.T, cmdline, want string) {
+	t.Helper()
+	code, stdout, stderr := cli(t, args(cmdline)...)
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", cmdline, code, stdout, stderr, want)
+	}
+}

@@ -231,9 +231,6 @@ func TestSweepGoalBadInput(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal", `--goal needs a value`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --explain", `--explain shows the working of one attack`},
 	} {
-		code, stdout, stderr := cli(t, args(c.args)...)
-		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
-		}
+		wantUsage(t, c.args, c.want)
 	}
 }

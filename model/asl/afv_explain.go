@@ -122,18 +122,8 @@ func (a AFVAttack) Working() AFVWorking {
 			{Value: 2, What: "an Original 2 also makes the Unlikely Kill dr: 1 burning, 2 eliminated, 3 Immobilized", Rule: "A7.309"}}
 	}
 	w.unitAttack(p)
-	for i, u := range a.Throwers {
-		w.Throwers = append(w.Throwers, RollTarget{Unit: u, Column: ColumnChoice{FP: 30, Column: ColumnFor(30),
-			Why: "a DC's 30 FP on the thrower's Location", Rule: "A23.6"}, Terms: dc.throwerTerms(u), DRM: dc.throwerDRM(u)})
-		for orig := 2; orig <= 12; orig++ {
-			if i == 0 {
-				w.Thrower = append(w.Thrower, DRRow{Original: orig, Ways: Ways(orig)})
-			}
-			r := &w.Thrower[orig-2]
-			r.Final = append(r.Final, orig+dc.throwerDRM(u))
-			r.Result = append(r.Result, p.throwRes[orig][i])
-		}
-	}
+	dc.Throwers = a.Throwers
+	w.Throwers, w.Thrower = dc.throwerWorking(&p.throwRes)
 	return w
 }
 
@@ -188,12 +178,8 @@ func (w *AFVWorking) unitAttack(p *afvPlan) {
 // unitTarget is the column and DRM of the attack on unit u of the
 // vehicle's Location, a PRC (prcColumn, prcDRM) or not (othersResult).
 func (p *afvPlan) unitTarget(u Unit, prc bool) RollTarget {
-	var t []Term
-	add := func(v int, what, rule string) {
-		if v != 0 {
-			t = append(t, Term{v, what, rule})
-		}
-	}
+	var t terms
+	add := t.add
 	fp := 30.0
 	if p.a.Mode == Set {
 		fp = 36
@@ -241,12 +227,8 @@ func (p *afvPlan) othersColumn(u Unit) Column {
 
 // positionTerms itemizes PositionDRM (C7.346).
 func (a AFVAttack) positionTerms() []Term {
-	var t []Term
-	add := func(v int, what, rule string) {
-		if v != 0 {
-			t = append(t, Term{v, what, rule})
-		}
-	}
+	var t terms
+	add := t.add
 	if a.Motion || a.Concealed {
 		add(2, "the AFV is non-Stopped, in Motion or concealed (once)", "C7.346, §8.7")
 	}
@@ -294,12 +276,8 @@ func (a AFVAttack) tkTerms(pos Position, turret bool) []Term {
 
 // lineTerms itemizes lineDRM.
 func (a AFVAttack) lineTerms() []Term {
-	var t []Term
-	add := func(v int, what, rule string) {
-		if v != 0 {
-			t = append(t, Term{v, what, rule})
-		}
-	}
+	var t terms
+	add := t.add
 	switch a.Mode {
 	case Thrown:
 		add(2+b2i(a.FromVehicle), "Thrown (+3 from a moving vehicle or by Cavalry)", "A23.6")

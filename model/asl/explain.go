@@ -19,6 +19,15 @@ type Term struct {
 	Rule  string `json:"rule"`
 }
 
+// terms is a breakdown being built; add leaves out a zero modifier.
+type terms []Term
+
+func (t *terms) add(v int, what, rule string) {
+	if v != 0 {
+		*t = append(*t, Term{v, what, rule})
+	}
+}
+
 // ColumnChoice is an attack's IFT column: the FP it attacks with, after
 // any halving, and why.
 type ColumnChoice struct {
@@ -112,21 +121,30 @@ func (a DCAttack) Working() DCWorking {
 		}
 		w.Attack = append(w.Attack, row)
 	}
+	w.Throwers, w.Thrower = a.throwerWorking(&p.throwRes)
+	w.Chain = a.chainTerms()
+	return w
+}
+
+// throwerWorking is the DR against the thrower's Location (A23.6): each
+// thrower's column and DRM, and the plan's result of each Original DR.
+func (a DCAttack) throwerWorking(res *[13][MaxUnits]IFT) ([]RollTarget, []DRRow) {
+	var ts []RollTarget
+	var rows []DRRow
 	for i, u := range a.Throwers {
-		w.Throwers = append(w.Throwers, RollTarget{Unit: u, Column: ColumnChoice{FP: 30, Column: ColumnFor(30),
+		ts = append(ts, RollTarget{Unit: u, Column: ColumnChoice{FP: 30, Column: ColumnFor(30),
 			Why: "a DC's 30 FP on the thrower's Location, never halved for concealment", Rule: "A23.6"},
 			Terms: a.throwerTerms(u), DRM: a.throwerDRM(u)})
 		for orig := 2; orig <= 12; orig++ {
 			if i == 0 {
-				w.Thrower = append(w.Thrower, DRRow{Original: orig, Ways: Ways(orig)})
+				rows = append(rows, DRRow{Original: orig, Ways: Ways(orig)})
 			}
-			r := &w.Thrower[orig-2]
+			r := &rows[orig-2]
 			r.Final = append(r.Final, orig+a.throwerDRM(u))
-			r.Result = append(r.Result, p.throwRes[orig][i])
+			r.Result = append(r.Result, res[orig][i])
 		}
 	}
-	w.Chain = a.chainTerms()
-	return w
+	return ts, rows
 }
 
 // columnChoice is targetColumn with its reasons.
@@ -149,12 +167,8 @@ func (a DCAttack) columnChoice(u Unit) ColumnChoice {
 
 // targetTerms itemizes targetDRM.
 func (a DCAttack) targetTerms(u Unit) []Term {
-	var t []Term
-	add := func(v int, what, rule string) {
-		if v != 0 {
-			t = append(t, Term{v, what, rule})
-		}
-	}
+	var t terms
+	add := t.add
 	if a.Cave {
 		switch {
 		case a.Mode == Placed:
@@ -197,12 +211,8 @@ func (a DCAttack) targetTerms(u Unit) []Term {
 
 // throwerTerms itemizes throwerDRM.
 func (a DCAttack) throwerTerms(u Unit) []Term {
-	var t []Term
-	add := func(v int, what, rule string) {
-		if v != 0 {
-			t = append(t, Term{v, what, rule})
-		}
-	}
+	var t terms
+	add := t.add
 	add(a.ThrowerTEM, "the thrower's Location TEM", "A23.6")
 	if a.FromVehicle || a.Cavalry {
 		add(4, "the thrower's Location, from a moving vehicle or Cavalry", "A23.6")
