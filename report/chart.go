@@ -109,16 +109,31 @@ func WriteChart(w io.Writer, f ChartFormat, c Chart) error {
 	area := draw.Crop(dc, margin, -margin, margin, -margin)
 	top := drawHeading(area, head)
 	indent := labelWidth(c.Panels...)
-	for _, p := range c.Panels {
+	built := make([]builtPanel, len(c.Panels))
+	// The line panels of a chart share their x-axis: one legend strip and
+	// one y-axis width for all, so that their data areas line up.
+	for i, p := range c.Panels {
+		b, err := buildPanel(p)
+		if err != nil {
+			return err
+		}
+		built[i] = b
+	}
+	strip, yw := lineLayout(c.Panels, built, area)
+	for i, p := range c.Panels {
 		h := panelHeight(p)
 		pc := area
 		pc.Max.Y, pc.Min.Y = top, top-h
-		if p.Kind == Bars {
+		b := built[i]
+		switch p.Kind {
+		case Bars:
 			// Start every panel's bars at the same x, whatever its labels.
 			pc.Min.X += indent - labelWidth(p)
-		}
-		if err := drawPanel(pc, p); err != nil {
-			return err
+			b.draw(pc, 0, 0)
+		case Lines:
+			b.draw(pc, strip, yw-b.yAxisWidth())
+		default:
+			b.draw(pc, b.stripWidth(pc), 0)
 		}
 		top -= h + panelGap
 	}
@@ -127,7 +142,11 @@ func WriteChart(w io.Writer, f ChartFormat, c Chart) error {
 	if _, err := out.WriteTo(&buf); err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	data := buf.Bytes()
+	if f == SVG {
+		data = svgFallback(data)
+	}
+	_, err := w.Write(data)
 	return err
 }
 

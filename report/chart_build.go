@@ -44,6 +44,9 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 		if opt.HideZero {
 			s = dropZero(s, m)
 		}
+		if opt.Cumulative {
+			s = dropWhole(s, m)
+		}
 		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{s}})
 	}
 	return c, nil
@@ -147,7 +150,7 @@ func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 		all := ColumnSeries(part.g)
 		var series []Series
 		for _, s := range all {
-			if !allZero(s) {
+			if !allZero(s) && !alwaysFull(s) {
 				series = append(series, s)
 			}
 		}
@@ -205,6 +208,9 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 				}
 			}
 			s := MetricSeries(run.Result, *m, opt.Cumulative)
+			if opt.Cumulative {
+				s = dropWhole(s, *m)
+			}
 			s.Name = run.Label
 			p.Series = append(p.Series, s)
 		}

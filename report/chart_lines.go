@@ -7,7 +7,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // linesPlot draws each series over p.X: its interval as a shaded band
@@ -24,7 +23,7 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 	}
 	pl.Add(gridLines{pl.Y.Tick.Marker})
 	ymax := 0.0
-	for k, s := range p.Series {
+	for k, s := range markCoinciding(p.Series) {
 		col := colorOf(k)
 		for _, run := range validRuns(p.X, s.Cells) {
 			if band := bandOf(run); band != nil {
@@ -38,6 +37,7 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 			}
 		}
 		var thumb *plotter.Line
+		var mark *plotter.Scatter
 		for _, run := range validRuns(p.X, s.Cells) {
 			xys := make(plotter.XYs, len(run))
 			for i, r := range run {
@@ -49,12 +49,12 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 				return nil, nil, err
 			}
 			line.Color, line.Width, line.Dashes = col, vg.Points(1.6), dashesOf(k)
-			dots.Color, dots.Radius, dots.Shape = col, vg.Points(2.4), draw.CircleGlyph{}
+			dots.Color, dots.Radius, dots.Shape = col, vg.Points(2.6), glyphOf(k)
 			pl.Add(line, dots)
-			thumb = line
+			thumb, mark = line, dots
 		}
 		if thumb != nil {
-			leg.Add(s.Name, thumb)
+			leg.Add(s.Name, thumb, mark)
 		}
 	}
 	pl.X.Label.Text = p.XLabel

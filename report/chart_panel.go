@@ -37,40 +37,84 @@ func panelHeight(p Panel) vg.Length {
 	return barsChrome + barRow*vg.Length(max(n, 2))
 }
 
-// drawPanel draws p into c, with its legend, if any, in a strip on the
-// right: inside the plot it would hide the bars or lines it explains.
-func drawPanel(c draw.Canvas, p Panel) error {
+// builtPanel is a panel's plot and legend, built before any is drawn so
+// that panels that share an axis can be lined up.
+type builtPanel struct {
+	pl  *plot.Plot
+	leg *plot.Legend
+}
+
+func buildPanel(p Panel) (builtPanel, error) {
 	if len(p.Series) == 0 {
-		return fmt.Errorf("report: panel %q has no series", p.Title)
+		return builtPanel{}, fmt.Errorf("report: panel %q has no series", p.Title)
 	}
-	var (
-		pl  *plot.Plot
-		leg *plot.Legend
-		err error
-	)
+	var b builtPanel
+	var err error
 	switch p.Kind {
 	case Bars:
-		pl = barsPlot(p)
+		b.pl = barsPlot(p)
 	case Groups:
-		pl, leg = groupsPlot(p)
+		b.pl, b.leg = groupsPlot(p)
 	case Lines:
-		pl, leg, err = linesPlot(p)
+		b.pl, b.leg, err = linesPlot(p)
 	default:
-		return fmt.Errorf("report: unknown panel kind %d", p.Kind)
+		return builtPanel{}, fmt.Errorf("report: unknown panel kind %d", p.Kind)
 	}
-	if err != nil {
-		return err
+	return b, err
+}
+
+// stripWidth is the width of the legend strip on the right of c.
+func (b builtPanel) stripWidth(c draw.Canvas) vg.Length {
+	if b.leg == nil {
+		return 0
 	}
-	if leg != nil {
-		r := leg.Rectangle(c)
-		strip := r.Max.X - r.Min.X + 16
+	r := b.leg.Rectangle(c)
+	return r.Max.X - r.Min.X + 16
+}
+
+// yAxisWidth is the width of the widest tick label of the y axis: what,
+// with the axis label, sets where the data area starts.
+func (b builtPanel) yAxisWidth() vg.Length {
+	var w vg.Length
+	for _, t := range b.pl.Y.Tick.Marker.Ticks(b.pl.Y.Min, b.pl.Y.Max) {
+		if t.Label != "" {
+			w = max(w, b.pl.Y.Tick.Label.Width(t.Label))
+		}
+	}
+	return w
+}
+
+// draw draws the panel into c, with its legend, if any, in a strip of
+// width strip on the right: inside the plot it would hide the bars or
+// lines it explains. indent moves the plot's left edge right, to line its
+// data area up with the panels above and below.
+func (b builtPanel) draw(c draw.Canvas, strip, indent vg.Length) {
+	if b.leg != nil {
 		lc := draw.Crop(c, c.Max.X-c.Min.X-strip+12, 0, 0, 0)
 		// Line the legend up with the top of the data, below the title.
-		lc.Max.Y -= pl.Title.TextStyle.Height(pl.Title.Text) + pl.Title.Padding + 4
-		leg.Top, leg.Left = true, true
-		leg.Draw(lc)
+		lc.Max.Y -= b.pl.Title.TextStyle.Height(b.pl.Title.Text) + b.pl.Title.Padding + 4
+		b.leg.Top, b.leg.Left = true, true
+		b.leg.Draw(lc)
+	}
+	b.pl.Draw(b.plotCanvas(c, strip, indent))
+}
+
+// plotCanvas is the part of c the plot itself takes.
+func (b builtPanel) plotCanvas(c draw.Canvas, strip, indent vg.Length) draw.Canvas {
+	if b.leg != nil {
 		c = draw.Crop(c, 0, -strip, 0, 0)
 	}
-	pl.Draw(c)
-	return nil
+	c.Min.X += indent
+	return c
+}
+
+// lineLayout is the legend strip and y-axis width that the line panels of
+// a chart share, so that their x-axes line up.
+func lineLayout(panels []Panel, built []builtPanel, c draw.Canvas) (strip, yw vg.Length) {
+	for i, p := range panels {
+		if p.Kind == Lines {
+			strip, yw = max(strip, built[i].stripWidth(c)), max(yw, built[i].yAxisWidth())
+		}
+	}
+	return strip, yw
 }

@@ -174,9 +174,17 @@ func drawHeading(c draw.Canvas, ls []headLine) vg.Length {
 }
 
 // wrap breaks s at spaces into lines no wider than width; a single word
-// wider than that stays whole.
+// wider than that stays whole, and a number stays with the word before it
+// (numberWord).
 func wrap(sty text.Style, s string, width vg.Length) []string {
-	words := strings.Fields(s)
+	var words []string
+	for _, w := range strings.Fields(s) {
+		if len(words) > 0 && numberWord(w) {
+			words[len(words)-1] += " " + w
+			continue
+		}
+		words = append(words, w)
+	}
 	if len(words) == 0 {
 		return nil
 	}

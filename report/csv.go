@@ -25,10 +25,20 @@ import (
 //
 // Numbers use the shortest decimal form that reads back to the same
 // float64 (strconv 'g', -1). Every outcome of every metric is present, in
-// schema order. Run metadata (method, trials, seed, …) and means are in the
+// schema order. A report with summary figures (compare, sweep) follows
+// each run's outcomes with one row per figure: metric "figures", outcome
+// the figure's name as the table heads it ("cleared", "E[out]"), p the
+// figure (a probability, or the mean for a mean such as E[out]). A sweep
+// with --goal ends with the answer: metric "goal", run the value's label,
+// outcome first_reached, last_not_reached_before, last_reached,
+// first_not_reached_after, reached_again or never_reached_nearest, p the
+// figure there. Run metadata (method, trials, seed, …) and means are in the
 // JSON output only; a numeric metric's labels are its values, so a mean is
 // the sum of value × p.
 var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi", "complete"}
+
+// FiguresMetric is the metric column of the summary figures' CSV rows.
+const FiguresMetric = "figures"
 
 // WriteCSV writes one row per outcome of every metric of every run, after
 // the CSVHeader row.
@@ -54,6 +64,24 @@ func WriteCSV(w io.Writer, r Report) error {
 					return err
 				}
 			}
+		}
+		columns, cells := r.figures(run.Label)
+		for k, c := range cells {
+			if !c.Valid {
+				continue
+			}
+			if err := cw.Write([]string{run.Label, FiguresMetric, columns[k], "", num(c.P), num(c.Lo), num(c.Hi), complete}); err != nil {
+				return err
+			}
+		}
+	}
+	if r.Goal != nil {
+		all := true
+		for _, run := range runs {
+			all = all && run.Result.Complete
+		}
+		if err := cw.WriteAll(r.Goal.csvRows(strconv.FormatBool(all))); err != nil {
+			return err
 		}
 	}
 	cw.Flush()

@@ -41,6 +41,37 @@ type Report struct {
 	// leave it nil and fill Runs instead.
 	Result *sim.Result
 	Runs   []Run
+	// Explain is the working of each run, in run order (the single result
+	// first); nil where there is none. The table shows it before the
+	// result, the JSON as the result's "explain" object.
+	Explain []*Explanation
+	// Figures are the summary figures of a multi-run report, a row per
+	// run by label: what the table of compare or sweep shows, carried in
+	// the JSON and CSV too.
+	Figures *Grid
+	// Goal is a sweep's answer to --goal, after its runs.
+	Goal *Goal
+}
+
+// explanation is the working of run i, or nil.
+func (r Report) explanation(i int) *Explanation {
+	if i < len(r.Explain) {
+		return r.Explain[i]
+	}
+	return nil
+}
+
+// figures is the summary figures row of the run labelled label, or nil.
+func (r Report) figures(label string) (columns []string, cells []Cell) {
+	if r.Figures == nil {
+		return nil, nil
+	}
+	for _, row := range r.Figures.Rows {
+		if row.Label == label {
+			return r.Figures.Columns, row.Cells
+		}
+	}
+	return nil, nil
 }
 
 // Run is one labelled result of a multi-run command.

@@ -14,8 +14,9 @@ import (
 // the same Result always gives the same bytes, apart from elapsed_seconds.
 
 type jsonSingle struct {
-	Command string `json:"command"`
-	Inputs  any    `json:"inputs"`
+	Command string       `json:"command"`
+	Inputs  any          `json:"inputs"`
+	Explain *Explanation `json:"explain,omitempty"`
 	jsonResult
 }
 
@@ -23,11 +24,42 @@ type jsonMulti struct {
 	Command string         `json:"command"`
 	Inputs  any            `json:"inputs"`
 	Runs    []jsonLabelled `json:"runs"`
+	Goal    *Goal          `json:"goal,omitempty"`
 }
 
 type jsonLabelled struct {
-	Label string `json:"label"`
+	Label   string       `json:"label"`
+	Explain *Explanation `json:"explain,omitempty"`
+	Figures []jsonFigure `json:"figures,omitempty"`
 	jsonResult
+}
+
+// jsonFigure is one summary figure of a run: a probability (p) or a mean,
+// with its interval (lo = hi for exact runs).
+type jsonFigure struct {
+	Name string   `json:"name"`
+	P    *float64 `json:"p,omitempty"`
+	Mean *float64 `json:"mean,omitempty"`
+	Lo   float64  `json:"lo"`
+	Hi   float64  `json:"hi"`
+}
+
+// jsonFigures are the valid figures of one run, in column order.
+func jsonFigures(columns []string, cells []Cell) []jsonFigure {
+	var out []jsonFigure
+	for k, c := range cells {
+		if !c.Valid {
+			continue
+		}
+		f := jsonFigure{Name: columns[k], Lo: c.Lo, Hi: c.Hi}
+		if c.Mean {
+			f.Mean = ptr(c.P)
+		} else {
+			f.P = ptr(c.P)
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // jsonResult uses pointers where zero is a real value that must still be
@@ -78,11 +110,11 @@ func WriteJSON(w io.Writer, r Report) error {
 	}
 	var v any
 	if r.Result != nil {
-		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, jsonResult: toJSON(r.Result)}
+		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
 	} else {
-		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Runs: make([]jsonLabelled, len(runs))}
+		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
 		for i, run := range runs {
-			m.Runs[i] = jsonLabelled{Label: run.Label, jsonResult: toJSON(run.Result)}
+			m.Runs[i] = jsonLabelled{Label: run.Label, Explain: r.explanation(i), Figures: jsonFigures(r.figures(run.Label)), jsonResult: toJSON(run.Result)}
 		}
 		v = m
 	}

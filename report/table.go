@@ -34,6 +34,12 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 		if run.Label != "" {
 			fmt.Fprintf(b, "== %s ==\n", run.Label)
 		}
+		if e := r.explanation(i); e != nil {
+			if err := WriteExplanation(b, e); err != nil {
+				return err
+			}
+			b.WriteString("\n")
+		}
 		writeResult(b, run.Result, opt)
 	}
 	return b.Flush()

@@ -147,7 +147,9 @@ func prepareActivate(args []string) (*job, error) {
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
 	title := describeCrossing(s, cr)
 	rep := report.Report{Command: "activate", Title: title, Inputs: in}
-	return single(fs, c, rep, exp, activateFigures), nil
+	j := single(fs, c, rep, exp, activateFigures)
+	j.explainWith(func() *report.Explanation { return explainCrossing(cr) })
+	return j, nil
 }
 
 // apply lays the flags that were given over the crossing.

@@ -104,7 +104,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareAFV(args []string) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, args)
+	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, args)
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

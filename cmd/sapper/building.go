@@ -96,7 +96,9 @@ func prepareBuilding(args []string) (*job, error) {
 	if err != nil {
 		return nil, modelError(fs, err)
 	}
-	return single(fs, c, report.Report{Command: "building", Title: describeBuilding(a), Inputs: a}, exp, buildingFigures), nil
+	j := single(fs, c, report.Report{Command: "building", Title: describeBuilding(a), Inputs: a}, exp, buildingFigures)
+	j.explainWith(func() *report.Explanation { return explainBuilding(a) })
+	return j, nil
 }
 
 // kind is the attack the flags describe: charges, an area attack, or an

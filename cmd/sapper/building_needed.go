@@ -60,7 +60,7 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 			}[name])
 		}
 	}
-	for _, name := range []string{"trials", "seed", "precision", "confidence", "plot", "cumulative", "hide-zero"} {
+	for _, name := range []string{"trials", "seed", "precision", "confidence", "plot", "cumulative", "hide-zero", "explain"} {
 		if fs.Changed(name) {
 			return nil, usagef("--%s with --needed: the search is exact and prints a table of its own", name)
 		}
@@ -99,15 +99,19 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 		start := time.Now()
 		var answers [][]goalAnswer
 		var stopped error
+		goals := make([]goal, len(targets))
+		for i, p := range targets {
+			goals[i] = goal{metric: toi.MetricBuilding, labels: []string{"destroyed"}, target: p}
+		}
 		for _, s := range []neededSearch{dice, charges} {
-			ans, err := smallestReaching(0, s.hi, targets, func(x int) (float64, error) {
+			scans, err := scanGoals(s.hi+1, goals, func(x int) (*sim.Result, error) {
 				exp, err := s.attack(x).Experiment()
 				if err != nil {
-					return 0, err
+					return nil, err
 				}
-				return exactP(ctx, exp, c.cfg, toi.MetricBuilding, "destroyed")
-			})
-			answers = append(answers, ans)
+				return exactRun(ctx, exp, c.cfg)
+			}, false)
+			answers = append(answers, neededAnswers(scans))
 			if err != nil {
 				stopped = err
 				break
@@ -152,6 +156,29 @@ func parseNeeded(values []string) ([]float64, error) {
 		return nil, usagef("--needed: %d probabilities; at most %d", len(out), maxNeeded)
 	}
 	return out, nil
+}
+
+// goalAnswer is the smallest value of an input that reaches a target
+// probability, with the probability it reaches; Found is false when no
+// value in the range does.
+type goalAnswer struct {
+	Target float64
+	Value  int
+	P      float64
+	Found  bool
+}
+
+// neededAnswers reads the smallest value off each goal's scan of an input
+// that starts at 0.
+func neededAnswers(scans []goalScan) []goalAnswer {
+	out := make([]goalAnswer, len(scans))
+	for i, s := range scans {
+		out[i].Target = s.goal.target
+		if s.first >= 0 {
+			out[i] = goalAnswer{Target: s.goal.target, Value: s.first, P: s.figures[s.first].P, Found: true}
+		}
+	}
+	return out
 }
 
 // neededResult is the answer to --needed: per probability, the smallest

@@ -47,6 +47,7 @@ type commonFlags struct {
 	plot       string
 	cumulative bool
 	cpuprofile string
+	explain    bool
 }
 
 // common holds the resolved common flags.
@@ -62,6 +63,8 @@ type common struct {
 	chart      report.ChartOptions
 	// cpuprofile is where a CPU profile of the run goes ("" for none).
 	cpuprofile string
+	// explain: show the working before the result (--explain).
+	explain bool
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -81,6 +84,8 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof:\nwhere your own scenario spends its time, e.g. --cpuprofile cpu.out")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
+	g.BoolVar(&c.explain, "explain", false, "show the working before the result: the column, every\nDRM and threshold with its rule, and what each Original\nDR does (table and JSON)")
+	setWant(g, "explain", "want true or false")
 	setRange(g, "trials", 1, uint64(maxTrials))
 	setRange(g, "seed", 0, uint64(math.MaxUint64))
 	setRange(g, "workers", 1, maxWorkers)
@@ -120,6 +125,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if err != nil {
 		return out, badValue("progress", c.progress, "want auto, always or never")
 	}
+	if c.explain && f == report.CSV {
+		return out, usagef("--explain with --format csv: the working is shown in the table and the JSON only")
+	}
 	var plot string
 	var plotFormat report.ChartFormat
 	if fs.Changed("plot") {
@@ -156,6 +164,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		plotFormat: plotFormat,
 		cpuprofile: c.cpuprofile,
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
+		explain:    c.explain,
 	}
 	return out, nil
 }

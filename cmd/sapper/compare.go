@@ -160,7 +160,8 @@ func prepareCompare(args []string) (*job, error) {
 		return nil, err
 	}
 	j := &job{flags: fs, common: c, figures: dcFigures, table: writeCompareTable,
-		report: report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp}}
+		report:  report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp},
+		explain: func() []*report.Explanation { return explainComparison(cmp) }}
 	for _, a := range cmp.Attacks() {
 		exp, err := a.Experiment()
 		if err != nil {
@@ -173,7 +174,14 @@ func prepareCompare(args []string) (*job, error) {
 
 func writeCompareTable(w io.Writer, rep report.Report) error {
 	fmt.Fprintf(w, "%s\n\n", rep.Title)
-	if err := report.WriteGrid(w, dcFigures.grid(rep.Runs)); err != nil {
+	for i, e := range rep.Explain {
+		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
+		if err := report.WriteExplanation(w, e); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	if err := report.WriteGrid(w, *rep.Figures); err != nil {
 		return err
 	}
 	res := rep.Runs[0].Result

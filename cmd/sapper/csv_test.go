@@ -44,14 +44,25 @@ func TestCSVEveryCommand(t *testing.T) {
 			if strings.Join(runs, " ") != strings.Join(c.runs, " ") {
 				t.Errorf("runs %q, want %q", runs, c.runs)
 			}
-			// Each run's rows sum to 1 per metric.
+			// Each run's rows sum to 1 per metric; the summary figures of a
+			// multi-run report are there too, the same as the outcomes.
 			sums := map[string]float64{}
+			figures := map[string]string{}
 			for _, r := range rows[1:] {
+				if r[1] == report.FiguresMetric {
+					figures[r[0]+"|"+r[2]] = r[4]
+					continue
+				}
 				var p float64
 				if _, err := fmt.Sscan(r[4], &p); err != nil {
 					t.Fatalf("p %q: %v", r[4], err)
 				}
 				sums[r[0]+"|"+r[1]] += p
+			}
+			for _, r := range rows[1:] {
+				if r[1] == "stack" && r[2] == "cleared" && len(c.runs) > 1 && figures[r[0]+"|cleared"] != r[4] {
+					t.Errorf("%s: cleared figure %q, stack=cleared %q", r[0], figures[r[0]+"|cleared"], r[4])
+				}
 			}
 			for k, s := range sums {
 				if s < 1-1e-9 || s > 1+1e-9 {

@@ -122,7 +122,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareDC(args []string) (*job, error) {
 	var f dcFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, args)
+	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, args)
 }
 
 // resolve turns the dc flags into an attack with every default filled in.

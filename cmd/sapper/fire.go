@@ -93,7 +93,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareFire(args []string) (*job, error) {
 	var f fireFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, args)
+	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, nil, args)
 }
 
 // resolve turns the fire flags into an attack with every default filled

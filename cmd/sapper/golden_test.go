@@ -38,3 +38,19 @@ func cliCtx(t *testing.T, ctx context.Context, args ...string) (code int, stdout
 
 // args splits a command line on spaces; no test argument contains one.
 func args(s string) []string { return strings.Fields(s) }
+
+// scrubElapsed holds every wall-clock figure of an output, table, grid or
+// JSON, at zero.
+func scrubElapsed(out string) string {
+	return elapsedGridM.ReplaceAllString(string(normalize([]byte(out))), "; 0.00s")
+}
+
+// wantUsage runs a command line that must be refused: exit 2, nothing on
+// stdout, one line on stderr that contains want.
+func wantUsage(t *testing.T, cmdline, want string) {
+	t.Helper()
+	code, stdout, stderr := cli(t, args(cmdline)...)
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", cmdline, code, stdout, stderr, want)
+	}
+}

@@ -31,6 +31,13 @@ type job struct {
 	figures *figures
 	// table, when set, writes the table in place of report.WriteTable.
 	table func(io.Writer, report.Report) error
+	// explain, when set, is the working of each run, in run order, that
+	// --explain shows before the result: the command's own hook, built
+	// from the model's plan (explain_*.go).
+	explain func() []*report.Explanation
+	// finish, when set, adds to the report what the command reads off its
+	// results once they are in (sweep's answer to --goal).
+	finish func(*report.Report)
 	// chart, when set, draws the --plot chart in place of the default one.
 	chart func(report.Report) (report.Chart, error)
 	// run, when set, is the whole job: it writes its own output, for a
@@ -84,8 +91,9 @@ type attack interface {
 // one attack: parse the flags (register declares them and returns the
 // common ones), resolve them into the attack, and build its experiment,
 // running nothing, so that all bad input is found before any work starts.
+// explain, if not nil, is the command's --explain hook.
 func prepareAttack[A attack](name string, register func(*pflag.FlagSet) *commonFlags, resolve func(*pflag.FlagSet) (A, error),
-	describe func(A) string, f *figures, args []string) (*job, error) {
+	describe func(A) string, f *figures, explain func(A) *report.Explanation, args []string) (*job, error) {
 	fs, c, help, err := parseCommand(name, register, args)
 	if err != nil {
 		return nil, err
@@ -102,5 +110,9 @@ func prepareAttack[A attack](name string, register func(*pflag.FlagSet) *commonF
 		return nil, modelError(fs, err)
 	}
 	rep := report.Report{Command: name, Title: describe(a), Inputs: a}
-	return single(fs, c, rep, exp, f), nil
+	j := single(fs, c, rep, exp, f)
+	if explain != nil {
+		j.explainWith(func() *report.Explanation { return explain(a) })
+	}
+	return j, nil
 }

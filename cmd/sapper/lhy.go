@@ -65,7 +65,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareLHY(args []string) (*job, error) {
 	var f lhyFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, args)
+	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, explainLHY, args)
 	if err != nil || j.help {
 		return j, err
 	}

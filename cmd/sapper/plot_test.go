@@ -96,8 +96,14 @@ func TestPlotSeries(t *testing.T) {
 	if ift.Series[0].Labels[7] != "≥ K/4" {
 		t.Errorf("ift labels %q", ift.Series[0].Labels)
 	}
+	// Every row but the last, "≥ no_attack", 100% by construction and
+	// left out.
+	outcomes := rep.Result.Metric("ift").Outcomes
+	if n := len(ift.Series[0].Labels); n != len(outcomes)-1 {
+		t.Errorf("%d ift rows for %d outcomes", n, len(outcomes))
+	}
 	sum := 0.0
-	for k, o := range rep.Result.Metric("ift").Outcomes {
+	for k, o := range outcomes[:len(outcomes)-1] {
 		sum += o.P
 		if c := ift.Series[0].Cells[k]; !near(c.P, sum) {
 			t.Errorf("%s: %v, want %v", ift.Series[0].Labels[k], c.P, sum)

@@ -23,6 +23,9 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.run != nil {
 		return j.run(ctx, stdout, stderr)
 	}
+	if j.common.explain && j.explain == nil {
+		return usagef("--explain: sapper %s has no working to show", j.report.Command)
+	}
 	if j.common.cpuprofile != "" {
 		stop, err := startCPUProfile(j.common.cpuprofile)
 		if err != nil {
@@ -33,6 +36,16 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	rep, complete, err := execute(ctx, stderr, j)
 	if err != nil {
 		return err
+	}
+	if j.common.explain {
+		rep.Explain = j.explain()
+	}
+	if j.finish != nil {
+		j.finish(&rep)
+	}
+	if j.figures != nil && len(rep.Runs) > 0 {
+		g := j.figures.grid(rep.Runs)
+		rep.Figures = &g
 	}
 	if j.table != nil && j.common.format == report.Table {
 		err = j.table(stdout, rep)

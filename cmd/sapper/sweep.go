@@ -41,17 +41,18 @@ type sweepArgs struct {
 	rest   []string // the swept command's flags
 	vary   string
 	metric string
-	// vary and metric were given (possibly empty)
-	hasVary, hasMetric bool
+	goal   string
+	// vary, metric and goal were given (possibly empty)
+	hasVary, hasMetric, hasGoal bool
 	// cumulative is the --cumulative of the sweep itself: it shapes the
 	// --metric table as well as the chart, so the swept command, for which
 	// it would mean the chart alone, does not see it.
 	cumulative, hasCumulative bool
 }
 
-// splitSweepArgs takes --vary and --metric out of args; everything else
+// splitSweepArgs takes --vary, --metric and --goal out of args; everything else
 // belongs to the swept command. No flag of dc or compare takes a value
-// that starts with --vary or --metric, so the split needs no knowledge of
+// that starts with --vary, --metric or --goal, so the split needs no knowledge of
 // the swept command's flags.
 func splitSweepArgs(args []string) (sweepArgs, error) {
 	var s sweepArgs
@@ -64,7 +65,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			name string
 			dst  *string
 			seen *bool
-		}{{"vary", &s.vary, &s.hasVary}, {"metric", &s.metric, &s.hasMetric}} {
+		}{{"vary", &s.vary, &s.hasVary}, {"metric", &s.metric, &s.hasMetric}, {"goal", &s.goal, &s.hasGoal}} {
 			if a == "--"+f.name || strings.HasPrefix(a, "--"+f.name+"=") {
 				dst, seen, name = f.dst, f.seen, f.name
 			}
@@ -96,7 +97,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if i+1 == len(args) {
-			return s, usagef("--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift"}[name])
+			return s, usagef("--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
 		}
 		i++
 		*dst = args[i]
@@ -150,6 +151,9 @@ func prepareSweep(args []string) (*job, error) {
 		return nil, usagef("--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
 	}
 	base.common.chart.Cumulative = sa.cumulative
+	if base.common.explain {
+		return nil, usagef("--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
+	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
 	in := sweepInputs{Command: target.name, Args: inputArgs(base.flags, sa.rest), Vary: v.name, Values: v.values}
@@ -178,6 +182,31 @@ func prepareSweep(args []string) (*job, error) {
 	cols, err := sweepColumns(sa, j)
 	if err != nil {
 		return nil, err
+	}
+	if sa.hasGoal {
+		var metrics []sim.Metric
+		for _, r := range j.runs {
+			for _, m := range r.exp.Schema.Metrics {
+				if !slices.ContainsFunc(metrics, func(x sim.Metric) bool { return x.Name == m.Name }) {
+					metrics = append(metrics, m)
+				}
+			}
+		}
+		g, err := parseGoal("goal", sa.goal, metrics)
+		if err != nil {
+			return nil, err
+		}
+		j.finish = func(rep *report.Report) {
+			var subs []string
+			var xs []float64
+			for _, p := range points {
+				if !slices.Contains(subs, p.sub) {
+					subs = append(subs, p.sub)
+				}
+				xs = append(xs, p.x)
+			}
+			rep.Goal = answerGoal(g, rep.Runs, subs, func(i int) string { return points[i].sub }, xs)
+		}
 	}
 	j.report = report.Report{Command: "sweep", Inputs: in,
 		Title: strings.Join(append(append([]string{"sapper", target.name}, in.Args...),
@@ -222,7 +251,14 @@ func prepareSweep(args []string) (*job, error) {
 			}
 			notes = j.figures.notesFor(shown)
 		}
-		return writeSweepTable(w, rep, cols.what, subs, gs, notes)
+		if err := writeSweepTable(w, rep, cols.what, subs, gs, notes); err != nil {
+			return err
+		}
+		if rep.Goal != nil {
+			fmt.Fprintln(w)
+			return report.WriteGoal(w, rep.Goal)
+		}
+		return nil
 	}
 	j.chart = func(rep report.Report) (report.Chart, error) {
 		subs, xs, gs := grids(rep)

@@ -7,7 +7,7 @@ import (
 )
 
 func writeSweepHelp(w io.Writer) {
-	fmt.Fprintf(w, `Usage: sapper sweep COMMAND [COMMAND's flags] --vary NAME=FROM..TO[:STEP] [--metric NAME]
+	fmt.Fprintf(w, `Usage: sapper sweep COMMAND [COMMAND's flags] --vary NAME=FROM..TO[:STEP] [--metric NAME] [--goal GOAL]
 
 Runs COMMAND (one of %s) once for each value of one of its numeric
 inputs, from FROM up to TO by STEP (default 1), with every other flag as
@@ -22,7 +22,15 @@ tem=1, … (compare: tem=0/placed, …), and --format csv one row per outcome
 of every run. --plot draws the table as lines, one per column, over the
 varied input, each with its interval as a band (one panel per way for
 compare; lines at 0%% everywhere are left out). All values are checked
-before anything runs, and the seed is the same for each value.
+before anything runs, and the seed is the same for each value. The JSON
+and CSV carry the summary figures of each run too.
+
+--goal asks the inverse question, "how much do I need?": after the table,
+the first value that reaches the goal and the last before it that does
+not, and where it stops being reached, for each way of compare. Exact runs
+give exact answers; Monte Carlo ones quote each figure's interval and say
+when it straddles the goal. A goal never reached says so, with the value
+nearest to it, and still exits 0.
 
 Flags of sweep:
   --vary NAME=FROM..TO[:STEP]
@@ -30,6 +38,10 @@ Flags of sweep:
 %s  --metric NAME
         tabulate and plot the outcomes of this metric, e.g. --metric ift;
         with --cumulative, ordered outcomes "at least" (≥ K/4)
+  --goal GOAL
+        METRIC=OUTCOME>=P or <=P: the chance the metric ends in OUTCOME
+        (OUTCOME|OUTCOME sums several), e.g. stack=cleared>=0.5; or
+        METRIC.mean>=X or <=X for a count, e.g. out.mean>=1.5
 
 Every other flag is COMMAND's (sapper help dc, sapper help compare), the
 engine and output flags included: --method, --trials, --seed, -j, --format,
@@ -39,6 +51,8 @@ Examples:
   sapper sweep dc --target 4-6-7 --vary tem=0..5 --method exact
   sapper sweep dc --target 4-6-7 --vary tem=0..5 --method exact --plot tem.png
   sapper sweep dc --target 4-6-7 --vary drm=-3..3 --metric ift --cumulative --hide-zero
+  sapper sweep dc --target 4-6-7 --vary tem=0..5 --goal 'stack=cleared>=0.5' --method exact
+  sapper sweep building --vary dice=4..30 --goal 'building=destroyed>=0.5' --method exact
   sapper sweep compare --vary tem=0..4 --trials 200000 --plot compare-tem.svg
   sapper sweep dc --mode thrown --target 4-6-7 --thrower 4-6-7 --vary thrower-tem=0..3 --format csv
 `, strings.Join(sweepTargets(), " or "), sweepInputList())

@@ -1,0 +1,206 @@
+package asl
+
+import (
+	"fmt"
+	"testing"
+)
+
+// sumTerms is the total of a breakdown.
+func sumTerms(ts []Term) int {
+	s := 0
+	for _, t := range ts {
+		s += t.Value
+	}
+	return s
+}
+
+// explainedDCs are attacks that between them switch on every DRM, column
+// and malfunction reason the working itemizes.
+func explainedDCs(t *testing.T) []DCAttack {
+	var out []DCAttack
+	for _, mode := range []Mode{Placed, Thrown, Set} {
+		for _, user := range []User{EliteUser, NonEliteUser, Inexperienced} {
+			for k := range 8 {
+				a := NewDCAttack(mode, mustUnit(t, "4-6-7"), mustUnit(t, "leader:8-1,drm=-1"), mustUnit(t, "hs:2-4-7,concealed"))
+				a.User, a.Captured, a.Concealed = user, k&1 != 0, k&2 != 0
+				a.DRM = k%3 - 1
+				if mode != Set {
+					a.TEM, a.CX = k%4, k&4 != 0
+				}
+				if mode == Thrown {
+					a.AFPh, a.FromVehicle = k&2 != 0, k&4 != 0
+					a.Throwers, a.ThrowerTEM = []Unit{mustUnit(t, "4-6-8"), mustUnit(t, "leader:9-1,drm=1")}, k%3
+					a.Options.CXOnThrowerLocation = k&1 != 0
+				}
+				if mode == Set {
+					a.EnemyInfantry = k % 4
+					a.Options.SetDCUsesXPenalty = k&4 != 0
+				}
+				if k == 7 {
+					a.Cave, a.TEM, a.Japanese = true, 0, mode == Set
+				}
+				out = append(out, a)
+			}
+		}
+	}
+	breach := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
+	breach.Breach, breach.Building, breach.TEM = RowhouseHexside, Stone, 2
+	return append(out, breach)
+}
+
+// TestDCWorkingAgreesWithModel holds every itemization to the model's own
+// total, and every row of the table to the plan's lookup.
+func TestDCWorkingAgreesWithModel(t *testing.T) {
+	for i, a := range explainedDCs(t) {
+		if err := a.Validate(); err != nil {
+			t.Fatalf("attack %d: %v", i, err)
+		}
+		w := a.Working()
+		name := fmt.Sprintf("attack %d (%s)", i, a.Mode)
+		for k, rt := range w.Targets {
+			if got := sumTerms(rt.Terms); got != rt.DRM || rt.DRM != a.targetDRM(a.Targets[k]) {
+				t.Errorf("%s target %d: terms sum to %+d, DRM %+d, model %+d", name, k+1, got, rt.DRM, a.targetDRM(a.Targets[k]))
+			}
+			if ColumnFor(rt.Column.FP) != rt.Column.Column {
+				t.Errorf("%s target %d: FP %g is not the %s column", name, k+1, rt.Column.FP, rt.Column.Heading())
+			}
+		}
+		for k, rt := range w.Throwers {
+			if got := sumTerms(rt.Terms); got != rt.DRM {
+				t.Errorf("%s thrower %d: terms sum to %+d, DRM %+d", name, k+1, got, rt.DRM)
+			}
+		}
+		if got := 12 + sumTerms(w.Malfunction.Terms); got != w.Malfunction.Value {
+			t.Errorf("%s: X# terms give %d, threshold %d", name, got, w.Malfunction.Value)
+		}
+		ways := 0
+		for _, r := range w.Attack {
+			ways += r.Ways
+			if r.Malfunction != a.Malfunctions(r.Original) || w.Malfunction.Malfunctions(r.Original) != r.Malfunction {
+				t.Errorf("%s DR %d: malfunction %v, model %v", name, r.Original, r.Malfunction, a.Malfunctions(r.Original))
+			}
+			for k, rt := range w.Targets {
+				if r.Malfunction || a.Cave {
+					continue
+				}
+				if want := Lookup(rt.Column.Column, r.Final[k]); r.Result[k] != want {
+					t.Errorf("%s DR %d target %d: %s, the IFT gives %s", name, r.Original, k+1, r.Result[k], want)
+				}
+			}
+		}
+		if ways != 36 {
+			t.Errorf("%s: the rows cover %d of 36 ways", name, ways)
+		}
+		for _, r := range w.Thrower {
+			for k, rt := range w.Throwers {
+				if want := Lookup(rt.Column.Column, r.Final[k]); r.Result[k] != want {
+					t.Errorf("%s thrower DR %d: %s, the IFT gives %s", name, r.Original, r.Result[k], want)
+				}
+			}
+		}
+	}
+}
+
+func TestAFVWorkingAgreesWithModel(t *testing.T) {
+	var attacks []AFVAttack
+	for _, mode := range []Mode{Placed, Thrown, Set} {
+		for _, armor := range []string{"hull=11/8/8,turret=11/8/8", "hull=1/0/-,turret=1/0/0", "-/-/-"} {
+			for k := range 4 {
+				a := NewAFVAttack(mode, mustArmor(t, armor))
+				a.CE, a.Concealed = k&1 != 0, k&2 != 0
+				a.Riders = []Unit{mustUnit(t, "4-6-7")}
+				a.Others = []Unit{mustUnit(t, "hs:2-4-7,concealed"), mustUnit(t, "leader:8-1")}
+				a.TEM = k
+				if mode != Set {
+					a.CX = k&2 != 0
+					a.Facing = Facing(k % 3)
+				}
+				if mode == Thrown {
+					a.AFPh, a.Throwers = k&1 != 0, []Unit{mustUnit(t, "4-6-8")}
+				}
+				if a.Armor.Unarmored() || a.Mode == Set || a.Armor.Hull[a.TargetFacing()] == Unarmored {
+					a.Concealed = false
+				}
+				if err := a.Validate(); err != nil {
+					t.Fatalf("%s %s %d: %v", mode, armor, k, err)
+				}
+				attacks = append(attacks, a)
+			}
+		}
+	}
+	for i, a := range attacks {
+		w := a.Working()
+		name := fmt.Sprintf("afv %d (%s, %s)", i, a.Mode, a.Armor)
+		if got := sumTerms(w.PositionTerms); got != w.PositionDRM {
+			t.Errorf("%s: Position terms %+d, DRM %+d", name, got, w.PositionDRM)
+		}
+		for _, c := range w.ToKill {
+			if got := sumTerms(c.Terms); got != c.TK {
+				t.Errorf("%s %s: TK terms %d, TK# %d", name, c.Name, got, c.TK)
+			}
+		}
+		turret := 0
+		for _, r := range w.Position {
+			turret += r.TurretWays
+		}
+		if len(w.Position) > 0 && turret != 15 {
+			t.Errorf("%s: %d of 36 ways hit the turret, want 15", name, turret)
+		}
+		if w.Line != nil && sumTerms(w.Line.Terms) != w.Line.DRM {
+			t.Errorf("%s: line terms %+d, DRM %+d", name, sumTerms(w.Line.Terms), w.Line.DRM)
+		}
+		for k, u := range w.Units {
+			if sumTerms(u.Terms) != u.DRM {
+				t.Errorf("%s unit %s: terms %+d, DRM %+d", name, u.Unit, sumTerms(u.Terms), u.DRM)
+			}
+			if ColumnFor(u.Column.FP) != u.Column.Column {
+				t.Errorf("%s unit %s: FP %g is not the %s column", name, u.Unit, u.Column.FP, u.Column.Heading())
+			}
+			for _, r := range w.UnitRows {
+				if want := Lookup(u.Column.Column, r.Final[k]); !r.Malfunction && r.Result[k] != want {
+					t.Errorf("%s DR %d unit %s: %s, the IFT gives %s", name, r.Original, u.Unit, r.Result[k], want)
+				}
+			}
+		}
+	}
+}
+
+// TestUnitsAtStart checks the ML and leadership each unit enters with.
+func TestUnitsAtStart(t *testing.T) {
+	type entry struct {
+		ml, lead  int
+		leader    string
+		elr, hobD int
+	}
+	for _, c := range []struct {
+		units []string
+		want  []entry
+	}{
+		{[]string{"4-6-7", "leader:9-2", "leader:8-1"}, []entry{
+			{7, -2, "leader:9-2", 3, 0},
+			{9, 0, "", 3, -1}, // never his own modifier; no higher ML (A10.22)
+			{8, -2, "leader:9-2", 3, -1},
+		}},
+		// A wounded 9-2 is an 8 with −1 (A17.3): equal to the 8-1, so
+		// neither leads the other, and the MMCs' −1 has two sources.
+		{[]string{"leader:8-1", "leader:9-2,wounded", "hs:2-4-7,broken", "4-5-7,class=conscript"}, []entry{
+			{8, 0, "", 3, -1},
+			{8, 0, "", 3, -1},
+			{6, -1, "", -1, 0}, // a HS's broken side one below (A1.122); never Replaced while broken
+			{7, -1, "", 3, 1},  // Conscript: +1 on HoB (A19.3)
+		}},
+	} {
+		var units []Unit
+		for _, s := range c.units {
+			units = append(units, mustUnit(t, s))
+		}
+		got := UnitsAtStart(units, 3, DefaultOptions())
+		for i, w := range c.want {
+			g := got[i]
+			if g.ML != w.ml || g.Leadership != w.lead || g.Leader != w.leader || g.ELR != w.elr || g.HoBDRM != w.hobD {
+				t.Errorf("%s in %v: ML %d, leadership %+d from %q, ELR %d, HoB %+d; want %d, %+d from %q, %d, %+d",
+					units[i], c.units, g.ML, g.Leadership, g.Leader, g.ELR, g.HoBDRM, w.ml, w.lead, w.leader, w.elr, w.hobD)
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package sasl
+
+import "github.com/sapperhq/sapper/model/asl"
+
+// The working of a crossing as a player checks it at the table: each S?'s
+// Activation Check, with the faces of its dr that Activate it (acPass,
+// the function the plan uses), and the {A1} Activation Table read with the
+// Mission DRM.
+
+// ACRow is one Original AC dr of an S?: its Final dr and whether it
+// Activates (S1: an Original 1 always, a 6 never, else Final ≤ AC#).
+type ACRow struct {
+	Original  int  `json:"original"`
+	Final     int  `json:"final"`
+	Activates bool `json:"activates"`
+}
+
+// SQWorking is the Activation Check of one S?.
+type SQWorking struct {
+	ID    string  `json:"id"`
+	ACDRM int     `json:"ac_drm"`
+	Pass  int     `json:"pass"` // faces of six that Activate
+	Rows  []ACRow `json:"rows"`
+}
+
+// A1Row is one Original {A1} DR: its Final DR and the items it lists
+// (empty: a dummy, S4, S25).
+type A1Row struct {
+	Original int      `json:"original"`
+	Final    int      `json:"final"`
+	Items    []string `json:"items"`
+}
+
+// Working is the working of a crossing: the Activation Checks and the
+// {A1} Activation Table, and the moving units as they set out.
+type Working struct {
+	AC    int             `json:"ac"`
+	SQ    []SQWorking     `json:"sq"`
+	A1    []A1Row         `json:"a1"`
+	Stack []asl.UnitEntry `json:"stack"`
+}
+
+// Working returns the working of the crossing. It must be valid and have
+// its tables.
+func (c *Crossing) Working() Working {
+	w := Working{AC: c.Enemy.AC}
+	for _, sq := range c.SQ {
+		s := SQWorking{ID: sq.ID, ACDRM: sq.ACDRM, Pass: acPass(c.Enemy.AC, sq.ACDRM)}
+		for dr := 1; dr <= 6; dr++ {
+			final := dr + sq.ACDRM
+			s.Rows = append(s.Rows, ACRow{Original: dr, Final: final, Activates: dr == 1 || dr < 6 && final <= c.Enemy.AC})
+		}
+		w.SQ = append(w.SQ, s)
+	}
+	for dr := 2; dr <= 12; dr++ {
+		final := dr + c.Enemy.MissionDRM
+		row := A1Row{Original: dr, Final: final, Items: []string{}}
+		for _, it := range c.Tables.A1.Row(final) {
+			row.Items = append(row.Items, it.String())
+		}
+		w.A1 = append(w.A1, row)
+	}
+	o := asl.DefaultOptions()
+	o.HeatOfBattle = c.Options.HeatOfBattle
+	w.Stack = asl.UnitsAtStart(c.Stack, c.ELR, o)
+	return w
+}
