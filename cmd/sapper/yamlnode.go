@@ -14,8 +14,12 @@ import (
 // real one, low enough that a wrong file name is not read into memory.
 const maxInputFile = 1 << 20
 
-// readCapped reads a file of at most maxInputFile bytes.
+// readCapped reads a file of at most maxInputFile bytes, or a file
+// uploaded to sapper serve (inputFiles).
 func readCapped(name string) ([]byte, error) {
+	if data, ok, err := inputFiles.read(name); ok {
+		return data, err
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
