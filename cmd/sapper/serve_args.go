@@ -92,27 +92,28 @@ func lastNonEmpty(values []string) string {
 	return ""
 }
 
-// argv is the command line the command's prepare step reads, with each
-// uploaded file stored in dir under the name its user gave it.
-func (inv *invocation) argv(dir *uploadDir) []string {
-	var argv []string
+// argv is the command line the command's prepare step reads, and the
+// uploaded files by the names it reads them by.
+func (inv *invocation) argv() (argv []string, files map[string][]byte) {
+	files = map[string][]byte{}
+	for name, text := range inv.texts {
+		files[inv.fileName(name)] = []byte(text)
+	}
 	if inv.arg != "" {
-		argv = append(argv, inv.fileRef(dir, inv.form.arg.Name, inv.arg))
+		argv = append(argv, inv.arg)
 	}
 	for _, a := range inv.args {
-		argv = append(argv, "--"+a.name+"="+inv.fileRef(dir, a.name, a.value))
+		argv = append(argv, "--"+a.name+"="+a.value)
 	}
-	return argv
+	return argv, files
 }
 
-// fileRef is how a command reads a file field's value: the upload's name
-// in dir when the field came with its text, else the value itself.
-func (inv *invocation) fileRef(dir *uploadDir, name, value string) string {
-	text, ok := inv.texts[name]
-	if !ok {
-		return value
+// fileName is the name of the file a file field carries.
+func (inv *invocation) fileName(field string) string {
+	if inv.form.arg != nil && field == inv.form.arg.Name {
+		return inv.arg
 	}
-	return dir.add(value, []byte(text))
+	return lastNonEmpty(inv.values(field))
 }
 
 // commandLine is the command a terminal runs for the same result.

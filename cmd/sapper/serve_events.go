@@ -55,7 +55,7 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, f *form) {
 		defer close(done)
 		view, runErr = runWeb(r.Context(), j, s.lim.maxTime, &counter)
 	}()
-	tick := time.NewTicker(progressEvery)
+	tick := time.NewTicker(s.tick)
 	defer tick.Stop()
 	for running := true; running; {
 		select {

@@ -28,18 +28,30 @@ type limits struct {
 func (l limits) check(j *job) error {
 	cfg := j.common.cfg
 	if cfg.Method != sim.Exact && cfg.Trials > l.maxTrials {
-		over := fmt.Sprintf("over this server's limit of %s trials a run (sapper serve --max-trials)", report.Group(l.maxTrials))
-		if cfg.Precision > 0 && !j.flags.Changed("trials") {
-			return usagef("--precision: with no --trials a run may take %s trials, %s; give --trials %d or fewer",
-				report.Group(cfg.Trials), over, l.maxTrials)
-		}
-		return badValue("trials", strconv.FormatUint(cfg.Trials, 10), over)
+		return badValue("trials", strconv.FormatUint(cfg.Trials, 10),
+			fmt.Sprintf("over this server's limit of %s trials a run (sapper serve --max-trials)", report.Group(l.maxTrials)))
 	}
 	if cfg.MaxPaths > l.maxPaths {
 		return badValue("max-paths", strconv.FormatUint(cfg.MaxPaths, 10),
 			fmt.Sprintf("over this server's limit of %s paths (sapper serve --max-paths)", report.Group(l.maxPaths)))
 	}
 	return nil
+}
+
+// lowered are the flags a job left to a default over the limits (the
+// trial cap of a --precision run, or a server started with lower limits
+// than the command line's defaults), set to the limits: the server runs
+// them so, and its command line says so.
+func (l limits) lowered(j *job) []flagArg {
+	cfg := j.common.cfg
+	var out []flagArg
+	if cfg.Method != sim.Exact && cfg.Trials > l.maxTrials && !j.flags.Changed("trials") {
+		out = append(out, flagArg{"trials", strconv.FormatUint(l.maxTrials, 10)})
+	}
+	if cfg.MaxPaths > l.maxPaths && !j.flags.Changed("max-paths") {
+		out = append(out, flagArg{"max-paths", strconv.FormatUint(l.maxPaths, 10)})
+	}
+	return out
 }
 
 // errBusy is a request that found every run slot taken for too long, or

@@ -82,20 +82,40 @@ func (s *server) prepare(f *form, q url.Values) (*invocation, *job, error) {
 		return &invocation{form: f}, nil, f.message(err)
 	}
 	for name, text := range inv.texts {
-		if err := checkUploadedFlags(name, []byte(text)); err != nil {
+		if err := checkUploadedFlags(inv.fileName(name), []byte(text)); err != nil {
 			return inv, nil, f.message(err)
 		}
 	}
-	dir := inputFiles.newUploadDir()
-	defer dir.close()
-	j, err := f.cmd.prepare(inv.argv(dir))
+	j, err := inv.prepare()
 	if err == nil {
-		err = s.lim.check(j)
+		if low := s.lim.lowered(j); len(low) > 0 {
+			inv.args = append(inv.args, low...)
+			j, err = inv.prepare()
+		}
+	}
+	if err == nil && s.lim.check(j) != nil {
+		err = f.message(s.lim.check(j))
 	}
 	if err != nil {
-		return inv, nil, errors.New(dir.unplace(f.message(err).Error()))
+		return inv, nil, err
 	}
 	return inv, j, nil
+}
+
+// prepare runs the command's prepare step on the invocation, with its
+// files uploaded for the time it takes.
+func (inv *invocation) prepare() (j *job, err error) {
+	argv, files := inv.argv()
+	run := func() { j, err = inv.form.cmd.prepare(argv) }
+	if inv.form.reads() {
+		inputFiles.with(files, run)
+	} else {
+		run()
+	}
+	if err != nil {
+		return nil, inv.form.message(err)
+	}
+	return j, nil
 }
 
 // message is an error as the command line prints it: one line, naming

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"time"
 )
 
 //go:embed web
@@ -26,13 +27,15 @@ type server struct {
 	// answers only requests addressed to a loopback name, so that a web
 	// page elsewhere cannot reach it through a DNS name it controls.
 	loopback bool
+	// tick is how often a stream sends a run's progress.
+	tick time.Duration
 }
 
 // newServer builds the handler. From then on the process reads no input
 // file from disk: a form's files are uploads.
 func newServer(lim limits, loopback bool) *server {
 	inputFiles.noDisk.Store(true)
-	s := &server{lim: lim, slots: newSlots(lim), forms: map[string]*form{}, mux: http.NewServeMux(), loopback: loopback}
+	s := &server{lim: lim, slots: newSlots(lim), forms: map[string]*form{}, mux: http.NewServeMux(), loopback: loopback, tick: progressEvery}
 	for _, c := range commands {
 		if c.prepare == nil {
 			continue
