@@ -57,8 +57,12 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (limits, error) {
 		return limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
 	}
 	return limits{maxTrials: f.maxTrials, maxPaths: f.maxPaths, maxTime: f.maxTime,
-		runs: runtime.GOMAXPROCS(0), queue: f.queue, wait: f.maxTime}, nil
+		runs: defaultRuns(), queue: f.queue, wait: f.maxTime}, nil
 }
+
+// defaultRuns is how many runs go at once: one a core, each run's workers
+// sharing the cores with the others'.
+func defaultRuns() int { return runtime.GOMAXPROCS(0) }
 
 // shutdownGrace is how long Ctrl-C waits for the answers in flight, whose
 // runs it has already stopped.
