@@ -150,6 +150,8 @@ type formView struct {
 	Arg       *inputView
 	Own       []inputView
 	Common    []inputView
+	// CommonSet opens the engine and output flags when one is given.
+	CommonSet bool
 }
 
 // inputView is a field with its values.
@@ -184,6 +186,7 @@ func (f *form) view(inv *invocation) *formView {
 	}
 	for _, fd := range f.common {
 		v.Common = append(v.Common, in(fd))
+		v.CommonSet = v.CommonSet || len(inv.values(fd.Name)) > 0
 	}
 	return v
 }
