@@ -32,9 +32,8 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, f *form) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	release, err := s.slots.acquire(r.Context())
-	if err != nil {
-		s.busy(w, r, err)
+	release, ok := s.admit(w, r)
+	if !ok {
 		return
 	}
 	defer release()

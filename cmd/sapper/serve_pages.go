@@ -146,19 +146,30 @@ func checkUploadedFlags(file string, data []byte) error {
 	return nil
 }
 
+// prepared is the page of a query: its form as filled and, for good
+// input, the command line and the permalink. A bad input is answered here
+// with the form and its message (400), and ok is false.
+func (s *server) prepared(w http.ResponseWriter, r *http.Request, f *form) (inv *invocation, j *job, d *pageData, ok bool) {
+	inv, j, err := s.prepare(f, r.URL.Query())
+	d = s.commandPage(f, inv)
+	if err != nil {
+		d.Error = err.Error()
+		s.render(w, http.StatusBadRequest, "command.html", d)
+		return nil, nil, nil, false
+	}
+	d.Line, d.Permalink = inv.commandLine(), "/"+f.cmd.name+"/run?"+inv.query()
+	return inv, j, d, true
+}
+
 // page is a result's permalink: the form as filled, the command line,
 // and the result, which the page's script fetches with its progress from
 // events. Without a script, a link fetches it from result.
 func (s *server) page(w http.ResponseWriter, r *http.Request, f *form) {
-	inv, _, err := s.prepare(f, r.URL.Query())
-	d := s.commandPage(f, inv)
-	if err != nil {
-		d.Error = err.Error()
-		s.render(w, http.StatusBadRequest, "command.html", d)
+	inv, _, d, ok := s.prepared(w, r, f)
+	if !ok {
 		return
 	}
 	q := inv.query()
-	d.Line, d.Permalink = inv.commandLine(), "/"+f.cmd.name+"/run?"+q
 	d.Events, d.Sync = "/"+f.cmd.name+"/events?"+q, "/"+f.cmd.name+"/result?"+q
 	s.render(w, http.StatusOK, "command.html", d)
 }
@@ -166,17 +177,12 @@ func (s *server) page(w http.ResponseWriter, r *http.Request, f *form) {
 // result runs the job in the request and answers with the whole page:
 // for a browser without scripts, and for programs.
 func (s *server) result(w http.ResponseWriter, r *http.Request, f *form) {
-	inv, j, err := s.prepare(f, r.URL.Query())
-	d := s.commandPage(f, inv)
-	if err != nil {
-		d.Error = err.Error()
-		s.render(w, http.StatusBadRequest, "command.html", d)
+	_, j, d, ok := s.prepared(w, r, f)
+	if !ok {
 		return
 	}
-	d.Line, d.Permalink = inv.commandLine(), "/"+f.cmd.name+"/run?"+inv.query()
-	release, err := s.slots.acquire(r.Context())
-	if err != nil {
-		s.busy(w, r, err)
+	release, ok := s.admit(w, r)
+	if !ok {
 		return
 	}
 	defer release()
@@ -193,11 +199,16 @@ func (s *server) result(w http.ResponseWriter, r *http.Request, f *form) {
 	s.render(w, http.StatusOK, "command.html", d)
 }
 
-// busy answers a request that got no run slot.
-func (s *server) busy(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, context.Canceled) || r.Context().Err() != nil {
-		return
+// admit waits for a run slot. A request that gets none is answered here:
+// 503 when the server is busy, nothing when its client has gone.
+func (s *server) admit(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	release, err := s.slots.acquire(r.Context())
+	if err == nil {
+		return release, true
 	}
-	w.Header().Set("Retry-After", "5")
-	http.Error(w, err.Error(), http.StatusServiceUnavailable)
+	if !errors.Is(err, context.Canceled) && r.Context().Err() == nil {
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+	}
+	return nil, false
 }
