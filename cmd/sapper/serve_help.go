@@ -10,10 +10,11 @@ const serveHelpIntro = `Usage: sapper serve [flags]
 
 Serves sapper's commands as web pages on this machine, for players who
 would rather fill in a form than type flags. Open the address it prints in
-a browser: a page per command (%s), each form
-built from the command's own flags and help texts, so the page and the
-command line always take the same inputs and say the same things about
-them.
+a browser. Each command has its page, its form built from the command's
+own flags and help texts, so that the page and the command line take the
+same inputs and say the same things about them:
+
+  %s
 
 A result page shows the tables with their intervals, the chart --plot
 would draw, and the command line that gives the same figures in a

@@ -18,7 +18,7 @@ import (
 
 // testLimits are small limits for fast handler tests.
 func testLimits() limits {
-	return limits{maxTrials: 2_000_000, maxPaths: sim.DefaultMaxPaths, maxTime: 20 * time.Second, runs: 2, queue: 10, wait: 5 * time.Second}
+	return limits{maxTrials: 2_000_000, maxPaths: sim.DefaultMaxPaths, maxTime: 2 * time.Minute, runs: 2, queue: 10, wait: 5 * time.Second}
 }
 
 // newTestServer builds a server and gives the disk back to the command
