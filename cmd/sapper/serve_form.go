@@ -50,6 +50,9 @@ var notOnTheWeb = map[string]string{
 	"plot":     "the chart is drawn on the page",
 	"progress": "the page shows its own progress",
 	"workers":  "the server chooses the worker count; the result does not depend on it",
+	// An output file of the command line's, should the command have one:
+	// the server writes nothing to disk.
+	"cpuprofile": "the server writes no files",
 }
 
 // commandArgs are the positional arguments of the commands that take one:
