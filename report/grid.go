@@ -71,27 +71,10 @@ func WriteGrid(w io.Writer, g Grid) error {
 	for _, r := range g.Rows {
 		widths[0] = max(widths[0], utf8.RuneCountInString(r.Label))
 	}
-	figure := func(c Cell) (string, string) {
-		switch {
-		case !c.Valid:
-			return "—", ""
-		case c.Mean:
-			iv := ""
-			if c.Hi > c.Lo {
-				iv = fmt.Sprintf("%.3f–%.3f", c.Lo, c.Hi)
-			}
-			return fmt.Sprintf("%.3f", c.P), iv
-		}
-		iv := ""
-		if c.Hi > c.Lo {
-			iv = fmt.Sprintf("%.1f–%.1f", 100*c.Lo, 100*c.Hi)
-		}
-		return fmt.Sprintf("%.2f%%", 100*c.P), iv
-	}
 	for j, name := range g.Columns {
 		widths[j+1] = utf8.RuneCountInString(name)
 		for _, r := range g.Rows {
-			f, iv := figure(r.Cells[j])
+			f, iv := gridFigure(r.Cells[j])
 			widths[j+1] = max(widths[j+1], utf8.RuneCountInString(f), utf8.RuneCountInString(iv))
 		}
 	}
@@ -108,7 +91,7 @@ func WriteGrid(w io.Writer, g Grid) error {
 		figs, ivs := make([]string, len(r.Cells)), make([]string, len(r.Cells))
 		any := false
 		for j, c := range r.Cells {
-			figs[j], ivs[j] = figure(c)
+			figs[j], ivs[j] = gridFigure(c)
 			any = any || ivs[j] != ""
 		}
 		line(r.Label, figs)
@@ -117,4 +100,22 @@ func WriteGrid(w io.Writer, g Grid) error {
 		}
 	}
 	return b.Flush()
+}
+
+// gridFigure is a cell as a grid shows it: the figure, and its interval
+// when the figure has one ("" for exact runs).
+func gridFigure(c Cell) (fig, interval string) {
+	switch {
+	case !c.Valid:
+		return "—", ""
+	case c.Mean:
+		if c.Hi > c.Lo {
+			interval = fmt.Sprintf("%.3f–%.3f", c.Lo, c.Hi)
+		}
+		return fmt.Sprintf("%.3f", c.P), interval
+	}
+	if c.Hi > c.Lo {
+		interval = fmt.Sprintf("%.1f–%.1f", 100*c.Lo, 100*c.Hi)
+	}
+	return fmt.Sprintf("%.2f%%", 100*c.P), interval
 }

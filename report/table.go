@@ -46,38 +46,40 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 }
 
 func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
-	exact := res.Method == sim.Exact
-	if exact {
-		fmt.Fprintf(b, "exact enumeration: %s paths\n", Group(res.Paths))
-	} else {
-		fmt.Fprintf(b, "Monte Carlo: n = %s trials, seed %d, rng %s, chunk %d, %s%% intervals\n",
-			Group(res.Trials), res.Seed, res.RNG, res.Chunk, percent(res.Confidence))
-	}
-	if s := Incomplete(res); s != "" {
-		fmt.Fprintf(b, "INCOMPLETE: %s\n", s)
-	}
-	if res.Note != "" {
-		fmt.Fprintf(b, "note: %s\n", res.Note)
+	for _, l := range resultHeader(res) {
+		fmt.Fprintf(b, "%s\n", l)
 	}
 	for _, m := range res.Metrics {
 		b.WriteString("\n")
-		writeMetric(b, m, exact, opt)
+		writeMetric(b, m, res.Method == sim.Exact, opt)
 	}
 	fmt.Fprintf(b, "\nelapsed %s\n", res.Elapsed.Round(time.Millisecond))
 }
 
-func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options) {
-	if m.Title != "" && m.Title != m.Name {
-		fmt.Fprintf(b, "%s: %s\n", m.Name, m.Title)
+// resultHeader is what a result says before its metrics: how it was
+// computed, whether it is complete and the engine's note, one line each.
+// The text table and the HTML one share it, so they never disagree.
+func resultHeader(res *sim.Result) []string {
+	exact := res.Method == sim.Exact
+	var h []string
+	if exact {
+		h = append(h, fmt.Sprintf("exact enumeration: %s paths", Group(res.Paths)))
 	} else {
-		fmt.Fprintf(b, "%s\n", m.Name)
+		h = append(h, fmt.Sprintf("Monte Carlo: n = %s trials, seed %d, rng %s, chunk %d, %s%% intervals",
+			Group(res.Trials), res.Seed, res.RNG, res.Chunk, percent(res.Confidence)))
 	}
-	shown := make([]sim.OutcomeSummary, 0, len(m.Outcomes))
-	for _, o := range m.Outcomes {
-		if !opt.HideZero || o.P != 0 || o.Count != 0 {
-			shown = append(shown, o)
-		}
+	if s := Incomplete(res); s != "" {
+		h = append(h, "INCOMPLETE: "+s)
 	}
+	if res.Note != "" {
+		h = append(h, "note: "+res.Note)
+	}
+	return h
+}
+
+func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options) {
+	fmt.Fprintf(b, "%s\n", metricCaption(m))
+	shown := shownOutcomes(m, opt)
 	width, iw := 0, 5
 	for _, o := range shown {
 		width = max(width, utf8.RuneCountInString(o.Label))
@@ -96,13 +98,41 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options) 
 		}
 		fmt.Fprintf(b, "%s\n", line)
 	}
-	if m.Numeric() {
-		if exact {
-			fmt.Fprintf(b, "  mean %.4f\n", m.Mean)
-		} else {
-			fmt.Fprintf(b, "  mean %.4f ± %.4f\n", m.Mean, (m.MeanHi-m.MeanLo)/2)
+	if line := meanLine(m, exact); line != "" {
+		fmt.Fprintf(b, "  %s\n", line)
+	}
+}
+
+// metricCaption names a metric in a table: "name: title", or the name
+// alone when the title adds nothing.
+func metricCaption(m sim.MetricSummary) string {
+	if m.Title != "" && m.Title != m.Name {
+		return m.Name + ": " + m.Title
+	}
+	return m.Name
+}
+
+// shownOutcomes are the outcomes a table lists under opt.
+func shownOutcomes(m sim.MetricSummary, opt Options) []sim.OutcomeSummary {
+	shown := make([]sim.OutcomeSummary, 0, len(m.Outcomes))
+	for _, o := range m.Outcomes {
+		if !opt.HideZero || o.P != 0 || o.Count != 0 {
+			shown = append(shown, o)
 		}
 	}
+	return shown
+}
+
+// meanLine is a numeric metric's mean, with its half-width for Monte
+// Carlo, or "" for a categorical metric.
+func meanLine(m sim.MetricSummary, exact bool) string {
+	switch {
+	case !m.Numeric():
+		return ""
+	case exact:
+		return fmt.Sprintf("mean %.4f", m.Mean)
+	}
+	return fmt.Sprintf("mean %.4f ± %.4f", m.Mean, (m.MeanHi-m.MeanLo)/2)
 }
 
 // eighths are the partial blocks U+258F…U+2589, from one eighth of a cell

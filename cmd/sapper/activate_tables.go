@@ -5,7 +5,6 @@ import (
 
 	"embed"
 	"fmt"
-	"github.com/sapperhq/sapper/internal/infile"
 	"slices"
 	"strconv"
 
@@ -34,7 +33,7 @@ func loadTables(ref string) (*sasl.Tables, error) {
 		return decodeTables("illustrative-russian.yaml", data)
 	}
 	// A tables file is read as a scenario file is: bounded (infile).
-	data, err := infile.Read(context.Background(), ref, infile.MaxSize)
+	data, err := readInput(context.Background(), ref)
 	if err != nil {
 		return nil, usagef("tables %s: %v", oneLine(ref), err)
 	}

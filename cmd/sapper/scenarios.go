@@ -58,7 +58,7 @@ func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 		return s, err
 	}
 	name := oneLine(clip(ref))
-	data, err := infile.Read(ctx, ref, infile.MaxSize)
+	data, err := readInput(ctx, ref)
 	var tl *infile.TooLargeError
 	switch {
 	case errors.As(err, &tl):

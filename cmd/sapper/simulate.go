@@ -37,16 +37,7 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if err != nil {
 		return err
 	}
-	if j.common.explain {
-		rep.Explain = j.explain()
-	}
-	if j.finish != nil {
-		j.finish(&rep)
-	}
-	if j.figures != nil && len(rep.Runs) > 0 {
-		g := j.figures.grid(rep.Runs)
-		rep.Figures = &g
-	}
+	j.finishReport(&rep)
 	if j.table != nil && j.common.format == report.Table {
 		err = j.table(stdout, rep)
 	} else {
@@ -88,6 +79,23 @@ func startCPUProfile(file string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// finishReport adds to a run's report what is worked out from the
+// results: the working (--explain), the command's own finishing step and
+// the summary figures. Every front end (the terminal, sapper serve) calls
+// it between execute and writing.
+func (j *job) finishReport(rep *report.Report) {
+	if j.common.explain {
+		rep.Explain = j.explain()
+	}
+	if j.finish != nil {
+		j.finish(rep)
+	}
+	if j.figures != nil && len(rep.Runs) > 0 {
+		g := j.figures.grid(rep.Runs)
+		rep.Figures = &g
+	}
 }
 
 // execute runs j's experiments in order, with a progress bar on stderr

@@ -1,12 +1,26 @@
 package main
 
 import (
+	"context"
+
 	"fmt"
+	"github.com/sapperhq/sapper/internal/infile"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
 )
+
+// readInput reads a crossing, tables or scenario file through infile
+// (bounded, and given up when ctx is done), or, inside sapper serve, the
+// file of that name the request uploaded (inputFiles): a server never
+// reads its own disk for a user's input.
+func readInput(ctx context.Context, name string) ([]byte, error) {
+	if data, ok, err := inputFiles.read(name); ok {
+		return data, err
+	}
+	return infile.Read(ctx, name, infile.MaxSize)
+}
 
 // node reads a decoded YAML value strictly, placing every error at its
 // file and line: the crossing and tables files use it as scenario files
