@@ -237,6 +237,9 @@ func fanaticStack(t *testing.T, set func(*Options)) DCAttack {
 // figure, so the oracle comparisons of both readings are not vacuous.
 func TestReadingSwitchesMatter(t *testing.T) {
 	if testing.Short() {
+		t.Skip("exact runs of five-unit stacks; the plain run checks them")
+	}
+	if testing.Short() {
 		t.Skip("an oracle enumeration per switch; the plain run covers it")
 	}
 	for name, set := range map[string]func(*Options){
@@ -266,6 +269,9 @@ func TestReadingSwitchesMatter(t *testing.T) {
 // TestReadingsMonteCarlo: Monte Carlo against exact on the same stack,
 // default readings and every switch flipped.
 func TestReadingsMonteCarlo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("800,000 trials; the plain run checks them")
+	}
 	checkMonteCarlo(t, "readings default", readingStack(t, nil))
 	checkMonteCarlo(t, "readings flipped", readingStack(t, func(o *Options) {
 		o.LeaderLossReversesPositive, o.BerserkTCChain, o.LeadersElite, o.FanaticBerserk = true, false, false, false

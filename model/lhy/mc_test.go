@@ -2,8 +2,9 @@ package lhy
 
 import (
 	"context"
-	"math"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/simtest"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -17,28 +18,7 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 		cases["§5 "+name] = a
 	}
 	for name, a := range cases {
-		ex := exactly(t, a)
-		exp, err := a.Experiment()
-		if err != nil {
-			t.Fatal(err)
-		}
-		mc, err := sim.Run(context.Background(), exp, sim.Config{Trials: 200_000, Seed: 11, Confidence: 0.9999})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, m := range mc.Metrics {
-			total := 0.0
-			for k, o := range m.Outcomes {
-				p := ex.Metrics[i].Outcomes[k].P
-				total += p
-				if p < o.Lo || p > o.Hi {
-					t.Errorf("%s: %s=%s exact %.6f outside MC [%.6f, %.6f]", name, m.Name, o.Label, p, o.Lo, o.Hi)
-				}
-			}
-			if math.Abs(total-1) > 1e-12 {
-				t.Errorf("%s: %s exact probabilities sum to %v", name, m.Name, total)
-			}
-		}
+		simtest.MonteCarloAgrees(t, name, a, 200_000, 11)
 	}
 }
 

@@ -1,10 +1,11 @@
 package lhy
 
 import (
-	"context"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/simtest"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -332,18 +333,7 @@ func oracleResolve(a FireAttack, dice *oracleDice) map[string]string {
 }
 
 // exactly runs the model's experiment by exact enumeration.
-func exactly(t testing.TB, a FireAttack) *sim.Result {
-	t.Helper()
-	exp, err := a.Experiment()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
+func exactly(t testing.TB, a FireAttack) *sim.Result { t.Helper(); return simtest.ExactOf(t, a) }
 
 // checkOracle compares every outcome of the model's exact result with the
 // oracle's to 1e-9, and checks that they report the same metrics.

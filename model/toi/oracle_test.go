@@ -7,11 +7,12 @@ package toi_test
 // input type.
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strconv"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/simtest"
 
 	"github.com/sapperhq/sapper/model/toi"
 	"github.com/sapperhq/sapper/sim"
@@ -206,18 +207,7 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 }
 
 // exact runs a by exact enumeration.
-func exact(t testing.TB, a toi.BuildingAttack) *sim.Result {
-	t.Helper()
-	exp, err := a.Experiment()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
+func exact(t testing.TB, a toi.BuildingAttack) *sim.Result { t.Helper(); return simtest.ExactOf(t, a) }
 
 // compareWithOracle checks every outcome of every metric of the model
 // against the oracle, and that both know the same metrics.
