@@ -7,18 +7,20 @@ import (
 	"github.com/sapperhq/sapper/sim"
 )
 
-// monteCarlo measures Monte Carlo trials per second of exp on one core:
-// one worker, one chunk per iteration, a new seed each time.
-func monteCarlo(b *testing.B, exp sim.Experiment) {
+// monteCarlo measures Monte Carlo trials per second of exps on one core:
+// one worker, one chunk of each per iteration, a new seed each time.
+func monteCarlo(b *testing.B, exps ...sim.Experiment) {
 	const trials = sim.DefaultChunk
 	var seed uint64
 	for b.Loop() {
 		seed++
-		if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: 1}); err != nil {
-			b.Fatal(err)
+		for _, exp := range exps {
+			if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: 1}); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
-	b.ReportMetric(float64(trials)*float64(b.N)/b.Elapsed().Seconds(), "trials/s")
+	b.ReportMetric(float64(trials*len(exps))*float64(b.N)/b.Elapsed().Seconds(), "trials/s")
 }
 
 // exact measures exact enumeration of exp and reports its path count.

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -41,17 +40,7 @@ func BenchmarkScalingPlacedDC(b *testing.B) { scaling(b, placedVsThree(b)) }
 
 // BenchmarkScalingCompare is the scaling of the default compare job: its
 // three runs one after the other, as the command makes them.
-func BenchmarkScalingCompare(b *testing.B) {
-	var exps []sim.Experiment
-	for _, a := range asl.DefaultComparison().Attacks() {
-		exp, err := a.Experiment()
-		if err != nil {
-			b.Fatal(err)
-		}
-		exps = append(exps, exp)
-	}
-	scaling(b, exps...)
-}
+func BenchmarkScalingCompare(b *testing.B) { scaling(b, compareDefault(b)...) }
 
 // BenchmarkScalingAFV is the scaling of the reference vehicle attack.
 func BenchmarkScalingAFV(b *testing.B) { scaling(b, tigerSide(b)) }
