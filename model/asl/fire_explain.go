@@ -2,7 +2,9 @@ package asl
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // FireWorking is the working of an attack on the IFT and of what Table 23
@@ -165,25 +167,21 @@ func doublesWays(dr int, doubles bool) int {
 // columnChoice is column with its reasons: the FP and each halving
 // (A7.23), or why concealment does not halve an FFE (C1.56, §8.55).
 func (a IFTAttack) columnChoice(u Unit) ColumnChoice {
-	c := ColumnChoice{FP: a.fpAgainst(u), Column: a.column(u), Why: fmt.Sprintf("the attack's %s FP", fpText(a.FP)), Rule: "A7.3"}
+	why, rules := []string{fmt.Sprintf("the attack's %s FP", fpText(a.FP))}, []string{}
 	if a.AreaFire {
-		c.Why += ", halved for Area Fire"
-		c.Rule += ", A7.23"
+		why, rules = append(why, "halved for Area Fire"), append(rules, "A7.23")
 	}
 	if a.Concealed || u.Concealed {
 		if a.Weapon.ffe() && a.Options.FFEIgnoresConcealment {
-			c.Why += ", never halved for concealment: an FFE"
-			c.Rule += ", C1.56, §8.55"
+			why, rules = append(why, "never halved for concealment: an FFE"), append(rules, "C1.56, §8.55")
 		} else {
-			c.Why += ", halved for concealed targets"
-			c.Rule += ", A7.23"
+			why, rules = append(why, "halved for concealed targets"), append(rules, "A7.23")
 		}
 	}
-	if a.AreaFire && (a.Concealed || u.Concealed) && a.halvings(u) == 2 {
-		c.Why += ": the halvings compound, fractions kept"
-		c.Rule += ", §7.4"
+	if a.halvings(u) == 2 {
+		why, rules = append(why, "the halvings compound, fractions kept"), append(rules, "§7.4")
 	}
-	return c
+	return ColumnChoice{FP: a.fpAgainst(u), Column: a.column(u), Why: strings.Join(why, ", "), Rule: strings.Join(slices.Compact(rules), ", ")}
 }
 
 // fpText writes an FP as typed: 8, 7.5.
@@ -272,14 +270,14 @@ func (a IFTAttack) table23Working() *Table23Working {
 		if a.Weapon == Flamethrower {
 			trigger = "a FT's Original K/# or KIA on the Table 23 column"
 		}
-		what := "Flame: " + trigger + " calls for the Flame DR, after the units are attacked"
+		what, rule := "Flame: "+trigger+" calls for the Flame DR, after the units are attacked", "B25.13, Table 23"
 		if a.CanRubble() {
-			what += ", unless the Location Rubbled"
+			what, rule = what+", unless the Location Rubbled", "B25.13, B24.6, Table 23"
 		}
 		if a.CanShellhole() && !a.Options.ShellholeNoFlame {
 			what += "; a Shellhole does not prevent it"
 		}
-		t.Effects = append(t.Effects, Term{What: what, Rule: "B25.13, B24.6, Table 23"})
+		t.Effects = append(t.Effects, Term{What: what, Rule: rule})
 	}
 	return t
 }
@@ -394,5 +392,5 @@ func (a IFTAttack) entryRoll() TerrainRoll {
 	var t terms
 	t.add(a.BogDRM, "the Bog Check's dr modifiers (--bog-drm)", "Table 23, §8.53")
 	return TerrainRoll{Name: "Bog Check colored dr", Dice: "colored dr", Terms: t, DRM: a.BogDRM, Need: 0, AtMost: true,
-		Why: "a CT BU FT AFV entering a ground-level building Location: the colored dr of its Bog Check DR, modified, at most 0 Rubbles it, every unarmored unit there eliminated", Rule: "Table 23, §8.53"}
+		Why: "a CT BU FT AFV entering a ground-level building Location Rubbles it when the colored dr of its Bog Check DR, modified, is 0 or less: every unarmored unit there eliminated", Rule: "Table 23, §8.53"}
 }
