@@ -382,7 +382,7 @@ func (a IFTAttack) wpRoll(s site) TerrainRoll {
 		t.add(-b2i(a.Fortified), "a Fortified building", "B23.94, §8.59")
 	}
 	return TerrainRoll{Name: "WP Flame DR", Dice: "DR", Terms: t, DRM: a.wpFlameDRM(), Need: s.kindling(),
-		Why: fmt.Sprintf("once per Location, in a Dry or Very Dry EC, no IFT result needed; the EC DRM does not apply; at least the Kindling # %d of the %s places a Flame", s.kindling(), s.kindlingName()),
+		Why:  fmt.Sprintf("once per Location, in a Dry or Very Dry EC, no IFT result needed; the EC DRM does not apply; at least the Kindling # %d of the %s places a Flame", s.kindling(), s.kindlingName()),
 		Rule: "Table 23, B25.11, §8.59"}
 }
 

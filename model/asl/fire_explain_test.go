@@ -50,7 +50,9 @@ func explainedFires(t *testing.T) []IFTAttack {
 		a.Targets = stack("4-6-7", "hs:2-4-7,concealed")
 		a.Options.FFEIgnoresConcealment = false
 	})
-	add(ffe, func(a *IFTAttack) { a.Weapon, a.Building, a.Level, a.Top, a.TEM, a.Terrain = ConcentratedFFE, NoBuilding, 0, 0, 0, "orchard" })
+	add(ffe, func(a *IFTAttack) {
+		a.Weapon, a.Building, a.Level, a.Top, a.TEM, a.Terrain = ConcentratedFFE, NoBuilding, 0, 0, 0, "orchard"
+	})
 	add(ffe, func(a *IFTAttack) {
 		a.Weapon, a.Building, a.Level, a.Top, a.TEM, a.Terrain = ConcentratedFFE, NoBuilding, 0, 0, 0, "orchard"
 		a.Options.ShellholeNoFlame = false
