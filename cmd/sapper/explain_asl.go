@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -21,6 +22,8 @@ const (
 	colOriginal    = "Original DR"
 	colWays        = "ways in 36"
 	colP           = "p"
+	colDice        = "dice"
+	colCowers      = "Cowers"
 )
 
 // modeRules are the rules of each way of using a DC.
@@ -145,7 +148,21 @@ func thresholdSteps(t asl.Threshold) []report.Step {
 // what else it sets off.
 func drTable(name, title string, ts []asl.RollTarget, rows []asl.DRRow, malf asl.Threshold) report.ExplainTable {
 	gs := groupTargets(ts)
-	t := report.ExplainTable{Name: name, Title: title, Columns: []string{colOriginal, colWays, colP}}
+	// A fire attack that Cowers tells doubles apart (A7.9): a column for
+	// which ways of the Original DR a row is, and one for the Cowering.
+	doubles, cowers := false, false
+	for _, r := range rows {
+		doubles = doubles || r.Doubles != ""
+		cowers = cowers || r.Cowered > 0
+	}
+	t := report.ExplainTable{Name: name, Title: title, Columns: []string{colOriginal}}
+	if doubles {
+		t.Columns = append(t.Columns, colDice)
+	}
+	t.Columns = append(t.Columns, colWays, colP)
+	if cowers {
+		t.Columns = append(t.Columns, colCowers)
+	}
 	for _, g := range gs {
 		suffix := ""
 		if len(gs) > 1 {
@@ -161,7 +178,18 @@ func drTable(name, title string, ts []asl.RollTarget, rows []asl.DRRow, malf asl
 		t.Columns = append(t.Columns, "also")
 	}
 	for _, r := range rows {
-		cells := []any{r.Original, r.Ways, probCell(r.Ways, 36)}
+		cells := []any{r.Original}
+		if doubles {
+			cells = append(cells, cmp.Or(r.Doubles, "either"))
+		}
+		cells = append(cells, r.Ways, probCell(r.Ways, 36))
+		if cowers {
+			cw := "—"
+			if r.Cowered > 0 {
+				cw = plural(r.Cowered, "column", "columns")
+			}
+			cells = append(cells, cw)
+		}
 		for _, g := range gs {
 			i := g.index[0]
 			if r.Malfunction {

@@ -10,8 +10,9 @@ import (
 )
 
 // The --explain outputs a player checks line by line against the rules:
-// a Placed DC, a concealed Thrown DC, a Set DC, an AFV attack, and one of
-// each other game.
+// a Placed DC, a concealed Thrown DC, a Set DC, an AFV attack, fire that
+// Cowers, an FFE, a FT, WP and an AFV entering a building, and one of each
+// other game.
 var explainCases = []struct{ name, args string }{
 	{"explain_dc_placed_table", "dc --target 4-6-7 --target leader:8-1 --tem 3 --cx --method exact --explain"},
 	{"explain_dc_thrown_concealed_table", "dc --mode thrown --concealed --target 4-6-7 --target leader:8-1 --tem 2 --thrower 4-6-8 --afph --method exact --explain"},
@@ -23,6 +24,12 @@ var explainCases = []struct{ name, args string }{
 	{"explain_lhy_table", "lhy --unit squad:7 --unit lmg:6,concealed --leader 8 --sadrm 1 --sadrm 3 --mdrm 0 --method exact --explain"},
 	{"explain_activate_table", "activate two-sq-crossing --method mc --trials 2000 --explain"},
 	{"explain_dc_json", "dc --target 4-6-7 --concealed --method exact --explain --format json"},
+	{"explain_fire_stack_table", "fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1 --method exact --explain"},
+	{"explain_fire_concealed_green_table", "fire --fp 12 --drm 1 --target 4-6-7,concealed --target leader:8-1 --firer-class green --method exact --explain"},
+	{"explain_fire_ffe_table", "fire --fp 20 --weapon ffe --building stone --level 1 --top 2 --target 4-6-7 --method exact --explain"},
+	{"explain_fire_ft_table", "fire --fp 24 --weapon ft --terrain woods --ec dry --target 4-6-7 --leader-directed --drm=-1 --method exact --explain"},
+	{"explain_fire_wp_table", "fire --weapon wp --building wooden --ec dry --method exact --explain"},
+	{"explain_fire_afv_json", "fire --afv-enters-building --building stone --top 1 --bog-drm=-2 --method exact --explain --format json"},
 }
 
 func TestExplainGolden(t *testing.T) {
@@ -79,6 +86,17 @@ func TestExplainTableIsTheExactResult(t *testing.T) {
 		{"afv --vehicle tiger --mode thrown --ce", tablePosition, "Position", "position", nil},
 		{"afv --vehicle tiger --facing rear --motion", tablePosition, "Position", "position", nil},
 		{"building --dice 16", tableBuildingHits, "building", "building", nil},
+		{"fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1", tableAttackDR, "IFT", "ift", nil},
+		{"fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1", tableAttackDR, colCowers, "cowering", map[string]string{"—": "no", "1 column": "yes"}},
+		// A concealed stack that Cowers two columns: every unit on the 6.
+		{"fire --fp 12 --concealed --drm 1 --target 4-6-7 --target leader:8-1 --firer-class green", tableAttackDR, "IFT", "ift", nil},
+		// Units on two columns: the metric is the first target's.
+		{"fire --fp 12 --drm 1 --target 4-6-7,concealed --target leader:8-1 --firer-class conscript", tableAttackDR, "IFT (4-6-7,concealed)", "ift", nil},
+		{"fire --fp 2 --firer-class conscript --target 4-6-7", tableAttackDR, "IFT", "ift", nil},
+		{"fire --fp 20 --weapon ffe --building stone --level 1 --top 2 --target 4-6-7", tableAttackDR, "IFT", "ift", nil},
+		{"fire --fp 12 --weapon he --calibre 75 --building wooden", tableAttackDR, "IFT", "ift", nil},
+		{"fire --weapon wp --building wooden --ec dry --fortified", tableFlameDR, "Flame", "flame", nil},
+		{"fire --afv-enters-building --building stone --bog-drm=-3", tableEntryDR, "Rubble", "rubble", nil},
 	} {
 		t.Run(c.args, func(t *testing.T) {
 			code, stdout, stderr := cli(t, args(c.args+" --method exact --explain --format json")...)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -93,7 +92,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareFire(args []string) (*job, error) {
 	var f fireFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, nil, args)
+	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, args)
 }
 
 // resolve turns the fire flags into an attack with every default filled
@@ -181,7 +180,7 @@ func describeFire(a asl.IFTAttack) string {
 	case a.Weapon == asl.WP:
 		s = "WP in the Location: Flame DR only"
 	default:
-		s = fmt.Sprintf("%s FP %s", strconv.FormatFloat(a.FP, 'g', -1, 64), a.Weapon)
+		s = fmt.Sprintf("%s FP %s", num(a.FP), a.Weapon)
 		if a.Calibre > 0 {
 			s += fmt.Sprintf(" (%dmm)", a.Calibre)
 		}

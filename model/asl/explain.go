@@ -73,9 +73,13 @@ func (t Threshold) Malfunctions(orig int) bool { return orig+t.Added >= t.Value 
 // DRRow is what one Original DR of a roll does: its Final DR and IFT
 // result against each unit, and the side effects it sets off.
 type DRRow struct {
-	Original    int      `json:"original"`
+	Original int `json:"original"`
+	// Doubles is "doubles" or "not doubles" when the row is only those
+	// ways of its Original DR (a fire attack that Cowers, A7.9); "" for all.
+	Doubles     string   `json:"doubles,omitempty"`
 	Ways        int      `json:"ways"` // of the 36 ways two dice fall
 	Malfunction bool     `json:"malfunction"`
+	Cowered     int      `json:"cowered,omitempty"` // columns the attack Cowered (A7.9)
 	Final       []int    `json:"final"`
 	Result      []IFT    `json:"-"`
 	Effects     []string `json:"effects,omitempty"`

@@ -101,11 +101,15 @@ func (a IFTAttack) outcome(orig int, doubles bool) fireOutcome {
 	if len(a.Targets) > 0 {
 		o.ift = o.res[0]
 	} else {
-		o.ift = a.cell(a.locationColumn(), shift, orig+a.TEM+a.DRM)
+		o.ift = a.cell(a.locationColumn(), shift, orig+a.locationDRM())
 	}
 	o.t23 = a.table23(orig, shift)
 	return o
 }
+
+// locationDRM is the DRM of the reported IFT cell of an empty Location:
+// its TEM and the attack's DRM.
+func (a IFTAttack) locationDRM() int { return a.TEM + a.DRM }
 
 // surrender: §8.61, none unless the switch says the firer is ADJACENT.
 func (a IFTAttack) surrender() bool {

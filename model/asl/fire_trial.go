@@ -44,8 +44,7 @@ func (t *fireTrial) run(src *sim.Source, rec *sim.Record) {
 	e := &t.e
 	switch {
 	case p.a.AFVEntersBuilding:
-		// Table 23: the colored dr of its Bog Check DR + modifiers ≤ 0.
-		if dice.Dr(src)+p.a.BogDRM <= 0 {
+		if p.a.entryRubbles(dice.Dr(src)) {
 			t.rubble(src, e)
 		}
 	case p.a.Weapon == WP:
@@ -69,6 +68,11 @@ func (t *fireTrial) run(src *sim.Source, rec *sim.Record) {
 	}
 	t.record(rec, e)
 }
+
+// entryRubbles reports whether an AFV entering the building Rubbles it
+// on colored dr dr of its Bog Check DR: dr + the Bog Check's dr modifiers
+// ≤ 0 (Table 23, §8.53).
+func (a IFTAttack) entryRubbles(dr int) bool { return dr+a.BogDRM <= 0 }
 
 // rubble eliminates every unarmored unit of the Location with its SW
 // (B24.11), then makes the collapse and Falling Rubble rolls.

@@ -129,6 +129,16 @@ func (a IFTAttack) wpFlameDRM() int {
 	return d
 }
 
+// table23At is the column Table 23 reads when the attack Cowered shift
+// columns: moved with it unless the switch keeps it (§8.54); ok is false
+// when it Cowered off the lowest column.
+func (a IFTAttack) table23At(shift int) (Column, bool) {
+	if !a.Options.CoweringShiftsTable23 {
+		shift = 0
+	}
+	return a.shifted(a.table23Column(), shift)
+}
+
 // t23Outcome is what an attack's Original DR does to the terrain before
 // any further dice: the Shellhole, the KIA# for the Rubble dr, and whether
 // the Flame DR is made.
@@ -146,10 +156,7 @@ type t23Outcome struct {
 // gets no Flame (§8.56).
 func (a IFTAttack) table23(orig, shift int) t23Outcome {
 	var o t23Outcome
-	if !a.Options.CoweringShiftsTable23 {
-		shift = 0
-	}
-	c, ok := a.shifted(a.table23Column(), shift)
+	c, ok := a.table23At(shift)
 	if !ok {
 		return o
 	}

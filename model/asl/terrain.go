@@ -154,8 +154,11 @@ func (a DCAttack) site() site {
 // rubbles makes the Rubble dr after an Original KIA# kia (B24.11): the
 // dr, +1 in a stone building, at most the KIA#.
 func (s site) rubbles(src *sim.Source, kia int) bool {
-	return kia > 0 && dice.Dr(src)+b2i(s.building == Stone) <= kia
+	return kia > 0 && dice.Dr(src)+s.rubbleDRM() <= kia
 }
+
+// rubbleDRM is the Rubble dr's modifier: +1 in a stone building (B24.11).
+func (s site) rubbleDRM() int { return b2i(s.building == Stone) }
 
 // upperLevel: Rubble there may collapse the whole hex (B24.11).
 func (s site) upperLevel() bool { return s.building != NoBuilding && s.level > 0 }
@@ -173,18 +176,35 @@ func (s site) canFall() bool {
 // (B24.12): the Location's level and those above it, all of them when the
 // whole hex collapsed (§8.60). The white die only gives the direction.
 func (s site) afterRubble(src *sim.Source) (collapse, falls bool) {
-	above := max(s.top-s.level, 0)
 	if s.upperLevel() {
-		collapse = dice.Dr(src)+above >= 6
+		collapse = dice.Dr(src)+s.collapseDRM() >= collapseAt
 	}
 	if s.canFall() {
-		rubbled := above + b2i(s.level > 0)
-		if collapse && s.groundFalls {
-			rubbled = s.top
-		}
-		falls = dice.Dr(src)+rubbled >= 7
+		falls = dice.Dr(src)+s.fallDRM(collapse) >= fallsAt
 	}
 	return collapse, falls
+}
+
+// collapseAt and fallsAt are the least modified collapse dr and Falling
+// Rubble colored die that bring the hex down and the Rubble next door
+// (B24.11, B24.12).
+const (
+	collapseAt = 6
+	fallsAt    = 7
+)
+
+// collapseDRM is the collapse dr's modifier: +1 per non-rooftop level
+// above the rubbled one (B24.11).
+func (s site) collapseDRM() int { return max(s.top-s.level, 0) }
+
+// fallDRM is the Falling Rubble colored die's modifier: +1 per
+// non-rooftop level above ground the shot rubbled, all of them when the
+// whole hex collapsed (B24.12, §8.60).
+func (s site) fallDRM(collapse bool) int {
+	if collapse && s.groundFalls {
+		return s.top
+	}
+	return s.collapseDRM() + b2i(s.level > 0)
 }
 
 // kindling is the Location's Kindling # (B25.11), 0 where nothing burns.
@@ -212,5 +232,9 @@ func (s site) flameDRM() int {
 
 // flames makes the Flame DR: Final DR ≥ the Kindling # (B25.13).
 func (s site) flames(src *sim.Source, drm int) bool {
-	return dice.DR(src)+drm >= s.kindling()
+	return s.flamesOn(dice.DR(src), drm)
 }
+
+// flamesOn reports whether Original Flame DR dr with modifier drm places
+// a Flame (B25.13).
+func (s site) flamesOn(dr, drm int) bool { return dr+drm >= s.kindling() }
