@@ -32,6 +32,9 @@ type dcPlan struct {
 
 	tab *checkTables // the targets' MCs, when no leader links them
 
+	site        site // the target Location's terrain (Table 23)
+	rubbleCheck bool // whether a detonation checks for Rubble
+
 	m metricIndex
 }
 
@@ -74,6 +77,7 @@ type metricIndex struct {
 func newDCPlan(a DCAttack) *dcPlan {
 	p := &dcPlan{a: a, rules: a.Options.locRules(a.surrender())}
 	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
+	p.site, p.rubbleCheck = a.site(), a.rubbleCheck()
 	for orig := 2; orig <= 12; orig++ {
 		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {

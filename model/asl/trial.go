@@ -96,8 +96,8 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 	case t.rubble(src, at):
 		e.rubble = true
 		t.eliminateAll(e)
-		if p.a.rubbleCheck() {
-			e.collapse, e.falls = p.a.site().afterRubble(src)
+		if p.rubbleCheck {
+			e.collapse, e.falls = p.site.afterRubble(src)
 		}
 	default:
 		switch at.gun {
@@ -115,7 +115,7 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 		}
 		t.randomSWDestruction(src, e)
 		if at.flameKIA {
-			s := p.a.site()
+			s := &p.site
 			e.flame = s.flames(src, s.flameDRM())
 		}
 	}
@@ -133,7 +133,7 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 // (+1 stone) ≤ the KIA#; a Set DC's Final KIA destroys the level outright
 // (A23.71, rules/asl.md §8.34).
 func (t *dcTrial) rubble(src *sim.Source, at *outcome) bool {
-	return at.destroys || t.p.a.site().rubbles(src, int(at.rubbleKIA))
+	return at.destroys || t.p.site.rubbles(src, int(at.rubbleKIA))
 }
 
 // eliminateAll removes every unarmored unit of the Location with its SW
