@@ -42,9 +42,10 @@ Examples:
 }
 
 func writeUsage(w io.Writer) {
-	fmt.Fprint(w, `sapper computes the odds of Advanced Squad Leader Demolition Charge attacks
-and of Tide of Iron attacks on buildings, by Monte Carlo or by exact
-enumeration of every dice path.
+	fmt.Fprint(w, `sapper computes the odds of tactical-wargame attacks: Advanced Squad Leader
+Demolition Charges and IFT attacks, Tide of Iron attacks on buildings,
+Solitaire ASL activation chains and The Last Hundred Yards fire, by Monte
+Carlo or by exact enumeration of every dice path.
 
 Usage:
   sapper <command> [flags]

@@ -1,5 +1,7 @@
-// Command sapper computes the odds of Advanced Squad Leader Demolition
-// Charge attacks, by Monte Carlo or by exact enumeration of every dice path.
+// Command sapper computes the odds of tactical-wargame attacks (Advanced
+// Squad Leader Demolition Charges and IFT attacks, Tide of Iron buildings,
+// Solitaire ASL activation chains, The Last Hundred Yards fire), by Monte
+// Carlo or by exact enumeration of every dice path.
 //
 // Run "sapper help" for the commands and "sapper help dc" for the flags of
 // one of them.
