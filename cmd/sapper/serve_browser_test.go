@@ -144,6 +144,7 @@ func TestServeInBrowser(t *testing.T) {
 		{"lhy", "/lhy/run?" + scenarioQuery(t, s, "lhy-platoon-in-the-open")},
 		{"afv", "/afv/run?" + scenarioQuery(t, s, "tiger-side")},
 		{"building", "/building/run?" + scenarioQuery(t, s, "toi-charges-occupied")},
+		{"fire", "/fire/run?" + scenarioQuery(t, s, "fire-on-stack")},
 	} {
 		var width int
 		if err := chromedp.Run(ctx,
