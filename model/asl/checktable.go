@@ -42,6 +42,20 @@ type checkClass struct {
 	dist   *sim.Dist
 	states []unit
 	hob    []bool // that outcome's MC had an Original 2 (A15.1)
+	// rec is each state as the target metrics record it, for the short
+	// path of a trial on which every unit only takes its MC (short.go).
+	rec []unitRecord
+}
+
+// unitRecord is a unit's fate, reduced and replaced outcomes (DESIGN §5,
+// rules/asl.md §8.39) and whether it is out of the fight.
+type unitRecord struct {
+	fate, reduced, replaced, out int
+}
+
+func recordOf(u *unit) unitRecord {
+	live := !u.gone()
+	return unitRecord{int(u.fate()), b2i(!(live && u.reduced)), b2i(!(live && u.replaced)), b2i(u.out())}
 }
 
 // draw draws the check: the state the unit ends in and whether the MC
@@ -198,7 +212,7 @@ func enumerateClass(u unit, drm int, rules locRules, orig int) (checkClass, bool
 		return checkClass{}, false
 	}
 	if len(states) == 1 {
-		return checkClass{states: states, hob: hob}, true
+		return checkClass{states: states, hob: hob, rec: []unitRecord{recordOf(&states[0])}}, true
 	}
 	weights := make([]uint64, len(states))
 	for k := range states {
@@ -220,6 +234,7 @@ func enumerateClass(u unit, drm int, rules locRules, orig int) (checkClass, bool
 		sorted = append(sorted, weights[k])
 		c.states = append(c.states, states[k])
 		c.hob = append(c.hob, hob[k])
+		c.rec = append(c.rec, recordOf(&states[k]))
 	}
 	c.dist = sim.NewDist(sorted...)
 	return c, true

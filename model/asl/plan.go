@@ -59,6 +59,9 @@ type outcome struct {
 	roadblock bool
 	caveGone  bool
 	spans     int8 // bridge spans destroyed
+	// short, when set, is the short path of this Original DR: every
+	// target only takes its MC from its check table (short.go).
+	short *shortPath
 }
 
 // fireRoll is one fire attack on a Location: its coarse DR and the result
@@ -94,6 +97,10 @@ func newDCPlan(a DCAttack) *dcPlan {
 		}
 		return s
 	})
+	// After the classes are fixed: a short path does not tell sums apart.
+	for orig := range p.at {
+		p.at[orig].short = p.shortPathOf(&p.at[orig])
+	}
 	p.throwDR = dice.NewCoarse(func(s int) int { return resultKey(&p.throwRes[s], len(a.Throwers)) })
 	for i, u := range a.Targets {
 		if u.SW > 0 {

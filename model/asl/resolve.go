@@ -73,11 +73,13 @@ func (l *loc) retire(i int) {
 
 // recordTo records the unit's fate, reduced and replaced from metric m on
 // (DESIGN §5, rules/asl.md §8.39).
-func (u *unit) recordTo(rec *sim.Record, m int) {
-	rec.Set(m, int(u.fate()))
-	live := !u.gone()
-	rec.Set(m+1, b2i(!(live && u.reduced)))
-	rec.Set(m+2, b2i(!(live && u.replaced)))
+func (u *unit) recordTo(rec *sim.Record, m int) { r := recordOf(u); r.setTo(rec, m) }
+
+// setTo records r from metric m on.
+func (r *unitRecord) setTo(rec *sim.Record, m int) {
+	rec.Set(m, r.fate)
+	rec.Set(m+1, r.reduced)
+	rec.Set(m+2, r.replaced)
 }
 
 // group returns the units on result r, in check order, as indices and as

@@ -54,8 +54,6 @@ type effects struct {
 // with its malfunction check, then the detonation's effects.
 func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
-	t.target.restart(&t.start)
-	t.target.rec = rec
 	t.throws.restart(&t.throwStart)
 	t.e = effects{detonation: detonated}
 	e := &t.e
@@ -68,15 +66,26 @@ func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 			rec.Set(p.m.caveDR, b2i(!e.entered))
 		}
 		orig := p.attackDR.Roll(src)
-		if at := &p.at[orig]; at.malf {
+		at := &p.at[orig]
+		switch {
+		case at.malf:
 			e.detonation = malfunctioned
-		} else {
+		case at.short != nil:
 			e.at, e.orig = at, int8(orig)
+			t.shortPath(src, rec, at.short)
+			return
+		default:
+			e.at, e.orig = at, int8(orig)
+			t.target.restart(&t.start)
+			t.target.rec = rec
 			if t.detonate(src, e) {
 				return // the rest is known (exact mode): sim.Source.Merge
 			}
+			t.record(rec, e)
+			return
 		}
 	}
+	t.target.restart(&t.start)
 	t.record(rec, e)
 }
 
@@ -163,6 +172,12 @@ func (t *dcTrial) record(rec *sim.Record, e *effects) {
 	rec.Set(0, e.detonation)
 	rec.Set(1, int(result))
 	t.target.recordTargets(rec, p.m.targets, p.m.stack)
+	t.recordEffects(rec, e)
+}
+
+// recordEffects records what the DC did beyond its targets' states.
+func (t *dcTrial) recordEffects(rec *sim.Record, e *effects) {
+	p := t.p
 	at := e.at
 	if at == nil {
 		at = &noOutcome
