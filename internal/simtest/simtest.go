@@ -99,3 +99,31 @@ func SameWithoutMerge(t testing.TB, m Model, budget uint64) {
 		}
 	}
 }
+
+// MatchesOracle checks every outcome of every metric of res, a model's
+// exact result, against want, an independent calculation's probabilities
+// by metric and label, to 1e-9; both must know the same metrics, and an
+// outcome the oracle gives a chance must be a label of the model.
+func MatchesOracle(t testing.TB, name string, res *sim.Result, want map[string]map[string]float64) {
+	t.Helper()
+	if len(res.Metrics) != len(want) {
+		t.Errorf("%s: model reports %d metrics, the oracle %d", name, len(res.Metrics), len(want))
+	}
+	for _, m := range res.Metrics {
+		w, ok := want[m.Name]
+		if !ok {
+			t.Errorf("%s: metric %s unknown to the oracle", name, m.Name)
+			continue
+		}
+		for _, o := range m.Outcomes {
+			if math.Abs(o.P-w[o.Label]) > 1e-9 {
+				t.Errorf("%s: %s=%s: model %.12f, oracle %.12f", name, m.Name, o.Label, o.P, w[o.Label])
+			}
+		}
+		for label, p := range w {
+			if m.Outcome(label) == nil && p > 0 {
+				t.Errorf("%s: %s=%s (p %.6f) is not a label of the model", name, m.Name, label, p)
+			}
+		}
+	}
+}

@@ -335,33 +335,11 @@ func oracleResolve(a FireAttack, dice *oracleDice) map[string]string {
 // exactly runs the model's experiment by exact enumeration.
 func exactly(t testing.TB, a FireAttack) *sim.Result { t.Helper(); return simtest.ExactOf(t, a) }
 
-// checkOracle compares every outcome of the model's exact result with the
-// oracle's to 1e-9, and checks that they report the same metrics.
+// checkOracle compares the model's exact result with the oracle's
+// (simtest.MatchesOracle).
 func checkOracle(t *testing.T, name string, a FireAttack) {
 	t.Helper()
-	res := exactly(t, a)
-	want := oracle(a)
-	if len(res.Metrics) != len(want) {
-		t.Errorf("%s: model reports %d metrics, the oracle %d", name, len(res.Metrics), len(want))
-	}
-	for _, m := range res.Metrics {
-		w, ok := want[m.Name]
-		if !ok {
-			t.Errorf("%s: metric %s unknown to the oracle", name, m.Name)
-			continue
-		}
-		for _, o := range m.Outcomes {
-			if math.Abs(o.P-w[o.Label]) > 1e-9 {
-				t.Errorf("%s: %s=%s: model %.12f, oracle %.12f", name, m.Name, o.Label, o.P, w[o.Label])
-			}
-			delete(w, o.Label)
-		}
-		for l, p := range w {
-			if p > 0 {
-				t.Errorf("%s: %s=%s has p %v in the oracle and is no label of the model", name, m.Name, l, p)
-			}
-		}
-	}
+	simtest.MatchesOracle(t, name, exactly(t, a), oracle(a))
 }
 
 func intp(x int) *int { return &x }

@@ -209,32 +209,11 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 // exact runs a by exact enumeration.
 func exact(t testing.TB, a toi.BuildingAttack) *sim.Result { t.Helper(); return simtest.ExactOf(t, a) }
 
-// compareWithOracle checks every outcome of every metric of the model
-// against the oracle, and that both know the same metrics.
+// compareWithOracle compares the model's exact result with the oracle's
+// (simtest.MatchesOracle).
 func compareWithOracle(t *testing.T, name string, a toi.BuildingAttack) {
 	t.Helper()
-	want := oracle(t, a)
-	got := exact(t, a)
-	if len(got.Metrics) != len(want) {
-		t.Errorf("%s: model has %d metrics, oracle %d", name, len(got.Metrics), len(want))
-	}
-	for _, m := range got.Metrics {
-		w, ok := want[m.Name]
-		if !ok {
-			t.Errorf("%s: metric %s unknown to the oracle", name, m.Name)
-			continue
-		}
-		for _, o := range m.Outcomes {
-			if math.Abs(o.P-w[o.Label]) > 1e-9 {
-				t.Errorf("%s: %s=%s: model %.12f, oracle %.12f", name, m.Name, o.Label, o.P, w[o.Label])
-			}
-		}
-		for label, p := range w {
-			if m.Outcome(label) == nil && p > 0 {
-				t.Errorf("%s: %s=%s (p %.6f) is not a label of the model", name, m.Name, label, p)
-			}
-		}
-	}
+	simtest.MatchesOracle(t, name, exact(t, a), oracle(t, a))
 }
 
 func squad(t testing.TB, s string) toi.Squad {
