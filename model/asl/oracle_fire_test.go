@@ -57,15 +57,8 @@ func pDrAtMost(n int) float64 { return float64(min(max(n, 0), 6)) / 6 }
 // attack with the default options.
 func fireOracle(t *testing.T, a asl.IFTAttack) map[string]map[string]float64 {
 	t.Helper()
-	out := map[string]map[string]float64{}
-	metric := func(name string, labels []string) map[string]float64 {
-		m := make(map[string]float64, len(labels))
-		for _, l := range labels {
-			m[l] = 0
-		}
-		out[name] = m
-		return m
-	}
+	out := oracleMetrics{}
+	metric := out.metric
 	n := len(a.Targets)
 	layoutTargets(metric, n)
 	if n == 0 {

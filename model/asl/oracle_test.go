@@ -1346,18 +1346,24 @@ func addFates(out map[string]map[string]float64, worlds map[world]float64, targe
 	}
 }
 
+// oracleMetrics is an oracle's result: metric → label → probability.
+type oracleMetrics map[string]map[string]float64
+
+// metric adds a metric with every one of its labels at probability 0.
+func (o oracleMetrics) metric(name string, labels []string) map[string]float64 {
+	m := make(map[string]float64, len(labels))
+	for _, l := range labels {
+		m[l] = 0
+	}
+	o[name] = m
+	return m
+}
+
 // oracle returns the exact distribution of every metric of a DC attack
 // (metric → label → probability); every label of a metric is present.
 func oracle(a asl.DCAttack) map[string]map[string]float64 {
-	out := map[string]map[string]float64{}
-	metric := func(name string, labels []string) map[string]float64 {
-		m := make(map[string]float64, len(labels))
-		for _, l := range labels {
-			m[l] = 0
-		}
-		out[name] = m
-		return m
-	}
+	out := oracleMetrics{}
+	metric := out.metric
 	det := metric("detonation", oracleDetonationLabels)
 	ift := metric("ift", oracleIFTLabels)
 	layoutTargets(metric, len(a.Targets))
