@@ -109,7 +109,7 @@ func newEnumerator(exp Experiment, size int) *enumerator {
 		exp:     exp,
 		trial:   exp.New(),
 		src:     newExactSource(),
-		rec:     newRecord(len(exp.Schema.Metrics)),
+		rec:     NewRecord(exp.Schema),
 		offsets: offsets,
 		sum:     isolated[float64](size, 8),
 		comp:    isolated[float64](size, 8),

@@ -29,13 +29,7 @@ func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 
 	workers := make([]*worker, cfg.Workers)
 	for i := range workers {
-		workers[i] = &worker{
-			newTrial: exp.New,
-			rec:      newRecord(len(exp.Schema.Metrics)),
-			offsets:  offsets,
-			counts:   isolated[uint64](size, 8),
-			schema:   exp.Schema,
-		}
+		workers[i] = newWorker(exp, offsets, size)
 	}
 	total := make([]uint64, size)
 	var trials uint64
@@ -119,25 +113,138 @@ type worker struct {
 	counts   []uint64
 	trials   uint64
 	schema   Schema
-	_        gap
+	// jointOf is each metric's joint, -1 for none; width is each joint's
+	// number of metrics; joint[j][c] counts the trials that recorded code
+	// c of joint j in the current chunk.
+	jointOf []int
+	width   []int
+	joint   [][]uint64
+	_       gap
+}
+
+func newWorker(exp Experiment, offsets []int, size int) *worker {
+	s := exp.Schema
+	w := &worker{
+		newTrial: exp.New,
+		rec:      newRecord(s),
+		offsets:  offsets,
+		counts:   isolated[uint64](size, 8),
+		schema:   s,
+		jointOf:  make([]int, len(s.Metrics)),
+	}
+	for m := range w.jointOf {
+		w.jointOf[m] = -1
+	}
+	for j, jt := range s.Joints {
+		for _, m := range jt.Metrics {
+			w.jointOf[m] = j
+		}
+		w.width = append(w.width, len(jt.Metrics))
+		w.joint = append(w.joint, isolated[uint64](len(jt.Rows), 8))
+	}
+	return w
 }
 
 // runChunk runs the n trials of chunk c: the hot loop.
 func (w *worker) runChunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
+	trial, rec, src, joint, width := w.trial, w.rec, &w.src, w.joint, w.width
+	codes, all := rec.code, len(rec.out)
+	if len(codes) == 0 {
+		w.runDirect(n)
+		return
+	}
+	for range n {
+		trial(src, rec)
+		if rec.direct {
+			w.tallyDirect()
+			continue
+		}
+		covered := 0
+		for j, c := range codes {
+			if c >= 0 {
+				joint[j][c]++
+				covered += width[j]
+				codes[j] = -1
+			}
+		}
+		if covered != all {
+			w.unrecorded()
+		}
+	}
+	w.fold()
+	w.trials += n
+}
+
+// runDirect is runChunk for an experiment without joints.
+func (w *worker) runDirect(n uint64) {
 	trial, rec, src, counts, offsets := w.trial, w.rec, &w.src, w.counts, w.offsets
 	out := rec.out
 	for range n {
-		for i := range out {
-			out[i] = unset
-		}
 		trial(src, rec)
 		for m, k := range out {
 			if k == unset {
 				panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", w.schema.Metrics[m].Name))
 			}
 			counts[offsets[m]+int(k)]++
+			out[m] = unset
 		}
 	}
 	w.trials += n
+}
+
+// tallyDirect tallies a trial that recorded some metrics with Set, and
+// clears its record for the next.
+func (w *worker) tallyDirect() {
+	rec, counts, offsets := w.rec, w.counts, w.offsets
+	codes := rec.code
+	for m, k := range rec.out {
+		j := w.jointOf[m]
+		switch {
+		case k == unset:
+			if j < 0 || codes[j] < 0 {
+				panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", w.schema.Metrics[m].Name))
+			}
+			continue
+		case j >= 0 && codes[j] >= 0:
+			panic(fmt.Sprintf("sim: trial recorded metric %q both with Set and in a joint", w.schema.Metrics[m].Name))
+		}
+		counts[offsets[m]+int(k)]++
+		rec.out[m] = unset
+	}
+	for j, c := range codes {
+		if c >= 0 {
+			w.joint[j][c]++
+			codes[j] = -1
+		}
+	}
+	rec.direct = false
+}
+
+// unrecorded panics naming the first metric the trial just run left
+// without an outcome.
+func (w *worker) unrecorded() {
+	rec := w.rec
+	for m, k := range rec.out {
+		if j := w.jointOf[m]; k == unset && (j < 0 || rec.code[j] < 0) {
+			panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", w.schema.Metrics[m].Name))
+		}
+	}
+	panic("sim: trial recorded no outcome for some metric")
+}
+
+// fold spreads the chunk's joint counts over the outcomes their rows give.
+func (w *worker) fold() {
+	for j, jc := range w.joint {
+		jt := &w.schema.Joints[j]
+		for c, n := range jc {
+			if n == 0 {
+				continue
+			}
+			for t, m := range jt.Metrics {
+				w.counts[w.offsets[m]+int(jt.Rows[c][t])] += n
+			}
+			jc[c] = 0
+		}
+	}
 }

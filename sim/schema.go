@@ -40,6 +40,22 @@ func CountMetric(name, title string, max int) Metric {
 // Schema is the ordered list of metrics an experiment reports.
 type Schema struct {
 	Metrics []Metric
+	// Joints are groups of metrics a trial may record at once
+	// (Record.SetJoint); a metric belongs to one joint at most.
+	Joints []Joint
+}
+
+// Joint is a group of metrics that a trial may record together, as one
+// code. The model lists once, per experiment, what each code stands for:
+// Rows[code][t] is the outcome of metric Metrics[t]. A Monte Carlo trial
+// that records a code then costs one counter instead of one per metric;
+// the counts of each code are spread over its metrics' outcomes after
+// each chunk, which gives the same tallies as recording the metrics one
+// by one. Codes suit a group whose outcomes follow from a few small
+// integers, such as each unit's state in a stack of units.
+type Joint struct {
+	Metrics []int
+	Rows    [][]uint16
 }
 
 // size returns the total number of outcome cells and each metric's offset
@@ -73,26 +89,113 @@ func (s Schema) Validate() error {
 		}
 		seen[m.Name] = true
 	}
+	return s.validateJoints()
+}
+
+func (s Schema) validateJoints() error {
+	owner := make([]int, len(s.Metrics))
+	for j, jt := range s.Joints {
+		if len(jt.Metrics) == 0 || len(jt.Rows) == 0 {
+			return fmt.Errorf("sim: joint %d has no metrics or no rows", j)
+		}
+		for _, m := range jt.Metrics {
+			if m < 0 || m >= len(s.Metrics) {
+				return fmt.Errorf("sim: joint %d names metric %d of %d", j, m, len(s.Metrics))
+			}
+			if owner[m] != 0 {
+				return fmt.Errorf("sim: metric %q is in two joints", s.Metrics[m].Name)
+			}
+			owner[m] = j + 1
+		}
+		for c, row := range jt.Rows {
+			if len(row) != len(jt.Metrics) {
+				return fmt.Errorf("sim: joint %d row %d has %d outcomes for %d metrics", j, c, len(row), len(jt.Metrics))
+			}
+			for t, k := range row {
+				if m := s.Metrics[jt.Metrics[t]]; int(k) >= len(m.Labels) {
+					return fmt.Errorf("sim: joint %d row %d gives metric %q outcome %d of %d", j, c, m.Name, k, len(m.Labels))
+				}
+			}
+		}
+	}
 	return nil
 }
 
 // unset marks a metric no outcome was recorded for.
 const unset = 0xFFFF
 
-// Record collects the outcome of each metric for one trial.
+// Record collects the outcome of each metric for one trial: metric by
+// metric with Set, or a whole group at once with SetJoint.
 type Record struct {
-	out []uint16
+	out    []uint16
+	code   []int32 // per joint: the code recorded, -1 for none
+	joints []Joint
+	// expand writes a joint's outcomes out at once (exact mode, where each
+	// path's outcomes are weighted one by one anyway).
+	expand bool
+	// direct is set by Set: the trial recorded some metric on its own.
+	direct bool
 }
 
-func newRecord(n int) *Record { return &Record{out: isolated[uint16](n, 2)} }
+// newRecord returns an empty record for s, padded because a worker writes
+// it on every trial.
+func newRecord(s Schema) *Record {
+	r := &(&struct {
+		_ gap
+		r Record
+		_ gap
+	}{}).r
+	r.out = isolated[uint16](len(s.Metrics), 2)
+	r.code = isolated[int32](len(s.Joints), 4)
+	r.joints = s.Joints
+	r.reset()
+	return r
+}
+
+// NewRecord returns an empty record for s, for a model that works out the
+// rows of a Joint by running its own recording code once per code and
+// reading the outcomes back with Get.
+func NewRecord(s Schema) *Record {
+	r := newRecord(s)
+	r.expand = true
+	return r
+}
 
 // Set records outcome k (an index into the metric's labels) for metric m.
-func (r *Record) Set(m, k int) { r.out[m] = uint16(k) }
+func (r *Record) Set(m, k int) {
+	r.out[m] = uint16(k)
+	r.direct = true
+}
+
+// SetJoint records code of joint j (Schema.Joints): for every metric of
+// the joint, the outcome its row gives. A trial records each metric once,
+// with Set or through a joint, never both.
+func (r *Record) SetJoint(j, code int) {
+	if r.expand {
+		jt := &r.joints[j]
+		row := jt.Rows[code]
+		for t, m := range jt.Metrics {
+			r.out[m] = row[t]
+		}
+		return
+	}
+	r.code[j] = int32(code)
+}
+
+// Get returns the outcome recorded for metric m, and false when none is.
+func (r *Record) Get(m int) (int, bool) {
+	k := r.out[m]
+	return int(k), k != unset
+}
 
 func (r *Record) reset() {
 	for i := range r.out {
 		r.out[i] = unset
 	}
+	for j := range r.code {
+		r.code[j] = -1
+	}
+	r.direct = false
 }
 
 // Trial runs one trial: it draws from src and records one outcome per
