@@ -11,6 +11,13 @@ type Dist struct {
 	prob    []float64 // weights[i] / total, for exact enumeration
 	total   uint64
 	lut     []uint8 // index by uniform draw in [0,total) when total is small
+	// vals are the outcomes' values (WithValues); vlut is lut mapped
+	// through them.
+	vals []int32
+	vlut []int32
+	// sixes is k when total is 6^k (k ≤ maxSixes): a Monte Carlo draw
+	// then takes k dice from the source's reservoir (sixes.go).
+	sixes int8
 }
 
 // maxLUT bounds the lookup table that turns a uniform draw into an index in
@@ -31,6 +38,9 @@ func NewDist(weights ...uint64) *Dist {
 	if d.total == 0 {
 		panic("sim: Dist with no positive weight")
 	}
+	if k := sixesFor(d.total); k > 0 && pow6[k] == d.total {
+		d.sixes = k
+	}
 	for _, w := range weights {
 		d.prob = append(d.prob, float64(w)/float64(d.total))
 	}
@@ -47,6 +57,36 @@ func NewDist(weights ...uint64) *Dist {
 	return d
 }
 
+// WithValues returns d with outcome i carrying the value v[i], for
+// Source.PickValue: a model that would map a drawn index through a table
+// of its own gets the value in one lookup. It panics unless v has one value
+// per outcome.
+func (d *Dist) WithValues(v []int32) *Dist {
+	if len(v) != len(d.weights) {
+		panic(fmt.Sprintf("sim: %d values for a Dist of %d outcomes", len(v), len(d.weights)))
+	}
+	c := *d
+	c.vals = append([]int32(nil), v...)
+	c.vlut = nil
+	if d.lut != nil {
+		c.vlut = make([]int32, len(d.lut))
+		for r, i := range d.lut {
+			c.vlut[r] = v[i]
+		}
+	}
+	return &c
+}
+
+// Rolls returns, for a Dist with values (WithValues) whose total is 6^k
+// with k ≤ 4, k and the value of each of its 6^k equally likely rolls, for
+// Source.Roll; 0 and nil for any other Dist.
+func (d *Dist) Rolls() (k int, vals []int32) {
+	if d.sixes == 0 || d.vlut == nil {
+		return 0, nil
+	}
+	return int(d.sixes), d.vlut
+}
+
 // Len is the number of outcomes, zero-weight ones included.
 func (d *Dist) Len() int { return len(d.weights) }
 
@@ -56,16 +96,22 @@ func (d *Dist) Weight(i int) (w, total uint64) { return d.weights[i], d.total }
 // Prob returns the probability of outcome i.
 func (d *Dist) Prob(i int) float64 { return d.prob[i] }
 
-// index maps a uniform draw r in [0,total) to its outcome.
+// index maps a uniform draw r in [0,total) to its outcome: the first i
+// with r < cum[i].
 func (d *Dist) index(r uint64) int {
 	if d.lut != nil {
 		return int(d.lut[r])
 	}
-	i := 0
-	for r >= d.cum[i] {
-		i++
+	lo, hi := 0, len(d.cum)-1
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if r < d.cum[mid] {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
 	}
-	return i
+	return lo
 }
 
 // next returns the first outcome after i with a positive weight, or -1.

@@ -97,16 +97,26 @@ func near(x, y float64) bool { return x-y < 1e-12 && y-x < 1e-12 }
 // the panic can be caught.
 func TestJointMisusePanics(t *testing.T) {
 	schema := Schema{
-		Metrics: []Metric{{Name: "a", Labels: []string{"0", "1"}}, {Name: "b", Labels: []string{"0", "1"}}},
-		Joints:  []Joint{{Metrics: []int{1}, Rows: [][]uint16{{0}, {1}}}},
+		Metrics: []Metric{
+			{Name: "a", Labels: []string{"0", "1"}},
+			{Name: "b", Labels: []string{"0", "1"}},
+			{Name: "c", Labels: []string{"0", "1"}},
+		},
+		Joints: []Joint{{Metrics: []int{1, 2}, Rows: [][]uint16{{0, 0}, {1, 1}}}},
 	}
 	for name, c := range map[string]struct {
 		trial Trial
 		want  string
 	}{
-		"twice":   {func(_ *Source, rec *Record) { rec.Set(0, 1); rec.Set(1, 0); rec.SetJoint(0, 1) }, `"b" both`},
-		"missing": {func(_ *Source, rec *Record) { rec.SetJoint(0, 1) }, `no outcome for metric "a"`},
-		"mixed":   {func(_ *Source, rec *Record) { rec.Set(0, 1) }, `no outcome for metric "b"`},
+		"both ways": {func(_ *Source, rec *Record) { rec.Set(0, 1); rec.Set(1, 0); rec.SetJoint(0, 1) },
+			`4 trials recorded the joint of metric "b" 8 times`},
+		"outside every joint": {func(_ *Source, rec *Record) { rec.SetJoint(0, 1) }, `no outcome for metric "a"`},
+		"joint left out": {func(_ *Source, rec *Record) { rec.Set(0, 1) },
+			`4 trials recorded the joint of metric "b" 0 times`},
+		"joint twice": {func(_ *Source, rec *Record) { rec.Set(0, 1); rec.SetJoint(0, 1); rec.SetJoint(0, 0) },
+			`4 trials recorded the joint of metric "b" 8 times`},
+		"joint half Set": {func(_ *Source, rec *Record) { rec.Set(0, 1); rec.Set(1, 1) },
+			`4 trials recorded 0 outcomes of metric "c"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			exp := Experiment{Schema: schema, New: func() Trial { return c.trial }}

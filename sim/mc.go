@@ -113,13 +113,14 @@ type worker struct {
 	counts   []uint64
 	trials   uint64
 	schema   Schema
-	// jointOf is each metric's joint, -1 for none; width is each joint's
-	// number of metrics; joint[j][c] counts the trials that recorded code
-	// c of joint j in the current chunk.
+	// jointOf is each metric's joint, -1 for none; direct counts, per
+	// joint, the chunk's trials that recorded its metrics with Set instead
+	// of a code.
 	jointOf []int
-	width   []int
-	joint   [][]uint64
-	_       gap
+	direct  []uint64
+	// free: some metric is in no joint, so no trial can do without Set.
+	free bool
+	_    gap
 }
 
 func newWorker(exp Experiment, offsets []int, size int) *worker {
@@ -131,6 +132,7 @@ func newWorker(exp Experiment, offsets []int, size int) *worker {
 		counts:   isolated[uint64](size, 8),
 		schema:   s,
 		jointOf:  make([]int, len(s.Metrics)),
+		direct:   make([]uint64, len(s.Joints)),
 	}
 	for m := range w.jointOf {
 		w.jointOf[m] = -1
@@ -139,41 +141,43 @@ func newWorker(exp Experiment, offsets []int, size int) *worker {
 		for _, m := range jt.Metrics {
 			w.jointOf[m] = j
 		}
-		w.width = append(w.width, len(jt.Metrics))
-		w.joint = append(w.joint, isolated[uint64](len(jt.Rows), 8))
+	}
+	for _, j := range w.jointOf {
+		w.free = w.free || j < 0
 	}
 	return w
 }
 
-// runChunk runs the n trials of chunk c: the hot loop.
+// runChunk runs the n trials of chunk c: the hot loop. A trial that
+// records only joints has had its codes counted by Record.SetJoint, and
+// costs the loop nothing more; that every trial recorded every metric once
+// is checked on the chunk's totals (fold, checkTotals).
 func (w *worker) runChunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
-	trial, rec, src, joint, width := w.trial, w.rec, &w.src, w.joint, w.width
-	codes, all := rec.code, len(rec.out)
-	if len(codes) == 0 {
+	trial, rec, src, free := w.trial, w.rec, &w.src, w.free
+	if len(w.direct) == 0 {
 		w.runDirect(n)
 		return
 	}
 	for range n {
+		if src.left < trialDice {
+			// src.refill(), by hand: the call would cost more than the draw.
+			if r := src.rng.next(); r*pow6x22 >= sixReject {
+				src.six, src.left = r, sixDigits
+			} else {
+				src.refill()
+			}
+		}
 		trial(src, rec)
 		if rec.direct {
 			w.tallyDirect()
-			continue
-		}
-		covered := 0
-		for j, c := range codes {
-			if c >= 0 {
-				joint[j][c]++
-				covered += width[j]
-				codes[j] = -1
-			}
-		}
-		if covered != all {
+		} else if free {
 			w.unrecorded()
 		}
 	}
-	w.fold()
+	w.fold(n)
 	w.trials += n
+	w.checkTotals()
 }
 
 // runDirect is runChunk for an experiment without joints.
@@ -181,6 +185,9 @@ func (w *worker) runDirect(n uint64) {
 	trial, rec, src, counts, offsets := w.trial, w.rec, &w.src, w.counts, w.offsets
 	out := rec.out
 	for range n {
+		if src.left < trialDice {
+			src.refill()
+		}
 		trial(src, rec)
 		for m, k := range out {
 			if k == unset {
@@ -194,57 +201,81 @@ func (w *worker) runDirect(n uint64) {
 }
 
 // tallyDirect tallies a trial that recorded some metrics with Set, and
-// clears its record for the next.
+// clears its record for the next. A metric of a joint that the trial did
+// not Set is taken to be in the joint's code; fold checks that it was.
 func (w *worker) tallyDirect() {
 	rec, counts, offsets := w.rec, w.counts, w.offsets
-	codes := rec.code
+	var direct uint64 // joints whose metrics were Set
 	for m, k := range rec.out {
 		j := w.jointOf[m]
 		switch {
 		case k == unset:
-			if j < 0 || codes[j] < 0 {
+			if j < 0 {
 				panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", w.schema.Metrics[m].Name))
 			}
 			continue
-		case j >= 0 && codes[j] >= 0:
-			panic(fmt.Sprintf("sim: trial recorded metric %q both with Set and in a joint", w.schema.Metrics[m].Name))
+		case j >= 0:
+			direct |= 1 << j
 		}
 		counts[offsets[m]+int(k)]++
 		rec.out[m] = unset
 	}
-	for j, c := range codes {
-		if c >= 0 {
-			w.joint[j][c]++
-			codes[j] = -1
+	for j := range w.direct {
+		if direct&(1<<j) != 0 {
+			w.direct[j]++
 		}
 	}
 	rec.direct = false
 }
 
-// unrecorded panics naming the first metric the trial just run left
-// without an outcome.
+// unrecorded panics naming the first metric outside every joint: a trial
+// that recorded only joints left it without an outcome.
 func (w *worker) unrecorded() {
-	rec := w.rec
-	for m, k := range rec.out {
-		if j := w.jointOf[m]; k == unset && (j < 0 || rec.code[j] < 0) {
+	for m, j := range w.jointOf {
+		if j < 0 {
 			panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", w.schema.Metrics[m].Name))
 		}
 	}
 	panic("sim: trial recorded no outcome for some metric")
 }
 
-// fold spreads the chunk's joint counts over the outcomes their rows give.
-func (w *worker) fold() {
-	for j, jc := range w.joint {
+// fold spreads the chunk's joint counts over the outcomes their rows
+// give. Every one of the chunk's n trials recorded each joint once, by
+// code or metric by metric: any other count means a trial recorded a joint
+// twice, both ways, or not at all.
+func (w *worker) fold(n uint64) {
+	for j, jc := range w.rec.tally {
 		jt := &w.schema.Joints[j]
-		for c, n := range jc {
-			if n == 0 {
+		sum := w.direct[j]
+		for c, k := range jc {
+			if k == 0 {
 				continue
 			}
+			sum += k
 			for t, m := range jt.Metrics {
-				w.counts[w.offsets[m]+int(jt.Rows[c][t])] += n
+				w.counts[w.offsets[m]+int(jt.Rows[c][t])] += k
 			}
 			jc[c] = 0
+		}
+		if sum != n {
+			panic(fmt.Sprintf("sim: %d trials recorded the joint of metric %q %d times, by code or with Set",
+				n, w.schema.Metrics[jt.Metrics[0]].Name, sum))
+		}
+		w.direct[j] = 0
+	}
+}
+
+// checkTotals panics unless every metric has one outcome per trial run: a
+// trial that Set some metrics of a joint and left the others to no code
+// would leave them short.
+func (w *worker) checkTotals() {
+	for m, metric := range w.schema.Metrics {
+		var sum uint64
+		for _, k := range w.counts[w.offsets[m] : w.offsets[m]+len(metric.Labels)] {
+			sum += k
+		}
+		if sum != w.trials {
+			panic(fmt.Sprintf("sim: %d trials recorded %d outcomes of metric %q", w.trials, sum, metric.Name))
 		}
 	}
 }

@@ -93,6 +93,9 @@ func (s Schema) Validate() error {
 }
 
 func (s Schema) validateJoints() error {
+	if len(s.Joints) > maxJoints {
+		return fmt.Errorf("sim: %d joints, at most %d", len(s.Joints), maxJoints)
+	}
 	owner := make([]int, len(s.Metrics))
 	for j, jt := range s.Joints {
 		if len(jt.Metrics) == 0 || len(jt.Rows) == 0 {
@@ -121,6 +124,10 @@ func (s Schema) validateJoints() error {
 	return nil
 }
 
+// maxJoints is the most joints a schema may declare (the bits of a mask in
+// the Monte Carlo tally).
+const maxJoints = 64
+
 // unset marks a metric no outcome was recorded for.
 const unset = 0xFFFF
 
@@ -128,8 +135,10 @@ const unset = 0xFFFF
 // metric with Set, or a whole group at once with SetJoint.
 type Record struct {
 	out    []uint16
-	code   []int32 // per joint: the code recorded, -1 for none
 	joints []Joint
+	// tally counts, per joint, the trials of the current Monte Carlo chunk
+	// that recorded each code.
+	tally [][]uint64
 	// expand writes a joint's outcomes out at once (exact mode, where each
 	// path's outcomes are weighted one by one anyway).
 	expand bool
@@ -146,8 +155,10 @@ func newRecord(s Schema) *Record {
 		_ gap
 	}{}).r
 	r.out = isolated[uint16](len(s.Metrics), 2)
-	r.code = isolated[int32](len(s.Joints), 4)
 	r.joints = s.Joints
+	for _, jt := range s.Joints {
+		r.tally = append(r.tally, isolated[uint64](len(jt.Rows), 8))
+	}
 	r.reset()
 	return r
 }
@@ -169,7 +180,7 @@ func (r *Record) Set(m, k int) {
 
 // SetJoint records code of joint j (Schema.Joints): for every metric of
 // the joint, the outcome its row gives. A trial records each metric once,
-// with Set or through a joint, never both.
+// with Set or through a joint, never both, and each joint at most once.
 func (r *Record) SetJoint(j, code int) {
 	if r.expand {
 		jt := &r.joints[j]
@@ -179,7 +190,7 @@ func (r *Record) SetJoint(j, code int) {
 		}
 		return
 	}
-	r.code[j] = int32(code)
+	r.tally[j][code]++
 }
 
 // Get returns the outcome recorded for metric m, and false when none is.
@@ -191,9 +202,6 @@ func (r *Record) Get(m int) (int, bool) {
 func (r *Record) reset() {
 	for i := range r.out {
 		r.out[i] = unset
-	}
-	for j := range r.code {
-		r.code[j] = -1
 	}
 	r.direct = false
 }

@@ -9,6 +9,9 @@ import "math/bits"
 type Source struct {
 	exact bool
 	rng   pcg
+	// six is a reservoir of left dice for Monte Carlo draws (sixes.go).
+	six  uint64
+	left int8
 
 	// Exact enumeration state.
 	path   []step
@@ -34,10 +37,17 @@ type step struct {
 func (s *Source) uniform(n uint64) uint64 {
 	hi, lo := bits.Mul64(s.rng.next(), n)
 	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(s.rng.next(), n)
-		}
+		return s.reject(hi, lo, n)
+	}
+	return hi
+}
+
+// reject finishes uniform when the first product's low half fell below n:
+// the draw stands unless it is below 2^64 mod n.
+func (s *Source) reject(hi, lo, n uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(s.rng.next(), n)
 	}
 	return hi
 }
@@ -48,6 +58,11 @@ func (s *Source) Intn(n int) int {
 		panic("sim: Intn with n <= 0")
 	}
 	if !s.exact {
+		if n < len(smallSixes) {
+			if k := smallSixes[n]; k > 0 {
+				return int(s.sixes(k) % uint64(n))
+			}
+		}
 		return int(s.uniform(uint64(n)))
 	}
 	if s.depth < len(s.path) {
@@ -65,6 +80,9 @@ func (s *Source) Intn(n int) int {
 // Pick draws an outcome index of d.
 func (s *Source) Pick(d *Dist) int {
 	if !s.exact {
+		if d.sixes > 0 {
+			return d.index(s.sixes(d.sixes))
+		}
 		return d.index(s.uniform(d.total))
 	}
 	var i int
@@ -77,6 +95,33 @@ func (s *Source) Pick(d *Dist) int {
 	s.depth++
 	s.weight *= d.prob[i]
 	return i
+}
+
+// PickValue draws an outcome of d and returns its value (Dist.WithValues).
+func (s *Source) PickValue(d *Dist) int32 {
+	if d.vlut != nil && !s.exact {
+		if d.sixes > 0 {
+			return d.vlut[s.sixes(d.sixes)]
+		}
+		return d.vlut[s.uniform(d.total)]
+	}
+	return d.vals[s.Pick(d)]
+}
+
+// Roll is the inline path of a draw over 6^k equally likely values, k ≤ 15
+// dice, for a caller that maps the rolls itself (Dist.Rolls): in Monte
+// Carlo mode, while the reservoir holds k dice, it returns a uniform roll
+// in [0, 6^k), one multiplication, and true. Otherwise, and always in
+// exact mode, it draws nothing and returns false, and the caller draws
+// with PickValue. It exists for trial loops that draw several dice per
+// trial, where a call per draw would cost more than the draw (see also
+// Hand).
+func (s *Source) Roll(k int) (uint64, bool) {
+	r, h, ok := s.Hand().Roll(k)
+	if ok {
+		s.Keep(h)
+	}
+	return r, ok
 }
 
 // newExactSource returns a source for exact enumeration, padded because
@@ -99,6 +144,7 @@ func newMC(seed, chunk uint64) *Source {
 func (s *Source) reseed(seed, chunk uint64) {
 	a, b := streamSeed(seed, chunk)
 	s.rng.seed(a, b)
+	s.six, s.left = 0, 0
 }
 
 // begin prepares an exact source to replay the current path.

@@ -1,0 +1,99 @@
+package sim
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+	"testing"
+)
+
+// TestSixReject: the rejection threshold is 2^64 mod 6^22, worked out
+// with big integers, and 6^22 = 36^11 fits in a word.
+func TestSixReject(t *testing.T) {
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	p := new(big.Int).Exp(big.NewInt(6), big.NewInt(sixDigits), nil)
+	if p.Uint64() != pow6x22 || p.Cmp(two64) >= 0 {
+		t.Fatalf("6^22 = %v, pow6x22 = %d", p, uint64(pow6x22))
+	}
+	if want := new(big.Int).Mod(two64, p).Uint64(); sixReject != want {
+		t.Errorf("sixReject = %d, want 2^64 mod 6^22 = %d", uint64(sixReject), want)
+	}
+	for k := range pow6 {
+		if want := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(k)), nil).Uint64(); pow6[k] != want {
+			t.Errorf("pow6[%d] = %d, want %d", k, pow6[k], want)
+		}
+	}
+}
+
+// TestRollsCompose: a roll of j+k dice is a·6^k + b, a the roll of the
+// first j dice and b that of the next k, and leaves the same reservoir:
+// the identity the trial loops use to roll several MCs at once
+// (floor(floor(r·6^(j+k)/2^64)/6^k) = floor(r·6^j/2^64)).
+func TestRollsCompose(t *testing.T) {
+	s := newMC(1, 0)
+	for range 100_000 {
+		s.refill()
+		h := s.Hand()
+		j, k := 1+int(s.rng.next()%6), 1+int(s.rng.next()%6)
+		ab, hab, ok1 := h.Roll(j + k)
+		a, ha, ok2 := h.Roll(j)
+		b, hb, ok3 := ha.Roll(k)
+		if !ok1 || !ok2 || !ok3 || ab != a*pow6[k]+b || hab != hb {
+			t.Fatalf("roll of %d+%d dice from %x: %d %v, rolls %d and %d %v", j, k, h.six, ab, hab, a, b, hb)
+		}
+	}
+}
+
+// TestDiceUniform: Pearson's chi-square of the rolls of three dice, of
+// pairs of consecutive two-dice rolls (whose independence the mixed-radix
+// identity rests on), and of Intn(4) and Intn(6), each at a fixed seed,
+// below the 0.001 critical value.
+func TestDiceUniform(t *testing.T) {
+	const n = 2_000_000
+	for name, c := range map[string]struct {
+		cells int
+		draw  func(*Source) int
+	}{
+		"three dice": {216, func(s *Source) int { return int(s.sixes(3)) }},
+		"two rolls of two": {1296, func(s *Source) int {
+			a, _ := s.Roll(2)
+			b, _ := s.Roll(2)
+			return int(a*36 + b)
+		}},
+		"Intn(4)":  {4, func(s *Source) int { return s.Intn(4) }},
+		"Intn(6)":  {6, func(s *Source) int { return s.Intn(6) }},
+		"Intn(10)": {10, func(s *Source) int { return s.Intn(10) }},
+	} {
+		s := newMC(42, 3)
+		counts := make([]float64, c.cells)
+		for range n {
+			if s.left < trialDice {
+				s.refill()
+			}
+			counts[c.draw(s)]++
+		}
+		e := float64(n) / float64(c.cells)
+		chi := 0.0
+		for _, o := range counts {
+			chi += (o - e) * (o - e) / e
+		}
+		// Wilson–Hilferty: the 0.999 quantile of chi-square with df degrees.
+		df := float64(c.cells - 1)
+		crit := df * math.Pow(1-2/(9*df)+3.09*math.Sqrt(2/(9*df)), 3)
+		if chi > crit {
+			t.Errorf("%s: chi-square %.1f over %d cells, critical %.1f", name, chi, c.cells, crit)
+		}
+	}
+}
+
+// TestRefillRejects: a word whose product with 6^22 has a low word below
+// 2^64 mod 6^22 is never kept.
+func TestRefillRejects(t *testing.T) {
+	s := newMC(9, 9)
+	for range 100_000 {
+		s.refill()
+		if _, lo := bits.Mul64(s.six, pow6x22); lo < sixReject || s.left != sixDigits {
+			t.Fatalf("kept %x with %d dice", s.six, s.left)
+		}
+	}
+}
