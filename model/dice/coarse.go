@@ -35,11 +35,25 @@ func NewCoarse(key func(sum int) int) Coarse {
 		w, _ := sum2d6.Weight(s - 2)
 		weights[i] += w
 	}
-	return Coarse{dist: sim.NewDist(weights...), rep: rep}
+	reps := make([]int32, len(rep))
+	for i, r := range rep {
+		reps[i] = int32(r)
+	}
+	return Coarse{dist: sim.NewDist(weights...).WithValues(reps), rep: rep}
 }
 
 // Roll draws the DR and returns its class's representative sum.
-func (c Coarse) Roll(src *sim.Source) int { return int(c.rep[src.Pick(c.dist)]) }
+func (c Coarse) Roll(src *sim.Source) int { return int(src.PickValue(c.dist)) }
+
+// Sums returns the classes as a distribution valued by their
+// representative sums, for a trial loop that draws inline with
+// sim.Source.Dice and falls back to PickValue: the same draw as Roll.
+func (c Coarse) Sums() *sim.Dist { return c.dist }
+
+// Valued returns the classes as a distribution whose class k carries the
+// value v[k], for a caller that maps each class to a value of its own
+// (sim.Source.PickValue).
+func (c Coarse) Valued(v []int32) *sim.Dist { return c.dist.WithValues(v) }
 
 // Classes is the number of classes.
 func (c Coarse) Classes() int { return len(c.rep) }

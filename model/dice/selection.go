@@ -15,19 +15,21 @@ const MaxSelect = 12
 // for n ≥ 2 is rules/asl.md [M8.22]). With n ≥ k everybody is selected and
 // nothing is rolled.
 //
-// Only the selected set matters, so it is drawn as a set: first its size s,
-// then one of the C(k,s) sets of that size uniformly (by symmetry every set
-// of a size is equally likely). For a given set S of size s ≥ n,
+// Only the selected set matters, so it is drawn as a set, in one draw over
+// the 2^k − 1 non-empty sets. For a given set S of size s ≥ n,
 //
 //	P(S) = Σ_{t=1..6} ((t−1)/6)^(k−s) · Σ_{j=0..n−1} C(s,j) ((6−t)/6)^j (1/6)^(s−j)
 //
 // where t is the lowest dr in S: the others all roll below t, and fewer than
-// n members of S roll above t. Exact enumeration thus sees 2^k − 1 branches
-// at most, each with its exact weight, instead of 6^k.
+// n members of S roll above t; every set of a size is equally likely, by
+// symmetry. Exact enumeration thus sees 2^k − 1 branches at most, each with
+// its exact weight, instead of 6^k; in Monte Carlo mode the weights' total
+// is 6^k, so a Selection among up to four takes its dice from the source's
+// reservoir like any dice.
 type Selection struct {
-	k, n  int
-	size  *sim.Dist // over s = 0…k; weights in units of 6^-k
-	masks [][]uint16
+	k, n int
+	size *sim.Dist // over s = 0…k; weights in units of 6^-k
+	sets *sim.Dist // over the masks 0…2^k−1, valued by the mask
 }
 
 // NewSelection prepares Random Selection of the top n among k candidates.
@@ -36,20 +38,24 @@ func NewSelection(k, n int) *Selection {
 	if k < 1 || k > MaxSelect || n < 1 {
 		panic(fmt.Sprintf("dice: Random Selection of %d among %d", n, k))
 	}
-	sel := &Selection{k: k, n: n, masks: make([][]uint16, k+1)}
-	for m := 1; m < 1<<k; m++ {
-		s := popcount(m)
-		sel.masks[s] = append(sel.masks[s], uint16(m))
-	}
+	sel := &Selection{k: k, n: n}
 	weights := make([]uint64, k+1)
-	if n >= k {
-		weights[k] = 1
-	} else {
-		for s := n; s <= k; s++ {
-			weights[s] = uint64(len(sel.masks[s])) * setWeight(k, s, n)
+	sets := make([]uint64, 1<<k)
+	masks := make([]int32, 1<<k)
+	for m := range sets {
+		masks[m] = int32(m)
+		switch s := popcount(m); {
+		case n >= k:
+			if s == k {
+				sets[m] = 1
+			}
+		case s >= n:
+			sets[m] = setWeight(k, s, n)
 		}
+		weights[popcount(m)] += sets[m]
 	}
 	sel.size = sim.NewDist(weights...)
+	sel.sets = sim.NewDist(sets...).WithValues(masks)
 	return sel
 }
 
@@ -68,14 +74,11 @@ func setWeight(k, s, n int) uint64 {
 }
 
 // Draw returns the selected candidates as a bit mask (bit i = candidate i).
-func (sel *Selection) Draw(src *sim.Source) uint16 {
-	s := src.Pick(sel.size)
-	sets := sel.masks[s]
-	if len(sets) == 1 {
-		return sets[0]
-	}
-	return sets[src.Intn(len(sets))]
-}
+func (sel *Selection) Draw(src *sim.Source) uint16 { return uint16(src.PickValue(sel.sets)) }
+
+// Sets is the draw Draw makes, as a distribution over the masks valued by
+// the mask, for a trial loop that draws inline with sim.Source.Dice.
+func (sel *Selection) Sets() *sim.Dist { return sel.sets }
 
 // PSize is the probability that exactly s candidates are selected.
 func (sel *Selection) PSize(s int) float64 { return sel.size.Prob(s) }
