@@ -34,6 +34,10 @@ const maxMCDRM = 4
 type checkTable struct {
 	roll    dice.Coarse
 	classes []checkClass
+	// first draws the coarse Original DR straight to the short path's
+	// index of its state, or to -(k+1) for a class k that draws again
+	// (short.go), once the plan has numbered the states.
+	first *sim.Dist
 }
 
 // checkClass is the states one class of the Original DR leads to, most
@@ -45,6 +49,12 @@ type checkClass struct {
 	// rec is each state as the target metrics record it, for the short
 	// path of a trial on which every unit only takes its MC (short.go).
 	rec []unitRecord
+	// sid is each state's index among the short path's end states
+	// (short.go), when the plan has numbered them; rolls is sid by roll of
+	// rollK dice, for an inline draw (sim.Source.Roll).
+	sid   []int32
+	rollK int
+	rolls []int32
 }
 
 // unitRecord is a unit's fate, reduced and replaced outcomes (DESIGN §5,

@@ -19,7 +19,7 @@ import "github.com/sapperhq/sapper/sim"
 func (t *dcTrial) merge(src *sim.Source, k int) bool {
 	e := &t.e
 	t.key = append(t.target.appendResolveKey(t.key[:0], k), byte(e.detonation), byte(e.orig),
-		bits(e.entered, e.rubble, e.collapse, e.falls, e.wholeLocationKilled), byte(e.swLost), byte(e.swMalf))
+		flagBits(e.entered, e.rubble, e.collapse, e.falls, e.wholeLocationKilled), byte(e.swLost), byte(e.swMalf))
 	return src.Merge(t.key)
 }
 
@@ -27,7 +27,7 @@ func (t *dcTrial) merge(src *sim.Source, k int) bool {
 // units are attacked are the Original DR (with its doubles) and Table 23's
 // Shellhole.
 func (t *fireTrial) merge(src *sim.Source, k int) bool {
-	t.key = append(t.target.appendResolveKey(t.key[:0], k), t.orig, bits(t.e.shellhole))
+	t.key = append(t.target.appendResolveKey(t.key[:0], k), t.orig, flagBits(t.e.shellhole))
 	return src.Merge(t.key)
 }
 
@@ -49,7 +49,7 @@ func (l *loc) appendResolveKey(b []byte, k int) []byte {
 // retired ones were recorded already and count only as out or not), and
 // its after-attack queue.
 func (l *loc) appendKey(b []byte) []byte {
-	b = append(b, byte(l.n), bits(l.hobTriggered), byte(l.retired), byte(l.retired>>8), byte(l.retiredOut))
+	b = append(b, byte(l.n), flagBits(l.hobTriggered), byte(l.retired), byte(l.retired>>8), byte(l.retiredOut))
 	for i := range l.n {
 		if l.retired&(1<<i) == 0 {
 			b = l.u[i].appendKey(b)
@@ -64,12 +64,12 @@ func (l *loc) appendKey(b []byte) []byte {
 // appendKey appends every field of the unit's state.
 func (u *unit) appendKey(b []byte) []byte {
 	return append(b, byte(u.kind), byte(u.ml), byte(u.bml), byte(u.mod), byte(u.elr), byte(u.class), byte(u.sw), byte(u.group),
-		bits(u.fanatic, u.under, u.hobOK, u.broken, u.pinned, u.berserk, u.heroic, u.wounded),
-		bits(u.elim, u.prisoner, u.reduced, u.replaced, u.byKIA))
+		flagBits(u.fanatic, u.under, u.hobOK, u.broken, u.pinned, u.berserk, u.heroic, u.wounded),
+		flagBits(u.elim, u.prisoner, u.reduced, u.replaced, u.byKIA))
 }
 
-// bits packs up to eight flags into a byte.
-func bits(flags ...bool) byte {
+// flagBits packs up to eight flags into a byte.
+func flagBits(flags ...bool) byte {
 	var b byte
 	for i, f := range flags {
 		if f {

@@ -10,8 +10,15 @@ func (a DCAttack) Experiment() (sim.Experiment, error) {
 	if err := a.Validate(); err != nil {
 		return sim.Experiment{}, err
 	}
-	p := newDCPlan(a)
-	return sim.Experiment{Schema: p.schema(), New: p.newTrial}, nil
+	return newDCPlan(a).experiment(), nil
+}
+
+// experiment is the plan as an engine experiment: its metrics, the short
+// path's joints, and its trial.
+func (p *dcPlan) experiment() sim.Experiment {
+	s := p.schema()
+	p.joints(&s)
+	return sim.Experiment{Schema: s, New: p.newTrial}
 }
 
 // dcPlan is everything about an attack that does not depend on the dice,
@@ -20,8 +27,13 @@ type dcPlan struct {
 	a     DCAttack
 	rules locRules
 
-	attackDR dice.Coarse
-	at       [13]outcome // by Original DR
+	attackDR   dice.Coarse
+	attackSums *sim.Dist // attackDR valued by its representative sums
+	attackLut  [36]int32 // attackSums by roll of two dice
+	// bare: nothing rolls or records before the DC's own DR (no chain, no
+	// cave dr).
+	bare bool
+	at   [13]outcome // by Original DR
 
 	throwDR  dice.Coarse
 	throwRes [13][MaxUnits]IFT
@@ -31,6 +43,13 @@ type dcPlan struct {
 	swDist [MaxUnits]*sim.Dist // Random SW Destruction dr, per target
 
 	tab *checkTables // the targets' MCs, when no leader links them
+
+	// The short path of each Original DR that has one, its end states and
+	// joints (short.go).
+	short              [13]*shortPath
+	states             shortStates
+	joint              bool
+	jTargets, jEffects int
 
 	site        site // the target Location's terrain (Table 23)
 	rubbleCheck bool // whether a detonation checks for Rubble
@@ -59,9 +78,6 @@ type outcome struct {
 	roadblock bool
 	caveGone  bool
 	spans     int8 // bridge spans destroyed
-	// short, when set, is the short path of this Original DR: every
-	// target only takes its MC from its check table (short.go).
-	short *shortPath
 }
 
 // fireRoll is one fire attack on a Location: its coarse DR and the result
@@ -97,10 +113,12 @@ func newDCPlan(a DCAttack) *dcPlan {
 		}
 		return s
 	})
+	p.attackSums = p.attackDR.Sums()
+	p.attackLut = *table36(p.attackSums)
+	p.bare = !(a.Mode == Placed && len(a.Placer) > 0) && !(a.Mode == Set && len(a.Setter) > 0) &&
+		!(a.Cave && a.Mode == Thrown)
 	// After the classes are fixed: a short path does not tell sums apart.
-	for orig := range p.at {
-		p.at[orig].short = p.shortPathOf(&p.at[orig])
-	}
+	p.shortPaths()
 	p.throwDR = dice.NewCoarse(func(s int) int { return resultKey(&p.throwRes[s], len(a.Throwers)) })
 	for i, u := range a.Targets {
 		if u.SW > 0 {

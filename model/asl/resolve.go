@@ -94,15 +94,27 @@ func (l *loc) group(res *[MaxUnits]IFT, r IFT) (members [MaxUnits]int8, k int) {
 	return members, k
 }
 
+// selected draws Random Selection of n among k units as a mask over the
+// group's members; all k when n ≥ k, with no draw (A7.301, A7.302).
+func selected(src *sim.Source, k, n int) uint16 {
+	if n >= k {
+		return uint16(1<<k - 1)
+	}
+	return selectionFor(k, n).Draw(src)
+}
+
 // kia resolves a #KIA (A7.301): Random Selection eliminates # units (ties
 // at the cut added); every other unit breaks, or is Casualty Reduced if it
 // cannot break. Events: the eliminated first, then the broken (§8.45).
 func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
 	members, k := l.group(res, r)
-	chosen := uint16(1<<k - 1)
-	if n := r.KIA(); n < k {
-		chosen = selectionFor(k, n).Draw(src)
-	}
+	l.kiaOf(src, &members, k, selected(src, k, r.KIA()))
+}
+
+// kiaOf applies a #KIA to the k members once Random Selection has chosen
+// (a mask over members). It draws only to Casualty Reduce a SMC that
+// cannot break.
+func (l *loc) kiaOf(src *sim.Source, members *[MaxUnits]int8, k int, chosen uint16) {
 	var before [MaxUnits]snapshot
 	for m := range k {
 		before[m] = l.snap(int(members[m]))
@@ -134,10 +146,13 @@ func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
 // +#; a Reduced SMC does not (rules/asl.md §8.29).
 func (l *loc) k(src *sim.Source, res *[MaxUnits]IFT, r IFT, mc *[MaxUnits]int8) {
 	members, k := l.group(res, r)
-	chosen := uint16(1<<k - 1)
-	if k > 1 {
-		chosen = selectionFor(k, 1).Draw(src)
-	}
+	l.kOf(src, &members, k, r, selected(src, k, 1), mc)
+}
+
+// kOf applies K/# result r to the k members once Random Selection has
+// chosen, marking in mc the MCs to take. It draws only to wound a chosen
+// SMC.
+func (l *loc) kOf(src *sim.Source, members *[MaxUnits]int8, k int, r IFT, chosen uint16, mc *[MaxUnits]int8) {
 	for m := range k {
 		i := int(members[m])
 		if chosen&(1<<m) != 0 {

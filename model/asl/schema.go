@@ -172,9 +172,15 @@ func (l *loc) recordTargets(rec *sim.Record, targets, stack int) {
 		u.recordTo(rec, targets+3*i)
 		out += b2i(u.out())
 	}
+	recordStack(rec, stack, out, l.n, l.hobTriggered)
+}
+
+// recordStack records the stack, out and hob metrics from metric stack on
+// (none when stack < 0): out of n targets are out of the fight.
+func recordStack(rec *sim.Record, stack, out, n int, hob bool) {
 	if stack >= 0 {
-		rec.Set(stack, b2i(out < l.n))
+		rec.Set(stack, b2i(out < n))
 		rec.Set(stack+1, out)
-		rec.Set(stack+2, b2i(!l.hobTriggered))
+		rec.Set(stack+2, b2i(!hob))
 	}
 }

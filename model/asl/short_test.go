@@ -23,6 +23,13 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 			func(a *DCAttack) { a.ELR, a.Building = 1, Wooden }},
 		{"broken and crew, concealed", []string{"4-6-7,broken", "crew:2-2-8", "hero:1-4-9"},
 			func(a *DCAttack) { a.Concealed, a.TEM = true, 2 }},
+		{"two squads", []string{"4-6-7", "5-4-8"}, func(a *DCAttack) { a.TEM = 0 }},
+		{"four half-squads", []string{"hs:2-4-7", "hs:2-4-7", "hs:2-3-7", "hs:2-4-8"}, func(a *DCAttack) { a.TEM = 1 }},
+		{"a lone squad, ELR 0", []string{"4-6-7"}, func(a *DCAttack) { a.ELR = 0 }},
+		{"under Defensive Fire", []string{"4-6-7", "4-6-7"}, func(a *DCAttack) {
+			a.Placer = []Unit{mustUnit(t, "4-6-8")}
+			a.DFF = []FireAttack{{FP: 4, DRM: 1}}
+		}},
 	} {
 		var units []Unit
 		for _, s := range c.units {
@@ -37,14 +44,14 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 		long := newDCPlan(a)
 		used := false
 		for orig := range long.at {
-			used = used || long.at[orig].short != nil
-			long.at[orig].short = nil
+			used = used || long.short[orig] != nil
+			long.short[orig] = nil
 		}
 		if !used {
 			t.Fatalf("%s: no Original DR takes the short path", c.name)
 		}
 		run := func(p *dcPlan, cfg sim.Config) *sim.Result {
-			res, err := sim.Run(context.Background(), sim.Experiment{Schema: p.schema(), New: p.newTrial}, cfg)
+			res, err := sim.Run(context.Background(), p.experiment(), cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,6 +59,7 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 		}
 		for _, cfg := range []sim.Config{{Method: sim.Exact}, {Trials: 100_000, Seed: 3}} {
 			s, l := run(short, cfg), run(long, cfg)
+			t.Logf("%s: %d end states, joints %v, rolled by hand %v", c.name, len(short.states.list), short.joint, short.bare && short.joint)
 			for i, m := range l.Metrics {
 				for k, o := range m.Outcomes {
 					if got := s.Metrics[i].Outcomes[k]; got.Count != o.Count || math.Abs(got.P-o.P) > 1e-12 {

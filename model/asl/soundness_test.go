@@ -25,10 +25,11 @@ func soundnessAttack(t testing.TB) (sim.Experiment, *sim.Result) {
 // TestIntervalCoverage: over 200 independent seeds, each a run of 2,000
 // trials, the 95% Wilson interval of every outcome whose exact
 // probability is strictly between 0 and 1 covers that probability
-// between 91% and 99% of the time. A binomial(200, 0.95) count falls
-// outside [182, 198] with probability about 1%, and the seeds are fixed,
-// so the test is deterministic; an interval formula or a random stream
-// that is off fails it.
+// between 89.5% and 99.5% of the time. A binomial(200, 0.95) count falls
+// below 179 with probability 0.00048 and above 199 with 0.000035, so that
+// over the 27 outcomes the test fails a sound engine about one seed set in
+// a hundred; the seeds are fixed, so the test is deterministic, and an
+// interval formula or a random stream that is off fails it.
 func TestIntervalCoverage(t *testing.T) {
 	exp, ex := soundnessAttack(t)
 	const seeds, trials = 200, 2000
@@ -55,8 +56,8 @@ func TestIntervalCoverage(t *testing.T) {
 			}
 			c := covered[cell{i, k}]
 			n, total = n+1, total+c
-			if rate := float64(c) / seeds; rate < 0.91 || rate > 0.99 {
-				t.Errorf("%s=%s (p %.4f): covered by %d of %d intervals (%.1f%%), want 91%%…99%%", m.Name, o.Label, o.P, c, seeds, 100*rate)
+			if c < 179 || c > 199 {
+				t.Errorf("%s=%s (p %.4f): covered by %d of %d intervals (%.1f%%), want 179…199", m.Name, o.Label, o.P, c, seeds, 100*float64(c)/seeds)
 			}
 		}
 	}

@@ -33,6 +33,9 @@ func (p *dcPlan) newTrial() sim.Trial {
 	t.target.merge = t.merge
 	t.target.recBase = p.m.targets
 	t.target.tab = p.tab
+	if p.bare && p.joint {
+		return t.runBare
+	}
 	return t.run
 }
 
@@ -54,39 +57,62 @@ type effects struct {
 // with its malfunction check, then the detonation's effects.
 func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
-	t.throws.restart(&t.throwStart)
-	t.e = effects{detonation: detonated}
-	e := &t.e
-	if !t.runChain(src, rec) {
-		e.detonation = notPlaced
-	} else {
+	if !p.bare {
+		t.begin()
+		if !t.runChain(src, rec) {
+			t.e.detonation = notPlaced
+			t.target.restart(&t.start)
+			t.record(rec, &t.e)
+			return
+		}
 		if p.m.caveDR >= 0 {
 			// G11.83: the throw itself, before the DC's own DR.
-			e.entered = dice.Dr(src)+p.a.CaveDRM <= caveThrowLimit
-			rec.Set(p.m.caveDR, b2i(!e.entered))
-		}
-		orig := p.attackDR.Roll(src)
-		at := &p.at[orig]
-		switch {
-		case at.malf:
-			e.detonation = malfunctioned
-		case at.short != nil:
-			e.at, e.orig = at, int8(orig)
-			t.shortPath(src, rec, at.short)
-			return
-		default:
-			e.at, e.orig = at, int8(orig)
-			t.target.restart(&t.start)
-			t.target.rec = rec
-			if t.detonate(src, e) {
-				return // the rest is known (exact mode): sim.Source.Merge
-			}
-			t.record(rec, e)
-			return
+			t.e.entered = dice.Dr(src)+p.a.CaveDRM <= caveThrowLimit
+			rec.Set(p.m.caveDR, b2i(!t.e.entered))
 		}
 	}
+	var orig int32
+	if r, ok := src.Roll(2); ok {
+		orig = p.attackLut[r]
+	} else {
+		orig = src.PickValue(p.attackSums)
+	}
+	t.afterDR(src, rec, int(orig))
+}
+
+// afterDR is the rest of a trial once the DC's Original DR is orig.
+func (t *dcTrial) afterDR(src *sim.Source, rec *sim.Record, orig int) {
+	p := t.p
+	at := &p.at[orig]
+	if sp := p.short[orig]; sp != nil {
+		t.shortPath(src, rec, sp)
+		return
+	}
+	if p.bare {
+		t.begin()
+	}
+	e := &t.e
+	if at.malf {
+		e.detonation = malfunctioned
+		t.target.restart(&t.start)
+		t.record(rec, e)
+		return
+	}
+	e.at, e.orig = at, int8(orig)
 	t.target.restart(&t.start)
+	t.target.rec = rec
+	if t.detonate(src, e) {
+		return // the rest is known (exact mode): sim.Source.Merge
+	}
 	t.record(rec, e)
+}
+
+// begin readies the trial's scratch for the whole procedure.
+func (t *dcTrial) begin() {
+	if t.throwStart.n > 0 {
+		t.throws.restart(&t.throwStart)
+	}
+	t.e = effects{detonation: detonated}
 }
 
 // detonate resolves a detonating DC (rules/asl.md §3–§7): a destroyed
@@ -161,7 +187,13 @@ func (t *dcTrial) randomSWDestruction(src *sim.Source, e *effects) {
 }
 
 func (t *dcTrial) record(rec *sim.Record, e *effects) {
-	p := t.p
+	t.target.recordTargets(rec, t.p.m.targets, t.p.m.stack)
+	t.recordDetonation(rec, e)
+}
+
+// recordDetonation records the detonation, the IFT result and the
+// effects beyond the targets' states.
+func (t *dcTrial) recordDetonation(rec *sim.Record, e *effects) {
 	result := NoAttack
 	if e.at != nil {
 		result = e.at.ift
@@ -171,7 +203,6 @@ func (t *dcTrial) record(rec *sim.Record, e *effects) {
 	}
 	rec.Set(0, e.detonation)
 	rec.Set(1, int(result))
-	t.target.recordTargets(rec, p.m.targets, p.m.stack)
 	t.recordEffects(rec, e)
 }
 
