@@ -10,7 +10,7 @@ import (
 // monteCarlo measures Monte Carlo trials per second of exps on one core:
 // one worker, one chunk of each per iteration, a new seed each time.
 func monteCarlo(b *testing.B, exps ...sim.Experiment) {
-	const trials = sim.DefaultChunk
+	const trials = sim.DefaultTrials
 	var seed uint64
 	for b.Loop() {
 		seed++
