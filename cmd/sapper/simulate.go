@@ -9,8 +9,6 @@ import (
 	"runtime/pprof"
 	"sync/atomic"
 
-	"github.com/spf13/pflag"
-
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -151,12 +149,6 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		return nil, err
 	}
 	return res, nil
-}
-
-// simulate runs one experiment and writes rep with its result: the whole
-// of a single-run command that has no prepare step of its own.
-func simulate(ctx context.Context, stdout, stderr io.Writer, exp sim.Experiment, c common, rep report.Report) error {
-	return runJob(ctx, stdout, stderr, single(pflag.NewFlagSet(rep.Command, pflag.ContinueOnError), c, rep, exp, nil))
 }
 
 // chartOf draws the report: the job's own chart if it has one, bars per

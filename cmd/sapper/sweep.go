@@ -37,7 +37,6 @@ type sweepInputs struct {
 // sweepArgs are a sweep's arguments, split into its own flags and those
 // of the command it sweeps.
 type sweepArgs struct {
-	target *command
 	rest   []string // the swept command's flags
 	vary   string
 	metric string
