@@ -160,14 +160,7 @@ func (w *worker) runChunk(seed, c, n uint64) {
 		return
 	}
 	for range n {
-		if src.left < trialDice {
-			// src.refill(), by hand: the call would cost more than the draw.
-			if r := src.rng.next(); r*pow6x22 >= sixReject {
-				src.six, src.left = r, sixDigits
-			} else {
-				src.refill()
-			}
-		}
+		src.topUp()
 		trial(src, rec)
 		if rec.direct {
 			w.tallyDirect()
@@ -185,9 +178,7 @@ func (w *worker) runDirect(n uint64) {
 	trial, rec, src, counts, offsets := w.trial, w.rec, &w.src, w.counts, w.offsets
 	out := rec.out
 	for range n {
-		if src.left < trialDice {
-			src.refill()
-		}
+		src.topUp()
 		trial(src, rec)
 		for m, k := range out {
 			if k == unset {

@@ -46,6 +46,14 @@ var pow6 = func() (p [16]uint64) {
 // deterministic, so a chunk's draws still depend only on its seed.
 const trialDice = 12
 
+// topUp refills the reservoir before a trial when it holds fewer than
+// trialDice dice.
+func (s *Source) topUp() {
+	if s.left < trialDice {
+		s.refill()
+	}
+}
+
 // refill draws a fresh reservoir.
 func (s *Source) refill() {
 	for {
@@ -57,14 +65,14 @@ func (s *Source) refill() {
 	}
 }
 
-// sixes returns a uniform integer in [0, 6^k), 1 ≤ k ≤ maxSixes.
+// sixes returns a uniform integer in [0, 6^k), 1 ≤ k ≤ maxSixes, refilling
+// the reservoir when it holds fewer than k dice.
 func (s *Source) sixes(k int8) uint64 {
 	if s.left < k {
 		s.refill()
 	}
-	hi, lo := bits.Mul64(s.six, pow6[k&15])
-	s.six, s.left = lo, s.left-k
-	return hi
+	r, _ := s.Roll(int(k))
+	return r
 }
 
 // sixesFor returns the k ≤ maxSixes for which n divides 6^k (the fewest
