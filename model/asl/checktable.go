@@ -51,7 +51,7 @@ type checkClass struct {
 	rec []unitRecord
 	// sid is each state's index among the short path's end states
 	// (short.go), when the plan has numbered them; rolls is sid by roll of
-	// rollK dice, for an inline draw (sim.Source.Roll).
+	// rollK dice, for an inline draw (rollsOf).
 	sid   []int32
 	rollK int
 	rolls []int32

@@ -27,9 +27,8 @@ type dcPlan struct {
 	a     DCAttack
 	rules locRules
 
-	attackDR   dice.Coarse
-	attackSums *sim.Dist // attackDR valued by its representative sums
-	attackLut  [36]int32 // attackSums by roll of two dice
+	attackDR  dice.Coarse
+	attackLut [36]int32 // attackDR's representative sums by roll of two dice
 	// bare: nothing rolls or records before the DC's own DR (no chain, no
 	// cave dr).
 	bare bool
@@ -113,8 +112,7 @@ func newDCPlan(a DCAttack) *dcPlan {
 		}
 		return s
 	})
-	p.attackSums = p.attackDR.Sums()
-	p.attackLut = *table36(p.attackSums)
+	p.attackLut = *table36(p.attackDR.Sums())
 	p.bare = !(a.Mode == Placed && len(a.Placer) > 0) && !(a.Mode == Set && len(a.Setter) > 0) &&
 		!(a.Cave && a.Mode == Thrown)
 	// After the classes are fixed: a short path does not tell sums apart.

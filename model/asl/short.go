@@ -37,11 +37,8 @@ import (
 
 // shortPath is the program of one Original DR.
 type shortPath struct {
-	sel  *dice.Selection // Random Selection among the targets; nil for none
-	sets *sim.Dist       // sel.Sets()
-	// setsK and setsLut are sets by roll of setsK dice (sim.Dist.Rolls);
-	// setsK is more dice than a reservoir holds when sets is not a roll of
-	// dice, so that sim.Source.Roll never answers.
+	sel *dice.Selection // Random Selection among the targets; nil for none
+	// setsK and setsLut are sel's sets by roll of setsK dice (rollsOf).
 	setsK   int
 	setsLut []int32
 	eff     int // the detonation's code: the Original DR, 0 for a malfunction
@@ -168,10 +165,7 @@ func (p *dcPlan) number(tb *checkTable) {
 		first[k] = c.sid[0]
 		if c.dist != nil {
 			first[k] = int32(-k - 1)
-			c.rollK, c.rolls = c.dist.WithValues(c.sid).Rolls()
-			if c.rolls == nil {
-				c.rollK = 64 // never answered by a roll
-			}
+			c.rollK, c.rolls = rollsOf(c.dist.WithValues(c.sid))
 		}
 	}
 	tb.first = tb.roll.Valued(first)
@@ -248,11 +242,7 @@ func (p *dcPlan) shortPathOf(start *loc, o *outcome, orig int) *shortPath {
 		sp.byMask = []shortVariant{sp.byMask[1<<n-1]}
 	case sel > 0:
 		sp.sel = selectionFor(n, sel)
-		sp.sets = sp.sel.Sets()
-		sp.setsK, sp.setsLut = sp.sets.Rolls()
-		if sp.setsLut == nil {
-			sp.setsK = 64
-		}
+		sp.setsK, sp.setsLut = rollsOf(sp.sel.Sets())
 	}
 	return sp
 }
@@ -305,7 +295,7 @@ func (t *dcTrial) runBare(src *sim.Source, rec *sim.Record) {
 		r, next, ok := h.Roll(sp.setsK)
 		if !ok {
 			src.Keep(h)
-			v = &sp.byMask[src.PickValue(sp.sets)]
+			v = &sp.byMask[src.PickValue(sp.sel.Sets())]
 			t.recordShort(rec, sp, drawSteps(src, v.steps, v.code))
 			return
 		}
@@ -498,6 +488,20 @@ func (p *dcPlan) joints(s *sim.Schema) {
 	}
 	p.joint, p.jTargets, p.jEffects = true, len(s.Joints), len(s.Joints)+1
 	s.Joints = append(s.Joints, targets, eff)
+}
+
+// noRoll is more dice than a reservoir holds: sim.Source.Roll and
+// sim.Hand.Roll never answer a roll of that many.
+const noRoll = 64
+
+// rollsOf is d's value by roll of k dice (sim.Dist.Rolls), or noRoll and
+// nil when d is not a roll of dice, so that an inline roll never answers
+// and the caller draws with PickValue.
+func rollsOf(d *sim.Dist) (k int, vals []int32) {
+	if k, vals = d.Rolls(); vals == nil {
+		k = noRoll
+	}
+	return k, vals
 }
 
 // table36 is d's value by roll of two dice, or nil when d is not a roll

@@ -75,7 +75,7 @@ func (t *dcTrial) run(src *sim.Source, rec *sim.Record) {
 	if r, ok := src.Roll(2); ok {
 		orig = p.attackLut[r]
 	} else {
-		orig = src.PickValue(p.attackSums)
+		orig = src.PickValue(p.attackDR.Sums())
 	}
 	t.afterDR(src, rec, int(orig))
 }
