@@ -181,10 +181,8 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 		a.EnemyInfantry = f.enemyInfantry
 	}
 	a.Options.HeatOfBattle = !f.noHoB
-	for _, r := range f.rules {
-		if err := applyRule(afvRules, &a.Options, r); err != nil {
-			return zero, err
-		}
+	if err := applyRules(afvRules, &a.Options, f.rules); err != nil {
+		return zero, err
 	}
 	if err := afvConflicts(fs, f.rules, f.noHoB, a); err != nil {
 		return zero, err

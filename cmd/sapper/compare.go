@@ -130,10 +130,8 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	c.DRM, c.ELR, c.Concealed, c.Captured, c.CX, c.AFPh = f.drm, f.elr, f.concealed, f.captured, f.cx, f.afph
 	c.ThrowerTEM, c.Preset = f.throwerTEM, f.preset
 	c.Options.HeatOfBattle = !f.noHoB
-	for _, r := range f.rules {
-		if err := applyRule(rules, &c.Options, r); err != nil {
-			return c, err
-		}
+	if err := applyRules(rules, &c.Options, f.rules); err != nil {
+		return c, err
 	}
 	if err := compareConflicts(fs, f.rules, f.noHoB, c); err != nil {
 		return c, err

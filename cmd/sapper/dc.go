@@ -223,10 +223,8 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 		a.EnemyInfantry = f.enemyInfantry
 	}
 	a.Options.HeatOfBattle = !f.noHoB
-	for _, r := range f.rules {
-		if err := applyRule(rules, &a.Options, r); err != nil {
-			return asl.DCAttack{}, err
-		}
+	if err := applyRules(rules, &a.Options, f.rules); err != nil {
+		return asl.DCAttack{}, err
 	}
 	if err := dcConflicts(fs, f.rules, f.noHoB, a); err != nil {
 		return asl.DCAttack{}, err

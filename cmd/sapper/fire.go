@@ -160,10 +160,8 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 		a.TEM = building.TEM(f.fortified) // A7.4: the building's TEM (B23.921: +1 Fortified)
 	}
 	a.Options.HeatOfBattle = !f.noHoB
-	for _, r := range f.rules {
-		if err := applyRule(fireRules, &a.Options, r); err != nil {
-			return zero, err
-		}
+	if err := applyRules(fireRules, &a.Options, f.rules); err != nil {
+		return zero, err
 	}
 	if err := a.Validate(); err != nil {
 		return zero, modelError(fs, err)

@@ -70,7 +70,24 @@ func ruleKeys[O any](rs []rule[O]) string {
 	return strings.Join(keys, ", ")
 }
 
-// applyRule reads one --rule KEY=BOOL into o.
+// applyRules reads every --rule KEY=BOOL into o. A key given twice is
+// refused: taking the last would silently drop the first.
+func applyRules[O any](rs []rule[O], o *O, given []string) error {
+	seen := make(map[string]bool, len(given))
+	for _, s := range given {
+		key, _, _ := strings.Cut(s, "=")
+		if seen[key] {
+			return badValue("rule", s, key+" given twice; give each rule once")
+		}
+		seen[key] = true
+		if err := applyRule(rs, o, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyRule reads one --rule KEY=BOOL into o, BOOL as Go's flags read it.
 func applyRule[O any](rs []rule[O], o *O, s string) error {
 	key, val, ok := strings.Cut(s, "=")
 	if !ok {

@@ -208,14 +208,36 @@ func ParseUnit(s string) (Unit, error) {
 		}
 		u.FP, u.Range, u.ML = v[0], v[1], v[2]
 	}
+	seen := make(map[string]bool, len(parts)-1)
 	for _, opt := range parts[1:] {
 		key, val, hasVal := strings.Cut(strings.TrimSpace(opt), "=")
+		name := key
+		if key == "bml" {
+			name = "broken-ml"
+		}
+		if seen[name] {
+			return Unit{}, fmt.Errorf("unit %q: option %s given twice; give each option once", s, name)
+		}
+		seen[name] = true
 		num := func() (int, error) {
 			n, err := strconv.Atoi(val)
 			if !hasVal || err != nil {
 				return 0, fmt.Errorf("unit %q: option %s needs a whole number, like %s=3", s, key, key)
 			}
 			return n, nil
+		}
+		// A yes/no option is on when written alone or as =true, off as
+		// =false; any other value is refused rather than read as "on".
+		flag := func(dst *bool) error {
+			switch {
+			case !hasVal || val == "true":
+				*dst = true
+			case val == "false":
+				*dst = false
+			default:
+				return fmt.Errorf("unit %q: option %s takes no value, or true or false; not %q", s, key, val)
+			}
+			return nil
 		}
 		var err error
 		switch key {
@@ -226,6 +248,9 @@ func ParseUnit(s string) (Unit, error) {
 			}
 		case "broken-ml", "bml":
 			u.BrokenML, err = num()
+			if err == nil && (u.BrokenML < 1 || u.BrokenML > 10) {
+				err = fmt.Errorf("unit %q: %s=%d outside 1…10", s, key, u.BrokenML)
+			}
 		case "drm":
 			u.DRM, err = num()
 		case "class":
@@ -236,17 +261,17 @@ func ParseUnit(s string) (Unit, error) {
 				}
 			}
 		case "underscore":
-			u.Underscore = true
+			err = flag(&u.Underscore)
 		case "wounded":
-			u.Wounded = true
+			err = flag(&u.Wounded)
 		case "broken":
-			u.Broken = true
+			err = flag(&u.Broken)
 		case "concealed":
-			u.Concealed = true
+			err = flag(&u.Concealed)
 		case "sw":
 			u.SW, err = num()
 		case "sw-x":
-			u.SWX = true
+			err = flag(&u.SWX)
 		default:
 			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, form)
 		}

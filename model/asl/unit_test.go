@@ -75,3 +75,48 @@ func TestUnicodeMinus(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitOptionValues: a yes/no option is on alone or as =true, off as
+// =false, and any other value is refused; an option given twice (under
+// either of its names) is refused rather than the last one taken.
+func TestUnitOptionValues(t *testing.T) {
+	for _, c := range []struct {
+		unit string
+		want Unit
+	}{
+		{"4-6-7,broken", Unit{Broken: true}},
+		{"4-6-7,broken=true", Unit{Broken: true}},
+		{"4-6-7,broken=false", Unit{}},
+		{"4-6-7,concealed=false,underscore=true", Unit{Underscore: true}},
+		{"leader:8-1,wounded=false", Unit{}},
+		{"4-6-7,sw=1,sw-x=false", Unit{SW: 1}},
+		{"4-6-7,broken-ml=6", Unit{BrokenML: 6}},
+	} {
+		u, err := ParseUnit(c.unit)
+		if err != nil {
+			t.Errorf("%s: %v", c.unit, err)
+			continue
+		}
+		got := Unit{Broken: u.Broken, Concealed: u.Concealed, Underscore: u.Underscore, Wounded: u.Wounded, SW: u.SW, SWX: u.SWX, BrokenML: u.BrokenML}
+		if got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.unit, got, c.want)
+		}
+	}
+	for _, c := range []struct{ unit, want string }{
+		{"4-6-7,broken=no", `option broken takes no value, or true or false; not "no"`},
+		{"4-6-7,concealed=0", `option concealed takes no value, or true or false; not "0"`},
+		{"leader:8-1,wounded=no", `option wounded takes no value, or true or false; not "no"`},
+		{"4-6-7,sw=1,sw-x=xyz", `option sw-x takes no value, or true or false; not "xyz"`},
+		{"4-6-7,broken=True", `option broken takes no value, or true or false; not "True"`},
+		{"4-6-7,elr=0,elr=5", "option elr given twice"},
+		{"4-6-7,broken,broken=false", "option broken given twice"},
+		{"4-6-7,bml=6,broken-ml=7", "option broken-ml given twice"},
+		{"leader:8-1,broken-ml=0", "broken-ml=0 outside 1…10"},
+		{"4-6-7,bml=11", "bml=11 outside 1…10"},
+	} {
+		_, err := ParseUnit(c.unit)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want …%s…", c.unit, err, c.want)
+		}
+	}
+}
