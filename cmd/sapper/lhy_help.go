@@ -55,8 +55,8 @@ followed by options after commas:
   av=N, sav=N    Assault Value and SAV (0…10), for ties
 e.g. --unit rifle:7,av=2 --unit mg:6,concealed --unit crew:5,rider,on=tank
 
-Vehicles, NAME:AV (AV 0…10), followed by options after commas:
-  eav=N          the Effective AV that AT results are read against
+Vehicles, NAME:AV (AV 0…21, L8), followed by options after commas:
+  eav=N          the Effective AV (0…21) that AT results are read against
   atv=N          its ATV: Destroyed by AT fire with ATV > 0, it causes
                  Collateral Damage
   afv            an AFV: Shocked rather than Destroyed by a mortar's 10

@@ -31,6 +31,9 @@ func figureCases() map[string]FireAttack {
 		"two SADRM": {SADRM: []int{1, 3}, Units: []Unit{{Name: "squad", Cohesion: 7}}},
 		"leader":    {SADRM: []int{0}, Units: []Unit{{Name: "squad", Cohesion: 7}}, Leader: intp(8)},
 		"AT":        {AT: []ATFire{{"tank", 2}}, Vehicles: []Vehicle{{Name: "tank", AV: 8, EAV: -1, AFV: true}}},
+		"Tiger +1":  {AT: []ATFire{{"tiger", 1}}, Vehicles: []Vehicle{{Name: "tiger", AV: 12, EAV: -1, AFV: true}}},
+		"Tiger +3":  {AT: []ATFire{{"tiger", 3}}, Vehicles: []Vehicle{{Name: "tiger", AV: 12, EAV: -1, AFV: true}}},
+		"EAV 21":    {AT: []ATFire{{"tank", 9}}, Vehicles: []Vehicle{{Name: "tank", AV: 12, EAV: 21, AFV: true}}},
 	}
 }
 
@@ -55,6 +58,18 @@ func TestReferenceFigures(t *testing.T) {
 		{"AT", "vehicle.tank", []string{"destroyed"}, 0.4},
 		{"AT", "vehicle.tank", []string{"shocked"}, 0.1},
 		{"AT", "collateral", []string{"applied"}, 0},
+		// L8: a Tiger's AV 12 is ordinary input. At +1 the FFAR reaches 11
+		// at most: never Destroyed, Shocked only by the roll of 10 (11 ≥
+		// 12 − 2).
+		{"Tiger +1", "vehicle.tiger", []string{"destroyed"}, 0},
+		{"Tiger +1", "vehicle.tiger", []string{"shocked"}, 0.1},
+		// At +3: Destroyed on 10 (13 > 12), Shocked on 9 (12 = 12).
+		{"Tiger +3", "vehicle.tiger", []string{"destroyed"}, 0.1},
+		{"Tiger +3", "vehicle.tiger", []string{"shocked"}, 0.1},
+		// EAV 21, the most L8 allows, at +9: the roll of 10 (19 ≥ 21 − 2)
+		// Shocks; nothing Destroys.
+		{"EAV 21", "vehicle.tank", []string{"destroyed"}, 0},
+		{"EAV 21", "vehicle.tank", []string{"shocked"}, 0.1},
 	} {
 		res := exactly(t, c[f.attack])
 		if got := prob(t, res, f.metric, f.labels...); math.Abs(got-f.want) > 1e-12 {

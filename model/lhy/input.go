@@ -14,10 +14,14 @@ const (
 	MaxATDRM = 6
 	MinDRM   = -9
 	MaxDRM   = 9
-	// MaxRating bounds Cohesion, AV, EAV, ATV, Assault Value and SAV.
+	// MaxRating bounds Cohesion, ATV, Assault Value and SAV.
 	MaxRating = 10
-	MinMV     = 1
-	MaxMV     = 5
+	// MaxArmor bounds a vehicle's AV and EAV (L8): a Final result reaches
+	// 19 and a roll of 10 Shocks up to EAV 21, so a heavy tank's AV 12–14
+	// is ordinary input.
+	MaxArmor = 21
+	MinMV    = 1
+	MaxMV    = 5
 )
 
 // Nationality matters only where the rules single out Japanese and Russian

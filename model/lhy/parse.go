@@ -67,7 +67,11 @@ func ParseVehicle(s string) (Vehicle, error) {
 		case (key == "eav" || key == "atv") && hasVal:
 			n, err := decimal(val)
 			if err != nil {
-				return v, fmt.Errorf("%q: %s=%s: want a whole number 0…%d", s, key, val, MaxRating)
+				most := MaxRating
+				if key == "eav" {
+					most = MaxArmor
+				}
+				return v, fmt.Errorf("%q: %s=%s: want a whole number 0…%d", s, key, val, most)
 			}
 			if key == "eav" {
 				v.EAV = n

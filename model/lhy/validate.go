@@ -160,10 +160,10 @@ func (u Unit) validate() error {
 
 func (v Vehicle) validate() error {
 	switch {
-	case !inRating(v.AV):
-		return fmt.Errorf("AV %d outside 0…%d", v.AV, MaxRating)
-	case v.EAV < -1 || v.EAV > MaxRating:
-		return fmt.Errorf("eav %d outside 0…%d", v.EAV, MaxRating)
+	case v.AV < 0 || v.AV > MaxArmor:
+		return fmt.Errorf("AV %d outside 0…%d", v.AV, MaxArmor)
+	case v.EAV < -1 || v.EAV > MaxArmor:
+		return fmt.Errorf("eav %d outside 0…%d", v.EAV, MaxArmor)
 	case !inRating(v.ATV):
 		return fmt.Errorf("atv %d outside 0…%d", v.ATV, MaxRating)
 	case v.AFV && v.TowedGun:

@@ -30,7 +30,7 @@ func TestValidate(t *testing.T) {
 		{"too many units", FireAttack{SADRM: []int{0}, Units: twelve}, "unit: 13 units; at most 12"},
 		{"Cohesion range", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "x", Cohesion: 11}}}, `unit: "x": Cohesion 11 outside 0…10`},
 		{"duplicate name", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "tank", Cohesion: 5}}, Vehicles: tank}, `vehicle: "tank": the name is taken by a --unit`},
-		{"vehicle AV", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: []Vehicle{{Name: "tank", AV: 12, EAV: -1}}}, `vehicle: "tank": AV 12 outside`},
+		{"vehicle AV", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: []Vehicle{{Name: "tank", AV: 22, EAV: -1}}}, `vehicle: "tank": AV 22 outside 0…21`},
 		{"AFV gun", FireAttack{AT: []ATFire{{"g", 1}}, Vehicles: []Vehicle{{Name: "g", AV: 1, EAV: -1, AFV: true, TowedGun: true}}}, "a towed Gun is not an AFV"},
 		{"rider, no vehicle", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "r", Cohesion: 5, Rider: true}}}, `unit: "r": rnp or rider with no --vehicle`},
 		{"rnp, two vehicles", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "r", Cohesion: 5, RNP: true}},
