@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -32,7 +33,9 @@ type GridRow struct {
 
 // Sum is the probability that metric ends in any of labels, with the
 // Wilson interval of the summed count for Monte Carlo runs. It is not Valid
-// when the metric is absent.
+// when the metric is absent. labels is a set: each outcome of the metric
+// counts once however often it is named, so the sum of a categorical
+// metric's outcomes can never pass 1.
 func Sum(res *sim.Result, metric string, labels ...string) Cell {
 	m := res.Metric(metric)
 	if m == nil {
@@ -40,8 +43,8 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 	}
 	c := Cell{Valid: true}
 	var count uint64
-	for _, l := range labels {
-		if o := m.Outcome(l); o != nil {
+	for _, o := range m.Outcomes {
+		if slices.Contains(labels, o.Label) {
 			c.P += o.P
 			count += o.Count
 		}

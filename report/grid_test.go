@@ -21,6 +21,11 @@ func TestSumAndGrid(t *testing.T) {
 	if math.Abs(c.P-0.4) > 1e-15 || c.Lo != lo || c.Hi != hi || !c.Valid {
 		t.Errorf("Sum = %+v", c)
 	}
+	// Labels are a set: naming an outcome twice counts it once, so no sum
+	// passes 1.
+	if twice := Sum(res, "x", "c", "c", "a", "b", "a"); math.Abs(twice.P-1) > 1e-15 {
+		t.Errorf("Sum(c, c, a, b, a) = %v, want 1", twice.P)
+	}
 	if Sum(res, "nope", "a").Valid {
 		t.Error("an absent metric gives a valid cell")
 	}

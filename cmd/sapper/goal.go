@@ -125,6 +125,9 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		if !slices.Contains(m.Labels, o) {
 			return bad("outcome %q: want one of %s's: %s", o, name, strings.Join(m.Labels, ", "))
 		}
+		if slices.Contains(g.labels, o) {
+			return bad("outcome %q given twice; name each outcome once", o)
+		}
 		g.labels = append(g.labels, o)
 	}
 	x, err := strconv.ParseFloat(rhs, 64)

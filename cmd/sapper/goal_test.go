@@ -80,6 +80,7 @@ func TestParseGoal(t *testing.T) {
 		{"stack.mean>=1", `stack.mean: stack is not a count`},
 		{"stack=cleared>=half", `"half" after >= is not a number`},
 		{"stack=cleared>=1.5", `1.5 after >=: a probability is from 0 to 1`},
+		{"stack=cleared|cleared>=0.9", `outcome "cleared" given twice`},
 	} {
 		_, err := parseGoal("goal", c.spec, metrics)
 		switch {
