@@ -108,19 +108,21 @@ func prepareActivate(args []string) (*job, error) {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
 	// The file's flags first, the command line's after: they win.
-	fs, showHelp = newFlagSet("activate")
-	f = activateFlags{}
+	return s.merged(args, func(argv []string) (*job, error) { return prepareCrossing(s, argv) })
+}
+
+// prepareCrossing builds the experiment of crossing s under argv, the
+// file's flags merged with the command line's.
+func prepareCrossing(s *scenario, argv []string) (*job, error) {
+	var f activateFlags
+	fs, _ := newFlagSet("activate")
 	f.register(fs)
-	argv, err := s.args(args)
-	if err != nil {
-		return nil, s.place(err, false)
-	}
 	if err := parseFlags(fs, argv); err != nil {
-		return nil, s.place(err, true)
+		return nil, err
 	}
 	c, err := f.common.resolve(fs)
 	if err != nil {
-		return nil, s.place(err, true)
+		return nil, err
 	}
 	cf, err := decodeCrossing(s)
 	if err != nil {
@@ -128,7 +130,7 @@ func prepareActivate(args []string) (*job, error) {
 	}
 	cr := &cf.c
 	if err := f.apply(fs, cr); err != nil {
-		return nil, s.place(err, true)
+		return nil, err
 	}
 	ref := cf.tables
 	if fs.Changed("tables") {

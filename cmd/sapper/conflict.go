@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -37,12 +38,41 @@ func ruleConflict(rules []string, key, with string, when bool, why string) confl
 	return conflict{input: "--rule " + key, given: given, with: with, when: when, why: why}
 }
 
+// conflictError is a conflict that applied: a usage error that also names
+// the flags on each side, so that a scenario run can settle a conflict
+// between the file and the command line without reading the message.
+type conflictError struct {
+	usageError
+	// flag and withFlag are the flags' names without dashes; withFlag is
+	// "" when the other side is no flag given ("no --thrower").
+	flag, withFlag string
+}
+
+// Unwrap lets errors.As find the usage error, so a conflict prints and
+// exits as any other bad input.
+func (e *conflictError) Unwrap() error { return &e.usageError }
+
+// flagName is the flag an input or a with names as typed: "method" for
+// "--method exact", "rule" for "--rule surrender", "" for "no --thrower".
+func flagName(typed string) string {
+	name, ok := strings.CutPrefix(typed, "--")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, " ")
+	return name
+}
+
 // checkConflicts rejects the first conflict that applies, naming both
 // sides.
 func checkConflicts(cs ...conflict) error {
 	for _, c := range cs {
 		if c.given && c.when {
-			return usagef("%s with %s: %s", c.input, c.with, c.why)
+			return &conflictError{
+				usageError: usageError{msg: fmt.Sprintf("%s with %s: %s", c.input, c.with, c.why)},
+				flag:       flagName(c.input),
+				withFlag:   flagName(c.with),
+			}
 		}
 	}
 	return nil

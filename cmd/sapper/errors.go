@@ -20,7 +20,11 @@ const (
 
 // usageError is bad usage or bad input. It is printed as one line on
 // stderr, with nothing on stdout, and exits 2.
-type usageError struct{ msg string }
+type usageError struct {
+	msg string
+	// placed: msg already names the scenario file and line it is about.
+	placed bool
+}
 
 func (e *usageError) Error() string { return e.msg }
 

@@ -34,33 +34,35 @@ func prepareRun(ctx context.Context, args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	argv, err := s.args(args[1:])
-	if err != nil {
-		return nil, s.place(err, false)
-	}
+	extra := args[1:]
 	if s.command.name == activateName {
 		// A crossing file is sapper activate's own input: it reads the
-		// file, its flags included.
-		argv = append([]string{s.ref}, args[1:]...)
+		// file, its flags included, and places its own errors.
+		return s.command.prepare(append([]string{s.ref}, extra...))
 	}
-	var j *job
+	prepare := s.command.prepare
 	if s.vary != "" {
-		argv = append(argv, "--vary="+s.vary)
-		if s.metric != "" {
-			argv = append(argv, "--metric="+s.metric)
+		prepare = func(argv []string) (*job, error) {
+			argv = append(argv, "--vary="+s.vary)
+			if s.metric != "" {
+				argv = append(argv, "--metric="+s.metric)
+			}
+			return prepareSweep(append([]string{s.command.name}, argv...))
 		}
-		j, err = prepareSweep(append([]string{s.command.name}, argv...))
-	} else {
-		j, err = s.command.prepare(argv)
 	}
+	j, err := s.merged(extra, prepare)
 	if err != nil {
-		return nil, s.place(err, true)
+		return nil, err
 	}
 	if j.help {
 		return j, nil
 	}
-	if s.title != "" && s.command.name != activateName { // a crossing names itself
-		j.report.Title = s.title + "\n" + j.report.Title
+	if s.title != "" {
+		title := s.title
+		if changed := s.changedInputs(extra); len(changed) > 0 {
+			title += " (changed: " + strings.Join(changed, ", ") + ")"
+		}
+		j.report.Title = title + "\n" + j.report.Title
 	}
 	return j, nil
 }
@@ -72,7 +74,9 @@ Runs a scenario: a YAML file that names a command (%s) and gives
 its flags, or one of the scenarios built into sapper (sapper scenarios
 lists them). Flags after FILE are the command's and come after the file's:
 they replace a single-valued flag of the file (--method exact, --format json,
---plot odds.png) and add to a repeatable one (--target).
+--plot odds.png) and add to a repeatable one (--target). A flag of the file
+that a flag after FILE conflicts with gives way (--method exact drops the
+file's trials:), and the title says which inputs differ from the file's.
 
 A scenario file:
 

@@ -45,6 +45,9 @@ type scenario struct {
 	// which sapper activate decodes; ref is how the file was named.
 	crossing map[string]*yaml.Node
 	ref      string
+	// given holds the flags given after the file on the command line,
+	// whose errors are the command line's.
+	given map[string]bool
 }
 
 type scenarioFlag struct {
@@ -58,10 +61,11 @@ var scenarioKeys = []string{"command", "title", "description", "flags", "vary", 
 // scenarioError is an error at a line of a scenario file.
 func scenarioError(file string, line int, format string, args ...any) error {
 	file = oneLine(clip(file))
+	msg := fmt.Sprintf(format, args...)
 	if line > 0 {
-		return usagef("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
+		return &usageError{msg: fmt.Sprintf("%s:%d: %s", file, line, msg), placed: true}
 	}
-	return usagef("%s: %s", file, fmt.Sprintf(format, args...))
+	return &usageError{msg: fmt.Sprintf("%s: %s", file, msg), placed: true}
 }
 
 // decodeScenario reads one scenario document from data; file names it in
@@ -280,6 +284,11 @@ func yamlError(file string, err error) error {
 // flag of the file, which is then left out (a single-valued flag may not
 // be given twice), and add to a repeatable one.
 func (s *scenario) args(extra []string) ([]string, error) {
+	return s.argsWithout(extra, nil)
+}
+
+// argsWithout is args with the file's flags named in drop left out.
+func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, error) {
 	given, err := s.flagsGiven(extra)
 	if err != nil {
 		return nil, err
@@ -287,7 +296,7 @@ func (s *scenario) args(extra []string) ([]string, error) {
 	fs := flagsOf(s.command)
 	var out []string
 	for _, f := range s.flags {
-		if given[f.name] && !repeatable(fs.Lookup(f.name)) {
+		if drop[f.name] || given[f.name] && !repeatable(fs.Lookup(f.name)) {
 			continue
 		}
 		for _, v := range f.values {
@@ -295,6 +304,76 @@ func (s *scenario) args(extra []string) ([]string, error) {
 		}
 	}
 	return append(out, extra...), nil
+}
+
+// merged prepares the scenario's command line, extra after the file's
+// flags, with prepare. The command line wins over the file: when a flag
+// given after the file conflicts with a flag of the file (--method exact
+// on the command line, trials: in the file), the file's flag is left out
+// and the command is prepared again. Conflicts within the file, or within
+// the command line, stay errors. Errors about the file's flags are placed
+// at their lines.
+func (s *scenario) merged(extra []string, prepare func(argv []string) (*job, error)) (*job, error) {
+	given, err := s.flagsGiven(extra)
+	if err != nil {
+		return nil, s.place(err, false)
+	}
+	s.given = given
+	inFile := map[string]bool{}
+	for _, f := range s.flags {
+		inFile[f.name] = !given[f.name]
+	}
+	drop := map[string]bool{}
+	for {
+		argv, err := s.argsWithout(extra, drop)
+		if err != nil {
+			return nil, s.place(err, false)
+		}
+		j, err := prepare(argv)
+		var ce *conflictError
+		if errors.As(err, &ce) {
+			switch {
+			case inFile[ce.flag] && !drop[ce.flag] && given[ce.withFlag]:
+				drop[ce.flag] = true
+				continue
+			case inFile[ce.withFlag] && !drop[ce.withFlag] && given[ce.flag]:
+				drop[ce.withFlag] = true
+				continue
+			}
+		}
+		if err != nil {
+			return nil, s.place(err, true)
+		}
+		return j, nil
+	}
+}
+
+// changedInputs lists the inputs given after the file that change the
+// attack the file describes, as typed (--fp 12): not the run and output
+// flags every command shares, which leave the question as it was.
+func (s *scenario) changedInputs(extra []string) []string {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return nil
+	}
+	fs := flagsOf(s.command)
+	if parseFlags(fs, sa.rest) != nil {
+		return nil
+	}
+	var common commonFlags
+	shared := common.register(pflag.NewFlagSet("", pflag.ContinueOnError))
+	var out []string
+	fs.Visit(func(f *pflag.Flag) {
+		if shared.Lookup(f.Name) != nil || f.Name == "help" {
+			return
+		}
+		v := f.Value.String()
+		if repeatable(f) {
+			v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+		}
+		out = append(out, "--"+f.Name+" "+v)
+	})
+	return out
 }
 
 // flagsGiven parses the flags given after the file, leaving a sweep's own
@@ -322,7 +401,7 @@ var flagInMessage = regexp.MustCompile(`^--([a-z0-9-]+)`)
 // given after it names the scenario and its command.
 func (s *scenario) place(err error, inFile bool) error {
 	var ue *usageError
-	if !errors.As(err, &ue) {
+	if !errors.As(err, &ue) || ue.placed {
 		return err
 	}
 	line := 0
@@ -331,6 +410,8 @@ func (s *scenario) place(err error, inFile bool) error {
 		if m[1] == "vary" || m[1] == "metric" {
 			line = s.lines[m[1]]
 		}
+		// A flag given after the file is the command line's.
+		inFile = !s.given[m[1]]
 	}
 	if !inFile {
 		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)
