@@ -11,7 +11,7 @@ import (
 // crossing is the reference Solitaire ASL crossing: the units dash past
 // two S? (mf MF each) on small made-up tables with squads, leaders, MGs
 // with ROF and B#, and a dummy row.
-func crossing(b *testing.B, mf float64, units ...string) sim.Experiment {
+func crossing(b testing.TB, mf float64, units ...string) sim.Experiment {
 	stack := []asl.Unit{}
 	for _, s := range units {
 		u, err := asl.ParseUnit(s)

@@ -10,7 +10,7 @@ import (
 // tigerSide is the reference vehicle attack: a Placed DC through the side
 // of the Tiger-like AFV of rules/asl.md R16, CE, with a squad riding it,
 // so that the Collateral Attack and the morale rules are in the loop.
-func tigerSide(b *testing.B) sim.Experiment {
+func tigerSide(b testing.TB) sim.Experiment {
 	p, err := asl.LookupPreset("tiger")
 	if err != nil {
 		b.Fatal(err)

@@ -12,7 +12,7 @@ import (
 // the building's 2 cover dice, 3 with 1), then 14 dice against the
 // building, whose collapse the squads meet with 1 defense die. Every
 // procedure of rules/toi.md but the charges is in the loop.
-func areaOnOccupied(b *testing.B) sim.Experiment {
+func areaOnOccupied(b testing.TB) sim.Experiment {
 	a := toi.NewBuildingAttack(toi.AreaAttack)
 	a.Area, a.Dice, a.CollapseCover = 10, 14, 1
 	a.Squads = []toi.Squad{{Figures: 4, Cover: toi.HexCover}, {Figures: 3, Cover: 1}}

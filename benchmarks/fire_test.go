@@ -10,7 +10,7 @@ import (
 // fireOnStack is the reference fire attack: 8 FP at +2 by 1st Line
 // Infantry (Cowering on doubles) on three 4-6-7s and an 8-1 leader in a
 // wooden building, with the full morale rules.
-func fireOnStack(b *testing.B) sim.Experiment {
+func fireOnStack(b testing.TB) sim.Experiment {
 	a := asl.NewIFTAttack(8)
 	for _, s := range []string{"4-6-7", "4-6-7", "4-6-7", "leader:8-1"} {
 		u, err := asl.ParseUnit(s)

@@ -12,7 +12,7 @@ import (
 // ATDRM on a hex of four units, a leader, an AFV with ATV and a truck, in
 // open terrain, so that target selection, the mortar's 10, Shock, Riders'
 // checks and Collateral Damage are all in the loop.
-func platoonInTheOpen(b *testing.B) sim.Experiment {
+func platoonInTheOpen(b testing.TB) sim.Experiment {
 	mdrm, leader := 2, 8
 	a := lhy.FireAttack{
 		SADRM: []int{1, 2}, MDRM: &mdrm, MV: 2,
