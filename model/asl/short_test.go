@@ -2,7 +2,10 @@ package asl
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -70,4 +73,101 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestShortPathOnRandomAttacks draws attacks at random — stacks of one to
+// four units of every kind and Class, leaders among them, with ELR, TEM,
+// DRM, concealment, terrain and the modes' options — and requires the
+// trials that take the short path to give the whole procedure's figures
+// draw for draw, so that the list of what the short path may take can
+// never drift from the procedure it stands for.
+func TestShortPathOnRandomAttacks(t *testing.T) {
+	counters := []string{"4-6-7", "4-6-8", "5-4-8", "6-2-8", "4-4-7", "3-4-7", "8-3-8",
+		"hs:2-4-7", "hs:2-3-7", "hs:3-4-8", "crew:2-2-8", "hero:1-4-9",
+		"leader:8-1", "leader:9-2", "leader:7-0", "leader:8+1", "leader:10-3"}
+	classes := []string{"", ",class=elite", ",class=first", ",class=second", ",class=green", ",class=conscript"}
+	r := rand.New(rand.NewPCG(7, 11))
+	trials := uint64(20_000)
+	if testing.Short() {
+		trials = 5_000
+	}
+	checked, used := 0, 0
+	for i := range 60 {
+		var units []Unit
+		for range 1 + r.IntN(4) {
+			s := counters[r.IntN(len(counters))]
+			if !strings.HasPrefix(s, "leader:") && !strings.HasPrefix(s, "hero:") {
+				s += classes[r.IntN(len(classes))]
+			}
+			if r.IntN(5) == 0 {
+				s += ",broken"
+			}
+			if r.IntN(6) == 0 {
+				s += fmt.Sprintf(",elr=%d", r.IntN(6))
+			}
+			if r.IntN(6) == 0 && !strings.HasPrefix(s, "leader:") {
+				s += ",underscore"
+			}
+			if r.IntN(8) == 0 {
+				s += fmt.Sprintf(",drm=%d", r.IntN(3)-1)
+			}
+			units = append(units, mustUnit(t, s))
+		}
+		a := NewDCAttack([]Mode{Placed, Thrown, Set}[r.IntN(3)], units...)
+		a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(3)-1
+		a.Concealed = r.IntN(5) == 0
+		switch r.IntN(4) {
+		case 1:
+			a.Building = Wooden
+		case 2:
+			a.Building = Stone
+		}
+		if a.Mode == Thrown {
+			a.Throwers = []Unit{mustUnit(t, "4-6-7")}
+			a.AFPh = r.IntN(2) == 0
+		}
+		if a.Mode == Set {
+			a.Setter = []Unit{mustUnit(t, "4-6-8")}
+		}
+		if a.Validate() != nil {
+			continue // a combination the rules refuse (a concealed target with Flame, …)
+		}
+		checked++
+		short := newDCPlan(a)
+		long := newDCPlan(a)
+		shortened := false
+		for orig := range long.at {
+			shortened = shortened || long.short[orig] != nil
+			long.short[orig] = nil
+		}
+		if shortened {
+			used++
+		}
+		cfg := sim.Config{Trials: trials, Seed: uint64(i + 1), Workers: 1}
+		s, err1 := sim.Run(context.Background(), short.experiment(), cfg)
+		l, err2 := sim.Run(context.Background(), long.experiment(), cfg)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("attack %d: %v, %v", i, err1, err2)
+		}
+		for m, lm := range l.Metrics {
+			for k, o := range lm.Outcomes {
+				if got := s.Metrics[m].Outcomes[k]; got.Count != o.Count {
+					t.Errorf("attack %d (%s vs %v, TEM %d, ELR %d): %s=%s short path %d, whole procedure %d",
+						i, a.Mode, unitTexts(units), a.TEM, a.ELR, lm.Name, o.Label, got.Count, o.Count)
+				}
+			}
+		}
+	}
+	t.Logf("%d valid attacks, %d of them with short paths", checked, used)
+	if checked < 30 || used < 15 {
+		t.Fatalf("only %d of 60 random attacks were valid, %d with short paths: the draw tests too little", checked, used)
+	}
+}
+
+func unitTexts(us []Unit) []string {
+	out := make([]string, len(us))
+	for i, u := range us {
+		out[i] = u.String()
+	}
+	return out
 }
