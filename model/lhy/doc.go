@@ -18,4 +18,7 @@
 // one draw of their highest result, so exact enumeration sees a branch per
 // result that matters, not one per combination of dice; Monte Carlo runs
 // the same code.
+//
+// It resolves one fire attack: not the actions that lead to it (activation,
+// line of sight, range), close assault, nor the recovery that follows.
 package lhy

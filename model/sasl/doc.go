@@ -9,4 +9,11 @@
 // decisions S1–S27 that settle what S5 leaves open. The official tables are
 // not public; a Tables value is user data, and a crossing run with the
 // illustrative set shipped with the program must say so in its output.
+//
+// What it leaves out, printed with every result ([Omitted]): Guns, AFVs
+// and SPGs are generated but never fire, nor do mortars, LATW, FT, DC or a
+// SW no MMC holds (S9); there is no FPF, Fire Lane or Residual FP (S13);
+// units Activated at one Location never fire at a later one, so
+// P(arrived) is an upper bound (S15); there is no return fire, and a
+// fortification's TEM protects nobody (S8).
 package sasl

@@ -11,4 +11,9 @@
 // Every pool of dice is drawn as its number of successes in one draw (see
 // weights), so that exact enumeration of a 30-dice attack is one branch per
 // result, not 6^30 paths; Monte Carlo runs the same trial code.
+//
+// It resolves the attack and its damage only: not the actions around it
+// (placing a charge, the fatigue and LOS of the squad that detonates it,
+// Op Fire), nor Operations cards beyond a changed set of success faces
+// ([M1]).
 package toi
