@@ -20,13 +20,18 @@ Units are written as on the counter:
   leader:8-1     leader: ML 8, leadership modifier −1
   leader:7+1     leader with a positive (harmful) modifier
   hero:1-4-9     hero
-followed by options after commas:
+followed by options after commas (a yes/no option alone or =true is on,
+=false off; each option once):
   elr=N          this unit's ELR (else --elr)
   broken-ml=N    its broken-side ML
   class=C        elite, first, second, green or conscript
   underscore     underscored ML (A19.13)
   wounded        a wounded SMC
   broken         already broken
+  pinned         already pinned: a pinned leader gives no DRM (A7.831)
+  berserk        already berserk: ML 10, never pinned (A15.4); a leader
+                 has made his Berserk TC and gives no DRM (§8.64)
+  disrupted      broken and Disrupted (A19.12): a MC treats it as broken
   drm=N          a DRM on this unit only, e.g. drm=-1 for a FT it carries
   concealed      this unit only is concealed
   sw=N           it possesses N Support Weapons (Random SW Destruction)

@@ -65,7 +65,7 @@ func (l *loc) appendKey(b []byte) []byte {
 func (u *unit) appendKey(b []byte) []byte {
 	return append(b, byte(u.kind), byte(u.ml), byte(u.bml), byte(u.mod), byte(u.elr), byte(u.class), byte(u.sw), byte(u.group),
 		flagBits(u.fanatic, u.under, u.hobOK, u.broken, u.pinned, u.berserk, u.heroic, u.wounded),
-		flagBits(u.elim, u.prisoner, u.reduced, u.replaced, u.byKIA))
+		flagBits(u.elim, u.prisoner, u.reduced, u.replaced, u.byKIA, u.berserkTCDone))
 }
 
 // flagBits packs up to eight flags into a byte.

@@ -99,8 +99,9 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 			if !strings.HasPrefix(s, "leader:") && !strings.HasPrefix(s, "hero:") {
 				s += classes[r.IntN(len(classes))]
 			}
-			if r.IntN(5) == 0 {
-				s += ",broken"
+			if state := []string{",broken", ",pinned", ",berserk", ",disrupted"}[r.IntN(4)]; r.IntN(4) == 0 &&
+				!(strings.HasPrefix(s, "crew:") && (state == ",berserk" || state == ",disrupted")) {
+				s += state // a starting state (rules/asl.md §7.5)
 			}
 			if r.IntN(6) == 0 {
 				s += fmt.Sprintf(",elr=%d", r.IntN(6))

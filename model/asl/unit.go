@@ -99,8 +99,9 @@ func classUp(c Class) (Class, bool) {
 //	hero:1-4-9         hero
 //
 // followed by options after commas: elr=N, broken-ml=N, class=elite|first|
-// second|green|conscript, underscore (underscored ML, A19.13), wounded
-// (SMC), broken, drm=N (a target-side DRM of this unit only, such as −1 for
+// second|green|conscript, underscore (underscored ML, A19.13), the
+// starting states wounded (SMC), broken, pinned, berserk and disrupted
+// (rules/asl.md §7.5), drm=N (a target-side DRM of this unit only, such as −1 for
 // a FT it carries), concealed (this unit only), sw=N (the Support Weapons
 // it possesses, for Random SW Destruction, A9.74) and sw-x (those SW have an
 // X#, so a K destroys them).
@@ -116,11 +117,16 @@ type Unit struct {
 	Underscore bool  `json:"underscore,omitempty"`
 	Wounded    bool  `json:"wounded,omitempty"`
 	Broken     bool  `json:"broken,omitempty"`
-	DRM        int   `json:"drm,omitempty"`
-	Concealed  bool  `json:"concealed,omitempty"`
-	SW         int   `json:"sw,omitempty"`   // SW possessed (A9.74)
-	SWX        bool  `json:"sw_x,omitempty"` // its SW have an X#
-	text       string
+	// Pinned, Berserk and Disrupted are starting states (rules/asl.md
+	// §7.5, §8.64): a Disrupted unit is broken and Disrupted (A19.12).
+	Pinned    bool `json:"pinned,omitempty"`
+	Berserk   bool `json:"berserk,omitempty"`
+	Disrupted bool `json:"disrupted,omitempty"`
+	DRM       int  `json:"drm,omitempty"`
+	Concealed bool `json:"concealed,omitempty"`
+	SW        int  `json:"sw,omitempty"`   // SW possessed (A9.74)
+	SWX       bool `json:"sw_x,omitempty"` // its SW have an X#
+	text      string
 }
 
 // MarshalText writes the unit as it was typed, so JSON inputs read like
@@ -159,7 +165,7 @@ func (u Unit) Counter() string {
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
-	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,drm=N ,concealed ,sw=N ,sw-x"
+	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,pinned ,berserk ,disrupted ,drm=N ,concealed ,sw=N ,sw-x"
 	// The minus sign of printed counters and help texts reads as "-".
 	u := Unit{ELR: -1, text: strings.ReplaceAll(strings.TrimSpace(s), decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
@@ -266,6 +272,12 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.Wounded)
 		case "broken":
 			err = flag(&u.Broken)
+		case "pinned":
+			err = flag(&u.Pinned)
+		case "berserk":
+			err = flag(&u.Berserk)
+		case "disrupted":
+			err = flag(&u.Disrupted)
 		case "concealed":
 			err = flag(&u.Concealed)
 		case "sw":
@@ -318,6 +330,14 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: leadership modifier %+d outside −3…+2", u, u.Mod)
 	case u.Wounded && !u.Kind.SMC():
 		return fmt.Errorf("unit %q: only a SMC can be wounded", u)
+	case u.Broken && u.Pinned, u.Disrupted && u.Pinned:
+		return fmt.Errorf("unit %q: a broken unit cannot be pinned (A7.8); give one state", u)
+	case u.Broken && u.Berserk, u.Disrupted && u.Berserk:
+		return fmt.Errorf("unit %q: a berserk unit is never broken (A15.4); give one state", u)
+	case u.Pinned && u.Berserk:
+		return fmt.Errorf("unit %q: a berserk unit is never pinned (A15.42); give one state", u)
+	case u.Kind == Crew && (u.Berserk || u.Disrupted):
+		return fmt.Errorf("unit %q: a crew is never berserk or Disrupted (A15.1, A19.11)", u)
 	case u.DRM < -6 || u.DRM > 6:
 		return fmt.Errorf("unit %q: drm %d outside −6…+6", u, u.DRM)
 	case u.SW < 0 || u.SW > MaxSW:

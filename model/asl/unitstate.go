@@ -3,25 +3,29 @@ package asl
 // unit is a Personnel unit's state during one attack. Values are the
 // counter's; current values (wounds, berserk) come from the methods.
 type unit struct {
-	kind     Kind
-	ml, bml  int8 // good-order and broken-side ML, Battle Hardening included
-	mod      int8 // leadership modifier (leaders)
-	elr      int8 // < 0: never ELR-Replaced (crews, heroes: A19.11)
-	class    Class
-	fanatic  bool // Battle Hardened past the top (A15.3): nothing more to gain
-	under    bool // underscored ML (A19.13)
-	hobOK    bool // subject to Heat of Battle at all (A15.1: not crews, heroes)
-	broken   bool
-	pinned   bool
-	berserk  bool
-	heroic   bool // a leader made heroic (A15.21) or a hero counter
-	wounded  bool
-	elim     bool
-	prisoner bool
-	reduced  bool // Casualty Reduced by this attack (squad → HS, SMC wounded)
-	replaced bool // ELR-Replaced by this attack
-	byKIA    bool // eliminated by a #KIA itself: its SW face Random SW Destruction (A9.74)
-	sw       int8 // SW possessed
+	kind    Kind
+	ml, bml int8 // good-order and broken-side ML, Battle Hardening included
+	mod     int8 // leadership modifier (leaders)
+	elr     int8 // < 0: never ELR-Replaced (crews, heroes: A19.11)
+	class   Class
+	fanatic bool // Battle Hardened past the top (A15.3): nothing more to gain
+	under   bool // underscored ML (A19.13)
+	hobOK   bool // subject to Heat of Battle at all (A15.1: not crews, heroes)
+	broken  bool
+	pinned  bool
+	berserk bool
+	// berserkTCDone: a berserk leader whose Berserk TC is behind him, as
+	// one who starts the attack berserk (rules/asl.md §8.64): he gives no
+	// leadership DRM and causes no new TC.
+	berserkTCDone bool
+	heroic        bool // a leader made heroic (A15.21) or a hero counter
+	wounded       bool
+	elim          bool
+	prisoner      bool
+	reduced       bool // Casualty Reduced by this attack (squad → HS, SMC wounded)
+	replaced      bool // ELR-Replaced by this attack
+	byKIA         bool // eliminated by a #KIA itself: its SW face Random SW Destruction (A9.74)
+	sw            int8 // SW possessed
 	// group sets a vehicle's Passengers and Riders apart from the rest of
 	// their Location: leadership and leader-loss checks stay within a
 	// group, and Riders take none of the latter (A10.2, A10.7).
@@ -45,7 +49,9 @@ func newUnit(u Unit, defaultELR int) unit {
 		ml:      int8(u.ML),
 		mod:     int8(u.Mod),
 		under:   u.Underscore,
-		broken:  u.Broken,
+		broken:  u.Broken || u.Disrupted, // A19.12: Disrupted is broken too
+		pinned:  u.Pinned,
+		berserk: u.Berserk,
 		wounded: u.Wounded,
 		heroic:  u.Kind == Hero,
 		hobOK:   u.Kind != Crew && u.Kind != Hero,
@@ -67,6 +73,7 @@ func newUnit(u Unit, defaultELR int) unit {
 		s.elr = -1
 	}
 	s.class = u.Class
+	s.berserkTCDone = u.Berserk && u.Kind == Leader
 	return s
 }
 
@@ -104,9 +111,10 @@ func (u *unit) canBreak() bool { return !u.berserk && !u.heroic && !u.broken }
 
 // canLead: an unbroken, unpinned leader in the Location gives his
 // modifier (A7.831, A10.7); a berserk one keeps giving it until his
-// Berserk TC (rules/asl.md §8.43).
+// Berserk TC (rules/asl.md §8.43), and one who starts berserk has made it
+// (§8.64).
 func (u *unit) canLead() bool {
-	return u.kind == Leader && !u.gone() && !u.broken && !u.pinned
+	return u.kind == Leader && !u.gone() && !u.broken && !u.pinned && !u.berserkTCDone
 }
 
 // fate is the unit's reported end state, worst first.
