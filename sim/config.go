@@ -18,6 +18,17 @@ const (
 	batchChunks = 16
 )
 
+// MinConfidence and MaxConfidence bound Config.Confidence, the confidence
+// of every interval. Below one half an interval misses the true value more
+// often than it covers it. Near 1 the normal quantile Φ⁻¹(1 − (1−c)/2)
+// runs away: from c = 1 − 1.1·10⁻¹⁶ its argument rounds to 1 and z is
+// infinite, giving NaN bounds. At 1 − 10⁻⁶, z is 4.89 and every interval
+// is finite, and the bound's six digits print in full as a percentage.
+const (
+	MinConfidence = 0.5
+	MaxConfidence = 0.999999
+)
+
 // Config controls a run. The zero value of every field selects its default.
 type Config struct {
 	Method  Method
@@ -28,7 +39,9 @@ type Config struct {
 	// Precision, when positive, stops a Monte Carlo run at the first batch
 	// boundary where every outcome's interval half-width is at most
 	// Precision.
-	Precision  float64
+	Precision float64
+	// Confidence is that of every interval, from MinConfidence to
+	// MaxConfidence.
 	Confidence float64
 	MaxPaths   uint64 // exact path budget
 	// NoMerge makes an exact enumeration ignore the states a model
@@ -68,8 +81,8 @@ func (c Config) validate() error {
 	default:
 		return fmt.Errorf("sim: unknown method %q (want mc, exact or auto)", c.Method)
 	}
-	if !(c.Confidence > 0 && c.Confidence < 1) {
-		return fmt.Errorf("sim: confidence %v outside (0, 1)", c.Confidence)
+	if !(c.Confidence >= MinConfidence && c.Confidence <= MaxConfidence) {
+		return fmt.Errorf("sim: confidence %v outside [%v, %v]", c.Confidence, MinConfidence, MaxConfidence)
 	}
 	if c.Precision < 0 || c.Precision >= 0.5 {
 		return fmt.Errorf("sim: precision %v outside [0, 0.5)", c.Precision)
