@@ -12,9 +12,10 @@ const (
 	DefaultChunk      = 1 << 16
 	DefaultConfidence = 0.95
 	DefaultMaxPaths   = 20_000_000
-	// batchChunks is how many chunks a precision-stopped run adds between
-	// two looks at the interval widths. It is fixed, not tied to the worker
-	// count, so that the stopping point is the same for any -j.
+	// batchChunks is the most chunks a precision-stopped run hands its
+	// workers at once (or one per worker, if there are more workers). The
+	// batches only pace the work: the run stops at the first chunk prefix
+	// precise enough whatever the batches were (precision.go).
 	batchChunks = 16
 )
 
@@ -36,9 +37,10 @@ type Config struct {
 	Seed    uint64
 	Workers int
 	Chunk   int
-	// Precision, when positive, stops a Monte Carlo run at the first batch
+	// Precision, when positive, stops a Monte Carlo run at the first chunk
 	// boundary where every outcome's interval half-width is at most
-	// Precision.
+	// Precision; Trials is then the cap, and Result.PrecisionReached says
+	// whether the run got there before it.
 	Precision float64
 	// Confidence is that of every interval, from MinConfidence to
 	// MaxConfidence.
