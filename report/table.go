@@ -71,6 +71,9 @@ func resultHeader(res *sim.Result) []string {
 	if s := Incomplete(res); s != "" {
 		h = append(h, "INCOMPLETE: "+s)
 	}
+	if s := PrecisionMissed(res); s != "" {
+		h = append(h, s)
+	}
 	if res.Note != "" {
 		h = append(h, "note: "+res.Note)
 	}
