@@ -126,3 +126,15 @@ func TestNoPrecisionNoRecord(t *testing.T) {
 		t.Errorf("precision %v reached %v; want 0, false", res.Precision, res.PrecisionReached)
 	}
 }
+
+// TestPrecisionInterrupted: an interrupted precision run is partial and
+// has not reached its precision.
+func TestPrecisionInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Run(ctx, diceExperiment(), Config{Trials: 1 << 30, Precision: 0.2, Chunk: 4096})
+	if err != nil || res.Complete || res.PrecisionReached || res.Precision != 0.2 {
+		t.Fatalf("complete %v, precision %v reached %v, err %v; want false, 0.2, false, nil",
+			res.Complete, res.Precision, res.PrecisionReached, err)
+	}
+}
