@@ -134,3 +134,14 @@ func Incomplete(res *sim.Result) string {
 	}
 	return fmt.Sprintf("interrupted after %s trials; the figures cover those trials only", Group(res.Trials))
 }
+
+// PrecisionMissed says that a complete run stopped at its trial cap before
+// every interval was as narrow as the precision asked, or is "" when it
+// got there, asked for none, or was interrupted (which Incomplete says).
+func PrecisionMissed(res *sim.Result) string {
+	if res.Precision == 0 || res.PrecisionReached || !res.Complete {
+		return ""
+	}
+	return fmt.Sprintf("precision %g not reached: the widest interval half-width is %.3g after %s trials, the cap",
+		res.Precision, res.MaxHalfWidth(), Group(res.Trials))
+}

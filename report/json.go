@@ -70,17 +70,22 @@ type jsonResult struct {
 	Complete bool       `json:"complete"`
 	// Incomplete says what an interrupted run's figures are; LowerBounds
 	// marks an interrupted exact run, whose p are lower bounds.
-	Incomplete     string       `json:"incomplete,omitempty"`
-	LowerBounds    bool         `json:"lower_bounds,omitempty"`
-	Trials         *uint64      `json:"trials,omitempty"`
-	Seed           *uint64      `json:"seed,omitempty"`
-	Chunk          *int         `json:"chunk,omitempty"`
-	RNG            string       `json:"rng,omitempty"`
-	Paths          *uint64      `json:"paths,omitempty"`
-	Confidence     float64      `json:"confidence"`
-	Note           string       `json:"note,omitempty"`
-	Metrics        []jsonMetric `json:"metrics"`
-	ElapsedSeconds float64      `json:"elapsed_seconds"`
+	Incomplete  string  `json:"incomplete,omitempty"`
+	LowerBounds bool    `json:"lower_bounds,omitempty"`
+	Trials      *uint64 `json:"trials,omitempty"`
+	Seed        *uint64 `json:"seed,omitempty"`
+	Chunk       *int    `json:"chunk,omitempty"`
+	RNG         string  `json:"rng,omitempty"`
+	Paths       *uint64 `json:"paths,omitempty"`
+	Confidence  float64 `json:"confidence"`
+	// Precision is the half-width a --precision run was asked to reach,
+	// and PrecisionReached whether every interval got there; both are
+	// absent when no precision was asked.
+	Precision        *float64     `json:"precision,omitempty"`
+	PrecisionReached *bool        `json:"precision_reached,omitempty"`
+	Note             string       `json:"note,omitempty"`
+	Metrics          []jsonMetric `json:"metrics"`
+	ElapsedSeconds   float64      `json:"elapsed_seconds"`
 }
 
 type jsonMetric struct {
@@ -136,6 +141,9 @@ func toJSON(res *sim.Result) jsonResult {
 		Note:           res.Note,
 		Metrics:        make([]jsonMetric, len(res.Metrics)),
 		ElapsedSeconds: seconds(res.Elapsed),
+	}
+	if res.Precision > 0 {
+		j.Precision, j.PrecisionReached = ptr(res.Precision), ptr(res.PrecisionReached)
 	}
 	if exact {
 		j.Paths = ptr(res.Paths)

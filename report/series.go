@@ -113,7 +113,7 @@ func MethodLine(res *sim.Result, runs int) string {
 			per = " per run"
 		}
 		s = fmt.Sprintf("Monte Carlo, n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
-			Group(res.Trials), per, res.Seed, percent(res.Confidence))
+			Group(res.Trials), per, res.Seed, Percent(res.Confidence))
 	}
 	if !res.Complete {
 		s += "; INCOMPLETE (interrupted)"

@@ -66,10 +66,13 @@ func resultHeader(res *sim.Result) []string {
 		h = append(h, fmt.Sprintf("exact enumeration: %s paths", Group(res.Paths)))
 	} else {
 		h = append(h, fmt.Sprintf("Monte Carlo: n = %s trials, seed %d, rng %s, chunk %d, %s%% intervals",
-			Group(res.Trials), res.Seed, res.RNG, res.Chunk, percent(res.Confidence)))
+			Group(res.Trials), res.Seed, res.RNG, res.Chunk, Percent(res.Confidence)))
 	}
 	if s := Incomplete(res); s != "" {
 		h = append(h, "INCOMPLETE: "+s)
+	}
+	if s := PrecisionMissed(res); s != "" {
+		h = append(h, s)
 	}
 	if res.Note != "" {
 		h = append(h, "note: "+res.Note)
@@ -151,11 +154,6 @@ func Bar(p float64, width int) string {
 		n = 1
 	}
 	return strings.Repeat("█", n/8) + eighths[n%8]
-}
-
-// percent prints a confidence such as 0.95 as "95" and 0.999 as "99.9".
-func percent(c float64) string {
-	return strconv.FormatFloat(100*c, 'g', 4, 64)
 }
 
 // Group writes n with thousands separators, for counts people read.

@@ -12,10 +12,22 @@ const (
 	DefaultChunk      = 1 << 16
 	DefaultConfidence = 0.95
 	DefaultMaxPaths   = 20_000_000
-	// batchChunks is how many chunks a precision-stopped run adds between
-	// two looks at the interval widths. It is fixed, not tied to the worker
-	// count, so that the stopping point is the same for any -j.
+	// batchChunks is the most chunks a precision-stopped run hands its
+	// workers at once (or one per worker, if there are more workers). The
+	// batches only pace the work: the run stops at the first chunk prefix
+	// precise enough whatever the batches were (precision.go).
 	batchChunks = 16
+)
+
+// MinConfidence and MaxConfidence bound Config.Confidence, the confidence
+// of every interval. Below one half an interval misses the true value more
+// often than it covers it. Near 1 the normal quantile Φ⁻¹(1 − (1−c)/2)
+// runs away: from c = 1 − 1.1·10⁻¹⁶ its argument rounds to 1 and z is
+// infinite, giving NaN bounds. At 1 − 10⁻⁶, z is 4.89 and every interval
+// is finite, and the bound's six digits print in full as a percentage.
+const (
+	MinConfidence = 0.5
+	MaxConfidence = 0.999999
 )
 
 // Config controls a run. The zero value of every field selects its default.
@@ -25,10 +37,13 @@ type Config struct {
 	Seed    uint64
 	Workers int
 	Chunk   int
-	// Precision, when positive, stops a Monte Carlo run at the first batch
+	// Precision, when positive, stops a Monte Carlo run at the first chunk
 	// boundary where every outcome's interval half-width is at most
-	// Precision.
-	Precision  float64
+	// Precision; Trials is then the cap, and Result.PrecisionReached says
+	// whether the run got there before it.
+	Precision float64
+	// Confidence is that of every interval, from MinConfidence to
+	// MaxConfidence.
 	Confidence float64
 	MaxPaths   uint64 // exact path budget
 	// NoMerge makes an exact enumeration ignore the states a model
@@ -68,8 +83,8 @@ func (c Config) validate() error {
 	default:
 		return fmt.Errorf("sim: unknown method %q (want mc, exact or auto)", c.Method)
 	}
-	if !(c.Confidence > 0 && c.Confidence < 1) {
-		return fmt.Errorf("sim: confidence %v outside (0, 1)", c.Confidence)
+	if !(c.Confidence >= MinConfidence && c.Confidence <= MaxConfidence) {
+		return fmt.Errorf("sim: confidence %v outside [%v, %v]", c.Confidence, MinConfidence, MaxConfidence)
 	}
 	if c.Precision < 0 || c.Precision >= 0.5 {
 		return fmt.Errorf("sim: precision %v outside [0, 0.5)", c.Precision)

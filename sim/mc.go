@@ -15,79 +15,40 @@ import (
 // keyed by (cfg.Seed, c). Workers pull chunk indices and tally privately;
 // the tallies are integer counts, so their sum is the same whatever worker
 // ran which chunk and in whatever order they are added: the result is
-// identical for any worker count.
+// identical for any worker count. With cfg.Precision the run stops at the
+// first chunk prefix precise enough (runPrecise).
 func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
 	start := time.Now()
 	offsets, size := exp.Schema.layout()
 	chunk := uint64(cfg.Chunk)
-	nChunks := (cfg.Trials + chunk - 1) / chunk
-	batch := nChunks
-	if cfg.Precision > 0 {
-		batch = batchChunks
+	r := &mcRun{
+		cfg:     cfg,
+		chunk:   chunk,
+		nChunks: (cfg.Trials + chunk - 1) / chunk,
+		workers: make([]*worker, cfg.Workers),
 	}
-
-	workers := make([]*worker, cfg.Workers)
-	for i := range workers {
-		workers[i] = newWorker(exp, offsets, size)
+	for i := range r.workers {
+		r.workers[i] = newWorker(exp, offsets, size)
 	}
 	total := make([]uint64, size)
 	var trials uint64
-	complete := true
-	var summary []MetricSummary
-
-	for first := uint64(0); first < nChunks; first += batch {
-		last := min(first+batch, nChunks)
-		var next atomic.Uint64
-		next.Store(first)
-		g, gctx := errgroup.WithContext(ctx)
-		for _, w := range workers {
-			g.Go(func() error {
-				if w.trial == nil {
-					// Made on the worker's own goroutine, so that its
-					// scratch comes from that processor's allocation
-					// cache, away from the other workers' scratch.
-					w.trial = w.newTrial()
-				}
-				for gctx.Err() == nil {
-					c := next.Add(1) - 1
-					if c >= last {
-						return nil
-					}
-					n := min(chunk, cfg.Trials-c*chunk)
-					w.runChunk(cfg.Seed, c, n)
-					if cfg.Progress != nil {
-						cfg.Progress.Add(n)
-					}
-				}
-				return nil
-			})
-		}
-		_ = g.Wait() // workers never fail; cancellation is read from ctx below
-		for _, w := range workers {
+	complete, reached := true, false
+	if cfg.Precision > 0 {
+		trials, reached = r.runPrecise(ctx, total)
+	} else {
+		r.runChunks(ctx, 0, r.nChunks, nil)
+		for _, w := range r.workers {
 			for i, c := range w.counts {
 				total[i] += c
-				w.counts[i] = 0
 			}
 			trials += w.trials
-			w.trials = 0
-		}
-		if ctx.Err() != nil {
-			complete = false
-			break
-		}
-		if cfg.Precision > 0 {
-			summary = summarizeCounts(exp.Schema, total, trials, cfg.Confidence)
-			r := Result{Metrics: summary}
-			if r.MaxHalfWidth() <= cfg.Precision {
-				break
-			}
 		}
 	}
-	if summary == nil || !complete {
-		summary = summarizeCounts(exp.Schema, total, trials, cfg.Confidence)
+	if ctx.Err() != nil {
+		complete, reached = false, false
 	}
-	return &Result{
+	res := &Result{
 		Method:     MonteCarlo,
 		Complete:   complete,
 		Trials:     trials,
@@ -95,9 +56,78 @@ func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 		Chunk:      cfg.Chunk,
 		RNG:        RNGName,
 		Confidence: cfg.Confidence,
-		Metrics:    summary,
+		Metrics:    summarizeCounts(exp.Schema, total, trials, cfg.Confidence),
 		Elapsed:    time.Since(start),
-	}, nil
+	}
+	if cfg.Precision > 0 {
+		res.Precision, res.PrecisionReached = cfg.Precision, reached
+	}
+	return res, nil
+}
+
+// mcRun is a Monte Carlo run's chunking and its workers.
+type mcRun struct {
+	cfg     Config
+	chunk   uint64
+	nChunks uint64
+	workers []*worker
+}
+
+// chunkTally is the tally of one finished chunk: its counts and its trial
+// count, 0 for a chunk not run.
+type chunkTally struct {
+	counts []uint64
+	trials uint64
+}
+
+// trialsIn is the number of trials of chunk c: a whole chunk, but for the
+// last, which ends at the trial cap.
+func (r *mcRun) trialsIn(c uint64) uint64 {
+	return min(r.chunk, r.cfg.Trials-c*r.chunk)
+}
+
+// runChunks runs chunks [first, last) on the workers, until ctx is
+// cancelled. Without slots, each worker adds every chunk it runs to its
+// own tally. With slots, a worker moves each finished chunk's tally into
+// slots[c-first], once per chunk and after its trials, so that the caller
+// can add them in chunk order.
+func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
+	var next atomic.Uint64
+	next.Store(first)
+	g, gctx := errgroup.WithContext(ctx)
+	for _, w := range r.workers {
+		g.Go(func() error {
+			if w.trial == nil {
+				// Made on the worker's own goroutine, so that its
+				// scratch comes from that processor's allocation
+				// cache, away from the other workers' scratch.
+				w.trial = w.newTrial()
+			}
+			for gctx.Err() == nil {
+				c := next.Add(1) - 1
+				if c >= last {
+					return nil
+				}
+				n := r.trialsIn(c)
+				w.runChunk(r.cfg.Seed, c, n)
+				if slots != nil {
+					w.moveTo(&slots[c-first])
+				}
+				if r.cfg.Progress != nil {
+					r.cfg.Progress.Add(n)
+				}
+			}
+			return nil
+		})
+	}
+	_ = g.Wait() // workers never fail; cancellation is read from ctx
+}
+
+// moveTo moves the worker's tally, one chunk's, into t.
+func (w *worker) moveTo(t *chunkTally) {
+	copy(t.counts, w.counts)
+	clear(w.counts)
+	t.trials, w.trials = w.trials, 0
 }
 
 // worker owns one trial closure and a private tally. The gaps keep the

@@ -29,6 +29,13 @@ type Result struct {
 	// Note explains a decision the engine took, such as falling back from
 	// exact to Monte Carlo.
 	Note string
+	// Precision is the interval half-width the run was asked to reach, 0
+	// for none (Config.Precision). PrecisionReached says whether every
+	// interval got there: a Monte Carlo run that meets its trial cap first
+	// is complete yet not precise enough. An exact run has no sampling
+	// error, so it reaches any precision.
+	Precision        float64
+	PrecisionReached bool
 }
 
 // MetricSummary is one metric's distribution.

@@ -18,7 +18,9 @@ func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	}
 	switch cfg.Method {
 	case Exact:
-		return RunExact(ctx, exp, cfg)
+		res, err := RunExact(ctx, exp, cfg)
+		exactPrecision(res, cfg)
+		return res, err
 	case Auto:
 		res, err := RunExact(ctx, exp, cfg)
 		var be *BudgetError
@@ -27,9 +29,21 @@ func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 			if res != nil {
 				res.Note = fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
 			}
+			return res, err
 		}
+		exactPrecision(res, cfg)
 		return res, err
 	default:
 		return RunMC(ctx, exp, cfg)
+	}
+}
+
+// exactPrecision records on an exact result the precision cfg asked for
+// (--method auto with --precision): an exact probability has no sampling
+// error, so a complete enumeration reaches any precision. An interrupted
+// one has only lower bounds, and reaches none.
+func exactPrecision(res *Result, cfg Config) {
+	if res != nil && res.Method == Exact && cfg.Precision > 0 {
+		res.Precision, res.PrecisionReached = cfg.Precision, res.Complete
 	}
 }

@@ -137,24 +137,6 @@ func TestPathBudget(t *testing.T) {
 	}
 }
 
-func TestPrecisionStopsDeterministically(t *testing.T) {
-	exp := diceExperiment()
-	var trials []uint64
-	for _, j := range []int{1, 4} {
-		res, err := Run(context.Background(), exp, Config{Trials: 1 << 30, Precision: 0.002, Seed: 3, Workers: j, Chunk: 4096})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w := res.MaxHalfWidth(); w > 0.002 {
-			t.Errorf("half-width %v > 0.002", w)
-		}
-		trials = append(trials, res.Trials)
-	}
-	if trials[0] != trials[1] || trials[0]%(batchChunks*4096) != 0 {
-		t.Errorf("stopping points %v", trials)
-	}
-}
-
 func TestCancelledRunIsPartial(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -76,7 +76,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.IntVarP(&c.workers, "workers", "j", 0, "worker goroutines `N` (default: GOMAXPROCS); the output\ndoes not depend on it, e.g. -j 1")
 	g.StringVar(&c.method, "method", string(sim.MonteCarlo), "`mc`, exact or auto: exact enumerates every dice path;\nauto is exact when it fits --max-paths, else Monte\nCarlo")
 	g.Float64Var(&c.precision, "precision", 0, "stop once every interval half-width is at most `P`;\n0 is off; with no --trials the cap is 1e9 trials,\ne.g. --precision 0.001")
-	g.Float64Var(&c.confidence, "confidence", sim.DefaultConfidence, "interval confidence `c` in (0, 1),\ne.g. --confidence 0.99")
+	g.Float64Var(&c.confidence, "confidence", sim.DefaultConfidence, fmt.Sprintf("interval confidence `c`, from %g to %g,\ne.g. --confidence 0.99", sim.MinConfidence, sim.MaxConfidence))
 	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
 	g.StringVar(&c.format, "format", string(report.Table), "output `format`: table, json or csv,\ne.g. --format json")
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr: `auto` (when it is a terminal),\nalways or never")
@@ -91,7 +91,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setRange(g, "workers", 1, maxWorkers)
 	setRange(g, "max-paths", 1, uint64(maxPathsLimit))
 	setWant(g, "precision", fmt.Sprintf("want 0 (off) or a number from %g to below 0.5", minPrecision))
-	setWant(g, "confidence", "want a number strictly between 0 and 1, like 0.95")
+	setWant(g, "confidence", fmt.Sprintf("want a number from %g to %g, like 0.95", sim.MinConfidence, sim.MaxConfidence))
 	setWant(g, "hide-zero", "want true or false")
 	setWant(g, "cumulative", "want true or false")
 	fs.AddFlagSet(g)
@@ -111,7 +111,8 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if !(c.precision == 0 || c.precision >= minPrecision && c.precision < 0.5) {
 		return out, badValue("precision", raw("precision"), want(fs.Lookup("precision")))
 	}
-	if !(c.confidence > 0 && c.confidence < 1) {
+	// The engine's bound, where every interval is finite (sim.MaxConfidence).
+	if !(c.confidence >= sim.MinConfidence && c.confidence <= sim.MaxConfidence) {
 		return out, badValue("confidence", raw("confidence"), want(fs.Lookup("confidence")))
 	}
 	f, err := report.ParseFormat(c.format)

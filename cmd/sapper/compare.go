@@ -193,8 +193,8 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 	if res.Method == sim.Exact {
 		fmt.Fprintf(w, "\nexact enumeration (intervals are points)")
 	} else {
-		fmt.Fprintf(w, "\nMonte Carlo: %d trials per run, seed %d, %g%% Wilson intervals below each figure",
-			res.Trials, res.Seed, 100*res.Confidence)
+		fmt.Fprintf(w, "\nMonte Carlo: %d trials per run, seed %d, %s%% Wilson intervals below each figure",
+			res.Trials, res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
 	fmt.Fprintf(w, "%s sapper dc shows any run in full.\n", dcFigures.notesFor(dcFigures.columns))

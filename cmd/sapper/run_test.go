@@ -55,7 +55,7 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --format xml", `sapper dc: --format "xml": want table, json or csv`},
 		{"dc --target 4-6-7 --method magic", `sapper dc: --method "magic": want mc, exact or auto`},
 		{"dc --target 4-6-7 --progress loud", `sapper dc: --progress "loud": want auto, always or never`},
-		{"dc --target 4-6-7 --confidence 1", `sapper dc: --confidence "1": want a number strictly between 0 and 1`},
+		{"dc --target 4-6-7 --confidence 1", `sapper dc: --confidence "1": want a number from 0.5 to 0.999999, like 0.95`},
 		{"dc --target 4-6-7 --confidence NaN", `sapper dc: --confidence "NaN"`},
 		{"dc --target 4-6-7 --precision 0.5", `sapper dc: --precision "0.5": want 0 (off) or a number from 0.0001 to below 0.5`},
 		{"dc --target 4-6-7 --precision 0.01 --method exact", `sapper dc: --precision with --method exact: an exact run has no sampling error`},

@@ -148,6 +148,7 @@ func TestServeBadInput(t *testing.T) {
 		{"/compare/events?cx=maybe", "sapper compare --cx=maybe"},
 		{"/afv/run?tme=2", "sapper afv --tme 2"},
 		{"/lhy/run?confidence=2", "sapper lhy --confidence 2"},
+		{"/dc/run?target=4-6-7&confidence=0.9999999999999999", "sapper dc --target 4-6-7 --confidence 0.9999999999999999"},
 		{"/activate/run?crossing=two-sq-crossing&ac=9", "sapper activate two-sq-crossing --ac 9"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {

@@ -97,7 +97,9 @@ func (j *job) finishReport(rep *report.Report) {
 }
 
 // execute runs j's experiments in order, with a progress bar on stderr
-// when asked, and stops after an interrupted one.
+// when asked, and stops after an interrupted one. A run that met its
+// trial cap before its --precision says so on stderr, beside the output
+// that records it.
 func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
 	rep = j.report
 	for _, r := range j.runs {
@@ -107,6 +109,13 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 				err = fmt.Errorf("%s run: %w", r.label, err)
 			}
 			return rep, false, err
+		}
+		if s := report.PrecisionMissed(res); s != "" {
+			run := ""
+			if r.label != "" {
+				run = r.label + " run: "
+			}
+			fmt.Fprintf(stderr, "sapper %s: %s%s; raise --trials for more\n", rep.Command, run, s)
 		}
 		if len(j.runs) == 1 && r.label == "" {
 			rep.Result = res

@@ -394,8 +394,8 @@ func writeSweepTable(w io.Writer, rep report.Report, what string, subs []string,
 	if res.Method == sim.Exact {
 		fmt.Fprintf(w, "\nexact enumeration (intervals are points)")
 	} else {
-		fmt.Fprintf(w, "\nMonte Carlo: %s trials per value, seed %d, %g%% Wilson intervals below each figure",
-			report.Group(res.Trials), res.Seed, 100*res.Confidence)
+		fmt.Fprintf(w, "\nMonte Carlo: %s trials per value, seed %d, %s%% Wilson intervals below each figure",
+			report.Group(res.Trials), res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
 	if notes != "" {
