@@ -16,6 +16,11 @@ import (
 type output struct {
 	w   io.Writer
 	err error
+	// pending holds the first bytes of a rune cut by the end of a write
+	// (a table is written in bufio chunks), until the next write or finish
+	// completes it.
+	pending []byte
+	buf     []byte
 }
 
 func newOutput(w io.Writer) *output { return &output{w: w} }
@@ -26,12 +31,21 @@ type outputError struct{ err error }
 func (e *outputError) Error() string { return "writing to stdout: " + e.err.Error() }
 func (e *outputError) Unwrap() error { return e.err }
 
-// Write writes p.
+// Write writes p with its control characters escaped (escapeControls),
+// and reports all of p written when the escaped text was.
 func (o *output) Write(p []byte) (int, error) {
 	if o.err != nil {
 		return 0, o.err
 	}
-	if err := o.write(p); err != nil {
+	data := p
+	if len(o.pending) > 0 {
+		data = append(o.pending, p...)
+		o.pending = nil
+	}
+	var rest []byte
+	o.buf, rest = escapeControls(o.buf[:0], data)
+	o.pending = append(o.pending, rest...)
+	if err := o.write(o.buf); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -54,5 +68,16 @@ func (o *output) write(b []byte) error {
 	return o.err
 }
 
-// finish returns the first write error, if any.
-func (o *output) finish() error { return o.err }
+// finish writes what is left of a cut rune (escaped: no write completes
+// it any more) and returns the first write error, if any.
+func (o *output) finish() error {
+	if o.err == nil && len(o.pending) > 0 {
+		var b []byte
+		for _, c := range o.pending {
+			b = appendByteEscape(b, c)
+		}
+		o.pending = nil
+		o.write(b)
+	}
+	return o.err
+}
