@@ -16,7 +16,11 @@ import (
 // runJob runs j and writes its report on stdout and its chart to --plot.
 // An interrupted run still writes its partial result, chart included,
 // then returns errInterrupted. The report comes first, so that a chart
-// that cannot be written never costs the figures of a long run.
+// that cannot be written never costs the figures of a long run; and a
+// report that cannot be written (a full disk, a reader that closed the
+// pipe) does not cost the chart: it is drawn all the same, and the failed
+// write is reported after it, unless the chart fails too, which is then
+// the error that matters.
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.run != nil {
 		return j.run(ctx, stdout, stderr)
@@ -36,31 +40,37 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 		return err
 	}
 	j.finishReport(&rep)
+	var werr error
 	if j.table != nil && j.common.format == report.Table {
-		err = j.table(stdout, rep)
+		werr = j.table(stdout, rep)
 	} else {
-		err = report.Write(stdout, j.common.format, rep, j.common.opt)
-	}
-	if err != nil {
-		return err
+		werr = report.Write(stdout, j.common.format, rep, j.common.opt)
 	}
 	if j.common.plot != "" {
-		ch, err := j.chartOf(rep)
-		if err != nil {
+		if err := j.writeChart(rep); err != nil {
 			return err
 		}
-		data, err := renderChart(j.common, ch)
-		if err != nil {
-			return err
-		}
-		if err := writeFileAtomic(j.common.plot, data); err != nil {
-			return err
-		}
+	}
+	if werr != nil {
+		return werr
 	}
 	if !complete {
 		return errInterrupted
 	}
 	return nil
+}
+
+// writeChart draws rep and writes it to --plot.
+func (j *job) writeChart(rep report.Report) error {
+	ch, err := j.chartOf(rep)
+	if err != nil {
+		return err
+	}
+	data, err := renderChart(j.common, ch)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(j.common.plot, data)
 }
 
 // startCPUProfile profiles the process into file until stop is called.
