@@ -143,6 +143,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 			return out, err
 		}
 	}
+	if plot != "" && c.cpuprofile != "" && samePath(plot, c.cpuprofile) {
+		return out, usagef("--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
+	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {
 		trials = precisionTrialCap

@@ -22,18 +22,19 @@ import (
 // write is reported after it, unless the chart fails too, which is then
 // the error that matters.
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
-	if j.run != nil {
-		return j.run(ctx, stdout, stderr)
-	}
-	if j.common.explain && j.explain == nil {
+	if j.common.explain && j.run == nil && j.explain == nil {
 		return usagef("--explain: sapper %s has no working to show", j.report.Command)
 	}
+	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
 		stop, err := startCPUProfile(j.common.cpuprofile)
 		if err != nil {
 			return err
 		}
 		defer stop()
+	}
+	if j.run != nil {
+		return j.run(ctx, stdout, stderr)
 	}
 	rep, complete, err := execute(ctx, stderr, j)
 	if err != nil {
