@@ -102,7 +102,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	var out common
 	raw := func(name string) string { return fs.Lookup(name).Value.String() }
-	method := sim.Method(c.method)
+	method := sim.Method(choice(c.method, string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)))
 	switch method {
 	case sim.MonteCarlo, sim.Exact, sim.Auto:
 	default:

@@ -307,7 +307,7 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 			if !slices.Contains(all, x.Name) {
 				all = append(all, x.Name)
 			}
-			if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
+			if m == nil && (strings.EqualFold(x.Name, sa.metric) || !sa.hasMetric) {
 				m = &r.exp.Schema.Metrics[i]
 			}
 		}
