@@ -57,8 +57,9 @@ Commands:
 	fmt.Fprint(w, `
 "sapper help <command>" or "sapper <command> --help" lists a command's flags.
 
-Exit codes: 0 ok, 1 the run failed, 2 bad usage or input (one line on
-stderr, nothing run), 130 interrupted (the partial result is written,
-marked incomplete).
+Exit codes: 0 ok, 1 the run failed or its output could not be written (a
+full disk, a closed pipe; a --plot chart is still written), 2 bad usage or
+input (one line on stderr, nothing run), 130 interrupted (the partial
+result is written, marked incomplete).
 `)
 }
