@@ -173,6 +173,9 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 			return zero, err
 		}
 	}
+	if err := vehicleUnitsFit(f); err != nil {
+		return zero, err
+	}
 	a.TEM, a.ThrowerTEM, a.ELR = f.tem, f.throwerTEM, f.elr
 	if fs.Changed("enemy-infantry") {
 		if f.enemyInfantry < 0 {
@@ -191,6 +194,24 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 		return zero, modelError(fs, err)
 	}
 	return a, nil
+}
+
+// vehicleUnitsFit checks that the Riders, CE Passengers and other units
+// in the AFV's Location are at most asl.MaxVehicleUnits together, naming
+// the flag whose units went over.
+func vehicleUnitsFit(f *afvFlags) error {
+	n := 0
+	for _, g := range []struct {
+		flag  string
+		units []string
+	}{{"riders", f.riders}, {"passengers", f.passengers}, {"others", f.others}} {
+		n += len(g.units)
+		if n > asl.MaxVehicleUnits {
+			return usagef("--%s: %d units; at most %d Riders (--riders), CE Passengers (--passengers) and other units (--others) together in the AFV's Location",
+				g.flag, len(f.riders)+len(f.passengers)+len(f.others), asl.MaxVehicleUnits)
+		}
+	}
+	return nil
 }
 
 // afvRules are the modeling switches of sapper afv: the Personnel ones

@@ -97,6 +97,13 @@ func TestAFVBadInput(t *testing.T) {
 		{"afv --af 11/8/8 --tem 9", `--tem "9": want a whole number from 0 to 8`},
 		{"afv --af 11/8/8 --enemy-infantry 2", "--enemy-infantry: only a Set DC"},
 		{"afv --af 11/8/8 --rule flame-ignores-concealment=true", "unknown KEY"},
+		// The flag whose units go over the limit is the one named.
+		{"afv --vehicle tiger" + strings.Repeat(" --riders 4-6-7", 11),
+			"sapper afv: --riders: 11 units; at most 10 Riders (--riders), CE Passengers (--passengers) and other units (--others) together in the AFV's Location\n"},
+		{"afv --vehicle tiger" + strings.Repeat(" --riders 4-6-7 --passengers 4-6-7", 6),
+			"sapper afv: --passengers: 12 units; at most 10"},
+		{"afv --vehicle tiger --mode set --riders 4-6-7" + strings.Repeat(" --others 4-6-7", 10),
+			"sapper afv: --others: 11 units; at most 10"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {

@@ -102,7 +102,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	var out common
 	raw := func(name string) string { return fs.Lookup(name).Value.String() }
-	method := sim.Method(c.method)
+	method := sim.Method(choice(c.method, string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)))
 	switch method {
 	case sim.MonteCarlo, sim.Exact, sim.Auto:
 	default:
@@ -143,6 +143,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		if err := checkOutputFile("cpuprofile", c.cpuprofile); err != nil {
 			return out, err
 		}
+	}
+	if plot != "" && c.cpuprofile != "" && samePath(plot, c.cpuprofile) {
+		return out, usagef("--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
 	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {

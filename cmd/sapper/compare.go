@@ -116,7 +116,7 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	if err != nil {
 		return c, badValue("building", f.building, "want none, wooden or stone")
 	}
-	c.Building, c.Fortified, c.Terrain = b, f.fortified, f.terrain
+	c.Building, c.Fortified, c.Terrain = b, f.fortified, choice(f.terrain, asl.TerrainNames()...)
 	c.TEM = b.TEM(f.fortified)
 	if fs.Changed("tem") {
 		c.TEM = f.tem

@@ -203,7 +203,7 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	a.User, a.Captured = user, f.captured
 	a.Throwers, a.ThrowerTEM, a.Elevation = throwers, f.throwerTEM, f.elevation
 	a.Placer, a.Setter, a.Preset, a.DFF = placer, setter, f.preset, dff
-	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, f.terrain, ec
+	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, choice(f.terrain, asl.TerrainNames()...), ec
 	a.Breach = breach
 	a.Cavalry, a.Level, a.Top = f.cavalry, f.level, f.top
 	if !fs.Changed("top") {

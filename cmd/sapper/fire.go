@@ -154,7 +154,7 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if !fs.Changed("top") {
 		a.Top = f.level
 	}
-	a.Terrain, a.EC = f.terrain, ec
+	a.Terrain, a.EC = choice(f.terrain, asl.FireTerrainNames()...), ec
 	a.AFVEntersBuilding, a.BogDRM = f.afvEnters, f.bogDRM
 	if building != asl.NoBuilding && !fs.Changed("tem") && weapon != asl.Flamethrower && a.FP > 0 {
 		a.TEM = building.TEM(f.fortified) // A7.4: the building's TEM (B23.921: +1 Fortified)

@@ -6,26 +6,24 @@ import (
 )
 
 // help serves "sapper help [command]".
-func help(stdout, stderr io.Writer, args []string) int {
+func help(stdout io.Writer, args []string) error {
 	switch {
 	case len(args) == 0:
 		writeUsage(stdout)
-		return exitOK
+		return nil
 	case len(args) > 1:
-		fmt.Fprintf(stderr, "sapper help: want at most one command, got %d arguments\n", len(args))
-		return exitUsage
+		return usagef("want at most one command, got %d arguments", len(args))
 	}
 	if args[0] == "help" {
 		writeHelpHelp(stdout)
-		return exitOK
+		return nil
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {
-		fmt.Fprintf(stderr, "sapper help: unknown command %q; want one of %s\n", oneLine(args[0]), commandNames())
-		return exitUsage
+		return usagef("unknown command %q; want one of %s", args[0], commandNames())
 	}
 	cmd.help(stdout)
-	return exitOK
+	return nil
 }
 
 func writeHelpHelp(w io.Writer) {
@@ -59,8 +57,9 @@ Commands:
 	fmt.Fprint(w, `
 "sapper help <command>" or "sapper <command> --help" lists a command's flags.
 
-Exit codes: 0 ok, 1 the run failed, 2 bad usage or input (one line on
-stderr, nothing run), 130 interrupted (the partial result is written,
-marked incomplete).
+Exit codes: 0 ok, 1 the run failed or its output could not be written (a
+full disk, a closed pipe; a --plot chart is still written), 2 bad usage or
+input (one line on stderr, nothing run), 130 interrupted (the partial
+result is written, marked incomplete).
 `)
 }

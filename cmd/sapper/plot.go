@@ -49,6 +49,20 @@ func checkOutputFile(name, file string) error {
 	return nil
 }
 
+// samePath reports whether file names a and b are one file: the same
+// path once made absolute and cleaned (./odds.png and odds.png), or, when
+// both exist, one file by two names (a link).
+func samePath(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 // renderChart draws the chart in memory, so that a failure to draw is
 // known before anything is written.
 func renderChart(c common, ch report.Chart) ([]byte, error) {

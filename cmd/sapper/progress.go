@@ -23,7 +23,7 @@ const (
 )
 
 func parseProgress(s string) (progressMode, error) {
-	switch m := progressMode(s); m {
+	switch m := progressMode(choice(s, string(progressAuto), string(progressAlways), string(progressNever))); m {
 	case progressAuto, progressAlways, progressNever:
 		return m, nil
 	}

@@ -55,25 +55,36 @@ func commandNames() string {
 
 // run is the whole program but for the process: it reads args (without
 // the program name), writes to stdout and stderr, and returns the exit
-// code.
+// code. Everything meant for stdout goes through one output, so that a
+// write that fails, from a result, a help text or a listing alike, ends
+// the program with one line on stderr and exit status 1.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	out := newOutput(stdout)
+	who, err := dispatch(ctx, out, stderr, args)
+	if werr := out.finish(); err == nil {
+		err = werr
+	}
+	return exit(stderr, who, err)
+}
+
+// dispatch runs the command args name and returns who reports its error
+// ("sapper dc") and the error.
+func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who string, err error) {
 	if len(args) == 0 {
-		fmt.Fprintf(stderr, "sapper: no command; want one of %s (sapper help explains them)\n", commandNames())
-		return exitUsage
+		return "sapper", usagef("no command; want one of %s (sapper help explains them)", commandNames())
 	}
 	name, rest := args[0], args[1:]
 	switch name {
 	case "help", "-h", "--help":
-		return help(stdout, stderr, rest)
+		return "sapper help", help(stdout, rest)
 	case "--version":
 		name = versionCommand.name
 	}
 	cmd := lookup(name)
 	if cmd == nil {
-		fmt.Fprintf(stderr, "sapper: unknown command %q; want one of %s\n", oneLine(name), commandNames())
-		return exitUsage
+		return "sapper", usagef("unknown command %q; want one of %s", name, commandNames())
 	}
-	return exit(stderr, "sapper "+cmd.name, cmd.execute(ctx, stdout, stderr, rest))
+	return "sapper " + cmd.name, cmd.execute(ctx, stdout, stderr, rest)
 }
 
 // execute runs the command with the arguments after its name.

@@ -16,14 +16,16 @@ import (
 // runJob runs j and writes its report on stdout and its chart to --plot.
 // An interrupted run still writes its partial result, chart included,
 // then returns errInterrupted. The report comes first, so that a chart
-// that cannot be written never costs the figures of a long run.
+// that cannot be written never costs the figures of a long run; and a
+// report that cannot be written (a full disk, a reader that closed the
+// pipe) does not cost the chart: it is drawn all the same, and the failed
+// write is reported after it, unless the chart fails too, which is then
+// the error that matters.
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
-	if j.run != nil {
-		return j.run(ctx, stdout, stderr)
-	}
-	if j.common.explain && j.explain == nil {
+	if j.common.explain && j.run == nil && j.explain == nil {
 		return usagef("--explain: sapper %s has no working to show", j.report.Command)
 	}
+	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
 		stop, err := startCPUProfile(j.common.cpuprofile)
 		if err != nil {
@@ -31,36 +33,45 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 		}
 		defer stop()
 	}
+	if j.run != nil {
+		return j.run(ctx, stdout, stderr)
+	}
 	rep, complete, err := execute(ctx, stderr, j)
 	if err != nil {
 		return err
 	}
 	j.finishReport(&rep)
+	var werr error
 	if j.table != nil && j.common.format == report.Table {
-		err = j.table(stdout, rep)
+		werr = j.table(stdout, rep)
 	} else {
-		err = report.Write(stdout, j.common.format, rep, j.common.opt)
-	}
-	if err != nil {
-		return err
+		werr = report.Write(stdout, j.common.format, rep, j.common.opt)
 	}
 	if j.common.plot != "" {
-		ch, err := j.chartOf(rep)
-		if err != nil {
+		if err := j.writeChart(rep); err != nil {
 			return err
 		}
-		data, err := renderChart(j.common, ch)
-		if err != nil {
-			return err
-		}
-		if err := writeFileAtomic(j.common.plot, data); err != nil {
-			return err
-		}
+	}
+	if werr != nil {
+		return werr
 	}
 	if !complete {
 		return errInterrupted
 	}
 	return nil
+}
+
+// writeChart draws rep and writes it to --plot.
+func (j *job) writeChart(rep report.Report) error {
+	ch, err := j.chartOf(rep)
+	if err != nil {
+		return err
+	}
+	data, err := renderChart(j.common, ch)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(j.common.plot, data)
 }
 
 // startCPUProfile profiles the process into file until stop is called.

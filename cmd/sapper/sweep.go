@@ -159,23 +159,24 @@ func prepareSweep(args []string) (*job, error) {
 	j := &job{flags: base.flags, common: base.common, figures: base.figures}
 	// Every value is prepared, and so checked, before anything runs.
 	type point struct {
+		i   int // the value's index
 		x   float64
 		sub string
 	}
 	var points []point
-	for _, x := range v.values {
-		sub, err := target.prepare(append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(x)))
+	for i, x := range v.values {
+		sub, err := v.prepareAt(target, sa.rest, i)
 		if err != nil {
-			return nil, badValue("vary", v.spec, fmt.Sprintf("at %s: %s", v.label(x), err))
+			return nil, err
 		}
 		in.Inputs = append(in.Inputs, sub.report.Inputs)
 		for _, r := range sub.runs {
-			label := v.label(x)
+			label := v.label(i)
 			if r.label != "" {
 				label += "/" + r.label
 			}
 			j.runs = append(j.runs, plannedRun{label: label, exp: r.exp})
-			points = append(points, point{x, r.label})
+			points = append(points, point{i, x, r.label})
 		}
 	}
 	cols, err := sweepColumns(sa, j)
@@ -209,7 +210,7 @@ func prepareSweep(args []string) (*job, error) {
 	}
 	j.report = report.Report{Command: "sweep", Inputs: in,
 		Title: strings.Join(append(append([]string{"sapper", target.name}, in.Args...),
-			fmt.Sprintf("with --%s from %s to %s", v.name, v.text(v.values[0]), v.text(v.values[len(v.values)-1]))), " ")}
+			fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")}
 	// The table and the chart show the same grids: one per run of the
 	// swept command (one for dc; placed, thrown and set for compare), each
 	// with a row per value.
@@ -223,7 +224,7 @@ func prepareSweep(args []string) (*job, error) {
 				k = len(subs) - 1
 			}
 			xs[k] = append(xs[k], p.x)
-			gs[k].Rows = append(gs[k].Rows, report.GridRow{Label: v.label(p.x), Cells: cols.cells(run.Result)})
+			gs[k].Rows = append(gs[k].Rows, report.GridRow{Label: v.label(p.i), Cells: cols.cells(run.Result)})
 			if len(seen) <= k {
 				seen = append(seen, make([]bool, len(cols.names)))
 			}
@@ -306,7 +307,7 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 			if !slices.Contains(all, x.Name) {
 				all = append(all, x.Name)
 			}
-			if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
+			if m == nil && (strings.EqualFold(x.Name, sa.metric) || !sa.hasMetric) {
 				m = &r.exp.Schema.Metrics[i]
 			}
 		}
@@ -438,19 +439,40 @@ func sweepBase(target *command, sa sweepArgs) (*job, error) {
 	if err == nil || !sa.hasVary {
 		return base, err
 	}
-	name, rng, ok := strings.Cut(sa.vary, "=")
-	from, _, found := strings.Cut(rng, "..")
-	if !ok || !found || target.prepare == nil {
-		return base, err
-	}
-	probe, perr := target.prepare(append(slices.Clip(sa.rest), "--"+name+"="+strings.TrimSpace(from)))
-	if perr != nil || probe.help {
-		return base, err
-	}
 	fs := flagsOf(target)
 	if parseFlags(fs, sa.rest) != nil {
 		return base, err
 	}
+	// The base fails, perhaps for want of the varied input: judge the
+	// --vary itself, then the command at its first value. An error there
+	// that is not the base's own is the value's, and says so.
+	v, verr := parseVary(sa.vary, fs)
+	if verr != nil {
+		return nil, verr
+	}
+	probe, perr := target.prepare(append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(0)))
+	switch {
+	case perr != nil && perr.Error() == err.Error():
+		return base, err
+	case perr != nil:
+		return nil, v.atError(0, perr)
+	case probe.help:
+		return base, err
+	}
 	probe.flags = fs
 	return probe, nil
+}
+
+// prepareAt prepares the swept command with the input at value i.
+func (v vary) prepareAt(target *command, rest []string, i int) (*job, error) {
+	j, err := target.prepare(append(slices.Clip(rest), "--"+v.name+"="+v.text(i)))
+	if err != nil {
+		return nil, v.atError(i, err)
+	}
+	return j, nil
+}
+
+// atError is err, the swept command's, at value i of the --vary.
+func (v vary) atError(i int, err error) error {
+	return badValue("vary", v.spec, fmt.Sprintf("at %s: %s", v.label(i), err))
 }

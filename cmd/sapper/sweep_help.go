@@ -12,6 +12,9 @@ func writeSweepHelp(w io.Writer) {
 Runs COMMAND (one of %s) once for each value of one of its numeric
 inputs, from FROM up to TO by STEP (default 1), with every other flag as
 given, and reports how the odds move: "how do they change as TEM grows?"
+FROM, TO and STEP are decimal numbers, whole for a whole-number input, and
+are stepped exactly: 1..1.3:0.1 is 1, 1.1, 1.2 and 1.3. A sweep has at
+most %d values.
 
 The table has one row per value. Its columns are the command's summary
 figures (dc and compare: chain ok, detonates, any KIA, cleared, E[out],
@@ -55,7 +58,7 @@ Examples:
   sapper sweep building --vary dice=4..30 --goal 'building=destroyed>=0.5' --method exact
   sapper sweep compare --vary tem=0..4 --trials 200000 --plot compare-tem.svg
   sapper sweep dc --mode thrown --target 4-6-7 --thrower 4-6-7 --vary thrower-tem=0..3 --format csv
-`, strings.Join(sweepTargets(), " or "), sweepInputList())
+`, strings.Join(sweepTargets(), " or "), maxSweepValues, sweepInputList())
 }
 
 // sweepInputList lists the inputs --vary accepts, command by command.

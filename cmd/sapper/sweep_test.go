@@ -174,6 +174,25 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric nope", `--metric "nope": no such metric; want one of detonation, ift,`},
 		{"sweep dc --target 4-6-x --vary tem=0..1", `sapper sweep: --target "4-6-x"`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot x.gif", `--plot "x.gif": want a file name ending in .png or .svg`},
+		// Numbers are read exactly and reported as given: no overflow, no
+		// NaN read as the default, no bound cut to fit.
+		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807:1000000000000000000",
+			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
+			`sapper sweep: --vary "tem=0..9223372036854775807": 9223372036854775808 values; at most 200 (use a larger STEP)` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
+			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from -9223372036854775808 to 9223372036854775807` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
+			`: at tem=-9223372036854775808: --tem "-9223372036854775808": want a whole number from 0 to 8` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1e-400", `sapper sweep: --vary "tem=0..1e-400": TO 1e-400: too small to tell from 0` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=NaN..3", `sapper sweep: --vary "fp=NaN..3": FROM "NaN" is not a number` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=1..Inf", `sapper sweep: --vary "fp=1..Inf": TO "Inf" is not a number` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=1..1e400", `sapper sweep: --vary "fp=1..1e400": TO 1e400: too large; at most 1.7976931348623157e+308` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=0.1..0.3:0.1",
+			`sapper sweep: --vary "fp=0.1..0.3:0.1": at fp=0.1: --fp: 0.1 outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=199..201:0.5",
+			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp: 200.5 outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+		{"sweep fire --vary fp=0.1..0.2:0.1 --target 4-6-x", `sapper sweep: --target "4-6-x"`},
 	} {
 		t.Run(c.args, func(t *testing.T) {
 			code, stdout, stderr := cli(t, args(c.args)...)
@@ -253,5 +272,36 @@ func TestSweepInterrupted(t *testing.T) {
 	}
 	if data, err := os.ReadFile(plot); err != nil || !strings.Contains(string(data), "INCOMPLETE") {
 		t.Errorf("chart of the partial sweep: %v", err)
+	}
+}
+
+// TestSweepValues: a sweep's values are worked out in exact decimals, so
+// that each is given to the command, and labelled, as the range says.
+func TestSweepValues(t *testing.T) {
+	for _, c := range []struct{ cmdline, runs string }{
+		{"sweep fire --target 4-6-7 --vary fp=1..1.3:0.1", "fp=1 fp=1.1 fp=1.2 fp=1.3"},
+		{"sweep fire --target 4-6-7 --vary fp=7.3..7.9:0.3", "fp=7.3 fp=7.6 fp=7.9"},
+		{"sweep fire --target 4-6-7 --vary fp=1..2:.25", "fp=1 fp=1.25 fp=1.5 fp=1.75 fp=2"},
+		{"sweep fire --target 4-6-7 --vary fp=1e1..2e1:5", "fp=10 fp=15 fp=20"},
+		{"sweep dc --target 4-6-7 --vary tem=0..8:4", "tem=0 tem=4 tem=8"},
+		{"sweep dc --target 4-6-7 --vary drm=−1..1", "drm=-1 drm=0 drm=1"},
+		{"sweep dc --target 4-6-7 --vary tem=1.0..2", "tem=1 tem=2"},
+	} {
+		t.Run(c.cmdline, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.cmdline+" --method exact --format csv")...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var runs []string
+			for _, line := range strings.Split(strings.TrimSpace(stdout), "\n")[1:] {
+				run, _, _ := strings.Cut(line, ",")
+				if len(runs) == 0 || runs[len(runs)-1] != run {
+					runs = append(runs, run)
+				}
+			}
+			if got := strings.Join(runs, " "); got != c.runs {
+				t.Errorf("runs %q, want %q", got, c.runs)
+			}
+		})
 	}
 }

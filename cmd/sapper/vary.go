@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -19,7 +21,11 @@ type vary struct {
 	spec    string
 	name    string
 	integer bool
-	values  []float64
+	// values are the points of the sweep; texts are the same values
+	// exactly as decimals, as the flag is given them and the labels show
+	// them.
+	values []float64
+	texts  []string
 }
 
 // numericTypes are the pflag value types a sweep can step through.
@@ -85,61 +91,87 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	if !ok {
 		return bad("want FROM..TO after %s=, e.g. %s=0..5", name, name)
 	}
-	num := func(what, s string) (float64, error) {
-		x, err := decimal.ParseFloat(strings.TrimSpace(s))
-		if err != nil {
-			return 0, badValue("vary", spec, fmt.Sprintf("%s %q is not a number", what, s))
-		}
-		if v.integer && x != math.Trunc(x) {
-			return 0, badValue("vary", spec, fmt.Sprintf("%s %s: %s takes whole numbers", what, s, name))
-		}
-		return x, nil
-	}
-	from, err := num("FROM", fromText)
+	from, err := v.bound("FROM", fromText)
 	if err != nil {
 		return vary{}, err
 	}
-	to, err := num("TO", toText)
+	to, err := v.bound("TO", toText)
 	if err != nil {
 		return vary{}, err
 	}
-	step := 1.0
+	step := big.NewRat(1, 1)
 	if hasStep {
-		if step, err = num("STEP", stepText); err != nil {
+		if step, err = v.bound("STEP", stepText); err != nil {
 			return vary{}, err
 		}
 	}
 	switch {
-	case !(step > 0):
+	case step.Sign() <= 0:
 		return bad("STEP %s: want a step > 0", stepText)
-	case to < from:
+	case to.Cmp(from) < 0:
 		return bad("TO %s is below FROM %s; a sweep runs upward", toText, fromText)
 	}
-	n := math.Floor((to-from)/step+1e-9) + 1
-	if n > maxSweepValues {
-		return bad("%.0f values; at most %d (use a larger STEP)", n, maxSweepValues)
+	// The values are from + i·step for i = 0, 1, … while at most to, in
+	// exact decimal arithmetic: no float drift (0.1..0.3:0.1 ends at 0.3)
+	// and no overflow (0..9223372036854775807 is counted, not stepped).
+	span := new(big.Rat).Quo(new(big.Rat).Sub(to, from), step)
+	steps := new(big.Int).Quo(span.Num(), span.Denom())
+	if n := new(big.Int).Add(steps, big.NewInt(1)); n.Cmp(big.NewInt(maxSweepValues)) > 0 {
+		return bad("%s values; at most %d (use a larger STEP)", n, maxSweepValues)
 	}
-	for i := 0; i < int(n); i++ {
-		// from + i·step, not repeated addition, so 0.1 steps do not drift.
-		x := from + float64(i)*step
-		if !v.integer {
-			x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
-		}
-		v.values = append(v.values, x)
+	for i := int64(0); i <= steps.Int64(); i++ {
+		x := new(big.Rat).Add(from, new(big.Rat).Mul(step, big.NewRat(i, 1)))
+		digits, _ := x.FloatPrec() // exact: from and step are decimals
+		text := x.FloatString(digits)
+		f, _ := x.Float64()
+		v.values = append(v.values, f)
+		v.texts = append(v.texts, text)
 	}
 	return v, nil
 }
 
-// text is value x as the flag takes it.
-func (v vary) text(x float64) string {
-	if v.integer {
-		return strconv.FormatInt(int64(x), 10)
+// bound reads FROM, TO or STEP (what) of a --vary exactly, as a decimal:
+// a number that does not read as written (NaN, 1e999, a fraction for a
+// whole-number input, a whole number beyond the 64-bit range) is refused,
+// never rounded or cut.
+func (v vary) bound(what, s string) (*big.Rat, error) {
+	s = strings.TrimSpace(s)
+	fail := func(format string, args ...any) (*big.Rat, error) {
+		return nil, badValue("vary", v.spec, fmt.Sprintf(format, args...))
 	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
+	x, err := decimal.ParseFloat(s)
+	if err != nil {
+		// A number too large for any input says so; anything else is
+		// not a number at all.
+		if _, serr := strconv.ParseFloat(decimal.Normalize(s), 64); errors.Is(serr, strconv.ErrRange) {
+			return fail("%s %s: %v", what, s, err)
+		}
+		return fail("%s %q is not a number", what, s)
+	}
+	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
+	if x == 0 && strings.ContainsAny(mant, "123456789") {
+		return fail("%s %s: too small to tell from 0", what, s)
+	}
+	r, ok := new(big.Rat).SetString(decimal.Normalize(s))
+	if !ok {
+		return fail("%s %q is not a number", what, s)
+	}
+	if v.integer {
+		switch {
+		case !r.IsInt():
+			return fail("%s %s: %s takes whole numbers", what, s, v.name)
+		case !r.Num().IsInt64():
+			return fail("%s %s: %s takes whole numbers from %d to %d", what, s, v.name, int64(math.MinInt64), int64(math.MaxInt64))
+		}
+	}
+	return r, nil
 }
 
-// label names the run at x, such as tem=3.
-func (v vary) label(x float64) string { return v.name + "=" + v.text(x) }
+// text is the value at point i as the flag takes it.
+func (v vary) text(i int) string { return v.texts[i] }
+
+// label names the run at point i, such as tem=3.
+func (v vary) label(i int) string { return v.name + "=" + v.text(i) }
 
 func cutLast(s, sep string) (before, after string, found bool) {
 	if i := strings.LastIndex(s, sep); i >= 0 {

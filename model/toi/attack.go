@@ -34,9 +34,10 @@ const (
 
 // ParsePillbox reads inside or outside.
 func ParsePillbox(s string) (Pillbox, error) {
-	switch p := Pillbox(s); p {
-	case PillboxInside, PillboxOutside:
-		return p, nil
+	for _, p := range []Pillbox{PillboxInside, PillboxOutside} {
+		if strings.EqualFold(s, string(p)) {
+			return p, nil
+		}
 	}
 	return "", fmt.Errorf("%q: want inside or outside", s)
 }
