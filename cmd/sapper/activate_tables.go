@@ -40,6 +40,9 @@ func loadTables(ref string) (*sasl.Tables, error) {
 	return decodeTables(ref, data)
 }
 
+// noneRow is the row of a generation table that generates nothing (S28).
+const noneRow = "none"
+
 var tablesKeys = []string{"illustrative", "nationality", "deploy", "units", "a1", "x2", "x3", "x4", "x5", "x6", "x6a", "long_range"}
 
 // decodeTables reads a tables file (rules/sasl.md S19) strictly: an
@@ -305,14 +308,14 @@ func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
 	return t, err
 }
 
-// decodeColumn reads rows of unit names; in {x3}, none is a row without a
-// leader and a row may carry a subsequent dr: {unit: 8-0, sub: {before:
-// 1942-10, 1: 9-0C}}.
+// decodeColumn reads rows of unit names; in any generation table none is
+// a row that generates nothing (S28), and in {x3} a row may carry a
+// subsequent dr: {unit: 8-0, sub: {before: 1942-10, 1: 9-0C}}.
 func decodeColumn(v node, sub bool) (sasl.Column, error) {
 	first, rs, err := rows(v, func(w node) (sasl.Entry, error) {
 		if w.n.Kind == yaml.ScalarNode {
 			s, err := w.str()
-			if sub && s == "none" {
+			if s == noneRow {
 				s = ""
 			}
 			return sasl.Entry{Unit: s}, err
@@ -324,7 +327,9 @@ func decodeColumn(v node, sub bool) (sasl.Column, error) {
 		err := w.fields([]string{"unit", "sub"}, func(k string, x node) error {
 			if k == "unit" {
 				var err error
-				e.Unit, err = x.str()
+				if e.Unit, err = x.str(); e.Unit == noneRow {
+					e.Unit = ""
+				}
 				return err
 			}
 			e.Sub = &sasl.Sub{On: map[int]string{}}

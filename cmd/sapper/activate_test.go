@@ -254,3 +254,45 @@ func TestActivateGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeNoneRows: none is a row that generates nothing in every
+// generation table, not only {x3} (S28), also as a {x3} row's unit.
+func TestDecodeNoneRows(t *testing.T) {
+	tables, err := os.ReadFile("tables/illustrative-russian.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := func(t *testing.T, body string) *sasl.Tables {
+		t.Helper()
+		d, err := decodeTables("t.yaml", []byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, c := range []struct {
+		from, to string
+		table    func(*sasl.Tables) *sasl.Table
+		final    int
+	}{
+		{"2: 4-5-8, 3: 4-5-8", "2: none, 3: 4-5-8", func(t *sasl.Tables) *sasl.Table { return &t.X2 }, 2},
+		{"7: 8-0\n", "7: {unit: none, sub: {before: 1942-10, 1: 9-0C}}\n", func(t *sasl.Tables) *sasl.Table { return &t.X3 }, 7},
+		{"{year: 1941, rows: {2: HMG,", "{year: 1941, rows: {2: none,", func(t *sasl.Tables) *sasl.Table { return &t.X4 }, 2},
+		{"{year: 1941, site: inside, rows: {2: 76L ART,", "{year: 1941, site: inside, rows: {2: none,", func(t *sasl.Tables) *sasl.Table { return &t.X5 }, 2},
+		{"{year: 1941, rows: {2: KV-1,", "{year: 1941, rows: {2: none,", func(t *sasl.Tables) *sasl.Table { return &t.X6 }, 2},
+		{"{year: 1941, rows: {2: ZIS-30}}", "{year: 1941, rows: {2: none}}", func(t *sasl.Tables) *sasl.Table { return &t.X6a }, 2},
+	} {
+		body := strings.Replace(string(tables), c.from, c.to, 1)
+		if body == string(tables) {
+			t.Fatalf("%q is not in the tables", c.from)
+		}
+		d := tb(t, body)
+		col, ok := c.table(d).Pick(aug41, sasl.Inside, c.table(d) == &d.X5)
+		if !ok {
+			t.Fatalf("%q: no 1941 column", c.to)
+		}
+		if e := col.Row(c.final); e.Unit != "" {
+			t.Errorf("%q: row %d = %q, want none (empty)", c.to, c.final, e.Unit)
+		}
+	}
+}

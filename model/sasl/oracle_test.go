@@ -150,7 +150,11 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 	}
 	add := func(names oNames, mk func(string) []oGenUnit) {
 		for n, q := range names {
-			oItems(c, sq, r, items[1:], append(append([]oGenUnit(nil), units...), mk(n)...), p*q, out)
+			next := append([]oGenUnit(nil), units...)
+			if n != "" { // a none row generates nothing (S28)
+				next = append(next, mk(n)...)
+			}
+			oItems(c, sq, r, items[1:], next, p*q, out)
 		}
 	}
 	unit := func(n string, item int) oGenUnit { return oGenUnit{def: t.Units[n], item: item} }
@@ -170,9 +174,6 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 			}
 		}
 		add(oTableRoll(oColumn(&t.X3, e.Date, "", false), oDateDRM(&t.X3, e.Date, elite), e.Date), func(n string) []oGenUnit {
-			if n == "" {
-				return nil
-			}
 			return []oGenUnit{unit(n, int(ItemL))}
 		})
 	case ItemSW:
@@ -226,10 +227,7 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 				}
 			}
 		}
-		add(names, func(n string) []oGenUnit {
-			if n == "" {
-				return nil
-			}
+		add(names, func(string) []oGenUnit {
 			return []oGenUnit{{def: UnitDef{Kind: numKinds}, item: int(ItemF)}}
 		})
 	}
@@ -551,6 +549,11 @@ func oracleCrossings(t *testing.T) map[string]*Crossing {
 	c.Path = append(c.Path, Step{Name: "M7", MF: 1, Open: true, Eligible: []Eligible{{ID: "C", Range: 4}}})
 	c.SQ = append(c.SQ, SQ{ID: "C", ACDRM: -2, Site: "outside", Forbid: []Item{ItemHS, ItemL, ItemSW, ItemF}})
 	cs["three S?, forbid, far"] = c
+	c = base()
+	c.Enemy.AC = 5
+	c.Tables.X2.Columns[0].Rows[2].Unit = "" // S28: a none row in {x2} and {x4}
+	c.Tables.X4.Columns[0].Rows[4].Unit = ""
+	cs["none rows"] = c
 	return cs
 }
 

@@ -1,0 +1,101 @@
+package sasl
+
+import (
+	"math"
+	"testing"
+)
+
+// oneItem is a crossing whose S? Activates on an AC dr 1–5 (AC# 6, drm −6;
+// an Original 6 never, S1) and, with Mission DRM +6, always reads {A1}
+// row 8: the one item it. The item's table is rows, by Final DR from 2;
+// every other table is testTables'. The moving 4-6-7 crosses open ground
+// at range 3, 1 MF.
+func oneItem(t *testing.T, it Item, rows ...string) *Crossing {
+	c := twoSQ(t)
+	c.Stack = mustUnits(t, "4-6-7")
+	c.Options.HeatOfBattle = false
+	c.Enemy.AC, c.Enemy.MissionDRM = 6, 6
+	c.SQ = []SQ{{ID: "A", ACDRM: -6, Site: "outside"}}
+	c.Path = []Step{{Name: "M5", MF: 1, Open: true, Eligible: []Eligible{{ID: "A", Range: 3}}}}
+	tb := c.Tables
+	tb.A1 = A1{First: 7, Rows: [][]Item{{}, {it}}}
+	col := Column{First: 2}
+	for _, n := range rows {
+		col.Rows = append(col.Rows, Entry{Unit: n})
+	}
+	tb.X2.DRM, tb.X3.DRM = nil, nil
+	switch it {
+	case ItemS, ItemHS:
+		tb.X2.Columns = []Column{col}
+	case ItemL:
+		tb.X3.Columns = []Column{col}
+	case ItemSW:
+		tb.X4.Columns = []Column{col}
+	case ItemGun:
+		col.Year, col.Site = 1941, "outside"
+		tb.X5.Columns = []Column{col}
+	case ItemAFV:
+		tb.X6.Columns = []Column{col}
+	case ItemSPG:
+		tb.X6a.Columns = []Column{col}
+	}
+	return c
+}
+
+// near reports whether two probabilities agree to 1e-12.
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12 }
+
+// TestNoneRows is S28: a row of any generation table may be none, and
+// then nothing is generated for that item: no generated.* count and no
+// fire. Rows 2–6 name a unit and 7–12 none, so the S? Activates on 5 dr
+// of 6 and generates the unit on a DR ≤ 6, 15 of 36:
+// P(generated = 1) = 5/6 · 15/36 = 25/72. With every row none nothing is
+// ever generated, and nothing fires, so the 4-6-7 always arrives.
+func TestNoneRows(t *testing.T) {
+	half := func(n string) []string {
+		return []string{n, n, n, n, n, "", "", "", "", "", ""}
+	}
+	all := make([]string, 11)
+	for _, tc := range []struct {
+		it   Item
+		unit string
+	}{
+		{ItemS, "4-4-7"}, {ItemHS, "4-4-7"}, {ItemL, "9-1"}, {ItemSW, "HMG"},
+		{ItemGun, "45L AT"}, {ItemAFV, "T-34"}, {ItemSPG, "SU-76M"},
+	} {
+		t.Run(tc.it.String(), func(t *testing.T) {
+			res := exactRun(t, oneItem(t, tc.it, half(tc.unit)...))
+			if got, want := res.P(GeneratedMetric(tc.it), "1"), 25.0/72; !near(got, want) {
+				t.Errorf("P(%s = 1) = %v, want 25/72 = %v", GeneratedMetric(tc.it), got, want)
+			}
+			res = exactRun(t, oneItem(t, tc.it, all...))
+			if got := res.P(MetricActivated, "1"); !near(got, 5.0/6) {
+				t.Errorf("all none: P(activated) = %v, want 5/6", got)
+			}
+			for it := range numItems {
+				if got := res.P(GeneratedMetric(it), "0"); got != 1 {
+					t.Errorf("all none: P(%s = 0) = %v, want 1", GeneratedMetric(it), got)
+				}
+			}
+			if got := res.P(MetricArrived, "yes"); got != 1 {
+				t.Errorf("all none: P(arrived) = %v, want 1: nothing fires", got)
+			}
+		})
+	}
+}
+
+// TestNoneRowValidates: Validate takes none (an empty name) in every
+// generation table, not only {x3} (S28), and still refuses an unknown
+// name.
+func TestNoneRowValidates(t *testing.T) {
+	for _, it := range []Item{ItemS, ItemL, ItemSW, ItemGun, ItemAFV, ItemSPG} {
+		c := oneItem(t, it, "")
+		if err := c.Tables.Validate(); err != nil {
+			t.Errorf("%s: a none row: %v", it, err)
+		}
+		c = oneItem(t, it, "Tiger")
+		if err := c.Tables.Validate(); err == nil {
+			t.Errorf("%s: an unknown unit passes", it)
+		}
+	}
+}
