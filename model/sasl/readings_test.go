@@ -99,3 +99,55 @@ func TestNoneRowValidates(t *testing.T) {
 		}
 	}
 }
+
+// longRangeOnly is a crossing whose one S? is eligible only for Long Range
+// Activation, at range 10 in open ground, forbidding forbid; the ENEMY is
+// in Hold with {A5} drm 0.
+func longRangeOnly(t *testing.T, forbid ...Item) *Crossing {
+	c := twoSQ(t)
+	c.Stack = mustUnits(t, "4-6-7")
+	c.Options.HeatOfBattle = false
+	c.SQ = []SQ{{ID: "A", Site: "outside", Forbid: forbid}}
+	c.Path = []Step{{Name: "M5", MF: 1, Open: true, Eligible: []Eligible{{ID: "A", Range: 10, LongRange: true}}}}
+	return c
+}
+
+// TestForbidLongRange is S21: forbid applies to Long Range generation
+// too. The Long Range DR Activates on an Original 2, 1/36 (S17); it
+// generates a squad with the HMG, a leader (rerolled until one results)
+// and, in Hold, a fortification on an {A5} dr ≤ 4: 1/36 · 4/6 = 1/54.
+// The HMG is the squad's: an S? that forbids S generates neither, and
+// nothing fires. One that forbids SW has its squad but no HMG, and with
+// only the HMG firing at Long Range (S17) nothing fires either.
+func TestForbidLongRange(t *testing.T) {
+	const lr = 1.0 / 36
+	for _, tc := range []struct {
+		name        string
+		forbid      []Item
+		s, sw, l, f float64 // P(generated.X = 1)
+		fires       bool
+	}{
+		{"nothing forbidden", nil, lr, lr, lr, lr * 4 / 6, true},
+		{"S forbidden: no squad, no HMG", []Item{ItemS}, 0, 0, lr, lr * 4 / 6, false},
+		{"SW forbidden: no HMG", []Item{ItemSW}, lr, 0, lr, lr * 4 / 6, false},
+		{"S, L and F forbidden: nothing", []Item{ItemS, ItemL, ItemF}, 0, 0, 0, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := exactRun(t, longRangeOnly(t, tc.forbid...))
+			if got := res.P(MetricLongRange, "activated"); !near(got, lr) {
+				t.Errorf("P(long_range = activated) = %v, want 1/36", got)
+			}
+			for _, w := range []struct {
+				it   Item
+				want float64
+			}{{ItemS, tc.s}, {ItemSW, tc.sw}, {ItemL, tc.l}, {ItemF, tc.f}} {
+				if got := res.P(GeneratedMetric(w.it), "0"); !near(got, 1-w.want) {
+					t.Errorf("P(%s = 1) = %v, want %v", GeneratedMetric(w.it), 1-got, w.want)
+				}
+			}
+			if got := res.P(MetricArrived, "yes"); (got < 1) != tc.fires {
+				t.Errorf("P(arrived) = %v; the HMG fires: %v", got, tc.fires)
+			}
+		})
+	}
+}
