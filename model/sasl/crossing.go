@@ -88,13 +88,16 @@ type Options struct {
 	// BerserkDrawsFire: an uneliminated berserk target keeps the checks
 	// and shots going (S16).
 	BerserkDrawsFire bool `json:"berserk_draws_fire"`
-	// HeatOfBattle for the moving units (A15.1).
-	HeatOfBattle bool `json:"heat_of_battle"`
+	// StackRules are the moving units' morale switches: Heat of Battle
+	// (A15.1) and the readings of rules/asl.md §8.26, 8.46 and 8.50–8.52,
+	// with the defaults of sapper dc and sapper fire (S29).
+	asl.StackRules
 }
 
-// DefaultOptions are the defaults of rules/sasl.md §7.
+// DefaultOptions are the defaults of rules/sasl.md §7: the moving units'
+// morale switches are those of asl.DefaultOptions (S29).
 func DefaultOptions() Options {
-	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, HeatOfBattle: true}
+	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, StackRules: asl.DefaultOptions().StackRules()}
 }
 
 // Crossing is a FRIENDLY stack moving past S? along a path.

@@ -81,8 +81,9 @@ type activation struct {
 	t     *Tables
 	sq    *SQ
 	en    Enemy
-	r     int // range to the moving stack
-	shots int // shots per firer at the Location (S13)
+	nat   asl.Nationality // the ENEMY's, for Cowering (S29)
+	r     int             // range to the moving stack
+	shots int             // shots per firer at the Location (S13)
 	hind  int8
 }
 
@@ -284,7 +285,7 @@ func (a *activation) leaf(acc *genAcc, units []genUnit, num, den uint64, longRan
 			p.counts[u.item]++
 		}
 	}
-	if err := p.fireGroup(units, a.r, a.shots, longRange, a.sq.Loc == ""); err != nil {
+	if err := p.fireGroup(units, a.r, a.shots, longRange, a.sq.Loc == "", a.nat); err != nil {
 		return fmt.Errorf("S? %s: %w", a.sq.ID, err)
 	}
 	acc.add(p, num, den)

@@ -3,6 +3,8 @@ package sasl
 import (
 	"math"
 	"testing"
+
+	"github.com/sapperhq/sapper/model/asl"
 )
 
 // oneItem is a crossing whose S? Activates on an AC dr 1–5 (AC# 6, drm −6;
@@ -147,6 +149,94 @@ func TestForbidLongRange(t *testing.T) {
 			}
 			if got := res.P(MetricArrived, "yes"); (got < 1) != tc.fires {
 				t.Errorf("P(arrived) = %v; the HMG fires: %v", got, tc.fires)
+			}
+		})
+	}
+}
+
+// TestMoraleDefaults is S29: the moving stack is resolved with the morale
+// defaults of sapper dc and sapper fire (rules/asl.md 8.50–8.52 on).
+func TestMoraleDefaults(t *testing.T) {
+	got, want := DefaultOptions().StackRules, asl.DefaultOptions().StackRules()
+	if got != want {
+		t.Errorf("DefaultOptions().StackRules = %+v, want asl's %+v", got, want)
+	}
+	if !got.BerserkTCChain || !got.LeadersElite || !got.FanaticBerserk || !got.HeatOfBattle {
+		t.Errorf("the defaults leave a §8.50–8.52 reading or Heat of Battle off: %+v", got)
+	}
+}
+
+// TestLeadersElite is S29 with rules/asl.md 8.51: a lone 8-0 crosses a
+// stone building (TEM 3) past an S? that Activates on 5 dr of 6 and
+// always generates a 4-4-7 and an 8-0, which directs (leader DRM 0, no
+// Cowering). At range 3 the squad's 4 FP read the 4 column at DRM
+// TEM 3 − 1 FFNAM = +2: Original 2–3 give a 1MC and 4 an NMC (6/36),
+// never a K or KIA. The 8-0's MC passes on an Original 2 (1/36), which
+// triggers Heat of Battle; berserk is a Final HoB DR of 9–11. With
+// leaders elite (−1) that is a DR of 10–12, 6/36; without it 9–11, 9/36:
+//
+//	on:  5/6 · 6/36 · 1/36 · 6/36 = 5/7776
+//	off: 5/6 · 6/36 · 1/36 · 9/36 = 5/5184
+func TestLeadersElite(t *testing.T) {
+	for _, tc := range []struct {
+		elite bool
+		want  float64
+	}{{true, 5.0 / 7776}, {false, 5.0 / 5184}} {
+		c := oneItem(t, ItemS, "4-4-7")
+		c.Options = DefaultOptions()
+		c.Options.LeadersElite = tc.elite
+		c.Stack = mustUnits(t, "leader:8-0")
+		c.Tables.A1.Rows[1] = []Item{ItemS, ItemL}
+		c.Tables.X3.Columns = []Column{{First: 2, Rows: []Entry{{Unit: "8-0"}}}}
+		c.Path[0].TEM, c.Path[0].Open = 3, false
+		res := exactRun(t, c)
+		if got := res.P("target.1", "berserk"); !near(got, tc.want) {
+			t.Errorf("leaders elite %v: P(berserk) = %v, want %v", tc.elite, got, tc.want)
+		}
+	}
+}
+
+// TestCoweringExemptions is S29 (A7.9): British Elite and 1st Line MMC
+// and Finns other than Conscripts never cower; a Fire Group cowers if any
+// firer is subject to it. The S? Activates on 5 dr of 6 and generates its
+// item list; no leader directs. The DRM is set so that only an Original 2
+// gives anything: the column's PTC (row 5 + column index; TEM 4 + column
+// − 1 FFNAM). An Original 2 is doubles: a Fire Group that cowers reads
+// the column to its left, where that row is "—". The lone 4-6-7 (ML 7)
+// fails the PTC on 8–12, 15/36, so
+//
+//	exempt:  P(pinned) = 5/6 · 1/36 · 15/36 = 25/2592
+//	cowers:  P(pinned) = 0
+func TestCoweringExemptions(t *testing.T) {
+	const exempt = 25.0 / 2592
+	for _, tc := range []struct {
+		name  string
+		nat   string
+		class asl.Class
+		hs    asl.Class // the HS's class: generated too when set
+		items []Item
+		fp    float64
+		want  float64
+	}{
+		{"British 1st Line", "british", asl.FirstLine, 0, []Item{ItemS}, 4, exempt},
+		{"British Elite", "british", asl.Elite, 0, []Item{ItemS}, 4, exempt},
+		{"British 1st Line with a 2nd Line HS", "british", asl.FirstLine, asl.SecondLine, []Item{ItemS, ItemHS}, 6, 0},
+		{"British 2nd Line", "british", asl.SecondLine, 0, []Item{ItemS}, 4, 0},
+		{"Finnish Green", "finnish", asl.Green, 0, []Item{ItemS}, 4, exempt},
+		{"Finnish Conscript", "finnish", asl.Conscript, 0, []Item{ItemS}, 4, 0},
+		{"Finnish 1st Line with a Conscript HS", "finnish", asl.FirstLine, asl.Conscript, []Item{ItemS, ItemHS}, 6, 0},
+		{"Russian 1st Line", "russian", asl.FirstLine, 0, []Item{ItemS}, 4, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := oneItem(t, ItemS, "X")
+			c.Enemy.Nationality, c.Tables.Nationality = tc.nat, tc.nat
+			c.Tables.Units["X"] = UnitDef{Kind: Squad, FP: 4, Range: 4, Class: tc.class, BPV: 10, HS: "x"}
+			c.Tables.Units["x"] = UnitDef{Kind: HalfSquad, FP: 2, Range: 3, Class: tc.hs, BPV: 5}
+			c.Tables.A1.Rows[1] = tc.items
+			c.Path[0].TEM, c.Path[0].Open = 4+int(asl.ColumnFor(tc.fp)), false
+			res := exactRun(t, c)
+			if got := res.P("target.1", "pinned"); !near(got, tc.want) {
+				t.Errorf("P(pinned) = %v, want %v", got, tc.want)
 			}
 		})
 	}
