@@ -135,7 +135,7 @@ func prepareActivate(args []string) (*job, error) {
 		ref = f.tables
 	}
 	if ref == "" {
-		ref = illustrativeTables
+		ref = illustrativeTables // neither the file nor --tables names any
 	}
 	if cr.Tables, err = loadTables(ref); err != nil {
 		return nil, err
@@ -169,6 +169,10 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 			return badValue(x.name, strconv.Itoa(x.v), fmt.Sprintf("want a whole number from %d to %d", x.lo, x.hi))
 		}
 		*x.dst = x.v
+	}
+	if fs.Changed("tables") && strings.TrimSpace(f.tables) == "" {
+		// An empty value would fall back to the illustrative tables.
+		return badValue("tables", f.tables, "want a tables FILE or illustrative")
 	}
 	var err error
 	if fs.Changed("attitude") {

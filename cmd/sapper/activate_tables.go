@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v4"
 
@@ -71,17 +72,17 @@ func decodeTables(file string, data []byte) (*sasl.Tables, error) {
 		case "a1":
 			t.A1, err = decodeA1(v)
 		case "x2":
-			t.X2, err = decodeTable(v, true, false)
+			t.X2, err = decodeTable(v, tableDRM)
 		case "x3":
-			t.X3, err = decodeTable(v, true, true)
+			t.X3, err = decodeTable(v, tableDRM|tableSub)
 		case "x4":
-			t.X4, err = decodeTable(v, false, false)
+			t.X4, err = decodeTable(v, 0)
 		case "x5":
-			t.X5, err = decodeTable(v, false, false)
+			t.X5, err = decodeTable(v, tableSite)
 		case "x6":
-			t.X6, err = decodeTable(v, false, false)
+			t.X6, err = decodeTable(v, 0)
 		case "x6a":
-			t.X6a, err = decodeTable(v, false, false)
+			t.X6a, err = decodeTable(v, 0)
 		case "long_range":
 			err = v.fields([]string{"hmg", "hmg50"}, func(k string, w node) error {
 				s, err := w.str()
@@ -234,13 +235,32 @@ func decodeA1(v node) (sasl.A1, error) {
 	return sasl.A1{First: first, Rows: rs}, err
 }
 
-// decodeTable reads a generation table: rows, or columns by year (and
-// site), with a drm list where the table takes one.
-func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
+// tableShape says what a generation table may give beyond rows and
+// columns by year.
+type tableShape uint8
+
+const (
+	tableDRM  tableShape = 1 << iota // a drm list ({x2}, {x3})
+	tableSub                         // a row's subsequent dr ({x3})
+	tableSite                        // columns by site, and only columns ({x5})
+)
+
+// decodeTable reads a generation table: rows, or columns by year (and,
+// for {x5}, by site: inside or outside, checked here at its line), with a
+// drm list where the table takes one.
+func decodeTable(v node, shape tableShape) (sasl.Table, error) {
 	var t sasl.Table
+	drm, sub, bySite := shape&tableDRM != 0, shape&tableSub != 0, shape&tableSite != 0
 	keys := []string{"rows", "columns"}
+	if bySite {
+		keys = keys[1:]
+	}
 	if drm {
 		keys = append(keys, "drm")
+	}
+	colKeys := []string{"year", "rows"}
+	if bySite {
+		colKeys = []string{"year", "site", "rows"}
 	}
 	err := v.fields(keys, func(k string, w node) error {
 		switch k {
@@ -280,13 +300,13 @@ func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
 		default:
 			return w.list(func(_ int, x node) error {
 				var c sasl.Column
-				err := x.fields([]string{"year", "site", "rows"}, func(kk string, y node) error {
+				err := x.fields(colKeys, func(kk string, y node) error {
 					var err error
 					switch kk {
 					case "year":
 						c.Year, err = y.integer(1900, 2100)
 					case "site":
-						c.Site, err = y.str()
+						c.Site, err = parsed(y, sasl.ParseSite)
 					default:
 						var r sasl.Column
 						r, err = decodeColumn(y, sub)
@@ -296,6 +316,9 @@ func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
 				})
 				if err == nil && c.Rows == nil {
 					err = x.errorf("no rows")
+				}
+				if err == nil && bySite && c.Site == "" {
+					err = x.errorf("no site; want %s", strings.Join(sasl.Sites(), " or "))
 				}
 				t.Columns = append(t.Columns, c)
 				return err

@@ -161,6 +161,8 @@ func TestActivateUsageErrors(t *testing.T) {
 		{strings.Replace(good, "russian", "german", 1), "nationality"},
 		{good + "tables: nope.yaml\n", "tables"},
 		{strings.Replace(good, "command: activate", "command: dc", 1), "belongs to a crossing file"},
+		{strings.Replace(good, "[{id: A}]", "[{id: A, site: underground}]", 1), `x.yaml:4: sq 1: site: "underground": want inside or outside`},
+		{good + "tables: \"\"\n", `x.yaml:7: tables: "": want a tables file, relative to this one, or illustrative`},
 	}
 	for _, c := range cases {
 		p := write("x.yaml", c.file)
@@ -181,6 +183,10 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"kind: squad, fp: 4, range: 5", "kind: squad, fp: 4, range: 5, rang: 5", `unknown field "rang"; did you mean range?`},
 		{"\nx6a:", "\nx6b:", `unknown field "x6b"`},
 		{"\nx6:\n", "\nx5:\n", "field x5 given twice"},
+		{"{year: 1941, site: inside, rows: {2: 76L ART,", "{year: 1941, site: underground, rows: {2: 76L ART,", `t.yaml:100: tables: x5: columns 3: site: "underground": want inside or outside`},
+		{"{year: 1941, site: inside, rows: {2: 76L ART,", "{year: 1941, rows: {2: 76L ART,", "t.yaml:100: tables: x5: columns 3: no site; want inside or outside"},
+		{"{year: 1943, rows: {2: HMG,", "{year: 1943, site: inside, rows: {2: HMG,", `t.yaml:94: tables: x4: columns 3: unknown field "site"; want year, rows`},
+		{"x5:\n  columns:\n", "x5:\n  rows: {2: 45L AT}\n  columns:\n", `tables: x5: unknown field "rows"; want columns`},
 	}
 	for _, c := range tcases {
 		body := strings.Replace(string(tables), c.from, c.to, 1)
@@ -296,3 +302,15 @@ func TestDecodeNoneRows(t *testing.T) {
 		}
 	}
 }
+
+// TestActivateEmptyTables: --tables "" is bad input, not the illustrative
+// tables by default.
+func TestActivateEmptyTables(t *testing.T) {
+	for _, v := range []string{"--tables=", "--tables= "} {
+		code, stdout, stderr := cli(t, "activate", "two-sq-crossing", v)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `want a tables FILE or illustrative`) || !strings.Contains(stderr, "--tables") {
+			t.Errorf("%s: exit %d, stderr %q", v, code, stderr)
+		}
+	}
+}
+

@@ -265,6 +265,9 @@ func (t *Tables) Validate() error {
 			if len(c.Rows) == 0 {
 				return fmt.Errorf("%s: a column with no rows", g.name)
 			}
+			if err := checkSite(g.name, c.Site); err != nil {
+				return err
+			}
 			for _, e := range c.Rows {
 				if err := t.checkName(g.name, e.Unit, g.kinds, true); err != nil {
 					return err
@@ -324,6 +327,22 @@ func (t *Tables) Validate() error {
 		if err := t.checkName("long_range hmg50", t.LongRange.HMG50, []Kind{MG}, false); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkSite: every {x5} column is for a site, inside or outside, and no
+// other table's column has one (S19); a site nothing can match would
+// otherwise pass until a Gun is rolled.
+func checkSite(table, site string) error {
+	if table != "x5" {
+		if site != "" {
+			return fmt.Errorf("%s: a column with a site; only {x5} columns are picked by site (S19)", table)
+		}
+		return nil
+	}
+	if _, err := ParseSite(site); err != nil {
+		return fmt.Errorf("x5: column site %w", err)
 	}
 	return nil
 }
