@@ -74,7 +74,7 @@ func writeActivateHelp(w io.Writer) {
 	fs, _ := newFlagSet("activate")
 	var f activateFlags
 	own, common := f.register(fs)
-	writeHelpRulesFor(w, activateHelpIntro, own, common, "modeling decisions of rules/sasl.md §7", ruleDocs(activateRules, sasl.DefaultOptions()))
+	writeHelpRulesFor(w, activateHelpIntro, own, common, "modeling decisions of rules/sasl.md §7;\nthe moving units' morale ones are sapper dc's, rules/asl.md §8, S29", ruleDocs(activateRules, sasl.DefaultOptions()))
 	fmt.Fprintf(w, "\nTables: the official Solitaire ASL tables are not public. sapper ships an\n"+
 		"ILLUSTRATIVE Russian set of its own invention (--tables illustrative, the\n"+
 		"default), which agrees with the fixed points of S5's examples and nothing\n"+

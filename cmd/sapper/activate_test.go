@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"github.com/sapperhq/sapper/internal/infile"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,6 +209,8 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"activate two-sq-crossing --attitude sit", `--attitude "sit": want advance or hold`},
 		{"activate two-sq-crossing --date 41-08", `--date "41-08"`},
 		{"activate two-sq-crossing --rule nope=true", `--rule "nope=true": unknown KEY`},
+		{"activate two-sq-crossing --rule leaders-elite=false --rule leaders-elite=true", `--rule "leaders-elite=true": leaders-elite given twice; give each KEY once`},
+		{"activate two-sq-crossing --rule heat-of-battle=false --rule berserk-tc-chain=false", "--rule berserk-tc-chain with --rule heat-of-battle=false: it changes only what Heat of Battle does (A15)"},
 		{"activate tiger-side", "a sapper afv scenario, not a crossing"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
@@ -314,3 +319,50 @@ func TestActivateEmptyTables(t *testing.T) {
 	}
 }
 
+// TestActivateMoraleRules: activate takes sapper dc's morale switches
+// (S29) with dc's defaults, and each --rule reaches the crossing's
+// options.
+func TestActivateMoraleRules(t *testing.T) {
+	type opts map[string]bool
+	run := func(rules ...string) opts {
+		t.Helper()
+		a := []string{"activate", "two-sq-crossing", "--method", "mc", "--trials", "100", "--format", "json"}
+		for _, r := range rules {
+			a = append(a, "--rule", r)
+		}
+		code, stdout, stderr := cli(t, a...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", rules, code, stderr)
+		}
+		var out struct {
+			Inputs struct {
+				Crossing struct {
+					Options opts `json:"options"`
+				} `json:"crossing"`
+			} `json:"inputs"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out.Inputs.Crossing.Options
+	}
+	want := opts{"pinned_keeps_fire": true, "berserk_draws_fire": true, "heat_of_battle": true,
+		"accept_battle_hardening": true, "known_enemy_in_los": true, "leader_loss_reverses_positive": false,
+		"berserk_tc_chain": true, "leaders_elite": true, "fanatic_berserk": true}
+	if got := run(); !maps.Equal(got, want) {
+		t.Errorf("defaults %v, want %v", got, want)
+	}
+	var flip []string
+	for _, r := range activateRules {
+		if r.key == "heat-of-battle" {
+			continue // the others change only what Heat of Battle does
+		}
+		flip = append(flip, r.key+"="+strconv.FormatBool(r.get(sasl.DefaultOptions()) != "true"))
+	}
+	got := run(flip...)
+	for k, v := range want {
+		if k != "heat_of_battle" && got[k] == v {
+			t.Errorf("%s: still %v after %v", k, v, flip)
+		}
+	}
+}
