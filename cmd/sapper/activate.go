@@ -60,19 +60,6 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	return g, f.common.register(fs)
 }
 
-// activateRules are the [M] switches of rules/sasl.md §7.
-var activateRules = []rule[sasl.Options]{
-	{"pinned-keeps-fire", "a pinned target keeps the checks and shots going (S16)",
-		func(o sasl.Options) string { return boolText(o.PinnedKeepsFire) },
-		func(o *sasl.Options, v bool) { o.PinnedKeepsFire = v }},
-	{"berserk-draws-fire", "a berserk target keeps the checks and shots going (S16)",
-		func(o sasl.Options) string { return boolText(o.BerserkDrawsFire) },
-		func(o *sasl.Options, v bool) { o.BerserkDrawsFire = v }},
-	{"heat-of-battle", "an Original 2 on a moving unit's MC: Heat of Battle (A15)",
-		func(o sasl.Options) string { return boolText(o.HeatOfBattle) },
-		func(o *sasl.Options, v bool) { o.HeatOfBattle = v }},
-}
-
 // activateInputs are the resolved inputs in the JSON output.
 type activateInputs struct {
 	File     string         `json:"file"`
@@ -137,7 +124,7 @@ func prepareCrossing(s *scenario, argv []string) (*job, error) {
 		ref = f.tables
 	}
 	if ref == "" {
-		ref = illustrativeTables
+		ref = illustrativeTables // neither the file nor --tables names any
 	}
 	if cr.Tables, err = loadTables(ref); err != nil {
 		return nil, err
@@ -172,6 +159,10 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 		}
 		*x.dst = x.v
 	}
+	if fs.Changed("tables") && strings.TrimSpace(f.tables) == "" {
+		// An empty value would fall back to the illustrative tables.
+		return badValue("tables", f.tables, "want a tables FILE or illustrative")
+	}
 	var err error
 	if fs.Changed("attitude") {
 		if e.Attitude, err = sasl.ParseAttitude(f.attitude); err != nil {
@@ -189,12 +180,7 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("assault") {
 		c.Assault = f.assault
 	}
-	for _, r := range f.rules {
-		if err := applyRule(activateRules, &c.Options, r); err != nil {
-			return err
-		}
-	}
-	return nil
+	return applyActivateRules(f.rules, &c.Options)
 }
 
 // place puts a model error at the line of the crossing field it names.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
@@ -42,6 +43,9 @@ func decodeCrossing(s *scenario) (*crossingFile, error) {
 		switch k {
 		case "tables":
 			cf.tables, err = v.str()
+			if err == nil && strings.TrimSpace(cf.tables) == "" {
+				err = v.errorf("%q: want a tables file, relative to this one, or illustrative", cf.tables)
+			}
 			if err == nil && cf.tables != illustrativeTables && !filepath.IsAbs(cf.tables) && s.ref != "" {
 				cf.tables = filepath.Join(filepath.Dir(s.ref), cf.tables)
 			}
@@ -72,7 +76,7 @@ func decodeCrossing(s *scenario) (*crossingFile, error) {
 					case "ac_drm":
 						q.ACDRM, err = y.integer(-6, 6)
 					case "site":
-						q.Site, err = y.str()
+						q.Site, err = parsed(y, sasl.ParseSite)
 					case "forbid":
 						err = y.list(func(_ int, z node) error {
 							it, err := parsed(z, sasl.ParseItem)
@@ -83,7 +87,7 @@ func decodeCrossing(s *scenario) (*crossingFile, error) {
 					return err
 				})
 				if q.Site == "" {
-					q.Site = "outside"
+					q.Site = sasl.Outside
 				}
 				c.SQ = append(c.SQ, q)
 				return err

@@ -20,6 +20,7 @@ func FuzzDecodeCrossing(f *testing.F) {
 	}
 	f.Add([]byte("command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A, loc: x}, {id: B, loc: x}]\npath: [{mf: 2, eligible: [{id: A, range: 1}, {id: B, range: 0}]}]\n"))
 	f.Add([]byte("command: activate\npath: [{mf: 1, eligible: [{id: A, range: 16, long_range: true}]}]\n"))
+	f.Add([]byte("command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A, site: inside, forbid: [S]}]\npath: [{mf: 1, eligible: [{id: A, range: 12, long_range: true}]}]\n"))
 	tables, err := loadTables(illustrativeTables)
 	if err != nil {
 		f.Fatal(err)
@@ -67,6 +68,7 @@ func FuzzDecodeTables(f *testing.F) {
 	}
 	f.Add([]byte("nationality: x\nunits: {a: {kind: squad}}\na1: {7: []}\nx2: {rows: {2: a}}\nx3: {rows: {2: none}}\n"))
 	f.Add([]byte("x3: {rows: {6: {unit: 8-0, sub: {before: 1942-10, 1: 9-0C}}}}\n"))
+	f.Add([]byte("nationality: x\nunits: {a: {kind: squad}, g: {kind: gun, crew: c}, c: {kind: crew}}\na1: {7: []}\nx2: {rows: {2: none, 3: a}}\nx3: {rows: {2: none}}\nx5: {columns: [{year: 1941, site: inside, rows: {2: g, 3: none}}]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := decodeTables("fuzz.yaml", data); err != nil {
 			var ue *usageError

@@ -18,13 +18,15 @@ AC# Activates, an Original 1 always, an Original 6 never (S1). An Activated
 S? rolls on {A1} (+ Mission DRM; a Final 7 or an empty row is a dummy, S4)
 and generates its items in order (S5–S8). Every MMC fires at once as one
 Fire Group on the ASL IFT (S9–S12): ×2 FP at range ≤ 1, ×½ beyond Normal
-Range; TEM, hindrance, the best leader's modifier ≤ 0 (otherwise Cowering),
-−1 FFNAM, −1 FFMO, −2 Hazardous. If the stack spent 2 MF or more, MGs that
-keep ROF fire again and the others make one Subsequent First Fire at ½ FP
-(S13, S14). Checks and shots go on while a moving unit is Good Order (S16);
-Long Range Activation is rolled last, once per stack, an Original 2 (S17);
-only Good Order, unpinned units move on (S18). The moving units' morale
-checks, pins, ELR, Heat of Battle and leader losses are those of sapper dc.
+Range; TEM, hindrance, the best leader's modifier ≤ 0 (otherwise Cowering,
+unless every firer is British Elite or 1st Line, or a Finn other than a
+Conscript, S29), −1 FFNAM, −1 FFMO, −2 Hazardous. If the stack spent 2 MF
+or more, MGs that keep ROF fire again and the others make one Subsequent
+First Fire at ½ FP (S13, S14). Checks and shots go on while a moving unit
+is Good Order (S16); Long Range Activation is rolled last, once per stack,
+an Original 2 (S17); only Good Order, unpinned units move on (S18). The
+moving units' morale checks, pins, ELR, Heat of Battle and leader losses
+are those of sapper dc, with its defaults and --rule switches (S29).
 
 FILE is a crossing file (NAME a built-in one, listed by sapper scenarios),
 also run by sapper run FILE:
@@ -49,11 +51,12 @@ also run by sapper run FILE:
   flags: {method: exact}              # optional: flags, as in any scenario
 
 S? sharing a loc are checked together and fire as one Fire Group (S3, S20);
-site picks the {x5} column, and inside (a building or pillbox) turns mortars
-into MGs and rerolls BAZ/PSK (S7); forbid lists items it may not generate
-(S, HS, L, SW, Gun, AFV, SPG, F). long_range: true makes an S? eligible
-there for Long Range Activation only. The file is read strictly: an unknown
-field, a wrong type or a field given twice is an error at its line.
+site (inside or outside) picks the {x5} column, and inside (a building or
+pillbox) turns mortars into MGs and rerolls BAZ/PSK (S7); forbid lists items
+it may not generate (S, HS, L, SW, Gun, AFV, SPG, F), at Long Range too
+(S21). long_range: true makes an S? eligible there for Long Range
+Activation only. The file is read strictly: an unknown field, a wrong type
+or a field given twice is an error at its line.
 
 Reports arrived and good_order.K (some moving unit in Good Order at the end
 and at Location K), checked = activated + dummies, generated.TYPE, the
@@ -74,7 +77,7 @@ func writeActivateHelp(w io.Writer) {
 	fs, _ := newFlagSet("activate")
 	var f activateFlags
 	own, common := f.register(fs)
-	writeHelpRulesFor(w, activateHelpIntro, own, common, "modeling decisions of rules/sasl.md §7", ruleDocs(activateRules, sasl.DefaultOptions()))
+	writeHelpRulesFor(w, activateHelpIntro, own, common, "modeling decisions of rules/sasl.md §7;\nthe moving units' morale ones are sapper dc's, rules/asl.md §8, S29", ruleDocs(activateRules, sasl.DefaultOptions()))
 	fmt.Fprintf(w, "\nTables: the official Solitaire ASL tables are not public. sapper ships an\n"+
 		"ILLUSTRATIVE Russian set of its own invention (--tables illustrative, the\n"+
 		"default), which agrees with the fixed points of S5's examples and nothing\n"+

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v4"
 
@@ -40,6 +41,9 @@ func loadTables(ref string) (*sasl.Tables, error) {
 	return decodeTables(ref, data)
 }
 
+// noneRow is the row of a generation table that generates nothing (S28).
+const noneRow = "none"
+
 var tablesKeys = []string{"illustrative", "nationality", "deploy", "units", "a1", "x2", "x3", "x4", "x5", "x6", "x6a", "long_range"}
 
 // decodeTables reads a tables file (rules/sasl.md S19) strictly: an
@@ -68,17 +72,17 @@ func decodeTables(file string, data []byte) (*sasl.Tables, error) {
 		case "a1":
 			t.A1, err = decodeA1(v)
 		case "x2":
-			t.X2, err = decodeTable(v, true, false)
+			t.X2, err = decodeTable(v, tableDRM)
 		case "x3":
-			t.X3, err = decodeTable(v, true, true)
+			t.X3, err = decodeTable(v, tableDRM|tableSub)
 		case "x4":
-			t.X4, err = decodeTable(v, false, false)
+			t.X4, err = decodeTable(v, 0)
 		case "x5":
-			t.X5, err = decodeTable(v, false, false)
+			t.X5, err = decodeTable(v, tableSite)
 		case "x6":
-			t.X6, err = decodeTable(v, false, false)
+			t.X6, err = decodeTable(v, 0)
 		case "x6a":
-			t.X6a, err = decodeTable(v, false, false)
+			t.X6a, err = decodeTable(v, 0)
 		case "long_range":
 			err = v.fields([]string{"hmg", "hmg50"}, func(k string, w node) error {
 				s, err := w.str()
@@ -231,13 +235,32 @@ func decodeA1(v node) (sasl.A1, error) {
 	return sasl.A1{First: first, Rows: rs}, err
 }
 
-// decodeTable reads a generation table: rows, or columns by year (and
-// site), with a drm list where the table takes one.
-func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
+// tableShape says what a generation table may give beyond rows and
+// columns by year.
+type tableShape uint8
+
+const (
+	tableDRM  tableShape = 1 << iota // a drm list ({x2}, {x3})
+	tableSub                         // a row's subsequent dr ({x3})
+	tableSite                        // columns by site, and only columns ({x5})
+)
+
+// decodeTable reads a generation table: rows, or columns by year (and,
+// for {x5}, by site: inside or outside, checked here at its line), with a
+// drm list where the table takes one.
+func decodeTable(v node, shape tableShape) (sasl.Table, error) {
 	var t sasl.Table
+	drm, sub, bySite := shape&tableDRM != 0, shape&tableSub != 0, shape&tableSite != 0
 	keys := []string{"rows", "columns"}
+	if bySite {
+		keys = keys[1:]
+	}
 	if drm {
 		keys = append(keys, "drm")
+	}
+	colKeys := []string{"year", "rows"}
+	if bySite {
+		colKeys = []string{"year", "site", "rows"}
 	}
 	err := v.fields(keys, func(k string, w node) error {
 		switch k {
@@ -277,13 +300,13 @@ func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
 		default:
 			return w.list(func(_ int, x node) error {
 				var c sasl.Column
-				err := x.fields([]string{"year", "site", "rows"}, func(kk string, y node) error {
+				err := x.fields(colKeys, func(kk string, y node) error {
 					var err error
 					switch kk {
 					case "year":
 						c.Year, err = y.integer(1900, 2100)
 					case "site":
-						c.Site, err = y.str()
+						c.Site, err = parsed(y, sasl.ParseSite)
 					default:
 						var r sasl.Column
 						r, err = decodeColumn(y, sub)
@@ -293,6 +316,9 @@ func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
 				})
 				if err == nil && c.Rows == nil {
 					err = x.errorf("no rows")
+				}
+				if err == nil && bySite && c.Site == "" {
+					err = x.errorf("no site; want %s", strings.Join(sasl.Sites(), " or "))
 				}
 				t.Columns = append(t.Columns, c)
 				return err
@@ -305,14 +331,14 @@ func decodeTable(v node, drm, sub bool) (sasl.Table, error) {
 	return t, err
 }
 
-// decodeColumn reads rows of unit names; in {x3}, none is a row without a
-// leader and a row may carry a subsequent dr: {unit: 8-0, sub: {before:
-// 1942-10, 1: 9-0C}}.
+// decodeColumn reads rows of unit names; in any generation table none is
+// a row that generates nothing (S28), and in {x3} a row may carry a
+// subsequent dr: {unit: 8-0, sub: {before: 1942-10, 1: 9-0C}}.
 func decodeColumn(v node, sub bool) (sasl.Column, error) {
 	first, rs, err := rows(v, func(w node) (sasl.Entry, error) {
 		if w.n.Kind == yaml.ScalarNode {
 			s, err := w.str()
-			if sub && s == "none" {
+			if s == noneRow {
 				s = ""
 			}
 			return sasl.Entry{Unit: s}, err
@@ -324,7 +350,9 @@ func decodeColumn(v node, sub bool) (sasl.Column, error) {
 		err := w.fields([]string{"unit", "sub"}, func(k string, x node) error {
 			if k == "unit" {
 				var err error
-				e.Unit, err = x.str()
+				if e.Unit, err = x.str(); e.Unit == noneRow {
+					e.Unit = ""
+				}
 				return err
 			}
 			e.Sub = &sasl.Sub{On: map[int]string{}}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"github.com/sapperhq/sapper/internal/infile"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -161,6 +164,8 @@ func TestActivateUsageErrors(t *testing.T) {
 		{strings.Replace(good, "russian", "german", 1), "nationality"},
 		{good + "tables: nope.yaml\n", "tables"},
 		{strings.Replace(good, "command: activate", "command: dc", 1), "belongs to a crossing file"},
+		{strings.Replace(good, "[{id: A}]", "[{id: A, site: underground}]", 1), `x.yaml:4: sq 1: site: "underground": want inside or outside`},
+		{good + "tables: \"\"\n", `x.yaml:7: tables: "": want a tables file, relative to this one, or illustrative`},
 	}
 	for _, c := range cases {
 		p := write("x.yaml", c.file)
@@ -181,6 +186,10 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"kind: squad, fp: 4, range: 5", "kind: squad, fp: 4, range: 5, rang: 5", `unknown field "rang"; did you mean range?`},
 		{"\nx6a:", "\nx6b:", `unknown field "x6b"`},
 		{"\nx6:\n", "\nx5:\n", "field x5 given twice"},
+		{"{year: 1941, site: inside, rows: {2: 76L ART,", "{year: 1941, site: underground, rows: {2: 76L ART,", `t.yaml:100: tables: x5: columns 3: site: "underground": want inside or outside`},
+		{"{year: 1941, site: inside, rows: {2: 76L ART,", "{year: 1941, rows: {2: 76L ART,", "t.yaml:100: tables: x5: columns 3: no site; want inside or outside"},
+		{"{year: 1943, rows: {2: HMG,", "{year: 1943, site: inside, rows: {2: HMG,", `t.yaml:94: tables: x4: columns 3: unknown field "site"; want year, rows`},
+		{"x5:\n  columns:\n", "x5:\n  rows: {2: 45L AT}\n  columns:\n", `tables: x5: unknown field "rows"; want columns`},
 	}
 	for _, c := range tcases {
 		body := strings.Replace(string(tables), c.from, c.to, 1)
@@ -200,6 +209,8 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"activate two-sq-crossing --attitude sit", `--attitude "sit": want advance or hold`},
 		{"activate two-sq-crossing --date 41-08", `--date "41-08"`},
 		{"activate two-sq-crossing --rule nope=true", `--rule "nope=true": unknown KEY`},
+		{"activate two-sq-crossing --rule leaders-elite=false --rule leaders-elite=true", `--rule "leaders-elite=true": leaders-elite given twice; give each KEY once`},
+		{"activate two-sq-crossing --rule heat-of-battle=false --rule berserk-tc-chain=false", "--rule berserk-tc-chain with --rule heat-of-battle=false: it changes only what Heat of Battle does (A15)"},
 		{"activate tiger-side", "a sapper afv scenario, not a crossing"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
@@ -252,5 +263,106 @@ func TestActivateGolden(t *testing.T) {
 			}
 			golden.Check(t, c.name, normalize([]byte(stdout)))
 		})
+	}
+}
+
+// TestDecodeNoneRows: none is a row that generates nothing in every
+// generation table, not only {x3} (S28), also as a {x3} row's unit.
+func TestDecodeNoneRows(t *testing.T) {
+	tables, err := os.ReadFile("tables/illustrative-russian.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := func(t *testing.T, body string) *sasl.Tables {
+		t.Helper()
+		d, err := decodeTables("t.yaml", []byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, c := range []struct {
+		from, to string
+		table    func(*sasl.Tables) *sasl.Table
+		final    int
+	}{
+		{"2: 4-5-8, 3: 4-5-8", "2: none, 3: 4-5-8", func(t *sasl.Tables) *sasl.Table { return &t.X2 }, 2},
+		{"7: 8-0\n", "7: {unit: none, sub: {before: 1942-10, 1: 9-0C}}\n", func(t *sasl.Tables) *sasl.Table { return &t.X3 }, 7},
+		{"{year: 1941, rows: {2: HMG,", "{year: 1941, rows: {2: none,", func(t *sasl.Tables) *sasl.Table { return &t.X4 }, 2},
+		{"{year: 1941, site: inside, rows: {2: 76L ART,", "{year: 1941, site: inside, rows: {2: none,", func(t *sasl.Tables) *sasl.Table { return &t.X5 }, 2},
+		{"{year: 1941, rows: {2: KV-1,", "{year: 1941, rows: {2: none,", func(t *sasl.Tables) *sasl.Table { return &t.X6 }, 2},
+		{"{year: 1941, rows: {2: ZIS-30}}", "{year: 1941, rows: {2: none}}", func(t *sasl.Tables) *sasl.Table { return &t.X6a }, 2},
+	} {
+		body := strings.Replace(string(tables), c.from, c.to, 1)
+		if body == string(tables) {
+			t.Fatalf("%q is not in the tables", c.from)
+		}
+		d := tb(t, body)
+		col, ok := c.table(d).Pick(aug41, sasl.Inside, c.table(d) == &d.X5)
+		if !ok {
+			t.Fatalf("%q: no 1941 column", c.to)
+		}
+		if e := col.Row(c.final); e.Unit != "" {
+			t.Errorf("%q: row %d = %q, want none (empty)", c.to, c.final, e.Unit)
+		}
+	}
+}
+
+// TestActivateEmptyTables: --tables "" is bad input, not the illustrative
+// tables by default.
+func TestActivateEmptyTables(t *testing.T) {
+	for _, v := range []string{"--tables=", "--tables= "} {
+		code, stdout, stderr := cli(t, "activate", "two-sq-crossing", v)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `want a tables FILE or illustrative`) || !strings.Contains(stderr, "--tables") {
+			t.Errorf("%s: exit %d, stderr %q", v, code, stderr)
+		}
+	}
+}
+
+// TestActivateMoraleRules: activate takes sapper dc's morale switches
+// (S29) with dc's defaults, and each --rule reaches the crossing's
+// options.
+func TestActivateMoraleRules(t *testing.T) {
+	type opts map[string]bool
+	run := func(rules ...string) opts {
+		t.Helper()
+		a := []string{"activate", "two-sq-crossing", "--method", "mc", "--trials", "100", "--format", "json"}
+		for _, r := range rules {
+			a = append(a, "--rule", r)
+		}
+		code, stdout, stderr := cli(t, a...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", rules, code, stderr)
+		}
+		var out struct {
+			Inputs struct {
+				Crossing struct {
+					Options opts `json:"options"`
+				} `json:"crossing"`
+			} `json:"inputs"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out.Inputs.Crossing.Options
+	}
+	want := opts{"pinned_keeps_fire": true, "berserk_draws_fire": true, "heat_of_battle": true,
+		"accept_battle_hardening": true, "known_enemy_in_los": true, "leader_loss_reverses_positive": false,
+		"berserk_tc_chain": true, "leaders_elite": true, "fanatic_berserk": true}
+	if got := run(); !maps.Equal(got, want) {
+		t.Errorf("defaults %v, want %v", got, want)
+	}
+	var flip []string
+	for _, r := range activateRules {
+		if r.key == "heat-of-battle" {
+			continue // the others change only what Heat of Battle does
+		}
+		flip = append(flip, r.key+"="+strconv.FormatBool(r.get(sasl.DefaultOptions()) != "true"))
+	}
+	got := run(flip...)
+	for k, v := range want {
+		if k != "heat_of_battle" && got[k] == v {
+			t.Errorf("%s: still %v after %v", k, v, flip)
+		}
 	}
 }

@@ -16,18 +16,52 @@ type Stack struct {
 	start, cur loc
 }
 
-// StackRules are the Heat of Battle circumstances of the stack's Location
-// (rules/asl.md §8.26).
+// StackRules are the morale switches of the stack's units: the Heat of
+// Battle circumstances of their Location (rules/asl.md §8.26) and the
+// readings of §8.46 and §8.50–8.52, as Options gives them to a DC or an
+// IFT attack. Whether a HoB 12 surrenders is each attack's own (Resolve).
 type StackRules struct {
-	HeatOfBattle          bool
-	AcceptBattleHardening bool
-	KnownEnemyInLOS       bool
+	HeatOfBattle               bool `json:"heat_of_battle"`
+	AcceptBattleHardening      bool `json:"accept_battle_hardening"`
+	KnownEnemyInLOS            bool `json:"known_enemy_in_los"`
+	LeaderLossReversesPositive bool `json:"leader_loss_reverses_positive"`
+	BerserkTCChain             bool `json:"berserk_tc_chain"`
+	LeadersElite               bool `json:"leaders_elite"`
+	FanaticBerserk             bool `json:"fanatic_berserk"`
+}
+
+// StackRules are o's morale switches, so that a Stack is resolved with
+// the same defaults as sapper dc and sapper fire.
+func (o Options) StackRules() StackRules {
+	return StackRules{
+		HeatOfBattle:               o.HeatOfBattle,
+		AcceptBattleHardening:      o.AcceptBattleHardening,
+		KnownEnemyInLOS:            o.KnownEnemyInLOS,
+		LeaderLossReversesPositive: o.LeaderLossReversesPositive,
+		BerserkTCChain:             o.BerserkTCChain,
+		LeadersElite:               o.LeadersElite,
+		FanaticBerserk:             o.FanaticBerserk,
+	}
+}
+
+// Options are the default Options with r's morale switches, for what
+// takes Options (UnitsAtStart).
+func (r StackRules) Options() Options {
+	o := DefaultOptions()
+	o.HeatOfBattle = r.HeatOfBattle
+	o.AcceptBattleHardening = r.AcceptBattleHardening
+	o.KnownEnemyInLOS = r.KnownEnemyInLOS
+	o.LeaderLossReversesPositive = r.LeaderLossReversesPositive
+	o.BerserkTCChain = r.BerserkTCChain
+	o.LeadersElite = r.LeadersElite
+	o.FanaticBerserk = r.FanaticBerserk
+	return o
 }
 
 // NewStack sets up the units, giving elr to those without their own.
 func NewStack(units []Unit, elr int, r StackRules) *Stack {
 	s := sim.Scratch[Stack]()
-	s.start.setup(units, elr, locRules{hob: r.HeatOfBattle, acceptBH: r.AcceptBattleHardening, knownEnemy: r.KnownEnemyInLOS})
+	s.start.setup(units, elr, r.Options().locRules(false))
 	s.cur.restart(&s.start)
 	return s
 }

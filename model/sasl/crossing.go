@@ -46,8 +46,23 @@ type SQ struct {
 	Forbid []Item `json:"forbid,omitempty"`
 }
 
-// Inside is the site of an S? in a building or pillbox (S7).
-const Inside = "inside"
+// The sites of an S?, which pick the {x5} column (S19): Inside, a building
+// or pillbox (S7), or Outside.
+const (
+	Inside  = "inside"
+	Outside = "outside"
+)
+
+// Sites lists the sites an S? and an {x5} column may give.
+func Sites() []string { return []string{Inside, Outside} }
+
+// ParseSite reads inside or outside.
+func ParseSite(s string) (string, error) {
+	if !slices.Contains(Sites(), s) {
+		return "", fmt.Errorf("%q: want %s", s, strings.Join(Sites(), " or "))
+	}
+	return s, nil
+}
 
 func (s *SQ) forbids(it Item) bool { return slices.Contains(s.Forbid, it) }
 
@@ -88,13 +103,16 @@ type Options struct {
 	// BerserkDrawsFire: an uneliminated berserk target keeps the checks
 	// and shots going (S16).
 	BerserkDrawsFire bool `json:"berserk_draws_fire"`
-	// HeatOfBattle for the moving units (A15.1).
-	HeatOfBattle bool `json:"heat_of_battle"`
+	// StackRules are the moving units' morale switches: Heat of Battle
+	// (A15.1) and the readings of rules/asl.md §8.26, 8.46 and 8.50–8.52,
+	// with the defaults of sapper dc and sapper fire (S29).
+	asl.StackRules
 }
 
-// DefaultOptions are the defaults of rules/sasl.md §7.
+// DefaultOptions are the defaults of rules/sasl.md §7: the moving units'
+// morale switches are those of asl.DefaultOptions (S29).
 func DefaultOptions() Options {
-	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, HeatOfBattle: true}
+	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, StackRules: asl.DefaultOptions().StackRules()}
 }
 
 // Crossing is a FRIENDLY stack moving past S? along a path.
@@ -173,6 +191,9 @@ func (c *Crossing) Validate() error {
 			return fmt.Errorf("sq: %s defined twice", s.ID)
 		case s.ACDRM < -6 || s.ACDRM > 6:
 			return fmt.Errorf("sq %s: ac_drm %d outside −6…+6", s.ID, s.ACDRM)
+		}
+		if _, err := ParseSite(s.Site); err != nil {
+			return fmt.Errorf("sq %s: site %w", s.ID, err)
 		}
 		ids[s.ID] = true
 		if s.Loc != "" {

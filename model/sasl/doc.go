@@ -6,7 +6,7 @@
 // resolved with the morale rules of package asl.
 //
 // The rules followed are rules/sasl.md: S5 as summarized there, and the
-// decisions S1–S27 that settle what S5 leaves open. The official tables are
+// decisions S1–S29 that settle what S5 leaves open. The official tables are
 // not public; a Tables value is user data, and a crossing run with the
 // illustrative set shipped with the program must say so in its output.
 //

@@ -60,8 +60,6 @@ func (c *Crossing) Working() Working {
 		}
 		w.A1 = append(w.A1, row)
 	}
-	o := asl.DefaultOptions()
-	o.HeatOfBattle = c.Options.HeatOfBattle
-	w.Stack = asl.UnitsAtStart(c.Stack, c.ELR, o)
+	w.Stack = asl.UnitsAtStart(c.Stack, c.ELR, c.Options.StackRules.Options())
 	return w
 }

@@ -51,6 +51,7 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 	switch {
 	case g.lead <= 0:
 		lead = int(g.lead)
+	case !g.cower: // S29: every firer is exempt from Cowering
 	case g.green:
 		mode = cower2
 	default:

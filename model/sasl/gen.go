@@ -81,8 +81,9 @@ type activation struct {
 	t     *Tables
 	sq    *SQ
 	en    Enemy
-	r     int // range to the moving stack
-	shots int // shots per firer at the Location (S13)
+	nat   asl.Nationality // the ENEMY's, for Cowering (S29)
+	r     int             // range to the moving stack
+	shots int             // shots per firer at the Location (S13)
 	hind  int8
 }
 
@@ -284,7 +285,7 @@ func (a *activation) leaf(acc *genAcc, units []genUnit, num, den uint64, longRan
 			p.counts[u.item]++
 		}
 	}
-	if err := p.fireGroup(units, a.r, a.shots, longRange, a.sq.Loc == ""); err != nil {
+	if err := p.fireGroup(units, a.r, a.shots, longRange, a.sq.Loc == "", a.nat); err != nil {
 		return fmt.Errorf("S? %s: %w", a.sq.ID, err)
 	}
 	acc.add(p, num, den)
@@ -295,9 +296,16 @@ func (a *activation) leaf(acc *genAcc, units []genUnit, num, den uint64, longRan
 // S26): a squad with the HMG (a .50-cal on a subsequent dr 1), a leader
 // rolled at −1 until one results, and with Hold a fortification dr. Only
 // the HMG fires. Outcome 0, the dummy, has no weight.
+//
+// The S?'s forbid list applies as to any Activation (S21): a forbidden
+// item is forfeit and not rolled. The HMG is the squad's own (S5.32: "one
+// squad with an HMG"), so an S? that forbids S forfeits it too.
 func (a *activation) longRangeDist() (genDist, error) {
 	acc := newGenAcc()
 	items := []Item{ItemS, ItemSW, ItemL, ItemF}
+	if a.sq.forbids(ItemS) {
+		items = []Item{ItemL, ItemF}
+	}
 	if err := a.items(acc, items, nil, 1, 1, true); err != nil {
 		return genDist{}, err
 	}

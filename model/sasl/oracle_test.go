@@ -36,6 +36,7 @@ type oActivation struct {
 	counts [numItems]int
 	fp     float64
 	lead   int // 99: no leader directs
+	cower  bool
 	green  bool
 }
 
@@ -138,7 +139,7 @@ func oGenerate(c *Crossing, sq SQ, r int, out map[oActivation]float64) {
 func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64, out map[oActivation]float64) {
 	t, e := c.Tables, c.Enemy
 	if len(items) == 0 {
-		out[oFire(units, r)] += p
+		out[oFire(units, r, e.Nationality)] += p
 		return
 	}
 	it := items[0]
@@ -150,7 +151,11 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 	}
 	add := func(names oNames, mk func(string) []oGenUnit) {
 		for n, q := range names {
-			oItems(c, sq, r, items[1:], append(append([]oGenUnit(nil), units...), mk(n)...), p*q, out)
+			next := append([]oGenUnit(nil), units...)
+			if n != "" { // a none row generates nothing (S28)
+				next = append(next, mk(n)...)
+			}
+			oItems(c, sq, r, items[1:], next, p*q, out)
 		}
 	}
 	unit := func(n string, item int) oGenUnit { return oGenUnit{def: t.Units[n], item: item} }
@@ -170,9 +175,6 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 			}
 		}
 		add(oTableRoll(oColumn(&t.X3, e.Date, "", false), oDateDRM(&t.X3, e.Date, elite), e.Date), func(n string) []oGenUnit {
-			if n == "" {
-				return nil
-			}
 			return []oGenUnit{unit(n, int(ItemL))}
 		})
 	case ItemSW:
@@ -226,18 +228,16 @@ func oItems(c *Crossing, sq SQ, r int, items []Item, units []oGenUnit, p float64
 				}
 			}
 		}
-		add(names, func(n string) []oGenUnit {
-			if n == "" {
-				return nil
-			}
+		add(names, func(string) []oGenUnit {
 			return []oGenUnit{{def: UnitDef{Kind: numKinds}, item: int(ItemF)}}
 		})
 	}
 }
 
 // oFire works out an Activation's total FP, directing leader and
-// Cowering from its units (S7, S9–S11).
-func oFire(units []oGenUnit, r int) oActivation {
+// Cowering from its units (S7, S9–S11, S22, S29: British Elite and 1st
+// Line MMC and Finns other than Conscripts never cower).
+func oFire(units []oGenUnit, r int, nat string) oActivation {
 	a := oActivation{act: true, lead: 99}
 	owner := -1
 	for i, u := range units {
@@ -285,8 +285,13 @@ func oFire(units []oGenUnit, r int) oActivation {
 			fp = mgs[0]
 		}
 		a.fp += fp
-		if fp > 0 && (u.def.Class == asl.Green || u.def.Class == asl.Conscript) {
-			a.green = true
+		exempt := nat == "british" && (u.def.Class == asl.Elite || u.def.Class == asl.FirstLine) ||
+			nat == "finnish" && u.def.Class != asl.Conscript
+		if fp > 0 && !exempt {
+			a.cower = true
+			if u.def.Class == asl.Green || u.def.Class == asl.Conscript {
+				a.green = true
+			}
 		}
 	}
 	return a
@@ -301,11 +306,13 @@ func oAttack(c *Crossing, st Step, hind int, a oActivation, u oUnit, out map[oUn
 	col := asl.ColumnFor(a.fp)
 	base := st.TEM + hind
 	shift := 0
-	if a.lead <= 0 {
+	switch {
+	case a.lead <= 0:
 		base += a.lead
-	} else if a.green {
+	case !a.cower:
+	case a.green:
 		shift = 2
-	} else {
+	default:
 		shift = 1
 	}
 	ffmo := 0
@@ -551,6 +558,17 @@ func oracleCrossings(t *testing.T) map[string]*Crossing {
 	c.Path = append(c.Path, Step{Name: "M7", MF: 1, Open: true, Eligible: []Eligible{{ID: "C", Range: 4}}})
 	c.SQ = append(c.SQ, SQ{ID: "C", ACDRM: -2, Site: "outside", Forbid: []Item{ItemHS, ItemL, ItemSW, ItemF}})
 	cs["three S?, forbid, far"] = c
+	c = base()
+	c.Tables.X2.Columns[0].Rows[2].Unit = "" // S28: a none row in {x2} and {x4}
+	c.Tables.X4.Columns[0].Rows[4].Unit = ""
+	cs["none rows"] = c
+	for _, nat := range []string{"british", "finnish"} {
+		c = base()
+		c.Enemy.AC, c.Enemy.Nationality = 5, nat
+		c.Tables.Nationality = nat
+		c.SQ[0].Forbid = []Item{ItemL} // S29: no leader directs, so Cowering turns on the firers
+		cs[nat+", Cowering exemptions"] = c
+	}
 	return cs
 }
 

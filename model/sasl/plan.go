@@ -101,7 +101,7 @@ func newPlan(c *Crossing) (*plan, error) {
 			if sq.Loc != "" {
 				g = groups[sq.Loc]
 			}
-			a := activation{t: c.Tables, sq: sq, en: c.Enemy, r: el.Range, shots: sp.shots, hind: int8(el.Hindrance)}
+			a := activation{t: c.Tables, sq: sq, en: c.Enemy, nat: firerNationality(c.Enemy.Nationality), r: el.Range, shots: sp.shots, hind: int8(el.Hindrance)}
 			var gd genDist
 			var err error
 			if el.LongRange {

@@ -30,7 +30,8 @@ type profile struct {
 	act    bool // Activated: not a dummy (S4)
 	counts [numItems]uint8
 	lead   int8 // the best directing leader's modifier (≤ 0), or noLead (S11)
-	green  bool // a firing MMC is Green or Conscript: Cowering is two columns (S22)
+	cower  bool // a firing MMC is subject to Cowering (A7.9, S29)
+	green  bool // a cowering MMC is Green or Conscript: Cowering is two columns (S22)
 	close  bool // fires from range ≤ 1: a Heat of Battle 12 surrenders (S24)
 	hind   int8 // its LOS Hindrance, counted only if it fires (S23)
 	n      uint8
@@ -64,11 +65,13 @@ type genUnit struct {
 // fireGroup works out the profile's Fire Group from the generated units
 // (S7, S9–S11): SW go to the highest-BPV MMC; a squad adds one MG or fires
 // two MG instead of its own FP if that is more; a HS or crew with a MG
-// fires only the MG; the best leader with a modifier ≤ 0 directs.
+// fires only the MG; the best leader with a modifier ≤ 0 directs. Without
+// one, the firers of nationality nat that are subject to Cowering make it
+// cower (S22, S29).
 //
 // alone says the S? fires as a Fire Group of its own: with one shot only
 // its IFT column matters then, not its exact FP.
-func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool) error {
+func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, nat asl.Nationality) error {
 	owner := -1
 	for i, u := range units {
 		if u.def.Kind.mmc() && (owner < 0 || u.def.BPV > units[owner].def.BPV) {
@@ -118,8 +121,9 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool) e
 				fired = true
 			}
 		}
-		if fired && (u.def.Class == asl.Green || u.def.Class == asl.Conscript) {
-			p.green = true
+		if fired && subjectToCowering(nat, u.def.Class) {
+			p.cower = true
+			p.green = p.green || u.def.Class == asl.Green || u.def.Class == asl.Conscript
 		}
 	}
 	if shots == 1 {
@@ -154,11 +158,11 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool) e
 	p.n = uint8(len(ws))
 	copy(p.w[:], ws)
 	if p.lead <= 0 {
-		p.green = false // a directed Fire Group never cowers (S11)
+		p.cower, p.green = false, false // a directed Fire Group never cowers (S11)
 	}
 	if p.n == 0 {
 		// Nothing fires: who would have directed or cowered does not matter.
-		p.lead, p.green, p.close, p.hind = noLead, false, false, 0
+		p.lead, p.cower, p.green, p.close, p.hind = noLead, false, false, false, 0
 	}
 	return nil
 }

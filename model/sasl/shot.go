@@ -6,8 +6,9 @@ import (
 	"github.com/sapperhq/sapper/sim"
 )
 
-// Cowering modes of a shot (S11, S22): directed by a leader, or Cowering
-// one or two columns on doubles.
+// Cowering modes of a shot (S11, S22, S29): no Cowering (directed by a
+// leader, or no firer is subject to it), or Cowering one or two columns on
+// doubles.
 const (
 	directed = iota
 	cower1

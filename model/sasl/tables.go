@@ -119,8 +119,9 @@ func (m DRM) applies(d Date, eliteMMC bool) bool {
 	return (m.From.IsZero() || !d.Before(m.From)) && (m.Until.IsZero() || d.Before(m.Until)) && (!m.EliteMMC || eliteMMC)
 }
 
-// Entry is one row of a generation table: a unit name, empty for "nothing"
-// (an {x3} row without a leader), and an optional subsequent dr.
+// Entry is one row of a generation table: a unit name, empty for a row
+// that generates nothing ("—" in the official tables, none in a tables
+// file: S28), and an optional subsequent dr.
 type Entry struct {
 	Unit string `json:"unit"`
 	Sub  *Sub   `json:"sub,omitempty"`
@@ -220,22 +221,22 @@ type Tables struct {
 	LongRange    LongRange          `json:"long_range"`
 }
 
-// table is a generation table with its name and the kinds its rows name.
+// namedTable is a generation table with its name and the kinds its rows
+// name. A row of any of them may name nothing (S28).
 type namedTable struct {
 	name  string
 	t     *Table
 	kinds []Kind
-	empty bool // a row may name nothing
 }
 
 func (t *Tables) generation() []namedTable {
 	return []namedTable{
-		{"x2", &t.X2, []Kind{Squad}, false},
-		{"x3", &t.X3, []Kind{Leader}, true},
-		{"x4", &t.X4, []Kind{MG, Mortar, BAZ, LATW, FT, DC}, false},
-		{"x5", &t.X5, []Kind{Gun}, false},
-		{"x6", &t.X6, []Kind{AFV}, false},
-		{"x6a", &t.X6a, []Kind{SPG}, false},
+		{"x2", &t.X2, []Kind{Squad}},
+		{"x3", &t.X3, []Kind{Leader}},
+		{"x4", &t.X4, []Kind{MG, Mortar, BAZ, LATW, FT, DC}},
+		{"x5", &t.X5, []Kind{Gun}},
+		{"x6", &t.X6, []Kind{AFV}},
+		{"x6a", &t.X6a, []Kind{SPG}},
 	}
 }
 
@@ -264,8 +265,11 @@ func (t *Tables) Validate() error {
 			if len(c.Rows) == 0 {
 				return fmt.Errorf("%s: a column with no rows", g.name)
 			}
+			if err := checkSite(g.name, c.Site); err != nil {
+				return err
+			}
 			for _, e := range c.Rows {
-				if err := t.checkName(g.name, e.Unit, g.kinds, g.empty); err != nil {
+				if err := t.checkName(g.name, e.Unit, g.kinds, true); err != nil {
 					return err
 				}
 				if e.Sub != nil {
@@ -323,6 +327,22 @@ func (t *Tables) Validate() error {
 		if err := t.checkName("long_range hmg50", t.LongRange.HMG50, []Kind{MG}, false); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkSite: every {x5} column is for a site, inside or outside, and no
+// other table's column has one (S19); a site nothing can match would
+// otherwise pass until a Gun is rolled.
+func checkSite(table, site string) error {
+	if table != "x5" {
+		if site != "" {
+			return fmt.Errorf("%s: a column with a site; only {x5} columns are picked by site (S19)", table)
+		}
+		return nil
+	}
+	if _, err := ParseSite(site); err != nil {
+		return fmt.Errorf("x5: column site %w", err)
 	}
 	return nil
 }

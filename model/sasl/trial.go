@@ -22,12 +22,15 @@ type fireGroup struct {
 	f     [maxGroup * maxComps]firer
 	n     int
 	lead  int8
+	cower bool // some firer is subject to Cowering (S29)
 	green bool
 	close bool
 	hind  int8
 }
 
-func (g *fireGroup) reset() { g.n, g.lead, g.green, g.close, g.hind = 0, noLead, false, false, 0 }
+func (g *fireGroup) reset() {
+	g.n, g.lead, g.cower, g.green, g.close, g.hind = 0, noLead, false, false, false, 0
+}
 
 // join adds an Activation's weapons to the Fire Group.
 func (g *fireGroup) join(p *profile) {
@@ -39,6 +42,7 @@ func (g *fireGroup) join(p *profile) {
 		g.n++
 	}
 	g.lead = min(g.lead, p.lead)
+	g.cower = g.cower || p.cower
 	g.green = g.green || p.green
 	g.close = g.close || p.close
 	g.hind = max(g.hind, p.hind)
@@ -63,8 +67,7 @@ type trial struct {
 func (p *plan) newTrial() sim.Trial {
 	c := p.c
 	t := sim.Scratch[trial]()
-	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, asl.StackRules{
-		HeatOfBattle: c.Options.HeatOfBattle, AcceptBattleHardening: true, KnownEnemyInLOS: true})
+	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, c.Options.StackRules)
 	return t.run
 }
 
