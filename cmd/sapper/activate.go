@@ -43,7 +43,7 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	g.IntVar(&f.ac, "ac", 0, "the ENEMY AC# `N` (0…6), fixed for the crossing (S1);\ndefault: the file's, e.g. --ac 4")
 	g.IntVar(&f.missionDRM, "mission-drm", 0, "the Mission DRM `N` on {A1} (−6…+6); default: the\nfile's, e.g. --mission-drm -1")
 	g.IntVar(&f.a5DRM, "a5-drm", 0, "the drm `N` on the {A5} fortification dr (−6…+6);\ndefault: the file's")
-	g.StringVar(&f.attitude, "attitude", "", "the ENEMY `attitude`: advance or hold; default: the\nfile's")
+	g.StringVar(&f.attitude, "attitude", "", "the ENEMY `ATTITUDE`: advance or hold; default: the\nfile's")
 	g.StringVar(&f.date, "date", "", "the `YYYY-MM` date for the tables' columns and DRM;\ndefault: the file's, e.g. --date 1943-07")
 	g.IntVar(&f.elr, "elr", 0, "ELR `N` (0…5) of the moving units without an elr= option;\ndefault: the file's elr:, else 3")
 	g.BoolVar(&f.hazardous, "hazardous", false, "the stack uses Hazardous Movement: −2, no FFNAM (S12);\ndefault: the file's")
@@ -56,6 +56,7 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	for _, n := range []string{"hazardous", "assault"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
+	describeActivateFlags(g)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

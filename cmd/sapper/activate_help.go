@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -36,7 +35,7 @@ also run by sapper run FILE:
   tables: illustrative                # or a tables file, relative to this one
   stack: [4-6-7, leader:8-1]          # the moving units, as in sapper dc
   hazardous: false                    # optional: Hazardous Movement
-  assault: false                      # optional: Assault Movement (one Location)
+  assault: false                      # optional: Assault Movement (one Loc.)
   elr: 3                              # optional
   enemy: {ac: 3, attitude: hold, mission_drm: -1, a5_drm: 0,
           nationality: russian, date: 1941-08}
@@ -83,5 +82,10 @@ func writeActivateHelp(w io.Writer) {
 		"default), which agrees with the fixed points of S5's examples and nothing\n"+
 		"more; every output that used it says so. Supply the real tables as a\n"+
 		"tables file (the README documents the format).\n")
-	fmt.Fprintf(w, "\nNot modeled (printed with every result):\n  %s\n", strings.Join(sasl.Omitted(), "\n  "))
+	fmt.Fprintf(w, "\nNot modeled (printed with every result):\n")
+	for _, o := range sasl.Omitted() {
+		for _, l := range wrapLines([]string{o}, helpWidth-4) {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
 }

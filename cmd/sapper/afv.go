@@ -52,11 +52,11 @@ type afvFlags struct {
 func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g := pflag.NewFlagSet("afv", pflag.ContinueOnError)
 	g.SortFlags = false
-	g.StringVar(&f.mode, "mode", "placed", "how the DC is used: `placed`, thrown or set,\ne.g. --mode thrown")
-	g.StringVar(&f.af, "af", "", "the vehicle's armor, `hull=F/S/R,turret=F/S/R` (front/side/\nrear AFs: 0 1 2 3 4 6 8 11 14 18 26, or - unarmored);\none F/S/R gives both, e.g. --af hull=11/8/8,turret=11/8/8")
+	g.StringVar(&f.mode, "mode", "placed", "how the DC is used, `MODE`: placed, thrown or set,\ne.g. --mode thrown")
+	g.StringVar(&f.af, "af", "", "the vehicle's `ARMOR`, hull=F/S/R,turret=F/S/R (front/side/\nrear AFs: 0 1 2 3 4 6 8 11 14 18 26, or - unarmored);\none F/S/R gives both, e.g. --af hull=11/8/8,turret=11/8/8")
 	g.StringVar(&f.vehicle, "vehicle", "", "the named vehicle `NAME` instead of --af (Vehicles\nbelow), e.g. --vehicle tiger")
 	g.StringVar(&f.aerialAF, "aerial-af", "", "the Aerial AF `N` printed beneath the worst AF (C7.12);\ndefault: read off the C7.12 row; required when the worst\nAF is 14 or more (§8.12), e.g. --aerial-af 4")
-	g.StringVar(&f.facing, "facing", "side", "the Target Facing the DC goes in through: front, `side`\nor rear, e.g. --facing rear")
+	g.StringVar(&f.facing, "facing", "side", "the Target `FACING` the DC goes in through: front, side\nor rear, e.g. --facing rear")
 	g.BoolVar(&f.sameHex, "same-hex", false, "Placed or Thrown from within the AFV's hex: through its\nrear (C7.346)")
 	g.BoolVar(&f.motion, "motion", false, "the AFV is non-Stopped or in Motion: Position +2")
 	g.BoolVar(&f.concealed, "concealed", false, "the AFV is concealed: Position +2 (once with --motion);\nits PRC share it: Collateral FP halved (§8.6)")
@@ -72,7 +72,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.cx, "cx", false, "the Placer or Thrower is CX: Position +1 (not for Set)")
 	g.BoolVar(&f.afph, "afph", false, "thrown in the AFPh: Position +1 and +1 on the thrower's\nLocation (thrown only)")
 	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle or by Cavalry: +3/+4\ninstead of +2/+3 (thrown only)")
-	g.StringVar(&f.user, "user", "elite", "the DC user's class for its X#: `elite`, non-elite or\ninexperienced, e.g. --user non-elite")
+	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced, e.g. --user non-elite")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user)")
 	g.StringArrayVar(&f.riders, "riders", nil, "a Rider `UNIT` on the AFV (repeatable), e.g. --riders 4-6-7")
 	g.StringArrayVar(&f.passengers, "passengers", nil, "a CE Passenger `UNIT`, Vulnerable to Collateral Attack\n(repeatable), e.g. --passengers hs:2-4-7")
@@ -95,6 +95,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		"elevation-advantage", "red-cs", "cx", "afph", "from-vehicle", "captured", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
+	describeAFVFlags(g)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

@@ -15,7 +15,8 @@ A Demolition Charge predesignated against an AFV (ASLRB A23.5, C7.346;
 rules/asl.md §5). A Placed or Thrown DC first makes a Position DR, whose
 colored die below the white is a turret hit:
   Final ≤ 5    Optimally Positioned: To Kill against the Aerial AF (C7.12)
-  6–8          Successfully Positioned: against the AF of the facing and aspect hit
+  6–8          Successfully Positioned: against the AF of the facing and
+               aspect hit
   9–11         Poorly Positioned: a Collateral Attack on the Vulnerable PRC
   ≥ 12         the AFV and its PRC are untouched; Area Fire (15 FP) on --others
 Position DRM: Motion or concealed +2, Thrown +2 (+3 from a vehicle), front
@@ -55,7 +56,7 @@ func writeAFVHelp(w io.Writer) {
 		if p.OpenTopped {
 			ot = ", Open-Topped"
 		}
-		fmt.Fprintf(&vehicles, "  %-12s %s: %s%s\n", p.Name, p.About, p.Armor, ot)
+		fmt.Fprintf(&vehicles, "  %-12s %s:\n  %-12s %s%s\n", p.Name, p.About, "", p.Armor, ot)
 	}
 	writeHelpRules(w, afvHelpIntro, own, common, ruleDocs(afvRules, asl.DefaultAFVOptions()))
 	fmt.Fprint(w, "\nVehicles (--vehicle; representative AFs of the type, not a given counter's):\n")

@@ -14,7 +14,7 @@ import (
 
 var buildingCommand = &command{
 	name:    "building",
-	summary: "Tide of Iron: attack dice or charges vs a building and the squads in it (rules/toi.md)",
+	summary: "Tide of Iron: attack dice or charges vs a building and its squads",
 	prepare: prepareBuilding,
 	help:    writeBuildingHelp,
 }
@@ -52,8 +52,8 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	g.IntVar(&f.charges, "charges", 0, "detonate `K` demolition charges in the hex (§3, D4): all\ntogether, K × --charge-hits hits against the building\nand against every squad, each rolling its defense dice")
 	g.BoolVar(&f.perCharge, "per-charge", false, "resolve the charges one by one, each a separate attack\n([M5]); with 3 hits a charge and --threshold 6 a building\nthen never falls, since damage does not accumulate")
 	g.IntVar(&f.chargeHits, "charge-hits", toi.DefaultChargeHits, "hits `N` of one charge (§3: 3 with no Operations card)")
-	g.StringVar(&f.pillbox, "pillbox", "", "the hex holds a pillbox and the charges were placed\n`inside` or outside it (D6): they hit only the squads on\nthat side; the pillbox is not damaged and there is no\nbuilding to fall")
-	g.StringArrayVar(&f.squads, "squad", nil, "a squad in the hex, `FIGURES[,cover=N][,in-pillbox]`\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --squad 4 --squad 3,cover=1")
+	g.StringVar(&f.pillbox, "pillbox", "", "the hex holds a pillbox and the charges were placed on its\n`SIDE`, inside or outside (D6): they hit only the squads on\nthat side; the pillbox is not damaged and there is no\nbuilding to fall")
+	g.StringArrayVar(&f.squads, "squad", nil, "a `SQUAD` in the hex, FIGURES[,cover=N][,in-pillbox]\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --squad 4 --squad 3,cover=1")
 	g.IntVar(&f.collapseCover, "collapse-cover", 0, "defense dice `N` each squad rolls against a collapse's 4\ndice hitting on 4–6 ([M6], D7)")
 	g.IntVar(&f.hitOn, "hit-on", toi.DefaultHitOn, "attack dice succeed on face `N` or higher ([M1]),\ne.g. --hit-on 4 for 4–6")
 	g.IntVar(&f.cancelOn, "cancel-on", toi.DefaultCancelOn, "defense dice cancel on face `N` or higher (§1)")
@@ -69,6 +69,7 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	for _, n := range []string{"fire-and-move", "per-charge"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
+	describeBuildingFlags(g)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

@@ -14,7 +14,7 @@ import (
 
 var compareCommand = &command{
 	name:    "compare",
-	summary: "Placed vs Thrown vs Set on the same target, side by side (the main job)",
+	summary: "Placed vs Thrown vs Set on one target, side by side (the main job)",
 	prepare: prepareCompare,
 	help:    writeCompareHelp,
 }
@@ -48,7 +48,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g := pflag.NewFlagSet("compare", pflag.ContinueOnError)
 	g.SortFlags = false
 	g.StringArrayVar(&f.targets, "target", nil, "a target `UNIT` (repeatable; default: 4-6-7 and leader:8-1),\ne.g. --target 4-6-7 --target leader:9-2")
-	g.StringVar(&f.building, "building", "stone", "the target Location's building: none, wooden or `stone`;\nsets --tem unless given, e.g. --building wooden")
+	g.StringVar(&f.building, "building", "stone", "the target Location's `BUILDING`: none, wooden or stone;\nsets --tem unless given, e.g. --building wooden")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1), e.g. --fortified")
 	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (default: the building's),\ne.g. --tem 1")
 	g.IntVar(&f.drm, "drm", 0, "any other DRM `N` on the attacks on the targets,\ne.g. --drm=-1")
@@ -56,7 +56,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), e.g. woods")
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC` for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "targets' ELR `N` (0…5)")
-	g.StringVar(&f.user, "user", "elite", "DC user class: `elite`, non-elite or inexperienced")
+	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS`: elite, non-elite or inexperienced")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured")
 	g.BoolVar(&f.cx, "cx", false, "the Placer and the Thrower are CX (+1)")
 	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then units with it (default: an elite\n4-6-8), e.g. --placer 4-6-8 --placer leader:8-1")
@@ -75,6 +75,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	for _, n := range []string{"concealed", "fortified", "captured", "cx", "afph", "preset", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
+	describeDCFlags(g)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

@@ -11,7 +11,7 @@ import (
 
 var fireCommand = &command{
 	name:    "fire",
-	summary: "any IFT attack on a Location, with Table 23 (Flame, Rubble, Shellholes) for every weapon",
+	summary: "any IFT attack on a Location, with Table 23 for every weapon",
 	prepare: prepareFire,
 	help:    writeFireHelp,
 }
@@ -59,7 +59,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (0…8; none for a FT),\ne.g. --tem 2 (default: the --building's)")
 	g.IntVar(&f.drm, "drm", 0, "every other DRM `N` (−8…8): Hindrance, leadership,\nFFMO…, e.g. --drm=-1")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option")
-	g.StringVar(&f.building, "building", "none", "the target Location's building: `none`, wooden or stone;\nsets --tem to 2 or 3 (+1 Fortified) unless --tem is\ngiven (not for a FT), e.g. --building stone")
+	g.StringVar(&f.building, "building", "none", "the target Location's `BUILDING`: none, wooden or stone;\nsets --tem to 2 or 3 (+1 Fortified) unless --tem is\ngiven (not for a FT), e.g. --building stone")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified: TEM +1, Flame DR −1 (B23.94)")
 	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex, e.g. --level 1")
 	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level); Rubble falls next door by the levels it takes\n(B24.12, §8.60), e.g. --top 2")
@@ -85,6 +85,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setRange(g, "top", 0, 9)
 	setRange(g, "bog-drm", -6, 6)
 	setRange(g, "sw", 0, asl.MaxSW)
+	describeFireFlags(g)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

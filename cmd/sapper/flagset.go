@@ -74,14 +74,12 @@ func writeHelpRules(w io.Writer, intro string, own, common *pflag.FlagSet, docs 
 // writeHelpRulesFor is writeHelpRules for switches documented elsewhere.
 func writeHelpRulesFor(w io.Writer, intro string, own, common *pflag.FlagSet, what string, docs [][3]string) {
 	fmt.Fprint(w, intro)
-	fmt.Fprint(w, own.FlagUsages())
+	fmt.Fprint(w, flagUsages(own))
 	if len(docs) > 0 {
 		fmt.Fprintf(w, "\nRules (--rule KEY=BOOL, %s):\n", what)
 	}
-	for _, d := range docs {
-		fmt.Fprintf(w, "  %-26s %s\n  %-26s default: %s\n", d[0], d[1], "", d[2])
-	}
+	fmt.Fprint(w, ruleUsages(docs))
 	fmt.Fprint(w, "\nEngine and output flags:\n")
-	fmt.Fprint(w, common.FlagUsages())
-	fmt.Fprint(w, "  -h, --help          show this help\n")
+	fmt.Fprint(w, flagUsages(common))
+	fmt.Fprint(w, "  -h, --help                show this help\n")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // help serves "sapper help [command]".
@@ -36,7 +37,7 @@ flags, as "sapper COMMAND --help" does. COMMAND is one of:
 Examples:
   sapper help
   sapper help dc
-`, commandNames())
+`, strings.Join(wrapLines([]string{commandNames()}, helpWidth-2), "\n  "))
 }
 
 func writeUsage(w io.Writer) {

@@ -55,6 +55,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setRange(g, "mdrm", -lhy.MaxDRM, lhy.MaxDRM)
 	setRange(g, "mfa-mv", 1, lhy.MaxMV)
 	setRange(g, "leader", 0, lhy.MaxRating)
+	describeLHYFlags(g)
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

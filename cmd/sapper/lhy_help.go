@@ -71,8 +71,9 @@ Examples:
   sapper lhy --sadrm 1 --sadrm 3 --unit squad:7 --method exact
   sapper lhy --sadrm 0 --unit squad:7 --leader 8 --method exact
   sapper lhy --atdrm tank=2 --vehicle tank:8,afv --method exact
-  sapper lhy --sadrm 2 --mdrm 1 --mfa-mv 2 --unit rifle:7,av=2 --unit mg:6,concealed
-      --unit crew:5,rider --vehicle tank:7,afv,atv=1 --open-terrain --method exact
+  sapper lhy --sadrm 2 --mdrm 1 --mfa-mv 2 --unit rifle:7,av=2 \
+    --unit mg:6,concealed --unit crew:5,rider --vehicle tank:7,afv,atv=1 \
+    --open-terrain --method exact
   sapper lhy --sadrm 2 --unit squad:6 --rule cohesion-fail=disrupt --format json
   sapper sweep lhy --unit squad:7 --vary sadrm=0..5 --method exact
 
@@ -84,11 +85,11 @@ func writeLHYHelp(w io.Writer) {
 	var f lhyFlags
 	own, common := f.register(fs)
 	fmt.Fprint(w, lhyHelpIntro)
-	fmt.Fprint(w, own.FlagUsages())
+	fmt.Fprint(w, flagUsages(own))
 	fmt.Fprintf(w, "\nRules (--rule KEY=VALUE, modeling decisions of rules/lhy.md):\n")
-	fmt.Fprintf(w, "  %-26s %s\n  %-26s %s\n  %-26s default: casualty\n", lhyRuleKey,
-		"a failed Cohesion check ([M1]): casualty (the unit", "", "suffers a Casualty) or disrupt (it Disrupts)", "")
+	fmt.Fprint(w, ruleUsages([][3]string{{lhyRuleKey,
+		"a failed Cohesion check ([M1]): casualty (the unit suffers a Casualty) or disrupt (it Disrupts)", "casualty"}}))
 	fmt.Fprint(w, "\nEngine and output flags:\n")
-	fmt.Fprint(w, common.FlagUsages())
-	fmt.Fprint(w, "  -h, --help          show this help\n")
+	fmt.Fprint(w, flagUsages(common))
+	fmt.Fprint(w, "  -h, --help                show this help\n")
 }

@@ -9,7 +9,7 @@ import (
 
 var runCommand = &command{
 	name:    "run",
-	summary: "run a scenario: a YAML file or a built-in one (sapper scenarios lists them)",
+	summary: "run a scenario: a YAML file or a built-in one (sapper scenarios)",
 	help:    writeRunHelp,
 }
 
@@ -70,13 +70,15 @@ func prepareRun(ctx context.Context, args []string) (*job, error) {
 func writeRunHelp(w io.Writer) {
 	fmt.Fprintf(w, `Usage: sapper run FILE|NAME [flags]
 
-Runs a scenario: a YAML file that names a command (%s) and gives
-its flags, or one of the scenarios built into sapper (sapper scenarios
-lists them). Flags after FILE are the command's and come after the file's:
-they replace a single-valued flag of the file (--method exact, --format json,
---plot odds.png) and add to a repeatable one (--target). A flag of the file
-that a flag after FILE conflicts with gives way (--method exact drops the
-file's trials:), and the title says which inputs differ from the file's.
+Runs a scenario: a YAML file that names a command and gives its flags (the
+command one of %s), or one of
+the scenarios built into sapper (sapper scenarios lists them).
+
+Flags after FILE are the command's and come after the file's: they replace
+a single-valued flag of the file (--method exact, --format json, --plot
+odds.png) and add to a repeatable one (--target). A flag of the file that a
+flag after FILE conflicts with gives way (--method exact drops the file's
+trials:), and the title says which inputs differ from the file's.
 
 A scenario file:
 
@@ -90,14 +92,15 @@ A scenario file:
     thrower: 4-6-7
     elevation: 2
     method: exact
-  vary: tem=0..3               # optional: a sweep of this input (sapper help sweep)
+  vary: tem=0..3               # optional: sweep this input (sapper help sweep)
   metric: ift                  # optional, with vary: the metric the sweep shows
 
 The file is read strictly: an unknown key (a misspelt flag), a list for a
 flag that takes one value, or a value the flag rejects is an error that
 names the file and the line, and nothing runs (exit status 2):
 
-  sapper run: attack.yaml:7: unknown field "tme" for sapper dc; did you mean tem?
+  sapper run: attack.yaml:7: unknown field "tme" for sapper dc; did you mean
+  tem?
 
 Examples:
   sapper run compare-default

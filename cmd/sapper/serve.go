@@ -17,7 +17,7 @@ import (
 
 var serveCommand = &command{
 	name:    "serve",
-	summary: "the same commands on a local web page: forms, tables, charts, permalinks",
+	summary: "the same commands on a local web page: forms, tables, charts",
 	run:     runServe,
 	help:    writeServeHelp,
 }

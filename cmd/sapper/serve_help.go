@@ -44,5 +44,5 @@ func writeServeHelp(w io.Writer) {
 	var f serveFlags
 	f.register(fs)
 	fmt.Fprintf(w, serveHelpIntro, strings.Join(sweepTargets(), ", "))
-	fmt.Fprint(w, fs.FlagUsages())
+	fmt.Fprint(w, flagUsages(fs))
 }

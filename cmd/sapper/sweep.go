@@ -15,7 +15,7 @@ import (
 
 var sweepCommand = &command{
 	name:    "sweep",
-	summary: "vary one numeric input of a command over a range: a row per value, a line chart",
+	summary: "vary one numeric input over a range: a row per value, a line chart",
 	help:    writeSweepHelp,
 }
 

@@ -7,20 +7,21 @@ import (
 )
 
 func writeSweepHelp(w io.Writer) {
-	fmt.Fprintf(w, `Usage: sapper sweep COMMAND [COMMAND's flags] --vary NAME=FROM..TO[:STEP] [--metric NAME] [--goal GOAL]
+	fmt.Fprintf(w, `Usage: sapper sweep COMMAND [COMMAND's flags] --vary NAME=FROM..TO[:STEP]
+                    [--metric NAME] [--goal GOAL]
 
-Runs COMMAND (one of %s) once for each value of one of its numeric
-inputs, from FROM up to TO by STEP (default 1), with every other flag as
-given, and reports how the odds move: "how do they change as TEM grows?"
-FROM, TO and STEP are decimal numbers, whole for a whole-number input, and
-are stepped exactly: 1..1.3:0.1 is 1, 1.1, 1.2 and 1.3. A sweep has at
-most %d values.
+Runs COMMAND (%s) once for each
+value of one of its numeric inputs, from FROM up to TO by STEP (default
+1), with every other flag as given, and reports how the odds move: "how do
+they change as TEM grows?" FROM, TO and STEP are decimal numbers, whole for
+a whole-number input, and are stepped exactly: 1..1.3:0.1 is 1, 1.1, 1.2
+and 1.3. A sweep has at most %d values.
 
 The table has one row per value. Its columns are the command's summary
 figures (dc and compare: chain ok, detonates, any KIA, cleared, E[out],
 rubble, flame, user out; columns that apply to no value are left out), or
-with --metric the outcomes of that metric. compare gives one table per way (placed,
-thrown, set). --format json prints every run in full, labelled tem=0,
+with --metric the outcomes of that metric. compare gives one table per way
+(placed, thrown, set). --format json prints every run in full, labelled tem=0,
 tem=1, … (compare: tem=0/placed, …), and --format csv one row per outcome
 of every run. --plot draws the table as lines, one per column, over the
 varied input, each with its interval as a band (one panel per way for
@@ -53,19 +54,24 @@ engine and output flags included: --method, --trials, --seed, -j, --format,
 Examples:
   sapper sweep dc --target 4-6-7 --vary tem=0..5 --method exact
   sapper sweep dc --target 4-6-7 --vary tem=0..5 --method exact --plot tem.png
-  sapper sweep dc --target 4-6-7 --vary drm=-3..3 --metric ift --cumulative --hide-zero
-  sapper sweep dc --target 4-6-7 --vary tem=0..5 --goal 'stack=cleared>=0.5' --method exact
-  sapper sweep building --vary dice=4..30 --goal 'building=destroyed>=0.5' --method exact
+  sapper sweep dc --target 4-6-7 --vary drm=-3..3 --metric ift --cumulative \
+    --hide-zero
+  sapper sweep dc --target 4-6-7 --vary tem=0..5 --goal 'stack=cleared>=0.5' \
+    --method exact
+  sapper sweep building --vary dice=4..30 --goal 'building=destroyed>=0.5' \
+    --method exact
   sapper sweep compare --vary tem=0..4 --trials 200000 --plot compare-tem.svg
-  sapper sweep dc --mode thrown --target 4-6-7 --thrower 4-6-7 --vary thrower-tem=0..3 --format csv
-`, strings.Join(sweepTargets(), " or "), maxSweepValues, sweepInputList())
+  sapper sweep dc --mode thrown --target 4-6-7 --thrower 4-6-7 \
+    --vary thrower-tem=0..3 --format csv
+`, strings.Join(sweepTargets(), ", "), maxSweepValues, sweepInputList())
 }
 
 // sweepInputList lists the inputs --vary accepts, command by command.
 func sweepInputList() string {
 	var b strings.Builder
 	for _, name := range sweepTargets() {
-		fmt.Fprintf(&b, "          %-8s %s\n", name+":", strings.Join(sweepable(flagsOf(lookup(name))), ", "))
+		lines := wrapLines([]string{strings.Join(sweepable(flagsOf(lookup(name))), ", ")}, helpWidth-19)
+		fmt.Fprintf(&b, "          %-8s %s\n", name+":", strings.Join(lines, "\n"+strings.Repeat(" ", 19)))
 	}
 	return b.String()
 }

@@ -112,6 +112,9 @@ func (c CohesionFail) String() string { return [...]string{"casualty", "disrupt"
 // MarshalText writes the reading as --rule cohesion-fail takes it.
 func (c CohesionFail) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
+// CohesionFailNames are the readings of a failed Cohesion check ([M1]).
+func CohesionFailNames() []string { return []string{FailCasualty.String(), FailDisrupt.String()} }
+
 // ParseCohesionFail reads "casualty" or "disrupt".
 func ParseCohesionFail(s string) (CohesionFail, error) {
 	for _, c := range []CohesionFail{FailCasualty, FailDisrupt} {

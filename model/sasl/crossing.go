@@ -19,6 +19,9 @@ const (
 
 var attitudeNames = [...]string{"advance", "hold"}
 
+// AttitudeNames are the ENEMY attitudes (S1), as ParseAttitude reads them.
+func AttitudeNames() []string { return slices.Clone(attitudeNames[:]) }
+
 func (a Attitude) String() string               { return attitudeNames[a] }
 func (a Attitude) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
 

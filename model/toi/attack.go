@@ -32,6 +32,9 @@ const (
 	PillboxOutside Pillbox = "outside"
 )
 
+// PillboxNames are the sides of a pillbox charges may be placed on (D6).
+func PillboxNames() []string { return []string{string(PillboxInside), string(PillboxOutside)} }
+
 // ParsePillbox reads inside or outside.
 func ParsePillbox(s string) (Pillbox, error) {
 	for _, p := range []Pillbox{PillboxInside, PillboxOutside} {
