@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -47,6 +48,10 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 func (f *serveFlags) limits(fs *pflag.FlagSet) (limits, error) {
 	raw := func(name string) string { return fs.Lookup(name).Value.String() }
 	switch {
+	case strings.TrimSpace(f.addr) == "":
+		// net.Listen takes "" for every interface on any port: a server
+		// open to the network that its user never asked for.
+		return limits{}, badValue("addr", f.addr, "want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface")
 	case f.maxTrials == 0:
 		return limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
 	case f.maxPaths == 0:
