@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"runtime"
 	"strings"
 	"time"
@@ -101,13 +100,8 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	// for their answers.
 	base, stopAll := context.WithCancel(context.Background())
 	defer stopAll()
-	srv := &http.Server{
-		Handler:           newServer(lim, loopback),
-		BaseContext:       func(net.Listener) context.Context { return base },
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    maxURL + 16<<10,
-	}
+	srv := newServer(lim, loopback).httpServer()
+	srv.BaseContext = func(net.Listener) context.Context { return base }
 	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; at most %d runs at once, %s trials a run)\n",
 		ln.Addr(), lim.runs, report.Group(lim.maxTrials))
 	served := make(chan error, 1)

@@ -29,13 +29,15 @@ type server struct {
 	loopback bool
 	// tick is how often a stream sends a run's progress.
 	tick time.Duration
+	// bodyTimeout bounds the reading of a request's body.
+	bodyTimeout time.Duration
 }
 
 // newServer builds the handler. From then on the process reads no input
 // file from disk: a form's files are uploads.
 func newServer(lim limits, loopback bool) *server {
 	inputFiles.noDisk.Store(true)
-	s := &server{lim: lim, slots: newSlots(lim), forms: map[string]*form{}, mux: http.NewServeMux(), loopback: loopback, tick: progressEvery}
+	s := &server{lim: lim, slots: newSlots(lim), forms: map[string]*form{}, mux: http.NewServeMux(), loopback: loopback, tick: progressEvery, bodyTimeout: bodyTimeout}
 	for _, c := range commands {
 		if c.prepare == nil {
 			continue
@@ -69,11 +71,41 @@ func newServer(lim limits, loopback bool) *server {
 	return s
 }
 
+// The timeouts of a connection. A request's headers and body each have
+// their time; an idle connection is closed. The server sets no
+// ReadTimeout: net/http reads on past the body to see the client leave,
+// and a read deadline that expires then cancels the request, cutting a
+// run that is still within --max-time. Nor does it set a WriteTimeout,
+// which would cut an event stream that outlives it.
+const (
+	headerTimeout = 10 * time.Second
+	// bodyTimeout is room for maxBody at under 10 KB/s.
+	bodyTimeout = 30 * time.Second
+	idleTimeout = 2 * time.Minute
+)
+
+// httpServer is the http.Server that serves s.
+func (s *server) httpServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: headerTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxURL + 16<<10,
+	}
+}
+
 // maxURL caps a request's URL and headers: room for the two files a form
 // may carry in its permalink, escaped.
 const maxURL = 8 * maxUpload
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Body != nil && r.Body != http.NoBody {
+		// A body sent slowly, whether a form reads it or the server
+		// discards it after a refusal, would hold its connection and
+		// goroutine for ever. The deadline ends with the request: the
+		// next one on the connection gets the server's own.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyTimeout))
+	}
 	h := w.Header()
 	// The pages load their script and style from /static only; a chart
 	// is an image (data:), and a form posts to its own page.
