@@ -111,9 +111,16 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// is an image (data:), and a form posts to its own page.
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
+	// Same-origin rather than no-referrer: under no-referrer a browser
+	// sends "Origin: null" with the server's own forms, which crossSite
+	// could not tell from a foreign page's.
+	h.Set("Referrer-Policy", "same-origin")
 	if s.loopback && !loopbackHost(r.Host) {
 		http.Error(w, "sapper serve answers on localhost only; to serve others, start it with --addr", http.StatusMisdirectedRequest)
+		return
+	}
+	if why := crossSite(r); why != "" {
+		http.Error(w, why, http.StatusForbidden)
 		return
 	}
 	if len(r.URL.RawQuery) > maxURL {
