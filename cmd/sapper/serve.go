@@ -95,13 +95,8 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if !loopback {
 		fmt.Fprintf(stderr, "sapper serve: listening on %s: anyone who can reach this machine can run attacks on it\n", ln.Addr())
 	}
-	// Every request's context ends with the server's: Ctrl-C stops the
-	// runs in flight, whose pages show them as partial, and then waits
-	// for their answers.
-	base, stopAll := context.WithCancel(context.Background())
-	defer stopAll()
-	srv := newServer(lim, loopback).httpServer()
-	srv.BaseContext = func(net.Listener) context.Context { return base }
+	s := newServer(lim, loopback)
+	srv := s.httpServer()
 	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; at most %d runs at once, %s trials a run)\n",
 		ln.Addr(), lim.runs, report.Group(lim.maxTrials))
 	served := make(chan error, 1)
@@ -111,7 +106,9 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	case <-ctx.Done():
 	}
-	stopAll()
+	// Ctrl-C stops the runs in flight, whose pages get their partial
+	// results, and then waits for those answers.
+	s.stop()
 	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"html/template"
 	"io/fs"
@@ -31,6 +32,9 @@ type server struct {
 	tick time.Duration
 	// bodyTimeout bounds the reading of a request's body.
 	bodyTimeout time.Duration
+	// stopping ends when the server stops its runs (serve_stop.go).
+	stopping context.Context
+	stopRuns context.CancelCauseFunc
 }
 
 // newServer builds the handler. From then on the process reads no input
@@ -38,6 +42,7 @@ type server struct {
 func newServer(lim limits, loopback bool) *server {
 	inputFiles.noDisk.Store(true)
 	s := &server{lim: lim, slots: newSlots(lim), forms: map[string]*form{}, mux: http.NewServeMux(), loopback: loopback, tick: progressEvery, bodyTimeout: bodyTimeout}
+	s.stopping, s.stopRuns = context.WithCancelCause(context.Background())
 	for _, c := range commands {
 		if c.prepare == nil {
 			continue
