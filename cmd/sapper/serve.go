@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -47,6 +47,10 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 func (f *serveFlags) limits(fs *pflag.FlagSet) (limits, error) {
 	raw := func(name string) string { return fs.Lookup(name).Value.String() }
 	switch {
+	case strings.TrimSpace(f.addr) == "":
+		// net.Listen takes "" for every interface on any port: a server
+		// open to the network that its user never asked for.
+		return limits{}, badValue("addr", f.addr, "want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface")
 	case f.maxTrials == 0:
 		return limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
 	case f.maxPaths == 0:
@@ -91,18 +95,8 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if !loopback {
 		fmt.Fprintf(stderr, "sapper serve: listening on %s: anyone who can reach this machine can run attacks on it\n", ln.Addr())
 	}
-	// Every request's context ends with the server's: Ctrl-C stops the
-	// runs in flight, whose pages show them as partial, and then waits
-	// for their answers.
-	base, stopAll := context.WithCancel(context.Background())
-	defer stopAll()
-	srv := &http.Server{
-		Handler:           newServer(lim, loopback),
-		BaseContext:       func(net.Listener) context.Context { return base },
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    maxURL + 16<<10,
-	}
+	s := newServer(lim, loopback)
+	srv := s.httpServer()
 	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; at most %d runs at once, %s trials a run)\n",
 		ln.Addr(), lim.runs, report.Group(lim.maxTrials))
 	served := make(chan error, 1)
@@ -112,7 +106,9 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	case <-ctx.Done():
 	}
-	stopAll()
+	// Ctrl-C stops the runs in flight, whose pages get their partial
+	// results, and then waits for those answers.
+	s.stop()
 	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -67,7 +67,9 @@ func readInvocation(f *form, q url.Values) (*invocation, error) {
 			q[name] = []string{fd.Name + ".yaml"}
 		}
 	}
-	for _, fd := range append(f.own, f.common...) {
+	// A new slice: the form is shared by the requests at once, and an
+	// append to its own fields could write into their spare capacity.
+	for _, fd := range slices.Concat(f.own, f.common) {
 		for _, v := range q[fd.Name] {
 			if v != "" {
 				inv.args = append(inv.args, flagArg{fd.Name, v})

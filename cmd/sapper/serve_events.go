@@ -25,14 +25,17 @@ type progressEvent struct {
 // events runs a job as a stream of Server-Sent Events: "progress" while
 // it runs, then "result" with the result's HTML, or "failure" with the
 // one-line message of a run that failed. The run lives as long as the
-// request: closing the page cancels it.
+// request: closing the page cancels it. Ctrl-C stops it too, and the
+// stream ends with its partial result.
 func (s *server) events(w http.ResponseWriter, r *http.Request, f *form) {
 	_, j, err := s.prepare(f, r.URL.Query())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	release, ok := s.admit(w, r)
+	ctx, end := s.runContext(r)
+	defer end()
+	release, ok := s.admit(ctx, w)
 	if !ok {
 		return
 	}
@@ -52,7 +55,7 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, f *form) {
 	var runErr error
 	go func() {
 		defer close(done)
-		view, runErr = runWeb(r.Context(), j, s.lim.maxTime, &counter)
+		view, runErr = runWeb(ctx, j, s.lim.maxTime, &counter)
 	}()
 	tick := time.NewTicker(s.tick)
 	defer tick.Stop()
@@ -70,8 +73,9 @@ func (s *server) events(w http.ResponseWriter, r *http.Request, f *form) {
 		}
 	}
 	if r.Context().Err() != nil {
-		return
+		return // nobody is reading
 	}
+	// A run the server stopped ends as any other, its result partial.
 	if runErr != nil {
 		writeEvent(w, "failure", f.message(runErr).Error())
 	} else {

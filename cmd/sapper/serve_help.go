@@ -26,11 +26,14 @@ read from disk, and travels in the link.
 Long Monte Carlo runs show their progress; closing the page stops the run.
 Each request is held to limits (trials, exact paths, wall time); at most
 GOMAXPROCS runs go at once and the others wait their turn. Ctrl-C stops
-the runs in flight and the server.
+the runs in flight, whose pages show their partial results, and the
+server.
 
 The default address answers this machine only. Serving other machines
 takes an explicit --addr, e.g. --addr 0.0.0.0:8080, and a look at the
-limits below.
+limits below. Either way the server answers its own pages only: a
+request that another site's page has the browser make is refused, so
+that no page elsewhere can start runs here.
 
 Examples:
   sapper serve

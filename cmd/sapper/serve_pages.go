@@ -181,12 +181,15 @@ func (s *server) result(w http.ResponseWriter, r *http.Request, f *form) {
 	if !ok {
 		return
 	}
-	release, ok := s.admit(w, r)
+	ctx, done := s.runContext(r)
+	defer done()
+	release, ok := s.admit(ctx, w)
 	if !ok {
 		return
 	}
 	defer release()
-	v, err := runWeb(r.Context(), j, s.lim.maxTime, nil)
+	// A run the server stopped is a partial result, as a time limit's.
+	v, err := runWeb(ctx, j, s.lim.maxTime, nil)
 	if r.Context().Err() != nil {
 		return // nobody is reading
 	}
@@ -199,14 +202,20 @@ func (s *server) result(w http.ResponseWriter, r *http.Request, f *form) {
 	s.render(w, http.StatusOK, "command.html", d)
 }
 
-// admit waits for a run slot. A request that gets none is answered here:
-// 503 when the server is busy, nothing when its client has gone.
-func (s *server) admit(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
-	release, err := s.slots.acquire(r.Context())
+// admit waits for a run slot while ctx, a runContext, lives. A request
+// that gets none is answered here: 503 when the server is busy or
+// stopping, nothing when its client has gone.
+func (s *server) admit(ctx context.Context, w http.ResponseWriter) (release func(), ok bool) {
+	err := context.Cause(ctx)
 	if err == nil {
-		return release, true
+		if release, err = s.slots.acquire(ctx); err == nil {
+			return release, true
+		}
 	}
-	if !errors.Is(err, context.Canceled) && r.Context().Err() == nil {
+	switch {
+	case stopping(ctx):
+		http.Error(w, errStopping.Error(), http.StatusServiceUnavailable)
+	case ctx.Err() == nil:
 		w.Header().Set("Retry-After", "5")
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)
 	}

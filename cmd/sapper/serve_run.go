@@ -39,7 +39,8 @@ type resultView struct {
 
 // runWeb runs a prepared job within the server's wall time, counting its
 // progress on counter, and renders its result. A run cut short by the
-// time limit is a partial result, as an interrupted one on the terminal.
+// time limit, or by the server stopping, is a partial result, as an
+// interrupted one on the terminal.
 func runWeb(ctx context.Context, j *job, maxTime time.Duration, counter *atomic.Uint64) (*resultView, error) {
 	ctx, cancel := context.WithTimeout(ctx, maxTime)
 	defer cancel()
@@ -47,7 +48,10 @@ func runWeb(ctx context.Context, j *job, maxTime time.Duration, counter *atomic.
 	j.common.cfg.Progress = counter
 	v := &resultView{}
 	stopped := func() {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		switch {
+		case stopping(ctx):
+			v.Stopped = "stopped because the server is stopping (Ctrl-C): the figures are partial"
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			v.Stopped = fmt.Sprintf("stopped at this server's time limit of %s (sapper serve --max-time): the figures are partial", maxTime)
 		}
 	}
@@ -57,16 +61,22 @@ func runWeb(ctx context.Context, j *job, maxTime time.Duration, counter *atomic.
 		if err != nil && !errors.Is(err, errInterrupted) {
 			return nil, err
 		}
-		stopped()
+		if err != nil {
+			stopped()
+		}
 		v.Text, v.Raw = out.String(), true
 		return v, nil
 	}
-	rep, _, err := execute(ctx, io.Discard, j)
+	// Only a run that did not finish says why: one that finished as its
+	// context ended is whole.
+	rep, complete, err := execute(ctx, io.Discard, j)
 	if err != nil {
 		return nil, err
 	}
 	j.finishReport(&rep)
-	stopped()
+	if !complete {
+		stopped()
+	}
 	if err := v.render(j, rep); err != nil {
 		return nil, err
 	}

@@ -193,7 +193,8 @@ func TestServeConcurrencyCap(t *testing.T) {
 }
 
 // TestServeShutdown: sapper serve answers on loopback, and Ctrl-C stops
-// the runs in flight and the server.
+// the runs in flight, whose streams end with their partial results, and
+// the server.
 func TestServeShutdown(t *testing.T) {
 	prev := inputFiles.noDisk.Load()
 	t.Cleanup(func() { inputFiles.noDisk.Store(prev) })
@@ -218,6 +219,14 @@ func TestServeShutdown(t *testing.T) {
 	readEvents(t, resp.Body, func(e event) bool { return e.name == "progress" })
 	start := time.Now()
 	interrupt()
+	evs := readEvents(t, resp.Body, func(e event) bool { return e.name != "progress" })
+	if len(evs) == 0 {
+		t.Fatal("the stream ended with no result")
+	}
+	if last := evs[len(evs)-1]; last.name != "result" || !strings.Contains(last.data, "stopped because the server is stopping (Ctrl-C)") ||
+		!strings.Contains(last.data, "INCOMPLETE") {
+		t.Errorf("last event %s: %.500s", last.name, last.data)
+	}
 	select {
 	case code := <-done:
 		if code != exitOK {

@@ -316,6 +316,11 @@ func TestServeHeaders(t *testing.T) {
 	if w.Code != http.StatusOK || !strings.Contains(w.Header().Get("Content-Security-Policy"), "script-src 'self'") {
 		t.Errorf("script: status %d, CSP %q", w.Code, w.Header().Get("Content-Security-Policy"))
 	}
+	// Under no-referrer, the pages' own forms would post with "Origin:
+	// null", which the server refuses as another site's.
+	if got := w.Header().Get("Referrer-Policy"); got != "same-origin" {
+		t.Errorf("Referrer-Policy %q", got)
+	}
 	r := httptest.NewRequest(http.MethodGet, "/", nil)
 	r.Host = "attacker.example:8080"
 	rec := httptest.NewRecorder()
