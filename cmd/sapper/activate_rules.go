@@ -33,7 +33,9 @@ var activateRules = func() []rule[sasl.Options] {
 	}
 	for _, r := range rules {
 		if field, ok := morale[r.key]; ok {
-			rs = append(rs, flag(r.key, r.doc, field))
+			// The reading is asl's: say so, where every other citation
+			// here is rules/sasl.md's.
+			rs = append(rs, flag(r.key, strings.Replace(r.doc, "(§", "(asl.md §", 1), field))
 		}
 	}
 	return rs

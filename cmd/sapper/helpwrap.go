@@ -63,7 +63,7 @@ func shownDefault(f *pflag.Flag) string {
 }
 
 // wrapLines wraps each line to width runes at spaces, keeping the line
-// breaks it was written with.
+// breaks it was written with; a space before "§" does not break.
 func wrapLines(lines []string, width int) []string {
 	var out []string
 	for _, l := range lines {
@@ -74,7 +74,9 @@ func wrapLines(lines []string, width int) []string {
 				if n > width {
 					break
 				}
-				if r == ' ' {
+				// A citation keeps the page it cites: "asl.md §8.26" is
+				// never split at its space.
+				if r == ' ' && !strings.HasPrefix(l[i+1:], "§") {
 					cut = i
 				}
 				n++

@@ -162,7 +162,7 @@ func TestMoraleDefaults(t *testing.T) {
 		t.Errorf("DefaultOptions().StackRules = %+v, want asl's %+v", got, want)
 	}
 	if !got.BerserkTCChain || !got.LeadersElite || !got.FanaticBerserk || !got.HeatOfBattle {
-		t.Errorf("the defaults leave a §8.50–8.52 reading or Heat of Battle off: %+v", got)
+		t.Errorf("the defaults leave a rules/asl.md §8.50–8.52 reading or Heat of Battle off: %+v", got)
 	}
 }
 
