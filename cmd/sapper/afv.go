@@ -74,13 +74,13 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle or by Cavalry: +3/+4\ninstead of +2/+3 (thrown only)")
 	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced, e.g. --user non-elite")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user)")
-	g.StringArrayVar(&f.riders, "riders", nil, "a Rider `UNIT` on the AFV (repeatable), e.g. --riders 4-6-7")
-	g.StringArrayVar(&f.passengers, "passengers", nil, "a CE Passenger `UNIT`, Vulnerable to Collateral Attack\n(repeatable), e.g. --passengers hs:2-4-7")
-	g.StringArrayVar(&f.others, "others", nil, "another `UNIT` in the AFV's Location, attacked only on a\nPosition DR ≥ 12 (repeatable), e.g. --others 4-6-7")
-	g.IntVar(&f.tem, "tem", 0, "the TEM `N` (0…8) of the --others units")
+	g.StringArrayVar(&f.riders, "rider", nil, "a Rider `UNIT` on the AFV (repeatable), e.g. --rider 4-6-7")
+	g.StringArrayVar(&f.passengers, "passenger", nil, "a CE Passenger `UNIT`, Vulnerable to Collateral Attack\n(repeatable), e.g. --passenger hs:2-4-7")
+	g.StringArrayVar(&f.others, "other", nil, "another `UNIT` in the AFV's Location, attacked only on a\nPosition DR ≥ 12 (repeatable), e.g. --other 4-6-7")
+	g.IntVar(&f.tem, "tem", 0, "the TEM `N` (0…8) of the --other units")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` in the thrower's Location, which a Thrown DC\nattacks too (repeatable), e.g. --thrower 4-6-8")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (0…8)")
-	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for its\nmalfunction DR (default: every --riders, --passengers\nand --others unit)")
+	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for its\nmalfunction DR (default: every --rider, --passenger\nand --other unit)")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the units without an elr= option")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle for the units caught in the attack")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule dc-hull-plus-one-also-shocks=true")
@@ -169,7 +169,7 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 		flag string
 		ss   []string
 		dst  *[]asl.Unit
-	}{{"riders", f.riders, &a.Riders}, {"passengers", f.passengers, &a.Passengers}, {"others", f.others, &a.Others}, {"thrower", f.throwers, &a.Throwers}} {
+	}{{"rider", f.riders, &a.Riders}, {"passenger", f.passengers, &a.Passengers}, {"other", f.others, &a.Others}, {"thrower", f.throwers, &a.Throwers}} {
 		if *g.dst, err = parseUnits(g.flag, g.ss); err != nil {
 			return zero, err
 		}
@@ -205,10 +205,10 @@ func vehicleUnitsFit(f *afvFlags) error {
 	for _, g := range []struct {
 		flag  string
 		units []string
-	}{{"riders", f.riders}, {"passengers", f.passengers}, {"others", f.others}} {
+	}{{"rider", f.riders}, {"passenger", f.passengers}, {"other", f.others}} {
 		n += len(g.units)
 		if n > asl.MaxVehicleUnits {
-			return usagef("--%s: %d units; at most %d Riders (--riders), CE Passengers (--passengers) and other units (--others) together in the AFV's Location",
+			return usagef("--%s: %d units; at most %d Riders (--rider), CE Passengers (--passenger) and other units (--other) together in the AFV's Location",
 				g.flag, len(f.riders)+len(f.passengers)+len(f.others), asl.MaxVehicleUnits)
 		}
 	}

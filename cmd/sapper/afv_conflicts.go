@@ -23,10 +23,10 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 		noKill = "an unarmored vehicle"
 	}
 	cs := []conflict{
-		flagConflict(fs, "tem", "no --others", len(a.Others) == 0, "the TEM protects the --others units only"),
+		flagConflict(fs, "tem", "no --other", len(a.Others) == 0, "the TEM protects the --other units only"),
 		flagConflict(fs, "tem", mode, set, "a Set DC attacks with no TEM (A23.71)"),
 		flagConflict(fs, "tem", "an unarmored facing", !set && !unarmored && !armoredFacing,
-			"through an unarmored facing the --others units are not attacked (C7.346)"),
+			"through an unarmored facing the --other units are not attacked (C7.346)"),
 		flagConflict(fs, "basic-tk", noKill, !armoredFacing, "only a DC through an armored facing makes a To Kill DR (C7.34)"),
 		flagConflict(fs, "aerial-af", noKill, !armoredFacing, "only a DC through an armored facing reads the Aerial AF (C7.12)"),
 		flagConflict(fs, "open-topped", noKill, !armoredFacing, "Open-Topped changes only the Position DR (C7.346)"),

@@ -18,7 +18,7 @@ colored die below the white is a turret hit:
   6–8          Successfully Positioned: against the AF of the facing and
                aspect hit
   9–11         Poorly Positioned: a Collateral Attack on the Vulnerable PRC
-  ≥ 12         the AFV and its PRC are untouched; Area Fire (15 FP) on --others
+  ≥ 12         the AFV and its PRC are untouched; Area Fire (15 FP) on --other
 Position DRM: Motion or concealed +2, Thrown +2 (+3 from a vehicle), front
 +1, rear −1, CE +1, AFPh +1, CX +1, elevation advantage −1 (−2 OT), and −2
 each for Immobile, Open-Topped and Bypass. The Final TK# is 16 (+1 through
@@ -37,11 +37,11 @@ thrower (thrower.K). Units are written as in sapper dc (sapper help dc).
 
 Examples:
   sapper afv --af hull=11/8/8,turret=11/8/8 --facing side --method exact
-  sapper afv --vehicle tiger --facing rear --ce --riders 4-6-7
+  sapper afv --vehicle tiger --facing rear --ce --rider 4-6-7
   sapper afv --vehicle medium-tank --mode thrown --afph --thrower 4-6-8 --cx
   sapper afv --af hull=26/18/18,turret=18/14/14 --aerial-af 4 --facing side
-  sapper afv --vehicle truck --passengers 4-6-7 --method exact
-  sapper afv --mode set --vehicle tiger --ce --others 4-6-7 --format json
+  sapper afv --vehicle truck --passenger 4-6-7 --method exact
+  sapper afv --mode set --vehicle tiger --ce --other 4-6-7 --format json
 
 AFV flags:
 `

@@ -15,9 +15,9 @@ func TestAFVGolden(t *testing.T) {
 	for _, c := range []struct{ name, args string }{
 		{"afv_tiger_side_table", "afv --af hull=11/8/8,turret=11/8/8 --facing side --method exact"},
 		{"afv_tiger_side_json", "afv --vehicle tiger --method exact --format json"},
-		{"afv_truck_table", "afv --vehicle truck --passengers 4-6-7 --method exact --hide-zero"},
-		{"afv_set_table", "afv --mode set --vehicle tiger --ce --others 4-6-7 --method exact --hide-zero"},
-		{"afv_thrown_mc_table", "afv --vehicle medium-tank --mode thrown --afph --ce --thrower 4-6-8 --riders 4-6-7 --trials 5000 --seed 3"},
+		{"afv_truck_table", "afv --vehicle truck --passenger 4-6-7 --method exact --hide-zero"},
+		{"afv_set_table", "afv --mode set --vehicle tiger --ce --other 4-6-7 --method exact --hide-zero"},
+		{"afv_thrown_mc_table", "afv --vehicle medium-tank --mode thrown --afph --ce --thrower 4-6-8 --rider 4-6-7 --trials 5000 --seed 3"},
 		{"afv_help", "afv --help"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -57,7 +57,7 @@ func TestAFVTigerSide(t *testing.T) {
 func TestAFVWorkerCountInvariance(t *testing.T) {
 	var outs []string
 	for _, j := range []string{"1", "8"} {
-		code, stdout, stderr := cli(t, "afv", "--vehicle", "tiger", "--ce", "--riders", "4-6-7", "--riders", "leader:8-1",
+		code, stdout, stderr := cli(t, "afv", "--vehicle", "tiger", "--ce", "--rider", "4-6-7", "--rider", "leader:8-1",
 			"--seed", "7", "--trials", "300000", "--format", "json", "-j", j)
 		if code != exitOK {
 			t.Fatalf("-j %s: exit %d, stderr %q", j, code, stderr)
@@ -93,17 +93,17 @@ func TestAFVBadInput(t *testing.T) {
 		{"afv --af 11/8/8 --afph", "--afph with --mode placed: the AFPh +1 is a Thrown DC's"},
 		{"afv --vehicle truck --motion", "--motion with an unarmored vehicle: Motion changes only the Position DR"},
 		{"afv --vehicle truck --red-cs", "--red-cs with an unarmored vehicle: "},
-		{"afv --af 11/8/8 --riders 4-6-x", `--riders "4-6-x"`},
+		{"afv --af 11/8/8 --rider 4-6-x", `--rider "4-6-x"`},
 		{"afv --af 11/8/8 --tem 9", `--tem "9": want a whole number from 0 to 8`},
 		{"afv --af 11/8/8 --enemy-infantry 2", "--enemy-infantry: only a Set DC"},
 		{"afv --af 11/8/8 --rule flame-ignores-concealment=true", "unknown KEY"},
 		// The flag whose units go over the limit is the one named.
-		{"afv --vehicle tiger" + strings.Repeat(" --riders 4-6-7", 11),
-			"sapper afv: --riders: 11 units; at most 10 Riders (--riders), CE Passengers (--passengers) and other units (--others) together in the AFV's Location\n"},
-		{"afv --vehicle tiger" + strings.Repeat(" --riders 4-6-7 --passengers 4-6-7", 6),
-			"sapper afv: --passengers: 12 units; at most 10"},
-		{"afv --vehicle tiger --mode set --riders 4-6-7" + strings.Repeat(" --others 4-6-7", 10),
-			"sapper afv: --others: 11 units; at most 10"},
+		{"afv --vehicle tiger" + strings.Repeat(" --rider 4-6-7", 11),
+			"sapper afv: --rider: 11 units; at most 10 Riders (--rider), CE Passengers (--passenger) and other units (--other) together in the AFV's Location\n"},
+		{"afv --vehicle tiger" + strings.Repeat(" --rider 4-6-7 --passenger 4-6-7", 6),
+			"sapper afv: --passenger: 12 units; at most 10"},
+		{"afv --vehicle tiger --mode set --rider 4-6-7" + strings.Repeat(" --other 4-6-7", 10),
+			"sapper afv: --other: 11 units; at most 10"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
@@ -138,10 +138,10 @@ func FuzzAFVArgs(f *testing.F) {
 	fuzzCommand(f, "afv",
 		"--af\x00hull=11/8/8,turret=11/8/8\x00--facing\x00side",
 		"--vehicle\x00tiger\x00--mode\x00thrown\x00--afph\x00--thrower\x004-6-8",
-		"--vehicle\x00truck\x00--passengers\x004-6-7\x00--method\x00exact",
+		"--vehicle\x00truck\x00--passenger\x004-6-7\x00--method\x00exact",
 		"--af\x0018/14/14\x00--aerial-af\x004",
-		"--af\x00hull=2/-/-,turret=2/-/-\x00--riders\x004-6-7,elr=2",
-		"--mode\x00set\x00--af\x0011/8/8\x00--ce\x00--others\x004-6-7",
+		"--af\x00hull=2/-/-,turret=2/-/-\x00--rider\x004-6-7,elr=2",
+		"--mode\x00set\x00--af\x0011/8/8\x00--ce\x00--other\x004-6-7",
 		"--af\x00hull=11/8",
 		"--cs\x00-1",
 		"--help",

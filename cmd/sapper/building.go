@@ -46,14 +46,14 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	g.IntVar(&f.dice, "dice", toi.DefaultDice, fmt.Sprintf("attack dice `N` against the building (D2): a vehicle's\nfirepower, or the firing unit's under --combined; with\n--area the separate roll against the building (default:\nthe --area dice; with neither --area nor --charges %d)", toi.DefaultDice))
 	g.StringArrayVar(&f.combined, "combined", nil, "combined fire: the firepower of each joining unit, `FP,FP,…`\n(a list or a repeated flag); each adds half, rounded up\n(§1), e.g. --dice 8 --combined 4,4")
 	g.BoolVar(&f.fireAndMove, "fire-and-move", false, "Fire and Movement: --dice halved once, rounded up (D2)")
-	g.IntVar(&f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --squad without cover=")
+	g.IntVar(&f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --target without cover=")
 	g.IntVar(&f.threshold, "threshold", toi.DefaultThreshold, "net hits `N` one attack needs to destroy the building;\ndamage never accumulates (§4)")
 	g.IntVar(&f.area, "area", 0, "a normal area attack on the hex with `N` dice (D3): the\nsuccesses are rolled once and shared, each squad rolls\nits own cover, each net hit removes a figure; then the\nbuilding takes a separate roll of --dice")
 	g.IntVar(&f.charges, "charges", 0, "detonate `K` demolition charges in the hex (§3, D4): all\ntogether, K × --charge-hits hits against the building\nand against every squad, each rolling its defense dice")
 	g.BoolVar(&f.perCharge, "per-charge", false, "resolve the charges one by one, each a separate attack\n([M5]); with 3 hits a charge and --threshold 6 a building\nthen never falls, since damage does not accumulate")
 	g.IntVar(&f.chargeHits, "charge-hits", toi.DefaultChargeHits, "hits `N` of one charge (§3: 3 with no Operations card)")
 	g.StringVar(&f.pillbox, "pillbox", "", "the hex holds a pillbox and the charges were placed on its\n`SIDE`, inside or outside (D6): they hit only the squads on\nthat side; the pillbox is not damaged and there is no\nbuilding to fall")
-	g.StringArrayVar(&f.squads, "squad", nil, "a `SQUAD` in the hex, FIGURES[,cover=N][,in-pillbox]\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --squad 4 --squad 3,cover=1")
+	g.StringArrayVar(&f.squads, "target", nil, "a `SQUAD` in the hex, FIGURES[,cover=N][,in-pillbox]\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --target 4 --target 3,cover=1")
 	g.IntVar(&f.collapseCover, "collapse-cover", 0, "defense dice `N` each squad rolls against a collapse's 4\ndice hitting on 4–6 ([M6], D7)")
 	g.IntVar(&f.hitOn, "hit-on", toi.DefaultHitOn, "attack dice succeed on face `N` or higher ([M1]),\ne.g. --hit-on 4 for 4–6")
 	g.IntVar(&f.cancelOn, "cancel-on", toi.DefaultCancelOn, "defense dice cancel on face `N` or higher (§1)")
@@ -136,7 +136,7 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 		{on("hit-on") && on("charges"), "--hit-on with --charges: charges roll no attack dice; their hits are automatic (§3)"},
 		{on("threshold") && on("pillbox"), "--threshold with --pillbox: a pillbox hex has no building to destroy (D6)"},
 		{on("collapse-cover") && on("pillbox"), "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
-		{on("collapse-cover") && !hasSquads && !searching, "--collapse-cover without --squad: no squad is inside for a collapse to fall on (D7)"},
+		{on("collapse-cover") && !hasSquads && !searching, "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
 	} {
 		if r.bad {
 			return usagef("%s", r.what)
@@ -145,7 +145,7 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 	if !on("pillbox") {
 		for _, s := range f.squads {
 			if q, err := toi.ParseSquad(s); err == nil && q.InPillbox {
-				return usagef("--squad %s without --pillbox: no pillbox in the hex for it to be in (D6, D9)", s)
+				return usagef("--target %s without --pillbox: no pillbox in the hex for it to be in (D6, D9)", s)
 			}
 		}
 	}
@@ -184,7 +184,7 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 	for _, s := range f.squads {
 		q, err := toi.ParseSquad(s)
 		if err != nil {
-			return zero, badValue("squad", s, strings.TrimPrefix(err.Error(), fmt.Sprintf("squad %q: ", s)))
+			return zero, badValue("target", s, strings.TrimPrefix(err.Error(), fmt.Sprintf("squad %q: ", s)))
 		}
 		if q.Cover == toi.HexCover {
 			q.Cover = a.Cover // D1

@@ -8,7 +8,7 @@ import (
 )
 
 const buildingHelpIntro = `Usage: sapper building [--dice N | --area N | --charges K]
-                       [--squad FIGURES ...] [flags]
+                       [--target FIGURES ...] [flags]
        sapper building --needed P,P,... [flags]
 
 Tide of Iron (Normandy): attack dice or demolition charges against a
@@ -62,13 +62,13 @@ charges of at most %d hits, %d squads of at most %d figures.
 
 Examples:
   sapper building --dice 12 --method exact
-  sapper building --dice 8 --combined 4,4 --squad 4 --squad 3,cover=1 \
+  sapper building --dice 8 --combined 4,4 --target 4 --target 3,cover=1 \
     --method exact
-  sapper building --area 10 --dice 14 --squad 4 --squad 4 --method exact
-  sapper building --charges 2 --squad 4 --method exact
+  sapper building --area 10 --dice 14 --target 4 --target 4 --method exact
+  sapper building --charges 2 --target 4 --method exact
   sapper building --charges 3 --per-charge --charge-hits 6 --method exact
-  sapper building --charges 1 --pillbox inside --squad 3,cover=3,in-pillbox \
-    --squad 4
+  sapper building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox \
+    --target 4
   sapper building --needed 0.5,0.8,0.95
   sapper sweep building --vary dice=4..24 --method exact --plot dice.png
 

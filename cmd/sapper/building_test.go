@@ -17,13 +17,13 @@ import (
 func TestBuildingGolden(t *testing.T) {
 	for _, c := range []struct{ name, args string }{
 		{"building_exact_table", "building --dice 12 --method exact"},
-		{"building_charges_table", "building --charges 2 --squad 4 --squad 3,cover=1 --method exact"},
-		{"building_area_table", "building --area 10 --dice 14 --squad 4 --squad 3,cover=1 --collapse-cover 1 --method exact --hide-zero"},
-		{"building_pillbox_table", "building --charges 1 --pillbox inside --squad 3,cover=3,in-pillbox --squad 4 --method exact"},
+		{"building_charges_table", "building --charges 2 --target 4 --target 3,cover=1 --method exact"},
+		{"building_area_table", "building --area 10 --dice 14 --target 4 --target 3,cover=1 --collapse-cover 1 --method exact --hide-zero"},
+		{"building_pillbox_table", "building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox --target 4 --method exact"},
 		{"building_needed_table", "building --needed 0.5,0.8,0.95"},
 		{"building_needed_json", "building --needed 0.5,0.99 --per-charge --charge-hits 6 --format json"},
 		{"building_needed_csv", "building --needed 0.5 --combined 4,4 --cover 3 --format csv"},
-		{"sweep_building_table", "sweep building --vary dice=4..24:4 --squad 4 --method exact"},
+		{"sweep_building_table", "sweep building --vary dice=4..24:4 --target 4 --method exact"},
 		{"building_help", "building --help"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -81,7 +81,7 @@ func TestBuildingIssueChecks(t *testing.T) {
 func TestBuildingWorkerCountInvariance(t *testing.T) {
 	var outs []string
 	for _, j := range []string{"1", "8"} {
-		code, stdout, stderr := cli(t, "building", "--area", "9", "--squad", "4", "--squad", "2,cover=0", "--collapse-cover", "1",
+		code, stdout, stderr := cli(t, "building", "--area", "9", "--target", "4", "--target", "2,cover=0", "--collapse-cover", "1",
 			"--seed", "7", "--trials", "200000", "--format", "json", "-j", j)
 		if code != exitOK {
 			t.Fatalf("-j %s: exit %d, stderr %q", j, code, stderr)
@@ -96,7 +96,7 @@ func TestBuildingWorkerCountInvariance(t *testing.T) {
 // TestBuildingResolvedInputs: the JSON inputs carry every default, and
 // each squad's cover as resolved from --cover (D1).
 func TestBuildingResolvedInputs(t *testing.T) {
-	code, stdout, stderr := cli(t, args("building --area 6 --cover 3 --squad 4 --squad 2,cover=1 --method exact --format json")...)
+	code, stdout, stderr := cli(t, args("building --area 6 --cover 3 --target 4 --target 2,cover=1 --method exact --format json")...)
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -130,22 +130,22 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --fire-and-move", "--fire-and-move without --dice"},
 		{"building --area 4 --combined 4", "--combined without --dice"},
 		{"building --area 4 --charges 1", "--area with --charges"},
-		{"building --squad 3,in-pillbox", "--squad 3,in-pillbox without --pillbox"},
-		{"building --charges 1 --squad 3,in-pillbox", "--squad 3,in-pillbox without --pillbox"},
+		{"building --target 3,in-pillbox", "--target 3,in-pillbox without --pillbox"},
+		{"building --charges 1 --target 3,in-pillbox", "--target 3,in-pillbox without --pillbox"},
 		{"building --dice=-1", `--dice "-1": want a whole number from 0 to 100`},
 		{"building --area -3", `--area "-3": want a whole number from 0 to 100`},
 		{"building --charges=-1", `--charges "-1": want a whole number from 0 to 20`},
 		{"building --cover=-1", `--cover "-1": want a whole number from 0 to 10`},
-		{"building --squad=-2", `--squad "-2": figures: -2 is below 0`},
+		{"building --target=-2", `--target "-2": figures: -2 is below 0`},
 		{"building --threshold 0", `--threshold "0": want a whole number from 1 to 100`},
 		// D2, D4 and other inputs that do not apply
 		{"building --dice 4 --charges 2", "--dice with --charges"},
 		{"building --dice 4 --combined 4 --fire-and-move", "--fire-and-move with --combined"},
 		{"building --charges 1 --hit-on 4", "--hit-on with --charges"},
 		{"building --charges 1 --pillbox inside --threshold 4", "--threshold with --pillbox"},
-		{"building --charges 1 --pillbox inside --squad 2 --collapse-cover 1", "--collapse-cover with --pillbox"},
-		{"building --collapse-cover 1", "--collapse-cover without --squad"},
-		{"building --collapse-cover 0", "--collapse-cover without --squad"},
+		{"building --charges 1 --pillbox inside --target 2 --collapse-cover 1", "--collapse-cover with --pillbox"},
+		{"building --collapse-cover 1", "--collapse-cover without --target"},
+		{"building --collapse-cover 0", "--collapse-cover without --target"},
 		// limits and number forms
 		{"building --dice 101", `--dice "101": want a whole number from 0 to 100`},
 		{"building --dice 90 --combined 30,30", "--combined: 90 + ⌈30/2⌉ + ⌈30/2⌉ makes 120 attack dice; at most 100"},
@@ -161,11 +161,11 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --dice 1_0", `--dice "1_0"`},
 		{"building --dice 4 --combined 4,x", `--combined "4,x": "x" is not a whole number`},
 		{"building --dice 4 --combined 0x4", `--combined "0x4"`},
-		{"building --squad 11", `--squad "11": 11 figures outside 1…10`},
-		{"building --squad 0", `--squad "0": 0 figures outside 1…10`},
-		{"building --squad 4,cover=11", `--squad "4,cover=11": cover=11 outside 0…10`},
-		{"building --squad 4,elite", `--squad "4,elite": unknown option "elite"`},
-		{"building --squad 1 --squad 1 --squad 1 --squad 1 --squad 1 --squad 1 --squad 1", "--squad: 7 squads; at most 6"},
+		{"building --target 11", `--target "11": 11 figures outside 1…10`},
+		{"building --target 0", `--target "0": 0 figures outside 1…10`},
+		{"building --target 4,cover=11", `--target "4,cover=11": cover=11 outside 0…10`},
+		{"building --target 4,elite", `--target "4,elite": unknown option "elite"`},
+		{"building --target 1 --target 1 --target 1 --target 1 --target 1 --target 1 --target 1", "--target: 7 squads; at most 6"},
 		{"building --charges 1 --pillbox beside", `--pillbox "beside": want inside or outside`},
 		{"building --fire-and-move=maybe", `--fire-and-move "maybe": want true or false`},
 		// --needed
@@ -177,7 +177,7 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --needed 0.5 --dice 12", "--dice with --needed"},
 		{"building --needed 0.5 --charges 2", "--charges with --needed"},
 		{"building --needed 0.5 --area 4", "--area with --needed"},
-		{"building --needed 0.5 --squad 4", "--squad with --needed"},
+		{"building --needed 0.5 --target 4", "--target with --needed"},
 		{"building --needed 0.5 --pillbox inside", "--pillbox with --needed"},
 		{"building --needed 0.5 --trials 100", "--trials with --needed"},
 		{"building --needed 0.5 --plot x.png", "--plot with --needed"},

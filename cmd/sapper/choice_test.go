@@ -19,7 +19,7 @@ func TestChoiceCase(t *testing.T) {
 		{"dc --target 4-6-7 --method exact --format json --terrain %s", "WOODS", "woods"},
 		{"compare --method exact --format json --building none --terrain %s", "Woods", "woods"},
 		{"fire --fp 8 --weapon ft --target 4-6-7 --method exact --format json --terrain %s", "ORCHARD", "orchard"},
-		{"building --squad 4 --charges 1 --method exact --format json --pillbox %s", "INSIDE", "inside"},
+		{"building --target 4 --charges 1 --method exact --format json --pillbox %s", "INSIDE", "inside"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --method exact --metric %s", "IFT", "ift"},
 	} {
 		t.Run(strings.Replace(c.cmdline, "%s", c.word, 1), func(t *testing.T) {

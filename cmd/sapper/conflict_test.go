@@ -61,9 +61,9 @@ func TestConflicts(t *testing.T) {
 		{"compare --user non-elite --rule inexperienced-penalty=true", "--rule inexperienced-penalty with --user non-elite"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		// afv.
-		{"afv --af 11/8/8 --tem 2", "--tem with no --others"},
-		{"afv --af 11/8/8 --mode set --others 4-6-7 --tem 2", "--tem with --mode set"},
-		{"afv --af hull=-/-/8,turret=11/8/8 --others 4-6-7 --tem 2", "--tem with an unarmored facing"},
+		{"afv --af 11/8/8 --tem 2", "--tem with no --other"},
+		{"afv --af 11/8/8 --mode set --other 4-6-7 --tem 2", "--tem with --mode set"},
+		{"afv --af hull=-/-/8,turret=11/8/8 --other 4-6-7 --tem 2", "--tem with an unarmored facing"},
 		{"afv --af 11/8/8 --mode set --basic-tk 16", "--basic-tk with --mode set"},
 		{"afv --vehicle truck --basic-tk 16", "--basic-tk with an unarmored vehicle"},
 		{"afv --af 11/8/8 --mode set --aerial-af 4", "--aerial-af with --mode set"},
@@ -118,7 +118,7 @@ func TestNoConflict(t *testing.T) {
 		"dc --target 4-6-7 --trials 1000 --seed 3 --confidence 0.9 --hide-zero",
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --cx --rule cx-on-thrower-location=true --method exact",
 		"dc --target 4-6-7 --user inexperienced --rule inexperienced-penalty=false --method exact",
-		"afv --af 11/8/8 --others 4-6-7 --tem 2 --basic-tk 16 --method exact",
+		"afv --af 11/8/8 --other 4-6-7 --tem 2 --basic-tk 16 --method exact",
 		"compare --building none --terrain woods --ec dry --method exact",
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
 	} {

@@ -18,7 +18,7 @@ func TestCPUProfile(t *testing.T) {
 		"fire --fp 8 --target 4-6-7 --trials 20000",
 		"building --dice 4 --trials 20000",
 		"building --needed 0.5",
-		"lhy --sadrm 2 --unit squad:6 --trials 20000",
+		"lhy --sadrm 2 --target squad:6 --trials 20000",
 		"activate testdata/activate/crossing.yaml",
 		"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000",
 		"run set-under-fire",

@@ -179,7 +179,7 @@ func describeCommand(c *command) commandDesc {
 	d := commandDesc{Name: c.name, Summary: c.summary}
 	var all []inputDesc
 	flagsOf(c).VisitAll(func(f *pflag.Flag) {
-		if f.Name != "help" {
+		if f.Name != "help" && !f.Hidden {
 			all = append(all, describeFlag(f))
 		}
 	})

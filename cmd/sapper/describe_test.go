@@ -37,7 +37,7 @@ func TestEveryInputDescribed(t *testing.T) {
 		}
 		var flags []string
 		flagsOf(c).VisitAll(func(f *pflag.Flag) {
-			if f.Name != "help" {
+			if f.Name != "help" && !f.Hidden {
 				flags = append(flags, f.Name)
 			}
 		})

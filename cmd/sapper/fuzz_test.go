@@ -69,14 +69,14 @@ func FuzzDecodeScenario(f *testing.F) {
 // FuzzLHYArgs drives the lhy command line as FuzzParseArgs does dc's.
 func FuzzLHYArgs(f *testing.F) {
 	fuzzCommand(f, "lhy",
-		"--sadrm\x001\x00--sadrm\x003\x00--unit\x00squad:7\x00--method\x00exact",
-		"--sadrm\x000\x00--unit\x00squad:7\x00--leader\x008",
+		"--sadrm\x001\x00--sadrm\x003\x00--target\x00squad:7\x00--method\x00exact",
+		"--sadrm\x000\x00--target\x00squad:7\x00--leader\x008",
 		"--atdrm\x00tank=2\x00--vehicle\x00tank:8,afv,atv=1",
-		"--mdrm\x001\x00--mfa-mv\x002\x00--unit\x00a:6,rider\x00--vehicle\x00t:5,afv\x00--vehicle\x00g:1,towed-gun\x00--open-terrain",
-		"--sadrm\x002\x00--unit\x00a:7,japanese,av=2,sav=1\x00--rule\x00cohesion-fail=disrupt",
-		"--sadrm\x000x2\x00--unit\x00a:7",
+		"--mdrm\x001\x00--mfa-mv\x002\x00--target\x00a:6,rider\x00--vehicle\x00t:5,afv\x00--vehicle\x00g:1,towed-gun\x00--open-terrain",
+		"--sadrm\x002\x00--target\x00a:7,japanese,av=2,sav=1\x00--rule\x00cohesion-fail=disrupt",
+		"--sadrm\x000x2\x00--target\x00a:7",
 		"--mdrm\x001\x00--mdrm\x002",
-		"--unit\x00a:7,on=",
+		"--target\x00a:7,on=",
 		"--help",
 	)
 }

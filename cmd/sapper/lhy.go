@@ -43,7 +43,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.mdrm, "mdrm", 0, "the hex's mortar DRM `N` (−9…+9); its result passes over\nRNP, e.g. --mdrm 2")
 	g.IntVar(&f.mv, "mfa-mv", 1, "the Mortar Value `N` (1…5) of a Mortar Fire Action; 2 or\nmore makes a mortar roll of 10 Destroy a random vehicle\n(13.1.7), e.g. --mfa-mv 2")
 	g.StringArrayVar(&f.atdrm, "atdrm", nil, "an anti-tank DRM `VEHICLE=N` (−9…+9) against that vehicle\n(repeatable, also for one vehicle: its highest roll\ncounts; rolls ≤ 2 are ignored), e.g. --atdrm tank=2")
-	g.StringArrayVar(&f.units, "unit", nil, "a `UNIT` in the hex, NAME:COHESION[,option,...] (Units\nbelow; repeatable, at most 12), e.g. --unit rifle:7,av=2")
+	g.StringArrayVar(&f.units, "target", nil, "a `UNIT` in the hex, NAME:COHESION[,option,...] (Units\nbelow; repeatable, at most 12), e.g. --target rifle:7,av=2")
 	g.IntVar(&f.leader, "leader", 0, "the `COHESION` (0…10) of an undisrupted platoon leader\nstacked with the units: FFAR −1 for a unit of lower\nCohesion; never a target, e.g. --leader 8")
 	g.StringArrayVar(&f.vehicles, "vehicle", nil, "a `VEHICLE` in the hex, NAME:AV[,option,...] (Vehicles\nbelow; repeatable, at most 6), e.g. --vehicle tank:8,afv,atv=2")
 	g.BoolVar(&f.openTerrain, "open-terrain", false, "the hex is open terrain: Collateral Damage Disrupts one\non-foot unit (13.3.7)")
@@ -94,7 +94,7 @@ func (f *lhyFlags) resolve(fs *pflag.FlagSet) (lhy.FireAttack, error) {
 	for _, s := range f.units {
 		u, err := lhy.ParseUnit(s)
 		if err != nil {
-			return a, badValue("unit", s, stripEcho(err.Error()))
+			return a, badValue("target", s, stripEcho(err.Error()))
 		}
 		a.Units = append(a.Units, u)
 	}

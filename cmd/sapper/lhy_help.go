@@ -5,7 +5,7 @@ import (
 	"io"
 )
 
-const lhyHelpIntro = `Usage: sapper lhy --sadrm N [--sadrm N ...] --unit NAME:COHESION [...] [flags]
+const lhyHelpIntro = `Usage: sapper lhy --sadrm N [--sadrm N ...] --target NAME:COHESION [...] [flags]
        sapper lhy --atdrm VEHICLE=N --vehicle NAME:AV [...] [flags]
 
 One fire resolution of The Last Hundred Yards (GMT) against a hex (LHY 13;
@@ -53,7 +53,7 @@ followed by options after commas:
   heroic         a Casualty instead of a Disruption
   japanese, russian
   av=N, sav=N    Assault Value and SAV (0…10), for ties
-e.g. --unit rifle:7,av=2 --unit mg:6,concealed --unit crew:5,rider,on=tank
+e.g. --target rifle:7,av=2 --target mg:6,concealed --target crew:5,rider,on=tank
 
 Vehicles, NAME:AV (AV 0…21, L8), followed by options after commas:
   eav=N          the Effective AV (0…21) that AT results are read against
@@ -68,14 +68,15 @@ per vehicle; an input that cannot apply (--mfa-mv without --mdrm, --ip
 without --open-terrain, a rider with no vehicle, …) is an error.
 
 Examples:
-  sapper lhy --sadrm 1 --sadrm 3 --unit squad:7 --method exact
-  sapper lhy --sadrm 0 --unit squad:7 --leader 8 --method exact
+  sapper lhy --sadrm 1 --sadrm 3 --target squad:7 --method exact
+  sapper lhy --sadrm 0 --target squad:7 --leader 8 --method exact
   sapper lhy --atdrm tank=2 --vehicle tank:8,afv --method exact
-  sapper lhy --sadrm 2 --mdrm 1 --mfa-mv 2 --unit rifle:7,av=2 \
-    --unit mg:6,concealed --unit crew:5,rider --vehicle tank:7,afv,atv=1 \
+  sapper lhy --sadrm 2 --mdrm 1 --mfa-mv 2 --target rifle:7,av=2 \
+    --target mg:6,concealed --target crew:5,rider --vehicle tank:7,afv,atv=1 \
     --open-terrain --method exact
-  sapper lhy --sadrm 2 --unit squad:6 --rule cohesion-fail=disrupt --format json
-  sapper sweep lhy --unit squad:7 --vary sadrm=0..5 --method exact
+  sapper lhy --sadrm 2 --target squad:6 --rule cohesion-fail=disrupt \
+    --format json
+  sapper sweep lhy --target squad:7 --vary sadrm=0..5 --method exact
 
 LHY flags:
 `

@@ -37,7 +37,7 @@ func TestWriteErrors(t *testing.T) {
 		{"building --dice 4 --trials 1000", "sapper building"},
 		{"building --needed 0.5", "sapper building"},
 		{"building --needed 0.5 --format csv", "sapper building"},
-		{"lhy --sadrm 2 --unit squad:6 --trials 1000", "sapper lhy"},
+		{"lhy --sadrm 2 --target squad:6 --trials 1000", "sapper lhy"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 1000 --format csv", "sapper sweep"},
 		{"run set-under-fire --format json", "sapper run"},
 		{"activate testdata/activate/crossing.yaml", "sapper activate"},

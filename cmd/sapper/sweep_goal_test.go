@@ -51,7 +51,7 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 		{"sweep afv --vehicle tiger --vary cs=1..3 --goal afv=burning|eliminated>=0.3", "afv", []string{"burning", "eliminated"}, false, false, 0.3, "", true},
 		{"sweep fire --target 4-6-7 --drm 2 --vary fp=2..16:2 --goal stack=cleared>=0.2", "stack", []string{"cleared"}, false, false, 0.2, "cleared", true},
 		{"sweep building --vary dice=4..24:4 --goal building=destroyed>=0.3", "building", []string{"destroyed"}, false, false, 0.3, "", true},
-		{"sweep lhy --unit squad:7 --leader 8 --vary sadrm=0..4 --goal unit.squad=casualty|disrupted>=0.4", "unit.squad", []string{"casualty", "disrupted"}, false, false, 0.4, "", true},
+		{"sweep lhy --target squad:7 --leader 8 --vary sadrm=0..4 --goal unit.squad=casualty|disrupted>=0.4", "unit.squad", []string{"casualty", "disrupted"}, false, false, 0.4, "", true},
 		{"sweep activate two-sq-crossing --vary ac=1..3 --attitude advance --method mc --trials 20000 --goal arrived=yes<=0.75", "arrived", []string{"yes"}, false, true, 0.75, "", true},
 	} {
 		t.Run(c.args, func(t *testing.T) {

@@ -75,7 +75,7 @@ func (a *FireAttack) vehicleChoices() string {
 func (a *FireAttack) validateHex() error {
 	switch {
 	case len(a.Units) > MaxUnits:
-		return fmt.Errorf("unit: %d units; at most %d in a hex", len(a.Units), MaxUnits)
+		return fmt.Errorf("target: %d units; at most %d in a hex", len(a.Units), MaxUnits)
 	case len(a.Vehicles) > MaxVehicles:
 		return fmt.Errorf("vehicle: %d vehicles; at most %d in a hex", len(a.Vehicles), MaxVehicles)
 	case a.Leader != nil && !inRating(*a.Leader):
@@ -83,11 +83,11 @@ func (a *FireAttack) validateHex() error {
 	}
 	seen := map[string]string{}
 	for _, u := range a.Units {
-		if err := checkName("unit", u.Name, seen); err != nil {
+		if err := checkName("target", u.Name, seen); err != nil {
 			return err
 		}
 		if err := u.validate(); err != nil {
-			return fmt.Errorf("unit: %q: %w", u.Name, err)
+			return fmt.Errorf("target: %q: %w", u.Name, err)
 		}
 	}
 	for _, v := range a.Vehicles {
@@ -100,7 +100,7 @@ func (a *FireAttack) validateHex() error {
 	}
 	for _, u := range a.Units {
 		if err := a.validateAboard(u); err != nil {
-			return fmt.Errorf("unit: %q: %w", u.Name, err)
+			return fmt.Errorf("target: %q: %w", u.Name, err)
 		}
 	}
 	return nil
@@ -214,11 +214,11 @@ func (a *FireAttack) validateApplies() error {
 	}
 	switch {
 	case len(a.SADRM) > 0 && len(a.Units) == 0:
-		return fmt.Errorf("sadrm: no --unit to fire at")
+		return fmt.Errorf("sadrm: no --target to fire at")
 	case a.MDRM != nil && len(a.Units) == 0 && len(a.Vehicles) == 0:
-		return fmt.Errorf("mdrm: no --unit or --vehicle to fire at")
+		return fmt.Errorf("mdrm: no --target or --vehicle to fire at")
 	case a.Leader != nil && len(a.Units) == 0:
-		return fmt.Errorf("leader: no --unit to lead")
+		return fmt.Errorf("leader: no --target to lead")
 	case a.Leader != nil && !smallArms:
 		return fmt.Errorf("leader: its −1 applies to a --sadrm or --mdrm result only (never against vehicles)")
 	case a.OpenTerrain && len(a.Vehicles) == 0:

@@ -203,7 +203,7 @@ func (a BuildingAttack) Validate() error {
 	case a.Kind == ChargesAttack && a.HitOn != DefaultHitOn:
 		return fmt.Errorf("hit-on: charges roll no attack dice; their hits are automatic (§3)")
 	case len(a.Squads) > MaxSquads:
-		return fmt.Errorf("squad: %d squads; at most %d in the hex", len(a.Squads), MaxSquads)
+		return fmt.Errorf("target: %d squads; at most %d in the hex", len(a.Squads), MaxSquads)
 	case a.CollapseCover > 0 && len(a.Squads) == 0:
 		return fmt.Errorf("collapse-cover: no squad is inside for a collapse to fall on (D7)")
 	case a.CollapseCover > 0 && !a.HasBuilding():
@@ -211,10 +211,10 @@ func (a BuildingAttack) Validate() error {
 	}
 	for i, s := range a.Squads {
 		if err := s.validate(); err != nil {
-			return fmt.Errorf("squad: squad %d: %w", i+1, err)
+			return fmt.Errorf("target: squad %d: %w", i+1, err)
 		}
 		if s.InPillbox && a.Pillbox == NoPillbox {
-			return fmt.Errorf("squad: squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
+			return fmt.Errorf("target: squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
 		}
 	}
 	return nil

@@ -38,10 +38,10 @@ func TestValidate(t *testing.T) {
 			a.Pillbox, a.CollapseCover, a.Squads = toi.PillboxInside, 1, []toi.Squad{{Figures: 2, Cover: 1, InPillbox: true}}
 		}, "collapse-cover: a pillbox hex has no building"},
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 2, Cover: 1, InPillbox: true}} },
-			"squad: squad 1 is in-pillbox, but the hex has no pillbox"},
-		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 0, Cover: 1}} }, "squad: squad 1: 0 figures"},
-		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 2, Cover: 11}} }, "squad: squad 1: cover=11"},
-		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = make([]toi.Squad, 7) }, "squad: 7 squads; at most 6"},
+			"target: squad 1 is in-pillbox, but the hex has no pillbox"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 0, Cover: 1}} }, "target: squad 1: 0 figures"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 2, Cover: 11}} }, "target: squad 1: cover=11"},
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = make([]toi.Squad, 7) }, "target: 7 squads; at most 6"},
 		{"mortar", func(a *toi.BuildingAttack) {}, `attack: "mortar"`},
 	} {
 		a := toi.NewBuildingAttack(c.kind)
