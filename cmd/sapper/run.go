@@ -71,7 +71,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 // ("sapper dc") and the error.
 func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who string, err error) {
 	if len(args) == 0 {
-		return "sapper", usagef("no command; want one of %s (sapper help explains them)", commandNames())
+		// sapper alone is a question: what can it do? The usage answers.
+		return "sapper", help(stdout, nil)
 	}
 	name, rest := args[0], args[1:]
 	switch name {

@@ -14,7 +14,6 @@ func TestUsageErrors(t *testing.T) {
 		args string
 		want string // a part of the stderr line
 	}{
-		{"", "sapper: no command"},
 		{"lobbed", `sapper: unknown command "lobbed"`},
 		{"help nope", `sapper help: unknown command "nope"`},
 		{"help dc version", "sapper help: want at most one command"},
