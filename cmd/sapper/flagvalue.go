@@ -134,3 +134,11 @@ func valueProblem(f *pflag.Flag, cause error) string {
 	}
 	return stripEcho(cause.Error())
 }
+
+// unwrapValue is a flag's own value, under the strictValue that hardens it.
+func unwrapValue(v pflag.Value) pflag.Value {
+	if sv, ok := v.(*strictValue); ok {
+		return sv.Value
+	}
+	return v
+}

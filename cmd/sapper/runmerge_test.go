@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -45,6 +46,24 @@ func TestRunCommandLineWins(t *testing.T) {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "built-in scenario") != 1 {
 			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// TestRunRuleFromCommandLine: a --rule after the file replaces the file's
+// value of that switch alone; the file's other switches stay.
+func TestRunRuleFromCommandLine(t *testing.T) {
+	file := t.TempDir() + "/rules.yaml"
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  method: exact\n  rule: [surrender=false, leaders-elite=false]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, "run", file, "--rule", "surrender=true", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	for _, want := range []string{`"surrender": true`, `"leaders_elite": false`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the inputs lack %s", want)
 		}
 	}
 }

@@ -300,6 +300,9 @@ func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, 
 			continue
 		}
 		for _, v := range f.values {
+			if key, _, _ := strings.Cut(v, "="); f.name == "rule" && given["rule "+key] {
+				continue // the command line sets this switch
+			}
 			out = append(out, "--"+f.name+"="+v)
 		}
 	}
@@ -377,7 +380,8 @@ func (s *scenario) changedInputs(extra []string) []string {
 }
 
 // flagsGiven parses the flags given after the file, leaving a sweep's own
-// to prepareSweep, and returns their names.
+// to prepareSweep, and returns their names; a --rule given there is named
+// "rule KEY" too, so that it replaces the file's value of that key alone.
 func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 	sa, err := splitSweepArgs(extra)
 	if err != nil {
@@ -389,6 +393,14 @@ func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
+	if f := fs.Lookup("rule"); f != nil && given["rule"] {
+		if sv, ok := unwrapValue(f.Value).(pflag.SliceValue); ok {
+			for _, r := range sv.GetSlice() {
+				key, _, _ := strings.Cut(r, "=")
+				given["rule "+key] = true
+			}
+		}
+	}
 	return given, nil
 }
 
