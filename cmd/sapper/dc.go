@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 var dcCommand = &command{
@@ -100,16 +102,16 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings:\n`EC` is snow, mud, wet, moist, moderate, dry or very-dry,\ne.g. --ec dry")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, as in figures\nthat ignore it, e.g. --no-hob")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule surrender=false")
-	setRange(g, "elr", 0, 5)
-	setRange(g, "tem", 0, 8)
-	setRange(g, "drm", -8, 8)
-	setRange(g, "enemy-infantry", 0, 2*asl.MaxUnits)
-	setRange(g, "thrower-tem", 0, 8)
-	setRange(g, "elevation", 0, 5)
-	setRange(g, "level", 0, 9)
-	setRange(g, "top", 0, 9)
-	setRange(g, "cave-drm", -4, 4)
-	setRange(g, "sw", 0, asl.MaxSW)
+	setRange(g, "elr", asl.MinELR, asl.MaxELR)
+	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
+	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)
+	setRange(g, "enemy-infantry", 0, asl.MaxEnemyInfantry)
+	setRange(g, "thrower-tem", asl.MinTEM, asl.MaxTEM)
+	setRange(g, "elevation", asl.MinElevation, asl.MaxElevation)
+	setRange(g, "level", asl.MinLevel, asl.MaxLevel)
+	setRange(g, "top", asl.MinLevel, asl.MaxLevel)
+	setRange(g, "cave-drm", asl.MinCaveDRM, asl.MaxCaveDRM)
+	setRange(g, "sw", asl.MinSW, asl.MaxSW)
 	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "cavalry", "captured", "preset", "fortified", "wire", "gun", "cave", "japanese", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
@@ -266,6 +268,12 @@ func parseUnits(flag string, ss []string) ([]asl.Unit, error) {
 // of the flag at fault ("tem: 9 outside 0…8"), into a usage error naming
 // the flag as it is typed.
 func modelError(fs *pflag.FlagSet, err error) error {
+	// A value out of its range is typed: it names its field, which is
+	// the flag, and carries the value and the range.
+	var be *bound.Error
+	if errors.As(err, &be) && fs.Lookup(be.Field) != nil {
+		return usagef("--%s: %s", be.Field, strings.TrimPrefix(be.Error(), be.Field+": "))
+	}
 	msg := err.Error()
 	if name, rest, ok := strings.Cut(msg, ": "); ok && fs.Lookup(name) != nil {
 		// A model error that quotes the bad value reads like a flag parse

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/model/asl"
 )
 
 // TestStrictOptions: an option or rule whose value does not read exactly,
@@ -51,5 +53,23 @@ func TestFalseIsOff(t *testing.T) {
 	_, broken, _ := cli(t, "dc", "--target", "4-6-7,broken", "--method", "exact", "--format", "csv")
 	if plain == broken {
 		t.Error("broken changes nothing: the pair above proves nothing")
+	}
+}
+
+// TestModelRangeErrorIsTyped: a range the model enforces reaches the
+// command line as its typed error, placed at its flag: the model's check
+// and the flag's range are one declaration (asl.MinTEM…asl.MaxTEM).
+func TestModelRangeErrorIsTyped(t *testing.T) {
+	fs, _ := newFlagSet("dc")
+	var f dcFlags
+	f.register(fs)
+	a := asl.NewDCAttack(asl.Placed, asl.Unit{Kind: asl.Squad, FP: 4, Range: 6, ML: 7, ELR: -1})
+	a.TEM = asl.MaxTEM + 1
+	err := modelError(fs, a.Validate())
+	if err == nil || err.Error() != "--tem: 9 is out of range 0…8 (TEM is never negative; a negative modifier is a --drm)" {
+		t.Errorf("%v", err)
+	}
+	if lo, hi := fs.Lookup("tem").Annotations[rangeKey], []string{"0", "8"}; lo[0] != hi[0] || lo[1] != hi[1] {
+		t.Errorf("--tem's range %v is not the model's", lo)
 	}
 }

@@ -223,18 +223,18 @@ func (a AFVAttack) Validate() error {
 		return fmt.Errorf("bypass: %s", noPosition)
 	case k != armoredFacing && a.RedCS:
 		return fmt.Errorf("red-cs: the red CS# modifies a To Kill DR, which %s", map[bool]string{true: "a Set DC never makes (A23.71)", false: "the vehicle line has none (A7.308)"}[a.Mode == Set])
-	case a.CS < 1 || a.CS > 11:
-		return fmt.Errorf("cs: %d outside 1…11", a.CS)
-	case a.CrewML < 1 || a.CrewML > 10:
-		return fmt.Errorf("crew-ml: %d outside 1…10", a.CrewML)
-	case a.BasicTK < 1 || a.BasicTK > 30:
-		return fmt.Errorf("basic-tk: %d outside 1…30", a.BasicTK)
-	case a.TEM < 0 || a.TEM > 8:
-		return fmt.Errorf("tem: %d outside 0…8 (TEM is never negative)", a.TEM)
-	case a.ThrowerTEM < 0 || a.ThrowerTEM > 8:
-		return fmt.Errorf("thrower-tem: %d outside 0…8", a.ThrowerTEM)
-	case a.ELR < 0 || a.ELR > 5:
-		return fmt.Errorf("elr: %d outside 0…5", a.ELR)
+	case inRange("cs", a.CS, MinCS, MaxCS, "") != nil:
+		return inRange("cs", a.CS, MinCS, MaxCS, "")
+	case inRange("crew-ml", a.CrewML, MinCrewML, MaxCrewML, "") != nil:
+		return inRange("crew-ml", a.CrewML, MinCrewML, MaxCrewML, "")
+	case inRange("basic-tk", a.BasicTK, MinBasicTK, MaxBasicTK, "") != nil:
+		return inRange("basic-tk", a.BasicTK, MinBasicTK, MaxBasicTK, "")
+	case inRange("tem", a.TEM, MinTEM, MaxTEM, "") != nil:
+		return inRange("tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative")
+	case inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "") != nil:
+		return inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "")
+	case inRange("elr", a.ELR, MinELR, MaxELR, "") != nil:
+		return inRange("elr", a.ELR, MinELR, MaxELR, "")
 	case len(a.Riders)+len(a.Passengers)+len(a.Others) > MaxVehicleUnits:
 		return fmt.Errorf("others: at most %d Riders, Passengers and other units together in the AFV's Location", MaxVehicleUnits)
 	case len(a.Throwers) > MaxUnits:

@@ -247,16 +247,16 @@ func (a DCAttack) Validate() error {
 		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
 	case len(a.Throwers) > MaxUnits:
 		return fmt.Errorf("thrower: at most %d units in a Location", MaxUnits)
-	case a.TEM < 0 || a.TEM > 8:
-		return fmt.Errorf("tem: %d outside 0…8 (TEM is never negative; a negative modifier is a --drm)", a.TEM)
-	case a.ThrowerTEM < 0 || a.ThrowerTEM > 8:
-		return fmt.Errorf("thrower-tem: %d outside 0…8", a.ThrowerTEM)
-	case a.DRM < -8 || a.DRM > 8:
-		return fmt.Errorf("drm: %d outside −8…+8", a.DRM)
-	case a.ELR < 0 || a.ELR > 5:
-		return fmt.Errorf("elr: %d outside 0…5", a.ELR)
-	case a.EnemyInfantry < -1 || a.EnemyInfantry > 2*MaxUnits:
-		return fmt.Errorf("enemy-infantry: %d outside 0…%d", a.EnemyInfantry, 2*MaxUnits)
+	case inRange("tem", a.TEM, MinTEM, MaxTEM, "") != nil:
+		return inRange("tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative; a negative modifier is a --drm")
+	case inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "") != nil:
+		return inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "")
+	case inRange("drm", a.DRM, MinDRM, MaxDRM, "") != nil:
+		return inRange("drm", a.DRM, MinDRM, MaxDRM, "")
+	case inRange("elr", a.ELR, MinELR, MaxELR, "") != nil:
+		return inRange("elr", a.ELR, MinELR, MaxELR, "")
+	case a.EnemyInfantry != -1 && inRange("enemy-infantry", a.EnemyInfantry, 0, MaxEnemyInfantry, "") != nil:
+		return inRange("enemy-infantry", a.EnemyInfantry, 0, MaxEnemyInfantry, "")
 	case len(a.Throwers) > 0 && a.Mode != Thrown:
 		return fmt.Errorf("thrower: only a Thrown DC (--mode thrown) has a thrower's Location")
 	case a.AFPh && a.Mode != Thrown:
@@ -271,8 +271,8 @@ func (a DCAttack) Validate() error {
 		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
 	case a.Elevation != 0 && a.Mode != Thrown:
 		return fmt.Errorf("elevation: only a Thrown DC is thrown from above")
-	case a.Elevation < 0 || a.Elevation > 5:
-		return fmt.Errorf("elevation: %d outside 0…5", a.Elevation)
+	case inRange("elevation", a.Elevation, MinElevation, MaxElevation, "") != nil:
+		return inRange("elevation", a.Elevation, MinElevation, MaxElevation, "")
 	case len(a.Placer) > 0 && a.Mode != Placed:
 		return fmt.Errorf("placer: only a Placed DC (--mode placed) has a Placer")
 	case len(a.Setter) > 0 && a.Mode != Set:

@@ -25,8 +25,8 @@ func (a IFTAttack) validateKind() error {
 		return fmt.Errorf("weapon: unknown weapon")
 	case a.BogDRM != 0 && !a.AFVEntersBuilding:
 		return fmt.Errorf("bog-drm: only an AFV entering a building (--afv-enters-building) makes the Bog Check")
-	case a.BogDRM < -6 || a.BogDRM > 6:
-		return fmt.Errorf("bog-drm: %d outside −6…+6", a.BogDRM)
+	case inRange("bog-drm", a.BogDRM, MinBogDRM, MaxBogDRM, "") != nil:
+		return inRange("bog-drm", a.BogDRM, MinBogDRM, MaxBogDRM, "")
 	case a.AFVEntersBuilding && a.Weapon != SmallArms:
 		return fmt.Errorf("weapon: %s with --afv-enters-building: the AFV's entry is the whole question; drop one", a.Weapon)
 	case a.AFVEntersBuilding && a.Building == NoBuilding:
@@ -76,8 +76,8 @@ func (a IFTAttack) validateFP() error {
 		return fmt.Errorf("calibre: --weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
 	case a.Calibre != 0 && !a.calibreMatters():
 		return fmt.Errorf("calibre: not with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
-	case a.Calibre < 0 || a.Calibre > 500:
-		return fmt.Errorf("calibre: %d outside 1…500 mm", a.Calibre)
+	case inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "") != nil:
+		return inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "mm")
 	}
 	for _, u := range append([]Unit{{}}, a.Targets...) {
 		if a.fpAgainst(u) < 1 {
@@ -135,12 +135,12 @@ func (a IFTAttack) validateTerrain() error {
 		return fmt.Errorf("ec: unknown Environmental Condition")
 	case a.EC != Moderate && a.Weapon != WP && !(a.CanFlame() && a.Building == NoBuilding):
 		return fmt.Errorf("ec: --ec changes only a Flame DR outside buildings (B25.13) or WP's, and this attack makes neither")
-	case a.TEM < 0 || a.TEM > 8:
-		return fmt.Errorf("tem: %d outside 0…8 (TEM is never negative; a negative modifier is a --drm)", a.TEM)
+	case inRange("tem", a.TEM, MinTEM, MaxTEM, "") != nil:
+		return inRange("tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative; a negative modifier is a --drm")
 	case a.TEM != 0 && a.Weapon == Flamethrower:
 		return fmt.Errorf("tem: not with --weapon ft: a FT takes no TEM (§8.58)")
-	case a.DRM < -8 || a.DRM > 8:
-		return fmt.Errorf("drm: %d outside −8…+8", a.DRM)
+	case inRange("drm", a.DRM, MinDRM, MaxDRM, "") != nil:
+		return inRange("drm", a.DRM, MinDRM, MaxDRM, "")
 	}
 	return nil
 }
@@ -151,8 +151,8 @@ func (a IFTAttack) validateTargets() error {
 	switch {
 	case len(a.Targets) > MaxUnits:
 		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
-	case a.ELR < 0 || a.ELR > 5:
-		return fmt.Errorf("elr: %d outside 0…5", a.ELR)
+	case inRange("elr", a.ELR, MinELR, MaxELR, "") != nil:
+		return inRange("elr", a.ELR, MinELR, MaxELR, "")
 	case a.Weapon == Flamethrower && len(a.Targets) == 0:
 		return fmt.Errorf("target: a FT attacks an unarmored target; give it with --target (Table 23)")
 	case len(a.Targets) == 0 && a.attacks() && !a.CanShellhole() && !a.CanRubble() && !a.CanFlame():

@@ -166,8 +166,8 @@ func (a DCAttack) validateStructures() error {
 		return fmt.Errorf("elevation: a Thrower may be at most one level below a cave, and above it does not apply; use --cave-drm")
 	case a.CaveDRM != 0 && !(a.Cave && a.Mode == Thrown):
 		return fmt.Errorf("cave-drm: only a DC Thrown into a --cave makes the cave dr")
-	case a.CaveDRM < -4 || a.CaveDRM > 4:
-		return fmt.Errorf("cave-drm: %d outside −4…+4", a.CaveDRM)
+	case inRange("cave-drm", a.CaveDRM, MinCaveDRM, MaxCaveDRM, "") != nil:
+		return inRange("cave-drm", a.CaveDRM, MinCaveDRM, MaxCaveDRM, "")
 	case a.Japanese && !a.Cave:
 		return fmt.Errorf("japanese: only a --cave's Japanese occupants change the DC's DRM")
 	}
@@ -178,8 +178,8 @@ func (a DCAttack) validateStructures() error {
 // flag at fault.
 func (s site) validateLevels() error {
 	switch {
-	case s.level < 0 || s.level > 9:
-		return fmt.Errorf("level: %d outside 0…9", s.level)
+	case inRange("level", s.level, MinLevel, MaxLevel, "") != nil:
+		return inRange("level", s.level, MinLevel, MaxLevel, "")
 	case s.top != 0 && (s.top < s.level || s.top > 9):
 		return fmt.Errorf("top: %d: want the building's highest non-rooftop level, from --level (%d) to 9", s.top, s.level)
 	case (s.level > 0 || s.top > 0) && s.building == NoBuilding:
