@@ -15,9 +15,18 @@ import (
 // The subtrees under the first draw's outcomes are enumerated by the
 // workers in parallel, each summing its own paths in a fixed order; the
 // subtree sums are then added in outcome order, so the result is the same
-// for any worker count.
+// for any worker count. It refuses, before any work, what Run refuses: a
+// bad configuration or schema.
 func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
+	if err := check(exp, cfg); err != nil {
+		return nil, err
+	}
+	return runExact(ctx, exp, cfg)
+}
+
+// runExact is RunExact on a configuration with its defaults, checked.
+func runExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	start := time.Now()
 	_, size := exp.Schema.layout()
 

@@ -10,20 +10,17 @@ import (
 // partial result with Complete false and a nil error.
 func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
-	if err := exp.Schema.Validate(); err != nil {
+	if err := check(exp, cfg); err != nil {
 		return nil, err
 	}
 	switch cfg.Method {
 	case Exact:
-		return RunExact(ctx, exp, cfg)
+		return runExact(ctx, exp, cfg)
 	case Auto:
-		res, err := RunExact(ctx, exp, cfg)
+		res, err := runExact(ctx, exp, cfg)
 		var be *BudgetError
 		if errors.As(err, &be) {
-			res, err = RunMC(ctx, exp, cfg)
+			res, err = runMC(ctx, exp, cfg)
 			if res != nil {
 				res.Note = fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
 			}
@@ -32,4 +29,17 @@ func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	default:
 		return RunMC(ctx, exp, cfg)
 	}
+}
+
+// check refuses a configuration or an experiment the engine cannot run:
+// every entry point (Run, RunMC, RunExact) calls it before any work, so a
+// bad schema is an error, never a panic or a wrong tally mid-run.
+func check(exp Experiment, cfg Config) error {
+	if err := cfg.validate(); err != nil {
+		return err
+	}
+	if exp.New == nil {
+		return fmt.Errorf("sim: experiment without a New (the trial constructor)")
+	}
+	return exp.Schema.Validate()
 }
