@@ -4,10 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Run runs exp as cfg says. An interrupted run (ctx cancelled) returns the
 // partial result with Complete false and a nil error.
+//
+// Auto decides after the exact probe (estimate.go): exact when the
+// enumeration is estimated to fit the path budget, else Monte Carlo; an
+// exact run that then walks past the budget falls back too. The result's
+// Note says which method ran and why, and its Elapsed covers the whole
+// run, a failed exact attempt included.
 func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
 	if err := check(exp, cfg); err != nil {
@@ -15,20 +22,34 @@ func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	}
 	switch cfg.Method {
 	case Exact:
-		return runExact(ctx, exp, cfg)
+		return runExact(ctx, exp, cfg, exactSlack)
 	case Auto:
-		res, err := runExact(ctx, exp, cfg)
+		start := time.Now()
+		res, err := runExact(ctx, exp, cfg, autoSlack)
 		var be *BudgetError
-		if errors.As(err, &be) {
+		switch {
+		case errors.As(err, &be):
 			res, err = runMC(ctx, exp, cfg)
 			if res != nil {
-				res.Note = fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
+				res.Note = autoNote(be)
+				res.Elapsed = time.Since(start)
 			}
+		case err == nil && res.Complete:
+			res.Note = fmt.Sprintf("auto chose exact enumeration: %d paths, within the budget of %d", res.Paths, cfg.MaxPaths)
 		}
 		return res, err
 	default:
-		return RunMC(ctx, exp, cfg)
+		return runMC(ctx, exp, cfg)
 	}
+}
+
+// autoNote says why auto ran Monte Carlo.
+func autoNote(be *BudgetError) string {
+	if be.Estimate > 0 {
+		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %d, over the budget of %d; ran Monte Carlo",
+			approx(be.Estimate), be.Walked, be.Budget)
+	}
+	return fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
 }
 
 // check refuses a configuration or an experiment the engine cannot run:
