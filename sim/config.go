@@ -12,6 +12,7 @@ const (
 	DefaultChunk      = 1 << 16
 	DefaultConfidence = 0.95
 	DefaultMaxPaths   = 20_000_000
+	DefaultMaxMemory  = 1 << 30
 	// batchChunks is the most chunks a precision-stopped run hands its
 	// workers at once (or one per worker, if there are more workers). The
 	// batches only pace the work: the run stops at the first chunk prefix
@@ -46,6 +47,12 @@ type Config struct {
 	// MaxConfidence.
 	Confidence float64
 	MaxPaths   uint64 // exact path budget
+	// MaxMemory is the exact memory budget in bytes: the tables of merged
+	// states (merge.go) hold at most half of it, leaving the rest to the
+	// garbage collector's headroom, and evict their least useful states
+	// when full, so that an enumeration's memory does not grow with its
+	// paths.
+	MaxMemory uint64
 	// NoMerge makes an exact enumeration ignore the states a model
 	// declares equal (Source.Merge) and walk every path from the start:
 	// slower, and the reference that merging must reproduce.
@@ -74,6 +81,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxPaths == 0 {
 		c.MaxPaths = DefaultMaxPaths
 	}
+	if c.MaxMemory == 0 {
+		c.MaxMemory = DefaultMaxMemory
+	}
 	return c
 }
 
@@ -93,9 +103,21 @@ func (c Config) validate() error {
 }
 
 // BudgetError reports an exact enumeration that would exceed its path
-// budget.
-type BudgetError struct{ Budget uint64 }
+// budget: found by walking past it, or estimated after the first paths
+// (estimate.go).
+type BudgetError struct {
+	Budget uint64
+	// Walked is how many paths were walked when the run gave up.
+	Walked uint64
+	// Estimate, when positive, is the estimated paths of the whole
+	// enumeration the run gave up on before reaching the budget.
+	Estimate float64
+}
 
 func (e *BudgetError) Error() string {
+	if e.Estimate > 0 {
+		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %d, over the budget of %d; use --method mc (or auto)",
+			approx(e.Estimate), e.Walked, e.Budget)
+	}
 	return fmt.Sprintf("exact enumeration needs more than %d paths; use --method mc (or auto), or raise the path budget", e.Budget)
 }

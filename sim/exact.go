@@ -10,69 +10,66 @@ import (
 )
 
 // RunExact enumerates every path of draws of exp. It returns a
-// *BudgetError, and no result, when the paths exceed cfg.MaxPaths.
+// *BudgetError, and no result, when the paths exceed cfg.MaxPaths, or when
+// the first paths of every subtree show that they would exceed it many
+// times over (estimate.go). It refuses, before any work, what Run
+// refuses: a bad configuration or schema.
 //
-// The subtrees under the first draw's outcomes are enumerated by the
-// workers in parallel, each summing its own paths in a fixed order; the
-// subtree sums are then added in outcome order, so the result is the same
-// for any worker count.
+// The subtrees under the first draw's outcomes (the roots) are enumerated
+// by the workers in parallel, each summing its own paths in a fixed order;
+// the subtree sums are then added in outcome order, so the result is the
+// same for any worker count. Each root keeps its own table of merged
+// states, capped at its share of cfg.MaxMemory (merge.go), so the memory
+// of a run does not grow with its paths.
 func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
-	start := time.Now()
-	_, size := exp.Schema.layout()
-
-	// The first path tells what the first draw is.
-	probe := newEnumerator(exp, size)
-	probe.src.begin()
-	probe.rec.reset()
-	probe.trial(probe.src, probe.rec)
-	probe.record(1)
-	var roots []step
-	if len(probe.src.path) > 0 {
-		first := probe.src.path[0]
-		for i := first.idx; i >= 0; i = first.nextIdx(i) {
-			roots = append(roots, step{idx: i, n: first.n, dist: first.dist})
-		}
-	}
-	if len(roots) == 0 { // a trial that draws nothing has one path
-		roots = append(roots, step{idx: -1})
-	}
-
-	sums := make([]*enumerator, len(roots))
-	var next atomic.Int64
-	var paths atomic.Uint64
-	g, gctx := errgroup.WithContext(ctx)
-	for range min(cfg.Workers, len(roots)) {
-		g.Go(func() error {
-			e := newEnumerator(exp, size)
-			for {
-				r := int(next.Add(1) - 1)
-				if r >= len(roots) || gctx.Err() != nil {
-					return nil
-				}
-				sub := newEnumerator(exp, size)
-				sub.trial = e.trial
-				if !cfg.NoMerge {
-					sub.src.mg = newMerger(sub.rec, sub.offsets, size)
-				}
-				if err := sub.walk(gctx, roots[r], &paths, cfg); err != nil {
-					return err
-				}
-				sums[r] = sub
-			}
-		})
-	}
-	if err := g.Wait(); err != nil {
+	if err := check(exp, cfg); err != nil {
 		return nil, err
 	}
+	return runExact(ctx, exp, cfg, exactSlack)
+}
+
+// runExact is RunExact on a configuration with its defaults, checked. It
+// gives up after the probe when the estimated paths exceed slack times
+// the budget.
+func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*Result, error) {
+	start := time.Now()
+	_, size := exp.Schema.layout()
+	roots := rootsOf(exp, size)
+	tableCap := cfg.MaxMemory / 2 / uint64(len(roots))
+	subs := make([]*enumerator, len(roots))
+	for r, root := range roots {
+		subs[r] = newEnumerator(exp, size)
+		subs[r].start(root)
+		if !cfg.NoMerge {
+			subs[r].src.mg = newMerger(subs[r].rec, subs[r].offsets, size, tableCap)
+		}
+	}
+	var paths atomic.Uint64
+
+	// Every root walks its first paths, the same ones whatever the worker
+	// count, and their coverage estimates the whole walk (estimate.go);
+	// then the roots walk on in steps that double their paths, each
+	// followed by a sharper estimate, until they are done.
+	limit := max(min(cfg.MaxPaths, probePaths)/uint64(len(roots)), 1)
+	for ; ; limit *= 2 {
+		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
+			return nil, err
+		}
+		if ctx.Err() != nil || allDone(subs) {
+			break
+		}
+		est := estimate(roots, subs)
+		if est > slack*float64(cfg.MaxPaths) {
+			return nil, &BudgetError{Budget: cfg.MaxPaths, Estimate: est, Walked: paths.Load()}
+		}
+	}
+
 	total := make([]float64, size)
 	comp := make([]float64, size)
 	complete := ctx.Err() == nil
-	for _, s := range sums {
-		if s == nil {
-			complete = false
-			continue
-		}
+	for _, s := range subs {
+		complete = complete && s.done
 		for i := range total {
 			neumaier(&total[i], &comp[i], s.sum[i]+s.comp[i])
 		}
@@ -90,6 +87,66 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 	}, nil
 }
 
+// allDone reports whether every root's walk is over.
+func allDone(subs []*enumerator) bool {
+	for _, e := range subs {
+		if !e.done {
+			return false
+		}
+	}
+	return true
+}
+
+// rootsOf runs the first path of exp to learn its first draw, and returns
+// one step per outcome of that draw: the roots of the subtrees the
+// workers share out. A trial that draws nothing has one root, idx -1.
+func rootsOf(exp Experiment, size int) []step {
+	probe := newEnumerator(exp, size)
+	probe.src.begin()
+	probe.rec.reset()
+	probe.trial(probe.src, probe.rec)
+	probe.record(1) // a trial that leaves a metric unrecorded panics here, on the caller's goroutine
+	var roots []step
+	if len(probe.src.path) > 0 {
+		first := probe.src.path[0]
+		for i := first.idx; i >= 0; i = first.nextIdx(i) {
+			roots = append(roots, step{idx: i, n: first.n, dist: first.dist})
+		}
+	}
+	if len(roots) == 0 {
+		roots = append(roots, step{idx: -1})
+	}
+	return roots
+}
+
+// walkAll walks every root not yet done on the workers, each until it is
+// done or, when limit > 0, until it has walked limit paths in all.
+func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.Uint64, limit uint64) error {
+	var next atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for range min(cfg.Workers, len(subs)) {
+		g.Go(func() error {
+			// One trial per worker, shared by the roots it walks: a trial
+			// is a pure function of its draws, whatever it ran before.
+			trial := subs[0].exp.New()
+			for {
+				r := int(next.Add(1) - 1)
+				if r >= len(subs) || gctx.Err() != nil {
+					return nil
+				}
+				if subs[r].done {
+					continue
+				}
+				subs[r].trial = trial
+				if err := subs[r].walk(gctx, paths, cfg, limit); err != nil {
+					return err
+				}
+			}
+		})
+	}
+	return g.Wait()
+}
+
 // enumerator walks one subtree of the draw tree. Its sums are written on
 // every path, so they and the source are kept off other workers' lines.
 type enumerator struct {
@@ -100,7 +157,14 @@ type enumerator struct {
 	rec       *Record
 	offsets   []int
 	sum, comp []float64
-	_         gap
+	// walked counts the paths walked so far, flushed the part of it
+	// already added to the run's count; covered is the probability of the
+	// paths walked (a merged path standing for its whole subtree), and
+	// done is set when the walk is over.
+	walked, flushed uint64
+	covered         float64
+	done            bool
+	_               gap
 }
 
 func newEnumerator(exp Experiment, size int) *enumerator {
@@ -116,23 +180,27 @@ func newEnumerator(exp Experiment, size int) *enumerator {
 	}
 }
 
-// walk enumerates every path that starts with root (root.idx < 0: the
-// whole tree of a trial that never draws).
-func (e *enumerator) walk(ctx context.Context, root step, paths *atomic.Uint64, cfg Config) error {
+// start confines the enumerator to the paths that begin with root
+// (root.idx < 0: the whole tree of a trial that never draws).
+func (e *enumerator) start(root step) {
 	src := e.src
 	src.path = src.path[:0]
 	if root.idx >= 0 {
 		src.path = append(src.path, root)
 		src.floor = 1
 	}
-	var local uint64
-	for {
-		if local&4095 == 4095 {
-			if n := paths.Add(4096); n > cfg.MaxPaths {
-				return &BudgetError{Budget: cfg.MaxPaths}
-			}
-			if cfg.Progress != nil {
-				cfg.Progress.Add(4096)
+}
+
+// walk enumerates the paths of the enumerator's subtree from where it
+// stands, until the walk is done or, when limit > 0, until limit paths
+// have been walked in all; a later call goes on from there. Every 4096
+// paths it adds them to the run's count, which the budget bounds.
+func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config, limit uint64) error {
+	src := e.src
+	for !e.done && (limit == 0 || e.walked < limit) {
+		if e.walked-e.flushed >= 4096 {
+			if err := e.flush(paths, cfg); err != nil {
+				return err
 			}
 			if ctx.Err() != nil {
 				return nil
@@ -141,18 +209,33 @@ func (e *enumerator) walk(ctx context.Context, root step, paths *atomic.Uint64, 
 		src.begin()
 		e.rec.reset()
 		e.trial(src, e.rec)
-		local++
+		e.walked++
+		e.covered += src.weight
 		if src.mg != nil {
 			src.mg.finish(src.weight, e.sum, e.comp, e.metricName)
 		} else {
 			e.record(src.weight)
 		}
 		if !src.advance() {
-			break
+			e.done = true
+			if src.mg != nil {
+				src.mg.release() // its states serve no other subtree
+			}
 		}
 	}
-	if n := paths.Add(local & 4095); n > cfg.MaxPaths {
-		return &BudgetError{Budget: cfg.MaxPaths}
+	return e.flush(paths, cfg)
+}
+
+// flush adds the paths walked since the last flush to the run's count and
+// the progress counter, and fails when the count exceeds the budget.
+func (e *enumerator) flush(paths *atomic.Uint64, cfg Config) error {
+	d := e.walked - e.flushed
+	e.flushed = e.walked
+	if cfg.Progress != nil && d > 0 {
+		cfg.Progress.Add(d)
+	}
+	if n := paths.Add(d); n > cfg.MaxPaths {
+		return &BudgetError{Budget: cfg.MaxPaths, Walked: n}
 	}
 	return nil
 }

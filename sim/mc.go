@@ -16,9 +16,18 @@ import (
 // the tallies are integer counts, so their sum is the same whatever worker
 // ran which chunk and in whatever order they are added: the result is
 // identical for any worker count. With cfg.Precision the run stops at the
-// first chunk prefix precise enough (runPrecise).
+// first chunk prefix precise enough (runPrecise). It refuses, before any
+// work, what Run refuses: a bad configuration or schema.
 func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
+	if err := check(exp, cfg); err != nil {
+		return nil, err
+	}
+	return runMC(ctx, exp, cfg)
+}
+
+// runMC is RunMC on a configuration with its defaults, checked.
+func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	start := time.Now()
 	offsets, size := exp.Schema.layout()
 	chunk := uint64(cfg.Chunk)

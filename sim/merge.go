@@ -1,5 +1,7 @@
 package sim
 
+import "math/bits"
+
 // Merging equal states in exact mode.
 //
 // A trial may call [Source.Merge] with a key that determines everything it
@@ -22,18 +24,52 @@ package sim
 // The memo is kept per root subtree (first draw), so that each root's sums
 // are formed in the same order whichever worker walks it and the result is
 // the same for any worker count.
+//
+// A memo is a cache: a state missing from it is walked again, at the cost
+// of its paths, and gives the same distribution. So that an enumeration's
+// memory stays bounded whatever its paths, each memo holds at most its
+// root's share of the memory budget (Config.MaxMemory), counted with
+// entryBytes. When it is over, it drops the states whose recordings
+// walked the fewest paths — the cheapest to walk again — until it holds
+// half its cap. Which states go depends only on the memo's contents,
+// themselves a function of the root's walk, so evicting keeps the result
+// the same for any worker count; it changes only how many paths are
+// walked, and the rounding of the sums, within the 1e-12 the exact figures
+// are held to.
 
 // merger is the merging state of one exact enumerator.
 type merger struct {
 	rec     *Record
 	offsets []int
 	size    int // outcomes of all metrics; slot size+m is "metric m unwritten"
-	memo    map[string][]share
+	memo    map[string]memoEntry
 	open    []recording
 	// hit is the recorded distribution the current trial stopped on, or
 	// nil when it ran to its end.
 	hit []share
 	cur []uint16 // scratch: the current path's values relative to a level
+	// bytes is what the memo holds by entryBytes, cap the most it may
+	// hold (0: no cap).
+	bytes, cap uint64
+	// paths counts the paths finished, so that a recording knows how many
+	// it walked.
+	paths uint64
+	// spare holds the accumulators of completed recordings, zeroed, for
+	// the next ones.
+	spare [][]float64
+}
+
+// memoEntry is a completed recording: its distribution, and the paths its
+// walk took, which is what a hit on it saves.
+type memoEntry struct {
+	shares []share
+	paths  uint64
+}
+
+// entryBytes is the memory a memo entry takes: its key and shares, and
+// about 64 bytes of map slot, headers and allocation rounding.
+func entryBytes(key string, shares []share) uint64 {
+	return uint64(64 + len(key) + 16*len(shares))
 }
 
 // share is one outcome slot of a completed recording and its probability:
@@ -46,16 +82,24 @@ type share struct {
 
 // recording is the subtree below one key, while it is being walked.
 type recording struct {
-	key   string
-	depth int     // draws made when the key was reached
-	w0    float64 // the path weight there
-	pre   []uint16
-	acc   []float64
+	key    string
+	depth  int     // draws made when the key was reached
+	w0     float64 // the path weight there
+	paths0 uint64  // paths finished before it
+	pre    []uint16
+	acc    []float64
 }
 
-func newMerger(rec *Record, offsets []int, size int) *merger {
-	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string][]share{},
-		cur: make([]uint16, len(rec.out))}
+// newMerger returns the merging state of an enumerator whose memo may
+// hold cap bytes (0: no cap).
+func newMerger(rec *Record, offsets []int, size int, cap uint64) *merger {
+	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string]memoEntry{},
+		cur: make([]uint16, len(rec.out)), cap: cap}
+}
+
+// release drops the memo of a walk that is over.
+func (g *merger) release() {
+	g.memo, g.spare, g.bytes = nil, nil, 0
 }
 
 // Merging reports whether this source merges equal states: true in exact
@@ -88,13 +132,18 @@ func (s *Source) Merge(key []byte) bool {
 			return false
 		}
 	}
-	if suf, ok := g.memo[string(key)]; ok {
-		g.hit = suf
+	if e, ok := g.memo[string(key)]; ok {
+		g.hit = e.shares
 		s.path = s.path[:s.depth]
 		return true
 	}
-	acc := make([]float64, g.size+len(g.rec.out))
-	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight,
+	var acc []float64
+	if n := len(g.spare); n > 0 {
+		acc, g.spare = g.spare[n-1], g.spare[:n-1]
+	} else {
+		acc = make([]float64, g.size+len(g.rec.out))
+	}
+	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
 		pre: append([]uint16(nil), g.rec.out...), acc: acc})
 	g.rec.reset()
 	return false
@@ -103,6 +152,7 @@ func (s *Source) Merge(key []byte) bool {
 // finish adds the trial just run, of weight w, to every open recording and
 // to the totals (sum, comp: compensated sums per outcome).
 func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) {
+	g.paths++
 	cur := g.cur
 	copy(cur, g.rec.out)
 	for j := len(g.open) - 1; j >= 0; j-- {
@@ -173,7 +223,40 @@ func (g *merger) complete(p int) {
 				shares = append(shares, share{int32(i), p})
 			}
 		}
-		g.memo[r.key] = shares
+		clear(r.acc)
+		g.spare = append(g.spare, r.acc)
+		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
+			g.bytes -= entryBytes(r.key, old.shares)
+		}
+		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
+		g.bytes += entryBytes(r.key, shares)
 		g.open = g.open[:n-1]
+	}
+	if g.cap > 0 && g.bytes > g.cap {
+		g.evict()
+	}
+}
+
+// evict drops the entries that saved the fewest paths, by powers of two
+// of their paths, until the memo holds at most half its cap. The entries
+// dropped are a function of the memo's contents only, not of the map's
+// order.
+func (g *merger) evict() {
+	var byLen [65]uint64 // bytes of the entries by bits.Len64 of their paths
+	for k, e := range g.memo {
+		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares)
+	}
+	cut := -1
+	for b := range byLen {
+		if g.bytes <= g.cap/2 {
+			break
+		}
+		g.bytes -= byLen[b]
+		cut = b
+	}
+	for k, e := range g.memo {
+		if bits.Len64(e.paths) <= cut {
+			delete(g.memo, k)
+		}
 	}
 }

@@ -31,10 +31,12 @@ const sixReject = (1<<64 - 1 - pow6x22 + 1) % pow6x22
 // maxSixes is the most dice one draw takes.
 const maxSixes = 4
 
-// pow6 is 6^k for k < 16: an index masked with 15 needs no bounds check.
-var pow6 = func() (p [16]uint64) {
+// pow6 is 6^k for k ≤ sixDigits, the dice of a full reservoir, and 0
+// above (6^23 overflows a word; no roll takes that many dice). It has 32
+// entries so that an index masked with 31 needs no bounds check.
+var pow6 = func() (p [32]uint64) {
 	p[0] = 1
-	for k := 1; k < len(p); k++ {
+	for k := 1; k <= sixDigits; k++ {
 		p[k] = 6 * p[k-1]
 	}
 	return p
@@ -114,16 +116,19 @@ func (s *Source) Hand() Hand { return Hand{s.six, s.left} }
 // Keep gives back a reservoir taken with Hand, as rolled since.
 func (s *Source) Keep(h Hand) { s.six, s.left = h.six, h.left }
 
-// Roll is Source.Roll on the hand, for 1 ≤ k ≤ 15 dice: it returns the
+// Roll is Source.Roll on the hand, for 0 ≤ k ≤ 22 dice: it returns the
 // roll and the hand after it, or false when the hand holds fewer than k
-// dice (always for a k above 22, the dice of a full hand). h itself is unchanged, so a caller that does not keep the roll has
-// drawn nothing. A roll of several dice is several rolls at once: the
+// dice, which is always so for a k above 22 (the dice of a full hand) or
+// below 0. h itself is unchanged, so a caller that does not keep the roll
+// has drawn nothing. A roll of several dice is several rolls at once: the
 // roll of j+k dice is a·6^k + b, where a is the roll of the first j and b
 // the roll of the next k.
 func (h Hand) Roll(k int) (uint64, Hand, bool) {
-	if int(h.left) < k {
+	// One unsigned comparison refuses a negative k as well: it wraps
+	// above any count of dice.
+	if uint(k) > uint(h.left) {
 		return 0, h, false
 	}
-	hi, lo := bits.Mul64(h.six, pow6[k&15])
+	hi, lo := bits.Mul64(h.six, pow6[k&31])
 	return hi, Hand{lo, h.left - int8(k)}, true
 }

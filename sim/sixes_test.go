@@ -19,7 +19,11 @@ func TestSixReject(t *testing.T) {
 		t.Errorf("sixReject = %d, want 2^64 mod 6^22 = %d", uint64(sixReject), want)
 	}
 	for k := range pow6 {
-		if want := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(k)), nil).Uint64(); pow6[k] != want {
+		want := uint64(0) // no roll takes more dice than a reservoir holds
+		if k <= sixDigits {
+			want = new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(k)), nil).Uint64()
+		}
+		if pow6[k] != want {
 			t.Errorf("pow6[%d] = %d, want %d", k, pow6[k], want)
 		}
 	}
@@ -94,6 +98,55 @@ func TestRefillRejects(t *testing.T) {
 		s.refill()
 		if _, lo := bits.Mul64(s.six, pow6x22); lo < sixReject || s.left != sixDigits {
 			t.Fatalf("kept %x with %d dice", s.six, s.left)
+		}
+	}
+}
+
+// TestHandRollEveryK: for every count of dice a full hand may be asked
+// for, Roll agrees with the reference worked out with big integers — the
+// roll floor(r·6^k / 2^64), the hand after it r·6^k mod 2^64 with k dice
+// fewer — and with rolling the k dice one at a time; a k the hand does
+// not hold (above 22, above what is left, or negative) is refused and
+// leaves the hand as it was.
+func TestHandRollEveryK(t *testing.T) {
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	s := newMC(7, 1)
+	for range 200 {
+		s.refill()
+		full := s.Hand()
+		for k := -1; k <= sixDigits+2; k++ {
+			got, after, ok := full.Roll(k)
+			if k < 0 || k > sixDigits {
+				if ok || after != full || got != 0 {
+					t.Fatalf("Roll(%d) of a full hand = %d, %v, %v; want a refusal", k, got, after, ok)
+				}
+				continue
+			}
+			prod := new(big.Int).Mul(new(big.Int).SetUint64(full.six), new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(k)), nil))
+			want := new(big.Int).Quo(prod, two64)
+			rest := new(big.Int).Mod(prod, two64).Uint64()
+			if !ok || !want.IsUint64() || got != want.Uint64() || after != (Hand{rest, int8(sixDigits - k)}) {
+				t.Fatalf("Roll(%d) of %x = %d, %+v, %v; want %v, {%x %d}", k, full.six, got, after, ok, want, rest, sixDigits-k)
+			}
+			var one uint64
+			h := full
+			for range k {
+				d, next, ok := h.Roll(1)
+				if !ok || d > 5 {
+					t.Fatalf("single die %d, %v", d, ok)
+				}
+				one, h = one*6+d, next
+			}
+			if one != got || h != after {
+				t.Fatalf("Roll(%d) of %x = %d, one die at a time %d", k, full.six, got, one)
+			}
+			// A hand holding fewer than k dice refuses k.
+			if k > 0 {
+				short := Hand{after.six, int8(k - 1)}
+				if r, h2, ok := short.Roll(k); ok || h2 != short || r != 0 {
+					t.Fatalf("Roll(%d) of a hand of %d dice = %d, %v", k, k-1, r, ok)
+				}
+			}
 		}
 	}
 }

@@ -108,7 +108,7 @@ func (s *Source) PickValue(d *Dist) int32 {
 	return d.vals[s.Pick(d)]
 }
 
-// Roll is the inline path of a draw over 6^k equally likely values, k ≤ 15
+// Roll is the inline path of a draw over 6^k equally likely values, k ≤ 22
 // dice, for a caller that maps the rolls itself (Dist.Rolls): in Monte
 // Carlo mode, while the reservoir holds k dice, it returns a uniform roll
 // in [0, 6^k), one multiplication, and true. Otherwise, and always in

@@ -22,9 +22,20 @@ const maxWorkers = 1024
 // fast machine; a larger count is a typo, not a plan.
 const maxTrials = 10_000_000_000
 
-// maxPathsLimit bounds --max-paths: a billion dice paths take minutes to
-// enumerate, and a stack that needs more is a job for Monte Carlo.
-const maxPathsLimit = 1_000_000_000
+// maxPathsLimit bounds --max-paths: an exact run's memory no longer grows
+// with its paths (--max-memory), but its time does, and two hundred
+// million merged paths take tens of minutes; a stack that needs more is a
+// job for Monte Carlo.
+const maxPathsLimit = 200_000_000
+
+// maxMemoryLimit bounds --max-memory, in MB: 64 GB, more than the machines
+// sapper runs on give one process; minMemory is the least, below which
+// the merged-state tables of any real stack would be evicted as fast as
+// they fill.
+const (
+	maxMemoryLimit = 65536
+	minMemory      = 64
+)
 
 // minPrecision is the finest --precision: the widest interval (p = 1/2)
 // reaches ±0.0001 after about 10⁸ trials at 95% (2.7·10⁸ at 99.9%), well
@@ -41,6 +52,7 @@ type commonFlags struct {
 	precision  float64
 	confidence float64
 	maxPaths   uint64
+	maxMemory  uint64
 	format     string
 	progress   string
 	hideZero   bool
@@ -78,6 +90,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.Float64Var(&c.precision, "precision", 0, "stop once every interval half-width is at most `P`;\n0 is off; with no --trials the cap is 1e9 trials,\ne.g. --precision 0.001")
 	g.Float64Var(&c.confidence, "confidence", sim.DefaultConfidence, fmt.Sprintf("interval confidence `C`, from %g to %g,\ne.g. --confidence 0.99", sim.MinConfidence, sim.MaxConfidence))
 	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
+	g.Uint64Var(&c.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "exact memory budget in `MB`: the tables of merged states\nstay within it, dropping the states cheapest to walk\nagain when full (exact, auto)")
 	g.StringVar(&c.format, "format", string(report.Table), "output `FORMAT`: table, json or csv,\ne.g. --format json")
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal), always or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
@@ -90,11 +103,12 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setRange(g, "seed", 0, uint64(math.MaxUint64))
 	setRange(g, "workers", 1, maxWorkers)
 	setRange(g, "max-paths", 1, uint64(maxPathsLimit))
+	setRange(g, "max-memory", minMemory, uint64(maxMemoryLimit))
 	setWant(g, "precision", fmt.Sprintf("want 0 (off) or a number from %g to below 0.5", minPrecision))
 	setWant(g, "confidence", fmt.Sprintf("want a number from %g to %g, like 0.95", sim.MinConfidence, sim.MaxConfidence))
 	setWant(g, "hide-zero", "want true or false")
 	setWant(g, "cumulative", "want true or false")
-	setGroup(g, groupRun, "trials", "seed", "workers", "method", "precision", "confidence", "max-paths")
+	setGroup(g, groupRun, "trials", "seed", "workers", "method", "precision", "confidence", "max-paths", "max-memory")
 	setGroup(g, groupOutput, "format", "progress", "hide-zero", "cpuprofile", "plot", "cumulative", "explain")
 	setChoices(g, "method", []string{string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)})
 	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})
@@ -166,6 +180,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 			Precision:  c.precision,
 			Confidence: c.confidence,
 			MaxPaths:   c.maxPaths,
+			MaxMemory:  c.maxMemory << 20,
 		},
 		format:     f,
 		progress:   p,
@@ -190,6 +205,7 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.F
 		flagConflict(fs, "seed", exact, method == sim.Exact, "an exact run draws no random numbers"),
 		flagConflict(fs, "confidence", exact, method == sim.Exact, "an exact run has no sampling error, so no intervals"),
 		flagConflict(fs, "max-paths", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run enumerates no paths (--trials bounds it)"),
+		flagConflict(fs, "max-memory", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run keeps no tables of merged states"),
 		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,
 			"JSON and CSV always list every outcome; --hide-zero changes the table and the chart"),
 		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),

@@ -206,6 +206,15 @@ func TestPathBudget(t *testing.T) {
 	if doc["method"] != "mc" || doc["note"] == nil {
 		t.Errorf("auto: method %v, note %v", doc["method"], doc["note"])
 	}
+	if want := "--method auto: " + doc["note"].(string) + "\n"; stderr != want || !strings.Contains(stderr, "ran Monte Carlo") {
+		t.Errorf("auto: stderr %q, want %q", stderr, want)
+	}
+	// Within the budget, auto enumerates and says so.
+	code, stdout, stderr = cli(t, args("dc --target 4-6-7 --method auto --format json")...)
+	if doc := decode(t, stdout); code != exitOK || doc["method"] != "exact" ||
+		stderr != "--method auto: "+doc["note"].(string)+"\n" || !strings.HasPrefix(stderr, "--method auto: auto chose exact enumeration: ") {
+		t.Errorf("auto within budget: exit %d, method %v, stderr %q", code, doc["method"], stderr)
+	}
 }
 
 // TestPrecision: --precision without --trials stops on the precision.

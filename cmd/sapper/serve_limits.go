@@ -35,6 +35,10 @@ func (l limits) check(j *job) error {
 		return badValue("max-paths", strconv.FormatUint(cfg.MaxPaths, 10),
 			fmt.Sprintf("over this server's limit of %s paths (sapper serve --max-paths)", report.Group(l.maxPaths)))
 	}
+	if cfg.Method != sim.MonteCarlo && cfg.MaxMemory > sim.DefaultMaxMemory {
+		return badValue("max-memory", strconv.FormatUint(cfg.MaxMemory>>20, 10),
+			fmt.Sprintf("over this server's limit of %d MB a run", sim.DefaultMaxMemory>>20))
+	}
 	return nil
 }
 

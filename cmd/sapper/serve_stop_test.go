@@ -66,11 +66,11 @@ func TestServeStopMidRun(t *testing.T) {
 // with the partial result, and a run that fails then with its failure.
 func TestServeStopEvents(t *testing.T) {
 	lim := testLimits()
-	lim.maxTrials, lim.maxPaths = 1_000_000_000, 1_000_000_000
+	lim.maxTrials, lim.maxPaths = 1_000_000_000, 200_000_000
 	for _, tc := range []struct{ query, last, want string }{
 		{"/dc/events?target=4-6-7&target=leader:8-1&trials=1000000000", "result", "stopped because the server is stopping"},
 		// Exact: the probabilities found so far are lower bounds.
-		{"/fire/events?" + "fp=24&target=4-6-7&target=4-6-7&target=4-6-7&target=leader:9-2&method=exact&max-paths=1000000000", "result", "stopped because the server is stopping"},
+		{"/fire/events?" + "fp=24&target=4-6-7&target=4-6-7&target=4-6-7&target=leader:9-2&method=exact&max-paths=200000000", "result", "stopped because the server is stopping"},
 	} {
 		t.Run(tc.query[:20], func(t *testing.T) {
 			s := newTestServer(t, lim)

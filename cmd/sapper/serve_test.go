@@ -188,6 +188,7 @@ func TestServeRefuses(t *testing.T) {
 		{"/dc/run?target=4-6-7&trials=2000001", `sapper dc: --trials "2000001": over this server's limit of 2,000,000 trials a run`},
 		{"/dc/run?target=4-6-7&method=exact&trials=1000000000", "sapper dc: --trials with --method exact"},
 		{"/dc/run?target=4-6-7&method=exact&max-paths=20000001", `sapper dc: --max-paths "20000001": over this server's limit of 20,000,000 paths`},
+		{"/dc/run?target=4-6-7&method=exact&max-memory=2048", `sapper dc: --max-memory "2048": over this server's limit of 1024 MB a run`},
 		{"/activate/run?crossing=no-such-crossing", "sapper activate: no-such-crossing: this server reads no files; upload it with the form"},
 		{"/activate/run?crossing=/etc/hostname", "sapper activate: /etc/hostname: this server reads no files; upload it with the form"},
 		{"/activate/run?crossing=../../etc/hostname", "this server reads no files"},

@@ -140,7 +140,8 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 	return rep, true, nil
 }
 
-// runOne runs one experiment as c says, drawing the progress bar.
+// runOne runs one experiment as c says, drawing the progress bar, and
+// says on stderr which method --method auto chose.
 func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common) (*sim.Result, error) {
 	cfg := c.cfg
 	stop := func() {}
@@ -167,6 +168,10 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 			return nil, fmt.Errorf("%w (--max-paths %d)", err, be.Budget)
 		}
 		return nil, err
+	}
+	if cfg.Method == sim.Auto && res.Note != "" {
+		// Which method auto chose, and why, whatever the format.
+		fmt.Fprintf(stderr, "--method auto: %s\n", res.Note)
 	}
 	return res, nil
 }

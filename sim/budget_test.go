@@ -1,0 +1,146 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestMemoryCapHolds walks a merged enumeration one path at a time, with
+// no cap and with one far below what the memo grows to: after every path
+// the capped memo holds at most its cap, and what a memo counts it holds
+// is what its entries take.
+func TestMemoryCapHolds(t *testing.T) {
+	const n, cap = 8, 4096
+	exp := sixes(n, true)
+	_, size := exp.Schema.layout()
+	var peak [2]uint64
+	for i, c := range []uint64{0, cap} {
+		e := newEnumerator(exp, size)
+		e.start(step{idx: -1})
+		g := newMerger(e.rec, e.offsets, size, c)
+		e.src.mg = g
+		var paths atomic.Uint64
+		for limit := uint64(1); !e.done; limit++ {
+			if err := e.walk(context.Background(), &paths, Config{MaxPaths: 1 << 40}, limit); err != nil {
+				t.Fatal(err)
+			}
+			if e.done {
+				break
+			}
+			var held uint64
+			for k, m := range g.memo {
+				held += entryBytes(k, m.shares)
+			}
+			if held != g.bytes || c > 0 && held > c {
+				t.Fatalf("cap %d, after %d paths: the memo counts %d bytes and holds %d", c, e.walked, g.bytes, held)
+			}
+			peak[i] = max(peak[i], held)
+		}
+		t.Logf("cap %d: %d paths, peak %d bytes", c, e.walked, peak[i])
+		if g.memo != nil {
+			t.Errorf("cap %d: a finished walk kept its memo", c)
+		}
+	}
+	if peak[0] < 2*cap || peak[1] < cap/4 {
+		t.Fatalf("the memo grew to %d bytes uncapped, %d capped: the cap is not tested", peak[0], peak[1])
+	}
+}
+
+// TestEvictionSameFigures: an exact run whose memory budget makes its
+// merged-state tables evict walks more paths and gives the figures of the
+// full enumeration to 1e-12, and the same result, path count included,
+// for any worker count.
+func TestEvictionSameFigures(t *testing.T) {
+	const n = 7
+	full, err := RunExact(context.Background(), sixes(n, false), Config{Workers: 2, MaxPaths: 1 << 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roomy, err := RunExact(context.Background(), sixes(n, true), Config{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref *Result
+	for _, j := range []int{1, 2, 4} {
+		// Six roots (the first die), 1 KB of table each.
+		res, err := RunExact(context.Background(), sixes(n, true), Config{Workers: j, MaxMemory: 6 * 2 * 1024})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Paths <= roomy.Paths || res.Paths >= full.Paths {
+			t.Fatalf("-j %d: evicting walked %d paths, %d without, %d unmerged", j, res.Paths, roomy.Paths, full.Paths)
+		}
+		for i, m := range full.Metrics {
+			for k, o := range m.Outcomes {
+				if got := res.Metrics[i].Outcomes[k].P; math.Abs(got-o.P) > 1e-12 {
+					t.Errorf("-j %d: %s=%s %.15f evicting, %.15f unmerged", j, m.Name, o.Label, got, o.P)
+				}
+			}
+		}
+		res.Elapsed = 0
+		if ref == nil {
+			ref = res
+		} else if !reflect.DeepEqual(ref, res) {
+			t.Errorf("-j %d differs from -j 1", j)
+		}
+	}
+}
+
+// TestBudgetEstimate: twelve dice with no state to merge make 6^12 paths,
+// which the probe estimates to 1% (a uniform tree); an exact run over
+// eight times its budget gives up there, with a BudgetError carrying the
+// estimate, having walked no more than the budget; auto runs Monte Carlo,
+// says why, and reports the time of the whole run, the exact attempt
+// included.
+func TestBudgetEstimate(t *testing.T) {
+	const budget = 100_000
+	exp := sixes(12, false)
+	start := time.Now()
+	_, err := Run(context.Background(), exp, Config{Method: Exact, MaxPaths: budget, Workers: 2})
+	took := time.Since(start)
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("err = %v, want a BudgetError", err)
+	}
+	if want := math.Pow(6, 12); math.Abs(be.Estimate-want) > want/100 || be.Walked > budget || be.Budget != budget {
+		t.Errorf("BudgetError %+v, want an estimate of %g after at most %d paths", *be, want, budget)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "estimated at about 2.2 billion paths") || !strings.Contains(msg, "--method mc") {
+		t.Errorf("message %q", msg)
+	}
+
+	start = time.Now()
+	res, err := Run(context.Background(), exp, Config{Method: Auto, MaxPaths: budget, Trials: 1000, Workers: 2})
+	wall := time.Since(start)
+	if err != nil || res.Method != MonteCarlo || !strings.Contains(res.Note, "estimated at about 2.2 billion paths") {
+		t.Fatalf("auto: res %+v, err %v", res, err)
+	}
+	if res.Elapsed < wall*9/10 || res.Elapsed < took/4 {
+		t.Errorf("auto reports %v elapsed for a run of %v (the exact attempt alone took %v)", res.Elapsed, wall, took)
+	}
+}
+
+// TestAutoSaysExact: auto that enumerates says so, with the paths.
+func TestAutoSaysExact(t *testing.T) {
+	res, err := Run(context.Background(), diceExperiment(), Config{Method: Auto})
+	if err != nil || res.Method != Exact || !strings.Contains(res.Note, "auto chose exact enumeration: 696 paths") {
+		t.Fatalf("res %+v, err %v", res, err)
+	}
+}
+
+func TestApprox(t *testing.T) {
+	for x, want := range map[float64]string{
+		7: "7", 12.34: "12", 171: "170", 99_500: "100000", 2_176_782_336: "2.2 billion",
+		16_800_000: "17 million", 1_000_000: "1 million", 123_456_789_012: "120 billion",
+	} {
+		if got := approx(x); got != want {
+			t.Errorf("approx(%v) = %q, want %q", x, got, want)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package sim
+
+import (
+	"math"
+	"strconv"
+)
+
+// Estimating an exact enumeration from its first paths.
+//
+// Before walking the whole tree, every root walks its first paths (the
+// probe): the same paths whatever the worker count, so the estimate and
+// what is decided on it are the same for any -j. A root's walk has then
+// covered some probability c of its subtree's p (a merged path counts
+// with its whole subtree), in w paths; at that rate the subtree takes
+// w·p/c paths, and a root walked to its end takes exactly the paths it
+// walked. The sum over the roots estimates the enumeration.
+//
+// The depth-first walk meets few merged states early and more later, as
+// its tables fill, so the estimate errs high: an exact run gives up on it
+// only when it is exactSlack times over the budget, and goes on otherwise
+// until the budget itself stops it. Auto, which only chooses a method,
+// gives up sooner, at autoSlack times (Run). After the probe the roots
+// walk on in steps that double their paths, the same for any worker
+// count, and the estimate is made again after each: a stack of seven
+// squads and a leader under a Placed DC is estimated past eight times
+// the default budget after about four million paths, where it once
+// walked the whole twenty million.
+
+const (
+	// probePaths is the most paths the probe walks over all the roots:
+	// a fraction of a second at the rates of the ASL models.
+	probePaths = 1 << 17
+	// exactSlack and autoSlack are how many times over the path budget
+	// the estimate must be for an exact run, or an auto one, to give up.
+	exactSlack = 8
+	autoSlack  = 2
+)
+
+// approx writes a count of paths to two significant figures, in millions
+// or billions when it is that large.
+func approx(x float64) string {
+	unit := ""
+	switch {
+	case x >= 1e9:
+		x, unit = x/1e9, " billion"
+	case x >= 1e6:
+		x, unit = x/1e6, " million"
+	}
+	if x >= 10 {
+		mag := math.Pow(10, math.Floor(math.Log10(x))-1)
+		x = math.Round(x/mag) * mag
+	} else {
+		x = math.Round(x*10) / 10
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64) + unit
+}
+
+// estimate is the estimated paths of the whole enumeration, from the
+// roots' walks so far.
+func estimate(roots []step, subs []*enumerator) float64 {
+	var est float64
+	for r, e := range subs {
+		switch {
+		case e.done:
+			est += float64(e.walked)
+		case e.covered > 0:
+			est += float64(e.walked) * roots[r].prob() / e.covered
+		default:
+			est += float64(e.walked) // nothing covered yet: no rate to go on
+		}
+	}
+	return est
+}
+
+// prob is the probability of the step's draw (1 for the root of a trial
+// that never draws).
+func (st step) prob() float64 {
+	switch {
+	case st.idx < 0:
+		return 1
+	case st.dist != nil:
+		return st.dist.prob[st.idx]
+	}
+	return 1 / float64(st.n)
+}
