@@ -208,7 +208,7 @@ func fixedGame(path string) string {
 			return g
 		}
 		return ""
-	case strings.HasPrefix(path, "cmd/sapper/"), strings.HasPrefix(path, "benchmarks/"):
+	case strings.HasPrefix(path, "internal/cli/"), strings.HasPrefix(path, "benchmarks/"):
 		// Command files by their command: dc.go, afv_help.go,
 		// testdata/explain_building_table.golden, scenarios/toi-….yaml.
 		name := strings.TrimPrefix(strings.TrimSuffix(base, filepath.Ext(base)), "explain_")
@@ -225,10 +225,10 @@ func fixedGame(path string) string {
 			}
 		}
 		switch {
-		case strings.HasPrefix(path, "cmd/sapper/testdata/activate/"), strings.HasPrefix(path, "cmd/sapper/tables/"),
+		case strings.HasPrefix(path, "internal/cli/testdata/activate/"), strings.HasPrefix(path, "internal/cli/tables/"),
 			strings.HasSuffix(name, "-crossing"):
 			return "sasl"
-		case strings.HasPrefix(path, "cmd/sapper/scenarios/"):
+		case strings.HasPrefix(path, "internal/cli/scenarios/"):
 			return "asl" // every other built-in scenario is a DC or fire attack
 		}
 	}

@@ -28,9 +28,9 @@ func TestScanner(t *testing.T) {
 		{"model/asl/fire.go", "// DESIGN §5 and DESIGN.md §4 are the design's", nil},
 		{"model/asl/figures_test.go", `check(t, "R16", p)`, nil},
 		{"model/asl/figures_test.go", "// rules/asl.md §9 R13–R16b", []string{"asl#9", "asl#R13+R16b"}},
-		{"cmd/sapper/scenarios/tiger-side.yaml", "  (rules/asl.md §5, R16: the", []string{"asl#5", "asl#R16"}},
+		{"internal/cli/scenarios/tiger-side.yaml", "  (rules/asl.md §5, R16: the", []string{"asl#5", "asl#R16"}},
 		{"model/toi/attack.go", "// ([M6], D7) and D1–D9, D5.31 is not ours", []string{"toi#M6", "toi#D7", "toi#D1+D9"}},
-		{"cmd/sapper/building.go", `"(§4, [M2])"`, []string{"toi#4", "toi#M2"}},
+		{"internal/cli/building.go", `"(§4, [M2])"`, []string{"toi#4", "toi#M2"}},
 		{"model/sasl/shot.go", "// S5.31 is Chapter S; S13 is ours, as is S9–S11; asl.md §7.4", []string{"sasl#S13", "sasl#S9+S11", "asl#7.4"}},
 		{"model/lhy/trial.go", "// rules/lhy.md [M1], L2 and §2.1; LHY §13", []string{"lhy#M1", "lhy#L2", "lhy#2.1"}},
 		{"docs/manual.md", "[the rule](rules/asl.md#8.50) and [this](rules/lhy.md#L8)", []string{"asl#8.50", "lhy#L8"}},
@@ -52,7 +52,7 @@ func TestScanner(t *testing.T) {
 func TestScannerNearest(t *testing.T) {
 	text := "rules/toi.md is the building's\nits §4 and [M1]\nfunc f(a lhy.FireAttack) {\n\tstep(\"§2.1, L1, [M1]\")\n"
 	var got []string
-	for _, c := range scanText("cmd/sapper/explain_games.go", text) {
+	for _, c := range scanText("internal/cli/explain_games.go", text) {
 		got = append(got, c.game+"#"+strings.Join(c.anchors, "+"))
 	}
 	want := []string{"toi#4", "toi#M1", "lhy#2.1", "lhy#L1", "lhy#M1"}

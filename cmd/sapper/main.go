@@ -4,14 +4,17 @@
 // Carlo or by exact enumeration of every dice path.
 //
 // Run "sapper help" for the commands and "sapper help dc" for the flags of
-// one of them.
+// one of them. The application is package internal/cli; this is its shell.
 package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/sapperhq/sapper/internal/cli"
 )
 
 func main() {
@@ -19,7 +22,7 @@ func main() {
 	// the process before it writes its --plot chart: with SIGPIPE
 	// ignored, a write to the closed pipe fails with EPIPE instead, the
 	// chart is still written, and the broken pipe is reported as any
-	// failed write is, one line on stderr and exit status 1 (run).
+	// failed write is, one line on stderr and exit status 1.
 	signal.Ignore(syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// After the first interrupt the run winds down and writes its partial
@@ -29,7 +32,10 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
-	code := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	err := cli.Execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	os.Exit(code)
+	var exit *cli.ExitError
+	if errors.As(err, &exit) {
+		os.Exit(exit.Code)
+	}
 }

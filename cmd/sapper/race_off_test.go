@@ -1,6 +1,0 @@
-//go:build !race
-
-package main
-
-// raceDetector: see race_on_test.go.
-const raceDetector = false

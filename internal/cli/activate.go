@@ -1,0 +1,244 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/sasl"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+var activateCommand = &command{
+	name:    activateName,
+	summary: "Solitaire ASL: S? Activation chains along a path (rules/sasl.md)",
+	prepare: prepareActivate,
+	help:    writeActivateHelp,
+}
+
+// activateFlags override the crossing file's numbers, so that a sweep can
+// vary them (--vary ac=1..5).
+type activateFlags struct {
+	tables     string
+	ac         int
+	missionDRM int
+	a5DRM      int
+	attitude   string
+	date       string
+	elr        int
+	hazardous  bool
+	assault    bool
+	rules      []string
+	common     commonFlags
+}
+
+func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
+	g := pflag.NewFlagSet("activate", pflag.ContinueOnError)
+	g.SortFlags = false
+	g.StringVar(&f.tables, "tables", "", "the Activation and generation tables: a tables `FILE`\n(rules/sasl.md S19), or illustrative for the shipped\nexample set; default: the crossing file's tables:, else\nillustrative, e.g. --tables russian.yaml")
+	g.IntVar(&f.ac, "ac", 0, "the ENEMY AC# `N` (0…6), fixed for the crossing (S1);\ndefault: the file's, e.g. --ac 4")
+	g.IntVar(&f.missionDRM, "mission-drm", 0, "the Mission DRM `N` on {A1} (−6…+6); default: the\nfile's, e.g. --mission-drm -1")
+	g.IntVar(&f.a5DRM, "a5-drm", 0, "the drm `N` on the {A5} fortification dr (−6…+6);\ndefault: the file's")
+	g.StringVar(&f.attitude, "attitude", "", "the ENEMY `ATTITUDE`: advance or hold; default: the\nfile's")
+	g.StringVar(&f.date, "date", "", "the `YYYY-MM` date for the tables' columns and DRM;\ndefault: the file's, e.g. --date 1943-07")
+	g.IntVar(&f.elr, "elr", 0, "ELR `N` (0…5) of the moving units without an elr= option;\ndefault: the file's elr:, else 3")
+	g.BoolVar(&f.hazardous, "hazardous", false, "the stack uses Hazardous Movement: −2, no FFNAM (S12);\ndefault: the file's")
+	g.BoolVar(&f.assault, "assault", false, "the stack uses Assault Movement: no FFNAM; one Location\nonly (A4.61); default: the file's")
+	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule pinned-keeps-fire=false")
+	setRange(g, "ac", 0, 6)
+	setRange(g, "mission-drm", -6, 6)
+	setRange(g, "a5-drm", -6, 6)
+	setRange(g, "elr", 0, 5)
+	for _, n := range []string{"hazardous", "assault"} {
+		setWant(g, n, "want true or false, or the flag alone for true")
+	}
+	describeActivateFlags(g)
+	fs.AddFlagSet(g)
+	return g, f.common.register(fs)
+}
+
+// activateInputs are the resolved inputs in the JSON output.
+type activateInputs struct {
+	File     string         `json:"file"`
+	Tables   string         `json:"tables"`
+	Crossing *sasl.Crossing `json:"crossing"`
+	Omitted  []string       `json:"not_modeled"`
+}
+
+// prepareActivate reads the crossing file, applies the flags over it and
+// builds the experiment, running nothing.
+func prepareActivate(args []string) (*job, error) {
+	var f activateFlags
+	fs, showHelp := newFlagSet("activate")
+	f.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	if *showHelp {
+		return &job{flags: fs, help: true}, nil
+	}
+	rest := fs.Args()
+	switch {
+	case len(rest) == 0:
+		return nil, usagef("want a crossing file or the name of a built-in one, e.g. sapper activate two-sq-crossing (sapper scenarios lists them)")
+	case len(rest) > 1:
+		return nil, usagef("unexpected argument %q; one crossing file, then flags", rest[1])
+	}
+	s, err := loadScenario(context.Background(), rest[0])
+	if err != nil {
+		return nil, err
+	}
+	if s.command.name != activateName {
+		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
+	}
+	// The file's flags first, the command line's after: they win.
+	return s.merged(args, func(argv []string) (*job, error) { return prepareCrossing(s, argv) })
+}
+
+// prepareCrossing builds the experiment of crossing s under argv, the
+// file's flags merged with the command line's.
+func prepareCrossing(s *scenario, argv []string) (*job, error) {
+	var f activateFlags
+	fs, _ := newFlagSet("activate")
+	f.register(fs)
+	if err := parseFlags(fs, argv); err != nil {
+		return nil, err
+	}
+	c, err := f.common.resolve(fs)
+	if err != nil {
+		return nil, err
+	}
+	cf, err := decodeCrossing(s)
+	if err != nil {
+		return nil, err
+	}
+	cr := &cf.c
+	if err := f.apply(fs, cr); err != nil {
+		return nil, err
+	}
+	ref := cf.tables
+	if fs.Changed("tables") {
+		ref = f.tables
+	}
+	if ref == "" {
+		ref = illustrativeTables // neither the file nor --tables names any
+	}
+	if cr.Tables, err = loadTables(ref); err != nil {
+		return nil, err
+	}
+	exp, err := cr.Experiment()
+	if err != nil {
+		return nil, cf.place(s.file, err)
+	}
+	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
+	title := describeCrossing(s, cr)
+	rep := report.Report{Command: "activate", Title: title, Inputs: in}
+	j := single(fs, c, rep, exp, activateFigures)
+	j.explainWith(func() *report.Explanation { return explainCrossing(cr) })
+	return j, nil
+}
+
+// apply lays the flags that were given over the crossing.
+func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
+	e := &c.Enemy
+	ints := []struct {
+		name   string
+		v      int
+		lo, hi int
+		dst    *int
+	}{{"ac", f.ac, 0, 6, &e.AC}, {"mission-drm", f.missionDRM, -6, 6, &e.MissionDRM}, {"a5-drm", f.a5DRM, -6, 6, &e.A5DRM}, {"elr", f.elr, 0, 5, &c.ELR}}
+	for _, x := range ints {
+		if !fs.Changed(x.name) {
+			continue
+		}
+		if x.v < x.lo || x.v > x.hi {
+			return badValue(x.name, strconv.Itoa(x.v), fmt.Sprintf("want a whole number from %d to %d", x.lo, x.hi))
+		}
+		*x.dst = x.v
+	}
+	if fs.Changed("tables") && strings.TrimSpace(f.tables) == "" {
+		// An empty value would fall back to the illustrative tables.
+		return badValue("tables", f.tables, "want a tables FILE or illustrative")
+	}
+	var err error
+	if fs.Changed("attitude") {
+		if e.Attitude, err = sasl.ParseAttitude(f.attitude); err != nil {
+			return badValue("attitude", f.attitude, "want advance or hold")
+		}
+	}
+	if fs.Changed("date") {
+		if e.Date, err = sasl.ParseDate(f.date); err != nil {
+			return badValue("date", f.date, "want YYYY-MM such as 1941-08")
+		}
+	}
+	if fs.Changed("hazardous") {
+		c.Hazardous = f.hazardous
+	}
+	if fs.Changed("assault") {
+		c.Assault = f.assault
+	}
+	return applyActivateRules(f.rules, &c.Options)
+}
+
+// place puts a model error at the line of the crossing field it names.
+func (cf *crossingFile) place(file string, err error) error {
+	msg := err.Error()
+	line := 0
+	for _, k := range crossingKeys {
+		if strings.HasPrefix(msg, k) {
+			line = cf.lines[k]
+		}
+	}
+	for _, k := range []string{"ac", "mission_drm", "a5_drm", "nationality", "date"} {
+		if strings.HasPrefix(msg, k+":") {
+			line = cf.lines["enemy"]
+		}
+	}
+	return scenarioError(file, line, "%s", msg)
+}
+
+// describeCrossing is the table's summary: the stack, the ENEMY side, the
+// tables used and what the figures leave out.
+func describeCrossing(s *scenario, c *sasl.Crossing) string {
+	var b strings.Builder
+	if s.title != "" {
+		fmt.Fprintf(&b, "%s\n", s.title)
+	}
+	move := "moving"
+	switch {
+	case c.Hazardous:
+		move = "Hazardous Movement"
+	case c.Assault:
+		move = "Assault Movement"
+	}
+	fmt.Fprintf(&b, "%s (%s) past %d S? along %d Locations; ENEMY %s, AC# %d, %s, Mission DRM %+d, %s\n",
+		joinUnits(c.Stack), move, len(c.SQ), len(c.Path), c.Enemy.Nationality, c.Enemy.AC, c.Enemy.Attitude, c.Enemy.MissionDRM, c.Enemy.Date)
+	fmt.Fprintf(&b, "Tables: %s\n", tablesLabel(c.Tables))
+	fmt.Fprintf(&b, "Not modeled: %s", strings.Join(sasl.Omitted(), "; "))
+	return b.String()
+}
+
+// activateFigures are the headline numbers of a crossing, per value in a
+// sweep.
+var activateFigures = &figures{
+	columns: []string{"arrived", "E[checked]", "E[activated]", "E[dummies]", "E[squads]"},
+	row: func(res *sim.Result) []report.Cell {
+		return []report.Cell{
+			report.Sum(res, sasl.MetricArrived, "yes"),
+			report.Mean(res, sasl.MetricChecked),
+			report.Mean(res, sasl.MetricActivated),
+			report.Mean(res, sasl.MetricDummies),
+			report.Mean(res, sasl.GeneratedMetric(sasl.ItemS)),
+		}
+	},
+	notes: map[string]string{
+		"arrived": "some moving unit in Good Order at the last Location (S18)",
+	},
+}
+
+// activateName names the command whose scenario files are crossings.
+const activateName = "activate"

@@ -1,0 +1,22 @@
+package cli
+
+import (
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/sasl"
+)
+
+// describeActivateFlags groups the activate flags with their choices and
+// the rules/sasl.md decisions they follow (describe.go).
+func describeActivateFlags(g *pflag.FlagSet) {
+	setGroup(g, groupAttack, "tables", "ac", "mission-drm", "a5-drm", "attitude", "date")
+	setGroup(g, groupTarget, "elr", "hazardous", "assault")
+	setGroup(g, groupAdvanced, "rule")
+	setChoices(g, "attitude", sasl.AttitudeNames())
+	for name, ref := range map[string]string{
+		"tables": "S19", "ac": "S1", "mission-drm": "S1", "a5-drm": "S5", "attitude": "S1", "date": "S27",
+		"elr": "A19.1", "hazardous": "S12", "assault": "A4.61", "rule": "S29",
+	} {
+		setRuleRef(g, name, ref)
+	}
+}

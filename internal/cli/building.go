@@ -1,0 +1,311 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/toi"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+var buildingCommand = &command{
+	name:    "building",
+	summary: "Tide of Iron: attack dice or charges vs a building and its squads",
+	prepare: prepareBuilding,
+	help:    writeBuildingHelp,
+}
+
+// buildingFlags holds the raw values of the building flags; resolve turns
+// them into a toi.BuildingAttack.
+type buildingFlags struct {
+	dice          int
+	combined      []string
+	fireAndMove   bool
+	cover         int
+	threshold     int
+	area          int
+	charges       int
+	perCharge     bool
+	chargeHits    int
+	pillbox       string
+	squads        []string
+	collapseCover int
+	hitOn         int
+	cancelOn      int
+	needed        []string
+	common        commonFlags
+}
+
+func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
+	g := pflag.NewFlagSet("building", pflag.ContinueOnError)
+	g.SortFlags = false
+	g.IntVar(&f.dice, "dice", toi.DefaultDice, fmt.Sprintf("attack dice `N` against the building (D2): a vehicle's\nfirepower, or the firing unit's under --combined; with\n--area the separate roll against the building (default:\nthe --area dice; with neither --area nor --charges %d)", toi.DefaultDice))
+	g.StringArrayVar(&f.combined, "combined", nil, "combined fire: the firepower of each joining unit, `FP,FP,…`\n(a list or a repeated flag); each adds half, rounded up\n(§1), e.g. --dice 8 --combined 4,4")
+	g.BoolVar(&f.fireAndMove, "fire-and-move", false, "Fire and Movement: --dice halved once, rounded up (D2)")
+	g.IntVar(&f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --target without cover=")
+	g.IntVar(&f.threshold, "threshold", toi.DefaultThreshold, "net hits `N` one attack needs to destroy the building;\ndamage never accumulates (§4)")
+	g.IntVar(&f.area, "area", 0, "a normal area attack on the hex with `N` dice (D3): the\nsuccesses are rolled once and shared, each squad rolls\nits own cover, each net hit removes a figure; then the\nbuilding takes a separate roll of --dice")
+	g.IntVar(&f.charges, "charges", 0, "detonate `K` demolition charges in the hex (§3, D4): all\ntogether, K × --charge-hits hits against the building\nand against every squad, each rolling its defense dice")
+	g.BoolVar(&f.perCharge, "per-charge", false, "resolve the charges one by one, each a separate attack\n([M5]); with 3 hits a charge and --threshold 6 a building\nthen never falls, since damage does not accumulate")
+	g.IntVar(&f.chargeHits, "charge-hits", toi.DefaultChargeHits, "hits `N` of one charge (§3: 3 with no Operations card)")
+	g.StringVar(&f.pillbox, "pillbox", "", "the hex holds a pillbox and the charges were placed on its\n`SIDE`, inside or outside (D6): they hit only the squads on\nthat side; the pillbox is not damaged and there is no\nbuilding to fall")
+	g.StringArrayVar(&f.squads, "target", nil, "a `SQUAD` in the hex, FIGURES[,cover=N][,in-pillbox]\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --target 4 --target 3,cover=1")
+	g.IntVar(&f.collapseCover, "collapse-cover", 0, "defense dice `N` each squad rolls against a collapse's 4\ndice hitting on 4–6 ([M6], D7)")
+	g.IntVar(&f.hitOn, "hit-on", toi.DefaultHitOn, "attack dice succeed on face `N` or higher ([M1]),\ne.g. --hit-on 4 for 4–6")
+	g.IntVar(&f.cancelOn, "cancel-on", toi.DefaultCancelOn, "defense dice cancel on face `N` or higher (§1)")
+	g.StringArrayVar(&f.needed, "needed", nil, "instead of a run: the smallest --dice and, separately,\nthe smallest --charges whose exact chance of destroying\nthe building reaches each probability `P,P,…` (0 < P ≤ 1),\ne.g. --needed 0.5,0.8,0.95")
+	for _, n := range []struct {
+		name   string
+		lo, hi int
+	}{{"dice", 0, toi.MaxDice}, {"cover", 0, toi.MaxCover}, {"threshold", 1, toi.MaxThreshold}, {"area", 0, toi.MaxDice},
+		{"charges", 0, toi.MaxCharges}, {"charge-hits", 0, toi.MaxChargeHits}, {"collapse-cover", 0, toi.MaxCover},
+		{"hit-on", 1, 6}, {"cancel-on", 1, 6}} {
+		setRange(g, n.name, n.lo, n.hi)
+	}
+	for _, n := range []string{"fire-and-move", "per-charge"} {
+		setWant(g, n, "want true or false, or the flag alone for true")
+	}
+	describeBuildingFlags(g)
+	fs.AddFlagSet(g)
+	return g, f.common.register(fs)
+}
+
+// prepareBuilding checks every building input and builds the experiment,
+// or the search of --needed, running nothing.
+func prepareBuilding(args []string) (*job, error) {
+	var f buildingFlags
+	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
+	fs, c, help, err := parseCommand("building", register, args)
+	if err != nil {
+		return nil, err
+	}
+	if help {
+		return &job{flags: fs, help: true}, nil
+	}
+	if len(f.needed) > 0 {
+		return f.prepareNeeded(fs, c)
+	}
+	a, err := f.resolve(fs)
+	if err != nil {
+		return nil, err
+	}
+	exp, err := a.Experiment()
+	if err != nil {
+		return nil, modelError(fs, err)
+	}
+	j := single(fs, c, report.Report{Command: "building", Title: describeBuilding(a), Inputs: a}, exp, buildingFigures)
+	j.explainWith(func() *report.Explanation { return explainBuilding(a) })
+	return j, nil
+}
+
+// kind is the attack the flags describe: charges, an area attack, or an
+// attack on the building.
+func (f *buildingFlags) kind(fs *pflag.FlagSet) toi.Kind {
+	switch {
+	case fs.Changed("charges"):
+		return toi.ChargesAttack
+	case fs.Changed("area"):
+		return toi.AreaAttack
+	}
+	return toi.OnBuilding
+}
+
+// notApplicable rejects the flags that the attack has no use for (D9 and
+// the like), each naming both flags: an input that does not apply is an
+// error, never silently ignored.
+func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
+	on := fs.Changed
+	searching := len(f.needed) > 0
+	hasSquads := len(f.squads) > 0
+	for _, r := range []struct {
+		bad  bool
+		what string
+	}{
+		{on("dice") && on("charges"), "--dice with --charges: an attack with dice and the detonation of charges are separate actions (D4)"},
+		{on("area") && on("charges"), "--area with --charges: an area attack and the detonation of charges are separate attacks (D9)"},
+		{on("per-charge") && !on("charges") && !searching, "--per-charge without --charges: it says how charges detonate (D9)"},
+		{on("charge-hits") && !on("charges") && !searching, "--charge-hits without --charges: it is the hits of one charge (D9)"},
+		{on("pillbox") && !on("charges"), "--pillbox without --charges: its side is where a charge was placed (D6, D9)"},
+		{on("combined") && !on("dice") && !searching, "--combined without --dice: the joining units add to the firing unit's --dice (D2, D9)"},
+		{on("fire-and-move") && !on("dice") && !searching, "--fire-and-move without --dice: it halves --dice (D2, D9)"},
+		{on("fire-and-move") && on("combined"), "--fire-and-move with --combined: combined fire is a Concentrated Fire action (D2)"},
+		{on("hit-on") && on("charges"), "--hit-on with --charges: charges roll no attack dice; their hits are automatic (§3)"},
+		{on("threshold") && on("pillbox"), "--threshold with --pillbox: a pillbox hex has no building to destroy (D6)"},
+		{on("collapse-cover") && on("pillbox"), "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
+		{on("collapse-cover") && !hasSquads && !searching, "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
+	} {
+		if r.bad {
+			return usagef("%s", r.what)
+		}
+	}
+	if !on("pillbox") {
+		for _, s := range f.squads {
+			if q, err := toi.ParseSquad(s); err == nil && q.InPillbox {
+				return usagef("--target %s without --pillbox: no pillbox in the hex for it to be in (D6, D9)", s)
+			}
+		}
+	}
+	return nil
+}
+
+// resolve turns the building flags into an attack with every default
+// filled in.
+func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
+	var zero toi.BuildingAttack
+	if err := f.notApplicable(fs); err != nil {
+		return zero, err
+	}
+	a := toi.NewBuildingAttack(f.kind(fs))
+	a.Dice, a.FireAndMove = f.dice, f.fireAndMove
+	var err error
+	if a.Combined, err = parseCombined(f.combined); err != nil {
+		return zero, err
+	}
+	a.Cover, a.Threshold, a.HitOn, a.CancelOn, a.CollapseCover = f.cover, f.threshold, f.hitOn, f.cancelOn, f.collapseCover
+	switch a.Kind {
+	case toi.AreaAttack:
+		a.Area = f.area
+		if !fs.Changed("dice") {
+			a.Dice = f.area // D3: the same N against the building
+		}
+	case toi.ChargesAttack:
+		a.Dice = 0
+		a.Charges, a.PerCharge, a.ChargeHits = f.charges, f.perCharge, f.chargeHits
+		if fs.Changed("pillbox") {
+			if a.Pillbox, err = toi.ParsePillbox(f.pillbox); err != nil {
+				return zero, badValue("pillbox", f.pillbox, "want inside or outside")
+			}
+		}
+	}
+	for _, s := range f.squads {
+		q, err := toi.ParseSquad(s)
+		if err != nil {
+			return zero, badValue("target", s, strings.TrimPrefix(err.Error(), fmt.Sprintf("squad %q: ", s)))
+		}
+		if q.Cover == toi.HexCover {
+			q.Cover = a.Cover // D1
+		}
+		a.Squads = append(a.Squads, q)
+	}
+	if err := a.Validate(); err != nil {
+		return zero, modelError(fs, err)
+	}
+	return a, nil
+}
+
+// parseCombined reads the firepowers of --combined: comma lists, the flag
+// repeated, or both.
+func parseCombined(values []string) ([]int, error) {
+	out := []int{}
+	for _, v := range values {
+		for _, s := range strings.Split(v, ",") {
+			n, err := toi.ParseCount(s)
+			if err != nil {
+				return nil, badValue("combined", v, fmt.Sprintf("%v; want firepowers FP,FP,… in decimal digits, e.g. 4,4", err))
+			}
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// buildingFigures are the headline numbers of a building attack, per
+// value in a sweep.
+var buildingFigures = &figures{
+	columns: []string{"destroyed", "E[hits]", "any squad elim.", "E[squads elim.]"},
+	row: func(res *sim.Result) []report.Cell {
+		return []report.Cell{
+			report.Sum(res, toi.MetricBuilding, "destroyed"),
+			report.Mean(res, toi.MetricHits),
+			report.Sum(res, toi.MetricSquadsEliminated, atLeastOne(res, toi.MetricSquadsEliminated)...),
+			report.Mean(res, toi.MetricSquadsEliminated),
+		}
+	},
+	notes: map[string]string{
+		"destroyed":       "the building falls (--threshold net hits in one attack)",
+		"E[hits]":         "net hits on the building",
+		"any squad elim.": "at least one squad eliminated",
+	},
+}
+
+// atLeastOne lists the labels of a count metric from 1 up.
+func atLeastOne(res *sim.Result, metric string) []string {
+	m := res.Metric(metric)
+	if m == nil {
+		return nil
+	}
+	var labels []string
+	for _, o := range m.Outcomes[1:] {
+		labels = append(labels, o.Label)
+	}
+	return labels
+}
+
+// faces is "5–6" for dice that count on 5 or more.
+func faces(from int) string {
+	if from == 6 {
+		return "6"
+	}
+	return fmt.Sprintf("%d–6", from)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// describeBuilding is the table's one-line summary of the attack.
+func describeBuilding(a toi.BuildingAttack) string {
+	var parts []string
+	dice := plural(a.BuildingDice(), "die", "dice")
+	switch {
+	case len(a.Combined) > 0:
+		var fps []string
+		for _, fp := range a.Combined {
+			fps = append(fps, strconv.Itoa(fp))
+		}
+		dice = fmt.Sprintf("%s (%d, combined with %s)", dice, a.Dice, strings.Join(fps, ", "))
+	case a.FireAndMove:
+		dice = fmt.Sprintf("%s (%d halved by Fire and Movement)", dice, a.Dice)
+	}
+	switch a.Kind {
+	case toi.OnBuilding:
+		parts = append(parts, fmt.Sprintf("%s hitting on %s vs the building", dice, faces(a.HitOn)))
+	case toi.AreaAttack:
+		parts = append(parts, fmt.Sprintf("area attack of %s on the squads, then %s on the building, hitting on %s",
+			plural(a.Area, "die", "dice"), dice, faces(a.HitOn)))
+	case toi.ChargesAttack:
+		how := "detonating together"
+		if a.PerCharge {
+			how = "resolved one by one"
+		}
+		parts = append(parts, fmt.Sprintf("%s of %s %s", plural(a.Charges, "charge", "charges"), plural(a.ChargeHits, "hit", "hits"), how))
+	}
+	if a.HasBuilding() {
+		parts = append(parts, fmt.Sprintf("building with %s, falls to %d+ net hits", plural(a.Cover, "red die", "red dice"), a.Threshold))
+	} else {
+		parts = append(parts, fmt.Sprintf("pillbox hex, charges placed %s", a.Pillbox))
+	}
+	parts = append(parts, "defense dice cancel on "+faces(a.CancelOn))
+	if len(a.Squads) > 0 {
+		var ss []string
+		for _, s := range a.Squads {
+			q := fmt.Sprintf("%s (%s)", plural(s.Figures, "figure", "figures"), plural(s.Cover, "cover die", "cover dice"))
+			if s.InPillbox {
+				q += " in the pillbox"
+			}
+			ss = append(ss, q)
+		}
+		parts = append(parts, "squads: "+strings.Join(ss, ", "))
+		if a.CollapseCover > 0 {
+			parts = append(parts, fmt.Sprintf("%s against a collapse", plural(a.CollapseCover, "defense die", "defense dice")))
+		}
+	}
+	return capitalize(strings.Join(parts, "; "))
+}

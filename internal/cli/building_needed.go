@@ -1,0 +1,329 @@
+package cli
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/toi"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// maxNeeded bounds the probabilities of one --needed.
+const maxNeeded = 20
+
+// neededInputs are the inputs of building --needed in the JSON output:
+// the probabilities asked for and every input the searches keep fixed.
+type neededInputs struct {
+	Needed      []float64 `json:"needed"`
+	Combined    []int     `json:"combined"`
+	FireAndMove bool      `json:"fire_and_move"`
+	ChargeHits  int       `json:"charge_hits"`
+	PerCharge   bool      `json:"per_charge"`
+	Cover       int       `json:"cover"`
+	Threshold   int       `json:"threshold"`
+	HitOn       int       `json:"hit_on"`
+	CancelOn    int       `json:"cancel_on"`
+	MaxDice     int       `json:"max_dice"`
+	MaxCharges  int       `json:"max_charges"`
+}
+
+// neededSearch is one input searched: --dice or --charges.
+type neededSearch struct {
+	flag   string
+	hi     int
+	attack func(x int) toi.BuildingAttack
+}
+
+// prepareNeeded checks a --needed question. Its job runs no experiment
+// of its own: it searches --dice and --charges with exact runs of the
+// building alone, since the squads in it never change whether it falls.
+func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error) {
+	for _, name := range []string{"dice", "charges", "area", "target", "collapse-cover", "pillbox"} {
+		if fs.Changed(name) {
+			return nil, usagef("--%s with --needed: %s", name, map[string]string{
+				"dice":           "--needed searches for the smallest --dice itself",
+				"charges":        "--needed searches for the smallest number of --charges itself",
+				"area":           "an area attack's roll on the squads does not change whether the building falls",
+				"target":         "the squads inside do not change whether the building falls",
+				"collapse-cover": "the collapse does not change whether the building falls",
+				"pillbox":        "a pillbox hex has no building to destroy (D6)",
+			}[name])
+		}
+	}
+	for _, name := range []string{"trials", "seed", "precision", "confidence", "plot", "cumulative", "hide-zero", "explain"} {
+		if fs.Changed(name) {
+			return nil, usagef("--%s with --needed: the search is exact and prints a table of its own", name)
+		}
+	}
+	if fs.Changed("method") && c.cfg.Method != sim.Exact {
+		return nil, usagef("--method %s with --needed: the search is exact", c.cfg.Method)
+	}
+	targets, err := parseNeeded(f.needed)
+	if err != nil {
+		return nil, err
+	}
+	a, err := f.resolve(fs)
+	if err != nil {
+		return nil, err
+	}
+	dice := neededSearch{flag: "dice", hi: toi.MaxDice, attack: func(x int) toi.BuildingAttack { b := a; b.Dice = x; return b }}
+	if !a.FireAndMove {
+		dice.hi = toi.MaxDice - (a.BuildingDice() - a.Dice)
+	}
+	charges := neededSearch{flag: "charges", hi: toi.MaxCharges, attack: func(x int) toi.BuildingAttack {
+		b := toi.NewBuildingAttack(toi.ChargesAttack)
+		b.Charges, b.ChargeHits, b.PerCharge = x, f.chargeHits, f.perCharge
+		b.Cover, b.Threshold, b.CancelOn = a.Cover, a.Threshold, a.CancelOn
+		return b
+	}}
+	for _, s := range []neededSearch{dice, charges} {
+		if err := s.attack(0).Validate(); err != nil {
+			return nil, modelError(fs, err)
+		}
+	}
+	in := neededInputs{Needed: targets, Combined: a.Combined, FireAndMove: a.FireAndMove, ChargeHits: f.chargeHits,
+		PerCharge: f.perCharge, Cover: a.Cover, Threshold: a.Threshold, HitOn: a.HitOn, CancelOn: a.CancelOn,
+		MaxDice: dice.hi, MaxCharges: charges.hi}
+	j := &job{flags: fs, common: c, report: report.Report{Command: "building", Inputs: in}}
+	j.run = func(ctx context.Context, stdout, _ io.Writer) error {
+		start := time.Now()
+		var answers [][]goalAnswer
+		var stopped error
+		goals := make([]goal, len(targets))
+		for i, p := range targets {
+			goals[i] = goal{metric: toi.MetricBuilding, labels: []string{"destroyed"}, target: p}
+		}
+		for _, s := range []neededSearch{dice, charges} {
+			scans, err := scanGoals(s.hi+1, goals, func(x int) (*sim.Result, error) {
+				exp, err := s.attack(x).Experiment()
+				if err != nil {
+					return nil, err
+				}
+				return exactRun(ctx, exp, c.cfg)
+			}, false)
+			answers = append(answers, neededAnswers(scans))
+			if err != nil {
+				stopped = err
+				break
+			}
+		}
+		if stopped != nil && stopped != errInterrupted {
+			return stopped
+		}
+		out := neededResult{inputs: in, dice: answers[0], complete: stopped == nil, elapsed: time.Since(start)}
+		if len(answers) > 1 {
+			out.charges = answers[1]
+		}
+		if err := out.write(stdout, c.format, a); err != nil {
+			return err
+		}
+		return stopped
+	}
+	return j, nil
+}
+
+// probability is a decimal probability: 0.5, .95, 1.
+var probability = regexp.MustCompile(`^(0|1)?(\.[0-9]+)?$`)
+
+// parseNeeded reads the probabilities of --needed: comma lists, the flag
+// repeated, or both.
+func parseNeeded(values []string) ([]float64, error) {
+	var out []float64
+	for _, v := range values {
+		for _, s := range strings.Split(v, ",") {
+			p, err := strconv.ParseFloat(s, 64)
+			if s == "" || !probability.MatchString(s) || err != nil || p <= 0 || p > 1 {
+				which := ""
+				if s != v {
+					which = fmt.Sprintf("%q: ", s)
+				}
+				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1 in decimal, e.g. 0.5,0.8,0.95")
+			}
+			out = append(out, p)
+		}
+	}
+	if len(out) > maxNeeded {
+		return nil, usagef("--needed: %d probabilities; at most %d", len(out), maxNeeded)
+	}
+	return out, nil
+}
+
+// goalAnswer is the smallest value of an input that reaches a target
+// probability, with the probability it reaches; Found is false when no
+// value in the range does.
+type goalAnswer struct {
+	Target float64
+	Value  int
+	P      float64
+	Found  bool
+}
+
+// neededAnswers reads the smallest value off each goal's scan of an input
+// that starts at 0.
+func neededAnswers(scans []goalScan) []goalAnswer {
+	out := make([]goalAnswer, len(scans))
+	for i, s := range scans {
+		out[i].Target = s.goal.target
+		if s.first >= 0 {
+			out[i] = goalAnswer{Target: s.goal.target, Value: s.first, P: s.figures[s.first].P, Found: true}
+		}
+	}
+	return out
+}
+
+// neededResult is the answer to --needed: per probability, the smallest
+// --dice and the smallest --charges.
+type neededResult struct {
+	inputs        neededInputs
+	dice, charges []goalAnswer
+	complete      bool
+	elapsed       time.Duration
+}
+
+func (r neededResult) write(w io.Writer, f report.Format, a toi.BuildingAttack) error {
+	switch f {
+	case report.JSON:
+		return r.writeJSON(w)
+	case report.CSV:
+		return r.writeCSV(w)
+	}
+	return r.writeTable(w, a)
+}
+
+// answer is one cell of the answer: the value found and its probability,
+// or why there is none.
+func (r neededResult) answer(ans []goalAnswer, i int, noun string, max int) string {
+	switch {
+	case i >= len(ans) || (!ans[i].Found && !r.complete):
+		return "not searched (interrupted)"
+	case !ans[i].Found:
+		return fmt.Sprintf("not reachable up to %d", max)
+	}
+	return fmt.Sprintf("%d %s: %.2f%%", ans[i].Value, noun, 100*ans[i].P)
+}
+
+func (r neededResult) writeTable(w io.Writer, a toi.BuildingAttack) error {
+	in := r.inputs
+	how := "together"
+	if in.PerCharge {
+		how = "one by one"
+	}
+	fmt.Fprintf(w, "Smallest attack for each chance of destroying the building\n")
+	fmt.Fprintf(w, "Building with %s, falls to %d+ net hits; defense dice cancel on %s; --dice hitting on %s%s; charges of %s %s\n\n",
+		plural(in.Cover, "red die", "red dice"), in.Threshold, faces(in.CancelOn), faces(in.HitOn), diceExtra(a),
+		plural(in.ChargeHits, "hit", "hits"), how)
+	rows := [][3]string{{"P(destroyed) ≥", fmt.Sprintf("--dice (up to %d)", in.MaxDice), fmt.Sprintf("--charges (up to %d)", in.MaxCharges)}}
+	for i, p := range in.Needed {
+		rows = append(rows, [3]string{strconv.FormatFloat(100*p, 'f', -1, 64) + "%",
+			r.answer(r.dice, i, "dice", in.MaxDice), r.answer(r.charges, i, "charges", in.MaxCharges)})
+	}
+	var widths [3]int
+	for _, row := range rows {
+		for k, cell := range row {
+			widths[k] = max(widths[k], len([]rune(cell)))
+		}
+	}
+	for _, row := range rows {
+		line := ""
+		for k, cell := range row {
+			line += cell + strings.Repeat(" ", widths[k]-len([]rune(cell))+3)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	if !r.complete {
+		fmt.Fprintln(w, "\nINCOMPLETE: interrupted before every value was searched")
+	}
+	fmt.Fprintf(w, "\nexact search of every value from 0 up\nelapsed %s\n", r.elapsed.Round(time.Millisecond))
+	return nil
+}
+
+// diceExtra is what --combined or --fire-and-move add to the --dice
+// searched.
+func diceExtra(a toi.BuildingAttack) string {
+	switch {
+	case len(a.Combined) > 0:
+		return fmt.Sprintf(", plus %d from --combined", a.BuildingDice()-a.Dice)
+	case a.FireAndMove:
+		return ", halved by --fire-and-move"
+	}
+	return ""
+}
+
+// jsonAnswer is one answer in the JSON output.
+type jsonAnswer struct {
+	Reachable bool     `json:"reachable"`
+	Value     *int     `json:"value,omitempty"`
+	P         *float64 `json:"p,omitempty"`
+	Searched  bool     `json:"searched"`
+}
+
+func (r neededResult) jsonAnswer(ans []goalAnswer, i int) jsonAnswer {
+	if i >= len(ans) {
+		return jsonAnswer{}
+	}
+	a := ans[i]
+	if !a.Found {
+		return jsonAnswer{Searched: r.complete}
+	}
+	return jsonAnswer{Reachable: true, Value: &a.Value, P: &a.P, Searched: true}
+}
+
+func (r neededResult) writeJSON(w io.Writer) error {
+	type row struct {
+		P       float64    `json:"p"`
+		Dice    jsonAnswer `json:"dice"`
+		Charges jsonAnswer `json:"charges"`
+	}
+	doc := struct {
+		Command        string       `json:"command"`
+		Inputs         neededInputs `json:"inputs"`
+		Method         sim.Method   `json:"method"`
+		Complete       bool         `json:"complete"`
+		Needed         []row        `json:"needed"`
+		ElapsedSeconds float64      `json:"elapsed_seconds"`
+	}{Command: "building", Inputs: r.inputs, Method: sim.Exact, Complete: r.complete,
+		ElapsedSeconds: float64(r.elapsed.Microseconds()) / 1e6}
+	for i, p := range r.inputs.Needed {
+		doc.Needed = append(doc.Needed, row{P: p, Dice: r.jsonAnswer(r.dice, i), Charges: r.jsonAnswer(r.charges, i)})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+// writeCSV writes one row per probability and input searched: p, input
+// (dice or charges), reachable, value and the probability it reaches
+// (both empty when not reachable), and the most of the input searched.
+func (r neededResult) writeCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"p", "input", "reachable", "value", "p_destroyed", "max"})
+	for i, p := range r.inputs.Needed {
+		for _, s := range []struct {
+			name string
+			ans  []goalAnswer
+			max  int
+		}{{"dice", r.dice, r.inputs.MaxDice}, {"charges", r.charges, r.inputs.MaxCharges}} {
+			a := r.jsonAnswer(s.ans, i)
+			value, pd := "", ""
+			if a.Reachable {
+				value, pd = strconv.Itoa(*a.Value), num(*a.P)
+			}
+			_ = cw.Write([]string{num(p), s.name, strconv.FormatBool(a.Reachable), value, pd, strconv.Itoa(s.max)})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

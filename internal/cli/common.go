@@ -1,0 +1,213 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// precisionTrialCap is the trial cap of a --precision run when --trials
+// is not given: high enough that the precision, not the cap, stops it.
+const precisionTrialCap = 1_000_000_000
+
+// maxWorkers bounds -j: each worker holds its own tallies and trial state,
+// and far more workers than cores only costs memory.
+const maxWorkers = 1024
+
+// maxTrials bounds --trials: ten billion trials take tens of minutes on a
+// fast machine; a larger count is a typo, not a plan.
+const maxTrials = 10_000_000_000
+
+// maxPathsLimit bounds --max-paths: an exact run's memory no longer grows
+// with its paths (--max-memory), but its time does, and two hundred
+// million merged paths take tens of minutes; a stack that needs more is a
+// job for Monte Carlo.
+const maxPathsLimit = 200_000_000
+
+// maxMemoryLimit bounds --max-memory, in MB: 64 GB, more than the machines
+// sapper runs on give one process; minMemory is the least, below which
+// the merged-state tables of any real stack would be evicted as fast as
+// they fill.
+const (
+	maxMemoryLimit = 65536
+	minMemory      = 64
+)
+
+// minPrecision is the finest --precision: the widest interval (p = 1/2)
+// reaches ±0.0001 after about 10⁸ trials at 95% (2.7·10⁸ at 99.9%), well
+// inside the 10⁹-trial cap; a finer one would only run into the cap.
+const minPrecision = 0.0001
+
+// commonFlags are the engine and output flags every simulating command
+// shares (DESIGN §4).
+type commonFlags struct {
+	trials     uint64
+	seed       uint64
+	workers    int
+	method     string
+	precision  float64
+	confidence float64
+	maxPaths   uint64
+	maxMemory  uint64
+	format     string
+	progress   string
+	hideZero   bool
+	plot       string
+	cumulative bool
+	cpuprofile string
+	explain    bool
+}
+
+// common holds the resolved common flags.
+type common struct {
+	cfg      sim.Config
+	format   report.Format
+	progress progressMode
+	opt      report.Options
+	// plot is the chart file to write after the run ("" for none), in
+	// plotFormat, drawn with chart.
+	plot       string
+	plotFormat report.ChartFormat
+	chart      report.ChartOptions
+	// cpuprofile is where a CPU profile of the run goes ("" for none).
+	cpuprofile string
+	// explain: show the working before the result (--explain).
+	explain bool
+}
+
+// register adds the common flags to fs, as their own group for help.
+func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
+	g := pflag.NewFlagSet("common", pflag.ContinueOnError)
+	g.SortFlags = false
+	g.Uint64Var(&c.trials, "trials", sim.DefaultTrials, "Monte Carlo trials `N` (> 0),\ne.g. --trials 100000")
+	g.Uint64Var(&c.seed, "seed", 1, "Monte Carlo seed `S`: the same seed gives the same\nresult for any -j, e.g. --seed 7")
+	g.IntVarP(&c.workers, "workers", "j", 0, "worker goroutines `N` (default: GOMAXPROCS); the output\ndoes not depend on it, e.g. -j 1")
+	g.StringVar(&c.method, "method", string(sim.MonteCarlo), "`METHOD`: mc, exact or auto; exact enumerates every dice\npath; auto is exact when it fits --max-paths, else Monte\nCarlo")
+	g.Float64Var(&c.precision, "precision", 0, "stop once every interval half-width is at most `P`;\n0 is off; with no --trials the cap is 1e9 trials,\ne.g. --precision 0.001")
+	g.Float64Var(&c.confidence, "confidence", sim.DefaultConfidence, fmt.Sprintf("interval confidence `C`, from %g to %g,\ne.g. --confidence 0.99", sim.MinConfidence, sim.MaxConfidence))
+	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
+	g.Uint64Var(&c.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "exact memory budget in `MB`: the tables of merged states\nstay within it, dropping the states cheapest to walk\nagain when full (exact, auto)")
+	g.StringVar(&c.format, "format", string(report.Table), "output `FORMAT`: table, json or csv,\ne.g. --format json")
+	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal), always or never")
+	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
+	g.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof:\nwhere your own scenario spends its time, e.g. --cpuprofile cpu.out")
+	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
+	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
+	g.BoolVar(&c.explain, "explain", false, "show the working before the result: the column, every\nDRM and threshold with its rule, and what each Original\nDR does (table and JSON)")
+	setWant(g, "explain", "want true or false")
+	setRange(g, "trials", 1, uint64(maxTrials))
+	setRange(g, "seed", 0, uint64(math.MaxUint64))
+	setRange(g, "workers", 1, maxWorkers)
+	setRange(g, "max-paths", 1, uint64(maxPathsLimit))
+	setRange(g, "max-memory", minMemory, uint64(maxMemoryLimit))
+	setWant(g, "precision", fmt.Sprintf("want 0 (off) or a number from %g to below 0.5", minPrecision))
+	setWant(g, "confidence", fmt.Sprintf("want a number from %g to %g, like 0.95", sim.MinConfidence, sim.MaxConfidence))
+	setWant(g, "hide-zero", "want true or false")
+	setWant(g, "cumulative", "want true or false")
+	setGroup(g, groupRun, "trials", "seed", "workers", "method", "precision", "confidence", "max-paths", "max-memory")
+	setGroup(g, groupOutput, "format", "progress", "hide-zero", "cpuprofile", "plot", "cumulative", "explain")
+	setChoices(g, "method", []string{string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)})
+	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})
+	setChoices(g, "progress", []string{string(progressAuto), string(progressAlways), string(progressNever)})
+	setBounds(g, "confidence", sim.MinConfidence, sim.MaxConfidence)
+	fs.AddFlagSet(g)
+	return g
+}
+
+// resolve checks the common flags and turns them into a run configuration.
+func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
+	var out common
+	raw := func(name string) string { return fs.Lookup(name).Value.String() }
+	method := sim.Method(choice(c.method, string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)))
+	switch method {
+	case sim.MonteCarlo, sim.Exact, sim.Auto:
+	default:
+		return out, badValue("method", c.method, "want mc, exact or auto")
+	}
+	if !(c.precision == 0 || c.precision >= minPrecision && c.precision < 0.5) {
+		return out, badValue("precision", raw("precision"), want(fs.Lookup("precision")))
+	}
+	// The engine's bound, where every interval is finite (sim.MaxConfidence).
+	if !(c.confidence >= sim.MinConfidence && c.confidence <= sim.MaxConfidence) {
+		return out, badValue("confidence", raw("confidence"), want(fs.Lookup("confidence")))
+	}
+	f, err := report.ParseFormat(c.format)
+	if err != nil {
+		return out, badValue("format", c.format, "want table, json or csv")
+	}
+	if err := c.conflicts(fs, method, f); err != nil {
+		return out, err
+	}
+	p, err := parseProgress(c.progress)
+	if err != nil {
+		return out, badValue("progress", c.progress, "want auto, always or never")
+	}
+	if c.explain && f == report.CSV {
+		return out, usagef("--explain with --format csv: the working is shown in the table and the JSON only")
+	}
+	var plot string
+	var plotFormat report.ChartFormat
+	if fs.Changed("plot") {
+		if plot, plotFormat, err = resolvePlot(c.plot); err != nil {
+			return out, err
+		}
+	}
+	if fs.Changed("cpuprofile") {
+		if c.cpuprofile == "" {
+			return out, badValue("cpuprofile", c.cpuprofile, "want a file name")
+		}
+		if err := checkOutputFile("cpuprofile", c.cpuprofile); err != nil {
+			return out, err
+		}
+	}
+	if plot != "" && c.cpuprofile != "" && samePath(plot, c.cpuprofile) {
+		return out, usagef("--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
+	}
+	trials := c.trials
+	if c.precision > 0 && !fs.Changed("trials") {
+		trials = precisionTrialCap
+	}
+	out = common{
+		cfg: sim.Config{
+			Method:     method,
+			Trials:     trials,
+			Seed:       c.seed,
+			Workers:    c.workers,
+			Precision:  c.precision,
+			Confidence: c.confidence,
+			MaxPaths:   c.maxPaths,
+			MaxMemory:  c.maxMemory << 20,
+		},
+		format:     f,
+		progress:   p,
+		opt:        report.Options{HideZero: c.hideZero},
+		plot:       plot,
+		plotFormat: plotFormat,
+		cpuprofile: c.cpuprofile,
+		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
+		explain:    c.explain,
+	}
+	return out, nil
+}
+
+// conflicts rejects the engine and output flags that the method or the
+// format make meaningless.
+func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.Format) error {
+	exact := "--method exact"
+	noPlot := c.plot == ""
+	return checkConflicts(
+		flagConflict(fs, "precision", exact, method == sim.Exact, "an exact run has no sampling error to stop on (use --method mc or auto)"),
+		flagConflict(fs, "trials", exact, method == sim.Exact, "an exact run enumerates every dice path instead (--max-paths bounds it)"),
+		flagConflict(fs, "seed", exact, method == sim.Exact, "an exact run draws no random numbers"),
+		flagConflict(fs, "confidence", exact, method == sim.Exact, "an exact run has no sampling error, so no intervals"),
+		flagConflict(fs, "max-paths", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run enumerates no paths (--trials bounds it)"),
+		flagConflict(fs, "max-memory", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run keeps no tables of merged states"),
+		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,
+			"JSON and CSV always list every outcome; --hide-zero changes the table and the chart"),
+		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),
+	)
+}

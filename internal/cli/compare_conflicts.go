@@ -1,0 +1,23 @@
+package cli
+
+import (
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// compareConflicts rejects the compare inputs that the target Location or
+// another flag make meaningless. Every mode runs, so no input is
+// meaningless for want of its mode.
+func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Comparison) error {
+	flame := c.Building != asl.NoBuilding || c.Terrain != ""
+	cs := []conflict{
+		flagConflict(fs, "ec", "--building "+c.Building.String(), c.Building != asl.NoBuilding,
+			"the EC changes the Flame DR outside buildings only (B25.13)"),
+		flagConflict(fs, "ec", "no --terrain", !flame, "without burnable terrain there is no Flame DR for the EC to change (B25.13)"),
+		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !c.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
+	}
+	first := c.Targets[:min(1, len(c.Targets))]
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, c.User, anyConcealed(c.Concealed, first), flame)...)
+	return checkConflicts(cs...)
+}

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestConflicts: every input that the other inputs make meaningless is
+// rejected, even at its default value, naming both sides: exit 2, one
+// line, nothing on stdout.
+func TestConflicts(t *testing.T) {
+	cases := []struct{ args, want string }{
+		// The engine and output flags.
+		{"dc --target 4-6-7 --method exact --precision 0.01", "--precision with --method exact"},
+		{"dc --target 4-6-7 --method exact --trials 1000", "--trials with --method exact"},
+		{"dc --target 4-6-7 --method exact --seed 1", "--seed with --method exact"},
+		{"dc --target 4-6-7 --method exact --confidence 0.9", "--confidence with --method exact"},
+		{"dc --target 4-6-7 --max-paths 100", "--max-paths with --method mc"},
+		{"dc --target 4-6-7 --format json --hide-zero", "--hide-zero with --format json"},
+		{"dc --target 4-6-7 --format csv --hide-zero=false", "--hide-zero with --format csv"},
+		{"dc --target 4-6-7 --cumulative", "--cumulative with no --plot"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --cumulative", "--cumulative with neither --metric nor --plot"},
+		{"compare --method exact --seed 3", "--seed with --method exact"},
+		{"afv --af 11/8/8 --method exact --trials 10", "--trials with --method exact"},
+		// dc: the mode.
+		{"dc --mode set --target 4-6-7 --tem 5", "--tem with --mode set: a Set DC attacks with no TEM"},
+		{"dc --mode set --target 4-6-7 --tem 0", "--tem with --mode set"},
+		{"sweep dc --mode set --target 4-6-7 --vary tem=0..2", "at tem=0: --tem with --mode set"},
+		{"dc --target 4-6-7 --enemy-infantry 2", "--enemy-infantry with --mode placed"},
+		{"dc --mode thrown --target 4-6-7 --enemy-infantry 0", "--enemy-infantry with --mode thrown"},
+		{"dc --target 4-6-7 --afph=false", "--afph with --mode placed"},
+		{"dc --mode set --target 4-6-7 --from-vehicle=false", "--from-vehicle with --mode set"},
+		{"dc --target 4-6-7 --cavalry=false", "--cavalry with --mode placed"},
+		{"dc --mode set --target 4-6-7 --cx=false", "--cx with --mode set"},
+		{"dc --target 4-6-7 --thrower-tem 2", "--thrower-tem with --mode placed"},
+		{"dc --mode thrown --target 4-6-7 --thrower-tem 2", "--thrower-tem with no --thrower"},
+		{"dc --target 4-6-7 --elevation 0", "--elevation with --mode placed"},
+		{"dc --mode thrown --target 4-6-7 --elevation 1", "--elevation with no --thrower"},
+		{"dc --target 4-6-7 --preset=false", "--preset with --mode placed"},
+		{"dc --mode set --target 4-6-7 --preset", "--preset with no --setter"},
+		{"dc --mode thrown --target 4-6-7 --wire", "--wire with --mode thrown"},
+		{"dc --mode thrown --target 4-6-7 --roadblock normal", "--roadblock with --mode thrown"},
+		// dc: the Location.
+		{"dc --roadblock narrow --tem 2", "--tem with --roadblock narrow"},
+		{"dc --target 4-6-7 --building stone --top 2", "--top with --level 0"},
+		{"dc --target 4-6-7 --building wooden --ec dry", "--ec with --building wooden"},
+		{"dc --target 4-6-7 --ec dry", "--ec with no --terrain"},
+		// dc: the --rule switches.
+		{"dc --mode set --target 4-6-7 --rule set-dc-uses-x-penalty=false --user non-elite", "--user with --rule set-dc-uses-x-penalty=false"},
+		{"dc --mode set --target 4-6-7 --rule set-dc-uses-x-penalty=false --captured", "--captured with --rule set-dc-uses-x-penalty=false"},
+		{"dc --target 4-6-7 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with --mode placed"},
+		{"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
+		{"dc --target 4-6-7 --cx --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --thrower"},
+		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with --user elite"},
+		{"dc --target 4-6-7 --building stone --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
+		{"dc --target 4-6-7 --concealed --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no --building or --terrain"},
+		// compare.
+		{"compare --ec dry", "--ec with --building stone"},
+		{"compare --building none --ec dry", "--ec with no --terrain"},
+		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
+		{"compare --user non-elite --rule inexperienced-penalty=true", "--rule inexperienced-penalty with --user non-elite"},
+		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
+		// afv.
+		{"afv --af 11/8/8 --tem 2", "--tem with no --other"},
+		{"afv --af 11/8/8 --mode set --other 4-6-7 --tem 2", "--tem with --mode set"},
+		{"afv --af hull=-/-/8,turret=11/8/8 --other 4-6-7 --tem 2", "--tem with an unarmored facing"},
+		{"afv --af 11/8/8 --mode set --basic-tk 16", "--basic-tk with --mode set"},
+		{"afv --vehicle truck --basic-tk 16", "--basic-tk with an unarmored vehicle"},
+		{"afv --af 11/8/8 --mode set --aerial-af 4", "--aerial-af with --mode set"},
+		{"afv --af hull=-/-/8,turret=11/8/8 --open-topped=false", "--open-topped with an unarmored facing"},
+		{"afv --af 11/8/8 --mode set --motion=false", "--motion with --mode set"},
+		{"afv --vehicle truck --immobile", "--immobile with an unarmored vehicle"},
+		{"afv --vehicle truck --bypass", "--bypass with an unarmored vehicle"},
+		{"afv --af 11/8/8 --mode set --elevation-advantage", "--elevation-advantage with --mode set"},
+		{"afv --af 11/8/8 --mode set --red-cs", "--red-cs with --mode set"},
+		{"afv --af 11/8/8 --mode set --cs 7", "--cs with --mode set"},
+		{"afv --vehicle truck --facing rear", "--facing with an unarmored vehicle"},
+		{"afv --vehicle truck --same-hex", "--same-hex with an unarmored vehicle"},
+		{"afv --af 11/8/8 --afph=false", "--afph with --mode placed"},
+		{"afv --af 11/8/8 --from-vehicle=false", "--from-vehicle with --mode placed"},
+		{"afv --af 11/8/8 --mode set --cx=false", "--cx with --mode set"},
+		{"afv --af 11/8/8 --thrower-tem 1", "--thrower-tem with --mode placed"},
+		{"afv --af 11/8/8 --mode thrown --thrower-tem 1", "--thrower-tem with no --thrower"},
+		{"afv --af 11/8/8 --mode set --rule dc-hull-plus-one-also-shocks=true", "--rule dc-hull-plus-one-also-shocks with --mode set"},
+		{"afv --af 26/26/26 --mode set --rule aerial-af-fallback=true", "--rule aerial-af-fallback with --mode set"},
+		{"afv --af 26/26/26 --aerial-af 4 --rule aerial-af-fallback=true", "--rule aerial-af-fallback with --aerial-af"},
+		{"afv --af 11/8/8 --rule halve-collateral-if-concealed=false", "--rule halve-collateral-if-concealed with no --concealed"},
+		{"afv --af 11/8/8 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with --mode placed"},
+		{"afv --af 11/8/8 --cx --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --thrower"},
+		{"afv --af 11/8/8 --mode thrown --thrower 4-6-7 --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
+	}
+	for _, key := range hobRules {
+		for _, cmd := range []string{"dc --target 4-6-7", "compare", "afv --af 11/8/8"} {
+			cases = append(cases, struct{ args, want string }{cmd + " --no-hob --rule " + key + "=true", "--rule " + key + " with --no-hob"})
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want it to contain %q", code, stdout, stderr, c.want)
+			}
+		})
+	}
+}
+
+// TestNoConflict: the same inputs where they do apply are accepted, so
+// that the checks above reject the combination, not the flag.
+func TestNoConflict(t *testing.T) {
+	for _, a := range []string{
+		"dc --target 4-6-7 --tem 5 --method exact",
+		"dc --mode set --target 4-6-7 --enemy-infantry 0 --method exact",
+		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 1 --afph --method exact",
+		"dc --mode set --target 4-6-7 --setter 4-6-8 --preset --method exact",
+		"dc --target 4-6-7 --terrain woods --ec dry --method exact",
+		"dc --target 4-6-7 --building stone --level 1 --top 2 --method exact",
+		"dc --target 4-6-7 --method exact --max-paths 100000",
+		"dc --target 4-6-7 --trials 1000 --seed 3 --confidence 0.9 --hide-zero",
+		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --cx --rule cx-on-thrower-location=true --method exact",
+		"dc --target 4-6-7 --user inexperienced --rule inexperienced-penalty=false --method exact",
+		"afv --af 11/8/8 --other 4-6-7 --tem 2 --basic-tk 16 --method exact",
+		"compare --building none --terrain woods --ec dry --method exact",
+		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
+	} {
+		if code, _, stderr := cli(t, args(a)...); code != exitOK {
+			t.Errorf("%s: exit %d, stderr %q", a, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCPUProfile: --cpuprofile writes a profile of the run, whatever the
+// command or mode, and a file that cannot be written is refused before
+// anything runs.
+func TestCPUProfile(t *testing.T) {
+	for _, cmdline := range []string{
+		"dc --target 4-6-7 --trials 200000",
+		"compare --trials 20000",
+		"afv --vehicle tiger --trials 20000",
+		"fire --fp 8 --target 4-6-7 --trials 20000",
+		"building --dice 4 --trials 20000",
+		"building --needed 0.5",
+		"lhy --sadrm 2 --target squad:6 --trials 20000",
+		"activate testdata/activate/crossing.yaml",
+		"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000",
+		"run set-under-fire",
+	} {
+		t.Run(cmdline, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "cpu.out")
+			if code, _, stderr := cli(t, append(args(cmdline), "--cpuprofile", file)...); code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if fi, err := os.Stat(file); err != nil || fi.Size() == 0 {
+				t.Fatalf("no profile written: %v", err)
+			}
+		})
+	}
+	bad := filepath.Join(t.TempDir(), "missing", "cpu.out")
+	code, stdout, stderr := cli(t, "dc", "--target", "4-6-7", "--cpuprofile", bad)
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--cpuprofile") {
+		t.Errorf("unwritable profile: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestOutputsShareAFile: --plot and --cpuprofile naming one file, however
+// spelt, are refused before anything runs, and neither file is written.
+func TestOutputsShareAFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, c := range []struct{ plot, profile string }{
+		{"x.png", "x.png"},
+		{"x.png", "./x.png"},
+		{"x.png", filepath.Join(dir, "x.png")},
+		{"sub/../x.png", "x.png"},
+	} {
+		os.Mkdir("sub", 0o755)
+		cmdline := "dc --target 4-6-7 --plot " + c.plot + " --cpuprofile " + c.profile
+		wantUsage(t, cmdline, `sapper dc: --plot and --cpuprofile name the same file "`+c.plot+`"; the one would overwrite the other: give each its own`)
+		wantUsage(t, "sweep "+cmdline+" --vary tem=0..1", `sapper sweep: --plot and --cpuprofile name the same file`)
+		if _, err := os.Stat("x.png"); err == nil {
+			t.Errorf("%s: x.png written", cmdline)
+		}
+	}
+	if err := os.WriteFile("y.png", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("y.png", "link.out"); err != nil {
+		t.Skip(err)
+	}
+	wantUsage(t, "dc --target 4-6-7 --plot y.png --cpuprofile link.out", `sapper dc: --plot and --cpuprofile name the same file "y.png"`)
+}

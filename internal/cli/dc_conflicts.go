@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// dcConflicts rejects the dc inputs that the mode, the target Location or
+// another flag make meaningless; each reason cites the rule.
+func dcConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.DCAttack) error {
+	mode := "--mode " + a.Mode.String()
+	set, thrown := a.Mode == asl.Set, a.Mode == asl.Thrown
+	noThrower := thrown && len(a.Throwers) == 0
+	flame := a.Building != asl.NoBuilding || a.Terrain != ""
+	xIgnored := set && !a.Options.SetDCUsesXPenalty
+	cs := []conflict{
+		flagConflict(fs, "tem", mode, set, "a Set DC attacks with no TEM (A23.71)"),
+		flagConflict(fs, "tem", "--roadblock narrow", a.Roadblock == asl.NarrowStreetRoadblock,
+			"only the roadblock is attacked, with its own +2 TEM (B31.1411)"),
+		flagConflict(fs, "enemy-infantry", mode, !set, "only a Set DC's malfunction DR counts enemy Infantry (A23.7)"),
+		flagConflict(fs, "cavalry", mode, !thrown, "only a Thrown DC is thrown by Cavalry (A23.6)"),
+		flagConflict(fs, "elevation", mode, !thrown, "only a Thrown DC is thrown from above (A23.6)"),
+		flagConflict(fs, "elevation", "no --thrower", noThrower, "the height matters only to the attack on the thrower's Location (--thrower)"),
+		flagConflict(fs, "preset", mode, !set, "only a Set DC can be Set before play (A23.7)"),
+		flagConflict(fs, "preset", "no --setter", set && len(a.Setter) == 0,
+			"without a Setter the DC is taken as Set already; --preset spares a Setter the setting dr and the Defensive Fire"),
+		flagConflict(fs, "top", "--level 0", a.Level == 0,
+			"--top counts the levels above an upper-level target; Rubble at ground level cannot collapse the hex (B24.11)"),
+		flagConflict(fs, "ec", "--building "+a.Building.String(), a.Building != asl.NoBuilding,
+			"the EC changes the Flame DR outside buildings only (B25.13)"),
+		flagConflict(fs, "ec", "no --terrain", !flame, "without burnable terrain there is no Flame DR for the EC to change (B25.13)"),
+		flagConflict(fs, "wire", mode, thrown, "a Thrown DC never clears Wire (§8.36)"),
+		flagConflict(fs, "roadblock", mode, thrown && a.Roadblock == asl.NormalRoadblock,
+			"a Thrown DC affects only a Narrow-Street roadblock (B31.1411)"),
+		flagConflict(fs, "user", "--rule set-dc-uses-x-penalty=false", xIgnored, "a Set DC's malfunction then ignores the X# (A23.7, §8.4)"),
+		flagConflict(fs, "captured", "--rule set-dc-uses-x-penalty=false", xIgnored, "a Set DC's malfunction then ignores the X# (A23.7, §8.4)"),
+	}
+	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
+	// Flame reads the first target's column (A23.1, §8.14).
+	first := a.Targets[:min(1, len(a.Targets))]
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, a.User, anyConcealed(a.Concealed, first), flame)...)
+	return checkConflicts(cs...)
+}

@@ -1,0 +1,248 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"github.com/sapperhq/sapper/internal/golden"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestDCGolden pins whole outputs of small runs: exact ones, and a Monte
+// Carlo one short enough to be quick.
+func TestDCGolden(t *testing.T) {
+	for _, c := range []struct{ name, args string }{
+		{"dc_exact_table", "dc --target 4-6-7 --tem 2 --method exact"},
+		{"dc_exact_hidezero", "dc --target 4-6-7 --tem 2 --method exact --hide-zero"},
+		{"dc_exact_json", "dc --target 4-6-7 --tem 2 --method exact --format json"},
+		{"dc_exact_csv", "dc --target 4-6-7 --tem 2 --method exact --format csv"},
+		{"dc_mc_json", "dc --target 4-6-7 --target leader:8-1 --trials 2000 --seed 7 --format json"},
+		{"dc_building_table", "dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1 --method exact --hide-zero"},
+		{"dc_set_table", "dc --mode set --target 4-6-7 --target hs:2-4-7 --terrain woods --ec dry --setter 4-6-8 --method exact --hide-zero"},
+		{"dc_structures_table", "dc --target crew:2-2-8 --target 4-6-7,sw=1 --gun --wire --roadblock normal --building stone --level 1 --top 2 --method exact --hide-zero"},
+		{"dc_cave_table", "dc --mode thrown --target 4-6-7 --thrower 4-6-8 --cave --cave-drm=-1 --method exact --hide-zero"},
+		{"dc_bridge_table", "dc --mode set --target 4-6-7 --bridge stone --setter 4-6-8 --method exact --hide-zero"},
+		{"dc_thrown_table", "dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --trials 2000 --seed 3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden.Check(t, c.name, normalize([]byte(stdout)))
+		})
+	}
+}
+
+// TestWorkerCountInvariance: the same seed gives byte-identical JSON for
+// any -j, apart from the elapsed time.
+func TestWorkerCountInvariance(t *testing.T) {
+	var outs []string
+	for _, j := range []string{"1", "2"} {
+		// 200,000 trials make four chunks, so two workers really share them.
+		code, stdout, stderr := cli(t, "dc", "--target", "4-6-7", "--target", "leader:8-1", "--tem", "1",
+			"--seed", "7", "--trials", "200000", "--format", "json", "-j", j)
+		if code != exitOK {
+			t.Fatalf("-j %s: exit %d, stderr %q", j, code, stderr)
+		}
+		outs = append(outs, string(normalize([]byte(stdout))))
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("-j 1 and -j 2 differ:\n%s\n---\n%s", outs[0], outs[1])
+	}
+	if !strings.Contains(outs[0], `"seed": 7`) {
+		t.Error("the seed is not echoed")
+	}
+}
+
+// TestNegativeDRM: pflag takes "--drm -2" and "--drm=-2" alike.
+func TestNegativeDRM(t *testing.T) {
+	var outs []string
+	for _, a := range [][]string{{"--drm", "-2"}, {"--drm=-2"}} {
+		code, stdout, stderr := cli(t, append([]string{"dc", "--target", "4-6-7", "--method", "exact", "--format", "json"}, a...)...)
+		if code != exitOK {
+			t.Fatalf("%q: exit %d, stderr %q", a, code, stderr)
+		}
+		in := decode(t, stdout)["inputs"].(map[string]any)
+		if in["drm"] != -2.0 {
+			t.Errorf("%q: inputs.drm = %v", a, in["drm"])
+		}
+		outs = append(outs, string(normalize([]byte(stdout))))
+	}
+	if outs[0] != outs[1] {
+		t.Error("--drm -2 and --drm=-2 differ")
+	}
+}
+
+// TestExactStack is the reference stack of the brief: three squads and a
+// leader, enumerated exactly.
+func TestExactStack(t *testing.T) {
+	start := time.Now()
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --target 4-6-7 --target 4-6-7 --target leader:8-1 --tem 1 --method exact --format json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	// It takes well under a second; the bound is loose so that a slow or
+	// busy machine does not fail it, while a model that stopped coarsening
+	// its dice (tens of millions of paths) still does.
+	if d := time.Since(start); d > 10*time.Second && !raceDetector {
+		t.Errorf("exact enumeration took %v", d)
+	} else {
+		t.Logf("exact enumeration took %v", d)
+	}
+	doc := decode(t, stdout)
+	if doc["method"] != "exact" || doc["complete"] != true {
+		t.Fatalf("method %v, complete %v", doc["method"], doc["complete"])
+	}
+	for _, m := range doc["metrics"].([]any) {
+		m := m.(map[string]any)
+		sum := 0.0
+		for _, o := range m["outcomes"].([]any) {
+			sum += o.(map[string]any)["p"].(float64)
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%s: p sum to %v", m["name"], sum)
+		}
+	}
+}
+
+// TestBuildingSetsTEM: --building gives the TEM unless --tem is given.
+func TestBuildingSetsTEM(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		tem  float64
+	}{
+		{"--building stone", 3},
+		{"--building wooden", 2},
+		{"--building stone --fortified", 4},
+		{"--building stone --tem 1", 1},
+		{"--tem 2", 2},
+	} {
+		code, stdout, stderr := cli(t, args("dc --target 4-6-7 --method exact --format json "+c.args)...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d, stderr %q", c.args, code, stderr)
+		}
+		if got := decode(t, stdout)["inputs"].(map[string]any)["tem"]; got != c.tem {
+			t.Errorf("%s: tem %v, want %v", c.args, got, c.tem)
+		}
+	}
+}
+
+// TestResolvedInputs: the JSON inputs carry the defaults as resolved.
+func TestResolvedInputs(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --mode set --target 4-6-7 --target hs:2-4-7 --method exact --format json --rule surrender=true --rule set-dc-uses-x-penalty=0")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	in := decode(t, stdout)["inputs"].(map[string]any)
+	opts := in["options"].(map[string]any)
+	for k, want := range map[string]any{"mode": "set", "elr": 3.0, "user": "elite", "enemy_infantry": 2.0} {
+		if in[k] != want {
+			t.Errorf("inputs.%s = %v, want %v", k, in[k], want)
+		}
+	}
+	for k, want := range map[string]any{"heat_of_battle": true, "surrender": true, "set_dc_uses_x_penalty": false, "inexperienced_penalty": true} {
+		if opts[k] != want {
+			t.Errorf("inputs.options.%s = %v, want %v", k, opts[k], want)
+		}
+	}
+}
+
+// TestInterrupted: a cancelled run still writes its partial result,
+// marked incomplete, and exits 130.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, stdout, stderr := cliCtx(t, ctx, args("dc --target 4-6-7 --format json")...)
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, stderr)
+	}
+	if doc := decode(t, stdout); doc["complete"] != false {
+		t.Errorf("complete = %v, want false", doc["complete"])
+	}
+	if !strings.Contains(stderr, "interrupted") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr %q", stderr)
+	}
+	code, stdout, _ = cliCtx(t, ctx, args("dc --target 4-6-7")...)
+	if code != exitInterrupted || !strings.Contains(stdout, "INCOMPLETE") {
+		t.Errorf("table: exit %d, output:\n%s", code, stdout)
+	}
+	// An interrupted exact run's JSON says its p are lower bounds.
+	code, stdout, _ = cliCtx(t, ctx, args("dc --target 4-6-7 --method exact --format json")...)
+	doc := decode(t, stdout)
+	if code != exitInterrupted || doc["lower_bounds"] != true || !strings.Contains(doc["incomplete"].(string), "lower bounds") {
+		t.Errorf("exact JSON: exit %d, lower_bounds %v, incomplete %v", code, doc["lower_bounds"], doc["incomplete"])
+	}
+	// CSV carries the marker on every row, of every run.
+	for _, a := range []string{"dc --target 4-6-7 --format csv", "compare --method exact --format csv"} {
+		code, stdout, _ = cliCtx(t, ctx, args(a)...)
+		rows := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != exitInterrupted || len(rows) < 2 || !strings.HasSuffix(rows[0], ",complete") {
+			t.Fatalf("%s: exit %d, output:\n%s", a, code, stdout)
+		}
+		for _, r := range rows[1:] {
+			if !strings.HasSuffix(r, ",false") {
+				t.Errorf("%s: row %q not marked incomplete", a, r)
+			}
+		}
+	}
+}
+
+// TestPathBudget: an exact run over its budget is a runtime failure that
+// names the way out; auto falls back to Monte Carlo and says so.
+func TestPathBudget(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --target 4-6-7 --method exact --max-paths 10")...)
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "--max-paths") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exact: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, args("dc --target 4-6-7 --target 4-6-7 --method auto --max-paths 10 --trials 1000 --format json")...)
+	if code != exitOK {
+		t.Fatalf("auto: exit %d, stderr %q", code, stderr)
+	}
+	doc := decode(t, stdout)
+	if doc["method"] != "mc" || doc["note"] == nil {
+		t.Errorf("auto: method %v, note %v", doc["method"], doc["note"])
+	}
+	if want := "--method auto: " + doc["note"].(string) + "\n"; stderr != want || !strings.Contains(stderr, "ran Monte Carlo") {
+		t.Errorf("auto: stderr %q, want %q", stderr, want)
+	}
+	// Within the budget, auto enumerates and says so.
+	code, stdout, stderr = cli(t, args("dc --target 4-6-7 --method auto --format json")...)
+	if doc := decode(t, stdout); code != exitOK || doc["method"] != "exact" ||
+		stderr != "--method auto: "+doc["note"].(string)+"\n" || !strings.HasPrefix(stderr, "--method auto: auto chose exact enumeration: ") {
+		t.Errorf("auto within budget: exit %d, method %v, stderr %q", code, doc["method"], stderr)
+	}
+}
+
+// TestPrecision: --precision without --trials stops on the precision.
+func TestPrecision(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --precision 0.01 --format json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	doc := decode(t, stdout)
+	if n := doc["trials"].(float64); n <= 0 || n >= 1e9 {
+		t.Errorf("trials = %v", n)
+	}
+	for _, m := range doc["metrics"].([]any) {
+		for _, o := range m.(map[string]any)["outcomes"].([]any) {
+			o := o.(map[string]any)
+			if half := (o["hi"].(float64) - o["lo"].(float64)) / 2; half > 0.01 {
+				t.Errorf("%s=%s: half-width %v", m.(map[string]any)["name"], o["value"], half)
+			}
+		}
+	}
+}
+
+func decode(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var doc map[string]any
+	d := json.NewDecoder(bytes.NewReader([]byte(s)))
+	if err := d.Decode(&doc); err != nil {
+		t.Fatalf("%v in\n%s", err, s)
+	}
+	return doc
+}

@@ -1,0 +1,321 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// A command's inputs are its flags, each declared once with pflag next to
+// the command, with annotations for what a flag alone cannot say: its
+// group (setGroup), its rule number (setRuleRef), its choices (setChoices)
+// and its bounds (setRange, setBounds). From that one declaration come
+// --help, the scenario-file keys (scenario.go), the web form
+// (serve_form.go) and the listing below, which a front end reads to build
+// its own form.
+
+// Annotation keys of an input's description.
+const (
+	groupKey   = "group"
+	ruleRefKey = "rule"
+	choicesKey = "choices"
+	boundsKey  = "bounds" // a number's bounds; whole numbers use rangeKey
+)
+
+// Input groups, in the order a form shows them.
+const (
+	groupAttack   = "attack"
+	groupTarget   = "target"
+	groupTerrain  = "terrain"
+	groupAdvanced = "advanced"
+	groupRun      = "run"
+	groupOutput   = "output"
+)
+
+var groupOrder = []string{groupAttack, groupTarget, groupTerrain, groupAdvanced, groupRun, groupOutput}
+
+// Input kinds.
+const (
+	kindInteger = "integer"
+	kindNumber  = "number"
+	kindChoice  = "choice"
+	kindUnit    = "unit"
+	kindUnits   = "units"
+	kindYesNo   = "yes/no"
+	kindFile    = "file"
+	kindText    = "text"
+	kindList    = "list"
+)
+
+// annotate sets annotation key of each named flag of fs.
+func annotate(fs *pflag.FlagSet, key string, values []string, names ...string) {
+	for _, n := range names {
+		if err := fs.SetAnnotation(n, key, values); err != nil {
+			panic(err) // a flag name misspelt in this package
+		}
+	}
+}
+
+// setGroup puts the named flags in group.
+func setGroup(fs *pflag.FlagSet, group string, names ...string) {
+	if !slices.Contains(groupOrder, group) {
+		panic("unknown input group " + group)
+	}
+	annotate(fs, groupKey, []string{group}, names...)
+}
+
+// setRuleRef records the rule a flag follows, as the rulebook numbers it
+// (A23.62) or as the project's rules do (§8.26, S21).
+func setRuleRef(fs *pflag.FlagSet, name, ref string) {
+	annotate(fs, ruleRefKey, []string{ref}, name)
+}
+
+// setChoices records the words flag name takes, as the model that reads
+// them lists them.
+func setChoices(fs *pflag.FlagSet, name string, choices []string) {
+	annotate(fs, choicesKey, choices, name)
+}
+
+// setBounds records the least and greatest value of a number flag.
+func setBounds(fs *pflag.FlagSet, name string, lo, hi float64) {
+	annotate(fs, boundsKey, []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, name)
+}
+
+// inputDesc is one input as data: what describe lists.
+type inputDesc struct {
+	Name        string `json:"name"`
+	Kind        string `json:"kind"`
+	Placeholder string `json:"placeholder,omitempty"`
+	// Min and Max are the bounds of a number, as exactly as declared (a
+	// seed's maximum is 2⁶⁴−1, beyond a float64).
+	Min        json.Number `json:"min,omitempty"`
+	Max        json.Number `json:"max,omitempty"`
+	Choices    []string    `json:"choices,omitempty"`
+	Default    string      `json:"default"`
+	Repeatable bool        `json:"repeatable"`
+	Group      string      `json:"group"`
+	Help       string      `json:"help"`
+	Rule       string      `json:"rule,omitempty"`
+}
+
+// commandDesc is one command's inputs.
+type commandDesc struct {
+	Name    string      `json:"name"`
+	Summary string      `json:"summary"`
+	Inputs  []inputDesc `json:"inputs"`
+}
+
+// describeFlag reads one flag's description off its declaration.
+func describeFlag(f *pflag.Flag) inputDesc {
+	placeholder, usage := pflag.UnquoteUsage(f)
+	d := inputDesc{
+		Name:        f.Name,
+		Placeholder: placeholder,
+		Repeatable:  repeatable(f),
+		Help:        oneLineHelp(usage),
+		Choices:     f.Annotations[choicesKey],
+	}
+	if g := f.Annotations[groupKey]; len(g) == 1 {
+		d.Group = g[0]
+	}
+	if r := f.Annotations[ruleRefKey]; len(r) == 1 {
+		d.Rule = r[0]
+	}
+	if !slices.Contains([]string{"[]", "0s"}, f.DefValue) {
+		d.Default = f.DefValue
+	}
+	bounds := f.Annotations[rangeKey]
+	if len(bounds) == 0 {
+		bounds = f.Annotations[boundsKey]
+	}
+	if len(bounds) == 2 {
+		d.Min, d.Max = json.Number(bounds[0]), json.Number(bounds[1])
+	}
+	switch t := f.Value.Type(); {
+	case len(d.Choices) > 0:
+		d.Kind = kindChoice
+	case t == "bool":
+		d.Kind = kindYesNo
+	case wholeNumber(f):
+		d.Kind = kindInteger
+	case strings.HasPrefix(t, "float"):
+		d.Kind = kindNumber
+	case placeholder == "UNIT" && d.Repeatable:
+		d.Kind = kindUnits
+	case placeholder == "UNIT":
+		d.Kind = kindUnit
+	case placeholder == "FILE":
+		d.Kind = kindFile
+	case d.Repeatable:
+		d.Kind = kindList
+	default:
+		d.Kind = kindText
+	}
+	return d
+}
+
+// oneLineHelp is a usage text on one line, without its example.
+func oneLineHelp(usage string) string {
+	s := strings.Join(strings.Fields(usage), " ")
+	if i := strings.Index(s, " e.g. "); i > 0 {
+		s = strings.TrimRight(s[:i], ",; ")
+	}
+	if i := strings.Index(s, "e.g. "); i == 0 {
+		s = ""
+	}
+	return s
+}
+
+// describeCommand lists a command's inputs in group order, each group in
+// declaration order. help and the flags the command line alone has
+// (notDescribed) are left out.
+func describeCommand(c *command) commandDesc {
+	d := commandDesc{Name: c.name, Summary: c.summary}
+	var all []inputDesc
+	flagsOf(c).VisitAll(func(f *pflag.Flag) {
+		if f.Name != "help" && !f.Hidden {
+			all = append(all, describeFlag(f))
+		}
+	})
+	for _, g := range groupOrder {
+		for _, in := range all {
+			if in.Group == g {
+				d.Inputs = append(d.Inputs, in)
+			}
+		}
+	}
+	for _, in := range all {
+		if !slices.Contains(groupOrder, in.Group) {
+			d.Inputs = append(d.Inputs, in) // found by TestEveryInputDescribed
+		}
+	}
+	return d
+}
+
+// describable are the commands whose inputs describe lists: those that
+// prepare a run.
+func describable() []*command {
+	var out []*command
+	for _, c := range commands {
+		if c.prepare != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+var describeCommandValue = &command{
+	name:    "describe",
+	summary: "every command's inputs as data: kind, bounds, default, group, help",
+	help:    writeDescribeHelp,
+}
+
+func init() {
+	describeCommandValue.run = func(_ context.Context, stdout, _ io.Writer, args []string) error {
+		return runDescribe(stdout, args)
+	}
+}
+
+// runDescribe serves sapper describe [COMMAND] [--format table|json].
+func runDescribe(stdout io.Writer, args []string) error {
+	fs, showHelp := newFlagSet("describe")
+	format := fs.String("format", "table", "output `FORMAT`: table or json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *showHelp {
+		writeDescribeHelp(stdout)
+		return nil
+	}
+	cmds := describable()
+	switch rest := fs.Args(); {
+	case len(rest) > 1:
+		return usagef("want at most one command, got %d", len(rest))
+	case len(rest) == 1:
+		c := lookup(rest[0])
+		if c == nil || c.prepare == nil {
+			return usagef("unknown command %q; want one of %s", rest[0], commandList(cmds))
+		}
+		cmds = []*command{c}
+	}
+	var descs []commandDesc
+	for _, c := range cmds {
+		descs = append(descs, describeCommand(c))
+	}
+	switch strings.ToLower(*format) {
+	case "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Commands []commandDesc `json:"commands"`
+		}{descs})
+	case "table":
+		for i, d := range descs {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			writeDescTable(stdout, d)
+		}
+		return nil
+	}
+	return badValue("format", *format, "want table or json")
+}
+
+func commandList(cmds []*command) string {
+	names := make([]string, len(cmds))
+	for i, c := range cmds {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// writeDescTable writes a command's inputs by group, one line each.
+func writeDescTable(w io.Writer, d commandDesc) {
+	fmt.Fprintf(w, "%s: %s\n", d.Name, d.Summary)
+	group := ""
+	for _, in := range d.Inputs {
+		if in.Group != group {
+			group = in.Group
+			fmt.Fprintf(w, "  %s\n", group)
+		}
+		allowed := in.Kind
+		switch {
+		case len(in.Choices) > 0:
+			allowed = strings.Join(in.Choices, "|")
+		case in.Min != "":
+			allowed = fmt.Sprintf("%s %s…%s", in.Kind, in.Min, in.Max)
+		}
+		if in.Repeatable {
+			allowed += ", repeatable"
+		}
+		if in.Default != "" {
+			allowed += ", default " + in.Default
+		}
+		if in.Rule != "" {
+			allowed += ", " + in.Rule
+		}
+		fmt.Fprintf(w, "    %-16s %s\n", in.Name, allowed)
+	}
+}
+
+func writeDescribeHelp(w io.Writer) {
+	fmt.Fprint(w, `Usage: sapper describe [COMMAND] [--format table|json]
+
+Lists the inputs of every command that runs (or of COMMAND alone) as data:
+each input's name (its flag, scenario-file key and form field), kind
+(integer, number, choice, unit, units, yes/no, file, text, list), bounds or
+choices, default, group (attack, target, terrain, advanced, run, output),
+a one-line help and, where it has one, the rule it follows. A front end
+reads the JSON to build its form.
+
+Examples:
+  sapper describe dc
+  sapper describe --format json
+`)
+}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/pflag"
+)
+
+// TestEveryInputDescribed: every flag of every command that runs has a
+// description a front end can build a field from — a group, a kind, a
+// one-line help, bounds for a whole number, choices for a choice — and the
+// same names are the command's flags, its scenario-file keys, its form's
+// fields and describe's listing, so an input written once is in all four.
+func TestEveryInputDescribed(t *testing.T) {
+	for _, c := range describable() {
+		d := describeCommand(c)
+		var names []string
+		for _, in := range d.Inputs {
+			names = append(names, in.Name)
+			what := c.name + " --" + in.Name
+			switch {
+			case !slices.Contains(groupOrder, in.Group):
+				t.Errorf("%s: no group (setGroup)", what)
+			case in.Help == "":
+				t.Errorf("%s: no help", what)
+			case len(in.Help) > 400:
+				t.Errorf("%s: help of %d characters is not one line", what, len(in.Help))
+			case in.Kind == kindInteger && in.Min == "":
+				t.Errorf("%s: a whole number without bounds (setRange)", what)
+			case in.Kind == kindText && strings.Contains(in.Help, ", or ") && in.Name != "af":
+				t.Errorf("%s: reads like a choice but lists none (setChoices): %s", what, in.Help)
+			}
+		}
+		var flags []string
+		flagsOf(c).VisitAll(func(f *pflag.Flag) {
+			if f.Name != "help" && !f.Hidden {
+				flags = append(flags, f.Name)
+			}
+		})
+		slices.Sort(flags)
+		sorted := slices.Sorted(slices.Values(names))
+		if !slices.Equal(sorted, flags) {
+			t.Errorf("%s: described %v, flags %v", c.name, sorted, flags)
+		}
+		// Every described input is a scenario key: decoding a file that
+		// gives it reaches the flag's own parser, not "unknown field".
+		for _, in := range d.Inputs {
+			_, err := decodeScenario("s.yaml", []byte("command: "+c.name+"\nflags:\n  "+in.Name+": \"\"\n"))
+			if err != nil && strings.Contains(err.Error(), "unknown field") {
+				t.Errorf("%s: --%s is not a scenario key: %v", c.name, in.Name, err)
+			}
+		}
+		// And a form field, unless the page has no use for it.
+		f := newForm(c)
+		for _, in := range d.Inputs {
+			if _, skip := notOnTheWeb[in.Name]; !skip && f.byName[in.Name] == nil {
+				t.Errorf("%s: --%s has no form field", c.name, in.Name)
+			}
+		}
+	}
+}
+
+// TestDescribeJSON: the listing reads back, and names what a form needs.
+func TestDescribeJSON(t *testing.T) {
+	code, stdout, stderr := cli(t, "describe", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	var doc struct {
+		Commands []commandDesc `json:"commands"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range doc.Commands {
+		names = append(names, c.Name)
+	}
+	for _, want := range []string{"compare", "dc", "afv", "fire", "building", "activate", "lhy"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("describe lists %v, not %s", names, want)
+		}
+	}
+	for _, c := range doc.Commands {
+		if c.Name != "dc" {
+			continue
+		}
+		for _, in := range c.Inputs {
+			if in.Name == "tem" && (in.Kind != kindInteger || in.Min != "0" || in.Max != "8" || in.Group != groupTerrain) {
+				t.Errorf("dc --tem described as %+v", in)
+			}
+			if in.Name == "mode" && (in.Kind != kindChoice || !slices.Equal(in.Choices, []string{"placed", "thrown", "set"}) || in.Default != "placed") {
+				t.Errorf("dc --mode described as %+v", in)
+			}
+		}
+	}
+	for _, bad := range [][]string{{"describe", "nope"}, {"describe", "--format", "xml"}, {"describe", "dc", "fire"}} {
+		if code, _, _ := cli(t, bad...); code != exitUsage {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestHelpFitsEightyColumns: every help text, sapper's own included, fits
+// an 80-column terminal, and a placeholder names a kind, never a value
+// (--mode MODE, not --mode placed).
+func TestHelpFitsEightyColumns(t *testing.T) {
+	texts := map[string]string{}
+	_, texts["sapper help"], _ = cli(t, "help")
+	for _, c := range commands {
+		_, texts[c.name], _ = cli(t, "help", c.name)
+	}
+	_, texts["help"], _ = cli(t, "help", "help")
+	for name, text := range texts {
+		if text == "" {
+			t.Errorf("%s: no help", name)
+		}
+		for i, line := range strings.Split(text, "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("%s, line %d: %d columns: %s", name, i+1, n, line)
+			}
+		}
+	}
+	for _, c := range describable() {
+		for _, in := range describeCommand(c).Inputs {
+			if p := in.Placeholder; p != "" && p != strings.ToUpper(p) {
+				t.Errorf("%s --%s: placeholder %q is a value, not a kind", c.name, in.Name, p)
+			}
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/spf13/pflag"
+)
+
+// Exit codes (DESIGN §4).
+const (
+	exitOK          = 0
+	exitFailure     = 1   // the run itself failed
+	exitUsage       = 2   // bad usage or bad input: nothing was run
+	exitInterrupted = 130 // interrupted; the partial result was written
+)
+
+// usageError is bad usage or bad input. It is printed as one line on
+// stderr, with nothing on stdout, and exits 2.
+type usageError struct {
+	msg string
+	// placed: msg already names the scenario file and line it is about.
+	placed bool
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// badValue reports that flag --name was given v, and what it accepts.
+func badValue(name, v, want string) error {
+	return usagef("--%s %s: %s", name, quote(v), want)
+}
+
+// maxQuoted is the most characters of a user's argument an error line
+// quotes: enough to recognise it, never a screenful.
+const maxQuoted = 80
+
+// clip shortens s to maxQuoted characters, marking the cut with "…".
+func clip(s string) string {
+	if r := []rune(s); len(r) > maxQuoted {
+		return string(r[:maxQuoted]) + "…"
+	}
+	return s
+}
+
+// quote is s clipped and quoted, as error lines show arguments.
+func quote(s string) string { return strconv.Quote(clip(s)) }
+
+// clipQuoted clips every quoted string of an error message, whichever
+// parser wrote it, so that no argument fills the line.
+func clipQuoted(msg string) string {
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		if msg[i] == '"' {
+			if q, err := strconv.QuotedPrefix(msg[i:]); err == nil {
+				i += len(q)
+				if u, err := strconv.Unquote(q); err == nil && len([]rune(u)) > maxQuoted {
+					q = quote(u)
+				}
+				b.WriteString(q)
+				continue
+			}
+		}
+		b.WriteByte(msg[i])
+		i++
+	}
+	return b.String()
+}
+
+// errInterrupted ends a run whose partial result has been written.
+var errInterrupted = errors.New("interrupted; the result written is partial and marked incomplete")
+
+// errCancelled ends a command interrupted before it ran anything, such as
+// while it waited for a scenario file.
+var errCancelled = errors.New("interrupted")
+
+// wantKey is the flag annotation holding the accepted form of a flag's
+// value, for flags whose parse errors would otherwise quote strconv.
+const wantKey = "want"
+
+// setWant records the accepted form of flag name's value.
+func setWant(fs *pflag.FlagSet, name, want string) {
+	if err := fs.SetAnnotation(name, wantKey, []string{want}); err != nil {
+		panic(err) // a flag name misspelt in this package
+	}
+}
+
+// want returns the accepted form of f's value, or "".
+func want(f *pflag.Flag) string {
+	if w := f.Annotations[wantKey]; len(w) > 0 {
+		return w[0]
+	}
+	return ""
+}
+
+// parseError turns a pflag parse error into a usageError naming the flag
+// and what it accepts.
+func parseError(err error) error {
+	var (
+		inv *pflag.InvalidValueError
+		req *pflag.ValueRequiredError
+		nx  *pflag.NotExistError
+		syn *pflag.InvalidSyntaxError
+	)
+	switch {
+	case errors.As(err, &inv):
+		return valueError(inv.GetFlag(), inv.GetValue(), errors.Unwrap(inv))
+	case errors.As(err, &req):
+		f := req.GetFlag()
+		return usagef("--%s needs a value: %s", f.Name, want(f))
+	case errors.As(err, &nx):
+		switch s := nx.GetSpecifiedShortnames(); len(s) {
+		case 0:
+		case 1:
+			return usagef("unknown flag %s; --help lists the flags", quote("-"+s))
+		default:
+			return usagef("unknown flag %s in %s; --help lists the flags", quote("-"+nx.GetSpecifiedName()), quote("-"+s))
+		}
+		return usagef("unknown flag %s; --help lists the flags", quote("--"+nx.GetSpecifiedName()))
+	case errors.As(err, &syn):
+		return usagef("bad flag syntax %s; flags are --name VALUE or --name=VALUE", quote(syn.GetSpecifiedFlag()))
+	}
+	return usagef("%v", err)
+}
+
+// stripEcho drops the leading `"value": ` or `unit "value": ` that parsers
+// put in their errors, since the command's message quotes the value
+// already.
+func stripEcho(msg string) string {
+	rest := strings.TrimPrefix(msg, "unit ")
+	if q, err := strconv.QuotedPrefix(rest); err == nil && strings.HasPrefix(rest[len(q):], ": ") {
+		return rest[len(q)+2:]
+	}
+	return msg
+}
+
+// oneLine escapes control characters, so that a message built from user
+// input is always exactly one line.
+func oneLine(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

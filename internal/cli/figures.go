@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// dcFigures are the headline numbers of a DC attack, side by side in
+// compare and per value in a sweep of dc or compare. A figure whose
+// metric the run lacks (rubble with no building) is not Valid.
+var dcFigures = &figures{
+	columns: []string{"chain ok", "detonates", "any KIA", "cleared", "E[out]", "rubble", "flame", "user out"},
+	row:     dcFigureRow,
+	notes: map[string]string{
+		"chain ok": "Placed operably / Set and NTC passed",
+		"E[out]":   "targets eliminated, surrendered or broken",
+		"user out": "the Placer or thrower eliminated, surrendered or broken",
+	},
+}
+
+// dcFigureRow reads one run's figures. "user out" is the Placer's chance
+// of ending eliminated, surrendered or broken when there is one, else the
+// first thrower's.
+func dcFigureRow(res *sim.Result) []report.Cell {
+	outLabels := []string{"eliminated", "surrendered", "broken"}
+	user := report.Sum(res, asl.MetricPlacer, outLabels...)
+	if !user.Valid {
+		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
+	}
+	return []report.Cell{
+		report.Sum(res, asl.MetricDetonation, "detonated", "malfunction"),
+		report.Sum(res, asl.MetricDetonation, "detonated"),
+		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
+		report.Sum(res, asl.MetricStack, "cleared"),
+		report.Mean(res, asl.MetricOut),
+		report.Sum(res, asl.MetricRubble, "yes"),
+		report.Sum(res, asl.MetricFlame, "yes"),
+		user,
+	}
+}
+
+// fireFigures are the headline numbers of a fire attack, per value in a
+// sweep of fire: the IFT row by kind, the targets and Table 23. A figure
+// whose metric the run lacks is not Valid.
+var fireFigures = &figures{
+	columns: []string{"any KIA", "K/#", "MC", "PTC", "cleared", "E[out]", "shellhole", "rubble", "flame"},
+	row:     fireFigureRow,
+	notes: map[string]string{
+		"MC":     "NMC or #MC",
+		"E[out]": "targets eliminated, surrendered or broken",
+	},
+}
+
+func fireFigureRow(res *sim.Result) []report.Cell {
+	return []report.Cell{
+		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
+		report.Sum(res, asl.MetricIFT, "K/4", "K/3", "K/2", "K/1"),
+		report.Sum(res, asl.MetricIFT, "4MC", "3MC", "2MC", "1MC", "NMC"),
+		report.Sum(res, asl.MetricIFT, "PTC"),
+		report.Sum(res, asl.MetricStack, "cleared"),
+		report.Mean(res, asl.MetricOut),
+		report.Sum(res, asl.MetricShellhole, "yes"),
+		report.Sum(res, asl.MetricRubble, "yes"),
+		report.Sum(res, asl.MetricFlame, "yes"),
+	}
+}
+
+// afvFigures are the headline numbers of a DC against a vehicle, per value
+// in a sweep of afv.
+var afvFigures = &figures{
+	columns: []string{"killed", "burning", "immobilized", "shocked", "dud/malf.", "user out"},
+	row:     afvFigureRow,
+	notes: map[string]string{
+		"killed":    "eliminated, burning included",
+		"dud/malf.": "no attack at all",
+		"user out":  "the first thrower eliminated, surrendered or broken",
+	},
+}
+
+func afvFigureRow(res *sim.Result) []report.Cell {
+	return []report.Cell{
+		report.Sum(res, asl.MetricKilled, "yes"),
+		report.Sum(res, asl.MetricAFV, "burning"),
+		report.Sum(res, asl.MetricAFV, "immobilized"),
+		report.Sum(res, asl.MetricAFV, "shocked"),
+		report.Sum(res, asl.MetricAFV, "dud", "malfunction"),
+		report.Sum(res, asl.ThrowerMetric(1), "eliminated", "surrendered", "broken"),
+	}
+}
+
+// notesFor explains those of the shown columns that need it, in their
+// order, two to a line.
+func (f *figures) notesFor(shown []string) string {
+	var b strings.Builder
+	n := 0
+	for _, c := range shown {
+		text, ok := f.notes[c]
+		if !ok {
+			continue
+		}
+		switch {
+		case n > 0 && n%2 == 0:
+			b.WriteString(";\n")
+		case n > 0:
+			b.WriteString("; ")
+		}
+		b.WriteString(c + ": " + text)
+		n++
+	}
+	if n > 0 {
+		b.WriteString(".")
+	}
+	return b.String()
+}

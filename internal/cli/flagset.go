@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// newFlagSet returns a flag set that reports errors to its caller instead
+// of printing them, so that every error leaves as the one line run prints,
+// and that keeps flags in declaration order in help texts.
+func newFlagSet(name string) (*pflag.FlagSet, *bool) {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	help := fs.BoolP("help", "h", false, "show this help")
+	return fs, help
+}
+
+// parseFlags hardens fs (strictValue) and parses args into it.
+func parseFlags(fs *pflag.FlagSet, args []string) error {
+	harden(fs)
+	if err := fs.Parse(args); err != nil {
+		return parseError(err)
+	}
+	return nil
+}
+
+// parse is parseFlags for a command that takes no positional arguments.
+func parse(fs *pflag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if rest := fs.Args(); len(rest) > 0 {
+		return usagef("unexpected argument %s; every input is a flag (boolean flags take --flag or --flag=false)", quote(rest[0]))
+	}
+	return nil
+}
+
+// parseCommand declares a command's flags with register, parses args and
+// resolves the common flags. help reports -h/--help, in which case nothing
+// else is checked.
+func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, args []string) (fs *pflag.FlagSet, c common, help bool, err error) {
+	fs, showHelp := newFlagSet(name)
+	cf := register(fs)
+	if err := parse(fs, args); err != nil {
+		return fs, c, false, err
+	}
+	if *showHelp {
+		return fs, c, true, nil
+	}
+	c, err = cf.resolve(fs)
+	return fs, c, false, err
+}
+
+// writeHelp writes a command's help: its intro, its own flags, the
+// --rule switches, and the engine and output flags.
+func writeHelp(w io.Writer, intro string, own, common *pflag.FlagSet) {
+	// The defaults before the mode sets its own.
+	writeHelpRules(w, intro, own, common, ruleDocs(rules, asl.DefaultOptions()))
+}
+
+// writeHelpRules is writeHelp with the command's own --rule switches:
+// key, what it does, default. A command with no switches (nil docs) has
+// no Rules section.
+func writeHelpRules(w io.Writer, intro string, own, common *pflag.FlagSet, docs [][3]string) {
+	writeHelpRulesFor(w, intro, own, common, "modeling decisions of rules/asl.md §8", docs)
+}
+
+// writeHelpRulesFor is writeHelpRules for switches documented elsewhere.
+func writeHelpRulesFor(w io.Writer, intro string, own, common *pflag.FlagSet, what string, docs [][3]string) {
+	fmt.Fprint(w, intro)
+	fmt.Fprint(w, flagUsages(own))
+	if len(docs) > 0 {
+		fmt.Fprintf(w, "\nRules (--rule KEY=BOOL, %s):\n", what)
+	}
+	fmt.Fprint(w, ruleUsages(docs))
+	fmt.Fprint(w, "\nEngine and output flags:\n")
+	fmt.Fprint(w, flagUsages(common))
+	fmt.Fprint(w, "  -h, --help                show this help\n")
+}

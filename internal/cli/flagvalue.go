@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/internal/decimal"
+)
+
+// Every flag of every command goes through strictValue once its flag set
+// is parsed by parse or parseFlags, so that a command declares its flags
+// with the plain pflag calls and still gets the project's number syntax
+// and the one-value rule without a line of its own:
+//
+//   - numbers are decimal only (package decimal): pflag would read 010 as
+//     8 and 0x10 as 16;
+//   - a whole-number flag is held to the range setRange declares, so that
+//     a number too large names the maximum instead of overflowing;
+//   - a single-valued flag given twice is an error, as in scenario files;
+//     only the repeatable ones (--target, --rule, …) take several values.
+
+// rangeKey is the flag annotation holding a whole-number flag's bounds.
+const rangeKey = "range"
+
+// setRange declares the whole numbers flag name accepts, and with them
+// the accepted form its errors show.
+func setRange[T int | int64 | uint64](fs *pflag.FlagSet, name string, lo, hi T) {
+	bounds := []string{fmt.Sprint(lo), fmt.Sprint(hi)}
+	if err := fs.SetAnnotation(name, rangeKey, bounds); err != nil {
+		panic(err) // a flag name misspelt in this package
+	}
+	setWant(fs, name, fmt.Sprintf("want a whole number from %s to %s", bounds[0], bounds[1]))
+}
+
+// strictValue wraps a flag's own value.
+type strictValue struct {
+	pflag.Value
+	flag  *pflag.Flag
+	given bool
+}
+
+// repeatedError is a single-valued flag given a second value.
+type repeatedError struct{ first string }
+
+func (e *repeatedError) Error() string { return "given twice" }
+
+// harden wraps every flag of fs in a strictValue; flags wrapped already
+// are left alone, so a flag set may be hardened more than once.
+func harden(fs *pflag.FlagSet) {
+	fs.VisitAll(func(f *pflag.Flag) {
+		if _, ok := f.Value.(*strictValue); !ok {
+			f.Value = &strictValue{Value: f.Value, flag: f}
+		}
+	})
+}
+
+func (v *strictValue) Set(s string) error {
+	if v.given && !repeatable(v.flag) && v.flag.Name != "help" {
+		return &repeatedError{first: v.Value.String()}
+	}
+	s, err := canonical(v.flag, v.Value.Type(), s)
+	if err != nil {
+		return err
+	}
+	if err := v.Value.Set(s); err != nil {
+		return err
+	}
+	v.given = true
+	return nil
+}
+
+// canonical checks a numeric value against the decimal syntax and the
+// flag's range, and returns it as the wrapped pflag value parses it.
+func canonical(f *pflag.Flag, typ string, s string) (string, error) {
+	bounds := f.Annotations[rangeKey]
+	switch typ {
+	case "int", "int64", "int32", "int16", "int8", "intArray":
+		lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+		if len(bounds) == 2 {
+			lo, _ = strconv.ParseInt(bounds[0], 10, 64)
+			hi, _ = strconv.ParseInt(bounds[1], 10, 64)
+		}
+		n, err := decimal.ParseInt(s, lo, hi)
+		return strconv.FormatInt(n, 10), err
+	case "uint", "uint64", "uint32", "uint16", "uint8":
+		lo, hi := uint64(0), uint64(math.MaxUint64)
+		if len(bounds) == 2 {
+			lo, _ = strconv.ParseUint(bounds[0], 10, 64)
+			hi, _ = strconv.ParseUint(bounds[1], 10, 64)
+		}
+		n, err := decimal.ParseUint(s, lo, hi)
+		return strconv.FormatUint(n, 10), err
+	case "float64", "float32":
+		x, err := decimal.ParseFloat(s)
+		return strconv.FormatFloat(x, 'g', -1, 64), err
+	}
+	return s, nil
+}
+
+// wholeNumber reports whether f takes a whole number.
+func wholeNumber(f *pflag.Flag) bool {
+	t := f.Value.Type()
+	return strings.HasPrefix(t, "int") || strings.HasPrefix(t, "uint")
+}
+
+// valueError is the usage error for value v that flag f rejected with
+// cause: what is wrong and what the flag accepts, or that it was given
+// twice.
+func valueError(f *pflag.Flag, v string, cause error) error {
+	var rep *repeatedError
+	if errors.As(cause, &rep) {
+		return usagef("--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
+	}
+	return badValue(f.Name, v, valueProblem(f, cause))
+}
+
+// valueProblem says why f rejected a value: its accepted form, after the
+// syntax fault when there is one, or the parser's own words.
+func valueProblem(f *pflag.Flag, cause error) string {
+	w := want(f)
+	var de *decimal.Error
+	switch {
+	case errors.As(cause, &de) && strings.HasPrefix(de.Msg, "not ") && w != "":
+		return de.Msg + "; " + w
+	case errors.As(cause, &de) && w == "":
+		return de.Msg
+	case w != "":
+		return w
+	}
+	return stripEcho(cause.Error())
+}
+
+// unwrapValue is a flag's own value, under the strictValue that hardens it.
+func unwrapValue(v pflag.Value) pflag.Value {
+	if sv, ok := v.(*strictValue); ok {
+		return sv.Value
+	}
+	return v
+}

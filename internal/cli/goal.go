@@ -1,0 +1,250 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// The inverse question, "how much do I need?", for any command: a goal on
+// one figure of a run, and a scan up the values of one input for where it
+// is reached. sweep --goal reads the runs the sweep made; building
+// --needed runs the building exactly at each value until every goal is
+// reached. Neither knows a game: a goal names a metric and outcomes.
+
+// goalSlack absorbs the rounding of an exact probability computed in
+// float64: a probability that is exactly the target as a fraction (4/9)
+// may come out a hair below it.
+const goalSlack = 1e-12
+
+// goal is a target on one figure of a run: the probability that metric
+// ends in one of labels, or with mean set the metric's mean, at least (or
+// with atMost, at most) target.
+type goal struct {
+	spec   string
+	metric string
+	labels []string
+	mean   bool
+	atMost bool
+	target float64
+}
+
+// figure reads the goal's figure off a run; it is not Valid when the run
+// has no such metric.
+func (g goal) figure(res *sim.Result) report.Cell {
+	if g.mean {
+		return report.Mean(res, g.metric)
+	}
+	return report.Sum(res, g.metric, g.labels...)
+}
+
+// reached reports whether figure c meets the goal.
+func (g goal) reached(c report.Cell) bool {
+	if !c.Valid {
+		return false
+	}
+	if g.atMost {
+		return c.P <= g.target+goalSlack
+	}
+	return c.P >= g.target-goalSlack
+}
+
+// sure reports whether c's whole interval lies on the side of the goal
+// its figure is on: always for an exact run.
+func (g goal) sure(c report.Cell) bool {
+	lo, hi := c, c
+	lo.P, hi.P = c.Lo, c.Hi
+	return g.reached(lo) == g.reached(hi)
+}
+
+// String is the goal as a sentence: P(stack = cleared) ≥ 0.5.
+func (g goal) String() string {
+	op := "≥"
+	if g.atMost {
+		op = "≤"
+	}
+	if g.mean {
+		return fmt.Sprintf("mean of %s %s %s", g.metric, op, strconv.FormatFloat(g.target, 'g', -1, 64))
+	}
+	return fmt.Sprintf("P(%s = %s) %s %s", g.metric, strings.Join(g.labels, " or "), op, strconv.FormatFloat(g.target, 'g', -1, 64))
+}
+
+// goalForm is the accepted form of a goal, for error messages.
+const goalForm = "want METRIC=OUTCOME>=P, METRIC=OUTCOME<=P or METRIC.mean>=X (OUTCOME|OUTCOME sums outcomes), e.g. stack=cleared>=0.5"
+
+// parseGoal reads a goal against the metrics of the runs it will read,
+// naming the part that is wrong.
+func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
+	g := goal{spec: spec}
+	bad := func(format string, args ...any) (goal, error) {
+		return goal{}, badValue(flag, spec, fmt.Sprintf(format, args...))
+	}
+	lhs, rhs, op := "", "", ""
+	for _, o := range []string{">=", "<=", "≥", "≤"} {
+		if l, r, ok := strings.Cut(spec, o); ok {
+			lhs, rhs, op = strings.TrimSpace(l), strings.TrimSpace(r), o
+			break
+		}
+	}
+	if op == "" {
+		return bad("no >= or <=; %s", goalForm)
+	}
+	g.atMost = op == "<=" || op == "≤"
+	var names []string
+	for _, m := range metrics {
+		names = append(names, m.Name)
+	}
+	name, outcomes, hasOutcome := strings.Cut(lhs, "=")
+	if !hasOutcome {
+		var isMean bool
+		name, isMean = strings.CutSuffix(lhs, ".mean")
+		if !isMean {
+			return bad("%q: want METRIC=OUTCOME or METRIC.mean before %s; %s", lhs, op, goalForm)
+		}
+		g.mean = true
+	}
+	i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == name })
+	if i < 0 {
+		return bad("metric %q: want one of %s", name, strings.Join(names, ", "))
+	}
+	m := metrics[i]
+	g.metric = name
+	if g.mean && !m.Numeric() {
+		return bad("%s.mean: %s is not a count and has no mean; want %s=OUTCOME, one of %s", name, name, name, strings.Join(m.Labels, ", "))
+	}
+	for _, o := range strings.Split(outcomes, "|") {
+		if !hasOutcome {
+			break
+		}
+		if !slices.Contains(m.Labels, o) {
+			return bad("outcome %q: want one of %s's: %s", o, name, strings.Join(m.Labels, ", "))
+		}
+		if slices.Contains(g.labels, o) {
+			return bad("outcome %q given twice; name each outcome once", o)
+		}
+		g.labels = append(g.labels, o)
+	}
+	x, err := strconv.ParseFloat(rhs, 64)
+	switch {
+	case err != nil || math.IsNaN(x) || math.IsInf(x, 0):
+		return bad("%q after %s is not a number", rhs, op)
+	case !g.mean && (x < 0 || x > 1):
+		return bad("%s after %s: a probability is from 0 to 1, e.g. 0.5", rhs, op)
+	}
+	g.target = x
+	return g, nil
+}
+
+// goalScan is where a goal is reached along the values of an input, by
+// index: the first value reaching it and the value before it (which does
+// not), the last value of that first stretch and the value after it (which
+// does not), and the first value reaching it again after that. −1 is
+// none. figures holds the figure at each value read.
+type goalScan struct {
+	goal                              goal
+	figures                           []report.Cell
+	first, before, last, after, again int
+}
+
+// scanGoals steps up values 0…n−1 of an input, reading each goal's figure
+// off the run at each value; at is called once per value, in order. It
+// needs no monotonicity. Unless full is set it stops as soon as every goal
+// is first reached, which is all building --needed asks; full reads every
+// value, for the stretch and its end. On an error from at it returns what
+// it found so far with the error.
+func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bool) ([]goalScan, error) {
+	out := make([]goalScan, len(goals))
+	for k, g := range goals {
+		out[k] = goalScan{goal: g, first: -1, before: -1, last: -1, after: -1, again: -1}
+	}
+	open := len(goals)
+	for i := 0; i < n && (full || open > 0); i++ {
+		res, err := at(i)
+		if err != nil {
+			return out, err
+		}
+		for k := range out {
+			s := &out[k]
+			c := s.goal.figure(res)
+			s.figures = append(s.figures, c)
+			reached := s.goal.reached(c)
+			switch {
+			case s.first < 0 && reached:
+				s.first, s.last = i, i
+				if i > 0 {
+					s.before = i - 1
+				}
+				open--
+			case s.first < 0:
+			case s.after < 0 && reached:
+				s.last = i
+			case s.after < 0:
+				s.after = i
+			case s.again < 0 && reached:
+				s.again = i
+			}
+		}
+	}
+	return out, nil
+}
+
+// exactRun runs exp exactly. An interrupted run is errInterrupted.
+func exactRun(ctx context.Context, exp sim.Experiment, cfg sim.Config) (*sim.Result, error) {
+	cfg.Method = sim.Exact
+	res, err := sim.Run(ctx, exp, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if !res.Complete {
+		return nil, errInterrupted
+	}
+	return res, nil
+}
+
+// answerGoal scans a sweep's runs for goal g, one series per sub-run
+// label in subs (sub(i) is run i's, xs[i] its value): the same scan as
+// building --needed, over runs already made, read in full.
+func answerGoal(g goal, runs []report.Run, subs []string, sub func(i int) string, xs []float64) *report.Goal {
+	out := &report.Goal{Spec: g.spec, What: g.String(), Mean: g.mean}
+	for _, s := range subs {
+		var idx []int
+		for i := range runs {
+			if sub(i) == s {
+				idx = append(idx, i)
+			}
+		}
+		scans, _ := scanGoals(len(idx), []goal{g}, func(k int) (*sim.Result, error) { return runs[idx[k]].Result, nil }, true)
+		sc := scans[0]
+		point := func(k int) *report.GoalPoint {
+			if k < 0 {
+				return nil
+			}
+			c := sc.figures[k]
+			return &report.GoalPoint{Label: runs[idx[k]].Label, Value: xs[idx[k]], Figure: c.P, Lo: c.Lo, Hi: c.Hi, Sure: g.sure(c)}
+		}
+		gs := report.GoalSeries{Run: s, First: point(sc.first), Before: point(sc.before), Last: point(sc.last),
+			After: point(sc.after), Again: point(sc.again)}
+		if sc.first < 0 && len(idx) > 0 {
+			gs.Nearest = point(sc.nearest())
+		}
+		out.Series = append(out.Series, gs)
+	}
+	return out
+}
+
+// nearest is the value whose figure comes closest to the goal.
+func (s goalScan) nearest() int {
+	best := -1
+	for k, c := range s.figures {
+		if c.Valid && (best < 0 || math.Abs(c.P-s.goal.target) < math.Abs(s.figures[best].P-s.goal.target)) {
+			best = k
+		}
+	}
+	return max(best, 0)
+}

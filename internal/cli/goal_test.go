@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// figureRuns are exact results whose metric "m" ends in "yes" with each
+// of probs.
+func figureRuns(probs ...float64) []*sim.Result {
+	var out []*sim.Result
+	for _, p := range probs {
+		out = append(out, &sim.Result{Method: sim.Exact, Complete: true, Metrics: []sim.MetricSummary{{
+			Metric:   sim.Metric{Name: "m", Labels: []string{"yes", "no"}},
+			Outcomes: []sim.OutcomeSummary{{Label: "yes", P: p, Lo: p, Hi: p}, {Label: "no", P: 1 - p, Lo: 1 - p, Hi: 1 - p}},
+		}}})
+	}
+	return out
+}
+
+func yesGoal(target float64, atMost bool) goal {
+	return goal{metric: "m", labels: []string{"yes"}, target: target, atMost: atMost}
+}
+
+func TestScanGoals(t *testing.T) {
+	// Not monotone: 0.1, 0.6, 0.3, 0.9, 0.95, 0.2.
+	runs := figureRuns(0.1, 0.6, 0.3, 0.9, 0.95, 0.2)
+	at := func(i int) (*sim.Result, error) { return runs[i], nil }
+	got, err := scanGoals(len(runs), []goal{yesGoal(0.5, false), yesGoal(0.95, false), yesGoal(0.99, false), yesGoal(0.25, true)}, at, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type idx struct{ first, before, last, after, again int }
+	want := []idx{{1, 0, 1, 2, 3}, {4, 3, 4, 5, -1}, {-1, -1, -1, -1, -1}, {0, -1, 0, 1, 5}}
+	for k, w := range want {
+		g := got[k]
+		if (idx{g.first, g.before, g.last, g.after, g.again}) != w {
+			t.Errorf("%s: %+v, want %+v", g.goal, idx{g.first, g.before, g.last, g.after, g.again}, w)
+		}
+	}
+	// A probability a rounding below its exact target still reaches it.
+	got, _ = scanGoals(1, []goal{yesGoal(4.0/9, false)}, func(int) (*sim.Result, error) { return figureRuns(4.0/9 - 1e-15)[0], nil }, false)
+	if got[0].first != 0 {
+		t.Errorf("4/9 less a rounding: %+v", got[0])
+	}
+	// It stops at the first error, and without full does not read past
+	// the answer.
+	calls := 0
+	boom := errors.New("boom")
+	_, err = scanGoals(100, []goal{yesGoal(0.5, false)}, func(x int) (*sim.Result, error) {
+		calls++
+		if x == 2 {
+			return nil, boom
+		}
+		return figureRuns(0)[0], nil
+	}, false)
+	if !errors.Is(err, boom) || calls != 3 {
+		t.Errorf("err %v after %d calls", err, calls)
+	}
+	calls = 0
+	_, _ = scanGoals(100, []goal{yesGoal(0.5, false)}, func(x int) (*sim.Result, error) { calls++; return figureRuns(float64(x) / 10)[0], nil }, false)
+	if calls != 6 {
+		t.Errorf("%d evaluations for an answer at 5", calls)
+	}
+}
+
+func TestParseGoal(t *testing.T) {
+	metrics := []sim.Metric{{Name: "stack", Labels: []string{"cleared", "not_cleared"}}, sim.CountMetric("out", "out", 2)}
+	for _, c := range []struct{ spec, err string }{
+		{"stack=cleared>=0.5", ""},
+		{"stack=cleared|not_cleared<=1", ""},
+		{"out.mean>=1.5", ""},
+		{"stack=cleared", `--goal "stack=cleared": no >= or <=`},
+		{"stack>=0.5", `"stack": want METRIC=OUTCOME or METRIC.mean before >=`},
+		{"stak=cleared>=0.5", `metric "stak": want one of stack, out`},
+		{"stack=clear>=0.5", `outcome "clear": want one of stack's: cleared, not_cleared`},
+		{"stack.mean>=1", `stack.mean: stack is not a count`},
+		{"stack=cleared>=half", `"half" after >= is not a number`},
+		{"stack=cleared>=1.5", `1.5 after >=: a probability is from 0 to 1`},
+		{"stack=cleared|cleared>=0.9", `outcome "cleared" given twice`},
+	} {
+		_, err := parseGoal("goal", c.spec, metrics)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s: %v", c.spec, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: error %v, want it to contain %q", c.spec, err, c.err)
+		}
+	}
+}

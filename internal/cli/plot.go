@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/sapperhq/sapper/report"
+)
+
+// resolvePlot checks a given --plot before anything runs, so that a long
+// run never ends in a chart that cannot be written: a .png or .svg name,
+// not a directory or a device, in a directory that exists and takes a new
+// file (which a probe file, removed at once, shows: permissions alone do
+// not tell of a read-only file system).
+func resolvePlot(file string) (string, report.ChartFormat, error) {
+	if file == "" {
+		return "", "", badValue("plot", file, "want a file name ending in .png or .svg")
+	}
+	f, err := report.ChartFormatOf(file)
+	if err != nil {
+		return "", "", badValue("plot", file, err.Error())
+	}
+	if err := checkOutputFile("plot", file); err != nil {
+		return "", "", err
+	}
+	return file, f, nil
+}
+
+// checkOutputFile makes sure before a run that file, the value of flag
+// name, can be written: its directory exists and takes a new file, and it
+// is not a directory or a device.
+func checkOutputFile(name, file string) error {
+	dir := filepath.Dir(file)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return badValue(name, file, fmt.Sprintf("directory %s does not exist", quote(dir)))
+	}
+	if fi, err := os.Stat(file); err == nil && !fi.Mode().IsRegular() {
+		return badValue(name, file, "exists and is not a regular file; want a new or a regular file's name")
+	}
+	probe, err := os.CreateTemp(dir, ".sapper-probe-*")
+	if err != nil {
+		return badValue(name, file, fmt.Sprintf("directory %s takes no new file: %v", quote(dir), errors.Unwrap(err)))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// samePath reports whether file names a and b are one file: the same
+// path once made absolute and cleaned (./odds.png and odds.png), or, when
+// both exist, one file by two names (a link).
+func samePath(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+// renderChart draws the chart in memory, so that a failure to draw is
+// known before anything is written.
+func renderChart(c common, ch report.Chart) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := report.WriteChart(&buf, c.plotFormat, ch); err != nil {
+		return nil, fmt.Errorf("--plot %s: %w", c.plot, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// writeFileAtomic writes data to a temporary file beside name and renames
+// it into place: a reader never sees half a chart, and a failure leaves
+// no partial file behind.
+func writeFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".sapper-*"+filepath.Ext(name))
+	if err != nil {
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := firstErr(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	// CreateTemp makes the file private; a chart is for sharing.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("--plot %s: %w", name, err)
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

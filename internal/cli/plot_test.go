@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/report"
+)
+
+// TestPlotFiles writes a PNG and an SVG for dc and compare, and checks
+// that each is a whole image of its kind, written next to a normal stdout.
+func TestPlotFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ file, args string }{
+		{"dc.png", "dc --target 4-6-7 --tem 2 --method exact"},
+		{"dc.svg", "dc --target 4-6-7 --tem 2 --trials 5000 --cumulative"},
+		{"compare.png", "compare --trials 5000"},
+		{"compare.svg", "compare --trials 5000 --format json"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			path := filepath.Join(dir, c.file)
+			code, stdout, stderr := cli(t, append(args(c.args), "--plot", path)...)
+			if code != exitOK || stderr != "" || stdout == "" {
+				t.Fatalf("exit %d, stderr %q, stdout %d bytes", code, stderr, len(stdout))
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasSuffix(path, ".png") {
+				if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+					t.Errorf("not a PNG: %v", err)
+				}
+			} else if !bytes.Contains(data, []byte("<svg")) || !bytes.Contains(data, []byte("</svg>")) {
+				t.Error("not a whole SVG")
+			}
+		})
+	}
+	// Only the charts: no temporary files left beside them.
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 4 {
+		t.Errorf("%d files in the plot directory, want 4", len(entries))
+	}
+}
+
+func TestPlotUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	// A directory named as the chart file.
+	if err := os.Mkdir(filepath.Join(dir, "sub.png"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ args, want string }{
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "out.gif"), `sapper dc: --plot "` + filepath.Join(dir, "out.gif") + `": want a file name ending in .png or .svg`},
+		{"compare --plot " + filepath.Join(dir, "nope", "out.png"), "does not exist"},
+		{"dc --target 4-6-x --plot " + filepath.Join(dir, "out.png"), `--target "4-6-x"`},
+		{"dc --target 4-6-7 --cumulative=sometimes", `--cumulative "sometimes": want true or false`},
+		{"dc --target 4-6-7 --plot=", `--plot "": want a file name ending in .png or .svg`},
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "sub.png"), `--plot "` + filepath.Join(dir, "sub.png") + `": exists and is not a regular file`},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot " + filepath.Join(dir, "sub.png"), "exists and is not a regular file"},
+	} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.args, code, stdout, stderr)
+		}
+	}
+	// A directory that takes no new file, even for root: procfs.
+	if runtime.GOOS == "linux" {
+		code, stdout, stderr := cli(t, args("dc --target 4-6-7 --plot /proc/sapper.png")...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, `--plot "/proc/sapper.png": directory "/proc" takes no new file`) {
+			t.Errorf("/proc: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("bad input left %d files behind", len(entries)-1)
+	}
+}
+
+// TestPlotSeries checks what the dc chart draws against the result it
+// draws: one Bars panel per metric, bar for bar.
+func TestPlotSeries(t *testing.T) {
+	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact --cumulative --plot "+filepath.Join(t.TempDir(), "c.png"))
+	if len(ch.Panels) != len(rep.Result.Metrics) {
+		t.Fatalf("%d panels for %d metrics", len(ch.Panels), len(rep.Result.Metrics))
+	}
+	if !strings.HasPrefix(ch.Heading[0], "Placed DC vs 4-6-7; TEM 2") || !strings.Contains(ch.Heading[1], "exact enumeration") {
+		t.Errorf("heading %q", ch.Heading)
+	}
+	// The IFT is ordered: "at least" sums from 7KIA down.
+	ift := ch.Panels[1]
+	if ift.Series[0].Labels[7] != "≥ K/4" {
+		t.Errorf("ift labels %q", ift.Series[0].Labels)
+	}
+	// Every row but the last, "≥ no_attack", 100% by construction and
+	// left out.
+	outcomes := rep.Result.Metric("ift").Outcomes
+	if n := len(ift.Series[0].Labels); n != len(outcomes)-1 {
+		t.Errorf("%d ift rows for %d outcomes", n, len(outcomes))
+	}
+	sum := 0.0
+	for k, o := range outcomes[:len(outcomes)-1] {
+		sum += o.P
+		if c := ift.Series[0].Cells[k]; !near(c.P, sum) {
+			t.Errorf("%s: %v, want %v", ift.Series[0].Labels[k], c.P, sum)
+		}
+	}
+	// target.1 has no order: its bars are its outcomes.
+	fate := ch.Panels[2]
+	if fate.Series[0].Labels[0] != "eliminated" || fate.Series[0].Cells[0].P != rep.Result.P("target.1", "eliminated") {
+		t.Errorf("target.1 panel %+v", fate.Series[0])
+	}
+}
+
+// TestCompareChartSeries: compare draws its summary figures as groups,
+// one bar per way, the same numbers as its table.
+func TestCompareChartSeries(t *testing.T) {
+	rep, ch := charted(t, prepareCompare, "--trials 20000")
+	probs := ch.Panels[0]
+	if probs.Kind != report.Groups || len(probs.Series) != 3 || probs.Series[2].Name != "set" {
+		t.Fatalf("panel %+v", probs)
+	}
+	g := dcFigures.grid(rep.Runs)
+	if probs.Series[0].Labels[2] != "any KIA" || probs.Series[2].Cells[2] != g.Rows[2].Cells[2] {
+		t.Errorf("set any KIA: chart %+v, table %+v", probs.Series[2].Cells[2], g.Rows[2].Cells[2])
+	}
+	if len(ch.Panels) != 2 || !ch.Panels[1].Mean || ch.Panels[1].Series[0].Labels[0] != "E[out]" {
+		t.Errorf("means panel %+v", ch.Panels[1:])
+	}
+}
+
+func near(a, b float64) bool { d := a - b; return d < 1e-12 && d > -1e-12 }
+
+// charted prepares a command with prepare, runs it to completion and
+// returns its report and the chart --plot would draw of it.
+func charted(t *testing.T, prepare func([]string) (*job, error), argv string) (report.Report, report.Chart) {
+	t.Helper()
+	j, err := prepare(args(argv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, complete, err := execute(context.Background(), &bytes.Buffer{}, j)
+	if err != nil || !complete {
+		t.Fatal(err, complete)
+	}
+	ch, err := j.chartOf(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, ch
+}

@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		n, total uint64
+		unit     string
+		want     string
+	}{
+		{0, 1000, "trials", "[                              ]   0%  0/1,000 trials  1.5s"},
+		{500, 1000, "trials", "[███████████████               ]  50%  500/1,000 trials  1.5s"},
+		{1000, 1000, "trials", "[██████████████████████████████] 100%  1,000/1,000 trials  1.5s"},
+		{1234567, 0, "paths", "1,234,567 paths  1.5s"},
+	} {
+		if got := progressLine(c.n, c.total, c.unit, 1500*time.Millisecond); got != c.want {
+			t.Errorf("progressLine(%d, %d) =\n%q, want\n%q", c.n, c.total, got, c.want)
+		}
+	}
+}
+
+func TestProgressDrawsAndErases(t *testing.T) {
+	var counter atomic.Uint64
+	counter.Store(42)
+	// Only the drawing goroutine writes, and stop waits for it, so a plain
+	// buffer is safe to read afterwards.
+	var b bytes.Buffer
+	stop := startProgress(&b, &counter, 100, "trials")
+	time.Sleep(3 * progressInterval)
+	stop()
+	out := b.String()
+	if !strings.Contains(out, "42/100 trials") {
+		t.Errorf("no bar drawn: %q", out)
+	}
+	if !strings.HasSuffix(out, "\r\033[K") {
+		t.Errorf("the line is not erased at the end: %q", out)
+	}
+}
+
+func TestProgressMode(t *testing.T) {
+	var b bytes.Buffer
+	for m, want := range map[progressMode]bool{progressAuto: false, progressAlways: true, progressNever: false} {
+		if got := m.shows(&b); got != want {
+			t.Errorf("%s.shows(buffer) = %v, want %v", m, got, want)
+		}
+	}
+	if _, err := parseProgress("sometimes"); err == nil {
+		t.Error("parseProgress(sometimes): no error")
+	}
+}

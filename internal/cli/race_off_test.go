@@ -1,0 +1,6 @@
+//go:build !race
+
+package cli
+
+// raceDetector: see race_on_test.go.
+const raceDetector = false

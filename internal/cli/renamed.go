@@ -1,0 +1,27 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+)
+
+// renamed keeps an old flag name for one release as a hidden flag that
+// takes no value, only an error naming the new one: a command line or
+// scenario file written for the old name fails clearly instead of as an
+// unknown flag. The units attacked are --target in every command.
+func renamed(fs *pflag.FlagSet, old, now string) {
+	fs.Var(&renamedValue{old: old, now: now}, old, "renamed --"+now)
+	if err := fs.MarkHidden(old); err != nil {
+		panic(err)
+	}
+	setWant(fs, old, fmt.Sprintf("--%s is now --%s", old, now))
+}
+
+type renamedValue struct{ old, now string }
+
+func (v *renamedValue) String() string { return "" }
+func (v *renamedValue) Type() string   { return "renamed" }
+func (v *renamedValue) Set(string) error {
+	return fmt.Errorf("--%s is now --%s", v.old, v.now)
+}

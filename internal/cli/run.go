@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command is one subcommand. Each lives in its own file with its own flag
+// set; run only dispatches.
+type command struct {
+	name    string
+	summary string
+	// run executes the command with the arguments after its name. It
+	// returns a *usageError for bad input, errInterrupted after writing a
+	// partial result, or any other error for a failed run.
+	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+	// prepare, set for a simulating command instead of run, checks the
+	// arguments and returns the job they describe without running it.
+	// Setting it is all a command needs for --plot, sweep and scenario
+	// files; run is then derived from it.
+	prepare func(args []string) (*job, error)
+	// help writes the command's full help text.
+	help func(w io.Writer)
+}
+
+// commands lists the subcommands in the order help shows them. A command
+// with a prepare step is at once sweepable, runnable from a scenario file
+// and plottable. The list is filled in init because sweep and run look
+// commands up in it.
+var commands []*command
+
+func init() {
+	commands = []*command{compareCommand, dcCommand, afvCommand, fireCommand, buildingCommand, activateCommand, lhyCommand, sweepCommand, runCommand, scenariosCommand, describeCommandValue, serveCommand, versionCommand}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func commandNames() string {
+	names := make([]string, 0, len(commands)+1)
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return strings.Join(append(names, "help"), ", ")
+}
+
+// ExitError is the exit status of a run that did not succeed. What went
+// wrong has been written to stderr already, as one line.
+type ExitError struct{ Code int }
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
+
+// Execute runs sapper with args (without the program name), writing to
+// stdout and stderr. It returns nil on success and an *ExitError carrying
+// the exit code otherwise (DESIGN §4: 1 a failed run, 2 bad input, 130
+// interrupted); ctx ends a run early, with its partial result written.
+func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if code := run(ctx, stdout, stderr, args); code != exitOK {
+		return &ExitError{Code: code}
+	}
+	return nil
+}
+
+// run is the whole program but for the process: it reads args (without
+// the program name), writes to stdout and stderr, and returns the exit
+// code. Everything meant for stdout goes through one output, so that a
+// write that fails, from a result, a help text or a listing alike, ends
+// the program with one line on stderr and exit status 1.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	out := newOutput(stdout)
+	who, err := dispatch(ctx, out, stderr, args)
+	if werr := out.finish(); err == nil {
+		err = werr
+	}
+	return exit(stderr, who, err)
+}
+
+// dispatch runs the command args name and returns who reports its error
+// ("sapper dc") and the error.
+func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who string, err error) {
+	if len(args) == 0 {
+		// sapper alone is a question: what can it do? The usage answers.
+		return "sapper", help(stdout, nil)
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "--help":
+		return "sapper help", help(stdout, rest)
+	case "--version":
+		name = versionCommand.name
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		return "sapper", usagef("unknown command %q; want one of %s", name, commandNames())
+	}
+	return "sapper " + cmd.name, cmd.execute(ctx, stdout, stderr, rest)
+}
+
+// execute runs the command with the arguments after its name.
+func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if c.prepare == nil {
+		return c.run(ctx, stdout, stderr, args)
+	}
+	return runPrepared(c.prepare, c.help)(ctx, stdout, stderr, args)
+}
+
+// runPrepared is the run of a command made of a prepare step and a help
+// text.
+func runPrepared(prepare func([]string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+		j, err := prepare(args)
+		if err != nil {
+			return err
+		}
+		if j.help {
+			help(stdout)
+			return nil
+		}
+		return runJob(ctx, stdout, stderr, j)
+	}
+}
+
+// exit prints err, if any, as one line prefixed by who, and returns the
+// exit code it stands for.
+func exit(stderr io.Writer, who string, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(clipQuoted(err.Error())))
+	var ue *usageError
+	switch {
+	case errors.As(err, &ue):
+		return exitUsage
+	case errors.Is(err, errInterrupted), errors.Is(err, errCancelled):
+		return exitInterrupted
+	}
+	return exitFailure
+}

@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"github.com/sapperhq/sapper/internal/golden"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestUsageErrors checks the contract for bad input: exit 2, exactly one
+// line on stderr naming the flag, nothing on stdout.
+func TestUsageErrors(t *testing.T) {
+	cases := []struct {
+		args string
+		want string // a part of the stderr line
+	}{
+		{"lobbed", `sapper: unknown command "lobbed"`},
+		{"help nope", `sapper help: unknown command "nope"`},
+		{"help dc version", "sapper help: want at most one command"},
+		{"dc", "sapper dc: --target is required"},
+		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a number; want e.g. 4-6-7`},
+		{"dc --target 4-6-7 --target leader:8-9", `sapper dc: --target "leader:8-9": leadership modifier`},
+		{"dc --target 4-6-7,class=foo", `sapper dc: --target "4-6-7,class=foo": class=foo: want one of`},
+		{"dc --target 4-6-7 --trials -5", `sapper dc: --trials "-5": want a whole number from 1 to 10000000000`},
+		{"dc --target 4-6-7 --trials 0", `sapper dc: --trials "0": want a whole number from 1 to 10000000000`},
+		{"dc --target 4-6-7 --trials lots", `sapper dc: --trials "lots": not a whole decimal number; want a whole number from 1 to`},
+		{"dc --target 4-6-7 --mode lobbed", `sapper dc: --mode "lobbed": want placed, thrown or set`},
+		{"dc --target 4-6-7 --user boss", `sapper dc: --user "boss": want elite, non-elite or inexperienced`},
+		{"dc --target 4-6-7 --tem 9", `sapper dc: --tem "9": want a whole number from 0 to 8`},
+		{"dc --target 4-6-7 --tem=-1", `sapper dc: --tem "-1": want a whole number from 0 to 8`},
+		{"dc --target 4-6-7 --tem two", `sapper dc: --tem "two": not a whole decimal number; want a whole number from 0 to 8`},
+		{"dc --target 4-6-7 --drm", "sapper dc: --drm needs a value"},
+		{"dc --target 4-6-7 --afph", "sapper dc: --afph with --mode placed: "},
+		{"dc --target 4-6-7 --cx=maybe", `sapper dc: --cx "maybe": want true or false`},
+		{"dc --target 4-6-7 --cx false", `sapper dc: unexpected argument "false"`},
+		{"dc --target 4-6-7 --thrower 4-6-7", "sapper dc: --thrower: "},
+		{"dc --mode thrown --target 4-6-7 --thrower 9-9-x", `sapper dc: --thrower "9-9-x": `},
+		{"dc --target 4-6-7 --enemy-infantry -1", `sapper dc: --enemy-infantry "-1": want a whole number from 0 to 20`},
+		{"dc --target 4-6-7 --rule foo=true", `sapper dc: --rule "foo=true": unknown KEY; want one of inexperienced-penalty`},
+		{"dc --target 4-6-7 --rule surrender", `sapper dc: --rule "surrender": want KEY=BOOL`},
+		{"dc --target 4-6-7 --rule surrender=maybe", `sapper dc: --rule "surrender=maybe": want surrender=true or surrender=false`},
+		{"dc --target 4-6-7 --dff 8:x", `sapper dc: --dff "8:x": want FP:DRM such as 8:-1`},
+		{"dc --target 4-6-7 --dff 8:-1", "sapper dc: --dff: Defensive Fire needs a --placer"},
+		{"dc --target 4-6-7 --placer 4-6-x", `sapper dc: --placer "4-6-x": `},
+		{"dc --mode set --target 4-6-7 --setter leader:8", `sapper dc: --setter "leader:8": `},
+		{"dc --target 4-6-7 --setter 4-6-7", "sapper dc: --setter: only a Set DC"},
+		{"dc --target 4-6-7 --preset", "sapper dc: --preset with --mode placed: only a Set DC"},
+		{"dc --target 4-6-7 --elevation 2", "sapper dc: --elevation with --mode placed: only a Thrown DC"},
+		{"dc --target 4-6-7 --building brick", `sapper dc: --building "brick": want none, wooden or stone`},
+		{"dc --target 4-6-7 --fortified", "sapper dc: --fortified: only a building can be Fortified"},
+		{"dc --target 4-6-7 --terrain lava", `sapper dc: --terrain "lava": want one of woods`},
+		{"dc --target 4-6-7 --terrain woods --building stone", "sapper dc: --terrain: give either a building"},
+		{"dc --target 4-6-7 --ec hot", `sapper dc: --ec "hot": want one of snow`},
+		{"dc --target 4-6-7 --format xml", `sapper dc: --format "xml": want table, json or csv`},
+		{"dc --target 4-6-7 --method magic", `sapper dc: --method "magic": want mc, exact or auto`},
+		{"dc --target 4-6-7 --progress loud", `sapper dc: --progress "loud": want auto, always or never`},
+		{"dc --target 4-6-7 --confidence 1", `sapper dc: --confidence "1": want a number from 0.5 to 0.999999, like 0.95`},
+		{"dc --target 4-6-7 --confidence NaN", `sapper dc: --confidence "NaN"`},
+		{"dc --target 4-6-7 --precision 0.5", `sapper dc: --precision "0.5": want 0 (off) or a number from 0.0001 to below 0.5`},
+		{"dc --target 4-6-7 --precision 0.01 --method exact", `sapper dc: --precision with --method exact: an exact run has no sampling error`},
+		{"dc --target 4-6-7 -j 0", `sapper dc: --workers "0": want a whole number from 1 to 1024`},
+		{"dc --target 4-6-7 -j 100000", `sapper dc: --workers "100000": want a whole number from 1 to 1024`},
+		{"dc --target 4-6-7 --seed -1", `sapper dc: --seed "-1": want a whole number from 0 to 18446744073709551615`},
+		{"dc --target 4-6-7 --max-paths 0", `sapper dc: --max-paths "0": want a whole number from 1 to 200000000`},
+		{"dc --target 4-6-7 --method exact --max-paths 1000000000", `sapper dc: --max-paths "1000000000": want a whole number from 1 to 200000000`},
+		{"dc --target 4-6-7 --method exact --max-memory 63", `sapper dc: --max-memory "63": want a whole number from 64 to 65536`},
+		{"dc --target 4-6-7 --method auto --max-memory 65537", `sapper dc: --max-memory "65537": want a whole number from 64 to 65536`},
+		{"dc --target 4-6-7 --max-memory 512", `sapper dc: --max-memory with --method mc: a Monte Carlo run keeps no tables of merged states`},
+		{"dc --target 4-6-7 --frobnicate", `sapper dc: unknown flag "--frobnicate"`},
+		{"dc --target 4-6-7 -x", `sapper dc: unknown flag "-x";`},
+		{"dc --target 4-6-7 -qj", `sapper dc: unknown flag "-q" in "-qj"`},
+		{"dc --target 4-6-7 ---x", `sapper dc: bad flag syntax "---x"`},
+		{"dc --target 4-6-7 --bridge granite", `sapper dc: --bridge "granite": want one of stone, wooden, pontoon, underwater-pontoon`},
+		{"dc --target 4-6-7 --roadblock tall", `sapper dc: --roadblock "tall": want none, normal or narrow`},
+		{"dc --target 4-6-7 --roadblock narrow", `sapper dc: --roadblock: a DC against a Narrow-Street roadblock's vertex affects only the roadblock`},
+		{"dc --target 4-6-7 --level 1", `sapper dc: --level: building levels need --building`},
+		{"dc --target 4-6-7 --building stone --level 2 --top 1", `sapper dc: --top: 1: want the building's highest`},
+		{"dc --target leader:8-1 --gun", `sapper dc: --gun: the first --target mans the Gun`},
+		{"dc --target 4-6-7 --cave --bridge stone", `sapper dc: --breach: --breach, --cave, --bridge`},
+		{"dc --target 4-6-7 --cave-drm 1", `sapper dc: --cave-drm: only a DC Thrown into a --cave`},
+		{"dc --target 4-6-7 --cavalry", `sapper dc: --cavalry with --mode placed: only a Thrown DC`},
+		{"dc --target 4-6-7 --sw 9", `sapper dc: --sw "9": want a whole number from 0 to 4`},
+		{"dc --target 4-6-7,sw=1,sw-y", `sapper dc: --target "4-6-7,sw=1,sw-y": unknown option`},
+		{"version extra", `sapper version: unexpected argument "extra"`},
+		{"version --short", `sapper version: unknown flag "--short"`},
+	}
+	for _, c := range cases {
+		t.Run(c.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			if stdout != "" {
+				t.Errorf("stdout not empty:\n%s", stdout)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
+				t.Errorf("stderr is not exactly one line: %q", stderr)
+			}
+			if !strings.Contains(stderr, c.want) {
+				t.Errorf("stderr = %q, want it to contain %q", stderr, c.want)
+			}
+		})
+	}
+}
+
+// TestControlCharactersStayOnOneLine feeds values with newlines, which
+// must come back escaped.
+func TestControlCharactersStayOnOneLine(t *testing.T) {
+	for _, a := range [][]string{
+		{"dc", "--target", "4-6-7,class=a\nb"},
+		{"dc", "--target", "4-6-7", "--mode", "a\nb"},
+		{"dc", "--tar\nget", "4-6-7"},
+		{"x\ny"},
+	} {
+		code, stdout, stderr := cli(t, a...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", a, code, stdout, stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, c := range []struct{ args, golden string }{
+		{"help", "help"},
+		{"--help", "help"},
+		{"-h", "help"},
+		{"help dc", "dc_help"},
+		{"help fire", "fire_help"},
+		{"dc --help", "dc_help"},
+		{"dc -h --target 4-6-x", "dc_help"},
+		{"help version", "version_help"},
+		{"help compare", "compare_help"},
+		{"compare --help", "compare_help"},
+		{"help sweep", "sweep_help"},
+		{"sweep dc --help", "sweep_help"},
+		{"help run", "run_help"},
+		{"version --help", "version_help"},
+		{"help help", "help_help"},
+	} {
+		t.Run(c.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden.Check(t, c.golden, []byte(stdout))
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, a := range []string{"version", "--version"} {
+		code, stdout, stderr := cli(t, a)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q", a, code, stderr)
+		}
+		if !regexp.MustCompile(`^sapper \S+( [0-9a-f]{12})? go\S+ \w+/\w+\n$`).MatchString(stdout) {
+			t.Errorf("%s: output %q", a, stdout)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+var runCommand = &command{
+	name:    "run",
+	summary: "run a scenario: a YAML file or a built-in one (sapper scenarios)",
+	help:    writeRunHelp,
+}
+
+func init() {
+	runCommand.run = func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+		prepare := func(args []string) (*job, error) { return prepareRun(ctx, args) }
+		return runPrepared(prepare, writeRunHelp)(ctx, stdout, stderr, args)
+	}
+}
+
+// prepareRun turns a scenario into the command line it stands for and
+// prepares that command, placing any error at the scenario's line. ctx
+// ends the wait for a scenario file that does not come.
+func prepareRun(ctx context.Context, args []string) (*job, error) {
+	if len(args) == 0 {
+		return nil, usagef("want a scenario file or name, e.g. sapper run compare-default (sapper scenarios lists the built-in ones)")
+	}
+	if args[0] == "-h" || args[0] == "--help" {
+		return &job{help: true}, nil
+	}
+	s, err := loadScenario(ctx, args[0])
+	if err != nil {
+		return nil, err
+	}
+	extra := args[1:]
+	if s.command.name == activateName {
+		// A crossing file is sapper activate's own input: it reads the
+		// file, its flags included, and places its own errors.
+		return s.command.prepare(append([]string{s.ref}, extra...))
+	}
+	prepare := s.command.prepare
+	if s.vary != "" {
+		prepare = func(argv []string) (*job, error) {
+			argv = append(argv, "--vary="+s.vary)
+			if s.metric != "" {
+				argv = append(argv, "--metric="+s.metric)
+			}
+			return prepareSweep(append([]string{s.command.name}, argv...))
+		}
+	}
+	j, err := s.merged(extra, prepare)
+	if err != nil {
+		return nil, err
+	}
+	if j.help {
+		return j, nil
+	}
+	if s.title != "" {
+		title := s.title
+		if changed := s.changedInputs(extra); len(changed) > 0 {
+			title += " (changed: " + strings.Join(changed, ", ") + ")"
+		}
+		j.report.Title = title + "\n" + j.report.Title
+	}
+	return j, nil
+}
+
+func writeRunHelp(w io.Writer) {
+	fmt.Fprintf(w, `Usage: sapper run FILE|NAME [flags]
+
+Runs a scenario: a YAML file that names a command and gives its flags (the
+command one of %s), or one of
+the scenarios built into sapper (sapper scenarios lists them).
+
+Flags after FILE are the command's and come after the file's: they replace
+a single-valued flag of the file (--method exact, --format json, --plot
+odds.png) and add to a repeatable one (--target). A flag of the file that a
+flag after FILE conflicts with gives way (--method exact drops the file's
+trials:), and the title says which inputs differ from the file's.
+
+A scenario file:
+
+  command: dc                  # the command to run (required)
+  title: A Thrown DC from the upper level   # one line, shown above the output
+  description: |               # free text, for people
+    A 4-6-7 on the second level throws a DC at the squad below.
+  flags:                       # the command's flags, without the dashes
+    mode: thrown
+    target: [4-6-7, leader:8-1]    # a repeatable flag takes a list
+    thrower: 4-6-7
+    elevation: 2
+    method: exact
+  vary: tem=0..3               # optional: sweep this input (sapper help sweep)
+  metric: ift                  # optional, with vary: the metric the sweep shows
+
+The file is read strictly: an unknown key (a misspelt flag), a list for a
+flag that takes one value, or a value the flag rejects is an error that
+names the file and the line, and nothing runs (exit status 2):
+
+  sapper run: attack.yaml:7: unknown field "tme" for sapper dc; did you mean
+  tem?
+
+Examples:
+  sapper run compare-default
+  sapper run compare-default --method exact --plot compare.png
+  sapper run attack.yaml --format json
+`, strings.Join(sweepTargets(), ", "))
+}

@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestRunCommandLineWins: flags after a scenario replace the file's, and a
+// conflict between the two is settled for the command line; conflicts
+// within the command line stay bad input, naming the file once.
+func TestRunCommandLineWins(t *testing.T) {
+	// fire-on-stack is 8 FP at +2 on a 4-6-7 and an 8-1, method: exact.
+	code, stdout, stderr := cli(t, "run", "fire-on-stack", "--fp", "12")
+	if code != exitOK {
+		t.Fatalf("--fp 12: exit %d, %s", code, stderr)
+	}
+	title, body, _ := strings.Cut(stdout, "\n")
+	if title != "8 FP at +2 on a squad stacked with a leader (changed: --fp 12)" {
+		t.Errorf("title %q does not say what changed", title)
+	}
+	_, direct, _ := cli(t, "fire", "--fp", "12", "--drm", "2", "--target", "4-6-7", "--target", "leader:8-1", "--method", "exact")
+	if string(normalize([]byte(body))) != string(normalize([]byte(direct))) {
+		t.Errorf("run fire-on-stack --fp 12 is not fire --fp 12 …:\n%s\n---\n%s", body, direct)
+	}
+
+	// The file's method: exact gives way to --trials and --seed.
+	for _, extra := range [][]string{{"--trials", "1000"}, {"--seed", "3", "--trials", "1000"}} {
+		code, stdout, stderr := cli(t, append([]string{"run", "fire-on-stack", "--format", "json"}, extra...)...)
+		if code != exitOK || !strings.Contains(stdout, `"method": "mc"`) {
+			t.Errorf("%v: exit %d, %s", extra, code, stderr)
+		}
+	}
+	// The file's trials: gives way to --method exact: the run is exact and
+	// only the path budget stops it.
+	code, _, stderr = cli(t, "run", "village-crossing", "--method", "exact", "--max-paths", "1000")
+	if code != exitFailure || !strings.Contains(stderr, "budget of 1000") || strings.Contains(stderr, "--trials") {
+		t.Errorf("village-crossing --method exact: exit %d, %s", code, stderr)
+	}
+
+	for _, c := range []struct{ args, want string }{
+		{"run fire-on-stack --method exact --trials 5", "sapper run: built-in scenario fire-on-stack (sapper fire): --trials with --method exact"},
+		{"activate village-crossing --method exact --trials 5", "sapper activate: built-in scenario village-crossing (sapper activate): --trials with --method exact"},
+		{"run village-crossing --method exact --trials 5", "sapper run: built-in scenario village-crossing (sapper activate): --trials with --method exact"},
+	} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "built-in scenario") != 1 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// TestRunRuleFromCommandLine: a --rule after the file replaces the file's
+// value of that switch alone; the file's other switches stay.
+func TestRunRuleFromCommandLine(t *testing.T) {
+	file := t.TempDir() + "/rules.yaml"
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  method: exact\n  rule: [surrender=false, leaders-elite=false]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, "run", file, "--rule", "surrender=true", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	for _, want := range []string{`"surrender": true`, `"leaders_elite": false`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the inputs lack %s", want)
+		}
+	}
+}

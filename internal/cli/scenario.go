@@ -1,0 +1,468 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"go.yaml.in/yaml/v4"
+)
+
+// A scenario file names a command and gives its flags, one key per flag
+// as on the command line (without the dashes):
+//
+//	command: dc
+//	title: A Thrown DC from the second level
+//	description: |
+//	  …
+//	flags:
+//	  mode: thrown
+//	  target: [4-6-7, leader:8-1]   # a repeatable flag takes a list
+//	  elevation: 2
+//	vary: tem=0..3                  # optional: sweep this input
+//	metric: ift                     # optional, with vary
+//
+// Decoding is strict: an unknown key, a list for a flag that takes one
+// value, or a value the flag's own parser rejects is an error naming the
+// file and the line.
+type scenario struct {
+	file        string
+	command     *command
+	title       string
+	description string
+	vary        string
+	metric      string
+	flags       []scenarioFlag
+	// lines holds the line of each key, top-level and flag, for messages
+	// about values that only the command can judge.
+	lines map[string]int
+	// crossing holds the keys of a crossing file (command: activate),
+	// which sapper activate decodes; ref is how the file was named.
+	crossing map[string]*yaml.Node
+	ref      string
+	// given holds the flags given after the file on the command line,
+	// whose errors are the command line's.
+	given map[string]bool
+}
+
+type scenarioFlag struct {
+	name   string
+	values []string
+}
+
+// scenarioKeys are the top-level keys, in the order messages list them.
+var scenarioKeys = []string{"command", "title", "description", "flags", "vary", "metric"}
+
+// scenarioError is an error at a line of a scenario file.
+func scenarioError(file string, line int, format string, args ...any) error {
+	file = oneLine(clip(file))
+	msg := fmt.Sprintf(format, args...)
+	if line > 0 {
+		return &usageError{msg: fmt.Sprintf("%s:%d: %s", file, line, msg), placed: true}
+	}
+	return &usageError{msg: fmt.Sprintf("%s: %s", file, msg), placed: true}
+}
+
+// decodeScenario reads one scenario document from data; file names it in
+// messages.
+func decodeScenario(file string, data []byte) (*scenario, error) {
+	root, err := decodeDoc(file, data)
+	if err != nil {
+		return nil, err
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, scenarioError(file, root.Line, "want a mapping with the keys %s", strings.Join(scenarioKeys, ", "))
+	}
+	s := &scenario{file: file, lines: map[string]int{}, crossing: map[string]*yaml.Node{}}
+	var flags *yaml.Node
+	err = eachPair(file, root, func(key string, line int, v *yaml.Node) error {
+		s.lines[key] = line
+		if slices.Contains(crossingKeys, key) {
+			s.crossing[key] = v // judged by sapper activate
+			return nil
+		}
+		if !slices.Contains(scenarioKeys, key) {
+			return scenarioError(file, line, "unknown field %q; want %s", key, strings.Join(scenarioKeys, ", "))
+		}
+		if key == "flags" {
+			flags = v
+			return nil
+		}
+		text, err := scalar(file, key, v)
+		if err != nil {
+			return err
+		}
+		switch key {
+		case "command":
+			s.command = lookup(text)
+			if s.command == nil || s.command.prepare == nil {
+				return scenarioError(file, v.Line, "command %q: want one of %s (a sweep is any of them with vary)", oneLine(text), strings.Join(sweepTargets(), ", "))
+			}
+		case "title":
+			s.title = text
+		case "description":
+			s.description = text
+		case "vary":
+			s.vary = text
+		case "metric":
+			s.metric = text
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case s.command == nil:
+		return nil, scenarioError(file, root.Line, "no command; want e.g. command: dc")
+	case strings.Contains(s.title, "\n"):
+		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
+	case s.metric != "" && s.vary == "":
+		return nil, scenarioError(file, s.lines["metric"], "metric needs vary: it picks the outcomes a sweep shows")
+	case len(s.crossing) > 0 && s.command.name != activateName:
+		for _, k := range crossingKeys {
+			if _, ok := s.crossing[k]; ok {
+				return nil, scenarioError(file, s.lines[k], "field %s belongs to a crossing file (command: activate), not to sapper %s", k, s.command.name)
+			}
+		}
+	}
+	if flags != nil {
+		if err := s.decodeFlags(flags); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// decodeDoc decodes the one YAML document of data into its root node.
+func decodeDoc(file string, data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return nil, scenarioError(file, next.Line, "a second document; a file holds one")
+	case !errors.Is(err, io.EOF):
+		return nil, yamlError(file, err)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	return root, nil
+}
+
+// decodeFlags checks each key under flags against the command's flag set
+// and each value with that flag's own parser.
+func (s *scenario) decodeFlags(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil // "flags:" with nothing under it
+	}
+	if n.Kind != yaml.MappingNode {
+		return scenarioError(s.file, n.Line, "flags: want a mapping of flag names to values")
+	}
+	fs := flagsOf(s.command)
+	return eachPair(s.file, n, func(name string, line int, v *yaml.Node) error {
+		if _, dup := s.lines["--"+name]; dup {
+			return scenarioError(s.file, line, "field %s given twice", name)
+		}
+		s.lines["--"+name] = line
+		f := fs.Lookup(name)
+		if f == nil || name == "help" || (len(name) == 1 && fs.ShorthandLookup(name) != nil) {
+			return scenarioError(s.file, line, "unknown field %q for sapper %s%s", name, s.command.name, suggest(name, fs))
+		}
+		var values []string
+		switch v.Kind {
+		case yaml.ScalarNode:
+			if v.Tag == "!!null" {
+				return scenarioError(s.file, v.Line, "field %s: no value", name)
+			}
+			values = []string{v.Value}
+		case yaml.SequenceNode:
+			if !repeatable(f) {
+				return scenarioError(s.file, v.Line, "field %s: takes one value, not a list", name)
+			}
+			for _, item := range v.Content {
+				text, err := scalar(s.file, name, item)
+				if err != nil {
+					return err
+				}
+				values = append(values, text)
+			}
+		default:
+			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s", name, map[bool]string{true: " or a list"}[repeatable(f)], kindName(v))
+		}
+		for _, val := range values {
+			if err := fs.Set(name, val); err != nil {
+				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), valueProblem(f, errors.Unwrap(err)))
+			}
+		}
+		if name == "plot" {
+			if _, _, err := resolvePlot(values[0]); err != nil {
+				return scenarioError(s.file, v.Line, "field %s: %s", name, strings.TrimPrefix(err.Error(), "--plot "))
+			}
+		}
+		s.flags = append(s.flags, scenarioFlag{name: name, values: values})
+		return nil
+	})
+}
+
+// eachPair calls fn for each key of mapping n in order, rejecting keys
+// that are not plain strings and keys given twice.
+func eachPair(file string, n *yaml.Node, fn func(key string, line int, v *yaml.Node) error) error {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!null" {
+			return scenarioError(file, k.Line, "want a field name, not %s", kindName(k))
+		}
+		if seen[k.Value] {
+			return scenarioError(file, k.Line, "field %s given twice", oneLine(k.Value))
+		}
+		seen[k.Value] = true
+		if v.Kind == yaml.AliasNode {
+			return scenarioError(file, v.Line, "field %s: aliases (*name) are not supported; write the value out", oneLine(k.Value))
+		}
+		if err := fn(k.Value, k.Line, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scalar reads a single value.
+func scalar(file, key string, v *yaml.Node) (string, error) {
+	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s", oneLine(key), kindName(v))
+	}
+	return v.Value, nil
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	if n.Tag == "!!null" {
+		return "nothing"
+	}
+	return "a value"
+}
+
+// repeatable reports whether flag f may be given more than once.
+func repeatable(f *pflag.Flag) bool {
+	t := f.Value.Type()
+	return strings.HasSuffix(t, "Array") || strings.HasSuffix(t, "Slice")
+}
+
+// yamlError places a decoder error at its line.
+func yamlError(file string, err error) error {
+	if errors.Is(err, io.EOF) {
+		return scenarioError(file, 0, "empty; want command: and flags:")
+	}
+	var le *yaml.LoadError
+	if errors.As(err, &le) {
+		return scenarioError(file, le.Mark.Line, "%s", le.Message)
+	}
+	return scenarioError(file, 0, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
+}
+
+// args is the command line the scenario stands for, extra appended:
+// flags given after the file on the command line replace a single-valued
+// flag of the file, which is then left out (a single-valued flag may not
+// be given twice), and add to a repeatable one.
+func (s *scenario) args(extra []string) ([]string, error) {
+	return s.argsWithout(extra, nil)
+}
+
+// argsWithout is args with the file's flags named in drop left out.
+func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, error) {
+	given, err := s.flagsGiven(extra)
+	if err != nil {
+		return nil, err
+	}
+	fs := flagsOf(s.command)
+	var out []string
+	for _, f := range s.flags {
+		if drop[f.name] || given[f.name] && !repeatable(fs.Lookup(f.name)) {
+			continue
+		}
+		for _, v := range f.values {
+			if key, _, _ := strings.Cut(v, "="); f.name == "rule" && given["rule "+key] {
+				continue // the command line sets this switch
+			}
+			out = append(out, "--"+f.name+"="+v)
+		}
+	}
+	return append(out, extra...), nil
+}
+
+// merged prepares the scenario's command line, extra after the file's
+// flags, with prepare. The command line wins over the file: when a flag
+// given after the file conflicts with a flag of the file (--method exact
+// on the command line, trials: in the file), the file's flag is left out
+// and the command is prepared again. Conflicts within the file, or within
+// the command line, stay errors. Errors about the file's flags are placed
+// at their lines.
+func (s *scenario) merged(extra []string, prepare func(argv []string) (*job, error)) (*job, error) {
+	given, err := s.flagsGiven(extra)
+	if err != nil {
+		return nil, s.place(err, false)
+	}
+	s.given = given
+	inFile := map[string]bool{}
+	for _, f := range s.flags {
+		inFile[f.name] = !given[f.name]
+	}
+	drop := map[string]bool{}
+	for {
+		argv, err := s.argsWithout(extra, drop)
+		if err != nil {
+			return nil, s.place(err, false)
+		}
+		j, err := prepare(argv)
+		var ce *conflictError
+		if errors.As(err, &ce) {
+			switch {
+			case inFile[ce.flag] && !drop[ce.flag] && given[ce.withFlag]:
+				drop[ce.flag] = true
+				continue
+			case inFile[ce.withFlag] && !drop[ce.withFlag] && given[ce.flag]:
+				drop[ce.withFlag] = true
+				continue
+			}
+		}
+		if err != nil {
+			return nil, s.place(err, true)
+		}
+		return j, nil
+	}
+}
+
+// changedInputs lists the inputs given after the file that change the
+// attack the file describes, as typed (--fp 12): not the run and output
+// flags every command shares, which leave the question as it was.
+func (s *scenario) changedInputs(extra []string) []string {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return nil
+	}
+	fs := flagsOf(s.command)
+	if parseFlags(fs, sa.rest) != nil {
+		return nil
+	}
+	var common commonFlags
+	shared := common.register(pflag.NewFlagSet("", pflag.ContinueOnError))
+	var out []string
+	fs.Visit(func(f *pflag.Flag) {
+		if shared.Lookup(f.Name) != nil || f.Name == "help" {
+			return
+		}
+		v := f.Value.String()
+		if repeatable(f) {
+			v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+		}
+		out = append(out, "--"+f.Name+" "+v)
+	})
+	return out
+}
+
+// flagsGiven parses the flags given after the file, leaving a sweep's own
+// to prepareSweep, and returns their names; a --rule given there is named
+// "rule KEY" too, so that it replaces the file's value of that key alone.
+func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return nil, err
+	}
+	fs := flagsOf(s.command)
+	if err := parseFlags(fs, sa.rest); err != nil {
+		return nil, err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
+	if f := fs.Lookup("rule"); f != nil && given["rule"] {
+		if sv, ok := unwrapValue(f.Value).(pflag.SliceValue); ok {
+			for _, r := range sv.GetSlice() {
+				key, _, _ := strings.Cut(r, "=")
+				given["rule "+key] = true
+			}
+		}
+	}
+	return given, nil
+}
+
+// flagInMessage finds the flag a usage message is about: "--tem: 9
+// outside 0…8", `--target "4-6-x": …`, `--vary "tem=0..9": …`.
+var flagInMessage = regexp.MustCompile(`^--([a-z0-9-]+)`)
+
+// place puts a command's usage error at the line of the field it names,
+// when inFile says the error may come from the file; one about the flags
+// given after it names the scenario and its command.
+func (s *scenario) place(err error, inFile bool) error {
+	var ue *usageError
+	if !errors.As(err, &ue) || ue.placed {
+		return err
+	}
+	line := 0
+	if m := flagInMessage.FindStringSubmatch(ue.msg); inFile && m != nil {
+		line = s.lines["--"+m[1]]
+		if m[1] == "vary" || m[1] == "metric" {
+			line = s.lines[m[1]]
+		}
+		// A flag given after the file is the command line's.
+		inFile = !s.given[m[1]]
+	}
+	if !inFile {
+		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)
+	}
+	return scenarioError(s.file, line, "%s", ue.msg)
+}
+
+// suggest offers the flag closest to a misspelt name.
+func suggest(name string, fs *pflag.FlagSet) string {
+	best, bestD := "", 3
+	fs.VisitAll(func(f *pflag.Flag) {
+		if d := editDistance(name, f.Name); d < bestD && f.Name != "help" {
+			best, bestD = f.Name, d
+		}
+	})
+	if best == "" {
+		return fmt.Sprintf(" (sapper help %s lists its flags)", fs.Name())
+	}
+	return fmt.Sprintf("; did you mean %s?", best)
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}

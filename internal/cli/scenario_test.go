@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"context"
+	"github.com/sapperhq/sapper/report"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/internal/golden"
+)
+
+// TestScenarioErrors: a bad scenario file exits 2 with one stderr line
+// naming the file and, where there is one, the line at fault.
+func TestScenarioErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, text, want string }{
+		{"misspelt", "command: dc\nflags:\n  target: 4-6-7\n  tme: 3\n", `misspelt.yaml:4: unknown field "tme" for sapper dc; did you mean tem?`},
+		{"far", "command: dc\nflags:\n  target: 4-6-7\n  zzzzzz: 3\n", `far.yaml:4: unknown field "zzzzzz" for sapper dc (sapper help dc lists its flags)`},
+		{"toplevel", "comand: dc\n", `toplevel.yaml:1: unknown field "comand"; want command, title`},
+		{"type", "command: dc\nflags:\n  target: 4-6-7\n  tem: three\n", `type.yaml:4: field tem: "three": not a whole decimal number; want a whole number from 0 to 8`},
+		{"bool", "command: dc\nflags:\n  target: 4-6-7\n  cx: maybe\n", `bool.yaml:4: field cx: "maybe": want true or false`},
+		{"list", "command: dc\nflags:\n  target: 4-6-7\n  tem: [1, 2]\n", `list.yaml:4: field tem: takes one value, not a list`},
+		{"map", "command: dc\nflags:\n  target: {a: 1}\n", `map.yaml:3: field target: want a value or a list, not a mapping`},
+		{"null", "command: dc\nflags:\n  target: 4-6-7\n  tem:\n", `null.yaml:4: field tem: no value`},
+		{"nested", "command: dc\nflags:\n  target: [4-6-7, [x]]\n", `nested.yaml:3: field target: want a single value, not a list`},
+		{"dup", "command: dc\nflags:\n  target: 4-6-7\n  target: 4-6-8\n", `dup.yaml:4: field target given twice`},
+		{"dupkey", "command: dc\ncommand: dc\n", `dupkey.yaml:2: field command given twice`},
+		{"range", "command: dc\nflags:\n  target: 4-6-7\n  tem: 9\n", `range.yaml:4: field tem: "9": want a whole number from 0 to 8`},
+		{"unit", "command: dc\nflags:\n  target: [4-6-7, 4-6-x]\n", `unit.yaml:3: --target "4-6-x"`},
+		{"missing", "command: dc\nflags:\n  mode: set\n", `missing.yaml: --target is required`},
+		{"command", "command: version\n", `command.yaml:1: command "version": want one of compare, dc`},
+		{"nocommand", "title: x\n", `nocommand.yaml:1: no command`},
+		{"syntax", "command: dc\nflags:\n  target: [4-6-7\n", `syntax.yaml:4: did not find expected`},
+		{"tab", "command: dc\n\ttem: 1\n", `tab.yaml:2: `},
+		{"empty", "", `empty.yaml: empty`},
+		{"scalar", "dc\n", `scalar.yaml:1: want a mapping`},
+		{"twodocs", "command: dc\n---\ncommand: dc\n", `twodocs.yaml:2: a second document`},
+		{"alias", "command: dc\ntitle: &t x\ndescription: *t\n", `alias.yaml:3: field description: aliases`},
+		{"vary", "command: dc\nflags:\n  target: 4-6-7\nvary: tem=0..9\n", `vary.yaml:4: --vary "tem=0..9": at tem=9: --tem "9": want a whole number from 0 to 8`},
+		{"metric", "command: dc\nflags:\n  target: 4-6-7\nmetric: ift\n", `metric.yaml:4: metric needs vary`},
+		{"title", "command: dc\ntitle: |\n  a\n  b\n", `title.yaml:2: title: want one line`},
+		{"plot", "command: dc\nflags:\n  target: 4-6-7\n  plot: out.gif\n", `plot.yaml:4: field plot: "out.gif": want a file name ending in .png or .svg`},
+		{"help", "command: dc\nflags:\n  help: true\n", `help.yaml:3: unknown field "help"`},
+		{"short", "command: dc\nflags:\n  j: 2\n", `short.yaml:3: unknown field "j"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.name+".yaml")
+			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := cli(t, "run", path)
+			want := "sapper run: " + filepath.Join(dir, c.want)
+			if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want it to start with %q", code, stdout, stderr, want)
+			}
+		})
+	}
+	for _, c := range []struct{ args, want string }{
+		{"run", "sapper run: want a scenario file or name"},
+		{"run no-such-scenario", "sapper run: no-such-scenario: no such file and no built-in scenario of that name; built-in: compare-default"},
+		{"run compare-default --tem 9", `sapper run: built-in scenario compare-default (sapper compare): --tem "9": want a whole number from 0 to 8`},
+		{"run tiger-side --target 4-6-7", `sapper run: built-in scenario tiger-side (sapper afv): unknown flag "--target"`},
+		{"scenarios nope", `sapper scenarios: unknown scenario "nope"`},
+		{"scenarios a b", "sapper scenarios: want at most one scenario name"},
+	} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestBuiltinScenarios decodes and prepares every built-in scenario, as
+// sapper run would, without running it.
+func TestBuiltinScenarios(t *testing.T) {
+	names := builtinNames()
+	if len(names) < 4 {
+		t.Fatalf("built-in scenarios %v", names)
+	}
+	for _, n := range names {
+		s, err := loadScenario(context.Background(), n)
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if s.title == "" || strings.TrimSpace(s.description) == "" {
+			t.Errorf("%s: no title or description", n)
+		}
+		if _, err := prepareRun(context.Background(), []string{n}); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}
+
+// TestCompareDefaultScenario: the compare-default scenario is sapper
+// compare with no flags, input for input and figure for figure.
+func TestCompareDefaultScenario(t *testing.T) {
+	var outs []string
+	for _, a := range []string{"compare", "run compare-default"} {
+		code, stdout, stderr := cli(t, args(a+" --trials 20000 --format json")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", a, code, stderr)
+		}
+		outs = append(outs, string(normalize([]byte(stdout))))
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("run compare-default differs from compare:\n%s\n---\n%s", outs[1], outs[0])
+	}
+}
+
+// TestTigerSideScenario: the tiger-side scenario is rules/asl.md R16, the
+// AFV eliminated (burning included) with 343/648.
+func TestTigerSideScenario(t *testing.T) {
+	code, stdout, stderr := cli(t, args("run tiger-side --format csv")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		if f := strings.Split(line, ","); len(f) == len(report.CSVHeader) && f[1] == "killed" && f[2] == "yes" {
+			p, err := strconv.ParseFloat(f[4], 64)
+			if err != nil || math.Abs(p-343.0/648) > 1e-9 {
+				t.Errorf("P(killed) = %s, want 343/648", f[4])
+			}
+			return
+		}
+	}
+	t.Errorf("no killed=yes row in\n%s", stdout)
+}
+
+// TestRunOverrides: flags after the scenario replace the file's.
+func TestRunOverrides(t *testing.T) {
+	code, stdout, stderr := cli(t, args("run thrown-from-upper-level --method mc --trials 2000 --format csv")...)
+	if code != exitOK || !strings.HasPrefix(stdout, "run,metric,outcome,count,p,lo,hi,complete\n,detonation,detonated,") {
+		t.Fatalf("exit %d, stderr %q, stdout %.200q", code, stderr, stdout)
+	}
+	if !strings.Contains(stdout, ",thrower.1,") {
+		t.Error("the thrower's Location is not in the output")
+	}
+}
+
+func TestScenarioGolden(t *testing.T) {
+	for _, c := range []struct{ name, args string }{
+		{"scenarios", "scenarios"},
+		{"scenarios_help", "help scenarios"},
+		{"run_help", "run --help"},
+		{"run_sweep_table", "run placed-tem-sweep"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden.Check(t, c.name, []byte(elapsedGridM.ReplaceAllString(stdout, "; 0.00s")))
+		})
+	}
+	// scenarios NAME prints the file as shipped.
+	code, stdout, _ := cli(t, "scenarios", "set-under-fire")
+	data, err := builtins.ReadFile("scenarios/set-under-fire.yaml")
+	if err != nil || code != exitOK || stdout != string(data) {
+		t.Errorf("scenarios set-under-fire: exit %d, %v", code, err)
+	}
+}

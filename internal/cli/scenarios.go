@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/sapperhq/sapper/internal/infile"
+)
+
+// builtins are the scenarios shipped in the binary, one YAML file each;
+// the file's base name is the scenario's name.
+//
+//go:embed scenarios/*.yaml
+var builtins embed.FS
+
+var scenariosCommand = &command{
+	name:    "scenarios",
+	summary: "list the built-in scenarios, or print one: sapper scenarios [NAME]",
+	run:     runScenarios,
+	help:    writeScenariosHelp,
+}
+
+func builtinNames() []string {
+	entries, err := fs.ReadDir(builtins, "scenarios")
+	if err != nil {
+		panic(err) // the embedded directory is part of the binary
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	slices.Sort(names)
+	return names
+}
+
+// loadScenario reads and decodes a built-in scenario by name, or a file
+// by path. A name with a slash or a .yaml/.yml/.toml ending is a path;
+// anything else is looked up among the built-ins first. A file is read
+// through infile: bounded, and given up when ctx is done.
+func loadScenario(ctx context.Context, ref string) (*scenario, error) {
+	if !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" && slices.Contains(builtinNames(), ref) {
+		data, err := builtins.ReadFile("scenarios/" + ref + ".yaml")
+		if err != nil {
+			return nil, err
+		}
+		s, err := decodeScenario(builtinLabel(ref), data)
+		if s != nil {
+			s.ref = ref
+		}
+		return s, err
+	}
+	name := oneLine(clip(ref))
+	data, err := readInput(ctx, ref)
+	var tl *infile.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, usagef("%s: %v", name, err)
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("%s: interrupted while reading; nothing was run: %w", name, errCancelled)
+	case os.IsNotExist(err):
+		return nil, usagef("%s: no such file and no built-in scenario of that name; built-in: %s", name, strings.Join(builtinNames(), ", "))
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, usagef("%s: %v", name, err)
+	}
+	s, err := decodeScenario(ref, data)
+	if s != nil {
+		s.ref = ref
+	}
+	return s, err
+}
+
+// builtinLabel names a built-in scenario in messages: it has no file a
+// user could open.
+func builtinLabel(name string) string { return "built-in scenario " + name }
+
+func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error {
+	fset, showHelp := newFlagSet("scenarios")
+	if err := parseFlags(fset, args); err != nil {
+		return err
+	}
+	if *showHelp {
+		writeScenariosHelp(stdout)
+		return nil
+	}
+	switch rest := fset.Args(); len(rest) {
+	case 0:
+		names := builtinNames()
+		var list []*scenario
+		width, cmdWidth := 0, 0
+		for _, n := range names {
+			s, err := loadScenario(ctx, n)
+			if err != nil {
+				return err
+			}
+			list = append(list, s)
+			width, cmdWidth = max(width, len(n)), max(cmdWidth, len(s.command.name))
+		}
+		for i, s := range list {
+			fmt.Fprintf(stdout, "%-*s  %-*s  %s\n", width, names[i], cmdWidth, s.command.name, s.title)
+		}
+		return nil
+	case 1:
+		if !slices.Contains(builtinNames(), rest[0]) {
+			return usagef("unknown scenario %q; want one of %s", oneLine(rest[0]), strings.Join(builtinNames(), ", "))
+		}
+		data, err := builtins.ReadFile("scenarios/" + rest[0] + ".yaml")
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(data)
+		return err
+	default:
+		return usagef("want at most one scenario name, got %d arguments", len(rest))
+	}
+}
+
+func writeScenariosHelp(w io.Writer) {
+	fmt.Fprint(w, `Usage: sapper scenarios [NAME]
+
+With no NAME, lists the scenarios built into sapper, one a line: its name,
+the command it runs and its title. With a NAME, prints that scenario's file,
+a starting point for one of your own.
+
+Run one with sapper run NAME; see sapper help run for the file format.
+
+Examples:
+  sapper scenarios
+  sapper scenarios compare-default > my-attack.yaml
+`)
+}

@@ -1,0 +1,37 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestServeBadFlags: a bad flag of sapper serve is one line naming it
+// and what it takes, exit 2, before the server listens anywhere.
+func TestServeBadFlags(t *testing.T) {
+	prev := inputFiles.noDisk.Load()
+	t.Cleanup(func() { inputFiles.noDisk.Store(prev) })
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--addr", ""}, `sapper serve: --addr "": want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface`},
+		{[]string{"--addr="}, `sapper serve: --addr "": want HOST:PORT`},
+		{[]string{"--addr", "  "}, `sapper serve: --addr "  ": want HOST:PORT`},
+		{[]string{"--max-trials", "0"}, `sapper serve: --max-trials "0": want a whole number > 0`},
+		{[]string{"--max-time", "0s"}, `sapper serve: --max-time "0s": want a duration > 0`},
+		{[]string{"--queue", "-1"}, `sapper serve: --queue "-1": want a whole number ≥ 0`},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := cli(t, append([]string{"serve"}, tc.args...)...)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q: the server started", stdout)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, tc.want) {
+				t.Errorf("stderr %q, want one line starting %q", stderr, tc.want)
+			}
+		})
+	}
+}

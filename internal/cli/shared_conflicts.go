@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// hobRules are the switches that only change what Heat of Battle does.
+var hobRules = []string{"known-enemy-in-los", "accept-battle-hardening", "surrender", "berserk-tc-chain", "leaders-elite", "fanatic-berserk"}
+
+// sharedRuleConflicts are the --rule switches of every DC command that
+// its other inputs can make meaningless: the Heat of Battle ones under
+// --no-hob, the Inexperienced penalty for any other user, and Flame's
+// reading of concealment with no concealed target or no Flame DR.
+func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, flame bool) []conflict {
+	var cs []conflict
+	for _, key := range hobRules {
+		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
+	}
+	cs = append(cs,
+		ruleConflict(rules, "inexperienced-penalty", "--user "+user.String(), user != asl.Inexperienced,
+			"the extra −1 X# is an Inexperienced user's only (A19.32)"),
+		ruleConflict(rules, "flame-ignores-concealment", "no concealed target", !concealed,
+			"it changes only the Flame column against concealed targets (§8.14)"),
+		ruleConflict(rules, "flame-ignores-concealment", "no --building or --terrain", !flame,
+			"without burnable terrain there is no Flame DR (B25.13)"),
+	)
+	return cs
+}
+
+// useConflicts are the inputs on how the DC is used that some modes do
+// not have, shared by every command that makes one DC attack.
+func useConflicts(fs *pflag.FlagSet, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
+	m := "--mode " + mode.String()
+	thrown := mode == asl.Thrown
+	return []conflict{
+		flagConflict(fs, "afph", m, !thrown, "the AFPh +1 is a Thrown DC's (A23.62); a Placed DC always detonates in the AFPh"),
+		flagConflict(fs, "from-vehicle", m, !thrown, "only a Thrown DC is thrown from a vehicle (A23.6)"),
+		flagConflict(fs, "cx", m, mode == asl.Set, "a Set DC has no CX DRM (A23.71)"),
+		flagConflict(fs, "thrower-tem", m, !thrown, "only a Thrown DC attacks the thrower's Location (A23.6)"),
+		flagConflict(fs, "thrower-tem", "no --thrower", thrown && throwers == 0, "it is the TEM of the thrower's Location, whose units --thrower gives"),
+		ruleConflict(rules, "set-dc-uses-x-penalty", m, mode != asl.Set, "it changes only a Set DC's malfunction DR (A23.7, §8.4)"),
+		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !cx, "it moves the CX +1 onto the thrower's Location (§8.16)"),
+		ruleConflict(rules, "cx-on-thrower-location", "no --thrower", throwers == 0, "only a Thrown DC attacks the thrower's Location (A23.6)"),
+	}
+}
+
+// anyConcealed reports whether the targets are concealed, all of them or
+// one by its own option.
+func anyConcealed(all bool, units []asl.Unit) bool {
+	return all || slices.ContainsFunc(units, func(u asl.Unit) bool { return u.Concealed })
+}

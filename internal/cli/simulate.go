@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"sync/atomic"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// runJob runs j and writes its report on stdout and its chart to --plot.
+// An interrupted run still writes its partial result, chart included,
+// then returns errInterrupted. The report comes first, so that a chart
+// that cannot be written never costs the figures of a long run; and a
+// report that cannot be written (a full disk, a reader that closed the
+// pipe) does not cost the chart: it is drawn all the same, and the failed
+// write is reported after it, unless the chart fails too, which is then
+// the error that matters.
+func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
+	if j.common.explain && j.run == nil && j.explain == nil {
+		return usagef("--explain: sapper %s has no working to show", j.report.Command)
+	}
+	// Every job profiles its run, a search such as building --needed too.
+	if j.common.cpuprofile != "" {
+		stop, err := startCPUProfile(j.common.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	if j.run != nil {
+		return j.run(ctx, stdout, stderr)
+	}
+	rep, complete, err := execute(ctx, stderr, j)
+	if err != nil {
+		return err
+	}
+	j.finishReport(&rep)
+	var werr error
+	if j.table != nil && j.common.format == report.Table {
+		werr = j.table(stdout, rep)
+	} else {
+		werr = report.Write(stdout, j.common.format, rep, j.common.opt)
+	}
+	if j.common.plot != "" {
+		if err := j.writeChart(rep); err != nil {
+			return err
+		}
+	}
+	if werr != nil {
+		return werr
+	}
+	if !complete {
+		return errInterrupted
+	}
+	return nil
+}
+
+// writeChart draws rep and writes it to --plot.
+func (j *job) writeChart(rep report.Report) error {
+	ch, err := j.chartOf(rep)
+	if err != nil {
+		return err
+	}
+	data, err := renderChart(j.common, ch)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(j.common.plot, data)
+}
+
+// startCPUProfile profiles the process into file until stop is called.
+func startCPUProfile(file string) (stop func(), err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile %s: %w", file, err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile %s: %w", file, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
+// finishReport adds to a run's report what is worked out from the
+// results: the working (--explain), the command's own finishing step and
+// the summary figures. Every front end (the terminal, sapper serve) calls
+// it between execute and writing.
+func (j *job) finishReport(rep *report.Report) {
+	if j.common.explain {
+		rep.Explain = j.explain()
+	}
+	if j.finish != nil {
+		j.finish(rep)
+	}
+	if j.figures != nil && len(rep.Runs) > 0 {
+		g := j.figures.grid(rep.Runs)
+		rep.Figures = &g
+	}
+}
+
+// execute runs j's experiments in order, with a progress bar on stderr
+// when asked, and stops after an interrupted one. A run that met its
+// trial cap before its --precision says so on stderr, beside the output
+// that records it.
+func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
+	rep = j.report
+	for _, r := range j.runs {
+		res, err := runOne(ctx, stderr, r.exp, j.common)
+		if err != nil {
+			if r.label != "" {
+				err = fmt.Errorf("%s run: %w", r.label, err)
+			}
+			return rep, false, err
+		}
+		if s := report.PrecisionMissed(res); s != "" {
+			run := ""
+			if r.label != "" {
+				run = r.label + " run: "
+			}
+			fmt.Fprintf(stderr, "sapper %s: %s%s; raise --trials for more\n", rep.Command, run, s)
+		}
+		if len(j.runs) == 1 && r.label == "" {
+			rep.Result = res
+		} else {
+			rep.Runs = append(rep.Runs, report.Run{Label: r.label, Result: res})
+		}
+		if !res.Complete {
+			return rep, false, nil
+		}
+	}
+	return rep, true, nil
+}
+
+// runOne runs one experiment as c says, drawing the progress bar, and
+// says on stderr which method --method auto chose.
+func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common) (*sim.Result, error) {
+	cfg := c.cfg
+	stop := func() {}
+	if c.progress.shows(stderr) {
+		var counter atomic.Uint64
+		cfg.Progress = &counter
+		total, unit := cfg.Trials, "trials"
+		switch {
+		case cfg.Method == sim.Exact:
+			total, unit = 0, "paths"
+		case cfg.Method == sim.Auto:
+			// Auto counts paths, then trials if it falls back.
+			total, unit = 0, "paths/trials"
+		case cfg.Precision > 0:
+			total = 0 // the precision, not the cap, usually stops the run
+		}
+		stop = startProgress(stderr, &counter, total, unit)
+	}
+	res, err := sim.Run(ctx, exp, cfg)
+	stop()
+	if err != nil {
+		var be *sim.BudgetError
+		if errors.As(err, &be) {
+			return nil, fmt.Errorf("%w (--max-paths %d)", err, be.Budget)
+		}
+		return nil, err
+	}
+	if cfg.Method == sim.Auto && res.Note != "" {
+		// Which method auto chose, and why, whatever the format.
+		fmt.Fprintf(stderr, "--method auto: %s\n", res.Note)
+	}
+	return res, nil
+}
+
+// chartOf draws the report: the job's own chart if it has one, bars per
+// metric for a single result, and for several runs the summary figures as
+// grouped bars, or each metric's outcomes grouped by run.
+func (j *job) chartOf(rep report.Report) (report.Chart, error) {
+	switch {
+	case j.chart != nil:
+		return j.chart(rep)
+	case rep.Result != nil:
+		return report.ResultChart(rep, j.common.chart)
+	case j.figures != nil:
+		return report.GridChart(report.Heading(rep), "summary figures, one bar per run", j.figures.grid(rep.Runs)), nil
+	}
+	return report.RunsChart(rep, j.common.chart)
+}

@@ -1,0 +1,478 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+var sweepCommand = &command{
+	name:    "sweep",
+	summary: "vary one numeric input over a range: a row per value, a line chart",
+	help:    writeSweepHelp,
+}
+
+// sweep prepares its job like any simulating command, but is not itself
+// one: it cannot be swept or named by a scenario's command.
+func init() { sweepCommand.run = runPrepared(prepareSweep, writeSweepHelp) }
+
+// sweepInputs are a sweep's inputs in the JSON output: the command swept,
+// its arguments but the output flags, the varied input and, per value,
+// every resolved input.
+type sweepInputs struct {
+	Command string    `json:"command"`
+	Args    []string  `json:"args"`
+	Vary    string    `json:"vary"`
+	Values  []float64 `json:"values"`
+	Inputs  []any     `json:"inputs"`
+}
+
+// sweepArgs are a sweep's arguments, split into its own flags and those
+// of the command it sweeps.
+type sweepArgs struct {
+	rest   []string // the swept command's flags
+	vary   string
+	metric string
+	goal   string
+	// vary, metric and goal were given (possibly empty)
+	hasVary, hasMetric, hasGoal bool
+	// cumulative is the --cumulative of the sweep itself: it shapes the
+	// --metric table as well as the chart, so the swept command, for which
+	// it would mean the chart alone, does not see it.
+	cumulative, hasCumulative bool
+}
+
+// splitSweepArgs takes --vary, --metric and --goal out of args; everything else
+// belongs to the swept command. No flag of dc or compare takes a value
+// that starts with --vary, --metric or --goal, so the split needs no knowledge of
+// the swept command's flags.
+func splitSweepArgs(args []string) (sweepArgs, error) {
+	var s sweepArgs
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		var dst *string
+		var seen *bool
+		var name string
+		for _, f := range []struct {
+			name string
+			dst  *string
+			seen *bool
+		}{{"vary", &s.vary, &s.hasVary}, {"metric", &s.metric, &s.hasMetric}, {"goal", &s.goal, &s.hasGoal}} {
+			if a == "--"+f.name || strings.HasPrefix(a, "--"+f.name+"=") {
+				dst, seen, name = f.dst, f.seen, f.name
+			}
+		}
+		if a == "--cumulative" || strings.HasPrefix(a, "--cumulative=") {
+			if s.hasCumulative {
+				return s, usagef("--cumulative is given twice; it takes one value")
+			}
+			s.hasCumulative, s.cumulative = true, true
+			if v, ok := strings.CutPrefix(a, "--cumulative="); ok {
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return s, badValue("cumulative", v, "want true or false, or the flag alone for true")
+				}
+				s.cumulative = b
+			}
+			continue
+		}
+		if dst == nil {
+			s.rest = append(s.rest, a)
+			continue
+		}
+		if *seen {
+			return s, usagef("--%s is given twice; a sweep varies one input", name)
+		}
+		*seen = true
+		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			*dst = v
+			continue
+		}
+		if i+1 == len(args) {
+			return s, usagef("--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
+		}
+		i++
+		*dst = args[i]
+	}
+	return s, nil
+}
+
+// sweepTargets are the commands a sweep can vary: every command that can
+// be prepared.
+func sweepTargets() []string {
+	var names []string
+	for _, c := range commands {
+		if c.prepare != nil {
+			names = append(names, c.name)
+		}
+	}
+	return names
+}
+
+func prepareSweep(args []string) (*job, error) {
+	targets := sweepTargets()
+	if len(args) == 0 {
+		return nil, usagef("want the command to sweep, one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", strings.Join(targets, ", "))
+	}
+	if args[0] == "-h" || args[0] == "--help" {
+		return &job{help: true}, nil
+	}
+	target := lookup(args[0])
+	if target == nil || target.prepare == nil {
+		return nil, usagef("cannot sweep %q; want one of %s", oneLine(args[0]), strings.Join(targets, ", "))
+	}
+	sa, err := splitSweepArgs(args[1:])
+	if err != nil {
+		return nil, err
+	}
+	base, err := sweepBase(target, sa)
+	if err != nil || base.help {
+		return base, err
+	}
+	if !sa.hasVary {
+		return nil, usagef("--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
+	}
+	v, err := parseVary(sa.vary, base.flags)
+	if err != nil {
+		return nil, err
+	}
+	if base.run != nil {
+		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
+	}
+	if sa.hasCumulative && !sa.hasMetric && base.common.plot == "" {
+		return nil, usagef("--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
+	}
+	base.common.chart.Cumulative = sa.cumulative
+	if base.common.explain {
+		return nil, usagef("--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
+	}
+	// The arguments echoed are those that change the figures: the JSON of
+	// the same sweep is then the same for any -j, --plot or --format.
+	in := sweepInputs{Command: target.name, Args: inputArgs(base.flags, sa.rest), Vary: v.name, Values: v.values}
+	j := &job{flags: base.flags, common: base.common, figures: base.figures}
+	// Every value is prepared, and so checked, before anything runs.
+	type point struct {
+		i   int // the value's index
+		x   float64
+		sub string
+	}
+	var points []point
+	for i, x := range v.values {
+		sub, err := v.prepareAt(target, sa.rest, i)
+		if err != nil {
+			return nil, err
+		}
+		in.Inputs = append(in.Inputs, sub.report.Inputs)
+		for _, r := range sub.runs {
+			label := v.label(i)
+			if r.label != "" {
+				label += "/" + r.label
+			}
+			j.runs = append(j.runs, plannedRun{label: label, exp: r.exp})
+			points = append(points, point{i, x, r.label})
+		}
+	}
+	cols, err := sweepColumns(sa, j)
+	if err != nil {
+		return nil, err
+	}
+	if sa.hasGoal {
+		var metrics []sim.Metric
+		for _, r := range j.runs {
+			for _, m := range r.exp.Schema.Metrics {
+				if !slices.ContainsFunc(metrics, func(x sim.Metric) bool { return x.Name == m.Name }) {
+					metrics = append(metrics, m)
+				}
+			}
+		}
+		g, err := parseGoal("goal", sa.goal, metrics)
+		if err != nil {
+			return nil, err
+		}
+		j.finish = func(rep *report.Report) {
+			var subs []string
+			var xs []float64
+			for _, p := range points {
+				if !slices.Contains(subs, p.sub) {
+					subs = append(subs, p.sub)
+				}
+				xs = append(xs, p.x)
+			}
+			rep.Goal = answerGoal(g, rep.Runs, subs, func(i int) string { return points[i].sub }, xs)
+		}
+	}
+	j.report = report.Report{Command: "sweep", Inputs: in,
+		Title: strings.Join(append(append([]string{"sapper", target.name}, in.Args...),
+			fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")}
+	// The table and the chart show the same grids: one per run of the
+	// swept command (one for dc; placed, thrown and set for compare), each
+	// with a row per value.
+	grids := func(rep report.Report) (subs []string, xs [][]float64, gs []report.Grid) {
+		var seen [][]bool // per grid and column: the outcome occurred at some value
+		for i, run := range rep.Runs {
+			p := points[i]
+			k := slices.Index(subs, p.sub)
+			if k < 0 {
+				subs, xs, gs = append(subs, p.sub), append(xs, nil), append(gs, report.Grid{Columns: cols.names})
+				k = len(subs) - 1
+			}
+			xs[k] = append(xs[k], p.x)
+			gs[k].Rows = append(gs[k].Rows, report.GridRow{Label: v.label(p.i), Cells: cols.cells(run.Result)})
+			if len(seen) <= k {
+				seen = append(seen, make([]bool, len(cols.names)))
+			}
+			for c, ok := range cols.occurred(run.Result) {
+				seen[k][c] = seen[k][c] || ok
+			}
+		}
+		for k := range gs {
+			gs[k] = dropColumns(gs[k], seen[k], j.common.opt.HideZero)
+		}
+		return subs, xs, gs
+	}
+	j.table = func(w io.Writer, rep report.Report) error {
+		subs, _, gs := grids(rep)
+		notes := ""
+		if j.figures != nil && !sa.hasMetric {
+			var shown []string
+			for _, g := range gs {
+				for _, c := range g.Columns {
+					if !slices.Contains(shown, c) {
+						shown = append(shown, c)
+					}
+				}
+			}
+			notes = j.figures.notesFor(shown)
+		}
+		if err := writeSweepTable(w, rep, cols.what, subs, gs, notes); err != nil {
+			return err
+		}
+		if rep.Goal != nil {
+			fmt.Fprintln(w)
+			return report.WriteGoal(w, rep.Goal)
+		}
+		return nil
+	}
+	j.chart = func(rep report.Report) (report.Chart, error) {
+		subs, xs, gs := grids(rep)
+		c := report.Chart{Heading: report.Heading(rep)}
+		for k, g := range gs {
+			title := cols.what
+			if subs[k] != "" {
+				title = subs[k] + ": " + title
+			}
+			c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
+		}
+		return c, nil
+	}
+	return j, nil
+}
+
+// sweepCols are the columns of a sweep's table and the lines of its
+// chart: the swept command's summary figures, or with --metric the
+// outcomes of one metric.
+type sweepCols struct {
+	what  string
+	names []string
+	cells func(*sim.Result) []report.Cell
+	// occurred tells, per column, whether its outcome ever happened in a
+	// run; for an "at least" column that is the outcome itself, not the
+	// sum, which --hide-zero needs.
+	occurred func(*sim.Result) []bool
+}
+
+func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
+	if !sa.hasMetric && j.figures != nil {
+		return sweepCols{what: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
+			var out []bool
+			for _, c := range j.figures.row(res) {
+				out = append(out, c.Valid && c.P != 0)
+			}
+			return out
+		}}, nil
+	}
+	// The first run that reports the metric gives its labels; without
+	// --metric, a command with no summary figures shows its first metric.
+	var m *sim.Metric
+	var all []string
+	for _, r := range j.runs {
+		for i, x := range r.exp.Schema.Metrics {
+			if !slices.Contains(all, x.Name) {
+				all = append(all, x.Name)
+			}
+			if m == nil && (strings.EqualFold(x.Name, sa.metric) || !sa.hasMetric) {
+				m = &r.exp.Schema.Metrics[i]
+			}
+		}
+	}
+	if m == nil {
+		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(all, ", "))
+	}
+	cumulative := j.common.chart.Cumulative
+	probe := sim.MetricSummary{Metric: *m, Outcomes: make([]sim.OutcomeSummary, len(m.Labels))}
+	for k, l := range m.Labels {
+		probe.Outcomes[k].Label = l
+	}
+	names := report.MetricSeries(&sim.Result{Method: sim.Exact}, probe, cumulative).Labels
+	what := m.Name
+	if m.Title != "" {
+		what += ": " + m.Title
+	}
+	if cumulative && report.Ordered(probe) {
+		what += " — at least"
+	}
+	name := m.Name
+	return sweepCols{what: what, names: names, cells: func(res *sim.Result) []report.Cell {
+		ms := res.Metric(name)
+		if ms == nil {
+			return make([]report.Cell, len(names))
+		}
+		return report.MetricSeries(res, *ms, cumulative).Cells
+	}, occurred: func(res *sim.Result) []bool {
+		out := make([]bool, len(names))
+		if ms := res.Metric(name); ms != nil {
+			for k, o := range ms.Outcomes {
+				out[k] = o.P != 0
+			}
+		}
+		return out
+	}}, nil
+}
+
+// dropColumns removes the columns that apply to no row (rubble with no
+// building) and, with hideZero, those whose outcome never occurred.
+func dropColumns(g report.Grid, occurred []bool, hideZero bool) report.Grid {
+	var keep []int
+	for j := range g.Columns {
+		valid := false
+		for _, r := range g.Rows {
+			valid = valid || r.Cells[j].Valid
+		}
+		if valid && (occurred[j] || !hideZero) {
+			keep = append(keep, j)
+		}
+	}
+	out := report.Grid{}
+	for _, j := range keep {
+		out.Columns = append(out.Columns, g.Columns[j])
+	}
+	for _, r := range g.Rows {
+		nr := report.GridRow{Label: r.Label}
+		for _, j := range keep {
+			nr.Cells = append(nr.Cells, r.Cells[j])
+		}
+		out.Rows = append(out.Rows, nr)
+	}
+	return out
+}
+
+func writeSweepTable(w io.Writer, rep report.Report, what string, subs []string, gs []report.Grid, notes string) error {
+	fmt.Fprintf(w, "%s\n%s\n", rep.Title, what)
+	for k, g := range gs {
+		fmt.Fprintln(w)
+		if subs[k] != "" {
+			fmt.Fprintf(w, "== %s ==\n", subs[k])
+		}
+		if err := report.WriteGrid(w, g); err != nil {
+			return err
+		}
+	}
+	var elapsed float64
+	for _, r := range rep.Runs {
+		elapsed += r.Result.Elapsed.Seconds()
+		if !r.Result.Complete {
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s; the later values were not run\n", r.Label, report.Incomplete(r.Result))
+		}
+	}
+	res := rep.Runs[0].Result
+	if res.Method == sim.Exact {
+		fmt.Fprintf(w, "\nexact enumeration (intervals are points)")
+	} else {
+		fmt.Fprintf(w, "\nMonte Carlo: %s trials per value, seed %d, %s%% Wilson intervals below each figure",
+			report.Group(res.Trials), res.Seed, report.Percent(res.Confidence))
+	}
+	fmt.Fprintf(w, "; %.2fs\n", elapsed)
+	if notes != "" {
+		fmt.Fprintln(w, notes)
+	}
+	return nil
+}
+
+// inputArgs drops the output flags (--format, --plot, --progress, …) from
+// args, which a title of the inputs need not repeat; the engine flags
+// stay, since they change the figures.
+func inputArgs(fs *pflag.FlagSet, args []string) []string {
+	output := map[string]bool{"format": true, "plot": true, "progress": true, "hide-zero": true, "cumulative": true, "workers": true}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := fs.Lookup(name)
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) == 1 {
+			f = fs.ShorthandLookup(name)
+		}
+		if f == nil || !strings.HasPrefix(a, "-") || !output[f.Name] {
+			out = append(out, a)
+			continue
+		}
+		if !hasValue && f.NoOptDefVal == "" {
+			i++ // the flag's value is the next argument
+		}
+	}
+	return out
+}
+
+// sweepBase prepares the swept command once, for its flags, engine
+// settings and figures. When that fails for want of the very input the
+// sweep varies (fire's --fp has no default), it is prepared at the
+// range's first value instead, its flags read from the arguments alone so
+// that the varied input still counts as not given.
+func sweepBase(target *command, sa sweepArgs) (*job, error) {
+	base, err := target.prepare(sa.rest)
+	if err == nil || !sa.hasVary {
+		return base, err
+	}
+	fs := flagsOf(target)
+	if parseFlags(fs, sa.rest) != nil {
+		return base, err
+	}
+	// The base fails, perhaps for want of the varied input: judge the
+	// --vary itself, then the command at its first value. An error there
+	// that is not the base's own is the value's, and says so.
+	v, verr := parseVary(sa.vary, fs)
+	if verr != nil {
+		return nil, verr
+	}
+	probe, perr := target.prepare(append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(0)))
+	switch {
+	case perr != nil && perr.Error() == err.Error():
+		return base, err
+	case perr != nil:
+		return nil, v.atError(0, perr)
+	case probe.help:
+		return base, err
+	}
+	probe.flags = fs
+	return probe, nil
+}
+
+// prepareAt prepares the swept command with the input at value i.
+func (v vary) prepareAt(target *command, rest []string, i int) (*job, error) {
+	j, err := target.prepare(append(slices.Clip(rest), "--"+v.name+"="+v.text(i)))
+	if err != nil {
+		return nil, v.atError(i, err)
+	}
+	return j, nil
+}
+
+// atError is err, the swept command's, at value i of the --vary.
+func (v vary) atError(i int, err error) error {
+	return badValue("vary", v.spec, fmt.Sprintf("at %s: %s", v.label(i), err))
+}

@@ -1,0 +1,307 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/internal/golden"
+)
+
+type runsDoc struct {
+	Command string `json:"command"`
+	Inputs  struct {
+		Command string    `json:"command"`
+		Vary    string    `json:"vary"`
+		Values  []float64 `json:"values"`
+		Inputs  []struct {
+			TEM int `json:"tem"`
+		} `json:"inputs"`
+	} `json:"inputs"`
+	Runs []struct {
+		Label   string            `json:"label"`
+		Metrics []json.RawMessage `json:"metrics"`
+	} `json:"runs"`
+}
+
+type metricDoc struct {
+	Name     string `json:"name"`
+	Outcomes []struct {
+		Value string  `json:"value"`
+		P     float64 `json:"p"`
+	} `json:"outcomes"`
+}
+
+// anyKIA sums the KIA outcomes of the ift metric.
+func anyKIA(t *testing.T, metrics []json.RawMessage) float64 {
+	t.Helper()
+	for _, raw := range metrics {
+		var m metricDoc
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Name != "ift" {
+			continue
+		}
+		p := 0.0
+		for _, o := range m.Outcomes {
+			if strings.HasSuffix(o.Value, "KIA") {
+				p += o.P
+			}
+		}
+		return p
+	}
+	t.Fatal("no ift metric")
+	return math.NaN()
+}
+
+// TestSweepTEM: P(any KIA) never increases with the TEM, and each value's
+// run is, metric for metric, the run of dc with that --tem.
+func TestSweepTEM(t *testing.T) {
+	code, stdout, stderr := cli(t, args("sweep dc --target 4-6-7 --vary tem=0..5 --method exact --format json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc runsDoc
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Command != "sweep" || doc.Inputs.Command != "dc" || doc.Inputs.Vary != "tem" || len(doc.Runs) != 6 || len(doc.Inputs.Inputs) != 6 {
+		t.Fatalf("sweep document: %+v", doc.Inputs)
+	}
+	prev := math.Inf(1)
+	for n, run := range doc.Runs {
+		if want := fmt.Sprintf("tem=%d", n); run.Label != want || doc.Inputs.Values[n] != float64(n) || doc.Inputs.Inputs[n].TEM != n {
+			t.Errorf("run %d: label %q, value %v, inputs tem %d", n, run.Label, doc.Inputs.Values[n], doc.Inputs.Inputs[n].TEM)
+		}
+		kia := anyKIA(t, run.Metrics)
+		if kia > prev {
+			t.Errorf("P(any KIA) rises from %v to %v at tem=%d", prev, kia, n)
+		}
+		prev = kia
+
+		code, out, stderr := cli(t, args(fmt.Sprintf("dc --target 4-6-7 --tem %d --method exact --format json", n))...)
+		if code != exitOK {
+			t.Fatalf("dc --tem %d: exit %d: %s", n, code, stderr)
+		}
+		var dc struct {
+			Metrics []json.RawMessage `json:"metrics"`
+		}
+		if err := json.Unmarshal([]byte(out), &dc); err != nil {
+			t.Fatal(err)
+		}
+		if len(dc.Metrics) != len(run.Metrics) {
+			t.Fatalf("tem=%d: %d metrics, dc has %d", n, len(run.Metrics), len(dc.Metrics))
+		}
+		for i := range dc.Metrics {
+			if compact(t, dc.Metrics[i]) != compact(t, run.Metrics[i]) {
+				t.Errorf("tem=%d: metric %d differs from dc --tem %d:\n%s\n%s", n, i, n, run.Metrics[i], dc.Metrics[i])
+			}
+		}
+		if n == 0 && kia == 0 {
+			t.Error("P(any KIA) is 0 at TEM 0; the test would prove nothing")
+		}
+	}
+	if prev != 0 {
+		t.Errorf("P(any KIA) at TEM 5 = %v, want 0", prev)
+	}
+}
+
+// TestSweepWorkers: the same seed gives the same bytes for -j 1 and -j 8.
+func TestSweepWorkers(t *testing.T) {
+	var outs []string
+	for _, j := range []string{"1", "8"} {
+		code, stdout, stderr := cli(t, args("sweep compare --vary drm=-1..1 --trials 140000 --seed 5 --format json -j "+j)...)
+		if code != exitOK {
+			t.Fatalf("-j %s: exit %d: %s", j, code, stderr)
+		}
+		outs = append(outs, string(normalize([]byte(stdout))))
+	}
+	if outs[0] != outs[1] {
+		t.Error("-j 1 and -j 8 differ")
+	}
+	if !strings.Contains(outs[0], `"label": "drm=-1/placed"`) {
+		t.Error("compare runs are not labelled value/way")
+	}
+}
+
+func TestSweepGolden(t *testing.T) {
+	for _, c := range []struct{ name, args string }{
+		{"sweep_dc_table", "sweep dc --target 4-6-7 --vary tem=0..5 --method exact"},
+		{"sweep_ift_table", "sweep dc --target 4-6-7 --vary drm=-1..1 --metric ift --cumulative --hide-zero --method exact"},
+		{"sweep_dc_csv", "sweep dc --target 4-6-7 --vary tem=1..2 --method exact --format csv"},
+		{"sweep_help", "sweep --help"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden.Check(t, c.name, []byte(elapsedGridM.ReplaceAllString(stdout, "; 0.00s")))
+		})
+	}
+}
+
+func TestSweepUsageErrors(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"sweep", "sapper sweep: want the command to sweep, one of compare, dc"},
+		{"sweep version --vary x=1..2", `sapper sweep: cannot sweep "version"`},
+		{"sweep sweep dc", `sapper sweep: cannot sweep "sweep"`},
+		{"sweep dc --target 4-6-7", "sapper sweep: --vary is required"},
+		{"sweep dc --target 4-6-7 --vary tem=5..0", `sapper sweep: --vary "tem=5..0": TO 0 is below FROM 5`},
+		{"sweep dc --target 4-6-7 --vary tme=0..5", `sapper sweep: --vary "tme=0..5": "tme" is not an input of sapper dc; want one of elr, tem, drm`},
+		{"sweep dc --target 4-6-7 --vary target=0..5", `--vary "target=0..5": target is not a number; want one of`},
+		{"sweep dc --target 4-6-7 --vary trials=1..5", `--vary "trials=1..5": trials is an engine setting`},
+		{"sweep dc --target 4-6-7 --vary tem=a..5", `--vary "tem=a..5": FROM "a" is not a number`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5:0", `--vary "tem=0..5:0": STEP 0: want a step > 0`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5:-1", `STEP -1: want a step > 0`},
+		{"sweep dc --target 4-6-7 --vary tem=0..2.5", `TO 2.5: tem takes whole numbers`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5..6", `TO "5..6" is not a number`},
+		{"sweep dc --target 4-6-7 --vary tem", `--vary "tem": want NAME=FROM..TO`},
+		{"sweep dc --target 4-6-7 --vary tem=1", `want FROM..TO after tem=`},
+		{"sweep dc --target 4-6-7 --vary tem=0..9", `--vary "tem=0..9": at tem=9: --tem "9": want a whole number from 0 to 8`},
+		{"sweep dc --target 4-6-7 --vary tem=0..1000", `1001 values; at most 200`},
+		{"sweep dc --target 4-6-7 --tem 2 --vary tem=0..5", `--tem is given too`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5 --vary drm=0..1", `--vary is given twice`},
+		{"sweep dc --target 4-6-7 --vary", `--vary needs a value`},
+		{"sweep dc --target 4-6-7 --vary tem=0x1..2", `--vary "tem=0x1..2": FROM "0x1" is not a number`},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric nope", `--metric "nope": no such metric; want one of detonation, ift,`},
+		{"sweep dc --target 4-6-x --vary tem=0..1", `sapper sweep: --target "4-6-x"`},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot x.gif", `--plot "x.gif": want a file name ending in .png or .svg`},
+		// Numbers are read exactly and reported as given: no overflow, no
+		// NaN read as the default, no bound cut to fit.
+		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807:1000000000000000000",
+			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
+			`sapper sweep: --vary "tem=0..9223372036854775807": 9223372036854775808 values; at most 200 (use a larger STEP)` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
+			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from -9223372036854775808 to 9223372036854775807` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
+			`: at tem=-9223372036854775808: --tem "-9223372036854775808": want a whole number from 0 to 8` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1e-400", `sapper sweep: --vary "tem=0..1e-400": TO 1e-400: too small to tell from 0` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=NaN..3", `sapper sweep: --vary "fp=NaN..3": FROM "NaN" is not a number` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=1..Inf", `sapper sweep: --vary "fp=1..Inf": TO "Inf" is not a number` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=1..1e400", `sapper sweep: --vary "fp=1..1e400": TO 1e400: too large; at most 1.7976931348623157e+308` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=0.1..0.3:0.1",
+			`sapper sweep: --vary "fp=0.1..0.3:0.1": at fp=0.1: --fp: 0.1 outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=199..201:0.5",
+			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp: 200.5 outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+		{"sweep fire --vary fp=0.1..0.2:0.1 --target 4-6-x", `sapper sweep: --target "4-6-x"`},
+	} {
+		t.Run(c.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.args)...)
+			if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want it to contain %q", code, stdout, stderr, c.want)
+			}
+		})
+	}
+}
+
+// TestSweepChartSeries: the chart draws, line for line, the table's
+// columns over the varied values.
+func TestSweepChartSeries(t *testing.T) {
+	rep, ch := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..3 --method exact")
+	probs := ch.Panels[0]
+	if len(probs.X) != 4 || probs.X[3] != 3 || probs.XLabel != "tem" {
+		t.Fatalf("x %v %q", probs.X, probs.XLabel)
+	}
+	var kia []float64
+	for _, s := range probs.Series {
+		if s.Name == "any KIA" {
+			for _, c := range s.Cells {
+				kia = append(kia, c.P)
+			}
+		}
+	}
+	for n, p := range kia {
+		want := 0.0
+		for _, o := range rep.Runs[n].Result.Metric("ift").Outcomes {
+			if strings.HasSuffix(o.Label, "KIA") {
+				want += o.P
+			}
+		}
+		if !near(p, want) {
+			t.Errorf("tem=%d: line at %v, result %v", n, p, want)
+		}
+	}
+	if len(kia) != 4 {
+		t.Errorf("any KIA line %v", kia)
+	}
+	if len(ch.Panels) != 2 || !ch.Panels[1].Mean || ch.Panels[1].Series[0].Name != "E[out]" {
+		t.Errorf("means panel %+v", ch.Panels[1:])
+	}
+}
+
+// compact drops the indentation, which depends on the nesting depth.
+func compact(t *testing.T, raw json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestSweepInterrupted: an interrupt stops the sweep at the run it hits;
+// what ran is written, marked incomplete, with the chart, and the exit
+// status is 130.
+func TestSweepInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	plot := filepath.Join(t.TempDir(), "partial.svg")
+	code, stdout, stderr := cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..5 --format json --plot "+plot)...)
+	if code != exitInterrupted {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Runs []struct {
+			Label    string `json:"label"`
+			Complete bool   `json:"complete"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) != 1 || doc.Runs[0].Complete || doc.Runs[0].Label != "tem=0" {
+		t.Errorf("runs %+v", doc.Runs)
+	}
+	if data, err := os.ReadFile(plot); err != nil || !strings.Contains(string(data), "INCOMPLETE") {
+		t.Errorf("chart of the partial sweep: %v", err)
+	}
+}
+
+// TestSweepValues: a sweep's values are worked out in exact decimals, so
+// that each is given to the command, and labelled, as the range says.
+func TestSweepValues(t *testing.T) {
+	for _, c := range []struct{ cmdline, runs string }{
+		{"sweep fire --target 4-6-7 --vary fp=1..1.3:0.1", "fp=1 fp=1.1 fp=1.2 fp=1.3"},
+		{"sweep fire --target 4-6-7 --vary fp=7.3..7.9:0.3", "fp=7.3 fp=7.6 fp=7.9"},
+		{"sweep fire --target 4-6-7 --vary fp=1..2:.25", "fp=1 fp=1.25 fp=1.5 fp=1.75 fp=2"},
+		{"sweep fire --target 4-6-7 --vary fp=1e1..2e1:5", "fp=10 fp=15 fp=20"},
+		{"sweep dc --target 4-6-7 --vary tem=0..8:4", "tem=0 tem=4 tem=8"},
+		{"sweep dc --target 4-6-7 --vary drm=−1..1", "drm=-1 drm=0 drm=1"},
+		{"sweep dc --target 4-6-7 --vary tem=1.0..2", "tem=1 tem=2"},
+	} {
+		t.Run(c.cmdline, func(t *testing.T) {
+			code, stdout, stderr := cli(t, args(c.cmdline+" --method exact --format csv")...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var runs []string
+			for _, line := range strings.Split(strings.TrimSpace(stdout), "\n")[1:] {
+				run, _, _ := strings.Cut(line, ",")
+				if len(runs) == 0 || runs[len(runs)-1] != run {
+					runs = append(runs, run)
+				}
+			}
+			if got := strings.Join(runs, " "); got != c.runs {
+				t.Errorf("runs %q, want %q", got, c.runs)
+			}
+		})
+	}
+}

@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/internal/decimal"
+)
+
+// maxSweepValues bounds a sweep: each value is a full run.
+const maxSweepValues = 200
+
+// vary is a checked --vary NAME=FROM..TO[:STEP].
+type vary struct {
+	spec    string
+	name    string
+	integer bool
+	// values are the points of the sweep; texts are the same values
+	// exactly as decimals, as the flag is given them and the labels show
+	// them.
+	values []float64
+	texts  []string
+}
+
+// numericTypes are the pflag value types a sweep can step through.
+var numericTypes = map[string]bool{
+	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true,
+	"float32": true, "float64": true,
+	// A repeatable whole number (sapper lhy --sadrm) is swept as its one
+	// value.
+	"intArray": true,
+}
+
+// sweepable lists the inputs of fs that --vary accepts: the command's own
+// numeric flags, not the engine's.
+func sweepable(fs *pflag.FlagSet) []string {
+	engine := commonFlagNames()
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if numericTypes[f.Value.Type()] && !engine[f.Name] {
+			names = append(names, f.Name)
+		}
+	})
+	return names
+}
+
+// commonFlagNames are the names of the engine and output flags.
+func commonFlagNames() map[string]bool {
+	fs := pflag.NewFlagSet("common", pflag.ContinueOnError)
+	var c commonFlags
+	c.register(fs)
+	names := map[string]bool{}
+	fs.VisitAll(func(f *pflag.Flag) { names[f.Name] = true })
+	return names
+}
+
+// parseVary reads spec against the flags of the command being swept.
+func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
+	v := vary{spec: spec}
+	bad := func(format string, args ...any) (vary, error) {
+		return vary{}, badValue("vary", spec, fmt.Sprintf(format, args...))
+	}
+	name, rng, ok := strings.Cut(spec, "=")
+	if !ok {
+		return bad("want NAME=FROM..TO or NAME=FROM..TO:STEP, e.g. tem=0..5 or drm=-2..2:1")
+	}
+	inputs := sweepable(fs)
+	choices := "want one of " + strings.Join(inputs, ", ")
+	f := fs.Lookup(name)
+	switch {
+	case f == nil || name == "help":
+		return bad("%q is not an input of sapper %s; %s", name, fs.Name(), choices)
+	case commonFlagNames()[name]:
+		return bad("%s is an engine setting, not an input; %s", name, choices)
+	case !numericTypes[f.Value.Type()]:
+		return bad("%s is not a number; %s", name, choices)
+	case fs.Changed(name):
+		return bad("--%s is given too; drop it or vary it", name)
+	}
+	v.name = name
+	v.integer = !strings.HasPrefix(f.Value.Type(), "float")
+	bounds, stepText, hasStep := cutLast(rng, ":")
+	fromText, toText, ok := strings.Cut(bounds, "..")
+	if !ok {
+		return bad("want FROM..TO after %s=, e.g. %s=0..5", name, name)
+	}
+	from, err := v.bound("FROM", fromText)
+	if err != nil {
+		return vary{}, err
+	}
+	to, err := v.bound("TO", toText)
+	if err != nil {
+		return vary{}, err
+	}
+	step := big.NewRat(1, 1)
+	if hasStep {
+		if step, err = v.bound("STEP", stepText); err != nil {
+			return vary{}, err
+		}
+	}
+	switch {
+	case step.Sign() <= 0:
+		return bad("STEP %s: want a step > 0", stepText)
+	case to.Cmp(from) < 0:
+		return bad("TO %s is below FROM %s; a sweep runs upward", toText, fromText)
+	}
+	// The values are from + i·step for i = 0, 1, … while at most to, in
+	// exact decimal arithmetic: no float drift (0.1..0.3:0.1 ends at 0.3)
+	// and no overflow (0..9223372036854775807 is counted, not stepped).
+	span := new(big.Rat).Quo(new(big.Rat).Sub(to, from), step)
+	steps := new(big.Int).Quo(span.Num(), span.Denom())
+	if n := new(big.Int).Add(steps, big.NewInt(1)); n.Cmp(big.NewInt(maxSweepValues)) > 0 {
+		return bad("%s values; at most %d (use a larger STEP)", n, maxSweepValues)
+	}
+	for i := int64(0); i <= steps.Int64(); i++ {
+		x := new(big.Rat).Add(from, new(big.Rat).Mul(step, big.NewRat(i, 1)))
+		digits, _ := x.FloatPrec() // exact: from and step are decimals
+		text := x.FloatString(digits)
+		f, _ := x.Float64()
+		v.values = append(v.values, f)
+		v.texts = append(v.texts, text)
+	}
+	return v, nil
+}
+
+// bound reads FROM, TO or STEP (what) of a --vary exactly, as a decimal:
+// a number that does not read as written (NaN, 1e999, a fraction for a
+// whole-number input, a whole number beyond the 64-bit range) is refused,
+// never rounded or cut.
+func (v vary) bound(what, s string) (*big.Rat, error) {
+	s = strings.TrimSpace(s)
+	fail := func(format string, args ...any) (*big.Rat, error) {
+		return nil, badValue("vary", v.spec, fmt.Sprintf(format, args...))
+	}
+	x, err := decimal.ParseFloat(s)
+	if err != nil {
+		// A number too large for any input says so; anything else is
+		// not a number at all.
+		if _, serr := strconv.ParseFloat(decimal.Normalize(s), 64); errors.Is(serr, strconv.ErrRange) {
+			return fail("%s %s: %v", what, s, err)
+		}
+		return fail("%s %q is not a number", what, s)
+	}
+	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
+	if x == 0 && strings.ContainsAny(mant, "123456789") {
+		return fail("%s %s: too small to tell from 0", what, s)
+	}
+	r, ok := new(big.Rat).SetString(decimal.Normalize(s))
+	if !ok {
+		return fail("%s %q is not a number", what, s)
+	}
+	if v.integer {
+		switch {
+		case !r.IsInt():
+			return fail("%s %s: %s takes whole numbers", what, s, v.name)
+		case !r.Num().IsInt64():
+			return fail("%s %s: %s takes whole numbers from %d to %d", what, s, v.name, int64(math.MinInt64), int64(math.MaxInt64))
+		}
+	}
+	return r, nil
+}
+
+// text is the value at point i as the flag takes it.
+func (v vary) text(i int) string { return v.texts[i] }
+
+// label names the run at point i, such as tem=3.
+func (v vary) label(i int) string { return v.name + "=" + v.text(i) }
+
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
