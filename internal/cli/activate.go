@@ -71,7 +71,7 @@ type activateInputs struct {
 
 // prepareActivate reads the crossing file, applies the flags over it and
 // builds the experiment, running nothing.
-func prepareActivate(args []string) (*job, error) {
+func prepareActivate(ctx context.Context, args []string) (*job, error) {
 	var f activateFlags
 	fs, showHelp := newFlagSet("activate")
 	f.register(fs)
@@ -88,7 +88,7 @@ func prepareActivate(args []string) (*job, error) {
 	case len(rest) > 1:
 		return nil, usagef("unexpected argument %q; one crossing file, then flags", rest[1])
 	}
-	s, err := loadScenario(context.Background(), rest[0])
+	s, err := loadScenario(ctx, rest[0])
 	if err != nil {
 		return nil, err
 	}
@@ -96,12 +96,12 @@ func prepareActivate(args []string) (*job, error) {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
 	// The file's flags first, the command line's after: they win.
-	return s.merged(args, func(argv []string) (*job, error) { return prepareCrossing(s, argv) })
+	return s.merged(args, func(argv []string) (*job, error) { return prepareCrossing(ctx, s, argv) })
 }
 
 // prepareCrossing builds the experiment of crossing s under argv, the
 // file's flags merged with the command line's.
-func prepareCrossing(s *scenario, argv []string) (*job, error) {
+func prepareCrossing(ctx context.Context, s *scenario, argv []string) (*job, error) {
 	var f activateFlags
 	fs, _ := newFlagSet("activate")
 	f.register(fs)
@@ -127,7 +127,7 @@ func prepareCrossing(s *scenario, argv []string) (*job, error) {
 	if ref == "" {
 		ref = illustrativeTables // neither the file nor --tables names any
 	}
-	if cr.Tables, err = loadTables(ref); err != nil {
+	if cr.Tables, err = loadTables(ctx, ref); err != nil {
 		return nil, err
 	}
 	exp, err := cr.Experiment()

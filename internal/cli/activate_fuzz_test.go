@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -21,7 +22,7 @@ func FuzzDecodeCrossing(f *testing.F) {
 	f.Add([]byte("command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A, loc: x}, {id: B, loc: x}]\npath: [{mf: 2, eligible: [{id: A, range: 1}, {id: B, range: 0}]}]\n"))
 	f.Add([]byte("command: activate\npath: [{mf: 1, eligible: [{id: A, range: 16, long_range: true}]}]\n"))
 	f.Add([]byte("command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A, site: inside, forbid: [S]}]\npath: [{mf: 1, eligible: [{id: A, range: 12, long_range: true}]}]\n"))
-	tables, err := loadTables(illustrativeTables)
+	tables, err := loadTables(context.Background(), illustrativeTables)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -25,7 +25,7 @@ var builtinTables embed.FS
 const illustrativeTables = "illustrative"
 
 // loadTables reads a tables file, or the shipped illustrative set.
-func loadTables(ref string) (*sasl.Tables, error) {
+func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 	if ref == illustrativeTables {
 		data, err := builtinTables.ReadFile("tables/illustrative-russian.yaml")
 		if err != nil {
@@ -34,7 +34,7 @@ func loadTables(ref string) (*sasl.Tables, error) {
 		return decodeTables("illustrative-russian.yaml", data)
 	}
 	// A tables file is read as a scenario file is: bounded (infile).
-	data, err := readInput(context.Background(), ref)
+	data, err := readInput(ctx, ref)
 	if err != nil {
 		return nil, usagef("tables %s: %v", oneLine(ref), err)
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"github.com/sapperhq/sapper/internal/infile"
 	"maps"
@@ -18,7 +19,7 @@ import (
 
 func illustrative(t *testing.T) *sasl.Tables {
 	t.Helper()
-	tb, err := loadTables(illustrativeTables)
+	tb, err := loadTables(context.Background(), illustrativeTables)
 	if err != nil {
 		t.Fatal(err)
 	}

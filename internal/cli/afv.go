@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -102,7 +103,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 
 // prepareAFV checks every afv input and builds the experiment, running
 // nothing.
-func prepareAFV(args []string) (*job, error) {
+func prepareAFV(ctx context.Context, args []string) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
 	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, args)

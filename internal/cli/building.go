@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,7 +77,7 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 
 // prepareBuilding checks every building input and builds the experiment,
 // or the search of --needed, running nothing.
-func prepareBuilding(args []string) (*job, error) {
+func prepareBuilding(ctx context.Context, args []string) (*job, error) {
 	var f buildingFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
 	fs, c, help, err := parseCommand("building", register, args)

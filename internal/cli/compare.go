@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -145,7 +146,7 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 
 // prepareCompare checks the compare flags and builds the three
 // experiments.
-func prepareCompare(args []string) (*job, error) {
+func prepareCompare(ctx context.Context, args []string) (*job, error) {
 	var f compareFlags
 	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
 	if err != nil {

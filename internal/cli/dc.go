@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -122,7 +123,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 
 // prepareDC checks every dc input and builds the experiment, running
 // nothing: all bad input is found before any work starts.
-func prepareDC(args []string) (*job, error) {
+func prepareDC(ctx context.Context, args []string) (*job, error) {
 	var f dcFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
 	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, args)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -90,7 +91,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	return g, f.common.register(fs)
 }
 
-func prepareFire(args []string) (*job, error) {
+func prepareFire(ctx context.Context, args []string) (*job, error) {
 	var f fireFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
 	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, args)

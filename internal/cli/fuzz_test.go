@@ -57,7 +57,7 @@ func FuzzDecodeScenario(f *testing.F) {
 		if err != nil {
 			t.Fatalf("no extra arguments, yet %v", err)
 		}
-		if _, err := s.command.prepare(argv); err != nil {
+		if _, err := s.command.prepare(context.Background(), argv); err != nil {
 			var ue *usageError
 			if !errors.As(s.place(err, true), &ue) {
 				t.Fatalf("prepare: %T %v", err, err)

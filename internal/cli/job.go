@@ -75,7 +75,7 @@ func (f *figures) grid(runs []report.Run) report.Grid {
 
 // flagsOf is the flag set of a command that can be prepared.
 func flagsOf(c *command) *pflag.FlagSet {
-	j, err := c.prepare([]string{"--help"})
+	j, err := c.prepare(context.Background(), []string{"--help"}) // --help reads nothing
 	if err != nil {
 		panic(err) // --help alone is always accepted
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -63,7 +64,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 // prepareLHY checks every lhy input and builds the experiment, running
 // nothing. Its summary figures name the units and vehicles, so they are
 // made from the resolved attack.
-func prepareLHY(args []string) (*job, error) {
+func prepareLHY(ctx context.Context, args []string) (*job, error) {
 	var f lhyFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
 	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, explainLHY, args)

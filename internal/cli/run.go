@@ -21,7 +21,7 @@ type command struct {
 	// arguments and returns the job they describe without running it.
 	// Setting it is all a command needs for --plot, sweep and scenario
 	// files; run is then derived from it.
-	prepare func(args []string) (*job, error)
+	prepare func(ctx context.Context, args []string) (*job, error)
 	// help writes the command's full help text.
 	help func(w io.Writer)
 }
@@ -115,9 +115,9 @@ func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []
 
 // runPrepared is the run of a command made of a prepare step and a help
 // text.
-func runPrepared(prepare func([]string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runPrepared(prepare func(context.Context, []string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		j, err := prepare(args)
+		j, err := prepare(ctx, args)
 		if err != nil {
 			return err
 		}

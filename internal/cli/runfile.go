@@ -15,8 +15,7 @@ var runCommand = &command{
 
 func init() {
 	runCommand.run = func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		prepare := func(args []string) (*job, error) { return prepareRun(ctx, args) }
-		return runPrepared(prepare, writeRunHelp)(ctx, stdout, stderr, args)
+		return runPrepared(prepareRun, writeRunHelp)(ctx, stdout, stderr, args)
 	}
 }
 
@@ -38,16 +37,16 @@ func prepareRun(ctx context.Context, args []string) (*job, error) {
 	if s.command.name == activateName {
 		// A crossing file is sapper activate's own input: it reads the
 		// file, its flags included, and places its own errors.
-		return s.command.prepare(append([]string{s.ref}, extra...))
+		return s.command.prepare(ctx, append([]string{s.ref}, extra...))
 	}
-	prepare := s.command.prepare
+	prepare := func(argv []string) (*job, error) { return s.command.prepare(ctx, argv) }
 	if s.vary != "" {
 		prepare = func(argv []string) (*job, error) {
 			argv = append(argv, "--vary="+s.vary)
 			if s.metric != "" {
 				argv = append(argv, "--metric="+s.metric)
 			}
-			return prepareSweep(append([]string{s.command.name}, argv...))
+			return prepareSweep(ctx, append([]string{s.command.name}, argv...))
 		}
 	}
 	j, err := s.merged(extra, prepare)

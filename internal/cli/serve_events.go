@@ -28,7 +28,7 @@ type progressEvent struct {
 // request: closing the page cancels it. Ctrl-C stops it too, and the
 // stream ends with its partial result.
 func (s *server) events(w http.ResponseWriter, r *http.Request, f *form) {
-	_, j, err := s.prepare(f, r.URL.Query())
+	_, j, err := s.prepare(r.Context(), f, r.URL.Query())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return

@@ -1,9 +1,8 @@
 package cli
 
 import (
+	"context"
 	"errors"
-	"sync"
-	"sync/atomic"
 )
 
 // A server process reads no input file from disk: the files a form
@@ -21,46 +20,30 @@ const maxUpload = 32 << 10
 // errNoDisk answers a server's attempt to read a file it was not given.
 var errNoDisk = errors.New("this server reads no files; upload it with the form")
 
-// uploads is the in-memory file system of one request's uploaded files.
-type uploads struct {
-	// noDisk is set in a server process.
-	noDisk atomic.Bool
-	// turn lets one request's files be read at a time: two requests may
-	// upload different files of the same name. Reading them is a prepare
-	// step, milliseconds.
-	turn  sync.Mutex
-	mu    sync.RWMutex
-	files map[string][]byte
+// uploadsKey is the context key of a request's uploaded files.
+type uploadsKey struct{}
+
+// withUploads returns ctx carrying a server request's uploaded files: a
+// command prepared under it reads those files, by the names their user
+// gave them, and none from disk. Each request carries its own, so two
+// requests may upload different files of the same name at once.
+func withUploads(ctx context.Context, files map[string][]byte) context.Context {
+	if files == nil {
+		files = map[string][]byte{}
+	}
+	return context.WithValue(ctx, uploadsKey{}, files)
 }
 
-var inputFiles = &uploads{}
-
-// read returns a file's data, with ok set when the disk is closed to
-// inputs: then only an uploaded file can be read.
-func (u *uploads) read(name string) (data []byte, ok bool, err error) {
-	if !u.noDisk.Load() {
+// uploaded returns a file's data from ctx's uploads, with ok set when ctx
+// carries uploads at all: then only an uploaded file can be read.
+func uploaded(ctx context.Context, name string) (data []byte, ok bool, err error) {
+	files, ok := ctx.Value(uploadsKey{}).(map[string][]byte)
+	if !ok {
 		return nil, false, nil
 	}
-	u.mu.RLock()
-	data, found := u.files[name]
-	u.mu.RUnlock()
+	data, found := files[name]
 	if !found {
 		return nil, true, errNoDisk
 	}
 	return data, true, nil
-}
-
-// with runs fn while files, and no other request's, can be read.
-func (u *uploads) with(files map[string][]byte, fn func()) {
-	u.turn.Lock()
-	defer u.turn.Unlock()
-	u.mu.Lock()
-	u.files = files
-	u.mu.Unlock()
-	defer func() {
-		u.mu.Lock()
-		u.files = nil
-		u.mu.Unlock()
-	}()
-	fn()
 }

@@ -8,8 +8,6 @@ import (
 // TestServeBadFlags: a bad flag of sapper serve is one line naming it
 // and what it takes, exit 2, before the server listens anywhere.
 func TestServeBadFlags(t *testing.T) {
-	prev := inputFiles.noDisk.Load()
-	t.Cleanup(func() { inputFiles.noDisk.Store(prev) })
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -76,7 +76,7 @@ func (s *server) blank(w http.ResponseWriter, r *http.Request, f *form) {
 // prepare reads a query into a job, as the command line would read the
 // same flags, and holds it to the server's limits. A bad input is the
 // command's own one-line message.
-func (s *server) prepare(f *form, q url.Values) (*invocation, *job, error) {
+func (s *server) prepare(ctx context.Context, f *form, q url.Values) (*invocation, *job, error) {
 	inv, err := readInvocation(f, q)
 	if err != nil {
 		return &invocation{form: f}, nil, f.message(err)
@@ -86,11 +86,11 @@ func (s *server) prepare(f *form, q url.Values) (*invocation, *job, error) {
 			return inv, nil, f.message(err)
 		}
 	}
-	j, err := inv.prepare()
+	j, err := inv.prepare(ctx)
 	if err == nil {
 		if low := s.lim.lowered(j); len(low) > 0 {
 			inv.args = append(inv.args, low...)
-			j, err = inv.prepare()
+			j, err = inv.prepare(ctx)
 		}
 	}
 	if err == nil && s.lim.check(j) != nil {
@@ -102,16 +102,11 @@ func (s *server) prepare(f *form, q url.Values) (*invocation, *job, error) {
 	return inv, j, nil
 }
 
-// prepare runs the command's prepare step on the invocation, with its
-// files uploaded for the time it takes.
-func (inv *invocation) prepare() (j *job, err error) {
+// prepare runs the command's prepare step on the invocation, under a
+// context that carries its uploaded files and lets it read no other.
+func (inv *invocation) prepare(ctx context.Context) (*job, error) {
 	argv, files := inv.argv()
-	run := func() { j, err = inv.form.cmd.prepare(argv) }
-	if inv.form.reads() {
-		inputFiles.with(files, run)
-	} else {
-		run()
-	}
+	j, err := inv.form.cmd.prepare(withUploads(ctx, files), argv)
 	if err != nil {
 		return nil, inv.form.message(err)
 	}
@@ -150,7 +145,7 @@ func checkUploadedFlags(file string, data []byte) error {
 // input, the command line and the permalink. A bad input is answered here
 // with the form and its message (400), and ok is false.
 func (s *server) prepared(w http.ResponseWriter, r *http.Request, f *form) (inv *invocation, j *job, d *pageData, ok bool) {
-	inv, j, err := s.prepare(f, r.URL.Query())
+	inv, j, err := s.prepare(r.Context(), f, r.URL.Query())
 	d = s.commandPage(f, inv)
 	if err != nil {
 		d.Error = err.Error()

@@ -40,7 +40,6 @@ type server struct {
 // newServer builds the handler. From then on the process reads no input
 // file from disk: a form's files are uploads.
 func newServer(lim limits, loopback bool) *server {
-	inputFiles.noDisk.Store(true)
 	s := &server{lim: lim, slots: newSlots(lim), forms: map[string]*form{}, mux: http.NewServeMux(), loopback: loopback, tick: progressEvery, bodyTimeout: bodyTimeout}
 	s.stopping, s.stopRuns = context.WithCancelCause(context.Background())
 	for _, c := range commands {

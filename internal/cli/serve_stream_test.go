@@ -196,8 +196,6 @@ func TestServeConcurrencyCap(t *testing.T) {
 // the runs in flight, whose streams end with their partial results, and
 // the server.
 func TestServeShutdown(t *testing.T) {
-	prev := inputFiles.noDisk.Load()
-	t.Cleanup(func() { inputFiles.noDisk.Store(prev) })
 	ctx, interrupt := context.WithCancel(context.Background())
 	defer interrupt()
 	outR, outW := io.Pipe()

@@ -22,12 +22,9 @@ func testLimits() limits {
 	return limits{maxTrials: 2_000_000, maxPaths: sim.DefaultMaxPaths, maxTime: 2 * time.Minute, runs: 2, queue: 10, wait: 5 * time.Second}
 }
 
-// newTestServer builds a server and gives the disk back to the command
-// line tests that follow.
+// newTestServer builds a server.
 func newTestServer(t *testing.T, lim limits) *server {
 	t.Helper()
-	prev := inputFiles.noDisk.Load()
-	t.Cleanup(func() { inputFiles.noDisk.Store(prev) })
 	return newServer(lim, true)
 }
 
@@ -65,8 +62,6 @@ func terminal(t *testing.T, line string) (stdout, stderr string, code int) {
 	if words[0] != "sapper" {
 		t.Fatalf("not a sapper command line: %q", line)
 	}
-	prev := inputFiles.noDisk.Swap(false)
-	defer inputFiles.noDisk.Store(prev)
 	code, stdout, stderr = cli(t, words[1:]...)
 	return stdout, stderr, code
 }
@@ -418,13 +413,6 @@ func TestServeUploads(t *testing.T) {
 	}
 	if got := find(t, textRe, page.Body.String()); !sameRun(got, strings.ReplaceAll(out, dir+"/", "")) {
 		t.Errorf("page:\n%s\nterminal:\n%s", got, out)
-	}
-	// The uploaded files are forgotten once read.
-	inputFiles.mu.RLock()
-	left := len(inputFiles.files)
-	inputFiles.mu.RUnlock()
-	if left != 0 {
-		t.Errorf("%d uploaded files kept", left)
 	}
 	// Another request does not see them.
 	w = get(t, s, "/activate/run?crossing=my-crossing.yaml")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -116,7 +117,7 @@ func sweepTargets() []string {
 	return names
 }
 
-func prepareSweep(args []string) (*job, error) {
+func prepareSweep(ctx context.Context, args []string) (*job, error) {
 	targets := sweepTargets()
 	if len(args) == 0 {
 		return nil, usagef("want the command to sweep, one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", strings.Join(targets, ", "))
@@ -132,7 +133,7 @@ func prepareSweep(args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := sweepBase(target, sa)
+	base, err := sweepBase(ctx, target, sa)
 	if err != nil || base.help {
 		return base, err
 	}
@@ -165,7 +166,7 @@ func prepareSweep(args []string) (*job, error) {
 	}
 	var points []point
 	for i, x := range v.values {
-		sub, err := v.prepareAt(target, sa.rest, i)
+		sub, err := v.prepareAt(ctx, target, sa.rest, i)
 		if err != nil {
 			return nil, err
 		}
@@ -434,8 +435,8 @@ func inputArgs(fs *pflag.FlagSet, args []string) []string {
 // sweep varies (fire's --fp has no default), it is prepared at the
 // range's first value instead, its flags read from the arguments alone so
 // that the varied input still counts as not given.
-func sweepBase(target *command, sa sweepArgs) (*job, error) {
-	base, err := target.prepare(sa.rest)
+func sweepBase(ctx context.Context, target *command, sa sweepArgs) (*job, error) {
+	base, err := target.prepare(ctx, sa.rest)
 	if err == nil || !sa.hasVary {
 		return base, err
 	}
@@ -450,7 +451,7 @@ func sweepBase(target *command, sa sweepArgs) (*job, error) {
 	if verr != nil {
 		return nil, verr
 	}
-	probe, perr := target.prepare(append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(0)))
+	probe, perr := target.prepare(ctx, append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(0)))
 	switch {
 	case perr != nil && perr.Error() == err.Error():
 		return base, err
@@ -464,8 +465,8 @@ func sweepBase(target *command, sa sweepArgs) (*job, error) {
 }
 
 // prepareAt prepares the swept command with the input at value i.
-func (v vary) prepareAt(target *command, rest []string, i int) (*job, error) {
-	j, err := target.prepare(append(slices.Clip(rest), "--"+v.name+"="+v.text(i)))
+func (v vary) prepareAt(ctx context.Context, target *command, rest []string, i int) (*job, error) {
+	j, err := target.prepare(ctx, append(slices.Clip(rest), "--"+v.name+"="+v.text(i)))
 	if err != nil {
 		return nil, v.atError(i, err)
 	}

@@ -13,10 +13,10 @@ import (
 
 // readInput reads a crossing, tables or scenario file through infile
 // (bounded, and given up when ctx is done), or, inside sapper serve, the
-// file of that name the request uploaded (inputFiles): a server never
+// file of that name the request uploaded (withUploads): a server never
 // reads its own disk for a user's input.
 func readInput(ctx context.Context, name string) ([]byte, error) {
-	if data, ok, err := inputFiles.read(name); ok {
+	if data, ok, err := uploaded(ctx, name); ok {
 		return data, err
 	}
 	return infile.Read(ctx, name, infile.MaxSize)
