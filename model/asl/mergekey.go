@@ -78,3 +78,10 @@ func flagBits(flags ...bool) byte {
 	}
 	return b
 }
+
+// AppendKey appends every field of unit i's state, for the merge key of a
+// model of another game that resolves its fire on the Stack: between two
+// attacks the Stack holds nothing else (the after-attack queue is empty
+// and each attack starts its own MCs), so two paths whose units stand
+// alike go on alike.
+func (s *Stack) AppendKey(b []byte, i int) []byte { return s.cur.u[i].appendKey(b) }
