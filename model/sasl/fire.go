@@ -13,7 +13,7 @@ import (
 func (t *trial) shoot(src *sim.Source, sp *stepPlan) {
 	g := &t.fg
 	for round := 0; round < sp.shots && g.n > 0; round++ {
-		if !t.fireGoesOn() {
+		if !t.fireGoesOn() || t.merge(src, round+1) {
 			return
 		}
 		total := 0.0
