@@ -16,6 +16,7 @@ func (t *trial) shoot(src *sim.Source, sp *stepPlan) {
 		if !t.fireGoesOn() || t.merge(src, round+1) {
 			return
 		}
+		t.round = round
 		total := 0.0
 		for i := range g.n {
 			f := &g.f[i]
@@ -84,7 +85,6 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 			t.res[i] = asl.Lookup(col, orig+base+d)
 		}
 	}
-	t.st.Resolve(src, &t.res, g.close)
 	for i := range g.n {
 		f := &g.f[i]
 		if !f.fired {
@@ -96,4 +96,7 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 		f.keep = !cower && !malf && !f.sffNow && f.rof > 0 && colored <= int(f.rof)
 		f.done = cower || malf || f.sffNow
 	}
+	// The firers' state is settled before the units' morale, so that the
+	// merge hook's key holds it (mergekey.go).
+	t.stop = t.st.Resolve(src, &t.res, g.close)
 }

@@ -1,6 +1,7 @@
 package sasl
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 
@@ -44,8 +45,38 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 	if !src.Merging() {
 		return false
 	}
+	b := t.appendState(t.key[:0], byte(round))
+	for i := range t.st.Len() {
+		b = t.st.AppendKey(b, i)
+	}
+	if round > 0 {
+		b = t.fg.appendKey(b, round == 1)
+	}
+	return t.declare(src, b)
+}
+
+// mergeResolve is the Stack's merge hook (asl.Stack.SetMerge) while an
+// attack of round t.round is resolved, at step k of its morale checks: the
+// Fire Group has already taken the attack's effect on its firers (ROF,
+// breakdown, Cowering), and the IFT results still hold the PTCs to come.
+func (t *trial) mergeResolve(src *sim.Source, k int) bool {
+	b := t.appendState(t.key[:0], 0x80|byte(t.round))
+	b = t.st.AppendResolveKey(b, k)
+	for _, r := range t.res[:t.st.Len()] {
+		b = append(b, byte(r))
+	}
+	if t.round+1 == t.p.steps[t.step].shots {
+		return t.declare(src, append(b, 0)) // the last round: no Fire Group to come
+	}
+	return t.declare(src, t.fg.appendKey(b, false))
+}
+
+// appendState appends the point of the crossing (the Location and tag),
+// the S? still to check, the Long Range DR, the counts still open and
+// which units still move, with the Location a stopped one reached.
+func (t *trial) appendState(b []byte, tag byte) []byte {
 	k := t.step
-	b := append(t.key[:0], byte(k), byte(round), byte(t.longRange))
+	b = append(b, byte(k), tag, byte(t.longRange))
 	var bits byte
 	for j, sq := range t.p.ahead[k] {
 		bits |= byte(boolInt(t.checked[sq])) << (j % 8)
@@ -56,31 +87,79 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 	b = append(b, bits)
 	b = t.appendCounts(b)
 	for i := range t.st.Len() {
-		b = append(b, byte(boolInt(t.present[i])))
-		b = t.st.AppendKey(b, i)
-		if !t.present[i] {
+		if t.present[i] {
+			b = append(b, 0xFF)
+		} else {
 			b = append(b, byte(t.reached[i]))
 		}
 	}
-	if round > 0 {
-		b = t.fg.appendKey(b)
-	}
-	t.key = b
-	t.stop = src.Merge(b)
+	return b
+}
+
+// declare hands the key to the engine, keeping its buffer for the next.
+func (t *trial) declare(src *sim.Source, key []byte) bool {
+	t.key = key
+	t.stop = src.Merge(key)
 	return t.stop
 }
 
-// appendKey appends what the Fire Group's later rounds depend on; the
-// firers' FP and B# of a round, and whether they fired in it, are worked
-// out afresh each round.
-func (g *fireGroup) appendKey(b []byte) []byte {
-	b = append(b, byte(g.n), byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1), byte(g.hind))
+// appendKey appends what the Fire Group's later rounds depend on, the
+// same for Fire Groups that will fire alike: only the firers that will
+// fire again, each by what it fires with, in a fixed order. first says
+// the first round is still to come, where every firer fires at full FP
+// (S13); after it, a firer fires again at full FP if it kept ROF, once at
+// half FP with B#−2 if it may still make its Subsequent First Fire, and
+// never otherwise. The FP and B# of a round, and whether a firer fired in
+// it, are worked out afresh each round.
+func (g *fireGroup) appendKey(b []byte, first bool) []byte {
+	start := len(b)
+	b = append(b, 0, byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1), byte(g.hind))
+	n := 0
 	for _, f := range g.f[:g.n] {
+		var how byte
+		switch {
+		case first:
+			how = 1 | byte(boolInt(f.normal))<<1
+		case f.done:
+			continue
+		case f.keep:
+			how = 4
+		case f.normal && !f.sff:
+			how = 8 // the ROF it would keep no longer matters (S22)
+		default:
+			continue // done after this round without firing
+		}
+		rof := f.rof
+		if how == 8 {
+			rof = 0
+		}
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f.fp))
-		b = append(b, byte(f.rof), byte(f.b),
-			byte(boolInt(f.normal)|boolInt(f.keep)<<1|boolInt(f.sff)<<2|boolInt(f.done)<<3))
+		b = append(b, byte(rof), byte(f.b), how)
+		n++
 	}
+	if n == 0 {
+		return append(b[:start], 0) // no attack to come: who would lead it does not matter
+	}
+	b[start] = byte(n)
+	sortRecords(b[start+4:], firerKeySize)
 	return b
+}
+
+// firerKeySize is the size of one firer's record in a Fire Group's key.
+const firerKeySize = 11
+
+// sortRecords sorts the records of size n that make up b, in place (an
+// insertion sort: a Fire Group has few firers).
+func sortRecords(b []byte, n int) {
+	var tmp [firerKeySize]byte
+	for i := n; i < len(b); i += n {
+		copy(tmp[:n], b[i:i+n])
+		j := i
+		for ; j > 0 && bytes.Compare(b[j-n:j], tmp[:n]) > 0; j -= n {
+			copy(b[j:j+n], b[j-n:j])
+		}
+		copy(b[j:j+n], tmp[:n])
+	}
 }
 
 // The counts recorded at the end, as bits of a mask: checked, activated,

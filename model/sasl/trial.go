@@ -63,6 +63,7 @@ type trial struct {
 	stop                           bool        // the rest is known (exact mode)
 	final                          uint16      // counts recorded already (exact mode, mergekey.go)
 	rec                            *sim.Record // where the counts go
+	round                          int         // of the shots at the Location (S13)
 }
 
 func (p *plan) newTrial() sim.Trial {
@@ -70,6 +71,7 @@ func (p *plan) newTrial() sim.Trial {
 	t := sim.Scratch[trial]()
 	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, asl.StackRules{
 		HeatOfBattle: c.Options.HeatOfBattle, AcceptBattleHardening: true, KnownEnemyInLOS: true})
+	t.st.SetMerge(t.mergeResolve)
 	return t.run
 }
 
