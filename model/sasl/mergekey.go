@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -50,7 +51,7 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 		b = t.st.AppendKey(b, i)
 	}
 	if round > 0 {
-		b = t.fg.appendKey(b, round == 1)
+		b = t.fg.appendKey(b, round == 1, round == t.p.steps[t.step].shots)
 	}
 	return t.declare(src, b)
 }
@@ -68,7 +69,7 @@ func (t *trial) mergeResolve(src *sim.Source, k int) bool {
 	if t.round+1 == t.p.steps[t.step].shots {
 		return t.declare(src, append(b, 0)) // the last round: no Fire Group to come
 	}
-	return t.declare(src, t.fg.appendKey(b, false))
+	return t.declare(src, t.fg.appendKey(b, false, t.round+2 == t.p.steps[t.step].shots))
 }
 
 // appendState appends the point of the crossing (the Location and tag),
@@ -111,9 +112,28 @@ func (t *trial) declare(src *sim.Source, key []byte) bool {
 // half FP with B#−2 if it may still make its Subsequent First Fire, and
 // never otherwise. The FP and B# of a round, and whether a firer fired in
 // it, are worked out afresh each round.
-func (g *fireGroup) appendKey(b []byte, first bool) []byte {
+//
+// Before the last round only the round's IFT column matters: what the
+// firers keep after it is never used.
+func (g *fireGroup) appendKey(b []byte, first, last bool) []byte {
 	start := len(b)
 	b = append(b, 0, byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1), byte(g.hind))
+	if last {
+		total := 0.0
+		for _, f := range g.f[:g.n] {
+			switch {
+			case first || f.keep && !f.done:
+				total += f.fp
+			case !f.done && f.normal && !f.sff:
+				total += f.fp / 2
+			}
+		}
+		if total < 1 {
+			return append(b[:start], 0) // S10: no attack
+		}
+		b[start] = 0x80 | byte(asl.ColumnFor(total))
+		return b
+	}
 	n := 0
 	for _, f := range g.f[:g.n] {
 		var how byte
