@@ -71,3 +71,11 @@ func BenchmarkActivateMonteCarlo(b *testing.B) { monteCarlo(b, crossing(b, 2, "4
 // BenchmarkActivateExact measures exact enumeration of a lone 4-6-7 at
 // 1 MF.
 func BenchmarkActivateExact(b *testing.B) { exact(b, crossing(b, 1, "4-6-7")) }
+
+// BenchmarkActivateExactHS measures exact enumeration, merging equal
+// states, of a 4-6-7 and a HS at 1 MF.
+func BenchmarkActivateExactHS(b *testing.B) { exact(b, crossing(b, 1, "4-6-7", "hs:2-4-7")) }
+
+// BenchmarkActivateExactLeader measures exact enumeration of a 4-6-7 and
+// an 8-1 at 2 MF: leadership, ROF and Subsequent First Fire.
+func BenchmarkActivateExactLeader(b *testing.B) { exact(b, crossing(b, 2, "4-6-7", "leader:8-1")) }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -54,10 +55,22 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 	limit := max(min(cfg.MaxPaths, probePaths)/uint64(len(roots)), 1)
 	for ; ; limit *= 2 {
 		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
+			var be *BudgetError
+			if errors.As(err, &be) && be.Estimate == 0 {
+				be.Estimate = estimate(roots, subs)
+			}
 			return nil, err
 		}
 		if ctx.Err() != nil || allDone(subs) {
 			break
+		}
+		// A walk that merges states meets more merges the further it
+		// goes, so its early estimate errs high, by orders of magnitude
+		// on a crossing of several Locations: an exact run then stops
+		// only at the budget itself. Auto, which only picks a method,
+		// still goes by the estimate.
+		if slack == exactSlack && merging(subs) {
+			continue
 		}
 		est := estimate(roots, subs)
 		if est > slack*float64(cfg.MaxPaths) {
@@ -85,6 +98,16 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 		Metrics:    summarizeWeights(exp.Schema, total),
 		Elapsed:    time.Since(start),
 	}, nil
+}
+
+// merging reports whether any root's walk has merged a state yet.
+func merging(subs []*enumerator) bool {
+	for _, e := range subs {
+		if e.src.mg != nil && len(e.src.mg.memo) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // allDone reports whether every root's walk is over.

@@ -107,6 +107,13 @@ func (g *merger) release() {
 // nothing for them.
 func (s *Source) Merging() bool { return s.mg != nil }
 
+// Exact reports whether the source enumerates every path. A model may
+// draw in another order in exact mode, with the same distribution, to give
+// its merge keys more to merge; it must decide that by Exact, not by
+// Merging, which is false for the walk that finds the first draw and with
+// Config.NoMerge.
+func (s *Source) Exact() bool { return s.exact }
+
 // Merge declares that from this point of the trial on, everything the
 // trial will still draw and record is determined by key (which must then
 // name the point in the procedure as well as the state). It returns true

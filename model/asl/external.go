@@ -75,10 +75,12 @@ func (s *Stack) Len() int { return s.cur.n }
 // Resolve applies one attack: res[i] is unit i's IFT result from the
 // attack's one Original DR (A.5), NoEffect for a unit not attacked.
 // surrender says whether a Heat of Battle 12 makes a prisoner: an ADJACENT
-// Known Good Order armed enemy (A15.5).
-func (s *Stack) Resolve(src *sim.Source, res *[MaxUnits]IFT, surrender bool) {
+// Known Good Order armed enemy (A15.5). It reports true when the merge
+// hook (SetMerge) found the rest of the trial already known: the trial
+// must then stop.
+func (s *Stack) Resolve(src *sim.Source, res *[MaxUnits]IFT, surrender bool) (stop bool) {
 	s.cur.rules.surrender = surrender
-	s.cur.resolve(src, res)
+	return s.cur.resolve(src, res)
 }
 
 // Fate is unit i's state now.

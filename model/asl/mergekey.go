@@ -34,6 +34,12 @@ func (t *fireTrial) merge(src *sim.Source, k int) bool {
 // appendResolveKey appends where resolve stands at step k and the
 // Location's state.
 func (l *loc) appendResolveKey(b []byte, k int) []byte {
+	return l.appendKey(l.appendResolvePos(b, k))
+}
+
+// appendResolvePos appends where resolve stands at step k: the MCs still
+// pending, or the after-attack event being resolved.
+func (l *loc) appendResolvePos(b []byte, k int) []byte {
 	if !l.inEvent {
 		b = append(b, byte(k))
 		for _, oi := range l.order[k:l.n] {
@@ -42,7 +48,7 @@ func (l *loc) appendResolveKey(b []byte, k int) []byte {
 	} else {
 		b = append(b, 64+byte(k), byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
 	}
-	return l.appendKey(b)
+	return b
 }
 
 // appendKey appends the Location's state: its units still in play (the
@@ -75,6 +81,43 @@ func flagBits(flags ...bool) byte {
 		if f {
 			b |= 1 << i
 		}
+	}
+	return b
+}
+
+// AppendKey appends unit i's state, for the merge key of a model of
+// another game that resolves its fire on the Stack: between two attacks
+// the Stack holds nothing else (the after-attack queue is empty and each
+// attack starts its own MCs), so two paths whose units stand alike go on
+// alike. A unit eliminated or captured counts only by its fate and its
+// group (an after-attack event it raised reads it); nothing else of it is
+// ever read again.
+func (s *Stack) AppendKey(b []byte, i int) []byte {
+	if u := &s.cur.u[i]; u.gone() {
+		return append(b, 0xFF, byte(u.fate()), byte(u.group))
+	}
+	return s.cur.u[i].appendKey(b)
+}
+
+// SetMerge sets the hook Resolve asks, in exact mode, before each morale
+// check and each check of an after-attack event, whether the rest of the
+// trial is already known (sim.Source.Merge); k is where Resolve stands,
+// for AppendResolveKey.
+func (s *Stack) SetMerge(merge func(src *sim.Source, k int) bool) { s.cur.merge = merge }
+
+// AppendResolveKey appends where Resolve stands at step k (the checks
+// still pending, or the after-attack event being resolved), every unit's
+// state as AppendKey gives it, and the after-attack events queued, for
+// the merge hook's key. The attack's IFT results, which set the PTCs
+// still to come, are the caller's to add.
+func (s *Stack) AppendResolveKey(b []byte, k int) []byte {
+	l := &s.cur
+	b = append(l.appendResolvePos(b, k), flagBits(l.hobTriggered))
+	for i := range l.n {
+		b = s.AppendKey(b, i)
+	}
+	for _, e := range l.events[l.head:l.tail] {
+		b = append(b, byte(e.kind), byte(e.from), byte(e.ml), byte(e.mod))
 	}
 	return b
 }

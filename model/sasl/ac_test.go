@@ -74,7 +74,7 @@ func TestEmptyA1RowIsDummy(t *testing.T) {
 	if got := res.P(MetricDummies, "1"); math.Abs(got-want) > 1e-12 {
 		t.Errorf("P(dummy) = %v, want %v", got, want)
 	}
-	if got := res.P(MetricChecked, "1"); got != 1 {
+	if got := res.P(MetricChecked, "1"); math.Abs(got-1) > 1e-12 {
 		t.Errorf("P(checked = 1) = %v, want 1", got)
 	}
 }

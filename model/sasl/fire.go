@@ -13,9 +13,10 @@ import (
 func (t *trial) shoot(src *sim.Source, sp *stepPlan) {
 	g := &t.fg
 	for round := 0; round < sp.shots && g.n > 0; round++ {
-		if !t.fireGoesOn() {
+		if !t.fireGoesOn() || t.merge(src, round+1) {
 			return
 		}
+		t.round = round
 		total := 0.0
 		for i := range g.n {
 			f := &g.f[i]
@@ -85,7 +86,6 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 			t.res[i] = asl.Lookup(col, orig+base+d)
 		}
 	}
-	t.st.Resolve(src, &t.res, g.close)
 	for i := range g.n {
 		f := &g.f[i]
 		if !f.fired {
@@ -97,4 +97,7 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 		f.keep = !cower && !malf && !f.sffNow && f.rof > 0 && colored <= int(f.rof)
 		f.done = cower || malf || f.sffNow
 	}
+	// The firers' state is settled before the units' morale, so that the
+	// merge hook's key holds it (mergekey.go).
+	t.stop = t.st.Resolve(src, &t.res, g.close)
 }

@@ -28,6 +28,7 @@ type listing struct {
 	rng   int
 	long  bool
 	gen   genDist
+	ac    acFirst // exact mode: the AC, then the Activation (mergekey.go)
 }
 
 // stepPlan is one Location of the path, worked out once.
@@ -56,6 +57,8 @@ type plan struct {
 	maxGen  [numItems]int
 	anyLong bool
 	m       metricIndex
+	ahead   [][]int  // per Location, the S? eligible there or later (mergekey.go)
+	adds    []uint16 // per S?, the counts checking it can add to (mergekey.go)
 }
 
 // normalDRM is a Good Order (or berserk) moving unit's own DRM: −1 FFNAM
@@ -118,7 +121,7 @@ func newPlan(c *Crossing) (*plan, error) {
 					perSQ[i][it] = max(perSQ[i][it], int(pr.counts[it]))
 				}
 			}
-			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange, gen: gd})
+			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange, gen: gd, ac: splitAC(gd.dist)})
 			maxHind = max(maxHind, el.Hindrance)
 		}
 		rs := rollSet{st.TEM, maxHind, sp.multi}
@@ -136,6 +139,8 @@ func newPlan(c *Crossing) (*plan, error) {
 		}
 	}
 	p.m = p.metrics()
+	p.ahead = p.aheadSQ()
+	p.adds = p.addsOf()
 	return p, nil
 }
 

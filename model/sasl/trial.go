@@ -62,12 +62,19 @@ type trial struct {
 	goodOrder                      [MaxSteps]bool
 	longRange                      int
 	ties                           [MaxSQ]int
+	step                           int         // the Location reached
+	key                            []byte      // scratch: the merge key (mergekey.go)
+	stop                           bool        // the rest is known (exact mode)
+	final                          uint16      // counts recorded already (exact mode, mergekey.go)
+	rec                            *sim.Record // where the counts go
+	round                          int         // of the shots at the Location (S13)
 }
 
 func (p *plan) newTrial() sim.Trial {
 	c := p.c
 	t := sim.Scratch[trial]()
 	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, c.Options.StackRules)
+	t.st.SetMerge(t.mergeResolve)
 	return t.run
 }
 
@@ -81,21 +88,26 @@ func (t *trial) run(src *sim.Source, rec *sim.Record) {
 	t.gen = [numItems]int{}
 	t.nChecked, t.nActivated, t.nDummies = 0, 0, 0
 	t.longRange = 2 // not rolled
+	t.stop, t.final, t.rec = false, 0, rec
 	for i := range t.st.Len() {
 		t.present[i] = true
 		t.reached[i] = 0
 	}
 	for k := range p.steps {
 		sp := &p.steps[k]
+		t.step = k
 		for i := range t.st.Len() {
 			if t.present[i] {
 				t.reached[i] = int8(k)
 			}
 		}
-		for t.fireGoesOn() && t.checkNext(src, sp) {
+		for t.fireGoesOn() && !t.merge(src, 0) && t.checkNext(src, sp) {
 		}
-		if sp.hasLong && t.longRange == 2 && t.fireGoesOn() {
+		if !t.stop && sp.hasLong && t.longRange == 2 && t.fireGoesOn() {
 			t.longRangeCheck(src, sp)
+		}
+		if t.stop {
+			return // the rest is known (exact mode): sim.Source.Merge
 		}
 		t.goodOrder[k] = false
 		for i := range t.st.Len() {
@@ -195,7 +207,7 @@ func (t *trial) first(sp *stepPlan, long bool) (best, n int) {
 func (t *trial) check(src *sim.Source, l *listing) {
 	t.checked[l.sq] = true
 	t.nChecked++
-	pr := &l.gen.profiles[src.Pick(l.gen.dist)]
+	pr := &l.gen.profiles[l.draw(src)]
 	if !pr.act {
 		t.nDummies++
 		return
@@ -241,11 +253,11 @@ func (t *trial) record(rec *sim.Record) {
 	for k := range p.steps {
 		rec.Set(m.goodOrder+k, boolInt(!t.goodOrder[k]))
 	}
-	rec.Set(m.checked, t.nChecked)
-	rec.Set(m.checked+1, t.nActivated)
-	rec.Set(m.checked+2, t.nDummies)
-	for it := range numItems {
-		rec.Set(m.generated+int(it), t.gen[it])
+	for c := range numCounts {
+		if t.final&(1<<c) == 0 {
+			n, m := t.count(c)
+			rec.Set(m, n)
+		}
 	}
 	if m.longRange >= 0 {
 		rec.Set(m.longRange, t.longRange)

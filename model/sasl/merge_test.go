@@ -1,0 +1,148 @@
+package sasl
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// mergeBudget bounds the unmerged reference walk of one case: every case
+// of TestMergeChangesNothing is chosen to fit it.
+const mergeBudget = 3_000_000
+
+// mergeCrossings are crossings small enough to walk every dice path, one
+// for each thing a merge key must hold: a lone squad, a squad and a HS, a
+// squad and a leader (leadership, leader loss), 2 MF (ROF, Subsequent
+// First Fire, malfunction), a Fire Group of two S? with Long Range
+// Activation at two Locations, three Locations, Hazardous Movement, and
+// ELR 0 with the S16 switches off.
+func mergeCrossings(t *testing.T) map[string]*Crossing {
+	// allow forbids every item but these on every S?, so that every path
+	// can be walked.
+	allow := func(c *Crossing, items ...Item) {
+		var forbid []Item
+		for it := range numItems {
+			if !slices.Contains(items, it) {
+				forbid = append(forbid, it)
+			}
+		}
+		for i := range c.SQ {
+			c.SQ[i].Forbid = forbid
+		}
+	}
+	base := func(units ...string) *Crossing {
+		c := twoSQ(t)
+		c.Stack = mustUnits(t, units...)
+		c.Path[1].Eligible = c.Path[1].Eligible[:1]
+		c.Path[1].MF = 1
+		allow(c, ItemS, ItemHS)
+		return c
+	}
+	cs := map[string]*Crossing{}
+	cs["lone squad"] = base("4-6-7")
+	cs["squad and HS"] = base("4-6-7", "hs:2-4-7")
+	cs["squad and leader"] = base("4-6-7", "leader:8-1")
+
+	c := base("4-6-7")
+	allow(c, ItemS, ItemL)
+	cs["generated leaders"] = c
+
+	c = base("4-6-7")
+	c.Path = c.Path[1:]
+	c.Path[0].MF = 2
+	allow(c, ItemS, ItemSW)
+	cs["2 MF"] = c
+
+	c = base("4-6-7", "leader:8-1")
+	c.Path = c.Path[1:]
+	c.Path[0].MF = 2
+	allow(c, ItemS)
+	// Without Heat of Battle: its branches under S29's morale defaults
+	// take the unmerged walk past its cap (the other cases keep it).
+	c.Options.HeatOfBattle = false
+	cs["2 MF and a leader"] = c
+
+	c = base("4-6-7")
+	c.SQ = []SQ{{ID: "A", Loc: "house", ACDRM: 1, Site: "inside"}, {ID: "B", Loc: "house", ACDRM: 1, Site: "inside"}, {ID: "C", Site: "outside"}}
+	allow(c, ItemS)
+	c.Enemy.AC = 2
+	c.Path = []Step{
+		{Name: "street", MF: 1, Open: true, Eligible: []Eligible{{ID: "A", Range: 2}, {ID: "B", Range: 2}, {ID: "C", Range: 12, LongRange: true}}},
+		{Name: "yard", MF: 1, Eligible: []Eligible{{ID: "A", Range: 1}, {ID: "B", Range: 1}, {ID: "C", Range: 11, LongRange: true}}},
+	}
+	cs["Fire Group and Long Range"] = c
+
+	c = base("4-6-7")
+	c.Enemy.AC = 5
+	c.SQ = append(c.SQ, SQ{ID: "C", ACDRM: -2, Site: "outside"})
+	allow(c, ItemS)
+	c.Path = append(c.Path, Step{Name: "M7", MF: 1, Open: true, Eligible: []Eligible{{ID: "C", Range: 4}, {ID: "A", Range: 1}}})
+	cs["three Locations"] = c
+
+	c = base("4-6-7")
+	c.Hazardous = true
+	c.Enemy = Enemy{AC: 2, Attitude: Advance, MissionDRM: 1, A5DRM: 1, Nationality: "russian", Date: Date{1943, 2}}
+	cs["Hazardous, Advance"] = c
+
+	c = base("4-4-7,class=green", "hs:2-4-7")
+	c.ELR = 0
+	c.Options = Options{}
+	cs["ELR 0, Green, switches off"] = c
+	return cs
+}
+
+// TestMergeChangesNothing: the exact enumeration that merges equal states
+// (mergekey.go) gives every probability of the walk of every dice path, to
+// 1e-12, with one, two and three workers; its output is the same for any
+// worker count, and it walks fewer paths.
+func TestMergeChangesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the unmerged walks are slow")
+	}
+	for name, c := range mergeCrossings(t) {
+		t.Run(name, func(t *testing.T) {
+			exp, err := c.Experiment()
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: 2, NoMerge: true, MaxPaths: mergeBudget})
+			var be *sim.BudgetError
+			if errors.As(err, &be) {
+				t.Fatalf("the unmerged walk exceeds %d paths: make the case smaller", uint64(mergeBudget))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var first *sim.Result
+			for _, workers := range []int{1, 2, 3} {
+				merged, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: workers})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, m := range full.Metrics {
+					for k, o := range m.Outcomes {
+						got := merged.Metrics[i].Outcomes[k].P
+						if math.Abs(got-o.P) > 1e-12 {
+							t.Errorf("-j %d: %s=%s merged %.15f, every path %.15f", workers, m.Name, o.Label, got, o.P)
+						}
+						if first != nil && got != first.Metrics[i].Outcomes[k].P {
+							t.Errorf("-j %d: %s=%s %v, -j 1 %v", workers, m.Name, o.Label, got, first.Metrics[i].Outcomes[k].P)
+						}
+					}
+				}
+				if first != nil && merged.Paths != first.Paths {
+					t.Errorf("-j %d: %d paths, -j 1 %d", workers, merged.Paths, first.Paths)
+				}
+				if merged.Paths >= full.Paths {
+					t.Errorf("-j %d: merging walked %d paths, every path is %d", workers, merged.Paths, full.Paths)
+				}
+				first = merged
+			}
+			t.Logf("%d paths merged, %d unmerged", first.Paths, full.Paths)
+		})
+	}
+}

@@ -1,0 +1,312 @@
+package sasl
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Merge keys of exact mode (sim.Source.Merge).
+//
+// A crossing is merged at two points: before each check at a Location
+// (the S2 choice of the next S?, or, none left, Long Range Activation and
+// moving on), and before each round of a Fire Group's shots (S13). From
+// either point the rest of the trial depends only on
+//
+//   - where it stands: the Location, and the round of the shots;
+//   - which S? eligible here or further on are still unchecked (those
+//     checked earlier and never eligible again are out of it);
+//   - whether the stack's one Long Range DR is spent, and how (S17);
+//   - the counts recorded at the end (checked, activated, dummies,
+//     generated.TYPE), which later checks add to;
+//   - each moving unit's state, whether it still moves, and for a unit
+//     that stopped, the Location it reached; a stopped unit is never
+//     attacked again, and good_order.K of a Location behind is set by
+//     which units moved on from it and the fate of those that stopped
+//     there, so it is known from the key too;
+//   - while shooting, the Fire Group: each firer's weapon and whether it
+//     keeps ROF, has made its Subsequent First Fire or is done, and the
+//     group's leader, Cowering, range and hindrance (S11, S13, S22–S24).
+//
+// Two paths that reach the same key go on identically, so the engine
+// walks the rest once: the enumeration grows with the distinct states of
+// the crossing, not with its dice paths.
+
+// merge declares the trial's state at Location k before a check (round 0)
+// or before round round−1 of the shots, and reports whether the rest is
+// already known; the trial must then stop drawing and recording. In Monte
+// Carlo mode it returns false at once.
+func (t *trial) merge(src *sim.Source, round int) bool {
+	if t.stop {
+		return true
+	}
+	if !src.Merging() {
+		return false
+	}
+	b := t.appendState(t.key[:0], byte(round))
+	for i := range t.st.Len() {
+		b = t.st.AppendKey(b, i)
+	}
+	if round > 0 {
+		b = t.fg.appendKey(b, round == 1, round == t.p.steps[t.step].shots)
+	}
+	return t.declare(src, b)
+}
+
+// mergeResolve is the Stack's merge hook (asl.Stack.SetMerge) while an
+// attack of round t.round is resolved, at step k of its morale checks: the
+// Fire Group has already taken the attack's effect on its firers (ROF,
+// breakdown, Cowering), and the IFT results still hold the PTCs to come.
+func (t *trial) mergeResolve(src *sim.Source, k int) bool {
+	b := t.appendState(t.key[:0], 0x80|byte(t.round))
+	b = t.st.AppendResolveKey(b, k)
+	for _, r := range t.res[:t.st.Len()] {
+		b = append(b, byte(r))
+	}
+	if t.round+1 == t.p.steps[t.step].shots {
+		return t.declare(src, append(b, 0)) // the last round: no Fire Group to come
+	}
+	return t.declare(src, t.fg.appendKey(b, false, t.round+2 == t.p.steps[t.step].shots))
+}
+
+// appendState appends the point of the crossing (the Location and tag),
+// the S? still to check, the Long Range DR, the counts still open and
+// which units still move, with the Location a stopped one reached.
+func (t *trial) appendState(b []byte, tag byte) []byte {
+	k := t.step
+	b = append(b, byte(k), tag, byte(t.longRange))
+	var bits byte
+	for j, sq := range t.p.ahead[k] {
+		bits |= byte(boolInt(t.checked[sq])) << (j % 8)
+		if j%8 == 7 {
+			b, bits = append(b, bits), 0
+		}
+	}
+	b = append(b, bits)
+	b = t.appendCounts(b)
+	for i := range t.st.Len() {
+		if t.present[i] {
+			b = append(b, 0xFF)
+		} else {
+			b = append(b, byte(t.reached[i]))
+		}
+	}
+	return b
+}
+
+// declare hands the key to the engine, keeping its buffer for the next.
+func (t *trial) declare(src *sim.Source, key []byte) bool {
+	t.key = key
+	t.stop = src.Merge(key)
+	return t.stop
+}
+
+// appendKey appends what the Fire Group's later rounds depend on, the
+// same for Fire Groups that will fire alike: only the firers that will
+// fire again, each by what it fires with, in a fixed order. first says
+// the first round is still to come, where every firer fires at full FP
+// (S13); after it, a firer fires again at full FP if it kept ROF, once at
+// half FP with B#−2 if it may still make its Subsequent First Fire, and
+// never otherwise. The FP and B# of a round, and whether a firer fired in
+// it, are worked out afresh each round.
+//
+// Before the last round only the round's IFT column matters: what the
+// firers keep after it is never used.
+func (g *fireGroup) appendKey(b []byte, first, last bool) []byte {
+	start := len(b)
+	b = append(b, 0, byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1), byte(g.hind))
+	if last {
+		total := 0.0
+		for _, f := range g.f[:g.n] {
+			switch {
+			case first || f.keep && !f.done:
+				total += f.fp
+			case !f.done && f.normal && !f.sff:
+				total += f.fp / 2
+			}
+		}
+		if total < 1 {
+			return append(b[:start], 0) // S10: no attack
+		}
+		b[start] = 0x80 | byte(asl.ColumnFor(total))
+		return b
+	}
+	n := 0
+	for _, f := range g.f[:g.n] {
+		var how byte
+		switch {
+		case first:
+			how = 1 | byte(boolInt(f.normal))<<1
+		case f.done:
+			continue
+		case f.keep:
+			how = 4
+		case f.normal && !f.sff:
+			how = 8 // the ROF it would keep no longer matters (S22)
+		default:
+			continue // done after this round without firing
+		}
+		rof := f.rof
+		if how == 8 {
+			rof = 0
+		}
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f.fp))
+		b = append(b, byte(rof), byte(f.b), how)
+		n++
+	}
+	if n == 0 {
+		return append(b[:start], 0) // no attack to come: who would lead it does not matter
+	}
+	b[start] = byte(n)
+	sortRecords(b[start+4:], firerKeySize)
+	return b
+}
+
+// firerKeySize is the size of one firer's record in a Fire Group's key.
+const firerKeySize = 11
+
+// sortRecords sorts the records of size n that make up b, in place (an
+// insertion sort: a Fire Group has few firers).
+func sortRecords(b []byte, n int) {
+	var tmp [firerKeySize]byte
+	for i := n; i < len(b); i += n {
+		copy(tmp[:n], b[i:i+n])
+		j := i
+		for ; j > 0 && bytes.Compare(b[j-n:j], tmp[:n]) > 0; j -= n {
+			copy(b[j:j+n], b[j-n:j])
+		}
+		copy(b[j:j+n], tmp[:n])
+	}
+}
+
+// The counts recorded at the end, as bits of a mask: checked, activated,
+// dummies, then generated.TYPE in Item order.
+const (
+	countChecked = iota
+	countActivated
+	countDummies
+	countGenerated
+	numCounts = countGenerated + int(numItems)
+)
+
+// count is count c's value now, and its metric.
+func (t *trial) count(c int) (n, metric int) {
+	switch c {
+	case countChecked:
+		return t.nChecked, t.p.m.checked
+	case countActivated:
+		return t.nActivated, t.p.m.checked + 1
+	case countDummies:
+		return t.nDummies, t.p.m.checked + 2
+	}
+	return t.gen[c-countGenerated], t.p.m.generated + c - countGenerated
+}
+
+// appendCounts appends the counts that a check still to come can add to.
+// The others are final: each is recorded now, once, and left out of the
+// key and of the record at the end (t.final), so that paths that differ
+// only in them meet.
+func (t *trial) appendCounts(b []byte) []byte {
+	var open uint16
+	for _, sq := range t.p.ahead[t.step] {
+		if !t.checked[sq] {
+			open |= t.p.adds[sq]
+		}
+	}
+	for c := range numCounts {
+		n, m := t.count(c)
+		switch {
+		case open&(1<<c) != 0:
+			b = append(b, byte(n), byte(n>>8))
+		case t.final&(1<<c) == 0:
+			t.rec.Set(m, n)
+			t.final |= 1 << c
+		}
+	}
+	return b
+}
+
+// addsOf is, per S?, the counts that checking it can add to, at any
+// Location where it is eligible.
+func (p *plan) addsOf() []uint16 {
+	adds := make([]uint16, len(p.c.SQ))
+	for _, sp := range p.steps {
+		for _, l := range sp.listings {
+			a := uint16(1) << countChecked
+			for i, pr := range l.gen.profiles {
+				if w, _ := l.gen.dist.Weight(i); w == 0 {
+					continue
+				}
+				if !pr.act {
+					a |= 1 << countDummies
+					continue
+				}
+				a |= 1 << countActivated
+				for it, n := range pr.counts {
+					if n > 0 {
+						a |= 1 << (countGenerated + it)
+					}
+				}
+			}
+			adds[l.sq] |= a
+		}
+	}
+	return adds
+}
+
+// aheadSQ lists, for each Location, the S? eligible there or at a later
+// one: the only ones whose being checked still matters.
+func (p *plan) aheadSQ() [][]int {
+	ahead := make([][]int, len(p.steps))
+	seen := make([]bool, len(p.c.SQ))
+	for k := len(p.steps) - 1; k >= 0; k-- {
+		for _, l := range p.steps[k].listings {
+			seen[l.sq] = true
+		}
+		for sq, ok := range seen {
+			if ok {
+				ahead[k] = append(ahead[k], sq)
+			}
+		}
+	}
+	return ahead
+}
+
+// acFirst is a check drawn in two steps, the AC (Activated or a dummy)
+// and then the Activation given that it Activated: the same distribution
+// as genDist's one draw. The engine keeps its merged states per outcome of
+// a trial's first draw (each root subtree is walked by one worker, for
+// results that do not depend on the worker count), so a first draw with
+// one outcome per Activation profile would keep the Locations after the
+// first from merging across them; an AC first has two.
+type acFirst struct {
+	act   *sim.Dist // 0: Activated, 1: a dummy
+	given *sim.Dist // profiles[1:], given an Activation; nil if none can
+}
+
+func splitAC(d *sim.Dist) acFirst {
+	dummy, total := d.Weight(0)
+	if dummy == total {
+		return acFirst{act: sim.NewDist(0, 1)}
+	}
+	w := make([]uint64, d.Len()-1)
+	for i := range w {
+		w[i], _ = d.Weight(i + 1)
+	}
+	return acFirst{act: sim.NewDist(total-dummy, dummy), given: sim.NewDist(w...)}
+}
+
+// draw picks the profile of checking the S?: in one draw in Monte Carlo
+// mode, AC first in exact mode (acFirst).
+func (l *listing) draw(src *sim.Source) int {
+	if !src.Exact() {
+		return src.Pick(l.gen.dist)
+	}
+	if src.Pick(l.ac.act) != 0 {
+		return 0
+	}
+	return 1 + src.Pick(l.ac.given)
+}
