@@ -124,17 +124,6 @@ func fieldOf(fl *pflag.Flag) *field {
 	return fd
 }
 
-// reads reports whether the command reads files: a form with a file
-// field, whose prepare step must see the files of its own request only.
-func (f *form) reads() bool {
-	for _, fd := range f.fields() {
-		if fd.File {
-			return true
-		}
-	}
-	return false
-}
-
 // fields are the form's inputs in page order.
 func (f *form) fields() []*field {
 	out := make([]*field, 0, len(f.byName))

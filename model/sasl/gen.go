@@ -286,6 +286,7 @@ func (a *activation) leaf(acc *genAcc, units []genUnit, num, den uint64, longRan
 		}
 	}
 	if err := p.fireGroup(units, a.r, a.shots, longRange, a.sq.Loc == "", a.nat); err != nil {
+		//lint:ignore ST1005 "S?" is the counter's name, as the rules write it
 		return fmt.Errorf("S? %s: %w", a.sq.ID, err)
 	}
 	acc.add(p, num, den)
