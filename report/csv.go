@@ -42,7 +42,12 @@ const FiguresMetric = "figures"
 
 // WriteCSV writes one row per outcome of every metric of every run, after
 // the CSVHeader row.
-func WriteCSV(w io.Writer, r Report) error {
+func WriteCSV(w io.Writer, r Report) error { return WriteCSVView(w, r, Exactly) }
+
+// WriteCSVView is WriteCSV with ordered metrics read in view v: each
+// outcome's row then holds the chance of it or worse (at-least, its
+// outcome written ">=K/4") or of it or milder (at-most, "<=K/4").
+func WriteCSVView(w io.Writer, r Report, v View) error {
 	runs, err := r.runs()
 	if err != nil {
 		return err
@@ -55,12 +60,16 @@ func WriteCSV(w io.Writer, r Report) error {
 		exact := run.Result.Method == sim.Exact
 		complete := strconv.FormatBool(run.Result.Complete)
 		for _, m := range run.Result.Metrics {
-			for _, o := range m.Outcomes {
+			prefix := map[View]string{AtLeast: ">=", AtMost: "<="}[v]
+			if !Ordered(m) {
+				prefix = ""
+			}
+			for _, o := range viewOutcomes(run.Result, m, v) {
 				count, lo, hi := strconv.FormatUint(o.Count, 10), o.Lo, o.Hi
 				if exact {
 					count, lo, hi = "", o.P, o.P
 				}
-				if err := cw.Write([]string{run.Label, m.Name, o.Label, count, num(o.P), num(lo), num(hi), complete}); err != nil {
+				if err := cw.Write([]string{run.Label, m.Name, prefix + o.Label, count, num(o.P), num(lo), num(hi), complete}); err != nil {
 					return err
 				}
 			}

@@ -85,6 +85,9 @@ type Run struct {
 type Options struct {
 	// HideZero omits outcomes that never occurred (p = 0 and no count).
 	HideZero bool
+	// View reads ordered metrics at least or at most (view.go); the
+	// table and the CSV follow it, the JSON carries every view.
+	View View
 }
 
 // Write writes r in format f.
@@ -95,7 +98,7 @@ func Write(w io.Writer, f Format, r Report, opt Options) error {
 	case JSON:
 		return WriteJSON(w, r)
 	case CSV:
-		return WriteCSV(w, r)
+		return WriteCSVView(w, r, opt.View)
 	}
 	return fmt.Errorf("report: unknown format %q", f)
 }

@@ -103,6 +103,10 @@ type jsonOutcome struct {
 	P     float64 `json:"p"`
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
+	// AtLeast and AtMost are an ordered metric's other views of the
+	// outcome (view.go): this outcome or worse, this outcome or milder.
+	AtLeast *float64 `json:"at_least,omitempty"`
+	AtMost  *float64 `json:"at_most,omitempty"`
 }
 
 // WriteJSON writes r as indented JSON ending in a newline. A report with a
@@ -158,8 +162,12 @@ func toJSON(res *sim.Result) jsonResult {
 				jm.MeanLo, jm.MeanHi = ptr(m.MeanLo), ptr(m.MeanHi)
 			}
 		}
+		least, most := viewOutcomes(res, m, AtLeast), viewOutcomes(res, m, AtMost)
 		for k, o := range m.Outcomes {
 			jo := jsonOutcome{Value: o.Label, P: o.P, Lo: o.Lo, Hi: o.Hi}
+			if Ordered(m) {
+				jo.AtLeast, jo.AtMost = ptr(least[k].P), ptr(most[k].P)
+			}
 			if exact {
 				jo.Lo, jo.Hi = o.P, o.P
 			} else {

@@ -51,7 +51,8 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 	}
 	for _, m := range res.Metrics {
 		b.WriteString("\n")
-		writeMetric(b, m, res.Method == sim.Exact, opt)
+		m.Outcomes = viewOutcomes(res, m, opt.View)
+		writeMetric(b, m, res.Method == sim.Exact, opt, viewCaption(m, opt.View))
 	}
 	fmt.Fprintf(b, "\nelapsed %s\n", res.Elapsed.Round(time.Millisecond))
 }
@@ -80,8 +81,8 @@ func resultHeader(res *sim.Result) []string {
 	return h
 }
 
-func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options) {
-	fmt.Fprintf(b, "%s\n", metricCaption(m))
+func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, view string) {
+	fmt.Fprintf(b, "%s%s\n", metricCaption(m), view)
 	shown := shownOutcomes(m, opt)
 	width, iw := 0, 5
 	for _, o := range shown {

@@ -56,6 +56,7 @@ type commonFlags struct {
 	format     string
 	progress   string
 	hideZero   bool
+	view       string
 	plot       string
 	cumulative bool
 	cpuprofile string
@@ -94,6 +95,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.StringVar(&c.format, "format", string(report.Table), "output `FORMAT`: table, json or csv,\ne.g. --format json")
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal), always or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
+	g.StringVar(&c.view, "view", report.Exactly.String(), "table and CSV: read ordered outcomes (IFT results, counts)\n`VIEW`: exactly, at-least (this or worse: at least 2\nbroken) or at-most (this or milder); JSON carries all three")
 	g.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof:\nwhere your own scenario spends its time, e.g. --cpuprofile cpu.out")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
@@ -109,11 +111,12 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setWant(g, "hide-zero", "want true or false")
 	setWant(g, "cumulative", "want true or false")
 	setGroup(g, groupRun, "trials", "seed", "workers", "method", "precision", "confidence", "max-paths", "max-memory")
-	setGroup(g, groupOutput, "format", "progress", "hide-zero", "cpuprofile", "plot", "cumulative", "explain")
+	setGroup(g, groupOutput, "format", "progress", "hide-zero", "view", "cpuprofile", "plot", "cumulative", "explain")
 	setChoices(g, "method", []string{string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)})
 	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})
 	setChoices(g, "progress", []string{string(progressAuto), string(progressAlways), string(progressNever)})
 	setBounds(g, "confidence", sim.MinConfidence, sim.MaxConfidence)
+	setChoices(g, "view", report.ViewNames())
 	fs.AddFlagSet(g)
 	return g
 }
@@ -145,6 +148,10 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	p, err := parseProgress(c.progress)
 	if err != nil {
 		return out, badValue("progress", c.progress, "want auto, always or never")
+	}
+	view, err := report.ParseView(c.view)
+	if err != nil {
+		return out, badValue("view", c.view, "want exactly, at-least or at-most")
 	}
 	if c.explain && f == report.CSV {
 		return out, usagef("--explain with --format csv: the working is shown in the table and the JSON only")
@@ -184,7 +191,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		},
 		format:     f,
 		progress:   p,
-		opt:        report.Options{HideZero: c.hideZero},
+		opt:        report.Options{HideZero: c.hideZero, View: view},
 		plot:       plot,
 		plotFormat: plotFormat,
 		cpuprofile: c.cpuprofile,
@@ -206,6 +213,8 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.F
 		flagConflict(fs, "confidence", exact, method == sim.Exact, "an exact run has no sampling error, so no intervals"),
 		flagConflict(fs, "max-paths", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run enumerates no paths (--trials bounds it)"),
 		flagConflict(fs, "max-memory", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run keeps no tables of merged states"),
+		flagConflict(fs, "view", "--format json", f == report.JSON,
+			"the JSON carries every view: p, at_least and at_most"),
 		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,
 			"JSON and CSV always list every outcome; --hide-zero changes the table and the chart"),
 		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),

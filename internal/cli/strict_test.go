@@ -73,3 +73,26 @@ func TestModelRangeErrorIsTyped(t *testing.T) {
 		t.Errorf("--tem's range %v is not the model's", lo)
 	}
 }
+
+// TestView: --view reads ordered metrics at least or at most in the table
+// and the CSV; the JSON carries every view, so --view is refused there.
+func TestView(t *testing.T) {
+	code, stdout, stderr := cli(t, "dc", "--target", "4-6-7", "--target", "4-6-7", "--method", "exact", "--view", "at-least")
+	if code != exitOK || !strings.Contains(stdout, "ift: IFT result (first target's column) (at least: this outcome or worse)") ||
+		!strings.Contains(stdout, "  K/4         41.67%") || !strings.Contains(stdout, "  no_attack  100.00%") {
+		t.Errorf("exit %d, %s\n%s", code, stderr, stdout)
+	}
+	_, csv, _ := cli(t, "dc", "--target", "4-6-7", "--method", "exact", "--format", "csv", "--view", "at-most")
+	if !strings.Contains(csv, ",ift,<=7KIA,,1,1,1,true") {
+		t.Errorf("CSV at most:\n%s", csv)
+	}
+	for _, c := range []struct{ args, want string }{
+		{"dc --target 4-6-7 --format json --view at-least", "--view with --format json: the JSON carries every view"},
+		{"dc --target 4-6-7 --view sideways", `--view "sideways": want exactly, at-least or at-most`},
+	} {
+		code, _, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, %q", c.args, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// viewed is an exact result with a severity-ordered metric (KIA 1/6, MC
+// 1/3, none 1/2), a count (0: 1/4, 1: 1/4, 2: 1/2) and an unordered one.
+func viewed() *sim.Result {
+	res := &sim.Result{Method: sim.Exact, Complete: true, Metrics: []sim.MetricSummary{
+		{Metric: sim.Metric{Name: "ift", Labels: []string{"KIA", "MC", "none"}, Ordered: true},
+			Outcomes: []sim.OutcomeSummary{{Label: "KIA", P: 1. / 6}, {Label: "MC", P: 1. / 3}, {Label: "none", P: 1. / 2}}},
+		{Metric: sim.CountMetric("out", "out", 2),
+			Outcomes: []sim.OutcomeSummary{{Label: "0", P: 0.25}, {Label: "1", P: 0.25}, {Label: "2", P: 0.5}}},
+		{Metric: sim.Metric{Name: "stack", Labels: []string{"cleared", "not_cleared"}},
+			Outcomes: []sim.OutcomeSummary{{Label: "cleared", P: 0.4}, {Label: "not_cleared", P: 0.6}}},
+	}}
+	for _, m := range res.Metrics {
+		for k := range m.Outcomes {
+			m.Outcomes[k].Lo, m.Outcomes[k].Hi = m.Outcomes[k].P, m.Outcomes[k].P // exact
+		}
+	}
+	return res
+}
+
+// TestViews: at least an IFT result is it or a more severe one, at most
+// it or a milder one; at least a count is that many or more; a metric
+// with no order reads exactly in every view.
+func TestViews(t *testing.T) {
+	res := viewed()
+	for _, c := range []struct {
+		metric int
+		view   View
+		want   []float64
+	}{
+		{0, Exactly, []float64{1. / 6, 1. / 3, 1. / 2}},
+		{0, AtLeast, []float64{1. / 6, 1. / 2, 1}},
+		{0, AtMost, []float64{1, 5. / 6, 1. / 2}},
+		{1, AtLeast, []float64{1, 0.75, 0.5}},
+		{1, AtMost, []float64{0.25, 0.5, 1}},
+		{2, AtLeast, []float64{0.4, 0.6}},
+	} {
+		got := viewOutcomes(res, res.Metrics[c.metric], c.view)
+		for k, w := range c.want {
+			if math.Abs(got[k].P-w) > 1e-15 || got[k].Lo != got[k].P || got[k].Hi != got[k].P {
+				t.Errorf("%s %s %s: %+v, want %v", res.Metrics[c.metric].Name, c.view, got[k].Label, got[k], w)
+			}
+		}
+	}
+	var j bytes.Buffer
+	if err := WriteJSON(&j, Report{Command: "x", Result: res}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Metrics []struct {
+			Outcomes []struct {
+				Value   string   `json:"value"`
+				AtLeast *float64 `json:"at_least"`
+				AtMost  *float64 `json:"at_most"`
+			} `json:"outcomes"`
+		} `json:"metrics"`
+	}
+	if err := json.Unmarshal(j.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if o := doc.Metrics[0].Outcomes[1]; o.AtLeast == nil || *o.AtLeast != 0.5 || math.Abs(*o.AtMost-5./6) > 1e-15 {
+		t.Errorf("JSON MC: %+v", o)
+	}
+	if o := doc.Metrics[2].Outcomes[0]; o.AtLeast != nil || o.AtMost != nil {
+		t.Errorf("an unordered metric carries views: %+v", o)
+	}
+	var c bytes.Buffer
+	if err := WriteCSVView(&c, Report{Command: "x", Result: res}, AtLeast); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.String(), ",ift,>=MC,,0.5,0.5,0.5,") || !strings.Contains(c.String(), ",stack,cleared,,0.4,") {
+		t.Errorf("CSV at least:\n%s", c.String())
+	}
+	var tb bytes.Buffer
+	if err := WriteTable(&tb, Report{Command: "x", Result: res}, Options{View: AtMost}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tb.String(), "ift (at most: this outcome or milder)") || !strings.Contains(tb.String(), "  MC     83.33%") {
+		t.Errorf("table at most:\n%s", tb.String())
+	}
+	for _, s := range []string{"exactly", "AT-LEAST", "at-most"} {
+		if _, err := ParseView(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+	if _, err := ParseView("atleast"); err == nil {
+		t.Error("atleast parses")
+	}
+}
