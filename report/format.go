@@ -51,6 +51,9 @@ type Report struct {
 	Figures *Grid
 	// Goal is a sweep's answer to --goal, after its runs.
 	Goal *Goal
+	// Headline, when set, is the figure the command exists for: the
+	// table's first line and the JSON's "headline".
+	Headline *Headline
 }
 
 // explanation is the working of run i, or nil.

@@ -14,17 +14,19 @@ import (
 // the same Result always gives the same bytes, apart from elapsed_seconds.
 
 type jsonSingle struct {
-	Command string       `json:"command"`
-	Inputs  any          `json:"inputs"`
-	Explain *Explanation `json:"explain,omitempty"`
+	Command  string       `json:"command"`
+	Inputs   any          `json:"inputs"`
+	Headline *Headline    `json:"headline,omitempty"`
+	Explain  *Explanation `json:"explain,omitempty"`
 	jsonResult
 }
 
 type jsonMulti struct {
-	Command string         `json:"command"`
-	Inputs  any            `json:"inputs"`
-	Runs    []jsonLabelled `json:"runs"`
-	Goal    *Goal          `json:"goal,omitempty"`
+	Command  string         `json:"command"`
+	Inputs   any            `json:"inputs"`
+	Headline *Headline      `json:"headline,omitempty"`
+	Runs     []jsonLabelled `json:"runs"`
+	Goal     *Goal          `json:"goal,omitempty"`
 }
 
 type jsonLabelled struct {
@@ -119,9 +121,9 @@ func WriteJSON(w io.Writer, r Report) error {
 	}
 	var v any
 	if r.Result != nil {
-		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
+		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
 	} else {
-		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
+		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
 		for i, run := range runs {
 			m.Runs[i] = jsonLabelled{Label: run.Label, Explain: r.explanation(i), Figures: jsonFigures(r.figures(run.Label)), jsonResult: toJSON(run.Result)}
 		}

@@ -24,6 +24,9 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 		return err
 	}
 	b := bufio.NewWriter(w)
+	if r.Headline != nil {
+		fmt.Fprintf(b, "%s\n\n", r.Headline.Text)
+	}
 	if r.Title != "" {
 		fmt.Fprintf(b, "%s\n", r.Title)
 	}

@@ -173,6 +173,9 @@ func prepareCompare(ctx context.Context, args []string) (*job, error) {
 }
 
 func writeCompareTable(w io.Writer, rep report.Report) error {
+	if rep.Headline != nil {
+		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
+	}
 	fmt.Fprintf(w, "%s\n\n", rep.Title)
 	for i, e := range rep.Explain {
 		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)

@@ -15,11 +15,13 @@ func TestRunCommandLineWins(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("--fp 12: exit %d, %s", code, stderr)
 	}
-	title, body, _ := strings.Cut(stdout, "\n")
+	headline, rest, _ := strings.Cut(stdout, "\n\n")
+	title, body, _ := strings.Cut(rest, "\n")
 	if title != "8 FP at +2 on a squad stacked with a leader (changed: --fp 12)" {
 		t.Errorf("title %q does not say what changed", title)
 	}
 	_, direct, _ := cli(t, "fire", "--fp", "12", "--drm", "2", "--target", "4-6-7", "--target", "leader:8-1", "--method", "exact")
+	body = headline + "\n\n" + body
 	if string(normalize([]byte(body))) != string(normalize([]byte(direct))) {
 		t.Errorf("run fire-on-stack --fp 12 is not fire --fp 12 …:\n%s\n---\n%s", body, direct)
 	}

@@ -105,6 +105,7 @@ func (j *job) finishReport(rep *report.Report) {
 		g := j.figures.grid(rep.Runs)
 		rep.Figures = &g
 	}
+	rep.Headline = headline(*rep)
 }
 
 // execute runs j's experiments in order, with a progress bar on stderr

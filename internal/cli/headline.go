@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/lhy"
+	"github.com/sapperhq/sapper/model/sasl"
+	"github.com/sapperhq/sapper/model/toi"
+	"github.com/sapperhq/sapper/report"
+)
+
+// The headline of each command: the question it exists for, answered in
+// one sentence before everything else (report.Headline). A sweep, which
+// asks how a figure moves, has none.
+var headlines = map[string]func(report.Report) *report.Headline{
+	"dc":       stackCleared,
+	"fire":     stackCleared,
+	"compare":  bestWay,
+	"afv":      onFigure(asl.MetricAFV, []string{"burning", "eliminated", "immobilized"}, "The AFV is eliminated or immobilized"),
+	"building": onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed"),
+	"activate": onFigure(sasl.MetricArrived, []string{"yes"}, "The moving stack arrives with a unit in Good Order"),
+	"lhy":      lhyTarget,
+}
+
+// headline is the headline of rep, or nil.
+func headline(rep report.Report) *report.Headline {
+	if h := headlines[rep.Command]; h != nil {
+		return h(rep)
+	}
+	return nil
+}
+
+// onFigure is a headline on one figure of a single result.
+func onFigure(metric string, labels []string, what string) func(report.Report) *report.Headline {
+	return func(rep report.Report) *report.Headline {
+		if rep.Result == nil {
+			return nil
+		}
+		return report.NewHeadline(rep.Result, metric, labels, what)
+	}
+}
+
+var stackCleared = onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")
+
+// bestWay is compare's headline: the way of using the DC that clears the
+// stack most often, against the others.
+func bestWay(rep report.Report) *report.Headline {
+	type way struct {
+		label string
+		h     *report.Headline
+		fig   string
+	}
+	var ways []way
+	best := -1
+	for _, run := range rep.Runs {
+		h := report.NewHeadline(run.Result, asl.MetricStack, []string{"cleared"}, "")
+		if h == nil {
+			continue
+		}
+		fig := report.Figure(run.Result, report.Cell{P: h.P, Lo: h.Lo, Hi: h.Hi, Valid: true})
+		ways = append(ways, way{run.Label, h, fig})
+		if best < 0 || h.P > ways[best].h.P {
+			best = len(ways) - 1
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	h := ways[best].h
+	rest := slices.Delete(slices.Clone(ways), best, best+1)
+	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
+	var others []string
+	for _, w := range rest {
+		others = append(others, fmt.Sprintf("%s %.2f%%", w.label, 100*w.h.P))
+	}
+	h.Text = fmt.Sprintf("%s clears the stack most often: %s", capitalize(ways[best].label), ways[best].fig)
+	if len(others) > 0 {
+		h.Text += "; " + strings.Join(others, ", ")
+	}
+	h.Text += "."
+	return h
+}
+
+// lhyTarget is lhy's headline: the first unit of the hex suffers a
+// Casualty, or with no unit the first vehicle is destroyed.
+func lhyTarget(rep report.Report) *report.Headline {
+	res := rep.Result
+	if res == nil {
+		return nil
+	}
+	for _, prefix := range []string{lhy.UnitMetric(""), lhy.VehicleMetric("")} {
+		for _, m := range res.Metrics {
+			name, ok := strings.CutPrefix(m.Name, prefix)
+			if !ok {
+				continue
+			}
+			if prefix == lhy.UnitMetric("") {
+				return report.NewHeadline(res, m.Name, []string{"casualty"}, name+" suffers a Casualty")
+			}
+			return report.NewHeadline(res, m.Name, []string{"destroyed"}, name+" is destroyed")
+		}
+	}
+	return nil
+}

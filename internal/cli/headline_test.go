@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/report"
+)
+
+// TestHeadlines: every command but sweep answers its question first, in
+// the table's first line and as the JSON's headline, on the same figure
+// as the metric it names.
+func TestHeadlines(t *testing.T) {
+	for _, c := range []struct{ args, metric, outcome, text string }{
+		{"dc --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared (no target left in Good Order): "},
+		{"fire --fp 8 --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared"},
+		{"afv --vehicle tiger --method exact", "afv", "burning|eliminated|immobilized", "The AFV is eliminated or immobilized: "},
+		// rules/toi.md: 12 attack dice against 2 red dice bring the
+		// building down 11.06% of the time.
+		{"building --dice 12 --method exact", "building", "destroyed", "The building is destroyed: 11.06%."},
+		{"activate two-sq-crossing", "arrived", "yes", "The moving stack arrives with a unit in Good Order: "},
+		{"lhy --sadrm 1 --target rifle:7 --method exact", "unit.rifle", "casualty", "rifle suffers a Casualty: "},
+		{"compare --method exact", "stack", "cleared", "Set clears the stack most often: "},
+	} {
+		code, table, stderr := cli(t, args(c.args)...)
+		if code != exitOK || !strings.HasPrefix(table, c.text) {
+			t.Errorf("%s: exit %d %s, table starts %q", c.args, code, stderr, firstLine(table))
+			continue
+		}
+		_, out, _ := cli(t, args(c.args+" --format json")...)
+		var doc struct {
+			Headline *report.Headline `json:"headline"`
+			Metrics  []struct {
+				Name     string `json:"name"`
+				Outcomes []struct {
+					Value string  `json:"value"`
+					P     float64 `json:"p"`
+				} `json:"outcomes"`
+			} `json:"metrics"`
+			Runs []json.RawMessage `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Headline == nil {
+			t.Fatalf("%s: %v, headline %v", c.args, err, doc.Headline)
+		}
+		h := doc.Headline
+		if h.Metric != c.metric || h.Outcome != c.outcome || !strings.HasPrefix(h.Text, c.text) || firstLine(table) != h.Text {
+			t.Errorf("%s: headline %+v", c.args, h)
+		}
+		var p float64
+		for _, m := range doc.Metrics {
+			if m.Name != c.metric {
+				continue
+			}
+			for _, o := range m.Outcomes {
+				if strings.Contains("|"+c.outcome+"|", "|"+o.Value+"|") {
+					p += o.P
+				}
+			}
+		}
+		if len(doc.Runs) == 0 && math.Abs(p-h.P) > 1e-15 {
+			t.Errorf("%s: headline p %v, the metric's %v", c.args, h.P, p)
+		}
+	}
+	if _, table, _ := cli(t, args("sweep dc --target 4-6-7 --vary tem=0..1 --method exact")...); strings.Contains(table, "most often") || strings.HasPrefix(table, "The stack") {
+		t.Errorf("a sweep has a headline: %q", firstLine(table))
+	}
+}
+
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }

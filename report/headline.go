@@ -1,0 +1,42 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Headline is the one figure a command exists for, as a sentence: the
+// first line of the table and the JSON's "headline". Outcome joins
+// several labels with "|" when the figure sums them.
+type Headline struct {
+	Metric  string  `json:"metric"`
+	Outcome string  `json:"outcome"`
+	P       float64 `json:"p"`
+	Lo      float64 `json:"lo"`
+	Hi      float64 `json:"hi"`
+	Text    string  `json:"text"`
+}
+
+// NewHeadline is the chance that metric ends in one of labels in res,
+// said as "what: p" with the interval of a Monte Carlo run; nil when res
+// has no such metric.
+func NewHeadline(res *sim.Result, metric string, labels []string, what string) *Headline {
+	c := Sum(res, metric, labels...)
+	if !c.Valid {
+		return nil
+	}
+	return &Headline{Metric: metric, Outcome: strings.Join(labels, "|"), P: c.P, Lo: c.Lo, Hi: c.Hi,
+		Text: what + ": " + Figure(res, c) + "."}
+}
+
+// Figure is a probability as a headline says it: the percentage, and for
+// a Monte Carlo run its interval (an interrupted exact run's p is a lower
+// bound, which the result's own header says).
+func Figure(res *sim.Result, c Cell) string {
+	if res.Method == sim.Exact {
+		return fmt.Sprintf("%.2f%%", 100*c.P)
+	}
+	return fmt.Sprintf("%.2f%% (%s%% interval %.2f–%.2f%%)", 100*c.P, Percent(res.Confidence), 100*c.Lo, 100*c.Hi)
+}
