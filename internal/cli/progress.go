@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -86,15 +87,39 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit strin
 // progressWidth is the bar's width in cells.
 const progressWidth = 30
 
-// progressLine draws one state of the bar.
+// progressLine draws one state of the bar: the count, its rate, and for
+// a run of known size the share done and the time left at that rate.
 func progressLine(n, total uint64, unit string, elapsed time.Duration) string {
 	el := elapsed.Round(100 * time.Millisecond)
+	rate := ""
+	if s := elapsed.Seconds(); s > 0 && n > 0 {
+		rate = fmt.Sprintf("  %s/s", rateText(float64(n)/s))
+	}
 	if total == 0 {
-		return fmt.Sprintf("%s %s  %s", report.Group(n), unit, el)
+		return fmt.Sprintf("%s %s%s  %s", report.Group(n), unit, rate, el)
 	}
 	f := min(float64(n)/float64(total), 1)
 	bar := report.Bar(f, progressWidth)
 	// Bar uses one rune per cell, a partial block included.
 	pad := strings.Repeat(" ", max(progressWidth-utf8.RuneCountInString(bar), 0))
-	return fmt.Sprintf("[%s%s] %3.0f%%  %s/%s %s  %s", bar, pad, 100*f, report.Group(n), report.Group(total), unit, el)
+	left := ""
+	if n > 0 && n < total {
+		eta := time.Duration(float64(elapsed) * float64(total-n) / float64(n))
+		left = fmt.Sprintf(", %s left", eta.Round(time.Second))
+	}
+	return fmt.Sprintf("[%s%s] %3.0f%%  %s/%s %s%s  %s%s", bar, pad, 100*f, report.Group(n), report.Group(total), unit, rate, el, left)
+}
+
+// rateText writes a rate to three significant figures with a k, M or G
+// suffix: 52.3M.
+func rateText(x float64) string {
+	for _, u := range []struct {
+		div    float64
+		suffix string
+	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if x >= u.div {
+			return strconv.FormatFloat(x/u.div, 'g', 3, 64) + u.suffix
+		}
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
 }

@@ -15,9 +15,11 @@ func TestProgressLine(t *testing.T) {
 		want     string
 	}{
 		{0, 1000, "trials", "[                              ]   0%  0/1,000 trials  1.5s"},
-		{500, 1000, "trials", "[███████████████               ]  50%  500/1,000 trials  1.5s"},
-		{1000, 1000, "trials", "[██████████████████████████████] 100%  1,000/1,000 trials  1.5s"},
-		{1234567, 0, "paths", "1,234,567 paths  1.5s"},
+		// Half done in 1.5 s: 333 a second, as long again to go.
+		{500, 1000, "trials", "[███████████████               ]  50%  500/1,000 trials  333/s  1.5s, 2s left"},
+		{1000, 1000, "trials", "[██████████████████████████████] 100%  1,000/1,000 trials  667/s  1.5s"},
+		{1234567, 0, "paths", "1,234,567 paths  823k/s  1.5s"},
+		{90_000_000, 1_000_000_000, "trials", "[██▊                           ]   9%  90,000,000/1,000,000,000 trials  60M/s  1.5s, 15s left"},
 	} {
 		if got := progressLine(c.n, c.total, c.unit, 1500*time.Millisecond); got != c.want {
 			t.Errorf("progressLine(%d, %d) =\n%q, want\n%q", c.n, c.total, got, c.want)
