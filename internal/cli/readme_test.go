@@ -330,6 +330,24 @@ func (ex example) output(t *testing.T) []string {
 	return lines
 }
 
+// fullMonteCarlo reports whether an example runs an attack by Monte Carlo
+// at the default million trials (compare: three runs of it), which the
+// race detector slows twentyfold.
+func (ex example) fullMonteCarlo() bool {
+	switch ex.args[0] {
+	case "compare", "dc", "afv", "fire", "building", "lhy":
+	default:
+		return false
+	}
+	for _, a := range ex.args {
+		if a == "--trials" || strings.HasPrefix(a, "--trials=") || a == "exact" || a == "--method=exact" ||
+			a == "--help" || a == "--needed" || strings.HasPrefix(a, "--needed=") {
+			return false
+		}
+	}
+	return true
+}
+
 // canon is a list of lines as the comparison sees them.
 func canon(lines []string) []string {
 	out := make([]string, len(lines))
@@ -447,6 +465,9 @@ func TestDocExamples(t *testing.T) {
 		}
 		for _, ex := range exs {
 			t.Run(fmt.Sprintf("%s:%d", name, ex.line), func(t *testing.T) {
+				if testing.Short() && ex.fullMonteCarlo() {
+					t.Skip("a million trials or more: the plain run checks it")
+				}
 				if ok, why := matches(ex.want, ex.output(t)); !ok {
 					t.Errorf("%s:%d: $ %s\n%s\n(go test ./internal/cli -run TestDocExamples -docs rewrites the examples with no …)", name, ex.line, ex.command, why)
 				}
