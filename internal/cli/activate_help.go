@@ -81,7 +81,7 @@ func writeActivateHelp(w io.Writer) {
 		"ILLUSTRATIVE Russian set of its own invention (--tables illustrative, the\n"+
 		"default), which agrees with the fixed points of S5's examples and nothing\n"+
 		"more; every output that used it says so. Supply the real tables as a\n"+
-		"tables file (the README documents the format).\n")
+		"tables file (docs/activate.md documents the format).\n")
 	fmt.Fprintf(w, "\nNot modeled (printed with every result):\n")
 	for _, o := range sasl.Omitted() {
 		for _, l := range wrapLines([]string{o}, helpWidth-4) {

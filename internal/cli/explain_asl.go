@@ -10,7 +10,7 @@ import (
 )
 
 // Table and column names of the ASL working, stable for programs reading
-// the JSON (README: "The working").
+// the JSON (docs/dc.md: "Show the working").
 const (
 	tableAttackDR  = "attack_dr"
 	tableThrowerDR = "thrower_dr"

@@ -3,7 +3,7 @@ package asl
 // Reference figures R24–R31 for sapper fire, derived by hand from
 // rules/asl.md §1 (2d6: 1,2,3,4,5,6,5,4,3,2,1 ways of 36), §2.1 (the IFT)
 // and §7.4 (Table 23), with the default readings of §8.53–8.60. Each
-// figure's derivation is in its test's comment; the README lists them.
+// figure's derivation is in its test's comment; docs/rules/asl.md lists them.
 
 import (
 	"testing"
