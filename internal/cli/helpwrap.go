@@ -36,18 +36,24 @@ func flagUsages(fs *pflag.FlagSet) string {
 		if d := shownDefault(f); d != "" {
 			usage += " (default " + d + ")"
 		}
-		lines := wrapLines([]string{strings.Join(strings.Fields(usage), " ")}, helpWidth-helpIndent)
-		if utf8.RuneCountInString(name) >= helpIndent-1 {
-			b.WriteString(name + "\n")
-		} else {
-			b.WriteString(name + strings.Repeat(" ", helpIndent-utf8.RuneCountInString(name)) + lines[0] + "\n")
-			lines = lines[1:]
-		}
-		for _, l := range lines {
-			b.WriteString(strings.Repeat(" ", helpIndent) + l + "\n")
-		}
+		writeEntry(&b, name, strings.Join(strings.Fields(usage), " "))
 	})
 	return b.String()
+}
+
+// writeEntry writes one entry of a help list: name, then text filled to
+// the width left beside the names, on the next line when name is long.
+func writeEntry(b *strings.Builder, name, text string) {
+	lines := wrapLines([]string{text}, helpWidth-helpIndent)
+	if utf8.RuneCountInString(name) >= helpIndent-1 {
+		b.WriteString(name + "\n")
+	} else {
+		b.WriteString(name + strings.Repeat(" ", helpIndent-utf8.RuneCountInString(name)) + lines[0] + "\n")
+		lines = lines[1:]
+	}
+	for _, l := range lines {
+		b.WriteString(strings.Repeat(" ", helpIndent) + l + "\n")
+	}
 }
 
 // shownDefault is a flag's default as help shows it, or "" for a zero
@@ -97,18 +103,7 @@ func wrapLines(lines []string, width int) []string {
 func ruleUsages(docs [][3]string) string {
 	var b strings.Builder
 	for _, d := range docs {
-		text := d[1] + "; default: " + d[2]
-		lines := wrapLines([]string{text}, helpWidth-helpIndent)
-		key := "  " + d[0]
-		if utf8.RuneCountInString(key) >= helpIndent-1 {
-			b.WriteString(key + "\n")
-		} else {
-			b.WriteString(key + strings.Repeat(" ", helpIndent-utf8.RuneCountInString(key)) + lines[0] + "\n")
-			lines = lines[1:]
-		}
-		for _, l := range lines {
-			b.WriteString(strings.Repeat(" ", helpIndent) + l + "\n")
-		}
+		writeEntry(&b, "  "+d[0], d[1]+"; default: "+d[2])
 	}
 	return b.String()
 }

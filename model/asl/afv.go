@@ -210,6 +210,10 @@ func (a AFVAttack) Validate() error {
 	case unarmoredFacing, unarmoredVehicle:
 		noPosition = "a DC through an unarmored facing makes no Position DR (C7.346)"
 	}
+	outOfRange := firstOutOfRange(ranged{"cs", a.CS, MinCS, MaxCS, ""},
+		ranged{"crew-ml", a.CrewML, MinCrewML, MaxCrewML, ""}, ranged{"basic-tk", a.BasicTK, MinBasicTK, MaxBasicTK, ""},
+		ranged{"tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative"},
+		ranged{"thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, ""}, ranged{"elr", a.ELR, MinELR, MaxELR, ""})
 	switch {
 	case a.Mode == Set && (a.SameHex || a.Bypass):
 		return fmt.Errorf("same-hex: a Set DC is Set in the AFV's own Location; it is not Placed through a facing")
@@ -223,18 +227,8 @@ func (a AFVAttack) Validate() error {
 		return fmt.Errorf("bypass: %s", noPosition)
 	case k != armoredFacing && a.RedCS:
 		return fmt.Errorf("red-cs: the red CS# modifies a To Kill DR, which %s", map[bool]string{true: "a Set DC never makes (A23.71)", false: "the vehicle line has none (A7.308)"}[a.Mode == Set])
-	case inRange("cs", a.CS, MinCS, MaxCS, "") != nil:
-		return inRange("cs", a.CS, MinCS, MaxCS, "")
-	case inRange("crew-ml", a.CrewML, MinCrewML, MaxCrewML, "") != nil:
-		return inRange("crew-ml", a.CrewML, MinCrewML, MaxCrewML, "")
-	case inRange("basic-tk", a.BasicTK, MinBasicTK, MaxBasicTK, "") != nil:
-		return inRange("basic-tk", a.BasicTK, MinBasicTK, MaxBasicTK, "")
-	case inRange("tem", a.TEM, MinTEM, MaxTEM, "") != nil:
-		return inRange("tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative")
-	case inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "") != nil:
-		return inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "")
-	case inRange("elr", a.ELR, MinELR, MaxELR, "") != nil:
-		return inRange("elr", a.ELR, MinELR, MaxELR, "")
+	case outOfRange != nil:
+		return outOfRange
 	case len(a.Riders)+len(a.Passengers)+len(a.Others) > MaxVehicleUnits:
 		return fmt.Errorf("others: at most %d Riders, Passengers and other units together in the AFV's Location", MaxVehicleUnits)
 	case len(a.Throwers) > MaxUnits:

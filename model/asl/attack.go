@@ -234,6 +234,14 @@ func (a DCAttack) Validate() error {
 	if err := a.validateStructures(); err != nil {
 		return err
 	}
+	enemy := a.EnemyInfantry
+	if enemy == -1 {
+		enemy = 0 // the number of targets: in range
+	}
+	outOfRange := firstOutOfRange(ranged{"tem", a.TEM, MinTEM, MaxTEM, whyTEM},
+		ranged{"thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, ""}, ranged{"drm", a.DRM, MinDRM, MaxDRM, ""},
+		ranged{"elr", a.ELR, MinELR, MaxELR, ""}, ranged{"enemy-infantry", enemy, 0, MaxEnemyInfantry, ""},
+		ranged{"elevation", a.Elevation, MinElevation, MaxElevation, ""})
 	switch {
 	case len(a.Targets) == 0 && a.Breach == NoBreach && a.Roadblock != NarrowStreetRoadblock:
 		return fmt.Errorf("target: at least one target unit is needed")
@@ -247,16 +255,8 @@ func (a DCAttack) Validate() error {
 		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
 	case len(a.Throwers) > MaxUnits:
 		return fmt.Errorf("thrower: at most %d units in a Location", MaxUnits)
-	case inRange("tem", a.TEM, MinTEM, MaxTEM, "") != nil:
-		return inRange("tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative; a negative modifier is a --drm")
-	case inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "") != nil:
-		return inRange("thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, "")
-	case inRange("drm", a.DRM, MinDRM, MaxDRM, "") != nil:
-		return inRange("drm", a.DRM, MinDRM, MaxDRM, "")
-	case inRange("elr", a.ELR, MinELR, MaxELR, "") != nil:
-		return inRange("elr", a.ELR, MinELR, MaxELR, "")
-	case a.EnemyInfantry != -1 && inRange("enemy-infantry", a.EnemyInfantry, 0, MaxEnemyInfantry, "") != nil:
-		return inRange("enemy-infantry", a.EnemyInfantry, 0, MaxEnemyInfantry, "")
+	case outOfRange != nil:
+		return outOfRange
 	case len(a.Throwers) > 0 && a.Mode != Thrown:
 		return fmt.Errorf("thrower: only a Thrown DC (--mode thrown) has a thrower's Location")
 	case a.AFPh && a.Mode != Thrown:
@@ -271,8 +271,6 @@ func (a DCAttack) Validate() error {
 		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
 	case a.Elevation != 0 && a.Mode != Thrown:
 		return fmt.Errorf("elevation: only a Thrown DC is thrown from above")
-	case inRange("elevation", a.Elevation, MinElevation, MaxElevation, "") != nil:
-		return inRange("elevation", a.Elevation, MinElevation, MaxElevation, "")
 	case len(a.Placer) > 0 && a.Mode != Placed:
 		return fmt.Errorf("placer: only a Placed DC (--mode placed) has a Placer")
 	case len(a.Setter) > 0 && a.Mode != Set:

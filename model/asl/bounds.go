@@ -24,6 +24,28 @@ const (
 	MaxEnemyInfantry = 2 * MaxUnits
 )
 
+// whyTEM says why a TEM's range starts at 0.
+const whyTEM = "TEM is never negative; a negative modifier is a --drm"
+
+// ranged is one whole-number input and its range, for firstOutOfRange.
+type ranged struct {
+	field  string
+	v      int
+	lo, hi int
+	why    string
+}
+
+// firstOutOfRange returns the error of the first input outside its range,
+// or nil.
+func firstOutOfRange(rs ...ranged) error {
+	for _, r := range rs {
+		if err := inRange(r.field, r.v, r.lo, r.hi, r.why); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // inRange is bound.Int{lo, hi}.Check, with why when it says what the range
 // stands for.
 func inRange(field string, v, lo, hi int, why string) error {

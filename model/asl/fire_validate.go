@@ -135,8 +135,8 @@ func (a IFTAttack) validateTerrain() error {
 		return fmt.Errorf("ec: unknown Environmental Condition")
 	case a.EC != Moderate && a.Weapon != WP && !(a.CanFlame() && a.Building == NoBuilding):
 		return fmt.Errorf("ec: --ec changes only a Flame DR outside buildings (B25.13) or WP's, and this attack makes neither")
-	case inRange("tem", a.TEM, MinTEM, MaxTEM, "") != nil:
-		return inRange("tem", a.TEM, MinTEM, MaxTEM, "TEM is never negative; a negative modifier is a --drm")
+	case inRange("tem", a.TEM, MinTEM, MaxTEM, whyTEM) != nil:
+		return inRange("tem", a.TEM, MinTEM, MaxTEM, whyTEM)
 	case a.TEM != 0 && a.Weapon == Flamethrower:
 		return fmt.Errorf("tem: not with --weapon ft: a FT takes no TEM (§8.58)")
 	case inRange("drm", a.DRM, MinDRM, MaxDRM, "") != nil:
