@@ -1,0 +1,369 @@
+//go:build !js
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/sapperhq/sapper/internal/site"
+)
+
+// buildSite writes the static site into a temporary directory, as sapper
+// site does.
+func buildSite(t *testing.T) *site.Site {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skipf("the site test builds the engine for js/wasm and needs the go command: %v", err)
+	}
+	if out, err := exec.Command("go", "tool", "dist", "list").Output(); err != nil || !bytes.Contains(out, []byte("js/wasm")) {
+		t.Skipf("this Go toolchain cannot build for js/wasm (go tool dist list: %v)", err)
+	}
+	var describe bytes.Buffer
+	if err := runDescribe(&describe, []string{"--format", "json"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	s, err := site.Build(ctx, filepath.Join(t.TempDir(), "site"), site.Options{Describe: describe.Bytes()})
+	if err != nil {
+		t.Fatalf("building the site: %v", err)
+	}
+	return s
+}
+
+// native runs a command line in-process and returns its JSON.
+func native(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := Execute(context.Background(), append(args, "--format", "json"), &out, &errb); err != nil {
+		t.Fatalf("sapper %s: %v: %s", strings.Join(args, " "), err, errb.String())
+	}
+	var v map[string]any
+	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// pageFigures reads every figure a result page shows, by table and row,
+// from the exact values its cells carry.
+const pageFigures = `(() => {
+  const out = {};
+  for (const tb of document.querySelectorAll('#result table.metric')) {
+    for (const tr of tb.querySelectorAll('tbody tr')) {
+      out[(tb.dataset.run ? tb.dataset.run + '/' : '') + tb.dataset.metric + '/' + tr.dataset.value] = tr.querySelector('td[data-p]').dataset.p;
+    }
+  }
+  for (const tr of document.querySelectorAll('#figures tbody tr')) {
+    const names = [...document.querySelectorAll('#figures thead th')].map(th => th.textContent);
+    [...tr.children].forEach((td, i) => { if (td.dataset.p !== undefined) out['figure/' + tr.dataset.run + '/' + names[i]] = td.dataset.p; });
+  }
+  return out;
+})()`
+
+// nativeFigures lists a native result's figures under the names
+// pageFigures gives them.
+func nativeFigures(v map[string]any) map[string]float64 {
+	out := map[string]float64{}
+	add := func(prefix string, r map[string]any) {
+		for _, m := range r["metrics"].([]any) {
+			m := m.(map[string]any)
+			outcomes, _ := m["outcomes"].([]any)
+			for _, o := range outcomes {
+				o := o.(map[string]any)
+				out[prefix+m["name"].(string)+"/"+o["value"].(string)] = o["p"].(float64)
+			}
+		}
+	}
+	runs, ok := v["runs"].([]any)
+	if !ok {
+		add("", v)
+		return out
+	}
+	for _, r := range runs {
+		r := r.(map[string]any)
+		label := r["label"].(string)
+		add(label+"/", r)
+		for _, f := range r["figures"].([]any) {
+			f := f.(map[string]any)
+			p, ok := f["p"]
+			if !ok {
+				p = f["mean"]
+			}
+			out["figure/"+label+"/"+f["name"].(string)] = p.(float64)
+		}
+	}
+	return out
+}
+
+// sameFigures checks that the page shows every native figure, exactly.
+func sameFigures(t *testing.T, what string, page map[string]string, want map[string]float64) {
+	t.Helper()
+	if len(page) != len(want) {
+		t.Errorf("%s: the page shows %d figures, the command line %d", what, len(page), len(want))
+		for k := range page {
+			if _, ok := want[k]; !ok {
+				t.Errorf("%s: the page shows %s, the command line does not", what, k)
+			}
+		}
+	}
+	for k, w := range want {
+		got, err := strconv.ParseFloat(page[k], 64)
+		if err != nil || got != w {
+			t.Errorf("%s: %s is %q on the page, %v on the command line", what, k, page[k], w)
+		}
+	}
+}
+
+// countingServer serves dir and counts the bytes it sends.
+func countingServer(t *testing.T, dir string) (*httptest.Server, *atomic.Int64) {
+	var n atomic.Int64
+	fs := http.FileServer(http.Dir(dir))
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.ServeHTTP(countingWriter{w, &n}, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts, &n
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c countingWriter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.ResponseWriter.Write(p)
+}
+
+// waitState waits until the page says it is in one of states, and
+// returns which.
+func waitState(states ...string) chromedp.Action {
+	cond := make([]string, len(states))
+	for i, s := range states {
+		cond[i] = `document.body.dataset.state === '` + s + `'`
+	}
+	return chromedp.Poll(strings.Join(cond, " || "), nil, chromedp.WithPollingInterval(20*time.Millisecond))
+}
+
+// waitCommand waits until the page shows the form of command name.
+func waitCommand(name string) chromedp.Action {
+	return chromedp.Poll(`document.getElementById('cmd-title').textContent === 'sapper `+name+`' && document.body.dataset.state === 'idle'`, nil, chromedp.WithPollingInterval(20*time.Millisecond))
+}
+
+// fullShot saves the whole page as name.png when screenshots are asked
+// for.
+func fullShot(name string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if *screenshots == "" {
+			return nil
+		}
+		var png []byte
+		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(*screenshots, name+".png"), png, 0o644)
+	})
+}
+
+// noOverflow fails when the page scrolls sideways at width px.
+func noOverflow(t *testing.T, ctx context.Context, what string, width int) {
+	t.Helper()
+	var sw int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.documentElement.scrollWidth`, &sw)); err != nil {
+		t.Fatal(err)
+	}
+	if sw > width {
+		t.Errorf("%s: the page is %d px wide at %d px: it scrolls sideways", what, sw, width)
+	}
+}
+
+// TestSiteInBrowser builds the static site, serves it as a plain file
+// server would, and plays it in a headless Chromium: a permalink opened
+// cold, compare's form (exact) and dc's (Monte Carlo, a fixed seed) filled
+// in as a player would, a bad input, a cancelled run, and the phone
+// layout. Every figure the page shows is the command line's, exactly.
+func TestSiteInBrowser(t *testing.T) {
+	ctx := browser(t)
+	start := time.Now()
+	s := buildSite(t)
+	raw, gz := s.Size()
+	t.Logf("site built in %s: %d files, %d bytes, %d gzipped", time.Since(start).Round(time.Millisecond), len(s.Files), raw, gz)
+	if gz > 3<<20 {
+		t.Errorf("the first visit is %d bytes gzipped; the budget is 3 MB", gz)
+	}
+	ts, sent := countingServer(t, s.Dir)
+
+	// A permalink opened cold: the engine loads and the run starts at once.
+	dcArgs := []string{"dc", "--target", "4-6-7", "--tem", "2", "--trials", "200000", "--seed", "7"}
+	dcWant := nativeFigures(native(t, dcArgs...))
+	link := ts.URL + "/#dc?target=4-6-7&tem=2&trials=200000&seed=7"
+	pages := make([]map[string]string, 4)
+	var first float64
+	t0 := time.Now()
+	if err := chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCacheDisabled(true),
+		chromedp.Navigate(link),
+		waitState("done", "error"),
+		chromedp.Evaluate(`window.sapperTiming.firstResultMs`, &first),
+		chromedp.Evaluate(pageFigures, &pages[0]),
+		network.SetCacheDisabled(false),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("time to first result (cold permalink, 200,000 trials): %.0f ms from navigation (%s wall); %d bytes sent", first, time.Since(t0).Round(time.Millisecond), sent.Load())
+	sameFigures(t, "dc permalink", pages[0], dcWant)
+
+	// compare: the player opens the run inputs, picks exact and runs.
+	var headline, cmdline string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Click(`#commands a[data-cmd=compare]`, chromedp.ByQuery),
+		waitCommand("compare"),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-method`, "exact", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &pages[1]),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper compare --method exact"; cmdline != want {
+		t.Errorf("compare's command line %q, want %q", cmdline, want)
+	}
+	compareJSON := native(t, "compare", "--method", "exact")
+	sameFigures(t, "compare", pages[1], nativeFigures(compareJSON))
+	if !strings.HasPrefix(headline, "Set clears the stack most often: 60.19%") {
+		t.Errorf("compare's headline %q", headline)
+	}
+
+	// dc: the player adds a target, sets the TEM, the trials and the seed.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
+		waitCommand("dc"),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#in-tem`, "2", chromedp.ByQuery),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-trials`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#in-trials`, "200000", chromedp.ByQuery),
+		chromedp.SetValue(`#in-seed`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#in-seed`, "7", chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		fullShot("form-1280"),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &pages[2]),
+		fullShot("result-1280"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper " + strings.Join(dcArgs, " "); cmdline != want {
+		t.Errorf("dc's command line %q, want %q", cmdline, want)
+	}
+	sameFigures(t, "dc", pages[2], dcWant)
+	if !strings.HasPrefix(headline, "The stack is cleared in ") {
+		t.Errorf("dc's headline %q", headline)
+	}
+
+	// The page's permalink reruns the same work.
+	var href string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.getElementById("permalink").href`, &href),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(strings.Replace(href, "/#", "/?again#", 1)),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &pages[3]),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("permalink %s", href)
+	sameFigures(t, "dc reopened from "+href, pages[3], dcWant)
+
+	// A bad input: the engine's one line, under the field it names.
+	var fieldErr, pageErr string
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue(`#in-tem`, "99", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("error"),
+		chromedp.Text(`#err-tem`, &fieldErr, chromedp.ByQuery),
+		chromedp.Text(`#error`, &pageErr, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	err := Execute(context.Background(), []string{"dc", "--target", "4-6-7", "--tem", "99", "--trials", "200000", "--seed", "7"}, new(bytes.Buffer), &errb)
+	var ee *ExitError
+	if !errors.As(err, &ee) || ee.Code != exitUsage || strings.TrimSpace(errb.String()) != pageErr {
+		t.Errorf("page: %q\ncommand line (%v): %q", pageErr, err, errb.String())
+	}
+	if !strings.HasPrefix(fieldErr, "--tem ") {
+		t.Errorf("the error under --tem: %q", fieldErr)
+	}
+
+	// A long run cancelled.
+	var status string
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue(`#in-tem`, "2", chromedp.ByQuery),
+		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("running"),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("cancelled"),
+		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(status, "Cancelled") {
+		t.Errorf("after Cancel the status says %q", status)
+	}
+
+	// A phone: nothing scrolls sideways, the form or a result.
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Navigate(ts.URL+"/?phone#dc"),
+		waitState("idle"),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target .row:nth-child(2) input`, "leader:8-1", chromedp.ByQuery),
+		fullShot("form-390"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	noOverflow(t, ctx, "dc's form", 390)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?phone-result#compare?method=exact"),
+		waitState("done", "error"),
+		fullShot("result-390"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	noOverflow(t, ctx, "compare's result", 390)
+}
