@@ -9,9 +9,11 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -167,15 +169,21 @@ func waitCommand(name string) chromedp.Action {
 	return chromedp.Poll(`document.getElementById('cmd-title').textContent === 'sapper `+name+`' && document.body.dataset.state === 'idle'`, nil, chromedp.WithPollingInterval(20*time.Millisecond))
 }
 
-// fullShot saves the whole page as name.png when screenshots are asked
-// for.
-func fullShot(name string) chromedp.Action {
+// shot saves the visible page, or the element sel, as name.png when
+// screenshots are asked for.
+func shot(name, sel string) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
 		if *screenshots == "" {
 			return nil
 		}
 		var png []byte
-		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+		var err error
+		if sel == "" {
+			err = chromedp.CaptureScreenshot(&png).Do(ctx)
+		} else {
+			err = chromedp.Screenshot(sel, &png, chromedp.ByQuery).Do(ctx)
+		}
+		if err != nil {
 			return err
 		}
 		return os.WriteFile(filepath.Join(*screenshots, name+".png"), png, 0o644)
@@ -231,6 +239,28 @@ func TestSiteInBrowser(t *testing.T) {
 	t.Logf("time to first result (cold permalink, 200,000 trials): %.0f ms from navigation (%s wall); %d bytes sent", first, time.Since(t0).Round(time.Millisecond), sent.Load())
 	sameFigures(t, "dc permalink", pages[0], dcWant)
 
+	// The engine's Monte Carlo rate in the Worker, and natively.
+	rateArgs := []string{"dc", "--target", "4-6-7", "--tem", "2", "--trials", "4000000", "--seed", "7"}
+	var engineMs float64
+	var ratePage map[string]string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?rate#dc?target=4-6-7&tem=2&trials=4000000&seed=7"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`window.sapperTiming.engineMs`, &engineMs),
+		chromedp.Evaluate(pageFigures, &ratePage),
+	); err != nil {
+		t.Fatal(err)
+	}
+	n0 := time.Now()
+	rateWant := nativeFigures(native(t, rateArgs...))
+	nativeAll := time.Since(n0)
+	n0 = time.Now()
+	native(t, append(rateArgs, "--workers", "1")...)
+	nativeOne := time.Since(n0)
+	sameFigures(t, "dc, 4,000,000 trials", ratePage, rateWant)
+	t.Logf("Monte Carlo rate, dc on a 4-6-7 at TEM 2: %.1f M trials/s in the Worker, %.1f M/s natively on one worker, %.1f M/s on %d",
+		4000/engineMs, 4/nativeOne.Seconds(), 4/nativeAll.Seconds(), runtime.GOMAXPROCS(0))
+
 	// compare: the player opens the run inputs, picks exact and runs.
 	var headline, cmdline string
 	if err := chromedp.Run(ctx,
@@ -256,6 +286,50 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("compare's headline %q", headline)
 	}
 
+	// Every other command, from a permalink: the page's figures are the
+	// command line's.
+	for _, c := range []struct {
+		command string
+		params  [][2]string
+	}{
+		{"afv", [][2]string{{"af", "hull=11/8/8,turret=11/8/8"}, {"facing", "side"}, {"method", "exact"}}},
+		{"fire", [][2]string{{"fp", "8"}, {"drm", "2"}, {"target", "4-6-7"}, {"target", "leader:8-1"}, {"method", "exact"}}},
+		{"building", [][2]string{{"method", "exact"}}},
+		{"activate", [][2]string{{"crossing", "two-sq-crossing"}, {"method", "exact"}}},
+		{"lhy", [][2]string{{"sadrm", "1"}, {"sadrm", "2"}, {"mdrm", "2"}, {"mfa-mv", "2"}, {"atdrm", "sherman=3"},
+			{"target", "rifle:7,av=2"}, {"target", "bar:6,concealed"}, {"target", "riders:6,rider,on=sherman"}, {"target", "hq:8,non-combat"},
+			{"leader", "8"}, {"vehicle", "sherman:7,afv,atv=1"}, {"vehicle", "jeep:1"}, {"open-terrain", "true"}, {"method", "exact"}}},
+	} {
+		q := url.Values{}
+		args := []string{c.command}
+		for _, p := range c.params {
+			q.Add(p[0], p[1])
+			switch {
+			case p[0] == "crossing":
+				args = append(args, p[1])
+			case p[1] == "true":
+				args = append(args, "--"+p[0])
+			default:
+				args = append(args, "--"+p[0], p[1])
+			}
+		}
+		var got map[string]string
+		var errText string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(ts.URL+"/?"+c.command+"#"+c.command+"?"+q.Encode()),
+			waitState("done", "error"),
+			chromedp.Evaluate(pageFigures, &got),
+			chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if errText != "" {
+			t.Errorf("%s: %s", c.command, errText)
+			continue
+		}
+		sameFigures(t, c.command, got, nativeFigures(native(t, args...)))
+	}
+
 	// dc: the player adds a target, sets the TEM, the trials and the seed.
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
@@ -270,13 +344,13 @@ func TestSiteInBrowser(t *testing.T) {
 		chromedp.SetValue(`#in-seed`, "", chromedp.ByQuery),
 		chromedp.SendKeys(`#in-seed`, "7", chromedp.ByQuery),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
-		fullShot("form-1280"),
+		shot("form-1280", ""),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),
 		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
 		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
 		chromedp.Evaluate(pageFigures, &pages[2]),
-		fullShot("result-1280"),
+		shot("result-1280", ""),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -353,17 +427,56 @@ func TestSiteInBrowser(t *testing.T) {
 		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
 		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
 		chromedp.SendKeys(`#in-target .row:nth-child(2) input`, "leader:8-1", chromedp.ByQuery),
-		fullShot("form-390"),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("form-390", ""),
 	); err != nil {
 		t.Fatal(err)
 	}
 	noOverflow(t, ctx, "dc's form", 390)
+	var problems []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(accessChecks, &problems)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("dc's form at 390 px: %s", p)
+	}
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/?phone-result#compare?method=exact"),
 		waitState("done", "error"),
-		fullShot("result-390"),
+		shot("result-390", ""),
 	); err != nil {
 		t.Fatal(err)
 	}
 	noOverflow(t, ctx, "compare's result", 390)
+	problems = nil
+	if err := chromedp.Run(ctx, chromedp.Evaluate(accessChecks, &problems)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("compare's result at 390 px: %s", p)
+	}
 }
+
+// accessChecks lists what a page does wrong for a phone or a screen
+// reader: a control without a label, a tap target under 44 px, text
+// under 11 px.
+const accessChecks = `(() => {
+  const out = [];
+  const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  for (const e of document.querySelectorAll('input, select, textarea')) {
+    if (!visible(e)) continue;
+    const named = e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby');
+    if (!named) out.push('no label: ' + (e.id || e.outerHTML.slice(0, 60)));
+  }
+  for (const e of document.querySelectorAll('button, select, input[type=text], input[type=number], nav a, summary')) {
+    if (!visible(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.height < 44 || r.width < 44) out.push('tap target ' + Math.round(r.width) + '×' + Math.round(r.height) + ': ' + (e.id || e.textContent.trim().slice(0, 30)));
+  }
+  for (const e of document.querySelectorAll('body *')) {
+    if (!visible(e) || ![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    if (px < 11) out.push('text ' + px + ' px: ' + e.textContent.trim().slice(0, 30));
+  }
+  return out;
+})()`

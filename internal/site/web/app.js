@@ -73,6 +73,8 @@ function pageMain() {
 
   // ---- the worker
 
+  $("cancel").onclick = cancel;
+
   function startWorker() {
     workerReady = false;
     worker = new Worker("app.js");
@@ -174,13 +176,10 @@ function pageMain() {
       box.append(grid);
       form.append(box);
     }
-    form.append(
-      el("div", { class: "actions" },
-        el("button", { type: "submit", id: "run", class: "primary", text: "Run" }),
-        el("button", { type: "button", id: "cancel", hidden: true, text: "Cancel", onclick: cancel }),
-        el("button", { type: "button", id: "defaults", text: "Defaults", onclick: () => { location.hash = cmd.name; showForm(cmd, new URLSearchParams()); } }),
-      ),
-    );
+    $("defaults").onclick = () => {
+      history.replaceState(null, "", "#" + cmd.name);
+      showForm(cmd, new URLSearchParams());
+    };
     form.onsubmit = (e) => {
       e.preventDefault();
       const argv = argvOf();
@@ -263,7 +262,7 @@ function pageMain() {
       const v = i.kind === "yes/no" ? String(c.checked) : c.value.trim();
       // The seed is named even at its default, as a result names it, but
       // for an exact run, which draws no random numbers.
-      if (v === i.default && !(i.name === "seed" && !exact)) continue;
+      if (v === i.default && !i.positional && !(i.name === "seed" && !exact)) continue;
       if (i.positional) argv.splice(1, 0, v);
       else if (i.kind === "yes/no") argv.push(v === "true" ? "--" + i.name : "--" + i.name + "=false");
       else argv.push(...flag(i.name, v));
@@ -289,11 +288,11 @@ function pageMain() {
 
   function run() {
     if (!current) return;
-    const { argv } = argvOf();
+    const { argv, params } = argvOf();
     if (running) cancel(true);
     clearErrors();
     const id = ++runSeq;
-    running = { id, cmd: current, argv, t0: performance.now() };
+    running = { id, cmd: current, argv, params, t0: performance.now() };
     document.body.dataset.state = "running";
     $("run").disabled = true;
     $("cancel").hidden = false;
@@ -347,6 +346,9 @@ function pageMain() {
     }
     setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     showResult(r, data);
+    const h = $("result-title");
+    h.focus({ preventScroll: true });
+    h.scrollIntoView({ block: "start" });
     window.sapperTiming = { firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
     document.body.dataset.state = "done";
   }
@@ -379,7 +381,10 @@ function pageMain() {
     $("result").hidden = true;
     const m = /--([a-z0-9][a-z0-9-]*)/.exec(line);
     const f = m && $("field-" + m[1]);
-    if (!f) return;
+    if (!f) {
+      $("error").scrollIntoView({ block: "center" });
+      return;
+    }
     const msg = line.replace(/^sapper [a-z]+: /, "");
     const err = $("err-" + m[1]);
     err.textContent = msg;
@@ -388,6 +393,7 @@ function pageMain() {
     if (d) d.open = true;
     const c = $("in-" + m[1]);
     if (c) c.setAttribute("aria-invalid", "true");
+    f.scrollIntoView({ block: "center" });
   }
 
   // ---- results
@@ -399,25 +405,25 @@ function pageMain() {
     const sec = $("result");
     sec.replaceChildren();
     sec.hidden = false;
-    sec.append(el("h2", { id: "result-title", text: "Result" }));
+    sec.append(el("h2", { id: "result-title", tabindex: "-1", text: "Result" }));
     sec.append(el("p", { class: "headline", id: "headline", text: headline(data) }));
     const runs = data.runs || [{ label: "", ...data }];
     sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
     if (runs.some((x) => x.complete === false)) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
     if (data.runs) {
       sec.append(figuresTable(data.runs));
+      sec.append(chartBox(figureSeries(data.runs)));
       for (const run of data.runs) {
         const d = el("details", { class: "run" }, el("summary", { text: run.label + ": every metric" }));
-        for (const m of run.metrics) d.append(metricTable(m, run.label));
+        d.append(el("div", { class: "tables" }, ...run.metrics.map((m) => metricTable(m, run.label))));
         sec.append(d);
       }
-      sec.append(chartBox(figureSeries(data.runs)));
     } else {
-      for (const m of data.metrics) sec.append(metricTable(m, ""));
+      sec.append(el("div", { class: "tables" }, ...data.metrics.map((m) => metricTable(m, ""))));
       sec.append(chartBox(data.metrics.filter((m) => m.outcomes).map((m) => ({ title: m.title || m.name, rows: m.outcomes.map((o) => ({ label: o.value, bars: [o] })) }))));
     }
     const line = "sapper " + r.argv.map(shellWord).join(" ");
-    const link = location.href;
+    const link = location.href.replace(/[?#].*$/, "") + "#" + permalink(r.params);
     sec.append(
       el("h3", { text: "Run it again" }),
       el("p", { text: "On the command line, the same inputs and seed give the same figures:" }),
@@ -502,8 +508,10 @@ function pageMain() {
     const rows = m.outcomes.map((o) =>
       el("tr", { "data-value": o.value }, el("th", { scope: "row", text: o.value }), cell(o, false), cum ? el("td", { text: o.at_least !== undefined ? pct(o.at_least) : "" }) : null, cum ? el("td", { text: o.at_most !== undefined ? pct(o.at_most) : "" }) : null, o.fraction ? el("td", { class: "frac", text: o.fraction }) : null),
     );
-    const title = (m.title || m.name) + (m.title && m.title !== m.name ? " (" + m.name + ")" : "");
-    return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "metric", "data-metric": m.name, "data-run": run }, el("caption", { text: title }), el("thead", {}, head), el("tbody", {}, ...rows)));
+    const title = m.title || m.name;
+    const caption = el("caption", { text: title });
+    if (m.title && m.title !== m.name) caption.append(" ", el("code", { text: m.name }));
+    return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": (run ? run + ": " : "") + title }, el("table", { class: "metric", "data-metric": m.name, "data-run": run }, caption, el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
   // ---- the chart, inline SVG drawn from the same figures
