@@ -407,7 +407,9 @@ func TestSiteInBrowser(t *testing.T) {
 		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("running"),
-		chromedp.Sleep(300*time.Millisecond),
+		// The Worker reports its progress as the run goes.
+		chromedp.Poll(`document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		shot("running-1280", ""),
 		chromedp.Click(`#cancel`, chromedp.ByQuery),
 		waitState("cancelled"),
 		chromedp.Text(`#status`, &status, chromedp.ByQuery),

@@ -95,8 +95,13 @@ function pageMain() {
     }
     if (!running || m.id !== running.id) return;
     if (m.type === "stderr") {
-      const pct = /(\d+)%/.exec(m.text);
-      if (pct) $("status").querySelector("progress")?.setAttribute("value", pct[1] / 100);
+      // A --progress always line: "\r[bar] 72%  14,352,384/20,000,000 trials  0.9s".
+      const line = m.text.replace(/\r|\x1b\[K/g, "").replace(/^\[[^\]]*\]\s*/, "").trim();
+      const pct = /^(\d+)%/.exec(line);
+      const bar = $("status").querySelector("progress");
+      if (pct && bar) bar.value = pct[1] / 100;
+      const counted = /([\d,]+(?:\/[\d,]+)? [a-z]+)/.exec(line);
+      if (counted && $("counted")) $("counted").textContent = counted[1];
       return;
     }
     if (m.type === "done") finish(m);
@@ -165,6 +170,7 @@ function pageMain() {
     const form = $("form");
     form.replaceChildren();
     clearErrors();
+    if (!running) setStatus("");
     $("result").hidden = true;
     const inputs = inputsOf(cmd);
     for (const g of GROUPS) {
@@ -294,9 +300,10 @@ function pageMain() {
     const id = ++runSeq;
     running = { id, cmd: current, argv, params, t0: performance.now() };
     document.body.dataset.state = "running";
+    $("status").setAttribute("aria-busy", "true");
     $("run").disabled = true;
     $("cancel").hidden = false;
-    $("status").replaceChildren(el("span", { id: "elapsed", text: "Running…" }), " ", el("progress", { "aria-label": "Progress of the run" }));
+    $("status").replaceChildren(el("span", { id: "elapsed", text: "Running…" }), el("progress", { "aria-label": "Progress of the run" }), el("span", { id: "counted", class: "counted" }));
     running.timer = setInterval(() => {
       const s = ((performance.now() - running.t0) / 1000).toFixed(1);
       $("elapsed").textContent = (workerReady ? "Running… " : "Loading the engine… ") + s + " s";
@@ -308,6 +315,7 @@ function pageMain() {
     if (!running) return;
     clearInterval(running.timer);
     running = null;
+    $("status").setAttribute("aria-busy", "false");
     $("run").disabled = false;
     $("cancel").hidden = true;
   }
