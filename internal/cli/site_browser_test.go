@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/sapperhq/sapper/internal/site"
@@ -314,12 +315,13 @@ func TestSiteInBrowser(t *testing.T) {
 			}
 		}
 		var got map[string]string
-		var errText string
+		var errText, headline string
 		if err := chromedp.Run(ctx,
 			chromedp.Navigate(ts.URL+"/?"+c.command+"#"+c.command+"?"+q.Encode()),
 			waitState("done", "error"),
 			chromedp.Evaluate(pageFigures, &got),
 			chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+			chromedp.Evaluate(`document.getElementById('headline')?.textContent || ''`, &headline),
 		); err != nil {
 			t.Fatal(err)
 		}
@@ -328,6 +330,7 @@ func TestSiteInBrowser(t *testing.T) {
 			continue
 		}
 		sameFigures(t, c.command, got, nativeFigures(native(t, args...)))
+		t.Logf("%s: %s", c.command, headline)
 	}
 
 	// dc: the player adds a target, sets the TEM, the trials and the seed.
@@ -387,6 +390,7 @@ func TestSiteInBrowser(t *testing.T) {
 		waitState("error"),
 		chromedp.Text(`#err-tem`, &fieldErr, chromedp.ByQuery),
 		chromedp.Text(`#error`, &pageErr, chromedp.ByQuery),
+		shot("error-1280", ""),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -457,6 +461,27 @@ func TestSiteInBrowser(t *testing.T) {
 	for _, p := range problems {
 		t.Errorf("compare's result at 390 px: %s", p)
 	}
+
+	// Offline: with the server gone, the service worker's copy of the
+	// site opens and runs.
+	var ready bool
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`navigator.serviceWorker.ready.then(() => true)`, &ready, func(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
+			return p.WithAwaitPromise(true)
+		}),
+	); err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+	pages = append(pages, nil)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?offline#dc?target=4-6-7&tem=2&trials=200000&seed=7"),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &pages[4]),
+	); err != nil {
+		t.Fatalf("offline: %v", err)
+	}
+	sameFigures(t, "dc offline", pages[4], dcWant)
 }
 
 // accessChecks lists what a page does wrong for a phone or a screen

@@ -478,10 +478,23 @@ function pageMain() {
       const o = stack.outcomes.find((o) => o.value === "cleared");
       if (o) return "The stack is cleared in " + pct(o.p) + " of attacks" + interval(o) + ".";
     }
+    // The outcome a command exists for, by its metric's name: the vehicle
+    // killed, the building down, a unit through, a unit's casualty.
+    for (const [name, value] of HEADLINE) {
+      const m = data.metrics.find((m) => (name.endsWith("*") ? m.name.startsWith(name.slice(0, -1)) : m.name === name) && m.outcomes);
+      const o = m && m.outcomes.find((o) => o.value === value);
+      if (o) return capital(m.title || m.name) + (value === "yes" ? ": " : ": " + value.replace(/_/g, " ") + ", ") + pct(o.p) + interval(o) + ".";
+    }
     const m = data.metrics.find((m) => m.outcomes && m.outcomes.length);
     if (!m) return "Done.";
     const o = m.outcomes.reduce((a, b) => (b.p > a.p ? b : a));
-    return (m.title || m.name) + ": most often " + o.value + ", " + pct(o.p) + interval(o) + ".";
+    return capital(m.title || m.name) + ": most often " + o.value.replace(/_/g, " ") + ", " + pct(o.p) + interval(o) + ".";
+  }
+
+  const HEADLINE = [["killed", "yes"], ["building", "destroyed"], ["arrived", "yes"], ["unit.*", "casualty"]];
+
+  function capital(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
   }
 
   function interval(o) {
