@@ -73,9 +73,8 @@ const pageFigures = `(() => {
       out[(tb.dataset.run ? tb.dataset.run + '/' : '') + tb.dataset.metric + '/' + tr.dataset.value] = tr.querySelector('td[data-p]').dataset.p;
     }
   }
-  for (const tr of document.querySelectorAll('#figures tbody tr')) {
-    const names = [...document.querySelectorAll('#figures thead th')].map(th => th.textContent);
-    [...tr.children].forEach((td, i) => { if (td.dataset.p !== undefined) out['figure/' + tr.dataset.run + '/' + names[i]] = td.dataset.p; });
+  for (const td of document.querySelectorAll('#figures td[data-p]')) {
+    out['figure/' + td.dataset.run + '/' + td.parentElement.dataset.figure] = td.dataset.p;
   }
   return out;
 })()`

@@ -509,13 +509,17 @@ function pageMain() {
     return td;
   }
 
+  // figuresTable puts compare's headline figures side by side: a row
+  // per figure, a column per way, narrow enough for a phone.
   function figuresTable(runs) {
     const names = runs[0].figures.map((f) => f.name);
-    const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...names.map((n) => el("th", { scope: "col", text: n })));
-    const body = runs.map((run) => el("tr", { "data-run": run.label }, el("th", { scope: "row", text: run.label }), ...names.map((n) => {
+    const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })));
+    const body = names.map((n) => el("tr", { "data-figure": n }, el("th", { scope: "row", text: n }), ...runs.map((run) => {
       const f = run.figures.find((x) => x.name === n);
       if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
-      return cell(f, f.mean !== undefined);
+      const td = cell(f, f.mean !== undefined);
+      td.dataset.run = run.label;
+      return td;
     })));
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Side by side" }, el("table", { id: "figures", class: "figures" }, el("caption", { text: "Side by side" }), el("thead", {}, head), el("tbody", {}, ...body)));
   }
@@ -572,7 +576,7 @@ function pageMain() {
     const nb = p.rows[0] ? p.rows[0].bars.length : 1;
     const barH = 14, gap = 8, rowH = nb * barH + gap;
     const labelW = Math.min(140, Math.round(w * 0.3));
-    const right = 62;
+    const right = 70;
     const legendH = p.legend ? 22 : 0;
     const top = 24 + legendH;
     const h = top + p.rows.length * rowH + 22;
