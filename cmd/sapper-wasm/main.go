@@ -5,11 +5,14 @@
 // function, sapperRun, that runs a sapper command line and returns what
 // the command wrote and its exit code. The page runs it in a Web Worker.
 //
-//	sapperRun(["dc", "--target", "4-6-7", "--format", "json"], onStderr)
+//	sapperRun(["dc", "--target", "4-6-7", "--format", "json"], onStderr, files)
 //	  → {code: 0, stdout: "{…}", stderr: ""}
 //
 // onStderr, if given, is called with each write to stderr as it happens:
 // a --progress always bar, then the one-line error of a failed run.
+// files, if given, maps file names to their text: the input files the
+// command line names (a crossing and its tables), which a page has no
+// disk to read from.
 package main
 
 import (
@@ -39,7 +42,15 @@ func run(_ js.Value, args []js.Value) any {
 	if len(args) > 1 && args[1].Type() == js.TypeFunction {
 		stderr.fn = args[1]
 	}
-	err := cli.Execute(context.Background(), argv, &out, stderr)
+	files := map[string][]byte{}
+	if len(args) > 2 && args[2].Type() == js.TypeObject {
+		names := js.Global().Get("Object").Call("keys", args[2])
+		for i := range names.Length() {
+			name := names.Index(i).String()
+			files[name] = []byte(args[2].Get(name).String())
+		}
+	}
+	err := cli.ExecuteFiles(context.Background(), argv, files, &out, stderr)
 	code := 0
 	var ee *cli.ExitError
 	if errors.As(err, &ee) {

@@ -332,6 +332,39 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Logf("%s: %s", c.command, headline)
 	}
 
+	// activate with a crossing of the player's own, uploaded: the same
+	// figures as the command line's, and the permalink carries the file.
+	crossing := filepath.Join(t.TempDir(), "my-crossing.yaml")
+	var yaml bytes.Buffer
+	if err := Execute(context.Background(), []string{"scenarios", "two-sq-crossing"}, &yaml, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(crossing, yaml.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var uploaded map[string]string
+	var upLink string
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#commands a[data-cmd=activate]`, chromedp.ByQuery),
+		waitCommand("activate"),
+		chromedp.SetUploadFiles(`#up-crossing`, []string{crossing}, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &uploaded),
+		chromedp.Evaluate(`document.getElementById("permalink").href`, &upLink),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper activate my-crossing.yaml --seed 1"; cmdline != want {
+		t.Errorf("activate's command line %q, want %q", cmdline, want)
+	}
+	sameFigures(t, "activate, an uploaded crossing", uploaded, nativeFigures(native(t, "activate", "two-sq-crossing", "--seed", "1")))
+	if !strings.Contains(upLink, "file%3Amy-crossing.yaml=") {
+		t.Errorf("the permalink does not carry the crossing: %s", upLink)
+	}
+
 	// dc: the player adds a target, sets the TEM, the trials and the seed.
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),

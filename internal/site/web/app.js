@@ -33,7 +33,7 @@ function workerMain() {
   onmessage = async (e) => {
     await load;
     const t0 = performance.now();
-    const res = self.sapperRun(e.data.args, (text) => postMessage({ type: "stderr", id: e.data.id, text }));
+    const res = self.sapperRun(e.data.args, (text) => postMessage({ type: "stderr", id: e.data.id, text }), e.data.files || {});
     postMessage({ type: "done", id: e.data.id, code: res.code, stdout: res.stdout, stderr: res.stderr, ms: performance.now() - t0 });
   };
 }
@@ -69,7 +69,10 @@ function pageMain() {
   let workerReady = false;
   let running = null; // {id, cmd, argv, t0, timer}
   let runSeq = 0;
-  let pendingRun = null;
+  // files are the input files the player gave (a crossing, its tables),
+  // by name: the engine has no disk, and a permalink carries them.
+  const files = {};
+  const MAX_FILE = 32 << 10;
 
   // ---- the worker
 
@@ -140,6 +143,7 @@ function pageMain() {
     const q = raw.indexOf("?");
     const name = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
     const params = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
+    for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
     if (current !== cmd || q >= 0) showForm(cmd, params);
@@ -150,7 +154,7 @@ function pageMain() {
   // ---- the form
 
   function inputsOf(cmd) {
-    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name) && !(i.kind === "file" && !(i.choices || []).length)));
+    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name)));
   }
 
   function label(name) {
@@ -231,6 +235,28 @@ function pageMain() {
       wrap.append(el("div", { class: "check" }, control, el("label", { for: id, text: label(i.name) })), help, err);
       return wrap;
     }
+    if (i.kind === "file") {
+      // A file: a built-in one by name, or one the player uploads.
+      control = el("select", { id, "data-name": i.name, "aria-describedby": describedby });
+      const names = [...new Set([...(i.choices || []), ...Object.keys(files), ...(value ? [value] : [])])];
+      if (!(i.choices || []).includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default || "(none)" }));
+      for (const c of names) if (c !== i.default || (i.choices || []).includes(c)) control.append(el("option", { value: c, text: c }));
+      control.value = value || "";
+      const upload = el("input", { type: "file", id: "up-" + i.name, class: "upload", accept: ".yaml,.yml,.json,.txt,text/plain", "aria-label": "Upload a file for " + label(i.name) });
+      upload.onchange = async () => {
+        const f = upload.files[0];
+        if (!f) return;
+        if (f.size > MAX_FILE) {
+          showError("--" + i.name + " " + f.name + ": the file is " + f.size + " bytes; the page takes files up to " + MAX_FILE);
+          return;
+        }
+        files[f.name] = await f.text();
+        if (![...control.options].some((o) => o.value === f.name)) control.append(el("option", { value: f.name, text: f.name }));
+        control.value = f.name;
+      };
+      wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, el("div", { class: "upload-row" }, el("label", { for: "up-" + i.name, class: "small", text: "or upload one:" }), upload), help, err);
+      return wrap;
+    }
     if (i.choices && i.choices.length) {
       control = el("select", { id, "data-name": i.name, "aria-describedby": describedby });
       if (!i.choices.includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default ? i.default : "(none)" }));
@@ -274,7 +300,15 @@ function pageMain() {
       else argv.push(...flag(i.name, v));
       params.push([i.name, v]);
     }
-    return { argv, params };
+    // The files the command line names, and those they name (a crossing's
+    // tables): every file given, as the page cannot tell which.
+    const given = {};
+    const takesFiles = inputsOf(current).some((i) => i.kind === "file");
+    for (const [name, text] of takesFiles ? Object.entries(files) : []) {
+      given[name] = text;
+      params.push(["file:" + name, text]);
+    }
+    return { argv, params, files: given };
   }
 
   function flag(name, v) {
@@ -294,7 +328,7 @@ function pageMain() {
 
   function run() {
     if (!current) return;
-    const { argv, params } = argvOf();
+    const { argv, params, files: given } = argvOf();
     if (running) cancel(true);
     clearErrors();
     const id = ++runSeq;
@@ -308,7 +342,7 @@ function pageMain() {
       const s = ((performance.now() - running.t0) / 1000).toFixed(1);
       $("elapsed").textContent = (workerReady ? "Running… " : "Loading the engine… ") + s + " s";
     }, 200);
-    worker.postMessage({ id, args: argv.concat(["--format", "json", "--progress", "always"]) });
+    worker.postMessage({ id, args: argv.concat(["--format", "json", "--progress", "always"]), files: given });
   }
 
   function stopRunning() {

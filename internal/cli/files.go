@@ -1,0 +1,18 @@
+package cli
+
+import (
+	"context"
+	"io"
+)
+
+// ExecuteFiles is Execute for a program without a disk, the engine in a
+// browser: the input files a command line names (a crossing, its tables,
+// a scenario) are read from files, by those names, and no other file is
+// read. files may be nil.
+func ExecuteFiles(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) error {
+	prev := inputFiles.noDisk.Swap(true)
+	defer inputFiles.noDisk.Store(prev)
+	var err error
+	inputFiles.with(files, func() { err = Execute(ctx, args, stdout, stderr) })
+	return err
+}
