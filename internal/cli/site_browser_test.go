@@ -349,6 +349,8 @@ func TestSiteInBrowser(t *testing.T) {
 		waitCommand("activate"),
 		chromedp.SetUploadFiles(`#up-crossing`, []string{crossing}, chromedp.ByQuery),
 		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("activate-form-1280", ""),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),
 		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
