@@ -6,20 +6,12 @@ import (
 	"unicode"
 
 	"github.com/sapperhq/sapper/sim"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // What makes a chart read at a glance: lines that coincide told apart,
 // the "at least" row that is 100% by construction left out, headings that
 // never break between a word and its number, and SVG text that names a
 // fallback font.
-
-// glyphs gives each line of a panel its own marker, so that lines drawn
-// on top of one another still show as several.
-var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.RingGlyph{},
-	draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
-
-func glyphOf(i int) draw.GlyphDrawer { return glyphs[i%len(glyphs)] }
 
 // markCoinciding renames each series whose figures are those of an earlier
 // one at every value, "cleared = any KIA", so that the legend says why one

@@ -125,6 +125,7 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 				if r.cfg.Progress != nil {
 					r.cfg.Progress.Add(n)
 				}
+				betweenChunks()
 			}
 			return nil
 		})

@@ -106,9 +106,11 @@ type inputDesc struct {
 
 // commandDesc is one command's inputs.
 type commandDesc struct {
-	Name    string      `json:"name"`
-	Summary string      `json:"summary"`
-	Inputs  []inputDesc `json:"inputs"`
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	// Args are the positional arguments, for a command that takes any.
+	Args   []inputDesc `json:"args,omitempty"`
+	Inputs []inputDesc `json:"inputs"`
 }
 
 // describeFlag reads one flag's description off its declaration.
@@ -176,7 +178,7 @@ func oneLineHelp(usage string) string {
 // declaration order. help and the flags the command line alone has
 // (notDescribed) are left out.
 func describeCommand(c *command) commandDesc {
-	d := commandDesc{Name: c.name, Summary: c.summary}
+	d := commandDesc{Name: c.name, Summary: c.summary, Args: describeArgs(c.name)}
 	var all []inputDesc
 	flagsOf(c).VisitAll(func(f *pflag.Flag) {
 		if f.Name != "help" && !f.Hidden {

@@ -1,7 +1,8 @@
+//go:build !js
+
 package cli
 
 import (
-	"context"
 	"slices"
 	"strings"
 
@@ -64,17 +65,6 @@ func commandArgs(name string) *field {
 	}
 	return &field{Name: "crossing", Label: "CROSSING", File: true, Builtins: builtinsOf(activateName),
 		Usage: "a crossing file (sapper help activate shows its format) to upload, or the name of a built-in crossing"}
-}
-
-// builtinsOf names the built-in scenarios of a command.
-func builtinsOf(command string) []string {
-	var names []string
-	for _, n := range builtinNames() {
-		if s, err := loadScenario(context.Background(), n); err == nil && s.command.name == command {
-			names = append(names, n)
-		}
-	}
-	return names
 }
 
 // newForm reads a command's form off its flag set.

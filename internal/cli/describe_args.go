@@ -1,0 +1,33 @@
+package cli
+
+import "context"
+
+// describeArgs lists the positional arguments of a command that takes
+// any, which a flag set does not declare: activate's crossing, a file or
+// the name of a built-in one (its choices).
+func describeArgs(name string) []inputDesc {
+	if name != activateName {
+		return nil
+	}
+	builtins := builtinsOf(activateName)
+	def := ""
+	if len(builtins) > 0 {
+		def = builtins[0]
+	}
+	return []inputDesc{{
+		Name: "crossing", Kind: kindFile, Placeholder: "FILE|NAME", Choices: builtins, Default: def,
+		Group: groupAttack, Help: "a crossing file (sapper help activate shows its format), or the name of a built-in crossing",
+		Rule: "S5",
+	}}
+}
+
+// builtinsOf names the built-in scenarios of a command.
+func builtinsOf(command string) []string {
+	var names []string
+	for _, n := range builtinNames() {
+		if s, err := loadScenario(context.Background(), n); err == nil && s.command.name == command {
+			names = append(names, n)
+		}
+	}
+	return names
+}

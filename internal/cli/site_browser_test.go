@@ -1,0 +1,543 @@
+//go:build !js
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/sapperhq/sapper/internal/site"
+)
+
+// buildSite writes the static site into a temporary directory, as sapper
+// site does.
+func buildSite(t *testing.T) *site.Site {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skipf("the site test builds the engine for js/wasm and needs the go command: %v", err)
+	}
+	if out, err := exec.Command("go", "tool", "dist", "list").Output(); err != nil || !bytes.Contains(out, []byte("js/wasm")) {
+		t.Skipf("this Go toolchain cannot build for js/wasm (go tool dist list: %v)", err)
+	}
+	var describe bytes.Buffer
+	if err := runDescribe(&describe, []string{"--format", "json"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	s, err := site.Build(ctx, filepath.Join(t.TempDir(), "site"), site.Options{Describe: describe.Bytes()})
+	if err != nil {
+		t.Fatalf("building the site: %v", err)
+	}
+	return s
+}
+
+// native runs a command line in-process and returns its JSON.
+func native(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := Execute(context.Background(), append(args, "--format", "json"), &out, &errb); err != nil {
+		t.Fatalf("sapper %s: %v: %s", strings.Join(args, " "), err, errb.String())
+	}
+	var v map[string]any
+	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// pageFigures reads every figure a result page shows, by table and row,
+// from the exact values its cells carry.
+const pageFigures = `(() => {
+  const out = {};
+  for (const tb of document.querySelectorAll('#result table.metric')) {
+    for (const tr of tb.querySelectorAll('tbody tr')) {
+      out[(tb.dataset.run ? tb.dataset.run + '/' : '') + tb.dataset.metric + '/' + tr.dataset.value] = tr.querySelector('td[data-p]').dataset.p;
+    }
+  }
+  for (const td of document.querySelectorAll('#figures td[data-p]')) {
+    out['figure/' + td.dataset.run + '/' + td.parentElement.dataset.figure] = td.dataset.p;
+  }
+  return out;
+})()`
+
+// nativeFigures lists a native result's figures under the names
+// pageFigures gives them.
+func nativeFigures(v map[string]any) map[string]float64 {
+	out := map[string]float64{}
+	add := func(prefix string, r map[string]any) {
+		for _, m := range r["metrics"].([]any) {
+			m := m.(map[string]any)
+			outcomes, _ := m["outcomes"].([]any)
+			for _, o := range outcomes {
+				o := o.(map[string]any)
+				out[prefix+m["name"].(string)+"/"+o["value"].(string)] = o["p"].(float64)
+			}
+		}
+	}
+	runs, ok := v["runs"].([]any)
+	if !ok {
+		add("", v)
+		return out
+	}
+	for _, r := range runs {
+		r := r.(map[string]any)
+		label := r["label"].(string)
+		add(label+"/", r)
+		for _, f := range r["figures"].([]any) {
+			f := f.(map[string]any)
+			p, ok := f["p"]
+			if !ok {
+				p = f["mean"]
+			}
+			out["figure/"+label+"/"+f["name"].(string)] = p.(float64)
+		}
+	}
+	return out
+}
+
+// sameFigures checks that the page shows every native figure, exactly.
+func sameFigures(t *testing.T, what string, page map[string]string, want map[string]float64) {
+	t.Helper()
+	if len(page) != len(want) {
+		t.Errorf("%s: the page shows %d figures, the command line %d", what, len(page), len(want))
+		for k := range page {
+			if _, ok := want[k]; !ok {
+				t.Errorf("%s: the page shows %s, the command line does not", what, k)
+			}
+		}
+	}
+	for k, w := range want {
+		got, err := strconv.ParseFloat(page[k], 64)
+		if err != nil || got != w {
+			t.Errorf("%s: %s is %q on the page, %v on the command line", what, k, page[k], w)
+		}
+	}
+}
+
+// countingServer serves dir and counts the bytes it sends.
+func countingServer(t *testing.T, dir string) (*httptest.Server, *atomic.Int64) {
+	var n atomic.Int64
+	fs := http.FileServer(http.Dir(dir))
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.ServeHTTP(countingWriter{w, &n}, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts, &n
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c countingWriter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.ResponseWriter.Write(p)
+}
+
+// waitState waits until the page says it is in one of states, and
+// returns which.
+func waitState(states ...string) chromedp.Action {
+	cond := make([]string, len(states))
+	for i, s := range states {
+		cond[i] = `document.body.dataset.state === '` + s + `'`
+	}
+	return chromedp.Poll(strings.Join(cond, " || "), nil, chromedp.WithPollingInterval(20*time.Millisecond))
+}
+
+// waitCommand waits until the page shows the form of command name.
+func waitCommand(name string) chromedp.Action {
+	return chromedp.Poll(`document.getElementById('cmd-title').textContent === 'sapper `+name+`' && document.body.dataset.state === 'idle'`, nil, chromedp.WithPollingInterval(20*time.Millisecond))
+}
+
+// shot saves the visible page, or the element sel, as name.png when
+// screenshots are asked for.
+func shot(name, sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if *screenshots == "" {
+			return nil
+		}
+		var png []byte
+		var err error
+		if sel == "" {
+			err = chromedp.CaptureScreenshot(&png).Do(ctx)
+		} else {
+			err = chromedp.Screenshot(sel, &png, chromedp.ByQuery).Do(ctx)
+		}
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(*screenshots, name+".png"), png, 0o644)
+	})
+}
+
+// noOverflow fails when the page scrolls sideways at width px.
+func noOverflow(t *testing.T, ctx context.Context, what string, width int) {
+	t.Helper()
+	var sw int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.documentElement.scrollWidth`, &sw)); err != nil {
+		t.Fatal(err)
+	}
+	if sw > width {
+		t.Errorf("%s: the page is %d px wide at %d px: it scrolls sideways", what, sw, width)
+	}
+}
+
+// TestSiteInBrowser builds the static site, serves it as a plain file
+// server would, and plays it in a headless Chromium: a permalink opened
+// cold, compare's form (exact) and dc's (Monte Carlo, a fixed seed) filled
+// in as a player would, a bad input, a cancelled run, and the phone
+// layout. Every figure the page shows is the command line's, exactly.
+func TestSiteInBrowser(t *testing.T) {
+	ctx := browser(t)
+	start := time.Now()
+	s := buildSite(t)
+	raw, gz := s.Size()
+	t.Logf("site built in %s: %d files, %d bytes, %d gzipped", time.Since(start).Round(time.Millisecond), len(s.Files), raw, gz)
+	if gz > 3<<20 {
+		t.Errorf("the first visit is %d bytes gzipped; the budget is 3 MB", gz)
+	}
+	ts, sent := countingServer(t, s.Dir)
+
+	// A permalink opened cold: the engine loads and the run starts at once.
+	dcArgs := []string{"dc", "--target", "4-6-7", "--tem", "2", "--trials", "200000", "--seed", "7"}
+	dcWant := nativeFigures(native(t, dcArgs...))
+	link := ts.URL + "/#dc?target=4-6-7&tem=2&trials=200000&seed=7"
+	pages := make([]map[string]string, 4)
+	var first float64
+	t0 := time.Now()
+	if err := chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCacheDisabled(true),
+		chromedp.Navigate(link),
+		waitState("done", "error"),
+		chromedp.Evaluate(`window.sapperTiming.firstResultMs`, &first),
+		chromedp.Evaluate(pageFigures, &pages[0]),
+		network.SetCacheDisabled(false),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("time to first result (cold permalink, 200,000 trials): %.0f ms from navigation (%s wall); %d bytes sent", first, time.Since(t0).Round(time.Millisecond), sent.Load())
+	sameFigures(t, "dc permalink", pages[0], dcWant)
+
+	// The engine's Monte Carlo rate in the Worker, and natively.
+	rateArgs := []string{"dc", "--target", "4-6-7", "--tem", "2", "--trials", "4000000", "--seed", "7"}
+	var engineMs float64
+	var ratePage map[string]string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?rate#dc?target=4-6-7&tem=2&trials=4000000&seed=7"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`window.sapperTiming.engineMs`, &engineMs),
+		chromedp.Evaluate(pageFigures, &ratePage),
+	); err != nil {
+		t.Fatal(err)
+	}
+	n0 := time.Now()
+	rateWant := nativeFigures(native(t, rateArgs...))
+	nativeAll := time.Since(n0)
+	n0 = time.Now()
+	native(t, append(rateArgs, "--workers", "1")...)
+	nativeOne := time.Since(n0)
+	sameFigures(t, "dc, 4,000,000 trials", ratePage, rateWant)
+	t.Logf("Monte Carlo rate, dc on a 4-6-7 at TEM 2: %.1f M trials/s in the Worker, %.1f M/s natively on one worker, %.1f M/s on %d",
+		4000/engineMs, 4/nativeOne.Seconds(), 4/nativeAll.Seconds(), runtime.GOMAXPROCS(0))
+
+	// compare: the player opens the run inputs, picks exact and runs.
+	var headline, cmdline string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Click(`#commands a[data-cmd=compare]`, chromedp.ByQuery),
+		waitCommand("compare"),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-method`, "exact", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &pages[1]),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper compare --method exact"; cmdline != want {
+		t.Errorf("compare's command line %q, want %q", cmdline, want)
+	}
+	compareJSON := native(t, "compare", "--method", "exact")
+	sameFigures(t, "compare", pages[1], nativeFigures(compareJSON))
+	if !strings.HasPrefix(headline, "Set clears the stack most often: 60.19%") {
+		t.Errorf("compare's headline %q", headline)
+	}
+
+	// Every other command, from a permalink: the page's figures are the
+	// command line's.
+	for _, c := range []struct {
+		command string
+		params  [][2]string
+	}{
+		{"afv", [][2]string{{"af", "hull=11/8/8,turret=11/8/8"}, {"facing", "side"}, {"method", "exact"}}},
+		{"fire", [][2]string{{"fp", "8"}, {"drm", "2"}, {"target", "4-6-7"}, {"target", "leader:8-1"}, {"method", "exact"}}},
+		{"building", [][2]string{{"method", "exact"}}},
+		{"activate", [][2]string{{"crossing", "two-sq-crossing"}, {"method", "exact"}}},
+		{"lhy", [][2]string{{"sadrm", "1"}, {"sadrm", "2"}, {"mdrm", "2"}, {"mfa-mv", "2"}, {"atdrm", "sherman=3"},
+			{"target", "rifle:7,av=2"}, {"target", "bar:6,concealed"}, {"target", "riders:6,rider,on=sherman"}, {"target", "hq:8,non-combat"},
+			{"leader", "8"}, {"vehicle", "sherman:7,afv,atv=1"}, {"vehicle", "jeep:1"}, {"open-terrain", "true"}, {"method", "exact"}}},
+	} {
+		q := url.Values{}
+		args := []string{c.command}
+		for _, p := range c.params {
+			q.Add(p[0], p[1])
+			switch {
+			case p[0] == "crossing":
+				args = append(args, p[1])
+			case p[1] == "true":
+				args = append(args, "--"+p[0])
+			default:
+				args = append(args, "--"+p[0], p[1])
+			}
+		}
+		var got map[string]string
+		var errText, headline string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(ts.URL+"/?"+c.command+"#"+c.command+"?"+q.Encode()),
+			waitState("done", "error"),
+			chromedp.Evaluate(pageFigures, &got),
+			chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+			chromedp.Evaluate(`document.getElementById('headline')?.textContent || ''`, &headline),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if errText != "" {
+			t.Errorf("%s: %s", c.command, errText)
+			continue
+		}
+		sameFigures(t, c.command, got, nativeFigures(native(t, args...)))
+		t.Logf("%s: %s", c.command, headline)
+	}
+
+	// activate with a crossing of the player's own, uploaded: the same
+	// figures as the command line's, and the permalink carries the file.
+	crossing := filepath.Join(t.TempDir(), "my-crossing.yaml")
+	var yaml bytes.Buffer
+	if err := Execute(context.Background(), []string{"scenarios", "two-sq-crossing"}, &yaml, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(crossing, yaml.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var uploaded map[string]string
+	var upLink string
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#commands a[data-cmd=activate]`, chromedp.ByQuery),
+		waitCommand("activate"),
+		chromedp.SetUploadFiles(`#up-crossing`, []string{crossing}, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("activate-form-1280", ""),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &uploaded),
+		chromedp.Evaluate(`document.getElementById("permalink").href`, &upLink),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper activate my-crossing.yaml --seed 1"; cmdline != want {
+		t.Errorf("activate's command line %q, want %q", cmdline, want)
+	}
+	sameFigures(t, "activate, an uploaded crossing", uploaded, nativeFigures(native(t, "activate", "two-sq-crossing", "--seed", "1")))
+	if !strings.Contains(upLink, "file%3Amy-crossing.yaml=") {
+		t.Errorf("the permalink does not carry the crossing: %s", upLink)
+	}
+
+	// dc: the player adds a target, sets the TEM, the trials and the seed.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
+		waitCommand("dc"),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#in-tem`, "2", chromedp.ByQuery),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-trials`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#in-trials`, "200000", chromedp.ByQuery),
+		chromedp.SetValue(`#in-seed`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#in-seed`, "7", chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("form-1280", ""),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &pages[2]),
+		shot("result-1280", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper " + strings.Join(dcArgs, " "); cmdline != want {
+		t.Errorf("dc's command line %q, want %q", cmdline, want)
+	}
+	sameFigures(t, "dc", pages[2], dcWant)
+	if !strings.HasPrefix(headline, "The stack is cleared (no target left in Good Order): ") {
+		t.Errorf("dc's headline %q", headline)
+	}
+
+	// The page's permalink reruns the same work.
+	var href string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.getElementById("permalink").href`, &href),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(strings.Replace(href, "/#", "/?again#", 1)),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &pages[3]),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("permalink %s", href)
+	sameFigures(t, "dc reopened from "+href, pages[3], dcWant)
+
+	// A bad input: the engine's one line, under the field it names.
+	var fieldErr, pageErr string
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue(`#in-tem`, "99", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("error"),
+		chromedp.Text(`#err-tem`, &fieldErr, chromedp.ByQuery),
+		chromedp.Text(`#error`, &pageErr, chromedp.ByQuery),
+		shot("error-1280", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	err := Execute(context.Background(), []string{"dc", "--target", "4-6-7", "--tem", "99", "--trials", "200000", "--seed", "7"}, new(bytes.Buffer), &errb)
+	var ee *ExitError
+	if !errors.As(err, &ee) || ee.Code != exitUsage || strings.TrimSpace(errb.String()) != pageErr {
+		t.Errorf("page: %q\ncommand line (%v): %q", pageErr, err, errb.String())
+	}
+	if !strings.HasPrefix(fieldErr, "--tem ") {
+		t.Errorf("the error under --tem: %q", fieldErr)
+	}
+
+	// A long run cancelled.
+	var status string
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue(`#in-tem`, "2", chromedp.ByQuery),
+		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("running"),
+		// The Worker reports its progress as the run goes.
+		chromedp.Poll(`document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		shot("running-1280", ""),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("cancelled"),
+		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(status, "Cancelled") {
+		t.Errorf("after Cancel the status says %q", status)
+	}
+
+	// A phone: nothing scrolls sideways, the form or a result.
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Navigate(ts.URL+"/?phone#dc"),
+		waitState("idle"),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target .row:nth-child(2) input`, "leader:8-1", chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("form-390", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	noOverflow(t, ctx, "dc's form", 390)
+	var problems []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(accessChecks, &problems)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("dc's form at 390 px: %s", p)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?phone-result#compare?method=exact"),
+		waitState("done", "error"),
+		shot("result-390", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	noOverflow(t, ctx, "compare's result", 390)
+	problems = nil
+	if err := chromedp.Run(ctx, chromedp.Evaluate(accessChecks, &problems)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("compare's result at 390 px: %s", p)
+	}
+
+	// Offline: with the server gone, the service worker's copy of the
+	// site opens and runs.
+	var ready bool
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`navigator.serviceWorker.ready.then(() => true)`, &ready, func(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
+			return p.WithAwaitPromise(true)
+		}),
+	); err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+	pages = append(pages, nil)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?offline#dc?target=4-6-7&tem=2&trials=200000&seed=7"),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &pages[4]),
+	); err != nil {
+		t.Fatalf("offline: %v", err)
+	}
+	sameFigures(t, "dc offline", pages[4], dcWant)
+}
+
+// accessChecks lists what a page does wrong for a phone or a screen
+// reader: a control without a label, a tap target under 44 px, text
+// under 11 px.
+const accessChecks = `(() => {
+  const out = [];
+  const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  for (const e of document.querySelectorAll('input, select, textarea')) {
+    if (!visible(e)) continue;
+    const named = e.labels?.length || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby');
+    if (!named) out.push('no label: ' + (e.id || e.outerHTML.slice(0, 60)));
+  }
+  for (const e of document.querySelectorAll('button, select, input[type=text], input[type=number], nav a, summary')) {
+    if (!visible(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.height < 44 || r.width < 44) out.push('tap target ' + Math.round(r.width) + '×' + Math.round(r.height) + ': ' + (e.id || e.textContent.trim().slice(0, 30)));
+  }
+  for (const e of document.querySelectorAll('body *')) {
+    if (!visible(e) || ![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    if (px < 11) out.push('text ' + px + ' px: ' + e.textContent.trim().slice(0, 30));
+  }
+  return out;
+})()`

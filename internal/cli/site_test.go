@@ -1,0 +1,50 @@
+//go:build !js
+
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSiteRefusesABadDir: a directory the site cannot go to is bad input,
+// exit status 2 with one line, and nothing is written.
+func TestSiteRefusesABadDir(t *testing.T) {
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "file")
+	full := filepath.Join(tmp, "full")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(full, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(full, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"site"}, "want the directory to write the site to"},
+		{[]string{"site", "a", "b"}, "want one directory, got 2 arguments"},
+		{[]string{"site", ""}, "want a directory name"},
+		{[]string{"site", file}, "exists and is not a directory"},
+		{[]string{"site", full}, "holds other files"},
+		{[]string{"site", filepath.Join(tmp, "no", "such")}, "is not a directory"},
+	} {
+		code, out, errOut := cli(t, c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("sapper %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	entries, _ := os.ReadDir(tmp)
+	if len(entries) != 2 {
+		t.Errorf("the refused runs left %d entries in the directory, want the 2 it had", len(entries))
+	}
+	if data, _ := os.ReadFile(filepath.Join(full, "notes.txt")); string(data) != "mine" {
+		t.Errorf("a refused directory's file changed: %q", data)
+	}
+}

@@ -1,0 +1,21 @@
+// The service worker keeps the whole site, so that it opens and runs
+// offline after the first visit. The build writes its version below: a
+// new site is a new cache, and the old one is dropped.
+const VERSION = "__BUILD__";
+const CACHE = "sapper-" + VERSION;
+const FILES = ["./", "index.html", "app.js", "style.css", "wasm_exec.js", "sapper.wasm", "describe.json", "manifest.webmanifest", "icon.svg"];
+
+self.addEventListener("install", (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })))).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (e) => {
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith("sapper-") && k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (e) => {
+  if (e.request.method !== "GET") return;
+  const url = new URL(e.request.url);
+  if (url.origin !== location.origin) return;
+  e.respondWith(caches.open(CACHE).then((c) => c.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))));
+});
