@@ -200,6 +200,8 @@ func (a BuildingAttack) Validate() error {
 		return fmt.Errorf("pillbox: needs charges: the pillbox side is where a charge was placed (D6, D9)")
 	case a.Pillbox != NoPillbox && a.Pillbox != PillboxInside && a.Pillbox != PillboxOutside:
 		return fmt.Errorf("pillbox: %q: want none, inside or outside", a.Pillbox)
+	case a.Pillbox != NoPillbox && len(a.Squads) == 0:
+		return fmt.Errorf("target: with --pillbox the charges hit only the squads in the hex, and the pillbox is not damaged (D6): give the squads with --target")
 	case a.Kind == ChargesAttack && a.HitOn != DefaultHitOn:
 		return fmt.Errorf("hit-on: charges roll no attack dice; their hits are automatic (§3)")
 	case len(a.Squads) > MaxSquads:

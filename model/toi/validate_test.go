@@ -34,6 +34,9 @@ func TestValidate(t *testing.T) {
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.ChargeHits = 21 }, "charge-hits: 21 outside"},
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.HitOn = 4 }, "hit-on: charges roll no attack dice"},
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Pillbox = "beside" }, `pillbox: "beside"`},
+		// A pillbox hex has no building and the pillbox takes no damage:
+		// with no squad the charges have nothing to hit (D6).
+		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Charges, a.Pillbox = 1, toi.PillboxInside }, "target: with --pillbox the charges hit only the squads"},
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) {
 			a.Pillbox, a.CollapseCover, a.Squads = toi.PillboxInside, 1, []toi.Squad{{Figures: 2, Cover: 1, InPillbox: true}}
 		}, "collapse-cover: a pillbox hex has no building"},
