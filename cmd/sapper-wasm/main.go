@@ -1,12 +1,15 @@
 //go:build js && wasm
 
 // Command sapper-wasm is sapper's engine for the browser: compiled with
-// GOOS=js GOARCH=wasm (sapper site does it), it defines one JavaScript
-// function, sapperRun, that runs a sapper command line and returns what
-// the command wrote and its exit code. The page runs it in a Web Worker.
+// GOOS=js GOARCH=wasm (sapper site does it), it defines two JavaScript
+// functions. sapperRun runs a sapper command line and returns a Promise
+// of what the command wrote and its exit code; sapperCancel stops the run
+// in progress, which then resolves with its partial result (exit code
+// 130), as Ctrl-C does on the command line. The page runs them in a Web
+// Worker.
 //
 //	sapperRun(["dc", "--target", "4-6-7", "--format", "json"], onStderr, files)
-//	  → {code: 0, stdout: "{…}", stderr: ""}
+//	  → Promise of {code: 0, stdout: "{…}", stderr: ""}
 //
 // onStderr, if given, is called with each write to stderr as it happens:
 // a --progress always bar, then the one-line error of a failed run.
@@ -24,12 +27,35 @@ import (
 	"github.com/sapperhq/sapper/internal/cli"
 )
 
+// cancelRun stops the run in progress; it is only touched on the one
+// thread a js/wasm program has.
+var cancelRun context.CancelFunc = func() {}
+
 func main() {
-	js.Global().Set("sapperRun", js.FuncOf(run))
-	select {} // keep the function alive
+	js.Global().Set("sapperRun", js.FuncOf(start))
+	js.Global().Set("sapperCancel", js.FuncOf(func(js.Value, []js.Value) any { cancelRun(); return nil }))
+	select {} // keep the functions alive
 }
 
-func run(_ js.Value, args []js.Value) any {
+// start runs the command line on its own goroutine and returns a Promise
+// of its result: a function called from JavaScript must not block, and a
+// run that waits for nothing leaves JavaScript its event loop between
+// chunks (sim.betweenChunks), so that sapperCancel can reach it.
+func start(_ js.Value, args []js.Value) any {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancelRun()
+	cancelRun = cancel
+	return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, p []js.Value) any {
+		resolve := p[0]
+		go func() {
+			defer cancel()
+			resolve.Invoke(run(ctx, args))
+		}()
+		return nil
+	}))
+}
+
+func run(ctx context.Context, args []js.Value) any {
 	if len(args) == 0 || args[0].Type() != js.TypeObject {
 		return result(2, "", "sapperRun: want an array of arguments\n")
 	}
@@ -50,7 +76,7 @@ func run(_ js.Value, args []js.Value) any {
 			files[name] = []byte(args[2].Get(name).String())
 		}
 	}
-	err := cli.ExecuteFiles(context.Background(), argv, files, &out, stderr)
+	err := cli.ExecuteFiles(ctx, argv, files, &out, stderr)
 	code := 0
 	var ee *cli.ExitError
 	if errors.As(err, &ee) {

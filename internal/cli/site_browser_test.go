@@ -439,7 +439,7 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 
 	// A long run cancelled.
-	var status string
+	var status, partialText string
 	if err := chromedp.Run(ctx,
 		chromedp.SetValue(`#in-tem`, "2", chromedp.ByQuery),
 		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
@@ -449,13 +449,19 @@ func TestSiteInBrowser(t *testing.T) {
 		chromedp.Poll(`document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		shot("running-1280", ""),
 		chromedp.Click(`#cancel`, chromedp.ByQuery),
-		waitState("cancelled"),
+		// The engine stops at its next chunk and answers with the trials
+		// run so far, marked partial, as Ctrl-C does in a terminal.
+		waitState("partial"),
 		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+		chromedp.Text(`#result`, &partialText, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(status, "Cancelled") {
+	if !strings.Contains(status, "Cancelled") || !strings.Contains(status, "PARTIAL") {
 		t.Errorf("after Cancel the status says %q", status)
+	}
+	if !strings.Contains(partialText, "The stack is cleared") {
+		t.Errorf("the partial result shows no figures: %.200q", partialText)
 	}
 
 	// A phone: nothing scrolls sideways, the form or a result.

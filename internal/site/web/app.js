@@ -32,8 +32,12 @@ function workerMain() {
   );
   onmessage = async (e) => {
     await load;
+    if (e.data.type === "cancel") {
+      self.sapperCancel(); // the run resolves with its partial result
+      return;
+    }
     const t0 = performance.now();
-    const res = self.sapperRun(e.data.args, (text) => postMessage({ type: "stderr", id: e.data.id, text }), e.data.files || {});
+    const res = await self.sapperRun(e.data.args, (text) => postMessage({ type: "stderr", id: e.data.id, text }), e.data.files || {});
     postMessage({ type: "done", id: e.data.id, code: res.code, stdout: res.stdout, stderr: res.stderr, ms: performance.now() - t0 });
   };
 }
@@ -354,14 +358,30 @@ function pageMain() {
     $("cancel").hidden = true;
   }
 
-  // cancel stops the run by ending its worker, and starts a new one.
+  // cancel asks the engine to stop the run, which then answers with its
+  // partial result, marked partial, as Ctrl-C does on the command line. A
+  // run that does not answer within two seconds (still loading, or busy
+  // outside its trials) is stopped by ending its worker, with no result.
   function cancel(quiet) {
     if (!running) return;
-    const s = ((performance.now() - running.t0) / 1000).toFixed(1);
+    const r = running;
+    if (quiet === true) {
+      hardStop(r, true);
+      return;
+    }
+    r.cancelled = true;
+    worker.postMessage({ type: "cancel" });
+    setTimeout(() => {
+      if (running === r) hardStop(r, false);
+    }, 2000);
+  }
+
+  function hardStop(r, quiet) {
+    const s = ((performance.now() - r.t0) / 1000).toFixed(1);
     worker.terminate();
     stopRunning();
     startWorker();
-    if (quiet !== true) {
+    if (!quiet) {
       setStatus("Cancelled after " + s + " s: the run was stopped and shows no result.");
       document.body.dataset.state = "cancelled";
     }
@@ -372,7 +392,8 @@ function pageMain() {
     stopRunning();
     const wall = performance.now() - r.t0;
     const stderr = m.stderr.replace(/\r[^\r\n]*/g, "").replace(/\x1b\[K/g, "").trim();
-    if (m.code !== 0) {
+    const partial = m.code === 130 && m.stdout !== "";
+    if (m.code !== 0 && !partial) {
       setStatus("");
       showError(stderr || "the run failed (exit status " + m.code + ")");
       document.body.dataset.state = "error";
@@ -386,13 +407,17 @@ function pageMain() {
       document.body.dataset.state = "error";
       return;
     }
-    setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
+    if (partial) {
+      setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures below are PARTIAL, from the trials run so far.");
+    } else {
+      setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
+    }
     showResult(r, data);
     const h = $("result-title");
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
     window.sapperTiming = { firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
-    document.body.dataset.state = "done";
+    document.body.dataset.state = partial ? "partial" : "done";
   }
 
   function setStatus(text) {
