@@ -47,18 +47,16 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 		if opt.Cumulative {
 			s = dropWhole(s, m)
 		}
-		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{s}})
+		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{inWords(s)}})
 	}
 	return c, nil
 }
 
-// metricTitle names a panel after its metric, says when it is drawn "at
+// metricTitle names a panel after its metric in a player's words (its
+// title, as the table prints it beside the key), says when it is drawn "at
 // least", and gives a numeric metric's mean.
 func metricTitle(res *sim.Result, m sim.MetricSummary, cumulative bool) string {
-	t := m.Name
-	if m.Title != "" && m.Title != m.Name {
-		t += ": " + m.Title
-	}
+	t := MetricHeading(m.Metric)
 	if cumulative && Ordered(m) {
 		t += " — at least"
 	}
@@ -69,6 +67,30 @@ func metricTitle(res *sim.Result, m sim.MetricSummary, cumulative bool) string {
 		}
 	}
 	return t
+}
+
+// MetricHeading is what a chart calls metric m: its title, the words the
+// table prints after the key ("target.1.reduced: target 1 reduced"), or,
+// for a metric without one, its key in words ("target 1 reduced").
+func MetricHeading(m sim.Metric) string {
+	if m.Title != "" {
+		return m.Title
+	}
+	return strings.NewReplacer(".", " ", "_", " ").Replace(m.Name)
+}
+
+// PlayerWords writes a key as a player reads it: "no_attack" is "no
+// attack", "good_order" "good order". Labels such as "K/4" or "≥ 1MC" are
+// left as they are.
+func PlayerWords(label string) string { return strings.ReplaceAll(label, "_", " ") }
+
+// inWords is s with its labels and name in a player's words.
+func inWords(s Series) Series {
+	out := Series{Name: PlayerWords(s.Name), Cells: s.Cells, Labels: make([]string, len(s.Labels))}
+	for k, l := range s.Labels {
+		out.Labels[k] = PlayerWords(l)
+	}
+	return out
 }
 
 // dropZero removes the outcomes of m that never occurred (p = 0 and no
@@ -95,12 +117,21 @@ func GridChart(heading []string, title string, g Grid) Chart {
 	probs, means := splitMeans(g)
 	c := Chart{Heading: heading}
 	if len(probs.Columns) > 0 {
-		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: title, Series: GridSeries(probs)})
+		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: title, Series: gridWords(probs)})
 	}
 	if len(means.Columns) > 0 {
-		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: "means: " + strings.Join(means.Columns, ", "), Series: GridSeries(means), Mean: true})
+		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: "means: " + strings.Join(means.Columns, ", "), Series: gridWords(means), Mean: true})
 	}
 	return c
+}
+
+// gridWords is GridSeries(g) in a player's words.
+func gridWords(g Grid) []Series {
+	ss := GridSeries(g)
+	for k, s := range ss {
+		ss[k] = inWords(s)
+	}
+	return ss
 }
 
 // splitMeans separates the columns of g holding means from those holding
@@ -149,9 +180,10 @@ func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 	}{{probs, false, title}, {means, true, "means — " + title}} {
 		all := ColumnSeries(part.g)
 		var series []Series
-		for _, s := range all {
+		for k, s := range all {
+			all[k] = Series{Name: PlayerWords(s.Name), Labels: s.Labels, Cells: s.Cells}
 			if !allZero(s) && !alwaysFull(s) {
-				series = append(series, s)
+				series = append(series, all[k])
 			}
 		}
 		if len(series) == 0 && !part.mean {
@@ -211,6 +243,7 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 			if opt.Cumulative {
 				s = dropWhole(s, *m)
 			}
+			s = inWords(s)
 			s.Name = run.Label
 			p.Series = append(p.Series, s)
 		}

@@ -2,7 +2,10 @@ package report
 
 import (
 	"image/color"
+	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
 // TestPaletteStaysDistinct: twelve series get twelve colours, none near
@@ -47,4 +50,53 @@ func equalDashes[T comparable](a, b []T) bool {
 		}
 	}
 	return true
+}
+
+// keyed is an exact result whose metrics and outcomes are keys: one with
+// a title, one without.
+func keyed() *sim.Result {
+	return &sim.Result{Method: sim.Exact, Complete: true, Metrics: []sim.MetricSummary{
+		{Metric: sim.Metric{Name: "ift", Title: "IFT result", Labels: []string{"1MC", "no_attack"}, Ordered: true},
+			Outcomes: []sim.OutcomeSummary{{Label: "1MC", P: 0.25}, {Label: "no_attack", P: 0.75}}},
+		{Metric: sim.Metric{Name: "target.1.fate", Labels: []string{"broken", "good_order"}},
+			Outcomes: []sim.OutcomeSummary{{Label: "broken", P: 0.5}, {Label: "good_order", P: 0.5}}},
+	}}
+}
+
+// TestChartsSpeakPlayerWords: panels are named by the metric's title, or
+// its key in words, never the key; outcomes and lines read "no attack",
+// not "no_attack".
+func TestChartsSpeakPlayerWords(t *testing.T) {
+	rep := Report{Command: "fire", Result: keyed()}
+	c, err := ResultChart(rep, ChartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles, labels []string
+	for _, p := range c.Panels {
+		titles = append(titles, p.Title)
+		labels = append(labels, p.Series[0].Labels...)
+	}
+	if got := strings.Join(titles, "|"); got != "IFT result|target 1 fate" {
+		t.Errorf("titles %q", got)
+	}
+	if got := strings.Join(labels, "|"); got != "1MC|no attack|broken|good order" {
+		t.Errorf("labels %q", got)
+	}
+	cum, _ := ResultChart(rep, ChartOptions{Cumulative: true})
+	if got := cum.Panels[0].Title + "|" + strings.Join(cum.Panels[0].Series[0].Labels, "|"); got != "IFT result — at least|≥ 1MC" {
+		t.Errorf("cumulative panel %q", got)
+	}
+	runs, err := RunsChart(Report{Runs: []Run{{Label: "a", Result: keyed()}, {Label: "b", Result: keyed()}}}, ChartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := runs.Panels[1]; p.Title != "target 1 fate" || p.Series[1].Name != "b" || p.Series[1].Labels[1] != "good order" {
+		t.Errorf("runs panel %q: %+v", p.Title, p.Series)
+	}
+	cell := Cell{P: 0.5, Valid: true}
+	ps := SweepPanels("IFT result", "drm", []float64{0}, Grid{Columns: []string{"no_attack"}, Rows: []GridRow{{Label: "drm=0", Cells: []Cell{cell}}}})
+	if ps[0].Series[0].Name != "no attack" {
+		t.Errorf("sweep line %q", ps[0].Series[0].Name)
+	}
 }

@@ -153,3 +153,25 @@ func charted(t *testing.T, prepare func(context.Context, []string) (*job, error)
 	}
 	return rep, ch
 }
+
+// TestChartTitlesInPlayerWords: the panels of a dc chart and of a sweep
+// of one metric are named as the table names the metric after its key,
+// and no label is a key with underscores.
+func TestChartTitlesInPlayerWords(t *testing.T) {
+	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact")
+	for k, p := range ch.Panels {
+		m := rep.Result.Metrics[k]
+		if p.Title != m.Title && !strings.HasPrefix(p.Title, m.Title+" — mean") {
+			t.Errorf("panel of %s titled %q, want %q", m.Name, p.Title, m.Title)
+		}
+		for _, l := range p.Series[0].Labels {
+			if strings.Contains(l, "_") {
+				t.Errorf("%s: label %q", m.Name, l)
+			}
+		}
+	}
+	_, sw := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..1 --method exact --metric ift")
+	if p := sw.Panels[0]; p.Title != "IFT result (first target's column)" || p.Series[len(p.Series)-1].Name != "no attack" {
+		t.Errorf("sweep panel %q, last line %q", p.Title, p.Series[len(p.Series)-1].Name)
+	}
+}

@@ -265,7 +265,7 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 		subs, xs, gs := grids(rep)
 		c := report.Chart{Heading: report.Heading(rep)}
 		for k, g := range gs {
-			title := cols.what
+			title := cols.title
 			if subs[k] != "" {
 				title = subs[k] + ": " + title
 			}
@@ -280,7 +280,9 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 // chart: the swept command's summary figures, or with --metric the
 // outcomes of one metric.
 type sweepCols struct {
-	what  string
+	what string
+	// title is what in a player's words, for the chart.
+	title string
 	names []string
 	cells func(*sim.Result) []report.Cell
 	// occurred tells, per column, whether its outcome ever happened in a
@@ -291,7 +293,7 @@ type sweepCols struct {
 
 func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 	if !sa.hasMetric && j.figures != nil {
-		return sweepCols{what: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
+		return sweepCols{what: "summary figures", title: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
 			var out []bool
 			for _, c := range j.figures.row(res) {
 				out = append(out, c.Valid && c.P != 0)
@@ -322,15 +324,16 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 		probe.Outcomes[k].Label = l
 	}
 	names := report.MetricSeries(&sim.Result{Method: sim.Exact}, probe, cumulative).Labels
-	what := m.Name
+	what, title := m.Name, report.MetricHeading(*m)
 	if m.Title != "" {
 		what += ": " + m.Title
 	}
 	if cumulative && report.Ordered(probe) {
 		what += " — at least"
+		title += " — at least"
 	}
 	name := m.Name
-	return sweepCols{what: what, names: names, cells: func(res *sim.Result) []report.Cell {
+	return sweepCols{what: what, title: title, names: names, cells: func(res *sim.Result) []report.Cell {
 		ms := res.Metric(name)
 		if ms == nil {
 			return make([]report.Cell, len(names))
