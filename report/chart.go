@@ -27,7 +27,7 @@ func WriteChart(w io.Writer, f ChartFormat, c Chart) error {
 	if len(c.Panels) == 0 {
 		return fmt.Errorf("report: a chart without panels")
 	}
-	head := headingLines(c.Heading, chartWidth-2*margin)
+	head := headingLines(c.Heading, c.Notes, chartWidth-2*margin)
 	height := headingHeight(head) + 2*margin
 	for _, p := range c.Panels {
 		height += panelHeight(p) + panelGap

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/sim"
@@ -39,7 +40,15 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 		return Chart{}, fmt.Errorf("report: ResultChart needs a single result")
 	}
 	c := Chart{Heading: Heading(r)}
+	// Metrics that were always 0 are named, not drawn, unless every one
+	// was: a chart needs a panel.
+	skip := slices.ContainsFunc(r.Result.Metrics, func(m sim.MetricSummary) bool { return !alwaysZero(m) })
+	var zero []string
 	for _, m := range r.Result.Metrics {
+		if skip && alwaysZero(m) {
+			zero = append(zero, MetricHeading(m.Metric))
+			continue
+		}
 		s := MetricSeries(r.Result, m, opt.Cumulative)
 		if opt.HideZero {
 			s = dropZero(s, m)
@@ -49,7 +58,51 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 		}
 		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{inWords(s)}})
 	}
+	c.Notes = zeroNote(zero)
 	return c, nil
+}
+
+// alwaysZero reports a numeric metric that was 0 in every trial (no AFV
+// was ever generated): a panel with one bar at 100% says less than a
+// word.
+func alwaysZero(m sim.MetricSummary) bool {
+	if !m.Numeric() {
+		return false
+	}
+	seen := false
+	for k, o := range m.Outcomes {
+		if o.P != 0 || o.Count != 0 {
+			if m.Values[k] != 0 {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// zeroNote is the line that names the metrics left out as always 0. A
+// remark in brackets that ends every name is said once, at the end:
+// "AFVs generated; SPGs generated (ILLUSTRATIVE tables, …)".
+func zeroNote(names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	tail := ""
+	if i := strings.LastIndex(names[0], " ("); i > 0 && strings.HasSuffix(names[0], ")") && len(names) > 1 {
+		tail = names[0][i:]
+		for _, n := range names {
+			if !strings.HasSuffix(n, tail) || len(n) == len(tail) {
+				tail = ""
+				break
+			}
+		}
+	}
+	short := make([]string, len(names))
+	for k, n := range names {
+		short[k] = strings.TrimSuffix(n, tail)
+	}
+	return []string{"Always 0, so not drawn: " + strings.Join(short, "; ") + tail + "."}
 }
 
 // metricTitle names a panel after its metric in a player's words (its
@@ -226,7 +279,27 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 			}
 		}
 	}
+	// A metric 0 in every trial of every run is named, not drawn.
+	zeroIn := func(name string) bool {
+		for _, run := range runs {
+			if m := run.Result.Metric(name); m != nil && !alwaysZero(*m) {
+				return false
+			}
+		}
+		return true
+	}
+	skip := slices.ContainsFunc(names, func(n string) bool { return !zeroIn(n) })
+	var zero []string
 	for _, name := range names {
+		if skip && zeroIn(name) {
+			for _, run := range runs {
+				if m := run.Result.Metric(name); m != nil {
+					zero = append(zero, MetricHeading(m.Metric))
+					break
+				}
+			}
+			continue
+		}
 		p := Panel{Kind: Groups}
 		for _, run := range runs {
 			m := run.Result.Metric(name)
@@ -249,5 +322,6 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 		}
 		c.Panels = append(c.Panels, p)
 	}
+	c.Notes = zeroNote(zero)
 	return c, nil
 }

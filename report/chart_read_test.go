@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"image/color"
 	"strings"
 	"testing"
@@ -98,5 +99,59 @@ func TestChartsSpeakPlayerWords(t *testing.T) {
 	ps := SweepPanels("IFT result", "drm", []float64{0}, Grid{Columns: []string{"no_attack"}, Rows: []GridRow{{Label: "drm=0", Cells: []Cell{cell}}}})
 	if ps[0].Series[0].Name != "no attack" {
 		t.Errorf("sweep line %q", ps[0].Series[0].Name)
+	}
+}
+
+// TestAlwaysZeroMetricsAreNamedNotDrawn: a count that was 0 in every
+// trial gets no panel, and the chart's note names it; a count that was
+// sometimes more keeps its panel, and a chart of nothing but zeros keeps
+// them all.
+func TestAlwaysZeroMetricsAreNamedNotDrawn(t *testing.T) {
+	res := keyed()
+	afv := sim.CountMetric("generated.AFV", "AFVs generated", 2)
+	gun := sim.CountMetric("generated.Gun", "", 2)
+	res.Metrics = append(res.Metrics,
+		sim.MetricSummary{Metric: afv, Outcomes: []sim.OutcomeSummary{{Label: "0", P: 1}, {Label: "1"}, {Label: "2"}}},
+		sim.MetricSummary{Metric: gun, Outcomes: []sim.OutcomeSummary{{Label: "0", P: 0.96}, {Label: "1", P: 0.04}, {Label: "2"}}})
+	c, err := ResultChart(Report{Result: res}, ChartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, p := range c.Panels {
+		titles = append(titles, p.Title)
+	}
+	if got := strings.Join(titles, "|"); !strings.HasPrefix(got, "IFT result|target 1 fate|generated Gun — mean") || len(titles) != 3 {
+		t.Errorf("panels %q", got)
+	}
+	if len(c.Notes) != 1 || c.Notes[0] != "Always 0, so not drawn: AFVs generated." {
+		t.Errorf("notes %q", c.Notes)
+	}
+	runs, _ := RunsChart(Report{Runs: []Run{{Label: "a", Result: res}, {Label: "b", Result: res}}}, ChartOptions{})
+	if len(runs.Panels) != 3 || len(runs.Notes) != 1 || !strings.Contains(runs.Notes[0], "AFVs generated") {
+		t.Errorf("runs chart: %d panels, notes %q", len(runs.Panels), runs.Notes)
+	}
+	var b bytes.Buffer
+	if err := WriteChart(&b, SVG, c); err != nil || !strings.Contains(b.String(), "AFVs generated.") {
+		t.Errorf("the SVG does not show the note (%v)", err)
+	}
+	only := &sim.Result{Method: sim.Exact, Metrics: res.Metrics[2:3]}
+	if c, _ := ResultChart(Report{Result: only}, ChartOptions{}); len(c.Panels) != 1 || c.Notes != nil {
+		t.Errorf("all-zero chart: %d panels, notes %q", len(c.Panels), c.Notes)
+	}
+}
+
+func TestZeroNoteSaysACommonRemarkOnce(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"AFVs generated (ILLUSTRATIVE)", "SPGs generated (ILLUSTRATIVE)"}, "AFVs generated; SPGs generated (ILLUSTRATIVE)."},
+		{[]string{"AFVs generated (ILLUSTRATIVE)", "SPGs generated"}, "AFVs generated (ILLUSTRATIVE); SPGs generated."},
+		{[]string{"AFVs generated (ILLUSTRATIVE)"}, "AFVs generated (ILLUSTRATIVE)."},
+	} {
+		if got := zeroNote(c.names); len(got) != 1 || got[0] != "Always 0, so not drawn: "+c.want {
+			t.Errorf("%q: %q", c.names, got)
+		}
 	}
 }

@@ -137,14 +137,14 @@ func figure(c Cell, mean bool) string {
 	return strconv.FormatFloat(100*c.P, 'f', 1, 64) + "%"
 }
 
-// headingLines wraps the heading to width: the first line (what was
-// attacked) in bold, the rest regular.
-func headingLines(lines []string, width vg.Length) []headLine {
+// headingLines wraps the heading and then the notes to width: the first
+// line (what was attacked) in bold, the rest regular.
+func headingLines(lines, notes []string, width vg.Length) []headLine {
 	var out []headLine
-	for _, l := range lines {
+	for i, l := range append(append([]string(nil), lines...), notes...) {
 		for _, part := range strings.Split(l, "\n") {
 			sty := sans(10, false)
-			if len(out) == 0 {
+			if len(out) == 0 && i < len(lines) {
 				sty = sans(12, true)
 			}
 			for _, w := range wrap(sty, part, width) {

@@ -13,6 +13,9 @@ import (
 type Chart struct {
 	Heading []string
 	Panels  []Panel
+	// Notes are drawn below the heading: what the chart leaves out, and
+	// why ("always 0: AFVs generated, SPGs generated").
+	Notes []string
 }
 
 // PanelKind is how a panel draws its series.
