@@ -155,3 +155,37 @@ func TestZeroNoteSaysACommonRemarkOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepTicks: a few swept values are each marked; many get round
+// values with both ends; a panel's own ticks win.
+func TestSweepTicks(t *testing.T) {
+	ticks := func(p Panel) string {
+		var vs []string
+		for _, tk := range xTicks(p).Ticks(0, 100) {
+			vs = append(vs, tk.Label)
+		}
+		return strings.Join(vs, " ")
+	}
+	seq := func(lo, hi int) []float64 {
+		var x []float64
+		for v := lo; v <= hi; v++ {
+			x = append(x, float64(v))
+		}
+		return x
+	}
+	for _, c := range []struct {
+		p    Panel
+		want string
+	}{
+		{Panel{X: []float64{0, 1, 2, 3}}, "0 1 2 3"},
+		{Panel{X: []float64{-1.5, -0.5, 0.5}}, "-1.5 -0.5 0.5"},
+		{Panel{X: seq(1, 36)}, "1 5 10 15 20 25 30 36"},
+		{Panel{X: seq(0, 100)}, "0 20 40 60 80 100"},
+		{Panel{X: seq(3, 41)}, "3 5 10 15 20 25 30 35 41"},
+		{Panel{X: seq(1, 36), XTicks: []float64{1, 2, 4, 36}}, "1 2 4 36"},
+	} {
+		if got := ticks(c.p); got != c.want {
+			t.Errorf("x %v…, ticks %v: %q, want %q", c.p.X[:2], c.p.XTicks, got, c.want)
+		}
+	}
+}

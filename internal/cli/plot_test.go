@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -173,5 +174,21 @@ func TestChartTitlesInPlayerWords(t *testing.T) {
 	_, sw := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..1 --method exact --metric ift")
 	if p := sw.Panels[0]; p.Title != "IFT result (first target's column)" || p.Series[len(p.Series)-1].Name != "no attack" {
 		t.Errorf("sweep panel %q, last line %q", p.Title, p.Series[len(p.Series)-1].Name)
+	}
+}
+
+// TestFPSweepTicksAtTheIFTColumns: a sweep over FP marks its x-axis at
+// the IFT columns, where its lines step, not at round numbers between
+// them; another input keeps the chart's own ticks.
+func TestFPSweepTicksAtTheIFTColumns(t *testing.T) {
+	_, ch := charted(t, prepareSweep, "fire --target 4-6-7 --vary fp=3..36 --method exact")
+	for _, p := range ch.Panels {
+		if got := fmt.Sprint(p.XTicks); got != "[3 4 6 8 12 16 20 24 30 36]" {
+			t.Errorf("%s: ticks %s", p.Title, got)
+		}
+	}
+	_, tem := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..3 --method exact")
+	if tem.Panels[0].XTicks != nil {
+		t.Errorf("tem sweep ticks %v", tem.Panels[0].XTicks)
 	}
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -271,9 +273,32 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 			}
 			c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
 		}
+		for k := range c.Panels {
+			c.Panels[k].XTicks = sweepTicks(v)
+		}
 		return c, nil
 	}
 	return j, nil
+}
+
+// sweepTicks are the values a sweep's x-axis marks, when they are not
+// the chart's to choose: for FP the IFT columns swept over (A7), where
+// the figures change, with the ends of the sweep.
+func sweepTicks(v vary) []float64 {
+	if v.name != "fp" || len(v.values) == 0 {
+		return nil
+	}
+	lo, hi := slices.Min(v.values), slices.Max(v.values)
+	ticks := []float64{lo}
+	for c := asl.Column(0); ; c++ {
+		if fp := c.FP(); fp > lo && fp < hi {
+			ticks = append(ticks, fp)
+		}
+		if c == asl.ColumnFor(math.Inf(1)) {
+			break
+		}
+	}
+	return append(ticks, hi)
 }
 
 // sweepCols are the columns of a sweep's table and the lines of its
