@@ -325,3 +325,68 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 	c.Notes = zeroNote(zero)
 	return c, nil
 }
+
+// WaysSweepPanels draws a sweep of several ways of attacking at each value
+// (compare's placed, thrown and set): grid k, way k's, has one row per
+// value x[k][i]. Each column, a figure, gets a panel of its own with one
+// line per way, so that the ways are read against each other: cleared,
+// placed against thrown against set. Way k keeps colour k in every panel.
+// A figure at 0 for every way at every value gets no panel; the note
+// names it. Means follow the probabilities, each in its own panel.
+func WaysSweepPanels(xlabel string, ways []string, x [][]float64, gs []Grid) (panels []Panel, notes []string) {
+	var all []float64
+	for _, xs := range x {
+		for _, v := range xs {
+			if !slices.Contains(all, v) {
+				all = append(all, v)
+			}
+		}
+	}
+	slices.Sort(all)
+	labels := make([]string, len(all))
+	var columns []string
+	mean := map[string]bool{}
+	for k, g := range gs {
+		for j, c := range g.Columns {
+			if !slices.Contains(columns, c) {
+				columns = append(columns, c)
+			}
+			for i, r := range g.Rows {
+				mean[c] = mean[c] || r.Cells[j].Mean
+				labels[slices.Index(all, x[k][i])] = r.Label
+			}
+		}
+	}
+	var probs, means, flat []Panel
+	var zero []string
+	for _, c := range columns {
+		p := Panel{Kind: Lines, Title: PlayerWords(c), X: all, XLabel: xlabel, Mean: mean[c]}
+		happened := false
+		for k, g := range gs {
+			s := Series{Name: PlayerWords(ways[k]), Labels: labels, Cells: make([]Cell, len(all))}
+			if j := slices.Index(g.Columns, c); j >= 0 {
+				for i, r := range g.Rows {
+					s.Cells[slices.Index(all, x[k][i])] = r.Cells[j]
+				}
+			}
+			happened = happened || !allZero(s)
+			p.Series = append(p.Series, s)
+		}
+		switch {
+		case !happened && !p.Mean:
+			zero, flat = append(zero, p.Title), append(flat, p)
+		case p.Mean:
+			means = append(means, p)
+		default:
+			probs = append(probs, p)
+		}
+	}
+	if len(probs)+len(means) == 0 {
+		// Nothing ever happened: draw the flat lines rather than nothing.
+		return flat, nil
+	}
+	if len(zero) > 0 {
+		notes = []string{"0% for every way at every value, so not drawn: " + strings.Join(zero, ", ") + "."}
+	}
+	return append(probs, means...), notes
+}

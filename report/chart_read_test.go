@@ -189,3 +189,46 @@ func TestSweepTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestWaysSweepPanels: a sweep of three ways draws a panel per figure
+// with a line per way, colour by way even where a way lacks the figure;
+// a figure at 0 throughout is named, not drawn; means come last.
+func TestWaysSweepPanels(t *testing.T) {
+	cell := func(p float64) Cell { return Cell{P: p, Lo: p, Hi: p, Valid: true} }
+	mean := func(p float64) Cell { return Cell{P: p, Lo: p, Hi: p, Valid: true, Mean: true} }
+	x := [][]float64{{0, 1}, {0, 1}, {0, 1}}
+	gs := []Grid{
+		{Columns: []string{"cleared", "any_KIA", "user out", "E[out]"}, Rows: []GridRow{
+			{Label: "tem=0", Cells: []Cell{cell(0.3), cell(0), cell(0.4), mean(0.5)}},
+			{Label: "tem=1", Cells: []Cell{cell(0.2), cell(0), cell(0.4), mean(0.4)}}}},
+		{Columns: []string{"cleared", "any_KIA", "user out", "E[out]"}, Rows: []GridRow{
+			{Label: "tem=0", Cells: []Cell{cell(0.5), cell(0), cell(0.5), mean(0.9)}},
+			{Label: "tem=1", Cells: []Cell{cell(0.4), cell(0), cell(0.5), mean(0.8)}}}},
+		{Columns: []string{"cleared", "any_KIA", "E[out]"}, Rows: []GridRow{
+			{Label: "tem=0", Cells: []Cell{cell(0.6), cell(0), mean(1.2)}},
+			{Label: "tem=1", Cells: []Cell{cell(0.6), cell(0), mean(1.2)}}}},
+	}
+	ps, notes := WaysSweepPanels("tem", []string{"placed", "thrown", "set"}, x, gs)
+	var titles []string
+	for _, p := range ps {
+		titles = append(titles, p.Title)
+		if p.Kind != Lines || len(p.Series) != 3 || p.Series[2].Name != "set" || p.XLabel != "tem" || len(p.X) != 2 {
+			t.Errorf("%s: %+v", p.Title, p)
+		}
+	}
+	if got := strings.Join(titles, "|"); got != "cleared|user out|E[out]" {
+		t.Fatalf("panels %q", got)
+	}
+	if ps[0].Mean || !ps[2].Mean {
+		t.Error("E[out] is the mean panel")
+	}
+	if c := ps[0].Series[1].Cells; c[0].P != 0.5 || c[1].P != 0.4 {
+		t.Errorf("thrown cleared %+v", c)
+	}
+	if c := ps[1].Series[2].Cells; c[0].Valid || c[1].Valid {
+		t.Errorf("set has no user out, yet its line is %+v", c)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "not drawn: any KIA.") {
+		t.Errorf("notes %q", notes)
+	}
+}

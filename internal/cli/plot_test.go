@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,5 +191,31 @@ func TestFPSweepTicksAtTheIFTColumns(t *testing.T) {
 	_, tem := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..3 --method exact")
 	if tem.Panels[0].XTicks != nil {
 		t.Errorf("tem sweep ticks %v", tem.Panels[0].XTicks)
+	}
+}
+
+// TestCompareSweepPanelPerFigure: a sweep of compare draws a panel per
+// summary figure with placed, thrown and set as its lines, each line the
+// figure of that way's table at every value.
+func TestCompareSweepPanelPerFigure(t *testing.T) {
+	rep, ch := charted(t, prepareSweep, "compare --vary tem=0..2 --trials 2000")
+	var cleared *report.Panel
+	for k, p := range ch.Panels {
+		if len(p.Series) != 3 || p.Series[0].Name != "placed" || p.Series[1].Name[:6] != "thrown" || p.Series[2].Name[:3] != "set" {
+			t.Errorf("panel %q: lines %+v", p.Title, p.Series)
+		}
+		if p.Title == "cleared" {
+			cleared = &ch.Panels[k]
+		}
+	}
+	if cleared == nil || ch.Panels[len(ch.Panels)-1].Title != "E[out]" || !ch.Panels[len(ch.Panels)-1].Mean {
+		t.Fatalf("panels %d, no cleared or E[out] last", len(ch.Panels))
+	}
+	// The runs are tem=0/placed, tem=0/thrown, tem=0/set, tem=1/placed, …
+	for i, run := range rep.Runs {
+		want := dcFigures.grid([]report.Run{run}).Rows[0].Cells[slices.Index(dcFigures.columns, "cleared")]
+		if got := cleared.Series[i%3].Cells[i/3]; got != want {
+			t.Errorf("%s: cleared %+v, table %+v", run.Label, got, want)
+		}
 	}
 }

@@ -266,12 +266,21 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 	j.chart = func(rep report.Report) (report.Chart, error) {
 		subs, xs, gs := grids(rep)
 		c := report.Chart{Heading: report.Heading(rep)}
-		for k, g := range gs {
-			title := cols.title
-			if subs[k] != "" {
-				title = subs[k] + ": " + title
+		if len(subs) > 1 {
+			// compare: a panel per figure, the ways as its lines, read
+			// against each other.
+			c.Panels, c.Notes = report.WaysSweepPanels(v.name, subs, xs, gs)
+			if cols.title != "summary figures" {
+				c.Heading = append(c.Heading, cols.title+": a panel per outcome, a line per way")
 			}
-			c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
+		} else {
+			for k, g := range gs {
+				title := cols.title
+				if subs[k] != "" {
+					title = subs[k] + ": " + title
+				}
+				c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
+			}
 		}
 		for k := range c.Panels {
 			c.Panels[k].XTicks = sweepTicks(v)
