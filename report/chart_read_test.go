@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -230,5 +232,98 @@ func TestWaysSweepPanels(t *testing.T) {
 	}
 	if len(notes) != 1 || !strings.Contains(notes[0], "not drawn: any KIA.") {
 		t.Errorf("notes %q", notes)
+	}
+}
+
+// manyBars is a chart of n Bars panels with long titles, as an activate
+// run gives: panel k has 2 to 6 outcomes, and every third is nearly sure.
+func manyBars(n int) Chart {
+	c := Chart{Heading: []string{"A platoon crosses a village street", "Monte Carlo"}}
+	for k := range n {
+		s := Series{Name: "m"}
+		rows := 2 + k%5
+		for i := range rows {
+			p := 1.0 / float64(rows)
+			if k%3 == 0 {
+				p = map[bool]float64{true: 0.99, false: 0.01 / float64(rows-1)}[i == 0]
+			}
+			s.Labels = append(s.Labels, fmt.Sprintf("outcome %d", i))
+			s.Cells = append(s.Cells, Cell{P: p, Lo: p, Hi: p, Valid: true})
+		}
+		c.Panels = append(c.Panels, Panel{Kind: Bars, Series: []Series{s},
+			Title: fmt.Sprintf("metric %d: some unit in Good Order at Location %d (far building) — mean 0.137", k, k)})
+	}
+	return c
+}
+
+// TestChartsFitThePage: a chart of many panels is laid out in columns no
+// taller than the page, every title whole on lines no wider than its
+// column; what had to go is the least telling, and the note names it.
+func TestChartsFitThePage(t *testing.T) {
+	c := manyBars(40)
+	l, err := layOut(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.height > maxHeight || len(l.columns) < 2 {
+		t.Errorf("%d columns, %v points tall", len(l.columns), l.height)
+	}
+	title := sans(titleSize, true)
+	kept := map[string]bool{}
+	for _, p := range l.chart.Panels {
+		for _, line := range strings.Split(p.Title, "\n") {
+			if title.Width(line) > l.width {
+				t.Errorf("title line %q is wider than its column", line)
+			}
+		}
+		kept[strings.ReplaceAll(p.Title, "\n", " ")] = true
+	}
+	var gone []string
+	sureKept := false
+	for k, p := range c.Panels {
+		if kept[p.Title] {
+			sureKept = sureKept || k%3 == 0
+			continue
+		}
+		gone = append(gone, fmt.Sprintf("metric %d: some unit in Good Order at Location %d", k, k))
+		if k%3 != 0 && sureKept {
+			defer t.Errorf("panel %d left out while a nearly sure one was kept", k)
+		}
+	}
+	if len(gone) == 0 || len(l.chart.Notes) != 1 {
+		t.Fatalf("left out %d; notes %q", len(gone), l.chart.Notes)
+	}
+	named := 0
+	for _, g := range gone {
+		if strings.Contains(l.chart.Notes[0], g+";") || strings.Contains(l.chart.Notes[0], g+".") || strings.Contains(l.chart.Notes[0], g+" and") {
+			named++
+		}
+	}
+	more := len(gone) > 8 && !strings.Contains(l.chart.Notes[0], fmt.Sprintf(" and %d more.", len(gone)-8))
+	if named != min(len(gone), 8) || more {
+		t.Errorf("%d left out, %d named: %q", len(gone), named, l.chart.Notes[0])
+	}
+	var b bytes.Buffer
+	if err := WriteChart(&b, PNG, c); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := img.Bounds().Dy(); h > 1600 {
+		t.Errorf("PNG %d px tall", h)
+	}
+}
+
+// TestShortChartsKeepOneColumn: a chart that fits the page as it is keeps
+// one column of full-size panels, and leaves nothing out.
+func TestShortChartsKeepOneColumn(t *testing.T) {
+	l, err := layOut(manyBars(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.columns) != 1 || l.compact || len(l.chart.Panels) != 3 || l.chart.Notes != nil {
+		t.Errorf("%d columns, compact %v, %d panels, notes %q", len(l.columns), l.compact, len(l.chart.Panels), l.chart.Notes)
 	}
 }
