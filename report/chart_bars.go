@@ -94,7 +94,7 @@ const barRow = 15
 
 // barsPlot draws one series top to bottom: the first label at the top, as
 // in the table.
-func barsPlot(p Panel) *plot.Plot {
+func barsPlot(p Panel, compact bool) *plot.Plot {
 	pl := newPlot(p.Title)
 	s := p.Series[0]
 	n := len(s.Cells)
@@ -111,6 +111,9 @@ func barsPlot(p Panel) *plot.Plot {
 	pl.Y.Padding = 0
 	pl.X.Min = 0
 	valueAxis(&pl.X, p, 0.16)
+	if compact {
+		pl.HideX()
+	}
 	return pl
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/sim"
@@ -39,7 +40,15 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 		return Chart{}, fmt.Errorf("report: ResultChart needs a single result")
 	}
 	c := Chart{Heading: Heading(r)}
+	// Metrics that were always 0 are named, not drawn, unless every one
+	// was: a chart needs a panel.
+	skip := slices.ContainsFunc(r.Result.Metrics, func(m sim.MetricSummary) bool { return !alwaysZero(m) })
+	var zero []string
 	for _, m := range r.Result.Metrics {
+		if skip && alwaysZero(m) {
+			zero = append(zero, MetricHeading(m.Metric))
+			continue
+		}
 		s := MetricSeries(r.Result, m, opt.Cumulative)
 		if opt.HideZero {
 			s = dropZero(s, m)
@@ -47,18 +56,60 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 		if opt.Cumulative {
 			s = dropWhole(s, m)
 		}
-		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{s}})
+		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{inWords(s)}})
 	}
+	c.Notes = zeroNote(zero)
 	return c, nil
 }
 
-// metricTitle names a panel after its metric, says when it is drawn "at
+// alwaysZero reports a numeric metric that was 0 in every trial (no AFV
+// was ever generated): a panel with one bar at 100% says less than a
+// word.
+func alwaysZero(m sim.MetricSummary) bool {
+	if !m.Numeric() {
+		return false
+	}
+	seen := false
+	for k, o := range m.Outcomes {
+		if o.P != 0 || o.Count != 0 {
+			if m.Values[k] != 0 {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// zeroNote is the line that names the metrics left out as always 0. A
+// remark in brackets that ends every name is said once, at the end:
+// "AFVs generated; SPGs generated (ILLUSTRATIVE tables, …)".
+func zeroNote(names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	tail := ""
+	if i := strings.LastIndex(names[0], " ("); i > 0 && strings.HasSuffix(names[0], ")") && len(names) > 1 {
+		tail = names[0][i:]
+		for _, n := range names {
+			if !strings.HasSuffix(n, tail) || len(n) == len(tail) {
+				tail = ""
+				break
+			}
+		}
+	}
+	short := make([]string, len(names))
+	for k, n := range names {
+		short[k] = strings.TrimSuffix(n, tail)
+	}
+	return []string{"Always 0, so not drawn: " + strings.Join(short, "; ") + tail + "."}
+}
+
+// metricTitle names a panel after its metric in a player's words (its
+// title, as the table prints it beside the key), says when it is drawn "at
 // least", and gives a numeric metric's mean.
 func metricTitle(res *sim.Result, m sim.MetricSummary, cumulative bool) string {
-	t := m.Name
-	if m.Title != "" && m.Title != m.Name {
-		t += ": " + m.Title
-	}
+	t := MetricHeading(m.Metric)
 	if cumulative && Ordered(m) {
 		t += " — at least"
 	}
@@ -69,6 +120,30 @@ func metricTitle(res *sim.Result, m sim.MetricSummary, cumulative bool) string {
 		}
 	}
 	return t
+}
+
+// MetricHeading is what a chart calls metric m: its title, the words the
+// table prints after the key ("target.1.reduced: target 1 reduced"), or,
+// for a metric without one, its key in words ("target 1 reduced").
+func MetricHeading(m sim.Metric) string {
+	if m.Title != "" {
+		return m.Title
+	}
+	return strings.NewReplacer(".", " ", "_", " ").Replace(m.Name)
+}
+
+// PlayerWords writes a key as a player reads it: "no_attack" is "no
+// attack", "good_order" "good order". Labels such as "K/4" or "≥ 1MC" are
+// left as they are.
+func PlayerWords(label string) string { return strings.ReplaceAll(label, "_", " ") }
+
+// inWords is s with its labels and name in a player's words.
+func inWords(s Series) Series {
+	out := Series{Name: PlayerWords(s.Name), Cells: s.Cells, Labels: make([]string, len(s.Labels))}
+	for k, l := range s.Labels {
+		out.Labels[k] = PlayerWords(l)
+	}
+	return out
 }
 
 // dropZero removes the outcomes of m that never occurred (p = 0 and no
@@ -95,12 +170,21 @@ func GridChart(heading []string, title string, g Grid) Chart {
 	probs, means := splitMeans(g)
 	c := Chart{Heading: heading}
 	if len(probs.Columns) > 0 {
-		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: title, Series: GridSeries(probs)})
+		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: title, Series: gridWords(probs)})
 	}
 	if len(means.Columns) > 0 {
-		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: "means: " + strings.Join(means.Columns, ", "), Series: GridSeries(means), Mean: true})
+		c.Panels = append(c.Panels, Panel{Kind: Groups, Title: "means: " + strings.Join(means.Columns, ", "), Series: gridWords(means), Mean: true})
 	}
 	return c
+}
+
+// gridWords is GridSeries(g) in a player's words.
+func gridWords(g Grid) []Series {
+	ss := GridSeries(g)
+	for k, s := range ss {
+		ss[k] = inWords(s)
+	}
+	return ss
 }
 
 // splitMeans separates the columns of g holding means from those holding
@@ -149,9 +233,10 @@ func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 	}{{probs, false, title}, {means, true, "means — " + title}} {
 		all := ColumnSeries(part.g)
 		var series []Series
-		for _, s := range all {
+		for k, s := range all {
+			all[k] = Series{Name: PlayerWords(s.Name), Labels: s.Labels, Cells: s.Cells}
 			if !allZero(s) && !alwaysFull(s) {
-				series = append(series, s)
+				series = append(series, all[k])
 			}
 		}
 		if len(series) == 0 && !part.mean {
@@ -194,7 +279,27 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 			}
 		}
 	}
+	// A metric 0 in every trial of every run is named, not drawn.
+	zeroIn := func(name string) bool {
+		for _, run := range runs {
+			if m := run.Result.Metric(name); m != nil && !alwaysZero(*m) {
+				return false
+			}
+		}
+		return true
+	}
+	skip := slices.ContainsFunc(names, func(n string) bool { return !zeroIn(n) })
+	var zero []string
 	for _, name := range names {
+		if skip && zeroIn(name) {
+			for _, run := range runs {
+				if m := run.Result.Metric(name); m != nil {
+					zero = append(zero, MetricHeading(m.Metric))
+					break
+				}
+			}
+			continue
+		}
 		p := Panel{Kind: Groups}
 		for _, run := range runs {
 			m := run.Result.Metric(name)
@@ -211,10 +316,77 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 			if opt.Cumulative {
 				s = dropWhole(s, *m)
 			}
+			s = inWords(s)
 			s.Name = run.Label
 			p.Series = append(p.Series, s)
 		}
 		c.Panels = append(c.Panels, p)
 	}
+	c.Notes = zeroNote(zero)
 	return c, nil
+}
+
+// WaysSweepPanels draws a sweep of several ways of attacking at each value
+// (compare's placed, thrown and set): grid k, way k's, has one row per
+// value x[k][i]. Each column, a figure, gets a panel of its own with one
+// line per way, so that the ways are read against each other: cleared,
+// placed against thrown against set. Way k keeps colour k in every panel.
+// A figure at 0 for every way at every value gets no panel; the note
+// names it. Means follow the probabilities, each in its own panel.
+func WaysSweepPanels(xlabel string, ways []string, x [][]float64, gs []Grid) (panels []Panel, notes []string) {
+	var all []float64
+	for _, xs := range x {
+		for _, v := range xs {
+			if !slices.Contains(all, v) {
+				all = append(all, v)
+			}
+		}
+	}
+	slices.Sort(all)
+	labels := make([]string, len(all))
+	var columns []string
+	mean := map[string]bool{}
+	for k, g := range gs {
+		for j, c := range g.Columns {
+			if !slices.Contains(columns, c) {
+				columns = append(columns, c)
+			}
+			for i, r := range g.Rows {
+				mean[c] = mean[c] || r.Cells[j].Mean
+				labels[slices.Index(all, x[k][i])] = r.Label
+			}
+		}
+	}
+	var probs, means, flat []Panel
+	var zero []string
+	for _, c := range columns {
+		p := Panel{Kind: Lines, Title: PlayerWords(c), X: all, XLabel: xlabel, Mean: mean[c]}
+		happened := false
+		for k, g := range gs {
+			s := Series{Name: PlayerWords(ways[k]), Labels: labels, Cells: make([]Cell, len(all))}
+			if j := slices.Index(g.Columns, c); j >= 0 {
+				for i, r := range g.Rows {
+					s.Cells[slices.Index(all, x[k][i])] = r.Cells[j]
+				}
+			}
+			happened = happened || !allZero(s)
+			p.Series = append(p.Series, s)
+		}
+		switch {
+		case !happened && !p.Mean:
+			zero, flat = append(zero, p.Title), append(flat, p)
+		case p.Mean:
+			means = append(means, p)
+		default:
+			probs = append(probs, p)
+		}
+	}
+	if len(probs)+len(means) == 0 {
+		// Nothing ever happened: draw the flat lines rather than nothing.
+		return flat, nil
+	}
+	if len(zero) > 0 {
+		notes = []string{"0% for every way at every value, so not drawn: " + strings.Join(zero, ", ") + "."}
+	}
+	return append(probs, means...), notes
 }

@@ -94,7 +94,7 @@ func TestLinePanelsShareTheirXAxis(t *testing.T) {
 	panels := []Panel{probs, means}
 	var built []builtPanel
 	for _, p := range panels {
-		b, err := buildPanel(p)
+		b, err := buildPanel(p, false)
 		if err != nil {
 			t.Fatal(err)
 		}

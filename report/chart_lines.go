@@ -4,6 +4,7 @@ package report
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -60,7 +61,7 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 		}
 	}
 	pl.X.Label.Text = p.XLabel
-	pl.X.Tick.Marker = xTicks(p.X)
+	pl.X.Tick.Marker = xTicks(p)
 	pl.Y.Min = 0
 	if p.Mean {
 		pl.Y.Label.Text = "mean"
@@ -117,15 +118,51 @@ func bandOf(run []point) plotter.XYs {
 	return band
 }
 
-// xTicks marks every swept value when there are few enough to read, and
-// falls back to the default ticks otherwise.
-func xTicks(x []float64) plot.Ticker {
-	if len(x) == 0 || len(x) > 16 {
+// xTicks marks the panel's own ticks if it has them, every swept value
+// when there are few enough to read, and otherwise round values and both
+// ends of the sweep.
+func xTicks(p Panel) plot.Ticker {
+	vs := p.XTicks
+	if len(vs) == 0 {
+		vs = p.X
+		if len(vs) > maxXTicks {
+			vs = niceTicks(slices.Min(vs), slices.Max(vs))
+		}
+	}
+	if len(vs) == 0 {
 		return plot.DefaultTicks{}
 	}
-	ts := make([]plot.Tick, len(x))
-	for i, v := range x {
+	ts := make([]plot.Tick, len(vs))
+	for i, v := range vs {
 		ts[i] = plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', 6, 64)}
 	}
 	return plot.ConstantTicks(ts)
+}
+
+// maxXTicks is the most swept values the x-axis marks one by one.
+const maxXTicks = 16
+
+// niceTicks are the multiples of a round step (1, 2, 2.5 or 5 times a
+// power of ten) from lo to hi, at most about eight, with lo and hi
+// themselves: a reader sees where the sweep starts and ends. A round
+// value too near an end to be read beside it gives way to the end.
+func niceTicks(lo, hi float64) []float64 {
+	if !(hi > lo) {
+		return []float64{lo}
+	}
+	span := hi - lo
+	step := math.Pow(10, math.Floor(math.Log10(span)))
+	for _, f := range []float64{0.1, 0.2, 0.25, 0.5, 1, 2} {
+		if s := step * f; span/s <= 8 {
+			step = s
+			break
+		}
+	}
+	out := []float64{lo}
+	for i := math.Ceil(lo/step - 1e-9); i*step < hi; i++ {
+		if v := i * step; v-lo >= 0.4*step && hi-v >= 0.4*step {
+			out = append(out, v)
+		}
+	}
+	return append(out, hi)
 }

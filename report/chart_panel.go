@@ -11,15 +11,22 @@ import (
 )
 
 // Heights of the panel kinds, in points. A Bars panel grows with its
-// labels so that every bar keeps the same room.
+// labels so that every bar keeps the same room. A compact panel, for a
+// chart that would otherwise not fit its page, is lower: a Bars panel
+// leaves out its value axis (each bar prints its figure) and gives each
+// bar less room.
 const (
-	groupsHeight = 250
-	meansHeight  = 170
-	linesHeight  = 270
-	barsChrome   = 62 // title and value axis
+	groupsHeight  = 250
+	meansHeight   = 170
+	linesHeight   = 270
+	barsChrome    = 62 // title and value axis
+	compactChrome = 30 // title
+	compactBarRow = 12
+	compactLines  = 165
+	compactMeans  = 150
 )
 
-func panelHeight(p Panel) vg.Length {
+func panelHeight(p Panel, compact bool) vg.Length {
 	switch p.Kind {
 	case Groups:
 		if p.Mean {
@@ -27,7 +34,12 @@ func panelHeight(p Panel) vg.Length {
 		}
 		return groupsHeight
 	case Lines:
-		if p.Mean {
+		switch {
+		case compact && p.Mean:
+			return compactMeans
+		case compact:
+			return compactLines
+		case p.Mean:
 			return meansHeight + 20 // room for the x-axis label
 		}
 		return linesHeight
@@ -35,6 +47,9 @@ func panelHeight(p Panel) vg.Length {
 	n := 0
 	if len(p.Series) > 0 {
 		n = len(p.Series[0].Cells)
+	}
+	if compact {
+		return compactChrome + compactBarRow*vg.Length(max(n, 2))
 	}
 	return barsChrome + barRow*vg.Length(max(n, 2))
 }
@@ -46,7 +61,7 @@ type builtPanel struct {
 	leg *plot.Legend
 }
 
-func buildPanel(p Panel) (builtPanel, error) {
+func buildPanel(p Panel, compact bool) (builtPanel, error) {
 	if len(p.Series) == 0 {
 		return builtPanel{}, fmt.Errorf("report: panel %q has no series", p.Title)
 	}
@@ -54,7 +69,7 @@ func buildPanel(p Panel) (builtPanel, error) {
 	var err error
 	switch p.Kind {
 	case Bars:
-		b.pl = barsPlot(p)
+		b.pl = barsPlot(p, compact)
 	case Groups:
 		b.pl, b.leg = groupsPlot(p)
 	case Lines:

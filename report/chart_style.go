@@ -22,30 +22,41 @@ var (
 	faint = color.RGBA{R: 0xdd, G: 0xdd, B: 0xdd, A: 0xff}
 )
 
-// palette holds well-separated colours that stay distinct for the common
-// forms of colour blindness; series past its end repeat it with dashes.
+// palette holds twelve colours that stay distinct for the common forms of
+// colour blindness. The first eight are Okabe and Ito's ("Color Universal
+// Design", Okabe & Ito, 2008, jfly.uni-koeln.de/color/); the last four are
+// from Paul Tol's "muted" qualitative scheme (Tol, "Colour Schemes", SRON
+// technical note SRON/EPS/TN/09-002, 2021), chosen for being far from the
+// first eight. Okabe–Ito's yellow, faint as a line on white, comes last.
+// Series past the twelfth repeat the colours with a dash pattern of their
+// own (dashesOf).
 var palette = []color.RGBA{
-	{R: 0x1f, G: 0x63, B: 0xa8, A: 0xff}, // blue
-	{R: 0xe0, G: 0x7b, B: 0x10, A: 0xff}, // orange
-	{R: 0x2a, G: 0x9d, B: 0x6f, A: 0xff}, // green
-	{R: 0xc8, G: 0x3e, B: 0x5a, A: 0xff}, // red
-	{R: 0x7b, G: 0x4f, B: 0xa6, A: 0xff}, // purple
-	{R: 0x8c, G: 0x6a, B: 0x2e, A: 0xff}, // brown
-	{R: 0x3c, G: 0xb4, B: 0xd8, A: 0xff}, // sky
-	{R: 0xd6, G: 0x6b, B: 0xb0, A: 0xff}, // pink
-	{R: 0x6b, G: 0x6b, B: 0x6b, A: 0xff}, // grey
-	{R: 0xa8, G: 0xa8, B: 0x1d, A: 0xff}, // olive
+	{R: 0x00, G: 0x72, B: 0xb2, A: 0xff}, // Okabe–Ito blue
+	{R: 0xe6, G: 0x9f, B: 0x00, A: 0xff}, // Okabe–Ito orange
+	{R: 0x00, G: 0x9e, B: 0x73, A: 0xff}, // Okabe–Ito bluish green
+	{R: 0xd5, G: 0x5e, B: 0x00, A: 0xff}, // Okabe–Ito vermillion
+	{R: 0xcc, G: 0x79, B: 0xa7, A: 0xff}, // Okabe–Ito reddish purple
+	{R: 0x56, G: 0xb4, B: 0xe9, A: 0xff}, // Okabe–Ito sky blue
+	{R: 0x00, G: 0x00, B: 0x00, A: 0xff}, // Okabe–Ito black
+	{R: 0x33, G: 0x22, B: 0x88, A: 0xff}, // Tol muted indigo
+	{R: 0x88, G: 0x22, B: 0x55, A: 0xff}, // Tol muted wine
+	{R: 0x99, G: 0x99, B: 0x33, A: 0xff}, // Tol muted olive
+	{R: 0x11, G: 0x77, B: 0x33, A: 0xff}, // Tol muted green
+	{R: 0xf0, G: 0xe4, B: 0x42, A: 0xff}, // Okabe–Ito yellow
 }
 
 func colorOf(i int) color.RGBA { return palette[i%len(palette)] }
 
-// dashesOf gives series beyond the palette a dash pattern of their own.
+// dashesOf gives each round of series beyond the palette a dash pattern
+// of its own: solid for the first twelve, then dashed, dotted, dash-dot.
 func dashesOf(i int) []vg.Length {
-	switch i / len(palette) % 3 {
+	switch i / len(palette) % 4 {
 	case 1:
 		return []vg.Length{6, 3}
 	case 2:
-		return []vg.Length{2, 2}
+		return []vg.Length{1.5, 2}
+	case 3:
+		return []vg.Length{6, 2, 1.5, 2}
 	}
 	return nil
 }
@@ -54,8 +65,13 @@ func withAlpha(c color.RGBA, a uint8) color.NRGBA {
 	return color.NRGBA{R: c.R, G: c.G, B: c.B, A: a}
 }
 
-// tickSize is the size of axis tick labels, which label the bars.
-const tickSize = 9.5
+// tickSize is the size of axis tick labels, which label the bars, and
+// titleSize that of a panel's title. No text is under 8 points: 16
+// pixels at the PNG's 144 dpi.
+const (
+	tickSize  = 9.5
+	titleSize = 11
+)
 
 // sans is the face of every text: the library default is a serif.
 func sans(size vg.Length, bold bool) text.Style {
@@ -71,7 +87,7 @@ func newPlot(title string) *plot.Plot {
 	p := plot.New()
 	p.BackgroundColor = nil
 	p.Title.Text = title
-	p.Title.TextStyle = sans(11, true)
+	p.Title.TextStyle = sans(titleSize, true)
 	p.Title.TextStyle.XAlign = draw.XCenter
 	p.Title.TextStyle.YAlign = draw.YTop
 	p.Title.Padding = 6
@@ -126,14 +142,14 @@ func figure(c Cell, mean bool) string {
 	return strconv.FormatFloat(100*c.P, 'f', 1, 64) + "%"
 }
 
-// headingLines wraps the heading to width: the first line (what was
-// attacked) in bold, the rest regular.
-func headingLines(lines []string, width vg.Length) []headLine {
+// headingLines wraps the heading and then the notes to width: the first
+// line (what was attacked) in bold, the rest regular.
+func headingLines(lines, notes []string, width vg.Length) []headLine {
 	var out []headLine
-	for _, l := range lines {
+	for i, l := range append(append([]string(nil), lines...), notes...) {
 		for _, part := range strings.Split(l, "\n") {
 			sty := sans(10, false)
-			if len(out) == 0 {
+			if len(out) == 0 && i < len(lines) {
 				sty = sans(12, true)
 			}
 			for _, w := range wrap(sty, part, width) {

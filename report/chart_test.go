@@ -74,7 +74,7 @@ func TestResultChart(t *testing.T) {
 		t.Fatalf("%d panels, want one per metric", len(c.Panels))
 	}
 	det := c.Panels[0]
-	if det.Kind != Bars || !strings.HasPrefix(det.Title, "detonation: DC detonation") {
+	if det.Kind != Bars || det.Title != "DC detonation" {
 		t.Errorf("panel 1: kind %d, title %q", det.Kind, det.Title)
 	}
 	for k, o := range mcResult().Metrics[0].Outcomes {
@@ -188,7 +188,7 @@ func TestWriteChart(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg := b.String()
-	for _, want := range []string{"<svg", "Placed DC vs 4-6-7", "detonated", "not_placed", "97.2%", "run b", "kill", "tem"} {
+	for _, want := range []string{"<svg", "Placed DC vs 4-6-7", "detonated", "not placed", "97.2%", "run b", "kill", "tem"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("SVG lacks %q", want)
 		}

@@ -13,6 +13,9 @@ import (
 type Chart struct {
 	Heading []string
 	Panels  []Panel
+	// Notes are drawn below the heading: what the chart leaves out, and
+	// why ("always 0: AFVs generated, SPGs generated").
+	Notes []string
 }
 
 // PanelKind is how a panel draws its series.
@@ -38,6 +41,10 @@ type Panel struct {
 	// X holds the abscissa of each label (Lines only), and XLabel names it.
 	X      []float64
 	XLabel string
+	// XTicks, if set, are the values the x-axis marks (a sweep over FP
+	// marks the IFT columns); otherwise the axis marks every value of X
+	// when there are few, and round values and both ends when not.
+	XTicks []float64
 	// Mean marks figures that are means rather than probabilities: their
 	// axis is not a percentage and not capped at 1.
 	Mean bool

@@ -3,10 +3,12 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,4 +154,68 @@ func charted(t *testing.T, prepare func(context.Context, []string) (*job, error)
 		t.Fatal(err)
 	}
 	return rep, ch
+}
+
+// TestChartTitlesInPlayerWords: the panels of a dc chart and of a sweep
+// of one metric are named as the table names the metric after its key,
+// and no label is a key with underscores.
+func TestChartTitlesInPlayerWords(t *testing.T) {
+	rep, ch := charted(t, prepareDC, "--target 4-6-7 --tem 2 --method exact")
+	for k, p := range ch.Panels {
+		m := rep.Result.Metrics[k]
+		if p.Title != m.Title && !strings.HasPrefix(p.Title, m.Title+" — mean") {
+			t.Errorf("panel of %s titled %q, want %q", m.Name, p.Title, m.Title)
+		}
+		for _, l := range p.Series[0].Labels {
+			if strings.Contains(l, "_") {
+				t.Errorf("%s: label %q", m.Name, l)
+			}
+		}
+	}
+	_, sw := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..1 --method exact --metric ift")
+	if p := sw.Panels[0]; p.Title != "IFT result (first target's column)" || p.Series[len(p.Series)-1].Name != "no attack" {
+		t.Errorf("sweep panel %q, last line %q", p.Title, p.Series[len(p.Series)-1].Name)
+	}
+}
+
+// TestFPSweepTicksAtTheIFTColumns: a sweep over FP marks its x-axis at
+// the IFT columns, where its lines step, not at round numbers between
+// them; another input keeps the chart's own ticks.
+func TestFPSweepTicksAtTheIFTColumns(t *testing.T) {
+	_, ch := charted(t, prepareSweep, "fire --target 4-6-7 --vary fp=3..36 --method exact")
+	for _, p := range ch.Panels {
+		if got := fmt.Sprint(p.XTicks); got != "[3 4 6 8 12 16 20 24 30 36]" {
+			t.Errorf("%s: ticks %s", p.Title, got)
+		}
+	}
+	_, tem := charted(t, prepareSweep, "dc --target 4-6-7 --vary tem=0..3 --method exact")
+	if tem.Panels[0].XTicks != nil {
+		t.Errorf("tem sweep ticks %v", tem.Panels[0].XTicks)
+	}
+}
+
+// TestCompareSweepPanelPerFigure: a sweep of compare draws a panel per
+// summary figure with placed, thrown and set as its lines, each line the
+// figure of that way's table at every value.
+func TestCompareSweepPanelPerFigure(t *testing.T) {
+	rep, ch := charted(t, prepareSweep, "compare --vary tem=0..2 --trials 2000")
+	var cleared *report.Panel
+	for k, p := range ch.Panels {
+		if len(p.Series) != 3 || p.Series[0].Name != "placed" || p.Series[1].Name[:6] != "thrown" || p.Series[2].Name[:3] != "set" {
+			t.Errorf("panel %q: lines %+v", p.Title, p.Series)
+		}
+		if p.Title == "cleared" {
+			cleared = &ch.Panels[k]
+		}
+	}
+	if cleared == nil || ch.Panels[len(ch.Panels)-1].Title != "E[out]" || !ch.Panels[len(ch.Panels)-1].Mean {
+		t.Fatalf("panels %d, no cleared or E[out] last", len(ch.Panels))
+	}
+	// The runs are tem=0/placed, tem=0/thrown, tem=0/set, tem=1/placed, …
+	for i, run := range rep.Runs {
+		want := dcFigures.grid([]report.Run{run}).Rows[0].Cells[slices.Index(dcFigures.columns, "cleared")]
+		if got := cleared.Series[i%3].Cells[i/3]; got != want {
+			t.Errorf("%s: cleared %+v, table %+v", run.Label, got, want)
+		}
+	}
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -264,23 +266,57 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 	j.chart = func(rep report.Report) (report.Chart, error) {
 		subs, xs, gs := grids(rep)
 		c := report.Chart{Heading: report.Heading(rep)}
-		for k, g := range gs {
-			title := cols.what
-			if subs[k] != "" {
-				title = subs[k] + ": " + title
+		if len(subs) > 1 {
+			// compare: a panel per figure, the ways as its lines, read
+			// against each other.
+			c.Panels, c.Notes = report.WaysSweepPanels(v.name, subs, xs, gs)
+			if cols.title != "summary figures" {
+				c.Heading = append(c.Heading, cols.title+": a panel per outcome, a line per way")
 			}
-			c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
+		} else {
+			for k, g := range gs {
+				title := cols.title
+				if subs[k] != "" {
+					title = subs[k] + ": " + title
+				}
+				c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
+			}
+		}
+		for k := range c.Panels {
+			c.Panels[k].XTicks = sweepTicks(v)
 		}
 		return c, nil
 	}
 	return j, nil
 }
 
+// sweepTicks are the values a sweep's x-axis marks, when they are not
+// the chart's to choose: for FP the IFT columns swept over (A7), where
+// the figures change, with the ends of the sweep.
+func sweepTicks(v vary) []float64 {
+	if v.name != "fp" || len(v.values) == 0 {
+		return nil
+	}
+	lo, hi := slices.Min(v.values), slices.Max(v.values)
+	ticks := []float64{lo}
+	for c := asl.Column(0); ; c++ {
+		if fp := c.FP(); fp > lo && fp < hi {
+			ticks = append(ticks, fp)
+		}
+		if c == asl.ColumnFor(math.Inf(1)) {
+			break
+		}
+	}
+	return append(ticks, hi)
+}
+
 // sweepCols are the columns of a sweep's table and the lines of its
 // chart: the swept command's summary figures, or with --metric the
 // outcomes of one metric.
 type sweepCols struct {
-	what  string
+	what string
+	// title is what in a player's words, for the chart.
+	title string
 	names []string
 	cells func(*sim.Result) []report.Cell
 	// occurred tells, per column, whether its outcome ever happened in a
@@ -291,7 +327,7 @@ type sweepCols struct {
 
 func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 	if !sa.hasMetric && j.figures != nil {
-		return sweepCols{what: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
+		return sweepCols{what: "summary figures", title: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
 			var out []bool
 			for _, c := range j.figures.row(res) {
 				out = append(out, c.Valid && c.P != 0)
@@ -322,15 +358,16 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 		probe.Outcomes[k].Label = l
 	}
 	names := report.MetricSeries(&sim.Result{Method: sim.Exact}, probe, cumulative).Labels
-	what := m.Name
+	what, title := m.Name, report.MetricHeading(*m)
 	if m.Title != "" {
 		what += ": " + m.Title
 	}
 	if cumulative && report.Ordered(probe) {
 		what += " — at least"
+		title += " — at least"
 	}
 	name := m.Name
-	return sweepCols{what: what, names: names, cells: func(res *sim.Result) []report.Cell {
+	return sweepCols{what: what, title: title, names: names, cells: func(res *sim.Result) []report.Cell {
 		ms := res.Metric(name)
 		if ms == nil {
 			return make([]report.Cell, len(names))

@@ -24,10 +24,11 @@ with --metric the outcomes of that metric. compare gives one table per way
 (placed, thrown, set). --format json prints every run in full, labelled tem=0,
 tem=1, … (compare: tem=0/placed, …), and --format csv one row per outcome
 of every run. --plot draws the table as lines, one per column, over the
-varied input, each with its interval as a band (one panel per way for
-compare; lines at 0%% everywhere are left out). All values are checked
-before anything runs, and the seed is the same for each value. The JSON
-and CSV carry the summary figures of each run too.
+varied input, each with its interval as a band (for compare, a panel per
+figure with placed, thrown and set as its lines; lines at 0%% everywhere
+are left out). All values are checked before anything runs, and the seed
+is the same for each value. The JSON and CSV carry the summary figures of
+each run too.
 
 --goal asks the inverse question, "how much do I need?": after the table,
 the first value that reaches the goal and the last before it that does
