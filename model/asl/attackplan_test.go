@@ -257,3 +257,17 @@ func TestPlanValidation(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanRubbleOnce: two Placed DCs into a stone building. Each Rubbles
+// it with 10/216 = 5/108 whatever the units (R10); Rubble eliminates
+// every unit there, and a Rubbled Location Rubbles no more, so the plan
+// Rubbles with 1 − (103/108)² = 1055/11664 and eliminates a lone leader
+// at least that often.
+func TestPlanRubbleOnce(t *testing.T) {
+	placed := dcStep(Placed, func(a *DCAttack) { a.Building, a.TEM = Stone, 3 })
+	res := exactOf(t, planOf(t, []string{"leader:9-2"}, placed, placed))
+	check(t, "rubble", res.P(MetricRubble, "yes"), 1055, 11664)
+	if p := res.P("target.1", "eliminated"); p < 1055.0/11664 {
+		t.Errorf("eliminated %v below the Rubble's %v", p, 1055.0/11664)
+	}
+}
