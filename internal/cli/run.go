@@ -33,7 +33,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{compareCommand, dcCommand, afvCommand, fireCommand, buildingCommand, activateCommand, lhyCommand, sweepCommand, runCommand, scenariosCommand, describeCommandValue, serveCommand, siteCommand, versionCommand}
+	commands = []*command{compareCommand, dcCommand, afvCommand, fireCommand, plansCommand, buildingCommand, activateCommand, lhyCommand, sweepCommand, runCommand, scenariosCommand, describeCommandValue, serveCommand, siteCommand, versionCommand}
 }
 
 func lookup(name string) *command {

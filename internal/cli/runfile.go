@@ -70,8 +70,8 @@ func writeRunHelp(w io.Writer) {
 	fmt.Fprintf(w, `Usage: sapper run FILE|NAME [flags]
 
 Runs a scenario: a YAML file that names a command and gives its flags (the
-command one of %s), or one of
-the scenarios built into sapper (sapper scenarios lists them).
+command one of %s),
+or one of the scenarios built into sapper (sapper scenarios lists them).
 
 Flags after FILE are the command's and come after the file's: they replace
 a single-valued flag of the file (--method exact, --format json, --plot

@@ -10,12 +10,12 @@ func writeSweepHelp(w io.Writer) {
 	fmt.Fprintf(w, `Usage: sapper sweep COMMAND [COMMAND's flags] --vary NAME=FROM..TO[:STEP]
                     [--metric NAME] [--goal GOAL]
 
-Runs COMMAND (%s) once for each
-value of one of its numeric inputs, from FROM up to TO by STEP (default
-1), with every other flag as given, and reports how the odds move: "how do
-they change as TEM grows?" FROM, TO and STEP are decimal numbers, whole for
-a whole-number input, and are stepped exactly: 1..1.3:0.1 is 1, 1.1, 1.2
-and 1.3. A sweep has at most %d values.
+Runs COMMAND (%s)
+once for each value of one of its numeric inputs, from FROM up to TO by
+STEP (default 1), with every other flag as given, and reports how the odds
+move: "how do they change as TEM grows?" FROM, TO and STEP are decimal
+numbers, whole for a whole-number input, and are stepped exactly:
+1..1.3:0.1 is 1, 1.1, 1.2 and 1.3. A sweep has at most %d values.
 
 The table has one row per value. Its columns are the command's summary
 figures (dc and compare: chain ok, detonates, any KIA, cleared, E[out],

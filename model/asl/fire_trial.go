@@ -51,22 +51,36 @@ func (t *fireTrial) run(src *sim.Source, rec *sim.Record) {
 		e.flame = p.site.flames(src, p.a.wpFlameDRM())
 	default:
 		w, c := p.dr.Roll(src)
-		at := &p.at[w+c][b2i(w == c)]
-		e.at, t.orig = at, byte(2*(w+c)+b2i(w == c))
-		e.shellhole = at.t23.shellhole
-		if p.site.rubbles(src, int(at.t23.rubbleKIA)) {
-			t.rubble(src, e)
-			break
-		}
-		if t.target.resolve(src, &at.res) {
+		t.orig = byte(2*(w+c) + b2i(w == c))
+		if t.hit(src, &p.at[w+c][b2i(w == c)]) {
 			return // the rest is known (exact mode): sim.Source.Merge
-		}
-		e.swLost, e.swMalf = t.target.randomSWDestruction(src, &p.swDist[at.shift])
-		if at.t23.flame {
-			e.flame = p.site.flames(src, p.site.flameDRM())
 		}
 	}
 	t.record(rec, e)
+}
+
+// hit resolves the attack's Original DR, whose outcome is at, on the
+// Location as it stands (t.target): the Shellhole, the Rubble dr before the
+// units are attacked (B24.11), the units, Random SW Destruction and the
+// Flame DR after them (B25.13). A plan calls it once per fire attack on the
+// Location its earlier attacks left. It reports true when the trial must
+// stop because its rest is known (exact mode, sim.Source.Merge).
+func (t *fireTrial) hit(src *sim.Source, at *fireOutcome) (stop bool) {
+	p, e := t.p, &t.e
+	e.at = at
+	e.shellhole = at.t23.shellhole
+	if p.site.rubbles(src, int(at.t23.rubbleKIA)) {
+		t.rubble(src, e)
+		return false
+	}
+	if t.target.resolve(src, &at.res) {
+		return true
+	}
+	e.swLost, e.swMalf = t.target.randomSWDestruction(src, &p.swDist[at.shift])
+	if at.t23.flame {
+		e.flame = p.site.flames(src, p.site.flameDRM())
+	}
+	return false
 }
 
 // entryRubbles reports whether an AFV entering the building Rubbles it

@@ -27,6 +27,11 @@ type loc struct {
 	// pos is each unit's step in the check order.
 	pos [MaxUnits]int8
 
+	// spawned counts the heroes MMCs created by Heat of Battle (A15.21)
+	// since it was last reset; one attack leaves them out (§8.26), a plan
+	// adds them to the Location for its later attacks (§8.64).
+	spawned int8
+
 	// cur is the after-attack event being resolved while inEvent is set.
 	cur     event
 	inEvent bool
@@ -435,11 +440,12 @@ func (l *loc) berserk(i int) {
 }
 
 // heroCreation (A15.21): a MMC spawns a hero, who is not a target of this
-// attack (rules/asl.md §8.26), so the MMC itself is unchanged; a leader
-// becomes heroic and rallies.
+// attack (rules/asl.md §8.26), so the MMC itself is unchanged (the hero is
+// counted in spawned); a leader becomes heroic and rallies.
 func (l *loc) heroCreation(i int) {
 	u := &l.u[i]
 	if u.kind != Leader {
+		l.spawned++
 		return
 	}
 	u.heroic = true

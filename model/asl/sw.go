@@ -63,10 +63,14 @@ func (l *loc) randomSWDestruction(src *sim.Source, dist *[MaxUnits]*sim.Dist) (l
 }
 
 // eliminateAll removes every unarmored unit of the Location with its SW
-// (B24.11 Rubble, B6.33 a destroyed bridge) and returns the SW lost.
+// (B24.11 Rubble, B6.33 a destroyed bridge) and returns the SW lost. A
+// unit already gone (an earlier attack of a plan) stays as it went.
 func (l *loc) eliminateAll() (swLost int) {
 	for i := range l.n {
 		u := &l.u[i]
+		if u.gone() {
+			continue
+		}
 		u.elim = true
 		swLost += int(u.sw)
 	}

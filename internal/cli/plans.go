@@ -1,0 +1,508 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+var plansCommand = &command{
+	name:    "plans",
+	summary: "two or more plans of attacks on one Location, side by side",
+	prepare: preparePlans,
+	help:    writePlansHelp,
+}
+
+func init() { headlines["plans"] = bestPlan }
+
+// plansFlags are the raw plans flags.
+type plansFlags struct {
+	plans     []string
+	targets   []string
+	building  string
+	fortified bool
+	tem       int
+	terrain   string
+	ec        string
+	elr       int
+	noHoB     bool
+	common    commonFlags
+}
+
+func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
+	g := pflag.NewFlagSet("plans", pflag.ContinueOnError)
+	g.SortFlags = false
+	g.StringArrayVar(&f.plans, "plan", nil, "a plan, `PLAN` = 'LABEL: ATTACK; ATTACK…' (repeat it: two\nor more; the first is the one the others are measured\nagainst), e.g. --plan 'prep: fire 8 +2; dc placed'")
+	g.StringArrayVar(&f.targets, "target", nil, "a target `UNIT` in the Location (repeatable),\ne.g. --target 4-6-7 --target leader:8-1")
+	g.StringVar(&f.building, "building", "none", "the Location's `BUILDING`: none, wooden or stone; sets\nevery attack's TEM (a Set DC's none) unless --tem is given")
+	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1)")
+	g.IntVar(&f.tem, "tem", 0, "the Location's TEM `N` (0…8) for every attack but a Set\nDC's (default: the building's); an attack's tem=N wins")
+	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame,\ne.g. --terrain woods")
+	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC`, for Flame outside buildings")
+	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option")
+	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, in any attack")
+	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
+	setRange(g, "elr", asl.MinELR, asl.MaxELR)
+	for _, n := range []string{"tem", "elr"} {
+		setWant(g, n, "want a whole number, like --"+n+" 2")
+	}
+	for _, n := range []string{"fortified", "no-hob"} {
+		setWant(g, n, "want true or false, or the flag alone for true")
+	}
+	describePlansFlags(g)
+	fs.AddFlagSet(g)
+	return g, f.common.register(fs)
+}
+
+// plansInputs are the resolved inputs, as the JSON shows them.
+type plansInputs struct {
+	Targets   []asl.Unit   `json:"targets"`
+	Building  asl.Building `json:"building"`
+	Fortified bool         `json:"fortified"`
+	Terrain   string       `json:"terrain,omitempty"`
+	EC        asl.EC       `json:"ec"`
+	ELR       int          `json:"elr"`
+	Plans     []planSpec   `json:"plans"`
+}
+
+// resolve checks the flags and reads every plan.
+func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
+	var in plansInputs
+	if len(f.plans) < 2 {
+		return in, usagef("--plan: give two or more plans to compare, e.g. --plan 'A: fire 8' --plan 'B: fire 4; fire 4'")
+	}
+	if len(f.targets) == 0 {
+		return in, usagef("--target: give the units in the Location, e.g. --target 4-6-7 --target leader:8-1")
+	}
+	targets, err := parseUnits("target", f.targets)
+	if err != nil {
+		return in, err
+	}
+	b, err := asl.ParseBuilding(f.building)
+	if err != nil {
+		return in, badValue("building", f.building, "want none, wooden or stone")
+	}
+	ec, err := asl.ParseEC(f.ec)
+	if err != nil {
+		return in, badValue("ec", f.ec, stripEcho(err.Error()))
+	}
+	terrain := choice(f.terrain, asl.FireTerrainNames()...)
+	switch {
+	case f.fortified && b == asl.NoBuilding:
+		return in, usagef("--fortified: only a building can be Fortified; give --building")
+	case terrain != "" && b != asl.NoBuilding:
+		return in, usagef("--terrain with --building: give either a building or another terrain")
+	case terrain != "" && !slices.Contains(asl.FireTerrainNames(), terrain):
+		return in, badValue("terrain", f.terrain, "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
+	}
+	d := planDefaults{building: b, fortified: f.fortified, tem: f.tem, temGiven: fs.Changed("tem"), terrain: terrain, ec: ec, hob: !f.noHoB}
+	in = plansInputs{Targets: targets, Building: b, Fortified: f.fortified, Terrain: terrain, EC: ec, ELR: f.elr}
+	for _, s := range f.plans {
+		p, err := parsePlan(s, targets, f.elr, d)
+		if err != nil {
+			return in, err
+		}
+		for _, q := range in.Plans {
+			if strings.EqualFold(q.Label, p.Label) {
+				return in, badValue("plan", s, fmt.Sprintf("label %q is given twice; give each plan its own", p.Label))
+			}
+		}
+		in.Plans = append(in.Plans, p)
+	}
+	return in, nil
+}
+
+func preparePlans(ctx context.Context, args []string) (*job, error) {
+	var f plansFlags
+	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	if err != nil {
+		return nil, err
+	}
+	if help {
+		return &job{flags: fs, help: true}, nil
+	}
+	in, err := f.resolve(fs)
+	if err != nil {
+		return nil, err
+	}
+	j := &job{flags: fs, common: c, table: writePlansTable,
+		report: report.Report{Command: "plans", Title: describePlans(in), Inputs: in},
+		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
+		chart: func(rep report.Report) (report.Chart, error) {
+			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
+		}}
+	for _, p := range in.Plans {
+		exp, err := p.Plan.Experiment()
+		if err != nil {
+			return nil, badValue("plan", p.Label+": "+p.Text, err.Error())
+		}
+		j.runs = append(j.runs, plannedRun{label: p.Label, exp: exp})
+	}
+	return j, nil
+}
+
+// describePlans is the table's summary of the Location and the plans.
+func describePlans(in plansInputs) string {
+	where := "open ground"
+	switch {
+	case in.Building != asl.NoBuilding:
+		where = fmt.Sprintf("a %s building", in.Building)
+		if in.Fortified {
+			where = "a Fortified " + strings.TrimPrefix(where, "a ")
+		}
+	case in.Terrain != "":
+		where = in.Terrain
+	}
+	lines := []string{fmt.Sprintf("Plans against %s in %s", joinUnits(in.Targets), where)}
+	for _, p := range in.Plans {
+		lines = append(lines, fmt.Sprintf("  %s: %s", p.Label, p.Text))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A figure row of the comparison: one outcome set of a metric that every
+// plan reports.
+type planFigure struct {
+	name   string
+	metric string
+	labels func(m *sim.MetricSummary) []string
+}
+
+// except is every label of the metric but those named.
+func except(names ...string) func(m *sim.MetricSummary) []string {
+	return func(m *sim.MetricSummary) []string {
+		var out []string
+		for _, o := range m.Outcomes {
+			if !slices.Contains(names, o.Label) {
+				out = append(out, o.Label)
+			}
+		}
+		return out
+	}
+}
+
+func only(names ...string) func(*sim.MetricSummary) []string {
+	return func(*sim.MetricSummary) []string { return names }
+}
+
+// headlineFigures are the figures a metric is read by: a unit's chance of
+// being eliminated and of being out of the fight; yes for a yes/no
+// metric; the Location cleared; a DC detonated or Set; a count at least
+// 1; and cleared after any attack at all.
+func headlineFigures(m *sim.MetricSummary) []planFigure {
+	labels := make([]string, len(m.Outcomes))
+	for i, o := range m.Outcomes {
+		labels[i] = o.Label
+	}
+	n := m.Name
+	switch {
+	case n == asl.MetricClearedAfter:
+		return []planFigure{{"cleared after any attack", n, except("never")}}
+	case n == asl.MetricStack:
+		return []planFigure{{"stack cleared", n, only("cleared")}}
+	case slices.Equal(labels, []string{"yes", "no"}):
+		return []planFigure{{n, n, only("yes")}}
+	case slices.Contains(labels, "good_order") && slices.Contains(labels, "eliminated"):
+		return []planFigure{{n + " eliminated", n, only("eliminated")}, {n + " out", n, only("eliminated", "surrendered", "broken")}}
+	case slices.Contains(labels, "detonated"):
+		return []planFigure{{n + " detonated", n, only("detonated")}}
+	case slices.Contains(labels, "set"):
+		return []planFigure{{n + " set", n, only("set")}}
+	case m.Numeric():
+		return []planFigure{{n + " ≥ 1", n, except("0")}}
+	}
+	return nil
+}
+
+// sharedFigures are the headline figures of the metrics every run
+// reports, in the first run's order.
+func sharedFigures(runs []report.Run) []planFigure {
+	var out []planFigure
+	for _, m := range runs[0].Result.Metrics {
+		shared := true
+		for _, r := range runs[1:] {
+			shared = shared && r.Result.Metric(m.Name) != nil
+		}
+		if shared {
+			out = append(out, headlineFigures(&m)...)
+		}
+	}
+	return out
+}
+
+// cellOf is a figure of run r: its probability and interval.
+func cellOf(r report.Run, f planFigure) report.Cell {
+	m := r.Result.Metric(f.metric)
+	return report.Sum(r.Result, f.metric, f.labels(m)...)
+}
+
+// plansGrid is the figures of every plan, a row per plan, a column per
+// figure, then a Δ column per figure: the plan's figure minus the first
+// plan's, with the difference's interval (none in the first plan's row).
+// The table shows it turned: a row per figure, a column per plan.
+func plansGrid(runs []report.Run) report.Grid {
+	g := report.Grid{}
+	if len(runs) == 0 {
+		return g
+	}
+	figs := sharedFigures(runs)
+	for _, f := range figs {
+		g.Columns = append(g.Columns, f.name)
+	}
+	for _, f := range figs {
+		g.Columns = append(g.Columns, "Δ "+f.name)
+	}
+	for i, r := range runs {
+		row := report.GridRow{Label: r.Label}
+		for _, f := range figs {
+			row.Cells = append(row.Cells, cellOf(r, f))
+		}
+		for _, f := range figs {
+			d := report.Cell{}
+			if i > 0 {
+				d = difference(cellOf(runs[0], f), cellOf(r, f))
+			}
+			row.Cells = append(row.Cells, d)
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+// difference is b − a with its interval: exact when both are (their
+// intervals are points), otherwise Newcombe's hybrid score interval, built
+// from the two Wilson intervals (Newcombe, R. G., "Interval estimation for
+// the difference between independent proportions: comparison of eleven
+// methods", Statistics in Medicine 17 (1998) 873–890, method 10). With
+// (l₁, u₁) the Wilson interval of p₁ = a and (l₂, u₂) that of p₂ = b, and
+// d = p₂ − p₁:
+//
+//	lower = d − √((p₂ − l₂)² + (u₁ − p₁)²)
+//	upper = d + √((u₂ − p₂)² + (p₁ − l₁)²)
+//
+// at the confidence of the Wilson intervals. The interval takes the two
+// runs as independent samples; each plan is its own run, and although the
+// runs share the seed, plans that differ draw their dice in different
+// places of their streams.
+func difference(a, b report.Cell) report.Cell {
+	if !a.Valid || !b.Valid {
+		return report.Cell{}
+	}
+	d := b.P - a.P
+	lo := d - math.Sqrt((b.P-b.Lo)*(b.P-b.Lo)+(a.Hi-a.P)*(a.Hi-a.P))
+	hi := d + math.Sqrt((b.Hi-b.P)*(b.Hi-b.P)+(a.P-a.Lo)*(a.P-a.Lo))
+	return report.Cell{P: d, Lo: max(lo, -1), Hi: min(hi, 1), Valid: true}
+}
+
+// plansBars are the figures of every plan without the differences, for
+// the chart: one group per figure, a bar per plan.
+func plansBars(g report.Grid) report.Grid {
+	n := len(g.Columns) / 2
+	out := report.Grid{Columns: g.Columns[:n]}
+	for _, r := range g.Rows {
+		out.Rows = append(out.Rows, report.GridRow{Label: r.Label, Cells: r.Cells[:n]})
+	}
+	return out
+}
+
+// bestPlan is the headline: the plan that clears the targets' Location
+// most often.
+func bestPlan(rep report.Report) *report.Headline {
+	best, bestP := -1, -1.0
+	for i, r := range rep.Runs {
+		if p := r.Result.P(asl.MetricStack, "cleared"); p > bestP {
+			best, bestP = i, p
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	r := rep.Runs[best]
+	return report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
+		fmt.Sprintf("Plan %q clears the Location most often (no target left in Good Order)", r.Label))
+}
+
+// writePlansTable writes the headline, the plans, and the figures side by
+// side with each plan's difference from the first.
+func writePlansTable(w io.Writer, rep report.Report) error {
+	if rep.Headline != nil {
+		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
+	}
+	fmt.Fprintf(w, "%s\n\n", rep.Title)
+	if rep.Figures != nil {
+		writeSignedGrid(w, turned(*rep.Figures))
+	}
+	var elapsed float64
+	exact := true
+	for _, r := range rep.Runs {
+		elapsed += r.Result.Elapsed.Seconds()
+		exact = exact && r.Result.Method == sim.Exact
+		if !r.Result.Complete {
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
+		}
+	}
+	res := rep.Runs[0].Result
+	switch {
+	case exact:
+		fmt.Fprintf(w, "\nexact enumeration: every figure and difference is exact")
+	default:
+		fmt.Fprintf(w, "\nMonte Carlo (an exact run's interval is a point): %d trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
+			res.Trials, res.Seed, report.Percent(res.Confidence))
+	}
+	fmt.Fprintf(w, "; %.2fs\n", elapsed)
+	_, err := fmt.Fprintln(w, "Δ: the plan's figure minus the first plan's; sapper help plans explains the figures.")
+	return err
+}
+
+// turned is the plans grid as the table shows it: a row per figure, a
+// column per plan, then the Δ column of each plan after the first.
+func turned(g report.Grid) report.Grid {
+	n := len(g.Columns) / 2
+	t := report.Grid{}
+	for _, r := range g.Rows {
+		t.Columns = append(t.Columns, r.Label)
+	}
+	for _, r := range g.Rows[1:] {
+		t.Columns = append(t.Columns, "Δ "+r.Label)
+	}
+	for j := range n {
+		row := report.GridRow{Label: g.Columns[j]}
+		for _, r := range g.Rows {
+			row.Cells = append(row.Cells, r.Cells[j])
+		}
+		for _, r := range g.Rows[1:] {
+			row.Cells = append(row.Cells, r.Cells[n+j])
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// writeSignedGrid writes the turned grid as WriteGrid does, the
+// differences (the columns whose name starts with Δ) signed in points,
+// their intervals in brackets.
+func writeSignedGrid(w io.Writer, g report.Grid) {
+	cell := func(j int, c report.Cell) (fig, iv string) {
+		switch {
+		case !c.Valid:
+			return "—", ""
+		case !strings.HasPrefix(g.Columns[j], "Δ "):
+			fig = fmt.Sprintf("%.2f%%", 100*c.P)
+			if c.Hi > c.Lo {
+				iv = fmt.Sprintf("%.1f–%.1f", 100*c.Lo, 100*c.Hi)
+			}
+			return fig, iv
+		}
+		fig = signedPts(100*c.P, 2) + " pts"
+		if c.Hi > c.Lo {
+			iv = "[" + signedPts(100*c.Lo, 1) + ", " + signedPts(100*c.Hi, 1) + "]"
+		}
+		return fig, iv
+	}
+	widths := make([]int, len(g.Columns)+1)
+	for _, r := range g.Rows {
+		widths[0] = max(widths[0], utf8.RuneCountInString(r.Label))
+	}
+	for j, name := range g.Columns {
+		widths[j+1] = utf8.RuneCountInString(name)
+		for _, r := range g.Rows {
+			f, iv := cell(j, r.Cells[j])
+			widths[j+1] = max(widths[j+1], utf8.RuneCountInString(f), utf8.RuneCountInString(iv))
+		}
+	}
+	line := func(first string, cells []string) {
+		var b strings.Builder
+		b.WriteString(first + strings.Repeat(" ", widths[0]-utf8.RuneCountInString(first)))
+		for j, c := range cells {
+			b.WriteString("  " + strings.Repeat(" ", widths[j+1]-utf8.RuneCountInString(c)) + c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	line("", g.Columns)
+	for _, r := range g.Rows {
+		figs, ivs := make([]string, len(r.Cells)), make([]string, len(r.Cells))
+		any := false
+		for j, c := range r.Cells {
+			figs[j], ivs[j] = cell(j, c)
+			any = any || ivs[j] != ""
+		}
+		line(r.Label, figs)
+		if any {
+			line("", ivs)
+		}
+	}
+}
+
+// signedPts is x with its sign, − for a negative, to places decimals.
+func signedPts(x float64, places int) string {
+	s := fmt.Sprintf("%+.*f", places, x)
+	if s[0] == '-' {
+		return "−" + s[1:]
+	}
+	return s
+}
+
+const plansHelpIntro = `Usage: sapper plans --target UNIT… --plan PLAN --plan PLAN… [flags]
+
+Two or more plans against the same Location, side by side. A plan is one
+attack or an ordered sequence of attacks in one Player Turn (rules §7.5):
+each attack meets the Location as the one before left it. Units eliminated
+or captured are gone; broken units stay broken (broken-side ML); pinned
+units stay pinned (a pinned leader gives no DRM, a pinned unit takes no
+PTC); Reduced, ELR-Replaced and berserk units stay so; a hero created by
+Heat of Battle joins the Location as a target of the later attacks;
+Rubble made by one attack eliminates every unit there and Rubbles no more.
+
+A plan is written LABEL: ATTACK; ATTACK…, each attack a kind, its value,
+then options separated by spaces (a bare signed number is its DRM):
+
+  fire FP [+N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND] [class=CLASS]
+          [nation=N] [leader] [area] [concealed]
+  dc MODE [+N] [tem=N] [cx] [concealed] [afph] [user=CLASS] [captured]
+          [placer=UNIT]… [dff=FP:DRM]… [setter=UNIT]… [preset=false]
+          [enemy-infantry=N]
+
+The options are those of sapper fire and sapper dc; leader is
+--leader-directed, area --area-fire, class --firer-class, nation
+--firer-nationality. A Set DC is Set before play unless a setter= and
+preset=false say otherwise. The targets and the terrain are the flags
+below, the same for every plan.
+
+The table shows, for every metric all plans report, its headline figures:
+a target eliminated and out of the fight (eliminated, surrendered or
+broken); stack cleared (no target left in Good Order, after the last
+attack); cleared after any attack (cleared_after is not never); yes for a
+yes/no metric; a count (out, heroes, SW) at least 1; a DC detonated. Each
+plan after the first has a Δ column: its figure minus the first plan's, in
+percentage points, exact in an exact run, else with Newcombe's hybrid
+score interval from the two Wilson intervals. The JSON and CSV carry every
+metric of every plan, with cleared_after (1…n or never) and heroes (heroes
+created by Heat of Battle still in play).
+
+Examples:
+  sapper plans --target 4-6-7 --target leader:8-1 --building stone \
+    --plan 'fire group: fire 8' --plan 'two shots: fire 4; fire 4'
+  sapper plans --target 4-6-7 --target leader:8-1 --building stone \
+    --plan 'DC alone: dc placed' --plan 'prep then DC: fire 8 +1; dc placed'
+  sapper plans --target 4-6-7,broken --target leader:8-1,pinned \
+    --building wooden --plan 'placed: dc placed' --plan 'thrown: dc thrown'
+
+Plans flags:
+`
+
+func writePlansHelp(w io.Writer) {
+	fs, _ := newFlagSet("plans")
+	var f plansFlags
+	own, common := f.register(fs)
+	writeHelp(w, plansHelpIntro, own, common)
+}

@@ -1,0 +1,258 @@
+package cli
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// A plan on the command line is one --plan value:
+//
+//	LABEL: ATTACK; ATTACK; …
+//
+// each ATTACK a kind, its main value, then options separated by spaces:
+//
+//	fire FP [+N] [drm=N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND]
+//	        [class=CLASS] [nation=N] [leader] [area] [concealed]
+//	dc MODE [+N] [drm=N] [tem=N] [cx] [concealed] [afph] [user=CLASS]
+//	        [captured] [placer=UNIT]… [dff=FP:DRM]… [setter=UNIT]…
+//	        [preset=false] [enemy-infantry=N]
+//
+// A bare signed number is the attack's DRM (fire 8 +2). The Location, its
+// targets and terrain are the command's flags, shared by every plan.
+
+// planDefaults are what every attack of every plan shares: the Location.
+type planDefaults struct {
+	building  asl.Building
+	fortified bool
+	tem       int
+	temGiven  bool
+	terrain   string
+	ec        asl.EC
+	hob       bool
+}
+
+// planSpec is a plan as given: its label and its attacks.
+type planSpec struct {
+	Label string   `json:"label"`
+	Text  string   `json:"text"`
+	Plan  asl.Plan `json:"plan"`
+}
+
+var planLabel = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} +\-_.,/'()&]*$`)
+
+// fireOptions and dcOptions are the options each kind of attack takes, as
+// messages list them.
+const (
+	fireOptions = "drm=N, tem=N, weapon=W, calibre=MM, firer=KIND, class=CLASS, nation=N, leader, area, concealed"
+	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM, setter=UNIT, preset=false, enemy-infantry=N"
+)
+
+// parsePlan reads one --plan value against the shared Location.
+func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec, error) {
+	bad := func(format string, args ...any) error {
+		return badValue("plan", s, fmt.Sprintf(format, args...))
+	}
+	label, body, ok := strings.Cut(s, ":")
+	label = strings.TrimSpace(label)
+	if !ok || label == "" || strings.TrimSpace(body) == "" {
+		return planSpec{}, bad("want LABEL: ATTACK; ATTACK…, e.g. 'prep then DC: fire 8 +2; dc placed'")
+	}
+	if !planLabel.MatchString(label) || len([]rune(label)) > 24 {
+		return planSpec{}, bad("label %q: want up to 24 letters, digits, spaces and simple punctuation", label)
+	}
+	p := planSpec{Label: label, Text: strings.TrimSpace(body), Plan: asl.Plan{Targets: targets, ELR: elr}}
+	for k, part := range strings.Split(body, ";") {
+		step, err := parseStep(strings.Fields(part), d)
+		if err != nil {
+			return planSpec{}, bad("attack %d: %s", k+1, err)
+		}
+		p.Plan.Steps = append(p.Plan.Steps, step)
+	}
+	if err := p.Plan.Validate(); err != nil {
+		return planSpec{}, bad("%s", err)
+	}
+	return p, nil
+}
+
+// parseStep reads one attack's words.
+func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
+	if len(words) < 2 {
+		return asl.PlanStep{}, fmt.Errorf("want 'fire FP …' or 'dc MODE …'")
+	}
+	switch strings.ToLower(words[0]) {
+	case "fire":
+		fp, err := strconv.ParseFloat(words[1], 64)
+		if err != nil || fp <= 0 {
+			return asl.PlanStep{}, fmt.Errorf("fire %q: want the attack's FP, a number such as 8 or 7.5", words[1])
+		}
+		a, err := fireStep(fp, words[2:], d)
+		return asl.PlanStep{Fire: a}, err
+	case "dc":
+		mode, err := asl.ParseMode(words[1])
+		if err != nil {
+			return asl.PlanStep{}, fmt.Errorf("dc %q: want placed, thrown or set", words[1])
+		}
+		a, err := dcStep(mode, words[2:], d)
+		return asl.PlanStep{DC: a}, err
+	}
+	return asl.PlanStep{}, fmt.Errorf("%q: an attack starts with fire or dc", words[0])
+}
+
+// option is one word of an attack: key=value, a key alone (a yes), or a
+// signed number (the DRM).
+type option struct{ key, val string }
+
+func splitOption(w string) option {
+	if len(w) > 1 && (w[0] == '+' || w[0] == '-') {
+		if _, err := strconv.Atoi(w); err == nil {
+			return option{"drm", w}
+		}
+	}
+	k, v, _ := strings.Cut(w, "=")
+	return option{strings.ToLower(k), v}
+}
+
+// whole reads a whole number option within lo…hi.
+func (o option) whole(lo, hi int) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(o.val, "+"))
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s=%s: want a whole number from %d to %d", o.key, o.val, lo, hi)
+	}
+	return n, nil
+}
+
+// yes reads an option given alone, or =true or =false.
+func (o option) yes() (bool, error) {
+	switch o.val {
+	case "", "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s=%s: give %s alone, or =true or =false", o.key, o.val, o.key)
+}
+
+// fireStep builds a fire attack of fp FP from its options.
+func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error) {
+	a := asl.NewIFTAttack(fp)
+	a.Building, a.Fortified, a.Terrain, a.EC = d.building, d.fortified, d.terrain, d.ec
+	a.TEM = d.tem
+	if !d.temGiven {
+		a.TEM = d.building.TEM(d.fortified)
+	}
+	a.Options.HeatOfBattle = d.hob
+	firerGiven, temGiven := false, false
+	for _, w := range words {
+		o := splitOption(w)
+		var err error
+		switch o.key {
+		case "drm":
+			a.DRM, err = o.whole(asl.MinDRM, asl.MaxDRM)
+		case "tem":
+			a.TEM, err = o.whole(asl.MinTEM, asl.MaxTEM)
+			temGiven = true
+		case "weapon":
+			if a.Weapon, err = asl.ParseWeapon(o.val); err == nil && !firerGiven {
+				a.Firer = asl.DefaultFirer(a.Weapon)
+			}
+		case "calibre":
+			a.Calibre, err = o.whole(asl.MinCalibre, asl.MaxCalibre)
+		case "firer":
+			a.Firer, err = asl.ParseFirer(o.val)
+			firerGiven = true
+		case "class":
+			a.FirerClass, err = asl.ParseClass(o.val)
+		case "nation":
+			a.FirerNationality, err = asl.ParseNationality(o.val)
+		case "leader":
+			a.LeaderDirected, err = o.yes()
+		case "area":
+			a.AreaFire, err = o.yes()
+		case "concealed":
+			a.Concealed, err = o.yes()
+		default:
+			return nil, fmt.Errorf("fire: unknown option %q; want %s", w, fireOptions)
+		}
+		if err != nil {
+			return nil, optionError(o, err)
+		}
+	}
+	if a.Weapon == asl.Flamethrower && !temGiven {
+		a.TEM = 0 // §8.58: no TEM against a FT
+	}
+	return &a, nil
+}
+
+// dcStep builds a DC attack of mode m from its options.
+func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
+	a := asl.NewDCAttack(m)
+	a.Building, a.Fortified, a.Terrain, a.EC = d.building, d.fortified, d.terrain, d.ec
+	a.TEM = d.tem
+	if !d.temGiven {
+		a.TEM = d.building.TEM(d.fortified)
+	}
+	if m == asl.Set {
+		a.TEM = 0 // A23.71: no TEM
+	}
+	a.Options.HeatOfBattle = d.hob
+	a.Preset = m == asl.Set
+	unit := func(o option, dst *[]asl.Unit) error {
+		u, err := asl.ParseUnit(o.val)
+		if err == nil {
+			*dst = append(*dst, u)
+		}
+		return err
+	}
+	for _, w := range words {
+		o := splitOption(w)
+		var err error
+		switch o.key {
+		case "drm":
+			a.DRM, err = o.whole(asl.MinDRM, asl.MaxDRM)
+		case "tem":
+			a.TEM, err = o.whole(asl.MinTEM, asl.MaxTEM)
+		case "cx":
+			a.CX, err = o.yes()
+		case "concealed":
+			a.Concealed, err = o.yes()
+		case "afph":
+			a.AFPh, err = o.yes()
+		case "captured":
+			a.Captured, err = o.yes()
+		case "user":
+			a.User, err = asl.ParseUser(o.val)
+		case "placer":
+			err = unit(o, &a.Placer)
+		case "setter":
+			err = unit(o, &a.Setter)
+		case "dff":
+			var f asl.FireAttack
+			if f, err = asl.ParseFireAttack(o.val); err == nil {
+				a.DFF = append(a.DFF, f)
+			}
+		case "preset":
+			a.Preset, err = o.yes()
+		case "enemy-infantry":
+			a.EnemyInfantry, err = o.whole(0, asl.MaxEnemyInfantry)
+		default:
+			return nil, fmt.Errorf("dc: unknown option %q; want %s", w, dcOptions)
+		}
+		if err != nil {
+			return nil, optionError(o, err)
+		}
+	}
+	return &a, nil
+}
+
+// optionError names the option at fault once.
+func optionError(o option, err error) error {
+	msg := stripEcho(err.Error())
+	if strings.HasPrefix(msg, o.key) {
+		return fmt.Errorf("%s", msg)
+	}
+	return fmt.Errorf("%s=%s: %s", o.key, o.val, msg)
+}

@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/internal/golden"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// TestNewcombeDifference: the difference's interval is Newcombe's method
+// 10, as his Table II gives it (Statistics in Medicine 17 (1998) 873–890):
+// 56/70 − 48/80 = 0.2000, 95% interval 0.0524 to 0.3339; 9/10 − 3/10 =
+// 0.6000, 0.1705 to 0.8090.
+func TestNewcombeDifference(t *testing.T) {
+	cell := func(x, n uint64) report.Cell {
+		lo, hi := sim.Wilson(x, n, 0.95)
+		return report.Cell{P: float64(x) / float64(n), Lo: lo, Hi: hi, Valid: true}
+	}
+	for _, c := range []struct {
+		a, b      report.Cell
+		d, lo, hi float64
+	}{
+		{cell(48, 80), cell(56, 70), 0.2, 0.0524, 0.3339},
+		{cell(3, 10), cell(9, 10), 0.6, 0.1705, 0.8090},
+	} {
+		got := difference(c.a, c.b)
+		if math.Abs(got.P-c.d) > 1e-12 || math.Abs(got.Lo-c.lo) > 5e-5 || math.Abs(got.Hi-c.hi) > 5e-5 {
+			t.Errorf("difference %.4f [%.4f, %.4f], want %.4f [%.4f, %.4f]", got.P, got.Lo, got.Hi, c.d, c.lo, c.hi)
+		}
+	}
+	if d := difference(report.Cell{P: 0.3, Lo: 0.3, Hi: 0.3, Valid: true}, report.Cell{P: 0.5, Lo: 0.5, Hi: 0.5, Valid: true}); d.Lo != d.P || d.Hi != d.P {
+		t.Errorf("exact difference %+v, want a point", d)
+	}
+}
+
+// plansJSON runs sapper plans (or run) with args and returns, by plan
+// label, each figure by name.
+func plansJSON(t *testing.T, argv ...string) map[string]map[string]float64 {
+	t.Helper()
+	code, stdout, stderr := cli(t, append(argv, "--format", "json")...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", argv, code, stderr)
+	}
+	var doc struct {
+		Runs []struct {
+			Label   string `json:"label"`
+			Figures []struct {
+				Name string  `json:"name"`
+				P    float64 `json:"p"`
+			} `json:"figures"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]float64{}
+	for _, r := range doc.Runs {
+		out[r.Label] = map[string]float64{}
+		for _, f := range r.Figures {
+			out[r.Label][f.Name] = f.P
+		}
+	}
+	return out
+}
+
+// TestPlansOfOneAttack: a plan of one attack gives the figures of the
+// command that makes that attack alone, and the Δ column is the
+// difference of the two plans' figures.
+func TestPlansOfOneAttack(t *testing.T) {
+	loc := "--target 4-6-7 --target leader:8-1 --building stone --method exact"
+	figs := plansJSON(t, append(args("plans "+loc), "--plan", "fire: fire 8 +1", "--plan", "dc: dc placed cx", "--plan", "both: fire 8 +1; dc placed cx")...)
+	for _, c := range []struct{ plan, cmd string }{
+		{"fire", "fire --fp 8 --drm 1"},
+		{"dc", "dc --mode placed --cx"},
+	} {
+		code, stdout, stderr := cli(t, args(c.cmd+" "+loc+" --format json")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.cmd, code, stderr)
+		}
+		var doc struct {
+			Headline report.Headline `json:"headline"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if p := figs[c.plan]["stack cleared"]; math.Abs(p-doc.Headline.P) > 1e-12 {
+			t.Errorf("plan %s: stack cleared %.15f, sapper %s %.15f", c.plan, p, c.cmd, doc.Headline.P)
+		}
+	}
+	for _, label := range []string{"dc", "both"} {
+		for name, p := range figs[label] {
+			if strings.HasPrefix(name, "Δ ") {
+				if want := p; math.Abs(figs[label][strings.TrimPrefix(name, "Δ ")]-figs["fire"][strings.TrimPrefix(name, "Δ ")]-want) > 1e-12 {
+					t.Errorf("%s: %s %.6f is not the difference of the figures", label, name, p)
+				}
+			}
+		}
+	}
+	if _, ok := figs["fire"]["Δ stack cleared"]; ok {
+		t.Error("the first plan has a Δ figure")
+	}
+}
+
+// TestPlansBadInput: every bad input is one line naming the flag, exit 2.
+func TestPlansBadInput(t *testing.T) {
+	base := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8"}
+	for _, c := range []struct {
+		plan []string
+		want string
+	}{
+		{nil, "sapper plans: --plan: give two or more plans"},
+		{[]string{"b fire 4"}, `sapper plans: --plan "b fire 4": want LABEL: ATTACK`},
+		{[]string{"b: fire x"}, `sapper plans: --plan "b: fire x": attack 1: fire "x": want the attack's FP`},
+		{[]string{"b: fire 4; shoot 2"}, `sapper plans: --plan "b: fire 4; shoot 2": attack 2: "shoot": an attack starts with fire or dc`},
+		{[]string{"b: dc tossed"}, `sapper plans: --plan "b: dc tossed": attack 1: dc "tossed": want placed, thrown or set`},
+		{[]string{"b: fire 4 zz=1"}, `sapper plans: --plan "b: fire 4 zz=1": attack 1: fire: unknown option "zz=1"`},
+		{[]string{"b: fire 4 drm=12"}, `sapper plans: --plan "b: fire 4 drm=12": attack 1: drm=12: want a whole number from -8 to 8`},
+		{[]string{"b: dc placed user=ace"}, `sapper plans: --plan "b: dc placed user=ace": attack 1: user=ace:`},
+		{[]string{"b: dc set cx"}, `sapper plans: --plan "b: dc set cx": attack 1: cx: a Set DC has no CX DRM`},
+		{[]string{"b: fire 4 weapon=wp"}, `sapper plans: --plan "b: fire 4 weapon=wp": attack 1: weapon: WP and an AFV's entry make no IFT attack`},
+		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
+		{[]string{"b: fire 4;"}, `sapper plans: --plan "b: fire 4;": attack 2: want 'fire FP …' or 'dc MODE …'`},
+	} {
+		argv := append([]string(nil), base...)
+		for _, p := range c.plan {
+			argv = append(argv, "--plan", p)
+		}
+		code, stdout, stderr := cli(t, argv...)
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.plan, code, stderr, c.want)
+		}
+	}
+	code, _, stderr := cli(t, "plans", "--plan", "a: fire 8", "--plan", "b: fire 4")
+	if code != exitUsage || !strings.HasPrefix(stderr, "sapper plans: --target: give the units") {
+		t.Errorf("no target: exit %d, %q", code, stderr)
+	}
+}
+
+// TestPlansScenarios: every built-in plans scenario runs exactly, and the
+// fire group's table is as recorded.
+func TestPlansScenarios(t *testing.T) {
+	for _, name := range []string{"plans-fire-group", "plans-prep-then-placed", "plans-broken-stack"} {
+		t.Run(name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, "run", name)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if !strings.Contains(stdout, "exact enumeration: every figure and difference is exact") {
+				t.Errorf("not exact:\n%s", stdout)
+			}
+			golden.Check(t, strings.ReplaceAll(name, "-", "_"), []byte(elapsedGridM.ReplaceAllString(stdout, "; 0.00s")))
+		})
+	}
+	code, stdout, stderr := cli(t, "run", "plans-fire-group", "--method", "mc", "--trials", "20000")
+	if code != exitOK || !strings.Contains(stdout, "Newcombe's hybrid score") || !strings.Contains(stdout, "pts") {
+		t.Errorf("Monte Carlo: exit %d, %s\n%s", code, stderr, stdout)
+	}
+}
+
+func init() {
+	// sapper plans's seeded run, through its built-in scenario: a plan
+	// reads as several words on the command line.
+	seededRuns["plans"] = "run plans-fire-group --method mc --trials 2000 --seed 8 --format json"
+}
