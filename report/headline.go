@@ -32,11 +32,18 @@ func NewHeadline(res *sim.Result, metric string, labels []string, what string) *
 }
 
 // Figure is a probability as a headline says it: the percentage, and for
-// a Monte Carlo run its interval (an interrupted exact run's p is a lower
-// bound, which the result's own header says).
+// a Monte Carlo run its interval. A run cut short says so: an exact one's
+// p is then a lower bound, a Monte Carlo one's counts the trials run.
 func Figure(res *sim.Result, c Cell) string {
-	if res.Method == sim.Exact {
+	switch {
+	case res.Method == sim.Exact && !res.Complete:
+		return fmt.Sprintf("at least %.2f%% (the enumeration was cut short)", 100*c.P)
+	case res.Method == sim.Exact:
 		return fmt.Sprintf("%.2f%%", 100*c.P)
 	}
-	return fmt.Sprintf("%.2f%% (%s%% interval %.2f–%.2f%%)", 100*c.P, Percent(res.Confidence), 100*c.Lo, 100*c.Hi)
+	s := fmt.Sprintf("%.2f%% (%s%% interval %.2f–%.2f%%", 100*c.P, Percent(res.Confidence), 100*c.Lo, 100*c.Hi)
+	if !res.Complete {
+		s += fmt.Sprintf(", partial: %s trials", Group(res.Trials))
+	}
+	return s + ")"
 }

@@ -98,3 +98,16 @@ func TestViews(t *testing.T) {
 		t.Error("atleast parses")
 	}
 }
+
+// TestHeadlinePartial: a run cut short says so in its headline.
+func TestHeadlinePartial(t *testing.T) {
+	res := viewed()
+	res.Complete = false
+	if h := NewHeadline(res, "stack", []string{"cleared"}, "Cleared"); h.Text != "Cleared: at least 40.00% (the enumeration was cut short)." {
+		t.Errorf("%q", h.Text)
+	}
+	mc := &sim.Result{Method: sim.MonteCarlo, Trials: 1000, Confidence: 0.95, Metrics: res.Metrics}
+	if h := NewHeadline(mc, "stack", []string{"cleared"}, "Cleared"); !strings.HasSuffix(h.Text, ", partial: 1,000 trials).") {
+		t.Errorf("%q", h.Text)
+	}
+}

@@ -26,7 +26,7 @@ const illustrativeTables = "illustrative"
 
 // loadTables reads a tables file, or the shipped illustrative set.
 func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
-	if ref == illustrativeTables {
+	if strings.EqualFold(ref, illustrativeTables) {
 		data, err := builtinTables.ReadFile("tables/illustrative-russian.yaml")
 		if err != nil {
 			return nil, err

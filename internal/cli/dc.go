@@ -166,7 +166,7 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if breach != asl.NoBreach {
 		targets = beyond
 	}
-	if err := giveSW(f.sw, targets); err != nil {
+	if err := giveSW(fs.Changed("sw"), f.sw, targets); err != nil {
 		return asl.DCAttack{}, err
 	}
 	throwers, err := parseUnits("thrower", f.throwers)
@@ -239,10 +239,14 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	return a, nil
 }
 
-// giveSW applies --sw: the first target possesses n SW, as its sw=N
-// option.
-func giveSW(n int, targets []asl.Unit) error {
+// giveSW applies --sw, when given: the first target possesses n SW, as
+// its sw=N option, which it may not give as well.
+func giveSW(given bool, n int, targets []asl.Unit) error {
 	switch {
+	case !given:
+		return nil
+	case len(targets) > 0 && targets[0].SW != 0:
+		return usagef("--sw with the first --target's sw=%d: both give its SW; give one", targets[0].SW)
 	case n < 0 || n > asl.MaxSW:
 		return badValue("sw", strconv.Itoa(n), fmt.Sprintf("want a whole number from 0 to %d", asl.MaxSW))
 	case n > 0 && len(targets) == 0:

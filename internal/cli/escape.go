@@ -24,6 +24,10 @@ func escapeControls(dst, data []byte) (out, rest []byte) {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			dst = appendByteEscape(dst, data[i])
+		case bidi(r):
+			// A direction override reorders what follows it on screen:
+			// a name could show one thing and say another.
+			dst = append(dst, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
 		case r == '\n' || !unicode.IsControl(r):
 			dst = append(dst, data[i:i+n]...)
 		case r < 0x20:
@@ -37,6 +41,12 @@ func escapeControls(dst, data []byte) (out, rest []byte) {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// bidi reports the invisible marks that change the direction of the text
+// around them: U+200E–U+200F, U+202A–U+202E and U+2066–U+2069.
+func bidi(r rune) bool {
+	return r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+}
 
 // appendC0Escape appends c, a C0 control, as strconv.Quote writes it.
 func appendC0Escape(dst []byte, c byte) []byte {

@@ -131,7 +131,7 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if err != nil {
 		return zero, err
 	}
-	if err := giveSW(f.sw, targets); err != nil {
+	if err := giveSW(fs.Changed("sw"), f.sw, targets); err != nil {
 		return zero, err
 	}
 	if f.afvEnters {

@@ -21,7 +21,7 @@ func renamed(fs *pflag.FlagSet, old, now string) {
 type renamedValue struct{ old, now string }
 
 func (v *renamedValue) String() string { return "" }
-func (v *renamedValue) Type() string   { return "renamed" }
+func (v *renamedValue) Type() string   { return "renamedArray" } // a list, as the flags it stands for
 func (v *renamedValue) Set(string) error {
 	return fmt.Errorf("--%s is now --%s", v.old, v.now)
 }

@@ -39,8 +39,9 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.maxPaths, "max-paths", 20_000_000, "most dice paths `N` an exact run may enumerate")
 	fs.DurationVar(&f.maxTime, "max-time", time.Minute, "wall time `D` of one request's runs; a run still going\nthen stops and shows its partial result, e.g. --max-time 30s")
 	fs.IntVar(&f.queue, "queue", 1000, "requests `N` that may wait for a run while GOMAXPROCS\nruns go on; more get 503 Service Unavailable")
-	setWant(fs, "max-trials", "want a whole number > 0")
-	setWant(fs, "max-paths", "want a whole number > 0")
+	// A server's limits are at most the command line's own.
+	setRange(fs, "max-trials", 1, uint64(maxTrials))
+	setRange(fs, "max-paths", 1, uint64(maxPathsLimit))
 	setWant(fs, "max-time", "want a duration > 0 such as 30s or 2m")
 	setWant(fs, "queue", "want a whole number ≥ 0")
 }

@@ -15,7 +15,7 @@ func TestServeBadFlags(t *testing.T) {
 		{[]string{"--addr", ""}, `sapper serve: --addr "": want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface`},
 		{[]string{"--addr="}, `sapper serve: --addr "": want HOST:PORT`},
 		{[]string{"--addr", "  "}, `sapper serve: --addr "  ": want HOST:PORT`},
-		{[]string{"--max-trials", "0"}, `sapper serve: --max-trials "0": want a whole number > 0`},
+		{[]string{"--max-trials", "0"}, `sapper serve: --max-trials "0": want a whole number from 1 to 10000000000`},
 		{[]string{"--max-time", "0s"}, `sapper serve: --max-time "0s": want a duration > 0`},
 		{[]string{"--queue", "-1"}, `sapper serve: --queue "-1": want a whole number ≥ 0`},
 	} {

@@ -337,6 +337,9 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 	}
 	// The first run that reports the metric gives its labels; without
 	// --metric, a command with no summary figures shows its first metric.
+	// A count may have more outcomes at one value than at another (more
+	// dice, more hits): the run with the most labels gives the columns,
+	// which every run's outcomes are matched to by label.
 	var m *sim.Metric
 	var all []string
 	for _, r := range j.runs {
@@ -345,6 +348,8 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 				all = append(all, x.Name)
 			}
 			if m == nil && (strings.EqualFold(x.Name, sa.metric) || !sa.hasMetric) {
+				m = &r.exp.Schema.Metrics[i]
+			} else if m != nil && x.Name == m.Name && len(x.Labels) > len(m.Labels) {
 				m = &r.exp.Schema.Metrics[i]
 			}
 		}
@@ -368,16 +373,27 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 	}
 	name := m.Name
 	return sweepCols{what: what, title: title, names: names, cells: func(res *sim.Result) []report.Cell {
+		out := make([]report.Cell, len(names))
 		ms := res.Metric(name)
 		if ms == nil {
-			return make([]report.Cell, len(names))
+			return out
 		}
-		return report.MetricSeries(res, *ms, cumulative).Cells
+		series := report.MetricSeries(res, *ms, cumulative)
+		for k, n := range names {
+			// An outcome this run cannot have is a sure 0.
+			out[k] = report.Cell{Valid: true}
+			if i := slices.Index(series.Labels, n); i >= 0 {
+				out[k] = series.Cells[i]
+			}
+		}
+		return out
 	}, occurred: func(res *sim.Result) []bool {
 		out := make([]bool, len(names))
 		if ms := res.Metric(name); ms != nil {
-			for k, o := range ms.Outcomes {
-				out[k] = o.P != 0
+			for _, o := range ms.Outcomes {
+				if k := slices.Index(m.Labels, o.Label); k >= 0 {
+					out[k] = out[k] || o.P != 0
+				}
 			}
 		}
 		return out

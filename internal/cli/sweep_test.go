@@ -305,3 +305,23 @@ func TestSweepValues(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepMetricGrows: a count whose outcomes grow with the swept value
+// (hits on a building with more dice) gets a column per outcome of the
+// largest run; runs that cannot reach an outcome show a sure 0 there.
+func TestSweepMetricGrows(t *testing.T) {
+	for _, c := range []string{
+		"sweep building --vary dice=1..4 --metric hits --method exact",
+		"sweep dc --target 4-6-7 --vary sw=0..2 --metric sw.destroyed --method exact --cumulative",
+		"run toi-tank-dice-sweep --metric hits --method exact",
+	} {
+		code, stdout, stderr := cli(t, args(c)...)
+		if code != exitOK {
+			t.Errorf("%s: exit %d, %s", c, code, stderr)
+			continue
+		}
+		if strings.HasPrefix(c, "sweep building") && !strings.Contains(stdout, "dice=1  85.19%  14.81%   0.00%  0.00%  0.00%") {
+			t.Errorf("%s:\n%s", c, stdout)
+		}
+	}
+}

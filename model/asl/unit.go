@@ -262,7 +262,7 @@ func ParseUnit(s string) (Unit, error) {
 		case "class":
 			err = fmt.Errorf("unit %q: class=%s: want one of %s", s, val, strings.Join(classNames[:], ", "))
 			for i, n := range classNames {
-				if n == val {
+				if strings.EqualFold(n, val) {
 					u.Class, err = Class(i), nil
 				}
 			}

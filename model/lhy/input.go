@@ -1,6 +1,9 @@
 package lhy
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Limits of an attack (rules/lhy.md L8, and the number of rolls a fire
 // action makes).
@@ -118,7 +121,7 @@ func CohesionFailNames() []string { return []string{FailCasualty.String(), FailD
 // ParseCohesionFail reads "casualty" or "disrupt".
 func ParseCohesionFail(s string) (CohesionFail, error) {
 	for _, c := range []CohesionFail{FailCasualty, FailDisrupt} {
-		if s == c.String() {
+		if strings.EqualFold(s, c.String()) {
 			return c, nil
 		}
 	}

@@ -65,12 +65,13 @@ func ParseVehicle(s string) (Vehicle, error) {
 		case key == "towed-gun" && !hasVal:
 			v.TowedGun = true
 		case (key == "eav" || key == "atv") && hasVal:
+			most := MaxRating
+			if key == "eav" {
+				most = MaxArmor
+			}
+			// −1 is the EAV's "none" inside the model; given, it is out of range.
 			n, err := decimal(val)
-			if err != nil {
-				most := MaxRating
-				if key == "eav" {
-					most = MaxArmor
-				}
+			if err != nil || n < 0 {
 				return v, fmt.Errorf("%q: %s=%s: want a whole number 0…%d", s, key, val, most)
 			}
 			if key == "eav" {

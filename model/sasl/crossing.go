@@ -59,12 +59,14 @@ const (
 // Sites lists the sites an S? and an {x5} column may give.
 func Sites() []string { return []string{Inside, Outside} }
 
-// ParseSite reads inside or outside.
+// ParseSite reads inside or outside, in any case.
 func ParseSite(s string) (string, error) {
-	if !slices.Contains(Sites(), s) {
-		return "", fmt.Errorf("%q: want %s", s, strings.Join(Sites(), " or "))
+	for _, site := range Sites() {
+		if strings.EqualFold(s, site) {
+			return site, nil
+		}
 	}
-	return s, nil
+	return "", fmt.Errorf("%q: want %s", s, strings.Join(Sites(), " or "))
 }
 
 func (s *SQ) forbids(it Item) bool { return slices.Contains(s.Forbid, it) }
@@ -177,8 +179,11 @@ func (c *Crossing) Validate() error {
 		if u.Concealed {
 			return fmt.Errorf("stack: unit %d (%s): a moving unit in the ENEMY's view is not concealed", i+1, u)
 		}
-		if u.Broken {
+		if u.Broken || u.Disrupted {
 			return fmt.Errorf("stack: unit %d (%s): a broken unit does not move past S?", i+1, u)
+		}
+		if u.Pinned {
+			return fmt.Errorf("stack: unit %d (%s): a pinned unit may not move (A7.8), so it does not move past S?", i+1, u)
 		}
 	}
 	if err := c.Tables.Validate(); err != nil {
