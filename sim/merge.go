@@ -57,6 +57,13 @@ type merger struct {
 	// spare holds the accumulators of completed recordings, zeroed, for
 	// the next ones.
 	spare [][]float64
+	// exact is set when the run asks for fractions (fraction.go): each
+	// recording then keeps exact sums beside its floats, xhit holds the
+	// exact shares of hit, and xspare the exact sums of completed
+	// recordings, emptied, for the next ones.
+	exact  bool
+	xhit   *fracs
+	xspare []*fracSum
 }
 
 // memoEntry is a completed recording: its distribution, and the paths its
@@ -64,12 +71,20 @@ type merger struct {
 type memoEntry struct {
 	shares []share
 	paths  uint64
+	// x are the exact shares, one per share, when the run asks for
+	// fractions; nil otherwise.
+	x *fracs
 }
 
-// entryBytes is the memory a memo entry takes: its key and shares, and
-// about 64 bytes of map slot, headers and allocation rounding.
-func entryBytes(key string, shares []share) uint64 {
-	return uint64(64 + len(key) + 16*len(shares))
+// entryBytes is the memory a memo entry takes: its key and shares, their
+// exact fractions if any, and about 64 bytes of map slot, headers and
+// allocation rounding.
+func entryBytes(key string, e memoEntry) uint64 {
+	n := uint64(64 + len(key) + 16*len(e.shares))
+	if e.x != nil {
+		n += e.x.bytes()
+	}
+	return n
 }
 
 // share is one outcome slot of a completed recording and its probability:
@@ -88,6 +103,7 @@ type recording struct {
 	paths0 uint64  // paths finished before it
 	pre    []uint16
 	acc    []float64
+	x      *fracSum // the exact sums of acc, when the run asks for fractions
 }
 
 // newMerger returns the merging state of an enumerator whose memo may
@@ -99,7 +115,7 @@ func newMerger(rec *Record, offsets []int, size int, cap uint64) *merger {
 
 // release drops the memo of a walk that is over.
 func (g *merger) release() {
-	g.memo, g.spare, g.bytes = nil, nil, 0
+	g.memo, g.spare, g.xspare, g.bytes = nil, nil, nil, 0
 }
 
 // Merging reports whether this source merges equal states: true in exact
@@ -140,7 +156,7 @@ func (s *Source) Merge(key []byte) bool {
 		}
 	}
 	if e, ok := g.memo[string(key)]; ok {
-		g.hit = e.shares
+		g.hit, g.xhit = e.shares, e.x
 		s.path = s.path[:s.depth]
 		return true
 	}
@@ -150,8 +166,16 @@ func (s *Source) Merge(key []byte) bool {
 	} else {
 		acc = make([]float64, g.size+len(g.rec.out))
 	}
+	var x *fracSum
+	if g.exact {
+		if n := len(g.xspare); n > 0 {
+			x, g.xspare = g.xspare[n-1], g.xspare[:n-1]
+		} else {
+			x = newFracSum(g.size + len(g.rec.out))
+		}
+	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
-		pre: append([]uint16(nil), g.rec.out...), acc: acc})
+		pre: append([]uint16(nil), g.rec.out...), acc: acc, x: x})
 	g.rec.reset()
 	return false
 }
@@ -226,17 +250,23 @@ func (g *merger) complete(p int) {
 		r := g.open[n-1]
 		var shares []share
 		for i, p := range r.acc {
-			if p != 0 {
+			if p != 0 || r.x != nil && r.x.num[i].Sign() != 0 {
 				shares = append(shares, share{int32(i), p})
 			}
 		}
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
-		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
-			g.bytes -= entryBytes(r.key, old.shares)
+		e := memoEntry{shares: shares, paths: g.paths - r.paths0}
+		if r.x != nil {
+			e.x = r.x.shareFracs(shares)
+			r.x.reset()
+			g.xspare = append(g.xspare, r.x)
 		}
-		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
-		g.bytes += entryBytes(r.key, shares)
+		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
+			g.bytes -= entryBytes(r.key, old)
+		}
+		g.memo[r.key] = e
+		g.bytes += entryBytes(r.key, e)
 		g.open = g.open[:n-1]
 	}
 	if g.cap > 0 && g.bytes > g.cap {
@@ -251,7 +281,7 @@ func (g *merger) complete(p int) {
 func (g *merger) evict() {
 	var byLen [65]uint64 // bytes of the entries by bits.Len64 of their paths
 	for k, e := range g.memo {
-		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares)
+		byLen[bits.Len64(e.paths)] += entryBytes(k, e)
 	}
 	cut := -1
 	for b := range byLen {
