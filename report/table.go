@@ -103,11 +103,17 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, 
 		if !exact {
 			line += fmt.Sprintf("  [%*.2f, %*.2f]", iw, 100*o.Lo, iw, 100*o.Hi)
 		}
+		bar := Bar(o.P, barWidth)
 		if o.Fraction != nil {
-			// The exact fraction, when the run found them (--fractions).
-			line += fmt.Sprintf("  %-*s", fw, o.Fraction.String())
+			// The exact fraction, when the run found them (--fractions),
+			// padded to line up the bars.
+			f := o.Fraction.String()
+			line += "  " + f
+			if bar != "" {
+				line += strings.Repeat(" ", fw-len(f))
+			}
 		}
-		if bar := Bar(o.P, barWidth); bar != "" {
+		if bar != "" {
 			line += "  " + bar
 		}
 		fmt.Fprintf(b, "%s\n", line)
