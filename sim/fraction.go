@@ -142,6 +142,19 @@ func (f *fracSum) rat(x *big.Rat, i int) {
 	x.Add(x, &r)
 }
 
+// shares are the shares of a completed recording whose float sums are
+// acc and exact sums f: every slot either reaches. A path weight too small
+// for a float leaves an exact share beside a float zero.
+func (f *fracSum) shares(acc []float64) []share {
+	var shares []share
+	for i, p := range acc {
+		if p != 0 || f.num[i].Sign() != 0 {
+			shares = append(shares, share{int32(i), p})
+		}
+	}
+	return shares
+}
+
 // fracs are the exact shares of a completed recording, num[j] / den for
 // its j-th share.
 type fracs struct {

@@ -139,7 +139,7 @@ func TestFractionsEvictionCounted(t *testing.T) {
 	e := newEnumerator(exp, size)
 	e.start(step{idx: -1})
 	g := newMerger(e.rec, e.offsets, size, cap)
-	g.exact = true
+	g.exact, g.xmemo = true, map[string]*fracs{}
 	e.src.mg = g
 	e.ex = newExactSums(size, len(exp.Schema.Metrics))
 	var paths, peak uint64
@@ -152,11 +152,15 @@ func TestFractionsEvictionCounted(t *testing.T) {
 			break
 		}
 		var held uint64
+		if len(g.xmemo) != len(g.memo) {
+			t.Fatalf("after %d paths: %d entries, %d with exact shares", e.walked, len(g.memo), len(g.xmemo))
+		}
 		for k, m := range g.memo {
-			if m.x == nil || len(m.x.num) != len(m.shares) {
-				t.Fatalf("entry %q: %d shares, exact %v", k, len(m.shares), m.x)
+			x := g.xmemo[k]
+			if x == nil || len(x.num) != len(m.shares) {
+				t.Fatalf("entry %q: %d shares, exact %v", k, len(m.shares), x)
 			}
-			held += entryBytes(k, m)
+			held += entryBytes(k, m.shares, x)
 		}
 		if held != g.bytes || held > cap {
 			t.Fatalf("after %d paths: the memo counts %d bytes and holds %d, cap %d", e.walked, g.bytes, held, cap)

@@ -58,10 +58,13 @@ type merger struct {
 	// the next ones.
 	spare [][]float64
 	// exact is set when the run asks for fractions (fraction.go): each
-	// recording then keeps exact sums beside its floats, xhit holds the
-	// exact shares of hit, and xspare the exact sums of completed
-	// recordings, emptied, for the next ones.
+	// recording then keeps exact sums beside its floats, xmemo holds the
+	// exact shares of each memo entry, xhit those of hit, and xspare the
+	// exact sums of completed recordings, emptied, for the next ones. A
+	// map of their own leaves the memo of a run without fractions as it
+	// was.
 	exact  bool
+	xmemo  map[string]*fracs
 	xhit   *fracs
 	xspare []*fracSum
 }
@@ -71,20 +74,26 @@ type merger struct {
 type memoEntry struct {
 	shares []share
 	paths  uint64
-	// x are the exact shares, one per share, when the run asks for
-	// fractions; nil otherwise.
-	x *fracs
 }
 
-// entryBytes is the memory a memo entry takes: its key and shares, their
-// exact fractions if any, and about 64 bytes of map slot, headers and
-// allocation rounding.
-func entryBytes(key string, e memoEntry) uint64 {
-	n := uint64(64 + len(key) + 16*len(e.shares))
-	if e.x != nil {
-		n += e.x.bytes()
+// entryBytes is the memory a memo entry takes: its key and shares, and
+// about 64 bytes of map slot, headers and allocation rounding; and its
+// exact shares x, if any (nil: none).
+func entryBytes(key string, shares []share, x *fracs) uint64 {
+	n := uint64(64 + len(key) + 16*len(shares))
+	if x != nil {
+		n += 48 + x.bytes() // its own map slot too
 	}
 	return n
+}
+
+// xshares returns the exact shares of memo entry key, nil when the run
+// asks for no fractions.
+func (g *merger) xshares(key string) *fracs {
+	if !g.exact {
+		return nil
+	}
+	return g.xmemo[key]
 }
 
 // share is one outcome slot of a completed recording and its probability:
@@ -115,7 +124,8 @@ func newMerger(rec *Record, offsets []int, size int, cap uint64) *merger {
 
 // release drops the memo of a walk that is over.
 func (g *merger) release() {
-	g.memo, g.spare, g.xspare, g.bytes = nil, nil, nil, 0
+	g.memo, g.spare, g.bytes = nil, nil, 0
+	g.xmemo, g.xspare = nil, nil
 }
 
 // Merging reports whether this source merges equal states: true in exact
@@ -156,7 +166,10 @@ func (s *Source) Merge(key []byte) bool {
 		}
 	}
 	if e, ok := g.memo[string(key)]; ok {
-		g.hit, g.xhit = e.shares, e.x
+		g.hit = e.shares
+		if g.exact {
+			g.xhit = g.xmemo[string(key)]
+		}
 		s.path = s.path[:s.depth]
 		return true
 	}
@@ -249,24 +262,29 @@ func (g *merger) complete(p int) {
 	for n := len(g.open); n > 0 && g.open[n-1].depth > p; n-- {
 		r := g.open[n-1]
 		var shares []share
-		for i, p := range r.acc {
-			if p != 0 || r.x != nil && r.x.num[i].Sign() != 0 {
-				shares = append(shares, share{int32(i), p})
+		if r.x == nil {
+			for i, p := range r.acc {
+				if p != 0 {
+					shares = append(shares, share{int32(i), p})
+				}
 			}
+		} else {
+			shares = r.x.shares(r.acc)
 		}
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
-		e := memoEntry{shares: shares, paths: g.paths - r.paths0}
+		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
+			g.bytes -= entryBytes(r.key, old.shares, g.xshares(r.key))
+		}
+		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
+		var x *fracs
 		if r.x != nil {
-			e.x = r.x.shareFracs(shares)
+			x = r.x.shareFracs(shares)
 			r.x.reset()
 			g.xspare = append(g.xspare, r.x)
+			g.xmemo[r.key] = x
 		}
-		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
-			g.bytes -= entryBytes(r.key, old)
-		}
-		g.memo[r.key] = e
-		g.bytes += entryBytes(r.key, e)
+		g.bytes += entryBytes(r.key, shares, x)
 		g.open = g.open[:n-1]
 	}
 	if g.cap > 0 && g.bytes > g.cap {
@@ -281,7 +299,7 @@ func (g *merger) complete(p int) {
 func (g *merger) evict() {
 	var byLen [65]uint64 // bytes of the entries by bits.Len64 of their paths
 	for k, e := range g.memo {
-		byLen[bits.Len64(e.paths)] += entryBytes(k, e)
+		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares, g.xshares(k))
 	}
 	cut := -1
 	for b := range byLen {
@@ -294,6 +312,9 @@ func (g *merger) evict() {
 	for k, e := range g.memo {
 		if bits.Len64(e.paths) <= cut {
 			delete(g.memo, k)
+			if g.exact {
+				delete(g.xmemo, k)
+			}
 		}
 	}
 }
