@@ -192,8 +192,6 @@ type exactSums struct {
 	total *fracSum
 	w     ratio
 	t, d  big.Int // scratch
-	// err is set when a path drew from a rounded Dist.
-	err error
 }
 
 // addPath adds the weight of the path just walked to the exact sums of
@@ -231,7 +229,7 @@ func (g *merger) finishExact(path []step, x *exactSums) error {
 		if d := x.w.of(path[r.depth:]); d != nil {
 			return &FractionError{Dist: d}
 		}
-		g.addExact(r.x, x, cur)
+		g.addExact(g.xopen[j], x, cur)
 		for m, k := range cur {
 			if k == unset {
 				cur[m] = r.pre[m]

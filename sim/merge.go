@@ -58,12 +58,13 @@ type merger struct {
 	// the next ones.
 	spare [][]float64
 	// exact is set when the run asks for fractions (fraction.go): each
-	// recording then keeps exact sums beside its floats, xmemo holds the
-	// exact shares of each memo entry, xhit those of hit, and xspare the
-	// exact sums of completed recordings, emptied, for the next ones. A
-	// map of their own leaves the memo of a run without fractions as it
-	// was.
+	// open recording then keeps exact sums beside its floats, in xopen,
+	// xmemo holds the exact shares of each memo entry, xhit those of hit,
+	// and xspare the exact sums of completed recordings, emptied, for the
+	// next ones. Kept apart, they leave the recordings and the memo of a
+	// run without fractions as they were.
 	exact  bool
+	xopen  []*fracSum
 	xmemo  map[string]*fracs
 	xhit   *fracs
 	xspare []*fracSum
@@ -112,7 +113,6 @@ type recording struct {
 	paths0 uint64  // paths finished before it
 	pre    []uint16
 	acc    []float64
-	x      *fracSum // the exact sums of acc, when the run asks for fractions
 }
 
 // newMerger returns the merging state of an enumerator whose memo may
@@ -179,16 +179,17 @@ func (s *Source) Merge(key []byte) bool {
 	} else {
 		acc = make([]float64, g.size+len(g.rec.out))
 	}
-	var x *fracSum
 	if g.exact {
+		var x *fracSum
 		if n := len(g.xspare); n > 0 {
 			x, g.xspare = g.xspare[n-1], g.xspare[:n-1]
 		} else {
 			x = newFracSum(g.size + len(g.rec.out))
 		}
+		g.xopen = append(g.xopen, x)
 	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
-		pre: append([]uint16(nil), g.rec.out...), acc: acc, x: x})
+		pre: append([]uint16(nil), g.rec.out...), acc: acc})
 	g.rec.reset()
 	return false
 }
@@ -262,14 +263,17 @@ func (g *merger) complete(p int) {
 	for n := len(g.open); n > 0 && g.open[n-1].depth > p; n-- {
 		r := g.open[n-1]
 		var shares []share
-		if r.x == nil {
+		var x *fracSum
+		if !g.exact {
 			for i, p := range r.acc {
 				if p != 0 {
 					shares = append(shares, share{int32(i), p})
 				}
 			}
 		} else {
-			shares = r.x.shares(r.acc)
+			x = g.xopen[n-1]
+			g.xopen = g.xopen[:n-1]
+			shares = x.shares(r.acc)
 		}
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
@@ -277,14 +281,14 @@ func (g *merger) complete(p int) {
 			g.bytes -= entryBytes(r.key, old.shares, g.xshares(r.key))
 		}
 		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
-		var x *fracs
-		if r.x != nil {
-			x = r.x.shareFracs(shares)
-			r.x.reset()
-			g.xspare = append(g.xspare, r.x)
-			g.xmemo[r.key] = x
+		var xs *fracs
+		if x != nil {
+			xs = x.shareFracs(shares)
+			x.reset()
+			g.xspare = append(g.xspare, x)
+			g.xmemo[r.key] = xs
 		}
-		g.bytes += entryBytes(r.key, shares, x)
+		g.bytes += entryBytes(r.key, shares, xs)
 		g.open = g.open[:n-1]
 	}
 	if g.cap > 0 && g.bytes > g.cap {
