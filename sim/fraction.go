@@ -22,10 +22,11 @@ import (
 // Merging carries exact shares too: a recording of the subtree below a
 // key sums each path's exact conditional weight (the product of the
 // draws below the key) over its own common denominator, and the memo
-// entry keeps those numerators beside the float shares, so a later path
-// that stops on the key adds its exact weight times each exact share.
-// An evicted state walked again gives the same exact shares; the memo
-// counts their bytes against its cap.
+// keeps those shares, reduced, beside the float ones (in a map of their
+// own, merger.xmemo), so a later path that stops on the key adds its
+// exact weight times each exact share. An evicted state walked again
+// gives the same exact shares; the memo counts their bytes against its
+// cap and evicts them with their entry.
 //
 // A Dist whose integer weights were rounded from larger ones
 // (Dist.Rounded) has no exact fractions to give: a run asked for them
