@@ -34,7 +34,10 @@ import (
 // first_not_reached_after, reached_again or never_reached_nearest, p the
 // figure there. Run metadata (method, trials, seed, …) and means are in the
 // JSON output only; a numeric metric's labels are its values, so a mean is
-// the sum of value × p.
+// the sum of value × p. So are an exact run's fractions (sim.Config.
+// Fractions): the columns are fixed, and one present only when fractions
+// were asked for would change the header under a consumer that reads
+// columns by position; "fraction" in the JSON carries them.
 var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi", "complete"}
 
 // FiguresMetric is the metric column of the summary figures' CSV rows.

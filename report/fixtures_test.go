@@ -50,6 +50,17 @@ func incompleteResult() *sim.Result {
 // dice show a six.
 func exactResult(t *testing.T) *sim.Result {
 	t.Helper()
+	return exactRun(t, false)
+}
+
+// fractionsResult is exactResult with its exact fractions.
+func fractionsResult(t *testing.T) *sim.Result {
+	t.Helper()
+	return exactRun(t, true)
+}
+
+func exactRun(t *testing.T, fractions bool) *sim.Result {
+	t.Helper()
 	exp := sim.Experiment{
 		Schema: sim.Schema{Metrics: []sim.Metric{
 			{Name: "sum", Title: "Sum of two dice", Labels: []string{"low", "seven", "high"}},
@@ -76,7 +87,7 @@ func exactResult(t *testing.T) *sim.Result {
 			}
 		},
 	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
+	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: fractions})
 	if err != nil {
 		t.Fatal(err)
 	}

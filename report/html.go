@@ -24,11 +24,14 @@ var htmlFS embed.FS
 var htmlTemplates = template.Must(template.ParseFS(htmlFS, "html.tmpl"))
 
 type htmlRun struct {
-	Label   string
-	Header  []string
-	Exact   bool
-	Metrics []htmlMetric
-	Elapsed string
+	Label  string
+	Header []string
+	Exact  bool
+	// Fractions: the outcomes carry exact fractions, in a column of
+	// their own.
+	Fractions bool
+	Metrics   []htmlMetric
+	Elapsed   string
 }
 
 type htmlMetric struct {
@@ -38,7 +41,7 @@ type htmlMetric struct {
 }
 
 type htmlRow struct {
-	Label, P, Interval, Bar string
+	Label, P, Interval, Fraction, Bar string
 }
 
 // WriteHTML writes r's results as HTML tables, one section per run: the
@@ -67,6 +70,9 @@ func htmlResult(run Run, opt Options) htmlRun {
 			row := htmlRow{Label: o.Label, P: fmt.Sprintf("%.2f%%", 100*o.P), Bar: Bar(o.P, barWidth)}
 			if !exact {
 				row.Interval = fmt.Sprintf("[%.2f, %.2f]", 100*o.Lo, 100*o.Hi)
+			}
+			if o.Fraction != nil {
+				row.Fraction, v.Fractions = o.Fraction.String(), true
 			}
 			hm.Rows = append(hm.Rows, row)
 		}

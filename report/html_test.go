@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ func TestHTMLMatchesTable(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		res  *sim.Result
-	}{{"mc", mcResult()}, {"incomplete", incompleteResult()}, {"exact", exactResult(t)}} {
+	}{{"mc", mcResult()}, {"incomplete", incompleteResult()}, {"exact", exactResult(t)}, {"fractions", fractionsResult(t)}} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep := Report{Command: "dc", Result: tc.res}
 			var text, page bytes.Buffer
@@ -45,6 +46,14 @@ func TestHTMLMatchesTable(t *testing.T) {
 				if strings.HasSuffix(f, "%") && !strings.Contains(html, f) {
 					t.Errorf("figure %s of the text table missing from the HTML", f)
 				}
+				if fractionText.MatchString(f) && !strings.Contains(html, ">"+f+"<") {
+					t.Errorf("fraction %s of the text table missing from the HTML", f)
+				}
+			}
+			fractions := tc.name == "fractions"
+			if strings.Contains(html, ">fraction<") != fractions || fractionText.MatchString(text.String()) != fractions {
+				t.Errorf("fraction column in the HTML %v, in the text %v; want %v",
+					strings.Contains(html, ">fraction<"), fractionText.MatchString(text.String()), fractions)
 			}
 			if strings.Contains(html, "interval (%)") == (tc.res.Method == sim.Exact) {
 				t.Errorf("interval column shown for method %s: %v", tc.res.Method, !strings.Contains(html, "interval (%)"))
@@ -52,6 +61,9 @@ func TestHTMLMatchesTable(t *testing.T) {
 		})
 	}
 }
+
+// fractionText is an exact fraction as the tables write it.
+var fractionText = regexp.MustCompile(`\b[0-9]+/[0-9]+\b`)
 
 func TestHTMLEscapes(t *testing.T) {
 	res := mcResult()

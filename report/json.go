@@ -103,8 +103,12 @@ type jsonOutcome struct {
 	Value string  `json:"value"`
 	Count *uint64 `json:"count,omitempty"`
 	P     float64 `json:"p"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
+	// Fraction is p as an exact reduced fraction, "35/1296" ("0/1" and
+	// "1/1" included), for every outcome of a complete exact run asked
+	// for fractions (sim.Config.Fractions).
+	Fraction string  `json:"fraction,omitempty"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
 	// AtLeast and AtMost are an ordered metric's other views of the
 	// outcome (view.go): this outcome or worse, this outcome or milder.
 	AtLeast *float64 `json:"at_least,omitempty"`
@@ -167,6 +171,9 @@ func toJSON(res *sim.Result) jsonResult {
 		least, most := viewOutcomes(res, m, AtLeast), viewOutcomes(res, m, AtMost)
 		for k, o := range m.Outcomes {
 			jo := jsonOutcome{Value: o.Label, P: o.P, Lo: o.Lo, Hi: o.Hi}
+			if o.Fraction != nil {
+				jo.Fraction = o.Fraction.String()
+			}
 			if Ordered(m) {
 				jo.AtLeast, jo.AtMost = ptr(least[k].P), ptr(most[k].P)
 			}

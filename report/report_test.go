@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"github.com/sapperhq/sapper/internal/golden"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -32,10 +33,13 @@ func TestGolden(t *testing.T) {
 		{"table_mc", Table, Report{Command: "dc", Title: "Placed DC vs 4-6-7", Result: mcResult()}, Options{}},
 		{"table_mc_hidezero", Table, Report{Command: "dc", Result: mcResult()}, Options{HideZero: true}},
 		{"table_exact", Table, Report{Command: "dc", Result: exactResult(t)}, Options{}},
+		{"table_fractions", Table, Report{Command: "dc", Result: fractionsResult(t)}, Options{}},
+		{"table_fractions_atleast", Table, Report{Command: "dc", Result: fractionsResult(t)}, Options{View: AtLeast}},
 		{"table_incomplete", Table, Report{Command: "dc", Result: incompleteResult()}, Options{}},
 		{"table_runs", Table, runs, Options{}},
 		{"json_mc", JSON, Report{Command: "dc", Inputs: in, Result: mcResult()}, Options{}},
 		{"json_exact", JSON, Report{Command: "dc", Inputs: in, Result: exactResult(t)}, Options{}},
+		{"json_fractions", JSON, Report{Command: "dc", Inputs: in, Result: fractionsResult(t)}, Options{}},
 		{"json_incomplete", JSON, Report{Command: "dc", Inputs: in, Result: incompleteResult()}, Options{}},
 		{"json_runs", JSON, runs, Options{}},
 		{"csv_mc", CSV, Report{Command: "dc", Result: mcResult()}, Options{}},
@@ -200,6 +204,57 @@ func TestGroup(t *testing.T) {
 	for n, want := range map[uint64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567"} {
 		if got := Group(n); got != want {
 			t.Errorf("Group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestCSVWithoutFractions: the CSV of a run with fractions is that of the
+// same run without them: its columns are fixed (CSVHeader).
+func TestCSVWithoutFractions(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := WriteCSV(&a, Report{Command: "dc", Result: exactResult(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(&b, Report{Command: "dc", Result: fractionsResult(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Errorf("CSV with fractions:\n%s\nwithout:\n%s", b.String(), a.String())
+	}
+}
+
+// TestJSONFractions: every outcome of a run with fractions carries one,
+// and they read back to p; a run without them carries none.
+func TestJSONFractions(t *testing.T) {
+	for _, fractions := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := WriteJSON(&b, Report{Command: "dc", Result: exactRun(t, fractions)}); err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Metrics []struct {
+				Outcomes []struct {
+					P        float64 `json:"p"`
+					Fraction *string `json:"fraction"`
+				} `json:"outcomes"`
+			} `json:"metrics"`
+		}
+		if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range out.Metrics {
+			for _, o := range m.Outcomes {
+				if (o.Fraction != nil) != fractions {
+					t.Fatalf("fractions %v: outcome with fraction %v", fractions, o.Fraction)
+				}
+				if o.Fraction == nil {
+					continue
+				}
+				r, ok := new(big.Rat).SetString(*o.Fraction)
+				if f, _ := r.Float64(); !ok || !strings.Contains(*o.Fraction, "/") || math.Abs(f-o.P) > 1e-15 {
+					t.Errorf("fraction %q for p %v", *o.Fraction, o.P)
+				}
+			}
 		}
 	}
 }

@@ -87,11 +87,14 @@ func resultHeader(res *sim.Result) []string {
 func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, view string) {
 	fmt.Fprintf(b, "%s%s\n", metricCaption(m), view)
 	shown := shownOutcomes(m, opt)
-	width, iw := 0, 5
+	width, iw, fw := 0, 5, 0
 	for _, o := range shown {
 		width = max(width, utf8.RuneCountInString(o.Label))
 		if o.Hi >= 0.99995 {
 			iw = 6 // "100.00"
+		}
+		if o.Fraction != nil {
+			fw = max(fw, len(o.Fraction.String()))
 		}
 	}
 	for _, o := range shown {
@@ -100,7 +103,17 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, 
 		if !exact {
 			line += fmt.Sprintf("  [%*.2f, %*.2f]", iw, 100*o.Lo, iw, 100*o.Hi)
 		}
-		if bar := Bar(o.P, barWidth); bar != "" {
+		bar := Bar(o.P, barWidth)
+		if o.Fraction != nil {
+			// The exact fraction, when the run found them (--fractions),
+			// padded to line up the bars.
+			f := o.Fraction.String()
+			line += "  " + f
+			if bar != "" {
+				line += strings.Repeat(" ", fw-len(f))
+			}
+		}
+		if bar != "" {
 			line += "  " + bar
 		}
 		fmt.Fprintf(b, "%s\n", line)

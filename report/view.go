@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/sapperhq/sapper/sim"
@@ -40,7 +41,8 @@ func ParseView(s string) (View, error) {
 
 // viewOutcomes is m's outcomes as view reads them, in schema order: each
 // p the sum over the outcomes the view takes in, and for a Monte Carlo
-// run the Wilson interval of their summed count. The labels are the
+// run the Wilson interval of their summed count; for a run with exact
+// fractions, the sum of their fractions too. The labels are the
 // outcomes' own; the caption says which view it is.
 func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSummary {
 	if v == Exactly || !Ordered(m) {
@@ -50,14 +52,21 @@ func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSum
 	for k, o := range m.Outcomes {
 		var p float64
 		var count uint64
+		var fr *big.Rat
+		if o.Fraction != nil {
+			fr = new(big.Rat)
+		}
 		for j, q := range m.Outcomes {
 			if within(m, v, j, k) {
 				p += q.P
 				count += q.Count
+				if fr != nil {
+					fr.Add(fr, q.Fraction)
+				}
 			}
 		}
 		c := interval(res, p, count)
-		out[k] = sim.OutcomeSummary{Label: o.Label, Count: count, P: c.P, Lo: c.Lo, Hi: c.Hi}
+		out[k] = sim.OutcomeSummary{Label: o.Label, Count: count, P: c.P, Lo: c.Lo, Hi: c.Hi, Fraction: fr}
 	}
 	return out
 }

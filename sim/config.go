@@ -57,6 +57,13 @@ type Config struct {
 	// declares equal (Source.Merge) and walk every path from the start:
 	// slower, and the reference that merging must reproduce.
 	NoMerge bool
+	// Fractions makes an exact run find every probability as an exact
+	// fraction too (OutcomeSummary.Fraction), summing each path's weight
+	// in integers beside the floats: slower, and only for a complete run
+	// of a model that draws with integer weights (fraction.go). A Monte
+	// Carlo run has none to give: Run refuses the method mc with it, and
+	// auto notes that it fell back without them.
+	Fractions bool
 	// Progress, when non-nil, receives one atomic add per finished chunk
 	// (trials) or per 4096 paths (exact).
 	Progress *atomic.Uint64
@@ -95,6 +102,9 @@ func (c Config) validate() error {
 	}
 	if !(c.Confidence >= MinConfidence && c.Confidence <= MaxConfidence) {
 		return fmt.Errorf("sim: confidence %v outside [%v, %v]", c.Confidence, MinConfidence, MaxConfidence)
+	}
+	if c.Fractions && c.Method == MonteCarlo {
+		return fmt.Errorf("sim: fractions need exact enumeration (method exact or auto), not Monte Carlo")
 	}
 	if c.Precision < 0 || c.Precision >= 0.5 {
 		return fmt.Errorf("sim: precision %v outside [0, 0.5)", c.Precision)

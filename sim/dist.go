@@ -18,6 +18,9 @@ type Dist struct {
 	// sixes is k when total is 6^k (k ≤ maxSixes): a Monte Carlo draw
 	// then takes k dice from the source's reservoir (sixes.go).
 	sixes int8
+	// rounded marks weights rounded from exact ones too large for them
+	// (Rounded).
+	rounded bool
 }
 
 // maxLUT bounds the lookup table that turns a uniform draw into an index in
@@ -74,6 +77,19 @@ func (d *Dist) WithValues(v []int32) *Dist {
 			c.vlut[r] = v[i]
 		}
 	}
+	return &c
+}
+
+// Rounded returns d marked as rounded: its weights were rounded from
+// exact ones that do not fit 64 bits, so its probabilities are right to
+// float precision but are not the exact fractions of the rules. Every
+// run draws from it as from d, except an exact run asked for fractions
+// (Config.Fractions), which refuses it with a *FractionError rather than
+// report fractions of the rounded weights. A model must mark every Dist
+// whose weights it rounded or scaled inexactly.
+func (d *Dist) Rounded() *Dist {
+	c := *d
+	c.rounded = true
 	return &c
 }
 

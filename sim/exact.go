@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"sync/atomic"
 	"time"
 
@@ -44,6 +45,12 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 		subs[r].start(root)
 		if !cfg.NoMerge {
 			subs[r].src.mg = newMerger(subs[r].rec, subs[r].offsets, size, tableCap)
+		}
+		if cfg.Fractions {
+			subs[r].ex = newExactSums(size, len(exp.Schema.Metrics))
+			if mg := subs[r].src.mg; mg != nil {
+				mg.exact, mg.xmemo = true, map[string]*fracs{}
+			}
 		}
 	}
 	var paths atomic.Uint64
@@ -90,15 +97,30 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 	for i := range total {
 		total[i] += comp[i]
 	}
+	// An interrupted enumeration's sums are lower bounds: no fractions.
+	var fr []big.Rat
+	note := ""
+	if cfg.Fractions {
+		if complete {
+			fr = fractions(subs, size)
+		} else {
+			note = NoFractionsInterrupted
+		}
+	}
 	return &Result{
 		Method:     Exact,
 		Complete:   complete,
 		Paths:      paths.Load(),
 		Confidence: cfg.Confidence,
-		Metrics:    summarizeWeights(exp.Schema, total),
+		Metrics:    summarizeWeights(exp.Schema, total, fr),
 		Elapsed:    time.Since(start),
+		Note:       note,
 	}, nil
 }
+
+// NoFractionsInterrupted is the note of an interrupted exact run asked for
+// fractions: it gives none.
+const NoFractionsInterrupted = "no exact fractions: the enumeration was interrupted, so its figures are lower bounds"
 
 // merging reports whether any root's walk has merged a state yet.
 func merging(subs []*enumerator) bool {
@@ -187,7 +209,9 @@ type enumerator struct {
 	walked, flushed uint64
 	covered         float64
 	done            bool
-	_               gap
+	// ex are the exact sums, when the run asks for fractions.
+	ex *exactSums
+	_  gap
 }
 
 func newEnumerator(exp Experiment, size int) *enumerator {
@@ -235,9 +259,19 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 		e.walked++
 		e.covered += src.weight
 		if src.mg != nil {
+			if e.ex != nil {
+				if err := src.mg.finishExact(src.path, e.ex); err != nil {
+					return err
+				}
+			}
 			src.mg.finish(src.weight, e.sum, e.comp, e.metricName)
 		} else {
 			e.record(src.weight)
+			if e.ex != nil {
+				if err := e.ex.addPath(src.path, e.rec.out, e.offsets); err != nil {
+					return err
+				}
+			}
 		}
 		if !src.advance() {
 			e.done = true

@@ -57,6 +57,17 @@ type merger struct {
 	// spare holds the accumulators of completed recordings, zeroed, for
 	// the next ones.
 	spare [][]float64
+	// exact is set when the run asks for fractions (fraction.go): each
+	// open recording then keeps exact sums beside its floats, in xopen,
+	// xmemo holds the exact shares of each memo entry, xhit those of hit,
+	// and xspare the exact sums of completed recordings, emptied, for the
+	// next ones. Kept apart, they leave the recordings and the memo of a
+	// run without fractions as they were.
+	exact  bool
+	xopen  []*fracSum
+	xmemo  map[string]*fracs
+	xhit   *fracs
+	xspare []*fracSum
 }
 
 // memoEntry is a completed recording: its distribution, and the paths its
@@ -67,9 +78,23 @@ type memoEntry struct {
 }
 
 // entryBytes is the memory a memo entry takes: its key and shares, and
-// about 64 bytes of map slot, headers and allocation rounding.
-func entryBytes(key string, shares []share) uint64 {
-	return uint64(64 + len(key) + 16*len(shares))
+// about 64 bytes of map slot, headers and allocation rounding; and its
+// exact shares x, if any (nil: none).
+func entryBytes(key string, shares []share, x *fracs) uint64 {
+	n := uint64(64 + len(key) + 16*len(shares))
+	if x != nil {
+		n += 48 + x.bytes() // its own map slot too
+	}
+	return n
+}
+
+// xshares returns the exact shares of memo entry key, nil when the run
+// asks for no fractions.
+func (g *merger) xshares(key string) *fracs {
+	if !g.exact {
+		return nil
+	}
+	return g.xmemo[key]
 }
 
 // share is one outcome slot of a completed recording and its probability:
@@ -100,6 +125,7 @@ func newMerger(rec *Record, offsets []int, size int, cap uint64) *merger {
 // release drops the memo of a walk that is over.
 func (g *merger) release() {
 	g.memo, g.spare, g.bytes = nil, nil, 0
+	g.xmemo, g.xspare = nil, nil
 }
 
 // Merging reports whether this source merges equal states: true in exact
@@ -141,6 +167,9 @@ func (s *Source) Merge(key []byte) bool {
 	}
 	if e, ok := g.memo[string(key)]; ok {
 		g.hit = e.shares
+		if g.exact {
+			g.xhit = g.xmemo[string(key)]
+		}
 		s.path = s.path[:s.depth]
 		return true
 	}
@@ -149,6 +178,15 @@ func (s *Source) Merge(key []byte) bool {
 		acc, g.spare = g.spare[n-1], g.spare[:n-1]
 	} else {
 		acc = make([]float64, g.size+len(g.rec.out))
+	}
+	if g.exact {
+		var x *fracSum
+		if n := len(g.xspare); n > 0 {
+			x, g.xspare = g.xspare[n-1], g.xspare[:n-1]
+		} else {
+			x = newFracSum(g.size + len(g.rec.out))
+		}
+		g.xopen = append(g.xopen, x)
 	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
 		pre: append([]uint16(nil), g.rec.out...), acc: acc})
@@ -225,18 +263,32 @@ func (g *merger) complete(p int) {
 	for n := len(g.open); n > 0 && g.open[n-1].depth > p; n-- {
 		r := g.open[n-1]
 		var shares []share
-		for i, p := range r.acc {
-			if p != 0 {
-				shares = append(shares, share{int32(i), p})
+		var x *fracSum
+		if !g.exact {
+			for i, p := range r.acc {
+				if p != 0 {
+					shares = append(shares, share{int32(i), p})
+				}
 			}
+		} else {
+			x = g.xopen[n-1]
+			g.xopen = g.xopen[:n-1]
+			shares = x.shares(r.acc)
 		}
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
 		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
-			g.bytes -= entryBytes(r.key, old.shares)
+			g.bytes -= entryBytes(r.key, old.shares, g.xshares(r.key))
 		}
 		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
-		g.bytes += entryBytes(r.key, shares)
+		var xs *fracs
+		if x != nil {
+			xs = x.shareFracs(shares)
+			x.reset()
+			g.xspare = append(g.xspare, x)
+			g.xmemo[r.key] = xs
+		}
+		g.bytes += entryBytes(r.key, shares, xs)
 		g.open = g.open[:n-1]
 	}
 	if g.cap > 0 && g.bytes > g.cap {
@@ -251,7 +303,7 @@ func (g *merger) complete(p int) {
 func (g *merger) evict() {
 	var byLen [65]uint64 // bytes of the entries by bits.Len64 of their paths
 	for k, e := range g.memo {
-		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares)
+		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares, g.xshares(k))
 	}
 	cut := -1
 	for b := range byLen {
@@ -264,6 +316,9 @@ func (g *merger) evict() {
 	for k, e := range g.memo {
 		if bits.Len64(e.paths) <= cut {
 			delete(g.memo, k)
+			if g.exact {
+				delete(g.xmemo, k)
+			}
 		}
 	}
 }

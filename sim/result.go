@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"math/big"
 	"time"
 )
 
@@ -55,6 +56,10 @@ type OutcomeSummary struct {
 	Count  uint64
 	P      float64
 	Lo, Hi float64
+	// Fraction is the probability as an exact, reduced fraction: set for
+	// every outcome of a complete exact run asked for fractions
+	// (Config.Fractions), nil otherwise.
+	Fraction *big.Rat
 }
 
 // Metric returns the summary of the named metric, or nil.
@@ -139,8 +144,9 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 	return out
 }
 
-// summarizeWeights turns exact path weights into summaries.
-func summarizeWeights(s Schema, w []float64) []MetricSummary {
+// summarizeWeights turns exact path weights into summaries, with the
+// exact fractions fr of the same outcomes when fr is not nil.
+func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 	out := make([]MetricSummary, len(s.Metrics))
 	off := 0
 	for i, m := range s.Metrics {
@@ -148,6 +154,9 @@ func summarizeWeights(s Schema, w []float64) []MetricSummary {
 		for k, label := range m.Labels {
 			p := w[off+k]
 			ms.Outcomes[k] = OutcomeSummary{Label: label, P: p, Lo: p, Hi: p}
+			if fr != nil {
+				ms.Outcomes[k].Fraction = new(big.Rat).Set(&fr[off+k])
+			}
 			if m.Values != nil {
 				ms.Mean += p * m.Values[k]
 			}

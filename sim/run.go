@@ -34,6 +34,9 @@ func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 			res, err = runMC(ctx, exp, cfg)
 			if res != nil {
 				res.Note = autoNote(be)
+				if cfg.Fractions {
+					res.Note += ", which gives no exact fractions"
+				}
 				res.Elapsed = time.Since(start)
 			}
 			return res, err

@@ -57,6 +57,7 @@ type commonFlags struct {
 	progress   string
 	hideZero   bool
 	view       string
+	fractions  bool
 	plot       string
 	cumulative bool
 	cpuprofile string
@@ -96,6 +97,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal), always or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
 	g.StringVar(&c.view, "view", report.Exactly.String(), "table and CSV: read ordered outcomes (IFT results, counts)\n`VIEW`: exactly, at-least (this or worse: at least 2\nbroken) or at-most (this or milder); JSON carries all three")
+	g.BoolVar(&c.fractions, "fractions", false, "exact and auto: every probability also as a reduced\nfraction, computed exactly (2KIA 1/36), in the table\nand the JSON; slower; the CSV has no column for it")
 	g.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof:\nwhere your own scenario spends its time, e.g. --cpuprofile cpu.out")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
@@ -110,8 +112,9 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setWant(g, "confidence", fmt.Sprintf("want a number from %g to %g, like 0.95", sim.MinConfidence, sim.MaxConfidence))
 	setWant(g, "hide-zero", "want true or false")
 	setWant(g, "cumulative", "want true or false")
+	setWant(g, "fractions", "want true or false")
 	setGroup(g, groupRun, "trials", "seed", "workers", "method", "precision", "confidence", "max-paths", "max-memory")
-	setGroup(g, groupOutput, "format", "progress", "hide-zero", "view", "cpuprofile", "plot", "cumulative", "explain")
+	setGroup(g, groupOutput, "format", "progress", "hide-zero", "view", "fractions", "cpuprofile", "plot", "cumulative", "explain")
 	setChoices(g, "method", []string{string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)})
 	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})
 	setChoices(g, "progress", []string{string(progressAuto), string(progressAlways), string(progressNever)})
@@ -188,6 +191,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 			Confidence: c.confidence,
 			MaxPaths:   c.maxPaths,
 			MaxMemory:  c.maxMemory << 20,
+			Fractions:  c.fractions,
 		},
 		format:     f,
 		progress:   p,
@@ -213,6 +217,10 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.F
 		flagConflict(fs, "confidence", exact, method == sim.Exact, "an exact run has no sampling error, so no intervals"),
 		flagConflict(fs, "max-paths", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run enumerates no paths (--trials bounds it)"),
 		flagConflict(fs, "max-memory", "--method mc", method == sim.MonteCarlo, "a Monte Carlo run keeps no tables of merged states"),
+		flagConflict(fs, "fractions", "--method mc", method == sim.MonteCarlo,
+			"a Monte Carlo run estimates its probabilities; only an exact enumeration gives them as fractions (use --method exact or auto)"),
+		flagConflict(fs, "fractions", "--format csv", f == report.CSV,
+			"the CSV columns are fixed and hold no fraction; the table and the JSON show them"),
 		flagConflict(fs, "view", "--format json", f == report.JSON,
 			"the JSON carries every view: p, at_least and at_most"),
 		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,

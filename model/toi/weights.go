@@ -140,16 +140,16 @@ const scaleBits = 62
 // still above 2^63 is rounded to multiples of 2^−62 of it: each
 // probability is then off by less than 2^−62 ≈ 2·10^−19, far below the
 // float64 resolution of the probabilities the engine reports, and a
-// possible value never rounds to weight zero.
-func (x weights) uint64s() []uint64 {
+// possible value never rounds to weight zero. rounded reports that.
+func (x weights) uint64s() (out []uint64, rounded bool) {
 	g := new(big.Int)
 	for _, w := range x {
 		g.GCD(nil, nil, g, w)
 	}
-	out := make([]uint64, len(x))
+	out = make([]uint64, len(x))
 	t := x.total()
 	if g.Sign() == 0 {
-		return out
+		return out, false
 	}
 	exact := new(big.Int).Quo(t, g).BitLen() <= 63
 	var q, r big.Int
@@ -169,7 +169,7 @@ func (x weights) uint64s() []uint64 {
 			out[i] = 1
 		}
 	}
-	return out
+	return out, !exact
 }
 
 // draw is one result of a procedure, ready for the trial: a value known in
@@ -191,7 +191,14 @@ func newDraw(x weights) draw {
 	if support == 1 {
 		return draw{value: last}
 	}
-	return draw{dist: sim.NewDist(x.uint64s()...)}
+	w, rounded := x.uint64s()
+	d := sim.NewDist(w...)
+	if rounded {
+		// Its probabilities are exact to float precision, not as
+		// fractions: an exact run asked for fractions refuses it.
+		d = d.Rounded()
+	}
+	return draw{dist: d}
 }
 
 func (d draw) roll(src *sim.Source) int {

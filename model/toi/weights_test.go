@@ -1,9 +1,13 @@
 package toi
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/big"
 	"testing"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
 func TestPoolIsBinomial(t *testing.T) {
@@ -16,7 +20,10 @@ func TestPoolIsBinomial(t *testing.T) {
 }
 
 func TestUint64sReducesExactly(t *testing.T) {
-	got := pool(3, 2).uint64s()
+	got, rounded := pool(3, 2).uint64s()
+	if rounded {
+		t.Error("pool(3,2) rounded")
+	}
 	for k, want := range []uint64{8, 12, 6, 1} {
 		if got[k] != want {
 			t.Errorf("uint64s[%d] = %d, want %d (divided by 8)", k, got[k], want)
@@ -29,7 +36,10 @@ func TestUint64sReducesExactly(t *testing.T) {
 // probability within float64 rounding of the exact one.
 func TestUint64sScalesHugeTotals(t *testing.T) {
 	w := pool(100, 1) // total 6^100; the weights share no divisor
-	u := w.uint64s()
+	u, rounded := w.uint64s()
+	if !rounded {
+		t.Error("a total of 6^100 not reported rounded")
+	}
 	var total uint64
 	for _, x := range u {
 		if total+x < total {
@@ -64,5 +74,30 @@ func TestNetNeverBelowZero(t *testing.T) {
 	p := net(point(1), pool(2, 6)).prob() // two dice that always cancel one hit
 	if len(p) != 2 || p[0] != 1 {
 		t.Errorf("net = %v, want certain 0", p)
+	}
+}
+
+// TestRoundedDrawRefusesFractions: a draw whose weights were rounded
+// refuses an exact run asked for fractions; an exact one gives them.
+func TestRoundedDrawRefusesFractions(t *testing.T) {
+	run := func(d draw) (*sim.Result, error) {
+		exp := sim.Experiment{
+			Schema: sim.Schema{Metrics: []sim.Metric{sim.CountMetric("hits", "hits", 100)}},
+			New: func() sim.Trial {
+				return func(src *sim.Source, rec *sim.Record) { rec.Set(0, d.roll(src)) }
+			},
+		}
+		return sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: true})
+	}
+	res, err := run(newDraw(pool(3, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Metrics[0].Outcomes[1].Fraction.String(); got != "4/9" {
+		t.Errorf("P(1 hit of 3 dice on 5-6) = %s, want 4/9", got)
+	}
+	var fe *sim.FractionError
+	if _, err := run(newDraw(pool(100, 1))); !errors.As(err, &fe) {
+		t.Errorf("a 100-dice pool with fractions: %v, want a *sim.FractionError", err)
 	}
 }

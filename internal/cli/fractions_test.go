@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/internal/golden"
+)
+
+// fractionRun is what the fractions tests read of one result's JSON.
+type fractionRun struct {
+	Label   string `json:"label"`
+	Method  string `json:"method"`
+	Note    string `json:"note"`
+	Metrics []struct {
+		Name     string `json:"name"`
+		Outcomes []struct {
+			Value    string  `json:"value"`
+			P        float64 `json:"p"`
+			Fraction *string `json:"fraction"`
+		} `json:"outcomes"`
+	} `json:"metrics"`
+}
+
+// fractionJSON runs cmdline with --fractions --format json and returns
+// its results: the one of a single command, or every run of a compare or
+// sweep. Auto's note on stderr is let through.
+func fractionJSON(t *testing.T, cmdline string) []fractionRun {
+	t.Helper()
+	code, stdout, stderr := cli(t, append(args(cmdline), "--fractions", "--format", "json")...)
+	if code != exitOK || stderr != "" && !strings.HasPrefix(stderr, "--method auto: ") {
+		t.Fatalf("%s: exit %d, stderr %q", cmdline, code, stderr)
+	}
+	var out struct {
+		fractionRun
+		Runs []fractionRun `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("%s: %v", cmdline, err)
+	}
+	if out.Runs != nil {
+		return out.Runs
+	}
+	return []fractionRun{out.fractionRun}
+}
+
+// fractionOf is the fraction of outcome value of metric name in r, or "".
+func (r fractionRun) fractionOf(name, value string) string {
+	for _, m := range r.Metrics {
+		for _, o := range m.Outcomes {
+			if m.Name == name && o.Value == value && o.Fraction != nil {
+				return *o.Fraction
+			}
+		}
+	}
+	return ""
+}
+
+// TestFractionsSumToOne: every outcome of an exact run with --fractions
+// has a reduced fraction that reads back to its p, and every metric's
+// fractions add up to exactly 1: on commands of each model, merged
+// stacks and a compare's runs included.
+func TestFractionsSumToOne(t *testing.T) {
+	for _, cmdline := range []string{
+		"dc --target 4-6-7 --tem 2 --method exact",
+		"dc --target 4-6-7 --target leader:8-1 --tem 1 --method exact",
+		"dc --mode set --target 4-6-7 --target hs:2-4-7 --terrain woods --ec dry --setter 4-6-8 --method exact",
+		"dc --mode thrown --target 4-6-7 --thrower 4-6-8 --cave --cave-drm=-1 --method exact",
+		"fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1 --method exact",
+		"afv --af hull=11/8/8,turret=11/8/8 --facing side --method exact",
+		"building --charges 2 --target 4 --target 3,cover=1 --method exact",
+		"lhy --sadrm 1 --sadrm 3 --target squad:7 --method exact",
+		"compare --building none --terrain woods --ec dry --method exact",
+		"dc --target 4-6-7 --method auto",
+	} {
+		runs := fractionJSON(t, cmdline)
+		for _, r := range runs {
+			if r.Method != "exact" {
+				t.Fatalf("%s %s: method %s", cmdline, r.Label, r.Method)
+			}
+			for _, m := range r.Metrics {
+				sum := new(big.Rat)
+				for _, o := range m.Outcomes {
+					if o.Fraction == nil {
+						t.Fatalf("%s %s: %s=%s has no fraction", cmdline, r.Label, m.Name, o.Value)
+					}
+					x, ok := new(big.Rat).SetString(*o.Fraction)
+					if !ok || x.String() != *o.Fraction {
+						t.Fatalf("%s: %s=%s: fraction %q is not a reduced a/b", cmdline, m.Name, o.Value, *o.Fraction)
+					}
+					if f, _ := x.Float64(); math.Abs(f-o.P) > 1e-12 {
+						t.Errorf("%s: %s=%s: fraction %s is %v, p %v", cmdline, m.Name, o.Value, x, f, o.P)
+					}
+					sum.Add(sum, x)
+				}
+				if sum.Cmp(big.NewRat(1, 1)) != 0 {
+					t.Errorf("%s %s: %s's fractions sum to %s", cmdline, r.Label, m.Name, sum)
+				}
+			}
+		}
+	}
+}
+
+// TestFractionsReferenceFigures: the fractions of rules/asl.md §9 come
+// out exactly.
+func TestFractionsReferenceFigures(t *testing.T) {
+	for _, c := range []struct {
+		cmdline string
+		want    map[[2]string]string
+	}{
+		// A 4-6-7 in a wooden building (+2): the brief's 2KIA on an
+		// Original 2.
+		{"dc --target 4-6-7 --tem 2 --method exact", map[[2]string]string{
+			{"ift", "2KIA"}: "1/36", {"detonation", "malfunction"}: "1/36", {"hob", "yes"}: "2/81",
+		}},
+		// R4: Placed into a stone building (+3).
+		{"dc --target 4-6-7 --tem 3 --method exact", map[[2]string]string{
+			{"ift", "1KIA"}: "1/36", {"ift", "K/4"}: "1/18", {"ift", "PTC"}: "1/18",
+			{"detonation", "malfunction"}: "1/36", {"ift", "none"}: "0/1",
+		}},
+		// R18: a lone 4-6-7 in a wooden building, HoB ignored; its
+		// public figures over 1296 (111 eliminated, 841 broken, 120
+		// pinned, 224 unaffected, 134 reduced, 377 Replaced), reduced.
+		{"dc --target 4-6-7 --tem 2 --no-hob --method exact", map[[2]string]string{
+			{"target.1", "eliminated"}: "37/432", {"target.1", "broken"}: "841/1296",
+			{"target.1", "pinned"}: "5/54", {"target.1", "good_order"}: "14/81",
+			{"target.1", "surrendered"}: "0/1", {"target.1", "berserk"}: "0/1",
+			{"target.1.reduced", "yes"}: "67/648", {"target.1.replaced", "yes"}: "377/1296",
+		}},
+	} {
+		r := fractionJSON(t, c.cmdline)[0]
+		for k, want := range c.want {
+			if got := r.fractionOf(k[0], k[1]); got != want {
+				t.Errorf("%s: %s=%s is %q, want %s", c.cmdline, k[0], k[1], got, want)
+			}
+		}
+	}
+	// R4's MC-type results, 4MC to NMC, add up to 30/36.
+	r := fractionJSON(t, "dc --target 4-6-7 --tem 3 --method exact")[0]
+	sum := new(big.Rat)
+	for _, v := range []string{"4MC", "3MC", "2MC", "1MC", "NMC"} {
+		x, _ := new(big.Rat).SetString(r.fractionOf("ift", v))
+		sum.Add(sum, x)
+	}
+	if sum.Cmp(big.NewRat(30, 36)) != 0 {
+		t.Errorf("R4 MC-type: %s, want 5/6", sum)
+	}
+}
+
+// TestFractionsTable pins the table with its fraction column.
+func TestFractionsTable(t *testing.T) {
+	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --tem 2 --method exact --fractions --hide-zero")...)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	golden.Check(t, "dc_exact_fractions_table", normalize([]byte(stdout)))
+}
+
+// TestFractionsRefused: Monte Carlo and the CSV refuse --fractions as
+// usage errors; a model whose draws were rounded refuses it as a failed
+// run; auto falling back to Monte Carlo says it gives none.
+func TestFractionsRefused(t *testing.T) {
+	wantUsage(t, "dc --target 4-6-7 --fractions", "--fractions with --method mc: a Monte Carlo run estimates")
+	wantUsage(t, "dc --target 4-6-7 --method exact --fractions --format csv", "--fractions with --format csv: the CSV columns are fixed")
+	code, stdout, stderr := cli(t, args("building --dice 60 --method exact --fractions")...)
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "exact fractions refused: the model draws from a distribution whose weights were rounded") {
+		t.Errorf("rounded draws: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	r := fractionJSON(t, "dc --target 4-6-7 --target 4-6-7 --target 4-6-7 --method auto --max-paths 10 --trials 1000")[0]
+	if r.Method != "mc" || !strings.HasSuffix(r.Note, "ran Monte Carlo, which gives no exact fractions") || r.fractionOf("ift", "2KIA") != "" {
+		t.Errorf("auto fallback: method %s, note %q", r.Method, r.Note)
+	}
+}

@@ -1,0 +1,323 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// fractionsSumToOne fails t unless every outcome of res carries a
+// fraction and each metric's fractions add up to exactly 1.
+func fractionsSumToOne(t *testing.T, res *Result) {
+	t.Helper()
+	one := big.NewRat(1, 1)
+	for _, m := range res.Metrics {
+		sum := new(big.Rat)
+		for _, o := range m.Outcomes {
+			if o.Fraction == nil {
+				t.Fatalf("%s=%s: no fraction", m.Name, o.Label)
+			}
+			sum.Add(sum, o.Fraction)
+		}
+		if sum.Cmp(one) != 0 {
+			t.Errorf("%s: fractions sum to %s, not 1", m.Name, sum)
+		}
+	}
+}
+
+// fraction returns the fraction of outcome label of metric name, as
+// "a/b", or "" when there is none.
+func fraction(res *Result, name, label string) string {
+	if m := res.Metric(name); m != nil {
+		if o := m.Outcome(label); o != nil && o.Fraction != nil {
+			return o.Fraction.String()
+		}
+	}
+	return ""
+}
+
+// TestFractionsDice: the dice experiment's fractions are the ones worked
+// out by hand, and each one is its float p to the last bits.
+func TestFractionsDice(t *testing.T) {
+	res, err := Run(context.Background(), diceExperiment(), Config{Method: Exact, Fractions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fractionsSumToOne(t, res)
+	for i, w := range []int64{1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1} {
+		want := big.NewRat(w, 36).String()
+		if got := fraction(res, "sum", strconv.Itoa(i+2)); got != want {
+			t.Errorf("P(sum=%d) = %s, want %s", i+2, got, want)
+		}
+	}
+	// Two ones: a sum of 10 or more (6/36), then 1/36; one: 6/36 · 10/36.
+	for label, want := range map[string]string{"2": "1/216", "1": "5/108", "0": "205/216"} {
+		if got := fraction(res, "ones", label); got != want {
+			t.Errorf("P(%s ones) = %s, want %s", label, got, want)
+		}
+	}
+	if got := fraction(res, "six", "yes"); got != "1/6" {
+		t.Errorf("P(six) = %s, want 1/6", got)
+	}
+	for _, m := range res.Metrics {
+		for _, o := range m.Outcomes {
+			if f, _ := o.Fraction.Float64(); !within(f, o.P, 1e-15) {
+				t.Errorf("%s=%s: fraction %s is %v, p %v", m.Name, o.Label, o.Fraction, f, o.P)
+			}
+		}
+	}
+}
+
+func within(a, b, tol float64) bool { return a-b <= tol && b-a <= tol }
+
+// binomialSixes is P(k sixes in n dice) = C(n,k) 5^(n−k) / 6^n, exactly.
+func binomialSixes(n, k int) *big.Rat {
+	num := new(big.Int).Binomial(int64(n), int64(k))
+	num.Mul(num, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(n-k)), nil))
+	return new(big.Rat).SetFrac(num, new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(n)), nil))
+}
+
+// TestFractionsMerged: merging, with roomy tables, with tables so small
+// they evict, and not at all, for any worker count, gives the same
+// fractions, and they are the binomial ones.
+func TestFractionsMerged(t *testing.T) {
+	const n = 6
+	runs := []struct {
+		name  string
+		merge bool
+		cfg   Config
+	}{
+		{"unmerged", false, Config{}},
+		{"merged -j 1", true, Config{Workers: 1}},
+		{"merged -j 4", true, Config{Workers: 4}},
+		// Six roots (the first die), 4 KB of table each: the tables
+		// evict, yet still merge.
+		{"evicting -j 1", true, Config{Workers: 1, MaxMemory: 6 * 8 * 1024}},
+		{"evicting -j 3", true, Config{Workers: 3, MaxMemory: 6 * 8 * 1024}},
+	}
+	var full, roomy uint64
+	for _, r := range runs {
+		cfg := r.cfg
+		cfg.Method, cfg.Fractions = Exact, true
+		res, err := Run(context.Background(), sixes(n, r.merge), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fractionsSumToOne(t, res)
+		for k := 0; k <= n; k++ {
+			if got, want := fraction(res, "sixes", strconv.Itoa(k)), binomialSixes(n, k).String(); got != want {
+				t.Errorf("%s: P(%d sixes) = %s, want %s", r.name, k, got, want)
+			}
+		}
+		if got := fraction(res, "first", "odd"); got != "1/2" {
+			t.Errorf("%s: P(first odd) = %s, want 1/2", r.name, got)
+		}
+		if got, want := fraction(res, "any", "no"), binomialSixes(n, 0).String(); got != want {
+			t.Errorf("%s: P(no six) = %s, want %s", r.name, got, want)
+		}
+		switch {
+		case !r.merge:
+			full = res.Paths
+		case r.cfg.MaxMemory == 0:
+			roomy = res.Paths
+		case res.Paths <= roomy || res.Paths >= full:
+			t.Errorf("%s: %d paths, %d with roomy tables, %d unmerged: not evicting", r.name, res.Paths, roomy, full)
+		}
+	}
+}
+
+// TestFractionsEvictionCounted: with fractions the memo still holds at
+// most its cap, counting the exact shares' bytes.
+func TestFractionsEvictionCounted(t *testing.T) {
+	const cap = 4096
+	exp := sixes(8, true)
+	_, size := exp.Schema.layout()
+	e := newEnumerator(exp, size)
+	e.start(step{idx: -1})
+	g := newMerger(e.rec, e.offsets, size, cap)
+	g.exact, g.xmemo = true, map[string]*fracs{}
+	e.src.mg = g
+	e.ex = newExactSums(size, len(exp.Schema.Metrics))
+	var paths, peak uint64
+	var counter atomic.Uint64
+	for limit := uint64(1); !e.done; limit++ {
+		if err := e.walk(context.Background(), &counter, Config{MaxPaths: 1 << 40}, limit); err != nil {
+			t.Fatal(err)
+		}
+		if e.done {
+			break
+		}
+		var held uint64
+		if len(g.xmemo) != len(g.memo) {
+			t.Fatalf("after %d paths: %d entries, %d with exact shares", e.walked, len(g.memo), len(g.xmemo))
+		}
+		for k, m := range g.memo {
+			x := g.xmemo[k]
+			if x == nil || len(x.num) != len(m.shares) {
+				t.Fatalf("entry %q: %d shares, exact %v", k, len(m.shares), x)
+			}
+			held += entryBytes(k, m.shares, x)
+		}
+		if held != g.bytes || held > cap {
+			t.Fatalf("after %d paths: the memo counts %d bytes and holds %d, cap %d", e.walked, g.bytes, held, cap)
+		}
+		peak = max(peak, held)
+		paths = e.walked
+	}
+	if peak < cap/4 {
+		t.Fatalf("the memo grew to %d bytes in %d paths: the cap is not tested", peak, paths)
+	}
+	fr := fractions([]*enumerator{e}, size)
+	for k := 0; k <= 8; k++ {
+		if fr[2+k].Cmp(binomialSixes(8, k)) != 0 {
+			t.Errorf("P(%d sixes) = %s, want %s", k, &fr[2+k], binomialSixes(8, k))
+		}
+	}
+}
+
+// TestFractionsBeyondWords: thirty dice, whose paths' denominators
+// outgrow 64 bits (6^30), merged and not, give the binomial fractions.
+func TestFractionsBeyondWords(t *testing.T) {
+	const n = 30
+	res, err := Run(context.Background(), sixes(n, true), Config{Method: Exact, Fractions: true, MaxPaths: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fractionsSumToOne(t, res)
+	for k := 0; k <= n; k++ {
+		if got, want := fraction(res, "sixes", strconv.Itoa(k)), binomialSixes(n, k).String(); got != want {
+			t.Errorf("P(%d sixes) = %s, want %s", k, got, want)
+		}
+	}
+	// Unmerged, with a Dist of weights whose products overflow too.
+	wide := NewDist(1<<40, 3, 1<<40+1)
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{CountMetric("middles", "middle outcomes", 3)}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				k := 0
+				for range 3 {
+					if src.Pick(wide) == 1 {
+						k++
+					}
+				}
+				rec.Set(0, k)
+			}
+		},
+	}
+	res, err = Run(context.Background(), exp, Config{Method: Exact, Fractions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fractionsSumToOne(t, res)
+	total := new(big.Int).SetUint64(1<<41 + 4)
+	want := new(big.Rat).SetFrac(big.NewInt(27), new(big.Int).Exp(total, big.NewInt(3), nil))
+	if got := fraction(res, "middles", "3"); got != want.String() {
+		t.Errorf("P(3 middles) = %s, want %s", got, want)
+	}
+}
+
+// TestFractionsLeaveFloatsAlone: asking for fractions adds them and
+// changes no float, nor the paths.
+func TestFractionsLeaveFloatsAlone(t *testing.T) {
+	for _, exp := range []Experiment{diceExperiment(), sixes(7, true)} {
+		plain, err := Run(context.Background(), exp, Config{Method: Exact, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		withFr, err := Run(context.Background(), exp, Config{Method: Exact, Workers: 2, Fractions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain.Paths != withFr.Paths {
+			t.Errorf("paths %d, %d with fractions", plain.Paths, withFr.Paths)
+		}
+		for i, m := range plain.Metrics {
+			if m.Mean != withFr.Metrics[i].Mean {
+				t.Errorf("%s: mean %v, %v with fractions", m.Name, m.Mean, withFr.Metrics[i].Mean)
+			}
+			for k, o := range m.Outcomes {
+				w := withFr.Metrics[i].Outcomes[k]
+				if o.Fraction != nil || w.Fraction == nil {
+					t.Fatalf("%s=%s: fraction %v without asking, %v asking", m.Name, o.Label, o.Fraction, w.Fraction)
+				}
+				w.Fraction = nil
+				if o != w {
+					t.Errorf("%s=%s: %+v, with fractions %+v", m.Name, o.Label, o, w)
+				}
+			}
+		}
+	}
+}
+
+// TestFractionsRefuseRounded: a model that draws from a rounded Dist gets
+// an error, not fractions, merged or not; without fractions it runs.
+func TestFractionsRefuseRounded(t *testing.T) {
+	rounded := NewDist(1, 2, 3).Rounded()
+	exp := func(merge bool) Experiment {
+		return Experiment{
+			Schema: Schema{Metrics: []Metric{{Name: "x", Labels: []string{"a", "b", "c"}}}},
+			New: func() Trial {
+				return func(src *Source, rec *Record) {
+					d := src.Intn(2)
+					if merge && src.Merging() && src.Merge([]byte{'k'}) {
+						return
+					}
+					rec.Set(0, (d+src.Pick(rounded))%3)
+				}
+			},
+		}
+	}
+	for _, merge := range []bool{false, true} {
+		for _, m := range []Method{Exact, Auto} {
+			res, err := Run(context.Background(), exp(merge), Config{Method: m, Fractions: true})
+			var fe *FractionError
+			if !errors.As(err, &fe) || res != nil {
+				t.Fatalf("merge %v, %s: got %v, %v; want a *FractionError", merge, m, res, err)
+			}
+			if !strings.Contains(err.Error(), "rounded") || !strings.Contains(err.Error(), "3 outcomes, total 6") {
+				t.Errorf("error %q", err)
+			}
+		}
+		if _, err := Run(context.Background(), exp(merge), Config{Method: Exact}); err != nil {
+			t.Errorf("merge %v: without fractions: %v", merge, err)
+		}
+	}
+	if got := rounded.Prob(2); got != 0.5 {
+		t.Errorf("a rounded Dist draws P = %v, want 1/2", got)
+	}
+}
+
+// TestFractionsOnlyComplete: an interrupted run, or an auto run that
+// falls back to Monte Carlo, gives no fractions and says so; a Monte
+// Carlo run refuses them.
+func TestFractionsOnlyComplete(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Run(ctx, sixes(5, false), Config{Method: Exact, Fractions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Note != NoFractionsInterrupted || res.Metrics[0].Outcomes[0].Fraction != nil {
+		t.Errorf("interrupted: complete %v, note %q, fraction %v", res.Complete, res.Note, res.Metrics[0].Outcomes[0].Fraction)
+	}
+	res, err = Run(context.Background(), sixes(8, false), Config{Method: Auto, Fractions: true, MaxPaths: 1000, Trials: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Method != MonteCarlo || !strings.HasSuffix(res.Note, "ran Monte Carlo, which gives no exact fractions") || res.Metrics[0].Outcomes[0].Fraction != nil {
+		t.Errorf("auto fallback: method %s, note %q", res.Method, res.Note)
+	}
+	res, err = Run(context.Background(), sixes(3, false), Config{Method: Auto, Fractions: true})
+	if err != nil || res.Method != Exact {
+		t.Fatalf("auto: %v, %v", res, err)
+	}
+	fractionsSumToOne(t, res)
+	if _, err := Run(context.Background(), sixes(3, false), Config{Fractions: true}); err == nil || !strings.Contains(err.Error(), "fractions need exact") {
+		t.Errorf("Monte Carlo with fractions: %v", err)
+	}
+}
