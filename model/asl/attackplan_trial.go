@@ -23,10 +23,10 @@ type planTrial struct {
 
 // planAcc is what the attacks so far did beyond the units' states.
 type planAcc struct {
-	hob, shellhole, rubble, collapse, falls, flame bool
-	swLost, swMalf                                 int
-	clearedAfter                                   int // 0: not yet
-	lastHeroes                                     int // heroes created by the last attack
+	hob bool
+	terrainMarks
+	clearedAfter int // 0: not yet
+	lastHeroes   int // heroes created by the last attack
 }
 
 func (ap *attackPlan) newTrial() sim.Trial {
@@ -278,15 +278,7 @@ func (t *planTrial) record(rec *sim.Record) {
 		}
 	}
 	recordStack(rec, m.stack, t.out(), t.target, a.hob)
-	if m.sw >= 0 {
-		rec.Set(m.sw, a.swLost)
-		rec.Set(m.sw+1, a.swMalf)
-	}
-	setYes(rec, m.t23.shellhole, a.shellhole)
-	setYes(rec, m.t23.rubble, a.rubble)
-	setYes(rec, m.t23.collapse, a.collapse)
-	setYes(rec, m.t23.falls, a.falls)
-	setYes(rec, m.t23.flame, a.flame)
+	a.terrainMarks.record(rec, m.sw, m.t23)
 	cleared := a.clearedAfter - 1
 	if a.clearedAfter == 0 {
 		cleared = len(t.ap.steps)

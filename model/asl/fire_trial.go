@@ -27,9 +27,28 @@ func (p *firePlan) newTrial() sim.Trial {
 
 // fireEffects is what one attack did beyond the units' own states.
 type fireEffects struct {
-	at                                        *fireOutcome // nil without an IFT attack
+	at *fireOutcome // nil without an IFT attack
+	terrainMarks
+}
+
+// terrainMarks are what attacks did to the Location and the SW in it
+// (Table 23, A9.74), recorded the same way after one attack or a plan.
+type terrainMarks struct {
 	shellhole, rubble, collapse, falls, flame bool
 	swLost, swMalf                            int
+}
+
+// record sets the SW metrics at sw (−1: none) and the Table 23 ones.
+func (x *terrainMarks) record(rec *sim.Record, sw int, t23 t23Index) {
+	if sw >= 0 {
+		rec.Set(sw, x.swLost)
+		rec.Set(sw+1, x.swMalf)
+	}
+	setYes(rec, t23.shellhole, x.shellhole)
+	setYes(rec, t23.rubble, x.rubble)
+	setYes(rec, t23.collapse, x.collapse)
+	setYes(rec, t23.falls, x.falls)
+	setYes(rec, t23.flame, x.flame)
 }
 
 // run is one attack (rules/asl.md §3.11, §7): an AFV's entry into a
@@ -105,13 +124,5 @@ func (t *fireTrial) record(rec *sim.Record, e *fireEffects) {
 		setYes(rec, m.cowering, e.at.shift > 0)
 	}
 	t.target.recordTargets(rec, m.targets, m.stack)
-	if m.sw >= 0 {
-		rec.Set(m.sw, e.swLost)
-		rec.Set(m.sw+1, e.swMalf)
-	}
-	setYes(rec, m.t23.shellhole, e.shellhole)
-	setYes(rec, m.t23.rubble, e.rubble)
-	setYes(rec, m.t23.collapse, e.collapse)
-	setYes(rec, m.t23.falls, e.falls)
-	setYes(rec, m.t23.flame, e.flame)
+	e.terrainMarks.record(rec, m.sw, m.t23)
 }
