@@ -230,7 +230,7 @@ func (g *merger) finishExact(path []step, x *exactSums) error {
 		if d := x.w.of(path[r.depth:]); d != nil {
 			return &FractionError{Dist: d}
 		}
-		g.addExact(g.xopen[j], x, cur)
+		g.addExact(g.xopen[j], x, cur, r.base)
 		for m, k := range cur {
 			if k == unset {
 				cur[m] = r.pre[m]
@@ -240,18 +240,19 @@ func (g *merger) finishExact(path []step, x *exactSums) error {
 	if d := x.w.of(path); d != nil {
 		return &FractionError{Dist: d}
 	}
-	g.addExact(x.total, x, cur)
+	g.addExact(x.total, x, cur, nil)
 	g.xhit = nil
 	return nil
 }
 
 // addExact adds the weight x.w times the outcomes of a path whose values
-// are cur to f: one for each value, or the hit's exact shares.
-func (g *merger) addExact(f *fracSum, x *exactSums, cur []uint16) {
+// are cur to f, of a recording whose bases are base (nil: the totals, or
+// none): one for each value, or the hit's exact shares.
+func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16) {
 	if g.xhit == nil {
 		x.t.Mul(&x.w.num, f.over(&x.w.den))
 		for m, k := range cur {
-			f.add(g.slot(m, k), &x.t)
+			f.add(g.slot(m, k, base), &x.t)
 		}
 		return
 	}
@@ -259,7 +260,7 @@ func (g *merger) addExact(f *fracSum, x *exactSums, cur []uint16) {
 	x.t.Mul(&x.w.num, f.over(&x.d))
 	for j, sh := range g.hit {
 		x.d.Mul(&x.t, &g.xhit.num[j])
-		f.add(g.reach(sh.slot, cur), &x.d)
+		f.add(g.reach(sh.slot, cur, base), &x.d)
 	}
 }
 

@@ -1,6 +1,9 @@
 package sim
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Merging equal states in exact mode.
 //
@@ -20,6 +23,14 @@ import "math/bits"
 // records and the probability that it records nothing there (the value set
 // before the key then stands). Recordings nest: a path adds to every one
 // that is open, each relative to its own key.
+//
+// A trial that keeps running counts and records them at the end would
+// have to name every count in its keys, and paths that differ only in
+// what they have counted so far would never meet. With MergeCounts it
+// names instead what each count holds at the key, its base: a recording
+// keeps a count's outcomes as what the rest of the trial adds to the base
+// (outcome k − base), and a path that stops on it reads them from its own
+// base. A base of 0 is a plain metric.
 //
 // The memo is kept per root subtree (first draw), so that each root's sums
 // are formed in the same order whichever worker walks it and the result is
@@ -45,9 +56,13 @@ type merger struct {
 	memo    map[string]memoEntry
 	open    []recording
 	// hit is the recorded distribution the current trial stopped on, or
-	// nil when it ran to its end.
-	hit []share
-	cur []uint16 // scratch: the current path's values relative to a level
+	// nil when it ran to its end; hitBase the bases the trial gave there
+	// (nil: none).
+	hit     []share
+	hitBase []uint16
+	// metricOf is the metric of each outcome slot.
+	metricOf []int32
+	cur      []uint16 // scratch: the current path's values relative to a level
 	// bytes is what the memo holds by entryBytes, cap the most it may
 	// hold (0: no cap).
 	bytes, cap uint64
@@ -112,14 +127,25 @@ type recording struct {
 	w0     float64 // the path weight there
 	paths0 uint64  // paths finished before it
 	pre    []uint16
+	base   []uint16 // the counts' bases at the key (MergeCounts); nil: none
 	acc    []float64
 }
 
 // newMerger returns the merging state of an enumerator whose memo may
 // hold cap bytes (0: no cap).
 func newMerger(rec *Record, offsets []int, size int, cap uint64) *merger {
+	metricOf := make([]int32, size)
+	for m, o := range offsets {
+		end := size
+		if m+1 < len(offsets) {
+			end = offsets[m+1]
+		}
+		for i := o; i < end; i++ {
+			metricOf[i] = int32(m)
+		}
+	}
 	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string]memoEntry{},
-		cur: make([]uint16, len(rec.out)), cap: cap}
+		cur: make([]uint16, len(rec.out)), cap: cap, metricOf: metricOf}
 }
 
 // release drops the memo of a walk that is over.
@@ -151,7 +177,18 @@ func (s *Source) Exact() bool { return s.exact }
 // A key that does not determine the rest of the trial gives wrong results
 // without any error: tests should compare a merged enumeration with an
 // unmerged one (Config.NoMerge).
-func (s *Source) Merge(key []byte) bool {
+func (s *Source) Merge(key []byte) bool { return s.merge(key, nil) }
+
+// MergeCounts is Merge for a trial that keeps running counts and records
+// them at the end: base[m] is what metric m has counted so far (one entry
+// per metric, 0 for a metric that is no count), and key must determine
+// everything the trial will still draw and how much it will add to each
+// count, but not the counts themselves. Paths that differ only in what
+// they have counted so far then meet at one key. A count must never be
+// recorded below its base: that panics.
+func (s *Source) MergeCounts(key []byte, base []int) bool { return s.merge(key, base) }
+
+func (s *Source) merge(key []byte, base []int) bool {
 	g := s.mg
 	if g == nil || s.depth < s.floor {
 		// Before the root draw a subtree would span roots that other
@@ -167,6 +204,10 @@ func (s *Source) Merge(key []byte) bool {
 	}
 	if e, ok := g.memo[string(key)]; ok {
 		g.hit = e.shares
+		g.hitBase = g.hitBase[:0]
+		for _, b := range base {
+			g.hitBase = append(g.hitBase, uint16(b))
+		}
 		if g.exact {
 			g.xhit = g.xmemo[string(key)]
 		}
@@ -188,8 +229,15 @@ func (s *Source) Merge(key []byte) bool {
 		}
 		g.xopen = append(g.xopen, x)
 	}
+	var b []uint16
+	if base != nil {
+		b = make([]uint16, len(base))
+		for m, v := range base {
+			b[m] = uint16(v)
+		}
+	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
-		pre: append([]uint16(nil), g.rec.out...), acc: acc})
+		pre: append([]uint16(nil), g.rec.out...), base: b, acc: acc})
 	g.rec.reset()
 	return false
 }
@@ -206,11 +254,11 @@ func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) 
 		acc := r.acc
 		if g.hit == nil {
 			for m, k := range cur {
-				acc[g.slot(m, k)] += f
+				acc[g.slot(m, k, r.base)] += f
 			}
 		} else {
 			for _, sh := range g.hit {
-				acc[g.reach(sh.slot, cur)] += f * sh.p
+				acc[g.reach(sh.slot, cur, r.base)] += f * sh.p
 			}
 		}
 		for m, k := range cur {
@@ -227,33 +275,50 @@ func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) 
 	}
 	if g.hit == nil {
 		for m, k := range cur {
-			add(g.slot(m, k), 1)
+			add(g.slot(m, k, nil), 1)
 		}
 	} else {
 		for _, sh := range g.hit {
-			add(g.reach(sh.slot, cur), sh.p)
+			add(g.reach(sh.slot, cur, nil), sh.p)
 		}
 	}
-	g.hit = nil
+	g.hit, g.hitBase = nil, g.hitBase[:0]
 }
 
-// slot is the accumulator slot of value k of metric m: its outcome, or
-// size+m when unset.
-func (g *merger) slot(m int, k uint16) int {
+// slot is the accumulator slot of value k of metric m in a recording
+// whose bases are base (nil: none): its outcome less the base, or size+m
+// when unset.
+func (g *merger) slot(m int, k uint16, base []uint16) int {
 	if k == unset {
 		return g.size + m
 	}
-	return g.offsets[m] + int(k)
+	i := int(k)
+	if base != nil {
+		if i -= int(base[m]); i < 0 {
+			panic(fmt.Sprintf("sim: a trial recorded %d for metric %d, below its base %d (MergeCounts)", k, m, base[m]))
+		}
+	}
+	return g.offsets[m] + i
 }
 
 // reach is the slot a recorded share lands in on a path whose values are
-// cur: an outcome slot stays; "metric m unwritten" goes to cur's value.
-func (g *merger) reach(slot int32, cur []uint16) int {
-	if int(slot) < g.size {
+// cur, in a recording whose bases are base: an outcome slot, read from
+// the bases of the hit (g.hitBase), is placed by base; "metric m
+// unwritten" goes to cur's value.
+func (g *merger) reach(slot int32, cur []uint16, base []uint16) int {
+	if int(slot) >= g.size {
+		m := int(slot) - g.size
+		return g.slot(m, cur[m], base)
+	}
+	if base == nil && len(g.hitBase) == 0 {
 		return int(slot)
 	}
-	m := int(slot) - g.size
-	return g.slot(m, cur[m])
+	m := g.metricOf[slot]
+	k := int(slot) - g.offsets[m]
+	if len(g.hitBase) > 0 {
+		k += int(g.hitBase[m])
+	}
+	return g.slot(int(m), uint16(k), base)
 }
 
 // complete closes the recordings whose subtree the walk has left: those
