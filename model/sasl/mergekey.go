@@ -20,8 +20,11 @@ import (
 //   - which S? eligible here or further on are still unchecked (those
 //     checked earlier and never eligible again are out of it);
 //   - whether the stack's one Long Range DR is spent, and how (S17);
-//   - the counts recorded at the end (checked, activated, dummies,
-//     generated.TYPE), which later checks add to;
+//   - not the counts recorded at the end (checked, activated, dummies,
+//     generated.TYPE): the rest of the trial adds to them what the key
+//     determines, so each is handed to the engine as the base the rest
+//     adds to (sim.Source.MergeCounts), and paths that differ only in
+//     what they counted so far meet;
 //   - each moving unit's state, whether it still moves, and for a unit
 //     that stopped, the Location it reached; a stopped unit is never
 //     attacked again, and good_order.K of a Location behind is set by
@@ -63,9 +66,14 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 func (t *trial) mergeResolve(src *sim.Source, k int) bool {
 	b := t.appendState(t.key[:0], 0x80|byte(t.round))
 	b = t.st.AppendResolveKey(b, k)
-	for _, r := range t.res[:t.st.Len()] {
-		b = append(b, byte(r))
+	// Once the MCs run, an attack's IFT results matter only as the PTCs
+	// that follow them (rules/asl.md §3.11, step 3): which MC each unit
+	// still takes is in the Stack's key.
+	var ptc uint16
+	for i, r := range t.res[:t.st.Len()] {
+		ptc |= uint16(boolInt(r == asl.PTC)) << i
 	}
+	b = append(b, byte(ptc), byte(ptc>>8))
 	if t.round+1 == t.p.steps[t.step].shots {
 		return t.declare(src, append(b, 0)) // the last round: no Fire Group to come
 	}
@@ -73,8 +81,8 @@ func (t *trial) mergeResolve(src *sim.Source, k int) bool {
 }
 
 // appendState appends the point of the crossing (the Location and tag),
-// the S? still to check, the Long Range DR, the counts still open and
-// which units still move, with the Location a stopped one reached.
+// the S? still to check, the Long Range DR and which units still move,
+// with the Location a stopped one reached; it sets the counts' bases.
 func (t *trial) appendState(b []byte, tag byte) []byte {
 	k := t.step
 	b = append(b, byte(k), tag, byte(t.longRange))
@@ -86,7 +94,7 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 		}
 	}
 	b = append(b, bits)
-	b = t.appendCounts(b)
+	t.settleCounts()
 	for i := range t.st.Len() {
 		if t.present[i] {
 			b = append(b, 0xFF)
@@ -100,7 +108,7 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 // declare hands the key to the engine, keeping its buffer for the next.
 func (t *trial) declare(src *sim.Source, key []byte) bool {
 	t.key = key
-	t.stop = src.Merge(key)
+	t.stop = src.MergeCounts(key, t.base)
 	return t.stop
 }
 
@@ -205,11 +213,11 @@ func (t *trial) count(c int) (n, metric int) {
 	return t.gen[c-countGenerated], t.p.m.generated + c - countGenerated
 }
 
-// appendCounts appends the counts that a check still to come can add to.
-// The others are final: each is recorded now, once, and left out of the
-// key and of the record at the end (t.final), so that paths that differ
-// only in them meet.
-func (t *trial) appendCounts(b []byte) []byte {
+// settleCounts sets the base of each count that a check still to come
+// can add to. The others are final: each is recorded now, once, and left
+// out of the bases and of the record at the end (t.final), so that the
+// engine keeps one outcome for it where a base would keep one per value.
+func (t *trial) settleCounts() {
 	var open uint16
 	for _, sq := range t.p.ahead[t.step] {
 		if !t.checked[sq] {
@@ -218,15 +226,15 @@ func (t *trial) appendCounts(b []byte) []byte {
 	}
 	for c := range numCounts {
 		n, m := t.count(c)
+		t.base[m] = 0
 		switch {
 		case open&(1<<c) != 0:
-			b = append(b, byte(n), byte(n>>8))
+			t.base[m] = n
 		case t.final&(1<<c) == 0:
 			t.rec.Set(m, n)
 			t.final |= 1 << c
 		}
 	}
-	return b
 }
 
 // addsOf is, per S?, the counts that checking it can add to, at any

@@ -66,6 +66,7 @@ type trial struct {
 	key                            []byte      // scratch: the merge key (mergekey.go)
 	stop                           bool        // the rest is known (exact mode)
 	final                          uint16      // counts recorded already (exact mode, mergekey.go)
+	base                           []int       // per metric, the count so far of each count still open (exact mode, mergekey.go)
 	rec                            *sim.Record // where the counts go
 	round                          int         // of the shots at the Location (S13)
 }
@@ -75,6 +76,7 @@ func (p *plan) newTrial() sim.Trial {
 	t := sim.Scratch[trial]()
 	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, c.Options.StackRules)
 	t.st.SetMerge(t.mergeResolve)
+	t.base = make([]int, p.m.targets+4*len(c.Stack))
 	return t.run
 }
 
