@@ -59,14 +59,13 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 		mode = cower1
 	}
 	base := sp.tem + int(g.hind) + lead
-	orig, colored, doubles := sp.roll(col, base, mode).draw(src)
-	cower := mode != directed && doubles
 	ffmo := 0
 	if sp.open && sp.tem == 0 && g.hind == 0 {
 		ffmo = -1
 	}
+	var drm [asl.MaxUnits]int8
 	for i := range t.st.Len() {
-		t.res[i] = asl.NoEffect
+		drm[i] = noTarget
 		if !t.present[i] {
 			continue
 		}
@@ -80,10 +79,24 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 		default:
 			d += t.p.normal + ffmo
 		}
-		if cower {
-			t.res[i] = cowered(col, mode, orig+base+d)
-		} else {
-			t.res[i] = asl.Lookup(col, orig+base+d)
+		drm[i] = int8(d)
+	}
+	var orig, colored int
+	var doubles bool
+	if src.Exact() {
+		orig, colored, doubles = t.exactRoll(sp, col, base, mode, &drm).draw(src)
+	} else {
+		orig, colored, doubles = sp.roll(col, base, mode).draw(src)
+	}
+	cower := mode != directed && doubles
+	for i := range t.st.Len() {
+		switch {
+		case drm[i] == noTarget:
+			t.res[i] = asl.NoEffect
+		case cower:
+			t.res[i] = cowered(col, mode, orig+base+int(drm[i]))
+		default:
+			t.res[i] = asl.Lookup(col, orig+base+int(drm[i]))
 		}
 	}
 	for i := range g.n {

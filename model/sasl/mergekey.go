@@ -11,10 +11,12 @@ import (
 
 // Merge keys of exact mode (sim.Source.Merge).
 //
-// A crossing is merged at two points: before each check at a Location
-// (the S2 choice of the next S?, or, none left, Long Range Activation and
-// moving on), and before each round of a Fire Group's shots (S13). From
-// either point the rest of the trial depends only on
+// A crossing is merged before each check at a Location (the S2 choice of
+// the next S?, or, none left, Long Range Activation and moving on),
+// between the checks of S? that form one Fire Group (S3), before each
+// round of a Fire Group's shots (S13) and between the morale checks of
+// each attack (mergeResolve). From any of them the rest of the trial
+// depends only on
 //
 //   - where it stands: the Location, and the round of the shots;
 //   - which S? eligible here or further on are still unchecked (those
@@ -58,6 +60,23 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 	}
 	return t.declare(src, b)
 }
+
+// mergeGroup declares the trial's state in the middle of a Fire Group's
+// checks (S3), before listing i of group g is checked: what is left to
+// check is the group's S? from i on still unchecked, and what the checks
+// so far did that still matters is the Fire Group they formed.
+func (t *trial) mergeGroup(src *sim.Source, i, g int) bool {
+	b := append(t.appendState(t.key[:0], tagGroup), byte(i), byte(g))
+	for u := range t.st.Len() {
+		b = t.st.AppendKey(b, u)
+	}
+	return t.declare(src, t.fg.appendKey(b, true, false))
+}
+
+// tagGroup tells a key in the middle of a Fire Group's checks from one
+// before a check (0), before round r of the shots (r, at most MaxSteps'
+// MF) and during an attack's morale checks (0x80|r).
+const tagGroup = 0x40
 
 // mergeResolve is the Stack's merge hook (asl.Stack.SetMerge) while an
 // attack of round t.round is resolved, at step k of its morale checks: the
@@ -281,40 +300,4 @@ func (p *plan) aheadSQ() [][]int {
 		}
 	}
 	return ahead
-}
-
-// acFirst is a check drawn in two steps, the AC (Activated or a dummy)
-// and then the Activation given that it Activated: the same distribution
-// as genDist's one draw. The engine keeps its merged states per outcome of
-// a trial's first draw (each root subtree is walked by one worker, for
-// results that do not depend on the worker count), so a first draw with
-// one outcome per Activation profile would keep the Locations after the
-// first from merging across them; an AC first has two.
-type acFirst struct {
-	act   *sim.Dist // 0: Activated, 1: a dummy
-	given *sim.Dist // profiles[1:], given an Activation; nil if none can
-}
-
-func splitAC(d *sim.Dist) acFirst {
-	dummy, total := d.Weight(0)
-	if dummy == total {
-		return acFirst{act: sim.NewDist(0, 1)}
-	}
-	w := make([]uint64, d.Len()-1)
-	for i := range w {
-		w[i], _ = d.Weight(i + 1)
-	}
-	return acFirst{act: sim.NewDist(total-dummy, dummy), given: sim.NewDist(w...)}
-}
-
-// draw picks the profile of checking the S?: in one draw in Monte Carlo
-// mode, AC first in exact mode (acFirst).
-func (l *listing) draw(src *sim.Source) int {
-	if !src.Exact() {
-		return src.Pick(l.gen.dist)
-	}
-	if src.Pick(l.ac.act) != 0 {
-		return 0
-	}
-	return 1 + src.Pick(l.ac.given)
 }

@@ -28,7 +28,6 @@ type listing struct {
 	rng   int
 	long  bool
 	gen   genDist
-	ac    acFirst // exact mode: the AC, then the Activation (mergekey.go)
 }
 
 // stepPlan is one Location of the path, worked out once.
@@ -121,7 +120,7 @@ func newPlan(c *Crossing) (*plan, error) {
 					perSQ[i][it] = max(perSQ[i][it], int(pr.counts[it]))
 				}
 			}
-			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange, gen: gd, ac: splitAC(gd.dist)})
+			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange, gen: gd})
 			maxHind = max(maxHind, el.Hindrance)
 		}
 		rs := rollSet{st.TEM, maxHind, sp.multi}

@@ -1,6 +1,8 @@
 package sasl
 
 import (
+	"slices"
+
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
@@ -97,4 +99,99 @@ func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
 	}
 	// Only the sum matters: key it by a representative pair.
 	return &shotRoll{sum: dice.NewCoarse(func(s int) int { return key(max(s-6, 1), min(s-1, 6)) })}
+}
+
+// noTarget marks a moving unit the attack does not reach: one that moved
+// on or stopped elsewhere, or is eliminated or captured.
+const noTarget = -128
+
+// exactRoll is the shot roll of exact mode, whose dice classes are those
+// this attack treats alike, not those any attack at the Location might:
+// the IFT results of the DRMs its targets have now, doubles only when
+// Cowering may apply, and the colored die against the ROF and the
+// Original DR against the B# of the firers that fire now, only when a
+// later round can follow (S13, S14, S22). Fewer classes are fewer
+// branches of the enumeration; Monte Carlo draws sp.roll, so that its
+// draws stay as they were. The rolls are kept per trial, which is one
+// worker's, by what sets their classes.
+func (t *trial) exactRoll(sp *stepPlan, col asl.Column, base, mode int, drm *[asl.MaxUnits]int8) *shotRoll {
+	var ds []int8
+	for _, d := range drm[:t.st.Len()] {
+		if d != noTarget && !slices.Contains(ds, d) {
+			ds = append(ds, d)
+		}
+	}
+	slices.Sort(ds)
+	later := t.round+1 < sp.shots
+	k := append(t.rollKey[:0], byte(col), byte(base), byte(mode), byte(boolInt(later)), byte(len(ds)))
+	for _, d := range ds {
+		k = append(k, byte(d))
+	}
+	var rofs, bs []int8
+	if later {
+		g := &t.fg
+		for _, f := range g.f[:g.n] {
+			if !f.fired {
+				continue
+			}
+			if f.rof > 0 && !f.sffNow && !slices.Contains(rofs, f.rof) {
+				rofs = append(rofs, f.rof)
+			}
+			if f.curB > 0 && !slices.Contains(bs, f.curB) {
+				bs = append(bs, f.curB)
+			}
+		}
+		slices.Sort(rofs)
+		slices.Sort(bs)
+		k = append(k, byte(len(rofs)))
+		for _, r := range rofs {
+			k = append(k, byte(r))
+		}
+		for _, b := range bs {
+			k = append(k, byte(b))
+		}
+	}
+	t.rollKey = k
+	if r, ok := t.rolls[string(k)]; ok {
+		return r
+	}
+	if t.rolls == nil {
+		t.rolls = map[string]*shotRoll{}
+	}
+	class := map[string]int{}
+	key := func(w, c int) int {
+		s := w + c
+		dbl := mode != directed && w == c
+		var b []byte
+		for _, d := range ds {
+			if dbl {
+				b = append(b, byte(cowered(col, mode, s+base+int(d))))
+			} else {
+				b = append(b, byte(asl.Lookup(col, s+base+int(d))))
+			}
+		}
+		if later {
+			b = append(b, byte(boolInt(dbl)))
+			for _, r := range rofs {
+				b = append(b, byte(boolInt(c <= int(r))))
+			}
+			for _, x := range bs {
+				b = append(b, byte(boolInt(s >= int(x))))
+			}
+		}
+		id, ok := class[string(b)]
+		if !ok {
+			id = len(class)
+			class[string(b)] = id
+		}
+		return id
+	}
+	var r *shotRoll
+	if mode != directed || later && len(rofs) > 0 {
+		r = &shotRoll{pair: dice.NewPair(key), usePair: true}
+	} else {
+		r = &shotRoll{sum: dice.NewCoarse(func(s int) int { return key(max(s-6, 1), min(s-1, 6)) })}
+	}
+	t.rolls[string(k)] = r
+	return r
 }

@@ -62,13 +62,15 @@ type trial struct {
 	goodOrder                      [MaxSteps]bool
 	longRange                      int
 	ties                           [MaxSQ]int
-	step                           int         // the Location reached
-	key                            []byte      // scratch: the merge key (mergekey.go)
-	stop                           bool        // the rest is known (exact mode)
-	final                          uint16      // counts recorded already (exact mode, mergekey.go)
-	base                           []int       // per metric, the count so far of each count still open (exact mode, mergekey.go)
-	rec                            *sim.Record // where the counts go
-	round                          int         // of the shots at the Location (S13)
+	step                           int                  // the Location reached
+	key                            []byte               // scratch: the merge key (mergekey.go)
+	stop                           bool                 // the rest is known (exact mode)
+	final                          uint16               // counts recorded already (exact mode, mergekey.go)
+	base                           []int                // per metric, the count so far of each count still open (exact mode, mergekey.go)
+	rec                            *sim.Record          // where the counts go
+	round                          int                  // of the shots at the Location (S13)
+	rolls                          map[string]*shotRoll // exact mode's shot rolls (exactRoll)
+	rollKey                        []byte               // scratch: a roll's key in rolls
 }
 
 func (p *plan) newTrial() sim.Trial {
@@ -94,6 +96,16 @@ func (t *trial) run(src *sim.Source, rec *sim.Record) {
 	for i := range t.st.Len() {
 		t.present[i] = true
 		t.reached[i] = 0
+	}
+	if src.Exact() {
+		// The engine keeps the merged states of each outcome of a trial's
+		// first draw apart, so that one worker walks each (sim/merge.go).
+		// A first draw of one outcome keeps every state of the crossing in
+		// one table, where any path can meet it: the paths of two outcomes
+		// of the first check meet at every later Location and attack, and
+		// walking them apart, in parallel, costs more than walking them
+		// once on one core.
+		src.Intn(1)
 	}
 	for k := range p.steps {
 		sp := &p.steps[k]
@@ -159,19 +171,38 @@ func (t *trial) checkNext(src *sim.Source, sp *stepPlan) bool {
 	if best < 0 {
 		return false
 	}
-	if n > 1 {
+	if n > 1 && !(src.Exact() && t.oneGroup(sp, n)) {
 		best = t.ties[src.Intn(n)] // S2: otherwise a random dr
 	}
 	t.fg.reset()
 	first := &sp.listings[best]
+	more := false
 	for i := range sp.listings {
 		l := &sp.listings[i]
 		if i == best || !l.long && !t.checked[l.sq] && first.group >= 0 && l.group == first.group {
+			if more && t.mergeGroup(src, i, first.group) {
+				return true
+			}
 			t.check(src, l)
+			more = true
 		}
 	}
 	t.shoot(src, sp)
 	return true
+}
+
+// oneGroup reports whether the n S? tied to be checked first all share a
+// Location: they are then all checked at once (S3), so which comes first
+// only orders draws that are independent, and exact mode need not draw
+// it.
+func (t *trial) oneGroup(sp *stepPlan, n int) bool {
+	g := sp.listings[t.ties[0]].group
+	for _, i := range t.ties[1:n] {
+		if sp.listings[i].group != g {
+			return false
+		}
+	}
+	return g >= 0
 }
 
 // first finds the unchecked S? to check first at the Location, among the
@@ -209,7 +240,7 @@ func (t *trial) first(sp *stepPlan, long bool) (best, n int) {
 func (t *trial) check(src *sim.Source, l *listing) {
 	t.checked[l.sq] = true
 	t.nChecked++
-	pr := &l.gen.profiles[l.draw(src)]
+	pr := &l.gen.profiles[src.Pick(l.gen.dist)]
 	if !pr.act {
 		t.nDummies++
 		return
