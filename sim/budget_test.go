@@ -23,7 +23,7 @@ func TestMemoryCapHolds(t *testing.T) {
 	for i, c := range []uint64{0, cap} {
 		e := newEnumerator(exp, size)
 		e.start(step{idx: -1})
-		g := newMerger(e.rec, e.offsets, size, c)
+		g := newMerger(e, size, c)
 		e.src.mg = g
 		var paths atomic.Uint64
 		for limit := uint64(1); !e.done; limit++ {

@@ -44,7 +44,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 		subs[r] = newEnumerator(exp, size)
 		subs[r].start(root)
 		if !cfg.NoMerge {
-			subs[r].src.mg = newMerger(subs[r].rec, subs[r].offsets, size, tableCap)
+			subs[r].src.mg = newMerger(subs[r], size, tableCap)
 		}
 		if cfg.Fractions {
 			subs[r].ex = newExactSums(size, len(exp.Schema.Metrics))
@@ -89,6 +89,9 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 	comp := make([]float64, size)
 	complete := ctx.Err() == nil
 	for _, s := range subs {
+		if s.src.mg != nil && !s.done {
+			s.src.mg.drain() // an interrupted walk's open recordings hold paths it walked
+		}
 		complete = complete && s.done
 		for i := range total {
 			neumaier(&total[i], &comp[i], s.sum[i]+s.comp[i])
@@ -264,7 +267,7 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 					return err
 				}
 			}
-			src.mg.finish(src.weight, e.sum, e.comp, e.metricName)
+			src.mg.finish(src.weight)
 		} else {
 			e.record(src.weight)
 			if e.ex != nil {

@@ -260,7 +260,7 @@ func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16) {
 	x.t.Mul(&x.w.num, f.over(&x.d))
 	for j, sh := range g.hit {
 		x.d.Mul(&x.t, &g.xhit.num[j])
-		f.add(g.reach(sh.slot, cur, base), &x.d)
+		f.add(g.reach(sh.slot, cur, g.hitBase, base), &x.d)
 	}
 }
 

@@ -138,7 +138,7 @@ func TestFractionsEvictionCounted(t *testing.T) {
 	_, size := exp.Schema.layout()
 	e := newEnumerator(exp, size)
 	e.start(step{idx: -1})
-	g := newMerger(e.rec, e.offsets, size, cap)
+	g := newMerger(e, size, cap)
 	g.exact, g.xmemo = true, map[string]*fracs{}
 	e.src.mg = g
 	e.ex = newExactSums(size, len(exp.Schema.Metrics))

@@ -62,7 +62,11 @@ type merger struct {
 	hitBase []uint16
 	// metricOf is the metric of each outcome slot.
 	metricOf []int32
-	cur      []uint16 // scratch: the current path's values relative to a level
+	// sum and comp are the enumerator's totals (compensated sums per
+	// outcome), names a metric's name for a panic.
+	sum, comp []float64
+	names     func(int) string
+	cur       []uint16 // scratch: the current path's values relative to a level (fraction.go)
 	// bytes is what the memo holds by entryBytes, cap the most it may
 	// hold (0: no cap).
 	bytes, cap uint64
@@ -131,21 +135,21 @@ type recording struct {
 	acc    []float64
 }
 
-// newMerger returns the merging state of an enumerator whose memo may
+// newMerger returns the merging state of enumerator e, whose memo may
 // hold cap bytes (0: no cap).
-func newMerger(rec *Record, offsets []int, size int, cap uint64) *merger {
+func newMerger(e *enumerator, size int, cap uint64) *merger {
 	metricOf := make([]int32, size)
-	for m, o := range offsets {
+	for m, o := range e.offsets {
 		end := size
-		if m+1 < len(offsets) {
-			end = offsets[m+1]
+		if m+1 < len(e.offsets) {
+			end = e.offsets[m+1]
 		}
 		for i := o; i < end; i++ {
 			metricOf[i] = int32(m)
 		}
 	}
-	return &merger{rec: rec, offsets: offsets, size: size, memo: map[string]memoEntry{},
-		cur: make([]uint16, len(rec.out)), cap: cap, metricOf: metricOf}
+	return &merger{rec: e.rec, offsets: e.offsets, size: size, memo: map[string]memoEntry{},
+		cur: make([]uint16, len(e.rec.out)), cap: cap, metricOf: metricOf, sum: e.sum, comp: e.comp, names: e.metricName}
 }
 
 // release drops the memo of a walk that is over.
@@ -242,14 +246,15 @@ func (s *Source) merge(key []byte, base []int) bool {
 	return false
 }
 
-// finish adds the trial just run, of weight w, to every open recording and
-// to the totals (sum, comp: compensated sums per outcome).
-func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) {
+// finish adds the trial just run, of weight w, to the innermost open
+// recording, or to the totals when none is open. A recording adds what it holds to the one around it,
+// or to the totals, when it completes (fold): a path costs the outcomes
+// it reaches once, not once per recording open around it.
+func (g *merger) finish(w float64) {
 	g.paths++
-	cur := g.cur
-	copy(cur, g.rec.out)
-	for j := len(g.open) - 1; j >= 0; j-- {
-		r := &g.open[j]
+	cur := g.rec.out
+	if n := len(g.open); n > 0 {
+		r := &g.open[n-1]
 		f := w / r.w0
 		acc := r.acc
 		if g.hit == nil {
@@ -258,31 +263,65 @@ func (g *merger) finish(w float64, sum, comp []float64, names func(int) string) 
 			}
 		} else {
 			for _, sh := range g.hit {
-				acc[g.reach(sh.slot, cur, r.base)] += f * sh.p
+				acc[g.reach(sh.slot, cur, g.hitBase, r.base)] += f * sh.p
 			}
 		}
-		for m, k := range cur {
-			if k == unset {
-				cur[m] = r.pre[m]
-			}
-		}
-	}
-	add := func(i int, x float64) {
-		if i >= g.size {
-			panic("sim: trial recorded no outcome for metric " + names(i-g.size))
-		}
-		neumaier(&sum[i], &comp[i], w*x)
+		g.hit, g.hitBase = nil, g.hitBase[:0]
+		return
 	}
 	if g.hit == nil {
 		for m, k := range cur {
-			add(g.slot(m, k, nil), 1)
+			g.total(g.slot(m, k, nil), w)
 		}
 	} else {
 		for _, sh := range g.hit {
-			add(g.reach(sh.slot, cur, nil), sh.p)
+			g.total(g.reach(sh.slot, cur, g.hitBase, nil), w*sh.p)
 		}
 	}
 	g.hit, g.hitBase = nil, g.hitBase[:0]
+}
+
+// total adds x to the totals' slot i.
+func (g *merger) total(i int, x float64) {
+	if i >= g.size {
+		panic("sim: trial recorded no outcome for metric " + g.names(i-g.size))
+	}
+	neumaier(&g.sum[i], &g.comp[i], x)
+}
+
+// fold adds the shares of recording r, just completed or given up, to the
+// recording around it, or to the totals when there is none: a share of
+// metric m unwritten below r's key lands on what the path wrote between
+// the two keys (r.pre).
+func (g *merger) fold(n int, shares []share) {
+	r := &g.open[n]
+	if n > 0 {
+		up := &g.open[n-1]
+		f := r.w0 / up.w0
+		for _, sh := range shares {
+			up.acc[g.reach(sh.slot, r.pre, r.base, up.base)] += f * sh.p
+		}
+		return
+	}
+	for _, sh := range shares {
+		g.total(g.reach(sh.slot, r.pre, r.base, nil), r.w0*sh.p)
+	}
+}
+
+// drain folds every open recording into the totals, innermost first, for
+// a walk that stops before its end: its sums are then those of the paths
+// it walked.
+func (g *merger) drain() {
+	for n := len(g.open) - 1; n >= 0; n-- {
+		var shares []share
+		for i, p := range g.open[n].acc {
+			if p != 0 {
+				shares = append(shares, share{int32(i), p})
+			}
+		}
+		g.fold(n, shares)
+	}
+	g.open = g.open[:0]
 }
 
 // slot is the accumulator slot of value k of metric m in a recording
@@ -303,20 +342,20 @@ func (g *merger) slot(m int, k uint16, base []uint16) int {
 
 // reach is the slot a recorded share lands in on a path whose values are
 // cur, in a recording whose bases are base: an outcome slot, read from
-// the bases of the hit (g.hitBase), is placed by base; "metric m
-// unwritten" goes to cur's value.
-func (g *merger) reach(slot int32, cur []uint16, base []uint16) int {
+// the bases from of the recording it was taken in, is placed by base;
+// "metric m unwritten" goes to cur's value.
+func (g *merger) reach(slot int32, cur, from, base []uint16) int {
 	if int(slot) >= g.size {
 		m := int(slot) - g.size
 		return g.slot(m, cur[m], base)
 	}
-	if base == nil && len(g.hitBase) == 0 {
+	if len(base) == 0 && len(from) == 0 {
 		return int(slot)
 	}
 	m := g.metricOf[slot]
 	k := int(slot) - g.offsets[m]
-	if len(g.hitBase) > 0 {
-		k += int(g.hitBase[m])
+	if len(from) > 0 {
+		k += int(from[m])
 	}
 	return g.slot(int(m), uint16(k), base)
 }
@@ -340,6 +379,7 @@ func (g *merger) complete(p int) {
 			g.xopen = g.xopen[:n-1]
 			shares = x.shares(r.acc)
 		}
+		g.fold(n-1, shares)
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
 		if old, ok := g.memo[r.key]; ok { // the key recurred below itself

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math"
+	"sync/atomic"
 	"testing"
 )
 
@@ -195,3 +196,36 @@ func TestMergeMonteCarloUnaffected(t *testing.T) {
 }
 
 func itoaTest(k int) string { return string(rune('0' + k)) }
+
+// TestMergeDrain: a merged walk stopped part way, its open recordings
+// drained into the totals, holds for every metric exactly the
+// probability of the paths it walked (a merged path counting its whole
+// subtree), as the walk of every path does: the recordings still open
+// hold paths it walked.
+func TestMergeDrain(t *testing.T) {
+	for _, stop := range []uint64{1, 7, 30} {
+		exp := sixesCounted(6)
+		_, size := exp.Schema.layout()
+		e := newEnumerator(exp, size)
+		e.start(step{idx: -1})
+		e.src.mg = newMerger(e, size, 0)
+		var paths atomic.Uint64
+		if err := e.walk(context.Background(), &paths, Config{MaxPaths: 1 << 40}, stop); err != nil {
+			t.Fatal(err)
+		}
+		if e.done {
+			t.Fatalf("stop %d: the walk ended", stop)
+		}
+		e.src.mg.drain()
+		offsets, _ := exp.Schema.layout()
+		for m, o := range offsets {
+			held := 0.0
+			for k := range exp.Schema.Metrics[m].Labels {
+				held += e.sum[o+k] + e.comp[o+k]
+			}
+			if math.Abs(held-e.covered) > 1e-12 {
+				t.Errorf("stop %d: %s holds %v, the walk covered %v", stop, exp.Schema.Metrics[m].Name, held, e.covered)
+			}
+		}
+	}
+}
