@@ -235,6 +235,7 @@ func newEnumerator(exp Experiment, size int) *enumerator {
 func (e *enumerator) start(root step) {
 	src := e.src
 	src.path = src.path[:0]
+	src.moved = -1 // nothing to replay yet
 	if root.idx >= 0 {
 		src.path = append(src.path, root)
 		src.floor = 1

@@ -163,6 +163,12 @@ func (g *merger) release() {
 // nothing for them.
 func (s *Source) Merging() bool { return s.mg != nil }
 
+// Replaying reports whether the trial, enumerated with merging, is
+// replaying draws of paths already walked: a Merge now can only meet the
+// state declared at this point before, whose subtree is being recorded,
+// so the trial may pass it a nil key rather than build one.
+func (s *Source) Replaying() bool { return s.mg != nil && s.depth >= s.floor && s.depth <= s.moved }
+
 // Exact reports whether the source enumerates every path. A model may
 // draw in another order in exact mode, with the same distribution, to give
 // its merge keys more to merge; it must decide that by Exact, not by
@@ -198,6 +204,21 @@ func (s *Source) merge(key []byte, base []int) bool {
 		// Before the root draw a subtree would span roots that other
 		// enumerators walk.
 		return false
+	}
+	if s.depth <= s.moved {
+		// The draws so far are those of the path before, which passed
+		// this point too: its recording is open, and the calls meet the
+		// open recordings in order.
+		if s.calls >= len(g.open) || g.open[s.calls].depth != s.depth || key != nil && g.open[s.calls].key != string(key) {
+			panic("sim: a trial replaying its draws passed a merge point its earlier paths did not (not a pure function of its draws?)")
+		}
+		s.calls++
+		g.rec.reset()
+		return false
+	}
+	s.calls++
+	if key == nil {
+		panic("sim: Merge with a nil key where the trial is not replaying (Source.Replaying)")
 	}
 	for i := range g.open {
 		if r := &g.open[i]; r.depth == s.depth && r.key == string(key) {

@@ -22,6 +22,9 @@ type Source struct {
 	floor int
 	// mg merges equal states (merge.go); nil in Monte Carlo mode.
 	mg *merger
+	// moved is the draw advance changed last: the trial replays the draws
+	// before it; calls counts the merge points the trial has passed.
+	moved, calls int
 }
 
 // step is one draw on an enumerated path.
@@ -131,7 +134,7 @@ func newExactSource() *Source {
 		_ gap
 		s Source
 		_ gap
-	}{s: Source{exact: true}}).s
+	}{s: Source{exact: true, moved: -1}}).s
 }
 
 // newMC returns a Monte Carlo source for chunk c of a run seeded with seed.
@@ -151,6 +154,7 @@ func (s *Source) reseed(seed, chunk uint64) {
 func (s *Source) begin() {
 	s.depth = 0
 	s.weight = 1
+	s.calls = 0
 }
 
 // advance moves the enumeration to the next path, reporting false when
@@ -175,6 +179,7 @@ func (s *Source) advance() bool {
 			moved = true
 		}
 		if moved {
+			s.moved = p
 			if s.mg != nil {
 				s.mg.complete(p)
 			}
