@@ -51,6 +51,9 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 	if !src.Merging() {
 		return false
 	}
+	if src.Replaying() {
+		return t.replay(src)
+	}
 	b := t.appendState(t.key[:0], byte(round))
 	for i := range t.st.Len() {
 		b = t.st.AppendKey(b, i)
@@ -66,6 +69,12 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 // check is the group's S? from i on still unchecked, and what the checks
 // so far did that still matters is the Fire Group they formed.
 func (t *trial) mergeGroup(src *sim.Source, i, g int) bool {
+	if !src.Merging() {
+		return false
+	}
+	if src.Replaying() {
+		return t.replay(src)
+	}
 	b := append(t.appendState(t.key[:0], tagGroup), byte(i), byte(g))
 	for u := range t.st.Len() {
 		b = t.st.AppendKey(b, u)
@@ -83,6 +92,9 @@ const tagGroup = 0x40
 // Fire Group has already taken the attack's effect on its firers (ROF,
 // breakdown, Cowering), and the IFT results still hold the PTCs to come.
 func (t *trial) mergeResolve(src *sim.Source, k int) bool {
+	if src.Replaying() {
+		return t.replay(src)
+	}
 	b := t.appendState(t.key[:0], 0x80|byte(t.round))
 	b = t.st.AppendResolveKey(b, k)
 	// Once the MCs run, an attack's IFT results matter only as the PTCs
@@ -128,6 +140,15 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 func (t *trial) declare(src *sim.Source, key []byte) bool {
 	t.key = key
 	t.stop = src.MergeCounts(key, t.base)
+	return t.stop
+}
+
+// replay passes a merge point the engine knows from the paths before,
+// with no key (sim.Source.Replaying). The counts that are final here are
+// still recorded here, as on those paths.
+func (t *trial) replay(src *sim.Source) bool {
+	t.settleCounts()
+	t.stop = src.MergeCounts(nil, t.base)
 	return t.stop
 }
 
