@@ -243,7 +243,7 @@ func (s *Source) merge(key []byte, base []int) bool {
 	if n := len(g.spare); n > 0 {
 		acc, g.spare = g.spare[n-1], g.spare[:n-1]
 	} else {
-		acc = make([]float64, g.size+len(g.rec.out))
+		acc = make([]float64, 2*g.slots())
 	}
 	if g.exact {
 		var x *fracSum
@@ -280,11 +280,11 @@ func (g *merger) finish(w float64) {
 		acc := r.acc
 		if g.hit == nil {
 			for m, k := range cur {
-				acc[g.slot(m, k, r.base)] += f
+				g.add(acc, g.slot(m, k, r.base), f)
 			}
 		} else {
 			for _, sh := range g.hit {
-				acc[g.reach(sh.slot, cur, g.hitBase, r.base)] += f * sh.p
+				g.add(acc, g.reach(sh.slot, cur, g.hitBase, r.base), f*sh.p)
 			}
 		}
 		g.hit, g.hitBase = nil, g.hitBase[:0]
@@ -320,7 +320,7 @@ func (g *merger) fold(n int, shares []share) {
 		up := &g.open[n-1]
 		f := r.w0 / up.w0
 		for _, sh := range shares {
-			up.acc[g.reach(sh.slot, r.pre, r.base, up.base)] += f * sh.p
+			g.add(up.acc, g.reach(sh.slot, r.pre, r.base, up.base), f*sh.p)
 		}
 		return
 	}
@@ -335,7 +335,7 @@ func (g *merger) fold(n int, shares []share) {
 func (g *merger) drain() {
 	for n := len(g.open) - 1; n >= 0; n-- {
 		var shares []share
-		for i, p := range g.open[n].acc {
+		for i, p := range g.sums(g.open[n].acc) {
 			if p != 0 {
 				shares = append(shares, share{int32(i), p})
 			}
@@ -343,6 +343,29 @@ func (g *merger) drain() {
 		g.fold(n, shares)
 	}
 	g.open = g.open[:0]
+}
+
+// slots is the number of slots of a recording: every outcome, and
+// "unwritten" for every metric.
+func (g *merger) slots() int { return g.size + len(g.rec.out) }
+
+// add adds x to slot i of a recording's sums acc, compensated (Neumaier),
+// as the totals are: the totals now receive a recording's sums in one
+// piece, and they keep the precision the totals had when every path went
+// to them, so that a figure two runs of different shapes share (a plan's
+// Δ of 0) comes out the same in both.
+func (g *merger) add(acc []float64, i int, x float64) {
+	neumaier(&acc[i], &acc[g.slots()+i], x)
+}
+
+// sums folds a recording's compensations into its sums and returns them.
+func (g *merger) sums(acc []float64) []float64 {
+	n := g.slots()
+	for i := range n {
+		acc[i] += acc[n+i]
+		acc[n+i] = 0
+	}
+	return acc[:n]
 }
 
 // slot is the accumulator slot of value k of metric m in a recording
@@ -390,7 +413,7 @@ func (g *merger) complete(p int) {
 		var shares []share
 		var x *fracSum
 		if !g.exact {
-			for i, p := range r.acc {
+			for i, p := range g.sums(r.acc) {
 				if p != 0 {
 					shares = append(shares, share{int32(i), p})
 				}
@@ -398,7 +421,7 @@ func (g *merger) complete(p int) {
 		} else {
 			x = g.xopen[n-1]
 			g.xopen = g.xopen[:n-1]
-			shares = x.shares(r.acc)
+			shares = x.shares(g.sums(r.acc))
 		}
 		g.fold(n-1, shares)
 		clear(r.acc)
