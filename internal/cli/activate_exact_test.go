@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -164,5 +165,44 @@ func TestFarmCrossingMonteCarlo(t *testing.T) {
 			}
 		}
 		first = mc
+	}
+}
+
+// TestActivateAutoDecides: --method auto decides on the paths every root
+// walks first, whatever their count (sim's probe, 2^17 paths, a fraction
+// of a second): a crossing far over the budget runs Monte Carlo having
+// walked no more, and one within it runs exact, each saying which and
+// why in the JSON and on stderr.
+func TestActivateAutoDecides(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an exact run of a whole crossing")
+	}
+	for _, tc := range []struct {
+		crossing, method, note string
+	}{
+		{"testdata/activate/platoon-crossing.yaml", "mc", "; ran Monte Carlo"},
+		{"farm-crossing", "exact", "auto chose exact enumeration"},
+	} {
+		code, stdout, stderr := cli(t, "activate", tc.crossing, "--method", "auto", "-j", "1", "--trials", "2000", "--format", "json")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", tc.crossing, code, stderr)
+		}
+		var out struct {
+			Method string `json:"method"`
+			Note   string `json:"note"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Method != tc.method || !strings.Contains(out.Note, tc.note) || !strings.Contains(stderr, "--method auto: "+out.Note) {
+			t.Errorf("%s: method %s, note %q, stderr %q", tc.crossing, out.Method, out.Note, stderr)
+		}
+		if tc.method == "mc" {
+			var walked uint64
+			_, after, _ := strings.Cut(out.Note, "after walking ")
+			if _, err := fmt.Sscanf(after, "%d", &walked); err != nil || walked == 0 || walked > 1<<17 {
+				t.Errorf("%s: auto walked %d paths before it decided (%v): %q", tc.crossing, walked, err, out.Note)
+			}
+		}
 	}
 }
