@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/bits"
 
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/sim"
@@ -125,7 +126,7 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 		}
 	}
 	b = append(b, bits)
-	t.settleCounts()
+	t.settleCounts(true)
 	for i := range t.st.Len() {
 		if t.present[i] {
 			b = append(b, 0xFF)
@@ -147,7 +148,7 @@ func (t *trial) declare(src *sim.Source, key []byte) bool {
 // with no key (sim.Source.Replaying). The counts that are final here are
 // still recorded here, as on those paths.
 func (t *trial) replay(src *sim.Source) bool {
-	t.settleCounts()
+	t.settleCounts(false)
 	t.stop = src.MergeCounts(nil, t.base)
 	return t.stop
 }
@@ -253,27 +254,33 @@ func (t *trial) count(c int) (n, metric int) {
 	return t.gen[c-countGenerated], t.p.m.generated + c - countGenerated
 }
 
-// settleCounts sets the base of each count that a check still to come
-// can add to. The others are final: each is recorded now, once, and left
-// out of the bases and of the record at the end (t.final), so that the
-// engine keeps one outcome for it where a base would keep one per value.
-func (t *trial) settleCounts() {
+// settleCounts records each count that no check still to come can add to,
+// once: it is final, and is left out of the bases and of the record at
+// the end (t.final), so that the engine keeps one outcome for it where a
+// base would keep one per value. With bases, it sets the base of each
+// count still open; a replayed merge point needs none.
+func (t *trial) settleCounts(bases bool) {
 	var open uint16
 	for _, sq := range t.p.ahead[t.step] {
 		if !t.checked[sq] {
 			open |= t.p.adds[sq]
 		}
 	}
+	for todo := ^open &^ t.final & (1<<numCounts - 1); todo != 0; todo &= todo - 1 {
+		c := bits.TrailingZeros16(todo)
+		n, m := t.count(c)
+		t.rec.Set(m, n)
+		t.final |= 1 << c
+	}
+	if !bases {
+		return
+	}
 	for c := range numCounts {
 		n, m := t.count(c)
-		t.base[m] = 0
-		switch {
-		case open&(1<<c) != 0:
-			t.base[m] = n
-		case t.final&(1<<c) == 0:
-			t.rec.Set(m, n)
-			t.final |= 1 << c
+		if open&(1<<c) == 0 {
+			n = 0
 		}
+		t.base[m] = n
 	}
 }
 
