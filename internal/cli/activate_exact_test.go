@@ -20,9 +20,9 @@ import (
 // run.
 var crossingPaths = map[string]uint64{
 	"two-sq-crossing":   1_100,
-	"hedgerow-crossing": 50_000,
+	"hedgerow-crossing": 20_000,
 	"village-crossing":  1_400_000,
-	"farm-crossing":     650_000,
+	"farm-crossing":     260_000,
 }
 
 // builtinCrossings are the names of the built-in crossings.

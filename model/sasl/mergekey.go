@@ -28,11 +28,11 @@ import (
 //     determines, so each is handed to the engine as the base the rest
 //     adds to (sim.Source.MergeCounts), and paths that differ only in
 //     what they counted so far meet;
-//   - each moving unit's state, whether it still moves, and for a unit
-//     that stopped, the Location it reached; a stopped unit is never
-//     attacked again, and good_order.K of a Location behind is set by
-//     which units moved on from it and the fate of those that stopped
-//     there, so it is known from the key too;
+//   - which units still move, and the state of each; not that of a unit
+//     that stopped, which is never attacked, led or checked for a
+//     leader's loss again (S18): its figures, and good_order.K of each
+//     Location behind, are recorded when the stack leaves the Location,
+//     and no later path changes them;
 //   - while shooting, the Fire Group: each firer's weapon and whether it
 //     keeps ROF, has made its Subsequent First Fire or is done, and the
 //     group's leader, Cowering, range and hindrance (S11, S13, S22–S24).
@@ -56,9 +56,7 @@ func (t *trial) merge(src *sim.Source, round int) bool {
 		return t.replay(src)
 	}
 	b := t.appendState(t.key[:0], byte(round))
-	for i := range t.st.Len() {
-		b = t.st.AppendKey(b, i)
-	}
+	b = t.appendUnits(b)
 	if round > 0 {
 		b = t.fg.appendKey(b, round == 1, round == t.p.steps[t.step].shots)
 	}
@@ -76,10 +74,7 @@ func (t *trial) mergeGroup(src *sim.Source, i, g int) bool {
 	if src.Replaying() {
 		return t.replay(src)
 	}
-	b := append(t.appendState(t.key[:0], tagGroup), byte(i), byte(g))
-	for u := range t.st.Len() {
-		b = t.st.AppendKey(b, u)
-	}
+	b := t.appendUnits(append(t.appendState(t.key[:0], tagGroup), byte(i), byte(g)))
 	return t.declare(src, t.fg.appendKey(b, true, false))
 }
 
@@ -128,10 +123,19 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 	b = append(b, bits)
 	t.settleCounts(true)
 	for i := range t.st.Len() {
+		b = append(b, byte(boolInt(t.present[i])))
+	}
+	return b
+}
+
+// appendUnits appends the state of every unit still moving. A unit that
+// stopped was recorded when it stopped (trial.run): nothing it does is
+// left to come. The Stack's own key during an attack (mergeResolve) still
+// holds it.
+func (t *trial) appendUnits(b []byte) []byte {
+	for i := range t.st.Len() {
 		if t.present[i] {
-			b = append(b, 0xFF)
-		} else {
-			b = append(b, byte(t.reached[i]))
+			b = t.st.AppendKey(b, i)
 		}
 	}
 	return b

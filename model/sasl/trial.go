@@ -59,7 +59,6 @@ type trial struct {
 	fg                             fireGroup
 	gen                            [numItems]int
 	nChecked, nActivated, nDummies int
-	goodOrder                      [MaxSteps]bool
 	longRange                      int
 	ties                           [MaxSQ]int
 	step                           int                  // the Location reached
@@ -123,17 +122,26 @@ func (t *trial) run(src *sim.Source, rec *sim.Record) {
 		if t.stop {
 			return // the rest is known (exact mode): sim.Source.Merge
 		}
-		t.goodOrder[k] = false
+		goodOrder := false
 		for i := range t.st.Len() {
 			if !t.present[i] {
 				continue
 			}
 			f := t.st.Fate(i)
-			t.goodOrder[k] = t.goodOrder[k] || f == asl.GoodOrder || f == asl.Pinned
+			goodOrder = goodOrder || f == asl.GoodOrder || f == asl.Pinned
 			if f != asl.GoodOrder { // S18: only Good Order, unpinned, non-berserk units move on
 				t.present[i] = false
 				t.st.Leave(i, k)
+				// A unit that stops is never attacked again, nor led, nor
+				// checked for a leader's loss: its figures are final.
+				t.recordUnit(rec, i)
 			}
+		}
+		// Final too: so the merge keys need neither the Location, nor
+		// the state, of a unit that stopped.
+		rec.Set(p.m.goodOrder+k, boolInt(!goodOrder))
+		if k == len(p.steps)-1 {
+			rec.Set(p.m.arrived, boolInt(!goodOrder))
 		}
 	}
 	t.record(rec)
@@ -279,13 +287,7 @@ func (t *trial) longRangeCheck(src *sim.Source, sp *stepPlan) {
 }
 
 func (t *trial) record(rec *sim.Record) {
-	p := t.p
-	m := p.m
-	last := len(p.steps) - 1
-	rec.Set(m.arrived, boolInt(!t.goodOrder[last]))
-	for k := range p.steps {
-		rec.Set(m.goodOrder+k, boolInt(!t.goodOrder[k]))
-	}
+	m := t.p.m
 	for c := range numCounts {
 		if t.final&(1<<c) == 0 {
 			n, m := t.count(c)
@@ -296,10 +298,17 @@ func (t *trial) record(rec *sim.Record) {
 		rec.Set(m.longRange, t.longRange)
 	}
 	for i := range t.st.Len() {
-		j := m.targets + 4*i
-		rec.Set(j, int(t.st.Fate(i)))
-		rec.Set(j+1, boolInt(!t.st.Reduced(i)))
-		rec.Set(j+2, boolInt(!t.st.Replaced(i)))
-		rec.Set(j+3, int(t.reached[i]))
+		if t.present[i] {
+			t.recordUnit(rec, i)
+		}
 	}
+}
+
+// recordUnit records moving unit i's figures.
+func (t *trial) recordUnit(rec *sim.Record, i int) {
+	j := t.p.m.targets + 4*i
+	rec.Set(j, int(t.st.Fate(i)))
+	rec.Set(j+1, boolInt(!t.st.Reduced(i)))
+	rec.Set(j+2, boolInt(!t.st.Replaced(i)))
+	rec.Set(j+3, int(t.reached[i]))
 }
