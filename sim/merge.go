@@ -413,7 +413,12 @@ func (g *merger) complete(p int) {
 		var shares []share
 		var x *fracSum
 		if !g.exact {
-			for i, p := range g.sums(r.acc) {
+			sums, nz := g.sums(r.acc), 0
+			for _, p := range sums {
+				nz += boolInt(p != 0)
+			}
+			shares = make([]share, 0, nz) // kept by the memo: sized once
+			for i, p := range sums {
 				if p != 0 {
 					shares = append(shares, share{int32(i), p})
 				}
@@ -470,4 +475,11 @@ func (g *merger) evict() {
 			}
 		}
 	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
