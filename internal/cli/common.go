@@ -157,7 +157,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		return out, badValue("view", c.view, "want exactly, at-least or at-most")
 	}
 	if c.explain && f == report.CSV {
-		return out, usagef("--explain with --format csv: the working is shown in the table and the JSON only")
+		return out, inputErrorf("explain", "--explain with --format csv: the working is shown in the table and the JSON only")
 	}
 	var plot string
 	var plotFormat report.ChartFormat
@@ -175,7 +175,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		}
 	}
 	if plot != "" && c.cpuprofile != "" && samePath(plot, c.cpuprofile) {
-		return out, usagef("--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
+		return out, inputErrorf("plot", "--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
 	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {

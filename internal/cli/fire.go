@@ -137,15 +137,15 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if f.afvEnters {
 		for _, n := range []string{"weapon", "firer"} {
 			if fs.Changed(n) {
-				return zero, usagef("--%s with --afv-enters-building: the AFV's entry makes no attack; drop --%s", n, n)
+				return zero, inputErrorf(n, "--%s with --afv-enters-building: the AFV's entry makes no attack; drop --%s", n, n)
 			}
 		}
 	}
 	if fs.Changed("elr") && len(targets) == 0 {
-		return zero, usagef("--elr with no --target: the ELR is the targets'; drop it")
+		return zero, inputErrorf("elr", "--elr with no --target: the ELR is the targets'; drop it")
 	}
 	if fs.Changed("no-hob") && len(targets) == 0 {
-		return zero, usagef("--no-hob with no --target: Heat of Battle is the targets'; drop it")
+		return zero, inputErrorf("no-hob", "--no-hob with no --target: Heat of Battle is the targets'; drop it")
 	}
 	a := asl.NewIFTAttack(f.fp, targets...)
 	a.Weapon, a.Calibre = weapon, f.calibre

@@ -114,7 +114,7 @@ func wholeNumber(f *pflag.Flag) bool {
 func valueError(f *pflag.Flag, v string, cause error) error {
 	var rep *repeatedError
 	if errors.As(cause, &rep) {
-		return usagef("--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
+		return inputErrorf(f.Name, "--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
 	}
 	return badValue(f.Name, v, valueProblem(f, cause))
 }

@@ -85,7 +85,7 @@ func (f *lhyFlags) resolve(fs *pflag.FlagSet) (lhy.FireAttack, error) {
 	if fs.Changed("mfa-mv") {
 		// The model reads MV 0 as "not given"; typed, it is out of range.
 		if f.mv < lhy.MinMV {
-			return a, usagef("--mfa-mv: %d outside %d…%d", f.mv, lhy.MinMV, lhy.MaxMV)
+			return a, inputErrorf("mfa-mv", "--mfa-mv: %d outside %d…%d", f.mv, lhy.MinMV, lhy.MaxMV)
 		}
 		a.MV = f.mv
 	}

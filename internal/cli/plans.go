@@ -79,10 +79,10 @@ type plansInputs struct {
 func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	var in plansInputs
 	if len(f.plans) < 2 {
-		return in, usagef("--plan: give two or more plans to compare, e.g. --plan 'A: fire 8' --plan 'B: fire 4; fire 4'")
+		return in, inputErrorf("plan", "--plan: give two or more plans to compare, e.g. --plan 'A: fire 8' --plan 'B: fire 4; fire 4'")
 	}
 	if len(f.targets) == 0 {
-		return in, usagef("--target: give the units in the Location, e.g. --target 4-6-7 --target leader:8-1")
+		return in, inputErrorf("target", "--target: give the units in the Location, e.g. --target 4-6-7 --target leader:8-1")
 	}
 	targets, err := parseUnits("target", f.targets)
 	if err != nil {
@@ -99,9 +99,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	terrain := choice(f.terrain, asl.FireTerrainNames()...)
 	switch {
 	case f.fortified && b == asl.NoBuilding:
-		return in, usagef("--fortified: only a building can be Fortified; give --building")
+		return in, inputErrorf("fortified", "--fortified: only a building can be Fortified; give --building")
 	case terrain != "" && b != asl.NoBuilding:
-		return in, usagef("--terrain with --building: give either a building or another terrain")
+		return in, inputErrorf("terrain", "--terrain with --building: give either a building or another terrain")
 	case terrain != "" && !slices.Contains(asl.FireTerrainNames(), terrain):
 		return in, badValue("terrain", f.terrain, "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	}

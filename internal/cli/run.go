@@ -55,17 +55,24 @@ func commandNames() string {
 
 // ExitError is the exit status of a run that did not succeed. What went
 // wrong has been written to stderr already, as one line.
-type ExitError struct{ Code int }
+type ExitError struct {
+	Code int
+	// Err is the error reported on stderr, for a Go caller to inspect
+	// (InputField names the input a usage error is about).
+	Err error
+}
 
 func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
+
+func (e *ExitError) Unwrap() error { return e.Err }
 
 // Execute runs sapper with args (without the program name), writing to
 // stdout and stderr. It returns nil on success and an *ExitError carrying
 // the exit code otherwise (DESIGN §4: 1 a failed run, 2 bad input, 130
 // interrupted); ctx ends a run early, with its partial result written.
 func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if code := run(ctx, stdout, stderr, args); code != exitOK {
-		return &ExitError{Code: code}
+	if code, err := runErr(ctx, stdout, stderr, args); code != exitOK {
+		return &ExitError{Code: code, Err: err}
 	}
 	return nil
 }
@@ -76,12 +83,18 @@ func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // write that fails, from a result, a help text or a listing alike, ends
 // the program with one line on stderr and exit status 1.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	code, _ := runErr(ctx, stdout, stderr, args)
+	return code
+}
+
+// runErr is run, returning the error reported too.
+func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, error) {
 	out := newOutput(stdout)
 	who, err := dispatch(ctx, out, stderr, args)
 	if werr := out.finish(); err == nil {
 		err = werr
 	}
-	return exit(stderr, who, err)
+	return exit(stderr, who, err), err
 }
 
 // dispatch runs the command args name and returns who reports its error

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -404,10 +403,6 @@ func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 	return given, nil
 }
 
-// flagInMessage finds the flag a usage message is about: "--tem: 9
-// outside 0…8", `--target "4-6-x": …`, `--vary "tem=0..9": …`.
-var flagInMessage = regexp.MustCompile(`^--([a-z0-9-]+)`)
-
 // place puts a command's usage error at the line of the field it names,
 // when inFile says the error may come from the file; one about the flags
 // given after it names the scenario and its command.
@@ -417,13 +412,13 @@ func (s *scenario) place(err error, inFile bool) error {
 		return err
 	}
 	line := 0
-	if m := flagInMessage.FindStringSubmatch(ue.msg); inFile && m != nil {
-		line = s.lines["--"+m[1]]
-		if m[1] == "vary" || m[1] == "metric" {
-			line = s.lines[m[1]]
+	if f := ue.field; inFile && f != "" {
+		line = s.lines["--"+f]
+		if f == "vary" || f == "metric" {
+			line = s.lines[f]
 		}
 		// A flag given after the file is the command line's.
-		inFile = !s.given[m[1]]
+		inFile = !s.given[f]
 	}
 	if !inFile {
 		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)

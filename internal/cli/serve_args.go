@@ -48,7 +48,7 @@ func readInvocation(f *form, q url.Values) (*invocation, error) {
 				inv.texts[base] = text
 			}
 		case fd == nil && notOnTheWeb[name] != "" && lastNonEmpty(values) != "":
-			return nil, usagef("--%s: not on the web page: %s", name, notOnTheWeb[name])
+			return nil, inputErrorf(name, "--%s: not on the web page: %s", name, notOnTheWeb[name])
 		case fd == nil && lastNonEmpty(values) != "":
 			unknown = append(unknown, name)
 		}

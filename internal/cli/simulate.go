@@ -23,7 +23,7 @@ import (
 // the error that matters.
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.common.explain && j.run == nil && j.explain == nil {
-		return usagef("--explain: sapper %s has no working to show", j.report.Command)
+		return inputErrorf("explain", "--explain: sapper %s has no working to show", j.report.Command)
 	}
 	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {

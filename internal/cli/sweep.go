@@ -74,7 +74,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 		}
 		if a == "--cumulative" || strings.HasPrefix(a, "--cumulative=") {
 			if s.hasCumulative {
-				return s, usagef("--cumulative is given twice; it takes one value")
+				return s, inputErrorf("cumulative", "--cumulative is given twice; it takes one value")
 			}
 			s.hasCumulative, s.cumulative = true, true
 			if v, ok := strings.CutPrefix(a, "--cumulative="); ok {
@@ -91,7 +91,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if *seen {
-			return s, usagef("--%s is given twice; a sweep varies one input", name)
+			return s, inputErrorf(name, "--%s is given twice; a sweep varies one input", name)
 		}
 		*seen = true
 		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
@@ -99,7 +99,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if i+1 == len(args) {
-			return s, usagef("--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
+			return s, inputErrorf(name, "--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
 		}
 		i++
 		*dst = args[i]
@@ -140,7 +140,7 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 		return base, err
 	}
 	if !sa.hasVary {
-		return nil, usagef("--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
+		return nil, inputErrorf("vary", "--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
 	}
 	v, err := parseVary(sa.vary, base.flags)
 	if err != nil {
@@ -150,11 +150,11 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
 	}
 	if sa.hasCumulative && !sa.hasMetric && base.common.plot == "" {
-		return nil, usagef("--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
+		return nil, inputErrorf("cumulative", "--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
 	}
 	base.common.chart.Cumulative = sa.cumulative
 	if base.common.explain {
-		return nil, usagef("--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
+		return nil, inputErrorf("explain", "--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
 	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
