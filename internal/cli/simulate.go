@@ -25,6 +25,9 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.common.explain && j.run == nil && j.explain == nil {
 		return inputErrorf("explain", "--explain: sapper %s has no working to show", j.report.Command)
 	}
+	if err := onServer(ctx, j); err != nil {
+		return err
+	}
 	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
 		stop, err := startCPUProfile(j.common.cpuprofile)

@@ -12,11 +12,6 @@ import (
 // uploaded beside it and every message names the files as on the command
 // line. Nothing is written to disk.
 
-// maxUpload caps one uploaded file: the largest shipped input, the
-// illustrative tables, is 4 KiB. A file travels in its permalink, so this
-// also bounds a URL.
-const maxUpload = 32 << 10
-
 // errNoDisk answers a server's attempt to read a file it was not given.
 var errNoDisk = errors.New("this server reads no files; upload it with the form")
 

@@ -1,6 +1,4 @@
-//go:build !js
-
-package cli
+package web
 
 import (
 	"fmt"
@@ -11,19 +9,16 @@ import (
 )
 
 // A page on any other site could have its visitor's browser ask this
-// server for runs: a link, an image or a form pointed at a /result, an
-// /events or a POST starts work that costs the player's machine, and a
-// loopback listener does not stop it, the browser being on that machine.
-// So the server answers its own pages only, and a player's own typing: a
+// server for runs, and a loopback listener does not stop it, the browser
+// being on that machine. So the server runs work for its own page only: a
 // browser says where a request comes from in Sec-Fetch-Site (which a page
-// cannot set), and in Origin for a form it posts. Older browsers send
-// neither; programs such as curl send neither, and are not refused.
-// The static assets stay open to all: they run nothing.
+// cannot set) and in Origin. Programs such as curl send neither and are
+// not refused. The page's files stay open to all: they run nothing.
 
 // crossSite says why r comes from another site's page, or "" for a
 // request the server takes.
 func crossSite(r *http.Request) string {
-	if isStatic(r) {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		return ""
 	}
 	switch site := r.Header.Get("Sec-Fetch-Site"); site {
@@ -38,17 +33,14 @@ func crossSite(r *http.Request) string {
 }
 
 func refusal(header string) string {
-	return fmt.Sprintf("sapper serve takes requests from its own pages only, not from another site's (%s); open its address in the browser's address bar", clip(oneLine(header)))
-}
-
-// isStatic reports whether r asks for one of the static assets.
-func isStatic(r *http.Request) bool {
-	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.HasPrefix(r.URL.Path, "/static/")
+	if len(header) > 120 {
+		header = header[:120] + "…"
+	}
+	return fmt.Sprintf("sapper serve runs work for its own page only, not for another site's (%q); open its address in the browser's address bar", header)
 }
 
 // sameOrigin reports whether an Origin header names the host the request
-// reached, as its Host header says. "null" (a sandboxed or local page, or
-// a redirect from elsewhere) names none.
+// reached. "null" (a sandboxed or local page) names none.
 func sameOrigin(origin, host string) bool {
 	u, err := url.Parse(origin)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
@@ -63,9 +55,22 @@ func withoutDefaultPort(host, scheme string) string {
 	h, port, err := net.SplitHostPort(host)
 	if err == nil && ((scheme == "http" && port == "80") || (scheme == "https" && port == "443")) {
 		if strings.Contains(h, ":") {
-			return "[" + h + "]" // IPv6
+			return "[" + h + "]"
 		}
 		return h
 	}
 	return host
+}
+
+// loopbackHost reports whether a Host header names this machine.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
