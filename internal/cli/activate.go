@@ -71,11 +71,12 @@ type activateInputs struct {
 
 // prepareActivate reads the crossing file, applies the flags over it and
 // builds the experiment, running nothing.
-func prepareActivate(ctx context.Context, args []string) (*job, error) {
+func prepareActivate(ctx context.Context, in input) (*job, error) {
+	args := in.args
 	var f activateFlags
 	fs, showHelp := newFlagSet("activate")
 	f.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseInput(fs, in); err != nil {
 		return nil, err
 	}
 	if *showHelp {
@@ -96,16 +97,16 @@ func prepareActivate(ctx context.Context, args []string) (*job, error) {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
 	// The file's flags first, the command line's after: they win.
-	return s.merged(args, func(argv []string) (*job, error) { return prepareCrossing(ctx, s, argv) })
+	return s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
 }
 
-// prepareCrossing builds the experiment of crossing s under argv, the
+// prepareCrossing builds the experiment of crossing s under in, the
 // file's flags merged with the command line's.
-func prepareCrossing(ctx context.Context, s *scenario, argv []string) (*job, error) {
+func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error) {
 	var f activateFlags
 	fs, _ := newFlagSet("activate")
 	f.register(fs)
-	if err := parseFlags(fs, argv); err != nil {
+	if err := parseInput(fs, given); err != nil {
 		return nil, err
 	}
 	c, err := f.common.resolve(fs)

@@ -103,10 +103,10 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 
 // prepareAFV checks every afv input and builds the experiment, running
 // nothing.
-func prepareAFV(ctx context.Context, args []string) (*job, error) {
+func prepareAFV(ctx context.Context, in input) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, args)
+	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, in)
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

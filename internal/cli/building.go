@@ -77,10 +77,10 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 
 // prepareBuilding checks every building input and builds the experiment,
 // or the search of --needed, running nothing.
-func prepareBuilding(ctx context.Context, args []string) (*job, error) {
+func prepareBuilding(ctx context.Context, in input) (*job, error) {
 	var f buildingFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	fs, c, help, err := parseCommand("building", register, args)
+	fs, c, help, err := parseCommand("building", register, in)
 	if err != nil {
 		return nil, err
 	}

@@ -146,9 +146,9 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 
 // prepareCompare checks the compare flags and builds the three
 // experiments.
-func prepareCompare(ctx context.Context, args []string) (*job, error) {
+func prepareCompare(ctx context.Context, in input) (*job, error) {
 	var f compareFlags
-	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, in)
 	if err != nil {
 		return nil, err
 	}

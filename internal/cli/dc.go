@@ -123,10 +123,10 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 
 // prepareDC checks every dc input and builds the experiment, running
 // nothing: all bad input is found before any work starts.
-func prepareDC(ctx context.Context, args []string) (*job, error) {
+func prepareDC(ctx context.Context, in input) (*job, error) {
 	var f dcFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, args)
+	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, in)
 }
 
 // resolve turns the dc flags into an attack with every default filled in.

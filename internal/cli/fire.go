@@ -91,10 +91,10 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	return g, f.common.register(fs)
 }
 
-func prepareFire(ctx context.Context, args []string) (*job, error) {
+func prepareFire(ctx context.Context, in input) (*job, error) {
 	var f fireFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, args)
+	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, in)
 }
 
 // resolve turns the fire flags into an attack with every default filled

@@ -122,9 +122,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	return in, nil
 }
 
-func preparePlans(ctx context.Context, args []string) (*job, error) {
+func preparePlans(ctx context.Context, given input) (*job, error) {
 	var f plansFlags
-	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, given)
 	if err != nil {
 		return nil, err
 	}

@@ -17,11 +17,11 @@ type command struct {
 	// returns a *usageError for bad input, errInterrupted after writing a
 	// partial result, or any other error for a failed run.
 	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
-	// prepare, set for a simulating command instead of run, checks the
-	// arguments and returns the job they describe without running it.
+	// prepare, set for a simulating command instead of run, checks its
+	// input and returns the job they describe without running it.
 	// Setting it is all a command needs for --plot, sweep and scenario
 	// files; run is then derived from it.
-	prepare func(ctx context.Context, args []string) (*job, error)
+	prepare func(ctx context.Context, in input) (*job, error)
 	// help writes the command's full help text.
 	help func(w io.Writer)
 }
@@ -128,9 +128,9 @@ func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []
 
 // runPrepared is the run of a command made of a prepare step and a help
 // text.
-func runPrepared(prepare func(context.Context, []string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runPrepared(prepare func(context.Context, input) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		j, err := prepare(ctx, args)
+		j, err := prepare(ctx, argv(args))
 		if err != nil {
 			return err
 		}

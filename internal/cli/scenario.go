@@ -278,22 +278,18 @@ func yamlError(file string, err error) error {
 	return scenarioError(file, 0, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
 }
 
-// args is the command line the scenario stands for, extra appended:
-// flags given after the file on the command line replace a single-valued
-// flag of the file, which is then left out (a single-valued flag may not
-// be given twice), and add to a repeatable one.
-func (s *scenario) args(extra []string) ([]string, error) {
-	return s.argsWithout(extra, nil)
-}
-
-// argsWithout is args with the file's flags named in drop left out.
-func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, error) {
+// inputWithout is the input the scenario stands for, its keys set by name
+// before the flags extra given after the file, the file's keys named in
+// drop left out. A flag given after the file replaces a single-valued key
+// of the file, which is then left out (a single-valued flag may not be
+// given twice), and adds to a repeatable one.
+func (s *scenario) inputWithout(extra input, drop map[string]bool) (input, error) {
 	given, err := s.flagsGiven(extra)
 	if err != nil {
-		return nil, err
+		return input{}, err
 	}
 	fs := flagsOf(s.command)
-	var out []string
+	in := input{args: extra.args, after: extra.after}
 	for _, f := range s.flags {
 		if drop[f.name] || given[f.name] && !repeatable(fs.Lookup(f.name)) {
 			continue
@@ -302,10 +298,10 @@ func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, 
 			if key, _, _ := strings.Cut(v, "="); f.name == "rule" && given["rule "+key] {
 				continue // the command line sets this switch
 			}
-			out = append(out, "--"+f.name+"="+v)
+			in.before = append(in.before, setting{f.name, v})
 		}
 	}
-	return append(out, extra...), nil
+	return in, nil
 }
 
 // merged prepares the scenario's command line, extra after the file's
@@ -315,7 +311,7 @@ func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, 
 // and the command is prepared again. Conflicts within the file, or within
 // the command line, stay errors. Errors about the file's flags are placed
 // at their lines.
-func (s *scenario) merged(extra []string, prepare func(argv []string) (*job, error)) (*job, error) {
+func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job, error) {
 	given, err := s.flagsGiven(extra)
 	if err != nil {
 		return nil, s.place(err, false)
@@ -327,11 +323,11 @@ func (s *scenario) merged(extra []string, prepare func(argv []string) (*job, err
 	}
 	drop := map[string]bool{}
 	for {
-		argv, err := s.argsWithout(extra, drop)
+		in, err := s.inputWithout(extra, drop)
 		if err != nil {
 			return nil, s.place(err, false)
 		}
-		j, err := prepare(argv)
+		j, err := prepare(in)
 		var ce *conflictError
 		if errors.As(err, &ce) {
 			switch {
@@ -381,8 +377,8 @@ func (s *scenario) changedInputs(extra []string) []string {
 // flagsGiven parses the flags given after the file, leaving a sweep's own
 // to prepareSweep, and returns their names; a --rule given there is named
 // "rule KEY" too, so that it replaces the file's value of that key alone.
-func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
-	sa, err := splitSweepArgs(extra)
+func (s *scenario) flagsGiven(extra input) (map[string]bool, error) {
+	sa, err := splitSweepArgs(extra.args)
 	if err != nil {
 		return nil, err
 	}
@@ -392,6 +388,9 @@ func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
+	for _, st := range extra.after {
+		given[st.name] = true // a swept input
+	}
 	if f := fs.Lookup("rule"); f != nil && given["rule"] {
 		if sv, ok := unwrapValue(f.Value).(pflag.SliceValue); ok {
 			for _, r := range sv.GetSlice() {
