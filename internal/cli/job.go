@@ -73,8 +73,12 @@ func (f *figures) grid(runs []report.Run) report.Grid {
 	return g
 }
 
-// flagsOf is the flag set of a command that can be prepared.
+// flagsOf is the flag set of a command that can be prepared, or the own
+// flags of one that runs others.
 func flagsOf(c *command) *pflag.FlagSet {
+	if c.inputs != nil {
+		return c.inputs()
+	}
 	j, err := c.prepare(context.Background(), argv([]string{"--help"})) // --help reads nothing
 	if err != nil {
 		panic(err) // --help alone is always accepted

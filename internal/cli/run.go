@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // command is one subcommand. Each lives in its own file with its own flag
@@ -24,6 +26,9 @@ type command struct {
 	prepare func(ctx context.Context, in input) (*job, error)
 	// help writes the command's full help text.
 	help func(w io.Writer)
+	// inputs, set for a command that runs others (sweep), declares its
+	// own flags, which describe lists beside theirs.
+	inputs func() *pflag.FlagSet
 }
 
 // commands lists the subcommands in the order help shows them. A command
