@@ -248,17 +248,7 @@ func (a AFVAttack) Validate() error {
 	case a.EnemyInfantry >= 0 && a.Mode != Set:
 		return bound.Invalidf("enemy-infantry", "only a Set DC's malfunction counts enemy Infantry (A23.7)")
 	}
-	for _, g := range []struct {
-		flag  string
-		units []Unit
-	}{{"rider", a.Riders}, {"passenger", a.Passengers}, {"other", a.Others}, {"thrower", a.Throwers}} {
-		for i, u := range g.units {
-			if err := u.validate(); err != nil {
-				return bound.Invalidf(g.flag, "unit %d: %w", i+1, err)
-			}
-		}
-	}
-	return nil
+	return validateLists(unitList{"rider", a.Riders}, unitList{"passenger", a.Passengers}, unitList{"other", a.Others}, unitList{"thrower", a.Throwers})
 }
 
 func onScale(v AF) bool {

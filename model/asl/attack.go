@@ -300,15 +300,5 @@ func (a DCAttack) Validate() error {
 			return bound.Invalidf("dff", "%v: want FP 1…100 and DRM −10…+10", f)
 		}
 	}
-	for _, g := range []struct {
-		field string
-		units []Unit
-	}{{"target", a.Targets}, {"thrower", a.Throwers}, {"placer", a.Placer}, {"setter", a.Setter}} {
-		for i, u := range g.units {
-			if err := u.validate(); err != nil {
-				return bound.Invalidf(g.field, "unit %d: %w", i+1, err)
-			}
-		}
-	}
-	return nil
+	return validateLists(unitList{"target", a.Targets}, unitList{"thrower", a.Throwers}, unitList{"placer", a.Placer}, unitList{"setter", a.Setter})
 }
