@@ -26,11 +26,16 @@ type Field struct {
 
 // Errorf is an error about d at its line, prefixed with its path.
 func (d Node) Errorf(format string, args ...any) error {
+	return d.errorAt(d.N.Line, format, args...)
+}
+
+// errorAt is an error about d at line, such as a key's within it.
+func (d Node) errorAt(line int, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	if d.Path != "" {
 		msg = d.Path + ": " + msg
 	}
-	return Errorf(d.File, d.N.Line, "%s", msg)
+	return Errorf(d.File, line, "%s", msg)
 }
 
 // Child is the value v of d's field key.
@@ -79,7 +84,7 @@ func (d Node) Fields(keys []string, fn func(key string, v Node) error) error {
 			known = known || k == key
 		}
 		if !known {
-			return Errorf(d.File, line, "%s: unknown field %q%s", d.Path, OneLine(key), closest(key, keys))
+			return d.errorAt(line, "unknown field %q%s", OneLine(key), closest(key, keys))
 		}
 		return fn(key, v)
 	})
@@ -100,7 +105,7 @@ func (d Node) List(fn func(i int, v Node) error) error {
 	}
 	for i, v := range d.N.Content {
 		if v.Kind == yaml.AliasNode {
-			return Errorf(d.File, v.Line, "%s: aliases (*name) are not supported; write the value out", d.Path)
+			return d.errorAt(v.Line, "aliases (*name) are not supported; write the value out")
 		}
 		if err := fn(i, Node{File: d.File, N: v, Path: fmt.Sprintf("%s %d", d.Path, i+1)}); err != nil {
 			return err
