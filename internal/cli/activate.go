@@ -117,11 +117,11 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	if err != nil {
 		return nil, err
 	}
-	cr := &cf.c
+	cr := &cf.Crossing
 	if err := f.apply(fs, cr); err != nil {
 		return nil, err
 	}
-	ref := cf.tables
+	ref := cf.Tables
 	if fs.Changed("tables") {
 		ref = f.tables
 	}
@@ -133,7 +133,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	}
 	exp, err := cr.Experiment()
 	if err != nil {
-		return nil, cf.place(s.file, err)
+		return nil, fileError(cf.Place(err))
 	}
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
 	title := describeCrossing(s, cr)
@@ -183,23 +183,6 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 		c.Assault = f.assault
 	}
 	return applyActivateRules(f.rules, &c.Options)
-}
-
-// place puts a model error at the line of the crossing field it names.
-func (cf *crossingFile) place(file string, err error) error {
-	msg := err.Error()
-	line := 0
-	for _, k := range crossingKeys {
-		if strings.HasPrefix(msg, k) {
-			line = cf.lines[k]
-		}
-	}
-	for _, k := range []string{"ac", "mission_drm", "a5_drm", "nationality", "date"} {
-		if strings.HasPrefix(msg, k+":") {
-			line = cf.lines["enemy"]
-		}
-	}
-	return scenarioError(file, line, "%s", msg)
 }
 
 // describeCrossing is the table's summary: the stack, the ENEMY side, the

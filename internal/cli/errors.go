@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
 // Exit codes (DESIGN §4).
@@ -149,31 +150,10 @@ func parseError(err error) error {
 	return usagef("%v", err)
 }
 
-// stripEcho drops the leading `"value": ` or `unit "value": ` that parsers
-// put in their errors, since the command's message quotes the value
-// already.
-func stripEcho(msg string) string {
-	rest := strings.TrimPrefix(msg, "unit ")
-	if q, err := strconv.QuotedPrefix(rest); err == nil && strings.HasPrefix(rest[len(q):], ": ") {
-		return rest[len(q)+2:]
-	}
-	return msg
-}
+// stripEcho drops the value a parser's error echoes, as an input file's
+// messages do: a flag's error quotes the value already.
+func stripEcho(msg string) string { return yamlfile.StripEcho(msg) }
 
-// oneLine escapes control characters, so that a message built from user
-// input is always exactly one line.
-func oneLine(s string) string {
-	if strings.IndexFunc(s, unicode.IsControl) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// oneLine keeps a message built from user input to one line, by the same
+// rule as an input file's messages.
+func oneLine(s string) string { return yamlfile.OneLine(s) }

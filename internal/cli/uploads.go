@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"errors"
+
+	"github.com/sapperhq/sapper/internal/infile"
 )
 
 // A server process reads no input file from disk: the files a form
@@ -41,4 +43,15 @@ func uploaded(ctx context.Context, name string) (data []byte, ok bool, err error
 		return nil, true, errNoDisk
 	}
 	return data, true, nil
+}
+
+// readInput reads a crossing, tables or scenario file through infile
+// (bounded, and given up when ctx is done), or, inside sapper serve, the
+// file of that name the request uploaded (withUploads): a server never
+// reads its own disk for a user's input.
+func readInput(ctx context.Context, name string) ([]byte, error) {
+	if data, ok, err := uploaded(ctx, name); ok {
+		return data, err
+	}
+	return infile.Read(ctx, name, infile.MaxSize)
 }
