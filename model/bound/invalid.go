@@ -21,6 +21,9 @@ type Invalid struct {
 	Why string
 	// Err is the model's own error beneath, if any.
 	Err error
+	// At, when set, names the place within the field that the message
+	// starts with instead of the field: "path 2 (hall)".
+	At string
 }
 
 // Invalidf returns an *Invalid for field, its reason formatted as by
@@ -37,10 +40,21 @@ func InvalidValue(field, v, format string, args ...any) error {
 }
 
 func (e *Invalid) Error() string {
-	if e.Value != "" {
-		return e.Field + ": " + strconv.Quote(e.Value) + ": " + e.Why
+	at := e.Field
+	if e.At != "" {
+		at = e.At
 	}
-	return e.Field + ": " + e.Why
+	if e.Value != "" {
+		return at + ": " + strconv.Quote(e.Value) + ": " + e.Why
+	}
+	return at + ": " + e.Why
+}
+
+// InvalidAt returns an *Invalid for field, its message starting with at,
+// the place within the field ("path 2 (hall)"), instead of the field.
+func InvalidAt(field, at, format string, args ...any) error {
+	inner := fmt.Errorf(format, args...)
+	return &Invalid{Field: field, At: at, Why: inner.Error(), Err: errors.Unwrap(inner)}
 }
 
 func (e *Invalid) Unwrap() error { return e.Err }

@@ -215,21 +215,21 @@ func (c *Crossing) Validate() error {
 		where := fmt.Sprintf("path %d (%s)", k+1, st.Name)
 		switch {
 		case !(st.MF > 0 && st.MF <= 16) || math.IsNaN(st.MF):
-			return fmt.Errorf("%s: mf %v outside (0, 16]", where, st.MF)
+			return bound.InvalidAt("path", where, "mf %v outside (0, 16]", st.MF)
 		case st.TEM < -2 || st.TEM > 8:
-			return fmt.Errorf("%s: tem %d outside −2…8", where, st.TEM)
+			return bound.InvalidAt("path", where, "tem %d outside −2…8", st.TEM)
 		}
 		seen := map[string]bool{}
 		for _, el := range st.Eligible {
 			switch {
 			case !ids[el.ID]:
-				return fmt.Errorf("%s: unknown S? %q; define it under sq", where, el.ID)
+				return bound.InvalidAt("path", where, "unknown S? %q; define it under sq", el.ID)
 			case seen[el.ID]:
-				return fmt.Errorf("%s: S? %s listed twice", where, el.ID)
+				return bound.InvalidAt("path", where, "S? %s listed twice", el.ID)
 			case el.Range < 0 || el.Range > 16:
-				return fmt.Errorf("%s: S? %s: range %d outside 0…16 (S5.32)", where, el.ID, el.Range)
+				return bound.InvalidAt("path", where, "S? %s: range %d outside 0…16 (S5.32)", el.ID, el.Range)
 			case el.Hindrance < 0 || el.Hindrance > 6:
-				return fmt.Errorf("%s: S? %s: hindrance %d outside 0…6", where, el.ID, el.Hindrance)
+				return bound.InvalidAt("path", where, "S? %s: hindrance %d outside 0…6", el.ID, el.Hindrance)
 			}
 			seen[el.ID] = true
 		}

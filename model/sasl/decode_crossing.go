@@ -1,10 +1,12 @@
 package sasl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // crossingKeys are the fields of a crossing file besides a scenario
@@ -120,23 +122,15 @@ var (
 )
 
 // Place is err, an error of the crossing's Validate or Experiment, at
-// the line of the field it is about: those messages start with the field
-// ("path 2: …", "ac: …"), and this package writes both, so the caller
-// need not read them.
+// the line of the field it names (a *bound.Invalid or *bound.Error: the
+// field, never the message, says where).
 func (cf *CrossingFile) Place(err error) error {
-	msg := err.Error()
-	line := 0
-	for _, k := range crossingKeys {
-		if strings.HasPrefix(msg, k) {
-			line = cf.Lines[k]
-		}
+	field, _ := bound.FieldOf(err)
+	line := cf.Lines[field]
+	if slices.Contains(enemyKeys, field) {
+		line = cf.Lines["enemy"]
 	}
-	for _, k := range []string{"ac", "mission_drm", "a5_drm", "nationality", "date"} {
-		if strings.HasPrefix(msg, k+":") {
-			line = cf.Lines["enemy"]
-		}
-	}
-	return yamlfile.Errorf(cf.File, line, "%s", msg)
+	return yamlfile.Errorf(cf.File, line, "%s", err)
 }
 
 // decodeEnemy reads the ENEMY side: its AC#, fixed for the crossing
