@@ -161,7 +161,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		}
 		stop = startProgress(stderr, &counter, total, unit)
 	}
-	res, err := sim.Run(ctx, exp, cfg)
+	res, err := runFractions(ctx, exp, cfg, c.jsonFractions)
 	stop()
 	if err != nil {
 		var be *sim.BudgetError
