@@ -135,20 +135,29 @@ func preparePlans(ctx context.Context, args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &job{flags: fs, common: c, table: writePlansTable,
-		report: report.Report{Command: "plans", Title: describePlans(in), Inputs: in},
-		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
-		chart: func(rep report.Report) (report.Chart, error) {
-			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
-		}}
+	var runs []plannedRun
 	for _, p := range in.Plans {
 		exp, err := p.Plan.Experiment()
 		if err != nil {
 			return nil, badValue("plan", p.Label+": "+p.Text, err.Error())
 		}
-		j.runs = append(j.runs, plannedRun{label: p.Label, exp: exp})
+		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
-	return j, nil
+	return sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs), nil
+}
+
+// sideBySide is the job of plans on one Location run side by side, each
+// run a plan under its label, the first the one the others are measured
+// against: its summary, its table and its chart are the plans grid (each
+// plan's headline figures and its difference from the first plan's).
+// sapper plans is this job; sapper compare is it with its three ways as
+// the plans.
+func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun) *job {
+	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,
+		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
+		chart: func(rep report.Report) (report.Chart, error) {
+			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
+		}}
 }
 
 // describePlans is the table's summary of the Location and the plans.
@@ -339,6 +348,13 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
 	}
 	fmt.Fprintf(w, "%s\n\n", rep.Title)
+	for i, e := range rep.Explain {
+		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
+		if err := report.WriteExplanation(w, e); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
 	if rep.Figures != nil {
 		writeSignedGrid(w, turned(*rep.Figures))
 	}

@@ -98,12 +98,14 @@ func (j *job) finishReport(rep *report.Report) {
 	if j.common.explain {
 		rep.Explain = j.explain()
 	}
-	if j.finish != nil {
-		j.finish(rep)
-	}
 	if j.figures != nil && len(rep.Runs) > 0 {
 		g := j.figures.grid(rep.Runs)
 		rep.Figures = &g
+	}
+	// After the figures, so that a command's own summary may replace them
+	// (compare --differences) while a sweep still reads its columns.
+	if j.finish != nil {
+		j.finish(rep)
 	}
 	rep.Headline = headline(*rep)
 }
