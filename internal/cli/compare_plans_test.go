@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -80,26 +81,29 @@ func TestCompareDifferences(t *testing.T) {
 		Runs []struct {
 			Label   string `json:"label"`
 			Figures []struct {
-				Name string  `json:"name"`
-				P    float64 `json:"p"`
+				Name     string  `json:"name"`
+				P        float64 `json:"p"`
+				Fraction string  `json:"fraction"`
 			} `json:"figures"`
 		} `json:"runs"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
 	}
-	// The exact figures: cleared 17.09% placed, 60.19% set (docs/compare.md).
-	fig := func(run int, name string) float64 {
+	// The exact figures: cleared 17.09% placed, 60.19% set (docs/compare.md),
+	// and their difference exactly.
+	fig := func(run int, name string) *big.Rat {
 		for _, f := range doc.Runs[run].Figures {
-			if f.Name == name {
-				return f.P
+			if x, ok := new(big.Rat).SetString(f.Fraction); f.Name == name && ok {
+				return x
 			}
 		}
-		t.Fatalf("run %d has no figure %q", run, name)
-		return 0
+		t.Fatalf("run %d has no figure %q with a fraction", run, name)
+		return nil
 	}
 	placed, set := fig(0, "stack cleared"), fig(2, "stack cleared")
-	if d := fig(2, "Δ stack cleared"); d != set-placed || d < 0.43 || d > 0.431 {
+	d := fig(2, "Δ stack cleared")
+	if want := new(big.Rat).Sub(set, placed); d.Cmp(want) != 0 || d.FloatString(3) != "0.431" {
 		t.Errorf("Δ stack cleared %v, want %v − %v", d, set, placed)
 	}
 	_, def, _ := cli(t, args("compare --method exact")...)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -289,7 +290,7 @@ func plansGrid(runs []report.Run) report.Grid {
 }
 
 // difference is b − a with its interval: exact when both are (their
-// intervals are points), otherwise Newcombe's hybrid score interval, built
+// intervals are points; a fraction when both have one), otherwise Newcombe's hybrid score interval, built
 // from the two Wilson intervals (Newcombe, R. G., "Interval estimation for
 // the difference between independent proportions: comparison of eleven
 // methods", Statistics in Medicine 17 (1998) 873–890, method 10). With
@@ -307,7 +308,20 @@ func difference(a, b report.Cell) report.Cell {
 	if !a.Valid || !b.Valid {
 		return report.Cell{}
 	}
+	if a.Fraction != nil && b.Fraction != nil {
+		x := new(big.Rat).Sub(b.Fraction, a.Fraction)
+		d, _ := x.Float64()
+		return report.Cell{P: d, Lo: d, Hi: d, Valid: true, Fraction: x}
+	}
 	d := b.P - a.P
+	if a.Lo == a.P && a.Hi == a.P && b.Lo == b.P && b.Hi == b.P && math.Abs(d) < 1e-12 {
+		// Two exact figures without their fractions (the table and the
+		// CSV unless --fractions): float sums over different paths that
+		// differ by rounding alone would read −0.00; a true difference
+		// this small would read 0.00 all the same, and the JSON has it
+		// exactly.
+		d = 0
+	}
 	lo := d - math.Sqrt((b.P-b.Lo)*(b.P-b.Lo)+(a.Hi-a.P)*(a.Hi-a.P))
 	hi := d + math.Sqrt((b.Hi-b.P)*(b.Hi-b.P)+(a.P-a.Lo)*(a.P-a.Lo))
 	return report.Cell{P: d, Lo: max(lo, -1), Hi: min(hi, 1), Valid: true}
