@@ -339,20 +339,42 @@ func plansBars(g report.Grid) report.Grid {
 }
 
 // bestPlan is the headline: the plan that clears the targets' Location
-// most often.
+// most often, and by how much against the next best (its difference,
+// with Newcombe's interval in a Monte Carlo run).
 func bestPlan(rep report.Report) *report.Headline {
-	best, bestP := -1, -1.0
+	best, next := -1, -1
+	cells := make([]report.Cell, len(rep.Runs))
 	for i, r := range rep.Runs {
-		if p := r.Result.P(asl.MetricStack, "cleared"); p > bestP {
-			best, bestP = i, p
+		cells[i] = report.Sum(r.Result, asl.MetricStack, "cleared")
+		switch {
+		case !cells[i].Valid:
+		case best < 0 || cells[i].P > cells[best].P:
+			best, next = i, best
+		case next < 0 || cells[i].P > cells[next].P:
+			next = i
 		}
 	}
 	if best < 0 {
 		return nil
 	}
 	r := rep.Runs[best]
-	return report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
+	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
 		fmt.Sprintf("Plan %q clears the Location most often (no target left in Good Order)", r.Label))
+	if next < 0 {
+		return h
+	}
+	n := rep.Runs[next]
+	d := difference(cells[next], cells[best])
+	by := fmt.Sprintf("%.2f points", 100*d.P)
+	switch {
+	case d.P == 0 && d.Lo == d.Hi:
+		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", as often as %q.", n.Label)
+		return h
+	case d.Lo < d.Hi:
+		by += fmt.Sprintf(" (%s%% interval %s to %s)", report.Percent(n.Result.Confidence), signedPts(100*d.Lo, 2), signedPts(100*d.Hi, 2))
+	}
+	h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", %s more than %q (%.2f%%).", by, n.Label, 100*cells[next].P)
+	return h
 }
 
 // writePlansTable writes the headline, the plans, and the figures side by
