@@ -539,7 +539,13 @@ plan after the first has a Δ column: its figure minus the first plan's, in
 percentage points, exact in an exact run, else with Newcombe's hybrid
 score interval from the two Wilson intervals. The JSON and CSV carry every
 metric of every plan, with cleared_after (1…n or never) and heroes (heroes
-created by Heat of Battle still in play).
+created by Heat of Battle still in play); the JSON of an exact run has
+every p, figure and difference also as a reduced fraction. The first
+line names the plan that clears the Location most often and by how much
+over the next.
+
+sapper compare is the preset whose plans are a DC Placed, Thrown and Set;
+sapper compare --differences shows it as this table does.
 
 Examples:
   sapper plans --target 4-6-7 --target leader:8-1 --building stone \
