@@ -79,6 +79,9 @@ type common struct {
 	cpuprofile string
 	// explain: show the working before the result (--explain).
 	explain bool
+	// jsonFractions: the JSON of an exact run carries every probability
+	// as a fraction though --fractions was not given (runFractions).
+	jsonFractions bool
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -201,6 +204,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		cpuprofile: c.cpuprofile,
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
 		explain:    c.explain,
+		// An exact figure in the JSON is read by programs, which want it
+		// exact; the table keeps its columns unless asked.
+		jsonFractions: f == report.JSON && method != sim.MonteCarlo && !c.fractions,
 	}
 	return out, nil
 }

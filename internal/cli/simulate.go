@@ -101,12 +101,14 @@ func (j *job) finishReport(rep *report.Report) {
 	if j.common.explain {
 		rep.Explain = j.explain()
 	}
-	if j.finish != nil {
-		j.finish(rep)
-	}
 	if j.figures != nil && len(rep.Runs) > 0 {
 		g := j.figures.grid(rep.Runs)
 		rep.Figures = &g
+	}
+	// After the figures, so that a command's own summary may replace them
+	// (compare --differences) while a sweep still reads its columns.
+	if j.finish != nil {
+		j.finish(rep)
 	}
 	rep.Headline = headline(*rep)
 }
@@ -164,7 +166,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		}
 		stop = startProgress(stderr, &counter, total, unit)
 	}
-	res, err := sim.Run(ctx, exp, cfg)
+	res, err := runFractions(ctx, exp, cfg, c.jsonFractions)
 	stop()
 	if err != nil {
 		var be *sim.BudgetError

@@ -276,6 +276,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 		p := newDCPlan(b)
 		p.m = noDCMetrics
 		p.tab = nil
+		p.rules.heroesRead = true
 		if rubbled {
 			p.rubbleCheck = false
 			for i := range p.at {
@@ -291,6 +292,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 	}
 	p := newFirePlan(b)
 	p.tab = nil
+	p.rules.heroesRead = true
 	if rubbled {
 		for i := range p.at {
 			for d := range p.at[i] {
