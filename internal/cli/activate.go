@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"go.yaml.in/yaml/v4"
 
 	"github.com/sapperhq/sapper/model/sasl"
 	"github.com/sapperhq/sapper/report"
@@ -96,6 +97,10 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	if s.command.name != activateName {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
+	if s.vary != "" && !in.sweep {
+		// Run as one crossing, its vary: would go unread.
+		return nil, scenarioError(s.file, s.lines["vary"], "vary: %s makes this crossing a sweep; run it with sapper run %s", oneLine(s.vary), oneLine(rest[0]))
+	}
 	// The file's flags first, the command line's after: they win.
 	return s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
 }
@@ -115,6 +120,9 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	}
 	cf, err := decodeCrossing(s)
 	if err != nil {
+		return nil, err
+	}
+	if err := givenTwice(s); err != nil {
 		return nil, err
 	}
 	cr := &cf.Crossing
@@ -226,3 +234,47 @@ var activateFigures = &figures{
 
 // activateName names the command whose scenario files are crossings.
 const activateName = "activate"
+
+// crossingFlags are the flags that replace a value a crossing file gives
+// in its own fields: the top-level key, or the enemy: key, of each.
+var crossingFlags = map[string][2]string{
+	"tables": {"tables", ""}, "elr": {"elr", ""}, "hazardous": {"hazardous", ""}, "assault": {"assault", ""},
+	"ac": {"enemy", "ac"}, "mission-drm": {"enemy", "mission_drm"}, "a5-drm": {"enemy", "a5_drm"},
+	"attitude": {"enemy", "attitude"}, "date": {"enemy", "date"},
+}
+
+// givenTwice refuses a crossing file that gives one value twice, in its
+// crossing fields and again under flags:, which one silently replaced.
+func givenTwice(s *scenario) error {
+	for _, f := range s.flags {
+		key, ok := crossingFlags[f.name]
+		if !ok {
+			continue
+		}
+		top, found := s.crossing[key[0]]
+		if found && key[1] != "" {
+			found = hasKey(top.N, key[1])
+		}
+		if found {
+			where := key[0]
+			if key[1] != "" {
+				where += ": " + key[1]
+			}
+			return scenarioError(s.file, s.lines["--"+f.name], "%s: given twice, as flags: %s and as the crossing's %s (line %d); give it once", f.name, f.name, where, top.Line)
+		}
+	}
+	return nil
+}
+
+// hasKey reports whether the YAML mapping n has key.
+func hasKey(n *yaml.Node, key string) bool {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}

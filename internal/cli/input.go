@@ -12,6 +12,9 @@ type input struct {
 	before []setting // a scenario file's keys, set first
 	args   []string  // the command line's words
 	after  []setting // a swept input, set last
+	// sweep is set when the command is prepared as a sweep's: a
+	// scenario's vary: is then the sweep's, not an input left unread.
+	sweep bool
 }
 
 // setting is one input set by its flag's name.

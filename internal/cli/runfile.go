@@ -37,8 +37,13 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 	extra := args[1:]
 	if s.command.name == activateName {
 		// A crossing file is sapper activate's own input: it reads the
-		// file, its flags included, and places its own errors.
-		return s.command.prepare(ctx, argv(append([]string{s.ref}, extra...)))
+		// file, its flags included, and places its own errors; a sweep
+		// prepares it at each value.
+		in := argv(append([]string{s.ref}, extra...))
+		if s.vary != "" {
+			return s.sweep(ctx, in)
+		}
+		return s.command.prepare(ctx, in)
 	}
 	prepare := func(in input) (*job, error) { return s.command.prepare(ctx, in) }
 	if s.vary != "" {

@@ -145,6 +145,7 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 // sweep's command line, or a scenario file's keys and the flags given
 // after it.
 func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*job, error) {
+	in.sweep = true
 	base, err := sweepBase(ctx, target, sa, in)
 	if err != nil || base.help {
 		return base, err
