@@ -171,3 +171,18 @@ func init() {
 	// reads as several words on the command line.
 	seededRuns["plans"] = "run plans-fire-group --method mc --trials 2000 --seed 8 --format json"
 }
+
+// TestPlanOptionGivenTwice: an option given twice in one attack is
+// refused, as a flag given twice is; units and DFF attacks repeat.
+func TestPlanOptionGivenTwice(t *testing.T) {
+	for _, p := range []string{"fire 8 +1 +2", "fire 8 drm=1 +2", "fire 8 tem=1 tem=2", "fire 8 leader leader", "dc placed cx cx"} {
+		code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: "+p, "--method", "exact")
+		if code != exitUsage || !strings.Contains(stderr, "given twice") {
+			t.Errorf("%s: exit %d, %q", p, code, stderr)
+		}
+	}
+	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: dc placed placer=4-6-8 placer=leader:8-1 dff=4:0 dff=2:1", "--method", "exact")
+	if code != exitOK {
+		t.Errorf("repeatable options: exit %d, %q", code, stderr)
+	}
+}
