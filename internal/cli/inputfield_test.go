@@ -60,3 +60,37 @@ func TestModelErrorAtItsLine(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want the error at bad.yaml:5", code, stderr)
 	}
 }
+
+// TestStrictWords: a yes/no is the word true or false, a --vary bound has
+// no space around it, and a built-in name that is also a file is
+// ambiguous; each is refused rather than read one way or the other.
+func TestStrictWords(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"dc --target 4-6-7 --cx=1", `--cx "1": want true or false`},
+		{"dc --target 4-6-7 --cx=t", `--cx "t": want true or false`},
+		{"sweep dc --target 4-6-7 --vary tem=0..3_", "a space around a number"},
+		{"sweep dc --target 4-6-7 --vary tem=0..99999999999999999999", "tem takes whole numbers from 0 to 8"},
+	} {
+		// _ stands for a space inside an argument.
+		words := strings.Fields(c.args)
+		for i := range words {
+			words[i] = strings.ReplaceAll(words[i], "_", " ")
+		}
+		code, _, stderr := cli(t, words...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, %q; want %q", c.args, code, stderr, c.want)
+		}
+	}
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	if err := os.WriteFile("two-sq-crossing", []byte("command: dc\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := cli(t, "run", "two-sq-crossing"); code != exitUsage || !strings.Contains(stderr, "both a built-in scenario and a file") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+}

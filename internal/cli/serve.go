@@ -65,8 +65,13 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 	case f.queue < 0:
 		return web.Limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
 	}
-	return web.Limits{Runs: runtime.GOMAXPROCS(0), Queue: f.queue, Wait: f.maxTime, MaxTime: f.maxTime}, nil
+	// A request waits its turn for as long as a run may take, and a
+	// margin, so that a slot freed by a run cut at --max-time reaches it.
+	return web.Limits{Runs: runtime.GOMAXPROCS(0), Queue: f.queue, Wait: f.maxTime + waitMargin, MaxTime: f.maxTime}, nil
 }
+
+// waitMargin is how much longer than a run a queued request waits.
+const waitMargin = 5 * time.Second
 
 // shutdownGrace is how long Ctrl-C waits for the answers in flight, whose
 // runs it has already stopped.

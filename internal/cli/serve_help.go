@@ -18,10 +18,12 @@ address it prints in a browser.
 
 A run shows its progress and can be cancelled, which gives its partial
 result, as Ctrl-C does in a terminal. Each run is held to limits (trials,
-exact paths, wall time); at most GOMAXPROCS runs go at once and the others
-wait their turn. A page reads no file from the server's disk (a crossing
-or tables file is uploaded with the run) and writes none. Ctrl-C stops the
-runs in flight, whose pages show their partial results, and the server.
+exact paths, wall time, and the memory of an exact run's merged states,
+1 GiB as on the command line); at most GOMAXPROCS runs go at once, and the
+others wait their turn, each for --max-time and 5 s more. A page reads no
+file from the server's disk (a crossing or tables file is uploaded with
+the run) and writes none. Ctrl-C stops the runs in flight, whose pages
+show their partial results, and the server.
 
 The default address answers this machine only. Serving other machines
 takes an explicit --addr, e.g. --addr 0.0.0.0:8080, and a look at the

@@ -61,6 +61,12 @@ func (h *handler) routes() error {
 	})
 	h.mux.HandleFunc("POST /run", h.run)
 	h.mux.HandleFunc("POST /cancel", h.cancel)
+	postOnly := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, r.URL.Path+" takes POST only", http.StatusMethodNotAllowed)
+	}
+	h.mux.HandleFunc("/run", postOnly)
+	h.mux.HandleFunc("/cancel", postOnly)
 	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: "+path.Clean(r.URL.Path)+"; the page is at /", http.StatusNotFound)
 	})

@@ -59,6 +59,9 @@ func read(r *http.Request) (request, error) {
 		}
 		return req, fmt.Errorf("want a JSON object {\"args\": [...], \"files\": {...}}: %v", err)
 	}
+	if dec.More() {
+		return req, errors.New("want one JSON object, with nothing after it")
+	}
 	switch {
 	case len(req.Args) == 0:
 		return req, errors.New("args: want a command line, e.g. [\"dc\", \"--target\", \"4-6-7\"]")
@@ -91,10 +94,14 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 	}
 	release, err := h.slots.acquire(r.Context())
 	if err != nil {
-		if errors.Is(err, errBusy) {
-			w.Header().Set("Retry-After", "5")
-			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		// Busy, or the server stopping while the request waited: either
+		// way no run, and the page is told so.
+		msg := err.Error()
+		if !errors.Is(err, errBusy) {
+			msg = "the server is stopping; no run was made"
 		}
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, msg, http.StatusServiceUnavailable)
 		return
 	}
 	defer release()
@@ -131,7 +138,8 @@ func (h *handler) cancel(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Token string `json:"token"`
 	}
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<10)).Decode(&body); err != nil {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<10))
+	if err := dec.Decode(&body); err != nil || dec.More() {
 		http.Error(w, "want {\"token\": \"…\"}", http.StatusBadRequest)
 		return
 	}

@@ -122,6 +122,16 @@ func TestPage(t *testing.T) {
 			t.Errorf("GET %s: Content-Security-Policy %q", path, csp)
 		}
 	}
+	for _, path := range []string{"/run", "/cancel"} {
+		res, err := s.Client().Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" {
+			t.Errorf("GET %s: %d, Allow %q; want 405, POST", path, res.StatusCode, res.Header.Get("Allow"))
+		}
+	}
 	for _, path := range []string{"/sw.js", "/sapper.wasm", "/nothing"} {
 		res, err := s.Client().Get(s.URL + path)
 		if err != nil {
@@ -164,6 +174,7 @@ func TestBadRequests(t *testing.T) {
 		`{"args":["dc"],"files":{"a":"` + big + `"}}`,
 		`{"args":["dc"],"files":{"":"x"}}`,
 		`{"args":["` + strings.Repeat("y", maxBody) + `"]}`,
+		`{"args":["dc"]}garbage`, `{"args":["dc"]}{"args":["serve"]}`,
 	} {
 		res, _ := post(t, s, body, nil)
 		if res.StatusCode != http.StatusBadRequest {
