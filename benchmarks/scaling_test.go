@@ -56,3 +56,9 @@ func BenchmarkScalingActivate(b *testing.B) { scaling(b, crossing(b, 2, "4-6-7",
 // BenchmarkScalingLHY is the scaling of The Last Hundred Yards reference
 // fire attack.
 func BenchmarkScalingLHY(b *testing.B) { scaling(b, platoonInTheOpen(b)) }
+
+// BenchmarkScalingFire is the scaling of the reference fire attack.
+func BenchmarkScalingFire(b *testing.B) { scaling(b, fireOnStack(b)) }
+
+// BenchmarkScalingPlan is the scaling of the reference plan.
+func BenchmarkScalingPlan(b *testing.B) { scaling(b, prepThenPlaced(b)) }
