@@ -45,7 +45,9 @@ func one(f func(testing.TB) sim.Experiment) func(testing.TB) []sim.Experiment {
 }
 
 // BenchmarkScalingPlacedDC is the scaling of the reference Placed DC attack.
-func BenchmarkScalingPlacedDC(b *testing.B) { scaling(b, one(func(b testing.TB) sim.Experiment { return placedVsThree(b) })) }
+func BenchmarkScalingPlacedDC(b *testing.B) {
+	scaling(b, one(func(b testing.TB) sim.Experiment { return placedVsThree(b) }))
+}
 
 // BenchmarkScalingCompare is the scaling of the default compare job: its
 // three runs one after the other, as the command makes them.
@@ -60,7 +62,9 @@ func BenchmarkScalingBuilding(b *testing.B) { scaling(b, one(areaOnOccupied)) }
 
 // BenchmarkScalingActivate is the scaling of the Solitaire ASL reference
 // crossing.
-func BenchmarkScalingActivate(b *testing.B) { scaling(b, one(func(b testing.TB) sim.Experiment { return crossing(b, 2, "4-6-7", "leader:8-1") })) }
+func BenchmarkScalingActivate(b *testing.B) {
+	scaling(b, one(func(b testing.TB) sim.Experiment { return crossing(b, 2, "4-6-7", "leader:8-1") }))
+}
 
 // BenchmarkScalingLHY is the scaling of The Last Hundred Yards reference
 // fire attack.
