@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"context"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,26 +18,43 @@ import (
 // does alone, takes the rest. A figure near 1 or below means the workers
 // contend for something they should not share (a lock, or a cache line
 // written on every trial by both).
+//
+// It also reports the processor time of the two workers' runs over the
+// one worker's (cpu-2/1): the same work, so 1.0 unless the workers slow
+// each other down, whatever else the host runs, where the speedup, read
+// off the clock, drops as soon as other work takes a core.
 func scaling(b *testing.B, build func(testing.TB) []sim.Experiment) {
 	const trials = sim.DefaultTrials
-	var one, two time.Duration
+	var one, two, cpuOne, cpuTwo time.Duration
 	var seed uint64
-	run := func(workers int) time.Duration {
-		start := time.Now()
+	run := func(workers int) (time.Duration, time.Duration) {
+		start, cpu := time.Now(), cpuTime(b)
 		for _, exp := range build(b) {
 			if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: workers}); err != nil {
 				b.Fatal(err)
 			}
 		}
-		return time.Since(start)
+		return time.Since(start), cpuTime(b) - cpu
 	}
 	for b.Loop() {
 		seed++
-		one += run(1)
-		two += run(2)
+		w, c := run(1)
+		one, cpuOne = one+w, cpuOne+c
+		w, c = run(2)
+		two, cpuTwo = two+w, cpuTwo+c
 	}
 	b.ReportMetric(one.Seconds()/two.Seconds(), "speedup")
+	b.ReportMetric(cpuTwo.Seconds()/cpuOne.Seconds(), "cpu-2/1")
 	b.ReportMetric(float64(trials*len(build(b)))*float64(b.N)/two.Seconds(), "trials/s")
+}
+
+// cpuTime is the processor time the process has used, user and system.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // one makes a workload of one experiment a scaling workload.
