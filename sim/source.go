@@ -25,6 +25,10 @@ type Source struct {
 	// moved is the draw advance changed last: the trial replays the draws
 	// before it; calls counts the merge points the trial has passed.
 	moved, calls int
+	// tape, when set, writes down every draw of a Monte Carlo run
+	// (draws.go); exact is then set too, so that the draws leave the
+	// inline paths for the recording ones.
+	tape *Draws
 }
 
 // step is one draw on an enumerated path.
@@ -68,6 +72,9 @@ func (s *Source) Intn(n int) int {
 		}
 		return int(s.uniform(uint64(n)))
 	}
+	if s.tape != nil {
+		return s.tape.intn(s, n)
+	}
 	if s.depth < len(s.path) {
 		st := s.path[s.depth]
 		s.depth++
@@ -87,6 +94,9 @@ func (s *Source) Pick(d *Dist) int {
 			return d.index(s.sixes(d.sixes))
 		}
 		return d.index(s.uniform(d.total))
+	}
+	if s.tape != nil {
+		return s.tape.pick(s, d)
 	}
 	var i int
 	if s.depth < len(s.path) {

@@ -81,7 +81,7 @@ func TestBuiltinCrossingsExact(t *testing.T) {
 // activate builds it.
 func crossingExperiment(t *testing.T, name string) sim.Experiment {
 	t.Helper()
-	j, err := prepareActivate(context.Background(), []string{name})
+	j, err := prepareActivate(context.Background(), input{args: []string{name}})
 	if err != nil {
 		t.Fatal(err)
 	}

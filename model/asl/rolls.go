@@ -1,6 +1,8 @@
 package asl
 
 import (
+	"sync/atomic"
+
 	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -29,15 +31,20 @@ var (
 	// hobRoll[drm+hobOff]: Heat of Battle bands ≤4, 5–6, 7–8, 9–11, ≥12
 	// (A15.1).
 	hobRoll [2*hobOff + 1]dice.Coarse
-	// hobRollMMC is hobRoll for a MMC, whose hero creation changes nothing
-	// in this attack (rules/asl.md §8.26), so the bands ≤4 and 5–6 merge
-	// with "no effect" and Battle Hardening.
+	// hobRollMMC is hobRoll for a MMC whose hero nothing reads after the
+	// attack (one attack: the hero is no target of it, rules/asl.md
+	// §8.26): 5–6 (hero and Battle Hardening) merges with 7–8 (Battle
+	// Hardening), its representative creating a hero nobody counts. A
+	// plan reads him (locRules.heroesRead) and rolls on hobRoll.
 	hobRollMMC [2*hobOff + 1]dice.Coarse
 	// severity[drm]: the Wound Severity dr, mortal on a Final 5–6 (A17.11):
 	// minor, mortal.
 	severity [4]*sim.Dist
-	// selection[k][n]: Random Selection of the top n among k (A.9).
-	selection [MaxUnits + 1][8]*dice.Selection
+	// selection[k][n]: Random Selection of the top n among k (A.9),
+	// built the first time an attack asks for it (selectionFor): the
+	// large ones cost more to build than a short run spends on its trials,
+	// and most runs need one or two.
+	selection [MaxUnits + 1][8]atomic.Pointer[dice.Selection]
 )
 
 const hobOff = 12
@@ -81,11 +88,6 @@ func init() {
 		// dr + d ≥ 5 is mortal: 2+d of the six faces.
 		mortal := uint64(min(2+d, 6))
 		severity[d] = sim.NewDist(6-mortal, mortal)
-	}
-	for k := 1; k <= MaxUnits; k++ {
-		for n := 1; n < len(selection[k]); n++ {
-			selection[k][n] = dice.NewSelection(k, n)
-		}
 	}
 }
 

@@ -38,7 +38,7 @@ function workerMain() {
     }
     const t0 = performance.now();
     const res = await self.sapperRun(e.data.args, (text) => postMessage({ type: "stderr", id: e.data.id, text }), e.data.files || {});
-    postMessage({ type: "done", id: e.data.id, code: res.code, stdout: res.stdout, stderr: res.stderr, ms: performance.now() - t0 });
+    postMessage({ type: "done", id: e.data.id, code: res.code, stdout: res.stdout, stderr: res.stderr, field: res.field, ms: performance.now() - t0 });
   };
 }
 
@@ -82,11 +82,77 @@ function pageMain() {
 
   $("cancel").onclick = cancel;
 
+  // A page served by sapper serve runs its work on the server's native
+  // engine (SERVED); a static site, in a Web Worker. Both answer with the
+  // same messages.
+  const SERVED = !!document.querySelector('meta[name="sapper-engine"][content="server"]');
+
   function startWorker() {
     workerReady = false;
-    worker = new Worker("app.js");
+    worker = SERVED ? serverEngine() : new Worker("app.js");
     worker.onmessage = onWorker;
     worker.onerror = (e) => fail("The engine failed: " + (e.message || "unknown error"));
+  }
+
+  // serverEngine is the server as a worker: postMessage starts a run (POST
+  // run, whose answer streams the worker's messages as JSON lines) or
+  // cancels it (POST cancel, with the token the run started with).
+  function serverEngine() {
+    const w = { onmessage: null, onerror: null };
+    let token = null;
+    let pendingCancel = false;
+    let abort = null;
+    const post = (data) => w.onmessage && w.onmessage({ data });
+    const cancelRun = () => {
+      if (!token) {
+        pendingCancel = true;
+        return;
+      }
+      fetch("cancel", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) }).catch(() => {});
+    };
+    w.postMessage = async (msg) => {
+      if (msg.type === "cancel") {
+        cancelRun();
+        return;
+      }
+      token = null;
+      pendingCancel = false;
+      abort = new AbortController();
+      const t0 = performance.now();
+      try {
+        const res = await fetch("run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args: msg.args, files: msg.files || {} }), signal: abort.signal });
+        if (!res.ok) {
+          post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: " + (await res.text()).trim() });
+          return;
+        }
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let nl;
+          while ((nl = buf.indexOf("\n")) >= 0) {
+            const m = JSON.parse(buf.slice(0, nl));
+            buf = buf.slice(nl + 1);
+            if (m.type === "started") {
+              token = m.token;
+              if (pendingCancel) cancelRun();
+            } else if (m.type === "stderr") {
+              post({ type: "stderr", id: msg.id, text: m.text });
+            } else if (m.type === "done") {
+              const stderr = (m.stderr || "") + (m.stopped ? "\nsapper serve: " + m.stopped : "");
+              post({ type: "done", id: msg.id, code: m.code, stdout: m.stdout || "", stderr, field: m.field, ms: performance.now() - t0 });
+            }
+          }
+        }
+      } catch (e) {
+        if (e.name !== "AbortError") post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: the server did not answer: " + e.message });
+      }
+    };
+    w.terminate = () => abort && abort.abort();
+    setTimeout(() => post({ type: "ready" }), 0);
+    return w;
   }
 
   function onWorker(e) {
@@ -132,7 +198,11 @@ function pageMain() {
     }
     window.addEventListener("hashchange", route);
     route();
-    if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+    if (SERVED) {
+      $("offline").textContent = "";
+      document.querySelector("header.top p").textContent = "The odds of a wargame attack, by Monte Carlo or exact enumeration, computed by the sapper serve this page came from.";
+      document.querySelector("footer p").firstChild.textContent = "This page runs on the sapper serve of the machine it came from, with its native engine. ";
+    } else if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
       navigator.serviceWorker.register("sw.js").then(
         () => ($("offline").textContent = "It works offline once loaded, and can be installed as an app."),
         () => {},
@@ -251,7 +321,7 @@ function pageMain() {
         const f = upload.files[0];
         if (!f) return;
         if (f.size > MAX_FILE) {
-          showError("--" + i.name + " " + f.name + ": the file is " + f.size + " bytes; the page takes files up to " + MAX_FILE);
+          showError("--" + i.name + " " + f.name + ": the file is " + f.size + " bytes; the page takes files up to " + MAX_FILE, i.name);
           return;
         }
         files[f.name] = await f.text();
@@ -395,7 +465,7 @@ function pageMain() {
     const partial = m.code === 130 && m.stdout !== "";
     if (m.code !== 0 && !partial) {
       setStatus("");
-      showError(stderr || "the run failed (exit status " + m.code + ")");
+      showError(stderr || "the run failed (exit status " + m.code + ")", m.field);
       document.body.dataset.state = "error";
       return;
     }
@@ -440,25 +510,24 @@ function pageMain() {
     for (const e of document.querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
   }
 
-  // showError shows the engine's one line, and again under the field it
-  // names ("--tem …"), whose folded group it opens.
-  function showError(line) {
+  // showError shows the engine's one line, and again under the field the
+  // engine says it is about, whose folded group it opens.
+  function showError(line, name) {
     $("error").hidden = false;
     $("error").textContent = line;
     $("result").hidden = true;
-    const m = /--([a-z0-9][a-z0-9-]*)/.exec(line);
-    const f = m && $("field-" + m[1]);
+    const f = name && $("field-" + name);
     if (!f) {
       $("error").scrollIntoView({ block: "center" });
       return;
     }
     const msg = line.replace(/^sapper [a-z]+: /, "");
-    const err = $("err-" + m[1]);
+    const err = $("err-" + name);
     err.textContent = msg;
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
-    const c = $("in-" + m[1]);
+    const c = $("in-" + name);
     if (c) c.setAttribute("aria-invalid", "true");
     f.scrollIntoView({ block: "center" });
   }
