@@ -219,30 +219,48 @@ func newExactSums(size, metrics int) *exactSums {
 }
 
 // finishExact is finish for the exact sums: it adds the path just walked,
-// or stopped on a merged state, to the exact sums of every open recording
-// and to the totals. It runs before finish, which clears the hit, and
-// fails on a path that drew from a rounded Dist.
+// or stopped on a merged state, to the exact sums of the innermost open
+// recording, or to the totals when none is open (a recording folds into
+// the one around it when it completes, foldExact). It runs before
+// finish, which clears the hit, and fails on a path that drew from a
+// rounded Dist.
 func (g *merger) finishExact(path []step, x *exactSums) error {
-	cur := g.cur
-	copy(cur, g.rec.out)
-	for j := len(g.open) - 1; j >= 0; j-- {
-		r := &g.open[j]
-		if d := x.w.of(path[r.depth:]); d != nil {
-			return &FractionError{Dist: d}
-		}
-		g.addExact(g.xopen[j], x, cur, r.base)
-		for m, k := range cur {
-			if k == unset {
-				cur[m] = r.pre[m]
-			}
-		}
+	if g.xerr != nil {
+		return g.xerr
 	}
-	if d := x.w.of(path); d != nil {
+	f, from, base := x.total, 0, []uint16(nil)
+	if n := len(g.open); n > 0 {
+		r := &g.open[n-1]
+		f, from, base = g.xopen[n-1], r.depth, r.base
+	}
+	if d := x.w.of(path[from:]); d != nil {
 		return &FractionError{Dist: d}
 	}
-	g.addExact(x.total, x, cur, nil)
+	g.addExact(f, x, g.rec.out, base)
 	g.xhit = nil
 	return nil
+}
+
+// foldExact adds the exact sums x of recording n, just completed, whose
+// shares are shares, to those of the recording around it, or to the
+// totals when there is none, scaled by the exact weight of the draws
+// between the two.
+func (g *merger) foldExact(n int, x *fracSum, shares []share) {
+	r := &g.open[n]
+	to, base := g.xtotal, []uint16(nil)
+	if n > 0 {
+		to, base = g.xopen[n-1], g.open[n-1].base
+	}
+	g.xd.Mul(&x.den, &r.xw.den)
+	q := to.over(&g.xd)
+	for _, sh := range shares {
+		if x.num[sh.slot].Sign() == 0 {
+			continue
+		}
+		g.xt.Mul(&x.num[sh.slot], &r.xw.num)
+		g.xt.Mul(&g.xt, q)
+		to.add(g.reach(sh.slot, r.pre, r.base, base), &g.xt)
+	}
 }
 
 // addExact adds the weight x.w times the outcomes of a path whose values

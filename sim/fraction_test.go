@@ -139,9 +139,9 @@ func TestFractionsEvictionCounted(t *testing.T) {
 	e := newEnumerator(exp, size)
 	e.start(step{idx: -1})
 	g := newMerger(e, size, cap)
-	g.exact, g.xmemo = true, map[string]*fracs{}
-	e.src.mg = g
 	e.ex = newExactSums(size, len(exp.Schema.Metrics))
+	g.exact, g.xmemo, g.xtotal = true, map[string]*fracs{}, e.ex.total
+	e.src.mg = g
 	var paths, peak uint64
 	var counter atomic.Uint64
 	for limit := uint64(1); !e.done; limit++ {

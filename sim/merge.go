@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math/big"
 	"math/bits"
 )
 
@@ -66,7 +67,6 @@ type merger struct {
 	// outcome), names a metric's name for a panic.
 	sum, comp []float64
 	names     func(int) string
-	cur       []uint16 // scratch: the current path's values relative to a level (fraction.go)
 	// bytes is what the memo holds by entryBytes, cap the most it may
 	// hold (0: no cap).
 	bytes, cap uint64
@@ -83,6 +83,9 @@ type merger struct {
 	// next ones. Kept apart, they leave the recordings and the memo of a
 	// run without fractions as they were.
 	exact  bool
+	xerr   error    // a rounded Dist met opening a recording
+	xtotal *fracSum // the enumerator's exact totals
+	xt, xd big.Int
 	xopen  []*fracSum
 	xmemo  map[string]*fracs
 	xhit   *fracs
@@ -133,6 +136,10 @@ type recording struct {
 	pre    []uint16
 	base   []uint16 // the counts' bases at the key (MergeCounts); nil: none
 	acc    []float64
+	// xw is the exact weight of the draws between the recording around
+	// this one (or the root) and this one's key, when the run asks for
+	// fractions.
+	xw *ratio
 }
 
 // newMerger returns the merging state of enumerator e, whose memo may
@@ -149,7 +156,7 @@ func newMerger(e *enumerator, size int, cap uint64) *merger {
 		}
 	}
 	return &merger{rec: e.rec, offsets: e.offsets, size: size, memo: map[string]memoEntry{},
-		cur: make([]uint16, len(e.rec.out)), cap: cap, metricOf: metricOf, sum: e.sum, comp: e.comp, names: e.metricName}
+		cap: cap, metricOf: metricOf, sum: e.sum, comp: e.comp, names: e.metricName}
 }
 
 // release drops the memo of a walk that is over.
@@ -245,6 +252,7 @@ func (s *Source) merge(key []byte, base []int) bool {
 	} else {
 		acc = make([]float64, 2*g.slots())
 	}
+	var xw *ratio
 	if g.exact {
 		var x *fracSum
 		if n := len(g.xspare); n > 0 {
@@ -253,6 +261,16 @@ func (s *Source) merge(key []byte, base []int) bool {
 			x = newFracSum(g.size + len(g.rec.out))
 		}
 		g.xopen = append(g.xopen, x)
+		// The exact weight of the draws since the recording around this
+		// one, what this one's exact sums are scaled by when it folds.
+		from := 0
+		if n := len(g.open); n > 0 {
+			from = g.open[n-1].depth
+		}
+		xw = new(ratio)
+		if d := xw.of(s.path[from:s.depth]); d != nil && g.xerr == nil {
+			g.xerr = &FractionError{Dist: d}
+		}
 	}
 	var b []uint16
 	if base != nil {
@@ -262,7 +280,7 @@ func (s *Source) merge(key []byte, base []int) bool {
 		}
 	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
-		pre: append([]uint16(nil), g.rec.out...), base: b, acc: acc})
+		pre: append([]uint16(nil), g.rec.out...), base: b, acc: acc, xw: xw})
 	g.rec.reset()
 	return false
 }
@@ -427,6 +445,7 @@ func (g *merger) complete(p int) {
 			x = g.xopen[n-1]
 			g.xopen = g.xopen[:n-1]
 			shares = x.shares(g.sums(r.acc))
+			g.foldExact(n-1, x, shares)
 		}
 		g.fold(n-1, shares)
 		clear(r.acc)
