@@ -22,8 +22,17 @@ import (
 // Only each metric's marginal distribution is reported, so a recording
 // keeps, per metric, the probability of each outcome the rest of the trial
 // records and the probability that it records nothing there (the value set
-// before the key then stands). Recordings nest: a path adds to every one
-// that is open, each relative to its own key.
+// before the key then stands). Recordings nest: a path adds to the
+// innermost one open, relative to its key, and a recording, when it
+// completes, adds its distribution to the one around it (or to the
+// totals), scaled by the weight between the two keys, so that a path
+// costs the outcomes it reaches once, however deep it runs.
+//
+// The calls of a trial that replays the draws of the path before it, up
+// to the draw that changed, meet the recordings of that path's merge
+// points, open, in order: the engine answers them without their keys
+// (Source.Replaying), so that a trial need not build the key of a point
+// it has already declared.
 //
 // A trial that keeps running counts and records them at the end would
 // have to name every count in its keys, and paths that differ only in
