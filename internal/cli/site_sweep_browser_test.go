@@ -1,0 +1,198 @@
+//go:build !js
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// nativeGoal is the goal's answer of a native sweep, as the command
+// line's table writes it, one line per series, its words single-spaced.
+func nativeGoal(t *testing.T, args ...string) []string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := Execute(context.Background(), args, &out, &errb); err != nil {
+		t.Fatalf("sapper %s: %v: %s", strings.Join(args, " "), err, errb.String())
+	}
+	_, after, ok := strings.Cut(out.String(), "\ngoal: ")
+	if !ok {
+		t.Fatalf("sapper %s writes no goal:\n%s", strings.Join(args, " "), out.String())
+	}
+	var lines []string
+	for _, l := range strings.Split(after, "\n")[1:] {
+		switch {
+		case strings.HasPrefix(l, "  an interval"):
+		case len(lines) > 0 && strings.HasSuffix(lines[len(lines)-1], ";"): // a series' answer goes on
+			lines[len(lines)-1] += " " + strings.TrimSpace(l)
+		case strings.HasPrefix(l, "  "):
+			lines = append(lines, strings.TrimSpace(l))
+		}
+	}
+	return lines
+}
+
+// leave marks the page left, so that waiting for a state after a
+// navigation waits for the new page's, not the old one's.
+var leave = chromedp.Evaluate(`document.body.dataset.state = 'left'`, nil)
+
+// pageGoal reads the goal's answer the page shows, a line per series.
+const pageGoal = `[...document.querySelectorAll('#goal li')].map((li) => li.textContent.replace(/\s+/g, ' ').trim())`
+
+// TestSiteSweepInBrowser: the sweep and the inverse questions in the
+// page. A player builds a Monte Carlo sweep of dc with a goal in the
+// form; a permalink sweeps compare exactly with a goal per way; building's
+// --needed answers from its form. The figures are the command line's,
+// exactly, and the goal's answer is in its words.
+func TestSiteSweepInBrowser(t *testing.T) {
+	s := buildSite(t)
+	ctx := browser(t)
+	ts, _ := countingServer(t, s.Dir)
+
+	// dc swept over TEM from the form, with a goal on the stack.
+	var got map[string]string
+	var goal []string
+	var headline, cmdline string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/#sweep"),
+		waitCommand("sweep"),
+		chromedp.SetValue(`#in-command`, "dc", chromedp.ByQuery),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		chromedp.SetValue(`#in-vary-name`, "tem", chromedp.ByQuery),
+		chromedp.SetValue(`#in-vary-from`, "1", chromedp.ByQuery),
+		chromedp.SetValue(`#in-vary-to`, "4", chromedp.ByQuery),
+		// the goal's metrics come from the engine, once it has read the target
+		chromedp.Poll(`[...document.querySelectorAll('#in-goal-metric option')].some((o) => o.value === 'target.1')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.SetValue(`#in-goal-metric`, "stack", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('in-goal-metric').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		// the first outcome comes ticked
+		chromedp.Poll(`document.querySelector('#in-goal-outcome input[value=cleared]').checked`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.SetValue(`#in-goal-value`, "0.6", chromedp.ByQuery),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-trials`, "30000", chromedp.ByQuery),
+		chromedp.SetValue(`#in-seed`, "11", chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("sweep-form-1280", ""),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &headline),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if headline != "" {
+		t.Fatalf("dc's sweep: %s", headline)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(pageGoal, &goal),
+		shot("sweep-result-1280", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"sweep", "dc", "--target", "4-6-7", "--trials", "30000", "--seed", "11", "--vary", "tem=1..4", "--goal", "stack=cleared>=0.6"}
+	if want := "sapper " + strings.Join(args[:len(args)-1], " ") + " 'stack=cleared>=0.6'"; cmdline != want {
+		t.Errorf("the sweep's command line %q, want %q", cmdline, want)
+	}
+	sameFigures(t, "sweep dc", got, nativeFigures(native(t, args...)))
+	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the goal's answer on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
+	}
+	t.Logf("sweep dc: %s", headline)
+
+	// compare swept exactly from a permalink, a goal answered per way.
+	got, goal = nil, nil // Evaluate adds to a map it is given
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?compare#sweep?command=compare&method=exact&vary=tem%3D0..3&goal=stack%3Dcleared%3E%3D0.5"),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(pageGoal, &goal),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('#chart svg.line').length`, new(int)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	args = []string{"sweep", "compare", "--method", "exact", "--vary", "tem=0..3", "--goal", "stack=cleared>=0.5"}
+	sameFigures(t, "sweep compare", got, nativeFigures(native(t, args...)))
+	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
+		t.Errorf("compare's goal on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
+	}
+	var panels int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll('#chart svg.line polyline').length`, &panels)); err != nil {
+		t.Fatal(err)
+	}
+	if panels == 0 {
+		t.Error("compare's sweep draws no line")
+	}
+	t.Logf("sweep compare: %s", headline)
+
+	// building's inverse question from its form: the smallest attack.
+	var needed []map[string]string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?building#building"),
+		waitCommand("building"),
+		chromedp.Click(`#group-advanced summary`, chromedp.ByQuery),
+		chromedp.Click(`#field-needed button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-needed .row:nth-child(1) input`, "0.5", chromedp.ByQuery),
+		chromedp.Click(`#field-needed button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-needed .row:nth-child(2) input`, "0.99", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('headline')?.textContent || document.getElementById('error').textContent`, &headline),
+		chromedp.Evaluate(`[...document.querySelectorAll('#needed tbody tr')].map((tr) => ({p: tr.dataset.p, dice: tr.cells[1].dataset.needed + ' ' + tr.cells[1].dataset.p, charges: tr.cells[2].dataset.needed + ' ' + tr.cells[2].dataset.p}))`, &needed),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var want struct {
+		Needed []struct {
+			P       float64 `json:"p"`
+			Dice    answer  `json:"dice"`
+			Charges answer  `json:"charges"`
+		} `json:"needed"`
+	}
+	raw, _ := json.Marshal(native(t, "building", "--needed", "0.5", "--needed", "0.99"))
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(needed) != len(want.Needed) {
+		t.Fatalf("the page answers %d chances, the command line %d", len(needed), len(want.Needed))
+	}
+	for i, w := range want.Needed {
+		if g := needed[i]; g["p"] != jsNum(w.P) || g["dice"] != w.Dice.page() || g["charges"] != w.Charges.page() {
+			t.Errorf("--needed %v: the page says %v, the command line %+v", w.P, g, w)
+		}
+	}
+	t.Logf("building --needed: %s", headline)
+}
+
+// answer is one search of building --needed.
+type answer struct {
+	Reachable bool    `json:"reachable"`
+	Value     int     `json:"value"`
+	P         float64 `json:"p"`
+}
+
+// page is how the page's cell carries the answer: the value and its p.
+func (a answer) page() string {
+	if !a.Reachable {
+		return "none undefined"
+	}
+	return jsNum(float64(a.Value)) + " " + jsNum(a.P)
+}
+
+// jsNum is a number as JavaScript writes it, the shortest that reads back.
+func jsNum(x float64) string {
+	b, _ := json.Marshal(x)
+	return string(b)
+}
