@@ -6,10 +6,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -195,4 +198,112 @@ func (a answer) page() string {
 func jsNum(x float64) string {
 	b, _ := json.Marshal(x)
 	return string(b)
+}
+
+// fill sets a field of the page as typing or picking would, with the
+// events that follow.
+func fill(sel, value string) chromedp.Action {
+	return chromedp.Evaluate(`(() => {
+  const e = document.querySelector(`+jsString(sel)+`);
+  e.value = `+jsString(value)+`;
+  e.dispatchEvent(new Event('input', {bubbles: true}));
+  e.dispatchEvent(new Event('change', {bubbles: true}));
+})()`, nil)
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// TestSitePathBuilderInBrowser: a player builds the built-in crossing
+// two-sq-crossing in activate's path builder, without writing a file,
+// and gets its figures, exactly; the permalink carries the crossing and
+// reopens the builder as it was.
+func TestSitePathBuilderInBrowser(t *testing.T) {
+	s := buildSite(t)
+	ctx := browser(t)
+	ts, _ := countingServer(t, s.Dir)
+	var got map[string]string
+	var cmdline, errText, link, crossing string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/#activate"),
+		waitCommand("activate"),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		// the ENEMY
+		fill(`#b-enemy-attitude`, "advance"),
+		fill(`#b-enemy-mission_drm`, "-1"),
+		// two S?: a hut outside, a stone building inside that generates no AFV or SPG
+		fill(`#b-sq-0-id`, "hut"),
+		chromedp.Click(`#b-add-sq`, chromedp.ByQuery),
+		fill(`#b-sq-1-id`, "stone"),
+		fill(`#b-sq-1-ac_drm`, "-1"),
+		fill(`#b-sq-1-site`, "inside"),
+		chromedp.Click(`#b-f-1-AFV`, chromedp.ByQuery),
+		chromedp.Click(`#b-f-1-SPG`, chromedp.ByQuery),
+		// the path: open ground in view of the hut at 3 hexes (the first
+		// Location's defaults but for the name of its S?), then a wooden
+		// building the stone S? sees at 2
+		chromedp.Click(`#b-add-loc`, chromedp.ByQuery),
+		fill(`#b-loc-1-name`, "wooden building"),
+		fill(`#b-loc-1-tem`, "2"),
+		chromedp.Click(`#b-e-1-stone`, chromedp.ByQuery),
+		fill(`#b-e-1-stone-range`, "2"),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		fill(`#in-method`, "exact"),
+		chromedp.Evaluate(`window.scrollTo(0, document.getElementById('group-builder').offsetTop - 10)`, nil),
+		shot("builder-1280", ""),
+		chromedp.Evaluate(`fetch(document.getElementById('builder-download').href).then((r) => r.text())`, &crossing, awaitPromise),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if errText != "" {
+		t.Fatalf("the built crossing: %s\n%s", errText, crossing)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(`document.getElementById('permalink').href`, &link),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the crossing built in the page:\n%s", crossing)
+	if want := "sapper activate my-crossing.yaml --method exact"; cmdline != want {
+		t.Errorf("the command line %q, want %q", cmdline, want)
+	}
+	want := nativeFigures(native(t, "activate", "two-sq-crossing", "--method", "exact"))
+	sameFigures(t, "the crossing built in the page", got, want)
+
+	// The file the page offers runs on the command line, with the same figures.
+	file := filepath.Join(t.TempDir(), "my-crossing.yaml")
+	if err := os.WriteFile(file, []byte(crossing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "the built crossing's file on the command line", got, nativeFigures(native(t, "activate", file, "--method", "exact")))
+
+	// The permalink reopens the builder as it was, and reruns.
+	var name string
+	got = nil
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(strings.Replace(link, "/#", "/?again#", 1)),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(`document.getElementById('b-loc-1-name').value + '/' + document.getElementById('b-e-1-stone-range').value + '/' + document.getElementById('group-builder').open`, &name),
+	); err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "the built crossing reopened", got, want)
+	if name != "wooden building/2/true" {
+		t.Errorf("the builder reopened from the permalink shows %q", name)
+	}
+}
+
+func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
+	return p.WithAwaitPromise(true)
 }

@@ -206,6 +206,7 @@ function pageMain() {
       fillMetrics();
     }
     const inputs = inputsOf(formCmd());
+    const crossing = inputs.find((i) => i.positional && i.name === "crossing");
     for (const g of GROUPS) {
       const mine = inputs.filter((i) => i.group === g);
       if (!mine.length) continue;
@@ -214,6 +215,7 @@ function pageMain() {
       for (const i of mine) grid.append(field(i, params.getAll(i.name)));
       box.append(grid);
       form.append(box);
+      if (crossing && g === crossing.group) form.append(pathBuilder(crossing));
     }
     $("defaults").onclick = () => {
       history.replaceState(null, "", "#" + cmd.name);
@@ -362,6 +364,246 @@ function pageMain() {
   function permalink(params) {
     const q = new URLSearchParams(params).toString();
     return current.name + (q ? "?" + q : "");
+  }
+
+  // ---- activate's path builder
+
+  // The crossing a player builds in the page is a crossing file like any
+  // other (sapper help activate), written one field a line, each value
+  // as JSON (which YAML reads as it is): the engine reads it as it reads
+  // an uploaded one, a permalink carries it, and the page reads it back.
+  const BUILT = "my-crossing.yaml";
+  const ITEMS = ["S", "HS", "L", "SW", "Gun", "AFV", "SPG", "F"];
+  const defaultCrossing = () => ({
+    stack: ["4-6-7"],
+    enemy: { ac: 3, attitude: "hold", mission_drm: 0, a5_drm: 0, nationality: "russian", date: "1941-08" },
+    sq: [{ id: "A", loc: "", ac_drm: 0, site: "outside", forbid: [] }],
+    path: [{ name: "open ground", mf: 1, tem: 0, open: true, eligible: [{ id: "A", range: 3, hindrance: 0, long_range: false }] }],
+  });
+  let built = null; // the crossing being built
+
+  function crossingYAML(c) {
+    const j = (v) => JSON.stringify(v).replace(/":/g, '": ').replace(/,"/g, ', "');
+    const out = ["command: activate", "title: " + JSON.stringify("A crossing built in the page"), "tables: illustrative", "stack: " + j(c.stack), "enemy: " + j(c.enemy), "sq:"];
+    for (const q of c.sq) {
+      const o = { id: q.id };
+      if (q.loc) o.loc = q.loc;
+      o.ac_drm = q.ac_drm;
+      o.site = q.site;
+      if (q.forbid.length) o.forbid = q.forbid;
+      out.push("  - " + j(o));
+    }
+    out.push("path:");
+    for (const st of c.path) {
+      const o = { name: st.name, mf: st.mf, tem: st.tem };
+      if (st.open) o.open = true;
+      const el = st.eligible.map((e) => {
+        const x = { id: e.id, range: e.range };
+        if (e.hindrance) x.hindrance = e.hindrance;
+        if (e.long_range) x.long_range = true;
+        return x;
+      });
+      if (el.length) o.eligible = el;
+      out.push("  - " + j(o));
+    }
+    return out.join("\n") + "\n";
+  }
+
+  // readCrossing reads back a crossing the page wrote; null for any other.
+  function readCrossing(text) {
+    const c = { sq: [], path: [] };
+    let list = null;
+    try {
+      for (const line of text.split("\n")) {
+        if (line.trim() === "") continue;
+        const item = /^  - (.*)$/.exec(line);
+        if (item) {
+          if (!list) return null;
+          c[list].push(JSON.parse(item[1]));
+          continue;
+        }
+        const kv = /^([a-z_]+):\s*(.*)$/.exec(line);
+        if (!kv) return null;
+        if (kv[1] === "sq" || kv[1] === "path") list = kv[1];
+        else if (kv[1] === "stack" || kv[1] === "enemy") c[kv[1]] = JSON.parse(kv[2]);
+      }
+    } catch (e) {
+      return null;
+    }
+    if (!c.stack || !c.enemy) return null;
+    for (const q of c.sq) {
+      q.loc = q.loc || "";
+      q.forbid = q.forbid || [];
+    }
+    for (const st of c.path) {
+      st.open = !!st.open;
+      st.eligible = (st.eligible || []).map((e) => ({ hindrance: 0, long_range: false, ...e }));
+    }
+    return c;
+  }
+
+  // pathBuilder is the form of a crossing: the moving stack, the ENEMY,
+  // each S? and each Location of the path, with the S? eligible from it.
+  function pathBuilder(arg) {
+    if (files[BUILT]) built = readCrossing(files[BUILT]) || built;
+    if (!built) built = defaultCrossing();
+    const box = el("details", { class: "group builder", id: "group-builder" }, el("summary", { text: "build a crossing" }));
+    const body = el("div", { id: "builder" });
+    box.append(
+      el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. Running uses it as " + BUILT + " (the flags above and below still apply)." }),
+      body,
+    );
+    const use = () => {
+      files[BUILT] = crossingYAML(built);
+      const sel = $("in-" + arg.name);
+      if (![...sel.options].some((o) => o.value === BUILT)) sel.append(el("option", { value: BUILT, text: BUILT + " (built here)" }));
+      sel.value = BUILT;
+      const a = $("builder-download");
+      if (a) {
+        a.parentElement.hidden = false;
+        if (a.dataset.url) URL.revokeObjectURL(a.dataset.url);
+        a.dataset.url = URL.createObjectURL(new Blob([files[BUILT]], { type: "text/yaml" }));
+        a.href = a.dataset.url;
+      }
+    };
+    // every edit rebuilds the file; a Location or S? added or removed
+    // redraws the builder
+    const redraw = () => {
+      body.replaceChildren(...builderFields(redraw));
+      use();
+    };
+    body.addEventListener("input", use);
+    body.addEventListener("change", use);
+    body.replaceChildren(...builderFields(redraw));
+    // the built crossing is chosen when the player opens the builder, or
+    // when a permalink chose it
+    box.addEventListener("toggle", () => box.open && use());
+    requestAnimationFrame(() => {
+      if ($("in-" + arg.name) && $("in-" + arg.name).value === BUILT) box.open = true;
+    });
+    return box;
+  }
+
+  function builderFields(redraw) {
+    const c = built;
+    // each field's id is its place in the crossing: b-loc-1-tem
+    const num = (id, lbl, obj, key, lo, hi, step) => {
+      const input = el("input", { type: "number", id, value: obj[key], min: lo, max: hi, step: step || 1, inputmode: step ? "decimal" : "numeric" });
+      input.addEventListener("input", () => (obj[key] = input.value === "" ? 0 : Number(input.value)), true);
+      return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), input);
+    };
+    const text = (id, lbl, obj, key, placeholder) => {
+      const input = el("input", { type: "text", id, value: obj[key], placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false" });
+      input.addEventListener("input", () => (obj[key] = input.value.trim()), true);
+      return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), input);
+    };
+    const check = (id, lbl, obj, key) => {
+      const input = el("input", { type: "checkbox", id });
+      input.checked = !!obj[key];
+      input.addEventListener("change", () => (obj[key] = input.checked), true);
+      return el("div", { class: "check" }, input, el("label", { for: id, text: lbl }));
+    };
+    const choice = (id, lbl, obj, key, choices) => {
+      const sel = el("select", { id }, ...choices.map((v) => el("option", { value: v, text: v })));
+      sel.value = obj[key];
+      sel.addEventListener("change", () => (obj[key] = sel.value), true);
+      return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), sel);
+    };
+    const out = [];
+
+    // the moving stack
+    const stack = el("div", { class: "list", id: "b-stack", role: "group", "aria-label": "Moving units" });
+    const syncStack = () => (c.stack = [...stack.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean));
+    const addUnit = (v) => {
+      const n = stack.children.length + 1;
+      const input = el("input", { type: "text", value: v, "aria-label": "Moving unit " + n, list: "counters", autocomplete: "off", autocapitalize: "off", spellcheck: "false" });
+      input.addEventListener("input", syncStack, true);
+      const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove moving unit " + n, text: "✕", onclick: () => { row.remove(); syncStack(); redraw(); } }));
+      stack.append(row);
+      return input;
+    };
+    c.stack.forEach(addUnit);
+    const pick = el("select", { "aria-label": "Add a common counter to the moving units", onchange: () => { if (pick.value) { addUnit(pick.value); pick.value = ""; syncStack(); redraw(); } } }, el("option", { value: "", text: "Add a counter…" }), ...COUNTERS.map((v) => el("option", { value: v, text: v })));
+    out.push(el("fieldset", { class: "bpart" }, el("legend", { text: "Moving units" }), stack,
+      el("div", { class: "list-tools" }, el("button", { type: "button", class: "add", text: "Add a unit", onclick: () => addUnit("").focus() }), pick)));
+
+    // the ENEMY
+    out.push(el("fieldset", { class: "bpart" }, el("legend", { text: "ENEMY" }),
+      el("div", { class: "bgrid" },
+        num("b-enemy-ac", "AC#", c.enemy, "ac", 0, 6), choice("b-enemy-attitude", "Attitude", c.enemy, "attitude", ["hold", "advance"]),
+        num("b-enemy-mission_drm", "Mission DRM", c.enemy, "mission_drm", -6, 6), num("b-enemy-a5_drm", "A5 drm", c.enemy, "a5_drm", -6, 6),
+        text("b-enemy-nationality", "Nationality", c.enemy, "nationality", "the tables' (illustrative: russian)"), text("b-enemy-date", "Date", c.enemy, "date", "YYYY-MM"))));
+
+    // each S?
+    const sqs = el("fieldset", { class: "bpart", id: "b-sq" }, el("legend", { text: "S? counters" }));
+    c.sq.forEach((q, k) => {
+      const forbid = el("div", { class: "forbid", role: "group", "aria-label": "S? " + (q.id || k + 1) + " may not generate" }, el("span", { class: "small", text: "may not generate:" }), ...ITEMS.map((it) => {
+        const id = "b-f-" + k + "-" + it;
+        const cb = el("input", { type: "checkbox", id, value: it });
+        cb.checked = q.forbid.includes(it);
+        cb.addEventListener("change", () => (q.forbid = ITEMS.filter((x) => x === it ? cb.checked : q.forbid.includes(x))), true);
+        return el("span", { class: "chip" }, cb, el("label", { for: id, text: it }));
+      }));
+      const idField = text("b-sq-" + k + "-id", "Name", q, "id", "A");
+      let was = q.id;
+      idField.querySelector("input").addEventListener("change", () => {
+        // the Locations it is eligible from follow its new name
+        for (const st of c.path) for (const e of st.eligible) if (e.id === was) e.id = q.id;
+        was = q.id;
+        redraw();
+      });
+      sqs.append(el("div", { class: "bitem", "data-sq": k },
+        el("div", { class: "bgrid" }, idField, text("b-sq-" + k + "-loc", "Location (shared)", q, "loc", "its own"), num("b-sq-" + k + "-ac_drm", "AC DRM", q, "ac_drm", -6, 6), choice("b-sq-" + k + "-site", "Site", q, "site", ["outside", "inside"])),
+        forbid,
+        el("button", { type: "button", class: "remove-item", text: "Remove S? " + (q.id || k + 1), onclick: () => {
+          c.sq.splice(k, 1);
+          for (const st of c.path) st.eligible = st.eligible.filter((e) => e.id !== q.id);
+          redraw();
+        } })));
+    });
+    sqs.append(el("button", { type: "button", class: "add", id: "b-add-sq", text: "Add an S?", onclick: () => {
+      let n = c.sq.length;
+      let id;
+      do id = String.fromCharCode(65 + (n++ % 26)) + (n > 26 ? n : ""); while (c.sq.some((q) => q.id === id));
+      c.sq.push({ id, loc: "", ac_drm: 0, site: "outside", forbid: [] });
+      redraw();
+    } }));
+    out.push(sqs);
+
+    // the path, Location by Location
+    const path = el("fieldset", { class: "bpart", id: "b-path" }, el("legend", { text: "Path, in order" }));
+    c.path.forEach((st, k) => {
+      const elig = el("div", { class: "eligible", role: "group", "aria-label": "S? eligible from Location " + (k + 1) });
+      for (const q of c.sq) {
+        let e = st.eligible.find((x) => x.id === q.id);
+        const on = !!e;
+        if (!e) e = { id: q.id, range: 3, hindrance: 0, long_range: false };
+        const id = "b-e-" + k + "-" + q.id.replace(/\W/g, "_");
+        const cb = el("input", { type: "checkbox", id, "data-sq": q.id });
+        cb.checked = on;
+        const details = el("div", { class: "bgrid" }, num(id + "-range", "Range", e, "range", 0, 16), num(id + "-hindrance", "Hindrance", e, "hindrance", 0, 6), check(id + "-long_range", "Long Range only", e, "long_range"));
+        details.hidden = !on;
+        cb.addEventListener("change", () => {
+          st.eligible = st.eligible.filter((x) => x.id !== q.id);
+          if (cb.checked) st.eligible.push(e);
+          st.eligible.sort((a, b) => c.sq.findIndex((x) => x.id === a.id) - c.sq.findIndex((x) => x.id === b.id));
+          details.hidden = !cb.checked;
+        }, true);
+        elig.append(el("div", { class: "elig" }, el("div", { class: "check" }, cb, el("label", { for: id, text: "S? " + q.id + " eligible" })), details));
+      }
+      path.append(el("div", { class: "bitem", "data-loc": k },
+        el("h4", { text: "Location " + (k + 1) }),
+        el("div", { class: "bgrid" }, text("b-loc-" + k + "-name", "Name", st, "name", "M5"), num("b-loc-" + k + "-mf", "MF", st, "mf", 0.01, 16, "any"), num("b-loc-" + k + "-tem", "TEM", st, "tem", -2, 8), check("b-loc-" + k + "-open", "Open Ground (FFMO)", st, "open")),
+        elig,
+        el("button", { type: "button", class: "remove-item", text: "Remove Location " + (k + 1), onclick: () => { c.path.splice(k, 1); redraw(); } })));
+    });
+    path.append(el("button", { type: "button", class: "add", id: "b-add-loc", text: "Add a Location", onclick: () => {
+      c.path.push({ name: "M" + (c.path.length + 1), mf: 1, tem: 0, open: false, eligible: [] });
+      redraw();
+    } }));
+    out.push(path);
+    out.push(el("p", { class: "small", hidden: !files[BUILT] }, el("a", { id: "builder-download", download: BUILT, text: "Download " + BUILT }), " to run it on the command line: sapper activate " + BUILT + "."));
+    return out;
   }
 
   // ---- the sweep's own inputs: --vary, --metric and --goal
