@@ -864,6 +864,8 @@ function pageMain() {
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
     window.sapperTiming = { firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
+    // the engine's own JSON, as sapper … --format json writes it
+    window.sapperLast = { argv: r.argv, json: m.stdout };
     document.body.dataset.state = partial ? "partial" : "done";
   }
 
