@@ -47,14 +47,15 @@ site written before, which the new one replaces; anything else is refused
 so OUTDIR is never half written.
 
 The files: index.html, app.js (the page and its Web Worker), style.css,
-sw.js (the service worker), manifest.webmanifest, icon.svg, the Go
+sw.js (the service worker), manifest.webmanifest, the icons (icon.svg and
+PNGs at 180, 192 and 512 px, drawn when the site is built), the Go
 toolchain's wasm_exec.js, sapper.wasm (cmd/sapper-wasm built with
 GOOS=js GOARCH=wasm, without the chart code: the page draws its chart) and
 describe.json. Building the engine takes the go command and sapper's
 source: run it in a checkout of the module.
 
 A server that compresses its responses sends the whole first visit in
-about 2.6 MB; a .wasm file should be served as application/wasm (most
+about 2.7 MB; a .wasm file should be served as application/wasm (most
 servers do), or the page compiles it a little more slowly.
 
 Examples:

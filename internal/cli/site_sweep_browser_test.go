@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -57,6 +58,29 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	s := buildSite(t)
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
+
+	// The site is installable as an app: Chromium finds nothing missing
+	// (a manifest with PNG icons of 192 and 512 px, a service worker).
+	var installErrs []*page.InstallabilityError
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#dc"),
+		waitCommand("dc"),
+		chromedp.Evaluate(`navigator.serviceWorker.ready.then(() => true)`, new(bool), awaitPromise),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			var err error
+			installErrs, err = page.GetInstallabilityErrors().Do(ctx)
+			return err
+		}),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range installErrs {
+		var args []string
+		for _, a := range e.ErrorArguments {
+			args = append(args, a.Name+"="+a.Value)
+		}
+		t.Errorf("not installable: %s %s", e.ErrorID, strings.Join(args, " "))
+	}
 
 	// dc swept over TEM from the form, with a goal on the stack.
 	var got map[string]string
