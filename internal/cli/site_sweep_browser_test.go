@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -58,6 +59,38 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	s := buildSite(t)
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
+
+	// The first visit: the player opens the page and runs the default
+	// compare (1,000,000 trials a way); a first look from its first
+	// trials shows within the budget, and the whole run replaces it.
+	var firstLook, full float64
+	var note, head string
+	if err := chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCacheDisabled(true),
+		chromedp.Navigate(ts.URL+"/"),
+		waitCommand("compare"),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		chromedp.Poll(`window.sapperTiming && window.sapperTiming.firstLookMs`, &firstLook, chromedp.WithPollingInterval(10*time.Millisecond)),
+		chromedp.Evaluate(`document.getElementById('first-look')?.textContent || ''`, &note),
+		chromedp.Evaluate(`document.getElementById('cmdline').textContent`, &head),
+		waitState("done", "error"),
+		chromedp.Evaluate(`window.sapperTiming.firstResultMs`, &full),
+		network.SetCacheDisabled(false),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the default compare, cold: a first look %.0f ms after opening the page (%s), the whole run %.0f ms", firstLook, head, full)
+	if firstLook > 2000 {
+		t.Errorf("the default compare's first result came %.0f ms after opening the page; the budget is 2 s", firstLook)
+	}
+	if !strings.Contains(note, "first look from the first 50,000 trials") || head != "sapper compare --seed 1 --trials 50000" {
+		t.Errorf("the first look says %q, its command line %q", note, head)
+	}
+	var gone bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById('first-look')`, &gone)); err != nil || !gone {
+		t.Errorf("the whole run's result still says it is a first look (%v)", err)
+	}
 
 	// The site is installable as an app: Chromium finds nothing missing
 	// (a manifest with PNG icons of 192 and 512 px, a service worker).

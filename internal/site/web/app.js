@@ -84,6 +84,7 @@ function pageMain() {
   // by name: the engine has no disk, and a permalink carries them.
   const files = {};
   const MAX_FILE = 32 << 10;
+  const PREVIEW = 50000; // the trials of a first look
 
   // ---- the worker
 
@@ -122,7 +123,10 @@ function pageMain() {
       if (counted && $("counted")) $("counted").textContent = counted[1];
       return;
     }
-    if (m.type === "done") finish(m);
+    if (m.type === "done") {
+      if (running.preview && m.code === 0 && !running.cancelled) firstLook(m);
+      else finish(m);
+    }
   }
 
   // ---- describe.json and the routes
@@ -782,8 +786,19 @@ function pageMain() {
     const { argv, params, files: given } = argvOf();
     if (running) cancel(true);
     clearErrors();
+    window.sapperTiming = null;
     const id = ++runSeq;
-    running = { id, cmd: current, argv, params, t0: performance.now() };
+    running = { id, cmd: current, argv, params, t0: performance.now(), given };
+    // A long Monte Carlo run shows a first look from its first trials
+    // while the rest run: the same seed's first PREVIEW trials, which
+    // sapper … --trials PREVIEW gives too.
+    const trials = $("in-trials") ? Number($("in-trials").value) : 0;
+    const method = $("in-method") ? $("in-method").value : "";
+    const precision = $("in-precision") ? Number($("in-precision").value) : 0;
+    if (!current.sweep && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
+      const k = argv.indexOf("--trials");
+      running.preview = k < 0 ? argv.concat(["--trials", String(PREVIEW)]) : argv.slice(0, k).concat(argv.slice(k + 2), ["--trials", String(PREVIEW)]);
+    }
     document.body.dataset.state = "running";
     $("status").setAttribute("aria-busy", "true");
     $("run").disabled = true;
@@ -793,7 +808,24 @@ function pageMain() {
       const s = ((performance.now() - running.t0) / 1000).toFixed(1);
       $("elapsed").textContent = (workerReady ? "Running… " : "Loading the engine… ") + s + " s";
     }, 200);
-    worker.postMessage({ id, args: argv.concat(["--format", "json", "--progress", "always"]), files: given });
+    worker.postMessage({ id, args: (running.preview || argv).concat(["--format", "json", "--progress", "always"]), files: given });
+  }
+
+  // firstLook shows the first PREVIEW trials' result, marked as a first
+  // look, and runs the whole.
+  function firstLook(m) {
+    const r = running;
+    const data = JSON.parse(m.stdout);
+    showResult({ ...r, argv: r.preview }, data);
+    $("result").classList.add("first-look");
+    const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials; the full run of " + num(Number($("in-trials").value)) + " is under way and will replace it." });
+    $("headline").after(note);
+    if (!window.sapperTiming) window.sapperTiming = {};
+    window.sapperTiming.firstLookMs = performance.now();
+    r.preview = null;
+    r.id = ++runSeq;
+    $("status").querySelector("progress").value = 0;
+    worker.postMessage({ id: r.id, args: r.argv.concat(["--format", "json", "--progress", "always"]), files: r.given });
   }
 
   function stopRunning() {
@@ -860,10 +892,11 @@ function pageMain() {
       setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     }
     showResult(r, data);
+    $("result").classList.remove("first-look");
     const h = $("result-title");
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
-    window.sapperTiming = { firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
+    window.sapperTiming = { firstLookMs: (window.sapperTiming && window.sapperTiming.firstLookMs) || performance.now(), firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
     // the engine's own JSON, as sapper … --format json writes it
     window.sapperLast = { argv: r.argv, json: m.stdout };
     document.body.dataset.state = partial ? "partial" : "done";
