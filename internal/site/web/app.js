@@ -451,7 +451,7 @@ function pageMain() {
   function pathBuilder(arg) {
     if (files[BUILT]) built = readCrossing(files[BUILT]) || built;
     if (!built) built = defaultCrossing();
-    const box = el("details", { class: "group builder", id: "group-builder" }, el("summary", { text: "build a crossing" }));
+    const box = el("details", { class: "group builder", id: "group-builder" }, el("summary", { text: "path builder" }));
     const body = el("div", { id: "builder" });
     box.append(
       el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. Running uses it as " + BUILT + " (the flags above and below still apply)." }),
@@ -1025,9 +1025,13 @@ function pageMain() {
       const who = s.run ? s.run + " " : "";
       const fig = (p) => p.label + " (" + goalFigure(g, p.figure) + ")";
       if (g.series.length > 1) {
+        // compare: which ways reach it, from which value
+        const bare = (p) => p.label.split("/")[0] + " (" + goalFigure(g, p.figure) + ")";
         const reached = g.series.filter((x) => x.first_reached);
-        if (!reached.length) return g.what + ": never reached by " + g.series.map((x) => x.run).join(", ") + ".";
-        return g.what + ": " + reached.map((x) => x.run + " from " + fig(x.first_reached)).join("; ") + ".";
+        const never = g.series.filter((x) => !x.first_reached).map((x) => x.run);
+        if (!reached.length) return g.what + ": no way reaches it (" + never.join(", ") + ").";
+        const ways = reached.map((x) => x.run + " reaches it " + (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached));
+        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") : "") + ".";
       }
       if (!s.first_reached) return g.what + ": " + who + "never reached; nearest " + fig(s.nearest) + ".";
       return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + ".";
