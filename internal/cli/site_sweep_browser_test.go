@@ -359,6 +359,42 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	if name != "wooden building/2/true" {
 		t.Errorf("the builder reopened from the permalink shows %q", name)
 	}
+
+	// A tables file of the player's own, chosen from disk, with the
+	// crossing built in the page: the builder takes its nationality.
+	tables := filepath.Join(t.TempDir(), "my-tables.yaml")
+	text, err := os.ReadFile(filepath.Join("tables", "illustrative-russian.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tables, bytes.Replace(text, []byte("nationality: russian"), []byte("nationality: Russian"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	var nationality string
+	if err := chromedp.Run(ctx,
+		chromedp.SetUploadFiles(`#up-tables`, []string{tables}, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-tables').value === 'my-tables.yaml' && document.getElementById('b-enemy-nationality').value === 'Russian'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`fetch(document.getElementById('builder-download').href).then((r) => r.text())`, &crossing, awaitPromise),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Value(`#b-enemy-nationality`, &nationality, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if errText != "" {
+		t.Fatalf("the built crossing with a tables file: %s", errText)
+	}
+	if want := "sapper activate my-crossing.yaml --tables my-tables.yaml --method exact"; cmdline != want {
+		t.Errorf("the command line %q, want %q", cmdline, want)
+	}
+	if err := os.WriteFile(file, []byte(crossing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "the built crossing with the player's tables", got, nativeFigures(native(t, "activate", file, "--tables", tables, "--method", "exact")))
 }
 
 func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {

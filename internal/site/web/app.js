@@ -291,6 +291,14 @@ function pageMain() {
         files[f.name] = await f.text();
         if (![...control.options].some((o) => o.value === f.name)) control.append(el("option", { value: f.name, text: f.name }));
         control.value = f.name;
+        // a crossing built in the page takes the ENEMY nationality of the
+        // tables chosen, which must match
+        const nat = i.name === "tables" && /^nationality:\s*([^\s#]+)/m.exec(files[f.name]);
+        const field = nat && $("b-enemy-nationality");
+        if (field) {
+          field.value = nat[1];
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+        }
       };
       wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, el("div", { class: "upload-row" }, el("label", { for: "up-" + i.name, class: "small", text: "or upload one:" }), upload), help, err);
       return wrap;
