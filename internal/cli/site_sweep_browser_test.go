@@ -164,6 +164,18 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("the sweep's command line %q, want %q", cmdline, want)
 	}
 	sameFigures(t, "sweep dc", got, nativeFigures(native(t, args...)))
+	// and the engine's JSON is the command line's, byte for byte but the clock
+	var pageJSON string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.sapperLast.json`, &pageJSON)); err != nil {
+		t.Fatal(err)
+	}
+	var nativeJSON, errb bytes.Buffer
+	if err := Execute(context.Background(), append(args, "--format", "json"), &nativeJSON, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	if a, b := elapsed.ReplaceAll([]byte(pageJSON), nil), elapsed.ReplaceAll(nativeJSON.Bytes(), nil); !bytes.Equal(a, b) {
+		t.Errorf("the sweep's JSON in the Worker differs from the command line's:\n%.600s\n%.600s", a, b)
+	}
 	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the goal's answer on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
 	}
