@@ -130,7 +130,7 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		{"a sweep with a goal", "sweep?command=compare&method=exact&vary=tem%3D0..4&goal=stack%3Dcleared%3E%3D0.5", "sweep-result-390"},
 		{"building --needed", "building?needed=0.5&needed=0.9", ""},
 		{"compare", "compare?trials=200000&seed=1", ""},
-		{"a dc sweep with --metric", "sweep?command=dc&target=4-6-7&method=exact&vary=drm%3D-3..3&metric=ift", ""},
+		{"a dc sweep with --metric and a goal on a mean", "sweep?command=dc&target=4-6-7&target=4-6-7&method=exact&vary=drm%3D-3..3&metric=ift&goal=out.mean%3E%3D1", ""},
 	} {
 		if err := chromedp.Run(ctx,
 			leave,
@@ -145,9 +145,17 @@ func TestSitePhoneInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		var errText string
+		var errText, cmdline string
 		if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("error").textContent`, &errText)); err != nil || errText != "" {
 			t.Errorf("%s: %s %v", r.name, errText, err)
+			continue
+		}
+		if err := chromedp.Run(ctx, chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		// the permalink's inputs are all on the command line it reproduces
+		if strings.Contains(r.link, "goal=out.mean") && !strings.HasSuffix(cmdline, "--metric ift --goal 'out.mean>=1'") {
+			t.Errorf("%s: the command line %q", r.name, cmdline)
 		}
 		check(r.name+"'s result", 390)
 	}
