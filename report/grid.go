@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/big"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -17,6 +18,9 @@ type Cell struct {
 	P, Lo, Hi float64
 	Valid     bool
 	Mean      bool // a mean, printed as a number rather than a percentage
+	// Fraction is P exactly, when the run found its outcomes' fractions
+	// (sim.OutcomeSummary.Fraction); nil otherwise.
+	Fraction *big.Rat
 }
 
 // Grid is a side-by-side summary: one row per run, one column per figure.
@@ -42,11 +46,17 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 		return Cell{}
 	}
 	c := Cell{Valid: true}
+	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
+		c.Fraction = new(big.Rat) // a run's outcomes have fractions all or none
+	}
 	var count uint64
 	for _, o := range m.Outcomes {
 		if slices.Contains(labels, o.Label) {
 			c.P += o.P
 			count += o.Count
+			if c.Fraction != nil {
+				c.Fraction.Add(c.Fraction, o.Fraction)
+			}
 		}
 	}
 	if res.Method == sim.Exact {

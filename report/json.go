@@ -41,9 +41,12 @@ type jsonLabelled struct {
 type jsonFigure struct {
 	Name string   `json:"name"`
 	P    *float64 `json:"p,omitempty"`
-	Mean *float64 `json:"mean,omitempty"`
-	Lo   float64  `json:"lo"`
-	Hi   float64  `json:"hi"`
+	// Fraction is p exactly, "35/1296" (a difference may be negative),
+	// when the run found its fractions.
+	Fraction string   `json:"fraction,omitempty"`
+	Mean     *float64 `json:"mean,omitempty"`
+	Lo       float64  `json:"lo"`
+	Hi       float64  `json:"hi"`
 }
 
 // jsonFigures are the valid figures of one run, in column order.
@@ -58,6 +61,9 @@ func jsonFigures(columns []string, cells []Cell) []jsonFigure {
 			f.Mean = ptr(c.P)
 		} else {
 			f.P = ptr(c.P)
+			if c.Fraction != nil {
+				f.Fraction = c.Fraction.String()
+			}
 		}
 		out = append(out, f)
 	}

@@ -84,11 +84,14 @@ func run(ctx context.Context, args []js.Value) any {
 	} else if err != nil {
 		code = 1
 	}
-	return result(code, out.String(), stderr.buf.String())
+	res := result(code, out.String(), stderr.buf.String())
+	// The input a usage error is about, which the page marks.
+	res["field"] = cli.InputField(err)
+	return res
 }
 
 func result(code int, stdout, stderr string) map[string]any {
-	return map[string]any{"code": code, "stdout": stdout, "stderr": stderr}
+	return map[string]any{"code": code, "stdout": stdout, "stderr": stderr, "field": ""}
 }
 
 // tee keeps what is written to it and hands each write to fn as well.

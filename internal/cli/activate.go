@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"go.yaml.in/yaml/v4"
 
 	"github.com/sapperhq/sapper/model/sasl"
 	"github.com/sapperhq/sapper/report"
@@ -71,11 +72,12 @@ type activateInputs struct {
 
 // prepareActivate reads the crossing file, applies the flags over it and
 // builds the experiment, running nothing.
-func prepareActivate(ctx context.Context, args []string) (*job, error) {
+func prepareActivate(ctx context.Context, in input) (*job, error) {
+	args := in.args
 	var f activateFlags
 	fs, showHelp := newFlagSet("activate")
 	f.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseInput(fs, in); err != nil {
 		return nil, err
 	}
 	if *showHelp {
@@ -95,17 +97,21 @@ func prepareActivate(ctx context.Context, args []string) (*job, error) {
 	if s.command.name != activateName {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
+	if s.vary != "" && !in.sweep {
+		// Run as one crossing, its vary: would go unread.
+		return nil, scenarioError(s.file, s.lines["vary"], "vary: %s makes this crossing a sweep; run it with sapper run %s", oneLine(s.vary), oneLine(rest[0]))
+	}
 	// The file's flags first, the command line's after: they win.
-	return s.merged(args, func(argv []string) (*job, error) { return prepareCrossing(ctx, s, argv) })
+	return s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
 }
 
-// prepareCrossing builds the experiment of crossing s under argv, the
+// prepareCrossing builds the experiment of crossing s under in, the
 // file's flags merged with the command line's.
-func prepareCrossing(ctx context.Context, s *scenario, argv []string) (*job, error) {
+func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error) {
 	var f activateFlags
 	fs, _ := newFlagSet("activate")
 	f.register(fs)
-	if err := parseFlags(fs, argv); err != nil {
+	if err := parseInput(fs, given); err != nil {
 		return nil, err
 	}
 	c, err := f.common.resolve(fs)
@@ -116,11 +122,14 @@ func prepareCrossing(ctx context.Context, s *scenario, argv []string) (*job, err
 	if err != nil {
 		return nil, err
 	}
-	cr := &cf.c
+	if err := givenTwice(s); err != nil {
+		return nil, err
+	}
+	cr := &cf.Crossing
 	if err := f.apply(fs, cr); err != nil {
 		return nil, err
 	}
-	ref := cf.tables
+	ref := cf.Tables
 	if fs.Changed("tables") {
 		ref = f.tables
 	}
@@ -132,7 +141,7 @@ func prepareCrossing(ctx context.Context, s *scenario, argv []string) (*job, err
 	}
 	exp, err := cr.Experiment()
 	if err != nil {
-		return nil, cf.place(s.file, err)
+		return nil, fileError(cf.Place(err))
 	}
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
 	title := describeCrossing(s, cr)
@@ -184,23 +193,6 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	return applyActivateRules(f.rules, &c.Options)
 }
 
-// place puts a model error at the line of the crossing field it names.
-func (cf *crossingFile) place(file string, err error) error {
-	msg := err.Error()
-	line := 0
-	for _, k := range crossingKeys {
-		if strings.HasPrefix(msg, k) {
-			line = cf.lines[k]
-		}
-	}
-	for _, k := range []string{"ac", "mission_drm", "a5_drm", "nationality", "date"} {
-		if strings.HasPrefix(msg, k+":") {
-			line = cf.lines["enemy"]
-		}
-	}
-	return scenarioError(file, line, "%s", msg)
-}
-
 // describeCrossing is the table's summary: the stack, the ENEMY side, the
 // tables used and what the figures leave out.
 func describeCrossing(s *scenario, c *sasl.Crossing) string {
@@ -242,3 +234,47 @@ var activateFigures = &figures{
 
 // activateName names the command whose scenario files are crossings.
 const activateName = "activate"
+
+// crossingFlags are the flags that replace a value a crossing file gives
+// in its own fields: the top-level key, or the enemy: key, of each.
+var crossingFlags = map[string][2]string{
+	"tables": {"tables", ""}, "elr": {"elr", ""}, "hazardous": {"hazardous", ""}, "assault": {"assault", ""},
+	"ac": {"enemy", "ac"}, "mission-drm": {"enemy", "mission_drm"}, "a5-drm": {"enemy", "a5_drm"},
+	"attitude": {"enemy", "attitude"}, "date": {"enemy", "date"},
+}
+
+// givenTwice refuses a crossing file that gives one value twice, in its
+// crossing fields and again under flags:, which one silently replaced.
+func givenTwice(s *scenario) error {
+	for _, f := range s.flags {
+		key, ok := crossingFlags[f.name]
+		if !ok {
+			continue
+		}
+		top, found := s.crossing[key[0]]
+		if found && key[1] != "" {
+			found = hasKey(top.N, key[1])
+		}
+		if found {
+			where := key[0]
+			if key[1] != "" {
+				where += ": " + key[1]
+			}
+			return scenarioError(s.file, s.lines["--"+f.name], "%s: given twice, as flags: %s and as the crossing's %s (line %d); give it once", f.name, f.name, where, top.Line)
+		}
+	}
+	return nil
+}
+
+// hasKey reports whether the YAML mapping n has key.
+func hasKey(n *yaml.Node, key string) bool {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}

@@ -46,13 +46,13 @@ func FuzzDecodeCrossing(f *testing.F) {
 			named(err)
 			return
 		}
-		c := &cf.c
+		c := &cf.Crossing
 		c.Tables = tables
 		if c.Validate() != nil || len(c.SQ) > 3 || len(c.Path) > 3 {
 			return
 		}
 		if _, err := c.Experiment(); err != nil {
-			named(cf.place(s.file, err))
+			named(fileError(cf.Place(err)))
 		}
 	})
 }

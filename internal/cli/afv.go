@@ -103,10 +103,10 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 
 // prepareAFV checks every afv input and builds the experiment, running
 // nothing.
-func prepareAFV(ctx context.Context, args []string) (*job, error) {
+func prepareAFV(ctx context.Context, in input) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, args)
+	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, in)
 }
 
 // resolve turns the afv flags into an attack with every default filled in.
@@ -120,7 +120,7 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	var preset asl.Preset
 	switch {
 	case fs.Changed("af") && fs.Changed("vehicle"):
-		return zero, usagef("--af and --vehicle both give the armor; give one")
+		return zero, inputErrorf("af", "--af and --vehicle both give the armor; give one")
 	case fs.Changed("vehicle"):
 		if preset, err = asl.LookupPreset(f.vehicle); err != nil {
 			return zero, badValue("vehicle", f.vehicle, stripEcho(err.Error()))
@@ -131,7 +131,7 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 			return zero, badValue("af", f.af, err.Error())
 		}
 	default:
-		return zero, usagef("--af is required: give the armor, e.g. --af hull=11/8/8,turret=11/8/8, or a named --vehicle such as tiger")
+		return zero, inputErrorf("af", "--af is required: give the armor, e.g. --af hull=11/8/8,turret=11/8/8, or a named --vehicle such as tiger")
 	}
 	a := asl.NewAFVAttack(mode, armor)
 	a.Vehicle = preset.Name
@@ -154,10 +154,10 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 		if f.bypass {
 			flag = "bypass"
 		}
-		return zero, usagef("--facing %s with --%s: from within the AFV's hex the DC goes in through its rear (C7.346)", a.Facing, flag)
+		return zero, inputErrorf("facing", "--facing %s with --%s: from within the AFV's hex the DC goes in through its rear (C7.346)", a.Facing, flag)
 	}
 	if mode == asl.Set && fs.Changed("facing") {
-		return zero, usagef("--facing: a Set DC is not Placed through a facing; it attacks only the AFV's Vulnerable PRC (A23.71)")
+		return zero, inputErrorf("facing", "--facing: a Set DC is not Placed through a facing; it attacks only the AFV's Vulnerable PRC (A23.71)")
 	}
 	a.SameHex, a.Motion, a.Concealed, a.CE = f.sameHex, f.motion, f.concealed, f.ce
 	a.Immobile, a.Bypass, a.ElevationAdvantage, a.RedCS = f.immobile, f.bypass, f.elevationAdvantage, f.redCS
@@ -209,7 +209,7 @@ func vehicleUnitsFit(f *afvFlags) error {
 	}{{"rider", f.riders}, {"passenger", f.passengers}, {"other", f.others}} {
 		n += len(g.units)
 		if n > asl.MaxVehicleUnits {
-			return usagef("--%s: %d units; at most %d Riders (--rider), CE Passengers (--passenger) and other units (--other) together in the AFV's Location",
+			return inputErrorf(g.flag, "--%s: %d units; at most %d Riders (--rider), CE Passengers (--passenger) and other units (--other) together in the AFV's Location",
 				g.flag, len(f.riders)+len(f.passengers)+len(f.others), asl.MaxVehicleUnits)
 		}
 	}

@@ -77,10 +77,10 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 
 // prepareBuilding checks every building input and builds the experiment,
 // or the search of --needed, running nothing.
-func prepareBuilding(ctx context.Context, args []string) (*job, error) {
+func prepareBuilding(ctx context.Context, in input) (*job, error) {
 	var f buildingFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	fs, c, help, err := parseCommand("building", register, args)
+	fs, c, help, err := parseCommand("building", register, in)
 	if err != nil {
 		return nil, err
 	}
@@ -123,30 +123,31 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 	searching := len(f.needed) > 0
 	hasSquads := len(f.squads) > 0
 	for _, r := range []struct {
-		bad  bool
-		what string
+		bad   bool
+		field string
+		what  string
 	}{
-		{on("dice") && on("charges"), "--dice with --charges: an attack with dice and the detonation of charges are separate actions (D4)"},
-		{on("area") && on("charges"), "--area with --charges: an area attack and the detonation of charges are separate attacks (D9)"},
-		{on("per-charge") && !on("charges") && !searching, "--per-charge without --charges: it says how charges detonate (D9)"},
-		{on("charge-hits") && !on("charges") && !searching, "--charge-hits without --charges: it is the hits of one charge (D9)"},
-		{on("pillbox") && !on("charges"), "--pillbox without --charges: its side is where a charge was placed (D6, D9)"},
-		{on("combined") && !on("dice") && !searching, "--combined without --dice: the joining units add to the firing unit's --dice (D2, D9)"},
-		{on("fire-and-move") && !on("dice") && !searching, "--fire-and-move without --dice: it halves --dice (D2, D9)"},
-		{on("fire-and-move") && on("combined"), "--fire-and-move with --combined: combined fire is a Concentrated Fire action (D2)"},
-		{on("hit-on") && on("charges"), "--hit-on with --charges: charges roll no attack dice; their hits are automatic (§3)"},
-		{on("threshold") && on("pillbox"), "--threshold with --pillbox: a pillbox hex has no building to destroy (D6)"},
-		{on("collapse-cover") && on("pillbox"), "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
-		{on("collapse-cover") && !hasSquads && !searching, "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
+		{on("dice") && on("charges"), "dice", "--dice with --charges: an attack with dice and the detonation of charges are separate actions (D4)"},
+		{on("area") && on("charges"), "area", "--area with --charges: an area attack and the detonation of charges are separate attacks (D9)"},
+		{on("per-charge") && !on("charges") && !searching, "per-charge", "--per-charge without --charges: it says how charges detonate (D9)"},
+		{on("charge-hits") && !on("charges") && !searching, "charge-hits", "--charge-hits without --charges: it is the hits of one charge (D9)"},
+		{on("pillbox") && !on("charges"), "pillbox", "--pillbox without --charges: its side is where a charge was placed (D6, D9)"},
+		{on("combined") && !on("dice") && !searching, "combined", "--combined without --dice: the joining units add to the firing unit's --dice (D2, D9)"},
+		{on("fire-and-move") && !on("dice") && !searching, "fire-and-move", "--fire-and-move without --dice: it halves --dice (D2, D9)"},
+		{on("fire-and-move") && on("combined"), "fire-and-move", "--fire-and-move with --combined: combined fire is a Concentrated Fire action (D2)"},
+		{on("hit-on") && on("charges"), "hit-on", "--hit-on with --charges: charges roll no attack dice; their hits are automatic (§3)"},
+		{on("threshold") && on("pillbox"), "threshold", "--threshold with --pillbox: a pillbox hex has no building to destroy (D6)"},
+		{on("collapse-cover") && on("pillbox"), "collapse-cover", "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
+		{on("collapse-cover") && !hasSquads && !searching, "collapse-cover", "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
 	} {
 		if r.bad {
-			return usagef("%s", r.what)
+			return inputErrorf(r.field, "%s", r.what)
 		}
 	}
 	if !on("pillbox") {
 		for _, s := range f.squads {
 			if q, err := toi.ParseSquad(s); err == nil && q.InPillbox {
-				return usagef("--target %s without --pillbox: no pillbox in the hex for it to be in (D6, D9)", s)
+				return inputErrorf("target", "--target %s without --pillbox: no pillbox in the hex for it to be in (D6, D9)", s)
 			}
 		}
 	}

@@ -50,7 +50,7 @@ type neededSearch struct {
 func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error) {
 	for _, name := range []string{"dice", "charges", "area", "target", "collapse-cover", "pillbox"} {
 		if fs.Changed(name) {
-			return nil, usagef("--%s with --needed: %s", name, map[string]string{
+			return nil, inputErrorf(name, "--%s with --needed: %s", name, map[string]string{
 				"dice":           "--needed searches for the smallest --dice itself",
 				"charges":        "--needed searches for the smallest number of --charges itself",
 				"area":           "an area attack's roll on the squads does not change whether the building falls",
@@ -62,11 +62,11 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	}
 	for _, name := range []string{"trials", "seed", "precision", "confidence", "plot", "cumulative", "hide-zero", "explain"} {
 		if fs.Changed(name) {
-			return nil, usagef("--%s with --needed: the search is exact and prints a table of its own", name)
+			return nil, inputErrorf(name, "--%s with --needed: the search is exact and prints a table of its own", name)
 		}
 	}
 	if fs.Changed("method") && c.cfg.Method != sim.Exact {
-		return nil, usagef("--method %s with --needed: the search is exact", c.cfg.Method)
+		return nil, inputErrorf("method", "--method %s with --needed: the search is exact", c.cfg.Method)
 	}
 	targets, err := parseNeeded(f.needed)
 	if err != nil {
@@ -153,7 +153,7 @@ func parseNeeded(values []string) ([]float64, error) {
 		}
 	}
 	if len(out) > maxNeeded {
-		return nil, usagef("--needed: %d probabilities; at most %d", len(out), maxNeeded)
+		return nil, inputErrorf("needed", "--needed: %d probabilities; at most %d", len(out), maxNeeded)
 	}
 	return out, nil
 }

@@ -79,6 +79,9 @@ type common struct {
 	cpuprofile string
 	// explain: show the working before the result (--explain).
 	explain bool
+	// jsonFractions: the JSON of an exact run carries every probability
+	// as a fraction though --fractions was not given (runFractions).
+	jsonFractions bool
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -119,6 +122,9 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})
 	setChoices(g, "progress", []string{string(progressAuto), string(progressAlways), string(progressNever)})
 	setBounds(g, "confidence", sim.MinConfidence, sim.MaxConfidence)
+	// 0 is off; the least on is minPrecision, the most below 0.5, which
+	// the help says in words.
+	setBounds(g, "precision", 0, 0.5)
 	setChoices(g, "view", report.ViewNames())
 	fs.AddFlagSet(g)
 	return g
@@ -157,7 +163,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		return out, badValue("view", c.view, "want exactly, at-least or at-most")
 	}
 	if c.explain && f == report.CSV {
-		return out, usagef("--explain with --format csv: the working is shown in the table and the JSON only")
+		return out, inputErrorf("explain", "--explain with --format csv: the working is shown in the table and the JSON only")
 	}
 	var plot string
 	var plotFormat report.ChartFormat
@@ -175,7 +181,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		}
 	}
 	if plot != "" && c.cpuprofile != "" && samePath(plot, c.cpuprofile) {
-		return out, usagef("--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
+		return out, inputErrorf("plot", "--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))
 	}
 	trials := c.trials
 	if c.precision > 0 && !fs.Changed("trials") {
@@ -201,6 +207,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		cpuprofile: c.cpuprofile,
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
 		explain:    c.explain,
+		// An exact figure in the JSON is read by programs, which want it
+		// exact; the table keeps its columns unless asked.
+		jsonFractions: f == report.JSON && method != sim.MonteCarlo && !c.fractions,
 	}
 	return out, nil
 }

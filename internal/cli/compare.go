@@ -42,7 +42,9 @@ type compareFlags struct {
 	preset     bool
 	noHoB      bool
 	rules      []string
-	common     commonFlags
+	// differences shows the ways as sapper plans shows plans.
+	differences bool
+	common      commonFlags
 }
 
 func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
@@ -69,14 +71,16 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.BoolVar(&f.preset, "preset", true, "the DC was Set before play; --preset=false Sets it during\nplay with a setting dr under the --dff attacks")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch `KEY=BOOL` as in sapper dc")
+	g.BoolVar(&f.differences, "differences", false, "show the ways as sapper plans shows plans: a row per\nfigure, a column per way, then thrown's and set's\ndifference from placed with its interval")
 	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
 	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	setRange(g, "thrower-tem", asl.MinTEM, asl.MaxTEM)
-	for _, n := range []string{"concealed", "fortified", "captured", "cx", "afph", "preset", "no-hob"} {
+	for _, n := range []string{"concealed", "fortified", "captured", "cx", "afph", "preset", "no-hob", "differences"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	describeDCFlags(g)
+	setGroup(g, groupOutput, "differences")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }
@@ -144,11 +148,12 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	return c, nil
 }
 
-// prepareCompare checks the compare flags and builds the three
-// experiments.
-func prepareCompare(ctx context.Context, args []string) (*job, error) {
+// prepareCompare checks the compare flags and builds the comparison as
+// plans side by side, Placed first: the preset of sapper plans that
+// answers the one question compare exists for.
+func prepareCompare(ctx context.Context, in input) (*job, error) {
 	var f compareFlags
-	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, in)
 	if err != nil {
 		return nil, err
 	}
@@ -159,17 +164,38 @@ func prepareCompare(ctx context.Context, args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &job{flags: fs, common: c, figures: dcFigures, table: writeCompareTable,
-		report:  report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp},
-		explain: func() []*report.Explanation { return explainComparison(cmp) }}
+	runs, err := comparePlans(fs, cmp)
+	if err != nil {
+		return nil, err
+	}
+	j := sideBySide(fs, c, report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp}, runs)
+	j.explain = func() []*report.Explanation { return explainComparison(cmp) }
+	// A sweep of compare reads the DC figures whatever the view.
+	j.figures = dcFigures
+	if !f.differences {
+		// The DC figures, one row per way: what compare has always shown.
+		j.table, j.finish, j.chart = writeCompareTable, nil, nil
+	}
+	return j, nil
+}
+
+// comparePlans are the three ways as plans of one attack on the targets'
+// Location, each labelled by its mode. Each runs as its attack alone: a
+// plan of one attack has that attack's figures (TestPlanOfOneAttack in
+// model/asl checks it metric by metric), and the attack alone also
+// resolves what a plan leaves to one DC attack, the Thrown DC's attack on
+// the thrower's own Location (A23.6), and draws its dice as sapper dc
+// does, so that a seeded compare is a seeded dc run of each way.
+func comparePlans(fs *pflag.FlagSet, cmp asl.Comparison) ([]plannedRun, error) {
+	var runs []plannedRun
 	for _, a := range cmp.Attacks() {
 		exp, err := a.Experiment()
 		if err != nil {
 			return nil, modelError(fs, err)
 		}
-		j.runs = append(j.runs, plannedRun{label: a.Mode.String(), exp: exp})
+		runs = append(runs, plannedRun{label: a.Mode.String(), exp: exp})
 	}
-	return j, nil
+	return runs, nil
 }
 
 func writeCompareTable(w io.Writer, rep report.Report) error {
@@ -238,8 +264,15 @@ by the same squad from open ground; Set before play and detonated by a 4-6-8
 (NTC at ML 8). Any flag replaces that part only. Units are written as in
 sapper dc (see sapper help dc).
 
+Compare is sapper plans with the three ways as its plans. --differences
+shows it as plans are shown: a row per figure read off every metric the
+three ways share, a column per way, then thrown's and set's difference
+from placed in percentage points, exact in an exact run, else with
+Newcombe's hybrid score interval (see sapper help plans).
+
 Examples:
   sapper compare
+  sapper compare --differences --method exact
   sapper compare --target 4-6-7 --target 4-6-7 --building wooden --dff 4:0
   sapper compare --preset=false --dff 8:-1 --method exact
   sapper compare --format json

@@ -69,7 +69,7 @@ func checkConflicts(cs ...conflict) error {
 	for _, c := range cs {
 		if c.given && c.when {
 			return &conflictError{
-				usageError: usageError{msg: fmt.Sprintf("%s with %s: %s", c.input, c.with, c.why)},
+				usageError: usageError{msg: fmt.Sprintf("%s with %s: %s", c.input, c.with, c.why), field: flagName(c.input)},
 				flag:       flagName(c.input),
 				withFlag:   flagName(c.with),
 			}

@@ -123,10 +123,10 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 
 // prepareDC checks every dc input and builds the experiment, running
 // nothing: all bad input is found before any work starts.
-func prepareDC(ctx context.Context, args []string) (*job, error) {
+func prepareDC(ctx context.Context, in input) (*job, error) {
 	var f dcFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, args)
+	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, in)
 }
 
 // resolve turns the dc flags into an attack with every default filled in.
@@ -149,11 +149,11 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	}
 	switch {
 	case breach != asl.NoBreach && len(f.targets) > 0:
-		return asl.DCAttack{}, usagef("--target with --breach: a breach attacks the wall; give the units beyond it with --beyond")
+		return asl.DCAttack{}, inputErrorf("target", "--target with --breach: a breach attacks the wall; give the units beyond it with --beyond")
 	case breach == asl.NoBreach && len(f.beyond) > 0:
-		return asl.DCAttack{}, usagef("--beyond needs --breach rowhouse or --breach fortified")
+		return asl.DCAttack{}, inputErrorf("beyond", "--beyond needs --breach rowhouse or --breach fortified")
 	case breach == asl.NoBreach && roadblock != asl.NarrowStreetRoadblock && len(f.targets) == 0:
-		return asl.DCAttack{}, usagef("--target is required: give each unit in the target Location, e.g. --target 4-6-7 --target leader:8-1")
+		return asl.DCAttack{}, inputErrorf("target", "--target is required: give each unit in the target Location, e.g. --target 4-6-7 --target leader:8-1")
 	}
 	targets, err := parseUnits("target", f.targets)
 	if err != nil {
@@ -246,11 +246,11 @@ func giveSW(given bool, n int, targets []asl.Unit) error {
 	case !given:
 		return nil
 	case len(targets) > 0 && targets[0].SW != 0:
-		return usagef("--sw with the first --target's sw=%d: both give its SW; give one", targets[0].SW)
+		return inputErrorf("sw", "--sw with the first --target's sw=%d: both give its SW; give one", targets[0].SW)
 	case n < 0 || n > asl.MaxSW:
 		return badValue("sw", strconv.Itoa(n), fmt.Sprintf("want a whole number from 0 to %d", asl.MaxSW))
 	case n > 0 && len(targets) == 0:
-		return usagef("--sw: the first --target possesses the SW; give one")
+		return inputErrorf("sw", "--sw: the first --target possesses the SW; give one")
 	case n > 0:
 		targets[0].SW = n
 	}
@@ -269,26 +269,26 @@ func parseUnits(flag string, ss []string) ([]asl.Unit, error) {
 	return us, nil
 }
 
-// modelError turns an input error of the model, which starts with the name
-// of the flag at fault ("tem: 9 outside 0…8"), into a usage error naming
-// the flag as it is typed.
+// modelError turns a model's input error into a usage error about the
+// flag it names. The models type their input errors (bound.Error for a
+// range, bound.Invalid for the rest), so the field is read from the type,
+// never from the text; an error naming no flag of this command (a plan's
+// attack, a tables file) is passed on as the model wrote it.
 func modelError(fs *pflag.FlagSet, err error) error {
-	// A value out of its range is typed: it names its field, which is
-	// the flag, and carries the value and the range.
 	var be *bound.Error
 	if errors.As(err, &be) && fs.Lookup(be.Field) != nil {
-		return usagef("--%s: %s", be.Field, strings.TrimPrefix(be.Error(), be.Field+": "))
-	}
-	msg := err.Error()
-	if name, rest, ok := strings.Cut(msg, ": "); ok && fs.Lookup(name) != nil {
-		// A model error that quotes the bad value reads like a flag parse
-		// error: --terrain "lava": want one of …
-		if q, err := strconv.QuotedPrefix(rest); err == nil && strings.HasPrefix(rest[len(q):], ": ") {
-			return usagef("--%s %s: %s", name, q, rest[len(q)+2:])
+		if f, _ := bound.FieldOf(err); f == be.Field {
+			return inputErrorf(be.Field, "--%s: %s", be.Field, strings.TrimPrefix(be.Error(), be.Field+": "))
 		}
-		return usagef("--%s: %s", name, rest)
 	}
-	return usagef("%s", msg)
+	var ie *bound.Invalid
+	if errors.As(err, &ie) && fs.Lookup(ie.Field) != nil {
+		if ie.Value != "" {
+			return inputErrorf(ie.Field, "--%s %s: %s", ie.Field, quote(ie.Value), ie.Why)
+		}
+		return inputErrorf(ie.Field, "--%s: %s", ie.Field, ie.Why)
+	}
+	return usagef("%s", err)
 }
 
 // describeDC is the table's one-line summary of the attack.

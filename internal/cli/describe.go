@@ -16,9 +16,8 @@ import (
 // the command, with annotations for what a flag alone cannot say: its
 // group (setGroup), its rule number (setRuleRef), its choices (setChoices)
 // and its bounds (setRange, setBounds). From that one declaration come
-// --help, the scenario-file keys (scenario.go), the web form
-// (serve_form.go) and the listing below, which a front end reads to build
-// its own form.
+// --help, the scenario-file keys (scenario.go) and the listing below,
+// which the web page (internal/site) reads to build its forms.
 
 // Annotation keys of an input's description.
 const (
@@ -207,7 +206,7 @@ func describeCommand(c *command) commandDesc {
 func describable() []*command {
 	var out []*command
 	for _, c := range commands {
-		if c.prepare != nil {
+		if c.prepare != nil || c.inputs != nil {
 			out = append(out, c)
 		}
 	}
@@ -243,7 +242,7 @@ func runDescribe(stdout io.Writer, args []string) error {
 		return usagef("want at most one command, got %d", len(rest))
 	case len(rest) == 1:
 		c := lookup(rest[0])
-		if c == nil || c.prepare == nil {
+		if c == nil || c.prepare == nil && c.inputs == nil {
 			return usagef("unknown command %q; want one of %s", rest[0], commandList(cmds))
 		}
 		cmds = []*command{c}

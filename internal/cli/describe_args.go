@@ -6,6 +6,12 @@ import "context"
 // any, which a flag set does not declare: activate's crossing, a file or
 // the name of a built-in one (its choices).
 func describeArgs(name string) []inputDesc {
+	if name == sweepCommand.name {
+		return []inputDesc{{
+			Name: "command", Kind: kindChoice, Placeholder: "COMMAND", Choices: sweepTargets(), Default: dcCommand.name,
+			Group: groupAttack, Help: "the command to run once for each value; its own inputs follow",
+		}}
+	}
 	if name != activateName {
 		return nil
 	}

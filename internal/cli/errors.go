@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
 // Exit codes (DESIGN §4).
@@ -22,11 +23,31 @@ const (
 // stderr, with nothing on stdout, and exits 2.
 type usageError struct {
 	msg string
+	// field, when set, is the input the error is about, by its flag name:
+	// a scenario file places the error at that key's line and the page
+	// marks that field, neither by reading msg.
+	field string
 	// placed: msg already names the scenario file and line it is about.
 	placed bool
 }
 
 func (e *usageError) Error() string { return e.msg }
+
+// inputErrorf is a usage error about the input field; the message names
+// it as the user typed it ("--tem: …").
+func inputErrorf(field, format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...), field: field}
+}
+
+// InputField returns the input a usage error is about, by its flag name,
+// or "" when it is about no one input.
+func InputField(err error) string {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return ue.field
+	}
+	return ""
+}
 
 func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
@@ -34,7 +55,7 @@ func usagef(format string, args ...any) error {
 
 // badValue reports that flag --name was given v, and what it accepts.
 func badValue(name, v, want string) error {
-	return usagef("--%s %s: %s", name, quote(v), want)
+	return inputErrorf(name, "--%s %s: %s", name, quote(v), want)
 }
 
 // maxQuoted is the most characters of a user's argument an error line
@@ -113,7 +134,7 @@ func parseError(err error) error {
 		return valueError(inv.GetFlag(), inv.GetValue(), errors.Unwrap(inv))
 	case errors.As(err, &req):
 		f := req.GetFlag()
-		return usagef("--%s needs a value: %s", f.Name, want(f))
+		return inputErrorf(f.Name, "--%s needs a value: %s", f.Name, want(f))
 	case errors.As(err, &nx):
 		switch s := nx.GetSpecifiedShortnames(); len(s) {
 		case 0:
@@ -129,31 +150,10 @@ func parseError(err error) error {
 	return usagef("%v", err)
 }
 
-// stripEcho drops the leading `"value": ` or `unit "value": ` that parsers
-// put in their errors, since the command's message quotes the value
-// already.
-func stripEcho(msg string) string {
-	rest := strings.TrimPrefix(msg, "unit ")
-	if q, err := strconv.QuotedPrefix(rest); err == nil && strings.HasPrefix(rest[len(q):], ": ") {
-		return rest[len(q)+2:]
-	}
-	return msg
-}
+// stripEcho drops the value a parser's error echoes, as an input file's
+// messages do: a flag's error quotes the value already.
+func stripEcho(msg string) string { return yamlfile.StripEcho(msg) }
 
-// oneLine escapes control characters, so that a message built from user
-// input is always exactly one line.
-func oneLine(s string) string {
-	if strings.IndexFunc(s, unicode.IsControl) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// oneLine keeps a message built from user input to one line, by the same
+// rule as an input file's messages.
+func oneLine(s string) string { return yamlfile.OneLine(s) }

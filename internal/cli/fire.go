@@ -91,10 +91,10 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	return g, f.common.register(fs)
 }
 
-func prepareFire(ctx context.Context, args []string) (*job, error) {
+func prepareFire(ctx context.Context, in input) (*job, error) {
 	var f fireFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, args)
+	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, in)
 }
 
 // resolve turns the fire flags into an attack with every default filled
@@ -137,15 +137,15 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if f.afvEnters {
 		for _, n := range []string{"weapon", "firer"} {
 			if fs.Changed(n) {
-				return zero, usagef("--%s with --afv-enters-building: the AFV's entry makes no attack; drop --%s", n, n)
+				return zero, inputErrorf(n, "--%s with --afv-enters-building: the AFV's entry makes no attack; drop --%s", n, n)
 			}
 		}
 	}
 	if fs.Changed("elr") && len(targets) == 0 {
-		return zero, usagef("--elr with no --target: the ELR is the targets'; drop it")
+		return zero, inputErrorf("elr", "--elr with no --target: the ELR is the targets'; drop it")
 	}
 	if fs.Changed("no-hob") && len(targets) == 0 {
-		return zero, usagef("--no-hob with no --target: Heat of Battle is the targets'; drop it")
+		return zero, inputErrorf("no-hob", "--no-hob with no --target: Heat of Battle is the targets'; drop it")
 	}
 	a := asl.NewIFTAttack(f.fp, targets...)
 	a.Weapon, a.Calibre = weapon, f.calibre

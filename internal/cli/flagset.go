@@ -31,8 +31,12 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 }
 
 // parse is parseFlags for a command that takes no positional arguments.
-func parse(fs *pflag.FlagSet, args []string) error {
-	if err := parseFlags(fs, args); err != nil {
+func parse(fs *pflag.FlagSet, args []string) error { return parseOnly(fs, argv(args)) }
+
+// parseOnly is parseInput for a command that takes no positional
+// arguments.
+func parseOnly(fs *pflag.FlagSet, in input) error {
+	if err := parseInput(fs, in); err != nil {
 		return err
 	}
 	if rest := fs.Args(); len(rest) > 0 {
@@ -41,13 +45,13 @@ func parse(fs *pflag.FlagSet, args []string) error {
 	return nil
 }
 
-// parseCommand declares a command's flags with register, parses args and
+// parseCommand declares a command's flags with register, reads in and
 // resolves the common flags. help reports -h/--help, in which case nothing
 // else is checked.
-func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, args []string) (fs *pflag.FlagSet, c common, help bool, err error) {
+func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, in input) (fs *pflag.FlagSet, c common, help bool, err error) {
 	fs, showHelp := newFlagSet(name)
 	cf := register(fs)
-	if err := parse(fs, args); err != nil {
+	if err := parseOnly(fs, in); err != nil {
 		return fs, c, false, err
 	}
 	if *showHelp {

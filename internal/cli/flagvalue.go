@@ -98,6 +98,15 @@ func canonical(f *pflag.Flag, typ string, s string) (string, error) {
 	case "float64", "float32":
 		x, err := decimal.ParseFloat(s)
 		return strconv.FormatFloat(x, 'g', -1, 64), err
+	case "bool":
+		// strconv.ParseBool would read 1, t and F too: a yes/no is the
+		// word true or false (in any case, as every word), or the flag
+		// alone.
+		switch strings.ToLower(s) {
+		case "true", "false":
+			return strings.ToLower(s), nil
+		}
+		return s, errors.New("want true or false")
 	}
 	return s, nil
 }
@@ -114,7 +123,7 @@ func wholeNumber(f *pflag.Flag) bool {
 func valueError(f *pflag.Flag, v string, cause error) error {
 	var rep *repeatedError
 	if errors.As(cause, &rep) {
-		return usagef("--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
+		return inputErrorf(f.Name, "--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
 	}
 	return badValue(f.Name, v, valueProblem(f, cause))
 }

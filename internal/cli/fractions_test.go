@@ -30,7 +30,15 @@ type fractionRun struct {
 // sweep. Auto's note on stderr is let through.
 func fractionJSON(t *testing.T, cmdline string) []fractionRun {
 	t.Helper()
-	code, stdout, stderr := cli(t, append(args(cmdline), "--fractions", "--format", "json")...)
+	return runJSON(t, append(args(cmdline), "--fractions", "--format", "json")...)
+}
+
+// runJSON runs argv, which writes JSON, and returns its results as
+// fractionJSON does.
+func runJSON(t *testing.T, argv ...string) []fractionRun {
+	t.Helper()
+	cmdline := strings.Join(argv, " ")
+	code, stdout, stderr := cli(t, argv...)
 	if code != exitOK || stderr != "" && !strings.HasPrefix(stderr, "--method auto: ") {
 		t.Fatalf("%s: exit %d, stderr %q", cmdline, code, stderr)
 	}
@@ -76,31 +84,102 @@ func TestFractionsSumToOne(t *testing.T) {
 		"compare --building none --terrain woods --ec dry --method exact",
 		"dc --target 4-6-7 --method auto",
 	} {
-		runs := fractionJSON(t, cmdline)
-		for _, r := range runs {
-			if r.Method != "exact" {
-				t.Fatalf("%s %s: method %s", cmdline, r.Label, r.Method)
+		checkFractions(t, cmdline, fractionJSON(t, cmdline))
+	}
+}
+
+// checkFractions checks that every run is exact, that every outcome has a
+// reduced fraction that reads back to its p, and that every metric's
+// fractions add up to exactly 1.
+func checkFractions(t *testing.T, cmdline string, runs []fractionRun) {
+	t.Helper()
+	for _, r := range runs {
+		if r.Method != "exact" {
+			t.Fatalf("%s %s: method %s", cmdline, r.Label, r.Method)
+		}
+		for _, m := range r.Metrics {
+			sum := new(big.Rat)
+			for _, o := range m.Outcomes {
+				if o.Fraction == nil {
+					t.Fatalf("%s %s: %s=%s has no fraction", cmdline, r.Label, m.Name, o.Value)
+				}
+				x, ok := new(big.Rat).SetString(*o.Fraction)
+				if !ok || x.String() != *o.Fraction {
+					t.Fatalf("%s: %s=%s: fraction %q is not a reduced a/b", cmdline, m.Name, o.Value, *o.Fraction)
+				}
+				if f, _ := x.Float64(); math.Abs(f-o.P) > 1e-12 {
+					t.Errorf("%s: %s=%s: fraction %s is %v, p %v", cmdline, m.Name, o.Value, x, f, o.P)
+				}
+				sum.Add(sum, x)
 			}
-			for _, m := range r.Metrics {
-				sum := new(big.Rat)
-				for _, o := range m.Outcomes {
-					if o.Fraction == nil {
-						t.Fatalf("%s %s: %s=%s has no fraction", cmdline, r.Label, m.Name, o.Value)
-					}
-					x, ok := new(big.Rat).SetString(*o.Fraction)
-					if !ok || x.String() != *o.Fraction {
-						t.Fatalf("%s: %s=%s: fraction %q is not a reduced a/b", cmdline, m.Name, o.Value, *o.Fraction)
-					}
-					if f, _ := x.Float64(); math.Abs(f-o.P) > 1e-12 {
-						t.Errorf("%s: %s=%s: fraction %s is %v, p %v", cmdline, m.Name, o.Value, x, f, o.P)
-					}
-					sum.Add(sum, x)
-				}
-				if sum.Cmp(big.NewRat(1, 1)) != 0 {
-					t.Errorf("%s %s: %s's fractions sum to %s", cmdline, r.Label, m.Name, sum)
-				}
+			if sum.Cmp(big.NewRat(1, 1)) != 0 {
+				t.Errorf("%s %s: %s's fractions sum to %s", cmdline, r.Label, m.Name, sum)
 			}
 		}
+	}
+}
+
+// exactRuns are one exact run of each simulating command, written as
+// JSON without --fractions.
+var exactRuns = map[string]string{
+	"dc":       "dc --mode thrown --target 4-6-7 --target leader:8-1 --thrower 4-6-8 --method exact",
+	"compare":  "compare --method exact",
+	"afv":      "afv --vehicle tiger --facing rear --ce --rider 4-6-7 --method exact",
+	"fire":     "fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1,sw=1 --method exact",
+	"plans":    "plans --target 4-6-7,pinned --target leader:8-1 --building wooden --method exact --plan A:_fire_4;_dc_placed --plan B:_dc_set",
+	"building": "building --area 8 --target 4 --target 3,cover=1 --method exact",
+	"activate": "activate two-sq-crossing --method exact",
+	"lhy":      "lhy --sadrm 2 --mdrm 1 --target a:6,av=1 --target c:5 --vehicle truck:2 --method exact",
+	"sweep":    "sweep fire --fp 4 --target 4-6-7 --vary drm=0..2 --method exact",
+	"run":      "run plans-set-fire-thrown",
+}
+
+// TestFractionsInEveryExactJSON: the JSON of every simulating command's
+// exact run carries a fraction for every outcome, unasked, and each
+// metric's fractions add up to exactly 1. A new command fails here until
+// it has an exact run too.
+func TestFractionsInEveryExactJSON(t *testing.T) {
+	for _, c := range commands {
+		if c.prepare == nil && c != sweepCommand && c != runCommand {
+			continue
+		}
+		cmdline, ok := exactRuns[c.name]
+		if !ok {
+			t.Errorf("sapper %s has no exact run; add one to exactRuns", c.name)
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			argv := args(cmdline)
+			for i := range argv {
+				argv[i] = strings.ReplaceAll(argv[i], "_", " ")
+			}
+			checkFractions(t, cmdline, runJSON(t, append(argv, "--format", "json")...))
+		})
+	}
+}
+
+// TestFractionsImpliedRounded: a model whose draws were rounded gives no
+// fractions to the JSON that did not ask for them, and says why, rather
+// than fail as --fractions does.
+func TestFractionsImpliedRounded(t *testing.T) {
+	r := runJSON(t, args("building --dice 60 --method exact --format json")...)[0]
+	if r.Method != "exact" || r.Note != noFractionsRounded {
+		t.Errorf("method %s, note %q", r.Method, r.Note)
+	}
+	for _, m := range r.Metrics {
+		for _, o := range m.Outcomes {
+			if o.Fraction != nil {
+				t.Fatalf("%s=%s has fraction %s from rounded weights", m.Name, o.Value, *o.Fraction)
+			}
+		}
+	}
+}
+
+// TestFractionsNotInTable: the table keeps its columns unless asked.
+func TestFractionsNotInTable(t *testing.T) {
+	code, stdout, _ := cli(t, args("dc --target 4-6-7 --tem 2 --method exact")...)
+	if code != exitOK || strings.Contains(stdout, "1/36") {
+		t.Errorf("exit %d; the table shows a fraction unasked:\n%s", code, stdout)
 	}
 }
 

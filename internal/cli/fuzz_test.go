@@ -53,11 +53,11 @@ func FuzzDecodeScenario(f *testing.F) {
 			}
 			return
 		}
-		argv, err := s.args(nil)
+		in, err := s.inputWithout(input{}, nil)
 		if err != nil {
 			t.Fatalf("no extra arguments, yet %v", err)
 		}
-		if _, err := s.command.prepare(context.Background(), argv); err != nil {
+		if _, err := s.command.prepare(context.Background(), in); err != nil {
 			var ue *usageError
 			if !errors.As(s.place(err, true), &ue) {
 				t.Fatalf("prepare: %T %v", err, err)

@@ -69,3 +69,30 @@ func TestHeadlines(t *testing.T) {
 }
 
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// TestPlansHeadline: plans answer which plan clears the Location most
+// often and by how much against the next best: exactly in an exact run,
+// with Newcombe's interval in a Monte Carlo one, and a tie as a tie.
+func TestPlansHeadline(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"run plans-set-fire-thrown",
+			`Plan "set DC" clears the Location most often (no target left in Good Order): 83.33%, 49.53 points more than "thrown DC" (33.81%).`},
+		{"plans --target 4-6-7 --plan a:_fire_4 --plan b:_fire_4 --method exact",
+			`Plan "a" clears the Location most often (no target left in Good Order): `},
+		{"run plans-fire-group --method mc --trials 20000 --seed 2",
+			`points (95% interval +`},
+	} {
+		argv := args(c.args)
+		for i := range argv {
+			argv[i] = strings.ReplaceAll(argv[i], "_", " ")
+		}
+		code, table, stderr := cli(t, argv...)
+		line := firstLine(table)
+		if code != exitOK || !strings.Contains(line, c.want) {
+			t.Errorf("%s: exit %d %s, headline %q, want %q", c.args, code, stderr, line, c.want)
+		}
+		if strings.HasPrefix(c.args, "plans") && !strings.HasSuffix(line, `, as often as "b".`) {
+			t.Errorf("%s: a tie reads %q", c.args, line)
+		}
+	}
+}

@@ -73,9 +73,13 @@ func (f *figures) grid(runs []report.Run) report.Grid {
 	return g
 }
 
-// flagsOf is the flag set of a command that can be prepared.
+// flagsOf is the flag set of a command that can be prepared, or the own
+// flags of one that runs others.
 func flagsOf(c *command) *pflag.FlagSet {
-	j, err := c.prepare(context.Background(), []string{"--help"}) // --help reads nothing
+	if c.inputs != nil {
+		return c.inputs()
+	}
+	j, err := c.prepare(context.Background(), argv([]string{"--help"})) // --help reads nothing
 	if err != nil {
 		panic(err) // --help alone is always accepted
 	}
@@ -93,8 +97,8 @@ type attack interface {
 // running nothing, so that all bad input is found before any work starts.
 // explain, if not nil, is the command's --explain hook.
 func prepareAttack[A attack](name string, register func(*pflag.FlagSet) *commonFlags, resolve func(*pflag.FlagSet) (A, error),
-	describe func(A) string, f *figures, explain func(A) *report.Explanation, args []string) (*job, error) {
-	fs, c, help, err := parseCommand(name, register, args)
+	describe func(A) string, f *figures, explain func(A) *report.Explanation, in input) (*job, error) {
+	fs, c, help, err := parseCommand(name, register, in)
 	if err != nil {
 		return nil, err
 	}

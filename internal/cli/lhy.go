@@ -64,10 +64,10 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 // prepareLHY checks every lhy input and builds the experiment, running
 // nothing. Its summary figures name the units and vehicles, so they are
 // made from the resolved attack.
-func prepareLHY(ctx context.Context, args []string) (*job, error) {
+func prepareLHY(ctx context.Context, in input) (*job, error) {
 	var f lhyFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, explainLHY, args)
+	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, explainLHY, in)
 	if err != nil || j.help {
 		return j, err
 	}
@@ -85,7 +85,7 @@ func (f *lhyFlags) resolve(fs *pflag.FlagSet) (lhy.FireAttack, error) {
 	if fs.Changed("mfa-mv") {
 		// The model reads MV 0 as "not given"; typed, it is out of range.
 		if f.mv < lhy.MinMV {
-			return a, usagef("--mfa-mv: %d outside %d…%d", f.mv, lhy.MinMV, lhy.MaxMV)
+			return a, inputErrorf("mfa-mv", "--mfa-mv: %d outside %d…%d", f.mv, lhy.MinMV, lhy.MaxMV)
 		}
 		a.MV = f.mv
 	}

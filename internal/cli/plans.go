@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -79,10 +80,10 @@ type plansInputs struct {
 func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	var in plansInputs
 	if len(f.plans) < 2 {
-		return in, usagef("--plan: give two or more plans to compare, e.g. --plan 'A: fire 8' --plan 'B: fire 4; fire 4'")
+		return in, inputErrorf("plan", "--plan: give two or more plans to compare, e.g. --plan 'A: fire 8' --plan 'B: fire 4; fire 4'")
 	}
 	if len(f.targets) == 0 {
-		return in, usagef("--target: give the units in the Location, e.g. --target 4-6-7 --target leader:8-1")
+		return in, inputErrorf("target", "--target: give the units in the Location, e.g. --target 4-6-7 --target leader:8-1")
 	}
 	targets, err := parseUnits("target", f.targets)
 	if err != nil {
@@ -99,9 +100,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	terrain := choice(f.terrain, asl.FireTerrainNames()...)
 	switch {
 	case f.fortified && b == asl.NoBuilding:
-		return in, usagef("--fortified: only a building can be Fortified; give --building")
+		return in, inputErrorf("fortified", "--fortified: only a building can be Fortified; give --building")
 	case terrain != "" && b != asl.NoBuilding:
-		return in, usagef("--terrain with --building: give either a building or another terrain")
+		return in, inputErrorf("terrain", "--terrain with --building: give either a building or another terrain")
 	case terrain != "" && !slices.Contains(asl.FireTerrainNames(), terrain):
 		return in, badValue("terrain", f.terrain, "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	}
@@ -122,9 +123,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	return in, nil
 }
 
-func preparePlans(ctx context.Context, args []string) (*job, error) {
+func preparePlans(ctx context.Context, given input) (*job, error) {
 	var f plansFlags
-	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, args)
+	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, given)
 	if err != nil {
 		return nil, err
 	}
@@ -135,20 +136,29 @@ func preparePlans(ctx context.Context, args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &job{flags: fs, common: c, table: writePlansTable,
-		report: report.Report{Command: "plans", Title: describePlans(in), Inputs: in},
-		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
-		chart: func(rep report.Report) (report.Chart, error) {
-			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
-		}}
+	var runs []plannedRun
 	for _, p := range in.Plans {
 		exp, err := p.Plan.Experiment()
 		if err != nil {
 			return nil, badValue("plan", p.Label+": "+p.Text, err.Error())
 		}
-		j.runs = append(j.runs, plannedRun{label: p.Label, exp: exp})
+		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
-	return j, nil
+	return sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs), nil
+}
+
+// sideBySide is the job of plans on one Location run side by side, each
+// run a plan under its label, the first the one the others are measured
+// against: its summary, its table and its chart are the plans grid (each
+// plan's headline figures and its difference from the first plan's).
+// sapper plans is this job; sapper compare is it with its three ways as
+// the plans.
+func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun) *job {
+	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,
+		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
+		chart: func(rep report.Report) (report.Chart, error) {
+			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
+		}}
 }
 
 // describePlans is the table's summary of the Location and the plans.
@@ -280,7 +290,7 @@ func plansGrid(runs []report.Run) report.Grid {
 }
 
 // difference is b − a with its interval: exact when both are (their
-// intervals are points), otherwise Newcombe's hybrid score interval, built
+// intervals are points; a fraction when both have one), otherwise Newcombe's hybrid score interval, built
 // from the two Wilson intervals (Newcombe, R. G., "Interval estimation for
 // the difference between independent proportions: comparison of eleven
 // methods", Statistics in Medicine 17 (1998) 873–890, method 10). With
@@ -298,7 +308,20 @@ func difference(a, b report.Cell) report.Cell {
 	if !a.Valid || !b.Valid {
 		return report.Cell{}
 	}
+	if a.Fraction != nil && b.Fraction != nil {
+		x := new(big.Rat).Sub(b.Fraction, a.Fraction)
+		d, _ := x.Float64()
+		return report.Cell{P: d, Lo: d, Hi: d, Valid: true, Fraction: x}
+	}
 	d := b.P - a.P
+	if a.Lo == a.P && a.Hi == a.P && b.Lo == b.P && b.Hi == b.P && math.Abs(d) < 1e-12 {
+		// Two exact figures without their fractions (the table and the
+		// CSV unless --fractions): float sums over different paths that
+		// differ by rounding alone would read −0.00; a true difference
+		// this small would read 0.00 all the same, and the JSON has it
+		// exactly.
+		d = 0
+	}
 	lo := d - math.Sqrt((b.P-b.Lo)*(b.P-b.Lo)+(a.Hi-a.P)*(a.Hi-a.P))
 	hi := d + math.Sqrt((b.Hi-b.P)*(b.Hi-b.P)+(a.P-a.Lo)*(a.P-a.Lo))
 	return report.Cell{P: d, Lo: max(lo, -1), Hi: min(hi, 1), Valid: true}
@@ -316,20 +339,42 @@ func plansBars(g report.Grid) report.Grid {
 }
 
 // bestPlan is the headline: the plan that clears the targets' Location
-// most often.
+// most often, and by how much against the next best (its difference,
+// with Newcombe's interval in a Monte Carlo run).
 func bestPlan(rep report.Report) *report.Headline {
-	best, bestP := -1, -1.0
+	best, next := -1, -1
+	cells := make([]report.Cell, len(rep.Runs))
 	for i, r := range rep.Runs {
-		if p := r.Result.P(asl.MetricStack, "cleared"); p > bestP {
-			best, bestP = i, p
+		cells[i] = report.Sum(r.Result, asl.MetricStack, "cleared")
+		switch {
+		case !cells[i].Valid:
+		case best < 0 || cells[i].P > cells[best].P:
+			best, next = i, best
+		case next < 0 || cells[i].P > cells[next].P:
+			next = i
 		}
 	}
 	if best < 0 {
 		return nil
 	}
 	r := rep.Runs[best]
-	return report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
+	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
 		fmt.Sprintf("Plan %q clears the Location most often (no target left in Good Order)", r.Label))
+	if next < 0 {
+		return h
+	}
+	n := rep.Runs[next]
+	d := difference(cells[next], cells[best])
+	by := fmt.Sprintf("%.2f points", 100*d.P)
+	switch {
+	case d.P == 0 && d.Lo == d.Hi:
+		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", as often as %q.", n.Label)
+		return h
+	case d.Lo < d.Hi:
+		by += fmt.Sprintf(" (%s%% interval %s to %s)", report.Percent(n.Result.Confidence), signedPts(100*d.Lo, 2), signedPts(100*d.Hi, 2))
+	}
+	h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", %s more than %q (%.2f%%).", by, n.Label, 100*cells[next].P)
+	return h
 }
 
 // writePlansTable writes the headline, the plans, and the figures side by
@@ -339,6 +384,13 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
 	}
 	fmt.Fprintf(w, "%s\n\n", rep.Title)
+	for i, e := range rep.Explain {
+		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
+		if err := report.WriteExplanation(w, e); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
 	if rep.Figures != nil {
 		writeSignedGrid(w, turned(*rep.Figures))
 	}
@@ -487,7 +539,13 @@ plan after the first has a Δ column: its figure minus the first plan's, in
 percentage points, exact in an exact run, else with Newcombe's hybrid
 score interval from the two Wilson intervals. The JSON and CSV carry every
 metric of every plan, with cleared_after (1…n or never) and heroes (heroes
-created by Heat of Battle still in play).
+created by Heat of Battle still in play); the JSON of an exact run has
+every p, figure and difference also as a reduced fraction. The first
+line names the plan that clears the Location most often and by how much
+over the next.
+
+sapper compare is the preset whose plans are a DC Placed, Thrown and Set;
+sapper compare --differences shows it as this table does.
 
 Examples:
   sapper plans --target 4-6-7 --target leader:8-1 --building stone \

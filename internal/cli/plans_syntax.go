@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,8 +147,12 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 	}
 	a.Options.HeatOfBattle = d.hob
 	firerGiven, temGiven := false, false
+	seen := map[string]string{}
 	for _, w := range words {
 		o := splitOption(w)
+		if err := once(seen, o, w); err != nil {
+			return nil, err
+		}
 		var err error
 		switch o.key {
 		case "drm":
@@ -207,8 +212,12 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		}
 		return err
 	}
+	seen := map[string]string{}
 	for _, w := range words {
 		o := splitOption(w)
+		if err := once(seen, o, w, "placer", "setter", "dff"); err != nil {
+			return nil, err
+		}
 		var err error
 		switch o.key {
 		case "drm":
@@ -246,6 +255,20 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		}
 	}
 	return &a, nil
+}
+
+// once refuses an option given twice in one attack (+1 +2, tem=1 tem=2,
+// cx cx), as a flag given twice is: the one would silently replace the
+// other. The repeatable options list units or attacks.
+func once(seen map[string]string, o option, word string, repeatable ...string) error {
+	if slices.Contains(repeatable, o.key) {
+		return nil
+	}
+	if first, ok := seen[o.key]; ok {
+		return fmt.Errorf("%s is given twice (%s, then %s); give it once", o.key, first, word)
+	}
+	seen[o.key] = word
+	return nil
 }
 
 // optionError names the option at fault once.

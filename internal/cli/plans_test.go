@@ -14,7 +14,9 @@ import (
 // TestNewcombeDifference: the difference's interval is Newcombe's method
 // 10, as his Table II gives it (Statistics in Medicine 17 (1998) 873–890):
 // 56/70 − 48/80 = 0.2000, 95% interval 0.0524 to 0.3339; 9/10 − 3/10 =
-// 0.6000, 0.1705 to 0.8090.
+// 0.6000, 0.1705 to 0.8090; and where a count is 0 or n, as a plan's
+// figure often is: 5/56 − 0/29 = 0.0893, −0.0381 to 0.1926; 0/10 − 0/20,
+// −0.1611 to 0.2775; 10/10 − 0/20, 0.6791 to 1.
 func TestNewcombeDifference(t *testing.T) {
 	cell := func(x, n uint64) report.Cell {
 		lo, hi := sim.Wilson(x, n, 0.95)
@@ -26,6 +28,9 @@ func TestNewcombeDifference(t *testing.T) {
 	}{
 		{cell(48, 80), cell(56, 70), 0.2, 0.0524, 0.3339},
 		{cell(3, 10), cell(9, 10), 0.6, 0.1705, 0.8090},
+		{cell(0, 29), cell(5, 56), 5.0 / 56, -0.0381, 0.1926},
+		{cell(0, 20), cell(0, 10), 0, -0.1611, 0.2775},
+		{cell(0, 20), cell(10, 10), 1, 0.6791, 1},
 	} {
 		got := difference(c.a, c.b)
 		if math.Abs(got.P-c.d) > 1e-12 || math.Abs(got.Lo-c.lo) > 5e-5 || math.Abs(got.Hi-c.hi) > 5e-5 {
@@ -165,4 +170,19 @@ func init() {
 	// sapper plans's seeded run, through its built-in scenario: a plan
 	// reads as several words on the command line.
 	seededRuns["plans"] = "run plans-fire-group --method mc --trials 2000 --seed 8 --format json"
+}
+
+// TestPlanOptionGivenTwice: an option given twice in one attack is
+// refused, as a flag given twice is; units and DFF attacks repeat.
+func TestPlanOptionGivenTwice(t *testing.T) {
+	for _, p := range []string{"fire 8 +1 +2", "fire 8 drm=1 +2", "fire 8 tem=1 tem=2", "fire 8 leader leader", "dc placed cx cx"} {
+		code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: "+p, "--method", "exact")
+		if code != exitUsage || !strings.Contains(stderr, "given twice") {
+			t.Errorf("%s: exit %d, %q", p, code, stderr)
+		}
+	}
+	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: dc placed placer=4-6-8 placer=leader:8-1 dff=4:0 dff=2:1", "--method", "exact")
+	if code != exitOK {
+		t.Errorf("repeatable options: exit %d, %q", code, stderr)
+	}
 }

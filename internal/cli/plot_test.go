@@ -139,9 +139,9 @@ func near(a, b float64) bool { d := a - b; return d < 1e-12 && d > -1e-12 }
 
 // charted prepares a command with prepare, runs it to completion and
 // returns its report and the chart --plot would draw of it.
-func charted(t *testing.T, prepare func(context.Context, []string) (*job, error), argv string) (report.Report, report.Chart) {
+func charted(t *testing.T, prepare func(context.Context, input) (*job, error), line string) (report.Report, report.Chart) {
 	t.Helper()
-	j, err := prepare(context.Background(), args(argv))
+	j, err := prepare(context.Background(), argv(args(line)))
 	if err != nil {
 		t.Fatal(err)
 	}

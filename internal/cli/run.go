@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // command is one subcommand. Each lives in its own file with its own flag
@@ -17,13 +19,16 @@ type command struct {
 	// returns a *usageError for bad input, errInterrupted after writing a
 	// partial result, or any other error for a failed run.
 	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
-	// prepare, set for a simulating command instead of run, checks the
-	// arguments and returns the job they describe without running it.
+	// prepare, set for a simulating command instead of run, checks its
+	// input and returns the job they describe without running it.
 	// Setting it is all a command needs for --plot, sweep and scenario
 	// files; run is then derived from it.
-	prepare func(ctx context.Context, args []string) (*job, error)
+	prepare func(ctx context.Context, in input) (*job, error)
 	// help writes the command's full help text.
 	help func(w io.Writer)
+	// inputs, set for a command that runs others (sweep), declares its
+	// own flags, which describe lists beside theirs.
+	inputs func() *pflag.FlagSet
 }
 
 // commands lists the subcommands in the order help shows them. A command
@@ -55,17 +60,24 @@ func commandNames() string {
 
 // ExitError is the exit status of a run that did not succeed. What went
 // wrong has been written to stderr already, as one line.
-type ExitError struct{ Code int }
+type ExitError struct {
+	Code int
+	// Err is the error reported on stderr, for a Go caller to inspect
+	// (InputField names the input a usage error is about).
+	Err error
+}
 
 func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
+
+func (e *ExitError) Unwrap() error { return e.Err }
 
 // Execute runs sapper with args (without the program name), writing to
 // stdout and stderr. It returns nil on success and an *ExitError carrying
 // the exit code otherwise (DESIGN §4: 1 a failed run, 2 bad input, 130
 // interrupted); ctx ends a run early, with its partial result written.
 func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if code := run(ctx, stdout, stderr, args); code != exitOK {
-		return &ExitError{Code: code}
+	if code, err := runErr(ctx, stdout, stderr, args); code != exitOK {
+		return &ExitError{Code: code, Err: err}
 	}
 	return nil
 }
@@ -76,12 +88,18 @@ func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // write that fails, from a result, a help text or a listing alike, ends
 // the program with one line on stderr and exit status 1.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	code, _ := runErr(ctx, stdout, stderr, args)
+	return code
+}
+
+// runErr is run, returning the error reported too.
+func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, error) {
 	out := newOutput(stdout)
 	who, err := dispatch(ctx, out, stderr, args)
 	if werr := out.finish(); err == nil {
 		err = werr
 	}
-	return exit(stderr, who, err)
+	return exit(stderr, who, err), err
 }
 
 // dispatch runs the command args name and returns who reports its error
@@ -115,9 +133,9 @@ func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []
 
 // runPrepared is the run of a command made of a prepare step and a help
 // text.
-func runPrepared(prepare func(context.Context, []string) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runPrepared(prepare func(context.Context, input) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		j, err := prepare(ctx, args)
+		j, err := prepare(ctx, argv(args))
 		if err != nil {
 			return err
 		}

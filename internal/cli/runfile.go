@@ -22,7 +22,8 @@ func init() {
 // prepareRun turns a scenario into the command line it stands for and
 // prepares that command, placing any error at the scenario's line. ctx
 // ends the wait for a scenario file that does not come.
-func prepareRun(ctx context.Context, args []string) (*job, error) {
+func prepareRun(ctx context.Context, in input) (*job, error) {
+	args := in.args
 	if len(args) == 0 {
 		return nil, usagef("want a scenario file or name, e.g. sapper run compare-default (sapper scenarios lists the built-in ones)")
 	}
@@ -36,20 +37,19 @@ func prepareRun(ctx context.Context, args []string) (*job, error) {
 	extra := args[1:]
 	if s.command.name == activateName {
 		// A crossing file is sapper activate's own input: it reads the
-		// file, its flags included, and places its own errors.
-		return s.command.prepare(ctx, append([]string{s.ref}, extra...))
-	}
-	prepare := func(argv []string) (*job, error) { return s.command.prepare(ctx, argv) }
-	if s.vary != "" {
-		prepare = func(argv []string) (*job, error) {
-			argv = append(argv, "--vary="+s.vary)
-			if s.metric != "" {
-				argv = append(argv, "--metric="+s.metric)
-			}
-			return prepareSweep(ctx, append([]string{s.command.name}, argv...))
+		// file, its flags included, and places its own errors; a sweep
+		// prepares it at each value.
+		in := argv(append([]string{s.ref}, extra...))
+		if s.vary != "" {
+			return s.sweep(ctx, in)
 		}
+		return s.command.prepare(ctx, in)
 	}
-	j, err := s.merged(extra, prepare)
+	prepare := func(in input) (*job, error) { return s.command.prepare(ctx, in) }
+	if s.vary != "" {
+		prepare = func(in input) (*job, error) { return s.sweep(ctx, in) }
+	}
+	j, err := s.merged(input{args: extra, after: in.after}, prepare)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +64,27 @@ func prepareRun(ctx context.Context, args []string) (*job, error) {
 		j.report.Title = title + "\n" + j.report.Title
 	}
 	return j, nil
+}
+
+// sweep prepares a sweep scenario: its vary: and metric: keys are the
+// sweep's own inputs, the flags after the file may add the sweep's others
+// (--goal, --cumulative), and the rest of in is the swept command's.
+func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
+	sa, err := splitSweepArgs(in.args)
+	if err != nil {
+		return nil, err
+	}
+	if sa.hasVary {
+		return nil, inputErrorf("vary", "--vary is given twice (the file's vary: %s, then %s); a sweep varies one input", oneLine(s.vary), quote(sa.vary))
+	}
+	sa.vary, sa.hasVary = s.vary, true
+	if s.metric != "" {
+		if sa.hasMetric {
+			return nil, inputErrorf("metric", "--metric is given twice (the file's metric: %s, then %s); a sweep has one", oneLine(s.metric), quote(sa.metric))
+		}
+		sa.metric, sa.hasMetric = s.metric, true
+	}
+	return sweepJob(ctx, s.command, sa, input{before: in.before, args: sa.rest})
 }
 
 func writeRunHelp(w io.Writer) {

@@ -1,16 +1,15 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
 // A scenario file names a command and gives its flags, one key per flag
@@ -43,7 +42,7 @@ type scenario struct {
 	lines map[string]int
 	// crossing holds the keys of a crossing file (command: activate),
 	// which sapper activate decodes; ref is how the file was named.
-	crossing map[string]*yaml.Node
+	crossing map[string]yamlfile.Field
 	ref      string
 	// given holds the flags given after the file on the command line,
 	// whose errors are the command line's.
@@ -68,32 +67,42 @@ func scenarioError(file string, line int, format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf("%s: %s", file, msg), placed: true}
 }
 
+// fileError is err as the usage error it is when an input file's decoder
+// placed it (*yamlfile.Error), from its fields: its text is not read.
+func fileError(err error) error {
+	var fe *yamlfile.Error
+	if errors.As(err, &fe) {
+		return scenarioError(fe.File, fe.Line, "%s", fe.Msg)
+	}
+	return err
+}
+
 // decodeScenario reads one scenario document from data; file names it in
 // messages.
 func decodeScenario(file string, data []byte) (*scenario, error) {
-	root, err := decodeDoc(file, data)
+	root, err := yamlfile.Decode(file, data, "command: and flags:")
 	if err != nil {
-		return nil, err
+		return nil, fileError(err)
 	}
-	if root.Kind != yaml.MappingNode {
-		return nil, scenarioError(file, root.Line, "want a mapping with the keys %s", strings.Join(scenarioKeys, ", "))
+	if root.N.Kind != yaml.MappingNode {
+		return nil, scenarioError(file, root.N.Line, "want a mapping with the keys %s", strings.Join(scenarioKeys, ", "))
 	}
-	s := &scenario{file: file, lines: map[string]int{}, crossing: map[string]*yaml.Node{}}
-	var flags *yaml.Node
-	err = eachPair(file, root, func(key string, line int, v *yaml.Node) error {
+	s := &scenario{file: file, lines: map[string]int{}, crossing: map[string]yamlfile.Field{}}
+	var flags *yamlfile.Node
+	err = root.Pairs(func(key string, line int, v yamlfile.Node) error {
 		s.lines[key] = line
 		if slices.Contains(crossingKeys, key) {
-			s.crossing[key] = v // judged by sapper activate
+			s.crossing[key] = yamlfile.Field{Node: v, Line: line} // judged by sapper activate
 			return nil
 		}
 		if !slices.Contains(scenarioKeys, key) {
 			return scenarioError(file, line, "unknown field %q; want %s", key, strings.Join(scenarioKeys, ", "))
 		}
 		if key == "flags" {
-			flags = v
+			flags = &v
 			return nil
 		}
-		text, err := scalar(file, key, v)
+		text, err := scalar(file, key, v.N)
 		if err != nil {
 			return err
 		}
@@ -101,7 +110,7 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		case "command":
 			s.command = lookup(text)
 			if s.command == nil || s.command.prepare == nil {
-				return scenarioError(file, v.Line, "command %q: want one of %s (a sweep is any of them with vary)", oneLine(text), strings.Join(sweepTargets(), ", "))
+				return scenarioError(file, v.N.Line, "command %q: want one of %s (a sweep is any of them with vary)", oneLine(text), strings.Join(sweepTargets(), ", "))
 			}
 		case "title":
 			s.title = text
@@ -115,11 +124,11 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, fileError(err)
 	}
 	switch {
 	case s.command == nil:
-		return nil, scenarioError(file, root.Line, "no command; want e.g. command: dc")
+		return nil, scenarioError(file, root.N.Line, "no command; want e.g. command: dc")
 	case strings.Contains(s.title, "\n"):
 		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
 	case s.metric != "" && s.vary == "":
@@ -139,30 +148,10 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 	return s, nil
 }
 
-// decodeDoc decodes the one YAML document of data into its root node.
-func decodeDoc(file string, data []byte) (*yaml.Node, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		return nil, yamlError(file, err)
-	}
-	var next yaml.Node
-	switch err := dec.Decode(&next); {
-	case err == nil:
-		return nil, scenarioError(file, next.Line, "a second document; a file holds one")
-	case !errors.Is(err, io.EOF):
-		return nil, yamlError(file, err)
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
-	}
-	return root, nil
-}
-
 // decodeFlags checks each key under flags against the command's flag set
 // and each value with that flag's own parser.
-func (s *scenario) decodeFlags(n *yaml.Node) error {
+func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
+	n := flags.N
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return nil // "flags:" with nothing under it
 	}
@@ -170,7 +159,8 @@ func (s *scenario) decodeFlags(n *yaml.Node) error {
 		return scenarioError(s.file, n.Line, "flags: want a mapping of flag names to values")
 	}
 	fs := flagsOf(s.command)
-	return eachPair(s.file, n, func(name string, line int, v *yaml.Node) error {
+	return fileError(flags.Pairs(func(name string, line int, field yamlfile.Node) error {
+		v := field.N
 		if _, dup := s.lines["--"+name]; dup {
 			return scenarioError(s.file, line, "field %s given twice", name)
 		}
@@ -198,7 +188,7 @@ func (s *scenario) decodeFlags(n *yaml.Node) error {
 				values = append(values, text)
 			}
 		default:
-			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s", name, map[bool]string{true: " or a list"}[repeatable(f)], kindName(v))
+			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v))
 		}
 		for _, val := range values {
 			if err := fs.Set(name, val); err != nil {
@@ -212,53 +202,15 @@ func (s *scenario) decodeFlags(n *yaml.Node) error {
 		}
 		s.flags = append(s.flags, scenarioFlag{name: name, values: values})
 		return nil
-	})
-}
-
-// eachPair calls fn for each key of mapping n in order, rejecting keys
-// that are not plain strings and keys given twice.
-func eachPair(file string, n *yaml.Node, fn func(key string, line int, v *yaml.Node) error) error {
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode || k.Tag == "!!null" {
-			return scenarioError(file, k.Line, "want a field name, not %s", kindName(k))
-		}
-		if seen[k.Value] {
-			return scenarioError(file, k.Line, "field %s given twice", oneLine(k.Value))
-		}
-		seen[k.Value] = true
-		if v.Kind == yaml.AliasNode {
-			return scenarioError(file, v.Line, "field %s: aliases (*name) are not supported; write the value out", oneLine(k.Value))
-		}
-		if err := fn(k.Value, k.Line, v); err != nil {
-			return err
-		}
-	}
-	return nil
+	}))
 }
 
 // scalar reads a single value.
 func scalar(file, key string, v *yaml.Node) (string, error) {
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
-		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s", oneLine(key), kindName(v))
+		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s", oneLine(key), yamlfile.KindName(v))
 	}
 	return v.Value, nil
-}
-
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	if n.Tag == "!!null" {
-		return "nothing"
-	}
-	return "a value"
 }
 
 // repeatable reports whether flag f may be given more than once.
@@ -267,34 +219,18 @@ func repeatable(f *pflag.Flag) bool {
 	return strings.HasSuffix(t, "Array") || strings.HasSuffix(t, "Slice")
 }
 
-// yamlError places a decoder error at its line.
-func yamlError(file string, err error) error {
-	if errors.Is(err, io.EOF) {
-		return scenarioError(file, 0, "empty; want command: and flags:")
-	}
-	var le *yaml.LoadError
-	if errors.As(err, &le) {
-		return scenarioError(file, le.Mark.Line, "%s", le.Message)
-	}
-	return scenarioError(file, 0, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
-}
-
-// args is the command line the scenario stands for, extra appended:
-// flags given after the file on the command line replace a single-valued
-// flag of the file, which is then left out (a single-valued flag may not
-// be given twice), and add to a repeatable one.
-func (s *scenario) args(extra []string) ([]string, error) {
-	return s.argsWithout(extra, nil)
-}
-
-// argsWithout is args with the file's flags named in drop left out.
-func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, error) {
+// inputWithout is the input the scenario stands for, its keys set by name
+// before the flags extra given after the file, the file's keys named in
+// drop left out. A flag given after the file replaces a single-valued key
+// of the file, which is then left out (a single-valued flag may not be
+// given twice), and adds to a repeatable one.
+func (s *scenario) inputWithout(extra input, drop map[string]bool) (input, error) {
 	given, err := s.flagsGiven(extra)
 	if err != nil {
-		return nil, err
+		return input{}, err
 	}
 	fs := flagsOf(s.command)
-	var out []string
+	in := input{args: extra.args, after: extra.after}
 	for _, f := range s.flags {
 		if drop[f.name] || given[f.name] && !repeatable(fs.Lookup(f.name)) {
 			continue
@@ -303,10 +239,10 @@ func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, 
 			if key, _, _ := strings.Cut(v, "="); f.name == "rule" && given["rule "+key] {
 				continue // the command line sets this switch
 			}
-			out = append(out, "--"+f.name+"="+v)
+			in.before = append(in.before, setting{f.name, v})
 		}
 	}
-	return append(out, extra...), nil
+	return in, nil
 }
 
 // merged prepares the scenario's command line, extra after the file's
@@ -316,7 +252,7 @@ func (s *scenario) argsWithout(extra []string, drop map[string]bool) ([]string, 
 // and the command is prepared again. Conflicts within the file, or within
 // the command line, stay errors. Errors about the file's flags are placed
 // at their lines.
-func (s *scenario) merged(extra []string, prepare func(argv []string) (*job, error)) (*job, error) {
+func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job, error) {
 	given, err := s.flagsGiven(extra)
 	if err != nil {
 		return nil, s.place(err, false)
@@ -328,11 +264,11 @@ func (s *scenario) merged(extra []string, prepare func(argv []string) (*job, err
 	}
 	drop := map[string]bool{}
 	for {
-		argv, err := s.argsWithout(extra, drop)
+		in, err := s.inputWithout(extra, drop)
 		if err != nil {
 			return nil, s.place(err, false)
 		}
-		j, err := prepare(argv)
+		j, err := prepare(in)
 		var ce *conflictError
 		if errors.As(err, &ce) {
 			switch {
@@ -382,8 +318,8 @@ func (s *scenario) changedInputs(extra []string) []string {
 // flagsGiven parses the flags given after the file, leaving a sweep's own
 // to prepareSweep, and returns their names; a --rule given there is named
 // "rule KEY" too, so that it replaces the file's value of that key alone.
-func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
-	sa, err := splitSweepArgs(extra)
+func (s *scenario) flagsGiven(extra input) (map[string]bool, error) {
+	sa, err := splitSweepArgs(extra.args)
 	if err != nil {
 		return nil, err
 	}
@@ -393,6 +329,9 @@ func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
+	for _, st := range extra.after {
+		given[st.name] = true // a swept input
+	}
 	if f := fs.Lookup("rule"); f != nil && given["rule"] {
 		if sv, ok := unwrapValue(f.Value).(pflag.SliceValue); ok {
 			for _, r := range sv.GetSlice() {
@@ -404,10 +343,6 @@ func (s *scenario) flagsGiven(extra []string) (map[string]bool, error) {
 	return given, nil
 }
 
-// flagInMessage finds the flag a usage message is about: "--tem: 9
-// outside 0…8", `--target "4-6-x": …`, `--vary "tem=0..9": …`.
-var flagInMessage = regexp.MustCompile(`^--([a-z0-9-]+)`)
-
 // place puts a command's usage error at the line of the field it names,
 // when inFile says the error may come from the file; one about the flags
 // given after it names the scenario and its command.
@@ -417,13 +352,13 @@ func (s *scenario) place(err error, inFile bool) error {
 		return err
 	}
 	line := 0
-	if m := flagInMessage.FindStringSubmatch(ue.msg); inFile && m != nil {
-		line = s.lines["--"+m[1]]
-		if m[1] == "vary" || m[1] == "metric" {
-			line = s.lines[m[1]]
+	if f := ue.field; inFile && f != "" {
+		line = s.lines["--"+f]
+		if f == "vary" || f == "metric" {
+			line = s.lines[f]
 		}
 		// A flag given after the file is the command line's.
-		inFile = !s.given[m[1]]
+		inFile = !s.given[f]
 	}
 	if !inFile {
 		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)
@@ -433,36 +368,15 @@ func (s *scenario) place(err error, inFile bool) error {
 
 // suggest offers the flag closest to a misspelt name.
 func suggest(name string, fs *pflag.FlagSet) string {
-	best, bestD := "", 3
+	var names []string
 	fs.VisitAll(func(f *pflag.Flag) {
-		if d := editDistance(name, f.Name); d < bestD && f.Name != "help" {
-			best, bestD = f.Name, d
+		if f.Name != "help" {
+			names = append(names, f.Name)
 		}
 	})
+	best := yamlfile.Nearest(name, names)
 	if best == "" {
 		return fmt.Sprintf(" (sapper help %s lists its flags)", fs.Name())
 	}
 	return fmt.Sprintf("; did you mean %s?", best)
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
 }

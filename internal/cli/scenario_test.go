@@ -89,7 +89,7 @@ func TestBuiltinScenarios(t *testing.T) {
 		if s.title == "" || strings.TrimSpace(s.description) == "" {
 			t.Errorf("%s: no title or description", n)
 		}
-		if _, err := prepareRun(context.Background(), []string{n}); err != nil {
+		if _, err := prepareRun(context.Background(), argv([]string{n})); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
 	}

@@ -43,10 +43,14 @@ func builtinNames() []string {
 
 // loadScenario reads and decodes a built-in scenario by name, or a file
 // by path. A name with a slash or a .yaml/.yml/.toml ending is a path;
-// anything else is looked up among the built-ins first. A file is read
-// through infile: bounded, and given up when ctx is done.
+// anything else is a built-in, unless a file of that name is there too,
+// which is refused as ambiguous rather than silently passed over. A file
+// is read through infile: bounded, and given up when ctx is done.
 func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 	if !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" && slices.Contains(builtinNames(), ref) {
+		if fileExists(ctx, ref) {
+			return nil, usagef("%s is both a built-in scenario and a file here; write ./%s for the file, or rename it", ref, ref)
+		}
 		data, err := builtins.ReadFile("scenarios/" + ref + ".yaml")
 		if err != nil {
 			return nil, err
@@ -139,4 +143,14 @@ Examples:
   sapper scenarios
   sapper scenarios compare-default > my-attack.yaml
 `)
+}
+
+// fileExists reports whether a file named name is there to read: uploaded
+// with a served run, or on disk.
+func fileExists(ctx context.Context, name string) bool {
+	if _, ok, err := uploaded(ctx, name); ok {
+		return err == nil
+	}
+	_, err := os.Stat(name)
+	return err == nil
 }

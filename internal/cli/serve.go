@@ -8,18 +8,20 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/internal/web"
 	"github.com/sapperhq/sapper/report"
 )
 
 var serveCommand = &command{
 	name:    "serve",
-	summary: "the same commands on a local web page: forms, tables, charts",
+	summary: "the web page on this machine, run by the native engine",
 	run:     runServe,
 	help:    writeServeHelp,
 }
@@ -47,33 +49,42 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 }
 
 // limits checks the flags.
-func (f *serveFlags) limits(fs *pflag.FlagSet) (limits, error) {
+func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 	raw := func(name string) string { return fs.Lookup(name).Value.String() }
 	switch {
 	case strings.TrimSpace(f.addr) == "":
 		// net.Listen takes "" for every interface on any port: a server
 		// open to the network that its user never asked for.
-		return limits{}, badValue("addr", f.addr, "want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface")
+		return web.Limits{}, badValue("addr", f.addr, "want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface")
 	case f.maxTrials == 0:
-		return limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
+		return web.Limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
 	case f.maxPaths == 0:
-		return limits{}, badValue("max-paths", raw("max-paths"), want(fs.Lookup("max-paths")))
+		return web.Limits{}, badValue("max-paths", raw("max-paths"), want(fs.Lookup("max-paths")))
 	case f.maxTime <= 0:
-		return limits{}, badValue("max-time", raw("max-time"), want(fs.Lookup("max-time")))
+		return web.Limits{}, badValue("max-time", raw("max-time"), want(fs.Lookup("max-time")))
 	case f.queue < 0:
-		return limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
+		return web.Limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
 	}
-	return limits{maxTrials: f.maxTrials, maxPaths: f.maxPaths, maxTime: f.maxTime,
-		runs: defaultRuns(), queue: f.queue, wait: f.maxTime}, nil
+	// A request waits its turn for as long as a run may take, and a
+	// margin, so that a slot freed by a run cut at --max-time reaches it.
+	return web.Limits{Runs: runtime.GOMAXPROCS(0), Queue: f.queue, Wait: f.maxTime + waitMargin, MaxTime: f.maxTime}, nil
 }
 
-// defaultRuns is how many runs go at once: one a core, each run's workers
-// sharing the cores with the others'.
-func defaultRuns() int { return runtime.GOMAXPROCS(0) }
+// waitMargin is how much longer than a run a queued request waits.
+const waitMargin = 5 * time.Second
 
 // shutdownGrace is how long Ctrl-C waits for the answers in flight, whose
 // runs it has already stopped.
 const shutdownGrace = 5 * time.Second
+
+// The timeouts of a connection: a request's headers have their time (its
+// body has its own, set by the handler) and an idle connection is closed.
+// No ReadTimeout or WriteTimeout: either would cut a run's answer, which
+// streams for up to --max-time.
+const (
+	headerTimeout = 10 * time.Second
+	idleTimeout   = 2 * time.Minute
+)
 
 func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs, showHelp := newFlagSet("serve")
@@ -90,18 +101,35 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
+	reg, err := NewRegistry(f.maxTrials, f.maxPaths)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return badValue("addr", f.addr, err.Error())
 	}
-	loopback := isLoopback(ln.Addr())
-	if !loopback {
+	lim.Loopback = isLoopback(ln.Addr())
+	if !lim.Loopback {
 		fmt.Fprintf(stderr, "sapper serve: listening on %s: anyone who can reach this machine can run attacks on it\n", ln.Addr())
 	}
-	s := newServer(lim, loopback)
-	srv := s.httpServer()
+	h, err := web.New(reg, lim)
+	if err != nil {
+		return err
+	}
+	// Every request's context derives from runs: Ctrl-C cancels it, so
+	// that each run in flight stops at its next chunk and answers with
+	// its partial result before the server shuts down.
+	runs, stopRuns := context.WithCancel(context.Background())
+	defer stopRuns()
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: headerTimeout,
+		IdleTimeout:       idleTimeout,
+		BaseContext:       func(net.Listener) context.Context { return runs },
+	}
 	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; at most %d runs at once, %s trials a run)\n",
-		ln.Addr(), lim.runs, report.Group(lim.maxTrials))
+		ln.Addr(), lim.Runs, report.Group(f.maxTrials))
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -109,9 +137,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	case <-ctx.Done():
 	}
-	// Ctrl-C stops the runs in flight, whose pages get their partial
-	// results, and then waits for those answers.
-	s.stop()
+	stopRuns()
 	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {

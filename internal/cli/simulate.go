@@ -23,7 +23,10 @@ import (
 // the error that matters.
 func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if j.common.explain && j.run == nil && j.explain == nil {
-		return usagef("--explain: sapper %s has no working to show", j.report.Command)
+		return inputErrorf("explain", "--explain: sapper %s has no working to show", j.report.Command)
+	}
+	if err := onServer(ctx, j); err != nil {
+		return err
 	}
 	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
@@ -98,12 +101,14 @@ func (j *job) finishReport(rep *report.Report) {
 	if j.common.explain {
 		rep.Explain = j.explain()
 	}
-	if j.finish != nil {
-		j.finish(rep)
-	}
 	if j.figures != nil && len(rep.Runs) > 0 {
 		g := j.figures.grid(rep.Runs)
 		rep.Figures = &g
+	}
+	// After the figures, so that a command's own summary may replace them
+	// (compare --differences) while a sweep still reads its columns.
+	if j.finish != nil {
+		j.finish(rep)
 	}
 	rep.Headline = headline(*rep)
 }
@@ -161,7 +166,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		}
 		stop = startProgress(stderr, &counter, total, unit)
 	}
-	res, err := sim.Run(ctx, exp, cfg)
+	res, err := runFractions(ctx, exp, cfg, c.jsonFractions)
 	stop()
 	if err != nil {
 		var be *sim.BudgetError

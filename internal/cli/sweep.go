@@ -74,7 +74,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 		}
 		if a == "--cumulative" || strings.HasPrefix(a, "--cumulative=") {
 			if s.hasCumulative {
-				return s, usagef("--cumulative is given twice; it takes one value")
+				return s, inputErrorf("cumulative", "--cumulative is given twice; it takes one value")
 			}
 			s.hasCumulative, s.cumulative = true, true
 			if v, ok := strings.CutPrefix(a, "--cumulative="); ok {
@@ -91,7 +91,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if *seen {
-			return s, usagef("--%s is given twice; a sweep varies one input", name)
+			return s, inputErrorf(name, "--%s is given twice; a sweep varies one input", name)
 		}
 		*seen = true
 		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
@@ -99,7 +99,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if i+1 == len(args) {
-			return s, usagef("--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
+			return s, inputErrorf(name, "--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
 		}
 		i++
 		*dst = args[i]
@@ -119,7 +119,10 @@ func sweepTargets() []string {
 	return names
 }
 
-func prepareSweep(ctx context.Context, args []string) (*job, error) {
+// prepareSweep prepares a sweep from its command line: the command swept,
+// then the sweep's own flags among that command's.
+func prepareSweep(ctx context.Context, in input) (*job, error) {
+	args := in.args
 	targets := sweepTargets()
 	if len(args) == 0 {
 		return nil, usagef("want the command to sweep, one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", strings.Join(targets, ", "))
@@ -135,12 +138,20 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := sweepBase(ctx, target, sa)
+	return sweepJob(ctx, target, sa, input{before: in.before, args: sa.rest, after: in.after})
+}
+
+// sweepJob prepares the sweep sa of target, whose own inputs are in: a
+// sweep's command line, or a scenario file's keys and the flags given
+// after it.
+func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*job, error) {
+	in.sweep = true
+	base, err := sweepBase(ctx, target, sa, in)
 	if err != nil || base.help {
 		return base, err
 	}
 	if !sa.hasVary {
-		return nil, usagef("--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
+		return nil, inputErrorf("vary", "--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
 	}
 	v, err := parseVary(sa.vary, base.flags)
 	if err != nil {
@@ -150,15 +161,15 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
 	}
 	if sa.hasCumulative && !sa.hasMetric && base.common.plot == "" {
-		return nil, usagef("--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
+		return nil, inputErrorf("cumulative", "--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
 	}
 	base.common.chart.Cumulative = sa.cumulative
 	if base.common.explain {
-		return nil, usagef("--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
+		return nil, inputErrorf("explain", "--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
 	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
-	in := sweepInputs{Command: target.name, Args: inputArgs(base.flags, sa.rest), Vary: v.name, Values: v.values}
+	echo := sweepInputs{Command: target.name, Args: inputArgs(base.flags, in.words()), Vary: v.name, Values: v.values}
 	j := &job{flags: base.flags, common: base.common, figures: base.figures}
 	// Every value is prepared, and so checked, before anything runs.
 	type point struct {
@@ -168,11 +179,11 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 	}
 	var points []point
 	for i, x := range v.values {
-		sub, err := v.prepareAt(ctx, target, sa.rest, i)
+		sub, err := v.prepareAt(ctx, target, in, i)
 		if err != nil {
 			return nil, err
 		}
-		in.Inputs = append(in.Inputs, sub.report.Inputs)
+		echo.Inputs = append(echo.Inputs, sub.report.Inputs)
 		for _, r := range sub.runs {
 			label := v.label(i)
 			if r.label != "" {
@@ -211,8 +222,8 @@ func prepareSweep(ctx context.Context, args []string) (*job, error) {
 			rep.Goal = answerGoal(g, rep.Runs, subs, func(i int) string { return points[i].sub }, xs)
 		}
 	}
-	j.report = report.Report{Command: "sweep", Inputs: in,
-		Title: strings.Join(append(append([]string{"sapper", target.name}, in.Args...),
+	j.report = report.Report{Command: "sweep", Inputs: echo,
+		Title: strings.Join(append(append([]string{"sapper", target.name}, echo.Args...),
 			fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")}
 	// The table and the chart show the same grids: one per run of the
 	// swept command (one for dc; placed, thrown and set for compare), each
@@ -488,13 +499,13 @@ func inputArgs(fs *pflag.FlagSet, args []string) []string {
 // sweep varies (fire's --fp has no default), it is prepared at the
 // range's first value instead, its flags read from the arguments alone so
 // that the varied input still counts as not given.
-func sweepBase(ctx context.Context, target *command, sa sweepArgs) (*job, error) {
-	base, err := target.prepare(ctx, sa.rest)
+func sweepBase(ctx context.Context, target *command, sa sweepArgs, in input) (*job, error) {
+	base, err := target.prepare(ctx, in)
 	if err == nil || !sa.hasVary {
 		return base, err
 	}
 	fs := flagsOf(target)
-	if parseFlags(fs, sa.rest) != nil {
+	if parseInput(fs, in) != nil {
 		return base, err
 	}
 	// The base fails, perhaps for want of the varied input: judge the
@@ -504,7 +515,7 @@ func sweepBase(ctx context.Context, target *command, sa sweepArgs) (*job, error)
 	if verr != nil {
 		return nil, verr
 	}
-	probe, perr := target.prepare(ctx, append(slices.Clip(sa.rest), "--"+v.name+"="+v.text(0)))
+	probe, perr := target.prepare(ctx, in.with(v.name, v.text(0)))
 	switch {
 	case perr != nil && perr.Error() == err.Error():
 		return base, err
@@ -517,9 +528,10 @@ func sweepBase(ctx context.Context, target *command, sa sweepArgs) (*job, error)
 	return probe, nil
 }
 
-// prepareAt prepares the swept command with the input at value i.
-func (v vary) prepareAt(ctx context.Context, target *command, rest []string, i int) (*job, error) {
-	j, err := target.prepare(ctx, append(slices.Clip(rest), "--"+v.name+"="+v.text(i)))
+// prepareAt prepares the swept command with the input at value i, set by
+// its name after the command's own.
+func (v vary) prepareAt(ctx context.Context, target *command, in input, i int) (*job, error) {
+	j, err := target.prepare(ctx, in.with(v.name, v.text(i)))
 	if err != nil {
 		return nil, v.atError(i, err)
 	}

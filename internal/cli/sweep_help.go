@@ -38,16 +38,9 @@ when it straddles the goal. A goal never reached says so, with the value
 nearest to it, and still exits 0.
 
 Flags of sweep:
-  --vary NAME=FROM..TO[:STEP]
-        the input to vary (required), a numeric flag of COMMAND:
-%s  --metric NAME
-        tabulate and plot the outcomes of this metric, e.g. --metric ift;
-        with --cumulative, ordered outcomes "at least" (≥ K/4)
-  --goal GOAL
-        METRIC=OUTCOME>=P or <=P: the chance the metric ends in OUTCOME
-        (OUTCOME|OUTCOME sums several), e.g. stack=cleared>=0.5; or
-        METRIC.mean>=X or <=X for a count, e.g. out.mean>=1.5
-
+%s
+The inputs --vary takes, command by command:
+%s
 Every other flag is COMMAND's (sapper help dc, sapper help compare), the
 engine and output flags included: --method, --trials, --seed, -j, --format,
 --plot, --cumulative, --hide-zero.
@@ -64,15 +57,15 @@ Examples:
   sapper sweep compare --vary tem=0..4 --trials 200000 --plot compare-tem.svg
   sapper sweep dc --mode thrown --target 4-6-7 --thrower 4-6-7 \
     --vary thrower-tem=0..3 --format csv
-`, strings.Join(sweepTargets(), ", "), maxSweepValues, sweepInputList())
+`, strings.Join(sweepTargets(), ", "), maxSweepValues, flagUsages(sweepFlags()), sweepInputList())
 }
 
 // sweepInputList lists the inputs --vary accepts, command by command.
 func sweepInputList() string {
 	var b strings.Builder
 	for _, name := range sweepTargets() {
-		lines := wrapLines([]string{strings.Join(sweepable(flagsOf(lookup(name))), ", ")}, helpWidth-19)
-		fmt.Fprintf(&b, "          %-8s %s\n", name+":", strings.Join(lines, "\n"+strings.Repeat(" ", 19)))
+		lines := wrapLines([]string{strings.Join(sweepable(flagsOf(lookup(name))), ", ")}, helpWidth-12)
+		fmt.Fprintf(&b, "  %-9s %s\n", name+":", strings.Join(lines, "\n"+strings.Repeat(" ", 12)))
 	}
 	return b.String()
 }

@@ -181,7 +181,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
 			`sapper sweep: --vary "tem=0..9223372036854775807": 9223372036854775808 values; at most 200 (use a larger STEP)` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
-			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from -9223372036854775808 to 9223372036854775807` + "\n"},
+			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
 			`: at tem=-9223372036854775808: --tem "-9223372036854775808": want a whole number from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1e-400", `sapper sweep: --vary "tem=0..1e-400": TO 1e-400: too small to tell from 0` + "\n"},

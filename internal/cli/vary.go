@@ -26,6 +26,8 @@ type vary struct {
 	// them.
 	values []float64
 	texts  []string
+	// lo and hi are the input's own range, when it has one, for errors.
+	lo, hi string
 }
 
 // numericTypes are the pflag value types a sweep can step through.
@@ -86,6 +88,9 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	}
 	v.name = name
 	v.integer = !strings.HasPrefix(f.Value.Type(), "float")
+	if r := f.Annotations[rangeKey]; len(r) == 2 {
+		v.lo, v.hi = r[0], r[1]
+	}
 	bounds, stepText, hasStep := cutLast(rng, ":")
 	fromText, toText, ok := strings.Cut(bounds, "..")
 	if !ok {
@@ -135,9 +140,13 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 // whole-number input, a whole number beyond the 64-bit range) is refused,
 // never rounded or cut.
 func (v vary) bound(what, s string) (*big.Rat, error) {
-	s = strings.TrimSpace(s)
 	fail := func(format string, args ...any) (*big.Rat, error) {
 		return nil, badValue("vary", v.spec, fmt.Sprintf(format, args...))
+	}
+	if strings.TrimSpace(s) != s {
+		// A flag's own value is refused with a space around it; so is
+		// a bound of the range it is swept over.
+		return fail("%s %q: a space around a number; write it without", what, s)
 	}
 	x, err := decimal.ParseFloat(s)
 	if err != nil {
@@ -160,6 +169,8 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 		switch {
 		case !r.IsInt():
 			return fail("%s %s: %s takes whole numbers", what, s, v.name)
+		case !r.Num().IsInt64() && v.lo != "":
+			return fail("%s %s: %s takes whole numbers from %s to %s", what, s, v.name, v.lo, v.hi)
 		case !r.Num().IsInt64():
 			return fail("%s %s: %s takes whole numbers from %d to %d", what, s, v.name, int64(math.MinInt64), int64(math.MaxInt64))
 		}

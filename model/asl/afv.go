@@ -1,7 +1,7 @@
 package asl
 
 import (
-	"fmt"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // AFVOptions are the modeling switches of a DC attack on an AFV: the
@@ -189,18 +189,18 @@ func (a AFVAttack) Validate() error {
 	k := a.kase()
 	worst, armored := a.Armor.Worst()
 	if err := a.Armor.validate(); err != nil {
-		return fmt.Errorf("af: %w", err)
+		return bound.Invalidf("af", "%w", err)
 	}
 	switch {
 	case a.AerialAF != -1 && !onScale(a.AerialAF):
-		return fmt.Errorf("aerial-af: %d is not an AF: want one of %s", a.AerialAF, afList())
+		return bound.Invalidf("aerial-af", "%d is not an AF: want one of %s", a.AerialAF, afList())
 	case a.AerialAF >= 0 && !armored:
-		return fmt.Errorf("aerial-af: the vehicle has no armor, so no Aerial AF")
+		return bound.Invalidf("aerial-af", "the vehicle has no armor, so no Aerial AF")
 	case a.AerialAF >= 0 && a.AerialAF > worst:
-		return fmt.Errorf("aerial-af: %d is above the worst AF %d; the Aerial AF is printed beneath it (C7.12)", a.AerialAF, worst)
+		return bound.Invalidf("aerial-af", "%d is above the worst AF %d; the Aerial AF is printed beneath it (C7.12)", a.AerialAF, worst)
 	case k == armoredFacing && a.AerialAF < 0 && !a.Options.AerialAFFallback:
 		if _, ok := a.Armor.AerialAF(); !ok {
-			return fmt.Errorf("aerial-af: required: the worst AF is %d and the C7.12 Aerial AF row is confirmed only up to 11 (rules/asl.md §8.12); give the counter's value, e.g. --aerial-af 4", worst)
+			return bound.Invalidf("aerial-af", "required: the worst AF is %d and the C7.12 Aerial AF row is confirmed only up to 11 (rules/asl.md §8.12); give the counter's value, e.g. --aerial-af 4", worst)
 		}
 	}
 	noPosition := ""
@@ -216,49 +216,39 @@ func (a AFVAttack) Validate() error {
 		ranged{"thrower-tem", a.ThrowerTEM, MinTEM, MaxTEM, ""}, ranged{"elr", a.ELR, MinELR, MaxELR, ""})
 	switch {
 	case a.Mode == Set && (a.SameHex || a.Bypass):
-		return fmt.Errorf("same-hex: a Set DC is Set in the AFV's own Location; it is not Placed through a facing")
+		return bound.Invalidf("same-hex", "a Set DC is Set in the AFV's own Location; it is not Placed through a facing")
 	case noPosition != "" && a.Motion:
-		return fmt.Errorf("motion: %s", noPosition)
+		return bound.Invalidf("motion", "%s", noPosition)
 	case noPosition != "" && a.Immobile:
-		return fmt.Errorf("immobile: %s", noPosition)
+		return bound.Invalidf("immobile", "%s", noPosition)
 	case noPosition != "" && a.ElevationAdvantage:
-		return fmt.Errorf("elevation-advantage: %s", noPosition)
+		return bound.Invalidf("elevation-advantage", "%s", noPosition)
 	case noPosition != "" && a.Bypass:
-		return fmt.Errorf("bypass: %s", noPosition)
+		return bound.Invalidf("bypass", "%s", noPosition)
 	case k != armoredFacing && a.RedCS:
-		return fmt.Errorf("red-cs: the red CS# modifies a To Kill DR, which %s", map[bool]string{true: "a Set DC never makes (A23.71)", false: "the vehicle line has none (A7.308)"}[a.Mode == Set])
+		return bound.Invalidf("red-cs", "the red CS# modifies a To Kill DR, which %s", map[bool]string{true: "a Set DC never makes (A23.71)", false: "the vehicle line has none (A7.308)"}[a.Mode == Set])
 	case outOfRange != nil:
 		return outOfRange
 	case len(a.Riders)+len(a.Passengers)+len(a.Others) > MaxVehicleUnits:
-		return fmt.Errorf("others: at most %d Riders, Passengers and other units together in the AFV's Location", MaxVehicleUnits)
+		return bound.Invalidf("other", "at most %d Riders, Passengers and other units together in the AFV's Location", MaxVehicleUnits)
 	case len(a.Throwers) > MaxUnits:
-		return fmt.Errorf("thrower: at most %d units in a Location", MaxUnits)
+		return bound.Invalidf("thrower", "at most %d units in a Location", MaxUnits)
 	case len(a.Throwers) > 0 && a.Mode != Thrown:
-		return fmt.Errorf("thrower: only a Thrown DC (--mode thrown) attacks the thrower's Location")
+		return bound.Invalidf("thrower", "only a Thrown DC (--mode thrown) attacks the thrower's Location")
 	case a.ThrowerTEM != 0 && a.Mode != Thrown:
-		return fmt.Errorf("thrower-tem: only a Thrown DC attacks the thrower's Location")
+		return bound.Invalidf("thrower-tem", "only a Thrown DC attacks the thrower's Location")
 	case a.AFPh && a.Mode != Thrown:
-		return fmt.Errorf("afph: the AFPh +1 is for a Thrown DC only (a Placed DC always detonates in the AFPh)")
+		return bound.Invalidf("afph", "the AFPh +1 is for a Thrown DC only (a Placed DC always detonates in the AFPh)")
 	case a.FromVehicle && a.Mode != Thrown:
-		return fmt.Errorf("from-vehicle: only a Thrown DC is thrown from a vehicle or by Cavalry")
+		return bound.Invalidf("from-vehicle", "only a Thrown DC is thrown from a vehicle or by Cavalry")
 	case a.CX && a.Mode == Set:
-		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
+		return bound.Invalidf("cx", "a Set DC has no CX DRM (A23.71)")
 	case a.EnemyInfantry < -1 || a.EnemyInfantry > 2*MaxUnits:
-		return fmt.Errorf("enemy-infantry: %d outside 0…%d", a.EnemyInfantry, 2*MaxUnits)
+		return bound.Invalidf("enemy-infantry", "%d outside 0…%d", a.EnemyInfantry, 2*MaxUnits)
 	case a.EnemyInfantry >= 0 && a.Mode != Set:
-		return fmt.Errorf("enemy-infantry: only a Set DC's malfunction counts enemy Infantry (A23.7)")
+		return bound.Invalidf("enemy-infantry", "only a Set DC's malfunction counts enemy Infantry (A23.7)")
 	}
-	for _, g := range []struct {
-		flag  string
-		units []Unit
-	}{{"riders", a.Riders}, {"passengers", a.Passengers}, {"others", a.Others}, {"thrower", a.Throwers}} {
-		for i, u := range g.units {
-			if err := u.validate(); err != nil {
-				return fmt.Errorf("%s: unit %d: %w", g.flag, i+1, err)
-			}
-		}
-	}
-	return nil
+	return validateLists(unitList{"rider", a.Riders}, unitList{"passenger", a.Passengers}, unitList{"other", a.Others}, unitList{"thrower", a.Throwers})
 }
 
 func onScale(v AF) bool {

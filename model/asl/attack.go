@@ -3,6 +3,8 @@ package asl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Mode is how a DC is used (A23).
@@ -244,64 +246,59 @@ func (a DCAttack) Validate() error {
 		ranged{"elevation", a.Elevation, MinElevation, MaxElevation, ""})
 	switch {
 	case len(a.Targets) == 0 && a.Breach == NoBreach && a.Roadblock != NarrowStreetRoadblock:
-		return fmt.Errorf("target: at least one target unit is needed")
+		return bound.Invalidf("target", "at least one target unit is needed")
 	case a.Breach != NoBreach && a.Mode != Placed:
-		return fmt.Errorf("breach: a breach is made by a Placed DC only (B23.711)")
+		return bound.Invalidf("breach", "a breach is made by a Placed DC only (B23.711)")
 	case a.Breach != NoBreach && a.Building == NoBuilding:
-		return fmt.Errorf("breach: give the wall's --building, wooden or stone, for its TEM")
+		return bound.Invalidf("breach", "give the wall's --building, wooden or stone, for its TEM")
 	case a.Breach == FortifiedHexside && !a.Fortified:
-		return fmt.Errorf("breach: a Fortified hexside needs --fortified")
+		return bound.Invalidf("breach", "a Fortified hexside needs --fortified")
 	case len(a.Targets) > MaxUnits:
-		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
+		return bound.Invalidf("target", "at most %d units in a Location", MaxUnits)
 	case len(a.Throwers) > MaxUnits:
-		return fmt.Errorf("thrower: at most %d units in a Location", MaxUnits)
+		return bound.Invalidf("thrower", "at most %d units in a Location", MaxUnits)
 	case outOfRange != nil:
 		return outOfRange
 	case len(a.Throwers) > 0 && a.Mode != Thrown:
-		return fmt.Errorf("thrower: only a Thrown DC (--mode thrown) has a thrower's Location")
+		return bound.Invalidf("thrower", "only a Thrown DC (--mode thrown) has a thrower's Location")
 	case a.AFPh && a.Mode != Thrown:
-		return fmt.Errorf("afph: the AFPh +1 is for a Thrown DC only (a Placed DC always detonates in the AFPh)")
+		return bound.Invalidf("afph", "the AFPh +1 is for a Thrown DC only (a Placed DC always detonates in the AFPh)")
 	case a.FromVehicle && a.Mode != Thrown:
-		return fmt.Errorf("from-vehicle: only a Thrown DC is thrown from a vehicle")
+		return bound.Invalidf("from-vehicle", "only a Thrown DC is thrown from a vehicle")
 	case a.Cavalry && a.Mode != Thrown:
-		return fmt.Errorf("cavalry: only a Thrown DC is thrown by Cavalry")
+		return bound.Invalidf("cavalry", "only a Thrown DC is thrown by Cavalry")
 	case a.Cavalry && a.FromVehicle:
-		return fmt.Errorf("cavalry: give either --cavalry or --from-vehicle; both are the same +3/+4 (A23.6)")
+		return bound.Invalidf("cavalry", "give either --cavalry or --from-vehicle; both are the same +3/+4 (A23.6)")
 	case a.CX && a.Mode == Set:
-		return fmt.Errorf("cx: a Set DC has no CX DRM (A23.71)")
+		return bound.Invalidf("cx", "a Set DC has no CX DRM (A23.71)")
 	case a.Elevation != 0 && a.Mode != Thrown:
-		return fmt.Errorf("elevation: only a Thrown DC is thrown from above")
+		return bound.Invalidf("elevation", "only a Thrown DC is thrown from above")
 	case len(a.Placer) > 0 && a.Mode != Placed:
-		return fmt.Errorf("placer: only a Placed DC (--mode placed) has a Placer")
+		return bound.Invalidf("placer", "only a Placed DC (--mode placed) has a Placer")
 	case len(a.Setter) > 0 && a.Mode != Set:
-		return fmt.Errorf("setter: only a Set DC (--mode set) has a Setter")
+		return bound.Invalidf("setter", "only a Set DC (--mode set) has a Setter")
 	case a.Preset && a.Mode != Set:
-		return fmt.Errorf("preset: only a Set DC can be Set before play")
+		return bound.Invalidf("preset", "only a Set DC can be Set before play")
 	case len(a.DFF) > 0 && len(a.Placer) == 0 && (len(a.Setter) == 0 || a.Preset):
-		return fmt.Errorf("dff: Defensive Fire needs a --placer, or a --setter Setting the DC during play")
+		return bound.Invalidf("dff", "Defensive Fire needs a --placer, or a --setter Setting the DC during play")
 	case len(a.DFF) > 8:
-		return fmt.Errorf("dff: at most 8 attacks")
+		return bound.Invalidf("dff", "at most 8 attacks")
 	case len(a.Placer) > MaxUnits || len(a.Setter) > MaxUnits:
-		return fmt.Errorf("placer: at most %d units in a Location", MaxUnits)
+		return bound.Invalidf("placer", "at most %d units in a Location", MaxUnits)
 	case a.Terrain != "" && a.Building != NoBuilding:
-		return fmt.Errorf("terrain: give either a building or another terrain, not both")
+		return bound.Invalidf("terrain", "give either a building or another terrain, not both")
 	case a.Fortified && a.Building == NoBuilding:
-		return fmt.Errorf("fortified: only a building can be Fortified")
+		return bound.Invalidf("fortified", "only a building can be Fortified")
 	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
-		return fmt.Errorf("ec: unknown Environmental Condition")
+		return bound.Invalidf("ec", "unknown Environmental Condition")
 	}
 	if _, ok := kindling[a.Terrain]; a.Terrain != "" && !ok {
-		return fmt.Errorf("terrain: %q: want one of %s", a.Terrain, strings.Join(TerrainNames(), ", "))
+		return bound.InvalidValue("terrain", a.Terrain, "want one of %s", strings.Join(TerrainNames(), ", "))
 	}
 	for _, f := range a.DFF {
 		if !(f.FP >= 1 && f.FP <= 100) || f.DRM < -10 || f.DRM > 10 {
-			return fmt.Errorf("dff: %v: want FP 1…100 and DRM −10…+10", f)
+			return bound.Invalidf("dff", "%v: want FP 1…100 and DRM −10…+10", f)
 		}
 	}
-	for i, u := range append(append(append(append([]Unit(nil), a.Targets...), a.Throwers...), a.Placer...), a.Setter...) {
-		if err := u.validate(); err != nil {
-			return fmt.Errorf("unit %d: %w", i+1, err)
-		}
-	}
-	return nil
+	return validateLists(unitList{"target", a.Targets}, unitList{"thrower", a.Throwers}, unitList{"placer", a.Placer}, unitList{"setter", a.Setter})
 }

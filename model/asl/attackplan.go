@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -96,13 +97,13 @@ func (s PlanStep) canShellhole() bool { return s.Fire != nil && s.Fire.CanShellh
 func (p Plan) Validate() error {
 	switch {
 	case len(p.Targets) == 0:
-		return fmt.Errorf("target: at least one target unit is needed")
+		return bound.Invalidf("target", "at least one target unit is needed")
 	case len(p.Targets) > MaxUnits:
-		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
+		return bound.Invalidf("target", "at most %d units in a Location", MaxUnits)
 	case len(p.Steps) == 0:
-		return fmt.Errorf("plan: at least one attack is needed")
+		return bound.Invalidf("plan", "at least one attack is needed")
 	case len(p.Steps) > MaxPlanSteps:
-		return fmt.Errorf("plan: at most %d attacks in one Player Turn", MaxPlanSteps)
+		return bound.Invalidf("plan", "at most %d attacks in one Player Turn", MaxPlanSteps)
 	case inRange("elr", p.ELR, MinELR, MaxELR, "") != nil:
 		return inRange("elr", p.ELR, MinELR, MaxELR, "")
 	}
@@ -121,7 +122,7 @@ func (p Plan) Validate() error {
 		}
 	}
 	if h := p.heroBound(len(p.Steps) - 1); len(p.Targets)+h > MaxUnits {
-		return fmt.Errorf("plan: %d targets and up to %d heroes created before the last attack (Heat of Battle, §8.64) exceed the Location's %d units; give fewer targets or attacks",
+		return bound.Invalidf("plan", "%d targets and up to %d heroes created before the last attack (Heat of Battle, §8.64) exceed the Location's %d units; give fewer targets or attacks",
 			len(p.Targets), h, MaxUnits)
 	}
 	return nil
@@ -141,13 +142,13 @@ func (s PlanStep) validate(targets []Unit, elr int) error {
 		case a.Breach != NoBreach, a.Wire, a.Roadblock != NoRoadblock, a.Bridge != NoBridge, a.Gun, a.Cave:
 			return fmt.Errorf("structures (breach, wire, roadblock, bridge, gun, cave) are for one DC attack, not a plan of attacks on the Location's units")
 		case len(a.Throwers) > 0:
-			return fmt.Errorf("thrower: a plan attacks one Location; the thrower's own Location is for one DC attack")
+			return bound.Invalidf("thrower", "a plan attacks one Location; the thrower's own Location is for one DC attack")
 		}
 		return a.Validate()
 	}
 	a := s.Fire
 	if !a.attacks() {
-		return fmt.Errorf("weapon: WP and an AFV's entry make no IFT attack on the units; a plan's attacks are on the IFT")
+		return bound.Invalidf("weapon", "WP and an AFV's entry make no IFT attack on the units; a plan's attacks are on the IFT")
 	}
 	return a.Validate()
 }
@@ -275,6 +276,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 		p := newDCPlan(b)
 		p.m = noDCMetrics
 		p.tab = nil
+		p.rules.heroesRead = true
 		if rubbled {
 			p.rubbleCheck = false
 			for i := range p.at {
@@ -290,6 +292,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 	}
 	p := newFirePlan(b)
 	p.tab = nil
+	p.rules.heroesRead = true
 	if rubbled {
 		for i := range p.at {
 			for d := range p.at[i] {

@@ -68,6 +68,7 @@ func (a DCAttack) chain() []Unit {
 func (p *dcPlan) chainRules() locRules {
 	r := p.rules
 	r.surrender = true
+	r.heroesRead = false // the user's own heroes are not the plan's
 	return r
 }
 

@@ -1,9 +1,10 @@
 package asl
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Validate reports the first input that cannot be resolved or does not
@@ -22,17 +23,17 @@ func (a IFTAttack) Validate() error {
 func (a IFTAttack) validateKind() error {
 	switch {
 	case int(a.Weapon) >= len(weaponNames):
-		return fmt.Errorf("weapon: unknown weapon")
+		return bound.Invalidf("weapon", "unknown weapon")
 	case a.BogDRM != 0 && !a.AFVEntersBuilding:
-		return fmt.Errorf("bog-drm: only an AFV entering a building (--afv-enters-building) makes the Bog Check")
+		return bound.Invalidf("bog-drm", "only an AFV entering a building (--afv-enters-building) makes the Bog Check")
 	case inRange("bog-drm", a.BogDRM, MinBogDRM, MaxBogDRM, "") != nil:
 		return inRange("bog-drm", a.BogDRM, MinBogDRM, MaxBogDRM, "")
 	case a.AFVEntersBuilding && a.Weapon != SmallArms:
-		return fmt.Errorf("weapon: %s with --afv-enters-building: the AFV's entry is the whole question; drop one", a.Weapon)
+		return bound.Invalidf("weapon", "%s with --afv-enters-building: the AFV's entry is the whole question; drop one", a.Weapon)
 	case a.AFVEntersBuilding && a.Building == NoBuilding:
-		return fmt.Errorf("afv-enters-building: give the --building, wooden or stone")
+		return bound.Invalidf("afv-enters-building", "give the --building, wooden or stone")
 	case a.AFVEntersBuilding && a.Level != 0:
-		return fmt.Errorf("level: %d with --afv-enters-building: an AFV enters a ground-level building Location (Table 23)", a.Level)
+		return bound.Invalidf("level", "%d with --afv-enters-building: an AFV enters a ground-level building Location (Table 23)", a.Level)
 	}
 	if a.attacks() {
 		return nil
@@ -48,14 +49,14 @@ func (a IFTAttack) validateKind() error {
 		{a.Concealed, "concealed"}, {a.AreaFire, "area-fire"}, {a.LeaderDirected, "leader-directed"}, {a.Calibre != 0, "calibre"},
 		{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
 		if f.on {
-			return fmt.Errorf("%s: not with %s (Table 23)", f.flag, what)
+			return bound.Invalidf(f.flag, "not with %s (Table 23)", what)
 		}
 	}
 	switch {
 	case a.Weapon == WP && a.EC != Dry && a.EC != VeryDry:
-		return fmt.Errorf("ec: %s with --weapon wp: WP starts a Flame only in a Dry or Very Dry EC (Table 23)", a.EC)
+		return bound.Invalidf("ec", "%s with --weapon wp: WP starts a Flame only in a Dry or Very Dry EC (Table 23)", a.EC)
 	case a.Weapon == WP && !a.site().burnable():
-		return fmt.Errorf("weapon: wp needs burnable terrain: a --building or a --terrain with a Kindling # (%s)", strings.Join(TerrainNames(), ", "))
+		return bound.Invalidf("weapon", "wp needs burnable terrain: a --building or a --terrain with a Kindling # (%s)", strings.Join(TerrainNames(), ", "))
 	}
 	return nil
 }
@@ -67,21 +68,21 @@ func (a IFTAttack) validateFP() error {
 	}
 	switch {
 	case !(a.FP >= 1 && a.FP <= MaxFP):
-		return fmt.Errorf("fp: %v outside 1…%d; every IFT attack needs its FP (--fp)", a.FP, MaxFP)
+		return bound.Invalidf("fp", "%v outside 1…%d; every IFT attack needs its FP (--fp)", a.FP, MaxFP)
 	case a.AreaFire && a.Weapon.ffe():
-		return fmt.Errorf("area-fire: not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
+		return bound.Invalidf("area-fire", "not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
 	case a.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment:
-		return fmt.Errorf("concealed: not with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
+		return bound.Invalidf("concealed", "not with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
 	case a.calibreMatters() && a.Calibre == 0:
-		return fmt.Errorf("calibre: --weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
+		return bound.Invalidf("calibre", "--weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
 	case a.Calibre != 0 && !a.calibreMatters():
-		return fmt.Errorf("calibre: not with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
+		return bound.Invalidf("calibre", "not with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
 	case inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "") != nil:
 		return inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "mm")
 	}
 	for _, u := range append([]Unit{{}}, a.Targets...) {
 		if a.fpAgainst(u) < 1 {
-			return fmt.Errorf("fp: %v FP halved %d times is %v, below 1: it cannot attack (§8.62); drop --area-fire or --concealed", a.FP, a.halvings(u), a.fpAgainst(u))
+			return bound.Invalidf("fp", "%v FP halved %d times is %v, below 1: it cannot attack (§8.62); drop --area-fire or --concealed", a.FP, a.halvings(u), a.fpAgainst(u))
 		}
 	}
 	return nil
@@ -99,7 +100,7 @@ func (a IFTAttack) validateFirer() error {
 		for i, f := range ok {
 			names[i] = f.String()
 		}
-		return fmt.Errorf("firer: %s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
+		return bound.Invalidf("firer", "%s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
 	}
 	if a.Firer == InfantryFirer {
 		return nil
@@ -109,7 +110,7 @@ func (a IFTAttack) validateFirer() error {
 		flag string
 	}{{a.LeaderDirected, "leader-directed"}, {a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
 		if f.on {
-			return fmt.Errorf("%s: not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", f.flag, a.Firer)
+			return bound.Invalidf(f.flag, "not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", a.Firer)
 		}
 	}
 	return nil
@@ -120,25 +121,25 @@ func (a IFTAttack) validateFirer() error {
 func (a IFTAttack) validateTerrain() error {
 	switch {
 	case a.Terrain != "" && a.Building != NoBuilding:
-		return fmt.Errorf("terrain: not with --building: a Location is a building or %s, give one", a.Terrain)
+		return bound.Invalidf("terrain", "not with --building: a Location is a building or %s, give one", a.Terrain)
 	case a.Terrain != "" && kindling[a.Terrain] == 0 && !shellholeTerrain[a.Terrain]:
-		return fmt.Errorf("terrain: %q: want one of %s", a.Terrain, strings.Join(FireTerrainNames(), ", "))
+		return bound.InvalidValue("terrain", a.Terrain, "want one of %s", strings.Join(FireTerrainNames(), ", "))
 	case a.Fortified && a.Building == NoBuilding:
-		return fmt.Errorf("fortified: only a --building can be Fortified")
+		return bound.Invalidf("fortified", "only a --building can be Fortified")
 	case a.site().validateLevels() != nil:
 		return a.site().validateLevels()
 	case (a.Level > 0 || a.Top > 0) && !a.CanRubble():
-		return fmt.Errorf("level: --level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
+		return bound.Invalidf("level", "--level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
 	case a.Terrain != "" && !a.CanShellhole() && !a.CanFlame():
-		return fmt.Errorf("terrain: --weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); its TEM is --tem", a.Weapon, a.Terrain)
+		return bound.Invalidf("terrain", "--weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); its TEM is --tem", a.Weapon, a.Terrain)
 	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
-		return fmt.Errorf("ec: unknown Environmental Condition")
+		return bound.Invalidf("ec", "unknown Environmental Condition")
 	case a.EC != Moderate && a.Weapon != WP && !(a.CanFlame() && a.Building == NoBuilding):
-		return fmt.Errorf("ec: --ec changes only a Flame DR outside buildings (B25.13) or WP's, and this attack makes neither")
+		return bound.Invalidf("ec", "--ec changes only a Flame DR outside buildings (B25.13) or WP's, and this attack makes neither")
 	case inRange("tem", a.TEM, MinTEM, MaxTEM, whyTEM) != nil:
 		return inRange("tem", a.TEM, MinTEM, MaxTEM, whyTEM)
 	case a.TEM != 0 && a.Weapon == Flamethrower:
-		return fmt.Errorf("tem: not with --weapon ft: a FT takes no TEM (§8.58)")
+		return bound.Invalidf("tem", "not with --weapon ft: a FT takes no TEM (§8.58)")
 	case inRange("drm", a.DRM, MinDRM, MaxDRM, "") != nil:
 		return inRange("drm", a.DRM, MinDRM, MaxDRM, "")
 	}
@@ -150,20 +151,20 @@ func (a IFTAttack) validateTerrain() error {
 func (a IFTAttack) validateTargets() error {
 	switch {
 	case len(a.Targets) > MaxUnits:
-		return fmt.Errorf("target: at most %d units in a Location", MaxUnits)
+		return bound.Invalidf("target", "at most %d units in a Location", MaxUnits)
 	case inRange("elr", a.ELR, MinELR, MaxELR, "") != nil:
 		return inRange("elr", a.ELR, MinELR, MaxELR, "")
 	case a.Weapon == Flamethrower && len(a.Targets) == 0:
-		return fmt.Errorf("target: a FT attacks an unarmored target; give it with --target (Table 23)")
+		return bound.Invalidf("target", "a FT attacks an unarmored target; give it with --target (Table 23)")
 	case len(a.Targets) == 0 && a.attacks() && !a.CanShellhole() && !a.CanRubble() && !a.CanFlame():
-		return fmt.Errorf("target: give the units in the Location (--target); with none, --weapon %s has nothing to affect here", a.Weapon)
+		return bound.Invalidf("target", "give the units in the Location (--target); with none, --weapon %s has nothing to affect here", a.Weapon)
 	}
 	for i, u := range a.Targets {
 		if err := u.validate(); err != nil {
-			return fmt.Errorf("unit %d: %w", i+1, err)
+			return bound.Invalidf("target", "unit %d: %w", i+1, err)
 		}
 		if u.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment {
-			return fmt.Errorf("target: %s with --weapon %s: an FFE is never halved against concealed targets (C1.56)", u, a.Weapon)
+			return bound.Invalidf("target", "%s with --weapon %s: an FFE is never halved against concealed targets (C1.56)", u, a.Weapon)
 		}
 	}
 	return nil

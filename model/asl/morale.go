@@ -67,6 +67,12 @@ type locRules struct {
 	berserkChain   bool // §8.50
 	leadersElite   bool // §8.51
 	fanaticBerserk bool // §8.52
+
+	// heroesRead: a hero a MMC creates is read after the attack, as a
+	// plan's later attacks and its count do (rules/asl.md §8.64), so the
+	// Heat of Battle bands that create one stay apart from those that do
+	// not (hobRollMMC).
+	heroesRead bool
 }
 
 type eventKind uint8
@@ -387,7 +393,7 @@ func (l *loc) heatOfBattle(src *sim.Source, i int) {
 		d--
 	}
 	table := &hobRoll
-	if u.kind != Leader {
+	if u.kind != Leader && !l.rules.heroesRead {
 		table = &hobRollMMC
 	}
 	final := table[min(max(d, -hobOff), hobOff)+hobOff].Roll(src) + d

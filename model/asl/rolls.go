@@ -29,9 +29,11 @@ var (
 	// hobRoll[drm+hobOff]: Heat of Battle bands ≤4, 5–6, 7–8, 9–11, ≥12
 	// (A15.1).
 	hobRoll [2*hobOff + 1]dice.Coarse
-	// hobRollMMC is hobRoll for a MMC, whose hero creation changes nothing
-	// in this attack (rules/asl.md §8.26), so the bands ≤4 and 5–6 merge
-	// with "no effect" and Battle Hardening.
+	// hobRollMMC is hobRoll for a MMC whose hero nothing reads after the
+	// attack (one attack: the hero is no target of it, rules/asl.md
+	// §8.26): 5–6 (hero and Battle Hardening) merges with 7–8 (Battle
+	// Hardening), its representative creating a hero nobody counts. A
+	// plan reads him (locRules.heroesRead) and rolls on hobRoll.
 	hobRollMMC [2*hobOff + 1]dice.Coarse
 	// severity[drm]: the Wound Severity dr, mortal on a Final 5–6 (A17.11):
 	// minor, mortal.

@@ -3,6 +3,8 @@ package asl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Roadblock is a roadblock at the target Location (B29.5, B31.1411).
@@ -143,33 +145,33 @@ func (a DCAttack) validateStructures() error {
 	}
 	switch {
 	case exclusive > 1:
-		return fmt.Errorf("breach: --breach, --cave, --bridge and a narrow --roadblock each aim the DC at something else; give one")
+		return bound.Invalidf("breach", "--breach, --cave, --bridge and a narrow --roadblock each aim the DC at something else; give one")
 	case a.site().validateLevels() != nil:
 		return a.site().validateLevels()
 	case a.Roadblock == NarrowStreetRoadblock && len(a.Targets) > 0:
-		return fmt.Errorf("roadblock: a DC against a Narrow-Street roadblock's vertex affects only the roadblock (B31.1411); give no --target")
+		return bound.Invalidf("roadblock", "a DC against a Narrow-Street roadblock's vertex affects only the roadblock (B31.1411); give no --target")
 	case a.Roadblock == NarrowStreetRoadblock && a.Building != NoBuilding:
-		return fmt.Errorf("roadblock: a Narrow-Street roadblock is attacked alone; drop --building")
+		return bound.Invalidf("roadblock", "a Narrow-Street roadblock is attacked alone; drop --building")
 	case a.Bridge != NoBridge && a.Building != NoBuilding:
-		return fmt.Errorf("bridge: a bridge is not in a building; drop --building")
+		return bound.Invalidf("bridge", "a bridge is not in a building; drop --building")
 	case a.Gun && len(a.Targets) > 0 && a.Targets[0].Kind != Squad && a.Targets[0].Kind != HalfSquad && a.Targets[0].Kind != Crew:
-		return fmt.Errorf("gun: the first --target mans the Gun and must be a crew, HS or squad, not %s", a.Targets[0].Kind)
+		return bound.Invalidf("gun", "the first --target mans the Gun and must be a crew, HS or squad, not %s", a.Targets[0].Kind)
 	case a.Gun && len(a.Targets) == 0:
-		return fmt.Errorf("gun: give the manning Infantry as the first --target")
+		return bound.Invalidf("gun", "give the manning Infantry as the first --target")
 	case a.Gun && (a.Cave || a.Bridge != NoBridge):
-		return fmt.Errorf("gun: a Gun attacked in a cave or on a bridge is not modeled")
+		return bound.Invalidf("gun", "a Gun attacked in a cave or on a bridge is not modeled")
 	case a.Cave && (a.Building != NoBuilding || a.Terrain != "" || a.Wire || a.Roadblock != NoRoadblock):
-		return fmt.Errorf("cave: a cave DC attacks only the cave and its contents; drop --building, --terrain, --wire and --roadblock")
+		return bound.Invalidf("cave", "a cave DC attacks only the cave and its contents; drop --building, --terrain, --wire and --roadblock")
 	case a.Cave && a.TEM != 0:
-		return fmt.Errorf("tem: a cave's contents have its +4 TEM only when a Thrown DC drops to the Entrance Hex (G11.83); give no --tem with --cave")
+		return bound.Invalidf("tem", "a cave's contents have its +4 TEM only when a Thrown DC drops to the Entrance Hex (G11.83); give no --tem with --cave")
 	case a.Cave && a.Elevation != 0:
-		return fmt.Errorf("elevation: a Thrower may be at most one level below a cave, and above it does not apply; use --cave-drm")
+		return bound.Invalidf("elevation", "a Thrower may be at most one level below a cave, and above it does not apply; use --cave-drm")
 	case a.CaveDRM != 0 && !(a.Cave && a.Mode == Thrown):
-		return fmt.Errorf("cave-drm: only a DC Thrown into a --cave makes the cave dr")
+		return bound.Invalidf("cave-drm", "only a DC Thrown into a --cave makes the cave dr")
 	case inRange("cave-drm", a.CaveDRM, MinCaveDRM, MaxCaveDRM, "") != nil:
 		return inRange("cave-drm", a.CaveDRM, MinCaveDRM, MaxCaveDRM, "")
 	case a.Japanese && !a.Cave:
-		return fmt.Errorf("japanese: only a --cave's Japanese occupants change the DC's DRM")
+		return bound.Invalidf("japanese", "only a --cave's Japanese occupants change the DC's DRM")
 	}
 	return nil
 }
@@ -181,9 +183,9 @@ func (s site) validateLevels() error {
 	case inRange("level", s.level, MinLevel, MaxLevel, "") != nil:
 		return inRange("level", s.level, MinLevel, MaxLevel, "")
 	case s.top != 0 && (s.top < s.level || s.top > 9):
-		return fmt.Errorf("top: %d: want the building's highest non-rooftop level, from --level (%d) to 9", s.top, s.level)
+		return bound.Invalidf("top", "%d: want the building's highest non-rooftop level, from --level (%d) to 9", s.top, s.level)
 	case (s.level > 0 || s.top > 0) && s.building == NoBuilding:
-		return fmt.Errorf("level: building levels need --building wooden or stone")
+		return bound.Invalidf("level", "building levels need --building wooden or stone")
 	}
 	return nil
 }

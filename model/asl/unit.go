@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Kind is what a Personnel counter is.
@@ -344,6 +345,25 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: sw=%d outside 0…%d", u, u.SW, MaxSW)
 	case u.SWX && u.SW == 0:
 		return fmt.Errorf("unit %q: sw-x needs sw=N", u)
+	}
+	return nil
+}
+
+// unitList is a list of units and the input that gives them, so that a
+// unit's error names the list it is in.
+type unitList struct {
+	field string
+	units []Unit
+}
+
+// validateLists checks every unit of every list, in order.
+func validateLists(ls ...unitList) error {
+	for _, l := range ls {
+		for i, u := range l.units {
+			if err := u.validate(); err != nil {
+				return bound.Invalidf(l.field, "unit %d: %w", i+1, err)
+			}
+		}
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package lhy
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Validate checks the attack against the ranges of rules/lhy.md L8 and
@@ -19,14 +21,14 @@ func (a *FireAttack) Validate() error {
 }
 
 func drmError(flag string, drm int) error {
-	return fmt.Errorf("%s: %+d outside %d…%+d (a d10 DRM)", flag, drm, MinDRM, MaxDRM)
+	return bound.Invalidf(flag, "%+d outside %d…%+d (a d10 DRM)", drm, MinDRM, MaxDRM)
 }
 
 func inDRMRange(drm int) bool { return drm >= MinDRM && drm <= MaxDRM }
 
 func (a *FireAttack) validateFire() error {
 	if len(a.SADRM) > MaxSADRM {
-		return fmt.Errorf("sadrm: %d given; at most %d, one per firing nationality", len(a.SADRM), MaxSADRM)
+		return bound.Invalidf("sadrm", "%d given; at most %d, one per firing nationality", len(a.SADRM), MaxSADRM)
 	}
 	for _, d := range a.SADRM {
 		if !inDRMRange(d) {
@@ -35,11 +37,11 @@ func (a *FireAttack) validateFire() error {
 	}
 	switch {
 	case a.MDRM == nil && a.MV != 0:
-		return fmt.Errorf("mfa-mv: a Mortar Value needs the mortar's --mdrm")
+		return bound.Invalidf("mfa-mv", "a Mortar Value needs the mortar's --mdrm")
 	case a.MDRM != nil && !inDRMRange(*a.MDRM):
 		return drmError("mdrm", *a.MDRM)
 	case a.MDRM != nil && (a.MV < MinMV || a.MV > MaxMV):
-		return fmt.Errorf("mfa-mv: %d outside %d…%d", a.MV, MinMV, MaxMV)
+		return bound.Invalidf("mfa-mv", "%d outside %d…%d", a.MV, MinMV, MaxMV)
 	}
 	perVehicle := make([]int, len(a.Vehicles))
 	for _, f := range a.AT {
@@ -47,16 +49,16 @@ func (a *FireAttack) validateFire() error {
 		v := a.vehicleIndex(f.Vehicle)
 		switch {
 		case v < 0:
-			return fmt.Errorf("atdrm: %q: %q names no --vehicle%s", spec, f.Vehicle, a.vehicleChoices())
+			return bound.InvalidValue("atdrm", spec, "%q names no --vehicle%s", f.Vehicle, a.vehicleChoices())
 		case !inDRMRange(f.DRM):
-			return fmt.Errorf("atdrm: %q: %+d outside %d…%+d (a d10 DRM)", spec, f.DRM, MinDRM, MaxDRM)
+			return bound.InvalidValue("atdrm", spec, "%+d outside %d…%+d (a d10 DRM)", f.DRM, MinDRM, MaxDRM)
 		}
 		if perVehicle[v]++; perVehicle[v] > MaxATDRM {
-			return fmt.Errorf("atdrm: more than %d against %s; at most one per firing nationality", MaxATDRM, f.Vehicle)
+			return bound.Invalidf("atdrm", "more than %d against %s; at most one per firing nationality", MaxATDRM, f.Vehicle)
 		}
 	}
 	if len(a.SADRM) == 0 && a.MDRM == nil && len(a.AT) == 0 {
-		return fmt.Errorf("sadrm: nothing fires; give --sadrm, --mdrm or --atdrm")
+		return bound.Invalidf("sadrm", "nothing fires; give --sadrm, --mdrm or --atdrm")
 	}
 	return nil
 }
@@ -75,11 +77,11 @@ func (a *FireAttack) vehicleChoices() string {
 func (a *FireAttack) validateHex() error {
 	switch {
 	case len(a.Units) > MaxUnits:
-		return fmt.Errorf("target: %d units; at most %d in a hex", len(a.Units), MaxUnits)
+		return bound.Invalidf("target", "%d units; at most %d in a hex", len(a.Units), MaxUnits)
 	case len(a.Vehicles) > MaxVehicles:
-		return fmt.Errorf("vehicle: %d vehicles; at most %d in a hex", len(a.Vehicles), MaxVehicles)
+		return bound.Invalidf("vehicle", "%d vehicles; at most %d in a hex", len(a.Vehicles), MaxVehicles)
 	case a.Leader != nil && !inRating(*a.Leader):
-		return fmt.Errorf("leader: Cohesion %d outside 0…%d", *a.Leader, MaxRating)
+		return bound.Invalidf("leader", "Cohesion %d outside 0…%d", *a.Leader, MaxRating)
 	}
 	seen := map[string]string{}
 	for _, u := range a.Units {
@@ -87,7 +89,7 @@ func (a *FireAttack) validateHex() error {
 			return err
 		}
 		if err := u.validate(); err != nil {
-			return fmt.Errorf("target: %q: %w", u.Name, err)
+			return bound.InvalidValue("target", u.Name, "%w", err)
 		}
 	}
 	for _, v := range a.Vehicles {
@@ -95,12 +97,12 @@ func (a *FireAttack) validateHex() error {
 			return err
 		}
 		if err := v.validate(); err != nil {
-			return fmt.Errorf("vehicle: %q: %w", v.Name, err)
+			return bound.InvalidValue("vehicle", v.Name, "%w", err)
 		}
 	}
 	for _, u := range a.Units {
 		if err := a.validateAboard(u); err != nil {
-			return fmt.Errorf("target: %q: %w", u.Name, err)
+			return bound.InvalidValue("target", u.Name, "%w", err)
 		}
 	}
 	return nil
@@ -112,10 +114,10 @@ func inRating(x int) bool { return x >= 0 && x <= MaxRating }
 // a unit or vehicle: names become metric names and on= references.
 func checkName(flag, name string, seen map[string]string) error {
 	if err := ValidName(name); err != nil {
-		return fmt.Errorf("%s: %w", flag, err)
+		return bound.Invalidf(flag, "%w", err)
 	}
 	if other, dup := seen[name]; dup {
-		return fmt.Errorf("%s: %q: the name is taken by a --%s; names are unique", flag, name, other)
+		return bound.InvalidValue(flag, name, "the name is taken by a --%s; names are unique", other)
 	}
 	seen[name] = flag
 	return nil
@@ -214,23 +216,23 @@ func (a *FireAttack) validateApplies() error {
 	}
 	switch {
 	case len(a.SADRM) > 0 && len(a.Units) == 0:
-		return fmt.Errorf("sadrm: no --target to fire at")
+		return bound.Invalidf("sadrm", "no --target to fire at")
 	case a.MDRM != nil && len(a.Units) == 0 && len(a.Vehicles) == 0:
-		return fmt.Errorf("mdrm: no --target or --vehicle to fire at")
+		return bound.Invalidf("mdrm", "no --target or --vehicle to fire at")
 	case a.Leader != nil && len(a.Units) == 0:
-		return fmt.Errorf("leader: no --target to lead")
+		return bound.Invalidf("leader", "no --target to lead")
 	case a.Leader != nil && !smallArms:
-		return fmt.Errorf("leader: its −1 applies to a --sadrm or --mdrm result only (never against vehicles)")
+		return bound.Invalidf("leader", "its −1 applies to a --sadrm or --mdrm result only (never against vehicles)")
 	case a.OpenTerrain && len(a.Vehicles) == 0:
-		return fmt.Errorf("open-terrain: it matters to Collateral Damage only, which needs a --vehicle")
+		return bound.Invalidf("open-terrain", "it matters to Collateral Damage only, which needs a --vehicle")
 	case a.IP && !a.OpenTerrain:
-		return fmt.Errorf("ip: an IP matters to the open-terrain step of Collateral Damage only; give --open-terrain")
+		return bound.Invalidf("ip", "an IP matters to the open-terrain step of Collateral Damage only; give --open-terrain")
 	case a.Assault && !a.OpenTerrain:
-		return fmt.Errorf("assault: an Assault matters to the open-terrain step of Collateral Damage only; give --open-terrain")
+		return bound.Invalidf("assault", "an Assault matters to the open-terrain step of Collateral Damage only; give --open-terrain")
 	case a.ATFromMG && len(a.AT) == 0:
-		return fmt.Errorf("at-from-mg: no anti-tank fire; give --atdrm")
+		return bound.Invalidf("at-from-mg", "no anti-tank fire; give --atdrm")
 	case a.ATFromMG && !towed:
-		return fmt.Errorf("at-from-mg: it spares towed Guns only; no --vehicle is a towed-gun")
+		return bound.Invalidf("at-from-mg", "it spares towed Guns only; no --vehicle is a towed-gun")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Attitude is the ENEMY Attitude (S5.74).
@@ -147,56 +148,56 @@ func (c *Crossing) Validate() error {
 	e := c.Enemy
 	switch {
 	case c.Tables == nil:
-		return fmt.Errorf("tables: none given")
+		return bound.Invalidf("tables", "none given")
 	case len(c.Stack) == 0:
-		return fmt.Errorf("stack: at least one moving unit")
+		return bound.Invalidf("stack", "at least one moving unit")
 	case len(c.Stack) > asl.MaxUnits:
-		return fmt.Errorf("stack: at most %d units", asl.MaxUnits)
+		return bound.Invalidf("stack", "at most %d units", asl.MaxUnits)
 	case c.ELR < 0 || c.ELR > 5:
-		return fmt.Errorf("elr: %d outside 0…5", c.ELR)
+		return bound.Invalidf("elr", "%d outside 0…5", c.ELR)
 	case c.Assault && c.Hazardous:
-		return fmt.Errorf("assault: Assault Movement is not Hazardous Movement; give one")
+		return bound.Invalidf("assault", "Assault Movement is not Hazardous Movement; give one")
 	case c.Assault && len(c.Path) > 1:
-		return fmt.Errorf("assault: Assault Movement enters one Location only (A4.61); the path has %d", len(c.Path))
+		return bound.Invalidf("assault", "Assault Movement enters one Location only (A4.61); the path has %d", len(c.Path))
 	case len(c.Path) == 0:
-		return fmt.Errorf("path: at least one Location")
+		return bound.Invalidf("path", "at least one Location")
 	case len(c.Path) > MaxSteps:
-		return fmt.Errorf("path: at most %d Locations", MaxSteps)
+		return bound.Invalidf("path", "at most %d Locations", MaxSteps)
 	case len(c.SQ) > MaxSQ:
-		return fmt.Errorf("sq: at most %d S?", MaxSQ)
+		return bound.Invalidf("sq", "at most %d S?", MaxSQ)
 	case e.AC < 0 || e.AC > 6:
-		return fmt.Errorf("ac: %d outside 0…6", e.AC)
+		return bound.Invalidf("ac", "%d outside 0…6", e.AC)
 	case e.MissionDRM < -6 || e.MissionDRM > 6:
 		return fmt.Errorf("mission_drm: %d outside −6…+6", e.MissionDRM)
 	case e.A5DRM < -6 || e.A5DRM > 6:
 		return fmt.Errorf("a5_drm: %d outside −6…+6", e.A5DRM)
 	case e.Date.IsZero():
-		return fmt.Errorf("date: none given")
+		return bound.Invalidf("date", "none given")
 	case !strings.EqualFold(e.Nationality, c.Tables.Nationality):
-		return fmt.Errorf("nationality: %q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
+		return bound.Invalidf("nationality", "%q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
 	}
 	for i, u := range c.Stack {
 		if u.Concealed {
-			return fmt.Errorf("stack: unit %d (%s): a moving unit in the ENEMY's view is not concealed", i+1, u)
+			return bound.Invalidf("stack", "unit %d (%s): a moving unit in the ENEMY's view is not concealed", i+1, u)
 		}
 		if u.Broken || u.Disrupted {
-			return fmt.Errorf("stack: unit %d (%s): a broken unit does not move past S?", i+1, u)
+			return bound.Invalidf("stack", "unit %d (%s): a broken unit does not move past S?", i+1, u)
 		}
 		if u.Pinned {
-			return fmt.Errorf("stack: unit %d (%s): a pinned unit may not move (A7.8), so it does not move past S?", i+1, u)
+			return bound.Invalidf("stack", "unit %d (%s): a pinned unit may not move (A7.8), so it does not move past S?", i+1, u)
 		}
 	}
 	if err := c.Tables.Validate(); err != nil {
-		return fmt.Errorf("tables: %w", err)
+		return bound.Invalidf("tables", "%w", err)
 	}
 	ids := map[string]bool{}
 	locs := map[string]int{}
 	for _, s := range c.SQ {
 		switch {
 		case s.ID == "":
-			return fmt.Errorf("sq: an S? without an id")
+			return bound.Invalidf("sq", "an S? without an id")
 		case ids[s.ID]:
-			return fmt.Errorf("sq: %s defined twice", s.ID)
+			return bound.Invalidf("sq", "%s defined twice", s.ID)
 		case s.ACDRM < -6 || s.ACDRM > 6:
 			return fmt.Errorf("sq %s: ac_drm %d outside −6…+6", s.ID, s.ACDRM)
 		}
@@ -214,21 +215,21 @@ func (c *Crossing) Validate() error {
 		where := fmt.Sprintf("path %d (%s)", k+1, st.Name)
 		switch {
 		case !(st.MF > 0 && st.MF <= 16) || math.IsNaN(st.MF):
-			return fmt.Errorf("%s: mf %v outside (0, 16]", where, st.MF)
+			return bound.InvalidAt("path", where, "mf %v outside (0, 16]", st.MF)
 		case st.TEM < -2 || st.TEM > 8:
-			return fmt.Errorf("%s: tem %d outside −2…8", where, st.TEM)
+			return bound.InvalidAt("path", where, "tem %d outside −2…8", st.TEM)
 		}
 		seen := map[string]bool{}
 		for _, el := range st.Eligible {
 			switch {
 			case !ids[el.ID]:
-				return fmt.Errorf("%s: unknown S? %q; define it under sq", where, el.ID)
+				return bound.InvalidAt("path", where, "unknown S? %q; define it under sq", el.ID)
 			case seen[el.ID]:
-				return fmt.Errorf("%s: S? %s listed twice", where, el.ID)
+				return bound.InvalidAt("path", where, "S? %s listed twice", el.ID)
 			case el.Range < 0 || el.Range > 16:
-				return fmt.Errorf("%s: S? %s: range %d outside 0…16 (S5.32)", where, el.ID, el.Range)
+				return bound.InvalidAt("path", where, "S? %s: range %d outside 0…16 (S5.32)", el.ID, el.Range)
 			case el.Hindrance < 0 || el.Hindrance > 6:
-				return fmt.Errorf("%s: S? %s: hindrance %d outside 0…6", where, el.ID, el.Hindrance)
+				return bound.InvalidAt("path", where, "S? %s: hindrance %d outside 0…6", el.ID, el.Hindrance)
 			}
 			seen[el.ID] = true
 		}

@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -152,9 +153,9 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 		c, ok := tb.Pick(d, a.sq.Site, bySite)
 		if !ok {
 			if bySite {
-				return nil, fmt.Errorf("tables: %s has no column for %d and site %q (S? %s)", name, d.Year, a.sq.Site, a.sq.ID)
+				return nil, bound.Invalidf("tables", "%s has no column for %d and site %q (S? %s)", name, d.Year, a.sq.Site, a.sq.ID)
 			}
-			return nil, fmt.Errorf("tables: %s has no column for %d", name, d.Year)
+			return nil, bound.Invalidf("tables", "%s has no column for %d", name, d.Year)
 		}
 		return c, nil
 	}
@@ -181,7 +182,7 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 		// S5.32, S26: −1, and made again until a leader results.
 		r, err := columnRoll(c, drm-1, d).without(func(n string) bool { return n == "" })
 		if err != nil {
-			return roll{}, fmt.Errorf("tables: x3 gives no leader for Long Range Activation")
+			return roll{}, bound.Invalidf("tables", "x3 gives no leader for Long Range Activation")
 		}
 		return r, nil
 	case ItemSW:
@@ -200,7 +201,7 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 			// S7: a BAZ/PSK inside a building is rolled again.
 			r, err = r.without(func(n string) bool { return t.Units[n].Kind == BAZ })
 			if err != nil {
-				return roll{}, fmt.Errorf("tables: x4 gives only BAZ/PSK, which are rerolled inside (S7)")
+				return roll{}, bound.Invalidf("tables", "x4 gives only BAZ/PSK, which are rerolled inside (S7)")
 			}
 		}
 		return r, nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Kind is what a unit named in the tables is.
@@ -292,15 +293,15 @@ func (t *Tables) Validate() error {
 		switch {
 		case u.Kind.mmc() || u.Kind == Leader:
 			if u.Kind != Leader && (u.FP < 0 || u.Range < 0) {
-				return fmt.Errorf("units: %s: negative FP or range", n)
+				return bound.Invalidf("units", "%s: negative FP or range", n)
 			}
 		case u.Kind == MG:
 			if u.FP <= 0 || u.Range <= 0 || u.B < 2 || u.B > 12 || u.ROF < 0 || u.ROF > 6 {
-				return fmt.Errorf("units: %s: a MG needs fp > 0, range > 0, b 2…12 and rof 0…6", n)
+				return bound.Invalidf("units", "%s: a MG needs fp > 0, range > 0, b 2…12 and rof 0…6", n)
 			}
 		}
 		if u.Kind == Squad && t.Deploy && u.HS == "" {
-			return fmt.Errorf("units: %s: a squad of a nationality that can Deploy needs its hs (S6)", n)
+			return bound.Invalidf("units", "%s: a squad of a nationality that can Deploy needs its hs (S6)", n)
 		}
 		if u.HS != "" {
 			if err := t.checkName("units: "+n+" hs", u.HS, []Kind{HalfSquad}, false); err != nil {

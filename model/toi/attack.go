@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Kind is what attacks the building's hex.
@@ -155,13 +157,13 @@ func (a BuildingAttack) squadCover(s Squad) int {
 func (a BuildingAttack) Validate() error {
 	count := func(name string, v, hi int) error {
 		if v < 0 || v > hi {
-			return fmt.Errorf("%s: %d outside 0…%d", name, v, hi)
+			return bound.Invalidf(name, "%d outside 0…%d", v, hi)
 		}
 		return nil
 	}
 	face := func(name string, v int) error {
 		if v < 1 || v > 6 {
-			return fmt.Errorf("%s: %d is not a die face; want 1…6", name, v)
+			return bound.Invalidf(name, "%d is not a die face; want 1…6", v)
 		}
 		return nil
 	}
@@ -181,42 +183,42 @@ func (a BuildingAttack) Validate() error {
 	}
 	switch {
 	case a.Kind != OnBuilding && a.Kind != AreaAttack && a.Kind != ChargesAttack:
-		return fmt.Errorf("attack: %q: want dice, area or charges", a.Kind)
+		return bound.InvalidValue("attack", string(a.Kind), "want dice, area or charges")
 	case a.Threshold < 1 || a.Threshold > MaxThreshold:
-		return fmt.Errorf("threshold: %d outside 1…%d: a building falls to at least one net hit", a.Threshold, MaxThreshold)
+		return bound.Invalidf("threshold", "%d outside 1…%d: a building falls to at least one net hit", a.Threshold, MaxThreshold)
 	case a.BuildingDice() > MaxDice:
-		return fmt.Errorf("combined: %s makes %d attack dice; at most %d", a.combinedText(), a.BuildingDice(), MaxDice)
+		return bound.Invalidf("combined", "%s makes %d attack dice; at most %d", a.combinedText(), a.BuildingDice(), MaxDice)
 	case a.FireAndMove && len(a.Combined) > 0:
-		return fmt.Errorf("fire-and-move: combined fire is a Concentrated Fire action, not Fire and Movement (D2)")
+		return bound.Invalidf("fire-and-move", "combined fire is a Concentrated Fire action, not Fire and Movement (D2)")
 	case a.Kind == ChargesAttack && (a.Dice > 0 || len(a.Combined) > 0 || a.FireAndMove):
-		return fmt.Errorf("dice: an attack with dice and the detonation of charges are separate actions (D4)")
+		return bound.Invalidf("dice", "an attack with dice and the detonation of charges are separate actions (D4)")
 	case a.Kind != AreaAttack && a.Area > 0:
-		return fmt.Errorf("area: an area attack is its own attack, not part of a %s attack (D9)", a.Kind)
+		return bound.Invalidf("area", "an area attack is its own attack, not part of a %s attack (D9)", a.Kind)
 	case a.Kind != ChargesAttack && a.Charges > 0:
-		return fmt.Errorf("charges: charges detonate as their own attack (D4)")
+		return bound.Invalidf("charges", "charges detonate as their own attack (D4)")
 	case a.Kind != ChargesAttack && a.PerCharge:
-		return fmt.Errorf("per-charge: needs charges (D9)")
+		return bound.Invalidf("per-charge", "needs charges (D9)")
 	case a.Kind != ChargesAttack && a.Pillbox != NoPillbox:
-		return fmt.Errorf("pillbox: needs charges: the pillbox side is where a charge was placed (D6, D9)")
+		return bound.Invalidf("pillbox", "needs charges: the pillbox side is where a charge was placed (D6, D9)")
 	case a.Pillbox != NoPillbox && a.Pillbox != PillboxInside && a.Pillbox != PillboxOutside:
-		return fmt.Errorf("pillbox: %q: want none, inside or outside", a.Pillbox)
+		return bound.InvalidValue("pillbox", string(a.Pillbox), "want none, inside or outside")
 	case a.Pillbox != NoPillbox && len(a.Squads) == 0:
-		return fmt.Errorf("target: with --pillbox the charges hit only the squads in the hex, and the pillbox is not damaged (D6): give the squads with --target")
+		return bound.Invalidf("target", "with --pillbox the charges hit only the squads in the hex, and the pillbox is not damaged (D6): give the squads with --target")
 	case a.Kind == ChargesAttack && a.HitOn != DefaultHitOn:
-		return fmt.Errorf("hit-on: charges roll no attack dice; their hits are automatic (§3)")
+		return bound.Invalidf("hit-on", "charges roll no attack dice; their hits are automatic (§3)")
 	case len(a.Squads) > MaxSquads:
-		return fmt.Errorf("target: %d squads; at most %d in the hex", len(a.Squads), MaxSquads)
+		return bound.Invalidf("target", "%d squads; at most %d in the hex", len(a.Squads), MaxSquads)
 	case a.CollapseCover > 0 && len(a.Squads) == 0:
-		return fmt.Errorf("collapse-cover: no squad is inside for a collapse to fall on (D7)")
+		return bound.Invalidf("collapse-cover", "no squad is inside for a collapse to fall on (D7)")
 	case a.CollapseCover > 0 && !a.HasBuilding():
-		return fmt.Errorf("collapse-cover: a pillbox hex has no building to collapse (D6)")
+		return bound.Invalidf("collapse-cover", "a pillbox hex has no building to collapse (D6)")
 	}
 	for i, s := range a.Squads {
 		if err := s.validate(); err != nil {
-			return fmt.Errorf("target: squad %d: %w", i+1, err)
+			return bound.Invalidf("target", "squad %d: %w", i+1, err)
 		}
 		if s.InPillbox && a.Pillbox == NoPillbox {
-			return fmt.Errorf("target: squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
+			return bound.Invalidf("target", "squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
 		}
 	}
 	return nil

@@ -38,7 +38,7 @@ function workerMain() {
     }
     const t0 = performance.now();
     const res = await self.sapperRun(e.data.args, (text) => postMessage({ type: "stderr", id: e.data.id, text }), e.data.files || {});
-    postMessage({ type: "done", id: e.data.id, code: res.code, stdout: res.stdout, stderr: res.stderr, ms: performance.now() - t0 });
+    postMessage({ type: "done", id: e.data.id, code: res.code, stdout: res.stdout, stderr: res.stderr, field: res.field, ms: performance.now() - t0 });
   };
 }
 
@@ -71,7 +71,9 @@ function pageMain() {
   let current = null; // the command whose form is shown
   // sweep is the page of sapper sweep: a form of the command it sweeps
   // (target), and the input to vary, its range, and a goal.
-  const sweep = { name: "sweep", sweep: true, summary: "vary one input over a range: how the odds move, as a line chart; with a goal, how much is needed" };
+  // Its own inputs (--vary, --metric, --goal, --cumulative) come from the
+  // description, as every command's do, and take their own widgets here.
+  let sweep = { name: "sweep", sweep: true, summary: "vary one input over a range: how the odds move, as a line chart; with a goal, how much is needed", inputs: [] };
   let target = null; // the command a sweep varies
   let metrics = {}; // metric lists by command, read off a one-trial probe run
   let probing = null; // {id, key}
@@ -90,11 +92,77 @@ function pageMain() {
 
   $("cancel").onclick = cancel;
 
+  // A page served by sapper serve runs its work on the server's native
+  // engine (SERVED); a static site, in a Web Worker. Both answer with the
+  // same messages.
+  const SERVED = !!document.querySelector('meta[name="sapper-engine"][content="server"]');
+
   function startWorker() {
     workerReady = false;
-    worker = new Worker("app.js");
+    worker = SERVED ? serverEngine() : new Worker("app.js");
     worker.onmessage = onWorker;
     worker.onerror = (e) => fail("The engine failed: " + (e.message || "unknown error"));
+  }
+
+  // serverEngine is the server as a worker: postMessage starts a run (POST
+  // run, whose answer streams the worker's messages as JSON lines) or
+  // cancels it (POST cancel, with the token the run started with).
+  function serverEngine() {
+    const w = { onmessage: null, onerror: null };
+    let token = null;
+    let pendingCancel = false;
+    let abort = null;
+    const post = (data) => w.onmessage && w.onmessage({ data });
+    const cancelRun = () => {
+      if (!token) {
+        pendingCancel = true;
+        return;
+      }
+      fetch("cancel", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) }).catch(() => {});
+    };
+    w.postMessage = async (msg) => {
+      if (msg.type === "cancel") {
+        cancelRun();
+        return;
+      }
+      token = null;
+      pendingCancel = false;
+      abort = new AbortController();
+      const t0 = performance.now();
+      try {
+        const res = await fetch("run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args: msg.args, files: msg.files || {} }), signal: abort.signal });
+        if (!res.ok) {
+          post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: " + (await res.text()).trim() });
+          return;
+        }
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let nl;
+          while ((nl = buf.indexOf("\n")) >= 0) {
+            const m = JSON.parse(buf.slice(0, nl));
+            buf = buf.slice(nl + 1);
+            if (m.type === "started") {
+              token = m.token;
+              if (pendingCancel) cancelRun();
+            } else if (m.type === "stderr") {
+              post({ type: "stderr", id: msg.id, text: m.text });
+            } else if (m.type === "done") {
+              const stderr = (m.stderr || "") + (m.stopped ? "\nsapper serve: " + m.stopped : "");
+              post({ type: "done", id: msg.id, code: m.code, stdout: m.stdout || "", stderr, field: m.field, ms: performance.now() - t0 });
+            }
+          }
+        }
+      } catch (e) {
+        if (e.name !== "AbortError") post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: the server did not answer: " + e.message });
+      }
+    };
+    w.terminate = () => abort && abort.abort();
+    setTimeout(() => post({ type: "ready" }), 0);
+    return w;
   }
 
   function onWorker(e) {
@@ -142,12 +210,18 @@ function pageMain() {
       return;
     }
     const ul = $("commands");
-    for (const c of commands.concat(commands.some((c) => c.sweepable) ? [sweep] : [])) {
+    const described = commands.find((c) => c.name === "sweep");
+    if (described) sweep = Object.assign(described, { sweep: true });
+    for (const c of described ? commands : commands.concat(commands.some((c) => c.sweepable) ? [sweep] : [])) {
       ul.append(el("li", {}, el("a", { href: "#" + c.name, "data-cmd": c.name, text: c.name, title: c.summary })));
     }
     window.addEventListener("hashchange", route);
     route();
-    if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+    if (SERVED) {
+      $("offline").textContent = "";
+      document.querySelector("header.top p").textContent = "The odds of a wargame attack, by Monte Carlo or exact enumeration, computed by the sapper serve this page came from.";
+      document.querySelector("footer p").firstChild.textContent = "This page runs on the sapper serve of the machine it came from, with its native engine. ";
+    } else if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
       navigator.serviceWorker.register("sw.js").then(
         () => ($("offline").textContent = "It works offline once loaded, and can be installed as an app."),
         () => {},
@@ -285,7 +359,7 @@ function pageMain() {
         const f = upload.files[0];
         if (!f) return;
         if (f.size > MAX_FILE) {
-          showError("--" + i.name + " " + f.name + ": the file is " + f.size + " bytes; the page takes files up to " + MAX_FILE);
+          showError("--" + i.name + " " + f.name + ": the file is " + f.size + " bytes; the page takes files up to " + MAX_FILE, i.name);
           return;
         }
         files[f.name] = await f.text();
@@ -353,8 +427,8 @@ function pageMain() {
       params.push([i.name, v]);
     }
     if (current.sweep && !probe) {
-      for (const [name, v] of sweepArgs()) {
-        argv.push(...flag(name, v));
+      for (const [name, v, yesno] of sweepArgs()) {
+        argv.push(...(yesno ? [v === "true" ? "--" + name : "--" + name + "=false"] : flag(name, v)));
         params.push([name, v]);
       }
     }
@@ -631,13 +705,18 @@ function pageMain() {
     const name = m && target.sweepable.includes(m[1]) ? m[1] : target.sweepable.includes("tem") ? "tem" : target.sweepable[0];
     const input = inputsOf(target).find((i) => i.name === name) || {};
 
+    // the description's words for the sweep's own inputs
+    const own = (name, fallback) => {
+      const i = (sweep.args || []).concat(sweep.inputs || []).find((x) => x.name === name);
+      return i && i.help ? i.help : fallback;
+    };
     const cmdSel = el("select", { id: "in-command", "aria-describedby": "help-command" }, ...commands.filter((c) => c.sweepable && c.sweepable.length).map((c) => el("option", { value: c.name, text: c.name })));
     cmdSel.value = target.name;
     cmdSel.onchange = () => {
       history.replaceState(null, "", "#sweep");
       showForm(sweep, new URLSearchParams({ command: cmdSel.value }));
     };
-    grid.append(el("div", { class: "field", id: "field-command" }, el("label", { for: "in-command", class: "label", text: "Command to sweep" }), cmdSel, el("p", { class: "help", id: "help-command", text: "its inputs are below; every one but the varied one stays as given" })));
+    grid.append(el("div", { class: "field", id: "field-command" }, el("label", { for: "in-command", class: "label", text: "Command to sweep" }), cmdSel, el("p", { class: "help", id: "help-command", text: own("command", "its inputs are below; every one but the varied one stays as given") })));
 
     const nameSel = el("select", { id: "in-vary-name", "aria-describedby": "help-vary err-vary" }, ...target.sweepable.map((n) => el("option", { value: n, text: label(n) })));
     nameSel.value = name;
@@ -660,14 +739,14 @@ function pageMain() {
     if (whole(input)) for (const n of range.querySelectorAll("input")) n.step = 1;
     grid.append(el("div", { class: "field", id: "field-vary" },
       el("label", { for: "in-vary-name", class: "label", text: "Input to vary" }), nameSel, range,
-      el("p", { class: "help", id: "help-vary", text: "one run for each value from FROM to TO by STEP, the same seed each time; at most 200 values" }),
+      el("p", { class: "help", id: "help-vary", text: own("vary", "one run for each value from FROM to TO by STEP, the same seed each time; at most 200 values") }),
       el("p", { class: "field-error", id: "err-vary", hidden: true })));
 
     // --metric: the summary figures, or one metric's outcomes
     const metricSel = el("select", { id: "in-metric", "aria-describedby": "help-metric err-metric" }, el("option", { value: "", text: "the summary figures" }));
     grid.append(el("div", { class: "field", id: "field-metric" },
       el("label", { for: "in-metric", class: "label", text: "Columns" }), metricSel,
-      el("p", { class: "help", id: "help-metric", text: "the table's and chart's columns: the summary figures, or the outcomes of one metric" }),
+      el("p", { class: "help", id: "help-metric", text: own("metric", "the table's and chart's columns: the summary figures, or the outcomes of one metric") }),
       el("p", { class: "field-error", id: "err-metric", hidden: true })));
 
     // --goal METRIC=OUTCOME|OUTCOME>=P, or METRIC.mean>=X
@@ -681,8 +760,10 @@ function pageMain() {
     grid.append(el("div", { class: "field wide", id: "field-goal" },
       el("label", { for: "in-goal-metric", class: "label", text: "Goal: how much is needed?" }), goalSel, outcomes,
       el("div", { class: "goal-line" }, op, value),
-      el("p", { class: "help", id: "help-goal", text: "after the table, the first value whose chance of the outcomes ticked reaches the goal (a chance from 0 to 1), or whose average count does; Tide of Iron's building has its own: Needed, under advanced" }),
+      el("p", { class: "help", id: "help-goal", text: own("goal", "the first value whose chance of the outcomes ticked reaches the goal (a chance from 0 to 1), or whose average count does") + "; Tide of Iron's building asks it directly: Needed, under advanced" }),
       el("p", { class: "field-error", id: "err-goal", hidden: true })));
+    // the sweep's other inputs (--cumulative), as any command's
+    for (const i of sweepExtras()) grid.append(field(i, params.getAll(i.name)));
     box.append(grid);
     box.dataset.metric = params.get("metric") || "";
     box.dataset.goalMetric = goal ? goal[1] : "";
@@ -739,6 +820,14 @@ function pageMain() {
   }
 
   // sweepArgs are --vary, --metric and --goal as the form gives them.
+  // sweepExtras are the sweep's own inputs that take no widget of their
+  // own here nor are the swept command's too (--cumulative is both: its
+  // field is the command's).
+  function sweepExtras() {
+    const theirs = new Set(inputsOf(target).map((i) => i.name));
+    return (sweep.inputs || []).filter((i) => !["vary", "metric", "goal"].includes(i.name) && !HIDDEN.has(i.name) && !theirs.has(i.name));
+  }
+
   function sweepArgs() {
     const out = [["vary", $("in-vary-name").value + "=" + $("in-vary-from").value.trim() + ".." + $("in-vary-to").value.trim() + ($("in-vary-step").value.trim() && $("in-vary-step").value.trim() !== "1" ? ":" + $("in-vary-step").value.trim() : "")]];
     if ($("in-metric").value) out.push(["metric", $("in-metric").value]);
@@ -747,6 +836,11 @@ function pageMain() {
       const picked = [...document.querySelectorAll("#in-goal-outcome input:checked")].map((c) => c.value);
       const what = picked.includes(".mean") ? g + ".mean" : g + "=" + picked.join("|");
       out.push(["goal", what + $("in-goal-op").value + $("in-goal-value").value.trim()]);
+    }
+    for (const i of sweepExtras()) {
+      const c = $("in-" + i.name);
+      const v = !c ? "" : i.kind === "yes/no" ? String(c.checked) : c.value.trim();
+      if (c && v !== i.default && v !== "") out.push([i.name, v, i.kind === "yes/no"]);
     }
     return out;
   }
@@ -882,7 +976,7 @@ function pageMain() {
     const partial = m.code === 130 && m.stdout !== "";
     if (m.code !== 0 && !partial) {
       setStatus("");
-      showError(stderr || "the run failed (exit status " + m.code + ")");
+      showError(stderr || "the run failed (exit status " + m.code + ")", m.field);
       document.body.dataset.state = "error";
       return;
     }
@@ -930,25 +1024,24 @@ function pageMain() {
     for (const e of document.querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
   }
 
-  // showError shows the engine's one line, and again under the field it
-  // names ("--tem …"), whose folded group it opens.
-  function showError(line) {
+  // showError shows the engine's one line, and again under the field the
+  // engine says it is about, whose folded group it opens.
+  function showError(line, name) {
     $("error").hidden = false;
     $("error").textContent = line;
     $("result").hidden = true;
-    const m = /--([a-z0-9][a-z0-9-]*)/.exec(line);
-    const f = m && $("field-" + m[1]);
+    const f = name && $("field-" + name);
     if (!f) {
       $("error").scrollIntoView({ block: "center" });
       return;
     }
     const msg = line.replace(/^sapper [a-z]+: /, "");
-    const err = $("err-" + m[1]);
+    const err = $("err-" + name);
     err.textContent = msg;
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
-    const c = $("in-" + m[1]);
+    const c = $("in-" + name);
     if (c) c.setAttribute("aria-invalid", "true");
     f.scrollIntoView({ block: "center" });
   }

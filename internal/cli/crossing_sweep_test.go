@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// crossingFile writes the built-in two-sq-crossing with extra lines.
+func crossingFile(t *testing.T, edit func(string) string) string {
+	t.Helper()
+	code, yaml, stderr := cli(t, "scenarios", "two-sq-crossing")
+	if code != exitOK {
+		t.Fatal(stderr)
+	}
+	file := filepath.Join(t.TempDir(), "c.yaml")
+	if err := os.WriteFile(file, []byte(edit(yaml)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestCrossingSweep: a crossing file's vary: makes run sweep it, as sapper
+// sweep activate does, and activate alone refuses it rather than leave it
+// unread.
+func TestCrossingSweep(t *testing.T) {
+	file := crossingFile(t, func(s string) string { return s + "vary: ac=1..3\n" })
+	code, got, stderr := cli(t, "run", file, "--trials", "20000", "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("run: exit %d, %s", code, stderr)
+	}
+	plain := crossingFile(t, func(s string) string { return s })
+	_, want, _ := cli(t, "sweep", "activate", plain, "--vary", "ac=1..3", "--trials", "20000", "--format", "csv")
+	if got != want || !strings.Contains(got, "ac=3") {
+		t.Errorf("run FILE with vary: differs from sapper sweep activate:\n%s\nwant\n%s", got, want)
+	}
+	code, _, stderr = cli(t, "activate", file)
+	if code != exitUsage || !strings.Contains(stderr, "c.yaml:") || !strings.Contains(stderr, "sapper run") {
+		t.Errorf("activate FILE with vary: exit %d, %q", code, stderr)
+	}
+}
+
+// TestCrossingValueGivenTwice: a value a crossing file gives in its own
+// fields and again under flags: is refused at the flag's line.
+func TestCrossingValueGivenTwice(t *testing.T) {
+	for _, c := range []struct{ flag, line string }{{"ac", "  ac: 5"}, {"elr", "  elr: 4"}} {
+		file := crossingFile(t, func(s string) string {
+			if c.flag == "elr" && !strings.Contains(s, "\nelr:") {
+				s += "elr: 2\n"
+			}
+			return strings.Replace(s, "flags:\n", "flags:\n"+c.line+"\n", 1)
+		})
+		code, _, stderr := cli(t, "activate", file)
+		if code != exitUsage || !strings.Contains(stderr, c.flag+": given twice") {
+			t.Errorf("%s: exit %d, %q", c.flag, code, stderr)
+		}
+	}
+}

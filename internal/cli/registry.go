@@ -1,0 +1,114 @@
+//go:build !js
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/sapperhq/sapper/internal/web"
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Registry is sapper's commands as a server runs them for its page
+// (package web): every command but those that would touch the server
+// itself, each run held to the server's limits on trials and paths, and
+// reading only the files its request carries.
+type Registry struct {
+	lim      serverLimits
+	describe []byte
+}
+
+var _ web.Registry = (*Registry)(nil)
+
+// NewRegistry returns the commands of a server whose runs take at most
+// maxTrials Monte Carlo trials and maxPaths exact paths each.
+func NewRegistry(maxTrials, maxPaths uint64) (*Registry, error) {
+	if maxTrials == 0 || maxPaths == 0 {
+		return nil, fmt.Errorf("cli: a server's limits must be positive")
+	}
+	var d bytes.Buffer
+	if err := runDescribe(&d, []string{"--format", "json"}); err != nil {
+		return nil, err
+	}
+	return &Registry{lim: serverLimits{maxTrials: maxTrials, maxPaths: maxPaths}, describe: d.Bytes()}, nil
+}
+
+// Describe is describe --format json, which the page builds its forms
+// from.
+func (r *Registry) Describe() []byte { return r.describe }
+
+// notServed are the commands a page may not run on a server: they would
+// listen, or write to its disk.
+var notServed = map[string]string{
+	"serve": "a server starts no other",
+	"site":  "it writes a directory on the server",
+}
+
+// Run runs one command line for a page.
+func (r *Registry) Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (code int, field string) {
+	if len(args) > 0 {
+		if why, ok := notServed[args[0]]; ok {
+			fmt.Fprintf(stderr, "sapper %s: not on a served page: %s\n", args[0], why)
+			return exitUsage, ""
+		}
+	}
+	ctx = withServerLimits(withUploads(ctx, files), r.lim)
+	code, err := runErr(ctx, stdout, stderr, args)
+	return code, InputField(err)
+}
+
+// serverLimits bound one run of a server's page.
+type serverLimits struct {
+	maxTrials uint64 // Monte Carlo trials of one run
+	maxPaths  uint64 // exact enumeration budget (--max-paths)
+}
+
+type serverLimitsKey struct{}
+
+func withServerLimits(ctx context.Context, l serverLimits) context.Context {
+	return context.WithValue(ctx, serverLimitsKey{}, l)
+}
+
+// onServer holds a prepared job to the limits of the server it runs on,
+// if any, before it runs: a bound asked for beyond them is refused in the
+// words of a flag error, one left to its default is lowered to them, and
+// nothing is written to the server's disk.
+func onServer(ctx context.Context, j *job) error {
+	l, ok := ctx.Value(serverLimitsKey{}).(serverLimits)
+	if !ok {
+		return nil
+	}
+	c := &j.common
+	switch {
+	case c.plot != "":
+		return inputErrorf("plot", "--plot: not on a served page: the page draws its own chart, and nothing is written to the server's disk")
+	case c.cpuprofile != "":
+		return inputErrorf("cpuprofile", "--cpuprofile: not on a served page: nothing is written to the server's disk")
+	}
+	cfg := &c.cfg
+	changed := func(name string) bool { return j.flags != nil && j.flags.Changed(name) }
+	if cfg.Method != sim.Exact && cfg.Trials > l.maxTrials {
+		if changed("trials") {
+			return badValue("trials", strconv.FormatUint(cfg.Trials, 10),
+				fmt.Sprintf("over this server's limit of %s trials a run (sapper serve --max-trials)", report.Group(l.maxTrials)))
+		}
+		cfg.Trials = l.maxTrials
+	}
+	if cfg.Method != sim.MonteCarlo && cfg.MaxPaths > l.maxPaths {
+		if changed("max-paths") {
+			return badValue("max-paths", strconv.FormatUint(cfg.MaxPaths, 10),
+				fmt.Sprintf("over this server's limit of %s paths (sapper serve --max-paths)", report.Group(l.maxPaths)))
+		}
+		cfg.MaxPaths = l.maxPaths
+	}
+	if cfg.Method != sim.MonteCarlo && cfg.MaxMemory > sim.DefaultMaxMemory {
+		return badValue("max-memory", strconv.FormatUint(cfg.MaxMemory>>20, 10),
+			fmt.Sprintf("over this server's limit of %d MB a run", sim.DefaultMaxMemory>>20))
+	}
+	return nil
+}

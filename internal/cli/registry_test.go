@@ -1,0 +1,121 @@
+//go:build !js
+
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sapperhq/sapper/internal/web"
+)
+
+// servedRun posts one run to a served page's engine and returns its
+// final message.
+func servedRun(t *testing.T, ts *httptest.Server, args []string, files map[string]string) (code int, stdout, stderr, field string) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"args": args, "files": files})
+	res, err := ts.Client().Post(ts.URL+"/run", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("%v: HTTP %d", args, res.StatusCode)
+	}
+	var last struct {
+		Type, Stdout, Stderr, Field string
+		Code                        int
+	}
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(nil, 8<<20)
+	for sc.Scan() {
+		if err := json.Unmarshal(sc.Bytes(), &last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if last.Type != "done" {
+		t.Fatalf("%v: the answer ends with %q, not done", args, last.Type)
+	}
+	return last.Code, last.Stdout, last.Stderr, last.Field
+}
+
+func servedEngine(t *testing.T, maxTrials uint64) *httptest.Server {
+	t.Helper()
+	reg, err := NewRegistry(maxTrials, 20_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := web.New(reg, web.Limits{Runs: 2, Queue: 4, Wait: time.Second, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// TestServedFiguresAreTheCommandLine: a run on a served page prints the
+// command line's JSON, byte for byte, exact and seeded Monte Carlo alike.
+func TestServedFiguresAreTheCommandLine(t *testing.T) {
+	ts := servedEngine(t, 10_000_000)
+	for _, args := range [][]string{
+		{"compare", "--method", "exact", "--format", "json"},
+		{"dc", "--target", "4-6-7", "--tem", "2", "--trials", "100000", "--seed", "7", "--format", "json"},
+		{"activate", "two-sq-crossing", "--trials", "20000", "--seed", "3", "--format", "json"},
+	} {
+		code, stdout, stderr, _ := servedRun(t, ts, args, nil)
+		var want, errb bytes.Buffer
+		if err := Execute(context.Background(), args, &want, &errb); err != nil {
+			t.Fatal(err)
+		}
+		if code != 0 || scrubElapsed(stdout) != scrubElapsed(want.String()) {
+			t.Errorf("%v: exit %d, stderr %q; the served JSON differs from the command line's", args, code, stderr)
+		}
+	}
+}
+
+// TestServedLimits: a served page's runs are held to the server's limits,
+// read no file from its disk and write none; the input at fault comes
+// back by name for the page to mark.
+func TestServedLimits(t *testing.T) {
+	ts := servedEngine(t, 50_000)
+	for _, c := range []struct {
+		args        []string
+		code        int
+		field, want string
+	}{
+		{[]string{"dc", "--target", "4-6-7", "--trials", "60000"}, 2, "trials", "over this server's limit of 50,000 trials"},
+		{[]string{"dc", "--target", "4-6-7", "--tem", "9"}, 2, "tem", `--tem "9": want a whole number from 0 to 8`},
+		{[]string{"dc", "--target", "4-6-7", "--plot", "x.svg"}, 2, "plot", "not on a served page"},
+		{[]string{"dc", "--target", "4-6-7", "--cpuprofile", "x.prof"}, 2, "cpuprofile", "not on a served page"},
+		{[]string{"serve"}, 2, "", "not on a served page"},
+		{[]string{"site", "out"}, 2, "", "not on a served page"},
+		{[]string{"activate", "/etc/passwd"}, 2, "", "reads no files"},
+	} {
+		code, _, stderr, field := servedRun(t, ts, c.args, nil)
+		if code != c.code || field != c.field || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, field %q, stderr %q; want exit %d, field %q, %q", c.args, code, field, stderr, c.code, c.field, c.want)
+		}
+	}
+	// A default over the limit is lowered to it rather than refused.
+	code, stdout, stderr, _ := servedRun(t, ts, []string{"dc", "--target", "4-6-7", "--format", "json"}, nil)
+	if code != 0 || !strings.Contains(stdout, `"trials": 50000`) {
+		t.Errorf("exit %d, stderr %q, stdout %.200q; want 50,000 trials", code, stderr, stdout)
+	}
+	// An uploaded crossing is read, under the name its player gave it.
+	var crossing bytes.Buffer
+	if err := Execute(context.Background(), []string{"scenarios", "two-sq-crossing"}, &crossing, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr, _ = servedRun(t, ts, []string{"activate", "mine.yaml", "--trials", "1000"}, map[string]string{"mine.yaml": crossing.String()})
+	if code != 0 {
+		t.Errorf("an uploaded crossing: exit %d, %s", code, stderr)
+	}
+}

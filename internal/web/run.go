@@ -1,0 +1,223 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// request is a run the page asks for: a command line, as the page's
+// permalink and its "command line" box show it, and the files it reads.
+type request struct {
+	Args  []string          `json:"args"`
+	Files map[string]string `json:"files"`
+}
+
+// message is one line of a run's answer, which streams as JSON lines: a
+// "started" with the token that cancels the run, "stderr" writes (the
+// progress bar) as they come, and "done" with the run's output. They are
+// the messages the page's Web Worker posts when the engine runs in the
+// browser, so the page reads both alike.
+type message struct {
+	Type   string `json:"type"`
+	Token  string `json:"token,omitempty"`
+	Text   string `json:"text,omitempty"`
+	Code   int    `json:"code"`
+	Stdout string `json:"stdout,omitempty"`
+	Stderr string `json:"stderr,omitempty"`
+	// Field is the input a usage error is about, by its flag name.
+	Field string `json:"field,omitempty"`
+	// Stopped says why the server cut a run short: its time limit, or
+	// the server stopping.
+	Stopped string `json:"stopped,omitempty"`
+}
+
+const (
+	maxArgs    = 400
+	maxArgLen  = 4 << 10
+	maxFiles   = 4
+	maxNameLen = 200
+)
+
+// read decodes and bounds a run's request.
+func read(r *http.Request) (request, error) {
+	var req request
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return req, fmt.Errorf("the request is over this server's %d KiB", maxBody>>10)
+		}
+		return req, fmt.Errorf("want a JSON object {\"args\": [...], \"files\": {...}}: %v", err)
+	}
+	if dec.More() {
+		return req, errors.New("want one JSON object, with nothing after it")
+	}
+	switch {
+	case len(req.Args) == 0:
+		return req, errors.New("args: want a command line, e.g. [\"dc\", \"--target\", \"4-6-7\"]")
+	case len(req.Args) > maxArgs:
+		return req, fmt.Errorf("args: %d arguments; at most %d", len(req.Args), maxArgs)
+	case len(req.Files) > maxFiles:
+		return req, fmt.Errorf("files: %d files; at most %d", len(req.Files), maxFiles)
+	}
+	for _, a := range req.Args {
+		if len(a) > maxArgLen {
+			return req, fmt.Errorf("args: an argument of %d bytes; at most %d", len(a), maxArgLen)
+		}
+	}
+	for name, data := range req.Files {
+		if len(name) == 0 || len(name) > maxNameLen {
+			return req, fmt.Errorf("files: a name of %d bytes; want 1 to %d", len(name), maxNameLen)
+		}
+		if len(data) > MaxFile {
+			return req, fmt.Errorf("files: %q is %d bytes; this server takes files up to %d KiB", name, len(data), MaxFile>>10)
+		}
+	}
+	return req, nil
+}
+
+func (h *handler) run(w http.ResponseWriter, r *http.Request) {
+	req, err := read(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	release, err := h.slots.acquire(r.Context())
+	if err != nil {
+		// Busy, or the server stopping while the request waited: either
+		// way no run, and the page is told so.
+		msg := err.Error()
+		if !errors.Is(err, errBusy) {
+			msg = "the server is stopping; no run was made"
+		}
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, msg, http.StatusServiceUnavailable)
+		return
+	}
+	defer release()
+	ctx, cancelTime := context.WithTimeout(r.Context(), h.lim.MaxTime)
+	defer cancelTime()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	token := h.track(cancel)
+	defer h.untrack(token)
+
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	out := &stream{w: w, rc: http.NewResponseController(w)}
+	out.send(message{Type: "started", Token: token})
+	files := make(map[string][]byte, len(req.Files))
+	for name, data := range req.Files {
+		files[name] = []byte(data)
+	}
+	var stdout bytes.Buffer
+	stderr := &progress{out: out, tick: h.lim.Tick}
+	code, field := h.reg.Run(ctx, req.Args, files, &stdout, stderr)
+	done := message{Type: "done", Code: code, Stdout: stdout.String(), Stderr: stderr.all.String(), Field: field}
+	if code != 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
+		done.Stopped = fmt.Sprintf("stopped at this server's time limit of %s (sapper serve --max-time): the figures are partial", h.lim.MaxTime)
+	} else if code != 0 && r.Context().Err() != nil {
+		done.Stopped = "stopped because the server is stopping: the figures are partial"
+	}
+	out.send(done)
+}
+
+// cancel stops the run whose token the body holds: it ends at its next
+// chunk and answers with its partial result.
+func (h *handler) cancel(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Token string `json:"token"`
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<10))
+	if err := dec.Decode(&body); err != nil || dec.More() {
+		http.Error(w, "want {\"token\": \"…\"}", http.StatusBadRequest)
+		return
+	}
+	h.mu.Lock()
+	stop := h.runs[body.Token]
+	h.mu.Unlock()
+	if stop == nil {
+		http.Error(w, "no run of that token: it has ended", http.StatusNotFound)
+		return
+	}
+	stop()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// track records a run's cancel under a new token that no other page can
+// guess.
+func (h *handler) track(cancel context.CancelFunc) string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	token := hex.EncodeToString(b[:])
+	h.mu.Lock()
+	h.runs[token] = cancel
+	h.mu.Unlock()
+	return token
+}
+
+func (h *handler) untrack(token string) {
+	h.mu.Lock()
+	delete(h.runs, token)
+	h.mu.Unlock()
+}
+
+// stream writes messages as JSON lines, each flushed as it is written.
+type stream struct {
+	mu sync.Mutex
+	w  io.Writer
+	rc *http.ResponseController
+}
+
+func (s *stream) send(m message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, _ := json.Marshal(m) // strings and ints only
+	if _, err := s.w.Write(append(b, '\n')); err != nil {
+		return // the page has gone; its run stops with its context
+	}
+	_ = s.rc.Flush()
+}
+
+// progress is a run's stderr: every write is kept for the answer, and
+// passed on to the page at most once a tick, the latest one, which is
+// the progress bar as it stands.
+type progress struct {
+	out  *stream
+	tick time.Duration
+	mu   sync.Mutex
+	all  bytes.Buffer
+	last time.Time
+}
+
+// maxStderr bounds what a run's stderr keeps: a progress bar rewritten
+// for a minute is long, and only its latest state matters.
+const maxStderr = 64 << 10
+
+func (p *progress) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	if p.all.Len()+len(b) > maxStderr {
+		p.all.Reset()
+	}
+	p.all.Write(b)
+	now := time.Now()
+	send := now.Sub(p.last) >= p.tick
+	if send {
+		p.last = now
+	}
+	p.mu.Unlock()
+	if send {
+		p.out.send(message{Type: "stderr", Text: string(b)})
+	}
+	return len(b), nil
+}

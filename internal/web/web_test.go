@@ -1,0 +1,326 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fake is a Registry whose runs echo their arguments and files, and, for
+// "wait", block until cancelled, answering 130 with a partial result as
+// sapper does.
+type fake struct {
+	started chan struct{}
+}
+
+func (f *fake) Describe() []byte { return []byte(`{"commands":[]}`) }
+
+func (f *fake) Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (int, string) {
+	switch args[0] {
+	case "wait":
+		for i := 0; ; i++ {
+			fmt.Fprintf(stderr, "\r[##] %d trials", i)
+			if i == 0 && f.started != nil {
+				close(f.started)
+			}
+			select {
+			case <-ctx.Done():
+				fmt.Fprint(stdout, `{"partial":true}`)
+				return 130, ""
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	case "bad":
+		fmt.Fprintln(stderr, "sapper dc: --tem: 9 is out of range 0…8")
+		return 2, "tem"
+	}
+	fmt.Fprintf(stdout, "%s|%d files|%s", strings.Join(args, " "), len(files), files["a.yaml"])
+	return 0, ""
+}
+
+func limits() Limits {
+	return Limits{Runs: 1, Queue: 0, Wait: 50 * time.Millisecond, MaxTime: 5 * time.Second, Tick: time.Millisecond}
+}
+
+func server(t *testing.T, reg Registry, lim Limits) *httptest.Server {
+	t.Helper()
+	h, err := New(reg, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := httptest.NewServer(h)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// post sends a run and reads its messages.
+func post(t *testing.T, s *httptest.Server, body string, header map[string]string) (*http.Response, []message) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", s.URL+"/run", strings.NewReader(body))
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := s.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var msgs []message
+	if res.StatusCode == http.StatusOK {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			var m message
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Fatalf("%q: %v", sc.Text(), err)
+			}
+			msgs = append(msgs, m)
+		}
+	}
+	return res, msgs
+}
+
+func TestNewRefusesBadLimits(t *testing.T) {
+	for _, l := range []Limits{{}, {Runs: 1, Wait: time.Second}, {Runs: 1, Queue: -1, Wait: time.Second, MaxTime: time.Second}, {Runs: 1, Wait: time.Second, MaxTime: time.Second, Tick: -1}} {
+		if _, err := New(&fake{}, l); err == nil {
+			t.Errorf("%+v: accepted", l)
+		}
+	}
+	if _, err := New(nil, limits()); err == nil {
+		t.Error("a nil registry was accepted")
+	}
+}
+
+// TestPage: the site's page, marked as served, its files, and the
+// registry's describe.json; no service worker, whose offline copy would
+// want the WebAssembly engine.
+func TestPage(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	for path, want := range map[string]string{
+		"/":              servedMark,
+		"/index.html":    servedMark,
+		"/app.js":        "sapper",
+		"/style.css":     "{",
+		"/describe.json": `{"commands":[]}`,
+	} {
+		res, err := s.Client().Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s: %d, body lacks %q", path, res.StatusCode, want)
+		}
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+			t.Errorf("GET %s: Content-Security-Policy %q", path, csp)
+		}
+	}
+	for _, path := range []string{"/run", "/cancel"} {
+		res, err := s.Client().Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" {
+			t.Errorf("GET %s: %d, Allow %q; want 405, POST", path, res.StatusCode, res.Header.Get("Allow"))
+		}
+	}
+	for _, path := range []string{"/sw.js", "/sapper.wasm", "/nothing"} {
+		res, err := s.Client().Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, res.StatusCode)
+		}
+	}
+}
+
+// TestRun: a run's answer streams its start, its progress and its output,
+// the files reaching the registry.
+func TestRun(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	res, msgs := post(t, s, `{"args":["dc","--tem","2"],"files":{"a.yaml":"x: 1"}}`, nil)
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/x-ndjson" {
+		t.Fatalf("%d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	if len(msgs) != 2 || msgs[0].Type != "started" || len(msgs[0].Token) != 32 || msgs[1].Type != "done" {
+		t.Fatalf("%+v", msgs)
+	}
+	if d := msgs[1]; d.Code != 0 || d.Stdout != "dc --tem 2|1 files|x: 1" {
+		t.Errorf("%+v", d)
+	}
+	_, msgs = post(t, s, `{"args":["bad"]}`, nil)
+	if d := msgs[len(msgs)-1]; d.Code != 2 || d.Field != "tem" || !strings.Contains(d.Stderr, "--tem: 9") {
+		t.Errorf("%+v", d)
+	}
+}
+
+// TestBadRequests: a body that is not one bounded run is refused, 400,
+// with what is wanted.
+func TestBadRequests(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	big := strings.Repeat("x", MaxFile+1)
+	for _, body := range []string{
+		``, `[]`, `{"args":[]}`, `{"args":["dc"],"extra":1}`,
+		`{"args":["dc"],"files":{"a":"` + big + `"}}`,
+		`{"args":["dc"],"files":{"":"x"}}`,
+		`{"args":["` + strings.Repeat("y", maxBody) + `"]}`,
+		`{"args":["dc"]}garbage`, `{"args":["dc"]}{"args":["serve"]}`,
+	} {
+		res, _ := post(t, s, body, nil)
+		if res.StatusCode != http.StatusBadRequest {
+			t.Errorf("%.60q: %d, want 400", body, res.StatusCode)
+		}
+	}
+}
+
+// TestCrossSite: a run asked for by another site's page is refused; the
+// page's own files are open to all.
+func TestCrossSite(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	for _, h := range []map[string]string{
+		{"Sec-Fetch-Site": "cross-site"},
+		{"Sec-Fetch-Site": "same-site"},
+		{"Origin": "http://evil.example"},
+		{"Origin": "null"},
+	} {
+		res, _ := post(t, s, `{"args":["dc"]}`, h)
+		if res.StatusCode != http.StatusForbidden {
+			t.Errorf("%v: %d, want 403", h, res.StatusCode)
+		}
+	}
+	u := strings.TrimPrefix(s.URL, "http://")
+	for _, h := range []map[string]string{{"Sec-Fetch-Site": "same-origin", "Origin": "http://" + u}, {}} {
+		if res, _ := post(t, s, `{"args":["dc"]}`, h); res.StatusCode != 200 {
+			t.Errorf("%v: %d, want 200", h, res.StatusCode)
+		}
+	}
+	for _, c := range []struct {
+		origin, host string
+		same         bool
+	}{
+		{"http://localhost:8080", "localhost:8080", true},
+		{"http://localhost", "localhost:80", true},
+		{"https://a.example", "a.example:443", true},
+		{"http://localhost:8080", "localhost:9090", false},
+		{"http://localhost:8080/x", "localhost:8080", false},
+		{"file://", "localhost", false},
+	} {
+		if got := sameOrigin(c.origin, c.host); got != c.same {
+			t.Errorf("sameOrigin(%q, %q) = %v", c.origin, c.host, got)
+		}
+	}
+}
+
+// TestLoopbackOnly: a server on loopback answers loopback names only, so
+// that a DNS name rebound to 127.0.0.1 reaches nothing.
+func TestLoopbackOnly(t *testing.T) {
+	lim := limits()
+	lim.Loopback = true
+	s := server(t, &fake{}, lim)
+	req, _ := http.NewRequest("GET", s.URL+"/", nil)
+	req.Host = "attacker.example"
+	res, err := s.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMisdirectedRequest {
+		t.Errorf("%d, want 421", res.StatusCode)
+	}
+	for host, want := range map[string]bool{"localhost:1": true, "127.0.0.1": true, "[::1]:80": true, "example.com": false, "10.0.0.1:80": false} {
+		if loopbackHost(host) != want {
+			t.Errorf("loopbackHost(%q) != %v", host, want)
+		}
+	}
+}
+
+// TestCancelAndBusy: with one run going and no queue, a second is turned
+// away (503); the first, cancelled by its token, answers with its partial
+// result.
+func TestCancelAndBusy(t *testing.T) {
+	f := &fake{started: make(chan struct{})}
+	s := server(t, f, limits())
+	type answer struct {
+		msgs []message
+	}
+	done := make(chan answer)
+	tokens := make(chan string, 1)
+	go func() {
+		req, _ := http.NewRequest("POST", s.URL+"/run", strings.NewReader(`{"args":["wait"]}`))
+		res, err := s.Client().Do(req)
+		if err != nil {
+			done <- answer{}
+			return
+		}
+		defer res.Body.Close()
+		var a answer
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			var m message
+			_ = json.Unmarshal(sc.Bytes(), &m)
+			if m.Type == "started" {
+				tokens <- m.Token
+			}
+			a.msgs = append(a.msgs, m)
+		}
+		done <- a
+	}()
+	token := <-tokens
+	<-f.started
+	if res, _ := post(t, s, `{"args":["dc"]}`, nil); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a second run with no slot: %d, want 503", res.StatusCode)
+	}
+	res, err := s.Client().Post(s.URL+"/cancel", "application/json", strings.NewReader(`{"token":"`+token+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNoContent {
+		t.Errorf("cancel: %d, want 204", res.StatusCode)
+	}
+	a := <-done
+	last := a.msgs[len(a.msgs)-1]
+	if last.Type != "done" || last.Code != 130 || last.Stdout != `{"partial":true}` {
+		t.Errorf("%+v", last)
+	}
+	var progress int
+	for _, m := range a.msgs {
+		if m.Type == "stderr" && strings.Contains(m.Text, "trials") {
+			progress++
+		}
+	}
+	if progress == 0 {
+		t.Error("no progress reached the page")
+	}
+	res, err = s.Client().Post(s.URL+"/cancel", "application/json", strings.NewReader(`{"token":"`+token+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("cancel of an ended run: %d, want 404", res.StatusCode)
+	}
+}
+
+// TestTimeLimit: a run still going at MaxTime stops, partial, and says
+// why.
+func TestTimeLimit(t *testing.T) {
+	lim := limits()
+	lim.MaxTime = 30 * time.Millisecond
+	s := server(t, &fake{}, lim)
+	_, msgs := post(t, s, `{"args":["wait"]}`, nil)
+	last := msgs[len(msgs)-1]
+	if last.Code != 130 || !strings.Contains(last.Stopped, "time limit") {
+		t.Errorf("%+v", last)
+	}
+}

@@ -1,0 +1,183 @@
+package yamlfile
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v4"
+)
+
+// Node is a decoded YAML value with what its messages need: the file it
+// came from and the path of fields that leads to it ("path 2: eligible"),
+// so that an error names the value as the user wrote it.
+type Node struct {
+	File string
+	N    *yaml.Node
+	Path string
+}
+
+// Field is a mapping's value with the line of its key: a message about
+// the field as a whole points at its name, not at where its value starts.
+type Field struct {
+	Node
+	Line int
+}
+
+// Errorf is an error about d at its line, prefixed with its path.
+func (d Node) Errorf(format string, args ...any) error {
+	return d.errorAt(d.N.Line, format, args...)
+}
+
+// errorAt is an error about d at line, such as a key's within it.
+func (d Node) errorAt(line int, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if d.Path != "" {
+		msg = d.Path + ": " + msg
+	}
+	return Errorf(d.File, line, "%s", msg)
+}
+
+// Child is the value v of d's field key.
+func (d Node) Child(key string, v *yaml.Node) Node {
+	p := key
+	if d.Path != "" {
+		p = d.Path + ": " + key
+	}
+	return Node{File: d.File, N: v, Path: p}
+}
+
+// Pairs calls fn for each field of mapping d in order, line being the
+// key's, rejecting keys that are not plain strings, keys given twice and
+// aliases: a reader of the file must see every value where it stands.
+func (d Node) Pairs(fn func(key string, line int, v Node) error) error {
+	seen := map[string]bool{}
+	n := d.N
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!null" {
+			return Errorf(d.File, k.Line, "want a field name, not %s", KindName(k))
+		}
+		if seen[k.Value] {
+			return Errorf(d.File, k.Line, "field %s given twice", OneLine(k.Value))
+		}
+		seen[k.Value] = true
+		if v.Kind == yaml.AliasNode {
+			return Errorf(d.File, v.Line, "field %s: aliases (*name) are not supported; write the value out", OneLine(k.Value))
+		}
+		if err := fn(k.Value, k.Line, d.Child(k.Value, v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Fields walks a mapping whose keys must be among keys; an unknown key is
+// an error with the closest known one suggested.
+func (d Node) Fields(keys []string, fn func(key string, v Node) error) error {
+	if d.N.Kind != yaml.MappingNode {
+		return d.Errorf("want a mapping with the fields %s, not %s", strings.Join(keys, ", "), KindName(d.N))
+	}
+	return d.Pairs(func(key string, line int, v Node) error {
+		known := false
+		for _, k := range keys {
+			known = known || k == key
+		}
+		if !known {
+			return d.errorAt(line, "unknown field %q%s", OneLine(key), closest(key, keys))
+		}
+		return fn(key, v)
+	})
+}
+
+// closest suggests the known key nearest to a misspelt one, or lists them.
+func closest(key string, keys []string) string {
+	if best := Nearest(key, keys); best != "" {
+		return "; did you mean " + best + "?"
+	}
+	return "; want " + strings.Join(keys, ", ")
+}
+
+// List walks a sequence.
+func (d Node) List(fn func(i int, v Node) error) error {
+	if d.N.Kind != yaml.SequenceNode {
+		return d.Errorf("want a list, not %s", KindName(d.N))
+	}
+	for i, v := range d.N.Content {
+		if v.Kind == yaml.AliasNode {
+			return d.errorAt(v.Line, "aliases (*name) are not supported; write the value out")
+		}
+		if err := fn(i, Node{File: d.File, N: v, Path: fmt.Sprintf("%s %d", d.Path, i+1)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Str reads a single value.
+func (d Node) Str() (string, error) {
+	if d.N.Kind != yaml.ScalarNode || d.N.Tag == "!!null" {
+		return "", d.Errorf("want a single value, not %s", KindName(d.N))
+	}
+	return d.N.Value, nil
+}
+
+// Integer reads a whole number from lo to hi; YAML must have read it as
+// one, so that 3.0 or "3" is not taken for 3.
+func (d Node) Integer(lo, hi int) (int, error) {
+	s, err := d.Str()
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	if err != nil || d.N.Tag != "!!int" {
+		return 0, d.Errorf("%q: want a whole number", OneLine(s))
+	}
+	if v < lo || v > hi {
+		return 0, d.Errorf("%d outside %d…%d", v, lo, hi)
+	}
+	return v, nil
+}
+
+// Number reads a number from lo to hi.
+func (d Node) Number(lo, hi float64) (float64, error) {
+	s, err := d.Str()
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || d.N.Tag != "!!int" && d.N.Tag != "!!float" {
+		return 0, d.Errorf("%q: want a number", OneLine(s))
+	}
+	if !(v >= lo && v <= hi) {
+		return 0, d.Errorf("%v outside %v…%v", v, lo, hi)
+	}
+	return v, nil
+}
+
+// Boolean reads true or false as YAML tags them: a quoted "true" is text.
+func (d Node) Boolean() (bool, error) {
+	s, err := d.Str()
+	if err != nil {
+		return false, err
+	}
+	if d.N.Tag != "!!bool" {
+		return false, d.Errorf("%q: want true or false", OneLine(s))
+	}
+	return s == "true" || s == "True" || s == "TRUE", nil
+}
+
+// Parsed reads a value with a parser of its own, such as a unit or a
+// date, whose error is placed at the value's line.
+func Parsed[T any](d Node, parse func(string) (T, error)) (T, error) {
+	var zero T
+	s, err := d.Str()
+	if err != nil {
+		return zero, err
+	}
+	v, err := parse(s)
+	if err != nil {
+		return zero, d.Errorf("%q: %s", OneLine(s), StripEcho(err.Error()))
+	}
+	return v, nil
+}

@@ -1,0 +1,152 @@
+// Package yamlfile reads the project's YAML input files strictly: a
+// field given twice, an alias, a second document, an unknown field or a
+// value of the wrong kind is an error placed at its file and line, so
+// that a user can find and fix it without guessing which key the decoder
+// meant. Every input file (scenarios, crossings, tables) obeys the same
+// rules because they are written once, here.
+package yamlfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"go.yaml.in/yaml/v4"
+)
+
+// Error is an error at a line of an input file; Line 0 is the file as a
+// whole. Callers place it from its fields, never from its text.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", OneLine(e.File), e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", OneLine(e.File), e.Msg)
+}
+
+// Errorf is an *Error at line of file.
+func Errorf(file string, line int, format string, args ...any) error {
+	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Decode decodes the one YAML document of data; file names it in
+// messages, and want says what an empty file should have held.
+func Decode(file string, data []byte, want string) (Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		return Node{}, loadError(file, err, want)
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return Node{}, Errorf(file, next.Line, "a second document; a file holds one")
+	case !errors.Is(err, io.EOF):
+		return Node{}, loadError(file, err, want)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	return Node{File: file, N: root}, nil
+}
+
+// loadError places a decoder error at its line.
+func loadError(file string, err error, want string) error {
+	if errors.Is(err, io.EOF) {
+		return Errorf(file, 0, "empty; want %s", want)
+	}
+	var le *yaml.LoadError
+	if errors.As(err, &le) {
+		return Errorf(file, le.Mark.Line, "%s", le.Message)
+	}
+	return Errorf(file, 0, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
+}
+
+// KindName names a node's kind as messages say what was found instead.
+func KindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	if n.Tag == "!!null" {
+		return "nothing"
+	}
+	return "a value"
+}
+
+// OneLine escapes control characters, so that a message built from user
+// input is always exactly one line.
+func OneLine(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// StripEcho drops the leading `"value": ` or `unit "value": ` that parsers
+// put in their errors, since a message that quotes the value already
+// would say it twice.
+func StripEcho(msg string) string {
+	rest := strings.TrimPrefix(msg, "unit ")
+	if q, err := strconv.QuotedPrefix(rest); err == nil && strings.HasPrefix(rest[len(q):], ": ") {
+		return rest[len(q)+2:]
+	}
+	return msg
+}
+
+// Nearest is the name among names closest to a misspelt one, or "" when
+// none is close enough to be what the user meant.
+func Nearest(name string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,41 @@
+package yamlfile
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestStrict: each refusal is an *Error at the line a user must fix.
+func TestStrict(t *testing.T) {
+	walk := func(n Node) error {
+		return n.Fields([]string{"size", "names"}, func(key string, v Node) error {
+			if key == "size" {
+				_, err := v.Integer(0, 9)
+				return err
+			}
+			return v.List(func(_ int, x Node) error { _, err := x.Str(); return err })
+		})
+	}
+	for _, c := range []struct{ body, want string }{
+		{"size: 1\n---\nsize: 2\n", "f.yaml:2: a second document; a file holds one"},
+		{"size: 1\nsize: 2\n", "f.yaml:2: field size given twice"},
+		{"size: &a 1\nnames: [*a]\n", "f.yaml:2: names: aliases (*name) are not supported; write the value out"},
+		{"sise: 1\n", `f.yaml:1: unknown field "sise"; did you mean size?`},
+		{"size: 1.5\n", `f.yaml:1: size: "1.5": want a whole number`},
+		{"names: [a, [b]]\n", "f.yaml:1: names 2: want a single value, not a list"},
+		{"", "f\\n.yaml: empty; want size:"},
+	} {
+		file := "f.yaml"
+		if c.body == "" {
+			file = "f\n.yaml"
+		}
+		n, err := Decode(file, []byte(c.body), "size:")
+		if err == nil {
+			err = walk(n)
+		}
+		var fe *Error
+		if !errors.As(err, &fe) || err.Error() != c.want {
+			t.Errorf("%q: %v, want %s", c.body, err, c.want)
+		}
+	}
+}

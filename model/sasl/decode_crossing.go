@@ -1,0 +1,223 @@
+package sasl
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
+)
+
+// crossingKeys are the fields of a crossing file besides a scenario
+// file's own (command: activate, title, description, flags, vary,
+// metric), which the command line judges.
+var crossingKeys = []string{"tables", "stack", "elr", "hazardous", "assault", "enemy", "sq", "path"}
+
+// CrossingKeys returns the fields DecodeCrossing reads, in the order
+// messages name them.
+func CrossingKeys() []string { return append([]string(nil), crossingKeys...) }
+
+// CrossingFile is a decoded crossing file: the crossing, where its
+// tables come from and the line of each field, for placing a later
+// error about the crossing at the field it is about.
+type CrossingFile struct {
+	File     string
+	Crossing Crossing
+	// Tables is the tables file as written: illustrative, a path
+	// relative to the crossing file, or "" when it names none.
+	Tables string
+	Lines  map[string]int
+}
+
+// DecodeCrossing reads the crossing fields of file (rules/sasl.md: the
+// stack, the ENEMY side of S1, the S? and the path of Locations) strictly;
+// fields holds them by name, as the file's top-level mapping gave them.
+// An error is a *yamlfile.Error. The crossing's Tables are left for the
+// caller to load from the reference it returns.
+func DecodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFile, error) {
+	cf := &CrossingFile{File: file, Crossing: Crossing{ELR: 3, Options: DefaultOptions()}, Lines: map[string]int{}}
+	c := &cf.Crossing
+	for _, k := range crossingKeys {
+		f, ok := fields[k]
+		if !ok {
+			continue
+		}
+		cf.Lines[k] = f.Line
+		v := f.Node
+		var err error
+		switch k {
+		case "tables":
+			cf.Tables, err = v.Str()
+			if err == nil && strings.TrimSpace(cf.Tables) == "" {
+				err = v.Errorf("%q: want a tables file, relative to this one, or illustrative", cf.Tables)
+			}
+		case "stack":
+			err = v.List(func(_ int, x yamlfile.Node) error {
+				u, err := yamlfile.Parsed(x, asl.ParseUnit)
+				c.Stack = append(c.Stack, u)
+				return err
+			})
+		case "elr":
+			c.ELR, err = v.Integer(0, 5)
+		case "hazardous":
+			c.Hazardous, err = v.Boolean()
+		case "assault":
+			c.Assault, err = v.Boolean()
+		case "enemy":
+			err = decodeEnemy(v, &c.Enemy)
+		case "sq":
+			err = v.List(func(_ int, x yamlfile.Node) error {
+				var q SQ
+				err := x.Fields(sqKeys, func(kk string, y yamlfile.Node) error {
+					var err error
+					switch kk {
+					case "id":
+						q.ID, err = y.Str()
+					case "loc":
+						q.Loc, err = y.Str()
+					case "ac_drm":
+						q.ACDRM, err = y.Integer(-6, 6)
+					case "site":
+						q.Site, err = yamlfile.Parsed(y, ParseSite)
+					case "forbid":
+						err = y.List(func(_ int, z yamlfile.Node) error {
+							it, err := yamlfile.Parsed(z, ParseItem)
+							q.Forbid = append(q.Forbid, it)
+							return err
+						})
+					}
+					return err
+				})
+				if q.Site == "" {
+					q.Site = Outside
+				}
+				c.SQ = append(c.SQ, q)
+				return err
+			})
+		case "path":
+			err = v.List(func(i int, x yamlfile.Node) error {
+				st, err := decodeStep(x)
+				c.Path = append(c.Path, st)
+				return err
+			})
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range []string{"stack", "enemy", "path"} {
+		if _, ok := fields[k]; !ok {
+			return nil, yamlfile.Errorf(file, 0, "no %s; a crossing file needs stack, enemy and path (sapper help activate)", k)
+		}
+	}
+	return cf, nil
+}
+
+var (
+	enemyKeys    = []string{"ac", "attitude", "mission_drm", "a5_drm", "nationality", "date"}
+	sqKeys       = []string{"id", "loc", "ac_drm", "site", "forbid"}
+	stepKeys     = []string{"name", "mf", "tem", "open", "eligible"}
+	eligibleKeys = []string{"id", "range", "hindrance", "long_range"}
+)
+
+// Place is err, an error of the crossing's Validate or Experiment, at
+// the line of the field it names (a *bound.Invalid or *bound.Error: the
+// field, never the message, says where).
+func (cf *CrossingFile) Place(err error) error {
+	field, _ := bound.FieldOf(err)
+	line := cf.Lines[field]
+	if slices.Contains(enemyKeys, field) {
+		line = cf.Lines["enemy"]
+	}
+	return yamlfile.Errorf(cf.File, line, "%s", err)
+}
+
+// decodeEnemy reads the ENEMY side: its AC#, fixed for the crossing
+// (S1), its attitude, the Mission DRM on {A1} (S5.3), the drm on {A5}
+// (S8), and the nationality and date that pick the tables' columns and
+// DRM (S27).
+func decodeEnemy(v yamlfile.Node, e *Enemy) error {
+	seen := map[string]bool{}
+	err := v.Fields(enemyKeys, func(k string, x yamlfile.Node) error {
+		seen[k] = true
+		var err error
+		switch k {
+		case "ac":
+			e.AC, err = x.Integer(0, 6)
+		case "attitude":
+			e.Attitude, err = yamlfile.Parsed(x, ParseAttitude)
+		case "mission_drm":
+			e.MissionDRM, err = x.Integer(-6, 6)
+		case "a5_drm":
+			e.A5DRM, err = x.Integer(-6, 6)
+		case "nationality":
+			e.Nationality, err = x.Str()
+		case "date":
+			e.Date, err = yamlfile.Parsed(x, ParseDate)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range []string{"ac", "attitude", "nationality", "date"} {
+		if !seen[k] {
+			return v.Errorf("no %s; the ENEMY side needs ac, attitude, nationality and date", k)
+		}
+	}
+	return nil
+}
+
+// decodeStep reads a Location of the path: the MF spent to enter it,
+// which bounds the shots per firer (S13), its TEM and open ground for
+// FFMO (S12), and the S? eligible there with their range, hindrance and
+// whether only Long Range may Activate them (S17).
+func decodeStep(x yamlfile.Node) (Step, error) {
+	var st Step
+	mf := false
+	err := x.Fields(stepKeys, func(k string, y yamlfile.Node) error {
+		var err error
+		switch k {
+		case "name":
+			st.Name, err = y.Str()
+		case "mf":
+			mf = true
+			st.MF, err = y.Number(0.01, 16)
+		case "tem":
+			st.TEM, err = y.Integer(-2, 8)
+		case "open":
+			st.Open, err = y.Boolean()
+		case "eligible":
+			err = y.List(func(_ int, z yamlfile.Node) error {
+				var el Eligible
+				id := false
+				err := z.Fields(eligibleKeys, func(kk string, w yamlfile.Node) error {
+					var err error
+					switch kk {
+					case "id":
+						id = true
+						el.ID, err = w.Str()
+					case "range":
+						el.Range, err = w.Integer(0, 16)
+					case "hindrance":
+						el.Hindrance, err = w.Integer(0, 6)
+					case "long_range":
+						el.LongRange, err = w.Boolean()
+					}
+					return err
+				})
+				if err == nil && !id {
+					err = z.Errorf("no id")
+				}
+				st.Eligible = append(st.Eligible, el)
+				return err
+			})
+		}
+		return err
+	})
+	if err == nil && !mf {
+		err = x.Errorf("no mf: the MF spent to enter the Location")
+	}
+	return st, err
+}

@@ -1,0 +1,364 @@
+package sasl
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v4"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// noneRow is the row of a generation table that generates nothing (S28).
+const noneRow = "none"
+
+// tablesKeys are a tables file's fields, in the order messages list them.
+var tablesKeys = []string{"illustrative", "nationality", "deploy", "units", "a1", "x2", "x3", "x4", "x5", "x6", "x6a", "long_range"}
+
+// DecodeTables reads a tables file (rules/sasl.md S19) strictly: an
+// unknown field, a wrong type, a field given twice, a gap in a table's
+// rows or an unknown unit name is a *yamlfile.Error at its line, so that
+// whoever reads the file can place it without parsing the message. file
+// names the file in errors and becomes the tables' Source.
+func DecodeTables(file string, data []byte) (*Tables, error) {
+	root, err := yamlfile.Decode(file, data, "nationality:, units:, a1:, x2: and x3:")
+	if err != nil {
+		return nil, err
+	}
+	root.Path = "tables"
+	t := &Tables{Source: file, Units: map[string]UnitDef{}}
+	lines := map[string]int{}
+	err = root.Fields(tablesKeys, func(key string, v yamlfile.Node) error {
+		lines[key] = v.N.Line
+		var err error
+		switch key {
+		case "illustrative":
+			t.Illustrative, err = v.Boolean()
+		case "nationality":
+			t.Nationality, err = v.Str()
+		case "deploy":
+			t.Deploy, err = v.Boolean()
+		case "units":
+			err = decodeUnits(v, t.Units)
+		case "a1":
+			t.A1, err = decodeA1(v)
+		case "x2":
+			t.X2, err = decodeTable(v, tableDRM)
+		case "x3":
+			t.X3, err = decodeTable(v, tableDRM|tableSub)
+		case "x4":
+			t.X4, err = decodeTable(v, 0)
+		case "x5":
+			t.X5, err = decodeTable(v, tableSite)
+		case "x6":
+			t.X6, err = decodeTable(v, 0)
+		case "x6a":
+			t.X6a, err = decodeTable(v, 0)
+		case "long_range":
+			err = v.Fields([]string{"hmg", "hmg50"}, func(k string, w yamlfile.Node) error {
+				s, err := w.Str()
+				if k == "hmg" {
+					t.LongRange.HMG = s
+				} else {
+					t.LongRange.HMG50 = s
+				}
+				return err
+			})
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range []string{"nationality", "units", "a1", "x2", "x3"} {
+		if _, ok := lines[k]; !ok {
+			return nil, yamlfile.Errorf(file, root.N.Line, "tables: no %s; a tables file needs %s", k, "nationality, units, a1, x2 and x3")
+		}
+	}
+	if err := t.Validate(); err != nil {
+		// Validate's messages start with the table they are about
+		// ("x2: …"): its field's line is where the user looks.
+		line := root.N.Line
+		for _, k := range tablesKeys {
+			if l, ok := lines[k]; ok && len(err.Error()) > len(k) && err.Error()[:len(k)+1] == k+":" {
+				line = l
+			}
+		}
+		return nil, yamlfile.Errorf(file, line, "tables: %v", err)
+	}
+	return t, nil
+}
+
+// unitKeys are the fields of a unit of the units: mapping, by which the
+// tables' rows name the units they generate (S19).
+var unitKeys = []string{"kind", "fp", "range", "class", "bpv", "hs", "mod", "rof", "b", "mm", "dm", "inside", "crew"}
+
+func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
+	if v.N.Kind != yaml.MappingNode {
+		return v.Errorf("want a mapping of unit names to their values, not %s", yamlfile.KindName(v.N))
+	}
+	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
+		u := UnitDef{Name: name}
+		kind := false
+		err := w.Fields(unitKeys, func(k string, x yamlfile.Node) error {
+			var err error
+			switch k {
+			case "kind":
+				kind = true
+				u.Kind, err = yamlfile.Parsed(x, ParseKind)
+			case "fp":
+				u.FP, err = x.Number(0, 100)
+			case "range":
+				u.Range, err = x.Integer(0, 50)
+			case "class":
+				u.Class, err = yamlfile.Parsed(x, asl.ParseClass)
+			case "bpv":
+				u.BPV, err = x.Integer(0, 500)
+			case "hs":
+				u.HS, err = x.Str()
+			case "mod":
+				u.Mod, err = x.Integer(-3, 3)
+			case "rof":
+				u.ROF, err = x.Integer(0, 6)
+			case "b":
+				u.B, err = x.Integer(2, 12)
+			case "mm":
+				u.MM, err = x.Integer(1, 500)
+			case "inside":
+				u.Inside, err = x.Str()
+			case "crew":
+				u.Crew, err = x.Str()
+			case "dm":
+				u.Dismantle = true
+				if x.N.Kind == yaml.ScalarNode && x.N.Value == "none" {
+					return nil
+				}
+				var p Profile
+				err = x.Fields([]string{"fp", "range"}, func(kk string, y yamlfile.Node) error {
+					var err error
+					if kk == "fp" {
+						p.FP, err = y.Number(0, 100)
+					} else {
+						p.Range, err = y.Integer(0, 50)
+					}
+					return err
+				})
+				u.DM = &p
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if !kind {
+			return yamlfile.Errorf(v.File, line, "units: %s: no kind; want one of %v", yamlfile.OneLine(name), KindNames())
+		}
+		out[name] = u
+		return nil
+	})
+}
+
+// rows reads a mapping of Final DR to row values, without gaps (S19).
+func rows[T any](v yamlfile.Node, row func(yamlfile.Node) (T, error)) (first int, out []T, err error) {
+	if v.N.Kind != yaml.MappingNode || len(v.N.Content) == 0 {
+		return 0, nil, v.Errorf("want a mapping of Final DR to rows, such as {2: …, 3: …}")
+	}
+	type kv struct {
+		k    int
+		line int
+		val  T
+	}
+	var all []kv
+	err = v.Pairs(func(key string, line int, w yamlfile.Node) error {
+		k, err := strconv.Atoi(key)
+		if err != nil || k < -20 || k > 40 {
+			return yamlfile.Errorf(v.File, line, "%s: row %q: want a Final DR, a whole number from -20 to 40", v.Path, yamlfile.OneLine(key))
+		}
+		val, err := row(w)
+		if err != nil {
+			return err
+		}
+		all = append(all, kv{k, line, val})
+		return nil
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	slices.SortFunc(all, func(a, b kv) int { return a.k - b.k })
+	for i := 1; i < len(all); i++ {
+		if all[i].k != all[i-1].k+1 {
+			return 0, nil, yamlfile.Errorf(v.File, all[i].line, "%s: no row %d: rows may not have gaps (S19)", v.Path, all[i-1].k+1)
+		}
+	}
+	for _, x := range all {
+		out = append(out, x.val)
+	}
+	return all[0].k, out, nil
+}
+
+func decodeA1(v yamlfile.Node) (A1, error) {
+	first, rs, err := rows(v, func(w yamlfile.Node) ([]Item, error) {
+		var items []Item
+		err := w.List(func(_ int, x yamlfile.Node) error {
+			it, err := yamlfile.Parsed(x, ParseItem)
+			items = append(items, it)
+			return err
+		})
+		return items, err
+	})
+	return A1{First: first, Rows: rs}, err
+}
+
+// tableShape says what a generation table may give beyond rows and
+// columns by year.
+type tableShape uint8
+
+const (
+	tableDRM  tableShape = 1 << iota // a drm list ({x2}, {x3})
+	tableSub                         // a row's subsequent dr ({x3})
+	tableSite                        // columns by site, and only columns ({x5})
+)
+
+// decodeTable reads a generation table: rows, or columns by year (and,
+// for {x5}, by site: inside or outside, checked here at its line), with a
+// drm list where the table takes one.
+func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
+	var t Table
+	drm, sub, bySite := shape&tableDRM != 0, shape&tableSub != 0, shape&tableSite != 0
+	keys := []string{"rows", "columns"}
+	if bySite {
+		keys = keys[1:]
+	}
+	if drm {
+		keys = append(keys, "drm")
+	}
+	colKeys := []string{"year", "rows"}
+	if bySite {
+		colKeys = []string{"year", "site", "rows"}
+	}
+	err := v.Fields(keys, func(k string, w yamlfile.Node) error {
+		switch k {
+		case "drm":
+			return w.List(func(_ int, x yamlfile.Node) error {
+				var m DRM
+				value := false
+				err := x.Fields([]string{"from", "until", "if", "value"}, func(kk string, y yamlfile.Node) error {
+					var err error
+					switch kk {
+					case "from":
+						m.From, err = yamlfile.Parsed(y, ParseDate)
+					case "until":
+						m.Until, err = yamlfile.Parsed(y, ParseDate)
+					case "if":
+						var s string
+						if s, err = y.Str(); err == nil && s != "elite-mmc" {
+							err = y.Errorf("%q: want elite-mmc", yamlfile.OneLine(s))
+						}
+						m.EliteMMC = true
+					case "value":
+						value = true
+						m.Value, err = y.Integer(-6, 6)
+					}
+					return err
+				})
+				if err == nil && !value {
+					err = x.Errorf("no value")
+				}
+				t.DRM = append(t.DRM, m)
+				return err
+			})
+		case "rows":
+			c, err := decodeColumn(w, sub)
+			t.Columns = append(t.Columns, c)
+			return err
+		default:
+			return w.List(func(_ int, x yamlfile.Node) error {
+				var c Column
+				err := x.Fields(colKeys, func(kk string, y yamlfile.Node) error {
+					var err error
+					switch kk {
+					case "year":
+						c.Year, err = y.Integer(1900, 2100)
+					case "site":
+						c.Site, err = yamlfile.Parsed(y, ParseSite)
+					default:
+						var r Column
+						r, err = decodeColumn(y, sub)
+						c.First, c.Rows = r.First, r.Rows
+					}
+					return err
+				})
+				if err == nil && c.Rows == nil {
+					err = x.Errorf("no rows")
+				}
+				if err == nil && bySite && c.Site == "" {
+					err = x.Errorf("no site; want %s", strings.Join(Sites(), " or "))
+				}
+				t.Columns = append(t.Columns, c)
+				return err
+			})
+		}
+	})
+	if err == nil && len(t.Columns) == 0 {
+		err = v.Errorf("no rows or columns")
+	}
+	return t, err
+}
+
+// decodeColumn reads rows of unit names; in any generation table none is
+// a row that generates nothing (S28), and in {x3} a row may carry a
+// subsequent dr: {unit: 8-0, sub: {before: 1942-10, 1: 9-0C}}.
+func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
+	first, rs, err := rows(v, func(w yamlfile.Node) (Entry, error) {
+		if w.N.Kind == yaml.ScalarNode {
+			s, err := w.Str()
+			if s == noneRow {
+				s = ""
+			}
+			return Entry{Unit: s}, err
+		}
+		if !sub {
+			return Entry{}, w.Errorf("want a unit name, not %s", yamlfile.KindName(w.N))
+		}
+		var e Entry
+		err := w.Fields([]string{"unit", "sub"}, func(k string, x yamlfile.Node) error {
+			if k == "unit" {
+				var err error
+				if e.Unit, err = x.Str(); e.Unit == noneRow {
+					e.Unit = ""
+				}
+				return err
+			}
+			e.Sub = &Sub{On: map[int]string{}}
+			before := false
+			err := x.Pairs(func(kk string, line int, yn yamlfile.Node) error {
+				if kk == "before" {
+					before = true
+					var err error
+					e.Sub.Before, err = yamlfile.Parsed(yn, ParseDate)
+					return err
+				}
+				dr, err := strconv.Atoi(kk)
+				if err != nil || dr < 1 || dr > 6 {
+					return yamlfile.Errorf(x.File, line, "%s: %q: want before or a dr 1…6", x.Path, yamlfile.OneLine(kk))
+				}
+				e.Sub.On[dr], err = yn.Str()
+				return err
+			})
+			if err == nil && !before {
+				err = x.Errorf("no before date")
+			}
+			return err
+		})
+		return e, err
+	})
+	if err != nil {
+		return Column{}, err
+	}
+	if first == 0 && len(rs) == 0 {
+		return Column{}, v.Errorf("no rows")
+	}
+	return Column{First: first, Rows: rs}, nil
+}

@@ -1,0 +1,159 @@
+package sasl
+
+import (
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
+)
+
+// The shipped illustrative tables and a built-in crossing live with the
+// command that ships them; the model reads them as any Go program would.
+const (
+	illustrativeFile = "../../internal/cli/tables/illustrative-russian.yaml"
+	crossingFile     = "../../internal/cli/scenarios/two-sq-crossing.yaml"
+)
+
+func readTables(t *testing.T) *Tables {
+	t.Helper()
+	data, err := os.ReadFile(illustrativeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := DecodeTables("illustrative-russian.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// crossingFields picks a crossing file's crossing fields out of its
+// top-level mapping, leaving the scenario's own (command, flags…) aside.
+func crossingFields(t *testing.T, file string, data []byte) map[string]yamlfile.Field {
+	t.Helper()
+	root, err := yamlfile.Decode(file, data, "a crossing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := map[string]yamlfile.Field{}
+	err = root.Pairs(func(key string, line int, v yamlfile.Node) error {
+		if slices.Contains(CrossingKeys(), key) {
+			fields[key] = yamlfile.Field{Node: v, Line: line}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fields
+}
+
+// TestDecodeIllustrativeTables: the shipped set decodes outside the
+// command line and keeps §6's fixed point of example 5.752.
+func TestDecodeIllustrativeTables(t *testing.T) {
+	tb := readTables(t)
+	if !tb.Illustrative || tb.Nationality != "russian" || tb.Source != "illustrative-russian.yaml" {
+		t.Errorf("illustrative %v, nationality %q, source %q", tb.Illustrative, tb.Nationality, tb.Source)
+	}
+	var want []Item
+	for _, s := range []string{"S", "S", "L", "F", "SW"} {
+		it, err := ParseItem(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, it)
+	}
+	if got := tb.A1.Row(4 - 1); !slices.Equal(got, want) {
+		t.Errorf("{A1} Final 3 = %v, want %v", got, want)
+	}
+}
+
+// TestDecodeCrossing: a built-in crossing decodes from its fields, with
+// the lines of its keys and its tables named as written, and with the
+// illustrative tables builds its experiment.
+func TestDecodeCrossing(t *testing.T) {
+	data, err := os.ReadFile(crossingFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, err := DecodeCrossing("two-sq-crossing.yaml", crossingFields(t, "two-sq-crossing.yaml", data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &cf.Crossing
+	if cf.Tables != "illustrative" || cf.Lines["stack"] != 10 || cf.Lines["path"] != 15 {
+		t.Errorf("tables %q, lines %v", cf.Tables, cf.Lines)
+	}
+	if len(c.Stack) != 1 || c.Enemy.AC != 3 || c.Enemy.MissionDRM != -1 || len(c.SQ) != 2 || c.SQ[0].Site != Outside || len(c.Path) != 2 || c.ELR != 3 {
+		t.Errorf("decoded %+v", c)
+	}
+	c.Tables = readTables(t)
+	if _, err := c.Experiment(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDecodeErrorsPlaced: every error is a *yamlfile.Error whose line is
+// the offending key's or value's, for the caller to place from its fields.
+func TestDecodeErrorsPlaced(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		line       int
+		msg        string
+	}{
+		{"twice", "nationality: a\nnationality: b\n", 2, "field nationality given twice"},
+		{"misspelt", "nationalty: a\n", 1, `tables: unknown field "nationalty"; did you mean nationality?`},
+		{"gap", "a1:\n  2: []\n  4: []\n", 3, "tables: a1: no row 3: rows may not have gaps (S19)"},
+		{"alias", "nationality: &n a\ndeploy: *n\n", 2, "aliases (*name) are not supported"},
+		{"empty", "", 0, "empty; want nationality:"},
+		{"missing", "nationality: a\n", 1, "tables: no units"},
+	} {
+		_, err := DecodeTables("t.yaml", []byte(c.body))
+		var fe *yamlfile.Error
+		if !errors.As(err, &fe) || fe.File != "t.yaml" || c.line > 0 && fe.Line != c.line || !strings.Contains(fe.Msg, c.msg) {
+			t.Errorf("%s: %#v, want line %d and %q", c.name, err, c.line, c.msg)
+		}
+	}
+	data, err := os.ReadFile(crossingFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), "range: 3", "range: 30", 1)
+	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(bad)))
+	var fe *yamlfile.Error
+	if !errors.As(err, &fe) || fe.Line != 16 || fe.Msg != "path 1: eligible 1: range: 30 outside 0…16" {
+		t.Errorf("%#v", err)
+	}
+}
+
+// FuzzDecodeTables feeds arbitrary bytes to DecodeTables. The contract:
+// no panic; an error is a *yamlfile.Error naming the file at a line of
+// it (or just past its end, where the YAML parser reports an unclosed
+// value); tables that decode are valid.
+func FuzzDecodeTables(f *testing.F) {
+	for _, name := range []string{illustrativeFile, "../../internal/cli/testdata/activate/tables.yaml"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("nationality: x\nunits: {a: {kind: squad, dm: {fp: 1, range: 2}}}\na1: {6: [S], 7: []}\nx2: {columns: [{year: 1941, rows: {2: a}}]}\nx3: {drm: [{if: elite-mmc, value: -1}], rows: {2: none}}\n"))
+	f.Add([]byte("units: &u {a: {kind: squad}}\nx4: *u\n---\nx5: {}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tb, err := DecodeTables("fuzz.yaml", data)
+		if err != nil {
+			var fe *yamlfile.Error
+			if !errors.As(err, &fe) || fe.File != "fuzz.yaml" || fe.Line < 0 || fe.Line > strings.Count(string(data), "\n")+2 {
+				t.Fatalf("error %T %q is not placed in the file", err, err)
+			}
+			return
+		}
+		if err := tb.Validate(); err != nil {
+			t.Fatalf("decoded tables are not valid: %v", err)
+		}
+	})
+}
