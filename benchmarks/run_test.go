@@ -3,24 +3,56 @@ package benchmarks
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/sapperhq/sapper/sim"
 )
 
-// monteCarlo measures Monte Carlo trials per second of exps on one core:
-// one worker, one chunk of each per iteration, a new seed each time.
+// monteCarlo measures Monte Carlo trials per second of exps on one core
+// (one worker, one default run of each per iteration, a new seed each
+// time), and, in the same iterations, alternating with them, their dice
+// limit: the rate of replaying the draws of a recorded run of each, from
+// the same source, with no model work (sim.RecordDraws). It reports both
+// rates, the first as a share of the second, and the draws of a trial.
 func monteCarlo(b *testing.B, exps ...sim.Experiment) {
 	const trials = sim.DefaultTrials
+	ctx := context.Background()
+	var replays []sim.Experiment
+	var cfgs []sim.Config
+	var draws float64
+	for _, exp := range exps {
+		_, d, err := sim.RecordDraws(ctx, exp, sim.Config{Trials: trials, Seed: 1, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		replays, cfgs = append(replays, d.Replay()), append(cfgs, d.Config())
+		n, _ := d.PerTrial()
+		draws += n
+	}
+	var model, limit time.Duration
 	var seed uint64
 	for b.Loop() {
 		seed++
+		start := time.Now()
 		for _, exp := range exps {
-			if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: 1}); err != nil {
+			if _, err := sim.RunMC(ctx, exp, sim.Config{Trials: trials, Seed: seed, Workers: 1}); err != nil {
 				b.Fatal(err)
 			}
 		}
+		model += time.Since(start)
+		start = time.Now()
+		for i, exp := range replays {
+			if _, err := sim.RunMC(ctx, exp, cfgs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		limit += time.Since(start)
 	}
-	b.ReportMetric(float64(trials*len(exps))*float64(b.N)/b.Elapsed().Seconds(), "trials/s")
+	n := float64(trials*len(exps)) * float64(b.N)
+	b.ReportMetric(n/model.Seconds(), "trials/s")
+	b.ReportMetric(n/limit.Seconds(), "dice-limit/s")
+	b.ReportMetric(limit.Seconds()/model.Seconds(), "of-limit")
+	b.ReportMetric(draws/float64(len(exps)), "draws/trial")
 }
 
 // exact measures exact enumeration of exp and reports its path count.

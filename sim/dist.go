@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Dist is a discrete distribution over the indices 0…len(weights)-1 with
 // integer weights, so that every probability is an exact rational
@@ -11,6 +14,12 @@ type Dist struct {
 	prob    []float64 // weights[i] / total, for exact enumeration
 	total   uint64
 	lut     []uint8 // index by uniform draw in [0,total) when total is small
+	// guide, without lut, is the outcome of the least draw of each bucket
+	// of draws (those with equal draw >> shift), where index starts its
+	// search: a step or two instead of a binary search of cum, whose
+	// branches a draw makes unpredictable.
+	guide []int32
+	shift uint8
 	// vals are the outcomes' values (WithValues); vlut is lut mapped
 	// through them.
 	vals []int32
@@ -56,6 +65,15 @@ func NewDist(weights ...uint64) *Dist {
 			}
 			d.lut[r] = uint8(i)
 		}
+		return d
+	}
+	// About four buckets an outcome: most searches then end where they
+	// start.
+	bucketBits := min(bits.Len(uint(len(weights)))+2, 16)
+	d.shift = uint8(max(bits.Len64(d.total-1)-bucketBits, 0))
+	d.guide = make([]int32, (d.total-1)>>d.shift+1)
+	for j := range d.guide {
+		d.guide[j] = int32(d.search(uint64(j) << d.shift))
 	}
 	return d
 }
@@ -118,6 +136,15 @@ func (d *Dist) index(r uint64) int {
 	if d.lut != nil {
 		return int(d.lut[r])
 	}
+	i := int(d.guide[r>>d.shift])
+	for r >= d.cum[i] {
+		i++
+	}
+	return i
+}
+
+// search is index by binary search of cum.
+func (d *Dist) search(r uint64) int {
 	lo, hi := 0, len(d.cum)-1
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)

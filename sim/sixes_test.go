@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -146,6 +147,50 @@ func TestHandRollEveryK(t *testing.T) {
 				if r, h2, ok := short.Roll(k); ok || h2 != short || r != 0 {
 					t.Fatalf("Roll(%d) of a hand of %d dice = %d, %v", k, k-1, r, ok)
 				}
+			}
+		}
+	}
+}
+
+// TestGuideIsTheSearch: for Dists too large for a lookup table, the guided
+// search maps every draw to the outcome the binary search of the
+// cumulative weights gives — the first bucket draw, the last draw, the
+// edges of every outcome, zero weights and a random sample — so that no
+// Monte Carlo draw changes outcome.
+func TestGuideIsTheSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	dists := []*Dist{
+		NewDist(1, 0, 0, 1<<40, 3, 0, 7),
+		NewDist(pow6[10]-5, 5),
+		NewDist(1, 1<<62),
+	}
+	for range 40 {
+		w := make([]uint64, 1+r.IntN(300))
+		for i := range w {
+			if r.IntN(4) > 0 {
+				w[i] = r.Uint64N(1 << (1 + r.IntN(40)))
+			}
+		}
+		w[r.IntN(len(w))] += 5000
+		dists = append(dists, NewDist(w...))
+	}
+	for _, d := range dists {
+		if d.lut != nil {
+			t.Fatalf("%v has a lookup table: not a test of the guide", d)
+		}
+		draws := []uint64{0, d.total - 1}
+		for _, c := range d.cum {
+			draws = append(draws, c-1, c, c+1)
+		}
+		for range 2000 {
+			draws = append(draws, r.Uint64N(d.total))
+		}
+		for _, x := range draws {
+			if x >= d.total {
+				continue
+			}
+			if got, want := d.index(x), d.search(x); got != want {
+				t.Fatalf("draw %d of a Dist of %d outcomes, total %d: guide %d, search %d", x, len(d.cum), d.total, got, want)
 			}
 		}
 	}

@@ -22,6 +22,10 @@ type Source struct {
 	floor int
 	// mg merges equal states (merge.go); nil in Monte Carlo mode.
 	mg *merger
+	// tape, when set, writes down every draw of a Monte Carlo run
+	// (draws.go); exact is then set too, so that the draws leave the
+	// inline paths for the recording ones.
+	tape *Draws
 }
 
 // step is one draw on an enumerated path.
@@ -65,6 +69,9 @@ func (s *Source) Intn(n int) int {
 		}
 		return int(s.uniform(uint64(n)))
 	}
+	if s.tape != nil {
+		return s.tape.intn(s, n)
+	}
 	if s.depth < len(s.path) {
 		st := s.path[s.depth]
 		s.depth++
@@ -84,6 +91,9 @@ func (s *Source) Pick(d *Dist) int {
 			return d.index(s.sixes(d.sixes))
 		}
 		return d.index(s.uniform(d.total))
+	}
+	if s.tape != nil {
+		return s.tape.pick(s, d)
 	}
 	var i int
 	if s.depth < len(s.path) {

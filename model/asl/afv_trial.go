@@ -51,7 +51,10 @@ func (p *afvPlan) newTrial() sim.Trial {
 func (t *afvTrial) run(src *sim.Source, rec *sim.Record) {
 	p := t.p
 	t.veh.restart(&t.start)
-	t.throws.restart(&t.throwStart)
+	if t.throwStart.n > 0 {
+		// Without throwers the Location stays empty: nothing to copy.
+		t.throws.restart(&t.throwStart)
+	}
 	o := afvOutcome{hit: noHit, res: NoVehicleEffect, crew: crewAboard, crewColl: crewNotAttacked, shock: notShocked}
 	switch p.kase {
 	case armoredFacing:

@@ -610,5 +610,12 @@ func (l *loc) leaderLossDRM(e event) int {
 
 // selectionFor returns Random Selection of the top n among k.
 func selectionFor(k, n int) *dice.Selection {
-	return selection[k][min(n, len(selection[k])-1)]
+	p := &selection[k][min(n, len(selection[k])-1)]
+	if sel := p.Load(); sel != nil {
+		return sel
+	}
+	// Two workers may build it at once; one build is kept, and both are
+	// the same Random Selection.
+	p.CompareAndSwap(nil, dice.NewSelection(k, min(n, len(selection[k])-1)))
+	return p.Load()
 }

@@ -1,6 +1,8 @@
 package asl
 
 import (
+	"sync/atomic"
+
 	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -38,8 +40,11 @@ var (
 	// severity[drm]: the Wound Severity dr, mortal on a Final 5–6 (A17.11):
 	// minor, mortal.
 	severity [4]*sim.Dist
-	// selection[k][n]: Random Selection of the top n among k (A.9).
-	selection [MaxUnits + 1][8]*dice.Selection
+	// selection[k][n]: Random Selection of the top n among k (A.9),
+	// built the first time an attack asks for it (selectionFor): the
+	// large ones cost more to build than a short run spends on its trials,
+	// and most runs need one or two.
+	selection [MaxUnits + 1][8]atomic.Pointer[dice.Selection]
 )
 
 const hobOff = 12
@@ -83,11 +88,6 @@ func init() {
 		// dr + d ≥ 5 is mortal: 2+d of the six faces.
 		mortal := uint64(min(2+d, 6))
 		severity[d] = sim.NewDist(6-mortal, mortal)
-	}
-	for k := 1; k <= MaxUnits; k++ {
-		for n := 1; n < len(selection[k]); n++ {
-			selection[k][n] = dice.NewSelection(k, n)
-		}
 	}
 }
 

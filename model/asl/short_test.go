@@ -76,26 +76,34 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 }
 
 // TestShortPathOnRandomAttacks draws attacks at random — stacks of one to
-// four units of every kind and Class, leaders among them, with ELR, TEM,
-// DRM, concealment, terrain and the modes' options — and requires the
-// trials that take the short path to give the whole procedure's figures
-// draw for draw, so that the list of what the short path may take can
-// never drift from the procedure it stands for.
+// four units of every kind and Class, leaders among them, in starting
+// states, with ELR, TEM, DRM, SW, concealment, terrain (buildings,
+// Fortified, burnable terrain, EC, upper levels) and the modes' and the
+// rules' options — and requires the trials that take the short path to
+// give the whole procedure's figures draw for draw, in Monte Carlo from
+// the same seed and in exact enumeration, so that the list of what the
+// short path may take can never drift from the procedure it stands for.
 func TestShortPathOnRandomAttacks(t *testing.T) {
 	counters := []string{"4-6-7", "4-6-8", "5-4-8", "6-2-8", "4-4-7", "3-4-7", "8-3-8",
-		"hs:2-4-7", "hs:2-3-7", "hs:3-4-8", "crew:2-2-8", "hero:1-4-9",
-		"leader:8-1", "leader:9-2", "leader:7-0", "leader:8+1", "leader:10-3"}
+		"hs:2-4-7", "hs:2-3-7", "hs:3-4-8", "crew:2-2-8", "hero:1-4-9"}
+	// Leaders are drawn one time in six: the short path takes only
+	// leaderless stacks, and the draw must still give it enough of them.
+	leaders := []string{"leader:8-1", "leader:9-2", "leader:7-0", "leader:8+1", "leader:10-3"}
 	classes := []string{"", ",class=elite", ",class=first", ",class=second", ",class=green", ",class=conscript"}
+	terrains := TerrainNames()
 	r := rand.New(rand.NewPCG(7, 11))
-	trials := uint64(20_000)
+	attacks, trials, exactly := 120, uint64(20_000), 40
 	if testing.Short() {
-		trials = 5_000
+		attacks, trials, exactly = 60, 5_000, 10
 	}
-	checked, used := 0, 0
-	for i := range 60 {
+	checked, used, byHand, enumerated := 0, 0, 0, 0
+	for i := range attacks {
 		var units []Unit
 		for range 1 + r.IntN(4) {
 			s := counters[r.IntN(len(counters))]
+			if r.IntN(6) == 0 {
+				s = leaders[r.IntN(len(leaders))]
+			}
 			if !strings.HasPrefix(s, "leader:") && !strings.HasPrefix(s, "hero:") {
 				s += classes[r.IntN(len(classes))]
 			}
@@ -112,23 +120,47 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 			if r.IntN(8) == 0 {
 				s += fmt.Sprintf(",drm=%d", r.IntN(3)-1)
 			}
+			if r.IntN(8) == 0 {
+				s += fmt.Sprintf(",sw=%d", 1+r.IntN(2))
+			}
 			units = append(units, mustUnit(t, s))
 		}
 		a := NewDCAttack([]Mode{Placed, Thrown, Set}[r.IntN(3)], units...)
 		a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(3)-1
 		a.Concealed = r.IntN(5) == 0
-		switch r.IntN(4) {
+		a.CX = r.IntN(6) == 0
+		switch r.IntN(8) {
 		case 1:
 			a.Building = Wooden
 		case 2:
 			a.Building = Stone
+		case 3:
+			a.Terrain = terrains[r.IntN(len(terrains))]
 		}
-		if a.Mode == Thrown {
+		if a.Building != NoBuilding {
+			a.Fortified = r.IntN(4) == 0
+			if r.IntN(4) == 0 {
+				a.Top = 1 + r.IntN(2)
+				a.Level = r.IntN(a.Top + 1)
+			}
+		}
+		a.EC = EC(r.IntN(len(ecNames)))
+		a.Options.HeatOfBattle = r.IntN(5) != 0
+		a.Options.KnownEnemyInLOS = r.IntN(3) == 0
+		a.Options.AcceptBattleHardening = r.IntN(3) == 0
+		switch a.Mode {
+		case Placed:
+			if r.IntN(4) == 0 {
+				a.Placer = []Unit{mustUnit(t, "4-6-8")}
+				a.DFF = []FireAttack{{FP: float64(2 + 2*r.IntN(3)), DRM: r.IntN(3)}}
+			}
+		case Thrown:
 			a.Throwers = []Unit{mustUnit(t, "4-6-7")}
 			a.AFPh = r.IntN(2) == 0
-		}
-		if a.Mode == Set {
-			a.Setter = []Unit{mustUnit(t, "4-6-8")}
+		case Set:
+			if r.IntN(2) == 0 {
+				a.Setter = []Unit{mustUnit(t, "4-6-8")}
+			}
 		}
 		if a.Validate() != nil {
 			continue // a combination the rules refuse (a concealed target with Flame, …)
@@ -144,24 +176,35 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 		if shortened {
 			used++
 		}
-		cfg := sim.Config{Trials: trials, Seed: uint64(i + 1), Workers: 1}
-		s, err1 := sim.Run(context.Background(), short.experiment(), cfg)
-		l, err2 := sim.Run(context.Background(), long.experiment(), cfg)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("attack %d: %v, %v", i, err1, err2)
+		cfgs := []sim.Config{{Trials: trials, Seed: uint64(i + 1), Workers: 1}}
+		if shortened && enumerated < exactly {
+			enumerated++
+			cfgs = append(cfgs, sim.Config{Method: sim.Exact})
 		}
-		for m, lm := range l.Metrics {
-			for k, o := range lm.Outcomes {
-				if got := s.Metrics[m].Outcomes[k]; got.Count != o.Count {
-					t.Errorf("attack %d (%s vs %v, TEM %d, ELR %d): %s=%s short path %d, whole procedure %d",
-						i, a.Mode, unitTexts(units), a.TEM, a.ELR, lm.Name, o.Label, got.Count, o.Count)
+		for _, cfg := range cfgs {
+			s, err1 := sim.Run(context.Background(), short.experiment(), cfg)
+			l, err2 := sim.Run(context.Background(), long.experiment(), cfg)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("attack %d: %v, %v", i, err1, err2)
+			}
+			for m, lm := range l.Metrics {
+				for k, o := range lm.Outcomes {
+					if got := s.Metrics[m].Outcomes[k]; got.Count != o.Count || math.Abs(got.P-o.P) > 1e-12 {
+						t.Errorf("attack %d (%s vs %v, TEM %d, ELR %d), %s: %s=%s short path %v (%d), whole procedure %v (%d)",
+							i, a.Mode, unitTexts(units), a.TEM, a.ELR, cfg.Method, lm.Name, o.Label, got.P, got.Count, o.P, o.Count)
+					}
 				}
 			}
 		}
+		// The joints are declared with the experiment, so only now.
+		if shortened && short.bare && short.joint {
+			byHand++
+		}
 	}
-	t.Logf("%d valid attacks, %d of them with short paths", checked, used)
-	if checked < 30 || used < 15 {
-		t.Fatalf("only %d of 60 random attacks were valid, %d with short paths: the draw tests too little", checked, used)
+	t.Logf("%d valid attacks, %d of them with short paths (%d rolled by hand), %d enumerated exactly", checked, used, byHand, enumerated)
+	if checked < attacks/2 || used < attacks/4 || byHand < attacks/20 || enumerated < exactly {
+		t.Fatalf("of %d random attacks %d were valid, %d with short paths, %d rolled by hand, %d enumerated: the draw tests too little",
+			attacks, checked, used, byHand, enumerated)
 	}
 }
 

@@ -1,6 +1,10 @@
 package dice
 
-import "github.com/sapperhq/sapper/sim"
+import (
+	"sync"
+
+	"github.com/sapperhq/sapper/sim"
+)
 
 // Coarse is a DR whose sums are merged into classes that the caller treats
 // alike. Drawing it costs one draw in Monte Carlo and one branch per class
@@ -20,20 +24,52 @@ type Coarse struct {
 // class, represented by the smallest of them. It is meant for set-up, not
 // for the trial loop.
 func NewCoarse(key func(sum int) int) Coarse {
-	var weights []uint64
-	var rep []int8
-	slot := map[int]int{}
+	// The classes, each sum's class numbered in order of first sum, are
+	// all a Coarse depends on, and the tables of a model ask for the same
+	// few again and again: each is built once and shared, as a Coarse is
+	// never changed.
+	var part [11]int8
+	var keys [11]int
+	n := int8(0)
 	for s := 2; s <= 12; s++ {
 		k := key(s)
-		i, ok := slot[k]
-		if !ok {
-			i = len(weights)
-			slot[k] = i
-			weights = append(weights, 0)
-			rep = append(rep, int8(s))
+		keys[s-2] = k
+		part[s-2] = n
+		for t := 2; t < s; t++ {
+			if keys[t-2] == k {
+				part[s-2] = part[t-2]
+				break
+			}
 		}
+		if part[s-2] == n {
+			n++
+		}
+	}
+	coarseMu.Lock()
+	defer coarseMu.Unlock()
+	if c, ok := coarseOf[part]; ok {
+		return c
+	}
+	c := newCoarse(&part, int(n))
+	coarseOf[part] = c
+	return c
+}
+
+var (
+	coarseMu sync.Mutex
+	coarseOf = map[[11]int8]Coarse{}
+)
+
+// newCoarse builds the Coarse of n classes whose sum s falls in class
+// part[s-2].
+func newCoarse(part *[11]int8, n int) Coarse {
+	weights := make([]uint64, n)
+	rep := make([]int8, n)
+	for s := 12; s >= 2; s-- {
+		i := part[s-2]
 		w, _ := sum2d6.Weight(s - 2)
 		weights[i] += w
+		rep[i] = int8(s)
 	}
 	reps := make([]int32, len(rep))
 	for i, r := range rep {
