@@ -110,6 +110,8 @@ type commandDesc struct {
 	// Args are the positional arguments, for a command that takes any.
 	Args   []inputDesc `json:"args,omitempty"`
 	Inputs []inputDesc `json:"inputs"`
+	// Sweepable are the inputs sapper sweep --vary can step through.
+	Sweepable []string `json:"sweepable,omitempty"`
 }
 
 // describeFlag reads one flag's description off its declaration.
@@ -177,7 +179,7 @@ func oneLineHelp(usage string) string {
 // declaration order. help and the flags the command line alone has
 // (notDescribed) are left out.
 func describeCommand(c *command) commandDesc {
-	d := commandDesc{Name: c.name, Summary: c.summary, Args: describeArgs(c.name)}
+	d := commandDesc{Name: c.name, Summary: c.summary, Args: describeArgs(c.name), Sweepable: sweepable(flagsOf(c))}
 	var all []inputDesc
 	flagsOf(c).VisitAll(func(f *pflag.Flag) {
 		if f.Name != "help" && !f.Hidden {

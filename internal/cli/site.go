@@ -28,18 +28,22 @@ with nothing to install. Any static file server can host the directory
 engine runs in the player's browser, compiled to WebAssembly, in a Web
 Worker, so the page never freezes and nothing is sent anywhere.
 
-The page has every simulating command (compare, dc, afv, fire, building,
-activate, lhy), its form built from the inputs "sapper describe" lists, with
-the same defaults, bounds and one-line help. A result shows a headline
-sentence, each metric's table with p and its interval, a chart, and the
-command line that gives the same figures in a terminal. The page's address
-is a permalink: it carries every input given, by its command-line name, and
-the seed, and opening it reruns the same work. A crossing or tables file of
-the player's own is uploaded to the page (it reads no disk) and travels in
-the permalink too. The same inputs and seed give the same figures in the
-browser as on the command line, Monte Carlo runs included. After the first
-visit a service worker keeps the site, which then works offline and can be
-installed as an app.
+The page has every simulating command (compare, dc, afv, fire, plans,
+building, activate, lhy), its form built from the inputs "sapper describe"
+lists, with the same defaults, bounds and one-line help; a sweep of one
+input of any of them, with a line chart and a goal (sapper sweep --vary,
+--metric, --goal); building's --needed; and a path builder for activate,
+which writes the crossing file the player would otherwise write by hand. A
+result shows a headline sentence, each metric's table with p and its
+interval, a chart, and the command line that gives the same figures in a
+terminal; a long Monte Carlo run first shows the figures of its first
+50,000 trials. The page's address is a permalink: it carries every input
+given, by its command-line name, and the seed, and opening it reruns the
+same work. A crossing or tables file of the player's own is uploaded to
+the page (it reads no disk) and travels in the permalink too. The same
+inputs and seed give the same figures in the browser as on the command
+line, Monte Carlo runs included. After the first visit a service worker
+keeps the site, which then works offline and can be installed as an app.
 
 OUTDIR is a new directory (its parent must exist), an empty one, or a
 site written before, which the new one replaces; anything else is refused
@@ -47,14 +51,15 @@ site written before, which the new one replaces; anything else is refused
 so OUTDIR is never half written.
 
 The files: index.html, app.js (the page and its Web Worker), style.css,
-sw.js (the service worker), manifest.webmanifest, icon.svg, the Go
+sw.js (the service worker), manifest.webmanifest, the icons (icon.svg and
+PNGs at 180, 192 and 512 px, drawn when the site is built), the Go
 toolchain's wasm_exec.js, sapper.wasm (cmd/sapper-wasm built with
 GOOS=js GOARCH=wasm, without the chart code: the page draws its chart) and
 describe.json. Building the engine takes the go command and sapper's
 source: run it in a checkout of the module.
 
 A server that compresses its responses sends the whole first visit in
-about 2.6 MB; a .wasm file should be served as application/wasm (most
+about 2.7 MB; a .wasm file should be served as application/wasm (most
 servers do), or the page compiles it a little more slowly.
 
 Examples:

@@ -73,8 +73,8 @@ const pageFigures = `(() => {
       out[(tb.dataset.run ? tb.dataset.run + '/' : '') + tb.dataset.metric + '/' + tr.dataset.value] = tr.querySelector('td[data-p]').dataset.p;
     }
   }
-  for (const td of document.querySelectorAll('#figures td[data-p]')) {
-    out['figure/' + td.dataset.run + '/' + td.parentElement.dataset.figure] = td.dataset.p;
+  for (const td of document.querySelectorAll('#result td[data-fig]')) {
+    out['figure/' + td.dataset.run + '/' + td.dataset.fig] = td.dataset.p;
   }
   return out;
 })()`

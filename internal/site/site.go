@@ -3,7 +3,8 @@
 // can host it, and after the first visit it works offline.
 //
 // The site is index.html, app.js (the page's script and its Web Worker),
-// style.css, sw.js (the service worker), manifest.webmanifest, icon.svg,
+// style.css, sw.js (the service worker), manifest.webmanifest, the icons
+// (icon.svg and PNGs, drawn by icon.go),
 // the Go toolchain's wasm_exec.js, sapper.wasm (cmd/sapper-wasm built for
 // GOOS=js GOARCH=wasm) and describe.json, the inputs of every command, from
 // which the page builds its forms.
@@ -176,6 +177,15 @@ func writeFiles(ctx context.Context, dir string, opt Options) error {
 	}
 	if err := os.WriteFile(filepath.Join(dir, "describe.json"), opt.Describe, 0o644); err != nil {
 		return err
+	}
+	ics, err := icons()
+	if err != nil {
+		return err
+	}
+	for name, data := range ics {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return err
+		}
 	}
 	goCmd := opt.Go
 	if goCmd == "" {

@@ -69,6 +69,15 @@ function pageMain() {
 
   let commands = [];
   let current = null; // the command whose form is shown
+  // sweep is the page of sapper sweep: a form of the command it sweeps
+  // (target), and the input to vary, its range, and a goal.
+  // Its own inputs (--vary, --metric, --goal, --cumulative) come from the
+  // description, as every command's do, and take their own widgets here.
+  let sweep = { name: "sweep", sweep: true, summary: "vary one input over a range: how the odds move, as a line chart; with a goal, how much is needed", inputs: [] };
+  let target = null; // the command a sweep varies
+  let metrics = {}; // metric lists by command, read off a one-trial probe run
+  let probing = null; // {id, key}
+  let probeTimer = 0;
   let worker = null;
   let workerReady = false;
   let running = null; // {id, cmd, argv, t0, timer}
@@ -77,6 +86,7 @@ function pageMain() {
   // by name: the engine has no disk, and a permalink carries them.
   const files = {};
   const MAX_FILE = 32 << 10;
+  const PREVIEW = 50000; // the trials of a first look
 
   // ---- the worker
 
@@ -166,6 +176,10 @@ function pageMain() {
       fail("The engine did not load (" + m.text + "). Reload the page to try again.");
       return;
     }
+    if (probing && m.id === probing.id) {
+      if (m.type === "done") probed(m);
+      return;
+    }
     if (!running || m.id !== running.id) return;
     if (m.type === "stderr") {
       // A --progress always line: "\r[bar] 72%  14,352,384/20,000,000 trials  0.9s".
@@ -177,7 +191,10 @@ function pageMain() {
       if (counted && $("counted")) $("counted").textContent = counted[1];
       return;
     }
-    if (m.type === "done") finish(m);
+    if (m.type === "done") {
+      if (running.preview && m.code === 0 && !running.cancelled) firstLook(m);
+      else finish(m);
+    }
   }
 
   // ---- describe.json and the routes
@@ -193,7 +210,9 @@ function pageMain() {
       return;
     }
     const ul = $("commands");
-    for (const c of commands) {
+    const described = commands.find((c) => c.name === "sweep");
+    if (described) sweep = Object.assign(described, { sweep: true });
+    for (const c of described ? commands : commands.concat(commands.some((c) => c.sweepable) ? [sweep] : [])) {
       ul.append(el("li", {}, el("a", { href: "#" + c.name, "data-cmd": c.name, text: c.name, title: c.summary })));
     }
     window.addEventListener("hashchange", route);
@@ -218,7 +237,7 @@ function pageMain() {
     const name = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
     const params = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
-    const cmd = commands.find((c) => c.name === name) || commands[0];
+    const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
     if (current !== cmd || q >= 0) showForm(cmd, params);
     if (q >= 0) run();
@@ -236,8 +255,18 @@ function pageMain() {
     return s.charAt(0).toUpperCase() + s.slice(1);
   }
 
+  // formCmd is the command whose inputs the form shows: the one swept, on
+  // the sweep page.
+  function formCmd() {
+    return current.sweep ? target : current;
+  }
+
   function showForm(cmd, params) {
     current = cmd;
+    if (cmd.sweep) {
+      const sweepable = commands.filter((c) => c.sweepable && c.sweepable.length);
+      target = sweepable.find((c) => c.name === params.get("command")) || (target && sweepable.includes(target) ? target : sweepable.find((c) => c.name === "dc") || sweepable[0]);
+    }
     document.title = "sapper " + cmd.name + " — the odds of a wargame attack";
     for (const a of document.querySelectorAll("#commands a")) {
       if (a.dataset.cmd === cmd.name) a.setAttribute("aria-current", "page");
@@ -250,7 +279,12 @@ function pageMain() {
     clearErrors();
     if (!running) setStatus("");
     $("result").hidden = true;
-    const inputs = inputsOf(cmd);
+    if (cmd.sweep) {
+      form.append(sweepFields(params));
+      fillMetrics();
+    }
+    const inputs = inputsOf(formCmd());
+    const crossing = inputs.find((i) => i.positional && i.name === "crossing");
     for (const g of GROUPS) {
       const mine = inputs.filter((i) => i.group === g);
       if (!mine.length) continue;
@@ -259,11 +293,15 @@ function pageMain() {
       for (const i of mine) grid.append(field(i, params.getAll(i.name)));
       box.append(grid);
       form.append(box);
+      if (crossing && g === crossing.group) form.append(pathBuilder(crossing));
     }
     $("defaults").onclick = () => {
       history.replaceState(null, "", "#" + cmd.name);
-      showForm(cmd, new URLSearchParams());
+      showForm(cmd, cmd.sweep ? new URLSearchParams({ command: target.name }) : new URLSearchParams());
     };
+    // the metrics a goal names depend on the inputs (a target's units)
+    form.oninput = form.onchange = cmd.sweep ? (e) => { if (!e.target.closest("#group-sweep")) probeSoon(); } : null;
+    if (cmd.sweep) probeSoon();
     form.onsubmit = (e) => {
       e.preventDefault();
       const argv = argvOf();
@@ -327,6 +365,14 @@ function pageMain() {
         files[f.name] = await f.text();
         if (![...control.options].some((o) => o.value === f.name)) control.append(el("option", { value: f.name, text: f.name }));
         control.value = f.name;
+        // a crossing built in the page takes the ENEMY nationality of the
+        // tables chosen, which must match
+        const nat = i.name === "tables" && /^nationality:\s*([^\s#]+)/m.exec(files[f.name]);
+        const field = nat && $("b-enemy-nationality");
+        if (field) {
+          field.value = nat[1];
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+        }
       };
       wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, el("div", { class: "upload-row" }, el("label", { for: "up-" + i.name, class: "small", text: "or upload one:" }), upload), help, err);
       return wrap;
@@ -349,11 +395,17 @@ function pageMain() {
   // argvOf reads the form: the command line (without "sapper") and the
   // permalink's parameters. An input at its default is left out of both,
   // but for the seed, which a result always names.
-  function argvOf() {
-    const argv = [current.name];
-    const params = [];
-    const exact = $("in-method") && $("in-method").value === "exact";
-    for (const i of inputsOf(current)) {
+  function argvOf(probe) {
+    const cmd = formCmd();
+    const argv = current.sweep ? ["sweep", cmd.name] : [cmd.name];
+    const params = current.sweep ? [["command", cmd.name]] : [];
+    // An exact run draws no random numbers, and an inverse question
+    // (building --needed) is an exact search: neither takes a seed.
+    const question = [...document.querySelectorAll("#in-needed input")].some((n) => n.value.trim() !== "");
+    const exact = ($("in-method") && $("in-method").value === "exact") || question;
+    for (const i of inputsOf(cmd)) {
+      // a probe lists the metrics: it runs one trial, whatever the form says
+      if (probe && (i.group === "run" || i.group === "output")) continue;
       if (i.repeatable) {
         for (const input of document.querySelectorAll("#in-" + CSS.escape(i.name) + " input")) {
           const v = input.value.trim();
@@ -369,15 +421,21 @@ function pageMain() {
       // The seed is named even at its default, as a result names it, but
       // for an exact run, which draws no random numbers.
       if (v === i.default && !i.positional && !(i.name === "seed" && !exact)) continue;
-      if (i.positional) argv.splice(1, 0, v);
+      if (i.positional) argv.splice(current.sweep ? 2 : 1, 0, v);
       else if (i.kind === "yes/no") argv.push(v === "true" ? "--" + i.name : "--" + i.name + "=false");
       else argv.push(...flag(i.name, v));
       params.push([i.name, v]);
     }
+    if (current.sweep && !probe) {
+      for (const [name, v, yesno] of sweepArgs()) {
+        argv.push(...(yesno ? [v === "true" ? "--" + name : "--" + name + "=false"] : flag(name, v)));
+        params.push([name, v]);
+      }
+    }
     // The files the command line names, and those they name (a crossing's
     // tables): every file given, as the page cannot tell which.
     const given = {};
-    const takesFiles = inputsOf(current).some((i) => i.kind === "file");
+    const takesFiles = inputsOf(cmd).some((i) => i.kind === "file");
     for (const [name, text] of takesFiles ? Object.entries(files) : []) {
       given[name] = text;
       params.push(["file:" + name, text]);
@@ -394,6 +452,431 @@ function pageMain() {
     return current.name + (q ? "?" + q : "");
   }
 
+  // ---- activate's path builder
+
+  // The crossing a player builds in the page is a crossing file like any
+  // other (sapper help activate), written one field a line, each value
+  // as JSON (which YAML reads as it is): the engine reads it as it reads
+  // an uploaded one, a permalink carries it, and the page reads it back.
+  const BUILT = "my-crossing.yaml";
+  const ITEMS = ["S", "HS", "L", "SW", "Gun", "AFV", "SPG", "F"];
+  const defaultCrossing = () => ({
+    stack: ["4-6-7"],
+    enemy: { ac: 3, attitude: "hold", mission_drm: 0, a5_drm: 0, nationality: "russian", date: "1941-08" },
+    sq: [{ id: "A", loc: "", ac_drm: 0, site: "outside", forbid: [] }],
+    path: [{ name: "open ground", mf: 1, tem: 0, open: true, eligible: [{ id: "A", range: 3, hindrance: 0, long_range: false }] }],
+  });
+  let built = null; // the crossing being built
+
+  function crossingYAML(c) {
+    const j = (v) => JSON.stringify(v).replace(/":/g, '": ').replace(/,"/g, ', "');
+    const out = ["command: activate", "title: " + JSON.stringify("A crossing built in the page"), "tables: illustrative", "stack: " + j(c.stack), "enemy: " + j(c.enemy), "sq:"];
+    for (const q of c.sq) {
+      const o = { id: q.id };
+      if (q.loc) o.loc = q.loc;
+      o.ac_drm = q.ac_drm;
+      o.site = q.site;
+      if (q.forbid.length) o.forbid = q.forbid;
+      out.push("  - " + j(o));
+    }
+    out.push("path:");
+    for (const st of c.path) {
+      const o = { name: st.name, mf: st.mf, tem: st.tem };
+      if (st.open) o.open = true;
+      const el = st.eligible.map((e) => {
+        const x = { id: e.id, range: e.range };
+        if (e.hindrance) x.hindrance = e.hindrance;
+        if (e.long_range) x.long_range = true;
+        return x;
+      });
+      if (el.length) o.eligible = el;
+      out.push("  - " + j(o));
+    }
+    return out.join("\n") + "\n";
+  }
+
+  // readCrossing reads back a crossing the page wrote; null for any other.
+  function readCrossing(text) {
+    const c = { sq: [], path: [] };
+    let list = null;
+    try {
+      for (const line of text.split("\n")) {
+        if (line.trim() === "") continue;
+        const item = /^  - (.*)$/.exec(line);
+        if (item) {
+          if (!list) return null;
+          c[list].push(JSON.parse(item[1]));
+          continue;
+        }
+        const kv = /^([a-z_]+):\s*(.*)$/.exec(line);
+        if (!kv) return null;
+        if (kv[1] === "sq" || kv[1] === "path") list = kv[1];
+        else if (kv[1] === "stack" || kv[1] === "enemy") c[kv[1]] = JSON.parse(kv[2]);
+      }
+    } catch (e) {
+      return null;
+    }
+    if (!c.stack || !c.enemy) return null;
+    for (const q of c.sq) {
+      q.loc = q.loc || "";
+      q.forbid = q.forbid || [];
+    }
+    for (const st of c.path) {
+      st.open = !!st.open;
+      st.eligible = (st.eligible || []).map((e) => ({ hindrance: 0, long_range: false, ...e }));
+    }
+    return c;
+  }
+
+  // pathBuilder is the form of a crossing: the moving stack, the ENEMY,
+  // each S? and each Location of the path, with the S? eligible from it.
+  function pathBuilder(arg) {
+    if (files[BUILT]) built = readCrossing(files[BUILT]) || built;
+    if (!built) built = defaultCrossing();
+    const box = el("details", { class: "group builder", id: "group-builder" }, el("summary", { text: "path builder" }));
+    const body = el("div", { id: "builder" });
+    box.append(
+      el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. Running uses it as " + BUILT + " (the flags above and below still apply)." }),
+      body,
+    );
+    const use = () => {
+      files[BUILT] = crossingYAML(built);
+      const sel = $("in-" + arg.name);
+      if (![...sel.options].some((o) => o.value === BUILT)) sel.append(el("option", { value: BUILT, text: BUILT + " (built here)" }));
+      sel.value = BUILT;
+      const a = $("builder-download");
+      if (a) {
+        a.parentElement.hidden = false;
+        if (a.dataset.url) URL.revokeObjectURL(a.dataset.url);
+        a.dataset.url = URL.createObjectURL(new Blob([files[BUILT]], { type: "text/yaml" }));
+        a.href = a.dataset.url;
+      }
+    };
+    // every edit rebuilds the file; a Location or S? added or removed
+    // redraws the builder
+    const redraw = () => {
+      body.replaceChildren(...builderFields(redraw));
+      use();
+    };
+    body.addEventListener("input", use);
+    body.addEventListener("change", use);
+    body.replaceChildren(...builderFields(redraw));
+    // the built crossing is chosen when the player opens the builder, or
+    // when a permalink chose it
+    box.addEventListener("toggle", () => box.open && use());
+    requestAnimationFrame(() => {
+      if ($("in-" + arg.name) && $("in-" + arg.name).value === BUILT) box.open = true;
+    });
+    return box;
+  }
+
+  function builderFields(redraw) {
+    const c = built;
+    // each field's id is its place in the crossing: b-loc-1-tem
+    const num = (id, lbl, obj, key, lo, hi, step) => {
+      const input = el("input", { type: "number", id, value: obj[key], min: lo, max: hi, step: step || 1, inputmode: step ? "decimal" : "numeric" });
+      input.addEventListener("input", () => (obj[key] = input.value === "" ? 0 : Number(input.value)), true);
+      return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), input);
+    };
+    const text = (id, lbl, obj, key, placeholder) => {
+      const input = el("input", { type: "text", id, value: obj[key], placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false" });
+      input.addEventListener("input", () => (obj[key] = input.value.trim()), true);
+      return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), input);
+    };
+    const check = (id, lbl, obj, key) => {
+      const input = el("input", { type: "checkbox", id });
+      input.checked = !!obj[key];
+      input.addEventListener("change", () => (obj[key] = input.checked), true);
+      return el("div", { class: "check" }, input, el("label", { for: id, text: lbl }));
+    };
+    const choice = (id, lbl, obj, key, choices) => {
+      const sel = el("select", { id }, ...choices.map((v) => el("option", { value: v, text: v })));
+      sel.value = obj[key];
+      sel.addEventListener("change", () => (obj[key] = sel.value), true);
+      return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), sel);
+    };
+    const out = [];
+
+    // the moving stack
+    const stack = el("div", { class: "list", id: "b-stack", role: "group", "aria-label": "Moving units" });
+    const syncStack = () => (c.stack = [...stack.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean));
+    const addUnit = (v) => {
+      const n = stack.children.length + 1;
+      const input = el("input", { type: "text", value: v, "aria-label": "Moving unit " + n, list: "counters", autocomplete: "off", autocapitalize: "off", spellcheck: "false" });
+      input.addEventListener("input", syncStack, true);
+      const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove moving unit " + n, text: "✕", onclick: () => { row.remove(); syncStack(); redraw(); } }));
+      stack.append(row);
+      return input;
+    };
+    c.stack.forEach(addUnit);
+    const pick = el("select", { "aria-label": "Add a common counter to the moving units", onchange: () => { if (pick.value) { addUnit(pick.value); pick.value = ""; syncStack(); redraw(); } } }, el("option", { value: "", text: "Add a counter…" }), ...COUNTERS.map((v) => el("option", { value: v, text: v })));
+    out.push(el("fieldset", { class: "bpart" }, el("legend", { text: "Moving units" }), stack,
+      el("div", { class: "list-tools" }, el("button", { type: "button", class: "add", text: "Add a unit", onclick: () => addUnit("").focus() }), pick)));
+
+    // the ENEMY
+    out.push(el("fieldset", { class: "bpart" }, el("legend", { text: "ENEMY" }),
+      el("div", { class: "bgrid" },
+        num("b-enemy-ac", "AC#", c.enemy, "ac", 0, 6), choice("b-enemy-attitude", "Attitude", c.enemy, "attitude", ["hold", "advance"]),
+        num("b-enemy-mission_drm", "Mission DRM", c.enemy, "mission_drm", -6, 6), num("b-enemy-a5_drm", "A5 drm", c.enemy, "a5_drm", -6, 6),
+        text("b-enemy-nationality", "Nationality", c.enemy, "nationality", "the tables' (illustrative: russian)"), text("b-enemy-date", "Date", c.enemy, "date", "YYYY-MM"))));
+
+    // each S?
+    const sqs = el("fieldset", { class: "bpart", id: "b-sq" }, el("legend", { text: "S? counters" }));
+    c.sq.forEach((q, k) => {
+      const forbid = el("div", { class: "forbid", role: "group", "aria-label": "S? " + (q.id || k + 1) + " may not generate" }, el("span", { class: "small", text: "may not generate:" }), ...ITEMS.map((it) => {
+        const id = "b-f-" + k + "-" + it;
+        const cb = el("input", { type: "checkbox", id, value: it });
+        cb.checked = q.forbid.includes(it);
+        cb.addEventListener("change", () => (q.forbid = ITEMS.filter((x) => x === it ? cb.checked : q.forbid.includes(x))), true);
+        return el("span", { class: "chip" }, cb, el("label", { for: id, text: it }));
+      }));
+      const idField = text("b-sq-" + k + "-id", "Name", q, "id", "A");
+      let was = q.id;
+      idField.querySelector("input").addEventListener("change", () => {
+        // the Locations it is eligible from follow its new name
+        for (const st of c.path) for (const e of st.eligible) if (e.id === was) e.id = q.id;
+        was = q.id;
+        redraw();
+      });
+      sqs.append(el("div", { class: "bitem", "data-sq": k },
+        el("div", { class: "bgrid" }, idField, text("b-sq-" + k + "-loc", "Location (shared)", q, "loc", "its own"), num("b-sq-" + k + "-ac_drm", "AC DRM", q, "ac_drm", -6, 6), choice("b-sq-" + k + "-site", "Site", q, "site", ["outside", "inside"])),
+        forbid,
+        el("button", { type: "button", class: "remove-item", text: "Remove S? " + (q.id || k + 1), onclick: () => {
+          c.sq.splice(k, 1);
+          for (const st of c.path) st.eligible = st.eligible.filter((e) => e.id !== q.id);
+          redraw();
+        } })));
+    });
+    sqs.append(el("button", { type: "button", class: "add", id: "b-add-sq", text: "Add an S?", onclick: () => {
+      let n = c.sq.length;
+      let id;
+      do id = String.fromCharCode(65 + (n++ % 26)) + (n > 26 ? n : ""); while (c.sq.some((q) => q.id === id));
+      c.sq.push({ id, loc: "", ac_drm: 0, site: "outside", forbid: [] });
+      redraw();
+    } }));
+    out.push(sqs);
+
+    // the path, Location by Location
+    const path = el("fieldset", { class: "bpart", id: "b-path" }, el("legend", { text: "Path, in order" }));
+    c.path.forEach((st, k) => {
+      const elig = el("div", { class: "eligible", role: "group", "aria-label": "S? eligible from Location " + (k + 1) });
+      for (const q of c.sq) {
+        let e = st.eligible.find((x) => x.id === q.id);
+        const on = !!e;
+        if (!e) e = { id: q.id, range: 3, hindrance: 0, long_range: false };
+        const id = "b-e-" + k + "-" + q.id.replace(/\W/g, "_");
+        const cb = el("input", { type: "checkbox", id, "data-sq": q.id });
+        cb.checked = on;
+        const details = el("div", { class: "bgrid" }, num(id + "-range", "Range", e, "range", 0, 16), num(id + "-hindrance", "Hindrance", e, "hindrance", 0, 6), check(id + "-long_range", "Long Range only", e, "long_range"));
+        details.hidden = !on;
+        cb.addEventListener("change", () => {
+          st.eligible = st.eligible.filter((x) => x.id !== q.id);
+          if (cb.checked) st.eligible.push(e);
+          st.eligible.sort((a, b) => c.sq.findIndex((x) => x.id === a.id) - c.sq.findIndex((x) => x.id === b.id));
+          details.hidden = !cb.checked;
+        }, true);
+        elig.append(el("div", { class: "elig" }, el("div", { class: "check" }, cb, el("label", { for: id, text: "S? " + q.id + " eligible" })), details));
+      }
+      path.append(el("div", { class: "bitem", "data-loc": k },
+        el("h4", { text: "Location " + (k + 1) }),
+        el("div", { class: "bgrid" }, text("b-loc-" + k + "-name", "Name", st, "name", "M5"), num("b-loc-" + k + "-mf", "MF", st, "mf", 0.01, 16, "any"), num("b-loc-" + k + "-tem", "TEM", st, "tem", -2, 8), check("b-loc-" + k + "-open", "Open Ground (FFMO)", st, "open")),
+        elig,
+        el("button", { type: "button", class: "remove-item", text: "Remove Location " + (k + 1), onclick: () => { c.path.splice(k, 1); redraw(); } })));
+    });
+    path.append(el("button", { type: "button", class: "add", id: "b-add-loc", text: "Add a Location", onclick: () => {
+      c.path.push({ name: "M" + (c.path.length + 1), mf: 1, tem: 0, open: false, eligible: [] });
+      redraw();
+    } }));
+    out.push(path);
+    out.push(el("p", { class: "small", hidden: !files[BUILT] }, el("a", { id: "builder-download", download: BUILT, text: "Download " + BUILT }), " to run it on the command line: sapper activate " + BUILT + "."));
+    return out;
+  }
+
+  // ---- the sweep's own inputs: --vary, --metric and --goal
+
+  // sweepFields builds the sweep's group: the command to sweep, the input
+  // to vary and its range, the metric to tabulate, and the goal, an
+  // inverse question: the first value at which a chance reaches P.
+  function sweepFields(params) {
+    const box = el("fieldset", { class: "group", id: "group-sweep" }, el("legend", { text: "sweep" }));
+    const grid = el("div", { class: "fields" });
+    const vary = params.get("vary") || "";
+    const m = /^([a-z0-9-]+)=(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(vary);
+    const name = m && target.sweepable.includes(m[1]) ? m[1] : target.sweepable.includes("tem") ? "tem" : target.sweepable[0];
+    const input = inputsOf(target).find((i) => i.name === name) || {};
+
+    // the description's words for the sweep's own inputs
+    const own = (name, fallback) => {
+      const i = (sweep.args || []).concat(sweep.inputs || []).find((x) => x.name === name);
+      return i && i.help ? i.help : fallback;
+    };
+    const cmdSel = el("select", { id: "in-command", "aria-describedby": "help-command" }, ...commands.filter((c) => c.sweepable && c.sweepable.length).map((c) => el("option", { value: c.name, text: c.name })));
+    cmdSel.value = target.name;
+    cmdSel.onchange = () => {
+      history.replaceState(null, "", "#sweep");
+      showForm(sweep, new URLSearchParams({ command: cmdSel.value }));
+    };
+    grid.append(el("div", { class: "field", id: "field-command" }, el("label", { for: "in-command", class: "label", text: "Command to sweep" }), cmdSel, el("p", { class: "help", id: "help-command", text: own("command", "its inputs are below; every one but the varied one stays as given") })));
+
+    const nameSel = el("select", { id: "in-vary-name", "aria-describedby": "help-vary err-vary" }, ...target.sweepable.map((n) => el("option", { value: n, text: label(n) })));
+    nameSel.value = name;
+    const num = (id, lbl, v, extra) => el("div", { class: "range-part" }, el("label", { for: id, text: lbl }), el("input", { type: "number", id, value: v, step: "any", inputmode: "decimal", "aria-describedby": "help-vary err-vary", ...extra }));
+    const whole = (i) => i.kind === "integer";
+    const lo = input.min !== undefined ? Number(input.min) : 0;
+    const hi = input.max !== undefined ? Math.min(Number(input.max), lo + 10) : lo + 5;
+    const range = el("div", { class: "range" },
+      num("in-vary-from", "from", m ? m[2] : lo),
+      num("in-vary-to", "to", m ? m[3] : hi),
+      num("in-vary-step", "step", m && m[4] ? m[4] : 1, { min: 0 }));
+    nameSel.onchange = () => {
+      const i = inputsOf(target).find((x) => x.name === nameSel.value) || {};
+      const a = i.min !== undefined ? Number(i.min) : 0;
+      $("in-vary-from").value = a;
+      $("in-vary-to").value = i.max !== undefined ? Math.min(Number(i.max), a + 10) : a + 5;
+      $("in-vary-step").value = 1;
+      for (const id of ["in-vary-from", "in-vary-to", "in-vary-step"]) $(id).step = whole(i) ? 1 : "any";
+    };
+    if (whole(input)) for (const n of range.querySelectorAll("input")) n.step = 1;
+    grid.append(el("div", { class: "field", id: "field-vary" },
+      el("label", { for: "in-vary-name", class: "label", text: "Input to vary" }), nameSel, range,
+      el("p", { class: "help", id: "help-vary", text: own("vary", "one run for each value from FROM to TO by STEP, the same seed each time; at most 200 values") }),
+      el("p", { class: "field-error", id: "err-vary", hidden: true })));
+
+    // --metric: the summary figures, or one metric's outcomes
+    const metricSel = el("select", { id: "in-metric", "aria-describedby": "help-metric err-metric" }, el("option", { value: "", text: "the summary figures" }));
+    grid.append(el("div", { class: "field", id: "field-metric" },
+      el("label", { for: "in-metric", class: "label", text: "Columns" }), metricSel,
+      el("p", { class: "help", id: "help-metric", text: own("metric", "the table's and chart's columns: the summary figures, or the outcomes of one metric") }),
+      el("p", { class: "field-error", id: "err-metric", hidden: true })));
+
+    // --goal METRIC=OUTCOME|OUTCOME>=P, or METRIC.mean>=X
+    const goal = /^([a-z0-9_.]+?)(?:=([^<>]+)|\.mean)(>=|<=)([\d.]+)$/.exec(params.get("goal") || "");
+    const goalSel = el("select", { id: "in-goal-metric", "aria-describedby": "help-goal err-goal" }, el("option", { value: "", text: "no goal" }));
+    const outcomes = el("div", { class: "outcomes", id: "in-goal-outcome", role: "group", "aria-label": "Goal outcomes" });
+    const op = el("select", { id: "in-goal-op", "aria-label": "at least or at most" }, el("option", { value: ">=", text: "at least" }), el("option", { value: "<=", text: "at most" }));
+    const value = el("input", { type: "number", id: "in-goal-value", step: "any", min: 0, inputmode: "decimal", value: goal ? goal[4] : "0.5", "aria-label": "Goal value", "aria-describedby": "help-goal err-goal" });
+    if (goal) op.value = goal[3];
+    goalSel.onchange = () => fillOutcomes();
+    grid.append(el("div", { class: "field wide", id: "field-goal" },
+      el("label", { for: "in-goal-metric", class: "label", text: "Goal: how much is needed?" }), goalSel, outcomes,
+      el("div", { class: "goal-line" }, op, value),
+      el("p", { class: "help", id: "help-goal", text: own("goal", "the first value whose chance of the outcomes ticked reaches the goal (a chance from 0 to 1), or whose average count does") + "; Tide of Iron's building asks it directly: Needed, under advanced" }),
+      el("p", { class: "field-error", id: "err-goal", hidden: true })));
+    // the sweep's other inputs (--cumulative), as any command's
+    for (const i of sweepExtras()) grid.append(field(i, params.getAll(i.name)));
+    box.append(grid);
+    box.dataset.metric = params.get("metric") || "";
+    box.dataset.goalMetric = goal ? goal[1] : "";
+    box.dataset.goalOutcomes = goal ? (goal[2] === undefined ? ".mean" : goal[2]) : "";
+    return box;
+  }
+
+  // fillMetrics lists the metrics of the command swept, as its probe run
+  // names them, keeping what is chosen (or what the permalink gave).
+  function fillMetrics() {
+    const box = $("group-sweep");
+    if (!box) return;
+    const list = metrics[target.name] || [];
+    const keep = (sel, given, first) => {
+      const v = sel.options.length > 1 || !given ? sel.value || given : given;
+      sel.replaceChildren(first);
+      const names = list.map((m) => m.name);
+      if (v && !names.includes(v)) sel.append(el("option", { value: v, text: v }));
+      for (const m of list) sel.append(el("option", { value: m.name, text: m.title && m.title !== m.name ? m.name + ": " + m.title : m.name }));
+      sel.value = v || "";
+    };
+    keep($("in-metric"), box.dataset.metric, el("option", { value: "", text: "the summary figures" }));
+    box.dataset.metric = "";
+    keep($("in-goal-metric"), box.dataset.goalMetric, el("option", { value: "", text: "no goal" }));
+    box.dataset.goalMetric = "";
+    fillOutcomes();
+  }
+
+  // fillOutcomes offers the goal metric's outcomes as checkboxes (ticking
+  // several sums them), and its average for a count.
+  function fillOutcomes() {
+    const box = $("group-sweep");
+    const wrap = $("in-goal-outcome");
+    const name = $("in-goal-metric").value;
+    const given = box.dataset.goalOutcomes ? box.dataset.goalOutcomes.split("|") : [...wrap.querySelectorAll("input:checked")].map((c) => c.value);
+    box.dataset.goalOutcomes = "";
+    wrap.replaceChildren();
+    $("field-goal").querySelector(".goal-line").hidden = !name;
+    if (!name) return;
+    const m = (metrics[target.name] || []).find((x) => x.name === name);
+    const values = m ? (m.mean ? [".mean"] : []).concat(m.outcomes) : given;
+    values.forEach((v, k) => {
+      const id = "goal-o-" + k;
+      const c = el("input", { type: values.length > 1 && v !== ".mean" ? "checkbox" : "radio", name: "goal-o", id, value: v });
+      c.checked = given.includes(v);
+      c.onchange = () => {
+        // the average is a goal of its own; outcomes sum
+        if (v === ".mean" && c.checked) for (const o of wrap.querySelectorAll("input")) o.checked = o === c;
+        if (v !== ".mean" && c.checked) { const mean = wrap.querySelector('input[value=".mean"]'); if (mean) mean.checked = false; }
+      };
+      wrap.append(el("div", { class: "check" }, c, el("label", { for: id, text: v === ".mean" ? "average (" + name + ".mean)" : v })));
+    });
+    if (!wrap.querySelector("input:checked") && wrap.querySelector("input")) wrap.querySelector("input").checked = true;
+  }
+
+  // sweepArgs are --vary, --metric and --goal as the form gives them.
+  // sweepExtras are the sweep's own inputs that take no widget of their
+  // own here nor are the swept command's too (--cumulative is both: its
+  // field is the command's).
+  function sweepExtras() {
+    const theirs = new Set(inputsOf(target).map((i) => i.name));
+    return (sweep.inputs || []).filter((i) => !["vary", "metric", "goal"].includes(i.name) && !HIDDEN.has(i.name) && !theirs.has(i.name));
+  }
+
+  function sweepArgs() {
+    const out = [["vary", $("in-vary-name").value + "=" + $("in-vary-from").value.trim() + ".." + $("in-vary-to").value.trim() + ($("in-vary-step").value.trim() && $("in-vary-step").value.trim() !== "1" ? ":" + $("in-vary-step").value.trim() : "")]];
+    if ($("in-metric").value) out.push(["metric", $("in-metric").value]);
+    const g = $("in-goal-metric").value;
+    if (g) {
+      const picked = [...document.querySelectorAll("#in-goal-outcome input:checked")].map((c) => c.value);
+      const what = picked.includes(".mean") ? g + ".mean" : g + "=" + picked.join("|");
+      out.push(["goal", what + $("in-goal-op").value + $("in-goal-value").value.trim()]);
+    }
+    for (const i of sweepExtras()) {
+      const c = $("in-" + i.name);
+      const v = !c ? "" : i.kind === "yes/no" ? String(c.checked) : c.value.trim();
+      if (c && v !== i.default && v !== "") out.push([i.name, v, i.kind === "yes/no"]);
+    }
+    return out;
+  }
+
+  // probeSoon lists the metrics of the command swept, with the inputs the
+  // form has now (a target's metrics depend on its units): the engine
+  // runs one trial of it, and fillMetrics offers what that run reports.
+  function probeSoon() {
+    clearTimeout(probeTimer);
+    probeTimer = setTimeout(probe, 250);
+  }
+
+  function probe() {
+    if (!current || !current.sweep) return;
+    if (running || !worker) {
+      probeSoon();
+      return;
+    }
+    const { argv, files: given } = argvOf(true);
+    const args = argv.slice(1).concat(["--method", "mc", "--trials", "1", "--format", "json", "--progress", "never"]);
+    probing = { id: ++runSeq, key: target.name };
+    worker.postMessage({ id: probing.id, args, files: given });
+  }
+
+  function probed(m) {
+    const key = probing.key;
+    probing = null;
+    if (m.code !== 0) return; // a bad input: the run itself will say so
+    try {
+      metrics[key] = JSON.parse(m.stdout).metrics.map((x) => ({ name: x.name, title: x.title, mean: x.mean !== undefined, outcomes: x.outcomes.map((o) => o.value) }));
+    } catch (e) {
+      return;
+    }
+    if (current && current.sweep && target.name === key) fillMetrics();
+  }
+
   function shellWord(s) {
     return /^[A-Za-z0-9_.,:=+\/@%-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
   }
@@ -405,8 +888,19 @@ function pageMain() {
     const { argv, params, files: given } = argvOf();
     if (running) cancel(true);
     clearErrors();
+    window.sapperTiming = null;
     const id = ++runSeq;
-    running = { id, cmd: current, argv, params, t0: performance.now() };
+    running = { id, cmd: current, argv, params, t0: performance.now(), given };
+    // A long Monte Carlo run shows a first look from its first trials
+    // while the rest run: the same seed's first PREVIEW trials, which
+    // sapper … --trials PREVIEW gives too.
+    const trials = $("in-trials") ? Number($("in-trials").value) : 0;
+    const method = $("in-method") ? $("in-method").value : "";
+    const precision = $("in-precision") ? Number($("in-precision").value) : 0;
+    if (!current.sweep && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
+      const k = argv.indexOf("--trials");
+      running.preview = k < 0 ? argv.concat(["--trials", String(PREVIEW)]) : argv.slice(0, k).concat(argv.slice(k + 2), ["--trials", String(PREVIEW)]);
+    }
     document.body.dataset.state = "running";
     $("status").setAttribute("aria-busy", "true");
     $("run").disabled = true;
@@ -416,7 +910,24 @@ function pageMain() {
       const s = ((performance.now() - running.t0) / 1000).toFixed(1);
       $("elapsed").textContent = (workerReady ? "Running… " : "Loading the engine… ") + s + " s";
     }, 200);
-    worker.postMessage({ id, args: argv.concat(["--format", "json", "--progress", "always"]), files: given });
+    worker.postMessage({ id, args: (running.preview || argv).concat(["--format", "json", "--progress", "always"]), files: given });
+  }
+
+  // firstLook shows the first PREVIEW trials' result, marked as a first
+  // look, and runs the whole.
+  function firstLook(m) {
+    const r = running;
+    const data = JSON.parse(m.stdout);
+    showResult({ ...r, argv: r.preview }, data);
+    $("result").classList.add("first-look");
+    const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials; the full run of " + num(Number($("in-trials").value)) + " is under way and will replace it." });
+    $("headline").after(note);
+    if (!window.sapperTiming) window.sapperTiming = {};
+    window.sapperTiming.firstLookMs = performance.now();
+    r.preview = null;
+    r.id = ++runSeq;
+    $("status").querySelector("progress").value = 0;
+    worker.postMessage({ id: r.id, args: r.argv.concat(["--format", "json", "--progress", "always"]), files: r.given });
   }
 
   function stopRunning() {
@@ -483,10 +994,13 @@ function pageMain() {
       setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     }
     showResult(r, data);
+    $("result").classList.remove("first-look");
     const h = $("result-title");
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
-    window.sapperTiming = { firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
+    window.sapperTiming = { firstLookMs: (window.sapperTiming && window.sapperTiming.firstLookMs) || performance.now(), firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
+    // the engine's own JSON, as sapper … --format json writes it
+    window.sapperLast = { argv: r.argv, json: m.stdout };
     document.body.dataset.state = partial ? "partial" : "done";
   }
 
@@ -542,11 +1056,17 @@ function pageMain() {
     sec.replaceChildren();
     sec.hidden = false;
     sec.append(el("h2", { id: "result-title", tabindex: "-1", text: "Result" }));
+    // a sweep's JSON does not echo --metric, which changes no figure
+    if (data.command === "sweep") data.metric = argOf(r.argv, "metric");
     sec.append(el("p", { class: "headline", id: "headline", text: headline(data) }));
     const runs = data.runs || [{ label: "", ...data }];
     sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
-    if (runs.some((x) => x.complete === false)) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
-    if (data.runs) {
+    if (runs.some((x) => x.complete === false) || data.complete === false) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
+    if (data.needed) {
+      sec.append(neededTable(data));
+    } else if (data.command === "sweep") {
+      showSweep(sec, data);
+    } else if (data.runs) {
       sec.append(figuresTable(data.runs));
       sec.append(chartBox(figureSeries(data.runs)));
       for (const run of data.runs) {
@@ -584,6 +1104,7 @@ function pageMain() {
 
   function methodLine(x) {
     const when = x.elapsed_seconds !== undefined ? "; " + x.elapsed_seconds.toFixed(2) + " s in the engine" : "";
+    if (x.needed) return "An exact search of every value from 0 up" + when + ".";
     if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + " dice paths (intervals are points)" + when + ".";
     return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + x.chunk + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
   }
@@ -591,7 +1112,166 @@ function pageMain() {
   // headline is the result's one sentence, the engine's own (report
   // Headline): the question the command exists for, answered first.
   function headline(data) {
-    return data.headline ? data.headline.text : "Done.";
+    if (data.headline) return data.headline.text;
+    if (data.needed) {
+      const n = data.needed[0];
+      const say = (a, unit) => (a.reachable ? a.value + " " + unit + (a.value === 1 ? "" : "s") : "no number of " + unit + "s up to " + (unit === "die" ? data.inputs.max_dice : data.inputs.max_charges));
+      const dice = n.dice && n.dice.searched ? say(n.dice, "die").replace(/ dies$/, " dice") : "";
+      const charges = n.charges && n.charges.searched ? say(n.charges, "charge") : "";
+      return "To destroy the building " + pct(n.p).replace(".00%", "%") + " of the time or more: " + [dice, charges].filter(Boolean).join(", or ") + ".";
+    }
+    if (data.goal) {
+      const g = data.goal;
+      const s = g.series[0];
+      const who = s.run ? s.run + " " : "";
+      const fig = (p) => p.label + " (" + goalFigure(g, p.figure) + ")";
+      if (g.series.length > 1) {
+        // compare: which ways reach it, from which value
+        const bare = (p) => p.label.split("/")[0] + " (" + goalFigure(g, p.figure) + ")";
+        const reached = g.series.filter((x) => x.first_reached);
+        const never = g.series.filter((x) => !x.first_reached).map((x) => x.run);
+        if (!reached.length) return g.what + ": no way reaches it (" + never.join(", ") + ").";
+        const ways = reached.map((x) => x.run + " reaches it " + (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached));
+        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") : "") + ".";
+      }
+      if (!s.first_reached) return g.what + ": " + who + "never reached; nearest " + fig(s.nearest) + ".";
+      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + ".";
+    }
+    if (data.command === "sweep") {
+      const runs = data.runs;
+      const cols = sweepColumns(data).filter((c) => runs.some((r) => (c.get(r) || {}).p !== undefined));
+      const col = cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
+      if (!col) return "Done.";
+      const first = runs[0], last = runs[runs.length - 1];
+      const at = (r) => (col.get(r) || {}).p;
+      return col.name + " goes from " + pct(at(first)) + " at " + first.label.split("/")[0] + " to " + pct(at(last)) + " at " + last.label.split("/")[0] + (first.label.includes("/") ? " (" + first.label.split("/")[1] + ")" : "") + ".";
+    }
+    return "Done.";
+  }
+
+  function goalFigure(g, x) {
+    return g.mean ? x.toFixed(3) : pct(x);
+  }
+
+  // goalLines are a sweep goal's answer, in the words of the command
+  // line's (report.WriteGoal).
+  function goalLines(g) {
+    const point = (p) => {
+      let s = p.label + " (" + goalFigure(g, p.figure);
+      if (p.hi > p.lo) {
+        s += ", interval " + goalFigure(g, p.lo) + "–" + goalFigure(g, p.hi);
+        if (!p.sure) s += ", which straddles the goal";
+      }
+      return s + ")";
+    };
+    return g.series.map((s) => {
+      const parts = [];
+      if (!s.first_reached) parts.push("never reached; nearest " + point(s.nearest));
+      else if (!s.last_not_reached_before) parts.push("reached from the first value, " + point(s.first_reached));
+      else parts.push("first reached at " + point(s.first_reached), "the last value before it that does not: " + point(s.last_not_reached_before));
+      if (!s.first_reached) {
+        // nothing more
+      } else if (!s.first_not_reached_after && parts.length === 1) parts[0] += ", and at every value after it";
+      else if (!s.first_not_reached_after) parts.push("reached at every value after it");
+      else if (s.last_reached.label !== s.first_reached.label) parts.push("last reached at " + point(s.last_reached), "the first value after it that does not: " + point(s.first_not_reached_after));
+      else parts.push("the next value does not: " + point(s.first_not_reached_after));
+      if (s.reached_again) parts.push("reached again at " + point(s.reached_again));
+      return { run: s.run, text: parts.join("; ") };
+    });
+  }
+
+  // ---- a sweep: a table per way, a line chart, the goal's answer
+
+  // sweepColumns are the sweep table's columns, as the command line has
+  // them: the summary figures that apply to some value, or with --metric
+  // that metric's outcomes. get(run) is a run's figure for the column.
+  function sweepColumns(data) {
+    const runs = data.runs;
+    const metric = data.metric;
+    if (metric) {
+      const m = runs[0].metrics.find((x) => x.name === metric);
+      if (!m) return [];
+      return m.outcomes.map((o) => ({ name: o.value, metric, get: (r) => r.metrics.find((x) => x.name === metric).outcomes.find((x) => x.value === o.value) }));
+    }
+    const names = (runs[0].figures || []).map((f) => f.name);
+    return names
+      .map((n) => ({ name: n, get: (r) => (r.figures || []).find((f) => f.name === n) }))
+      .filter((c) => runs.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); }));
+  }
+
+  function argOf(args, name) {
+    for (let k = 0; k < args.length; k++) {
+      if (args[k] === "--" + name) return args[k + 1];
+      if (args[k].startsWith("--" + name + "=")) return args[k].slice(name.length + 3);
+    }
+    return "";
+  }
+
+  function showSweep(sec, data) {
+    const runs = data.runs;
+    const cols = sweepColumns(data);
+    const ways = [...new Set(runs.map((r) => (r.label.includes("/") ? r.label.split("/")[1] : "")))];
+    const metric = data.metric;
+    if (data.goal) {
+      const box = el("div", { class: "goal", id: "goal" }, el("h3", { text: "Goal: " + data.goal.what }));
+      const ul = el("ul", {});
+      for (const l of goalLines(data.goal)) ul.append(el("li", { "data-run": l.run }, l.run ? el("strong", { text: l.run + ": " }) : null, l.text));
+      box.append(ul);
+      if (goalLines(data.goal).some((l) => l.text.includes("straddles"))) box.append(el("p", { class: "meta", text: "An interval that straddles the goal leaves the answer open: more trials, or the exact method." }));
+      sec.append(box);
+    }
+    for (const way of ways) {
+      const mine = runs.filter((r) => (way ? r.label.endsWith("/" + way) : true));
+      const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...cols.map((c) => el("th", { scope: "col", text: c.name })));
+      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: r.label.split("/")[0] }), ...cols.map((c) => {
+        const f = c.get(r);
+        if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
+        const td = cell(f, f.mean !== undefined && f.p === undefined);
+        td.dataset.run = r.label;
+        if (metric) td.dataset.outcome = c.name;
+        else td.dataset.fig = c.name;
+        return td;
+      })));
+      const title = (way ? way + ": " : "") + (metric ? metric : "summary figures");
+      sec.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "sweep", "data-way": way }, el("caption", { text: title }), el("thead", {}, head), el("tbody", {}, ...body))));
+    }
+    // the line chart: compare has a panel per figure, its ways as lines;
+    // any other command one panel, a line per column
+    const x = (r) => Number(r.label.split("/")[0].split("=")[1]);
+    const panels = [];
+    const line = (name, rs, get) => ({ name, points: rs.map((r) => ({ x: x(r), f: get(r) })).filter((p) => p.f && (p.f.p !== undefined || p.f.mean !== undefined)) });
+    const isMean = (l) => l.points.length && l.points[0].f.p === undefined;
+    if (ways.length > 1 && !metric) {
+      for (const c of cols) panels.push({ title: c.name, lines: ways.map((w) => line(w, runs.filter((r) => r.label.endsWith("/" + w)), c.get)) });
+    } else {
+      for (const w of ways) {
+        const rs = runs.filter((r) => (w ? r.label.endsWith("/" + w) : true));
+        const lines = cols.map((c) => line(c.name, rs, c.get)).filter((l) => l.points.some((p) => (p.f.p !== undefined ? p.f.p : p.f.mean) > 0));
+        const title = (w ? w + ": " : "") + (metric || "summary figures");
+        if (lines.some((l) => !isMean(l))) panels.push({ title, lines: lines.filter((l) => !isMean(l)) });
+        if (lines.some(isMean)) panels.push({ title: title + ", averages", lines: lines.filter(isMean), mean: true });
+      }
+    }
+    for (const p of panels) p.lines = p.lines.filter((l) => l.points.some((q) => (q.f.p !== undefined ? q.f.p : q.f.mean) > 0));
+    sec.append(lineChart(panels.filter((p) => p.lines.length), data.inputs.vary));
+    for (const r of runs) {
+      const d = el("details", { class: "run" }, el("summary", { text: r.label + ": every metric" }));
+      d.append(el("div", { class: "tables" }, ...r.metrics.map((m) => metricTable(m, r.label))));
+      sec.append(d);
+    }
+  }
+
+  // neededTable is building --needed's answer: the smallest attack for
+  // each chance.
+  function neededTable(data) {
+    const show = (a, unit, max) => {
+      if (!a || !a.searched) return el("td", { text: "—" });
+      if (!a.reachable) return el("td", { "data-needed": "none", text: "not reachable up to " + max });
+      return el("td", { "data-needed": a.value, "data-p": a.p, text: a.value + " " + unit + ": " + pct(a.p) });
+    };
+    const head = el("tr", {}, el("th", { scope: "col", text: "P(destroyed) ≥" }), el("th", { scope: "col", text: "dice (up to " + data.inputs.max_dice + ")" }), el("th", { scope: "col", text: "charges (up to " + data.inputs.max_charges + ")" }));
+    const rows = data.needed.map((n) => el("tr", { "data-p": n.p }, el("th", { scope: "row", text: pct(n.p) }), show(n.dice, "dice", data.inputs.max_dice), show(n.charges, "charges", data.inputs.max_charges)));
+    return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Smallest attack" }, el("table", { id: "needed", class: "needed" }, el("caption", { text: "Smallest attack for each chance of destroying the building" }), el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
   function interval(o) {
@@ -616,6 +1296,7 @@ function pageMain() {
       if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
       const td = cell(f, f.mean !== undefined);
       td.dataset.run = run.label;
+      td.dataset.fig = n;
       return td;
     })));
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Side by side" }, el("table", { id: "figures", class: "figures" }, el("caption", { text: "Side by side" }), el("thead", {}, head), el("tbody", {}, ...body)));
@@ -661,6 +1342,86 @@ function pageMain() {
     });
     return box;
   }
+
+  // lineChart draws a sweep: for each panel, a line per column over the
+  // varied input, its interval a band, as sapper sweep --plot does.
+  function lineChart(panels, xname) {
+    const box = el("figure", { class: "chart", id: "chart" });
+    box.append(el("figcaption", { text: "Chart: each line is a figure over " + xname + ", its band the interval." }));
+    const draw = () => {
+      box.querySelectorAll("svg").forEach((s) => s.remove());
+      const w = Math.max(260, Math.min(box.clientWidth - 16 || 600, 900));
+      for (const p of panels) box.append(linePanel(p, w, xname));
+    };
+    requestAnimationFrame(draw);
+    let t;
+    window.addEventListener("resize", () => {
+      clearTimeout(t);
+      t = setTimeout(() => box.isConnected && draw(), 150);
+    });
+    return box;
+  }
+
+  function linePanel(p, w, xname) {
+    const NS = "http://www.w3.org/2000/svg";
+    const s = (tag, attrs, text) => {
+      const n = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+      if (text !== undefined) n.textContent = text;
+      return n;
+    };
+    const val = (f) => (f.p !== undefined ? f.p : f.mean);
+    const xs = p.lines.flatMap((l) => l.points.map((q) => q.x));
+    const x0 = Math.min(...xs), x1 = Math.max(...xs);
+    const ymax = p.mean ? Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f))))) || 1 : 1;
+    // the legend wraps: a row holds what fits
+    const legend = [];
+    let lx = 0, ly = 40;
+    p.lines.forEach((l, k) => {
+      const lw = 22 + l.name.length * 7.5;
+      if (lx > 0 && lx + lw > w) { lx = 0; ly += 18; }
+      legend.push({ x: lx, y: ly, name: l.name, k });
+      lx += lw + 10;
+    });
+    const left = 44, right = 12, top = ly + 20, plotH = Math.round(Math.min(260, w * 0.55));
+    const h = top + plotH + 40;
+    const X = (x) => left + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (w - left - right);
+    const Y = (y) => top + plotH - (y / ymax) * plotH;
+    const svg = s("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": p.title + " over " + xname, class: "panel line" });
+    svg.append(s("text", { x: 0, y: 15, class: "ptitle" }, p.title));
+    for (const g of legend) {
+      svg.append(s("rect", { x: g.x, y: g.y - 10, width: 16, height: 4, fill: LINE_COLORS[g.k % LINE_COLORS.length] }));
+      svg.append(s("text", { x: g.x + 20, y: g.y - 4 }, g.name));
+    }
+    for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+      const y = Y(t * ymax);
+      svg.append(s("line", { x1: left, x2: w - right, y1: y, y2: y, class: "grid" }));
+      svg.append(s("text", { x: left - 4, y: y + 4, "text-anchor": "end", class: "tick" }, p.mean ? (t * ymax).toFixed(2) : t * 100 + "%"));
+    }
+    const uniq = [...new Set(xs)].sort((a, b) => a - b);
+    const every = Math.max(1, Math.ceil(uniq.length / Math.max(2, Math.floor((w - left) / 44))));
+    uniq.forEach((x, k) => {
+      if (k % every && k !== uniq.length - 1) return;
+      svg.append(s("text", { x: X(x), y: top + plotH + 16, "text-anchor": "middle", class: "tick" }, String(x)));
+    });
+    svg.append(s("text", { x: (left + w - right) / 2, y: top + plotH + 34, "text-anchor": "middle", class: "tick" }, xname));
+    p.lines.forEach((l, k) => {
+      const color = LINE_COLORS[k % LINE_COLORS.length];
+      const pts = l.points;
+      if (pts.some((q) => q.f.lo !== undefined && q.f.lo !== q.f.hi)) {
+        const band = pts.map((q) => X(q.x) + "," + Y(q.f.hi)).concat(pts.slice().reverse().map((q) => X(q.x) + "," + Y(q.f.lo)));
+        svg.append(s("polygon", { points: band.join(" "), fill: color, "fill-opacity": 0.18, stroke: "none" }));
+      }
+      svg.append(s("polyline", { points: pts.map((q) => X(q.x) + "," + Y(val(q.f))).join(" "), fill: "none", stroke: color, "stroke-width": 2.5, "stroke-dasharray": DASHES[k % DASHES.length] }));
+      for (const q of pts) svg.append(s("circle", { cx: X(q.x), cy: Y(val(q.f)), r: 3, fill: color }, undefined));
+    });
+    return svg;
+  }
+
+  // line colours pass 3:1 against the white panel; dashes tell them apart
+  // without colour
+  const LINE_COLORS = ["#1f4d36", "#a4410e", "#1d4f8c", "#6b3fa0", "#5c5c00", "#9c1d5a", "#00616b", "#55411f"];
+  const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3"];
 
   function svgPanel(p, w) {
     const NS = "http://www.w3.org/2000/svg";

@@ -3,7 +3,7 @@
 // new site is a new cache, and the old one is dropped.
 const VERSION = "__BUILD__";
 const CACHE = "sapper-" + VERSION;
-const FILES = ["./", "index.html", "app.js", "style.css", "wasm_exec.js", "sapper.wasm", "describe.json", "manifest.webmanifest", "icon.svg"];
+const FILES = ["./", "index.html", "app.js", "style.css", "wasm_exec.js", "sapper.wasm", "describe.json", "manifest.webmanifest", "icon.svg", "icon-180.png", "icon-192.png", "icon-512.png", "icon-maskable-512.png"];
 
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })))).then(() => self.skipWaiting()));

@@ -1,0 +1,414 @@
+//go:build !js
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// nativeGoal is the goal's answer of a native sweep, as the command
+// line's table writes it, one line per series, its words single-spaced.
+func nativeGoal(t *testing.T, args ...string) []string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if err := Execute(context.Background(), args, &out, &errb); err != nil {
+		t.Fatalf("sapper %s: %v: %s", strings.Join(args, " "), err, errb.String())
+	}
+	_, after, ok := strings.Cut(out.String(), "\ngoal: ")
+	if !ok {
+		t.Fatalf("sapper %s writes no goal:\n%s", strings.Join(args, " "), out.String())
+	}
+	var lines []string
+	for _, l := range strings.Split(after, "\n")[1:] {
+		switch {
+		case strings.HasPrefix(l, "  an interval"):
+		case len(lines) > 0 && strings.HasSuffix(lines[len(lines)-1], ";"): // a series' answer goes on
+			lines[len(lines)-1] += " " + strings.TrimSpace(l)
+		case strings.HasPrefix(l, "  "):
+			lines = append(lines, strings.TrimSpace(l))
+		}
+	}
+	return lines
+}
+
+// leave marks the page left, so that waiting for a state after a
+// navigation waits for the new page's, not the old one's.
+var leave = chromedp.Evaluate(`document.body.dataset.state = 'left'`, nil)
+
+// pageGoal reads the goal's answer the page shows, a line per series.
+const pageGoal = `[...document.querySelectorAll('#goal li')].map((li) => li.textContent.replace(/\s+/g, ' ').trim())`
+
+// TestSiteSweepInBrowser: the sweep and the inverse questions in the
+// page. A player builds a Monte Carlo sweep of dc with a goal in the
+// form; a permalink sweeps compare exactly with a goal per way; building's
+// --needed answers from its form. The figures are the command line's,
+// exactly, and the goal's answer is in its words.
+func TestSiteSweepInBrowser(t *testing.T) {
+	s := buildSite(t)
+	ctx := browser(t)
+	ts, _ := countingServer(t, s.Dir)
+
+	// The first visit: the player opens the page and runs the default
+	// compare (1,000,000 trials a way); a first look from its first
+	// trials shows within the budget, and the whole run replaces it.
+	var firstLook, full float64
+	var note, head string
+	if err := chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCacheDisabled(true),
+		chromedp.Navigate(ts.URL+"/"),
+		waitCommand("compare"),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		chromedp.Poll(`window.sapperTiming && window.sapperTiming.firstLookMs`, &firstLook, chromedp.WithPollingInterval(10*time.Millisecond)),
+		chromedp.Evaluate(`document.getElementById('first-look')?.textContent || ''`, &note),
+		chromedp.Evaluate(`document.getElementById('cmdline').textContent`, &head),
+		waitState("done", "error"),
+		chromedp.Evaluate(`window.sapperTiming.firstResultMs`, &full),
+		network.SetCacheDisabled(false),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the default compare, cold: a first look %.0f ms after opening the page (%s), the whole run %.0f ms", firstLook, head, full)
+	if firstLook > 2000 {
+		t.Errorf("the default compare's first result came %.0f ms after opening the page; the budget is 2 s", firstLook)
+	}
+	if !strings.Contains(note, "first look from the first 50,000 trials") || head != "sapper compare --seed 1 --trials 50000" {
+		t.Errorf("the first look says %q, its command line %q", note, head)
+	}
+	var gone bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`!document.getElementById('first-look')`, &gone)); err != nil || !gone {
+		t.Errorf("the whole run's result still says it is a first look (%v)", err)
+	}
+
+	// The site is installable as an app: Chromium finds nothing missing
+	// (a manifest with PNG icons of 192 and 512 px, a service worker).
+	var installErrs []*page.InstallabilityError
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#dc"),
+		waitCommand("dc"),
+		chromedp.Evaluate(`navigator.serviceWorker.ready.then(() => true)`, new(bool), awaitPromise),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			var err error
+			installErrs, err = page.GetInstallabilityErrors().Do(ctx)
+			return err
+		}),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range installErrs {
+		var args []string
+		for _, a := range e.ErrorArguments {
+			args = append(args, a.Name+"="+a.Value)
+		}
+		t.Errorf("not installable: %s %s", e.ErrorID, strings.Join(args, " "))
+	}
+
+	// dc swept over TEM from the form, with a goal on the stack.
+	var got map[string]string
+	var goal []string
+	var headline, cmdline string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/#sweep"),
+		waitCommand("sweep"),
+		chromedp.SetValue(`#in-command`, "dc", chromedp.ByQuery),
+		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		chromedp.SetValue(`#in-vary-name`, "tem", chromedp.ByQuery),
+		chromedp.SetValue(`#in-vary-from`, "1", chromedp.ByQuery),
+		chromedp.SetValue(`#in-vary-to`, "4", chromedp.ByQuery),
+		// the goal's metrics come from the engine, once it has read the target
+		chromedp.Poll(`[...document.querySelectorAll('#in-goal-metric option')].some((o) => o.value === 'target.1')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.SetValue(`#in-goal-metric`, "stack", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('in-goal-metric').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		// the first outcome comes ticked
+		chromedp.Poll(`document.querySelector('#in-goal-outcome input[value=cleared]').checked`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.SetValue(`#in-goal-value`, "0.6", chromedp.ByQuery),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-trials`, "30000", chromedp.ByQuery),
+		chromedp.SetValue(`#in-seed`, "11", chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
+		shot("sweep-form-1280", ""),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &headline),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if headline != "" {
+		t.Fatalf("dc's sweep: %s", headline)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(pageGoal, &goal),
+		shot("sweep-result-1280", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"sweep", "dc", "--target", "4-6-7", "--trials", "30000", "--seed", "11", "--vary", "tem=1..4", "--goal", "stack=cleared>=0.6"}
+	if want := "sapper " + strings.Join(args[:len(args)-1], " ") + " 'stack=cleared>=0.6'"; cmdline != want {
+		t.Errorf("the sweep's command line %q, want %q", cmdline, want)
+	}
+	sameFigures(t, "sweep dc", got, nativeFigures(native(t, args...)))
+	// and the engine's JSON is the command line's, byte for byte but the clock
+	var pageJSON string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.sapperLast.json`, &pageJSON)); err != nil {
+		t.Fatal(err)
+	}
+	var nativeJSON, errb bytes.Buffer
+	if err := Execute(context.Background(), append(args, "--format", "json"), &nativeJSON, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	if a, b := elapsed.ReplaceAll([]byte(pageJSON), nil), elapsed.ReplaceAll(nativeJSON.Bytes(), nil); !bytes.Equal(a, b) {
+		t.Errorf("the sweep's JSON in the Worker differs from the command line's:\n%.600s\n%.600s", a, b)
+	}
+	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the goal's answer on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
+	}
+	t.Logf("sweep dc: %s", headline)
+
+	// compare swept exactly from a permalink, a goal answered per way.
+	got, goal = nil, nil // Evaluate adds to a map it is given
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?compare#sweep?command=compare&method=exact&vary=tem%3D0..3&goal=stack%3Dcleared%3E%3D0.5"),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(pageGoal, &goal),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('#chart svg.line').length`, new(int)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	args = []string{"sweep", "compare", "--method", "exact", "--vary", "tem=0..3", "--goal", "stack=cleared>=0.5"}
+	sameFigures(t, "sweep compare", got, nativeFigures(native(t, args...)))
+	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
+		t.Errorf("compare's goal on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
+	}
+	var panels int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll('#chart svg.line polyline').length`, &panels)); err != nil {
+		t.Fatal(err)
+	}
+	if panels == 0 {
+		t.Error("compare's sweep draws no line")
+	}
+	t.Logf("sweep compare: %s", headline)
+
+	// building's inverse question from its form: the smallest attack.
+	var needed []map[string]string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?building#building"),
+		waitCommand("building"),
+		chromedp.Click(`#group-advanced summary`, chromedp.ByQuery),
+		chromedp.Click(`#field-needed button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-needed .row:nth-child(1) input`, "0.5", chromedp.ByQuery),
+		chromedp.Click(`#field-needed button.add`, chromedp.ByQuery),
+		chromedp.SendKeys(`#in-needed .row:nth-child(2) input`, "0.99", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('headline')?.textContent || document.getElementById('error').textContent`, &headline),
+		chromedp.Evaluate(`[...document.querySelectorAll('#needed tbody tr')].map((tr) => ({p: tr.dataset.p, dice: tr.cells[1].dataset.needed + ' ' + tr.cells[1].dataset.p, charges: tr.cells[2].dataset.needed + ' ' + tr.cells[2].dataset.p}))`, &needed),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var want struct {
+		Needed []struct {
+			P       float64 `json:"p"`
+			Dice    answer  `json:"dice"`
+			Charges answer  `json:"charges"`
+		} `json:"needed"`
+	}
+	raw, _ := json.Marshal(native(t, "building", "--needed", "0.5", "--needed", "0.99"))
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(needed) != len(want.Needed) {
+		t.Fatalf("the page answers %d chances, the command line %d", len(needed), len(want.Needed))
+	}
+	for i, w := range want.Needed {
+		if g := needed[i]; g["p"] != jsNum(w.P) || g["dice"] != w.Dice.page() || g["charges"] != w.Charges.page() {
+			t.Errorf("--needed %v: the page says %v, the command line %+v", w.P, g, w)
+		}
+	}
+	t.Logf("building --needed: %s", headline)
+}
+
+// answer is one search of building --needed.
+type answer struct {
+	Reachable bool    `json:"reachable"`
+	Value     int     `json:"value"`
+	P         float64 `json:"p"`
+}
+
+// page is how the page's cell carries the answer: the value and its p.
+func (a answer) page() string {
+	if !a.Reachable {
+		return "none undefined"
+	}
+	return jsNum(float64(a.Value)) + " " + jsNum(a.P)
+}
+
+// jsNum is a number as JavaScript writes it, the shortest that reads back.
+func jsNum(x float64) string {
+	b, _ := json.Marshal(x)
+	return string(b)
+}
+
+// fill sets a field of the page as typing or picking would, with the
+// events that follow.
+func fill(sel, value string) chromedp.Action {
+	return chromedp.Evaluate(`(() => {
+  const e = document.querySelector(`+jsString(sel)+`);
+  e.value = `+jsString(value)+`;
+  e.dispatchEvent(new Event('input', {bubbles: true}));
+  e.dispatchEvent(new Event('change', {bubbles: true}));
+})()`, nil)
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// TestSitePathBuilderInBrowser: a player builds the built-in crossing
+// two-sq-crossing in activate's path builder, without writing a file,
+// and gets its figures, exactly; the permalink carries the crossing and
+// reopens the builder as it was.
+func TestSitePathBuilderInBrowser(t *testing.T) {
+	s := buildSite(t)
+	ctx := browser(t)
+	ts, _ := countingServer(t, s.Dir)
+	var got map[string]string
+	var cmdline, errText, link, crossing string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/#activate"),
+		waitCommand("activate"),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		// the ENEMY
+		fill(`#b-enemy-attitude`, "advance"),
+		fill(`#b-enemy-mission_drm`, "-1"),
+		// two S?: a hut outside, a stone building inside that generates no AFV or SPG
+		fill(`#b-sq-0-id`, "hut"),
+		chromedp.Click(`#b-add-sq`, chromedp.ByQuery),
+		fill(`#b-sq-1-id`, "stone"),
+		fill(`#b-sq-1-ac_drm`, "-1"),
+		fill(`#b-sq-1-site`, "inside"),
+		chromedp.Click(`#b-f-1-AFV`, chromedp.ByQuery),
+		chromedp.Click(`#b-f-1-SPG`, chromedp.ByQuery),
+		// the path: open ground in view of the hut at 3 hexes (the first
+		// Location's defaults but for the name of its S?), then a wooden
+		// building the stone S? sees at 2
+		chromedp.Click(`#b-add-loc`, chromedp.ByQuery),
+		fill(`#b-loc-1-name`, "wooden building"),
+		fill(`#b-loc-1-tem`, "2"),
+		chromedp.Click(`#b-e-1-stone`, chromedp.ByQuery),
+		fill(`#b-e-1-stone-range`, "2"),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		fill(`#in-method`, "exact"),
+		chromedp.Evaluate(`window.scrollTo(0, document.getElementById('group-builder').offsetTop - 10)`, nil),
+		shot("builder-1280", ""),
+		chromedp.Evaluate(`fetch(document.getElementById('builder-download').href).then((r) => r.text())`, &crossing, awaitPromise),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if errText != "" {
+		t.Fatalf("the built crossing: %s\n%s", errText, crossing)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(`document.getElementById('permalink').href`, &link),
+	); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the crossing built in the page:\n%s", crossing)
+	if want := "sapper activate my-crossing.yaml --method exact"; cmdline != want {
+		t.Errorf("the command line %q, want %q", cmdline, want)
+	}
+	want := nativeFigures(native(t, "activate", "two-sq-crossing", "--method", "exact"))
+	sameFigures(t, "the crossing built in the page", got, want)
+
+	// The file the page offers runs on the command line, with the same figures.
+	file := filepath.Join(t.TempDir(), "my-crossing.yaml")
+	if err := os.WriteFile(file, []byte(crossing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "the built crossing's file on the command line", got, nativeFigures(native(t, "activate", file, "--method", "exact")))
+
+	// The permalink reopens the builder as it was, and reruns.
+	var name string
+	got = nil
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(strings.Replace(link, "/#", "/?again#", 1)),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Evaluate(`document.getElementById('b-loc-1-name').value + '/' + document.getElementById('b-e-1-stone-range').value + '/' + document.getElementById('group-builder').open`, &name),
+	); err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "the built crossing reopened", got, want)
+	if name != "wooden building/2/true" {
+		t.Errorf("the builder reopened from the permalink shows %q", name)
+	}
+
+	// A tables file of the player's own, chosen from disk, with the
+	// crossing built in the page: the builder takes its nationality.
+	tables := filepath.Join(t.TempDir(), "my-tables.yaml")
+	text, err := os.ReadFile(filepath.Join("tables", "illustrative-russian.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tables, bytes.Replace(text, []byte("nationality: russian"), []byte("nationality: Russian"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	var nationality string
+	if err := chromedp.Run(ctx,
+		chromedp.SetUploadFiles(`#up-tables`, []string{tables}, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-tables').value === 'my-tables.yaml' && document.getElementById('b-enemy-nationality').value === 'Russian'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`fetch(document.getElementById('builder-download').href).then((r) => r.text())`, &crossing, awaitPromise),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(pageFigures, &got),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Value(`#b-enemy-nationality`, &nationality, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if errText != "" {
+		t.Fatalf("the built crossing with a tables file: %s", errText)
+	}
+	if want := "sapper activate my-crossing.yaml --tables my-tables.yaml --method exact"; cmdline != want {
+		t.Errorf("the command line %q, want %q", cmdline, want)
+	}
+	if err := os.WriteFile(file, []byte(crossing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "the built crossing with the player's tables", got, nativeFigures(native(t, "activate", file, "--tables", tables, "--method", "exact")))
+}
+
+func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
+	return p.WithAwaitPromise(true)
+}
