@@ -12,6 +12,8 @@ func describeActivateFlags(g *pflag.FlagSet) {
 	setGroup(g, groupAttack, "tables", "ac", "mission-drm", "a5-drm", "attitude", "date")
 	setGroup(g, groupTarget, "elr", "hazardous", "assault")
 	setGroup(g, groupAdvanced, "rule")
+	// The crossing file gives these; a flag replaces the file's value.
+	setComputed(g, "tables", "ac", "mission-drm", "a5-drm", "attitude", "date", "elr", "hazardous", "assault")
 	setChoices(g, "attitude", sasl.AttitudeNames())
 	for name, ref := range map[string]string{
 		"tables": "S19", "ac": "S1", "mission-drm": "S1", "a5-drm": "S5", "attitude": "S1", "date": "S27",

@@ -25,6 +25,10 @@ const (
 	ruleRefKey = "rule"
 	choicesKey = "choices"
 	boundsKey  = "bounds" // a number's bounds; whole numbers use rangeKey
+	// computedKey marks a flag whose default is worked out from other
+	// inputs (a TEM from --building, a crossing file's AC#): the flag set's
+	// zero value is no default a form may show or leave out.
+	computedKey = "computed"
 )
 
 // Input groups, in the order a form shows them.
@@ -81,6 +85,16 @@ func setChoices(fs *pflag.FlagSet, name string, choices []string) {
 	annotate(fs, choicesKey, choices, name)
 }
 
+// setComputed marks the named flags, those fs has, as having a default
+// computed from other inputs, which their help says in words.
+func setComputed(fs *pflag.FlagSet, names ...string) {
+	for _, n := range names {
+		if fs.Lookup(n) != nil {
+			annotate(fs, computedKey, []string{"true"}, n)
+		}
+	}
+}
+
 // setBounds records the least and greatest value of a number flag.
 func setBounds(fs *pflag.FlagSet, name string, lo, hi float64) {
 	annotate(fs, boundsKey, []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, name)
@@ -93,14 +107,18 @@ type inputDesc struct {
 	Placeholder string `json:"placeholder,omitempty"`
 	// Min and Max are the bounds of a number, as exactly as declared (a
 	// seed's maximum is 2⁶⁴−1, beyond a float64).
-	Min        json.Number `json:"min,omitempty"`
-	Max        json.Number `json:"max,omitempty"`
-	Choices    []string    `json:"choices,omitempty"`
-	Default    string      `json:"default"`
-	Repeatable bool        `json:"repeatable"`
-	Group      string      `json:"group"`
-	Help       string      `json:"help"`
-	Rule       string      `json:"rule,omitempty"`
+	Min     json.Number `json:"min,omitempty"`
+	Max     json.Number `json:"max,omitempty"`
+	Choices []string    `json:"choices,omitempty"`
+	Default string      `json:"default"`
+	// Computed is set when the default is worked out from other inputs
+	// (a TEM from the building, a crossing file's AC#), as the help says:
+	// a front end then gives the input only when the player sets it.
+	Computed   bool   `json:"computed,omitempty"`
+	Repeatable bool   `json:"repeatable"`
+	Group      string `json:"group"`
+	Help       string `json:"help"`
+	Rule       string `json:"rule,omitempty"`
 }
 
 // commandDesc is one command's inputs.
@@ -130,7 +148,8 @@ func describeFlag(f *pflag.Flag) inputDesc {
 	if r := f.Annotations[ruleRefKey]; len(r) == 1 {
 		d.Rule = r[0]
 	}
-	if !slices.Contains([]string{"[]", "0s"}, f.DefValue) {
+	d.Computed = f.Annotations[computedKey] != nil
+	if !slices.Contains([]string{"[]", "0s"}, f.DefValue) && !d.Computed {
 		d.Default = f.DefValue
 	}
 	bounds := f.Annotations[rangeKey]
@@ -297,7 +316,10 @@ func writeDescTable(w io.Writer, d commandDesc) {
 		if in.Repeatable {
 			allowed += ", repeatable"
 		}
-		if in.Default != "" {
+		switch {
+		case in.Computed:
+			allowed += ", default from other inputs"
+		case in.Default != "":
 			allowed += ", default " + in.Default
 		}
 		if in.Rule != "" {

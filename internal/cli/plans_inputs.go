@@ -13,6 +13,7 @@ func describePlansFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTarget, "target", "elr")
 	setGroup(g, groupTerrain, "building", "fortified", "tem", "terrain", "ec")
 	setGroup(g, groupAdvanced, "no-hob")
+	setComputed(g, "tem")
 	setChoices(g, "building", asl.BuildingNames())
 	setChoices(g, "terrain", asl.FireTerrainNames())
 	setChoices(g, "ec", asl.ECNames())

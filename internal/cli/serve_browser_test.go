@@ -62,4 +62,24 @@ func TestServeInBrowser(t *testing.T) {
 	if !strings.Contains(status, "PARTIAL") {
 		t.Errorf("after Cancel the status says %q", status)
 	}
+
+	// An input the player gives at its flag set's zero value is still
+	// given when its default is worked out from other inputs: TEM 0 in a
+	// stone building, no enemy Infantry at a Set DC.
+	for _, c := range []struct{ hash, want string }{
+		{"compare?target=4-6-7&tem=0&method=exact", "sapper compare --target 4-6-7 --tem 0 --method exact"},
+		{"dc?target=4-6-7&mode=set&enemy-infantry=0&method=exact", "sapper dc --mode set --enemy-infantry 0 --target 4-6-7 --method exact"},
+	} {
+		var cmdline string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(ts.URL+"/?given#"+c.hash),
+			waitState("done", "error"),
+			chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if cmdline != c.want {
+			t.Errorf("%s: the page ran %q, want %q", c.hash, cmdline, c.want)
+		}
+	}
 }

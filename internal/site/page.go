@@ -3,8 +3,8 @@ package site
 import "io/fs"
 
 // Page is the page's own files (index.html, app.js, style.css, the
-// manifest and the icons, sw.js), without the engine or describe.json,
-// for a server that runs the engine natively (package web).
+// manifest, sw.js), without the engine, describe.json or the icons
+// (Icons), for a server that runs the engine natively (package web).
 func Page() fs.FS {
 	sub, err := fs.Sub(web, "web")
 	if err != nil {
@@ -12,3 +12,7 @@ func Page() fs.FS {
 	}
 	return sub
 }
+
+// Icons are the icon files of the page by name, drawn as a site build
+// draws them.
+func Icons() (map[string][]byte, error) { return icons() }

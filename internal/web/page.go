@@ -48,6 +48,21 @@ func (h *handler) routes() error {
 		}
 		h.mux.Handle("GET /"+f.Name(), static)
 	}
+	icons, err := site.Icons()
+	if err != nil {
+		return err
+	}
+	for name, data := range icons {
+		typ := "image/png"
+		if path.Ext(name) == ".svg" {
+			typ = "image/svg+xml"
+		}
+		h.mux.HandleFunc("GET /"+name, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", typ)
+			w.Header().Set("Cache-Control", "max-age=86400")
+			_, _ = w.Write(data)
+		})
+	}
 	page := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")

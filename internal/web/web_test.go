@@ -108,6 +108,8 @@ func TestPage(t *testing.T) {
 		"/app.js":        "sapper",
 		"/style.css":     "{",
 		"/describe.json": `{"commands":[]}`,
+		"/icon.svg":      "<svg",
+		"/icon-192.png":  "PNG",
 	} {
 		res, err := s.Client().Get(s.URL + path)
 		if err != nil {

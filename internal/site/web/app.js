@@ -200,6 +200,13 @@ function pageMain() {
   // ---- describe.json and the routes
 
   async function init() {
+    // A control the player changes is touched: argvOf gives it even at
+    // its default.
+    const touch = (e) => {
+      if (e.target.dataset && e.target.dataset.name) e.target.dataset.touched = "1";
+    };
+    $("form").addEventListener("input", touch);
+    $("form").addEventListener("change", touch);
     startWorker();
     setStatus("Loading the engine…");
     try {
@@ -344,6 +351,7 @@ function pageMain() {
     if (i.kind === "yes/no") {
       control = el("input", { type: "checkbox", id, "data-name": i.name, "aria-describedby": describedby });
       control.checked = value === "true";
+      if (given.length) control.dataset.touched = "1";
       wrap.append(el("div", { class: "check" }, control, el("label", { for: id, text: label(i.name) })), help, err);
       return wrap;
     }
@@ -365,6 +373,7 @@ function pageMain() {
         files[f.name] = await f.text();
         if (![...control.options].some((o) => o.value === f.name)) control.append(el("option", { value: f.name, text: f.name }));
         control.value = f.name;
+        control.dataset.touched = "1";
         // a crossing built in the page takes the ENEMY nationality of the
         // tables chosen, which must match
         const nat = i.name === "tables" && /^nationality:\s*([^\s#]+)/m.exec(files[f.name]);
@@ -388,13 +397,18 @@ function pageMain() {
     } else {
       control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: i.kind === "unit" ? "counters" : undefined, "aria-describedby": describedby });
     }
+    if (given.length) control.dataset.touched = "1";
     wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, help, err);
     return wrap;
   }
 
   // argvOf reads the form: the command line (without "sapper") and the
-  // permalink's parameters. An input at its default is left out of both,
-  // but for the seed, which a result always names.
+  // permalink's parameters. An input the player did not touch at its
+  // default is left out of both, but for the seed, which a result always
+  // names; one touched is given even at its default value. An input whose
+  // default is worked out from others (describe's computed: a TEM from
+  // the building, a crossing file's AC#) is given only when touched, so
+  // that an unticked box never overrides what the crossing says.
   function argvOf(probe) {
     const cmd = formCmd();
     const argv = current.sweep ? ["sweep", cmd.name] : [cmd.name];
@@ -418,9 +432,12 @@ function pageMain() {
       const c = $("in-" + i.name);
       if (!c) continue;
       const v = i.kind === "yes/no" ? String(c.checked) : c.value.trim();
+      const touched = c.dataset.touched === "1";
       // The seed is named even at its default, as a result names it, but
       // for an exact run, which draws no random numbers.
-      if (v === i.default && !i.positional && !(i.name === "seed" && !exact)) continue;
+      const untouched = !touched && (v === i.default || i.computed);
+      if (untouched && !i.positional && !(i.name === "seed" && !exact)) continue;
+      if (v === "" && !i.positional) continue;
       if (i.positional) argv.splice(current.sweep ? 2 : 1, 0, v);
       else if (i.kind === "yes/no") argv.push(v === "true" ? "--" + i.name : "--" + i.name + "=false");
       else argv.push(...flag(i.name, v));
