@@ -225,7 +225,7 @@ func fixedGame(path string) string {
 			}
 		}
 		switch {
-		case strings.HasPrefix(path, "internal/cli/testdata/activate/"), strings.HasPrefix(path, "internal/cli/tables/"),
+		case strings.HasPrefix(path, "internal/cli/testdata/activate/"), strings.HasPrefix(path, "model/sasl/tables/"),
 			strings.HasSuffix(name, "-crossing"):
 			return "sasl"
 		case strings.HasPrefix(path, "internal/cli/scenarios/"):

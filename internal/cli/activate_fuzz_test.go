@@ -60,7 +60,7 @@ func FuzzDecodeCrossing(f *testing.F) {
 // FuzzDecodeTables feeds arbitrary bytes to the tables decoder: no panic,
 // and every error is a usage error naming the file.
 func FuzzDecodeTables(f *testing.F) {
-	for _, name := range []string{"tables/illustrative-russian.yaml", "testdata/activate/tables.yaml"} {
+	for _, name := range []string{"../../model/sasl/tables/illustrative-russian.yaml", "testdata/activate/tables.yaml"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

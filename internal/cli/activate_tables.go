@@ -2,18 +2,11 @@ package cli
 
 import (
 	"context"
-	"embed"
 	"fmt"
 	"strings"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
-
-// The illustrative tables: the program's own invention, agreeing with the
-// fixed points of rules/sasl.md §6, not the official tables.
-//
-//go:embed tables/*.yaml
-var builtinTables embed.FS
 
 // illustrativeTables names the shipped set in crossing files and --tables.
 const illustrativeTables = "illustrative"
@@ -21,11 +14,8 @@ const illustrativeTables = "illustrative"
 // loadTables reads a tables file, or the shipped illustrative set.
 func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 	if strings.EqualFold(ref, illustrativeTables) {
-		data, err := builtinTables.ReadFile("tables/illustrative-russian.yaml")
-		if err != nil {
-			return nil, err
-		}
-		return decodeTables("illustrative-russian.yaml", data)
+		t, err := sasl.IllustrativeTables()
+		return t, fileError(err)
 	}
 	// A tables file is read as a scenario file is: bounded (infile).
 	data, err := readInput(ctx, ref)

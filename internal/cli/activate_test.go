@@ -146,7 +146,7 @@ func TestActivateUsageErrors(t *testing.T) {
 	}
 	const good = "command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A}]\npath:\n  - {mf: 1, eligible: [{id: A, range: 2}]}\n"
 	big := write("big.yaml", good+"# "+strings.Repeat("x", infile.MaxSize)+"\n")
-	tables, err := os.ReadFile("tables/illustrative-russian.yaml")
+	tables, err := os.ReadFile("../../model/sasl/tables/illustrative-russian.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestActivateGolden(t *testing.T) {
 // TestDecodeNoneRows: none is a row that generates nothing in every
 // generation table, not only {x3} (S28), also as a {x3} row's unit.
 func TestDecodeNoneRows(t *testing.T) {
-	tables, err := os.ReadFile("tables/illustrative-russian.yaml")
+	tables, err := os.ReadFile("../../model/sasl/tables/illustrative-russian.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

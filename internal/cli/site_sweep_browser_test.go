@@ -375,7 +375,7 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	// A tables file of the player's own, chosen from disk, with the
 	// crossing built in the page: the builder takes its nationality.
 	tables := filepath.Join(t.TempDir(), "my-tables.yaml")
-	text, err := os.ReadFile(filepath.Join("tables", "illustrative-russian.yaml"))
+	text, err := os.ReadFile(filepath.Join("..", "..", "model", "sasl", "tables", "illustrative-russian.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -168,9 +168,9 @@ func (c *Crossing) Validate() error {
 	case e.AC < 0 || e.AC > 6:
 		return bound.Invalidf("ac", "%d outside 0…6", e.AC)
 	case e.MissionDRM < -6 || e.MissionDRM > 6:
-		return fmt.Errorf("mission_drm: %d outside −6…+6", e.MissionDRM)
+		return bound.Invalidf("mission_drm", "%d outside −6…+6", e.MissionDRM)
 	case e.A5DRM < -6 || e.A5DRM > 6:
-		return fmt.Errorf("a5_drm: %d outside −6…+6", e.A5DRM)
+		return bound.Invalidf("a5_drm", "%d outside −6…+6", e.A5DRM)
 	case e.Date.IsZero():
 		return bound.Invalidf("date", "none given")
 	case !strings.EqualFold(e.Nationality, c.Tables.Nationality):

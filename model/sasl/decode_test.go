@@ -13,7 +13,7 @@ import (
 // The shipped illustrative tables and a built-in crossing live with the
 // command that ships them; the model reads them as any Go program would.
 const (
-	illustrativeFile = "../../internal/cli/tables/illustrative-russian.yaml"
+	illustrativeFile = "tables/illustrative-russian.yaml"
 	crossingFile     = "../../internal/cli/scenarios/two-sq-crossing.yaml"
 )
 

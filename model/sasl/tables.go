@@ -246,16 +246,16 @@ func (t *Tables) generation() []namedTable {
 // and that every unit is complete.
 func (t *Tables) Validate() error {
 	if len(t.A1.Rows) == 0 {
-		return fmt.Errorf("a1: no rows")
+		return bound.Invalidf("a1", "no rows")
 	}
 	if i := 7 - t.A1.First; i < 0 || i >= len(t.A1.Rows) {
-		return fmt.Errorf("a1: no row 7; its Final 7 Activates nothing (S5.3), give 7: []")
+		return bound.Invalidf("a1", "no row 7; its Final 7 Activates nothing (S5.3), give 7: []")
 	} else if len(t.A1.Rows[i]) > 0 {
-		return fmt.Errorf("a1: row 7 must be empty: a Final DR of 7 Activates nothing (S5.3)")
+		return bound.Invalidf("a1", "row 7 must be empty: a Final DR of 7 Activates nothing (S5.3)")
 	}
 	for _, r := range t.A1.Rows {
 		if len(r) > maxItems {
-			return fmt.Errorf("a1: a row of %d items; at most %d", len(r), maxItems)
+			return bound.Invalidf("a1", "a row of %d items; at most %d", len(r), maxItems)
 		}
 	}
 	for _, g := range t.generation() {
@@ -343,7 +343,7 @@ func checkSite(table, site string) error {
 		return nil
 	}
 	if _, err := ParseSite(site); err != nil {
-		return fmt.Errorf("x5: column site %w", err)
+		return bound.Invalidf("x5", "column site %w", err)
 	}
 	return nil
 }
