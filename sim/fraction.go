@@ -167,6 +167,9 @@ type fracs struct {
 // common divisor of the numerators and the denominator.
 func (f *fracSum) shareFracs(slots []share) *fracs {
 	x := &fracs{num: make([]big.Int, len(slots))}
+	if x.shareSmall(f, slots) {
+		return x
+	}
 	var g big.Int
 	g.Set(&f.den)
 	for _, sh := range slots {
@@ -177,6 +180,37 @@ func (f *fracSum) shareFracs(slots []share) *fracs {
 		x.num[j].Quo(&f.num[sh.slot], &g)
 	}
 	return x
+}
+
+// shareSmall is shareFracs for sums whose denominator and numerators
+// each fit a word, as a recording's sums of a few draws mostly do: their
+// greatest common divisor in machine words, where math/big's would
+// allocate. It reports false, having set nothing, when one does not fit.
+func (x *fracs) shareSmall(f *fracSum, slots []share) bool {
+	if !f.den.IsUint64() {
+		return false
+	}
+	g := f.den.Uint64()
+	for _, sh := range slots {
+		n := &f.num[sh.slot]
+		if !n.IsUint64() {
+			return false
+		}
+		g = gcd64(g, n.Uint64())
+	}
+	x.den.SetUint64(f.den.Uint64() / g)
+	for j, sh := range slots {
+		x.num[j].SetUint64(f.num[sh.slot].Uint64() / g)
+	}
+	return true
+}
+
+// gcd64 is the greatest common divisor of a and b (Euclid), a > 0.
+func gcd64(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // bytes is the memory x takes, about: its ints' headers and words.

@@ -110,14 +110,43 @@ func (s *Stack) SetMerge(merge func(src *sim.Source, k int) bool) { s.cur.merge 
 // state as AppendKey gives it, and the after-attack events queued, for
 // the merge hook's key. The attack's IFT results, which set the PTCs
 // still to come, are the caller's to add.
-func (s *Stack) AppendResolveKey(b []byte, k int) []byte {
+func (s *Stack) AppendResolveKey(b []byte, k int) []byte { return s.AppendResolveKeyExcept(b, k, 0) }
+
+// AppendResolveKeyExcept is AppendResolveKey without the units of mask
+// skip: those the caller has recorded already (Settled) and keeps out of
+// its keys.
+func (s *Stack) AppendResolveKeyExcept(b []byte, k int, skip uint32) []byte {
 	l := &s.cur
 	b = append(l.appendResolvePos(b, k), flagBits(l.hobTriggered))
 	for i := range l.n {
-		b = s.AppendKey(b, i)
+		if skip&(1<<i) == 0 {
+			b = s.AppendKey(b, i)
+		}
 	}
 	for _, e := range l.events[l.head:l.tail] {
 		b = append(b, byte(e.kind), byte(e.from), byte(e.ml), byte(e.mod))
 	}
 	return b
+}
+
+// Settled reports whether unit i, in play, is settled at step k of the
+// attack Resolve is applying with IFT results res: it takes no further
+// check, and no check to come can raise an event that would reach it, so
+// it leaves this attack as it stands now. It is the rule retireSettled
+// applies; a leader in play is never settled, since his state sets the
+// leadership DRM of the checks to come. For a merge hook whose model
+// attacks the unit no more: it may record the unit now and leave it out
+// of its keys.
+func (s *Stack) Settled(i, k int, res *[MaxUnits]IFT) bool {
+	l := &s.cur
+	if u := &l.u[i]; u.gone() || u.kind == Leader {
+		return false
+	}
+	for j := range l.n {
+		if _, raises := l.future(j, k, res); raises {
+			return false
+		}
+	}
+	checks, _ := l.future(i, k, res)
+	return !checks
 }

@@ -88,11 +88,12 @@ const tagGroup = 0x40
 // Fire Group has already taken the attack's effect on its firers (ROF,
 // breakdown, Cowering), and the IFT results still hold the PTCs to come.
 func (t *trial) mergeResolve(src *sim.Source, k int) bool {
+	t.settle(k)
 	if src.Replaying() {
 		return t.replay(src)
 	}
 	b := t.appendState(t.key[:0], 0x80|byte(t.round))
-	b = t.st.AppendResolveKey(b, k)
+	b = t.st.AppendResolveKeyExcept(append(b, byte(t.settled), byte(t.settled>>8)), k, t.settled)
 	// Once the MCs run, an attack's IFT results matter only as the PTCs
 	// that follow them (rules/asl.md §3.11, step 3): which MC each unit
 	// still takes is in the Stack's key.
@@ -125,7 +126,7 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 	for i := range t.st.Len() {
 		b = append(b, byte(boolInt(t.present[i])))
 	}
-	return b
+	return append(b, byte(boolInt(t.held)|boolInt(t.moving)<<1))
 }
 
 // appendUnits appends the state of every unit still moving. A unit that
@@ -332,4 +333,41 @@ func (p *plan) aheadSQ() [][]int {
 		}
 	}
 	return ahead
+}
+
+// settle records, during the crossing's last attack, the moving units the
+// rest of it leaves as they stand (asl.Stack.Settled) at step k of its
+// morale checks, and takes them out of the moving units, so that the keys
+// from here on hold, for all of them, only whether one counts for
+// good_order here and whether one moves on. Paths that differ only in how
+// such a unit fared meet. It is the last attack when it is the Fire
+// Group's last round and every S? eligible here or further on has been
+// checked: no attack, and no morale check, can follow, so a unit in Good
+// Order moves on to the last Location and any other stops here. It runs
+// on every merged path, replayed or not, as the records it makes are the
+// trial's.
+func (t *trial) settle(k int) {
+	if t.round+1 != t.p.steps[t.step].shots {
+		return
+	}
+	for _, sq := range t.p.ahead[t.step] {
+		if !t.checked[sq] {
+			return
+		}
+	}
+	for i := range t.st.Len() {
+		if !t.present[i] || !t.st.Settled(i, k, &t.res) {
+			continue
+		}
+		f := t.st.Fate(i)
+		t.reached[i] = int8(t.step)
+		if f == asl.GoodOrder {
+			t.reached[i] = int8(len(t.p.steps) - 1)
+		}
+		t.recordUnit(t.rec, i)
+		t.present[i] = false
+		t.settled |= 1 << i
+		t.held = t.held || f == asl.GoodOrder || f == asl.Pinned
+		t.moving = t.moving || f == asl.GoodOrder
+	}
 }

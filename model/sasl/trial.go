@@ -70,6 +70,11 @@ type trial struct {
 	round                          int                  // of the shots at the Location (S13)
 	rolls                          map[string]*shotRoll // exact mode's shot rolls (exactRoll)
 	rollKey                        []byte               // scratch: a roll's key in rolls
+	// settled are the units recorded during the crossing's last attack
+	// (exact mode, settle), out of present; held says some of them counts
+	// for good_order at the Location reached, moving that some moves on.
+	settled      uint32
+	held, moving bool
 }
 
 func (p *plan) newTrial() sim.Trial {
@@ -92,6 +97,7 @@ func (t *trial) run(src *sim.Source, rec *sim.Record) {
 	t.nChecked, t.nActivated, t.nDummies = 0, 0, 0
 	t.longRange = 2 // not rolled
 	t.stop, t.final, t.rec = false, 0, rec
+	t.settled, t.held, t.moving = 0, false, false
 	for i := range t.st.Len() {
 		t.present[i] = true
 		t.reached[i] = 0
@@ -122,7 +128,8 @@ func (t *trial) run(src *sim.Source, rec *sim.Record) {
 		if t.stop {
 			return // the rest is known (exact mode): sim.Source.Merge
 		}
-		goodOrder := false
+		goodOrder := t.held
+		t.held = t.moving // a settled unit that moves on counts at every Location after
 		for i := range t.st.Len() {
 			if !t.present[i] {
 				continue
