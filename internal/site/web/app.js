@@ -1351,6 +1351,12 @@ function pageMain() {
       const w = Math.max(260, Math.min(box.clientWidth || 600, 900));
       for (const p of panels) box.append(svgPanel(p, w));
     };
+    return drawnToFit(box, draw);
+  }
+
+  // drawnToFit draws a chart box now and again when the window resizes,
+  // so that its panels fit the width they have.
+  function drawnToFit(box, draw) {
     requestAnimationFrame(draw);
     let t;
     window.addEventListener("resize", () => {
@@ -1370,13 +1376,7 @@ function pageMain() {
       const w = Math.max(260, Math.min(box.clientWidth - 16 || 600, 900));
       for (const p of panels) box.append(linePanel(p, w, xname));
     };
-    requestAnimationFrame(draw);
-    let t;
-    window.addEventListener("resize", () => {
-      clearTimeout(t);
-      t = setTimeout(() => box.isConnected && draw(), 150);
-    });
-    return box;
+    return drawnToFit(box, draw);
   }
 
   function linePanel(p, w, xname) {
