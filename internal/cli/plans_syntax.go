@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -147,13 +148,7 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 	}
 	a.Options.HeatOfBattle = d.hob
 	firerGiven, temGiven := false, false
-	seen := map[string]string{}
-	for _, w := range words {
-		o := splitOption(w)
-		if err := once(seen, o, w); err != nil {
-			return nil, err
-		}
-		var err error
+	err := eachOption(words, nil, func(o option, w string) (err error) {
 		switch o.key {
 		case "drm":
 			a.DRM, err = o.whole(asl.MinDRM, asl.MaxDRM)
@@ -180,11 +175,12 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 		case "concealed":
 			a.Concealed, err = o.yes()
 		default:
-			return nil, fmt.Errorf("fire: unknown option %q; want %s", w, fireOptions)
+			return unknownOption(fmt.Sprintf("fire: unknown option %q; want %s", w, fireOptions))
 		}
-		if err != nil {
-			return nil, optionError(o, err)
-		}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	if a.Weapon == asl.Flamethrower && !temGiven {
 		a.TEM = 0 // §8.58: no TEM against a FT
@@ -212,13 +208,7 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		}
 		return err
 	}
-	seen := map[string]string{}
-	for _, w := range words {
-		o := splitOption(w)
-		if err := once(seen, o, w, "placer", "setter", "dff"); err != nil {
-			return nil, err
-		}
-		var err error
+	err := eachOption(words, []string{"placer", "setter", "dff"}, func(o option, w string) (err error) {
 		switch o.key {
 		case "drm":
 			a.DRM, err = o.whole(asl.MinDRM, asl.MaxDRM)
@@ -248,13 +238,42 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		case "enemy-infantry":
 			a.EnemyInfantry, err = o.whole(0, asl.MaxEnemyInfantry)
 		default:
-			return nil, fmt.Errorf("dc: unknown option %q; want %s", w, dcOptions)
+			return unknownOption(fmt.Sprintf("dc: unknown option %q; want %s", w, dcOptions))
 		}
-		if err != nil {
-			return nil, optionError(o, err)
-		}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return &a, nil
+}
+
+// unknownOption is an option word an attack does not take; its message
+// says which it takes.
+type unknownOption string
+
+func (u unknownOption) Error() string { return string(u) }
+
+// eachOption hands each option of an attack to set, in order, refusing
+// one given twice (once) but for the repeatable ones, and names the
+// option in the error of a value set refuses.
+func eachOption(words, repeatable []string, set func(o option, word string) error) error {
+	seen := map[string]string{}
+	for _, w := range words {
+		o := splitOption(w)
+		if err := once(seen, o, w, repeatable...); err != nil {
+			return err
+		}
+		err := set(o, w)
+		var unknown unknownOption
+		switch {
+		case errors.As(err, &unknown):
+			return err
+		case err != nil:
+			return optionError(o, err)
+		}
+	}
+	return nil
 }
 
 // once refuses an option given twice in one attack (+1 +2, tem=1 tem=2,
