@@ -69,8 +69,8 @@ func resultHeader(res *sim.Result) []string {
 	if exact {
 		h = append(h, fmt.Sprintf("exact enumeration: %s paths", Group(res.Paths)))
 	} else {
-		h = append(h, fmt.Sprintf("Monte Carlo: n = %s trials, seed %d, rng %s, chunk %d, %s%% intervals",
-			Group(res.Trials), res.Seed, res.RNG, res.Chunk, Percent(res.Confidence)))
+		h = append(h, fmt.Sprintf("Monte Carlo: n = %s trials, seed %d, rng %s, chunk %s, %s%% intervals",
+			Group(res.Trials), res.Seed, res.RNG, Group(uint64(res.Chunk)), Percent(res.Confidence)))
 	}
 	if s := Incomplete(res); s != "" {
 		h = append(h, "INCOMPLETE: "+s)

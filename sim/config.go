@@ -9,7 +9,7 @@ import (
 // Defaults of a run.
 const (
 	DefaultTrials     = 1_000_000
-	DefaultChunk      = 1 << 16
+	DefaultChunk      = 10_000
 	DefaultConfidence = 0.95
 	DefaultMaxPaths   = 20_000_000
 	DefaultMaxMemory  = 1 << 30

@@ -46,5 +46,5 @@ func Example() {
 	fmt.Printf("Monte Carlo:      doubles %.3f, mean sixes %.3f\n", mc.P("doubles", "yes"), mc.Metric("sixes").Mean)
 	// Output:
 	// exact (36 paths): doubles 0.1667, mean sixes 0.3333
-	// Monte Carlo:      doubles 0.167, mean sixes 0.334
+	// Monte Carlo:      doubles 0.168, mean sixes 0.334
 }

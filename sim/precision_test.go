@@ -21,9 +21,9 @@ func TestPrecisionStop(t *testing.T) {
 		// have overshot to 48.
 		{"fine boundary", Config{Precision: 0.002, Trials: 1 << 30, Chunk: 4096}, true, 0},
 		{"first chunk", Config{Precision: 0.2, Trials: 1 << 30, Chunk: 4096}, true, 4096},
-		// The default chunk: one chunk of 65,536 trials where the
-		// batches of 16 chunks ran 1,048,576.
-		{"default chunk", Config{Precision: 0.005, Trials: 1 << 30}, true, 1 << 16},
+		// The default chunk: three chunks of 10,000 trials where the
+		// batches of 16 chunks ran 160,000.
+		{"default chunk", Config{Precision: 0.005, Trials: 1 << 30}, true, 30_000},
 		{"at 99.9%", Config{Precision: 0.003, Confidence: 0.999, Trials: 1 << 30, Chunk: 8192}, true, 0},
 		// 10,000 = 2·4096 + 1808: the cap ends inside a chunk.
 		{"cap first", Config{Precision: 0.002, Trials: 10_000, Chunk: 4096}, false, 10_000},

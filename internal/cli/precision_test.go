@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestPrecisionStop: a --precision run stops at the first 65,536-trial
+// TestPrecisionStop: a --precision run stops at the first 10,000-trial
 // chunk boundary where every interval is narrow enough, records the
 // precision it asked for in JSON, and gives the same bytes for any -j and
 // the same figures as a plain run of the trials it stopped at.
@@ -16,13 +16,14 @@ func TestPrecisionStop(t *testing.T) {
 		attack, stop string
 		trials       uint64
 	}{
-		// One chunk: a run that looked every 16 chunks ran 1,048,576.
-		{"dc --target 4-6-7", "--precision 0.005", 1 << 16},
-		// 7 chunks, and 14: neither a multiple of 16.
-		{"dc --target 4-6-7 --target 4-6-7", "--precision 0.0015", 7 << 16},
-		{"dc --target 4-6-7 --target 4-6-7", "--precision 0.001", 14 << 16},
+		// 4 chunks: a run that looked only after each batch of 16 would
+		// have run 160,000.
+		{"dc --target 4-6-7", "--precision 0.005", 4 * 10_000},
+		// 41 chunks, and 92: neither a multiple of 16.
+		{"dc --target 4-6-7 --target 4-6-7", "--precision 0.0015", 41 * 10_000},
+		{"dc --target 4-6-7 --target 4-6-7", "--precision 0.001", 92 * 10_000},
 		// Reached before a cap that ends inside a chunk.
-		{"dc --target 4-6-7", "--precision 0.002 --trials 300000", 4 << 16},
+		{"dc --target 4-6-7", "--precision 0.002 --trials 245000", 24 * 10_000},
 	}
 	for _, tc := range cases {
 		cmdline := tc.attack + " " + tc.stop + " --format json"

@@ -33,5 +33,5 @@ func Example() {
 		100*mc.P(toi.MetricBuilding, "destroyed"), 100*mc.P(toi.SquadMetric(1), "pinned"))
 	// Output:
 	// exact:       destroyed 11.1%, squad pinned 10.4%
-	// Monte Carlo: destroyed 11.2%, squad pinned 10.5%
+	// Monte Carlo: destroyed 11.1%, squad pinned 10.4%
 }
