@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -354,6 +355,35 @@ func afvResultText(r asl.AFVResult, immob bool) string {
 		return r.String() + " + immobilized"
 	}
 	return r.String()
+}
+
+// explainPlan is the working of each of a plan's attacks, in order, each
+// against the Location as the plan starts: a later attack meets only the
+// units the earlier ones left, which its figures take into account but
+// its working, worked out before any die is rolled, cannot (§7.5).
+func explainPlan(p asl.Plan) *report.Explanation {
+	out := &report.Explanation{}
+	for k, s := range p.Attacks() {
+		var e *report.Explanation
+		if s.DC != nil {
+			e = explainDC(*s.DC)
+		} else {
+			e = explainFire(*s.Fire)
+		}
+		n := strconv.Itoa(k + 1)
+		why := "on the Location as the plan starts"
+		if k > 0 {
+			why = "on what the attacks before it left, as the figures count it; worked out here on the Location as the plan starts"
+		}
+		out.Steps = append(out.Steps, report.Step{Topic: "attack " + n, Value: "", Why: why, Rule: "§7.5"})
+		out.Steps = append(out.Steps, e.Steps...)
+		for _, t := range e.Tables {
+			t.Name = "attack." + n + "." + t.Name
+			t.Title = "Attack " + n + ": " + t.Title
+			out.Tables = append(out.Tables, t)
+		}
+	}
+	return out
 }
 
 // explainComparison is the working of each of compare's attacks.

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
@@ -20,6 +21,7 @@ var explainCases = []struct{ name, args string }{
 	{"explain_afv_table", "afv --vehicle tiger --mode thrown --ce --rider 4-6-7 --thrower 4-6-8 --method exact --explain"},
 	{"explain_afv_truck_table", "afv --af -/-/- --rider 4-6-7 --other hs:2-4-7,concealed --tem 2 --method exact --explain"},
 	{"explain_compare_table", "compare --method exact --explain"},
+	{"explain_plans_table", "run plans-prep-then-placed --method exact --explain"},
 	{"explain_building_table", "building --dice 12 --combined 4 --method exact --explain"},
 	{"explain_lhy_table", "lhy --target squad:7 --target lmg:6,concealed --leader 8 --sadrm 1 --sadrm 3 --mdrm 0 --method exact --explain"},
 	{"explain_activate_table", "activate two-sq-crossing --method mc --trials 2000 --explain"},
@@ -168,5 +170,46 @@ func TestExplainLeavesTheResultAlone(t *testing.T) {
 	jb, _ := json.Marshal(b)
 	if string(ja) != string(jb) {
 		t.Errorf("--explain changed the result:\n%s\n%s", ja, jb)
+	}
+}
+
+// TestExplainPlans: each plan's working is each of its attacks' own, in
+// order, its tables named by the attack: a plan's single DC shows what
+// sapper dc shows for the same attack.
+func TestExplainPlans(t *testing.T) {
+	_, out, stderr := cli(t, "plans", "--target", "4-6-7", "--target", "leader:8-1", "--building", "stone",
+		"--plan", "DC alone: dc placed", "--plan", "prep then DC: fire 8 -1 leader; dc placed", "--method", "exact", "--explain", "--format", "json")
+	var doc struct {
+		Runs []struct {
+			Label   string             `json:"label"`
+			Explain report.Explanation `json:"explain"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	if len(doc.Runs) != 2 {
+		t.Fatalf("%d runs, want 2", len(doc.Runs))
+	}
+	for i, want := range [][]string{{"attack.1.attack_dr"}, {"attack.1.attack_dr", "attack.2.attack_dr"}} {
+		e := doc.Runs[i].Explain
+		for _, name := range want {
+			if e.Table(name) == nil {
+				t.Errorf("%s: no table %s", doc.Runs[i].Label, name)
+			}
+		}
+		if e.Table("attack."+strconv.Itoa(len(want)+1)+".attack_dr") != nil {
+			t.Errorf("%s: a table for an attack it does not make", doc.Runs[i].Label)
+		}
+	}
+	_, dcOut, _ := cli(t, args("dc --target 4-6-7 --target leader:8-1 --building stone --method exact --explain --format json")...)
+	var dc explainDoc
+	if err := json.Unmarshal([]byte(dcOut), &dc); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(doc.Runs[0].Explain.Table("attack.1.attack_dr").Rows)
+	want, _ := json.Marshal(dc.Explain.Table(tableAttackDR).Rows)
+	if string(got) != string(want) {
+		t.Errorf("the plan's DC attack DR table differs from sapper dc's:\n%s\n%s", got, want)
 	}
 }

@@ -144,7 +144,15 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 		}
 		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
-	return sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs), nil
+	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs)
+	j.explain = func() []*report.Explanation {
+		var out []*report.Explanation
+		for _, p := range in.Plans {
+			out = append(out, explainPlan(p.Plan))
+		}
+		return out
+	}
+	return j, nil
 }
 
 // sideBySide is the job of plans on one Location run side by side, each

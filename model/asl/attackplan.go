@@ -43,7 +43,18 @@ const (
 // StepMetric is the name of metric name of attack k (1-based) of a plan.
 func StepMetric(k int, name string) string { return "attack." + itoa(k) + "." + name }
 
-// attack returns the step's attack against the plan's targets.
+// Attacks returns each of the plan's attacks against the Location as the
+// plan starts: its units in their starting states and the plan's ELR.
+// The plan's later attacks meet only what the earlier ones left (§7.5).
+func (p Plan) Attacks() []PlanStep {
+	out := make([]PlanStep, len(p.Steps))
+	for k, s := range p.Steps {
+		out[k] = s.withTargets(p.Targets, p.ELR)
+	}
+	return out
+}
+
+// withTargets returns the step's attack against the plan's targets.
 func (s PlanStep) withTargets(targets []Unit, elr int) PlanStep {
 	if s.DC != nil {
 		a := *s.DC
