@@ -1,10 +1,7 @@
 package asl
 
 import (
-	"context"
-	"math"
 	"slices"
-	"strconv"
 
 	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
@@ -158,6 +155,10 @@ func (ct *checkTables) lookup(i int, u *unit, drm int) *checkTable {
 // unit in; the bound is far above what the rules produce.
 const maxStates = 64
 
+// maxClassPaths bounds the draws of one class: a Heat of Battle DR and
+// up to two Wound Severity drs are a few hundred paths.
+const maxClassPaths = 1 << 12
+
 // classDenominator is a common denominator of every probability within a
 // class of the Original DR: a Heat of Battle DR and up to two Wound
 // Severity drs.
@@ -184,56 +185,32 @@ func buildCheckTable(u unit, drm int, rules locRules) *checkTable {
 }
 
 // enumerateClass runs the rest of the MC from Original DR orig under
-// exact enumeration (moraleCheck's own applyMC) and gathers the states.
+// exact enumeration (moraleCheck's own applyMC) and gathers the states,
+// most likely first, their weights over classDenominator.
 func enumerateClass(u unit, drm int, rules locRules, orig int) (checkClass, bool) {
-	var states []unit
-	var hob []bool
-	index := map[checkOutcome]int{}
-	labels := make([]string, maxStates)
-	for i := range labels {
-		labels[i] = strconv.Itoa(i)
-	}
-	exp := sim.Experiment{
-		Schema: sim.Schema{Metrics: []sim.Metric{{Name: "state", Labels: labels}}},
-		New: func() sim.Trial {
-			return func(src *sim.Source, rec *sim.Record) {
-				var l loc
-				l.n, l.rules = 1, rules
-				l.u[0] = u
-				l.applyMC(src, 0, drm, true, l.snap(0), orig)
-				o := checkOutcome{l.u[0], l.hobTriggered}
-				k, ok := index[o]
-				if !ok {
-					k = len(states)
-					if k == maxStates {
-						k = maxStates - 1 // overflow: rejected below
-					} else {
-						index[o] = k
-						states = append(states, o.u)
-						hob = append(hob, o.hob)
-					}
-				}
-				rec.Set(0, k)
-			}
-		},
-	}
-	res, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: 1, NoMerge: true})
-	if err != nil || len(states) >= maxStates {
+	t := sim.Tabulate(func(src *sim.Source) checkOutcome {
+		var l loc
+		l.n, l.rules = 1, rules
+		l.u[0] = u
+		l.applyMC(src, 0, drm, true, l.snap(0), orig)
+		return checkOutcome{l.u[0], l.hobTriggered}
+	}, maxClassPaths)
+	if t == nil || t.Len() >= maxStates {
 		return checkClass{}, false
 	}
-	if len(states) == 1 {
-		return checkClass{states: states, hob: hob, rec: []unitRecord{recordOf(&states[0])}}, true
-	}
-	weights := make([]uint64, len(states))
-	for k := range states {
-		w := res.Metrics[0].Outcomes[k].P * classDenominator
-		r := math.Round(w)
-		if math.Abs(w-r) > 1e-6 {
+	weights := make([]uint64, t.Len())
+	for k := range weights {
+		_, w, total := t.State(k)
+		if classDenominator%total != 0 {
 			return checkClass{}, false
 		}
-		weights[k] = uint64(r)
+		weights[k] = w * (classDenominator / total)
 	}
-	order := make([]int, len(states))
+	if len(weights) == 1 {
+		o, _, _ := t.State(0)
+		return checkClass{states: []unit{o.u}, hob: []bool{o.hob}, rec: []unitRecord{recordOf(&o.u)}}, true
+	}
+	order := make([]int, len(weights))
 	for k := range order {
 		order[k] = k
 	}
@@ -241,10 +218,11 @@ func enumerateClass(u unit, drm int, rules locRules, orig int) (checkClass, bool
 	c := checkClass{}
 	var sorted []uint64
 	for _, k := range order {
+		o, _, _ := t.State(k)
 		sorted = append(sorted, weights[k])
-		c.states = append(c.states, states[k])
-		c.hob = append(c.hob, hob[k])
-		c.rec = append(c.rec, recordOf(&states[k]))
+		c.states = append(c.states, o.u)
+		c.hob = append(c.hob, o.hob)
+		c.rec = append(c.rec, recordOf(&o.u))
 	}
 	c.dist = sim.NewDist(sorted...)
 	return c, true
