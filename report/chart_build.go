@@ -20,8 +20,8 @@ type ChartOptions struct {
 // inputs, then the method of its (first) result.
 func Heading(r Report) []string {
 	h := []string{}
-	if r.Title != "" {
-		h = append(h, r.Title)
+	if intro := r.Intro(); len(intro) > 0 {
+		h = append(h, strings.Join(intro, "\n"))
 	}
 	runs, err := r.runs()
 	if err == nil {

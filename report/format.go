@@ -33,9 +33,16 @@ func ParseFormat(s string) (Format, error) {
 // Report is what one command prints.
 type Report struct {
 	Command string // the subcommand, such as "dc"
-	// Title is one line describing the inputs for people; only the table
-	// shows it, since JSON carries Inputs in full.
-	Title  string
+	// Scenario is the title of the scenario file the command ran from, if
+	// any: the table's first line after the headline, the JSON's "title".
+	Scenario string
+	// Title describes the inputs for people, one or more lines: what was
+	// attacked, by what, under what rules. The table shows it above the
+	// figures and the JSON as its "setup" lines, beside Inputs in full.
+	Title string
+	// Notes are the lines the table shows under the figures: the legend
+	// of its columns, what to read next. The JSON's "notes".
+	Notes  []string
 	Inputs any // every resolved input; marshalled with encoding/json
 	// Result is a single run. Commands that run several (compare, sweep)
 	// leave it nil and fill Runs instead.
@@ -54,6 +61,24 @@ type Report struct {
 	// Headline, when set, is the figure the command exists for: the
 	// table's first line and the JSON's "headline".
 	Headline *Headline
+}
+
+// Setup is the report's Title as lines, the JSON's "setup".
+func (r Report) Setup() []string {
+	if r.Title == "" {
+		return nil
+	}
+	return strings.Split(r.Title, "\n")
+}
+
+// Intro is what a table prints between the headline and the figures:
+// the scenario's title, then the setup.
+func (r Report) Intro() []string {
+	var out []string
+	if r.Scenario != "" {
+		out = append(out, r.Scenario)
+	}
+	return append(out, r.Setup()...)
 }
 
 // explanation is the working of run i, or nil.

@@ -14,19 +14,36 @@ import (
 // the same Result always gives the same bytes, apart from elapsed_seconds.
 
 type jsonSingle struct {
-	Command  string       `json:"command"`
-	Inputs   any          `json:"inputs"`
-	Headline *Headline    `json:"headline,omitempty"`
-	Explain  *Explanation `json:"explain,omitempty"`
+	Command  string    `json:"command"`
+	Inputs   any       `json:"inputs"`
+	Headline *Headline `json:"headline,omitempty"`
+	JSONText
+	Explain *Explanation `json:"explain,omitempty"`
 	jsonResult
 }
 
 type jsonMulti struct {
-	Command  string         `json:"command"`
-	Inputs   any            `json:"inputs"`
-	Headline *Headline      `json:"headline,omitempty"`
-	Runs     []jsonLabelled `json:"runs"`
-	Goal     *Goal          `json:"goal,omitempty"`
+	Command  string    `json:"command"`
+	Inputs   any       `json:"inputs"`
+	Headline *Headline `json:"headline,omitempty"`
+	JSONText
+	Runs []jsonLabelled `json:"runs"`
+	Goal *Goal          `json:"goal,omitempty"`
+}
+
+// JSONText are the lines the table prints around its figures, in its
+// words: the scenario's title and the setup above them, the notes under
+// them.
+type JSONText struct {
+	Title string   `json:"title,omitempty"`
+	Setup []string `json:"setup,omitempty"`
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Text is the title, setup and notes of r as the JSON carries them, for
+// a command that writes its own JSON document.
+func (r Report) Text() JSONText {
+	return JSONText{Title: r.Scenario, Setup: r.Setup(), Notes: r.Notes}
 }
 
 type jsonLabelled struct {
@@ -131,9 +148,9 @@ func WriteJSON(w io.Writer, r Report) error {
 	}
 	var v any
 	if r.Result != nil {
-		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
+		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, JSONText: r.Text(), Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
 	} else {
-		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
+		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, JSONText: r.Text(), Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
 		for i, run := range runs {
 			m.Runs[i] = jsonLabelled{Label: run.Label, Explain: r.explanation(i), Figures: jsonFigures(r.figures(run.Label)), jsonResult: toJSON(run.Result)}
 		}

@@ -27,11 +27,12 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 	if r.Headline != nil {
 		fmt.Fprintf(b, "%s\n\n", r.Headline.Text)
 	}
-	if r.Title != "" {
-		fmt.Fprintf(b, "%s\n", r.Title)
+	intro := r.Intro()
+	for _, l := range intro {
+		fmt.Fprintf(b, "%s\n", l)
 	}
 	for i, run := range runs {
-		if i > 0 || r.Title != "" {
+		if i > 0 || len(intro) > 0 {
 			b.WriteString("\n")
 		}
 		if run.Label != "" {
@@ -44,6 +45,9 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 			b.WriteString("\n")
 		}
 		writeResult(b, run.Result, opt)
+	}
+	for _, l := range r.Notes {
+		fmt.Fprintf(b, "%s\n", l)
 	}
 	return b.Flush()
 }

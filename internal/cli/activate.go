@@ -144,8 +144,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		return nil, fileError(cf.Place(err))
 	}
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
-	title := describeCrossing(s, cr)
-	rep := report.Report{Command: "activate", Title: title, Inputs: in}
+	rep := report.Report{Command: "activate", Scenario: s.title, Title: describeCrossing(cr), Inputs: in}
 	j := single(fs, c, rep, exp, activateFigures)
 	j.explainWith(func() *report.Explanation { return explainCrossing(cr) })
 	return j, nil
@@ -195,11 +194,8 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 
 // describeCrossing is the table's summary: the stack, the ENEMY side, the
 // tables used and what the figures leave out.
-func describeCrossing(s *scenario, c *sasl.Crossing) string {
+func describeCrossing(c *sasl.Crossing) string {
 	var b strings.Builder
-	if s.title != "" {
-		fmt.Fprintf(&b, "%s\n", s.title)
-	}
 	move := "moving"
 	switch {
 	case c.Hazardous:

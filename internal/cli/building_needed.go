@@ -94,7 +94,7 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	in := neededInputs{Needed: targets, Combined: a.Combined, FireAndMove: a.FireAndMove, ChargeHits: f.chargeHits,
 		PerCharge: f.perCharge, Cover: a.Cover, Threshold: a.Threshold, HitOn: a.HitOn, CancelOn: a.CancelOn,
 		MaxDice: dice.hi, MaxCharges: charges.hi}
-	j := &job{flags: fs, common: c, report: report.Report{Command: "building", Inputs: in}}
+	j := &job{flags: fs, common: c, report: report.Report{Command: "building", Title: describeNeeded(in, a), Inputs: in}}
 	j.run = func(ctx context.Context, stdout, _ io.Writer) error {
 		start := time.Now()
 		var answers [][]goalAnswer
@@ -120,11 +120,11 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 		if stopped != nil && stopped != errInterrupted {
 			return stopped
 		}
-		out := neededResult{inputs: in, dice: answers[0], complete: stopped == nil, elapsed: time.Since(start)}
+		out := neededResult{report: j.report, inputs: in, dice: answers[0], complete: stopped == nil, elapsed: time.Since(start)}
 		if len(answers) > 1 {
 			out.charges = answers[1]
 		}
-		if err := out.write(stdout, c.format, a); err != nil {
+		if err := out.write(stdout, c.format); err != nil {
 			return err
 		}
 		return stopped
@@ -184,20 +184,22 @@ func neededAnswers(scans []goalScan) []goalAnswer {
 // neededResult is the answer to --needed: per probability, the smallest
 // --dice and the smallest --charges.
 type neededResult struct {
+	// report holds the scenario's title and the setup.
+	report        report.Report
 	inputs        neededInputs
 	dice, charges []goalAnswer
 	complete      bool
 	elapsed       time.Duration
 }
 
-func (r neededResult) write(w io.Writer, f report.Format, a toi.BuildingAttack) error {
+func (r neededResult) write(w io.Writer, f report.Format) error {
 	switch f {
 	case report.JSON:
 		return r.writeJSON(w)
 	case report.CSV:
 		return r.writeCSV(w)
 	}
-	return r.writeTable(w, a)
+	return r.writeTable(w)
 }
 
 // answer is one cell of the answer: the value found and its probability,
@@ -212,16 +214,22 @@ func (r neededResult) answer(ans []goalAnswer, i int, noun string, max int) stri
 	return fmt.Sprintf("%d %s: %.2f%%", ans[i].Value, noun, 100*ans[i].P)
 }
 
-func (r neededResult) writeTable(w io.Writer, a toi.BuildingAttack) error {
-	in := r.inputs
+// describeNeeded is the setup of a --needed search: the question, then
+// the building and the attacks searched.
+func describeNeeded(in neededInputs, a toi.BuildingAttack) string {
 	how := "together"
 	if in.PerCharge {
 		how = "one by one"
 	}
-	fmt.Fprintf(w, "Smallest attack for each chance of destroying the building\n")
-	fmt.Fprintf(w, "Building with %s, falls to %d+ net hits; defense dice cancel on %s; --dice hitting on %s%s; charges of %s %s\n\n",
+	return fmt.Sprintf("Smallest attack for each chance of destroying the building\n"+
+		"Building with %s, falls to %d+ net hits; defense dice cancel on %s; --dice hitting on %s%s; charges of %s %s",
 		plural(in.Cover, "red die", "red dice"), in.Threshold, faces(in.CancelOn), faces(in.HitOn), diceExtra(a),
 		plural(in.ChargeHits, "hit", "hits"), how)
+}
+
+func (r neededResult) writeTable(w io.Writer) error {
+	in := r.inputs
+	writeIntro(w, r.report)
 	rows := [][3]string{{"P(destroyed) ≥", fmt.Sprintf("--dice (up to %d)", in.MaxDice), fmt.Sprintf("--charges (up to %d)", in.MaxCharges)}}
 	for i, p := range in.Needed {
 		rows = append(rows, [3]string{strconv.FormatFloat(100*p, 'f', -1, 64) + "%",
@@ -244,6 +252,7 @@ func (r neededResult) writeTable(w io.Writer, a toi.BuildingAttack) error {
 		fmt.Fprintln(w, "\nINCOMPLETE: interrupted before every value was searched")
 	}
 	fmt.Fprintf(w, "\nexact search of every value from 0 up\nelapsed %s\n", r.elapsed.Round(time.Millisecond))
+	writeNotes(w, r.report)
 	return nil
 }
 
@@ -285,13 +294,14 @@ func (r neededResult) writeJSON(w io.Writer) error {
 		Charges jsonAnswer `json:"charges"`
 	}
 	doc := struct {
-		Command        string       `json:"command"`
-		Inputs         neededInputs `json:"inputs"`
-		Method         sim.Method   `json:"method"`
-		Complete       bool         `json:"complete"`
-		Needed         []row        `json:"needed"`
-		ElapsedSeconds float64      `json:"elapsed_seconds"`
-	}{Command: "building", Inputs: r.inputs, Method: sim.Exact, Complete: r.complete,
+		Command string       `json:"command"`
+		Inputs  neededInputs `json:"inputs"`
+		report.JSONText
+		Method         sim.Method `json:"method"`
+		Complete       bool       `json:"complete"`
+		Needed         []row      `json:"needed"`
+		ElapsedSeconds float64    `json:"elapsed_seconds"`
+	}{Command: "building", Inputs: r.inputs, JSONText: r.report.Text(), Method: sim.Exact, Complete: r.complete,
 		ElapsedSeconds: float64(r.elapsed.Microseconds()) / 1e6}
 	for i, p := range r.inputs.Needed {
 		doc.Needed = append(doc.Needed, row{P: p, Dice: r.jsonAnswer(r.dice, i), Charges: r.jsonAnswer(r.charges, i)})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -175,6 +176,7 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	if !f.differences {
 		// The DC figures, one row per way: what compare has always shown.
 		j.table, j.finish, j.chart = writeCompareTable, nil, nil
+		j.report.Notes = strings.Split(dcFigures.notesFor(dcFigures.columns)+" sapper dc shows any run in full.", "\n")
 	}
 	return j, nil
 }
@@ -202,7 +204,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 	if rep.Headline != nil {
 		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
 	}
-	fmt.Fprintf(w, "%s\n\n", rep.Title)
+	writeIntro(w, rep)
 	for i, e := range rep.Explain {
 		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
 		if err := report.WriteExplanation(w, e); err != nil {
@@ -228,8 +230,24 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 			res.Trials, res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
-	fmt.Fprintf(w, "%s sapper dc shows any run in full.\n", dcFigures.notesFor(dcFigures.columns))
+	writeNotes(w, rep)
 	return nil
+}
+
+// writeIntro writes the lines above a table's figures, the scenario's
+// title and the setup (report.Intro), then a blank line.
+func writeIntro(w io.Writer, rep report.Report) {
+	for _, l := range rep.Intro() {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintln(w)
+}
+
+// writeNotes writes the lines under a table's figures.
+func writeNotes(w io.Writer, rep report.Report) {
+	for _, l := range rep.Notes {
+		fmt.Fprintln(w, l)
+	}
 }
 
 // describeComparison is the table's summary of the common inputs.

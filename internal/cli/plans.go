@@ -162,6 +162,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 // sapper plans is this job; sapper compare is it with its three ways as
 // the plans.
 func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun) *job {
+	rep.Notes = []string{"Δ: the plan's figure minus the first plan's; sapper help plans explains the figures."}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,
 		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
 		chart: func(rep report.Report) (report.Chart, error) {
@@ -391,7 +392,7 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 	if rep.Headline != nil {
 		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
 	}
-	fmt.Fprintf(w, "%s\n\n", rep.Title)
+	writeIntro(w, rep)
 	for i, e := range rep.Explain {
 		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
 		if err := report.WriteExplanation(w, e); err != nil {
@@ -420,8 +421,8 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 			res.Trials, res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
-	_, err := fmt.Fprintln(w, "Δ: the plan's figure minus the first plan's; sapper help plans explains the figures.")
-	return err
+	writeNotes(w, rep)
+	return nil
 }
 
 // turned is the plans grid as the table shows it: a row per figure, a

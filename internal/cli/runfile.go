@@ -61,7 +61,7 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 		if changed := s.changedInputs(extra); len(changed) > 0 {
 			title += " (changed: " + strings.Join(changed, ", ") + ")"
 		}
-		j.report.Title = title + "\n" + j.report.Title
+		j.report.Scenario = title
 	}
 	return j, nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/sapperhq/sapper/report"
 	"math"
 	"os"
@@ -96,7 +97,8 @@ func TestBuiltinScenarios(t *testing.T) {
 }
 
 // TestCompareDefaultScenario: the compare-default scenario is sapper
-// compare with no flags, input for input and figure for figure.
+// compare with no flags, input for input and figure for figure; only
+// the scenario's title is added.
 func TestCompareDefaultScenario(t *testing.T) {
 	var outs []string
 	for _, a := range []string{"compare", "run compare-default"} {
@@ -104,7 +106,16 @@ func TestCompareDefaultScenario(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%s: exit %d: %s", a, code, stderr)
 		}
-		outs = append(outs, string(normalize([]byte(stdout))))
+		var doc map[string]any
+		if err := json.Unmarshal(normalize([]byte(stdout)), &doc); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		if _, ok := doc["title"]; ok != (a != "compare") {
+			t.Errorf("%s: title %v", a, doc["title"])
+		}
+		delete(doc, "title")
+		out, _ := json.MarshalIndent(doc, "", "  ")
+		outs = append(outs, string(out))
 	}
 	if outs[0] != outs[1] {
 		t.Errorf("run compare-default differs from compare:\n%s\n---\n%s", outs[1], outs[0])

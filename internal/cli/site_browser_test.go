@@ -133,6 +133,58 @@ func sameFigures(t *testing.T, what string, page map[string]string, want map[str
 	}
 }
 
+// pageSetup reads the lines a result shows above its figures: the
+// scenario's title, then the setup.
+const pageSetup = `[...document.querySelectorAll('#result #setup p')].map((p) => p.textContent)`
+
+// sameText checks that the page shows the native JSON's title and setup
+// above the figures and its notes under them, in the same words.
+func sameText(t *testing.T, ctx context.Context, what string, v map[string]any) {
+	t.Helper()
+	var want []string
+	if title, ok := v["title"].(string); ok {
+		want = append(want, title)
+	}
+	setup, _ := v["setup"].([]any)
+	for _, l := range setup {
+		want = append(want, l.(string))
+	}
+	var notes []string
+	if ns, ok := v["notes"].([]any); ok {
+		for _, l := range ns {
+			notes = append(notes, l.(string))
+		}
+	}
+	var got []string
+	var gotNotes string
+	var above bool
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(pageSetup, &got),
+		chromedp.Evaluate(`document.getElementById('notes')?.textContent || ''`, &gotNotes),
+		// the setup comes before the figures, the notes after them
+		chromedp.Evaluate(`(() => {
+  const s = document.getElementById('setup'), f = document.querySelector('#result table');
+  const n = document.getElementById('notes');
+  const before = (a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return !!s && !!f && before(s, f) && (!n || before(f, n));
+})()`, &above),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Errorf("%s: the command line's JSON has no setup", what)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%s: the page's setup %q, the command line's %q", what, got, want)
+	}
+	if gotNotes != strings.Join(notes, " ") {
+		t.Errorf("%s: the page's notes %q, the command line's %q", what, gotNotes, notes)
+	}
+	if !above {
+		t.Errorf("%s: the setup is not above the figures, or the notes not under them", what)
+	}
+}
+
 // countingServer serves dir and counts the bytes it sends.
 func countingServer(t *testing.T, dir string) (*httptest.Server, *atomic.Int64) {
 	var n atomic.Int64
@@ -282,6 +334,14 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 	compareJSON := native(t, "compare", "--method", "exact")
 	sameFigures(t, "compare", pages[1], nativeFigures(compareJSON))
+	sameText(t, ctx, "compare", compareJSON)
+	var setup []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(pageSetup, &setup)); err != nil {
+		t.Fatal(err)
+	}
+	if len(setup) == 0 || setup[0] != "DC vs 4-6-7, leader:8-1 in a stone building, TEM 3" {
+		t.Errorf("compare's setup on the page: %q", setup)
+	}
 	if !strings.HasPrefix(headline, "Set clears the stack most often: 60.19%") {
 		t.Errorf("compare's headline %q", headline)
 	}
@@ -328,7 +388,24 @@ func TestSiteInBrowser(t *testing.T) {
 			t.Errorf("%s: %s", c.command, errText)
 			continue
 		}
-		sameFigures(t, c.command, got, nativeFigures(native(t, args...)))
+		v := native(t, args...)
+		sameFigures(t, c.command, got, nativeFigures(v))
+		sameText(t, ctx, c.command, v)
+		if c.command == "activate" {
+			// The crossing's tables are the illustrative ones, and the
+			// page says so where the player reads the figures.
+			var warning string
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+  const p = [...document.querySelectorAll('#setup p')].find((p) => p.textContent.includes('ILLUSTRATIVE'));
+  const r = p && p.getBoundingClientRect();
+  return p && r.width > 0 && r.height > 0 && getComputedStyle(p).visibility === 'visible' ? p.textContent : '';
+})()`, &warning)); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(warning, "Tables: ILLUSTRATIVE russian tables") || !strings.Contains(warning, "not the official ones") {
+				t.Errorf("activate: the page shows no illustrative-tables warning (%q)", warning)
+			}
+		}
 		t.Logf("%s: %s", c.command, headline)
 	}
 

@@ -197,6 +197,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	if err != nil {
 		return nil, err
 	}
+	var goalOf func(*report.Report)
 	if sa.hasGoal {
 		var metrics []sim.Metric
 		for _, r := range j.runs {
@@ -210,7 +211,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		if err != nil {
 			return nil, err
 		}
-		j.finish = func(rep *report.Report) {
+		goalOf = func(rep *report.Report) {
 			var subs []string
 			var xs []float64
 			for _, p := range points {
@@ -222,9 +223,11 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 			rep.Goal = answerGoal(g, rep.Runs, subs, func(i int) string { return points[i].sub }, xs)
 		}
 	}
-	j.report = report.Report{Command: "sweep", Inputs: echo,
-		Title: strings.Join(append(append([]string{"sapper", target.name}, echo.Args...),
-			fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")}
+	// The setup is the sweep's command line, then what its columns are;
+	// the chart names the columns in its panels.
+	cmdline := strings.Join(append(append([]string{"sapper", target.name}, echo.Args...),
+		fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")
+	j.report = report.Report{Command: "sweep", Inputs: echo, Title: cmdline + "\n" + cols.what}
 	// The table and the chart show the same grids: one per run of the
 	// swept command (one for dc; placed, thrown and set for compare), each
 	// with a row per value.
@@ -251,10 +254,10 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		}
 		return subs, xs, gs
 	}
-	j.table = func(w io.Writer, rep report.Report) error {
-		subs, _, gs := grids(rep)
-		notes := ""
+	j.finish = func(rep *report.Report) {
+		// The notes explain the columns the table shows.
 		if j.figures != nil && !sa.hasMetric {
+			_, _, gs := grids(*rep)
 			var shown []string
 			for _, g := range gs {
 				for _, c := range g.Columns {
@@ -263,9 +266,17 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 					}
 				}
 			}
-			notes = j.figures.notesFor(shown)
+			if notes := j.figures.notesFor(shown); notes != "" {
+				rep.Notes = strings.Split(notes, "\n")
+			}
 		}
-		if err := writeSweepTable(w, rep, cols.what, subs, gs, notes); err != nil {
+		if goalOf != nil {
+			goalOf(rep)
+		}
+	}
+	j.table = func(w io.Writer, rep report.Report) error {
+		subs, _, gs := grids(rep)
+		if err := writeSweepTable(w, rep, subs, gs); err != nil {
 			return err
 		}
 		if rep.Goal != nil {
@@ -276,7 +287,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	}
 	j.chart = func(rep report.Report) (report.Chart, error) {
 		subs, xs, gs := grids(rep)
-		c := report.Chart{Heading: report.Heading(rep)}
+		heading := rep
+		heading.Title = cmdline
+		c := report.Chart{Heading: report.Heading(heading)}
 		if len(subs) > 1 {
 			// compare: a panel per figure, the ways as its lines, read
 			// against each other.
@@ -438,8 +451,10 @@ func dropColumns(g report.Grid, occurred []bool, hideZero bool) report.Grid {
 	return out
 }
 
-func writeSweepTable(w io.Writer, rep report.Report, what string, subs []string, gs []report.Grid, notes string) error {
-	fmt.Fprintf(w, "%s\n%s\n", rep.Title, what)
+func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.Grid) error {
+	for _, l := range rep.Intro() {
+		fmt.Fprintln(w, l)
+	}
 	for k, g := range gs {
 		fmt.Fprintln(w)
 		if subs[k] != "" {
@@ -464,9 +479,7 @@ func writeSweepTable(w io.Writer, rep report.Report, what string, subs []string,
 			report.Group(res.Trials), res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
-	if notes != "" {
-		fmt.Fprintln(w, notes)
-	}
+	writeNotes(w, rep)
 	return nil
 }
 

@@ -1076,15 +1076,29 @@ function pageMain() {
     // a sweep's JSON does not echo --metric, which changes no figure
     if (data.command === "sweep") data.metric = argOf(r.argv, "metric");
     sec.append(el("p", { class: "headline", id: "headline", text: headline(data) }));
+    // What the figures answer, in the words the command line's table
+    // prints above them: the scenario's title, then the setup (the
+    // targets, the attack, the terrain; activate's tables, ILLUSTRATIVE
+    // ones included, and what it leaves out).
+    const setup = data.setup || [];
+    if (data.title || setup.length) {
+      sec.append(el("div", { class: "setup", id: "setup" },
+        data.title ? el("p", { class: "scenario", id: "scenario-title", text: data.title }) : null,
+        ...setup.map((l) => el("p", { text: l }))));
+    }
     const runs = data.runs || [{ label: "", ...data }];
+    // The table's lines under its figures (a legend wrapped over lines,
+    // read here as one paragraph), right under the figures they explain.
+    const notes = data.notes && data.notes.length ? el("p", { class: "notes", id: "notes", text: data.notes.join(" ") }) : null;
     sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
     if (runs.some((x) => x.complete === false) || data.complete === false) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
     if (data.needed) {
       sec.append(neededTable(data));
     } else if (data.command === "sweep") {
-      showSweep(sec, data);
+      showSweep(sec, data, notes);
     } else if (data.runs) {
       sec.append(figuresTable(data.runs));
+      if (notes) sec.append(notes);
       sec.append(chartBox(figureSeries(data.runs)));
       for (const run of data.runs) {
         const d = el("details", { class: "run" }, el("summary", { text: run.label + ": every metric" }));
@@ -1095,6 +1109,7 @@ function pageMain() {
       sec.append(el("div", { class: "tables" }, ...data.metrics.map((m) => metricTable(m, ""))));
       sec.append(chartBox(data.metrics.filter((m) => m.outcomes).map((m) => ({ title: m.title || m.name, rows: m.outcomes.map((o) => ({ label: o.value, bars: [o] })) }))));
     }
+    if (notes && !notes.isConnected) sec.append(notes);
     const line = "sapper " + r.argv.map(shellWord).join(" ");
     const link = location.href.replace(/[?#].*$/, "") + "#" + permalink(r.params);
     sec.append(
@@ -1224,7 +1239,7 @@ function pageMain() {
     return "";
   }
 
-  function showSweep(sec, data) {
+  function showSweep(sec, data, notes) {
     const runs = data.runs;
     const cols = sweepColumns(data);
     const ways = [...new Set(runs.map((r) => (r.label.includes("/") ? r.label.split("/")[1] : "")))];
@@ -1252,6 +1267,7 @@ function pageMain() {
       const title = (way ? way + ": " : "") + (metric ? metric : "summary figures");
       sec.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "sweep", "data-way": way }, el("caption", { text: title }), el("thead", {}, head), el("tbody", {}, ...body))));
     }
+    if (notes) sec.append(notes);
     // the line chart: compare has a panel per figure, its ways as lines;
     // any other command one panel, a line per column
     const x = (r) => Number(r.label.split("/")[0].split("=")[1]);
