@@ -1138,7 +1138,7 @@ function pageMain() {
     const when = x.elapsed_seconds !== undefined ? "; " + x.elapsed_seconds.toFixed(2) + " s in the engine" : "";
     if (x.needed) return "An exact search of every value from 0 up" + when + ".";
     if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + " dice paths (intervals are points)" + when + ".";
-    return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + x.chunk + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
+    return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
   }
 
   // headline is the result's one sentence, the engine's own (report
