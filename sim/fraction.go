@@ -262,15 +262,15 @@ func (g *merger) finishExact(path []step, x *exactSums) error {
 	if g.xerr != nil {
 		return g.xerr
 	}
-	f, from, base := x.total, 0, []uint16(nil)
+	f, from, base, to := x.total, 0, []uint16(nil), []int32(nil)
 	if n := len(g.open); n > 0 {
 		r := &g.open[n-1]
-		f, from, base = g.xopen[n-1], r.depth, r.base
+		f, from, base, to = g.xopen[n-1], r.depth, r.base, r.perm
 	}
 	if d := x.w.of(path[from:]); d != nil {
 		return &FractionError{Dist: d}
 	}
-	g.addExact(f, x, g.rec.out, base)
+	g.addExact(f, x, g.rec.out, base, to)
 	g.xhit = nil
 	return nil
 }
@@ -281,9 +281,9 @@ func (g *merger) finishExact(path []step, x *exactSums) error {
 // between the two.
 func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 	r := &g.open[n]
-	to, base := g.xtotal, []uint16(nil)
+	to, base, perm := g.xtotal, []uint16(nil), []int32(nil)
 	if n > 0 {
-		to, base = g.xopen[n-1], g.open[n-1].base
+		to, base, perm = g.xopen[n-1], g.open[n-1].base, g.open[n-1].perm
 	}
 	g.xd.Mul(&x.den, &r.xw.den)
 	q := to.over(&g.xd)
@@ -293,18 +293,19 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 		}
 		g.xt.Mul(&x.num[sh.slot], &r.xw.num)
 		g.xt.Mul(&g.xt, q)
-		to.add(g.reach(sh.slot, r.pre, r.base, base), &g.xt)
+		to.add(g.reach(sh.slot, r.pre, r.base, r.inv, base, perm), &g.xt)
 	}
 }
 
 // addExact adds the weight x.w times the outcomes of a path whose values
 // are cur to f, of a recording whose bases are base (nil: the totals, or
-// none): one for each value, or the hit's exact shares.
-func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16) {
+// none) and which keeps metric m as to[m] (nil: as m): one for each
+// value, or the hit's exact shares.
+func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16, to []int32) {
 	if g.xhit == nil {
 		x.t.Mul(&x.w.num, f.over(&x.w.den))
 		for m, k := range cur {
-			f.add(g.slot(m, k, base), &x.t)
+			f.add(g.slot(m, k, base, to), &x.t)
 		}
 		return
 	}
@@ -312,7 +313,7 @@ func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16) {
 	x.t.Mul(&x.w.num, f.over(&x.d))
 	for j, sh := range g.hit {
 		x.d.Mul(&x.t, &g.xhit.num[j])
-		f.add(g.reach(sh.slot, cur, g.hitBase, base), &x.d)
+		f.add(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), &x.d)
 	}
 }
 
