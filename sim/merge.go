@@ -86,6 +86,8 @@ type merger struct {
 	// permutation may swap only metrics of one size.
 	sameSize []int32
 	invBuf   []int32
+	// blank is a record with nothing recorded (clearRecord).
+	blank []uint16
 	// metricOf is the metric of each outcome slot.
 	metricOf []int32
 	// sum and comp are the enumerator's totals (compensated sums per
@@ -206,6 +208,20 @@ func metricSize(offsets []int, size, m int) int {
 	return size - offsets[m]
 }
 
+// clearRecord empties the trial's record at a merge point, as
+// Record.reset does, by one copy: a trial passes its merge points many
+// times a path.
+func (g *merger) clearRecord() {
+	if len(g.blank) != len(g.rec.out) {
+		g.blank = make([]uint16, len(g.rec.out))
+		for i := range g.blank {
+			g.blank[i] = unset
+		}
+	}
+	copy(g.rec.out, g.blank)
+	g.rec.direct = false
+}
+
 // release drops the memo of a walk that is over.
 func (g *merger) release() {
 	g.memo, g.spare, g.bytes = nil, nil, 0
@@ -282,7 +298,7 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 			panic("sim: a trial replaying its draws passed a merge point its earlier paths did not (not a pure function of its draws?)")
 		}
 		s.calls++
-		g.rec.reset()
+		g.clearRecord()
 		return false
 	}
 	s.calls++
@@ -292,7 +308,7 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 	for i := range g.open {
 		if r := &g.open[i]; r.depth == s.depth && r.key == string(key) {
 			// A later path of the subtree being recorded.
-			g.rec.reset()
+			g.clearRecord()
 			return false
 		}
 	}
@@ -358,7 +374,7 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
 		pre: append([]uint16(nil), g.rec.out...), base: b, perm: p, inv: inv, acc: acc, xw: xw})
-	g.rec.reset()
+	g.clearRecord()
 	return false
 }
 
