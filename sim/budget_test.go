@@ -35,7 +35,7 @@ func TestMemoryCapHolds(t *testing.T) {
 			}
 			var held uint64
 			for k, m := range g.memo {
-				held += entryBytes(k, m.shares, g.xshares(k))
+				held += entryBytes(k, m.shares, m.x)
 			}
 			if held != g.bytes || c > 0 && held > c {
 				t.Fatalf("cap %d, after %d paths: the memo counts %d bytes and holds %d", c, e.walked, g.bytes, held)

@@ -49,7 +49,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 		if cfg.Fractions {
 			subs[r].ex = newExactSums(size, len(exp.Schema.Metrics))
 			if mg := subs[r].src.mg; mg != nil {
-				mg.exact, mg.xmemo, mg.xtotal = true, map[string]*fracs{}, subs[r].ex.total
+				mg.exact, mg.xtotal = true, subs[r].ex.total
 			}
 		}
 	}

@@ -16,15 +16,16 @@ import (
 // keeps, beside its float sums, exact ones: integer numerators over one
 // common denominator, grown to the least common multiple of the path
 // denominators it meets (dice give products of 2, 3 and 5, so it settles
-// after the first paths), in math/big. Nothing of it runs without
+// after the first paths), in machine words while they fit and in
+// math/big beyond (below). Nothing of it runs without
 // Config.Fractions: the float walk is untouched.
 //
 // Merging carries exact shares too: a recording of the subtree below a
 // key sums each path's exact conditional weight (the product of the
 // draws below the key) over its own common denominator, and the memo
-// keeps those shares, reduced, beside the float ones (in a map of their
-// own, merger.xmemo), so a later path that stops on the key adds its
-// exact weight times each exact share. An evicted state walked again
+// keeps those shares, reduced, beside the float ones (memoEntry.x), so a
+// later path that stops on the key adds its exact weight times each exact
+// share. An evicted state walked again
 // gives the same exact shares; the memo counts their bytes against its
 // cap and evicts them with their entry.
 //
@@ -46,8 +47,19 @@ func (e *FractionError) Error() string {
 		e.Dist.Len(), e.Dist.total)
 }
 
-// ratio is a product of draw probabilities, num/den, not reduced.
+// Machine words first. A sum's numerators never exceed its common
+// denominator (each is a probability, at most 1, over it), and a
+// recording's denominator is that of a few draws below its key, so the
+// sums and the weights mostly fit 64-bit words: each is kept in a word
+// (fracSum.w, ratio.n and .d, fracs.w) while it fits, products checked
+// with math/bits, and moved to math/big for good (wide) the first time
+// one would overflow. The fractions are the same either way.
+
+// ratio is a product of draw probabilities, n/d, not reduced; num/den
+// when wide.
 type ratio struct {
+	wide          bool
+	n, d          uint64
 	num, den, tmp big.Int
 }
 
@@ -55,7 +67,7 @@ type ratio struct {
 // rounded Dist of a step, if any, instead.
 func (r *ratio) of(steps []step) *Dist {
 	n, d := uint64(1), uint64(1)
-	wide := false
+	r.wide = false
 	for _, st := range steps {
 		a, b := uint64(1), uint64(st.n)
 		if st.dist != nil {
@@ -71,18 +83,17 @@ func (r *ratio) of(steps []step) *Dist {
 			continue
 		}
 		// A word overflows: move the products so far into r.
-		if !wide {
+		if !r.wide {
 			r.num.SetUint64(1)
 			r.den.SetUint64(1)
-			wide = true
+			r.wide = true
 		}
 		r.num.Mul(&r.num, r.tmp.SetUint64(n))
 		r.den.Mul(&r.den, r.tmp.SetUint64(d))
 		n, d = a, b
 	}
-	if !wide {
-		r.num.SetUint64(n)
-		r.den.SetUint64(d)
+	if !r.wide {
+		r.n, r.d = n, d
 		return nil
 	}
 	r.num.Mul(&r.num, r.tmp.SetUint64(n))
@@ -90,31 +101,71 @@ func (r *ratio) of(steps []step) *Dist {
 	return nil
 }
 
-// fracSum is an exact sum per slot: num[i] / den, with den > 0 common to
-// every slot.
+// widen makes num/den hold the ratio.
+func (r *ratio) widen() {
+	if !r.wide {
+		r.num.SetUint64(r.n)
+		r.den.SetUint64(r.d)
+		r.wide = true
+	}
+}
+
+// fracSum is an exact sum per slot: wn[i] / w while it fits words,
+// num[i] / den once wide, the denominator common to every slot.
 type fracSum struct {
-	den     big.Int
-	num     []big.Int
-	q, r, t big.Int // scratch
+	wide       bool
+	w          uint64
+	wn         []uint64
+	den        big.Int
+	num        []big.Int
+	q, r, t, d big.Int // scratch
 }
 
 func newFracSum(slots int) *fracSum {
-	f := &fracSum{num: make([]big.Int, slots)}
-	f.den.SetUint64(1)
-	return f
+	return &fracSum{w: 1, wn: make([]uint64, slots)}
 }
 
 // reset empties the sum.
 func (f *fracSum) reset() {
-	f.den.SetUint64(1)
-	for i := range f.num {
-		f.num[i].SetUint64(0)
-	}
+	f.wide, f.w = false, 1
+	clear(f.wn)
 }
 
-// over makes den a multiple of d and returns den/d, the factor that puts
-// a fraction over d over the common denominator. The result lives until
-// the next call.
+// widen moves the sums into math/big.
+func (f *fracSum) widen() {
+	if f.wide {
+		return
+	}
+	if f.num == nil {
+		f.num = make([]big.Int, len(f.wn))
+	}
+	f.den.SetUint64(f.w)
+	for i, n := range f.wn {
+		f.num[i].SetUint64(n)
+	}
+	f.wide = true
+}
+
+// over64 makes w a multiple of d and returns w/d, the factor that puts a
+// fraction over d over the common denominator. It reports false, having
+// changed nothing, when the new denominator would not fit a word.
+func (f *fracSum) over64(d uint64) (uint64, bool) {
+	if f.w%d == 0 {
+		return f.w / d, true
+	}
+	t := d / gcd64(f.w, d)
+	hi, w := bits.Mul64(f.w, t)
+	if hi != 0 {
+		return 0, false
+	}
+	f.w = w
+	for i, n := range f.wn {
+		f.wn[i] = n * t // at most the old w times t
+	}
+	return w / d, true
+}
+
+// over is over64 for a wide sum.
 func (f *fracSum) over(d *big.Int) *big.Int {
 	f.q.QuoRem(&f.den, d, &f.r)
 	if f.r.Sign() == 0 {
@@ -133,13 +184,54 @@ func (f *fracSum) over(d *big.Int) *big.Int {
 	return &f.q
 }
 
-// add adds x, already over the common denominator, to slot i.
+// weight puts the weight n/d, in words, over the common denominator: it
+// returns the numerator and true while the sum stays in words; otherwise
+// the sum is wide and t is set to the numerator.
+func (f *fracSum) weight(n, d uint64, t *big.Int) (uint64, bool) {
+	if !f.wide {
+		if q, ok := f.over64(d); ok {
+			if hi, v := bits.Mul64(n, q); hi == 0 {
+				return v, true
+			}
+		}
+		f.widen()
+	}
+	q := f.over(f.d.SetUint64(d))
+	t.Mul(t.SetUint64(n), q)
+	return 0, false
+}
+
+// add adds x, already over the common denominator, to slot i of a wide
+// sum.
 func (f *fracSum) add(i int, x *big.Int) { f.num[i].Add(&f.num[i], x) }
+
+// add64 adds x, over the common denominator, to slot i of a sum in words.
+// A probability never passes 1, so the sum never passes the denominator.
+func (f *fracSum) add64(i int, x uint64) {
+	s, c := bits.Add64(f.wn[i], x, 0)
+	if c != 0 || s > f.w {
+		panic("sim: an exact sum passed 1")
+	}
+	f.wn[i] = s
+}
+
+// nonzero reports whether slot i holds a share.
+func (f *fracSum) nonzero(i int) bool {
+	if f.wide {
+		return f.num[i].Sign() != 0
+	}
+	return f.wn[i] != 0
+}
 
 // rat adds slot i's fraction to x.
 func (f *fracSum) rat(x *big.Rat, i int) {
 	var r big.Rat
-	r.SetFrac(&f.num[i], &f.den)
+	if f.wide {
+		r.SetFrac(&f.num[i], &f.den)
+	} else {
+		var n, d big.Int
+		r.SetFrac(n.SetUint64(f.wn[i]), d.SetUint64(f.w))
+	}
 	x.Add(x, &r)
 }
 
@@ -149,27 +241,40 @@ func (f *fracSum) rat(x *big.Rat, i int) {
 func (f *fracSum) shares(acc []float64) []share {
 	var shares []share
 	for i, p := range acc {
-		if p != 0 || f.num[i].Sign() != 0 {
+		if p != 0 || f.nonzero(i) {
 			shares = append(shares, share{int32(i), p})
 		}
 	}
 	return shares
 }
 
-// fracs are the exact shares of a completed recording, num[j] / den for
-// its j-th share.
+// fracs are the exact shares of a completed recording, wn[j] / w for its
+// j-th share, or num[j] / den when wide.
 type fracs struct {
-	den big.Int
-	num []big.Int
+	wide bool
+	w    uint64
+	wn   []uint64
+	den  big.Int
+	num  []big.Int
+}
+
+// len is the number of shares.
+func (x *fracs) len() int {
+	if x.wide {
+		return len(x.num)
+	}
+	return len(x.wn)
 }
 
 // shareFracs returns the exact shares of slots, reduced by the greatest
 // common divisor of the numerators and the denominator.
 func (f *fracSum) shareFracs(slots []share) *fracs {
-	x := &fracs{num: make([]big.Int, len(slots))}
+	x := &fracs{}
 	if x.shareSmall(f, slots) {
 		return x
 	}
+	x.wide = true
+	x.num = make([]big.Int, len(slots))
 	var g big.Int
 	g.Set(&f.den)
 	for _, sh := range slots {
@@ -187,20 +292,34 @@ func (f *fracSum) shareFracs(slots []share) *fracs {
 // greatest common divisor in machine words, where math/big's would
 // allocate. It reports false, having set nothing, when one does not fit.
 func (x *fracs) shareSmall(f *fracSum, slots []share) bool {
-	if !f.den.IsUint64() {
-		return false
-	}
-	g := f.den.Uint64()
-	for _, sh := range slots {
-		n := &f.num[sh.slot]
-		if !n.IsUint64() {
+	var w uint64
+	if !f.wide {
+		w = f.w
+	} else {
+		if !f.den.IsUint64() {
 			return false
 		}
-		g = gcd64(g, n.Uint64())
+		for _, sh := range slots {
+			if !f.num[sh.slot].IsUint64() {
+				return false
+			}
+		}
+		w = f.den.Uint64()
 	}
-	x.den.SetUint64(f.den.Uint64() / g)
+	num := func(i int32) uint64 {
+		if f.wide {
+			return f.num[i].Uint64()
+		}
+		return f.wn[i]
+	}
+	g := w
+	for _, sh := range slots {
+		g = gcd64(g, num(sh.slot))
+	}
+	x.w = w / g
+	x.wn = make([]uint64, len(slots))
 	for j, sh := range slots {
-		x.num[j].SetUint64(f.num[sh.slot].Uint64() / g)
+		x.wn[j] = num(sh.slot) / g
 	}
 	return true
 }
@@ -215,6 +334,9 @@ func gcd64(a, b uint64) uint64 {
 
 // bytes is the memory x takes, about: its ints' headers and words.
 func (x *fracs) bytes() uint64 {
+	if !x.wide {
+		return uint64(24+8+24) + 8*uint64(len(x.wn))
+	}
 	n := uint64(24 + 32 + 8*len(x.den.Bits()))
 	for i := range x.num {
 		n += uint64(32 + 8*len(x.num[i].Bits()))
@@ -236,10 +358,20 @@ func (x *exactSums) addPath(path []step, out []uint16, offsets []int) error {
 	if d := x.w.of(path); d != nil {
 		return &FractionError{Dist: d}
 	}
-	q := x.total.over(&x.w.den)
-	x.t.Mul(&x.w.num, q)
+	f := x.total
+	if !x.w.wide {
+		if v, ok := f.weight(x.w.n, x.w.d, &x.t); ok {
+			for m, k := range out {
+				f.add64(offsets[m]+int(k), v)
+			}
+			return nil
+		}
+	} else {
+		f.widen()
+		x.t.Mul(&x.w.num, f.over(&x.w.den))
+	}
 	for m, k := range out {
-		x.total.add(offsets[m]+int(k), &x.t)
+		f.add(offsets[m]+int(k), &x.t)
 	}
 	return nil
 }
@@ -285,6 +417,36 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 	if n > 0 {
 		to, base, perm = g.xopen[n-1], g.open[n-1].base, g.open[n-1].perm
 	}
+	if !x.wide && !r.xw.wide {
+		// x's shares times r.xw, over to's denominator: t = r.xw.n · q,
+		// q = to's denominator / (x.w · r.xw.d), each share's numerator
+		// times t at most to's denominator.
+		if hi, d := bits.Mul64(x.w, r.xw.d); hi == 0 {
+			if v, ok := to.weight(r.xw.n, d, &g.xt); ok {
+				for _, sh := range shares {
+					if n := x.wn[sh.slot]; n != 0 {
+						hi, y := bits.Mul64(n, v)
+						if hi != 0 {
+							panic("sim: an exact sum passed 1")
+						}
+						to.add64(g.reach(sh.slot, r.pre, r.base, r.inv, base, perm), y)
+					}
+				}
+				return
+			}
+			// to is wide now, and g.xt is r.xw.n times its factor.
+			for _, sh := range shares {
+				if n := x.wn[sh.slot]; n != 0 {
+					g.xd.Mul(&g.xt, g.xd.SetUint64(n))
+					to.add(g.reach(sh.slot, r.pre, r.base, r.inv, base, perm), &g.xd)
+				}
+			}
+			return
+		}
+	}
+	x.widen()
+	r.xw.widen()
+	to.widen()
 	g.xd.Mul(&x.den, &r.xw.den)
 	q := to.over(&g.xd)
 	for _, sh := range shares {
@@ -302,17 +464,60 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 // none) and which keeps metric m as to[m] (nil: as m): one for each
 // value, or the hit's exact shares.
 func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16, to []int32) {
-	if g.xhit == nil {
-		x.t.Mul(&x.w.num, f.over(&x.w.den))
+	h := g.xhit
+	if h == nil {
+		if !x.w.wide {
+			if v, ok := f.weight(x.w.n, x.w.d, &x.t); ok {
+				for m, k := range cur {
+					f.add64(g.slot(m, k, base, to), v)
+				}
+				return
+			}
+		} else {
+			f.widen()
+			x.t.Mul(&x.w.num, f.over(&x.w.den))
+		}
 		for m, k := range cur {
 			f.add(g.slot(m, k, base, to), &x.t)
 		}
 		return
 	}
-	x.d.Mul(&x.w.den, &g.xhit.den)
+	if !x.w.wide && !h.wide {
+		if hi, d := bits.Mul64(x.w.d, h.w); hi == 0 {
+			if v, ok := f.weight(x.w.n, d, &x.t); ok {
+				for j, sh := range g.hit {
+					hi, y := bits.Mul64(v, h.wn[j])
+					if hi != 0 {
+						panic("sim: an exact sum passed 1")
+					}
+					f.add64(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), y)
+				}
+				return
+			}
+			// f is wide now, and x.t is x.w.n times its factor.
+			for j, sh := range g.hit {
+				x.d.Mul(&x.t, x.d.SetUint64(h.wn[j]))
+				f.add(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), &x.d)
+			}
+			return
+		}
+	}
+	x.w.widen()
+	f.widen()
+	var hden *big.Int
+	if h.wide {
+		hden = &h.den
+	} else {
+		hden = x.d.SetUint64(h.w)
+	}
+	x.d.Mul(&x.w.den, hden)
 	x.t.Mul(&x.w.num, f.over(&x.d))
 	for j, sh := range g.hit {
-		x.d.Mul(&x.t, &g.xhit.num[j])
+		if h.wide {
+			x.d.Mul(&x.t, &h.num[j])
+		} else {
+			x.d.Mul(&x.t, x.d.SetUint64(h.wn[j]))
+		}
 		f.add(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), &x.d)
 	}
 }

@@ -140,7 +140,7 @@ func TestFractionsEvictionCounted(t *testing.T) {
 	e.start(step{idx: -1})
 	g := newMerger(e, size, cap)
 	e.ex = newExactSums(size, len(exp.Schema.Metrics))
-	g.exact, g.xmemo, g.xtotal = true, map[string]*fracs{}, e.ex.total
+	g.exact, g.xtotal = true, e.ex.total
 	e.src.mg = g
 	var paths, peak uint64
 	var counter atomic.Uint64
@@ -152,12 +152,9 @@ func TestFractionsEvictionCounted(t *testing.T) {
 			break
 		}
 		var held uint64
-		if len(g.xmemo) != len(g.memo) {
-			t.Fatalf("after %d paths: %d entries, %d with exact shares", e.walked, len(g.memo), len(g.xmemo))
-		}
 		for k, m := range g.memo {
-			x := g.xmemo[k]
-			if x == nil || len(x.num) != len(m.shares) {
+			x := m.x
+			if x == nil || x.len() != len(m.shares) {
 				t.Fatalf("entry %q: %d shares, exact %v", k, len(m.shares), x)
 			}
 			held += entryBytes(k, m.shares, x)

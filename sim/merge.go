@@ -105,25 +105,26 @@ type merger struct {
 	spare [][]float64
 	// exact is set when the run asks for fractions (fraction.go): each
 	// open recording then keeps exact sums beside its floats, in xopen,
-	// xmemo holds the exact shares of each memo entry, xhit those of hit,
-	// and xspare the exact sums of completed recordings, emptied, for the
-	// next ones. Kept apart, they leave the recordings and the memo of a
-	// run without fractions as they were.
+	// each memo entry its exact shares (memoEntry.x), xhit holds those of
+	// hit, and xspare the exact sums of completed recordings, emptied, for
+	// the next ones. Kept apart, they leave the recordings of a run
+	// without fractions as they were.
 	exact  bool
 	xerr   error    // a rounded Dist met opening a recording
 	xtotal *fracSum // the enumerator's exact totals
 	xt, xd big.Int
 	xopen  []*fracSum
-	xmemo  map[string]*fracs
 	xhit   *fracs
 	xspare []*fracSum
 }
 
 // memoEntry is a completed recording: its distribution, and the paths its
-// walk took, which is what a hit on it saves.
+// walk took, which is what a hit on it saves; x its exact shares when the
+// run asks for fractions (nil otherwise).
 type memoEntry struct {
 	shares []share
 	paths  uint64
+	x      *fracs
 }
 
 // entryBytes is the memory a memo entry takes: its key and shares, and
@@ -132,18 +133,9 @@ type memoEntry struct {
 func entryBytes(key string, shares []share, x *fracs) uint64 {
 	n := uint64(64 + len(key) + 16*len(shares))
 	if x != nil {
-		n += 48 + x.bytes() // its own map slot too
+		n += 48 + x.bytes()
 	}
 	return n
-}
-
-// xshares returns the exact shares of memo entry key, nil when the run
-// asks for no fractions.
-func (g *merger) xshares(key string) *fracs {
-	if !g.exact {
-		return nil
-	}
-	return g.xmemo[key]
 }
 
 // share is one outcome slot of a completed recording and its probability:
@@ -225,7 +217,7 @@ func (g *merger) clearRecord() {
 // release drops the memo of a walk that is over.
 func (g *merger) release() {
 	g.memo, g.spare, g.bytes = nil, nil, 0
-	g.xmemo, g.xspare = nil, nil
+	g.xspare = nil
 }
 
 // Merging reports whether this source merges equal states: true in exact
@@ -325,9 +317,7 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 		if perm != nil {
 			g.hitInv = g.invInto(perm)
 		}
-		if g.exact {
-			g.xhit = g.xmemo[string(key)]
-		}
+		g.xhit = e.x
 		s.path = s.path[:s.depth]
 		return true
 	}
@@ -590,16 +580,15 @@ func (g *merger) complete(p int) {
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
 		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
-			g.bytes -= entryBytes(r.key, old.shares, g.xshares(r.key))
+			g.bytes -= entryBytes(r.key, old.shares, old.x)
 		}
-		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
 		var xs *fracs
 		if x != nil {
 			xs = x.shareFracs(shares)
 			x.reset()
 			g.xspare = append(g.xspare, x)
-			g.xmemo[r.key] = xs
 		}
+		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0, xs}
 		g.bytes += entryBytes(r.key, shares, xs)
 		g.open = g.open[:n-1]
 	}
@@ -615,7 +604,7 @@ func (g *merger) complete(p int) {
 func (g *merger) evict() {
 	var byLen [65]uint64 // bytes of the entries by bits.Len64 of their paths
 	for k, e := range g.memo {
-		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares, g.xshares(k))
+		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares, e.x)
 	}
 	cut := -1
 	for b := range byLen {
@@ -628,9 +617,6 @@ func (g *merger) evict() {
 	for k, e := range g.memo {
 		if bits.Len64(e.paths) <= cut {
 			delete(g.memo, k)
-			if g.exact {
-				delete(g.xmemo, k)
-			}
 		}
 	}
 }
