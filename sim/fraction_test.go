@@ -318,3 +318,50 @@ func TestFractionsOnlyComplete(t *testing.T) {
 		t.Errorf("Monte Carlo with fractions: %v", err)
 	}
 }
+
+// primesExperiment draws one of the first sixteen primes p, two ways
+// each (Intn(32)), then a number below p, and records whether it is
+// even: its path denominators are 32·p, whose common multiple passes 64
+// bits. Merging, it declares the state before the first draw, and the
+// prime drawn after it, so that a recording's sums, a recording's folds
+// into the one around it and the hits of one prime's second way all
+// pass from words to math/big midway.
+func primesExperiment(merge bool) Experiment {
+	primes := []int{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53}
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "even", Labels: []string{"yes", "no"}}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				src.Intn(1)
+				if merge && src.Merging() && src.Merge([]byte{0xFF}) {
+					return
+				}
+				p := primes[src.Intn(32)%16]
+				if merge && src.Merging() && src.Merge([]byte{byte(p)}) {
+					return
+				}
+				rec.Set(0, src.Intn(p)%2)
+			}
+		},
+	}
+}
+
+// TestFractionsPastAWord: sums whose common denominator outgrows a word
+// midway give the fractions worked out with math/big, merged or not.
+func TestFractionsPastAWord(t *testing.T) {
+	want := new(big.Rat)
+	for _, p := range []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53} {
+		want.Add(want, big.NewRat((p+1)/2, 16*p))
+	}
+	for _, merge := range []bool{false, true} {
+		cfg := Config{Method: Exact, Fractions: true, NoMerge: !merge}
+		res, err := Run(context.Background(), primesExperiment(merge), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fractionsSumToOne(t, res)
+		if got := fraction(res, "even", "yes"); got != want.String() {
+			t.Errorf("merge %v: P(even) = %s, want %s", merge, got, want)
+		}
+	}
+}
