@@ -239,7 +239,11 @@ func (f *fracSum) rat(x *big.Rat, i int) {
 // acc and exact sums f: every slot either reaches. A path weight too small
 // for a float leaves an exact share beside a float zero.
 func (f *fracSum) shares(acc []float64) []share {
-	var shares []share
+	nz := 0
+	for i, p := range acc {
+		nz += boolInt(p != 0 || f.nonzero(i))
+	}
+	shares := make([]share, 0, nz) // kept by the memo: sized once
 	for i, p := range acc {
 		if p != 0 || f.nonzero(i) {
 			shares = append(shares, share{int32(i), p})
@@ -314,6 +318,9 @@ func (x *fracs) shareSmall(f *fracSum, slots []share) bool {
 	}
 	g := w
 	for _, sh := range slots {
+		if g == 1 {
+			break
+		}
 		g = gcd64(g, num(sh.slot))
 	}
 	x.w = w / g
@@ -324,12 +331,22 @@ func (x *fracs) shareSmall(f *fracSum, slots []share) bool {
 	return true
 }
 
-// gcd64 is the greatest common divisor of a and b (Euclid), a > 0.
+// gcd64 is the greatest common divisor of a and b, a > 0 (Stein's
+// binary algorithm: shifts and subtractions, no division).
 func gcd64(a, b uint64) uint64 {
-	for b != 0 {
-		a, b = b, a%b
+	if b == 0 {
+		return a
 	}
-	return a
+	k := bits.TrailingZeros64(a | b)
+	a >>= bits.TrailingZeros64(a)
+	for b != 0 {
+		b >>= bits.TrailingZeros64(b)
+		if a > b {
+			a, b = b, a
+		}
+		b -= a
+	}
+	return a << k
 }
 
 // bytes is the memory x takes, about: its ints' headers and words.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -362,6 +363,27 @@ func TestFractionsPastAWord(t *testing.T) {
 		fractionsSumToOne(t, res)
 		if got := fraction(res, "even", "yes"); got != want.String() {
 			t.Errorf("merge %v: P(even) = %s, want %s", merge, got, want)
+		}
+	}
+}
+
+// TestGCD64: the binary greatest common divisor is Euclid's.
+func TestGCD64(t *testing.T) {
+	euclid := func(a, b uint64) uint64 {
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	cases := [][2]uint64{{1, 0}, {7, 0}, {12, 18}, {1 << 63, 1 << 40}, {6 * 6 * 6 * 6, 6 * 35}, {^uint64(0), ^uint64(0) - 1}, {1<<62 + 3, 3}}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		x := r.Uint64N(1<<20) + 1
+		cases = append(cases, [2]uint64{x * (r.Uint64N(1<<20) + 1), x * r.Uint64N(1<<20)})
+	}
+	for _, c := range cases {
+		if got, want := gcd64(c[0], c[1]), euclid(c[0], c[1]); got != want {
+			t.Errorf("gcd64(%d, %d) = %d, want %d", c[0], c[1], got, want)
 		}
 	}
 }
