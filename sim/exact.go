@@ -263,12 +263,13 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 		e.walked++
 		e.covered += src.weight
 		if src.mg != nil {
+			src.mg.finish(src.weight)
 			if e.ex != nil {
 				if err := src.mg.finishExact(src.path, e.ex); err != nil {
 					return err
 				}
 			}
-			src.mg.finish(src.weight)
+			src.mg.endPath()
 		} else {
 			e.record(src.weight)
 			if e.ex != nil {

@@ -404,23 +404,21 @@ func newExactSums(size, metrics int) *exactSums {
 // finishExact is finish for the exact sums: it adds the path just walked,
 // or stopped on a merged state, to the exact sums of the innermost open
 // recording, or to the totals when none is open (a recording folds into
-// the one around it when it completes, foldExact). It runs before
-// finish, which clears the hit, and fails on a path that drew from a
-// rounded Dist.
+// the one around it when it completes, foldExact), in the slots finish
+// found. It runs after finish and before endPath, which forgets the hit,
+// and fails on a path that drew from a rounded Dist.
 func (g *merger) finishExact(path []step, x *exactSums) error {
 	if g.xerr != nil {
 		return g.xerr
 	}
-	f, from, base, to := x.total, 0, []uint16(nil), []int32(nil)
+	f, from := x.total, 0
 	if n := len(g.open); n > 0 {
-		r := &g.open[n-1]
-		f, from, base, to = g.xopen[n-1], r.depth, r.base, r.perm
+		f, from = g.xopen[n-1], g.open[n-1].depth
 	}
 	if d := x.w.of(path[from:]); d != nil {
 		return &FractionError{Dist: d}
 	}
-	g.addExact(f, x, g.rec.out, base, to)
-	g.xhit = nil
+	g.addExact(f, x)
 	return nil
 }
 
@@ -476,17 +474,16 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 	}
 }
 
-// addExact adds the weight x.w times the outcomes of a path whose values
-// are cur to f, of a recording whose bases are base (nil: the totals, or
-// none) and which keeps metric m as to[m] (nil: as m): one for each
-// value, or the hit's exact shares.
-func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16, to []int32) {
+// addExact adds the weight x.w times the outcomes of the path just
+// finished to f, in the slots finish found (g.dst): one for each value,
+// or the hit's exact shares.
+func (g *merger) addExact(f *fracSum, x *exactSums) {
 	h := g.xhit
 	if h == nil {
 		if !x.w.wide {
 			if v, ok := f.weight(x.w.n, x.w.d, &x.t); ok {
-				for m, k := range cur {
-					f.add64(g.slot(m, k, base, to), v)
+				for _, i := range g.dst {
+					f.add64(i, v)
 				}
 				return
 			}
@@ -494,27 +491,27 @@ func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16, to []int
 			f.widen()
 			x.t.Mul(&x.w.num, f.over(&x.w.den))
 		}
-		for m, k := range cur {
-			f.add(g.slot(m, k, base, to), &x.t)
+		for _, i := range g.dst {
+			f.add(i, &x.t)
 		}
 		return
 	}
 	if !x.w.wide && !h.wide {
 		if hi, d := bits.Mul64(x.w.d, h.w); hi == 0 {
 			if v, ok := f.weight(x.w.n, d, &x.t); ok {
-				for j, sh := range g.hit {
+				for j, i := range g.dst {
 					hi, y := bits.Mul64(v, h.wn[j])
 					if hi != 0 {
 						panic("sim: an exact sum passed 1")
 					}
-					f.add64(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), y)
+					f.add64(i, y)
 				}
 				return
 			}
 			// f is wide now, and x.t is x.w.n times its factor.
-			for j, sh := range g.hit {
+			for j, i := range g.dst {
 				x.d.Mul(&x.t, x.d.SetUint64(h.wn[j]))
-				f.add(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), &x.d)
+				f.add(i, &x.d)
 			}
 			return
 		}
@@ -529,13 +526,13 @@ func (g *merger) addExact(f *fracSum, x *exactSums, cur, base []uint16, to []int
 	}
 	x.d.Mul(&x.w.den, hden)
 	x.t.Mul(&x.w.num, f.over(&x.d))
-	for j, sh := range g.hit {
+	for j, i := range g.dst {
 		if h.wide {
 			x.d.Mul(&x.t, &h.num[j])
 		} else {
 			x.d.Mul(&x.t, x.d.SetUint64(h.wn[j]))
 		}
-		f.add(g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), &x.d)
+		f.add(i, &x.d)
 	}
 }
 

@@ -88,6 +88,8 @@ type merger struct {
 	invBuf   []int32
 	// blank is a record with nothing recorded (clearRecord).
 	blank []uint16
+	// dst are the slots the path just finished adds to (finish).
+	dst []int
 	// metricOf is the metric of each outcome slot.
 	metricOf []int32
 	// sum and comp are the enumerator's totals (compensated sums per
@@ -369,26 +371,78 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 }
 
 // finish adds the trial just run, of weight w, to the innermost open
-// recording, or to the totals when none is open. A recording adds what it holds to the one around it,
-// or to the totals, when it completes (fold): a path costs the outcomes
-// it reaches once, not once per recording open around it.
+// recording, or to the totals when none is open. A recording adds what it
+// holds to the one around it, or to the totals, when it completes (fold):
+// a path costs the outcomes it reaches once, not once per recording open
+// around it. When the run asks for fractions, the slots it adds to stay
+// in g.dst, in the order of the path's metrics or of the hit's shares,
+// for finishExact; endPath then forgets the hit.
 func (g *merger) finish(w float64) {
 	g.paths++
 	cur := g.rec.out
+	n := len(g.open)
+	var base []uint16
+	var to []int32
+	if n > 0 {
+		base, to = g.open[n-1].base, g.open[n-1].perm
+	}
+	if !g.exact {
+		g.finishFloats(w, cur, base, to)
+		return
+	}
+	dst := g.dst[:0]
+	if g.hit == nil {
+		for m, k := range cur {
+			dst = append(dst, g.slot(m, k, base, to))
+		}
+	} else {
+		for _, sh := range g.hit {
+			dst = append(dst, g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to))
+		}
+	}
+	g.dst = dst
+	if n > 0 {
+		r := &g.open[n-1]
+		f := w / r.w0
+		acc := r.acc
+		if g.hit == nil {
+			for _, i := range dst {
+				g.add(acc, i, f)
+			}
+		} else {
+			for j, i := range dst {
+				g.add(acc, i, f*g.hit[j].p)
+			}
+		}
+		return
+	}
+	if g.hit == nil {
+		for _, i := range dst {
+			g.total(i, w)
+		}
+	} else {
+		for j, i := range dst {
+			g.total(i, w*g.hit[j].p)
+		}
+	}
+}
+
+// finishFloats is finish for a run without fractions: each slot is added
+// to as it is found, which is faster than keeping them.
+func (g *merger) finishFloats(w float64, cur, base []uint16, to []int32) {
 	if n := len(g.open); n > 0 {
 		r := &g.open[n-1]
 		f := w / r.w0
 		acc := r.acc
 		if g.hit == nil {
 			for m, k := range cur {
-				g.add(acc, g.slot(m, k, r.base, r.perm), f)
+				g.add(acc, g.slot(m, k, base, to), f)
 			}
 		} else {
 			for _, sh := range g.hit {
-				g.add(acc, g.reach(sh.slot, cur, g.hitBase, g.hitInv, r.base, r.perm), f*sh.p)
+				g.add(acc, g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), f*sh.p)
 			}
 		}
-		g.hit, g.hitBase, g.hitInv = nil, g.hitBase[:0], nil
 		return
 	}
 	if g.hit == nil {
@@ -400,7 +454,11 @@ func (g *merger) finish(w float64) {
 			g.total(g.reach(sh.slot, cur, g.hitBase, g.hitInv, nil, nil), w*sh.p)
 		}
 	}
-	g.hit, g.hitBase, g.hitInv = nil, g.hitBase[:0], nil
+}
+
+// endPath forgets the hit of the path just finished.
+func (g *merger) endPath() {
+	g.hit, g.hitBase, g.hitInv, g.xhit = nil, g.hitBase[:0], nil, nil
 }
 
 // total adds x to the totals' slot i.
