@@ -424,13 +424,13 @@ func (g *merger) finishExact(path []step, x *exactSums) error {
 
 // foldExact adds the exact sums x of recording n, just completed, whose
 // shares are shares, to those of the recording around it, or to the
-// totals when there is none, scaled by the exact weight of the draws
-// between the two.
-func (g *merger) foldExact(n int, x *fracSum, shares []share) {
+// totals when there is none, in the slots dst (foldSlots), scaled by the
+// exact weight of the draws between the two.
+func (g *merger) foldExact(n int, x *fracSum, shares []share, dst []int) {
 	r := &g.open[n]
-	to, base, perm := g.xtotal, []uint16(nil), []int32(nil)
+	to := g.xtotal
 	if n > 0 {
-		to, base, perm = g.xopen[n-1], g.open[n-1].base, g.open[n-1].perm
+		to = g.xopen[n-1]
 	}
 	if !x.wide && !r.xw.wide {
 		// x's shares times r.xw, over to's denominator: t = r.xw.n · q,
@@ -438,22 +438,22 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 		// times t at most to's denominator.
 		if hi, d := bits.Mul64(x.w, r.xw.d); hi == 0 {
 			if v, ok := to.weight(r.xw.n, d, &g.xt); ok {
-				for _, sh := range shares {
+				for j, sh := range shares {
 					if n := x.wn[sh.slot]; n != 0 {
 						hi, y := bits.Mul64(n, v)
 						if hi != 0 {
 							panic("sim: an exact sum passed 1")
 						}
-						to.add64(g.reach(sh.slot, r.pre, r.base, r.inv, base, perm), y)
+						to.add64(dst[j], y)
 					}
 				}
 				return
 			}
 			// to is wide now, and g.xt is r.xw.n times its factor.
-			for _, sh := range shares {
+			for j, sh := range shares {
 				if n := x.wn[sh.slot]; n != 0 {
 					g.xd.Mul(&g.xt, g.xd.SetUint64(n))
-					to.add(g.reach(sh.slot, r.pre, r.base, r.inv, base, perm), &g.xd)
+					to.add(dst[j], &g.xd)
 				}
 			}
 			return
@@ -464,13 +464,13 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share) {
 	to.widen()
 	g.xd.Mul(&x.den, &r.xw.den)
 	q := to.over(&g.xd)
-	for _, sh := range shares {
+	for j, sh := range shares {
 		if x.num[sh.slot].Sign() == 0 {
 			continue
 		}
 		g.xt.Mul(&x.num[sh.slot], &r.xw.num)
 		g.xt.Mul(&g.xt, q)
-		to.add(g.reach(sh.slot, r.pre, r.base, r.inv, base, perm), &g.xt)
+		to.add(dst[j], &g.xt)
 	}
 }
 

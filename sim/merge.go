@@ -488,6 +488,39 @@ func (g *merger) fold(n int, shares []share) {
 	}
 }
 
+// foldSlots are the slots fold adds recording n's shares to, one per
+// share, in g.dst: found once for its float and its exact sums.
+func (g *merger) foldSlots(n int, shares []share) []int {
+	r := &g.open[n]
+	var base []uint16
+	var to []int32
+	if n > 0 {
+		base, to = g.open[n-1].base, g.open[n-1].perm
+	}
+	dst := g.dst[:0]
+	for _, sh := range shares {
+		dst = append(dst, g.reach(sh.slot, r.pre, r.base, r.inv, base, to))
+	}
+	g.dst = dst
+	return dst
+}
+
+// foldAt is fold into the slots foldSlots found.
+func (g *merger) foldAt(n int, shares []share, dst []int) {
+	r := &g.open[n]
+	if n > 0 {
+		up := &g.open[n-1]
+		f := r.w0 / up.w0
+		for j, i := range dst {
+			g.add(up.acc, i, f*shares[j].p)
+		}
+		return
+	}
+	for j, i := range dst {
+		g.total(i, r.w0*shares[j].p)
+	}
+}
+
 // drain folds every open recording into the totals, innermost first, for
 // a walk that stops before its end: its sums are then those of the paths
 // it walked.
@@ -632,9 +665,13 @@ func (g *merger) complete(p int) {
 			x = g.xopen[n-1]
 			g.xopen = g.xopen[:n-1]
 			shares = x.shares(g.sums(r.acc))
-			g.foldExact(n-1, x, shares)
+			dst := g.foldSlots(n-1, shares)
+			g.foldExact(n-1, x, shares, dst)
+			g.foldAt(n-1, shares, dst)
 		}
-		g.fold(n-1, shares)
+		if !g.exact {
+			g.fold(n-1, shares)
+		}
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
 		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
