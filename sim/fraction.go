@@ -50,10 +50,12 @@ func (e *FractionError) Error() string {
 // Machine words first. A sum's numerators never exceed its common
 // denominator (each is a probability, at most 1, over it), and a
 // recording's denominator is that of a few draws below its key, so the
-// sums and the weights mostly fit 64-bit words: each is kept in a word
-// (fracSum.w, ratio.n and .d, fracs.w) while it fits, products checked
-// with math/bits, and moved to math/big for good (wide) the first time
-// one would overflow. The fractions are the same either way.
+// sums and the weights mostly fit machine words: a path's weight and a
+// memo entry's shares are kept in 64-bit words (ratio.n and .d, fracs.w),
+// a sum in 128 bits (fracSum.w, two words), while they fit, products
+// checked with math/bits, and each is moved to math/big for good (wide)
+// the first time one would overflow. The fractions are the same either
+// way.
 
 // ratio is a product of draw probabilities, n/d, not reduced; num/den
 // when wide.
@@ -110,24 +112,113 @@ func (r *ratio) widen() {
 	}
 }
 
-// fracSum is an exact sum per slot: wn[i] / w while it fits words,
-// num[i] / den once wide, the denominator common to every slot.
+// u128 is an unsigned integer of two words.
+type u128 struct{ hi, lo uint64 }
+
+// mul is a·b, and false when it does not fit 128 bits.
+func (a u128) mul(b uint64) (u128, bool) {
+	h1, l1 := bits.Mul64(a.lo, b)
+	h2, l2 := bits.Mul64(a.hi, b)
+	hi, c := bits.Add64(h1, l2, 0)
+	return u128{hi, l1}, h2 == 0 && c == 0
+}
+
+// divmod is a/d and a mod d, d > 0.
+func (a u128) divmod(d uint64) (u128, uint64) {
+	qhi, r := a.hi/d, a.hi%d
+	qlo, r := bits.Div64(r, a.lo, d)
+	return u128{qhi, qlo}, r
+}
+
+// mulWide is a·b, and false when it does not fit 128 bits.
+func (a u128) mulWide(b u128) (u128, bool) {
+	if a.hi != 0 && b.hi != 0 {
+		return u128{}, false
+	}
+	if a.hi != 0 {
+		a, b = b, a
+	}
+	// a fits a word.
+	return b.mul(a.lo)
+}
+
+// sub is a − b, for a ≥ b.
+func (a u128) sub(b u128) u128 {
+	lo, c := bits.Sub64(a.lo, b.lo, 0)
+	hi, _ := bits.Sub64(a.hi, b.hi, c)
+	return u128{hi, lo}
+}
+
+// quoRem is a/d and a mod d, d > 0 (for a divisor of two words, a trial
+// quotient within one of the true one from the top words, then set
+// right: Hacker's Delight, §9-5).
+func (a u128) quoRem(d u128) (u128, u128) {
+	if d.hi == 0 {
+		q, r := a.divmod(d.lo)
+		return q, u128{0, r}
+	}
+	n := uint(bits.LeadingZeros64(d.hi))
+	d1 := d.hi<<n | d.lo>>(64-n)
+	if n == 0 {
+		d1 = d.hi
+	}
+	a1 := u128{a.hi >> 1, a.lo>>1 | a.hi<<63}
+	tq, _ := bits.Div64(a1.hi, a1.lo, d1)
+	tq >>= 63 - n
+	if tq != 0 {
+		tq--
+	}
+	m, _ := d.mul(tq)
+	r := a.sub(m)
+	if !r.less(d) {
+		tq++
+		r = r.sub(d)
+	}
+	return u128{0, tq}, r
+}
+
+// u128Of is x, which fits 128 bits.
+func u128Of(x *big.Int) u128 {
+	var lo, hi big.Int
+	lo.SetUint64(^uint64(0)).And(&lo, x)
+	hi.Rsh(x, 64)
+	return u128{hi.Uint64(), lo.Uint64()}
+}
+
+// less reports whether a < b.
+func (a u128) less(b u128) bool { return a.hi < b.hi || a.hi == b.hi && a.lo < b.lo }
+
+// set sets z to a and returns z.
+func (a u128) set(z *big.Int) *big.Int {
+	if a.hi == 0 {
+		return z.SetUint64(a.lo)
+	}
+	if bits.UintSize == 64 {
+		return z.SetBits([]big.Word{big.Word(a.lo), big.Word(a.hi)})
+	}
+	var lo big.Int
+	z.SetUint64(a.hi).Lsh(z, 64)
+	return z.Or(z, lo.SetUint64(a.lo))
+}
+
+// fracSum is an exact sum per slot: wn[i] / w, in 128 bits, while it
+// fits, num[i] / den once wide, the denominator common to every slot.
 type fracSum struct {
 	wide       bool
-	w          uint64
-	wn         []uint64
+	w          u128
+	wn         []u128
 	den        big.Int
 	num        []big.Int
 	q, r, t, d big.Int // scratch
 }
 
 func newFracSum(slots int) *fracSum {
-	return &fracSum{w: 1, wn: make([]uint64, slots)}
+	return &fracSum{w: u128{0, 1}, wn: make([]u128, slots)}
 }
 
 // reset empties the sum.
 func (f *fracSum) reset() {
-	f.wide, f.w = false, 1
+	f.wide, f.w = false, u128{0, 1}
 	clear(f.wn)
 }
 
@@ -139,33 +230,64 @@ func (f *fracSum) widen() {
 	if f.num == nil {
 		f.num = make([]big.Int, len(f.wn))
 	}
-	f.den.SetUint64(f.w)
+	f.w.set(&f.den)
 	for i, n := range f.wn {
-		f.num[i].SetUint64(n)
+		n.set(&f.num[i])
 	}
 	f.wide = true
 }
 
-// over64 makes w a multiple of d and returns w/d, the factor that puts a
-// fraction over d over the common denominator. It reports false, having
-// changed nothing, when the new denominator would not fit a word.
-func (f *fracSum) over64(d uint64) (uint64, bool) {
-	if f.w%d == 0 {
-		return f.w / d, true
+// over128 makes w a multiple of d and returns w/d, the factor that puts
+// a fraction over d over the common denominator. It reports false, having
+// changed nothing, when the new denominator would not fit 128 bits.
+func (f *fracSum) over128(d uint64) (u128, bool) {
+	q, r := f.w.divmod(d)
+	if r == 0 {
+		return q, true
 	}
-	t := d / gcd64(f.w, d)
-	hi, w := bits.Mul64(f.w, t)
-	if hi != 0 {
-		return 0, false
+	t := d / gcd64(d, r) // gcd(w, d) = gcd(d, w mod d)
+	w, ok := f.w.mul(t)
+	if !ok {
+		return u128{}, false
 	}
 	f.w = w
 	for i, n := range f.wn {
-		f.wn[i] = n * t // at most the old w times t
+		f.wn[i], _ = n.mul(t) // at most the old w times t
 	}
-	return w / d, true
+	q, _ = w.divmod(d)
+	return q, true
 }
 
-// over is over64 for a wide sum.
+// overWide is over128 for a divisor of two words. The first sums of a
+// recording grow the denominator; the least common multiple is then
+// found in math/big, and the sum stays in words if it fits.
+func (f *fracSum) overWide(d u128) (u128, bool) {
+	if d.hi == 0 {
+		return f.over128(d.lo)
+	}
+	q, r := f.w.quoRem(d)
+	if r == (u128{}) {
+		return q, true
+	}
+	var w, t, g big.Int
+	f.w.set(&w)
+	d.set(&t)
+	g.GCD(nil, nil, &w, &t)
+	t.Quo(&t, &g) // what w grows by
+	w.Mul(&w, &t)
+	if w.BitLen() > 128 {
+		return u128{}, false
+	}
+	tw := u128Of(&t)
+	f.w = u128Of(&w)
+	for i, n := range f.wn {
+		f.wn[i], _ = n.mulWide(tw) // at most the old w times t
+	}
+	q, _ = f.w.quoRem(d)
+	return q, true
+}
+
+// over is over128 for a wide sum.
 func (f *fracSum) over(d *big.Int) *big.Int {
 	f.q.QuoRem(&f.den, d, &f.r)
 	if f.r.Sign() == 0 {
@@ -187,10 +309,10 @@ func (f *fracSum) over(d *big.Int) *big.Int {
 // weight puts the weight n/d, in words, over the common denominator: it
 // returns the numerator and true while the sum stays in words; otherwise
 // the sum is wide and t is set to the numerator.
-func (f *fracSum) weight(n, d uint64, t *big.Int) (uint64, bool) {
+func (f *fracSum) weight(n, d uint64, t *big.Int) (u128, bool) {
 	if !f.wide {
-		if q, ok := f.over64(d); ok {
-			if hi, v := bits.Mul64(n, q); hi == 0 {
+		if q, ok := f.over128(d); ok {
+			if v, ok := q.mul(n); ok {
 				return v, true
 			}
 		}
@@ -198,21 +320,53 @@ func (f *fracSum) weight(n, d uint64, t *big.Int) (uint64, bool) {
 	}
 	q := f.over(f.d.SetUint64(d))
 	t.Mul(t.SetUint64(n), q)
-	return 0, false
+	return u128{}, false
+}
+
+// weightWide is weight for a weight whose denominator takes two words.
+func (f *fracSum) weightWide(n uint64, d u128, t *big.Int) (u128, bool) {
+	if d.hi == 0 {
+		return f.weight(n, d.lo, t)
+	}
+	if !f.wide {
+		if q, ok := f.overWide(d); ok {
+			if v, ok := q.mul(n); ok {
+				return v, true
+			}
+		}
+		f.widen()
+	}
+	q := f.over(d.set(&f.d))
+	t.Mul(t.SetUint64(n), q)
+	return u128{}, false
 }
 
 // add adds x, already over the common denominator, to slot i of a wide
 // sum.
 func (f *fracSum) add(i int, x *big.Int) { f.num[i].Add(&f.num[i], x) }
 
-// add64 adds x, over the common denominator, to slot i of a sum in words.
-// A probability never passes 1, so the sum never passes the denominator.
-func (f *fracSum) add64(i int, x uint64) {
-	s, c := bits.Add64(f.wn[i], x, 0)
-	if c != 0 || s > f.w {
+// add128 adds x, over the common denominator, to slot i of a sum in
+// words. A probability never passes 1, so the sum never passes the
+// denominator.
+func (f *fracSum) add128(i int, x u128) {
+	n := f.wn[i]
+	lo, c := bits.Add64(n.lo, x.lo, 0)
+	hi, c := bits.Add64(n.hi, x.hi, c)
+	s := u128{hi, lo}
+	if c != 0 || f.w.less(s) {
 		panic("sim: an exact sum passed 1")
 	}
 	f.wn[i] = s
+}
+
+// mulShare is v·n, a share's numerator n times a weight over the common
+// denominator v: at most the denominator, since the share is at most 1.
+func mulShare(v, n u128) u128 {
+	y, ok := v.mulWide(n)
+	if !ok {
+		panic("sim: an exact sum passed 1")
+	}
+	return y
 }
 
 // nonzero reports whether slot i holds a share.
@@ -220,7 +374,7 @@ func (f *fracSum) nonzero(i int) bool {
 	if f.wide {
 		return f.num[i].Sign() != 0
 	}
-	return f.wn[i] != 0
+	return f.wn[i] != u128{}
 }
 
 // rat adds slot i's fraction to x.
@@ -230,7 +384,7 @@ func (f *fracSum) rat(x *big.Rat, i int) {
 		r.SetFrac(&f.num[i], &f.den)
 	} else {
 		var n, d big.Int
-		r.SetFrac(n.SetUint64(f.wn[i]), d.SetUint64(f.w))
+		r.SetFrac(f.wn[i].set(&n), f.w.set(&d))
 	}
 	x.Add(x, &r)
 }
@@ -253,11 +407,11 @@ func (f *fracSum) shares(acc []float64) []share {
 }
 
 // fracs are the exact shares of a completed recording, wn[j] / w for its
-// j-th share, or num[j] / den when wide.
+// j-th share in 128 bits, or num[j] / den when wide.
 type fracs struct {
 	wide bool
-	w    uint64
-	wn   []uint64
+	w    u128
+	wn   []u128
 	den  big.Int
 	num  []big.Int
 }
@@ -297,38 +451,45 @@ func (f *fracSum) shareFracs(slots []share) *fracs {
 // machine words. It reports false, having set nothing, when one does not
 // fit.
 func (x *fracs) shareSmall(f *fracSum, slots []share) bool {
-	var w uint64
-	if !f.wide {
-		w = f.w
-	} else {
-		if !f.den.IsUint64() {
+	// Only the powers of two they share are taken out, by a shift: a
+	// whole greatest common divisor costs more than the smaller words it
+	// leaves save (the fractions reported are reduced in the end).
+	if f.wide {
+		if f.den.BitLen() > 128 {
 			return false
 		}
-		for _, sh := range slots {
-			if !f.num[sh.slot].IsUint64() {
-				return false
-			}
+		x.w = u128Of(&f.den)
+		x.wn = make([]u128, len(slots))
+		for j, sh := range slots {
+			x.wn[j] = u128Of(&f.num[sh.slot]) // at most den
 		}
-		w = f.den.Uint64()
-	}
-	num := func(i int32) uint64 {
-		if f.wide {
-			return f.num[i].Uint64()
+	} else {
+		x.w = f.w
+		x.wn = make([]u128, len(slots))
+		for j, sh := range slots {
+			x.wn[j] = f.wn[sh.slot]
 		}
-		return f.wn[i]
 	}
-	// Only the powers of two they share are taken out, by a shift: a
-	// whole greatest common divisor costs more than the smaller words
-	// it leaves save (the fractions reported are reduced in the end).
-	z := w
-	for _, sh := range slots {
-		z |= num(sh.slot)
+	zl, zh := x.w.lo, x.w.hi
+	for _, n := range x.wn {
+		zl, zh = zl|n.lo, zh|n.hi
 	}
-	k := bits.TrailingZeros64(z)
-	x.w = w >> k
-	x.wn = make([]uint64, len(slots))
-	for j, sh := range slots {
-		x.wn[j] = num(sh.slot) >> k
+	k := uint(bits.TrailingZeros64(zl))
+	if zl == 0 {
+		k = 64 + uint(bits.TrailingZeros64(zh))
+	}
+	if k == 0 {
+		return true
+	}
+	shift := func(a u128) u128 {
+		if k >= 64 {
+			return u128{0, a.hi >> (k - 64)}
+		}
+		return u128{a.hi >> k, a.lo>>k | a.hi<<(64-k)}
+	}
+	x.w = shift(x.w)
+	for j, n := range x.wn {
+		x.wn[j] = shift(n)
 	}
 	return true
 }
@@ -354,7 +515,7 @@ func gcd64(a, b uint64) uint64 {
 // bytes is the memory x takes, about: its ints' headers and words.
 func (x *fracs) bytes() uint64 {
 	if !x.wide {
-		return uint64(24+8+24) + 8*uint64(len(x.wn))
+		return uint64(24+16+24) + 16*uint64(len(x.wn))
 	}
 	n := uint64(24 + 32 + 8*len(x.den.Bits()))
 	for i := range x.num {
@@ -381,7 +542,7 @@ func (x *exactSums) addPath(path []step, out []uint16, offsets []int) error {
 	if !x.w.wide {
 		if v, ok := f.weight(x.w.n, x.w.d, &x.t); ok {
 			for m, k := range out {
-				f.add64(offsets[m]+int(k), v)
+				f.add128(offsets[m]+int(k), v)
 			}
 			return nil
 		}
@@ -435,26 +596,22 @@ func (g *merger) foldExact(n int, x *fracSum, shares []share, dst []int) {
 		to = g.xopen[n-1]
 	}
 	if !x.wide && !r.xw.wide {
-		// x's shares times r.xw, over to's denominator: t = r.xw.n · q,
+		// x's shares times r.xw, over to's denominator: v = r.xw.n · q,
 		// q = to's denominator / (x.w · r.xw.d), each share's numerator
-		// times t at most to's denominator.
-		if hi, d := bits.Mul64(x.w, r.xw.d); hi == 0 {
-			if v, ok := to.weight(r.xw.n, d, &g.xt); ok {
+		// (at most x.w) times v at most to's denominator.
+		if d, ok := x.w.mul(r.xw.d); ok {
+			if v, ok := to.weightWide(r.xw.n, d, &g.xt); ok {
 				for j, sh := range shares {
-					if n := x.wn[sh.slot]; n != 0 {
-						hi, y := bits.Mul64(n, v)
-						if hi != 0 {
-							panic("sim: an exact sum passed 1")
-						}
-						to.add64(dst[j], y)
+					if n := x.wn[sh.slot]; n != (u128{}) {
+						to.add128(dst[j], mulShare(v, n))
 					}
 				}
 				return
 			}
 			// to is wide now, and g.xt is r.xw.n times its factor.
 			for j, sh := range shares {
-				if n := x.wn[sh.slot]; n != 0 {
-					g.xd.Mul(&g.xt, g.xd.SetUint64(n))
+				if n := x.wn[sh.slot]; n != (u128{}) {
+					g.xd.Mul(&g.xt, n.set(&g.xd))
 					to.add(dst[j], &g.xd)
 				}
 			}
@@ -485,7 +642,7 @@ func (g *merger) addExact(f *fracSum, x *exactSums) {
 		if !x.w.wide {
 			if v, ok := f.weight(x.w.n, x.w.d, &x.t); ok {
 				for _, i := range g.dst {
-					f.add64(i, v)
+					f.add128(i, v)
 				}
 				return
 			}
@@ -499,20 +656,16 @@ func (g *merger) addExact(f *fracSum, x *exactSums) {
 		return
 	}
 	if !x.w.wide && !h.wide {
-		if hi, d := bits.Mul64(x.w.d, h.w); hi == 0 {
-			if v, ok := f.weight(x.w.n, d, &x.t); ok {
+		if d, ok := h.w.mul(x.w.d); ok {
+			if v, ok := f.weightWide(x.w.n, d, &x.t); ok {
 				for j, i := range g.dst {
-					hi, y := bits.Mul64(v, h.wn[j])
-					if hi != 0 {
-						panic("sim: an exact sum passed 1")
-					}
-					f.add64(i, y)
+					f.add128(i, mulShare(v, h.wn[j]))
 				}
 				return
 			}
 			// f is wide now, and x.t is x.w.n times its factor.
 			for j, i := range g.dst {
-				x.d.Mul(&x.t, x.d.SetUint64(h.wn[j]))
+				x.d.Mul(&x.t, h.wn[j].set(&x.d))
 				f.add(i, &x.d)
 			}
 			return
@@ -524,7 +677,7 @@ func (g *merger) addExact(f *fracSum, x *exactSums) {
 	if h.wide {
 		hden = &h.den
 	} else {
-		hden = x.d.SetUint64(h.w)
+		hden = h.w.set(&x.d)
 	}
 	x.d.Mul(&x.w.den, hden)
 	x.t.Mul(&x.w.num, f.over(&x.d))
@@ -532,7 +685,7 @@ func (g *merger) addExact(f *fracSum, x *exactSums) {
 		if h.wide {
 			x.d.Mul(&x.t, &h.num[j])
 		} else {
-			x.d.Mul(&x.t, x.d.SetUint64(h.wn[j]))
+			x.d.Mul(&x.t, h.wn[j].set(&x.d))
 		}
 		f.add(i, &x.d)
 	}

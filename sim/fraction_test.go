@@ -387,3 +387,41 @@ func TestGCD64(t *testing.T) {
 		}
 	}
 }
+
+// TestU128: the two-word arithmetic of the exact sums is math/big's.
+func TestU128(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	word := func() uint64 {
+		switch r.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return r.Uint64() >> r.UintN(64)
+		case 2:
+			return ^uint64(0) - r.Uint64N(3)
+		}
+		return r.Uint64()
+	}
+	var x, y, z, m big.Int
+	for range 20000 {
+		a, b := u128{word(), word()}, u128{word(), word()}
+		a.set(&x)
+		b.set(&y)
+		if got := u128Of(&x); got != a {
+			t.Fatalf("u128Of(%v) = %v", &x, got)
+		}
+		z.Mul(&x, &y)
+		if p, ok := a.mulWide(b); ok != (z.BitLen() <= 128) || ok && p.set(&m).Cmp(&z) != 0 {
+			t.Fatalf("%v·%v = %v (%v), want %v", &x, &y, p, ok, &z)
+		}
+		if b == (u128{}) {
+			continue
+		}
+		q, rem := a.quoRem(b)
+		z.QuoRem(&x, &y, &m)
+		var qb, rb big.Int
+		if q.set(&qb).Cmp(&z) != 0 || rem.set(&rb).Cmp(&m) != 0 {
+			t.Fatalf("%v / %v = %v rem %v, want %v rem %v", &x, &y, &qb, &rb, &z, &m)
+		}
+	}
+}
