@@ -3,10 +3,13 @@ package benchmarks
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/sapperhq/sapper/internal/cli"
 )
@@ -35,4 +38,76 @@ func BenchmarkActivateCrossing(b *testing.B) {
 			b.ReportMetric(float64(paths), "paths")
 		})
 	}
+}
+
+// BenchmarkActivateCrossingJSON is BenchmarkActivateCrossing as JSON,
+// which carries every probability's exact fraction: sapper activate NAME
+// --method exact -j 1 --format json.
+func BenchmarkActivateCrossingJSON(b *testing.B) {
+	for _, name := range []string{"two-sq-crossing", "hedgerow-crossing", "village-crossing", "farm-crossing"} {
+		b.Run(name, func(b *testing.B) {
+			var paths uint64
+			for b.Loop() {
+				var out bytes.Buffer
+				args := []string{"activate", name, "--method", "exact", "-j", "1", "--format", "json"}
+				if err := cli.Execute(context.Background(), args, &out, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+				var res struct {
+					Paths uint64 `json:"paths"`
+				}
+				if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.Paths == 0 {
+					b.Fatalf("%s: no paths in the JSON (%v)", name, err)
+				}
+				paths = res.Paths
+			}
+			b.ReportMetric(float64(paths), "paths")
+		})
+	}
+}
+
+// BenchmarkActivateAutoDecides measures how long sapper activate NAME
+// --method auto -j 1 takes to say which method it chose (its first line
+// on stderr), for a crossing it runs exact and for a platoon's crossing
+// it runs by Monte Carlo (the JSON, 2,000 trials): decide-s is the time
+// to that line, start-up included, ns/op the whole run.
+func BenchmarkActivateAutoDecides(b *testing.B) {
+	for _, tc := range []struct{ name, file string }{
+		{"village-crossing", "village-crossing"},
+		{"platoon-crossing", "../internal/cli/testdata/activate/platoon-crossing.yaml"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var decide time.Duration
+			for b.Loop() {
+				w := &firstLine{start: time.Now()}
+				args := []string{"activate", tc.file, "--method", "auto", "-j", "1", "--trials", "2000", "--format", "json", "--progress", "never"}
+				if err := cli.Execute(context.Background(), args, io.Discard, w); err != nil {
+					b.Fatal(err)
+				}
+				if w.at == 0 || !strings.HasPrefix(w.line, "--method auto: ") {
+					b.Fatalf("%s: stderr %q: no decision", tc.name, w.line)
+				}
+				decide = max(decide, w.at)
+			}
+			b.ReportMetric(decide.Seconds(), "decide-s")
+		})
+	}
+}
+
+// firstLine is a writer that keeps the first thing written to it and
+// when, after start.
+type firstLine struct {
+	mu    sync.Mutex
+	start time.Time
+	at    time.Duration
+	line  string
+}
+
+func (w *firstLine) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.at == 0 {
+		w.at, w.line = time.Since(w.start), string(p)
+	}
+	return len(p), nil
 }

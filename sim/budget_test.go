@@ -35,7 +35,7 @@ func TestMemoryCapHolds(t *testing.T) {
 			}
 			var held uint64
 			for k, m := range g.memo {
-				held += entryBytes(k, m.shares, g.xshares(k))
+				held += entryBytes(k, m.shares, m.x)
 			}
 			if held != g.bytes || c > 0 && held > c {
 				t.Fatalf("cap %d, after %d paths: the memo counts %d bytes and holds %d", c, e.walked, g.bytes, held)
@@ -142,5 +142,49 @@ func TestApprox(t *testing.T) {
 		if got := approx(x); got != want {
 			t.Errorf("approx(%v) = %q, want %q", x, got, want)
 		}
+	}
+}
+
+// TestRunAutoDecidesOnce: RunAuto tells its caller which method it chose
+// and why, once, before it runs it, in the words of the result's note;
+// having chosen exact enumeration on the probe it does not estimate
+// again, and falls back to Monte Carlo only at the budget itself, saying
+// so.
+func TestRunAutoDecidesOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		exp      Experiment
+		budget   uint64
+		method   Method // decided
+		ran      Method
+		note     string
+		sameNote bool
+	}{
+		// Walked to its end within the probe.
+		{"small", sixes(3, false), 0, Exact, Exact, "auto chose exact enumeration: 216 paths", true},
+		// Estimated at 6^4 = 1,296 paths after the probe's 999, within
+		// twice the budget: exact, which walks on past the budget.
+		{"past the budget", sixes(4, false), 1000, Exact, MonteCarlo, "but the walk passed the budget; ran Monte Carlo", false},
+		// Estimated at 6^7 = 279,936 paths after the probe's 2^17,
+		// within the budget: exact to the end.
+		{"estimated within", sixes(7, false), 300_000, Exact, Exact, "estimated at about 280000 paths after walking 131070, within the budget of 300000", true},
+		{"over", sixes(8, false), 1000, MonteCarlo, MonteCarlo, "estimated at about 1.7 million paths", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls int
+			var method Method
+			var why string
+			res, err := RunAuto(context.Background(), tc.exp, Config{MaxPaths: tc.budget, Trials: 1000, Workers: 2},
+				func(m Method, w string) { calls++; method, why = m, w })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if calls != 1 || method != tc.method || res.Method != tc.ran || !strings.Contains(res.Note, tc.note) {
+				t.Errorf("told %d times, %s (%q); ran %s, note %q", calls, method, why, res.Method, res.Note)
+			}
+			if (res.Note == why) != tc.sameNote || !strings.HasPrefix(res.Note, why) {
+				t.Errorf("told %q, note %q", why, res.Note)
+			}
+		})
 	}
 }

@@ -1,8 +1,12 @@
 package sim
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"math"
 	"strconv"
+	"time"
 )
 
 // Estimating an exact enumeration from its first paths.
@@ -19,7 +23,9 @@ import (
 // its tables fill, so the estimate errs high: an exact run gives up on it
 // only when it is exactSlack times over the budget, and goes on otherwise
 // until the budget itself stops it. Auto, which only chooses a method,
-// gives up sooner, at autoSlack times (Run). After the probe the roots
+// gives up sooner, at autoSlack times, and decides on the probe alone, in
+// a fraction of a second: when it runs exact it walks on to the end
+// without estimating again (RunAuto). After the probe the roots
 // walk on in steps that double their paths, the same for any worker
 // count, and the estimate is made again after each: a stack of seven
 // squads and a leader under a Placed DC is estimated past eight times
@@ -35,6 +41,76 @@ const (
 	exactSlack = 8
 	autoSlack  = 2
 )
+
+// RunAuto runs exp by exact enumeration when its paths fit cfg.MaxPaths,
+// else by Monte Carlo (Method Auto, whatever cfg.Method says). It decides
+// on the probe (the first 2^17 paths at most): exact when the walk ended
+// within it or is estimated to fit autoSlack times the budget, Monte
+// Carlo otherwise. An exact run that then walks past the budget itself
+// falls back to Monte Carlo too.
+//
+// decided, when not nil, is called once, as soon as the method is
+// chosen, with the method and why: the result's Note, unless the exact
+// run then falls back, when the Note says so. The result's Elapsed covers
+// the whole run, a failed exact attempt included.
+func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Method, why string)) (*Result, error) {
+	cfg.Method = Auto
+	cfg = cfg.withDefaults()
+	if err := check(exp, cfg); err != nil {
+		return nil, err
+	}
+	say := func(m Method, why string) {
+		if decided != nil {
+			decided(m, why)
+		}
+	}
+	start := time.Now()
+	chose := ""
+	res, err := runExact(ctx, exp, cfg, autoSlack, func(est float64, walked uint64) {
+		chose = fmt.Sprintf("auto chose exact enumeration: estimated at about %s paths after walking %d, within the budget of %d",
+			approx(est), walked, cfg.MaxPaths)
+		say(Exact, chose)
+	})
+	var be *BudgetError
+	switch {
+	case errors.As(err, &be):
+		note := autoNote(be, chose)
+		if cfg.Fractions {
+			note += ", which gives no exact fractions"
+		}
+		if chose == "" {
+			say(MonteCarlo, note)
+		}
+		res, err = runMC(ctx, exp, cfg)
+		if res != nil {
+			res.Note = note
+			res.Elapsed = time.Since(start)
+		}
+		return res, err
+	case err == nil && res.Complete:
+		if chose == "" {
+			chose = fmt.Sprintf("auto chose exact enumeration: %d paths, within the budget of %d", res.Paths, cfg.MaxPaths)
+			say(Exact, chose)
+		}
+		res.Note = chose
+	}
+	exactPrecision(res, cfg)
+	return res, err
+}
+
+// autoNote says why auto ran Monte Carlo: the probe's estimate, or, when
+// it had chosen exact enumeration for the reason chose, the budget the
+// walk then passed.
+func autoNote(be *BudgetError, chose string) string {
+	switch {
+	case chose != "":
+		return fmt.Sprintf("%s, but the walk passed the budget; ran Monte Carlo", chose)
+	case be.Estimate > 0:
+		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %d, over the budget of %d; ran Monte Carlo",
+			approx(be.Estimate), be.Walked, be.Budget)
+	}
+	return fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
+}
 
 // approx writes a count of paths to two significant figures, in millions
 // or billions when it is that large.

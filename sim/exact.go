@@ -28,13 +28,15 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 	if err := check(exp, cfg); err != nil {
 		return nil, err
 	}
-	return runExact(ctx, exp, cfg, exactSlack)
+	return runExact(ctx, exp, cfg, exactSlack, nil)
 }
 
 // runExact is RunExact on a configuration with its defaults, checked. It
 // gives up after the probe when the estimated paths exceed slack times
-// the budget.
-func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*Result, error) {
+// the budget. With decided (auto), the probe's estimate is final: when
+// it fits, decided is called with it and the paths walked, and the walk
+// goes on to its end, or to the budget, without estimating again.
+func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, decided func(est float64, walked uint64)) (*Result, error) {
 	start := time.Now()
 	_, size := exp.Schema.layout()
 	roots := rootsOf(exp, size)
@@ -49,7 +51,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 		if cfg.Fractions {
 			subs[r].ex = newExactSums(size, len(exp.Schema.Metrics))
 			if mg := subs[r].src.mg; mg != nil {
-				mg.exact, mg.xmemo, mg.xtotal = true, map[string]*fracs{}, subs[r].ex.total
+				mg.exact, mg.xtotal = true, subs[r].ex.total
 			}
 		}
 	}
@@ -60,6 +62,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 	// then the roots walk on in steps that double their paths, each
 	// followed by a sharper estimate, until they are done.
 	limit := max(min(cfg.MaxPaths, probePaths)/uint64(len(roots)), 1)
+	probed := false
 	for ; ; limit *= 2 {
 		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
 			var be *BudgetError
@@ -71,12 +74,22 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64) (*
 		if ctx.Err() != nil || allDone(subs) {
 			break
 		}
+		if decided != nil {
+			if !probed {
+				probed = true
+				est := estimate(roots, subs)
+				if est > slack*float64(cfg.MaxPaths) {
+					return nil, &BudgetError{Budget: cfg.MaxPaths, Estimate: est, Walked: paths.Load()}
+				}
+				decided(est, paths.Load())
+			}
+			continue
+		}
 		// A walk that merges states meets more merges the further it
 		// goes, so its early estimate errs high, by orders of magnitude
 		// on a crossing of several Locations: an exact run then stops
-		// only at the budget itself. Auto, which only picks a method,
-		// still goes by the estimate.
-		if slack == exactSlack && merging(subs) {
+		// only at the budget itself.
+		if merging(subs) {
 			continue
 		}
 		est := estimate(roots, subs)
@@ -263,12 +276,13 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 		e.walked++
 		e.covered += src.weight
 		if src.mg != nil {
+			src.mg.finish(src.weight)
 			if e.ex != nil {
 				if err := src.mg.finishExact(src.path, e.ex); err != nil {
 					return err
 				}
 			}
-			src.mg.finish(src.weight)
+			src.mg.endPath()
 		} else {
 			e.record(src.weight)
 			if e.ex != nil {

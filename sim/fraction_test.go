@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -140,7 +141,7 @@ func TestFractionsEvictionCounted(t *testing.T) {
 	e.start(step{idx: -1})
 	g := newMerger(e, size, cap)
 	e.ex = newExactSums(size, len(exp.Schema.Metrics))
-	g.exact, g.xmemo, g.xtotal = true, map[string]*fracs{}, e.ex.total
+	g.exact, g.xtotal = true, e.ex.total
 	e.src.mg = g
 	var paths, peak uint64
 	var counter atomic.Uint64
@@ -152,12 +153,9 @@ func TestFractionsEvictionCounted(t *testing.T) {
 			break
 		}
 		var held uint64
-		if len(g.xmemo) != len(g.memo) {
-			t.Fatalf("after %d paths: %d entries, %d with exact shares", e.walked, len(g.memo), len(g.xmemo))
-		}
 		for k, m := range g.memo {
-			x := g.xmemo[k]
-			if x == nil || len(x.num) != len(m.shares) {
+			x := m.x
+			if x == nil || x.len() != len(m.shares) {
 				t.Fatalf("entry %q: %d shares, exact %v", k, len(m.shares), x)
 			}
 			held += entryBytes(k, m.shares, x)
@@ -319,5 +317,111 @@ func TestFractionsOnlyComplete(t *testing.T) {
 	fractionsSumToOne(t, res)
 	if _, err := Run(context.Background(), sixes(3, false), Config{Fractions: true}); err == nil || !strings.Contains(err.Error(), "fractions need exact") {
 		t.Errorf("Monte Carlo with fractions: %v", err)
+	}
+}
+
+// primesExperiment draws one of the first sixteen primes p, two ways
+// each (Intn(32)), then a number below p, and records whether it is
+// even: its path denominators are 32·p, whose common multiple passes 64
+// bits. Merging, it declares the state before the first draw, and the
+// prime drawn after it, so that a recording's sums, a recording's folds
+// into the one around it and the hits of one prime's second way all
+// pass from words to math/big midway.
+func primesExperiment(merge bool) Experiment {
+	primes := []int{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53}
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "even", Labels: []string{"yes", "no"}}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				src.Intn(1)
+				if merge && src.Merging() && src.Merge([]byte{0xFF}) {
+					return
+				}
+				p := primes[src.Intn(32)%16]
+				if merge && src.Merging() && src.Merge([]byte{byte(p)}) {
+					return
+				}
+				rec.Set(0, src.Intn(p)%2)
+			}
+		},
+	}
+}
+
+// TestFractionsPastAWord: sums whose common denominator outgrows a word
+// midway give the fractions worked out with math/big, merged or not.
+func TestFractionsPastAWord(t *testing.T) {
+	want := new(big.Rat)
+	for _, p := range []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53} {
+		want.Add(want, big.NewRat((p+1)/2, 16*p))
+	}
+	for _, merge := range []bool{false, true} {
+		cfg := Config{Method: Exact, Fractions: true, NoMerge: !merge}
+		res, err := Run(context.Background(), primesExperiment(merge), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fractionsSumToOne(t, res)
+		if got := fraction(res, "even", "yes"); got != want.String() {
+			t.Errorf("merge %v: P(even) = %s, want %s", merge, got, want)
+		}
+	}
+}
+
+// TestGCD64: the binary greatest common divisor is Euclid's.
+func TestGCD64(t *testing.T) {
+	euclid := func(a, b uint64) uint64 {
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	cases := [][2]uint64{{1, 0}, {7, 0}, {12, 18}, {1 << 63, 1 << 40}, {6 * 6 * 6 * 6, 6 * 35}, {^uint64(0), ^uint64(0) - 1}, {1<<62 + 3, 3}}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		x := r.Uint64N(1<<20) + 1
+		cases = append(cases, [2]uint64{x * (r.Uint64N(1<<20) + 1), x * r.Uint64N(1<<20)})
+	}
+	for _, c := range cases {
+		if got, want := gcd64(c[0], c[1]), euclid(c[0], c[1]); got != want {
+			t.Errorf("gcd64(%d, %d) = %d, want %d", c[0], c[1], got, want)
+		}
+	}
+}
+
+// TestU128: the two-word arithmetic of the exact sums is math/big's.
+func TestU128(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	word := func() uint64 {
+		switch r.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return r.Uint64() >> r.UintN(64)
+		case 2:
+			return ^uint64(0) - r.Uint64N(3)
+		}
+		return r.Uint64()
+	}
+	var x, y, z, m big.Int
+	for range 20000 {
+		a, b := u128{word(), word()}, u128{word(), word()}
+		a.set(&x)
+		b.set(&y)
+		if got := u128Of(&x); got != a {
+			t.Fatalf("u128Of(%v) = %v", &x, got)
+		}
+		z.Mul(&x, &y)
+		if p, ok := a.mulWide(b); ok != (z.BitLen() <= 128) || ok && p.set(&m).Cmp(&z) != 0 {
+			t.Fatalf("%v·%v = %v (%v), want %v", &x, &y, p, ok, &z)
+		}
+		if b == (u128{}) {
+			continue
+		}
+		q, rem := a.quoRem(b)
+		z.QuoRem(&x, &y, &m)
+		var qb, rb big.Int
+		if q.set(&qb).Cmp(&z) != 0 || rem.set(&rb).Cmp(&m) != 0 {
+			t.Fatalf("%v / %v = %v rem %v, want %v rem %v", &x, &y, &qb, &rb, &z, &m)
+		}
 	}
 }

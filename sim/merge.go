@@ -42,6 +42,15 @@ import (
 // (outcome k − base), and a path that stops on it reads them from its own
 // base. A base of 0 is a plain metric.
 //
+// A trial whose state has symmetries may name its state by a canonical
+// form, the same for states that are one another's relabelling (two
+// identical counters whose states are swapped): with MergePermuted it
+// hands the engine the key of the canonical state and, per metric, the
+// metric the canonical state records in its place. A recording keeps its
+// outcomes under the canonical metrics, and a path that stops on it reads
+// them back under its own: states that mirror one another are walked
+// once.
+//
 // The memo is kept per root subtree (first draw), so that each root's sums
 // are formed in the same order whichever worker walks it and the result is
 // the same for any worker count.
@@ -70,6 +79,17 @@ type merger struct {
 	// (nil: none).
 	hit     []share
 	hitBase []uint16
+	// hitInv is, per canonical metric of the hit's recording, the metric
+	// the trial records it as (MergePermuted); nil: the identity.
+	hitInv []int32
+	// sameSize, per metric, the first metric with as many outcomes: a
+	// permutation may swap only metrics of one size.
+	sameSize []int32
+	invBuf   []int32
+	// blank is a record with nothing recorded (clearRecord).
+	blank []uint16
+	// dst are the slots the path just finished adds to (finish).
+	dst []int
 	// metricOf is the metric of each outcome slot.
 	metricOf []int32
 	// sum and comp are the enumerator's totals (compensated sums per
@@ -87,25 +107,26 @@ type merger struct {
 	spare [][]float64
 	// exact is set when the run asks for fractions (fraction.go): each
 	// open recording then keeps exact sums beside its floats, in xopen,
-	// xmemo holds the exact shares of each memo entry, xhit those of hit,
-	// and xspare the exact sums of completed recordings, emptied, for the
-	// next ones. Kept apart, they leave the recordings and the memo of a
-	// run without fractions as they were.
+	// each memo entry its exact shares (memoEntry.x), xhit holds those of
+	// hit, and xspare the exact sums of completed recordings, emptied, for
+	// the next ones. Kept apart, they leave the recordings of a run
+	// without fractions as they were.
 	exact  bool
 	xerr   error    // a rounded Dist met opening a recording
 	xtotal *fracSum // the enumerator's exact totals
 	xt, xd big.Int
 	xopen  []*fracSum
-	xmemo  map[string]*fracs
 	xhit   *fracs
 	xspare []*fracSum
 }
 
 // memoEntry is a completed recording: its distribution, and the paths its
-// walk took, which is what a hit on it saves.
+// walk took, which is what a hit on it saves; x its exact shares when the
+// run asks for fractions (nil otherwise).
 type memoEntry struct {
 	shares []share
 	paths  uint64
+	x      *fracs
 }
 
 // entryBytes is the memory a memo entry takes: its key and shares, and
@@ -114,18 +135,9 @@ type memoEntry struct {
 func entryBytes(key string, shares []share, x *fracs) uint64 {
 	n := uint64(64 + len(key) + 16*len(shares))
 	if x != nil {
-		n += 48 + x.bytes() // its own map slot too
+		n += 48 + x.bytes()
 	}
 	return n
-}
-
-// xshares returns the exact shares of memo entry key, nil when the run
-// asks for no fractions.
-func (g *merger) xshares(key string) *fracs {
-	if !g.exact {
-		return nil
-	}
-	return g.xmemo[key]
 }
 
 // share is one outcome slot of a completed recording and its probability:
@@ -144,7 +156,11 @@ type recording struct {
 	paths0 uint64  // paths finished before it
 	pre    []uint16
 	base   []uint16 // the counts' bases at the key (MergeCounts); nil: none
-	acc    []float64
+	// perm is, per metric of the path that opened the recording, the
+	// canonical metric its outcomes are kept under, inv its inverse
+	// (MergePermuted); nil: the identity.
+	perm, inv []int32
+	acc       []float64
 	// xw is the exact weight of the draws between the recording around
 	// this one (or the root) and this one's key, when the run asks for
 	// fractions.
@@ -164,14 +180,46 @@ func newMerger(e *enumerator, size int, cap uint64) *merger {
 			metricOf[i] = int32(m)
 		}
 	}
+	sameSize := make([]int32, len(e.offsets))
+	for m := range e.offsets {
+		sameSize[m] = int32(m)
+		for j := range m {
+			if metricSize(e.offsets, size, j) == metricSize(e.offsets, size, m) {
+				sameSize[m] = int32(j)
+				break
+			}
+		}
+	}
 	return &merger{rec: e.rec, offsets: e.offsets, size: size, memo: map[string]memoEntry{},
-		cap: cap, metricOf: metricOf, sum: e.sum, comp: e.comp, names: e.metricName}
+		cap: cap, metricOf: metricOf, sameSize: sameSize, sum: e.sum, comp: e.comp, names: e.metricName}
+}
+
+// metricSize is the number of outcomes of metric m.
+func metricSize(offsets []int, size, m int) int {
+	if m+1 < len(offsets) {
+		return offsets[m+1] - offsets[m]
+	}
+	return size - offsets[m]
+}
+
+// clearRecord empties the trial's record at a merge point, as
+// Record.reset does, by one copy: a trial passes its merge points many
+// times a path.
+func (g *merger) clearRecord() {
+	if len(g.blank) != len(g.rec.out) {
+		g.blank = make([]uint16, len(g.rec.out))
+		for i := range g.blank {
+			g.blank[i] = unset
+		}
+	}
+	copy(g.rec.out, g.blank)
+	g.rec.direct = false
 }
 
 // release drops the memo of a walk that is over.
 func (g *merger) release() {
 	g.memo, g.spare, g.bytes = nil, nil, 0
-	g.xmemo, g.xspare = nil, nil
+	g.xspare = nil
 }
 
 // Merging reports whether this source merges equal states: true in exact
@@ -203,7 +251,7 @@ func (s *Source) Exact() bool { return s.exact && s.tape == nil }
 // A key that does not determine the rest of the trial gives wrong results
 // without any error: tests should compare a merged enumeration with an
 // unmerged one (Config.NoMerge).
-func (s *Source) Merge(key []byte) bool { return s.merge(key, nil) }
+func (s *Source) Merge(key []byte) bool { return s.merge(key, nil, nil) }
 
 // MergeCounts is Merge for a trial that keeps running counts and records
 // them at the end: base[m] is what metric m has counted so far (one entry
@@ -212,9 +260,24 @@ func (s *Source) Merge(key []byte) bool { return s.merge(key, nil) }
 // count, but not the counts themselves. Paths that differ only in what
 // they have counted so far then meet at one key. A count must never be
 // recorded below its base: that panics.
-func (s *Source) MergeCounts(key []byte, base []int) bool { return s.merge(key, base) }
+func (s *Source) MergeCounts(key []byte, base []int) bool { return s.merge(key, base, nil) }
 
-func (s *Source) merge(key []byte, base []int) bool {
+// MergePermuted is MergeCounts for a trial that names its state by a
+// canonical form: key is that of the canonical state, and perm[m] (one
+// entry per metric, a permutation) is the metric the canonical state
+// records what this trial will record as metric m. The rest of the
+// trial must then record, for each metric m, what a trial in the
+// canonical state would record for perm[m], in distribution: two states
+// that are relabellings of one another, like the states of two identical
+// units swapped, meet at one key. Only metrics with the same number of
+// outcomes may be swapped, else it panics; base is in the trial's own
+// metrics. A nil perm is MergeCounts. A trial replaying its draws
+// (Replaying) may pass nil for both key and perm.
+func (s *Source) MergePermuted(key []byte, base []int, perm []int32) bool {
+	return s.merge(key, base, perm)
+}
+
+func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 	g := s.mg
 	if g == nil || s.depth < s.floor {
 		// Before the root draw a subtree would span roots that other
@@ -229,7 +292,7 @@ func (s *Source) merge(key []byte, base []int) bool {
 			panic("sim: a trial replaying its draws passed a merge point its earlier paths did not (not a pure function of its draws?)")
 		}
 		s.calls++
-		g.rec.reset()
+		g.clearRecord()
 		return false
 	}
 	s.calls++
@@ -239,9 +302,12 @@ func (s *Source) merge(key []byte, base []int) bool {
 	for i := range g.open {
 		if r := &g.open[i]; r.depth == s.depth && r.key == string(key) {
 			// A later path of the subtree being recorded.
-			g.rec.reset()
+			g.clearRecord()
 			return false
 		}
+	}
+	if perm != nil {
+		g.checkPerm(perm)
 	}
 	if e, ok := g.memo[string(key)]; ok {
 		g.hit = e.shares
@@ -249,9 +315,11 @@ func (s *Source) merge(key []byte, base []int) bool {
 		for _, b := range base {
 			g.hitBase = append(g.hitBase, uint16(b))
 		}
-		if g.exact {
-			g.xhit = g.xmemo[string(key)]
+		g.hitInv = nil
+		if perm != nil {
+			g.hitInv = g.invInto(perm)
 		}
+		g.xhit = e.x
 		s.path = s.path[:s.depth]
 		return true
 	}
@@ -288,45 +356,109 @@ func (s *Source) merge(key []byte, base []int) bool {
 			b[m] = uint16(v)
 		}
 	}
+	var p, inv []int32
+	if perm != nil {
+		p = append([]int32(nil), perm...)
+		inv = make([]int32, len(p))
+		for m, c := range p {
+			inv[c] = int32(m)
+		}
+	}
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
-		pre: append([]uint16(nil), g.rec.out...), base: b, acc: acc, xw: xw})
-	g.rec.reset()
+		pre: append([]uint16(nil), g.rec.out...), base: b, perm: p, inv: inv, acc: acc, xw: xw})
+	g.clearRecord()
 	return false
 }
 
 // finish adds the trial just run, of weight w, to the innermost open
-// recording, or to the totals when none is open. A recording adds what it holds to the one around it,
-// or to the totals, when it completes (fold): a path costs the outcomes
-// it reaches once, not once per recording open around it.
+// recording, or to the totals when none is open. A recording adds what it
+// holds to the one around it, or to the totals, when it completes (fold):
+// a path costs the outcomes it reaches once, not once per recording open
+// around it. When the run asks for fractions, the slots it adds to stay
+// in g.dst, in the order of the path's metrics or of the hit's shares,
+// for finishExact; endPath then forgets the hit.
 func (g *merger) finish(w float64) {
 	g.paths++
 	cur := g.rec.out
+	n := len(g.open)
+	var base []uint16
+	var to []int32
+	if n > 0 {
+		base, to = g.open[n-1].base, g.open[n-1].perm
+	}
+	if !g.exact {
+		g.finishFloats(w, cur, base, to)
+		return
+	}
+	dst := g.dst[:0]
+	if g.hit == nil {
+		for m, k := range cur {
+			dst = append(dst, g.slot(m, k, base, to))
+		}
+	} else {
+		for _, sh := range g.hit {
+			dst = append(dst, g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to))
+		}
+	}
+	g.dst = dst
+	if n > 0 {
+		r := &g.open[n-1]
+		f := w / r.w0
+		acc := r.acc
+		if g.hit == nil {
+			for _, i := range dst {
+				g.add(acc, i, f)
+			}
+		} else {
+			for j, i := range dst {
+				g.add(acc, i, f*g.hit[j].p)
+			}
+		}
+		return
+	}
+	if g.hit == nil {
+		for _, i := range dst {
+			g.total(i, w)
+		}
+	} else {
+		for j, i := range dst {
+			g.total(i, w*g.hit[j].p)
+		}
+	}
+}
+
+// finishFloats is finish for a run without fractions: each slot is added
+// to as it is found, which is faster than keeping them.
+func (g *merger) finishFloats(w float64, cur, base []uint16, to []int32) {
 	if n := len(g.open); n > 0 {
 		r := &g.open[n-1]
 		f := w / r.w0
 		acc := r.acc
 		if g.hit == nil {
 			for m, k := range cur {
-				g.add(acc, g.slot(m, k, r.base), f)
+				g.add(acc, g.slot(m, k, base, to), f)
 			}
 		} else {
 			for _, sh := range g.hit {
-				g.add(acc, g.reach(sh.slot, cur, g.hitBase, r.base), f*sh.p)
+				g.add(acc, g.reach(sh.slot, cur, g.hitBase, g.hitInv, base, to), f*sh.p)
 			}
 		}
-		g.hit, g.hitBase = nil, g.hitBase[:0]
 		return
 	}
 	if g.hit == nil {
 		for m, k := range cur {
-			g.total(g.slot(m, k, nil), w)
+			g.total(g.slot(m, k, nil, nil), w)
 		}
 	} else {
 		for _, sh := range g.hit {
-			g.total(g.reach(sh.slot, cur, g.hitBase, nil), w*sh.p)
+			g.total(g.reach(sh.slot, cur, g.hitBase, g.hitInv, nil, nil), w*sh.p)
 		}
 	}
-	g.hit, g.hitBase = nil, g.hitBase[:0]
+}
+
+// endPath forgets the hit of the path just finished.
+func (g *merger) endPath() {
+	g.hit, g.hitBase, g.hitInv, g.xhit = nil, g.hitBase[:0], nil, nil
 }
 
 // total adds x to the totals' slot i.
@@ -347,12 +479,45 @@ func (g *merger) fold(n int, shares []share) {
 		up := &g.open[n-1]
 		f := r.w0 / up.w0
 		for _, sh := range shares {
-			g.add(up.acc, g.reach(sh.slot, r.pre, r.base, up.base), f*sh.p)
+			g.add(up.acc, g.reach(sh.slot, r.pre, r.base, r.inv, up.base, up.perm), f*sh.p)
 		}
 		return
 	}
 	for _, sh := range shares {
-		g.total(g.reach(sh.slot, r.pre, r.base, nil), r.w0*sh.p)
+		g.total(g.reach(sh.slot, r.pre, r.base, r.inv, nil, nil), r.w0*sh.p)
+	}
+}
+
+// foldSlots are the slots fold adds recording n's shares to, one per
+// share, in g.dst: found once for its float and its exact sums.
+func (g *merger) foldSlots(n int, shares []share) []int {
+	r := &g.open[n]
+	var base []uint16
+	var to []int32
+	if n > 0 {
+		base, to = g.open[n-1].base, g.open[n-1].perm
+	}
+	dst := g.dst[:0]
+	for _, sh := range shares {
+		dst = append(dst, g.reach(sh.slot, r.pre, r.base, r.inv, base, to))
+	}
+	g.dst = dst
+	return dst
+}
+
+// foldAt is fold into the slots foldSlots found.
+func (g *merger) foldAt(n int, shares []share, dst []int) {
+	r := &g.open[n]
+	if n > 0 {
+		up := &g.open[n-1]
+		f := r.w0 / up.w0
+		for j, i := range dst {
+			g.add(up.acc, i, f*shares[j].p)
+		}
+		return
+	}
+	for j, i := range dst {
+		g.total(i, r.w0*shares[j].p)
 	}
 }
 
@@ -396,11 +561,15 @@ func (g *merger) sums(acc []float64) []float64 {
 }
 
 // slot is the accumulator slot of value k of metric m in a recording
-// whose bases are base (nil: none): its outcome less the base, or size+m
-// when unset.
-func (g *merger) slot(m int, k uint16, base []uint16) int {
+// whose bases are base (nil: none) and which keeps metric m as metric
+// to[m] (nil: as m): its outcome less the base, or "unset" when unset.
+func (g *merger) slot(m int, k uint16, base []uint16, to []int32) int {
+	c := m
+	if to != nil {
+		c = int(to[m])
+	}
 	if k == unset {
-		return g.size + m
+		return g.size + c
 	}
 	i := int(k)
 	if base != nil {
@@ -408,27 +577,69 @@ func (g *merger) slot(m int, k uint16, base []uint16) int {
 			panic(fmt.Sprintf("sim: a trial recorded %d for metric %d, below its base %d (MergeCounts)", k, m, base[m]))
 		}
 	}
-	return g.offsets[m] + i
+	return g.offsets[c] + i
 }
 
 // reach is the slot a recorded share lands in on a path whose values are
-// cur, in a recording whose bases are base: an outcome slot, read from
-// the bases from of the recording it was taken in, is placed by base;
-// "metric m unwritten" goes to cur's value.
-func (g *merger) reach(slot int32, cur, from, base []uint16) int {
+// cur, in a recording whose bases are base and which keeps metric m as
+// to[m] (nil: as m): an outcome slot of metric c, taken in a recording
+// read with the bases from and which stands for the path's metric inv[c]
+// (nil: c), is placed by base and to; "metric c unwritten" goes to cur's
+// value.
+func (g *merger) reach(slot int32, cur, from []uint16, inv []int32, base []uint16, to []int32) int {
 	if int(slot) >= g.size {
 		m := int(slot) - g.size
-		return g.slot(m, cur[m], base)
+		if inv != nil {
+			m = int(inv[m])
+		}
+		return g.slot(m, cur[m], base, to)
 	}
-	if len(base) == 0 && len(from) == 0 {
+	if len(base) == 0 && len(from) == 0 && inv == nil && to == nil {
 		return int(slot)
 	}
-	m := g.metricOf[slot]
+	m := int(g.metricOf[slot])
 	k := int(slot) - g.offsets[m]
+	if inv != nil {
+		m = int(inv[m])
+	}
 	if len(from) > 0 {
 		k += int(from[m])
 	}
-	return g.slot(int(m), uint16(k), base)
+	return g.slot(m, uint16(k), base, to)
+}
+
+// checkPerm panics unless perm is a permutation of the metrics that maps
+// each to one with as many outcomes.
+func (g *merger) checkPerm(perm []int32) {
+	if len(perm) != len(g.offsets) {
+		panic(fmt.Sprintf("sim: MergePermuted with %d metrics, the schema has %d", len(perm), len(g.offsets)))
+	}
+	inv := g.invInto(nil)
+	for i := range inv {
+		inv[i] = -1
+	}
+	for m, c := range perm {
+		if c < 0 || int(c) >= len(perm) || g.sameSize[c] != g.sameSize[m] {
+			panic(fmt.Sprintf("sim: MergePermuted maps metric %d to %d, which has another number of outcomes or none", m, c))
+		}
+		if inv[c] >= 0 {
+			panic(fmt.Sprintf("sim: MergePermuted maps two metrics to %d: not a permutation", c))
+		}
+		inv[c] = int32(m)
+	}
+}
+
+// invInto returns the inverse of perm in the merger's scratch, which
+// has an entry per metric (perm nil: left as it was).
+func (g *merger) invInto(perm []int32) []int32 {
+	if len(g.invBuf) < len(g.offsets) {
+		g.invBuf = make([]int32, len(g.offsets))
+	}
+	inv := g.invBuf[:len(g.offsets)]
+	for m, c := range perm {
+		inv[c] = int32(m)
+	}
+	return inv
 }
 
 // complete closes the recordings whose subtree the walk has left: those
@@ -454,22 +665,25 @@ func (g *merger) complete(p int) {
 			x = g.xopen[n-1]
 			g.xopen = g.xopen[:n-1]
 			shares = x.shares(g.sums(r.acc))
-			g.foldExact(n-1, x, shares)
+			dst := g.foldSlots(n-1, shares)
+			g.foldExact(n-1, x, shares, dst)
+			g.foldAt(n-1, shares, dst)
 		}
-		g.fold(n-1, shares)
+		if !g.exact {
+			g.fold(n-1, shares)
+		}
 		clear(r.acc)
 		g.spare = append(g.spare, r.acc)
 		if old, ok := g.memo[r.key]; ok { // the key recurred below itself
-			g.bytes -= entryBytes(r.key, old.shares, g.xshares(r.key))
+			g.bytes -= entryBytes(r.key, old.shares, old.x)
 		}
-		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0}
 		var xs *fracs
 		if x != nil {
 			xs = x.shareFracs(shares)
 			x.reset()
 			g.xspare = append(g.xspare, x)
-			g.xmemo[r.key] = xs
 		}
+		g.memo[r.key] = memoEntry{shares, g.paths - r.paths0, xs}
 		g.bytes += entryBytes(r.key, shares, xs)
 		g.open = g.open[:n-1]
 	}
@@ -485,7 +699,7 @@ func (g *merger) complete(p int) {
 func (g *merger) evict() {
 	var byLen [65]uint64 // bytes of the entries by bits.Len64 of their paths
 	for k, e := range g.memo {
-		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares, g.xshares(k))
+		byLen[bits.Len64(e.paths)] += entryBytes(k, e.shares, e.x)
 	}
 	cut := -1
 	for b := range byLen {
@@ -498,9 +712,6 @@ func (g *merger) evict() {
 	for k, e := range g.memo {
 		if bits.Len64(e.paths) <= cut {
 			delete(g.memo, k)
-			if g.exact {
-				delete(g.xmemo, k)
-			}
 		}
 	}
 }

@@ -2,19 +2,13 @@ package sim
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 )
 
 // Run runs exp as cfg says. An interrupted run (ctx cancelled) returns the
 // partial result with Complete false and a nil error.
 //
-// Auto decides after the exact probe (estimate.go): exact when the
-// enumeration is estimated to fit the path budget, else Monte Carlo; an
-// exact run that then walks past the budget falls back too. The result's
-// Note says which method ran and why, and its Elapsed covers the whole
-// run, a failed exact attempt included.
+// Auto decides after the exact probe (RunAuto).
 func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
 	if err := check(exp, cfg); err != nil {
@@ -22,29 +16,11 @@ func Run(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	}
 	switch cfg.Method {
 	case Exact:
-		res, err := runExact(ctx, exp, cfg, exactSlack)
+		res, err := runExact(ctx, exp, cfg, exactSlack, nil)
 		exactPrecision(res, cfg)
 		return res, err
 	case Auto:
-		start := time.Now()
-		res, err := runExact(ctx, exp, cfg, autoSlack)
-		var be *BudgetError
-		switch {
-		case errors.As(err, &be):
-			res, err = runMC(ctx, exp, cfg)
-			if res != nil {
-				res.Note = autoNote(be)
-				if cfg.Fractions {
-					res.Note += ", which gives no exact fractions"
-				}
-				res.Elapsed = time.Since(start)
-			}
-			return res, err
-		case err == nil && res.Complete:
-			res.Note = fmt.Sprintf("auto chose exact enumeration: %d paths, within the budget of %d", res.Paths, cfg.MaxPaths)
-		}
-		exactPrecision(res, cfg)
-		return res, err
+		return RunAuto(ctx, exp, cfg, nil)
 	default:
 		return runMC(ctx, exp, cfg)
 	}
@@ -58,15 +34,6 @@ func exactPrecision(res *Result, cfg Config) {
 	if res != nil && res.Method == Exact && cfg.Precision > 0 {
 		res.Precision, res.PrecisionReached = cfg.Precision, res.Complete
 	}
-}
-
-// autoNote says why auto ran Monte Carlo.
-func autoNote(be *BudgetError) string {
-	if be.Estimate > 0 {
-		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %d, over the budget of %d; ran Monte Carlo",
-			approx(be.Estimate), be.Walked, be.Budget)
-	}
-	return fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
 }
 
 // check refuses a configuration or an experiment the engine cannot run:

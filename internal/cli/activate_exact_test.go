@@ -172,7 +172,7 @@ func TestFarmCrossingMonteCarlo(t *testing.T) {
 // walks first, whatever their count (sim's probe, 2^17 paths, a fraction
 // of a second): a crossing far over the budget runs Monte Carlo having
 // walked no more, and one within it runs exact, each saying which and
-// why in the JSON and on stderr.
+// why in the JSON and, once, on stderr.
 func TestActivateAutoDecides(t *testing.T) {
 	if testing.Short() {
 		t.Skip("an exact run of a whole crossing")
@@ -194,7 +194,8 @@ func TestActivateAutoDecides(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 			t.Fatal(err)
 		}
-		if out.Method != tc.method || !strings.Contains(out.Note, tc.note) || !strings.Contains(stderr, "--method auto: "+out.Note) {
+		if out.Method != tc.method || !strings.Contains(out.Note, tc.note) || !strings.Contains(stderr, "--method auto: "+out.Note) ||
+			strings.Count(stderr, "--method auto: ") != 1 {
 			t.Errorf("%s: method %s, note %q, stderr %q", tc.crossing, out.Method, out.Note, stderr)
 		}
 		if tc.method == "mc" {

@@ -16,19 +16,26 @@ const noFractionsRounded = "no exact fractions: the model draws from a distribut
 // them whether asked or not. Only an explicit --fractions makes a model
 // that cannot give them (sim.FractionError) a failed run; an implied one
 // runs again without them and says so in the result's note, since the
-// float figures stand on their own.
-func runFractions(ctx context.Context, exp sim.Experiment, cfg sim.Config, implied bool) (*sim.Result, error) {
-	if !implied {
+// float figures stand on their own. decided, when not nil, is told which
+// method --method auto chose, and why, as soon as it has (sim.RunAuto).
+func runFractions(ctx context.Context, exp sim.Experiment, cfg sim.Config, implied bool, decided func(sim.Method, string)) (*sim.Result, error) {
+	run := func(cfg sim.Config) (*sim.Result, error) {
+		if cfg.Method == sim.Auto {
+			return sim.RunAuto(ctx, exp, cfg, decided)
+		}
 		return sim.Run(ctx, exp, cfg)
 	}
+	if !implied {
+		return run(cfg)
+	}
 	cfg.Fractions = true
-	res, err := sim.Run(ctx, exp, cfg)
+	res, err := run(cfg)
 	var fe *sim.FractionError
 	if !errors.As(err, &fe) {
 		return res, err
 	}
 	cfg.Fractions = false
-	res, err = sim.Run(ctx, exp, cfg)
+	res, err = run(cfg)
 	if res != nil {
 		if res.Note != "" {
 			res.Note += "; "

@@ -166,7 +166,26 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		}
 		stop = startProgress(stderr, &counter, total, unit)
 	}
-	res, err := runFractions(ctx, exp, cfg, c.jsonFractions)
+	// Which method auto chose, and why, whatever the format: as soon as
+	// it has chosen (a fraction of a second), not when the run is over;
+	// and the result's note at the end when it says more (a fall-back,
+	// fractions the model cannot give).
+	said := ""
+	decided := func(_ sim.Method, why string) {
+		if said == "" {
+			fmt.Fprintf(stderr, "\r\033[K--method auto: %s\n", why)
+			said = why
+		}
+	}
+	if !c.progress.shows(stderr) {
+		decided = func(_ sim.Method, why string) {
+			if said == "" {
+				fmt.Fprintf(stderr, "--method auto: %s\n", why)
+				said = why
+			}
+		}
+	}
+	res, err := runFractions(ctx, exp, cfg, c.jsonFractions, decided)
 	stop()
 	if err != nil {
 		var be *sim.BudgetError
@@ -175,8 +194,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		}
 		return nil, err
 	}
-	if cfg.Method == sim.Auto && res.Note != "" {
-		// Which method auto chose, and why, whatever the format.
+	if cfg.Method == sim.Auto && res.Note != "" && res.Note != said {
 		fmt.Fprintf(stderr, "--method auto: %s\n", res.Note)
 	}
 	return res, nil

@@ -19,7 +19,8 @@ const mergeBudget = 3_000_000
 // squad and a leader (leadership, leader loss), 2 MF (ROF, Subsequent
 // First Fire, malfunction), a Fire Group of two S? with Long Range
 // Activation at two Locations, three Locations, Hazardous Movement, and
-// ELR 0 with the S16 switches off.
+// ELR 0 with the S16 switches off; two squads of one counter, with and
+// without a leader.
 func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// allow forbids every item but these on every S?, so that every path
 	// can be walked.
@@ -46,8 +47,13 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	cs["lone squad"] = base("4-6-7")
 	cs["squad and HS"] = base("4-6-7", "hs:2-4-7")
 	cs["squad and leader"] = base("4-6-7", "leader:8-1")
+	// Twins (twinsOf): two squads of one counter trade states in the keys.
+	cs["two squads"] = base("4-6-7", "4-6-7")
+	c := base("4-6-7", "4-6-7", "leader:8-1")
+	c.Path = c.Path[1:]
+	cs["two squads and a leader"] = c
 
-	c := base("4-6-7")
+	c = base("4-6-7")
 	allow(c, ItemS, ItemL)
 	cs["generated leaders"] = c
 
@@ -75,6 +81,9 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 		{Name: "yard", MF: 1, Eligible: []Eligible{{ID: "A", Range: 1}, {ID: "B", Range: 1}, {ID: "C", Range: 11, LongRange: true}}},
 	}
 	cs["Fire Group and Long Range"] = c
+	c2 := *c
+	c2.Stack = mustUnits(t, "4-6-7", "4-6-7", "leader:8-1")
+	cs["Fire Group and Long Range, two squads and a leader"] = &c2
 
 	c = base("4-6-7")
 	c.Enemy.AC = 5
@@ -144,5 +153,53 @@ func TestMergeChangesNothing(t *testing.T) {
 			}
 			t.Logf("%d paths merged, %d unmerged", first.Paths, full.Paths)
 		})
+	}
+}
+
+// TestTwinsMerge: letting two squads of one counter trade states in the
+// merge keys (twinsOf) walks fewer paths and gives the same exact
+// fractions, to the digit, as keying each unit in its place.
+func TestTwinsMerge(t *testing.T) {
+	c := mergeCrossings(t)["Fire Group and Long Range, two squads and a leader"]
+	run := func(twins bool) *sim.Result {
+		p, err := newPlan(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.twins {
+			t.Fatal("no twins found in two squads of one counter")
+		}
+		p.twins = twins
+		res, err := sim.RunExact(context.Background(), sim.Experiment{Schema: p.schema(), New: p.newTrial},
+			sim.Config{Method: sim.Exact, Workers: 2, Fractions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	apart, together := run(false), run(true)
+	for i, m := range apart.Metrics {
+		for k, o := range m.Outcomes {
+			got := together.Metrics[i].Outcomes[k]
+			if got.Fraction.Cmp(o.Fraction) != 0 || math.Abs(got.P-o.P) > 1e-15 {
+				t.Errorf("%s=%s: twins merged %s (%v), apart %s (%v)", m.Name, o.Label, got.Fraction, got.P, o.Fraction, o.P)
+			}
+		}
+	}
+	if together.Paths >= apart.Paths {
+		t.Errorf("twins merged walk %d paths, apart %d", together.Paths, apart.Paths)
+	}
+	t.Logf("%d paths with twins merged, %d apart", together.Paths, apart.Paths)
+}
+
+// TestTwinsOf: units of one counter, leaders aside, are twins.
+func TestTwinsOf(t *testing.T) {
+	twin, any := twinsOf(mustUnits(t, "4-6-7", "leader:8-1", "hs:2-4-7", "4-6-7", "leader:8-1", "4-6-7,class=green", "4-6-7"))
+	want := []int8{0, -1, -1, 0, -1, -1, 0}
+	if !any || !slices.Equal(twin[:len(want)], want) {
+		t.Errorf("twins %v (any %v), want %v", twin[:len(want)], any, want)
+	}
+	if _, any := twinsOf(mustUnits(t, "4-6-7", "hs:2-4-7", "leader:8-1", "leader:8-1")); any {
+		t.Error("twins among units of different counters, or leaders")
 	}
 }

@@ -28,7 +28,10 @@ import (
 //     determines, so each is handed to the engine as the base the rest
 //     adds to (sim.Source.MergeCounts), and paths that differ only in
 //     what they counted so far meet;
-//   - which units still move, and the state of each; not that of a unit
+//   - which units still move, and the state of each, the states of units
+//     of one counter as a set (twinsOf): two paths whose twins' states are
+//     swapped reach one key, and the engine reads the outcomes recorded
+//     for one as the other's (sim.Source.MergePermuted); not that of a unit
 //     that stopped, which is never attacked, led or checked for a
 //     leader's loss again (S18): its figures, and good_order.K of each
 //     Location behind, are recorded when the stack leaves the Location,
@@ -133,19 +136,111 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 // stopped was recorded when it stopped (trial.run): nothing it does is
 // left to come. The Stack's own key during an attack (mergeResolve) still
 // holds it.
+//
+// Twins still moving (twinsOf) are appended as a set: the places of a
+// set's units take their states in the order of their keys, and when
+// that moves a unit to another's place, t.perm maps the unit's metrics to
+// that place's, for declare to hand the engine.
 func (t *trial) appendUnits(b []byte) []byte {
-	for i := range t.st.Len() {
+	n := t.st.Len()
+	if !t.p.twins {
+		for i := range n {
+			if t.present[i] {
+				b = t.st.AppendKey(b, i)
+			}
+		}
+		return b
+	}
+	kb := t.ukey[:0]
+	var at [asl.MaxUnits]int8 // the unit whose state goes in place i
+	for i := range n {
+		t.uoff[i] = len(kb)
 		if t.present[i] {
-			b = t.st.AppendKey(b, i)
+			kb = t.st.AppendKey(kb, i)
+		}
+		at[i] = int8(i)
+	}
+	t.uoff[n] = len(kb)
+	t.ukey = kb
+	unit := func(i int8) []byte { return kb[t.uoff[i]:t.uoff[i+1]] }
+	for i := range n {
+		if t.p.twin[i] != int8(i) || !t.present[i] {
+			continue
+		}
+		// The set whose first unit is i: its units still moving, in order
+		// of their places; each place in turn takes the least state left.
+		var places [asl.MaxUnits]int8
+		m := 0
+		for j := i; j < n; j++ {
+			if t.p.twin[j] == int8(i) && t.present[j] {
+				places[m] = int8(j)
+				m++
+			}
+		}
+		for a := 1; a < m; a++ {
+			u := at[places[a]]
+			c := a
+			for ; c > 0 && bytes.Compare(unit(at[places[c-1]]), unit(u)) > 0; c-- {
+				at[places[c]] = at[places[c-1]]
+			}
+			at[places[c]] = u
+		}
+	}
+	t.swapped = false
+	for i := range n {
+		if !t.present[i] {
+			continue
+		}
+		u := int(at[i])
+		b = append(b, unit(int8(u))...)
+		if u != i {
+			t.swapped = true
+			for f := range unitMetrics {
+				t.perm[t.p.m.targets+unitMetrics*u+f] = int32(t.p.m.targets + unitMetrics*i + f)
+			}
 		}
 	}
 	return b
 }
 
-// declare hands the key to the engine, keeping its buffer for the next.
+// unitMetrics is the number of metrics of each moving unit (recordUnit).
+const unitMetrics = 4
+
+// twinsOf finds the units of the stack that may trade states in the
+// merge keys: units of one counter, the same in every field, none a
+// leader (whose order in the Location's checks is by his ML: two leaders
+// of one ML check in the order of the stack). A unit's twin is the first
+// unit of its set, itself for the first; -1 for a unit in no set of two.
+func twinsOf(stack []asl.Unit) (twin [asl.MaxUnits]int8, any bool) {
+	for i := range twin {
+		twin[i] = -1
+	}
+	for i, u := range stack {
+		if u.Kind == asl.Leader || twin[i] >= 0 {
+			continue
+		}
+		for j := i + 1; j < len(stack); j++ {
+			if stack[j] == u {
+				twin[i], twin[j], any = int8(i), int8(i), true
+			}
+		}
+	}
+	return twin, any
+}
+
+// declare hands the key to the engine, keeping its buffer for the next;
+// with the permutation of the twins' metrics appendUnits made, if any.
 func (t *trial) declare(src *sim.Source, key []byte) bool {
 	t.key = key
-	t.stop = src.MergeCounts(key, t.base)
+	if !t.swapped {
+		t.stop = src.MergeCounts(key, t.base)
+		return t.stop
+	}
+	t.stop = src.MergePermuted(key, t.base, t.perm)
+	t.swapped = false
+	for m := t.p.m.targets; m < len(t.perm); m++ {
+		t.perm[m] = int32(m)
+	}
 	return t.stop
 }
 

@@ -58,6 +58,11 @@ type plan struct {
 	m       metricIndex
 	ahead   [][]int  // per Location, the S? eligible there or later (mergekey.go)
 	adds    []uint16 // per S?, the counts checking it can add to (mergekey.go)
+	// twin is, per unit of the stack, the first unit of the same counter
+	// that may trade states with it in the merge keys, or -1 (mergekey.go);
+	// twins says some unit has one.
+	twin  [asl.MaxUnits]int8
+	twins bool
 }
 
 // normalDRM is a Good Order (or berserk) moving unit's own DRM: −1 FFNAM
@@ -140,6 +145,7 @@ func newPlan(c *Crossing) (*plan, error) {
 	p.m = p.metrics()
 	p.ahead = p.aheadSQ()
 	p.adds = p.addsOf()
+	p.twin, p.twins = twinsOf(c.Stack)
 	return p, nil
 }
 

@@ -75,6 +75,14 @@ type trial struct {
 	// for good_order at the Location reached, moving that some moves on.
 	settled      uint32
 	held, moving bool
+	// perm maps each metric to the one the merge key's canonical order of
+	// twins puts it in (mergekey.go), the identity but while a key is
+	// built; swapped says it is not the identity now. ukey and uoff are
+	// the units' keys and where each starts.
+	perm    []int32
+	swapped bool
+	ukey    []byte
+	uoff    [asl.MaxUnits + 1]int
 }
 
 func (p *plan) newTrial() sim.Trial {
@@ -82,7 +90,11 @@ func (p *plan) newTrial() sim.Trial {
 	t := sim.Scratch[trial]()
 	t.p, t.st = p, asl.NewStack(c.Stack, c.ELR, c.Options.StackRules)
 	t.st.SetMerge(t.mergeResolve)
-	t.base = make([]int, p.m.targets+4*len(c.Stack))
+	t.base = make([]int, p.m.targets+unitMetrics*len(c.Stack))
+	t.perm = make([]int32, len(t.base))
+	for m := range t.perm {
+		t.perm[m] = int32(m)
+	}
 	return t.run
 }
 
@@ -313,7 +325,7 @@ func (t *trial) record(rec *sim.Record) {
 
 // recordUnit records moving unit i's figures.
 func (t *trial) recordUnit(rec *sim.Record, i int) {
-	j := t.p.m.targets + 4*i
+	j := t.p.m.targets + unitMetrics*i
 	rec.Set(j, int(t.st.Fate(i)))
 	rec.Set(j+1, boolInt(!t.st.Reduced(i)))
 	rec.Set(j+2, boolInt(!t.st.Replaced(i)))
