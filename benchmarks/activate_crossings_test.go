@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -16,22 +17,29 @@ import (
 
 // BenchmarkActivateCrossing measures exact enumeration of each built-in
 // crossing as the command line runs it, on one worker: sapper activate
-// NAME --method exact -j 1, reading, output and all (the table; the JSON
-// adds every probability's exact fraction, summed beside the floats).
-func BenchmarkActivateCrossing(b *testing.B) {
+// NAME --method exact -j 1, reading, output and all.
+func BenchmarkActivateCrossing(b *testing.B) { benchCrossings(b, "table") }
+
+// BenchmarkActivateCrossingJSON is BenchmarkActivateCrossing as JSON,
+// which carries every probability's exact fraction, summed beside the
+// floats: sapper activate NAME --method exact -j 1 --format json.
+func BenchmarkActivateCrossingJSON(b *testing.B) { benchCrossings(b, "json") }
+
+// benchCrossings runs every built-in crossing exactly in format and
+// reports the paths it walked, read from the output.
+func benchCrossings(b *testing.B, format string) {
 	for _, name := range []string{"two-sq-crossing", "hedgerow-crossing", "village-crossing", "farm-crossing"} {
 		b.Run(name, func(b *testing.B) {
 			var paths uint64
 			for b.Loop() {
 				var out bytes.Buffer
-				args := []string{"activate", name, "--method", "exact", "-j", "1"}
+				args := []string{"activate", name, "--method", "exact", "-j", "1", "--format", format}
 				if err := cli.Execute(context.Background(), args, &out, io.Discard); err != nil {
 					b.Fatal(err)
 				}
-				_, after, ok := strings.Cut(out.String(), "\nexact enumeration: ")
-				n, err := strconv.ParseUint(strings.ReplaceAll(strings.TrimSuffix(strings.SplitN(after, "\n", 2)[0], " paths"), ",", ""), 10, 64)
-				if !ok || err != nil {
-					b.Fatalf("%s: no exact enumeration in the output (%v)", name, err)
+				n, err := pathsIn(out.Bytes(), format)
+				if err != nil {
+					b.Fatalf("%s: %v", name, err)
 				}
 				paths = n
 			}
@@ -40,30 +48,23 @@ func BenchmarkActivateCrossing(b *testing.B) {
 	}
 }
 
-// BenchmarkActivateCrossingJSON is BenchmarkActivateCrossing as JSON,
-// which carries every probability's exact fraction: sapper activate NAME
-// --method exact -j 1 --format json.
-func BenchmarkActivateCrossingJSON(b *testing.B) {
-	for _, name := range []string{"two-sq-crossing", "hedgerow-crossing", "village-crossing", "farm-crossing"} {
-		b.Run(name, func(b *testing.B) {
-			var paths uint64
-			for b.Loop() {
-				var out bytes.Buffer
-				args := []string{"activate", name, "--method", "exact", "-j", "1", "--format", "json"}
-				if err := cli.Execute(context.Background(), args, &out, io.Discard); err != nil {
-					b.Fatal(err)
-				}
-				var res struct {
-					Paths uint64 `json:"paths"`
-				}
-				if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.Paths == 0 {
-					b.Fatalf("%s: no paths in the JSON (%v)", name, err)
-				}
-				paths = res.Paths
-			}
-			b.ReportMetric(float64(paths), "paths")
-		})
+// pathsIn reads the paths an exact run walked from its output.
+func pathsIn(out []byte, format string) (uint64, error) {
+	if format == "json" {
+		var res struct {
+			Paths uint64 `json:"paths"`
+		}
+		if err := json.Unmarshal(out, &res); err != nil || res.Paths == 0 {
+			return 0, fmt.Errorf("no paths in the JSON (%v)", err)
+		}
+		return res.Paths, nil
 	}
+	_, after, ok := strings.Cut(string(out), "\nexact enumeration: ")
+	n, err := strconv.ParseUint(strings.ReplaceAll(strings.TrimSuffix(strings.SplitN(after, "\n", 2)[0], " paths"), ",", ""), 10, 64)
+	if !ok || err != nil {
+		return 0, fmt.Errorf("no exact enumeration in the output (%v)", err)
+	}
+	return n, nil
 }
 
 // BenchmarkActivateAutoDecides measures how long sapper activate NAME

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sync/atomic"
 	"testing"
@@ -150,17 +151,7 @@ func TestMergeCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, m := range full.Metrics {
-			for k, o := range m.Outcomes {
-				got := merged.Metrics[i].Outcomes[k]
-				if math.Abs(got.P-o.P) > 1e-12 {
-					t.Errorf("-j %d: %s=%s merged %.15f, full %.15f", workers, m.Name, o.Label, got.P, o.P)
-				}
-				if got.Fraction == nil || got.Fraction.Cmp(o.Fraction) != 0 {
-					t.Errorf("-j %d: %s=%s merged %s, full %s", workers, m.Name, o.Label, got.Fraction, o.Fraction)
-				}
-			}
-		}
+		sameAsFull(t, fmt.Sprintf("-j %d", workers), merged, full)
 		if merged.Paths > 6*6*2*n || merged.Paths*2 > keyed.Paths {
 			t.Errorf("-j %d: merging by counts walked %d paths, keying the count %d", workers, merged.Paths, keyed.Paths)
 		}
@@ -313,17 +304,11 @@ func TestMergePermuted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, m := range full.Metrics {
+			sameAsFull(t, fmt.Sprintf("memory %d, -j %d", mem, workers), merged, full)
+			for i, m := range merged.Metrics {
 				for k, o := range m.Outcomes {
-					got := merged.Metrics[i].Outcomes[k]
-					if math.Abs(got.P-o.P) > 1e-12 {
-						t.Errorf("memory %d, -j %d: %s=%s merged %.15f, full %.15f", mem, workers, m.Name, o.Label, got.P, o.P)
-					}
-					if got.Fraction == nil || got.Fraction.Cmp(o.Fraction) != 0 {
-						t.Errorf("memory %d, -j %d: %s=%s merged %s, full %s", mem, workers, m.Name, o.Label, got.Fraction, o.Fraction)
-					}
-					if first != nil && got.P != first.Metrics[i].Outcomes[k].P {
-						t.Errorf("memory %d, -j %d: %s=%s %v, -j 1 %v", mem, workers, m.Name, o.Label, got.P, first.Metrics[i].Outcomes[k].P)
+					if first != nil && o.P != first.Metrics[i].Outcomes[k].P {
+						t.Errorf("memory %d, -j %d: %s=%s %v, -j 1 %v", mem, workers, m.Name, o.Label, o.P, first.Metrics[i].Outcomes[k].P)
 					}
 				}
 			}
@@ -358,5 +343,22 @@ func TestMergePermutedRefusesBadPermutations(t *testing.T) {
 			}()
 			g.checkPerm(perm)
 		}()
+	}
+}
+
+// sameAsFull fails unless every outcome of merged is full's, to 1e-12 and
+// as the same exact fraction.
+func sameAsFull(t *testing.T, run string, merged, full *Result) {
+	t.Helper()
+	for i, m := range full.Metrics {
+		for k, o := range m.Outcomes {
+			got := merged.Metrics[i].Outcomes[k]
+			if math.Abs(got.P-o.P) > 1e-12 {
+				t.Errorf("%s: %s=%s merged %.15f, full %.15f", run, m.Name, o.Label, got.P, o.P)
+			}
+			if got.Fraction == nil || got.Fraction.Cmp(o.Fraction) != 0 {
+				t.Errorf("%s: %s=%s merged %s, full %s", run, m.Name, o.Label, got.Fraction, o.Fraction)
+			}
+		}
 	}
 }
