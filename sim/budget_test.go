@@ -136,7 +136,7 @@ func TestAutoSaysExact(t *testing.T) {
 
 func TestApprox(t *testing.T) {
 	for x, want := range map[float64]string{
-		7: "7", 12.34: "12", 171: "170", 99_500: "100000", 2_176_782_336: "2.2 billion",
+		7: "7", 12.34: "12", 171: "170", 99_500: "100,000", 2_176_782_336: "2.2 billion",
 		16_800_000: "17 million", 1_000_000: "1 million", 123_456_789_012: "120 billion",
 	} {
 		if got := approx(x); got != want {
@@ -167,7 +167,7 @@ func TestRunAutoDecidesOnce(t *testing.T) {
 		{"past the budget", sixes(4, false), 1000, Exact, MonteCarlo, "but the walk passed the budget; ran Monte Carlo", false},
 		// Estimated at 6^7 = 279,936 paths after the probe's 2^17,
 		// within the budget: exact to the end.
-		{"estimated within", sixes(7, false), 300_000, Exact, Exact, "estimated at about 280000 paths after walking 131070, within the budget of 300000", true},
+		{"estimated within", sixes(7, false), 300_000, Exact, Exact, "estimated at about 280,000 paths after walking 131,070, within the budget of 300,000", true},
 		{"over", sixes(8, false), 1000, MonteCarlo, MonteCarlo, "estimated at about 1.7 million paths", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

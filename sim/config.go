@@ -126,8 +126,8 @@ type BudgetError struct {
 
 func (e *BudgetError) Error() string {
 	if e.Estimate > 0 {
-		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %d, over the budget of %d; use --method mc (or auto)",
-			approx(e.Estimate), e.Walked, e.Budget)
+		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %s, over the budget of %s; use --method mc (or auto)",
+			approx(e.Estimate), grouped(e.Walked), grouped(e.Budget))
 	}
-	return fmt.Sprintf("exact enumeration needs more than %d paths; use --method mc (or auto), or raise the path budget", e.Budget)
+	return fmt.Sprintf("exact enumeration needs more than %s paths; use --method mc (or auto), or raise the path budget", grouped(e.Budget))
 }

@@ -67,8 +67,8 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 	start := time.Now()
 	chose := ""
 	res, err := runExact(ctx, exp, cfg, autoSlack, func(est float64, walked uint64) {
-		chose = fmt.Sprintf("auto chose exact enumeration: estimated at about %s paths after walking %d, within the budget of %d",
-			approx(est), walked, cfg.MaxPaths)
+		chose = fmt.Sprintf("auto chose exact enumeration: estimated at about %s paths after walking %s, within the budget of %s",
+			approx(est), grouped(walked), grouped(cfg.MaxPaths))
 		say(Exact, chose)
 	})
 	var be *BudgetError
@@ -89,7 +89,7 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 		return res, err
 	case err == nil && res.Complete:
 		if chose == "" {
-			chose = fmt.Sprintf("auto chose exact enumeration: %d paths, within the budget of %d", res.Paths, cfg.MaxPaths)
+			chose = fmt.Sprintf("auto chose exact enumeration: %s paths, within the budget of %s", grouped(res.Paths), grouped(cfg.MaxPaths))
 			say(Exact, chose)
 		}
 		res.Note = chose
@@ -106,10 +106,10 @@ func autoNote(be *BudgetError, chose string) string {
 	case chose != "":
 		return fmt.Sprintf("%s, but the walk passed the budget; ran Monte Carlo", chose)
 	case be.Estimate > 0:
-		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %d, over the budget of %d; ran Monte Carlo",
-			approx(be.Estimate), be.Walked, be.Budget)
+		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %s, over the budget of %s; ran Monte Carlo",
+			approx(be.Estimate), grouped(be.Walked), grouped(be.Budget))
 	}
-	return fmt.Sprintf("exact enumeration exceeds %d paths; ran Monte Carlo", be.Budget)
+	return fmt.Sprintf("exact enumeration exceeds %s paths; ran Monte Carlo", grouped(be.Budget))
 }
 
 // approx writes a count of paths to two significant figures, in millions
@@ -128,7 +128,20 @@ func approx(x float64) string {
 	} else {
 		x = math.Round(x*10) / 10
 	}
+	if unit == "" && x >= 1000 {
+		return grouped(uint64(x))
+	}
 	return strconv.FormatFloat(x, 'f', -1, 64) + unit
+}
+
+// grouped writes n with its digits in groups of three, as the tables
+// write counts.
+func grouped(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // estimate is the estimated paths of the whole enumeration, from the
