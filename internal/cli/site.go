@@ -46,9 +46,10 @@ line, Monte Carlo runs included. After the first visit a service worker
 keeps the site, which then works offline and can be installed as an app.
 
 OUTDIR is a new directory (its parent must exist), an empty one, or a
-site written before, which the new one replaces; anything else is refused
-(exit status 2). The site is built beside OUTDIR and renamed into place,
-so OUTDIR is never half written.
+site written before and nothing else, which the new one replaces whole;
+anything else is refused (exit status 2), a CNAME or a .git beside an old
+site too, since they would go with it. The site is built beside OUTDIR
+and renamed into place, so OUTDIR is never half written.
 
 The files: index.html, app.js (the page and its Web Worker), style.css,
 sw.js (the service worker), manifest.webmanifest, the icons (icon.svg and

@@ -103,10 +103,52 @@ func CheckDir(dir string) error {
 	if err != nil {
 		return &DirError{dir, err.Error()}
 	}
-	if len(entries) == 0 || isSite(dir) {
+	if len(entries) == 0 {
 		return nil
 	}
-	return &DirError{dir, "is a directory that holds other files; want a new or empty directory, or a site written before"}
+	if !isSite(dir) {
+		return &DirError{dir, "is a directory that holds other files; want a new or empty directory, or a site written before"}
+	}
+	// A new site replaces the whole directory: anything in it that is not
+	// a site's own file (a CNAME, .git) would go with the old site.
+	own, err := siteFiles()
+	if err != nil {
+		return err
+	}
+	var others []string
+	for _, e := range entries {
+		if !own[e.Name()] || !e.Type().IsRegular() {
+			others = append(others, e.Name())
+		}
+	}
+	if len(others) > 0 {
+		if len(others) > 3 {
+			others = append(others[:3], "…")
+		}
+		return &DirError{dir, fmt.Sprintf("holds a site and other files (%s), which writing the site again would delete with the old one; "+
+			"want a new or empty directory, or a site written before and nothing else", strings.Join(others, ", "))}
+	}
+	return nil
+}
+
+// siteFiles are the names of the files a site is made of.
+func siteFiles() (map[string]bool, error) {
+	own := map[string]bool{"describe.json": true, "wasm_exec.js": true, "sapper.wasm": true}
+	entries, err := fs.ReadDir(web, "web")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		own[e.Name()] = true
+	}
+	ics, err := icons()
+	if err != nil {
+		return nil, err
+	}
+	for name := range ics {
+		own[name] = true
+	}
+	return own, nil
 }
 
 // isSite reports whether dir holds a site written before.
