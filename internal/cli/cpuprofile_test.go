@@ -67,3 +67,44 @@ func TestOutputsShareAFile(t *testing.T) {
 	}
 	wantUsage(t, "dc --target 4-6-7 --plot y.png --cpuprofile link.out", `sapper dc: --plot and --cpuprofile name the same file "y.png"`)
 }
+
+// TestOutputsSpareTheInputs: --cpuprofile or --plot naming a file the
+// command reads (a scenario, a crossing) is refused before any work, and
+// the input is left as it was.
+func TestOutputsSpareTheInputs(t *testing.T) {
+	dir := t.TempDir()
+	scenario := filepath.Join(dir, "v.yaml")
+	text := "command: dc\nflags:\n  target: 4-6-7\n  trials: 100\n"
+	if err := os.WriteFile(scenario, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	crossing := filepath.Join(dir, "crossing.yaml")
+	var data []byte
+	for _, name := range []string{"tables.yaml", "crossing.yaml"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "activate", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		data = b
+	}
+	for _, c := range [][]string{
+		{"run", scenario, "--cpuprofile", scenario},
+		{"run", scenario, "--cpuprofile", filepath.Join(dir, ".", "v.yaml")},
+		{"activate", crossing, "--cpuprofile", crossing},
+		{"activate", crossing, "--cpuprofile", filepath.Join(dir, "tables.yaml")},
+	} {
+		code, stdout, stderr := cli(t, c...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "would overwrite the input") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 naming the input", c, code, stdout, stderr)
+		}
+	}
+	if got, _ := os.ReadFile(scenario); string(got) != text {
+		t.Errorf("the scenario after a refused run: %q", got)
+	}
+	if got, _ := os.ReadFile(crossing); string(got) != string(data) {
+		t.Error("the crossing changed after a refused run")
+	}
+}

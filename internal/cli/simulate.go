@@ -28,6 +28,11 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if err := onServer(ctx, j); err != nil {
 		return err
 	}
+	for _, out := range []struct{ flag, name string }{{"plot", j.common.plot}, {"cpuprofile", j.common.cpuprofile}} {
+		if err := overwritesInput(ctx, out.flag, out.name); err != nil {
+			return err
+		}
+	}
 	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
 		stop, err := startCPUProfile(j.common.cpuprofile)

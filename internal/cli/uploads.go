@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"github.com/sapperhq/sapper/internal/infile"
 )
@@ -53,5 +54,42 @@ func readInput(ctx context.Context, name string) ([]byte, error) {
 	if data, ok, err := uploaded(ctx, name); ok {
 		return data, err
 	}
+	if r, ok := ctx.Value(readsKey{}).(*reads); ok {
+		r.mu.Lock()
+		r.names = append(r.names, name)
+		r.mu.Unlock()
+	}
 	return infile.Read(ctx, name, infile.MaxSize)
+}
+
+// reads are the input files a command has read from disk, so that no
+// output it writes (--plot, --cpuprofile) can overwrite one of them.
+type reads struct {
+	mu    sync.Mutex
+	names []string
+}
+
+// readsKey is the context key of a command's reads.
+type readsKey struct{}
+
+// withReads returns ctx noting the input files read under it.
+func withReads(ctx context.Context) context.Context {
+	return context.WithValue(ctx, readsKey{}, &reads{})
+}
+
+// overwritesInput returns an input error when output file name, given
+// with flag, is one of the input files read under ctx.
+func overwritesInput(ctx context.Context, flag, name string) error {
+	r, ok := ctx.Value(readsKey{}).(*reads)
+	if !ok || name == "" {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, in := range r.names {
+		if samePath(name, in) {
+			return inputErrorf(flag, "--%s %s is the input file %s: writing it would overwrite the input; give another file", flag, quote(name), quote(in))
+		}
+	}
+	return nil
 }
