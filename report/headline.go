@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/sim"
@@ -27,7 +28,14 @@ func NewHeadline(res *sim.Result, metric string, labels []string, what string) *
 	if !c.Valid {
 		return nil
 	}
-	return &Headline{Metric: metric, Outcome: strings.Join(labels, "|"), P: c.P, Lo: c.Lo, Hi: c.Hi,
+	// The outcomes summed: those of labels the metric has.
+	var summed []string
+	for _, o := range res.Metric(metric).Outcomes {
+		if slices.Contains(labels, o.Label) {
+			summed = append(summed, o.Label)
+		}
+	}
+	return &Headline{Metric: metric, Outcome: strings.Join(summed, "|"), P: c.P, Lo: c.Lo, Hi: c.Hi,
 		Text: what + ": " + Figure(res, c) + "."}
 }
 

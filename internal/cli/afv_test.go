@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -146,4 +147,55 @@ func FuzzAFVArgs(f *testing.F) {
 		"--cs\x00-1",
 		"--help",
 	)
+}
+
+// TestAFVHullPlusOneAlsoShocks: under the reading that a hull hit's TK DR
+// of TK# + 1 also Shocks (§8.8, switched), that result is Immobilized and
+// Shocked at once: the AFV is immobilized as often as by default, the
+// headline with it, and Shocked that much more often; the crew's TC, and
+// so Abandonment, are the default's.
+func TestAFVHullPlusOneAlsoShocks(t *testing.T) {
+	p := func(doc map[string]any, metric, label string) float64 {
+		for _, m := range doc["metrics"].([]any) {
+			mm := m.(map[string]any)
+			if mm["name"] != metric {
+				continue
+			}
+			for _, o := range mm["outcomes"].([]any) {
+				if oo := o.(map[string]any); oo["value"] == label {
+					return oo["p"].(float64)
+				}
+			}
+		}
+		return 0
+	}
+	run := func(extra string) map[string]any {
+		code, stdout, stderr := cli(t, args("afv --vehicle tiger --method exact --format json"+extra)...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		return decode(t, stdout)
+	}
+	plain, switched := run(""), run(" --rule dc-hull-plus-one-also-shocks=true")
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+	both := p(switched, "afv", "immobilized_shocked")
+	if both <= 0 {
+		t.Fatal("no immobilized_shocked outcome under the switch")
+	}
+	if !near(p(switched, "afv", "immobilized")+both, p(plain, "afv", "immobilized")) {
+		t.Errorf("immobilized %v + %v under the switch, %v by default", p(switched, "afv", "immobilized"), both, p(plain, "afv", "immobilized"))
+	}
+	if !near(p(switched, "afv", "shocked"), p(plain, "afv", "shocked")) {
+		t.Errorf("shocked alone %v under the switch, %v by default", p(switched, "afv", "shocked"), p(plain, "afv", "shocked"))
+	}
+	if !near(p(switched, "abandoned", "yes"), p(plain, "abandoned", "yes")) {
+		t.Errorf("abandoned %v under the switch, %v by default", p(switched, "abandoned", "yes"), p(plain, "abandoned", "yes"))
+	}
+	hp := func(doc map[string]any) float64 { return doc["headline"].(map[string]any)["p"].(float64) }
+	if !near(hp(switched), hp(plain)) {
+		t.Errorf("headline %v under the switch, %v by default", hp(switched), hp(plain))
+	}
+	if p(plain, "afv", "immobilized_shocked") != 0 || strings.Contains(fmt.Sprint(plain["metrics"]), "immobilized_shocked") {
+		t.Error("the default's afv metric has an immobilized_shocked outcome")
+	}
 }

@@ -351,7 +351,7 @@ func explainAFV(a asl.AFVAttack) *report.Explanation {
 // afvResultText is a To Kill result, with the Immobilization that comes
 // with it.
 func afvResultText(r asl.AFVResult, immob bool) string {
-	if immob && r != asl.Immobilized {
+	if immob && !r.Immobilizes() {
 		return r.String() + " + immobilized"
 	}
 	return r.String()

@@ -12,9 +12,20 @@ const (
 	NoVehicleEffect
 	Dud         // an Original TK DR of 12 (C7.35)
 	Malfunction // Original effects DR ≥ X# (A23.4; §8.5)
+	// ImmobilizedShocked is Immobilized and Shocked: a hull hit's TK DR
+	// of TK# + 1 under the reading that it also Shocks (§8.8, switched).
+	// Last, so that the metric has it only when the switch is on.
+	ImmobilizedShocked
 )
 
-var afvLabels = []string{"burning", "eliminated", "immobilized", "shocked", "no_effect", "dud", "malfunction"}
+var afvLabels = []string{"burning", "eliminated", "immobilized", "shocked", "no_effect", "dud", "malfunction", "immobilized_shocked"}
+
+// shocks reports whether the result Shocks the AFV (C7.41, §8.8).
+func (r AFVResult) shocks() bool { return r == Shocked || r == ImmobilizedShocked }
+
+// Immobilizes reports whether the result leaves the AFV Immobilized
+// (C7.5): alone, or Shocked too.
+func (r AFVResult) Immobilizes() bool { return r == Immobilized || r == ImmobilizedShocked }
 
 func (r AFVResult) String() string { return afvLabels[r] }
 
@@ -69,7 +80,7 @@ func (a AFVAttack) ToKill(orig, tk int, turret bool) (r AFVResult, immob bool) {
 			return Shocked, false
 		}
 		if orig == tk+1 && a.Options.HullPlusOneAlsoShocks {
-			return Shocked, true
+			return ImmobilizedShocked, true
 		}
 		return Immobilized, true
 	}

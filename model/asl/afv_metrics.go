@@ -80,7 +80,11 @@ func (p *afvPlan) schema() sim.Schema {
 		p.m.position = add(sim.Metric{Name: MetricPosition, Title: fmt.Sprintf("Position DR (C7.346), DRM %+d", p.posDRM), Labels: positionLabels})
 		p.m.hit = add(sim.Metric{Name: MetricHit, Title: "hit location (colored < white: turret)", Labels: hitLabels})
 	}
-	p.m.afv = add(sim.Metric{Name: MetricAFV, Title: p.afvTitle(), Labels: afvLabels})
+	labels := afvLabels[:ImmobilizedShocked]
+	if p.kase == armoredFacing && a.Options.HullPlusOneAlsoShocks {
+		labels = afvLabels
+	}
+	p.m.afv = add(sim.Metric{Name: MetricAFV, Title: p.afvTitle(), Labels: labels})
 	if p.kase != setVsAFV {
 		p.m.killed = add(sim.Metric{Name: MetricKilled, Title: "vehicle eliminated, burning included", Labels: yesNo})
 		p.m.abandoned = add(sim.Metric{Name: MetricAbandoned, Title: "Abandoned: Immobilized and the crew fails its TC (D5.5)", Labels: yesNo})

@@ -304,12 +304,12 @@ func (o *vehicleOracle) toKill(q float64, orig, tk int, turret bool) float64 {
 	case orig == tk || orig == tk+1:
 		res, immob = "immobilized", true
 		if orig == tk+1 && a.Options.HullPlusOneAlsoShocks {
-			res = "shocked"
+			res = "immobilized_shocked"
 		}
 	default:
 		res = "no_effect"
 	}
-	if res == "shocked" {
+	if res == "shocked" || res == "immobilized_shocked" {
 		// C7.42: 1–2 recovers; else a UK, removed on 1–3, a wreck on 4–6.
 		o.add("shock", "recovered", q*2/6)
 		o.add("shock", "uk_recovered", q*4/6*3/6)

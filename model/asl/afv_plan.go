@@ -165,7 +165,7 @@ func (p *afvPlan) hitKey(r AFVResult, immob bool, s int) int {
 		if p.kase == unarmoredVehicle {
 			k |= resultKey(&p.others[s], n) << 10
 		}
-	case r == Shocked:
+	case r.shocks():
 		k |= resultKey(&p.riders[s], n) << 10
 	default:
 		k |= (resultKey(p.collateral(s), n)<<5 | int(p.crew[s])) << 5

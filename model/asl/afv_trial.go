@@ -68,7 +68,7 @@ func (t *afvTrial) run(src *sim.Source, rec *sim.Record) {
 		// A23.6: whatever the Position DR, unless the DC failed.
 		t.throws.resolve(src, &p.throwRes[p.throwDR.Roll(src)])
 	}
-	if o.res == Shocked {
+	if o.res.shocks() {
 		o.shock = shockFollowUp(src)
 	}
 	t.record(rec, &o)
@@ -160,7 +160,7 @@ func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool
 			t.veh.resolve(src, &p.others[orig])
 		}
 		return
-	case o.res == Shocked:
+	case o.res.shocks():
 		// D.8: a Shocked crew buttons up; only the Riders are attacked.
 		t.veh.resolve(src, &p.riders[orig])
 	default:
