@@ -173,6 +173,9 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	j.explain = func() []*report.Explanation { return explainComparison(cmp) }
 	// A sweep of compare reads the DC figures whatever the view.
 	j.figures = dcFigures
+	if fs.Changed("differences") {
+		j.unswept, j.unsweptWhy = "differences", "it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value"
+	}
 	if !f.differences {
 		// The DC figures, one row per way: what compare has always shown.
 		j.table, j.finish, j.chart = writeCompareTable, nil, nil

@@ -167,6 +167,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	if base.common.explain {
 		return nil, inputErrorf("explain", "--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
 	}
+	if base.unswept != "" {
+		return nil, inputErrorf(base.unswept, "--%s with --vary: %s; run sapper %s --%s at one value", base.unswept, base.unsweptWhy, target.name, base.unswept)
+	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
 	echo := sweepInputs{Command: target.name, Args: inputArgs(base.flags, in.words()), Vary: v.name, Values: v.values}

@@ -325,3 +325,21 @@ func TestSweepMetricGrows(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepRefusesOneRunFlags: a flag that shapes the output of one run,
+// which a sweep's table of values cannot show, is refused with one line
+// rather than echoed unheeded.
+func TestSweepRefusesOneRunFlags(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"sweep compare --vary thrower-tem=0..1 --differences --trials 1000",
+			"sapper sweep: --differences with --vary: it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value; run sapper compare --differences at one value\n"},
+		{"sweep compare --vary thrower-tem=0..1 --differences=false --trials 1000", "sapper sweep: --differences with --vary: "},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --explain", "sapper sweep: --explain shows the working of one attack"},
+		{"sweep fire --target 4-6-7 --vary fp=1..200:0.001", `sapper sweep: --vary "fp=1..200:0.001": 199001 values; at most 200 (use a larger STEP)` + "\n"},
+	} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) || len(stderr) > 240 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
