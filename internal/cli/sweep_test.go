@@ -179,7 +179,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807:1000000000000000000",
 			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
-			`sapper sweep: --vary "tem=0..9223372036854775807": 9223372036854775808 values; at most 200 (use a larger STEP)` + "\n"},
+			`sapper sweep: --vary "tem=0..9223372036854775807": too many values (more than 1,000,000); at most 200 (use a larger STEP)` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
 			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
@@ -328,13 +328,15 @@ func TestSweepMetricGrows(t *testing.T) {
 
 // TestSweepRefusesOneRunFlags: a flag that shapes the output of one run,
 // which a sweep's table of values cannot show, is refused with one line
-// rather than echoed unheeded.
+// rather than echoed unheeded; a count too large to read is not written.
 func TestSweepRefusesOneRunFlags(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"sweep compare --vary thrower-tem=0..1 --differences --trials 1000",
 			"sapper sweep: --differences with --vary: it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value; run sapper compare --differences at one value\n"},
 		{"sweep compare --vary thrower-tem=0..1 --differences=false --trials 1000", "sapper sweep: --differences with --vary: "},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --explain", "sapper sweep: --explain shows the working of one attack"},
+		{"sweep fire --target 4-6-7 --vary fp=1..200:1e-300",
+			`sapper sweep: --vary "fp=1..200:1e-300": too many values (more than 1,000,000); at most 200 (use a larger STEP)` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=1..200:0.001", `sapper sweep: --vary "fp=1..200:0.001": 199001 values; at most 200 (use a larger STEP)` + "\n"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
