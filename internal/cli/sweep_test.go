@@ -345,3 +345,29 @@ func TestSweepRefusesOneRunFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepMixedMethods: under --method auto the values that fell back to
+// Monte Carlo are named in the table's last line and in a note of the
+// JSON; no line claims every figure exact.
+func TestSweepMixedMethods(t *testing.T) {
+	base := "sweep fire --target 4-6-7 --target 4-6-7 --vary fp=1..12:1 --method auto --max-paths 300 --trials 1000"
+	code, stdout, stderr := cli(t, args(base)...)
+	want := "exact enumeration for 5 values (intervals are points), Monte Carlo for fp=6, fp=7, fp=8, fp=9 and 3 more: 1,000 trials per value, seed 1, 95% Wilson intervals below each figure; "
+	if code != exitOK || !strings.Contains(stdout, "\n"+want) || strings.Contains(stdout, "\nexact enumeration (intervals are points)") {
+		t.Errorf("exit %d, %s\n%s; want the line %q", code, stderr, stdout, want)
+	}
+	code, stdout, stderr = cli(t, args(base+" --format json")...)
+	if code != exitOK || !strings.Contains(stdout, `"--method auto: exact enumeration for 5 values (intervals are points), Monte Carlo for fp=6`) {
+		t.Errorf("json: exit %d, %s\n%s", code, stderr, stdout)
+	}
+	// compare's three ways likewise.
+	code, stdout, stderr = cli(t, args("compare --method auto --max-paths 2000 --trials 1000")...)
+	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration for 1 run (intervals are points), Monte Carlo for placed, thrown: 1000 trials per run") {
+		t.Errorf("compare: exit %d, %s\n%s", code, stderr, stdout)
+	}
+	// All exact, or all Monte Carlo: the line is as it was.
+	code, stdout, _ = cli(t, args("sweep fire --target 4-6-7 --vary fp=1..3:1 --method auto")...)
+	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration (intervals are points); ") || strings.Contains(stdout, "--method auto:") {
+		t.Errorf("all exact: exit %d\n%s", code, stdout)
+	}
+}
