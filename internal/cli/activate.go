@@ -102,7 +102,14 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 		return nil, scenarioError(s.file, s.lines["vary"], "vary: %s makes this crossing a sweep; run it with sapper run %s", oneLine(s.vary), oneLine(rest[0]))
 	}
 	// The file's flags first, the command line's after: they win.
-	return s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
+	j, err := s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
+	if err != nil || j.help {
+		return j, err
+	}
+	if s.title != "" && !in.sweep {
+		j.report.Scenario = s.titled(args)
+	}
+	return j, nil
 }
 
 // prepareCrossing builds the experiment of crossing s under in, the

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
-	"github.com/sapperhq/sapper/sim"
 )
 
 var compareCommand = &command{
@@ -173,6 +173,9 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	j.explain = func() []*report.Explanation { return explainComparison(cmp) }
 	// A sweep of compare reads the DC figures whatever the view.
 	j.figures = dcFigures
+	if fs.Changed("differences") {
+		j.unswept, j.unsweptWhy = "differences", "it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value"
+	}
 	if !f.differences {
 		// The DC figures, one row per way: what compare has always shown.
 		j.table, j.finish, j.chart = writeCompareTable, nil, nil
@@ -215,7 +218,6 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 	if err := report.WriteGrid(w, *rep.Figures); err != nil {
 		return err
 	}
-	res := rep.Runs[0].Result
 	var elapsed float64
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
@@ -223,13 +225,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
-	if res.Method == sim.Exact {
-		fmt.Fprintf(w, "\nexact enumeration (intervals are points)")
-	} else {
-		fmt.Fprintf(w, "\nMonte Carlo: %d trials per run, seed %d, %s%% Wilson intervals below each figure",
-			res.Trials, res.Seed, report.Percent(res.Confidence))
-	}
-	fmt.Fprintf(w, "; %.2fs\n", elapsed)
+	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "run", "runs", func(n uint64) string { return strconv.FormatUint(n, 10) }), elapsed)
 	writeNotes(w, rep)
 	return nil
 }

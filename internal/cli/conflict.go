@@ -22,8 +22,14 @@ type conflict struct {
 	why  string
 }
 
+// givenFlags says which flags were given: a flag set, or the options of
+// a plan's attack named as the flags they stand for (planOptions).
+type givenFlags interface{ Changed(name string) bool }
+
+var _ givenFlags = (*pflag.FlagSet)(nil)
+
 // flagConflict is a conflict on flag name of fs.
-func flagConflict(fs *pflag.FlagSet, name, with string, when bool, why string) conflict {
+func flagConflict(fs givenFlags, name, with string, when bool, why string) conflict {
 	return conflict{input: "--" + name, given: fs.Changed(name), with: with, when: when, why: why}
 }
 
@@ -46,6 +52,10 @@ type conflictError struct {
 	// flag and withFlag are the flags' names without dashes; withFlag is
 	// "" when the other side is no flag given ("no --thrower").
 	flag, withFlag string
+	// input, with and why are the conflict's parts as declared, for a
+	// caller that names the inputs otherwise (a plan's options, a
+	// scenario file's keys).
+	input, with, why string
 }
 
 // Unwrap lets errors.As find the usage error, so a conflict prints and
@@ -72,6 +82,9 @@ func checkConflicts(cs ...conflict) error {
 				usageError: usageError{msg: fmt.Sprintf("%s with %s: %s", c.input, c.with, c.why), field: flagName(c.input)},
 				flag:       flagName(c.input),
 				withFlag:   flagName(c.with),
+				input:      c.input,
+				with:       c.with,
+				why:        c.why,
 			}
 		}
 	}

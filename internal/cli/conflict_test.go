@@ -127,3 +127,31 @@ func TestNoConflict(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanOptionConflicts: a plan's attack obeys the conflicts of sapper
+// dc, read from the same declarations, and its error names the plan, the
+// attack and the option as typed; the options where they apply run.
+func TestPlanOptionConflicts(t *testing.T) {
+	cases := []struct{ plan, want string }{
+		{"b: dc set tem=2", `--plan "b: dc set tem=2": attack 1: tem=2 with dc set: a Set DC attacks with no TEM (A23.71)`},
+		{"b: dc placed enemy-infantry=2", `--plan "b: dc placed enemy-infantry=2": attack 1: enemy-infantry=2 with dc placed: only a Set DC's malfunction DR counts enemy Infantry (A23.7)`},
+		{"b: dc set preset=false", `--plan "b: dc set preset=false": attack 1: preset=false with no setter: without a Setter`},
+		{"b: dc placed preset", "attack 1: preset with dc placed: only a Set DC can be Set before play (A23.7)"},
+		{"b: fire 8; dc set cx", "attack 2: cx with dc set: a Set DC has no CX DRM (A23.71)"},
+		{"b: dc thrown enemy-infantry=0", "attack 1: enemy-infantry=0 with dc thrown"},
+		{"b: dc placed afph", "attack 1: afph with dc placed"},
+	}
+	for _, c := range cases {
+		t.Run(c.plan, func(t *testing.T) {
+			code, stdout, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "a: dc placed", "--plan", c.plan, "--method", "exact")
+			if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want it to contain %q", code, stdout, stderr, c.want)
+			}
+		})
+	}
+	for _, plan := range []string{"b: dc set enemy-infantry=2", "b: dc set setter=4-6-7 preset=false", "b: dc placed tem=2 cx", "b: dc thrown afph"} {
+		if code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "a: dc placed", "--plan", plan, "--method", "exact"); code != exitOK {
+			t.Errorf("%s: exit %d, stderr %q", plan, code, stderr)
+		}
+	}
+}

@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"github.com/spf13/pflag"
-
 	"github.com/sapperhq/sapper/model/asl"
 )
 
 // dcConflicts rejects the dc inputs that the mode, the target Location or
 // another flag make meaningless; each reason cites the rule.
-func dcConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.DCAttack) error {
+func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) error {
 	mode := "--mode " + a.Mode.String()
 	set, thrown := a.Mode == asl.Set, a.Mode == asl.Thrown
 	noThrower := thrown && len(a.Throwers) == 0

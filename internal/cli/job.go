@@ -44,6 +44,11 @@ type job struct {
 	// question that is not one run of experiments (building --needed
 	// searches an input). Such a job cannot be swept.
 	run func(ctx context.Context, stdout, stderr io.Writer) error
+	// unswept, when set, names a flag given that shapes the output of
+	// one run of the command, which a sweep's table of values cannot
+	// show (compare --differences), and says why: a sweep refuses it
+	// rather than echo it unheeded.
+	unswept, unsweptWhy string
 }
 
 type plannedRun struct {

@@ -208,7 +208,9 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		}
 		return err
 	}
+	given := planOptions{}
 	err := eachOption(words, []string{"placer", "setter", "dff"}, func(o option, w string) (err error) {
+		given.add(o, w)
 		switch o.key {
 		case "drm":
 			a.DRM, err = o.whole(asl.MinDRM, asl.MaxDRM)
@@ -245,7 +247,44 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The options a mode makes meaningless are refused as sapper dc
+	// refuses the flags they stand for, from the same declarations.
+	if err := dcConflicts(given, nil, !d.hob, a); err != nil {
+		return nil, given.conflict(err)
+	}
 	return &a, nil
+}
+
+// planOptions are the options given to one attack of a plan, each named
+// by the flag of sapper dc or sapper fire it stands for (the same name),
+// with the first word that gave it; they answer the commands' conflict
+// declarations.
+type planOptions map[string]string
+
+func (p planOptions) add(o option, word string) {
+	if _, ok := p[o.key]; !ok {
+		p[o.key] = word
+	}
+}
+
+// Changed reports whether the option standing for flag name was given.
+func (p planOptions) Changed(name string) bool {
+	_, ok := p[name]
+	return ok
+}
+
+// conflict words a conflict the declarations found in the plan's terms:
+// "tem=2 with dc set" for "--tem with --mode set".
+func (p planOptions) conflict(err error) error {
+	var ce *conflictError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	with := ce.with
+	if mode, ok := strings.CutPrefix(with, "--mode "); ok {
+		with = "dc " + mode
+	}
+	return fmt.Errorf("%s with %s: %s", p[ce.flag], strings.ReplaceAll(with, "--", ""), ce.why)
 }
 
 // unknownOption is an option word an attack does not take; its message

@@ -125,7 +125,7 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: fire 4 zz=1"}, `sapper plans: --plan "b: fire 4 zz=1": attack 1: fire: unknown option "zz=1"`},
 		{[]string{"b: fire 4 drm=12"}, `sapper plans: --plan "b: fire 4 drm=12": attack 1: drm=12: want a whole number from -8 to 8`},
 		{[]string{"b: dc placed user=ace"}, `sapper plans: --plan "b: dc placed user=ace": attack 1: user=ace:`},
-		{[]string{"b: dc set cx"}, `sapper plans: --plan "b: dc set cx": attack 1: cx: a Set DC has no CX DRM`},
+		{[]string{"b: dc set cx"}, `sapper plans: --plan "b: dc set cx": attack 1: cx with dc set: a Set DC has no CX DRM`},
 		{[]string{"b: fire 4 weapon=wp"}, `sapper plans: --plan "b: fire 4 weapon=wp": attack 1: weapon: WP and an AFV's entry make no IFT attack`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
 		{[]string{"b: fire 4;"}, `sapper plans: --plan "b: fire 4;": attack 2: want 'fire FP …' or 'dc MODE …'`},

@@ -57,11 +57,7 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 		return j, nil
 	}
 	if s.title != "" {
-		title := s.title
-		if changed := s.changedInputs(extra); len(changed) > 0 {
-			title += " (changed: " + strings.Join(changed, ", ") + ")"
-		}
-		j.report.Scenario = title
+		j.report.Scenario = s.titled(extra)
 	}
 	return j, nil
 }
@@ -96,9 +92,13 @@ or one of the scenarios built into sapper (sapper scenarios lists them).
 
 Flags after FILE are the command's and come after the file's: they replace
 a single-valued flag of the file (--method exact, --format json, --plot
-odds.png) and add to a repeatable one (--target). A flag of the file that a
-flag after FILE conflicts with gives way (--method exact drops the file's
-trials:), and the title says which inputs differ from the file's.
+odds.png) and add to a repeatable one (--target). Among the run and output
+flags every command shares, a flag of the file that a flag after FILE
+conflicts with gives way (--method exact drops the file's trials:); any
+other conflict between the file and the flags after it is an error naming
+both (mode: set in the file, --tem after it). The title says which inputs
+differ from the file's, a method other than the file's, and which of the
+file's flags gave way.
 
 A scenario file:
 

@@ -69,3 +69,54 @@ func TestRunRuleFromCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// TestRunFileConflicts: a flag after the file that conflicts with one of
+// the file's, outside the run and output flags, is refused with one line
+// naming the file's key at its line and the flag after it; the run and
+// output flags give way, and the title says so.
+func TestRunFileConflicts(t *testing.T) {
+	dir := t.TempDir()
+	set := dir + "/set.yaml"
+	if err := os.WriteFile(set, []byte("command: dc\ntitle: A Set DC\nflags:\n  mode: set\n  target: 4-6-7\n  method: exact\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	placed := dir + "/placed.yaml"
+	if err := os.WriteFile(placed, []byte("command: dc\ntitle: A Placed DC\nflags:\n  target: 4-6-7\n  tem: 2\n  rule: [surrender=true]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", set, "--tem", "2"}, "sapper run: " + set + ":4: mode: set with --tem given after the file: a Set DC attacks with no TEM (A23.71)\n"},
+		{[]string{"run", set, "--cx"}, "sapper run: " + set + ":4: mode: set with --cx given after the file: a Set DC has no CX DRM (A23.71)\n"},
+		{[]string{"run", set, "--enemy-infantry", "2", "--mode", "placed"}, "sapper run: " + set + " (sapper dc): --enemy-infantry with --mode placed"},
+		{[]string{"run", placed, "--mode", "set"}, "sapper run: " + placed + ":5: tem: 2 with --mode set given after the file: a Set DC attacks with no TEM (A23.71)\n"},
+		{[]string{"run", placed, "--no-hob"}, "sapper run: " + placed + ":6: rule: surrender with --no-hob given after the file: it changes only what Heat of Battle does (A15)\n"},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args[2:], code, stderr, c.want)
+		}
+	}
+	// The run flags give way, and the title says what changed: no
+	// "(exact)" stands over a Monte Carlo run unmarked.
+	for _, c := range []struct {
+		args  []string
+		title string
+	}{
+		{[]string{"run", "two-sq-crossing", "--ac", "5"}, "A squad dashes past two S? (exact) (changed: --ac 5)"},
+		{[]string{"activate", "two-sq-crossing", "--ac", "5"}, "A squad dashes past two S? (exact) (changed: --ac 5)"},
+		{[]string{"run", "two-sq-crossing", "--trials", "1000"}, "A squad dashes past two S? (exact) (changed: method: exact dropped for --trials)"},
+		{[]string{"run", "two-sq-crossing", "--method", "mc"}, "A squad dashes past two S? (exact) (changed: --method mc)"},
+		{[]string{"run", "two-sq-crossing", "--method", "exact"}, "A squad dashes past two S? (exact)"},
+		{[]string{"run", "fire-on-stack", "--fp", "12", "--trials", "1000"}, "8 FP at +2 on a squad stacked with a leader (changed: --fp 12, method: exact dropped for --trials)"},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		_, rest, _ := strings.Cut(stdout, "\n\n")
+		title, _, _ := strings.Cut(rest, "\n")
+		if code != exitOK || title != c.title {
+			t.Errorf("%v: exit %d, title %q, stderr %q; want %q", c.args, code, title, stderr, c.title)
+		}
+	}
+}

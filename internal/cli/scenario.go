@@ -47,6 +47,10 @@ type scenario struct {
 	// given holds the flags given after the file on the command line,
 	// whose errors are the command line's.
 	given map[string]bool
+	// displaced holds the run and output flags of the file that gave way
+	// to a flag after it (trials: to --method exact), each with the flag
+	// that displaced it.
+	displaced map[string]string
 }
 
 type scenarioFlag struct {
@@ -246,18 +250,21 @@ func (s *scenario) inputWithout(extra input, drop map[string]bool) (input, error
 }
 
 // merged prepares the scenario's command line, extra after the file's
-// flags, with prepare. The command line wins over the file: when a flag
-// given after the file conflicts with a flag of the file (--method exact
-// on the command line, trials: in the file), the file's flag is left out
-// and the command is prepared again. Conflicts within the file, or within
-// the command line, stay errors. Errors about the file's flags are placed
-// at their lines.
+// flags, with prepare. Among the run and output flags every command shares
+// the command line wins over the file: when one given after the file
+// conflicts with one of the file (--method exact on the command line,
+// trials: in the file), the file's flag is left out and the command is
+// prepared again. Any other conflict between the file and the command
+// line (--tem after mode: set) changes the question the file asks, so it
+// is an error naming both, as are conflicts within the file or within the
+// command line. Errors about the file's flags are placed at their lines.
 func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job, error) {
 	given, err := s.flagsGiven(extra)
 	if err != nil {
 		return nil, s.place(err, false)
 	}
 	s.given = given
+	s.displaced = map[string]string{}
 	inFile := map[string]bool{}
 	for _, f := range s.flags {
 		inFile[f.name] = !given[f.name]
@@ -271,12 +278,20 @@ func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job,
 		j, err := prepare(in)
 		var ce *conflictError
 		if errors.As(err, &ce) {
+			file, cmd, fileTyped, cmdTyped := "", "", "", ""
 			switch {
 			case inFile[ce.flag] && !drop[ce.flag] && given[ce.withFlag]:
-				drop[ce.flag] = true
-				continue
+				file, cmd, fileTyped, cmdTyped = ce.flag, ce.withFlag, ce.input, ce.with
 			case inFile[ce.withFlag] && !drop[ce.withFlag] && given[ce.flag]:
-				drop[ce.withFlag] = true
+				file, cmd, fileTyped, cmdTyped = ce.withFlag, ce.flag, ce.with, ce.input
+			}
+			if file != "" {
+				if !runFlag(file) || !runFlag(cmd) {
+					return nil, scenarioError(s.file, s.lines["--"+file], "%s with %s given after the file: %s",
+						s.key(file, fileTyped), cmdTyped, ce.why)
+				}
+				drop[file] = true
+				s.displaced[file] = cmd
 				continue
 			}
 		}
@@ -285,6 +300,68 @@ func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job,
 		}
 		return j, nil
 	}
+}
+
+// runFlag reports whether name is one of the run and output flags every
+// command shares (--method, --trials, --format…), which may give way
+// between the file and the command line.
+func runFlag(name string) bool {
+	var common commonFlags
+	return common.register(pflag.NewFlagSet("", pflag.ContinueOnError)).Lookup(name) != nil
+}
+
+// key is the file's flag name as the file gives it, typed being the
+// conflict's name for it: "mode: set" for "--mode set", "tem: 2" for
+// "--tem", "rule: surrender" for "--rule surrender".
+func (s *scenario) key(name, typed string) string {
+	if _, v, ok := strings.Cut(typed, " "); ok {
+		return name + ": " + v
+	}
+	for _, f := range s.flags {
+		if f.name == name {
+			return name + ": " + strings.Join(f.values, ", ")
+		}
+	}
+	return name
+}
+
+// titled is the scenario's title marked with what the flags extra given
+// after the file change: the attack's inputs, a method other than the
+// file's, and the file's flags that gave way to them.
+func (s *scenario) titled(extra []string) string {
+	changed := s.changedInputs(extra)
+	for _, f := range s.flags {
+		if f.name != "method" || !s.given["method"] {
+			continue
+		}
+		if m := s.givenValue(extra, "method"); m != "" && m != f.values[0] {
+			changed = append(changed, "--method "+m)
+		}
+	}
+	var dropped []string
+	for _, f := range s.flags {
+		if by, ok := s.displaced[f.name]; ok {
+			dropped = append(dropped, fmt.Sprintf("%s: %s dropped for --%s", f.name, strings.Join(f.values, ", "), by))
+		}
+	}
+	changed = append(changed, dropped...)
+	if len(changed) == 0 {
+		return s.title
+	}
+	return s.title + " (changed: " + strings.Join(changed, ", ") + ")"
+}
+
+// givenValue is the value of flag name given after the file, "" if none.
+func (s *scenario) givenValue(extra []string, name string) string {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return ""
+	}
+	fs := flagsOf(s.command)
+	if parseFlags(fs, sa.rest) != nil || !fs.Changed(name) {
+		return ""
+	}
+	return fs.Lookup(name).Value.String()
 }
 
 // changedInputs lists the inputs given after the file that change the

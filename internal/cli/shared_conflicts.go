@@ -3,8 +3,6 @@ package cli
 import (
 	"slices"
 
-	"github.com/spf13/pflag"
-
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -33,7 +31,7 @@ func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, f
 
 // useConflicts are the inputs on how the DC is used that some modes do
 // not have, shared by every command that makes one DC attack.
-func useConflicts(fs *pflag.FlagSet, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
+func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
 	m := "--mode " + mode.String()
 	thrown := mode == asl.Thrown
 	return []conflict{

@@ -167,6 +167,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	if base.common.explain {
 		return nil, inputErrorf("explain", "--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
 	}
+	if base.unswept != "" {
+		return nil, inputErrorf(base.unswept, "--%s with --vary: %s; run sapper %s --%s at one value", base.unswept, base.unsweptWhy, target.name, base.unswept)
+	}
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
 	echo := sweepInputs{Command: target.name, Args: inputArgs(base.flags, in.words()), Vary: v.name, Values: v.values}
@@ -272,6 +275,11 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		}
 		if goalOf != nil {
 			goalOf(rep)
+		}
+		// The table's last line says it; the JSON's runs each name their
+		// method, and a note says they differ.
+		if note := mixedMethods(rep.Runs); note != "" && j.common.format == report.JSON {
+			rep.Notes = append(rep.Notes, note)
 		}
 	}
 	j.table = func(w io.Writer, rep report.Report) error {
@@ -471,14 +479,7 @@ func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s; the later values were not run\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
-	res := rep.Runs[0].Result
-	if res.Method == sim.Exact {
-		fmt.Fprintf(w, "\nexact enumeration (intervals are points)")
-	} else {
-		fmt.Fprintf(w, "\nMonte Carlo: %s trials per value, seed %d, %s%% Wilson intervals below each figure",
-			report.Group(res.Trials), res.Seed, report.Percent(res.Confidence))
-	}
-	fmt.Fprintf(w, "; %.2fs\n", elapsed)
+	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "value", "values", report.Group), elapsed)
 	writeNotes(w, rep)
 	return nil
 }
@@ -554,4 +555,54 @@ func (v vary) prepareAt(ctx context.Context, target *command, in input, i int) (
 // atError is err, the swept command's, at value i of the --vary.
 func (v vary) atError(i int, err error) error {
 	return badValue("vary", v.spec, fmt.Sprintf("at %s: %s", v.label(i), err))
+}
+
+// methodsLine says how the runs were worked out, under a table of several:
+// exact enumeration, Monte Carlo, or under --method auto both, naming the
+// runs that fell back to Monte Carlo so that no interval is taken for a
+// point. one and many name a run ("value", "values"); count writes the
+// trials.
+func methodsLine(runs []report.Run, one, many string, count func(uint64) string) string {
+	var mc []string
+	var res *sim.Result
+	for _, r := range runs {
+		if r.Result.Method != sim.Exact {
+			mc = append(mc, r.Label)
+			res = r.Result
+		}
+	}
+	if res == nil {
+		return "exact enumeration (intervals are points)"
+	}
+	line := fmt.Sprintf("%s trials per %s, seed %d, %s%% Wilson intervals below each figure",
+		count(res.Trials), one, res.Seed, report.Percent(res.Confidence))
+	exact := len(runs) - len(mc)
+	if exact == 0 {
+		return "Monte Carlo: " + line
+	}
+	noun := many
+	if exact == 1 {
+		noun = one
+	}
+	at := strings.Join(mc[:min(len(mc), 4)], ", ")
+	if len(mc) > 4 {
+		at += fmt.Sprintf(" and %d more", len(mc)-4)
+	}
+	return fmt.Sprintf("exact enumeration for %d %s (intervals are points), Monte Carlo for %s: %s", exact, noun, at, line)
+}
+
+// mixedMethods is the note a report of several runs carries when
+// --method auto ran some exactly and some by Monte Carlo, for a reader of
+// the JSON, whose runs say each its method; "" when all ran alike.
+func mixedMethods(runs []report.Run) string {
+	exact := 0
+	for _, r := range runs {
+		if r.Result.Method == sim.Exact {
+			exact++
+		}
+	}
+	if exact == 0 || exact == len(runs) {
+		return ""
+	}
+	return "--method auto: " + methodsLine(runs, "value", "values", report.Group)
 }

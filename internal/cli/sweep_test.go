@@ -179,7 +179,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807:1000000000000000000",
 			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
-			`sapper sweep: --vary "tem=0..9223372036854775807": 9223372036854775808 values; at most 200 (use a larger STEP)` + "\n"},
+			`sapper sweep: --vary "tem=0..9223372036854775807": too many values (more than 1,000,000); at most 200 (use a larger STEP)` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
 			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
@@ -323,5 +323,51 @@ func TestSweepMetricGrows(t *testing.T) {
 		if strings.HasPrefix(c, "sweep building") && !strings.Contains(stdout, "dice=1  85.19%  14.81%   0.00%  0.00%  0.00%") {
 			t.Errorf("%s:\n%s", c, stdout)
 		}
+	}
+}
+
+// TestSweepRefusesOneRunFlags: a flag that shapes the output of one run,
+// which a sweep's table of values cannot show, is refused with one line
+// rather than echoed unheeded; a count too large to read is not written.
+func TestSweepRefusesOneRunFlags(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"sweep compare --vary thrower-tem=0..1 --differences --trials 1000",
+			"sapper sweep: --differences with --vary: it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value; run sapper compare --differences at one value\n"},
+		{"sweep compare --vary thrower-tem=0..1 --differences=false --trials 1000", "sapper sweep: --differences with --vary: "},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --explain", "sapper sweep: --explain shows the working of one attack"},
+		{"sweep fire --target 4-6-7 --vary fp=1..200:1e-300",
+			`sapper sweep: --vary "fp=1..200:1e-300": too many values (more than 1,000,000); at most 200 (use a larger STEP)` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=1..200:0.001", `sapper sweep: --vary "fp=1..200:0.001": 199001 values; at most 200 (use a larger STEP)` + "\n"},
+	} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) || len(stderr) > 240 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// TestSweepMixedMethods: under --method auto the values that fell back to
+// Monte Carlo are named in the table's last line and in a note of the
+// JSON; no line claims every figure exact.
+func TestSweepMixedMethods(t *testing.T) {
+	base := "sweep fire --target 4-6-7 --target 4-6-7 --vary fp=1..12:1 --method auto --max-paths 300 --trials 1000"
+	code, stdout, stderr := cli(t, args(base)...)
+	want := "exact enumeration for 5 values (intervals are points), Monte Carlo for fp=6, fp=7, fp=8, fp=9 and 3 more: 1,000 trials per value, seed 1, 95% Wilson intervals below each figure; "
+	if code != exitOK || !strings.Contains(stdout, "\n"+want) || strings.Contains(stdout, "\nexact enumeration (intervals are points)") {
+		t.Errorf("exit %d, %s\n%s; want the line %q", code, stderr, stdout, want)
+	}
+	code, stdout, stderr = cli(t, args(base+" --format json")...)
+	if code != exitOK || !strings.Contains(stdout, `"--method auto: exact enumeration for 5 values (intervals are points), Monte Carlo for fp=6`) {
+		t.Errorf("json: exit %d, %s\n%s", code, stderr, stdout)
+	}
+	// compare's three ways likewise.
+	code, stdout, stderr = cli(t, args("compare --method auto --max-paths 2000 --trials 1000")...)
+	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration for 1 run (intervals are points), Monte Carlo for placed, thrown: 1000 trials per run") {
+		t.Errorf("compare: exit %d, %s\n%s", code, stderr, stdout)
+	}
+	// All exact, or all Monte Carlo: the line is as it was.
+	code, stdout, _ = cli(t, args("sweep fire --target 4-6-7 --vary fp=1..3:1 --method auto")...)
+	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration (intervals are points); ") || strings.Contains(stdout, "--method auto:") {
+		t.Errorf("all exact: exit %d\n%s", code, stdout)
 	}
 }

@@ -11,10 +11,15 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/report"
 )
 
 // maxSweepValues bounds a sweep: each value is a full run.
 const maxSweepValues = 200
+
+// maxCountShown is the largest count of values an error about too many
+// writes out; beyond it the line says only that there are more.
+const maxCountShown = 1_000_000
 
 // vary is a checked --vary NAME=FROM..TO[:STEP].
 type vary struct {
@@ -122,6 +127,10 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	span := new(big.Rat).Quo(new(big.Rat).Sub(to, from), step)
 	steps := new(big.Int).Quo(span.Num(), span.Denom())
 	if n := new(big.Int).Add(steps, big.NewInt(1)); n.Cmp(big.NewInt(maxSweepValues)) > 0 {
+		if n.Cmp(big.NewInt(maxCountShown)) > 0 {
+			// A tiny STEP counts in hundreds of digits: no one reads them.
+			return bad("too many values (more than %s); at most %d (use a larger STEP)", report.Group(maxCountShown), maxSweepValues)
+		}
 		return bad("%s values; at most %d (use a larger STEP)", n, maxSweepValues)
 	}
 	for i := int64(0); i <= steps.Int64(); i++ {
