@@ -3,11 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -87,8 +88,11 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 	}
 	switch strings.ToLower(words[0]) {
 	case "fire":
-		fp, err := strconv.ParseFloat(words[1], 64)
-		if err != nil || fp <= 0 {
+		fp, err := decimal.ParseFloat(words[1])
+		if err != nil {
+			return asl.PlanStep{}, fmt.Errorf("fire %q: %v; want the attack's FP, a number such as 8 or 7.5", words[1], err)
+		}
+		if fp <= 0 {
 			return asl.PlanStep{}, fmt.Errorf("fire %q: want the attack's FP, a number such as 8 or 7.5", words[1])
 		}
 		a, err := fireStep(fp, words[2:], d)
@@ -109,8 +113,8 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 type option struct{ key, val string }
 
 func splitOption(w string) option {
-	if len(w) > 1 && (w[0] == '+' || w[0] == '-') {
-		if _, err := strconv.Atoi(w); err == nil {
+	if len(w) > 1 && (w[0] == '+' || w[0] == '-' || strings.HasPrefix(w, decimal.Minus)) {
+		if _, err := decimal.ParseInt(w, math.MinInt64, math.MaxInt64); err == nil {
 			return option{"drm", w}
 		}
 	}
@@ -120,11 +124,11 @@ func splitOption(w string) option {
 
 // whole reads a whole number option within lo…hi.
 func (o option) whole(lo, hi int) (int, error) {
-	n, err := strconv.Atoi(strings.TrimPrefix(o.val, "+"))
-	if err != nil || n < lo || n > hi {
+	n, err := decimal.ParseInt(o.val, int64(lo), int64(hi))
+	if err != nil {
 		return 0, fmt.Errorf("%s=%s: want a whole number from %d to %d", o.key, o.val, lo, hi)
 	}
-	return n, nil
+	return int(n), nil
 }
 
 // yes reads an option given alone, or =true or =false.

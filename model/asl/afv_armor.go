@@ -2,8 +2,11 @@ package asl
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // AF is an Armor Factor (C7.11). Unarmored marks a Target Facing with no
@@ -40,10 +43,10 @@ func ParseAF(s string) (AF, error) {
 	if s == "-" {
 		return Unarmored, nil
 	}
-	n, err := strconv.Atoi(s)
+	n, err := decimal.ParseInt(s, math.MinInt, math.MaxInt)
 	if err == nil {
 		for _, v := range afScale {
-			if int(v) == n {
+			if int64(v) == n {
 				return v, nil
 			}
 		}
