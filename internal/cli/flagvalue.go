@@ -114,11 +114,10 @@ func canonical(f *pflag.Flag, typ string, s string) (string, error) {
 		return strconv.FormatFloat(x, 'g', -1, 64), err
 	case "bool":
 		// strconv.ParseBool would read 1, t and F too: a yes/no is the
-		// word true or false (in any case, as every word), or the flag
+		// word true or false, spelt exactly as every word, or the flag
 		// alone.
-		switch strings.ToLower(s) {
-		case "true", "false":
-			return strings.ToLower(s), nil
+		if _, ok := readYesNo(s); ok {
+			return s, nil
 		}
 		return s, errors.New("want true or false")
 	}

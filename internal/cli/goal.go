@@ -89,7 +89,7 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	lhs, rhs, op := "", "", ""
 	for _, o := range []string{">=", "<=", "≥", "≤"} {
 		if l, r, ok := strings.Cut(spec, o); ok {
-			lhs, rhs, op = strings.TrimSpace(l), strings.TrimSpace(r), o
+			lhs, rhs, op = l, r, o // no space is trimmed, as of no value
 			break
 		}
 	}

@@ -58,7 +58,7 @@ func TestNumbersRefused(t *testing.T) {
 	} {
 		code, stdout, stderr := cli(t, c.args...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", c.args, code, stdout, stderr, c.want)
+			t.Errorf("%q: exit %d, stdout %.200q, stderr %q; want exit 2 and one line with %q", c.args, code, stdout, stderr, c.want)
 		}
 	}
 }

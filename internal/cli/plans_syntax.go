@@ -86,7 +86,7 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 	if len(words) < 2 {
 		return asl.PlanStep{}, fmt.Errorf("want 'fire FP …' or 'dc MODE …'")
 	}
-	switch strings.ToLower(words[0]) {
+	switch words[0] {
 	case "fire":
 		fp, err := decimal.ParseFloat(words[1])
 		if err != nil {
@@ -119,7 +119,7 @@ func splitOption(w string) option {
 		}
 	}
 	k, v, _ := strings.Cut(w, "=")
-	return option{strings.ToLower(k), v}
+	return option{k, v}
 }
 
 // whole reads a whole number option within lo…hi.

@@ -162,16 +162,17 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 	return v, nil
 }
 
-// Boolean reads true or false as YAML tags them: a quoted "true" is text.
+// Boolean reads true or false, unquoted: a quoted "true" is text.
 func (d Node) Boolean() (bool, error) {
 	s, err := d.Str()
 	if err != nil {
 		return false, err
 	}
-	if d.N.Tag != "!!bool" {
+	if d.N.Tag != "!!bool" || s != "true" && s != "false" {
+		// True and FALSE too are refused: every word exactly as listed.
 		return false, d.Errorf("%q: want true or false", OneLine(s))
 	}
-	return s == "true" || s == "True" || s == "TRUE", nil
+	return s == "true", nil
 }
 
 // Parsed reads a value with a parser of its own, such as a unit or a

@@ -168,14 +168,14 @@ func (u Unit) Counter() string {
 func ParseUnit(s string) (Unit, error) {
 	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,pinned ,berserk ,disrupted ,drm=N ,concealed ,sw=N ,sw-x"
 	// The minus sign of printed counters and help texts reads as "-".
-	u := Unit{ELR: -1, text: strings.ReplaceAll(strings.TrimSpace(s), decimal.Minus, "-")}
+	u := Unit{ELR: -1, text: strings.ReplaceAll(s, decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
-	head := strings.TrimSpace(parts[0])
+	head := parts[0]
 	kind, body, found := strings.Cut(head, ":")
 	if !found {
 		kind, body = "squad", head
 	}
-	switch strings.ToLower(kind) {
+	switch kind {
 	case "squad", "":
 		u.Kind = Squad
 	case "hs", "halfsquad", "half-squad":
@@ -207,7 +207,7 @@ func ParseUnit(s string) (Unit, error) {
 		}
 		var v [3]int
 		for i, x := range f {
-			n, err := decimal.ParseInt(strings.TrimSpace(x), 0, math.MaxInt)
+			n, err := decimal.ParseInt(x, 0, math.MaxInt)
 			if err != nil {
 				return Unit{}, fmt.Errorf("unit %q: %q is not a number; %s", s, x, form)
 			}
@@ -217,7 +217,7 @@ func ParseUnit(s string) (Unit, error) {
 	}
 	seen := make(map[string]bool, len(parts)-1)
 	for _, opt := range parts[1:] {
-		key, val, hasVal := strings.Cut(strings.TrimSpace(opt), "=")
+		key, val, hasVal := strings.Cut(opt, "=")
 		name := key
 		if key == "bml" {
 			name = "broken-ml"
@@ -263,7 +263,7 @@ func ParseUnit(s string) (Unit, error) {
 		case "class":
 			err = fmt.Errorf("unit %q: class=%s: want one of %s", s, val, strings.Join(classNames[:], ", "))
 			for i, n := range classNames {
-				if strings.EqualFold(n, val) {
+				if n == val {
 					u.Class, err = Class(i), nil
 				}
 			}
