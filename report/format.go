@@ -20,10 +20,10 @@ const (
 // Formats lists every format, in the order help texts show them.
 var Formats = []Format{Table, JSON, CSV}
 
-// ParseFormat reads table, json or csv (any case).
+// ParseFormat reads table, json or csv exactly as written.
 func ParseFormat(s string) (Format, error) {
 	for _, f := range Formats {
-		if strings.EqualFold(s, string(f)) {
+		if s == string(f) {
 			return f, nil
 		}
 	}

@@ -3,12 +3,13 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/sapperhq/sapper/internal/golden"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sapperhq/sapper/internal/golden"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -58,9 +59,14 @@ func TestGolden(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for _, s := range []string{"table", "json", "csv", "JSON"} {
-		if f, err := ParseFormat(s); err != nil || !strings.EqualFold(string(f), s) {
+	for _, s := range []string{"table", "json", "csv"} {
+		if f, err := ParseFormat(s); err != nil || string(f) != s {
 			t.Errorf("ParseFormat(%q) = %q, %v", s, f, err)
+		}
+	}
+	for _, s := range []string{"JSON", "Csv", " json"} {
+		if f, err := ParseFormat(s); err == nil {
+			t.Errorf("ParseFormat(%q) = %q; want the word spelt exactly", s, f)
 		}
 	}
 	_, err := ParseFormat("xml")

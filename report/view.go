@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -29,10 +28,10 @@ func ViewNames() []string { return viewNames[:] }
 
 func (v View) String() string { return viewNames[v] }
 
-// ParseView reads exactly, at-least or at-most, in any case.
+// ParseView reads exactly, at-least or at-most.
 func ParseView(s string) (View, error) {
 	for i, n := range viewNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return View(i), nil
 		}
 	}

@@ -89,13 +89,15 @@ func TestViews(t *testing.T) {
 	if !strings.Contains(tb.String(), "ift (at most: this outcome or milder)") || !strings.Contains(tb.String(), "  MC     83.33%") {
 		t.Errorf("table at most:\n%s", tb.String())
 	}
-	for _, s := range []string{"exactly", "AT-LEAST", "at-most"} {
+	for _, s := range []string{"exactly", "at-least", "at-most"} {
 		if _, err := ParseView(s); err != nil {
 			t.Errorf("%s: %v", s, err)
 		}
 	}
-	if _, err := ParseView("atleast"); err == nil {
-		t.Error("atleast parses")
+	for _, s := range []string{"atleast", "AT-LEAST", "at-most "} {
+		if _, err := ParseView(s); err == nil {
+			t.Errorf("%q parses", s)
+		}
 	}
 }
 

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -13,7 +12,7 @@ const illustrativeTables = "illustrative"
 
 // loadTables reads a tables file, or the shipped illustrative set.
 func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
-	if strings.EqualFold(ref, illustrativeTables) {
+	if ref == illustrativeTables {
 		t, err := sasl.IllustrativeTables()
 		return t, fileError(err)
 	}

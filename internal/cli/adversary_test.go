@@ -41,7 +41,8 @@ func TestAdversaryCases(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
 		}
 	}
-	// Choice words in any case, everywhere.
+	// Choice words exactly as listed, everywhere: another case is
+	// refused, not guessed.
 	outside := write("outside.yaml", strings.Replace(string(two), "site: outside", "site: Outside", 1))
 	for _, c := range []string{
 		"dc --target 4-6-7,class=ELITE --method exact",
@@ -49,7 +50,7 @@ func TestAdversaryCases(t *testing.T) {
 		"activate two-sq-crossing --tables ILLUSTRATIVE",
 		"activate " + outside,
 	} {
-		if code, _, stderr := cli(t, args(c)...); code != exitOK {
+		if code, stdout, stderr := cli(t, args(c)...); code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%s: exit %d, %s", c, code, stderr)
 		}
 	}

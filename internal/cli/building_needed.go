@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sapperhq/sapper/internal/decimal"
+
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/toi"
@@ -141,11 +143,14 @@ func parseNeeded(values []string) ([]float64, error) {
 	var out []float64
 	for _, v := range values {
 		for _, s := range strings.Split(v, ",") {
-			p, err := strconv.ParseFloat(s, 64)
+			p, err := decimal.ParseFloat(s)
 			if s == "" || !probability.MatchString(s) || err != nil || p <= 0 || p > 1 {
 				which := ""
 				if s != v {
 					which = fmt.Sprintf("%q: ", s)
+				}
+				if err != nil && s != "" && probability.MatchString(s) {
+					which += err.Error() + "; " // 0.99999999999999999999
 				}
 				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1 in decimal, e.g. 0.5,0.8,0.95")
 			}

@@ -134,7 +134,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 // resolve checks the common flags and turns them into a run configuration.
 func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	var out common
-	raw := func(name string) string { return fs.Lookup(name).Value.String() }
+	raw := func(name string) string { return argument(fs.Lookup(name)) }
 	method := sim.Method(choice(c.method, string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)))
 	switch method {
 	case sim.MonteCarlo, sim.Exact, sim.Auto:

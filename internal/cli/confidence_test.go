@@ -23,9 +23,10 @@ func TestConfidenceRange(t *testing.T) {
 		args string
 		line string
 	}{
-		// The float below 1, whose intervals were NaN.
-		{"dc --target 4-6-7 --confidence 0.9999999999999999 --format csv", "sapper dc: " + fmt.Sprintf(want, "0.9999999999999999")},
-		{"dc --target 4-6-7 --confidence 0.9999999999999999 --format json", "sapper dc: " + fmt.Sprintf(want, "0.9999999999999999")},
+		// Near 1, whose intervals were NaN (the float just below 1,
+		// 0.9999999999999999, has more digits than a number may).
+		{"dc --target 4-6-7 --confidence 0.99999999999999 --format csv", "sapper dc: " + fmt.Sprintf(want, "0.99999999999999")},
+		{"dc --target 4-6-7 --confidence 0.99999999999999 --format json", "sapper dc: " + fmt.Sprintf(want, "0.99999999999999")},
 		{"dc --target 4-6-7 --confidence 0.9999991", "sapper dc: " + fmt.Sprintf(want, "0.9999991")},
 		{"dc --target 4-6-7 --confidence 1", "sapper dc: " + fmt.Sprintf(want, "1")},
 		{"dc --target 4-6-7 --confidence 0.4999", "sapper dc: " + fmt.Sprintf(want, "0.4999")},

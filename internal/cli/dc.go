@@ -284,7 +284,11 @@ func modelError(fs *pflag.FlagSet, err error) error {
 	var ie *bound.Invalid
 	if errors.As(err, &ie) && fs.Lookup(ie.Field) != nil {
 		if ie.Value != "" {
-			return inputErrorf(ie.Field, "--%s %s: %s", ie.Field, quote(ie.Value), ie.Why)
+			v := ie.Value
+			if f := fs.Lookup(ie.Field); f.Changed && !repeatable(f) {
+				v = argument(f) // 1e308, not the model's 1e+308
+			}
+			return inputErrorf(ie.Field, "--%s %s: %s", ie.Field, quote(v), ie.Why)
 		}
 		return inputErrorf(ie.Field, "--%s: %s", ie.Field, ie.Why)
 	}

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/sapperhq/sapper/internal/golden"
 	"math"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sapperhq/sapper/internal/golden"
 )
 
 // TestDCGolden pins whole outputs of small runs: exact ones, and a Monte
@@ -133,7 +134,7 @@ func TestBuildingSetsTEM(t *testing.T) {
 
 // TestResolvedInputs: the JSON inputs carry the defaults as resolved.
 func TestResolvedInputs(t *testing.T) {
-	code, stdout, stderr := cli(t, args("dc --mode set --target 4-6-7 --target hs:2-4-7 --method exact --format json --rule surrender=true --rule set-dc-uses-x-penalty=0")...)
+	code, stdout, stderr := cli(t, args("dc --mode set --target 4-6-7 --target hs:2-4-7 --method exact --format json --rule surrender=true --rule set-dc-uses-x-penalty=false")...)
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}

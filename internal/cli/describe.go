@@ -270,7 +270,7 @@ func runDescribe(stdout io.Writer, args []string) error {
 	for _, c := range cmds {
 		descs = append(descs, describeCommand(c))
 	}
-	switch strings.ToLower(*format) {
+	switch *format {
 	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -42,6 +42,10 @@ type strictValue struct {
 	pflag.Value
 	flag  *pflag.Flag
 	given bool
+	// raw is the last value given, as the user wrote it: the wrapped
+	// value holds it as parsed (1e-05 for 0.00001), and an error quotes
+	// the argument, not what sapper made of it.
+	raw string
 }
 
 // repeatedError is a single-valued flag given a second value.
@@ -61,8 +65,9 @@ func harden(fs *pflag.FlagSet) {
 
 func (v *strictValue) Set(s string) error {
 	if v.given && !repeatable(v.flag) && v.flag.Name != "help" {
-		return &repeatedError{first: v.Value.String()}
+		return &repeatedError{first: v.raw}
 	}
+	raw := s
 	s, err := canonical(v.flag, v.Value.Type(), s)
 	if err != nil {
 		return err
@@ -70,8 +75,17 @@ func (v *strictValue) Set(s string) error {
 	if err := v.Value.Set(s); err != nil {
 		return err
 	}
-	v.given = true
+	v.given, v.raw = true, raw
 	return nil
+}
+
+// argument is the value of flag f as given, or its default's text when
+// it was not given.
+func argument(f *pflag.Flag) string {
+	if sv, ok := f.Value.(*strictValue); ok && sv.given && !repeatable(f) {
+		return sv.raw
+	}
+	return f.Value.String()
 }
 
 // canonical checks a numeric value against the decimal syntax and the
@@ -100,11 +114,10 @@ func canonical(f *pflag.Flag, typ string, s string) (string, error) {
 		return strconv.FormatFloat(x, 'g', -1, 64), err
 	case "bool":
 		// strconv.ParseBool would read 1, t and F too: a yes/no is the
-		// word true or false (in any case, as every word), or the flag
+		// word true or false, spelt exactly as every word, or the flag
 		// alone.
-		switch strings.ToLower(s) {
-		case "true", "false":
-			return strings.ToLower(s), nil
+		if _, ok := readYesNo(s); ok {
+			return s, nil
 		}
 		return s, errors.New("want true or false")
 	}
@@ -134,7 +147,10 @@ func valueProblem(f *pflag.Flag, cause error) string {
 	w := want(f)
 	var de *decimal.Error
 	switch {
-	case errors.As(cause, &de) && strings.HasPrefix(de.Msg, "not ") && w != "":
+	case errors.As(cause, &de) && !strings.HasPrefix(de.Msg, "at ") && w != "":
+		// The syntax, or a number a float64 cannot hold as written
+		// (1.9999999999999999, 1e-400), then what the flag takes;
+		// a whole number's range is the flag's own.
 		return de.Msg + "; " + w
 	case errors.As(cause, &de) && w == "":
 		return de.Msg

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // FuzzParseArgs drives the whole dc command line with arbitrary arguments
@@ -22,6 +24,10 @@ func FuzzParseArgs(f *testing.F) {
 		"--mode\x00lobbed",
 		"--precision\x000.01\x00--target\x00crew:2-2-8",
 		"-j\x002\x00--format\x00csv\x00--target\x004-6-7",
+		"--target\x004-6-7\x00--confidence\x000.9999999999999999",
+		"--target\x004-6-7\x00--precision\x001e-400",
+		"--target\x004-6-7\x00--tem\x000x1\x00--drm\x00\u22122",
+		"--target\x00leader:8\u22121,drm=\u22121\x00--confidence\x001_0",
 		"--help",
 	)
 }
@@ -109,6 +115,48 @@ func fuzzCommand(f *testing.F, name string, seeds ...string) {
 			}
 		default:
 			t.Errorf("%q: exit %d; stderr %q", argv, code, errb.String())
+		}
+	})
+}
+
+// FuzzParsePlan feeds arbitrary --plan values to the plan parser. The
+// contract: no panic; an error is a usage error naming --plan; a plan
+// accepted holds each fire attack's FP exactly as written, so that the
+// number, written back as sapper writes it, parses to the same plan.
+func FuzzParsePlan(f *testing.F) {
+	for _, s := range []string{
+		"a: fire 8", "b: fire 7.5 +2", "c: fire 8 drm=−1", "d: fire 8 −1; dc placed",
+		"e: fire 0x1p3", "f: fire 1_0", "g: fire Inf", "h: fire 1.9999999999999999",
+		"i: fire 1e-400", "j: dc thrown tem=03 cx", "k: fire 8 tem=+2 drm=0x1",
+	} {
+		f.Add(s)
+	}
+	targets, _ := parseUnits("target", []string{"4-6-7"})
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := parsePlan(s, targets, 3, planDefaults{})
+		if err != nil {
+			var ue *usageError
+			if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), "--plan ") {
+				t.Fatalf("%q: error %T %q does not name --plan", s, err, err)
+			}
+			return
+		}
+		_, body, _ := strings.Cut(s, ":")
+		for k, part := range strings.Split(body, ";") {
+			words := strings.Fields(part)
+			step := p.Plan.Steps[k]
+			if step.Fire == nil {
+				continue
+			}
+			fp, err := decimal.ParseFloat(words[1])
+			if err != nil || fp != step.Fire.FP {
+				t.Fatalf("%q: FP %q read as %v (%v)", s, words[1], step.Fire.FP, err)
+			}
+			words[1] = decimal.FormatFloat(fp)
+			again, err := parseStep(words, planDefaults{})
+			if err != nil || again.Fire == nil || again.Fire.FP != fp {
+				t.Fatalf("%q: FP written back as %q does not read as %v: %v", s, words[1], fp, err)
+			}
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -88,7 +89,7 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	lhs, rhs, op := "", "", ""
 	for _, o := range []string{">=", "<=", "≥", "≤"} {
 		if l, r, ok := strings.Cut(spec, o); ok {
-			lhs, rhs, op = strings.TrimSpace(l), strings.TrimSpace(r), o
+			lhs, rhs, op = l, r, o // no space is trimmed, as of no value
 			break
 		}
 	}
@@ -130,10 +131,13 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		}
 		g.labels = append(g.labels, o)
 	}
-	x, err := strconv.ParseFloat(rhs, 64)
+	x, err := decimal.ParseFloat(rhs)
 	switch {
-	case err != nil || math.IsNaN(x) || math.IsInf(x, 0):
+	case err != nil && err.Error() == "not a decimal number":
 		return bad("%q after %s is not a number", rhs, op)
+	case err != nil:
+		// 0.99999999999999999 would be read as 1
+		return bad("%q after %s: %s", rhs, op, err)
 	case !g.mean && (x < 0 || x > 1):
 		return bad("%s after %s: a probability is from 0 to 1, e.g. 0.5", rhs, op)
 	}

@@ -3,11 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -85,10 +86,13 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 	if len(words) < 2 {
 		return asl.PlanStep{}, fmt.Errorf("want 'fire FP …' or 'dc MODE …'")
 	}
-	switch strings.ToLower(words[0]) {
+	switch words[0] {
 	case "fire":
-		fp, err := strconv.ParseFloat(words[1], 64)
-		if err != nil || fp <= 0 {
+		fp, err := decimal.ParseFloat(words[1])
+		if err != nil {
+			return asl.PlanStep{}, fmt.Errorf("fire %q: %v; want the attack's FP, a number such as 8 or 7.5", words[1], err)
+		}
+		if fp <= 0 {
 			return asl.PlanStep{}, fmt.Errorf("fire %q: want the attack's FP, a number such as 8 or 7.5", words[1])
 		}
 		a, err := fireStep(fp, words[2:], d)
@@ -109,22 +113,22 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 type option struct{ key, val string }
 
 func splitOption(w string) option {
-	if len(w) > 1 && (w[0] == '+' || w[0] == '-') {
-		if _, err := strconv.Atoi(w); err == nil {
+	if len(w) > 1 && (w[0] == '+' || w[0] == '-' || strings.HasPrefix(w, decimal.Minus)) {
+		if _, err := decimal.ParseInt(w, math.MinInt64, math.MaxInt64); err == nil {
 			return option{"drm", w}
 		}
 	}
 	k, v, _ := strings.Cut(w, "=")
-	return option{strings.ToLower(k), v}
+	return option{k, v}
 }
 
 // whole reads a whole number option within lo…hi.
 func (o option) whole(lo, hi int) (int, error) {
-	n, err := strconv.Atoi(strings.TrimPrefix(o.val, "+"))
-	if err != nil || n < lo || n > hi {
+	n, err := decimal.ParseInt(o.val, int64(lo), int64(hi))
+	if err != nil {
 		return 0, fmt.Errorf("%s=%s: want a whole number from %d to %d", o.key, o.val, lo, hi)
 	}
-	return n, nil
+	return int(n), nil
 }
 
 // yes reads an option given alone, or =true or =false.

@@ -119,7 +119,7 @@ func TestPlansBadInput(t *testing.T) {
 	}{
 		{nil, "sapper plans: --plan: give two or more plans"},
 		{[]string{"b fire 4"}, `sapper plans: --plan "b fire 4": want LABEL: ATTACK`},
-		{[]string{"b: fire x"}, `sapper plans: --plan "b: fire x": attack 1: fire "x": want the attack's FP`},
+		{[]string{"b: fire x"}, `sapper plans: --plan "b: fire x": attack 1: fire "x": not a decimal number; want the attack's FP`},
 		{[]string{"b: fire 4; shoot 2"}, `sapper plans: --plan "b: fire 4; shoot 2": attack 2: "shoot": an attack starts with fire or dc`},
 		{[]string{"b: dc tossed"}, `sapper plans: --plan "b: dc tossed": attack 1: dc "tossed": want placed, thrown or set`},
 		{[]string{"b: fire 4 zz=1"}, `sapper plans: --plan "b: fire 4 zz=1": attack 1: fire: unknown option "zz=1"`},

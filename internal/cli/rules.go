@@ -87,7 +87,7 @@ func applyRules[O any](rs []rule[O], o *O, given []string) error {
 	return nil
 }
 
-// applyRule reads one --rule KEY=BOOL into o, BOOL as Go's flags read it.
+// applyRule reads one --rule KEY=BOOL into o, BOOL true or false.
 func applyRule[O any](rs []rule[O], o *O, s string) error {
 	key, val, ok := strings.Cut(s, "=")
 	if !ok {
@@ -95,8 +95,8 @@ func applyRule[O any](rs []rule[O], o *O, s string) error {
 	}
 	for _, r := range rs {
 		if r.key == key {
-			v, err := strconv.ParseBool(val)
-			if err != nil {
+			v, ok := readYesNo(val)
+			if !ok {
 				return badValue("rule", s, "want "+key+"=true or "+key+"=false")
 			}
 			r.set(o, v)

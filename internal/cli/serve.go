@@ -50,7 +50,7 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 
 // limits checks the flags.
 func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
-	raw := func(name string) string { return fs.Lookup(name).Value.String() }
+	raw := func(name string) string { return argument(fs.Lookup(name)) }
 	switch {
 	case strings.TrimSpace(f.addr) == "":
 		// net.Listen takes "" for every interface on any port: a server

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -78,8 +77,8 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			}
 			s.hasCumulative, s.cumulative = true, true
 			if v, ok := strings.CutPrefix(a, "--cumulative="); ok {
-				b, err := strconv.ParseBool(v)
-				if err != nil {
+				b, ok := readYesNo(v)
+				if !ok {
 					return s, badValue("cumulative", v, "want true or false, or the flag alone for true")
 				}
 				s.cumulative = b
@@ -379,7 +378,7 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 			if !slices.Contains(all, x.Name) {
 				all = append(all, x.Name)
 			}
-			if m == nil && (strings.EqualFold(x.Name, sa.metric) || !sa.hasMetric) {
+			if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
 				m = &r.exp.Schema.Metrics[i]
 			} else if m != nil && x.Name == m.Name && len(x.Labels) > len(m.Labels) {
 				m = &r.exp.Schema.Metrics[i]

@@ -184,14 +184,14 @@ func TestSweepUsageErrors(t *testing.T) {
 			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
 			`: at tem=-9223372036854775808: --tem "-9223372036854775808": want a whole number from 0 to 8` + "\n"},
-		{"sweep dc --target 4-6-7 --vary tem=0..1e-400", `sapper sweep: --vary "tem=0..1e-400": TO 1e-400: too small to tell from 0` + "\n"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1e-400", `sapper sweep: --vary "tem=0..1e-400": TO "1e-400": too close to 0; at least 1e-307 in size, or 0` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=NaN..3", `sapper sweep: --vary "fp=NaN..3": FROM "NaN" is not a number` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=1..Inf", `sapper sweep: --vary "fp=1..Inf": TO "Inf" is not a number` + "\n"},
-		{"sweep fire --target 4-6-7 --vary fp=1..1e400", `sapper sweep: --vary "fp=1..1e400": TO 1e400: too large; at most 1.7976931348623157e+308` + "\n"},
+		{"sweep fire --target 4-6-7 --vary fp=1..1e400", `sapper sweep: --vary "fp=1..1e400": TO "1e400": too large; at most 1e308 in size` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=0.1..0.3:0.1",
-			`sapper sweep: --vary "fp=0.1..0.3:0.1": at fp=0.1: --fp: 0.1 outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+			`sapper sweep: --vary "fp=0.1..0.3:0.1": at fp=0.1: --fp "0.1": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=199..201:0.5",
-			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp: 200.5 outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp "200.5": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
 		{"sweep fire --vary fp=0.1..0.2:0.1 --target 4-6-x", `sapper sweep: --target "4-6-x"`},
 	} {
 		t.Run(c.args, func(t *testing.T) {

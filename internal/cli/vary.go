@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -157,18 +156,19 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 		// a bound of the range it is swept over.
 		return fail("%s %q: a space around a number; write it without", what, s)
 	}
-	x, err := decimal.ParseFloat(s)
-	if err != nil {
-		// A number too large for any input says so; anything else is
-		// not a number at all.
-		if _, serr := strconv.ParseFloat(decimal.Normalize(s), 64); errors.Is(serr, strconv.ErrRange) {
-			return fail("%s %s: %v", what, s, err)
-		}
-		return fail("%s %q is not a number", what, s)
+	_, err := decimal.ParseFloat(s)
+	var de *decimal.Error
+	if _, ierr := decimal.ParseInt(s, math.MinInt64, math.MaxInt64); err != nil && v.integer &&
+		(ierr == nil || errors.As(ierr, &de) && strings.HasPrefix(de.Msg, "at ")) {
+		err = nil // a whole number is exact at any length; its range is checked below
 	}
-	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
-	if x == 0 && strings.ContainsAny(mant, "123456789") {
-		return fail("%s %s: too small to tell from 0", what, s)
+	switch {
+	case err != nil && errors.As(err, &de) && de.Msg == "not a decimal number":
+		return fail("%s %q is not a number", what, s)
+	case err != nil:
+		// More digits than a float64 keeps, or a size it cannot
+		// hold: the number is the one written or none.
+		return fail("%s %q: %v", what, s, err)
 	}
 	r, ok := new(big.Rat).SetString(decimal.Normalize(s))
 	if !ok {

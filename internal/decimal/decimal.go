@@ -10,7 +10,10 @@
 //   - an optional sign, + or -, or the minus sign U+2212 (−) that sapper's
 //     own help texts print;
 //   - a fraction and a decimal exponent only where a fraction makes sense
-//     (ParseFloat): 0.95, .5, 1e-3; never Inf, NaN or a hexadecimal float;
+//     (ParseFloat): 0.95, .5, 1e-3; never Inf, NaN or a hexadecimal float,
+//     and never more digits than a float64 keeps (at most 15 significant
+//     digits) nor a size it cannot hold (1e-400, 1e999): a number is read
+//     exactly or refused, never rounded to another;
 //   - no spaces.
 package decimal
 
@@ -102,19 +105,60 @@ func ParseUint(s string, lo, hi uint64) (uint64, error) {
 	return n, nil
 }
 
+// MaxDigits is the most significant digits a fractional number may
+// have: every decimal of up to 15 digits is one float64 apart from the
+// next, so it is read exactly enough to be written back the same, while
+// 0.99999999999999999999 would be read as 1.
+const MaxDigits = 15
+
 // ParseFloat reads s as a finite decimal number: digits with an optional
-// fraction and decimal exponent.
+// fraction and decimal exponent, of at most MaxDigits significant digits
+// and of a size a float64 holds (0, or 1e-307 to 1e308 in size), so that
+// no number is rounded to another: 1.9999999999999999 (which a float64
+// reads as 2), 1e-400 (0) and 1e999 are refused, not guessed.
 func ParseFloat(s string) (float64, error) {
 	s = Normalize(s)
 	if !floating(s) {
 		return 0, &Error{Msg: "not a decimal number"}
 	}
+	if n := significant(s); n > MaxDigits {
+		return 0, &Error{Msg: fmt.Sprintf("%d significant digits; at most %d", n, MaxDigits)}
+	}
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsInf(x, 0) {
-		// The syntax was checked, so only the magnitude can be wrong.
-		return 0, &Error{Msg: fmt.Sprintf("too large; at most %g", math.MaxFloat64)}
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange), math.IsNaN(x):
+		return 0, &Error{Msg: "not a decimal number"}
+	case math.IsInf(x, 0) || math.Abs(x) > maxFloat:
+		return 0, &Error{Msg: "too large; at most 1e308 in size"}
+	case x == 0 && significant(s) > 0, x != 0 && math.Abs(x) < minFloat:
+		// A float64 below 2.2e-308 keeps fewer digits, down to 0.
+		return 0, &Error{Msg: "too close to 0; at least 1e-307 in size, or 0"}
 	}
 	return x, nil
+}
+
+// The sizes ParseFloat accepts, as its errors name them.
+const (
+	maxFloat = 1e308
+	minFloat = 1e-307
+)
+
+// FormatFloat writes x as ParseFloat reads it back: the shortest decimal
+// that is x.
+func FormatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// significant counts the significant digits of a number floating
+// accepts: those from its first nonzero digit to its last, leading and
+// trailing zeros left out (1.50 and 0.0015 have two).
+func significant(s string) int {
+	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
+	digits := strings.Trim(strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, mant), "0")
+	return len(digits)
 }
 
 // floating reports whether s is [sign] digits [. digits] [e [sign] digits]

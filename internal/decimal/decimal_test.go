@@ -2,6 +2,8 @@ package decimal
 
 import (
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -87,10 +89,93 @@ func TestParseFloat(t *testing.T) {
 		{"1e", 0, false},
 		{"1_0", 0, false},
 		{"", 0, false},
+		{"1.99999999999999", 1.99999999999999, true},
+		{"1.9999999999999999", 0, false},
+		{"0.99999999999999999999", 0, false},
+		{"0.3333333333333333", 0, false},
+		{"1.000000000000000000", 1, true},
+		{"0.000000000000000000000001", 1e-24, true},
+		{"123456789012345", 123456789012345, true},
+		{"1234567890123456", 0, false},
+		{"1e308", 1e308, true},
+		{"1.1e308", 0, false},
+		{"1e-307", 1e-307, true},
+		{"1e-308", 0, false},
+		{"1e-400", 0, false},
+		{"0e-400", 0, true},
+		{"-0", 0, true},
+		{"Infinity", 0, false},
+		{"+Inf", 0, false},
+		{"0x10", 0, false},
+		{" 1", 0, false},
+		{"1 ", 0, false},
+		{"1e−3", 0, false},
 	} {
 		got, err := ParseFloat(c.in)
 		if (err == nil) != c.ok || (c.ok && got != c.want) {
 			t.Errorf("ParseFloat(%q) = %v, %v; want %v (ok %v)", c.in, got, err, c.want, c.ok)
 		}
 	}
+}
+
+func TestParseFloatErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		"1.9999999999999999": "17 significant digits; at most 15",
+		"1e-400":             "too close to 0; at least 1e-307 in size, or 0",
+		"1e999":              "too large; at most 1e308 in size",
+		"0x1p3":              "not a decimal number",
+	} {
+		if _, err := ParseFloat(in); err == nil || err.Error() != want {
+			t.Errorf("ParseFloat(%q) = %v, want %q", in, err, want)
+		}
+	}
+}
+
+// FuzzParseFloat checks that every number ParseFloat accepts is written
+// back by FormatFloat as one it reads again as the same number, and that
+// it accepts only the documented syntax.
+func FuzzParseFloat(f *testing.F) {
+	for _, s := range []string{"0.95", ".5", "1e-3", "\u22122", "1.9999999999999999", "1e-400", "0x1p3", "1_0", "Inf", "1e308", "010"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, err := ParseFloat(s)
+		if err != nil {
+			return
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			t.Fatalf("ParseFloat(%q) = %v", s, x)
+		}
+		for _, r := range Normalize(s) {
+			if !strings.ContainsRune("0123456789+-.eE", r) {
+				t.Fatalf("ParseFloat(%q) accepted %q", s, r)
+			}
+		}
+		back := FormatFloat(x)
+		y, err := ParseFloat(back)
+		if err != nil || y != x {
+			t.Fatalf("ParseFloat(%q) = %v, written %q, read back %v, %v", s, x, back, y, err)
+		}
+		// The number is the one written: 15 digits of it are s's own.
+		if z, _ := strconv.ParseFloat(Normalize(s), 64); strconv.FormatFloat(z, 'g', MaxDigits, 64) != strconv.FormatFloat(x, 'g', MaxDigits, 64) {
+			t.Fatalf("ParseFloat(%q) = %v, not the number written", s, x)
+		}
+	})
+}
+
+// FuzzParseInt checks that a whole number accepted is written back the
+// same and read again as itself.
+func FuzzParseInt(f *testing.F) {
+	for _, s := range []string{"010", "+2", "\u22122", "0x10", "1_000", "99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseInt(s, math.MinInt64, math.MaxInt64)
+		if err != nil {
+			return
+		}
+		if m, err := ParseInt(strconv.FormatInt(n, 10), math.MinInt64, math.MaxInt64); err != nil || m != n {
+			t.Fatalf("ParseInt(%q) = %d, read back %d, %v", s, n, m, err)
+		}
+	})
 }

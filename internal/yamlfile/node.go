@@ -2,10 +2,12 @@ package yamlfile
 
 import (
 	"fmt"
-	"strconv"
+	"math"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // Node is a decoded YAML value with what its messages need: the file it
@@ -129,14 +131,14 @@ func (d Node) Integer(lo, hi int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	v, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	v, err := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
 	if err != nil || d.N.Tag != "!!int" {
 		return 0, d.Errorf("%q: want a whole number", OneLine(s))
 	}
-	if v < lo || v > hi {
-		return 0, d.Errorf("%d outside %d…%d", v, lo, hi)
+	if v < int64(lo) || v > int64(hi) {
+		return 0, d.Errorf("%s outside %d…%d", s, lo, hi)
 	}
-	return v, nil
+	return int(v), nil
 }
 
 // Number reads a number from lo to hi.
@@ -145,26 +147,32 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || d.N.Tag != "!!int" && d.N.Tag != "!!float" {
+	if d.N.Tag != "!!int" && d.N.Tag != "!!float" {
 		return 0, d.Errorf("%q: want a number", OneLine(s))
 	}
+	v, err := decimal.ParseFloat(s)
+	if err != nil {
+		// 7.9999999999999999999 would be read as 8: refused, as on
+		// the command line.
+		return 0, d.Errorf("%q: %s; want a decimal number", OneLine(s), err)
+	}
 	if !(v >= lo && v <= hi) {
-		return 0, d.Errorf("%v outside %v…%v", v, lo, hi)
+		return 0, d.Errorf("%s outside %v…%v", s, lo, hi)
 	}
 	return v, nil
 }
 
-// Boolean reads true or false as YAML tags them: a quoted "true" is text.
+// Boolean reads true or false, unquoted: a quoted "true" is text.
 func (d Node) Boolean() (bool, error) {
 	s, err := d.Str()
 	if err != nil {
 		return false, err
 	}
-	if d.N.Tag != "!!bool" {
+	if d.N.Tag != "!!bool" || s != "true" && s != "false" {
+		// True and FALSE too are refused: every word exactly as listed.
 		return false, d.Errorf("%q: want true or false", OneLine(s))
 	}
-	return s == "true" || s == "True" || s == "TRUE", nil
+	return s == "true", nil
 }
 
 // Parsed reads a value with a parser of its own, such as a unit or a

@@ -2,8 +2,11 @@ package asl
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // AF is an Armor Factor (C7.11). Unarmored marks a Target Facing with no
@@ -36,14 +39,13 @@ func (a AF) String() string {
 
 // ParseAF reads one AF of the scale, or "-" for an unarmored facing.
 func ParseAF(s string) (AF, error) {
-	s = strings.TrimSpace(s)
 	if s == "-" {
 		return Unarmored, nil
 	}
-	n, err := strconv.Atoi(s)
+	n, err := decimal.ParseInt(s, math.MinInt, math.MaxInt)
 	if err == nil {
 		for _, v := range afScale {
-			if int(v) == n {
+			if int64(v) == n {
 				return v, nil
 			}
 		}
@@ -76,7 +78,7 @@ func (f Facing) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 // ParseFacing reads front, side or rear.
 func ParseFacing(s string) (Facing, error) {
 	for i, n := range facingNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Facing(i), nil
 		}
 	}
@@ -96,7 +98,6 @@ type Armor struct {
 func ParseArmor(s string) (Armor, error) {
 	const form = "want hull=F/S/R,turret=F/S/R such as hull=11/8/8,turret=11/8/8 (or one F/S/R for both)"
 	var a Armor
-	s = strings.TrimSpace(s)
 	if s == "" {
 		return a, fmt.Errorf("no armor given; %s", form)
 	}
@@ -110,12 +111,12 @@ func ParseArmor(s string) (Armor, error) {
 	}
 	var seen [2]bool
 	for part := range strings.SplitSeq(s, ",") {
-		key, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+		key, val, ok := strings.Cut(part, "=")
 		if !ok {
 			return a, fmt.Errorf("%q has no =; %s", part, form)
 		}
 		var i int
-		switch strings.ToLower(strings.TrimSpace(key)) {
+		switch key {
 		case "hull":
 			i = 0
 		case "turret", "upper":
@@ -149,7 +150,7 @@ func ParseArmor(s string) (Armor, error) {
 // parseFSR reads three AFs: front/side/rear.
 func parseFSR(s string) ([3]AF, error) {
 	var f [3]AF
-	parts := strings.Split(strings.TrimSpace(s), "/")
+	parts := strings.Split(s, "/")
 	if len(parts) != 3 {
 		return f, fmt.Errorf("%q has %d AF, want three, front/side/rear", s, len(parts))
 	}

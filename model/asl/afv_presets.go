@@ -30,10 +30,10 @@ var presets = []Preset{
 // Presets lists the named vehicles.
 func Presets() []Preset { return presets }
 
-// LookupPreset finds a named vehicle, case-insensitively.
+// LookupPreset finds a named vehicle by its name, spelt exactly.
 func LookupPreset(name string) (Preset, error) {
 	for _, p := range presets {
-		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
+		if name == p.Name {
 			return p, nil
 		}
 	}

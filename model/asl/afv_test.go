@@ -175,8 +175,13 @@ func TestPresetsResolve(t *testing.T) {
 			t.Errorf("%s: %v", p.Name, err)
 		}
 	}
-	if p, err := LookupPreset("Tiger"); err != nil || p.Armor != tigerLike(t) {
+	if p, err := LookupPreset("tiger"); err != nil || p.Armor != tigerLike(t) {
 		t.Errorf("tiger: %+v, %v", p, err)
+	}
+	for _, name := range []string{"Tiger", " tiger", "TIGER"} {
+		if _, err := LookupPreset(name); err == nil {
+			t.Errorf("%q: found; want the name spelt exactly", name)
+		}
 	}
 }
 

@@ -23,7 +23,7 @@ func (m Mode) String() string { return modeNames[m] }
 // ParseMode reads placed, thrown or set.
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Mode(i), nil
 		}
 	}
@@ -50,7 +50,7 @@ func (u User) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
 // ParseUser reads elite, non-elite or inexperienced.
 func ParseUser(s string) (User, error) {
 	for i, n := range userNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return User(i), nil
 		}
 	}

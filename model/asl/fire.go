@@ -23,7 +23,7 @@ func (f FireAttack) String() string {
 // ParseFireAttack reads FP:DRM.
 func ParseFireAttack(s string) (FireAttack, error) {
 	const form = "want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10)"
-	fp, drm, ok := strings.Cut(strings.TrimSpace(s), ":")
+	fp, drm, ok := strings.Cut(s, ":")
 	if !ok {
 		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)
 	}

@@ -30,7 +30,7 @@ func (w Weapon) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
 // ParseWeapon reads a weapon name.
 func ParseWeapon(s string) (Weapon, error) {
 	for i, n := range weaponNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Weapon(i), nil
 		}
 	}
@@ -64,7 +64,7 @@ func (f Firer) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 // ParseFirer reads a firer kind.
 func ParseFirer(s string) (Firer, error) {
 	for i, n := range firerNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Firer(i), nil
 		}
 	}
@@ -117,7 +117,7 @@ func (n Nationality) MarshalText() ([]byte, error) { return []byte(n.String()), 
 // ParseNationality reads other, british or finnish.
 func ParseNationality(s string) (Nationality, error) {
 	for i, n := range nationalityNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Nationality(i), nil
 		}
 	}
@@ -129,7 +129,7 @@ func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 // ParseClass reads a Class name.
 func ParseClass(s string) (Class, error) {
 	for i, n := range classNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Class(i), nil
 		}
 	}

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sapperhq/sapper/model/bound"
@@ -68,7 +69,7 @@ func (a IFTAttack) validateFP() error {
 	}
 	switch {
 	case !(a.FP >= 1 && a.FP <= MaxFP):
-		return bound.Invalidf("fp", "%v outside 1…%d; every IFT attack needs its FP (--fp)", a.FP, MaxFP)
+		return bound.InvalidValue("fp", strconv.FormatFloat(a.FP, 'g', -1, 64), "outside 1…%d; every IFT attack needs its FP (--fp)", MaxFP)
 	case a.AreaFire && a.Weapon.ffe():
 		return bound.Invalidf("area-fire", "not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
 	case a.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment:

@@ -32,9 +32,11 @@ func FuzzParseUnit(f *testing.F) {
 	})
 }
 
-// FuzzParseFireAttack: FP:DRM parses only within its bounds.
+// FuzzParseFireAttack: FP:DRM parses only within its bounds, and to the
+// numbers written: its text parses back to the same attack.
 func FuzzParseFireAttack(f *testing.F) {
-	for _, s := range []string{"8:-1", "4:+2", "30:0", "8", ":", "1e9:1", "NaN:0"} {
+	for _, s := range []string{"8:-1", "4:+2", "30:0", "8", ":", "1e9:1", "NaN:0", "8:\u22121", "7.5:0",
+		"1.9999999999999999:0", "0x1p3:0", "1_0:0", "8:0x1", "1e-400:0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -44,6 +46,9 @@ func FuzzParseFireAttack(f *testing.F) {
 		}
 		if !(fa.FP >= 1 && fa.FP <= 100) || fa.DRM < -10 || fa.DRM > 10 {
 			t.Fatalf("%q parsed out of bounds: %+v", s, fa)
+		}
+		if back, err := ParseFireAttack(fa.String()); err != nil || back != fa {
+			t.Fatalf("%q → %q → %+v, %v", s, fa.String(), back, err)
 		}
 	})
 }

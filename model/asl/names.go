@@ -3,7 +3,7 @@ package asl
 import "slices"
 
 // The words each enumerated input is written with, in order: what a
-// parser accepts (in any case) and what a front end offers as choices.
+// parser accepts (exactly as listed) and what a front end offers as choices.
 // Each call returns a fresh slice.
 
 // ModeNames are the ways a DC is used (A23.3, A23.6, A23.7).

@@ -29,7 +29,7 @@ func (r Roadblock) MarshalText() ([]byte, error) { return []byte(r.String()), ni
 // ParseRoadblock reads none, normal or narrow.
 func ParseRoadblock(s string) (Roadblock, error) {
 	for i, n := range roadblockNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Roadblock(i), nil
 		}
 	}
@@ -63,7 +63,7 @@ func (b Bridge) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 // ParseBridge reads a bridge kind.
 func ParseBridge(s string) (Bridge, error) {
 	for i, n := range bridgeNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Bridge(i), nil
 		}
 	}

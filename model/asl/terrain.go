@@ -26,7 +26,7 @@ func (b Building) MarshalText() ([]byte, error) { return []byte(b.String()), nil
 // ParseBuilding reads none, wooden or stone.
 func ParseBuilding(s string) (Building, error) {
 	for i, n := range buildingNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Building(i), nil
 		}
 	}
@@ -82,7 +82,7 @@ func (e EC) DRM() int { return ecDRM[e] }
 // ParseEC reads an EC name.
 func ParseEC(s string) (EC, error) {
 	for i, n := range ecNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return EC(i), nil
 		}
 	}
@@ -106,7 +106,7 @@ func (b Breach) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 // ParseBreach reads none, rowhouse or fortified.
 func ParseBreach(s string) (Breach, error) {
 	for i, n := range breachNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Breach(i), nil
 		}
 	}

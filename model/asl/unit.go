@@ -2,7 +2,7 @@ package asl
 
 import (
 	"fmt"
-	"strconv"
+	"math"
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
@@ -168,14 +168,14 @@ func (u Unit) Counter() string {
 func ParseUnit(s string) (Unit, error) {
 	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,pinned ,berserk ,disrupted ,drm=N ,concealed ,sw=N ,sw-x"
 	// The minus sign of printed counters and help texts reads as "-".
-	u := Unit{ELR: -1, text: strings.ReplaceAll(strings.TrimSpace(s), decimal.Minus, "-")}
+	u := Unit{ELR: -1, text: strings.ReplaceAll(s, decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
-	head := strings.TrimSpace(parts[0])
+	head := parts[0]
 	kind, body, found := strings.Cut(head, ":")
 	if !found {
 		kind, body = "squad", head
 	}
-	switch strings.ToLower(kind) {
+	switch kind {
 	case "squad", "":
 		u.Kind = Squad
 	case "hs", "halfsquad", "half-squad":
@@ -194,12 +194,12 @@ func ParseUnit(s string) (Unit, error) {
 		if i <= 0 {
 			return Unit{}, fmt.Errorf("unit %q: a leader is ML then modifier, like 8-1 or 7+1; %s", s, form)
 		}
-		ml, err1 := strconv.Atoi(body[:i])
-		mod, err2 := strconv.Atoi(body[i:])
+		ml, err1 := decimal.ParseInt(body[:i], math.MinInt, math.MaxInt)
+		mod, err2 := decimal.ParseInt(body[i:], math.MinInt, math.MaxInt)
 		if err1 != nil || err2 != nil {
 			return Unit{}, fmt.Errorf("unit %q: a leader is ML then modifier, like 8-1 or 7+1; %s", s, form)
 		}
-		u.ML, u.Mod = ml, mod
+		u.ML, u.Mod = int(ml), int(mod)
 	} else {
 		f := strings.Split(body, "-")
 		if len(f) != 3 {
@@ -207,17 +207,17 @@ func ParseUnit(s string) (Unit, error) {
 		}
 		var v [3]int
 		for i, x := range f {
-			n, err := strconv.Atoi(strings.TrimSpace(x))
-			if err != nil || n < 0 {
+			n, err := decimal.ParseInt(x, 0, math.MaxInt)
+			if err != nil {
 				return Unit{}, fmt.Errorf("unit %q: %q is not a number; %s", s, x, form)
 			}
-			v[i] = n
+			v[i] = int(n)
 		}
 		u.FP, u.Range, u.ML = v[0], v[1], v[2]
 	}
 	seen := make(map[string]bool, len(parts)-1)
 	for _, opt := range parts[1:] {
-		key, val, hasVal := strings.Cut(strings.TrimSpace(opt), "=")
+		key, val, hasVal := strings.Cut(opt, "=")
 		name := key
 		if key == "bml" {
 			name = "broken-ml"
@@ -227,11 +227,11 @@ func ParseUnit(s string) (Unit, error) {
 		}
 		seen[name] = true
 		num := func() (int, error) {
-			n, err := strconv.Atoi(val)
+			n, err := decimal.ParseInt(val, math.MinInt, math.MaxInt)
 			if !hasVal || err != nil {
 				return 0, fmt.Errorf("unit %q: option %s needs a whole number, like %s=3", s, key, key)
 			}
-			return n, nil
+			return int(n), nil
 		}
 		// A yes/no option is on when written alone or as =true, off as
 		// =false; any other value is refused rather than read as "on".
@@ -263,7 +263,7 @@ func ParseUnit(s string) (Unit, error) {
 		case "class":
 			err = fmt.Errorf("unit %q: class=%s: want one of %s", s, val, strings.Join(classNames[:], ", "))
 			for i, n := range classNames {
-				if strings.EqualFold(n, val) {
+				if n == val {
 					u.Class, err = Class(i), nil
 				}
 			}

@@ -2,7 +2,6 @@ package lhy
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Limits of an attack (rules/lhy.md L8, and the number of rolls a fire
@@ -121,7 +120,7 @@ func CohesionFailNames() []string { return []string{FailCasualty.String(), FailD
 // ParseCohesionFail reads "casualty" or "disrupt".
 func ParseCohesionFail(s string) (CohesionFail, error) {
 	for _, c := range []CohesionFail{FailCasualty, FailDisrupt} {
-		if strings.EqualFold(s, c.String()) {
+		if s == c.String() {
 			return c, nil
 		}
 	}

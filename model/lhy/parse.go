@@ -2,8 +2,10 @@ package lhy
 
 import (
 	"fmt"
-	"strconv"
+	"math"
 	"strings"
+
+	dec "github.com/sapperhq/sapper/internal/decimal"
 )
 
 // ParseUnit reads a unit as NAME:COHESION followed by options after
@@ -138,9 +140,9 @@ func splitEntry(s, what string) (entryHead, []string, error) {
 // decimal reads a whole number written in decimal, with an optional sign:
 // no 0x, 0o or 1_000 forms.
 func decimal(s string) (int, error) {
-	n, err := strconv.Atoi(s)
+	n, err := dec.ParseInt(s, math.MinInt, math.MaxInt)
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a whole number", s)
 	}
-	return n, nil
+	return int(n), nil
 }

@@ -29,7 +29,7 @@ func (a Attitude) MarshalText() ([]byte, error) { return []byte(a.String()), nil
 // ParseAttitude reads advance or hold.
 func ParseAttitude(s string) (Attitude, error) {
 	for i, n := range attitudeNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Attitude(i), nil
 		}
 	}
@@ -60,10 +60,10 @@ const (
 // Sites lists the sites an S? and an {x5} column may give.
 func Sites() []string { return []string{Inside, Outside} }
 
-// ParseSite reads inside or outside, in any case.
+// ParseSite reads inside or outside.
 func ParseSite(s string) (string, error) {
 	for _, site := range Sites() {
-		if strings.EqualFold(s, site) {
+		if s == site {
 			return site, nil
 		}
 	}
@@ -173,7 +173,7 @@ func (c *Crossing) Validate() error {
 		return bound.Invalidf("a5_drm", "%d outside −6…+6", e.A5DRM)
 	case e.Date.IsZero():
 		return bound.Invalidf("date", "none given")
-	case !strings.EqualFold(e.Nationality, c.Tables.Nationality):
+	case e.Nationality != c.Tables.Nationality:
 		return bound.Invalidf("nationality", "%q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
 	}
 	for i, u := range c.Stack {

@@ -2,11 +2,11 @@ package sasl
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
 
+	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
 )
@@ -172,15 +172,15 @@ func rows[T any](v yamlfile.Node, row func(yamlfile.Node) (T, error)) (first int
 	}
 	var all []kv
 	err = v.Pairs(func(key string, line int, w yamlfile.Node) error {
-		k, err := strconv.Atoi(key)
-		if err != nil || k < -20 || k > 40 {
+		k, err := decimal.ParseInt(key, -20, 40)
+		if err != nil {
 			return yamlfile.Errorf(v.File, line, "%s: row %q: want a Final DR, a whole number from -20 to 40", v.Path, yamlfile.OneLine(key))
 		}
 		val, err := row(w)
 		if err != nil {
 			return err
 		}
-		all = append(all, kv{k, line, val})
+		all = append(all, kv{int(k), line, val})
 		return nil
 	})
 	if err != nil {
@@ -340,11 +340,11 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 					e.Sub.Before, err = yamlfile.Parsed(yn, ParseDate)
 					return err
 				}
-				dr, err := strconv.Atoi(kk)
-				if err != nil || dr < 1 || dr > 6 {
+				dr, err := decimal.ParseInt(kk, 1, 6)
+				if err != nil {
 					return yamlfile.Errorf(x.File, line, "%s: %q: want before or a dr 1…6", x.Path, yamlfile.OneLine(kk))
 				}
-				e.Sub.On[dr], err = yn.Str()
+				e.Sub.On[int(dr)], err = yn.Str()
 				return err
 			})
 			if err == nil && !before {

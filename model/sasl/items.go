@@ -31,7 +31,7 @@ func ItemNames() []string { return append([]string(nil), itemNames[:]...) }
 // ParseItem reads an item letter: S, HS, L, SW, Gun, AFV, SPG or F.
 func ParseItem(s string) (Item, error) {
 	for i, n := range itemNames {
-		if strings.EqualFold(s, n) {
+		if s == n {
 			return Item(i), nil
 		}
 	}

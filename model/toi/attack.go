@@ -40,7 +40,7 @@ func PillboxNames() []string { return []string{string(PillboxInside), string(Pil
 // ParsePillbox reads inside or outside.
 func ParsePillbox(s string) (Pillbox, error) {
 	for _, p := range []Pillbox{PillboxInside, PillboxOutside} {
-		if strings.EqualFold(s, string(p)) {
+		if s == string(p) {
 			return p, nil
 		}
 	}

@@ -1,9 +1,12 @@
 package toi
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/decimal"
 )
 
 // HexCover as a squad's cover means it takes the hex's: the building's
@@ -79,27 +82,23 @@ func ParseSquad(text string) (Squad, error) {
 	return s, nil
 }
 
-// ParseCount reads a count of dice, figures, charges or hits: decimal
-// digits only, so that 010, 0x10, 1e1 and +5 are refused rather than read
-// in some other base or form.
+// ParseCount reads a count of dice, figures, charges or hits in the
+// number syntax of every input (package decimal): decimal digits with an
+// optional sign, so that 010 is ten and 0x10, 1e1 and 1_000 are refused
+// rather than read in some other base or form.
 func ParseCount(s string) (int, error) {
 	if s == "" {
 		return 0, fmt.Errorf("no number")
 	}
-	if s[0] == '-' {
-		if len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" {
-			return 0, fmt.Errorf("%s is below 0", s)
-		}
-	}
-	if strings.Trim(s, "0123456789") != "" {
-		return 0, fmt.Errorf("%q is not a whole number", s)
-	}
-	if len(s) > 1 && s[0] == '0' {
-		return 0, fmt.Errorf("%q: write whole numbers without leading zeros", s)
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n > 1_000_000 {
+	n, err := decimal.ParseInt(s, 0, 1_000_000)
+	var de *decimal.Error
+	switch {
+	case err == nil:
+		return int(n), nil
+	case errors.As(err, &de) && strings.HasPrefix(de.Msg, "at least"):
+		return 0, fmt.Errorf("%s is below 0", s)
+	case errors.As(err, &de) && strings.HasPrefix(de.Msg, "at most"):
 		return 0, fmt.Errorf("%s is far too large", s)
 	}
-	return n, nil
+	return 0, fmt.Errorf("%q is not a whole number", s)
 }
