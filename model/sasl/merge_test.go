@@ -20,7 +20,8 @@ const mergeBudget = 3_000_000
 // First Fire, malfunction), a Fire Group of two S? with Long Range
 // Activation at two Locations, three Locations, Hazardous Movement, and
 // ELR 0 with the S16 switches off; two squads of one counter, with and
-// without a leader, three HS, and two at 2 MF.
+// without a leader, three HS, and two at 2 MF; a Green squad and a
+// leader.
 func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// allow forbids every item but these on every S?, so that every path
 	// can be walked.
@@ -64,6 +65,10 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	allow(c, ItemS)
 	c.Options.HeatOfBattle = false
 	cs["two squads, 2 MF"] = c
+
+	// A leader who stopped still keeps a Green unit from being
+	// Inexperienced, as the morale rules read him (appendUnits).
+	cs["Green squad and a leader"] = base("4-4-7,class=green", "leader:8-1")
 
 	c = base("4-6-7")
 	allow(c, ItemS, ItemL)
