@@ -179,13 +179,13 @@ func (s *Stack) Raises(i int) bool {
 // attack Resolve is applying with IFT results res: it takes no further
 // check, and no check to come can raise an event that would reach it, so
 // it leaves this attack as it stands now. It is the rule retireSettled
-// applies; a leader in play is never settled, since his state sets the
-// leadership DRM of the checks to come. For a merge hook whose model
-// attacks the unit no more: it may record the unit now and leave it out
-// of its keys.
+// applies, leaders included. For a merge hook whose model attacks the
+// unit no more: it may record the unit now and leave it out of its keys,
+// but for what the checks to come still read of a leader
+// (AppendLeadKey).
 func (s *Stack) Settled(i, k int, res *[MaxUnits]IFT) bool {
 	l := &s.cur
-	if u := &l.u[i]; u.gone() || u.kind == Leader {
+	if l.u[i].gone() {
 		return false
 	}
 	for j := range l.n {
@@ -195,4 +195,21 @@ func (s *Stack) Settled(i, k int, res *[MaxUnits]IFT) bool {
 	}
 	checks, _ := l.future(i, k, res)
 	return !checks
+}
+
+// AppendLeadKey appends what the rest of the attack reads of unit i once
+// it is settled (Settled): nothing of a unit that is not a leader; of a
+// leader, whether he leads, and with what ML and modifier (A10.7,
+// A10.22), whether he stands unbroken in play, which keeps a Green unit
+// from being Inexperienced (A19.3), and his group, which the after-attack
+// events he raised read.
+func (s *Stack) AppendLeadKey(b []byte, i int) []byte {
+	u := &s.cur.u[i]
+	switch {
+	case u.kind != Leader:
+		return b
+	case u.canLead():
+		return append(b, 1, byte(u.group), byte(u.curML()), byte(u.curMod()))
+	}
+	return append(b, flagBits(false, !u.gone() && !u.broken), byte(u.group))
 }

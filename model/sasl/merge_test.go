@@ -21,7 +21,7 @@ const mergeBudget = 3_000_000
 // Activation at two Locations, three Locations, Hazardous Movement, and
 // ELR 0 with the S16 switches off; two squads of one counter, with and
 // without a leader, three HS, and two at 2 MF; a Green squad and a
-// leader.
+// leader, a HS and two leaders.
 func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// allow forbids every item but these on every S?, so that every path
 	// can be walked.
@@ -69,6 +69,12 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// A leader who stopped still keeps a Green unit from being
 	// Inexperienced, as the morale rules read him (appendUnits).
 	cs["Green squad and a leader"] = base("4-4-7,class=green", "leader:8-1")
+	// Leaders settled in the crossing's last attack (settle) still lead
+	// the checks to come, by ML and modifier.
+	c = base("hs:2-4-7", "leader:9-2", "leader:8-1")
+	c.Path = c.Path[1:]
+	c.Options.HeatOfBattle = false
+	cs["HS and two leaders"] = c
 
 	c = base("4-6-7")
 	allow(c, ItemS, ItemL)

@@ -91,15 +91,17 @@ const tagGroup = 0x40
 // Fire Group has already taken the attack's effect on its firers (ROF,
 // breakdown, Cowering), and the IFT results hold the PTCs to come.
 //
-// The key holds each unit not settled (a unit that stopped included) by
-// what the rest of the attack reads of it (asl.Stack.AppendUnitResolveKey):
-// its state and the checks it still takes, not where the checks stand, so
-// that twins still moving are listed as a set, as between attacks
-// (canon): two paths whose twins' states, MCs and PTCs to come are
-// swapped reach one key, the order of the twins' checks aside, which does
-// not change their outcomes (asl.Stack.AppendResolveHead). Once the MCs
-// run, an attack's IFT results matter only as the PTCs that follow them
-// (rules/asl.md §3.11, step 3).
+// The key holds each settled leader by what the checks to come read of
+// him (asl.Stack.AppendLeadKey), and each unit not settled (a unit that
+// stopped included) by what the rest of the attack reads of it
+// (asl.Stack.AppendUnitResolveKey): its state and the checks it still
+// takes, not where the checks stand, so that twins still moving are
+// listed as a set, as between attacks (canon): two paths whose twins'
+// states, MCs and PTCs to come are swapped reach one key, the order of
+// the twins' checks aside, which does not change their outcomes
+// (asl.Stack.AppendResolveHead). Once the MCs run, an attack's IFT
+// results matter only as the PTCs that follow them (rules/asl.md §3.11,
+// step 3).
 func (t *trial) mergeResolve(src *sim.Source, k int) bool {
 	t.settle(k)
 	if src.Replaying() {
@@ -113,6 +115,8 @@ func (t *trial) mergeResolve(src *sim.Source, k int) bool {
 		t.uoff[i] = len(kb)
 		if t.settled&(1<<i) == 0 {
 			kb = t.st.AppendUnitResolveKey(kb, i, k, &t.res)
+		} else {
+			kb = t.st.AppendLeadKey(kb, i)
 		}
 	}
 	t.uoff[n] = len(kb)
@@ -476,8 +480,9 @@ func (p *plan) aheadSQ() [][]int {
 // rest of it leaves as they stand (asl.Stack.Settled) at step k of its
 // morale checks, and takes them out of the moving units, so that the keys
 // from here on hold, for all of them, only whether one counts for
-// good_order here and whether one moves on. Paths that differ only in how
-// such a unit fared meet. It is the last attack when it is the Fire
+// good_order here and whether one moves on, and, for a leader, what the
+// checks to come read of him. Paths that differ only in how such a unit
+// fared meet. It is the last attack when it is the Fire
 // Group's last round and every S? eligible here or further on has been
 // checked: no attack, and no morale check, can follow, so a unit in Good
 // Order moves on to the last Location and any other stops here. It runs
