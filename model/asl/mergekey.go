@@ -116,16 +116,15 @@ func (s *Stack) SetMerge(merge func(src *sim.Source, k int) bool) { s.cur.merge 
 // of two such units give the same outcomes taken in either order.
 
 // AppendResolveHead appends where Resolve stands: applying the MCs and
-// PTCs, or resolving an after-attack event, and which; and whether Heat of
-// Battle was triggered.
+// PTCs, or resolving an after-attack event, and which. Whether Heat of
+// Battle was triggered is not in it: nothing a Stack resolves reads it,
+// and a Stack does not report it.
 func (s *Stack) AppendResolveHead(b []byte) []byte {
 	l := &s.cur
 	if l.inEvent {
-		b = append(b, 1, byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
-	} else {
-		b = append(b, 0)
+		return append(b, 1, byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
 	}
-	return append(b, flagBits(l.hobTriggered))
+	return append(b, 0)
 }
 
 // AppendUnitResolveKey appends what the rest of the attack Resolve is
