@@ -102,7 +102,7 @@ func (s *Stack) AppendKey(b []byte, i int) []byte {
 // SetMerge sets the hook Resolve asks, in exact mode, before each morale
 // check and each check of an after-attack event, whether the rest of the
 // trial is already known (sim.Source.Merge); k is where Resolve stands,
-// for AppendResolveKey.
+// for AppendUnitResolveKey and Settled.
 func (s *Stack) SetMerge(merge func(src *sim.Source, k int) bool) { s.cur.merge = merge }
 
 // The merge key of an attack that Resolve is applying, for a merge hook
