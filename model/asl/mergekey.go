@@ -102,44 +102,89 @@ func (s *Stack) AppendKey(b []byte, i int) []byte {
 // SetMerge sets the hook Resolve asks, in exact mode, before each morale
 // check and each check of an after-attack event, whether the rest of the
 // trial is already known (sim.Source.Merge); k is where Resolve stands,
-// for AppendResolveKey.
+// for AppendUnitResolveKey and Settled.
 func (s *Stack) SetMerge(merge func(src *sim.Source, k int) bool) { s.cur.merge = merge }
 
-// AppendResolveKey appends where Resolve stands at step k (the checks
-// still pending, or the after-attack event being resolved), every unit's
-// state as AppendKey gives it, and the after-attack events queued, for
-// the merge hook's key. The attack's IFT results, which set the PTCs
-// still to come, are the caller's to add.
-func (s *Stack) AppendResolveKey(b []byte, k int) []byte { return s.AppendResolveKeyExcept(b, k, 0) }
+// The merge key of an attack that Resolve is applying, for a merge hook
+// that lists the units in an order of its own (units of one counter whose
+// states it sorts): AppendResolveHead, then AppendUnitResolveKey for each
+// unit it keeps, then AppendResolveTail. Each unit's part holds all the
+// rest of the attack reads of it, so a hook may list two units that are
+// not leaders in either order: their checks read only their own state
+// and the leaders' (whose checks come first, A10.2), change only their
+// own state, and raise no after-attack event, so the checks still to come
+// of two such units give the same outcomes taken in either order.
 
-// AppendResolveKeyExcept is AppendResolveKey without the units of mask
-// skip: those the caller has recorded already (Settled) and keeps out of
-// its keys.
-func (s *Stack) AppendResolveKeyExcept(b []byte, k int, skip uint32) []byte {
+// AppendResolveHead appends where Resolve stands: applying the MCs and
+// PTCs, or resolving an after-attack event, and which. Whether Heat of
+// Battle was triggered is not in it: nothing a Stack resolves reads it,
+// and a Stack does not report it.
+func (s *Stack) AppendResolveHead(b []byte) []byte {
 	l := &s.cur
-	b = append(l.appendResolvePos(b, k), flagBits(l.hobTriggered))
-	for i := range l.n {
-		if skip&(1<<i) == 0 {
-			b = s.AppendKey(b, i)
-		}
+	if l.inEvent {
+		return append(b, 1, byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
 	}
+	return append(b, 0)
+}
+
+// AppendUnitResolveKey appends what the rest of the attack Resolve is
+// applying with IFT results res reads of unit i at step k: the MC it
+// still takes (its DRM, the check order placing it at k or later) and
+// whether it still takes a PTC, or, while an after-attack event is being
+// resolved, whether it takes that event's check; then its state as
+// AppendKey gives it. A unit gone takes no check.
+func (s *Stack) AppendUnitResolveKey(b []byte, i, k int, res *[MaxUnits]IFT) []byte {
+	l := &s.cur
+	var mc, ptc byte
+	later := int(l.pos[i]) >= k
+	switch {
+	case !l.inEvent:
+		if later {
+			mc = byte(l.mc[i])
+		}
+		ptc = byte(b2i(res[i] == PTC && !l.u[i].gone()))
+	case later && l.touches(l.cur, i):
+		mc = 1
+	}
+	return s.AppendKey(append(b, mc, ptc), i)
+}
+
+// AppendResolveTail appends the after-attack events queued.
+func (s *Stack) AppendResolveTail(b []byte) []byte {
+	l := &s.cur
 	for _, e := range l.events[l.head:l.tail] {
 		b = append(b, byte(e.kind), byte(e.from), byte(e.ml), byte(e.mod))
 	}
 	return b
 }
 
+// Raises reports whether unit i raised the after-attack event being
+// resolved or one queued: the events name their units by place, so a
+// merge hook must then key unit i in its own place.
+func (s *Stack) Raises(i int) bool {
+	l := &s.cur
+	if l.inEvent && int(l.cur.from) == i {
+		return true
+	}
+	for _, e := range l.events[l.head:l.tail] {
+		if int(e.from) == i {
+			return true
+		}
+	}
+	return false
+}
+
 // Settled reports whether unit i, in play, is settled at step k of the
 // attack Resolve is applying with IFT results res: it takes no further
 // check, and no check to come can raise an event that would reach it, so
 // it leaves this attack as it stands now. It is the rule retireSettled
-// applies; a leader in play is never settled, since his state sets the
-// leadership DRM of the checks to come. For a merge hook whose model
-// attacks the unit no more: it may record the unit now and leave it out
-// of its keys.
+// applies, leaders included. For a merge hook whose model attacks the
+// unit no more: it may record the unit now and leave it out of its keys,
+// but for what the checks to come still read of a leader
+// (AppendLeadKey).
 func (s *Stack) Settled(i, k int, res *[MaxUnits]IFT) bool {
 	l := &s.cur
-	if u := &l.u[i]; u.gone() || u.kind == Leader {
+	if l.u[i].gone() {
 		return false
 	}
 	for j := range l.n {
@@ -149,4 +194,21 @@ func (s *Stack) Settled(i, k int, res *[MaxUnits]IFT) bool {
 	}
 	checks, _ := l.future(i, k, res)
 	return !checks
+}
+
+// AppendLeadKey appends what the rest of the attack reads of unit i once
+// it is settled (Settled): nothing of a unit that is not a leader; of a
+// leader, whether he leads, and with what ML and modifier (A10.7,
+// A10.22), whether he stands unbroken in play, which keeps a Green unit
+// from being Inexperienced (A19.3), and his group, which the after-attack
+// events he raised read.
+func (s *Stack) AppendLeadKey(b []byte, i int) []byte {
+	u := &s.cur.u[i]
+	switch {
+	case u.kind != Leader:
+		return b
+	case u.canLead():
+		return append(b, 1, byte(u.group), byte(u.curML()), byte(u.curMod()))
+	}
+	return append(b, flagBits(false, !u.gone() && !u.broken), byte(u.group))
 }

@@ -20,7 +20,8 @@ const mergeBudget = 3_000_000
 // First Fire, malfunction), a Fire Group of two S? with Long Range
 // Activation at two Locations, three Locations, Hazardous Movement, and
 // ELR 0 with the S16 switches off; two squads of one counter, with and
-// without a leader.
+// without a leader, three HS, and two at 2 MF; a Green squad and a
+// leader, a HS and two leaders.
 func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// allow forbids every item but these on every S?, so that every path
 	// can be walked.
@@ -52,6 +53,28 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	c := base("4-6-7", "4-6-7", "leader:8-1")
 	c.Path = c.Path[1:]
 	cs["two squads and a leader"] = c
+	// Twins during an attack (mergeResolve): three HS, whose checks to
+	// come may differ (a K/# eliminates one, the others take its MC), a
+	// set of three; and two squads at 2 MF, ROF and Subsequent First Fire.
+	c = base("hs:2-4-7", "hs:2-4-7", "hs:2-4-7")
+	c.Options.HeatOfBattle = false
+	cs["three HS"] = c
+	c = base("4-6-7", "4-6-7")
+	c.Path = c.Path[1:]
+	c.Path[0].MF = 2
+	allow(c, ItemS)
+	c.Options.HeatOfBattle = false
+	cs["two squads, 2 MF"] = c
+
+	// A leader who stopped still keeps a Green unit from being
+	// Inexperienced, as the morale rules read him (appendUnits).
+	cs["Green squad and a leader"] = base("4-4-7,class=green", "leader:8-1")
+	// Leaders settled in the crossing's last attack (settle) still lead
+	// the checks to come, by ML and modifier.
+	c = base("hs:2-4-7", "leader:9-2", "leader:8-1")
+	c.Path = c.Path[1:]
+	c.Options.HeatOfBattle = false
+	cs["HS and two leaders"] = c
 
 	c = base("4-6-7")
 	allow(c, ItemS, ItemL)
@@ -156,40 +179,50 @@ func TestMergeChangesNothing(t *testing.T) {
 	}
 }
 
-// TestTwinsMerge: letting two squads of one counter trade states in the
-// merge keys (twinsOf) walks fewer paths and gives the same exact
+// TestTwinsMerge: letting squads of one counter trade states in the
+// merge keys (twinsOf), between attacks and then during an attack's
+// morale checks too, walks fewer paths each time and gives the same exact
 // fractions, to the digit, as keying each unit in its place.
 func TestTwinsMerge(t *testing.T) {
-	c := mergeCrossings(t)["Fire Group and Long Range, two squads and a leader"]
-	run := func(twins bool) *sim.Result {
-		p, err := newPlan(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !p.twins {
-			t.Fatal("no twins found in two squads of one counter")
-		}
-		p.twins = twins
-		res, err := sim.RunExact(context.Background(), sim.Experiment{Schema: p.schema(), New: p.newTrial},
-			sim.Config{Method: sim.Exact, Workers: 2, Fractions: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	apart, together := run(false), run(true)
-	for i, m := range apart.Metrics {
-		for k, o := range m.Outcomes {
-			got := together.Metrics[i].Outcomes[k]
-			if got.Fraction.Cmp(o.Fraction) != 0 || math.Abs(got.P-o.P) > 1e-15 {
-				t.Errorf("%s=%s: twins merged %s (%v), apart %s (%v)", m.Name, o.Label, got.Fraction, got.P, o.Fraction, o.P)
+	for _, name := range []string{"Fire Group and Long Range, two squads and a leader", "three HS"} {
+		t.Run(name, func(t *testing.T) {
+			c := mergeCrossings(t)[name]
+			run := func(twins, fixed bool) *sim.Result {
+				p, err := newPlan(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !p.twins {
+					t.Fatal("no twins found in squads of one counter")
+				}
+				p.twins, p.fixed = twins, fixed
+				res, err := sim.RunExact(context.Background(), sim.Experiment{Schema: p.schema(), New: p.newTrial},
+					sim.Config{Method: sim.Exact, Workers: 2, Fractions: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
 			}
-		}
+			apart, between, together := run(false, false), run(true, true), run(true, false)
+			for _, r := range []struct {
+				name string
+				res  *sim.Result
+			}{{"between attacks", between}, {"during attacks too", together}} {
+				for i, m := range apart.Metrics {
+					for k, o := range m.Outcomes {
+						got := r.res.Metrics[i].Outcomes[k]
+						if got.Fraction.Cmp(o.Fraction) != 0 || math.Abs(got.P-o.P) > 1e-15 {
+							t.Errorf("%s=%s: twins merged %s, %s (%v), apart %s (%v)", m.Name, o.Label, r.name, got.Fraction, got.P, o.Fraction, o.P)
+						}
+					}
+				}
+			}
+			if between.Paths >= apart.Paths || together.Paths >= between.Paths {
+				t.Errorf("twins merged walk %d paths during attacks too, %d between attacks, %d apart", together.Paths, between.Paths, apart.Paths)
+			}
+			t.Logf("%d paths with twins merged during attacks too, %d between attacks, %d apart", together.Paths, between.Paths, apart.Paths)
+		})
 	}
-	if together.Paths >= apart.Paths {
-		t.Errorf("twins merged walk %d paths, apart %d", together.Paths, apart.Paths)
-	}
-	t.Logf("%d paths with twins merged, %d apart", together.Paths, apart.Paths)
 }
 
 // TestTwinsOf: units of one counter, leaders aside, are twins.

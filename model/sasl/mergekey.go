@@ -89,22 +89,44 @@ const tagGroup = 0x40
 // mergeResolve is the Stack's merge hook (asl.Stack.SetMerge) while an
 // attack of round t.round is resolved, at step k of its morale checks: the
 // Fire Group has already taken the attack's effect on its firers (ROF,
-// breakdown, Cowering), and the IFT results still hold the PTCs to come.
+// breakdown, Cowering), and the IFT results hold the PTCs to come.
+//
+// The key holds each settled leader by what the checks to come read of
+// him (asl.Stack.AppendLeadKey), and each unit not settled (a unit that
+// stopped included) by what the rest of the attack reads of it
+// (asl.Stack.AppendUnitResolveKey): its state and the checks it still
+// takes, not where the checks stand, so that twins still moving are
+// listed as a set, as between attacks (canon): two paths whose twins'
+// states, MCs and PTCs to come are swapped reach one key, the order of
+// the twins' checks aside, which does not change their outcomes
+// (asl.Stack.AppendResolveHead). Once the MCs run, an attack's IFT
+// results matter only as the PTCs that follow them (rules/asl.md §3.11,
+// step 3).
 func (t *trial) mergeResolve(src *sim.Source, k int) bool {
 	t.settle(k)
 	if src.Replaying() {
 		return t.replay(src)
 	}
 	b := t.appendState(t.key[:0], 0x80|byte(t.round))
-	b = t.st.AppendResolveKeyExcept(append(b, byte(t.settled), byte(t.settled>>8)), k, t.settled)
-	// Once the MCs run, an attack's IFT results matter only as the PTCs
-	// that follow them (rules/asl.md §3.11, step 3): which MC each unit
-	// still takes is in the Stack's key.
-	var ptc uint16
-	for i, r := range t.res[:t.st.Len()] {
-		ptc |= uint16(boolInt(r == asl.PTC)) << i
+	b = t.st.AppendResolveHead(append(b, byte(t.settled), byte(t.settled>>8)))
+	n := t.st.Len()
+	kb := t.ukey[:0]
+	for i := range n {
+		t.uoff[i] = len(kb)
+		if t.settled&(1<<i) == 0 {
+			kb = t.st.AppendUnitResolveKey(kb, i, k, &t.res)
+		} else {
+			kb = t.st.AppendLeadKey(kb, i)
+		}
 	}
-	b = append(b, byte(ptc), byte(ptc>>8))
+	t.uoff[n] = len(kb)
+	t.ukey = kb
+	at := t.canon(func(i int) bool { return !t.p.fixed && !t.st.Raises(i) })
+	for i := range n {
+		u := at[i]
+		b = append(b, kb[t.uoff[u]:t.uoff[u+1]]...)
+	}
+	b = t.st.AppendResolveTail(b)
 	if t.round+1 == t.p.steps[t.step].shots {
 		return t.declare(src, append(b, 0)) // the last round: no Fire Group to come
 	}
@@ -134,15 +156,20 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 
 // appendUnits appends the state of every unit still moving. A unit that
 // stopped was recorded when it stopped (trial.run): nothing it does is
-// left to come. The Stack's own key during an attack (mergeResolve) still
-// holds it.
+// left to come, but for whether a leader stands unbroken in play, which
+// the morale rules read wherever he is: it keeps a Green unit from being
+// Inexperienced. The Stack's own key during an attack (mergeResolve)
+// still holds every unit that stopped.
 //
-// Twins still moving (twinsOf) are appended as a set: the places of a
-// set's units take their states in the order of their keys, and when
-// that moves a unit to another's place, t.perm maps the unit's metrics to
-// that place's, for declare to hand the engine.
+// Twins still moving are appended as a set (canon).
 func (t *trial) appendUnits(b []byte) []byte {
 	n := t.st.Len()
+	for i := range n {
+		if !t.present[i] && t.p.c.Stack[i].Kind == asl.Leader {
+			f := t.st.Fate(i)
+			b = append(b, byte(boolInt(f != asl.Eliminated && f != asl.Surrendered && f != asl.Broken)))
+		}
+	}
 	if !t.p.twins {
 		for i := range n {
 			if t.present[i] {
@@ -152,27 +179,49 @@ func (t *trial) appendUnits(b []byte) []byte {
 		return b
 	}
 	kb := t.ukey[:0]
-	var at [asl.MaxUnits]int8 // the unit whose state goes in place i
 	for i := range n {
 		t.uoff[i] = len(kb)
 		if t.present[i] {
 			kb = t.st.AppendKey(kb, i)
 		}
-		at[i] = int8(i)
 	}
 	t.uoff[n] = len(kb)
 	t.ukey = kb
+	at := t.canon(nil)
+	for i := range n {
+		u := at[i]
+		b = append(b, kb[t.uoff[u]:t.uoff[u+1]]...)
+	}
+	return b
+}
+
+// canon puts the twins still moving (twinsOf) in a canonical order, by
+// their keys: unit i's is t.ukey[t.uoff[i]:t.uoff[i+1]]. The places of a
+// set's units still moving take their keys in order, least first; at[i]
+// is the unit whose key goes in place i (i itself for any other unit).
+// When that moves a unit to another's place, t.perm maps the unit's
+// metrics to that place's, for declare to hand the engine. A unit that
+// free, when given, refuses keeps its place.
+func (t *trial) canon(free func(i int) bool) (at [asl.MaxUnits]int8) {
+	n := t.st.Len()
+	for i := range n {
+		at[i] = int8(i)
+	}
+	if !t.p.twins {
+		return at
+	}
+	kb := t.ukey
 	unit := func(i int8) []byte { return kb[t.uoff[i]:t.uoff[i+1]] }
 	for i := range n {
-		if t.p.twin[i] != int8(i) || !t.present[i] {
+		if t.p.twin[i] != int8(i) {
 			continue
 		}
 		// The set whose first unit is i: its units still moving, in order
-		// of their places; each place in turn takes the least state left.
+		// of their places; each place in turn takes the least key left.
 		var places [asl.MaxUnits]int8
 		m := 0
 		for j := i; j < n; j++ {
-			if t.p.twin[j] == int8(i) && t.present[j] {
+			if t.p.twin[j] == int8(i) && t.present[j] && (free == nil || free(j)) {
 				places[m] = int8(j)
 				m++
 			}
@@ -188,19 +237,16 @@ func (t *trial) appendUnits(b []byte) []byte {
 	}
 	t.swapped = false
 	for i := range n {
-		if !t.present[i] {
+		u := int(at[i])
+		if u == i {
 			continue
 		}
-		u := int(at[i])
-		b = append(b, unit(int8(u))...)
-		if u != i {
-			t.swapped = true
-			for f := range unitMetrics {
-				t.perm[t.p.m.targets+unitMetrics*u+f] = int32(t.p.m.targets + unitMetrics*i + f)
-			}
+		t.swapped = true
+		for f := range unitMetrics {
+			t.perm[t.p.m.targets+unitMetrics*u+f] = int32(t.p.m.targets + unitMetrics*i + f)
 		}
 	}
-	return b
+	return at
 }
 
 // unitMetrics is the number of metrics of each moving unit (recordUnit).
@@ -434,8 +480,9 @@ func (p *plan) aheadSQ() [][]int {
 // rest of it leaves as they stand (asl.Stack.Settled) at step k of its
 // morale checks, and takes them out of the moving units, so that the keys
 // from here on hold, for all of them, only whether one counts for
-// good_order here and whether one moves on. Paths that differ only in how
-// such a unit fared meet. It is the last attack when it is the Fire
+// good_order here and whether one moves on, and, for a leader, what the
+// checks to come read of him. Paths that differ only in how such a unit
+// fared meet. It is the last attack when it is the Fire
 // Group's last round and every S? eligible here or further on has been
 // checked: no attack, and no morale check, can follow, so a unit in Good
 // Order moves on to the last Location and any other stops here. It runs

@@ -60,9 +60,12 @@ type plan struct {
 	adds    []uint16 // per S?, the counts checking it can add to (mergekey.go)
 	// twin is, per unit of the stack, the first unit of the same counter
 	// that may trade states with it in the merge keys, or -1 (mergekey.go);
-	// twins says some unit has one.
+	// twins says some unit has one; fixed says the keys during an
+	// attack's morale checks keep every unit in its place all the same (a
+	// switch for tests, mergeResolve).
 	twin  [asl.MaxUnits]int8
 	twins bool
+	fixed bool
 }
 
 // normalDRM is a Good Order (or berserk) moving unit's own DRM: −1 FFNAM
