@@ -496,7 +496,9 @@ func (l *loc) inexperienced(i int) bool {
 		return true
 	case Green:
 		for j := range l.n {
-			if ld := &l.u[j]; j != i && ld.kind == Leader && !ld.gone() && !ld.broken {
+			// Stacked with him (A19.3): in the same group, as leadership
+			// (leaderDRM), not a leader left at another Location.
+			if ld := &l.u[j]; j != i && ld.kind == Leader && !ld.gone() && !ld.broken && ld.group == l.u[i].group {
 				return false
 			}
 		}

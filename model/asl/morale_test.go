@@ -173,3 +173,23 @@ func TestLadder(t *testing.T) {
 		t.Error("10-3 has nothing above")
 	}
 }
+
+// TestInexperiencedUnlessStacked: a Green unit is Inexperienced unless
+// stacked with an unbroken leader (A19.3): a leader who stayed behind at
+// another Location (Stack.Leave) no longer counts, nor a broken one.
+func TestInexperiencedUnlessStacked(t *testing.T) {
+	units := []Unit{mustUnit(t, "4-4-7,class=green"), mustUnit(t, "leader:8-1")}
+	s := NewStack(units, 3, StackRules{})
+	if s.cur.inexperienced(0) {
+		t.Error("a Green squad stacked with a Good Order leader is Inexperienced")
+	}
+	s.Leave(0, 1) // the squad moves on, the leader stays
+	if !s.cur.inexperienced(0) {
+		t.Error("a Green squad whose leader stayed at another Location is not Inexperienced")
+	}
+	s.Reset()
+	s.cur.u[1].broken = true
+	if !s.cur.inexperienced(0) {
+		t.Error("a Green squad stacked only with a broken leader is not Inexperienced")
+	}
+}

@@ -66,8 +66,9 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	c.Options.HeatOfBattle = false
 	cs["two squads, 2 MF"] = c
 
-	// A leader who stopped still keeps a Green unit from being
-	// Inexperienced, as the morale rules read him (appendUnits).
+	// A Green unit is Inexperienced once its leader has stopped at an
+	// earlier Location (A19.3), and not before: the keys hold whether each
+	// leader stands unbroken in play (appendUnits).
 	cs["Green squad and a leader"] = base("4-4-7,class=green", "leader:8-1")
 	// Leaders settled in the crossing's last attack (settle) still lead
 	// the checks to come, by ML and modifier.

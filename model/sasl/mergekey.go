@@ -156,20 +156,14 @@ func (t *trial) appendState(b []byte, tag byte) []byte {
 
 // appendUnits appends the state of every unit still moving. A unit that
 // stopped was recorded when it stopped (trial.run): nothing it does is
-// left to come, but for whether a leader stands unbroken in play, which
-// the morale rules read wherever he is: it keeps a Green unit from being
-// Inexperienced. The Stack's own key during an attack (mergeResolve)
-// still holds every unit that stopped.
+// left to come, and the morale rules read nothing of it, a leader who
+// stayed behind included (he leads and keeps a Green unit from being
+// Inexperienced only where he stands: A10.7, A19.3). The Stack's own key
+// during an attack (mergeResolve) still holds every unit that stopped.
 //
 // Twins still moving are appended as a set (canon).
 func (t *trial) appendUnits(b []byte) []byte {
 	n := t.st.Len()
-	for i := range n {
-		if !t.present[i] && t.p.c.Stack[i].Kind == asl.Leader {
-			f := t.st.Fate(i)
-			b = append(b, byte(boolInt(f != asl.Eliminated && f != asl.Surrendered && f != asl.Broken)))
-		}
-	}
 	if !t.p.twins {
 		for i := range n {
 			if t.present[i] {
