@@ -86,6 +86,25 @@ type activation struct {
 	r     int             // range to the moving stack
 	shots int             // shots per firer at the Location (S13)
 	hind  int8
+
+	// rolls and defs remember what the enumeration asks again and again
+	// (an item's roll, a result's counter), which its branches share.
+	rolls map[rollKey]roll
+	defs  map[defKey]*UnitDef
+}
+
+// rollKey is what an item's roll depends on beyond the activation: the
+// item, whether an Elite MMC was generated before it (x3's DRM), and
+// Long Range.
+type rollKey struct {
+	it               Item
+	elite, longRange bool
+}
+
+// defKey is a generated counter: its name and the item it counts as.
+type defKey struct {
+	name string
+	it   Item
 }
 
 // acPass is the number of AC dr faces that Activate: an Original 1 always,
@@ -148,6 +167,30 @@ func (a *activation) items(acc *genAcc, items []Item, units []genUnit, num, den 
 
 // itemRoll is the roll an item makes.
 func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, error) {
+	elite := false
+	if it == ItemL {
+		for _, u := range units {
+			elite = elite || u.def.Kind.mmc() && u.def.Class == asl.Elite
+		}
+	}
+	k := rollKey{it, elite, longRange}
+	if r, ok := a.rolls[k]; ok {
+		return r, nil
+	}
+	r, err := a.newItemRoll(it, elite, longRange)
+	if err != nil {
+		return roll{}, err
+	}
+	if a.rolls == nil {
+		a.rolls = map[rollKey]roll{}
+	}
+	a.rolls[k] = r
+	return r, nil
+}
+
+// newItemRoll works out the roll item it makes; elite is whether an
+// Elite MMC was generated before it.
+func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 	t, d := a.t, a.en.Date
 	col := func(tb *Table, name string, bySite bool) (*Column, error) {
 		c, ok := tb.Pick(d, a.sq.Site, bySite)
@@ -170,10 +213,6 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 		c, err := col(&t.X3, "x3", false)
 		if err != nil {
 			return roll{}, err
-		}
-		elite := false
-		for _, u := range units {
-			elite = elite || u.def.Kind.mmc() && u.def.Class == asl.Elite
 		}
 		drm := t.X3.Modifier(d, elite)
 		if !longRange {
@@ -271,10 +310,19 @@ var fortification = UnitDef{Name: "F", Kind: numKinds}
 const numKinds = Kind(len(kindNames))
 
 // gen is unit name, counted as item it (numItems: as nothing, a Gun's
-// crew).
+// crew). Its definition is shared by every branch that generates it,
+// and read only.
 func (a *activation) gen(name string, it Item) genUnit {
+	k := defKey{name, it}
+	if d, ok := a.defs[k]; ok {
+		return genUnit{def: d, item: it}
+	}
 	u := a.t.Units[name]
 	u.Name = name
+	if a.defs == nil {
+		a.defs = map[defKey]*UnitDef{}
+	}
+	a.defs[k] = &u
 	return genUnit{def: &u, item: it}
 }
 
