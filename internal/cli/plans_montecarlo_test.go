@@ -60,14 +60,7 @@ func TestPlansMonteCarloAgrees(t *testing.T) {
 	}
 	const tol = 1e-12 // an exact sum may be a hair off its fraction
 	n := 0
-	for _, name := range builtinNames() {
-		s, err := loadScenario(context.Background(), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.command != plansCommand {
-			continue
-		}
+	for _, name := range builtinPlans(t) {
 		n++
 		t.Run(name, func(t *testing.T) {
 			ex := plansRuns(t, "run", name, "--method", "exact", "--format", "json")
@@ -179,4 +172,20 @@ func TestNewcombeCoverage(t *testing.T) {
 			t.Errorf("p %v vs %v, n %d: coverage %.3f, want about 0.95", c.p1, c.p2, c.n, cov)
 		}
 	}
+}
+
+// builtinPlans are the names of the built-in scenarios of sapper plans.
+func builtinPlans(t *testing.T) []string {
+	t.Helper()
+	var names []string
+	for _, name := range builtinNames() {
+		s, err := loadScenario(context.Background(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.command == plansCommand {
+			names = append(names, name)
+		}
+	}
+	return names
 }

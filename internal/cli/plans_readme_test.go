@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"regexp"
@@ -29,14 +28,7 @@ func TestReadmePlansAnswers(t *testing.T) {
 			answers[m[1]] = m[2]
 		}
 	}
-	for _, name := range builtinNames() {
-		s, err := loadScenario(context.Background(), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.command != plansCommand {
-			continue
-		}
+	for _, name := range builtinPlans(t) {
 		answer, ok := answers[name]
 		if !ok {
 			t.Errorf("%s: not in the README's table of questions", name)
