@@ -56,6 +56,8 @@ func RecordDraws(ctx context.Context, exp Experiment, cfg Config) (*Result, *Dra
 		return nil, nil, err
 	}
 	d := &Draws{slot: map[uint64]uint8{}, cfg: cfg}
+	// The draws are the model's own, made as it runs every trial.
+	exp.KeepPaths = false
 	inner := exp.New
 	exp.New = func() Trial {
 		t := inner()

@@ -160,7 +160,10 @@ type worker struct {
 	direct  []uint64
 	// free: some metric is in no joint, so no trial can do without Set.
 	free bool
-	_    gap
+	// paths is the tree of the paths the worker's trials took, for an
+	// experiment that keeps them (paths.go).
+	paths *paths
+	_     gap
 }
 
 func newWorker(exp Experiment, offsets []int, size int) *worker {
@@ -176,6 +179,9 @@ func newWorker(exp Experiment, offsets []int, size int) *worker {
 	}
 	for m := range w.jointOf {
 		w.jointOf[m] = -1
+	}
+	if exp.KeepPaths {
+		w.paths = newPaths(len(s.Metrics))
 	}
 	for j, jt := range s.Joints {
 		for _, m := range jt.Metrics {
@@ -194,6 +200,10 @@ func newWorker(exp Experiment, offsets []int, size int) *worker {
 // is checked on the chunk's totals (fold, checkTotals).
 func (w *worker) runChunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
+	if w.paths != nil {
+		w.runPaths(n)
+		return
+	}
 	trial, rec, src, free := w.trial, w.rec, &w.src, w.free
 	if len(w.direct) == 0 {
 		w.runDirect(n)

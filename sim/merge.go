@@ -238,7 +238,7 @@ func (s *Source) Replaying() bool { return s.mg != nil && s.depth >= s.floor && 
 // its merge keys more to merge; it must decide that by Exact, not by
 // Merging, which is false for the walk that finds the first draw and with
 // Config.NoMerge.
-func (s *Source) Exact() bool { return s.exact && s.tape == nil }
+func (s *Source) Exact() bool { return s.exact && s.tape == nil && s.paths == nil }
 
 // Merge declares that from this point of the trial on, everything the
 // trial will still draw and record is determined by key (which must then

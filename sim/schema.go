@@ -216,4 +216,10 @@ type Experiment struct {
 	// New returns a Trial with its own scratch state; the engine calls it
 	// once per worker, so trials never share memory.
 	New func() Trial
+	// KeepPaths lets each Monte Carlo worker keep the paths its trials
+	// take and walk them instead of running the trial, which then runs
+	// only on a path not walked before (paths.go). The result is the same
+	// either way, provided the trial's rolls by hand (Hand, Source.Roll)
+	// are the same dice as its draws through the source would be.
+	KeepPaths bool
 }

@@ -29,6 +29,9 @@ type Source struct {
 	// (draws.go); exact is then set too, so that the draws leave the
 	// inline paths for the recording ones.
 	tape *Draws
+	// paths, when set, is the tree of a worker whose trial it runs on a
+	// miss (paths.go); exact is then set too, as for tape.
+	paths *paths
 }
 
 // step is one draw on an enumerated path.
@@ -72,6 +75,9 @@ func (s *Source) Intn(n int) int {
 		}
 		return int(s.uniform(uint64(n)))
 	}
+	if s.paths != nil {
+		return s.paths.draw(s, nil, uint64(n))
+	}
 	if s.tape != nil {
 		return s.tape.intn(s, n)
 	}
@@ -94,6 +100,9 @@ func (s *Source) Pick(d *Dist) int {
 			return d.index(s.sixes(d.sixes))
 		}
 		return d.index(s.uniform(d.total))
+	}
+	if s.paths != nil {
+		return s.paths.draw(s, d, d.total)
 	}
 	if s.tape != nil {
 		return s.tape.pick(s, d)

@@ -1,0 +1,204 @@
+package sim
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// pathsExperiment draws in every way a model may: Pick from a Dist of dice
+// (2d6) and from one of another total, PickValue, Intn over dice and over
+// a range that is none, Source.Roll and a Hand's rolls with their
+// fallbacks, a number of draws that depends on the path, and records with
+// Set, by a joint code, and a metric set twice (the second stands).
+func pathsExperiment() Experiment {
+	sum := NewDist(1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+	odd := NewDist(3, 1, 4, 1, 5) // total 14: a uniform draw, no dice
+	val := NewDist(1, 1, 1, 1, 1, 1).WithValues([]int32{10, 20, 30, 40, 50, 60})
+	pair := NewDist(make36()...).WithValues(values36())
+	return Experiment{
+		Schema: Schema{
+			Metrics: []Metric{
+				{Name: "sum", Labels: labels(11)},
+				{Name: "odd", Labels: labels(5)},
+				CountMetric("sixes", "sixes rolled", 8),
+				{Name: "last", Labels: labels(7)},
+				{Name: "j0", Labels: labels(2)},
+				{Name: "j1", Labels: labels(3)},
+				{Name: "pair", Labels: labels(11)},
+			},
+			Joints: []Joint{{Metrics: []int{4, 5}, Rows: [][]uint16{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}}},
+		},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				s := src.Pick(sum)
+				rec.Set(0, s)
+				rec.Set(3, 6) // overwritten below on most paths
+				rec.Set(1, src.Pick(odd))
+				sixes := 0
+				for range s / 3 {
+					if src.PickValue(val) == 60 {
+						sixes++
+					}
+				}
+				if h := src.Hand(); true {
+					if r, h2, ok := h.Roll(1); ok {
+						src.Keep(h2)
+						sixes += b2i(r == 5)
+					} else if src.Intn(6) == 5 {
+						sixes++
+					}
+				}
+				rec.Set(2, sixes)
+				if s > 4 {
+					rec.Set(3, src.Intn(7))
+				}
+				if r, ok := src.Roll(2); ok {
+					rec.Set(6, int(pair.vlut[r]))
+				} else {
+					rec.Set(6, int(src.PickValue(pair)))
+				}
+				rec.SetJoint(0, src.Intn(36)%6)
+			}
+		},
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func labels(n int) []string {
+	l := make([]string, n)
+	for i := range l {
+		l[i] = string(rune('a' + i))
+	}
+	return l
+}
+
+// make36 and values36 are two dice as 36 equally likely rolls valued by
+// their sum less 2.
+func make36() []uint64 {
+	w := make([]uint64, 36)
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}
+
+func values36() []int32 {
+	v := make([]int32, 36)
+	for i := range v {
+		v[i] = int32(i/6 + i%6)
+	}
+	return v
+}
+
+// TestKeptPathsAreTheTrial: walking the kept paths gives the results of
+// running the trial every time, to the byte, for any number of workers
+// and with a precision rule.
+func TestKeptPathsAreTheTrial(t *testing.T) {
+	ctx := context.Background()
+	for _, cfg := range []Config{
+		{Trials: 50_003, Seed: 9, Workers: 1},
+		{Trials: 50_003, Seed: 9, Workers: 2},
+		{Trials: 50_003, Seed: 9, Workers: 3, Chunk: 777},
+		{Trials: 200_000, Seed: 4, Workers: 2, Precision: 0.01},
+	} {
+		exp := pathsExperiment()
+		want, err := RunMC(ctx, exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp.KeepPaths = true
+		got, err := RunMC(ctx, exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Elapsed, want.Elapsed = 0, 0
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%+v: walking the kept paths gave\n%+v\nrunning the trial\n%+v", cfg, got.Metrics, want.Metrics)
+		}
+	}
+}
+
+// runWorker runs chunks [0, chunks) of exp on one worker, as runChunks
+// does, with the tree capped at cap bytes when it keeps paths, and returns
+// its tallies.
+func runWorker(exp Experiment, chunks uint64, cap int) (*worker, []uint64) {
+	offsets, size := exp.Schema.layout()
+	w := newWorker(exp, offsets, size)
+	if w.paths != nil {
+		w.paths.cap = cap
+	}
+	w.trial = w.newTrial()
+	for c := range chunks {
+		w.runChunk(1, c, DefaultChunk)
+	}
+	return w, w.counts
+}
+
+// TestFullTreeIsTheTrial: a tree that stops growing at its cap still gives
+// the trial's results, running the trial on every path it lacks.
+func TestFullTreeIsTheTrial(t *testing.T) {
+	exp := pathsExperiment()
+	_, want := runWorker(exp, 4, 0)
+	exp.KeepPaths = true
+	for _, cap := range []int{0, 2000, 20_000, maxPathBytes} {
+		w, got := runWorker(exp, 4, cap)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("cap %d: tallies differ from the trial's", cap)
+		}
+		if full := w.paths.full; full != (cap < maxPathBytes) {
+			t.Errorf("cap %d: full = %v", cap, full)
+		}
+	}
+}
+
+// TestWalkDoesNotAllocate: once the tree holds the paths, a chunk walks
+// them without allocating.
+func TestWalkDoesNotAllocate(t *testing.T) {
+	exp := diceExperiment()
+	exp.KeepPaths = true
+	w, _ := runWorker(exp, 3, maxPathBytes)
+	if n := len(w.paths.nodes); n == 0 {
+		t.Fatal("no tree")
+	}
+	c := uint64(3)
+	if a := testing.AllocsPerRun(5, func() {
+		w.runChunk(1, c, DefaultChunk)
+		c++
+	}); a != 0 {
+		t.Errorf("a chunk's walk allocates %v times", a)
+	}
+}
+
+// TestImpureTrialPanics: a trial that is no function of its draws is
+// found out when it is replayed.
+func TestImpureTrialPanics(t *testing.T) {
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "x", Labels: labels(2)}}},
+		New: func() Trial {
+			calls := 0
+			return func(src *Source, rec *Record) {
+				calls++
+				n := 6
+				if calls%3 == 0 {
+					n = 36
+				}
+				rec.Set(0, src.Intn(n)%2)
+				rec.Set(0, src.Intn(6)%2)
+			}
+		},
+		KeepPaths: true,
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an impure trial ran without a panic")
+		}
+	}()
+	runWorker(exp, 1, maxPathBytes)
+}
