@@ -50,12 +50,16 @@ func TestDiceLimitRecordsTheRun(t *testing.T) {
 
 // TestHotLoopsDoNotAllocate: each benchmarked workload run over one chunk
 // and over four allocates the same (its set-up: workers, trial scratch,
-// tallies), so no per-trial loop allocates.
+// tallies), so no per-trial loop allocates. The model's own trial is
+// measured: a walk of kept paths runs it on a path not walked before, and
+// then grows its tree, a cost bounded by the tree's size; the walk itself
+// allocates nothing (sim's TestWalkDoesNotAllocate).
 func TestHotLoopsDoNotAllocate(t *testing.T) {
 	for name, exps := range workloads(t) {
 		allocs := func(chunks uint64) float64 {
 			return testing.AllocsPerRun(3, func() {
 				for _, exp := range exps {
+					exp.KeepPaths = false
 					cfg := sim.Config{Trials: chunks * sim.DefaultChunk, Seed: 1, Workers: 1}
 					if _, err := sim.RunMC(context.Background(), exp, cfg); err != nil {
 						t.Fatal(err)
@@ -66,5 +70,40 @@ func TestHotLoopsDoNotAllocate(t *testing.T) {
 		if one, four := allocs(1), allocs(4); four > one {
 			t.Errorf("%s: %v allocations over one chunk, %v over four: the trial loop allocates", name, one, four)
 		}
+	}
+}
+
+// TestKeptPathsAreTheModel: every workload that keeps its paths gives,
+// walking them, the results of running its model on every trial, to the
+// byte, on one worker and on two (sim.Experiment.KeepPaths).
+func TestKeptPathsAreTheModel(t *testing.T) {
+	kept := 0
+	for name, exps := range workloads(t) {
+		for i, exp := range exps {
+			if !exp.KeepPaths {
+				continue
+			}
+			kept++
+			for _, workers := range []int{1, 2} {
+				cfg := sim.Config{Trials: 3*sim.DefaultChunk + 7, Seed: 5, Workers: workers}
+				got, err := sim.RunMC(context.Background(), exp, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				exp.KeepPaths = false
+				want, err := sim.RunMC(context.Background(), exp, cfg)
+				exp.KeepPaths = true
+				if err != nil {
+					t.Fatal(err)
+				}
+				got.Elapsed, want.Elapsed = 0, 0
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%s, run %d, %d workers: walking the kept paths changed the results", name, i, workers)
+				}
+			}
+		}
+	}
+	if kept < 6 {
+		t.Errorf("%d workloads keep their paths, want at least 6", kept)
 	}
 }

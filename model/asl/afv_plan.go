@@ -11,7 +11,7 @@ func (a AFVAttack) Experiment() (sim.Experiment, error) {
 		return sim.Experiment{}, err
 	}
 	p := newAFVPlan(a)
-	return sim.Experiment{Schema: p.schema(), New: p.newTrial}, nil
+	return sim.Experiment{Schema: p.schema(), New: p.newTrial, KeepPaths: true}, nil
 }
 
 // afvPlan is everything about an attack on a vehicle that does not depend

@@ -193,7 +193,7 @@ func (p Plan) Experiment() (sim.Experiment, error) {
 		return sim.Experiment{}, err
 	}
 	pp := newAttackPlan(p)
-	return sim.Experiment{Schema: pp.schema(), New: pp.newTrial}, nil
+	return sim.Experiment{Schema: pp.schema(), New: pp.newTrial, KeepPaths: true}, nil
 }
 
 // attackPlan is everything about a plan that does not depend on the dice,

@@ -13,7 +13,7 @@ func (a IFTAttack) Experiment() (sim.Experiment, error) {
 		return sim.Experiment{}, err
 	}
 	p := newFirePlan(a)
-	return sim.Experiment{Schema: p.schema(), New: p.newTrial}, nil
+	return sim.Experiment{Schema: p.schema(), New: p.newTrial, KeepPaths: true}, nil
 }
 
 // firePlan is everything about a fire attack that does not depend on the

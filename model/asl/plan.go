@@ -18,7 +18,11 @@ func (a DCAttack) Experiment() (sim.Experiment, error) {
 func (p *dcPlan) experiment() sim.Experiment {
 	s := p.schema()
 	p.joints(&s)
-	return sim.Experiment{Schema: s, New: p.newTrial}
+	// The hot loop of a leaderless stack (runBare) rolls several MCs as
+	// one roll by hand: faster than a walk of its paths, which rolls them
+	// one by one. Every other attack resolves its Location unit by unit
+	// between its draws, which a walk skips (sim.Experiment.KeepPaths).
+	return sim.Experiment{Schema: s, New: p.newTrial, KeepPaths: !(p.bare && p.joint)}
 }
 
 // dcPlan is everything about an attack that does not depend on the dice,

@@ -40,7 +40,7 @@ func (a FireAttack) Experiment() (sim.Experiment, error) {
 	p := newPlan(a)
 	schema, l := a.schema()
 	p.layout = l
-	return sim.Experiment{Schema: schema, New: p.newTrial}, nil
+	return sim.Experiment{Schema: schema, New: p.newTrial, KeepPaths: true}, nil
 }
 
 func newPlan(a FireAttack) *plan {

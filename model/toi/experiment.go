@@ -12,7 +12,7 @@ func (a BuildingAttack) Experiment() (sim.Experiment, error) {
 		return sim.Experiment{}, err
 	}
 	p := newPlan(a)
-	return sim.Experiment{Schema: p.schema(), New: func() sim.Trial { return p.trial }}, nil
+	return sim.Experiment{Schema: p.schema(), New: func() sim.Trial { return p.trial }, KeepPaths: true}, nil
 }
 
 // plan is everything about an attack that does not depend on the dice,
