@@ -57,6 +57,10 @@ type Config struct {
 	// declares equal (Source.Merge) and walk every path from the start:
 	// slower, and the reference that merging must reproduce.
 	NoMerge bool
+	// NoPaths makes a Monte Carlo run ignore Experiment.KeepPaths and run
+	// the model on every trial: slower, and the reference that walking the
+	// kept paths must reproduce, to the byte.
+	NoPaths bool
 	// Fractions makes an exact run find every probability as an exact
 	// fraction too (OutcomeSummary.Fraction), summing each path's weight
 	// in integers beside the floats: slower, and only for a complete run

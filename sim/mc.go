@@ -29,6 +29,7 @@ func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 // runMC is RunMC on a configuration with its defaults, checked.
 func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	start := time.Now()
+	exp.KeepPaths = exp.KeepPaths && !cfg.NoPaths
 	offsets, size := exp.Schema.layout()
 	chunk := uint64(cfg.Chunk)
 	r := &mcRun{

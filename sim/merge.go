@@ -223,15 +223,22 @@ func (g *merger) release() {
 }
 
 // Merging reports whether this source merges equal states: true in exact
-// mode. A model builds its state keys only then, so Monte Carlo trials pay
-// nothing for them.
-func (s *Source) Merging() bool { return s.mg != nil }
+// mode, and in a Monte Carlo run that keeps its paths when it runs the
+// model on a path not walked before (paths.go). A model builds its state
+// keys only then, so other Monte Carlo trials pay nothing for them.
+func (s *Source) Merging() bool { return s.mg != nil || s.paths != nil && s.paths.merging }
 
 // Replaying reports whether the trial, enumerated with merging, is
 // replaying draws of paths already walked: a Merge now can only meet the
 // state declared at this point before, whose subtree is being recorded,
-// so the trial may pass it a nil key rather than build one.
-func (s *Source) Replaying() bool { return s.mg != nil && s.depth >= s.floor && s.depth <= s.moved }
+// so the trial may pass it a nil key rather than build one. The same holds
+// of a Monte Carlo trial replaying the path it walked (paths.go).
+func (s *Source) Replaying() bool {
+	if s.paths != nil {
+		return s.paths.replaying()
+	}
+	return s.mg != nil && s.depth >= s.floor && s.depth <= s.moved
+}
 
 // Exact reports whether the source enumerates every path. A model may
 // draw in another order in exact mode, with the same distribution, to give
@@ -279,6 +286,9 @@ func (s *Source) MergePermuted(key []byte, base []int, perm []int32) bool {
 
 func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 	g := s.mg
+	if g == nil && s.paths != nil && s.paths.merging {
+		return s.paths.merge(key, base, perm)
+	}
 	if g == nil || s.depth < s.floor {
 		// Before the root draw a subtree would span roots that other
 		// enumerators walk.

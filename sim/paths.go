@@ -6,144 +6,219 @@ import "fmt"
 //
 // A trial is a pure function of its draws, so two trials that draw the same
 // values record the same outcomes. An experiment that sets KeepPaths lets
-// each Monte Carlo worker keep the paths its trials have taken as a tree:
+// each Monte Carlo worker keep the paths its trials have taken as a graph:
 // a node per draw, holding what was drawn there (the Dist, or the range of
-// Intn) and a child per value, and a leaf per path, holding the outcomes
-// the trial recorded. A trial then walks the tree: it draws at each node as
-// the model would have, from the same source, and follows the child of the
-// value drawn, to a leaf, whose outcomes it counts once. Only a trial that
-// reaches a value no trial of the worker has drawn there runs the model:
-// with the values walked so far replayed, and the rest drawn live, as the
-// tree grows by its path.
+// Intn) and a child per value, and a leaf where a path ends, holding the
+// outcomes the trial recorded. A trial then walks the graph: it draws at
+// each node as the model would have, from the same source, and follows the
+// child of the value drawn, to a leaf, whose outcomes it counts. Only a
+// trial that reaches a value no trial of the worker has drawn there runs
+// the model: with the values walked so far replayed, and the rest drawn
+// live, as the graph grows by its path.
+//
+// Where the model declares a merge point (Source.Merge, as in exact mode),
+// the paths that reach one state there share the rest of the graph: a join
+// node leads to the state's subtree, found by its key (with the counts'
+// bases and the permutation, if any, since the outcomes kept are the
+// trial's own). A model run that reaches a state already kept stops there
+// (Merge returns true) and the walk goes on from it, so the graph grows
+// with the states met, not with the paths. What a trial records is then
+// spread over its path: each join keeps what was recorded since the merge
+// point before it, the leaf what was recorded since the last one. A walk
+// counts each part on its own when no two set one metric, and the parts
+// laid over one another, the later standing, when they do, as the exact
+// engine reads a merged record.
 //
 // The walk makes the draws of the model, in order, from the same stream,
 // and the model, run on a miss, makes the rest: a trial's draws and
-// outcomes are the same whether the worker's tree held its path or not, so
-// the result is the same for any number of workers and any history. What
-// a walk saves is the model's work between its draws, which is most of a
-// trial of a model that resolves a stack unit by unit: a walk step is a
-// draw, a load and a branch.
+// outcomes are the same whether the worker's graph held its path or not,
+// so the result is the same for any number of workers and any history.
+// What a walk saves is the model's work between its draws, which is most
+// of a trial of a model that resolves a stack unit by unit: a walk step is
+// a draw, a load and a branch.
 //
 // The model is run with its hand of dice empty (Hand), so that each roll
 // passes through the source one draw at a time and becomes a node: a model
 // whose rolls by hand are not the same dice as its rolls through the
-// source (Source.Roll) must not set KeepPaths. The tree is bounded: at
-// maxPathBytes a worker stops growing it and runs the model on every
-// trial that leaves it.
+// source (Source.Roll) must not set KeepPaths; and its merge keys must
+// determine the rest of a Monte Carlo trial, as they do an exact one's.
+// The graph is bounded: once it holds maxPathBytes a worker stops growing
+// it and runs the model, without merge points, on every trial that leaves
+// it; and once a quarter of a chunk's trials do, then or after its first
+// chunks, it drops the graph and runs the model on every trial.
 
-// maxPathBytes is the most memory one worker's tree may take.
-const maxPathBytes = 64 << 20
+// maxPathBytes is the most memory one worker's graph may take.
+const maxPathBytes = 32 << 20
 
 // maxArity is the most values a draw may have to be kept as a node: a draw
-// over more (a uniform draw over a large range) stops the tree growing.
+// over more (a uniform draw over a large range) stops the graph growing.
 const maxArity = 1 << 12
 
-// noKids are the children of a new node.
-var noKids [maxArity]int32
+// warmChunks are the chunks a worker's graph has to learn the paths its
+// trials take most before a quarter of a chunk's trials missing it drops
+// it.
+const warmChunks = 2
 
-// pathNode is a draw of the tree, or a leaf.
+// noKids are the children of a new node.
+var noKids [maxArity]pathNode
+
+// A node's kind, in pathNode.op when not a draw's.
+const (
+	emptyNode = 0
+	leafNode  = -1
+	joinNode  = -2
+)
+
+// pathNode is a node of the graph: a draw, a leaf, a join, or nothing
+// yet. Each sits in its parent's slot of paths.kids, so that a walk step
+// loads one node, its children a block of slots.
 type pathNode struct {
-	// n is the range of an Intn, or the Dist's total.
-	n uint64
-	// dist is the Dist drawn from (Pick, PickValue) as its index in
-	// paths.dists, -1 for Intn: the nodes hold no pointer for the
-	// garbage collector to follow.
-	dist int32
-	// k is the dice the draw takes (sixes.go), 0 for a uniform draw over
-	// n.
-	k int8
-	// leaf marks the end of a path: at is then its outcomes' row in
-	// paths.rows.
-	leaf bool
-	// at is where the node's children start in paths.kids, one per value;
-	// a leaf's row.
+	// op is a draw's op (paths.ops) + 1, or the node's kind.
+	op int32
+	// at is where a draw's children start in paths.kids, one per value;
+	// a join's slot there of the state it joins.
 	at int32
+	// row is what a leaf or a join keeps of the trial's outcomes: those
+	// recorded since the last merge point, as a row of paths.rows; -1:
+	// none.
+	row int32
 }
 
-// paths is one worker's tree, and the state of the model's run on a miss.
+// drawOp is what a draw node draws.
+type drawOp struct {
+	// dist is the Dist drawn from (Pick, PickValue), nil for Intn.
+	dist *Dist
+	// n is the range of an Intn, or the Dist's total.
+	n uint64
+	// k is the dice the draw takes (sixes.go), 0 for a uniform draw over
+	// n.
+	k     int8
+	arity int
+}
+
+// paths is one worker's graph, and the state of the model's run on a miss.
 type paths struct {
-	nodes []pathNode
-	// dists are the Dists drawn from, distOf their indices.
-	dists  []*Dist
-	distOf map[*Dist]int32
-	// kids holds every node's children, as node index + 1 (0: not yet
-	// drawn); kids[0] is the root.
-	kids []int32
-	// rows are the leaves' outcomes, one per metric, len(metrics) apart;
-	// rowOf finds a row already kept.
+	// kids holds every node, in its parent's slot, and each merged
+	// state's first node; kids[0] is the root.
+	kids []pathNode
+	// ops are what the draws draw, opOf their indices.
+	ops  []drawOp
+	opOf map[drawOp]int32
+	// states finds the slot of kids where a merged state's subtree
+	// starts, by its key (stateKey).
+	states map[string]int32
+	// rows are outcomes kept, one per metric (unset where not recorded),
+	// metrics apart; masks the metrics each sets, words apart; rowOf finds
+	// a row already kept.
 	rows    []uint16
+	masks   []uint64
 	rowOf   map[string]int32
 	metrics int
-	// bytes is what the tree takes, cap the most it may; full: it has
+	words   int
+	// bytes is what the graph takes, cap the most it may; full: it has
 	// stopped growing.
 	bytes, cap int
 	full       bool
 
-	// counts is the chunk's count of each row.
+	// counts is the chunk's count of each row; chunks the chunks walked.
 	counts []uint64
-	// walked are the values drawn by the current trial, node by node.
+	chunks int
+	// walked are the values drawn by the current trial, node by node;
+	// parts the rows of its joins and leaf.
 	walked []int32
+	parts  []int32
+	seen   []uint64
+	over   []uint16
 
-	// A miss: the model replays walked[:pos] and draws on from the node
-	// at (an index into nodes, -1 where the tree ends), whose value goes
-	// to kids[slot]. The source's hand is kept here meanwhile.
-	pos, at, slot int32
-	six           uint64
-	left          int8
-	key           []byte
+	// A miss: the model replays walked[:pos] and goes on from the node in
+	// kids[slot]. The source's hand is kept here meanwhile. growing: the
+	// run may add to the graph; merging: it declares merge points. whole
+	// is all it has recorded, merge points and all; stopped the slot of a
+	// kept state its run stopped on, -1 for none.
+	pos, slot int32
+	six       uint64
+	left      int8
+	growing   bool
+	merging   bool
+	rec       *Record
+	whole     []uint16
+	stopped   int32
+	key       []byte
+	// merged: the run has passed a merge point; drew: it has drawn since.
+	merged, drew bool
 }
 
 func newPaths(metrics int) *paths {
-	return &paths{kids: []int32{0}, rowOf: map[string]int32{}, distOf: map[*Dist]int32{},
-		metrics: metrics, cap: maxPathBytes, at: -1}
+	words := (metrics + 63) / 64
+	return &paths{kids: []pathNode{{}}, rowOf: map[string]int32{}, opOf: map[drawOp]int32{},
+		states: map[string]int32{}, metrics: metrics, words: words, cap: maxPathBytes,
+		seen: make([]uint64, words), over: make([]uint16, metrics), whole: make([]uint16, metrics)}
 }
 
-// runPaths runs the n trials of a chunk by walking w's tree, and folds
+// runPaths runs the n trials of a chunk by walking w's graph, and folds
 // their outcomes into w.counts. The walk rolls from a hand of dice, kept
 // in registers, as a trial of the model would through Source.Roll.
 func (w *worker) runPaths(n uint64) {
 	p, src := w.paths, &w.src
-	nodes, kids, dists, counts := p.nodes, p.kids, p.dists, p.counts
+	kids, ops := p.kids, p.ops
+	var misses uint64
 	for range n {
 		src.topUp()
 		h := src.Hand()
-		walked := p.walked[:0]
+		walked, parts := p.walked[:0], p.parts[:0]
 		slot := int32(0)
+	walk:
 		for {
-			at := kids[slot] - 1
-			if at < 0 {
+			nd := &kids[slot]
+			switch nd.op {
+			case emptyNode:
 				src.Keep(h)
-				p.walked = walked
-				w.miss(slot)
-				nodes, kids, dists, counts = p.nodes, p.kids, p.dists, p.counts
+				p.walked, p.parts = walked, parts
+				misses++
+				next := w.miss()
+				kids, ops = p.kids, p.ops
+				walked, parts = p.walked, p.parts
 				h = src.Hand()
-				break
+				if next < 0 {
+					break walk
+				}
+				slot = next
+				continue
+			case leafNode:
+				if nd.row >= 0 {
+					parts = append(parts, nd.row)
+				}
+				p.parts = parts
+				p.countParts(w)
+				break walk
+			case joinNode:
+				if nd.row >= 0 {
+					parts = append(parts, nd.row)
+				}
+				slot = nd.at
+				continue
 			}
-			nd := &nodes[at]
-			if nd.leaf {
-				counts[nd.at]++
-				break
-			}
+			o := &ops[nd.op-1]
 			var r uint64
-			if nd.k > 0 {
+			if o.k > 0 {
 				var next Hand
 				var ok bool
-				if r, next, ok = h.Roll(int(nd.k)); ok {
+				if r, next, ok = h.Roll(int(o.k)); ok {
 					h = next
 				} else {
 					src.Keep(h)
-					r = src.sixes(nd.k)
+					r = src.sixes(o.k)
 					h = src.Hand()
 				}
 			} else {
-				r = src.uniform(nd.n)
+				r = src.uniform(o.n)
 			}
 			var i int
 			switch {
-			case nd.dist >= 0:
-				i = dists[nd.dist].index(r)
-			case nd.k > 0:
-				i = int(r % nd.n)
+			case o.dist != nil:
+				i = o.dist.index(r)
+			case o.k > 0:
+				i = int(r % o.n)
 			default:
 				i = int(r)
 			}
@@ -153,8 +228,65 @@ func (w *worker) runPaths(n uint64) {
 		src.Keep(h)
 	}
 	p.fold(w.counts, w.offsets)
+	p.chunks++
+	if (p.full || p.chunks > warmChunks) && 4*misses > n {
+		// A quarter of the trials still leave the graph, each run again
+		// from its first draw, when it has stopped growing or has had
+		// its chunks to learn the paths that matter: the model alone is
+		// faster, and gives the same results.
+		w.paths = nil
+	}
 	w.trials += n
 	w.checkTotals()
+}
+
+// countParts counts the trial whose path kept the rows p.parts: each on
+// its own when no two set one metric, else the rows laid over one another
+// in order.
+func (p *paths) countParts(w *worker) {
+	parts := p.parts
+	if len(parts) == 1 {
+		p.counts[parts[0]]++
+		return
+	}
+	if p.disjoint(parts) {
+		for _, r := range parts {
+			p.counts[r]++
+		}
+		return
+	}
+	unsetAll(p.over)
+	for _, r := range parts {
+		overlay(p.over, p.rows[int(r)*p.metrics:int(r+1)*p.metrics])
+	}
+	p.countRow(w, p.over)
+}
+
+// disjoint reports whether no two of the rows set one metric.
+func (p *paths) disjoint(rows []int32) bool {
+	clear(p.seen)
+	for _, r := range rows {
+		m := p.masks[int(r)*p.words : int(r+1)*p.words]
+		for i, b := range m {
+			if p.seen[i]&b != 0 {
+				return false
+			}
+			p.seen[i] |= b
+		}
+	}
+	return true
+}
+
+// countRow counts one trial of the outcomes out: in its row, or straight
+// into the tally when the graph is full and holds no such row.
+func (p *paths) countRow(w *worker, out []uint16) {
+	if r := p.row(out); r >= 0 {
+		p.counts[r]++
+		return
+	}
+	for m, k := range out {
+		w.counts[w.offsets[m]+int(k)]++
+	}
 }
 
 // fold adds the rows counted since the last fold to counts.
@@ -165,19 +297,44 @@ func (p *paths) fold(counts []uint64, offsets []int) {
 		}
 		row := p.rows[r*p.metrics : (r+1)*p.metrics]
 		for m, k := range row {
-			counts[offsets[m]+int(k)] += c
+			if k != unset {
+				counts[offsets[m]+int(k)] += c
+			}
 		}
 		p.counts[r] = 0
 	}
 }
 
-// miss runs the model on a trial that walked to the empty child slot:
-// it replays the values walked and draws the rest, growing the tree by
-// the new path, and counts the trial.
-func (w *worker) miss(slot int32) {
+// unsetAll marks every outcome of out as not recorded.
+func unsetAll(out []uint16) {
+	for i := range out {
+		out[i] = unset
+	}
+}
+
+// overlay writes over dst the outcomes src records.
+func overlay(dst, src []uint16) {
+	for m, k := range src {
+		if k != unset {
+			dst[m] = k
+		}
+	}
+}
+
+// miss runs the model on a trial that walked to an empty slot: it replays
+// the values walked and draws the rest, growing the graph by the new path.
+// It returns the slot of the kept state the run stopped on, from where the
+// walk goes on, or -1 when the trial ran to its end, counted.
+func (w *worker) miss() int32 {
 	p, src, rec := w.paths, &w.src, w.rec
+	if p.bytes >= p.cap {
+		p.full = true
+	}
+	p.growing, p.merging = !p.full, !p.full
 	p.pos, p.slot = 0, 0
-	p.at = p.kids[0] - 1
+	p.merged, p.drew = false, false
+	p.stopped, p.rec = -1, rec
+	unsetAll(p.whole)
 	p.six, p.left = src.six, src.left
 	src.six, src.left = 0, 0
 	src.exact, src.paths = true, p
@@ -189,30 +346,43 @@ func (w *worker) miss(slot int32) {
 	if int(p.pos) != len(p.walked) {
 		panic("sim: trial is not a pure function of its draws (it drew less when replayed)")
 	}
-	for m, k := range rec.out {
+	if p.stopped >= 0 {
+		p.merging = false
+		rec.reset()
+		return p.stopped
+	}
+	p.passJoins()
+	p.merging = false
+	if p.kids[p.slot].op != emptyNode {
+		panic("sim: trial is not a pure function of its draws (it ended where a replayed path went on)")
+	}
+	overlay(p.whole, rec.out)
+	for m, k := range p.whole {
 		if k == unset {
 			panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", w.schema.Metrics[m].Name))
 		}
 	}
-	r := p.row(rec.out)
-	if r >= 0 {
-		p.grow(pathNode{leaf: true, at: r}, 0)
-		p.counts[r]++
-	} else {
-		// The tree is full: the outcomes go straight to the tally.
-		for m, k := range rec.out {
-			w.counts[w.offsets[m]+int(k)]++
-		}
+	if p.growing {
+		p.kids[p.slot] = pathNode{op: leafNode, row: p.row(rec.out)}
+		p.bytes += 12
 	}
+	p.countRow(w, p.whole)
 	rec.reset()
+	return -1
 }
 
-// row returns the row of outcomes out, kept once however many leaves end
-// on it, or -1 when the tree is full.
+// row returns the row of outcomes out, kept once however many nodes keep
+// it; -1 when out records nothing, or when the graph is full and holds no
+// such row.
 func (p *paths) row(out []uint16) int32 {
 	p.key = p.key[:0]
+	none := true
 	for _, k := range out {
 		p.key = append(p.key, byte(k), byte(k>>8))
+		none = none && k == unset
+	}
+	if none {
+		return -1
 	}
 	if r, ok := p.rowOf[string(p.key)]; ok {
 		return r
@@ -224,88 +394,173 @@ func (p *paths) row(out []uint16) int32 {
 	p.rowOf[string(p.key)] = r
 	p.rows = append(p.rows, out...)
 	p.counts = append(p.counts, 0)
-	p.bytes += 2*len(out) + 2*len(p.key) + 64
+	for i := range p.words {
+		var b uint64
+		for m := 64 * i; m < min(64*i+64, len(out)); m++ {
+			if out[m] != unset {
+				b |= 1 << (m - 64*i)
+			}
+		}
+		p.masks = append(p.masks, b)
+	}
+	p.bytes += 2*len(out) + 2*len(p.key) + 8*p.words + 64
 	return r
-}
-
-// grow puts nd, with arity children, where the model's path has reached
-// the tree's end, and returns its index; -1 when the tree is full.
-func (p *paths) grow(nd pathNode, arity int) int32 {
-	if p.full || p.at >= 0 {
-		return -1
-	}
-	if arity > maxArity || p.bytes >= p.cap {
-		p.full = true
-		return -1
-	}
-	if !nd.leaf {
-		nd.at = int32(len(p.kids))
-		p.kids = append(p.kids, noKids[:arity]...)
-	}
-	i := int32(len(p.nodes))
-	p.nodes = append(p.nodes, nd)
-	p.kids[p.slot] = i + 1
-	p.bytes += 40 + 4*arity
-	return i
 }
 
 // draw is a draw of the model run on a miss, over a Dist d or, for a nil
 // d, over [0, n): a value walked, replayed, or a new one, drawn from the
-// source as a Monte Carlo draw and kept in the tree.
+// source as a Monte Carlo draw and kept in the graph.
 func (p *paths) draw(s *Source, d *Dist, n uint64) int {
+	o := drawOp{dist: d, n: n}
+	if d != nil {
+		o.k, o.arity = d.sixes, d.Len()
+	} else {
+		o.arity = int(n)
+		if n < uint64(len(smallSixes)) {
+			o.k = smallSixes[n]
+		}
+	}
+	p.passJoins()
+	p.drew = true
+	nd := &p.kids[p.slot]
 	if p.pos < int32(len(p.walked)) {
-		nd := &p.nodes[p.at]
-		if nd.dist != p.distIndex(d) || nd.n != n {
+		if nd.op <= 0 || p.ops[nd.op-1] != o {
 			panic("sim: trial is not a pure function of its draws (it drew otherwise when replayed)")
 		}
 		i := p.walked[p.pos]
 		p.pos++
 		p.slot = nd.at + i
-		p.at = p.kids[p.slot] - 1
 		return int(i)
 	}
-	k := int8(0)
-	if d != nil {
-		k = d.sixes
-	} else if n < uint64(len(smallSixes)) {
-		k = smallSixes[n]
+	if nd.op != emptyNode {
+		panic("sim: trial is not a pure function of its draws (it drew where a replayed path did otherwise)")
 	}
 	s.six, s.left = p.six, p.left
 	var i int
 	switch {
-	case d == nil && k > 0:
-		i = int(s.sixes(k) % n)
+	case d == nil && o.k > 0:
+		i = int(s.sixes(o.k) % n)
 	case d == nil:
 		i = int(s.uniform(n))
-	case k > 0:
-		i = d.index(s.sixes(k))
+	case o.k > 0:
+		i = d.index(s.sixes(o.k))
 	default:
 		i = d.index(s.uniform(n))
 	}
 	p.six, p.left = s.six, s.left
 	s.six, s.left = 0, 0
-	arity := int(n)
-	if d != nil {
-		arity = d.Len()
+	// Walked too: a run that stops on a kept state leaves the rest of
+	// the trial to the walk, which must replay these on its next miss.
+	p.walked = append(p.walked, int32(i))
+	p.pos++
+	if !p.growing {
+		return i
 	}
-	if at := p.grow(pathNode{dist: p.distIndex(d), n: n, k: k}, arity); at >= 0 {
-		p.slot = p.nodes[at].at + int32(i)
-	} else {
-		p.full = true
+	if o.arity > maxArity {
+		// No node for it: the graph stops growing here, for good.
+		p.growing, p.full = false, true
+		return i
 	}
+	op, ok := p.opOf[o]
+	if !ok {
+		op = int32(len(p.ops))
+		p.opOf[o] = op
+		p.ops = append(p.ops, o)
+	}
+	at := int32(len(p.kids))
+	p.kids = append(p.kids, noKids[:o.arity]...)
+	p.kids[p.slot] = pathNode{op: op + 1, at: at}
+	p.bytes += 12 * o.arity
+	p.slot = at + int32(i)
 	return i
 }
 
-// distIndex is d's index in p.dists, -1 for nil.
-func (p *paths) distIndex(d *Dist) int32 {
-	if d == nil {
-		return -1
+// passJoins passes the joins of the path walked for a model run that
+// declares no merge points, as one does once the graph is full: its
+// records are all in its record at its end.
+func (p *paths) passJoins() {
+	for !p.merging && p.kids[p.slot].op == joinNode {
+		p.slot = p.kids[p.slot].at
 	}
-	i, ok := p.distOf[d]
-	if !ok {
-		i = int32(len(p.dists))
-		p.distOf[d] = i
-		p.dists = append(p.dists, d)
+}
+
+// replaying is Source.Replaying for the model run on a miss: whether it
+// is on the path walked, where a merge point can only be the join there.
+func (p *paths) replaying() bool {
+	return p.merging && (p.pos < int32(len(p.walked)) || p.kids[p.slot].op == joinNode)
+}
+
+// merge is Source.Merge for the model run on a miss: a merge point passed
+// again as the values walked are replayed, or a new one, where the path
+// joins the state's subtree, stopping the run if the graph has it.
+func (p *paths) merge(key []byte, base []int, perm []int32) bool {
+	if p.merged && !p.drew {
+		// A second merge point with no draw since the last, a state
+		// declared again or its next step: passed, so that a join never
+		// leads to another, nor to itself. The rest of the trial still
+		// follows from the last state joined.
+		return false
 	}
-	return i
+	p.merged, p.drew = true, false
+	out := p.rec.out
+	overlay(p.whole, out)
+	if nd := p.kids[p.slot]; nd.op != emptyNode {
+		if nd.op != joinNode {
+			panic("sim: a trial replaying its draws passed a merge point its earlier paths did not (not a pure function of its draws?)")
+		}
+		p.slot = nd.at
+		unsetAll(out)
+		return false
+	}
+	if !p.growing {
+		unsetAll(out)
+		return false
+	}
+	if key == nil {
+		panic("sim: Merge with a nil key where the trial is not replaying (Source.Replaying)")
+	}
+	part := p.row(out)
+	unsetAll(out)
+	if part >= 0 {
+		p.parts = append(p.parts, part)
+	}
+	k := p.stateKey(key, base, perm)
+	target, known := p.states[string(k)]
+	if !known {
+		target = int32(len(p.kids))
+		p.kids = append(p.kids, pathNode{})
+		p.states[string(k)] = target
+		p.bytes += len(k) + 76
+	}
+	p.kids[p.slot] = pathNode{op: joinNode, row: part, at: target}
+	p.slot = target
+	if known {
+		p.stopped = target
+	}
+	return known
+}
+
+// stateKey is the key of a merged state in p.states: which of base and
+// perm there are, each entry of them, and the model's key. The outcomes a
+// join's subtree keeps are the trial's own, so the counts' bases and the
+// permutation are part of the state.
+func (p *paths) stateKey(key []byte, base []int, perm []int32) []byte {
+	b := p.key[:0]
+	var flags byte
+	if base != nil {
+		flags |= 1
+	}
+	if perm != nil {
+		flags |= 2
+	}
+	b = append(b, flags)
+	for _, v := range base {
+		b = append(b, byte(v), byte(v>>8))
+	}
+	for _, v := range perm {
+		b = append(b, byte(v), byte(v>>8))
+	}
+	b = append(b, key...)
+	p.key = b
+	return b
 }

@@ -138,11 +138,13 @@ func runWorker(exp Experiment, chunks uint64, cap int) (*worker, []uint64) {
 	for c := range chunks {
 		w.runChunk(1, c, DefaultChunk)
 	}
+	w.fold(0)
 	return w, w.counts
 }
 
-// TestFullTreeIsTheTrial: a tree that stops growing at its cap still gives
-// the trial's results, running the trial on every path it lacks.
+// TestFullTreeIsTheTrial: a graph that stops growing at its cap still
+// gives the trial's results, running the trial on every path it lacks, and
+// then, as too many trials leave it, without it.
 func TestFullTreeIsTheTrial(t *testing.T) {
 	exp := pathsExperiment()
 	_, want := runWorker(exp, 4, 0)
@@ -152,8 +154,8 @@ func TestFullTreeIsTheTrial(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("cap %d: tallies differ from the trial's", cap)
 		}
-		if full := w.paths.full; full != (cap < maxPathBytes) {
-			t.Errorf("cap %d: full = %v", cap, full)
+		if cap == 0 && w.paths != nil {
+			t.Errorf("cap %d: a graph that can hold nothing was kept", cap)
 		}
 	}
 }
@@ -164,7 +166,7 @@ func TestWalkDoesNotAllocate(t *testing.T) {
 	exp := diceExperiment()
 	exp.KeepPaths = true
 	w, _ := runWorker(exp, 3, maxPathBytes)
-	if n := len(w.paths.nodes); n == 0 {
+	if n := len(w.paths.kids); n < 2 {
 		t.Fatal("no tree")
 	}
 	c := uint64(3)
@@ -201,4 +203,92 @@ func TestImpureTrialPanics(t *testing.T) {
 		}
 	}()
 	runWorker(exp, 1, maxPathBytes)
+}
+
+// mergedExperiment declares merge points as an exact model would: a state
+// after its first draw (declared twice over, the second time with no draw
+// between), where a metric set before is set again after on some paths,
+// and a running count with its base, passed with a nil key where the
+// trial is replaying.
+func mergedExperiment() Experiment {
+	die := NewDist(1, 1, 1, 1, 1, 1)
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{
+			{Name: "first", Labels: labels(6)},
+			CountMetric("sixes", "sixes rolled", 5),
+			{Name: "last", Labels: labels(7)},
+			{Name: "early", Labels: labels(2)},
+		}},
+		New: func() Trial {
+			key, base := make([]byte, 1), make([]int, 4)
+			return func(src *Source, rec *Record) {
+				a := src.Intn(6)
+				rec.Set(0, a)
+				rec.Set(3, 0)
+				key[0] = byte(a / 2)
+				if src.Merge(key) || src.Merge(key) {
+					return
+				}
+				sixes := 0
+				for range a/2 + 1 {
+					if src.Pick(die) == 5 {
+						sixes++
+					}
+				}
+				if a >= 2 {
+					rec.Set(3, 1)
+				}
+				base[1] = sixes
+				var stop bool
+				if src.Replaying() {
+					stop = src.MergeCounts(nil, base)
+				} else {
+					stop = src.MergeCounts([]byte{9}, base)
+				}
+				if stop {
+					return
+				}
+				sixes += b2i(src.Intn(6) == 5)
+				rec.Set(1, sixes)
+				rec.Set(2, src.Intn(7))
+			}
+		},
+	}
+}
+
+// TestMergedPathsAreTheTrial: a graph whose paths join at merge points
+// gives the trial's results, for any number of workers, and when full.
+func TestMergedPathsAreTheTrial(t *testing.T) {
+	ctx := context.Background()
+	for _, cfg := range []Config{
+		{Trials: 40_001, Seed: 2, Workers: 1},
+		{Trials: 40_001, Seed: 2, Workers: 3, Chunk: 999},
+	} {
+		exp := mergedExperiment()
+		want, err := RunMC(ctx, exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp.KeepPaths = true
+		got, err := RunMC(ctx, exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Elapsed, want.Elapsed = 0, 0
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%+v: walking the kept paths gave\n%+v\nrunning the trial\n%+v", cfg, got.Metrics, want.Metrics)
+		}
+	}
+	exp := mergedExperiment()
+	_, want := runWorker(exp, 3, 0)
+	exp.KeepPaths = true
+	for _, cap := range []int{0, 600, 3000, maxPathBytes} {
+		w, got := runWorker(exp, 3, cap)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("cap %d: tallies differ from the trial's", cap)
+		}
+		if cap == maxPathBytes && len(w.paths.states) == 0 {
+			t.Error("no state kept: the trial's merge points were not declared")
+		}
+	}
 }

@@ -199,6 +199,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 			MaxPaths:   c.maxPaths,
 			MaxMemory:  c.maxMemory << 20,
 			Fractions:  c.fractions,
+			NoPaths:    noPaths,
 		},
 		format:     f,
 		progress:   p,
@@ -238,3 +239,7 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.F
 		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),
 	)
 }
+
+// noPaths makes every Monte Carlo run ignore the paths its model keeps
+// (sim.Config.NoPaths): for the tests that hold the walk to the model.
+var noPaths bool

@@ -16,7 +16,7 @@ func (c *Crossing) Experiment() (sim.Experiment, error) {
 	if err != nil {
 		return sim.Experiment{}, err
 	}
-	return sim.Experiment{Schema: p.schema(), New: p.newTrial}, nil
+	return sim.Experiment{Schema: p.schema(), New: p.newTrial, KeepPaths: true}, nil
 }
 
 // listing is one S? eligible at one Location, with what checking it there
