@@ -88,3 +88,16 @@ func TestPlanClearedAfterStays(t *testing.T) {
 	check(t, "not cleared at the end", res.P(MetricStack, "not_cleared"), 38700, 10077696)
 	check(t, "surrendered", res.P("target.1", "surrendered"), 0, 1)
 }
+
+// TestPlanBerserkLeaderAtStart: a leader who starts berserk has made his
+// Berserk TC already (A15.41, §8.64): the 4-6-7 with him never takes one,
+// so it never goes berserk, with Heat of Battle off (nothing else makes
+// it berserk), though two attacks at DRM 0 give it MCs that break it at
+// times; it takes them without his −1 (TestStartingLeaderGivesNoDRM).
+func TestPlanBerserkLeaderAtStart(t *testing.T) {
+	res := exactOf(t, planOf(t, []string{"leader:8-1,berserk", "4-6-7"}, shot1(0, false), shot1(0, false)))
+	check(t, "squad berserk", res.P("target.2", "berserk"), 0, 1)
+	if p := res.P("target.2", "broken"); p <= 0 {
+		t.Errorf("the squad never breaks (%v): the attacks do nothing", p)
+	}
+}
