@@ -32,6 +32,8 @@ followed by options after commas (a yes/no option alone or =true is on,
   berserk        already berserk: ML 10, never pinned (A15.4); a leader
                  has made his Berserk TC and gives no DRM (§8.64)
   disrupted      broken and Disrupted (A19.12): a MC treats it as broken
+  good_order     in Good Order, the default said outright: not with
+                 broken, pinned, berserk or disrupted (§8.64)
   drm=N          a DRM on this unit only, e.g. drm=-1 for a FT it carries
   concealed      this unit only is concealed
   sw=N           it possesses N Support Weapons (Random SW Destruction)

@@ -51,8 +51,8 @@ open-ground, palm-trees and kunai do not burn.
 
 Units are written as on the counter (4-6-7, hs:2-4-7, crew:2-2-8,
 leader:8-1, hero:1-4-9) with options after commas (elr=N, broken-ml=N,
-class=C, underscore, wounded, broken, pinned, berserk, disrupted, drm=N,
-concealed, sw=N, sw-x); sapper help dc lists them.
+class=C, underscore, wounded, broken, pinned, berserk, disrupted,
+good_order, drm=N, concealed, sw=N, sw-x); sapper help dc lists them.
 
 Inputs that cannot matter to the attack are refused (exit 2), naming the
 flags: --fp with --weapon wp, --calibre on small arms, --terrain with

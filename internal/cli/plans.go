@@ -145,6 +145,13 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
 	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs)
+	if slices.ContainsFunc(in.Plans, func(p planSpec) bool { return p.Plan.CanFlame() }) {
+		finish := j.finish
+		j.finish = func(rep *report.Report) {
+			finish(rep)
+			rep.Notes = append(rep.Notes, flameNote(rep.Runs))
+		}
+	}
 	j.explain = func() []*report.Explanation {
 		var out []*report.Explanation
 		for _, p := range in.Plans {
@@ -168,6 +175,23 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 		chart: func(rep report.Report) (report.Chart, error) {
 			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
 		}}
+}
+
+// flameNote says how often each plan that can place Flame did, since the
+// table shows only the figures every plan reports, and that what Flame
+// does after the attack that placed it is out of scope (rules/asl.md
+// §7.5, §8.63).
+func flameNote(runs []report.Run) string {
+	var placed []string
+	for _, r := range runs {
+		if r.Result == nil {
+			continue
+		}
+		if m := r.Result.Metric(asl.MetricFlame); m != nil {
+			placed = append(placed, fmt.Sprintf("%q %.2f%%", r.Label, 100*r.Result.P(asl.MetricFlame, "yes")))
+		}
+	}
+	return "Flame placed: " + strings.Join(placed, ", ") + ". An attack after a Flame meets the same Location; Flame's spread, Blaze and their attacks are out of scope (rules §8.63)."
 }
 
 // describePlans is the table's summary of the Location and the plans.
@@ -537,7 +561,13 @@ The options are those of sapper fire and sapper dc; leader is
 --leader-directed, area --area-fire, class --firer-class, nation
 --firer-nationality. A Set DC is Set before play unless a setter= and
 preset=false say otherwise. The targets and the terrain are the flags
-below, the same for every plan.
+below, the same for every plan. Each attack follows the modeling defaults
+of its command (rules §8; plans takes no --rule): a fire attack's Heat of
+Battle surrenders to no one (§8.61), a DC's as sapper dc's does (§8.64).
+Concealment is each attack's own (concealed, or a target's ,concealed)
+and no attack changes it (§8.63). Flame's spread, Blaze and their attacks
+are out of scope: a later attack meets the same Location, and the notes
+say how often each plan placed a Flame (§8.63).
 
 The table shows, for every metric all plans report, its headline figures:
 a target eliminated and out of the fight (eliminated, surrendered or
@@ -571,5 +601,7 @@ func writePlansHelp(w io.Writer) {
 	fs, _ := newFlagSet("plans")
 	var f plansFlags
 	own, common := f.register(fs)
-	writeHelp(w, plansHelpIntro, own, common)
+	// No Rules section: plans takes no --rule, each attack keeping its
+	// command's defaults (rules/asl.md §8.61, §8.64).
+	writeHelpRules(w, plansHelpIntro, own, common, nil)
 }

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,5 +186,91 @@ func TestPlanOptionGivenTwice(t *testing.T) {
 	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: dc placed placer=4-6-8 placer=leader:8-1 dff=4:0 dff=2:1", "--method", "exact")
 	if code != exitOK {
 		t.Errorf("repeatable options: exit %d, %q", code, stderr)
+	}
+}
+
+// TestPlansFlameNote: when an attack of some plan can place Flame, the
+// notes give each such plan's chance of a Flame (the table shows only the
+// figures every plan reports) and say that Flame's spread, Blaze and their
+// attacks are out of scope (rules/asl.md §7.5, §8.63); with no attack
+// that can, there is no such note. The help lists no Rules: plans takes
+// no --rule, each attack keeping its command's defaults (§8.61, §8.64).
+func TestPlansFlameNote(t *testing.T) {
+	notes := func(argv ...string) ([]string, map[string]float64) {
+		t.Helper()
+		code, stdout, stderr := cli(t, append(argv, "--method", "exact", "--format", "json")...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", argv, code, stderr)
+		}
+		var doc struct {
+			Notes []string `json:"notes"`
+			Runs  []struct {
+				Label   string `json:"label"`
+				Metrics []struct {
+					Name     string `json:"name"`
+					Outcomes []struct {
+						Value string  `json:"value"`
+						P     float64 `json:"p"`
+					} `json:"outcomes"`
+				} `json:"metrics"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		flame := map[string]float64{}
+		for _, r := range doc.Runs {
+			for _, m := range r.Metrics {
+				for _, o := range m.Outcomes {
+					if m.Name == "flame" && o.Value == "yes" {
+						flame[r.Label] = o.P
+					}
+				}
+			}
+		}
+		return doc.Notes, flame
+	}
+	ns, flame := notes("plans", "--target", "4-6-7", "--building", "wooden", "--plan", "fire: fire 8", "--plan", "dc: dc placed; fire 4")
+	want := fmt.Sprintf(`Flame placed: "dc" %.2f%%. An attack after a Flame meets the same Location; Flame's spread, Blaze and their attacks are out of scope (rules §8.63).`, 100*flame["dc"])
+	if _, ok := flame["fire"]; ok || flame["dc"] <= 0 || !slices.Contains(ns, want) {
+		t.Errorf("notes %q, flame %v; want the note %q", ns, flame, want)
+	}
+	ns, _ = notes("plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4")
+	for _, n := range ns {
+		if strings.Contains(n, "Flame") {
+			t.Errorf("no attack can place Flame, yet the note %q", n)
+		}
+	}
+	_, stdout, _ := cli(t, "plans", "--help")
+	if strings.Contains(stdout, "--rule") && !strings.Contains(stdout, "plans takes no --rule") || strings.Contains(stdout, "Rules (--rule") {
+		t.Errorf("plans --help offers --rule switches plans does not take")
+	}
+	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4", "--rule", "surrender=true")
+	if code != exitUsage || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("--rule: exit %d, %q", code, stderr)
+	}
+}
+
+// TestPlansStartingStates: the starting states §8.64 refuses are one line
+// naming the target, exit 2; a wounded leader and an explicit good_order
+// run.
+func TestPlansStartingStates(t *testing.T) {
+	for _, c := range []struct{ target, want string }{
+		{"4-6-7,wounded", `sapper plans: --target "4-6-7,wounded": only a SMC can be wounded`},
+		{"4-6-7,broken,pinned", "a broken unit cannot be pinned"},
+		{"4-6-7,disrupted,berserk", "a berserk unit is never broken"},
+		{"leader:8-1,pinned,berserk", "a berserk unit is never pinned"},
+		{"4-6-7,good_order,broken", "good_order with broken, pinned, berserk or disrupted"},
+		{"crew:2-2-8,disrupted", "a crew is never berserk or Disrupted"},
+	} {
+		code, stdout, stderr := cli(t, "plans", "--target", c.target, "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4")
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want …%s…", c.target, code, stderr, c.want)
+		}
+	}
+	for _, target := range []string{"leader:8-1,wounded", "4-6-7,good_order", "hero:1-4-9,wounded"} {
+		if code, _, stderr := cli(t, "plans", "--target", target, "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--trials", "1000"); code != exitOK {
+			t.Errorf("%s: exit %d, %q", target, code, stderr)
+		}
 	}
 }

@@ -103,6 +103,19 @@ func (s PlanStep) canFlame() bool {
 
 func (s PlanStep) canShellhole() bool { return s.Fire != nil && s.Fire.CanShellhole() }
 
+// CanFlame reports whether some attack of the plan can place Flame (Table
+// 23). A later attack meets the same Location, the Flame noted in the
+// output; Flame's spread, Blaze and their attacks are out of a plan's
+// scope, and the output says so (rules/asl.md §7.5, §8.63).
+func (p Plan) CanFlame() bool {
+	for _, s := range p.Steps {
+		if (s.DC != nil || s.Fire != nil) && s.canFlame() {
+			return true
+		}
+	}
+	return false
+}
+
 // Validate reports the first input that cannot be resolved, naming the
 // attack (1-based) it is in.
 func (p Plan) Validate() error {

@@ -102,7 +102,8 @@ func classUp(c Class) (Class, bool) {
 // followed by options after commas: elr=N, broken-ml=N, class=elite|first|
 // second|green|conscript, underscore (underscored ML, A19.13), the
 // starting states wounded (SMC), broken, pinned, berserk and disrupted
-// (rules/asl.md §7.5), drm=N (a target-side DRM of this unit only, such as −1 for
+// (rules/asl.md §7.5) or good_order (none of those: the default, said
+// outright; §8.64), drm=N (a target-side DRM of this unit only, such as −1 for
 // a FT it carries), concealed (this unit only), sw=N (the Support Weapons
 // it possesses, for Random SW Destruction, A9.74) and sw-x (those SW have an
 // X#, so a K destroys them).
@@ -123,11 +124,15 @@ type Unit struct {
 	Pinned    bool `json:"pinned,omitempty"`
 	Berserk   bool `json:"berserk,omitempty"`
 	Disrupted bool `json:"disrupted,omitempty"`
-	DRM       int  `json:"drm,omitempty"`
-	Concealed bool `json:"concealed,omitempty"`
-	SW        int  `json:"sw,omitempty"`   // SW possessed (A9.74)
-	SWX       bool `json:"sw_x,omitempty"` // its SW have an X#
-	text      string
+	// InGoodOrder is the good_order option: the unit starts in Good Order,
+	// as it does when no state is given. Said outright, it cannot stand
+	// with another state (§8.64); a wounded SMC may be in Good Order (A17).
+	InGoodOrder bool `json:"good_order,omitempty"`
+	DRM         int  `json:"drm,omitempty"`
+	Concealed   bool `json:"concealed,omitempty"`
+	SW          int  `json:"sw,omitempty"`   // SW possessed (A9.74)
+	SWX         bool `json:"sw_x,omitempty"` // its SW have an X#
+	text        string
 }
 
 // MarshalText writes the unit as it was typed, so JSON inputs read like
@@ -166,7 +171,7 @@ func (u Unit) Counter() string {
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
-	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,pinned ,berserk ,disrupted ,drm=N ,concealed ,sw=N ,sw-x"
+	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,pinned ,berserk ,disrupted ,good_order ,drm=N ,concealed ,sw=N ,sw-x"
 	// The minus sign of printed counters and help texts reads as "-".
 	u := Unit{ELR: -1, text: strings.ReplaceAll(s, decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
@@ -279,6 +284,8 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.Berserk)
 		case "disrupted":
 			err = flag(&u.Disrupted)
+		case "good_order":
+			err = flag(&u.InGoodOrder)
 		case "concealed":
 			err = flag(&u.Concealed)
 		case "sw":
@@ -337,6 +344,8 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: a berserk unit is never broken (A15.4); give one state", u)
 	case u.Pinned && u.Berserk:
 		return fmt.Errorf("unit %q: a berserk unit is never pinned (A15.42); give one state", u)
+	case u.InGoodOrder && (u.Broken || u.Pinned || u.Berserk || u.Disrupted):
+		return fmt.Errorf("unit %q: good_order with broken, pinned, berserk or disrupted; give one state", u)
 	case u.Kind == Crew && (u.Berserk || u.Disrupted):
 		return fmt.Errorf("unit %q: a crew is never berserk or Disrupted (A15.1, A19.11)", u)
 	case u.DRM < -6 || u.DRM > 6:

@@ -1,6 +1,7 @@
 package lhy
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,94 @@ func TestNormalize(t *testing.T) {
 	}
 	if err := a.Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestL8Ranges: each range of rules/lhy.md L8 takes its ends and refuses
+// one past them: SADRM, MDRM and ATDRM −9…+9; Cohesion, av= and sav=
+// 0…10; a vehicle's AV and EAV 0…21 (a heavy tank's AV 12–14 is ordinary);
+// MV 1…5; at most 12 units and 6 vehicles; names unique.
+func TestL8Ranges(t *testing.T) {
+	squad := func(u Unit) []Unit { u.Name = "squad"; return []Unit{u} }
+	tank := func(av, eav int) []Vehicle { return []Vehicle{{Name: "tank", AV: av, EAV: eav, AFV: true}} }
+	units := func(n int) []Unit {
+		us := make([]Unit, n)
+		for i := range us {
+			us[i] = Unit{Name: "u" + string(rune('a'+i)), Cohesion: 5}
+		}
+		return us
+	}
+	vehicles := func(n int) []Vehicle {
+		vs := make([]Vehicle, n)
+		for i := range vs {
+			vs[i] = Vehicle{Name: "v" + string(rune('a'+i)), AV: 5, EAV: -1}
+		}
+		return vs
+	}
+	at := func(drm int) []ATFire { return []ATFire{{"tank", drm}} }
+	for _, c := range []struct {
+		name string
+		a    FireAttack
+		want string // "": accepted
+	}{
+		{"SADRM −9", FireAttack{SADRM: []int{-9}, Units: squad(Unit{Cohesion: 7})}, ""},
+		{"SADRM +9", FireAttack{SADRM: []int{9}, Units: squad(Unit{Cohesion: 7})}, ""},
+		{"SADRM −10", FireAttack{SADRM: []int{-10}, Units: squad(Unit{Cohesion: 7})}, "sadrm: -10 outside -9…+9"},
+		{"MDRM −9", FireAttack{MDRM: intp(-9), Units: squad(Unit{Cohesion: 7})}, ""},
+		{"MDRM +9", FireAttack{MDRM: intp(9), Units: squad(Unit{Cohesion: 7})}, ""},
+		{"MDRM +10", FireAttack{MDRM: intp(10), Units: squad(Unit{Cohesion: 7})}, "mdrm: +10 outside -9…+9"},
+		{"ATDRM −9", FireAttack{AT: at(-9), Vehicles: tank(8, -1)}, ""},
+		{"ATDRM +9", FireAttack{AT: at(9), Vehicles: tank(8, -1)}, ""},
+		{"ATDRM −10", FireAttack{AT: at(-10), Vehicles: tank(8, -1)}, `atdrm: "tank=-10": -10 outside -9…+9`},
+		{"Cohesion 0, av 0, sav 0", FireAttack{SADRM: []int{0}, Units: squad(Unit{})}, ""},
+		{"Cohesion 10, av 10, sav 10", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: 10, AssaultValue: 10, SAV: 10})}, ""},
+		{"Cohesion −1", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: -1})}, `target: "squad": Cohesion -1 outside 0…10`},
+		{"av 11", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: 7, AssaultValue: 11})}, `target: "squad": av 11 outside 0…10`},
+		{"sav 11", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: 7, SAV: 11})}, `target: "squad": sav 11 outside 0…10`},
+		{"sav −1", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: 7, SAV: -1})}, `target: "squad": sav -1 outside 0…10`},
+		{"AV 0", FireAttack{AT: at(0), Vehicles: tank(0, -1)}, ""},
+		{"AV 14, a heavy tank", FireAttack{AT: at(3), Vehicles: tank(14, -1)}, ""},
+		{"AV 21", FireAttack{AT: at(9), Vehicles: tank(21, -1)}, ""},
+		{"AV 22", FireAttack{AT: at(9), Vehicles: tank(22, -1)}, `vehicle: "tank": AV 22 outside 0…21`},
+		{"AV −1", FireAttack{AT: at(9), Vehicles: tank(-1, -1)}, `vehicle: "tank": AV -1 outside 0…21`},
+		{"EAV 0", FireAttack{AT: at(9), Vehicles: tank(8, 0)}, ""},
+		{"EAV 21", FireAttack{AT: at(9), Vehicles: tank(8, 21)}, ""},
+		{"EAV 22", FireAttack{AT: at(9), Vehicles: tank(8, 22)}, `vehicle: "tank": eav 22 outside 0…21`},
+		{"MV 1", FireAttack{MDRM: intp(0), MV: 1, Units: squad(Unit{Cohesion: 7})}, ""},
+		{"MV 5", FireAttack{MDRM: intp(0), MV: 5, Units: squad(Unit{Cohesion: 7})}, ""},
+		{"MV 6", FireAttack{MDRM: intp(0), MV: 6, Units: squad(Unit{Cohesion: 7})}, "mfa-mv: 6 outside 1…5"},
+		{"12 units", FireAttack{SADRM: []int{0}, Units: units(12)}, ""},
+		{"6 vehicles", FireAttack{AT: []ATFire{{"va", 0}}, Vehicles: vehicles(6)}, ""},
+		{"7 vehicles", FireAttack{AT: []ATFire{{"va", 0}}, Vehicles: vehicles(7)}, "vehicle: 7 vehicles; at most 6"},
+		{"two units named alike", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "a", Cohesion: 5}, {Name: "a", Cohesion: 6}}}, `target: "a": the name is taken by a --target`},
+		{"two vehicles named alike", FireAttack{AT: []ATFire{{"a", 0}}, Vehicles: []Vehicle{{Name: "a", AV: 5, EAV: -1}, {Name: "a", AV: 6, EAV: -1}}}, `vehicle: "a": the name is taken by a --vehicle`},
+	} {
+		c.a.Normalize()
+		err := c.a.Validate()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v; want it accepted", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v; want …%s…", c.name, err, c.want)
+		}
+	}
+}
+
+// TestL8HeavyArmour: why AV and EAV reach 21 (L8): an ATDRM of +9 makes a
+// Final result of up to 19, and the roll of 10 Shocks an AFV from EAV − 2
+// (§3). Against AV 14, Destroyed on d10 ≥ 6 (0.5), Shocked on 5 (0.1);
+// against AV 21, never Destroyed, Shocked on the 10 alone (19 ≥ 21 − 2).
+func TestL8HeavyArmour(t *testing.T) {
+	for _, c := range []struct {
+		av                 int
+		destroyed, shocked float64
+	}{{14, 0.5, 0.1}, {21, 0, 0.1}} {
+		res := exactly(t, FireAttack{AT: []ATFire{{"tank", 9}}, Vehicles: []Vehicle{{Name: "tank", AV: c.av, EAV: -1, AFV: true}}})
+		if got := prob(t, res, "vehicle.tank", "destroyed"); math.Abs(got-c.destroyed) > 1e-12 {
+			t.Errorf("AV %d: P(destroyed) = %v, want %v", c.av, got, c.destroyed)
+		}
+		if got := prob(t, res, "vehicle.tank", "shocked"); math.Abs(got-c.shocked) > 1e-12 {
+			t.Errorf("AV %d: P(shocked) = %v, want %v", c.av, got, c.shocked)
+		}
 	}
 }

@@ -1,11 +1,17 @@
 package sasl
 
-import "github.com/sapperhq/sapper/model/asl"
+import (
+	"strings"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
 
 // firerNationality is the ENEMY's nationality where Cowering cares
-// (A7.9): british, finnish, or any other.
+// (A7.9): british, finnish, or any other. A tables file names its
+// nationality as it likes, so case does not count: "British" units are
+// as exempt as "british" ones (S29).
 func firerNationality(s string) asl.Nationality {
-	n, err := asl.ParseNationality(s)
+	n, err := asl.ParseNationality(strings.ToLower(strings.TrimSpace(s)))
 	if err != nil {
 		return asl.OtherNationality
 	}

@@ -157,3 +157,54 @@ func FuzzDecodeTables(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodeNoneRows is S28 as a tables file writes it: none is a row of
+// every generation table, {x2} to {x6a}, rows or columns ({x5} by site
+// too), and decodes to the empty entry that generates nothing; a name
+// that merely looks like it is still an unknown unit.
+func TestDecodeNoneRows(t *testing.T) {
+	data, err := os.ReadFile(illustrativeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	for _, r := range [][2]string{
+		{"3: 4-5-8, 4: 4-5-8", "3: none, 4: 4-5-8"},
+		{"{2: HMG, 3: 50mm MTR", "{2: none, 3: 50mm MTR"},
+		{"{year: 1941, site: inside, rows: {2: 76L ART", "{year: 1941, site: inside, rows: {2: none"},
+		{"{2: KV-1, 3: T-34", "{2: none, 3: T-34"},
+		{"{year: 1941, rows: {2: ZIS-30}}", "{year: 1941, rows: {2: none, 3: ZIS-30}}"},
+	} {
+		if !strings.Contains(src, r[0]) {
+			t.Fatalf("the illustrative tables no longer have %q", r[0])
+		}
+		src = strings.Replace(src, r[0], r[1], 1)
+	}
+	tb, err := DecodeTables("none.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		col  Column
+		dr   int
+	}{
+		{"x2", tb.X2.Columns[0], 3},
+		{"x3", tb.X3.Columns[0], 11},
+		{"x4 1941", tb.X4.Columns[1], 2},
+		{"x5 1941 inside", tb.X5.Columns[2], 2},
+		{"x6 1941", tb.X6.Columns[1], 2},
+		{"x6a 1941", tb.X6a.Columns[0], 2},
+	} {
+		if e := c.col.Rows[c.dr-c.col.First]; e.Unit != "" {
+			t.Errorf("%s row %d: %q, want none (the empty entry)", c.name, c.dr, e.Unit)
+		}
+	}
+	bad := strings.Replace(src, "{2: none, 3: T-34", "{2: None, 3: T-34", 1)
+	if _, err := DecodeTables("none.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), `unknown unit "None"`) {
+		t.Errorf("None: %v, want an unknown unit", err)
+	}
+}

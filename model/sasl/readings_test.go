@@ -198,7 +198,7 @@ func TestLeadersElite(t *testing.T) {
 
 // TestCoweringExemptions is S29 (A7.9): British Elite and 1st Line MMC
 // and Finns other than Conscripts never cower; a Fire Group cowers if any
-// firer is subject to it. The S? Activates on 5 dr of 6 and generates its
+// firer is subject to it, and an all-exempt one never does. The S? Activates on 5 dr of 6 and generates its
 // item list; no leader directs. The DRM is set so that only an Original 2
 // gives anything: the column's PTC (row 5 + column index; TEM 4 + column
 // − 1 FFNAM). An Original 2 is doubles: a Fire Group that cowers reads
@@ -221,8 +221,11 @@ func TestCoweringExemptions(t *testing.T) {
 		{"British 1st Line", "british", asl.FirstLine, 0, []Item{ItemS}, 4, exempt},
 		{"British Elite", "british", asl.Elite, 0, []Item{ItemS}, 4, exempt},
 		{"British 1st Line with a 2nd Line HS", "british", asl.FirstLine, asl.SecondLine, []Item{ItemS, ItemHS}, 6, 0},
+		{"British Elite with a 1st Line HS: all exempt", "british", asl.Elite, asl.FirstLine, []Item{ItemS, ItemHS}, 6, exempt},
+		{"British Elite, the tables' nationality capitalised", "British", asl.Elite, 0, []Item{ItemS}, 4, exempt},
 		{"British 2nd Line", "british", asl.SecondLine, 0, []Item{ItemS}, 4, 0},
 		{"Finnish Green", "finnish", asl.Green, 0, []Item{ItemS}, 4, exempt},
+		{"Finnish 2nd Line with a Green HS: all exempt", "finnish", asl.SecondLine, asl.Green, []Item{ItemS, ItemHS}, 6, exempt},
 		{"Finnish Conscript", "finnish", asl.Conscript, 0, []Item{ItemS}, 4, 0},
 		{"Finnish 1st Line with a Conscript HS", "finnish", asl.FirstLine, asl.Conscript, []Item{ItemS, ItemHS}, 6, 0},
 		{"Russian 1st Line", "russian", asl.FirstLine, 0, []Item{ItemS}, 4, 0},
