@@ -121,7 +121,7 @@ func TestJointMisusePanics(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			exp := Experiment{Schema: schema, New: func() Trial { return c.trial }}
 			offsets, size := schema.layout()
-			w := newWorker(exp, offsets, size)
+			w := newWorker(exp, offsets, size, 1)
 			w.trial = w.newTrial()
 			defer func() {
 				if msg, _ := recover().(string); !strings.Contains(msg, c.want) {

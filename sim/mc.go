@@ -39,7 +39,7 @@ func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 		workers: make([]*worker, cfg.Workers),
 	}
 	for i := range r.workers {
-		r.workers[i] = newWorker(exp, offsets, size)
+		r.workers[i] = newWorker(exp, offsets, size, cfg.Workers)
 	}
 	total := make([]uint64, size)
 	var trials uint64
@@ -167,7 +167,7 @@ type worker struct {
 	_     gap
 }
 
-func newWorker(exp Experiment, offsets []int, size int) *worker {
+func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 	s := exp.Schema
 	w := &worker{
 		newTrial: exp.New,
@@ -182,7 +182,7 @@ func newWorker(exp Experiment, offsets []int, size int) *worker {
 		w.jointOf[m] = -1
 	}
 	if exp.KeepPaths {
-		w.paths = newPaths(len(s.Metrics))
+		w.paths = newPaths(len(s.Metrics), workers)
 	}
 	for j, jt := range s.Joints {
 		for _, m := range jt.Metrics {

@@ -42,13 +42,14 @@ import "fmt"
 // whose rolls by hand are not the same dice as its rolls through the
 // source (Source.Roll) must not set KeepPaths; and its merge keys must
 // determine the rest of a Monte Carlo trial, as they do an exact one's.
-// The graph is bounded: once it holds maxPathBytes a worker stops growing
-// it and runs the model, without merge points, on every trial that leaves
+// The graphs are bounded: once a worker's holds its share of pathBytes
+// it stops growing it and runs the model, without merge points, on every trial that leaves
 // it; and once a quarter of a chunk's trials do, then or after its first
 // chunks, it drops the graph and runs the model on every trial.
 
-// maxPathBytes is the most memory one worker's graph may take.
-const maxPathBytes = 32 << 20
+// pathBytes is the most memory the graphs of a run's workers may take
+// together, each its share.
+const pathBytes = 64 << 20
 
 // maxArity is the most values a draw may have to be kept as a node: a draw
 // over more (a uniform draw over a large range) stops the graph growing.
@@ -148,10 +149,10 @@ type paths struct {
 	merged, drew bool
 }
 
-func newPaths(metrics int) *paths {
+func newPaths(metrics, workers int) *paths {
 	words := (metrics + 63) / 64
 	return &paths{kids: []pathNode{{}}, rowOf: map[string]int32{}, opOf: map[drawOp]int32{},
-		states: map[string]int32{}, metrics: metrics, words: words, cap: maxPathBytes,
+		states: map[string]int32{}, metrics: metrics, words: words, cap: pathBytes / workers,
 		seen: make([]uint64, words), over: make([]uint16, metrics), whole: make([]uint16, metrics)}
 }
 

@@ -130,7 +130,7 @@ func TestKeptPathsAreTheTrial(t *testing.T) {
 // its tallies.
 func runWorker(exp Experiment, chunks uint64, cap int) (*worker, []uint64) {
 	offsets, size := exp.Schema.layout()
-	w := newWorker(exp, offsets, size)
+	w := newWorker(exp, offsets, size, 1)
 	if w.paths != nil {
 		w.paths.cap = cap
 	}
@@ -149,7 +149,7 @@ func TestFullTreeIsTheTrial(t *testing.T) {
 	exp := pathsExperiment()
 	_, want := runWorker(exp, 4, 0)
 	exp.KeepPaths = true
-	for _, cap := range []int{0, 2000, 20_000, maxPathBytes} {
+	for _, cap := range []int{0, 2000, 20_000, pathBytes} {
 		w, got := runWorker(exp, 4, cap)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("cap %d: tallies differ from the trial's", cap)
@@ -165,7 +165,7 @@ func TestFullTreeIsTheTrial(t *testing.T) {
 func TestWalkDoesNotAllocate(t *testing.T) {
 	exp := diceExperiment()
 	exp.KeepPaths = true
-	w, _ := runWorker(exp, 3, maxPathBytes)
+	w, _ := runWorker(exp, 3, pathBytes)
 	if n := len(w.paths.kids); n < 2 {
 		t.Fatal("no tree")
 	}
@@ -202,7 +202,7 @@ func TestImpureTrialPanics(t *testing.T) {
 			t.Error("an impure trial ran without a panic")
 		}
 	}()
-	runWorker(exp, 1, maxPathBytes)
+	runWorker(exp, 1, pathBytes)
 }
 
 // mergedExperiment declares merge points as an exact model would: a state
@@ -282,12 +282,12 @@ func TestMergedPathsAreTheTrial(t *testing.T) {
 	exp := mergedExperiment()
 	_, want := runWorker(exp, 3, 0)
 	exp.KeepPaths = true
-	for _, cap := range []int{0, 600, 3000, maxPathBytes} {
+	for _, cap := range []int{0, 600, 3000, pathBytes} {
 		w, got := runWorker(exp, 3, cap)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("cap %d: tallies differ from the trial's", cap)
 		}
-		if cap == maxPathBytes && len(w.paths.states) == 0 {
+		if cap == pathBytes && len(w.paths.states) == 0 {
 			t.Error("no state kept: the trial's merge points were not declared")
 		}
 	}
