@@ -14,6 +14,9 @@ import (
 // limit: the rate of replaying the draws of a recorded run of each, from
 // the same source, with no model work (sim.RecordDraws). It reports both
 // rates, the first as a share of the second, and the draws of a trial.
+// For workloads that keep their paths (sim.Experiment.KeepPaths) it also
+// runs the model on every trial (sim.Config.NoPaths), in the same
+// iterations, and reports the rate that walking the paths gains over it.
 func monteCarlo(b *testing.B, exps ...sim.Experiment) {
 	const trials = sim.DefaultTrials
 	ctx := context.Background()
@@ -29,7 +32,11 @@ func monteCarlo(b *testing.B, exps ...sim.Experiment) {
 		n, _ := d.PerTrial()
 		draws += n
 	}
-	var model, limit time.Duration
+	kept := false
+	for _, exp := range exps {
+		kept = kept || exp.KeepPaths
+	}
+	var model, modelOnly, limit time.Duration
 	var seed uint64
 	for b.Loop() {
 		seed++
@@ -40,6 +47,15 @@ func monteCarlo(b *testing.B, exps ...sim.Experiment) {
 			}
 		}
 		model += time.Since(start)
+		if kept {
+			start = time.Now()
+			for _, exp := range exps {
+				if _, err := sim.RunMC(ctx, exp, sim.Config{Trials: trials, Seed: seed, Workers: 1, NoPaths: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			modelOnly += time.Since(start)
+		}
 		start = time.Now()
 		for i, exp := range replays {
 			if _, err := sim.RunMC(ctx, exp, cfgs[i]); err != nil {
@@ -53,6 +69,10 @@ func monteCarlo(b *testing.B, exps ...sim.Experiment) {
 	b.ReportMetric(n/limit.Seconds(), "dice-limit/s")
 	b.ReportMetric(limit.Seconds()/model.Seconds(), "of-limit")
 	b.ReportMetric(draws/float64(len(exps)), "draws/trial")
+	if kept {
+		b.ReportMetric(n/modelOnly.Seconds(), "model-only/s")
+		b.ReportMetric(modelOnly.Seconds()/model.Seconds(), "walk-gain")
+	}
 }
 
 // exact measures exact enumeration of exp and reports its path count.

@@ -173,7 +173,7 @@ func (t *dcTrial) attackOn(src *sim.Source, rec *sim.Record, buf *outcome) (stop
 	*buf = *at
 	t.target.present(&buf.res)
 	t.e.at, t.e.orig = buf, int8(orig)
-	return t.detonate(src, &t.e)
+	return t.detonate(src, nil, &t.e) // a plan records after its last attack
 }
 
 // attackOn resolves one fire attack on the Location as it stands

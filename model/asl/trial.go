@@ -101,8 +101,8 @@ func (t *dcTrial) afterDR(src *sim.Source, rec *sim.Record, orig int) {
 	e.at, e.orig = at, int8(orig)
 	t.target.restart(&t.start)
 	t.target.rec = rec
-	if t.detonate(src, e) {
-		return // the rest is known (exact mode): sim.Source.Merge
+	if t.detonate(src, rec, e) {
+		return // recorded, or the rest is known (exact mode): sim.Source.Merge
 	}
 	t.record(rec, e)
 }
@@ -121,9 +121,11 @@ func (t *dcTrial) begin() {
 // the attack on the units, Random SW Destruction and Flame; for a Thrown
 // DC, the DR against the thrower's Location (A23.6, §8.15–8.18).
 //
-// It reports true when the trial must stop because its rest is known
-// (exact mode, sim.Source.Merge).
-func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
+// It reports true when the trial must stop because it is recorded, or its
+// rest is known (exact mode, sim.Source.Merge). A nil rec says the trial
+// records later (a plan's attack), so the thrower's Location is resolved
+// here in every mode.
+func (t *dcTrial) detonate(src *sim.Source, rec *sim.Record, e *effects) (stop bool) {
 	p, at := t.p, e.at
 	switch {
 	case at.spans > 0:
@@ -158,9 +160,35 @@ func (t *dcTrial) detonate(src *sim.Source, e *effects) (stop bool) {
 	// spared unless the target level rubbles; a DC that entered a cave
 	// attacks only the cave (G11.83).
 	if len(p.a.Throwers) > 0 && (p.a.Elevation < 2 || e.rubble) && !e.entered {
+		if rec != nil && src.Merging() {
+			return t.throwersMerged(src, rec, e)
+		}
 		t.throws.resolve(src, &p.throwRes[p.throwDR.Roll(src)])
 	}
 	return false
+}
+
+// throwersKey names the state before the DC's DR against the thrower's
+// Location when the target's side is recorded: one state for every path,
+// and shorter than any key of the target's (mergekey.go), so the two never
+// meet.
+var throwersKey = []byte{0xFF}
+
+// throwersMerged is the attack on the thrower's Location in exact mode:
+// the Location meets it as it started, whatever the DC did to the target
+// (A23.6, §8.15), so once the target's side is recorded every path goes on
+// alike and the engine walks the rest once (sim.Source.Merge). It records
+// the trial and reports true.
+func (t *dcTrial) throwersMerged(src *sim.Source, rec *sim.Record, e *effects) bool {
+	p := t.p
+	t.target.recordTargets(rec, p.m.targets, p.m.stack)
+	t.recordDetonationOnly(rec, e)
+	if src.Merge(throwersKey) {
+		return true
+	}
+	t.throws.resolve(src, &p.throwRes[p.throwDR.Roll(src)])
+	t.recordThrowers(rec)
+	return true
 }
 
 // rubble makes the Rubble check before the occupants are attacked
@@ -194,6 +222,13 @@ func (t *dcTrial) record(rec *sim.Record, e *effects) {
 // recordDetonation records the detonation, the IFT result and the
 // effects beyond the targets' states.
 func (t *dcTrial) recordDetonation(rec *sim.Record, e *effects) {
+	t.recordDetonationOnly(rec, e)
+	t.recordThrowers(rec)
+}
+
+// recordDetonationOnly is recordDetonation but for the thrower's
+// Location.
+func (t *dcTrial) recordDetonationOnly(rec *sim.Record, e *effects) {
 	result := NoAttack
 	if e.at != nil {
 		result = e.at.ift
@@ -237,8 +272,12 @@ func (t *dcTrial) recordEffects(rec *sim.Record, e *effects) {
 		rec.Set(p.m.sw, e.swLost)
 		rec.Set(p.m.sw+1, e.swMalf)
 	}
+}
+
+// recordThrowers records the state of each unit of the thrower's Location.
+func (t *dcTrial) recordThrowers(rec *sim.Record) {
 	for i := range t.throws.n {
-		rec.Set(p.m.throwers+i, int(t.throws.u[i].fate()))
+		rec.Set(t.p.m.throwers+i, int(t.throws.u[i].fate()))
 	}
 }
 
