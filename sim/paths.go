@@ -161,12 +161,17 @@ func newPaths(metrics, workers int) *paths {
 // in registers, as a trial of the model would through Source.Roll.
 func (w *worker) runPaths(n uint64) {
 	p, src := w.paths, &w.src
-	kids, ops := p.kids, p.ops
+	kids, ops, counts, masks := p.kids, p.ops, p.counts, p.masks
+	// With one word of metrics the walk tells as it goes whether two
+	// parts of the trial's record set one metric (disjoint).
+	one := p.words == 1
 	var misses uint64
 	for range n {
 		src.topUp()
 		h := src.Hand()
 		walked, parts := p.walked[:0], p.parts[:0]
+		var seen uint64
+		clash := false
 		slot := int32(0)
 	walk:
 		for {
@@ -177,24 +182,42 @@ func (w *worker) runPaths(n uint64) {
 				p.walked, p.parts = walked, parts
 				misses++
 				next := w.miss()
-				kids, ops = p.kids, p.ops
+				kids, ops, counts, masks = p.kids, p.ops, p.counts, p.masks
 				walked, parts = p.walked, p.parts
 				h = src.Hand()
 				if next < 0 {
 					break walk
+				}
+				if one {
+					seen, clash = p.seen1(parts)
 				}
 				slot = next
 				continue
 			case leafNode:
 				if nd.row >= 0 {
 					parts = append(parts, nd.row)
+					if one {
+						clash = clash || seen&masks[nd.row] != 0
+					}
+				}
+				if one && !clash {
+					for _, r := range parts {
+						counts[r]++
+					}
+					break walk
 				}
 				p.parts = parts
 				p.countParts(w)
+				counts, masks = p.counts, p.masks
 				break walk
 			case joinNode:
 				if nd.row >= 0 {
 					parts = append(parts, nd.row)
+					if one {
+						m := masks[nd.row]
+						clash = clash || seen&m != 0
+						seen |= m
+					}
 				}
 				slot = nd.at
 				continue
@@ -227,6 +250,8 @@ func (w *worker) runPaths(n uint64) {
 			slot = nd.at + int32(i)
 		}
 		src.Keep(h)
+		// Kept for the next trial, whose appends then reuse them.
+		p.walked, p.parts = walked, parts
 	}
 	p.fold(w.counts, w.offsets)
 	p.chunks++
@@ -261,6 +286,17 @@ func (p *paths) countParts(w *worker) {
 		overlay(p.over, p.rows[int(r)*p.metrics:int(r+1)*p.metrics])
 	}
 	p.countRow(w, p.over)
+}
+
+// seen1 is, for a graph of one word of metrics, the metrics the rows set
+// and whether two of them set one.
+func (p *paths) seen1(rows []int32) (seen uint64, clash bool) {
+	for _, r := range rows {
+		m := p.masks[r]
+		clash = clash || seen&m != 0
+		seen |= m
+	}
+	return seen, clash
 }
 
 // disjoint reports whether no two of the rows set one metric.
