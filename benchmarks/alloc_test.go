@@ -67,7 +67,12 @@ func TestHotLoopsDoNotAllocate(t *testing.T) {
 				}
 			})
 		}
-		if one, four := allocs(1), allocs(4); four > one {
+		// A trial loop that allocates does so tens of thousands of times
+		// over three more chunks. A run's own set-up may count one
+		// allocation more or less from run to run: the runtime packs
+		// small ones together per processor, and how many blocks a run
+		// opens depends on where its goroutines ran.
+		if one, four := allocs(1), allocs(4); four > one+2 {
 			t.Errorf("%s: %v allocations over one chunk, %v over four: the trial loop allocates", name, one, four)
 		}
 	}
