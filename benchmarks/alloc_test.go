@@ -52,7 +52,7 @@ func TestDiceLimitRecordsTheRun(t *testing.T) {
 // and over four allocates the same (its set-up: workers, trial scratch,
 // tallies), so no per-trial loop allocates. The model's own trial is
 // measured: a walk of kept paths runs it on a path not walked before, and
-// then grows its tree, a cost bounded by the tree's size; the walk itself
+// then grows its graph, a cost bounded by the graph's size; the walk itself
 // allocates nothing (sim's TestWalkDoesNotAllocate).
 func TestHotLoopsDoNotAllocate(t *testing.T) {
 	for name, exps := range workloads(t) {

@@ -161,7 +161,7 @@ type worker struct {
 	direct  []uint64
 	// free: some metric is in no joint, so no trial can do without Set.
 	free bool
-	// paths is the tree of the paths the worker's trials took, for an
+	// paths is the graph of the paths the worker's trials took, for an
 	// experiment that keeps them (paths.go).
 	paths *paths
 	_     gap

@@ -126,7 +126,7 @@ func TestKeptPathsAreTheTrial(t *testing.T) {
 }
 
 // runWorker runs chunks [0, chunks) of exp on one worker, as runChunks
-// does, with the tree capped at cap bytes when it keeps paths, and returns
+// does, with the graph capped at cap bytes when it keeps paths, and returns
 // its tallies.
 func runWorker(exp Experiment, chunks uint64, cap int) (*worker, []uint64) {
 	offsets, size := exp.Schema.layout()
@@ -160,7 +160,7 @@ func TestFullTreeIsTheTrial(t *testing.T) {
 	}
 }
 
-// TestWalkDoesNotAllocate: once the tree holds the paths, a chunk walks
+// TestWalkDoesNotAllocate: once the graph holds the paths, a chunk walks
 // them without allocating.
 func TestWalkDoesNotAllocate(t *testing.T) {
 	exp := diceExperiment()

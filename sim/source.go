@@ -29,7 +29,7 @@ type Source struct {
 	// (draws.go); exact is then set too, so that the draws leave the
 	// inline paths for the recording ones.
 	tape *Draws
-	// paths, when set, is the tree of a worker whose trial it runs on a
+	// paths, when set, is the graph of a worker whose trial it runs on a
 	// miss (paths.go); exact is then set too, as for tape.
 	paths *paths
 }

@@ -31,7 +31,7 @@ func TestTrialDoesNotAllocate(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The model's own loop: a walk of kept paths runs it only on a path
-	// not walked before, and grows its tree then (the engine's tests hold
+	// not walked before, and grows its graph then (the engine's tests hold
 	// the walk itself).
 	exp.KeepPaths = false
 	allocs := func(trials uint64) float64 {
