@@ -81,6 +81,9 @@ type mcRun struct {
 	chunk   uint64
 	nChunks uint64
 	workers []*worker
+	// warmed: runChunks has run, and warmed the workers' graphs if they
+	// keep paths.
+	warmed bool
 }
 
 // chunkTally is the tally of one finished chunk: its counts and its trial
@@ -101,11 +104,23 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // own tally. With slots, a worker moves each finished chunk's tally into
 // slots[c-first], once per chunk and after its trials, so that the caller
 // can add them in chunk order.
+//
+// The first time, a run whose workers keep the paths their trials take
+// (paths.go) has its first worker run one chunk alone and hand each other
+// worker a copy of the graph it grew, where most of a run's new paths are
+// met: the workers then learn apart only the rarer paths, instead of each
+// running the model on the same common ones.
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
+	warm := make(chan struct{})
+	warming := !r.warmed && len(r.workers) > 1 && r.workers[0].paths != nil
+	r.warmed = true
+	if !warming {
+		close(warm)
+	}
 	g, gctx := errgroup.WithContext(ctx)
-	for _, w := range r.workers {
+	for i, w := range r.workers {
 		g.Go(func() error {
 			if w.trial == nil {
 				// Made on the worker's own goroutine, so that its
@@ -113,10 +128,10 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 				// cache, away from the other workers' scratch.
 				w.trial = w.newTrial()
 			}
-			for gctx.Err() == nil {
+			chunk := func() bool {
 				c := next.Add(1) - 1
 				if c >= last {
-					return nil
+					return false
 				}
 				n := r.trialsIn(c)
 				w.runChunk(r.cfg.Seed, c, n)
@@ -127,6 +142,21 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 					r.cfg.Progress.Add(n)
 				}
 				betweenChunks()
+				return true
+			}
+			if warming && i == 0 {
+				if gctx.Err() == nil {
+					chunk()
+				}
+				if w.paths != nil {
+					for _, o := range r.workers[1:] {
+						o.paths = w.paths.clone(len(r.workers))
+					}
+				}
+				close(warm)
+			}
+			<-warm
+			for gctx.Err() == nil && chunk() {
 			}
 			return nil
 		})

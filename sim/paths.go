@@ -1,6 +1,10 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
 
 // Walking the paths trials have taken.
 //
@@ -154,6 +158,18 @@ func newPaths(metrics, workers int) *paths {
 	return &paths{kids: []pathNode{{}}, rowOf: map[string]int32{}, opOf: map[drawOp]int32{},
 		states: map[string]int32{}, metrics: metrics, words: words, cap: pathBytes / workers,
 		seen: make([]uint64, words), over: make([]uint16, metrics), whole: make([]uint16, metrics)}
+}
+
+// clone returns a copy of the graph for another of a run's workers, with
+// its own tallies and scratch.
+func (p *paths) clone(workers int) *paths {
+	q := newPaths(p.metrics, workers)
+	q.kids, q.ops, q.opOf = slices.Clone(p.kids), slices.Clone(p.ops), maps.Clone(p.opOf)
+	q.states = maps.Clone(p.states)
+	q.rows, q.masks, q.rowOf = slices.Clone(p.rows), slices.Clone(p.masks), maps.Clone(p.rowOf)
+	q.counts = make([]uint64, len(p.counts))
+	q.bytes, q.full = p.bytes, p.full
+	return q
 }
 
 // runPaths runs the n trials of a chunk by walking w's graph, and folds
