@@ -101,20 +101,27 @@ func values36() []int32 {
 // running the trial every time, to the byte, for any number of workers
 // and with a precision rule.
 func TestKeptPathsAreTheTrial(t *testing.T) {
-	ctx := context.Background()
-	for _, cfg := range []Config{
+	sameWalked(t, pathsExperiment, []Config{
 		{Trials: 50_003, Seed: 9, Workers: 1},
 		{Trials: 50_003, Seed: 9, Workers: 2},
 		{Trials: 50_003, Seed: 9, Workers: 3, Chunk: 777},
 		{Trials: 200_000, Seed: 4, Workers: 2, Precision: 0.01},
-	} {
-		exp := pathsExperiment()
-		want, err := RunMC(ctx, exp, cfg)
+	})
+}
+
+// sameWalked runs the experiment made by exp under each configuration with
+// its trial run every time, and walking its kept paths, and fails unless
+// the two results are the same.
+func sameWalked(t *testing.T, exp func() Experiment, cfgs []Config) {
+	t.Helper()
+	for _, cfg := range cfgs {
+		e := exp()
+		want, err := RunMC(context.Background(), e, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		exp.KeepPaths = true
-		got, err := RunMC(ctx, exp, cfg)
+		e.KeepPaths = true
+		got, err := RunMC(context.Background(), e, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,26 +266,10 @@ func mergedExperiment() Experiment {
 // TestMergedPathsAreTheTrial: a graph whose paths join at merge points
 // gives the trial's results, for any number of workers, and when full.
 func TestMergedPathsAreTheTrial(t *testing.T) {
-	ctx := context.Background()
-	for _, cfg := range []Config{
+	sameWalked(t, mergedExperiment, []Config{
 		{Trials: 40_001, Seed: 2, Workers: 1},
 		{Trials: 40_001, Seed: 2, Workers: 3, Chunk: 999},
-	} {
-		exp := mergedExperiment()
-		want, err := RunMC(ctx, exp, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		exp.KeepPaths = true
-		got, err := RunMC(ctx, exp, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got.Elapsed, want.Elapsed = 0, 0
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%+v: walking the kept paths gave\n%+v\nrunning the trial\n%+v", cfg, got.Metrics, want.Metrics)
-		}
-	}
+	})
 	exp := mergedExperiment()
 	_, want := runWorker(exp, 3, 0)
 	exp.KeepPaths = true
