@@ -67,10 +67,13 @@ func cowered(col asl.Column, shift, final int) asl.IFT {
 
 func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
 	ids := map[string]int{}
+	// One buffer serves the 36 keys: a map lookup by string(b) copies
+	// nothing, and only a new class's key is copied into the map.
+	var buf []byte
 	key := func(w, c int) int {
 		s := w + c
 		dbl := sh.mode != directed && w == c
-		var b []byte
+		b := buf[:0]
 		for _, d := range k.offsets {
 			if dbl {
 				b = append(b, byte(cowered(sh.col, sh.mode, s+sh.base+d)))
@@ -87,6 +90,7 @@ func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
 				b = append(b, byte(boolInt(s >= x)))
 			}
 		}
+		buf = b
 		id, ok := ids[string(b)]
 		if !ok {
 			id = len(ids)
