@@ -1,6 +1,10 @@
 package dice
 
-import "github.com/sapperhq/sapper/sim"
+import (
+	"slices"
+
+	"github.com/sapperhq/sapper/sim"
+)
 
 // Pair is a DR whose white and colored dice matter apart, such as a DC's
 // Position DR, whose colored die gives the hit location (C7.346, C3.9).
@@ -18,14 +22,16 @@ type Pair struct {
 func NewPair(key func(white, colored int) int) Pair {
 	var weights []uint64
 	var p Pair
-	slot := map[int]int{}
+	// At most 36 keys, searched in turn: cheaper than a map, which set-up
+	// that builds hundreds of Pairs pays for.
+	keys := make([]int, 0, 36)
 	for w := 1; w <= 6; w++ {
 		for c := 1; c <= 6; c++ {
 			k := key(w, c)
-			i, ok := slot[k]
-			if !ok {
-				i = len(weights)
-				slot[k] = i
+			i := slices.Index(keys, k)
+			if i < 0 {
+				i = len(keys)
+				keys = append(keys, k)
 				weights = append(weights, 0)
 				p.rep = append(p.rep, [2]int8{int8(w), int8(c)})
 			}
