@@ -51,6 +51,8 @@ type scenario struct {
 	// to a flag after it (trials: to --method exact), each with the flag
 	// that displaced it.
 	displaced map[string]string
+	// after is the flags given after the file, parsed (afterFlags).
+	after *parsedFlags
 }
 
 type scenarioFlag struct {
@@ -357,8 +359,8 @@ func (s *scenario) givenValue(extra []string, name string) string {
 	if err != nil {
 		return ""
 	}
-	fs := flagsOf(s.command)
-	if parseFlags(fs, sa.rest) != nil || !fs.Changed(name) {
+	fs, err := s.afterFlags(sa.rest)
+	if err != nil || !fs.Changed(name) {
 		return ""
 	}
 	return fs.Lookup(name).Value.String()
@@ -372,8 +374,8 @@ func (s *scenario) changedInputs(extra []string) []string {
 	if err != nil {
 		return nil
 	}
-	fs := flagsOf(s.command)
-	if parseFlags(fs, sa.rest) != nil {
+	fs, err := s.afterFlags(sa.rest)
+	if err != nil {
 		return nil
 	}
 	var common commonFlags
@@ -400,8 +402,8 @@ func (s *scenario) flagsGiven(extra input) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	fs := flagsOf(s.command)
-	if err := parseFlags(fs, sa.rest); err != nil {
+	fs, err := s.afterFlags(sa.rest)
+	if err != nil {
 		return nil, err
 	}
 	given := map[string]bool{}
