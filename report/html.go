@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/sapperhq/sapper/sim"
@@ -21,7 +22,11 @@ import (
 //go:embed html.tmpl
 var htmlFS embed.FS
 
-var htmlTemplates = template.Must(template.ParseFS(htmlFS, "html.tmpl"))
+// htmlTemplates is parsed on first use: only --format html reads it, and
+// parsing it at every start would cost each run its time.
+var htmlTemplates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.ParseFS(htmlFS, "html.tmpl"))
+})
 
 type htmlRun struct {
 	Label  string
@@ -56,7 +61,7 @@ func WriteHTML(w io.Writer, r Report, opt Options) error {
 	for i, run := range runs {
 		view[i] = htmlResult(run, opt)
 	}
-	return htmlTemplates.ExecuteTemplate(w, "runs", view)
+	return htmlTemplates().ExecuteTemplate(w, "runs", view)
 }
 
 func htmlResult(run Run, opt Options) htmlRun {
@@ -105,5 +110,5 @@ func WriteGridHTML(w io.Writer, g Grid) error {
 		}
 		view.Rows = append(view.Rows, row)
 	}
-	return htmlTemplates.ExecuteTemplate(w, "grid", view)
+	return htmlTemplates().ExecuteTemplate(w, "grid", view)
 }

@@ -146,7 +146,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	if cr.Tables, err = loadTables(ctx, ref); err != nil {
 		return nil, err
 	}
-	exp, err := cr.Experiment()
+	exp, err := cr.ExperimentOn(c.cfg.Workers)
 	if err != nil {
 		return nil, fileError(cf.Place(err))
 	}

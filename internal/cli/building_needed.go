@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sapperhq/sapper/internal/decimal"
@@ -134,8 +135,11 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	return j, nil
 }
 
-// probability is a decimal probability: 0.5, .95, 1.
-var probability = regexp.MustCompile(`^(0|1)?(\.[0-9]+)?$`)
+// probability is a decimal probability: 0.5, .95, 1. It is compiled on
+// first use, by --needed only, not at every start.
+var probability = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(0|1)?(\.[0-9]+)?$`)
+})
 
 // parseNeeded reads the probabilities of --needed: comma lists, the flag
 // repeated, or both.
@@ -144,12 +148,12 @@ func parseNeeded(values []string) ([]float64, error) {
 	for _, v := range values {
 		for _, s := range strings.Split(v, ",") {
 			p, err := decimal.ParseFloat(s)
-			if s == "" || !probability.MatchString(s) || err != nil || p <= 0 || p > 1 {
+			if s == "" || !probability().MatchString(s) || err != nil || p <= 0 || p > 1 {
 				which := ""
 				if s != v {
 					which = fmt.Sprintf("%q: ", s)
 				}
-				if err != nil && s != "" && probability.MatchString(s) {
+				if err != nil && s != "" && probability().MatchString(s) {
 					which += err.Error() + "; " // 0.99999999999999999999
 				}
 				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1 in decimal, e.g. 0.5,0.8,0.95")

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/model/asl"
@@ -45,7 +46,11 @@ type planSpec struct {
 	Plan  asl.Plan `json:"plan"`
 }
 
-var planLabel = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} +\-_.,/'()&]*$`)
+// planLabel is compiled on first use: its Unicode classes cost more to
+// compile than the rest of the program's start-up, and only plans read it.
+var planLabel = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} +\-_.,/'()&]*$`)
+})
 
 // fireOptions and dcOptions are the options each kind of attack takes, as
 // messages list them.
@@ -64,7 +69,7 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 	if !ok || label == "" || strings.TrimSpace(body) == "" {
 		return planSpec{}, bad("want LABEL: ATTACK; ATTACK…, e.g. 'prep then DC: fire 8 +2; dc placed'")
 	}
-	if !planLabel.MatchString(label) || len([]rune(label)) > 24 {
+	if !planLabel().MatchString(label) || len([]rune(label)) > 24 {
 		return planSpec{}, bad("label %q: want up to 24 letters, digits, spaces and simple punctuation", label)
 	}
 	p := planSpec{Label: label, Text: strings.TrimSpace(body), Plan: asl.Plan{Targets: targets, ELR: elr}}

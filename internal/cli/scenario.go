@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
@@ -51,6 +52,8 @@ type scenario struct {
 	// to a flag after it (trials: to --method exact), each with the flag
 	// that displaced it.
 	displaced map[string]string
+	// after is the flags given after the file, parsed (afterFlags).
+	after *parsedFlags
 }
 
 type scenarioFlag struct {
@@ -229,11 +232,10 @@ func repeatable(f *pflag.Flag) bool {
 // of the file, which is then left out (a single-valued flag may not be
 // given twice), and adds to a repeatable one.
 func (s *scenario) inputWithout(extra input, drop map[string]bool) (input, error) {
-	given, err := s.flagsGiven(extra)
+	given, fs, err := s.flagsGiven(extra)
 	if err != nil {
 		return input{}, err
 	}
-	fs := flagsOf(s.command)
 	in := input{args: extra.args, after: extra.after}
 	for _, f := range s.flags {
 		if drop[f.name] || given[f.name] && !repeatable(fs.Lookup(f.name)) {
@@ -259,7 +261,7 @@ func (s *scenario) inputWithout(extra input, drop map[string]bool) (input, error
 // is an error naming both, as are conflicts within the file or within the
 // command line. Errors about the file's flags are placed at their lines.
 func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job, error) {
-	given, err := s.flagsGiven(extra)
+	given, _, err := s.flagsGiven(extra)
 	if err != nil {
 		return nil, s.place(err, false)
 	}
@@ -305,10 +307,14 @@ func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job,
 // runFlag reports whether name is one of the run and output flags every
 // command shares (--method, --trials, --format…), which may give way
 // between the file and the command line.
-func runFlag(name string) bool {
+func runFlag(name string) bool { return runFlags().Lookup(name) != nil }
+
+// runFlags is the run and output flags every command shares, registered
+// once: only their names are read.
+var runFlags = sync.OnceValue(func() *pflag.FlagSet {
 	var common commonFlags
-	return common.register(pflag.NewFlagSet("", pflag.ContinueOnError)).Lookup(name) != nil
-}
+	return common.register(pflag.NewFlagSet("", pflag.ContinueOnError))
+})
 
 // key is the file's flag name as the file gives it, typed being the
 // conflict's name for it: "mode: set" for "--mode set", "tem: 2" for
@@ -357,8 +363,8 @@ func (s *scenario) givenValue(extra []string, name string) string {
 	if err != nil {
 		return ""
 	}
-	fs := flagsOf(s.command)
-	if parseFlags(fs, sa.rest) != nil || !fs.Changed(name) {
+	fs, err := s.afterFlags(sa.rest)
+	if err != nil || !fs.Changed(name) {
 		return ""
 	}
 	return fs.Lookup(name).Value.String()
@@ -372,15 +378,13 @@ func (s *scenario) changedInputs(extra []string) []string {
 	if err != nil {
 		return nil
 	}
-	fs := flagsOf(s.command)
-	if parseFlags(fs, sa.rest) != nil {
+	fs, err := s.afterFlags(sa.rest)
+	if err != nil {
 		return nil
 	}
-	var common commonFlags
-	shared := common.register(pflag.NewFlagSet("", pflag.ContinueOnError))
 	var out []string
 	fs.Visit(func(f *pflag.Flag) {
-		if shared.Lookup(f.Name) != nil || f.Name == "help" {
+		if runFlag(f.Name) || f.Name == "help" {
 			return
 		}
 		v := f.Value.String()
@@ -395,14 +399,15 @@ func (s *scenario) changedInputs(extra []string) []string {
 // flagsGiven parses the flags given after the file, leaving a sweep's own
 // to prepareSweep, and returns their names; a --rule given there is named
 // "rule KEY" too, so that it replaces the file's value of that key alone.
-func (s *scenario) flagsGiven(extra input) (map[string]bool, error) {
+// It returns the flag set they were parsed into too, for its flags' kinds.
+func (s *scenario) flagsGiven(extra input) (map[string]bool, *pflag.FlagSet, error) {
 	sa, err := splitSweepArgs(extra.args)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	fs := flagsOf(s.command)
-	if err := parseFlags(fs, sa.rest); err != nil {
-		return nil, err
+	fs, err := s.afterFlags(sa.rest)
+	if err != nil {
+		return nil, nil, err
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *pflag.Flag) { given[f.Name] = true })
@@ -417,7 +422,7 @@ func (s *scenario) flagsGiven(extra input) (map[string]bool, error) {
 			}
 		}
 	}
-	return given, nil
+	return given, fs, nil
 }
 
 // place puts a command's usage error at the line of the field it names,

@@ -1,6 +1,10 @@
 package dice
 
-import "github.com/sapperhq/sapper/sim"
+import (
+	"slices"
+
+	"github.com/sapperhq/sapper/sim"
+)
 
 // Pair is a DR whose white and colored dice matter apart, such as a DC's
 // Position DR, whose colored die gives the hit location (C7.346, C3.9).
@@ -16,24 +20,26 @@ type Pair struct {
 // represented by its first pair in white-major order. It is meant for
 // set-up, not for the trial loop.
 func NewPair(key func(white, colored int) int) Pair {
-	var weights []uint64
-	var p Pair
-	slot := map[int]int{}
+	// At most 36 classes: the keys are searched in turn, cheaper than a
+	// map for set-up that builds hundreds of Pairs, and the classes are
+	// gathered on the stack and copied out once.
+	var keys [36]int
+	var weights [36]uint64
+	var rep [36][2]int8
+	n := 0
 	for w := 1; w <= 6; w++ {
 		for c := 1; c <= 6; c++ {
 			k := key(w, c)
-			i, ok := slot[k]
-			if !ok {
-				i = len(weights)
-				slot[k] = i
-				weights = append(weights, 0)
-				p.rep = append(p.rep, [2]int8{int8(w), int8(c)})
+			i := slices.Index(keys[:n], k)
+			if i < 0 {
+				i = n
+				keys[i], rep[i] = k, [2]int8{int8(w), int8(c)}
+				n++
 			}
 			weights[i]++
 		}
 	}
-	p.dist = sim.NewDist(weights...)
-	return p
+	return Pair{dist: sim.NewDist(weights[:n]...), rep: slices.Clone(rep[:n])}
 }
 
 // Roll draws the DR and returns its class's representative dice.

@@ -2,6 +2,7 @@ package sasl
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -22,25 +23,63 @@ type genDist struct {
 // genAcc accumulates profile weights over several denominators.
 type genAcc struct {
 	keys []profile
-	idx  map[profile]int
 	num  []map[uint64]uint64 // per profile: den → numerator
+	// first holds, by profileHash, the first of keys with that hash; next
+	// chains each key to the next with the same hash, −1 ending it. A map
+	// keyed by the profiles themselves hashed their weapons' float FP
+	// field by field, which cost a crossing's set-up more than the
+	// enumeration; equal profiles are still told by ==, as the map did.
+	first map[uint64]int
+	next  []int
 }
 
 func newGenAcc() *genAcc {
-	a := &genAcc{idx: map[profile]int{}}
+	a := &genAcc{first: map[uint64]int{}}
 	a.add(profile{lead: noLead}, 0, 1) // the dummy, index 0
 	return a
 }
 
 func (a *genAcc) add(p profile, num, den uint64) {
-	i, ok := a.idx[p]
-	if !ok {
+	h := profileHash(&p)
+	i, ok := a.first[h]
+	last := -1
+	for ok && i >= 0 && a.keys[i] != p {
+		last, i = i, a.next[i]
+	}
+	if !ok || i < 0 {
 		i = len(a.keys)
-		a.idx[p] = i
+		if last >= 0 {
+			a.next[last] = i
+		} else {
+			a.first[h] = i
+		}
+		a.next = append(a.next, -1)
 		a.keys = append(a.keys, p)
 		a.num = append(a.num, map[uint64]uint64{})
 	}
 	a.num[i][den] += num
+}
+
+// profileHash mixes the fields of p that tell most profiles apart: equal
+// profiles hash alike (an FP of −0 as +0), and others rarely do.
+func profileHash(p *profile) uint64 {
+	h := uint64(p.n)<<8 | uint64(uint8(p.lead))<<16 | uint64(uint8(p.hind))<<24 |
+		uint64(b2u(p.act)|b2u(p.cower)<<1|b2u(p.green)<<2|b2u(p.close)<<3)<<32
+	for _, c := range p.counts {
+		h = (h ^ uint64(c)) * 0x100000001b3
+	}
+	for _, w := range p.w[:min(int(p.n), len(p.w))] {
+		h = (h ^ math.Float64bits(w.fp+0)) * 0x100000001b3
+		h = (h ^ uint64(uint8(w.rof))<<8 ^ uint64(uint8(w.b))<<16 ^ b2u(w.normal)) * 0x100000001b3
+	}
+	return h
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // dist turns the accumulated weights into exact integer weights over their

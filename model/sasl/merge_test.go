@@ -189,7 +189,7 @@ func TestTwinsMerge(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c := mergeCrossings(t)[name]
 			run := func(twins, fixed bool) *sim.Result {
-				p, err := newPlan(c)
+				p, err := newPlan(c, 1)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -8,11 +8,16 @@ import (
 )
 
 // Experiment returns the crossing as an engine experiment.
-func (c *Crossing) Experiment() (sim.Experiment, error) {
+func (c *Crossing) Experiment() (sim.Experiment, error) { return c.ExperimentOn(1) }
+
+// ExperimentOn is Experiment with its tables built on up to workers
+// goroutines (≤ 0: GOMAXPROCS), those a run on that many workers has: the
+// same experiment, sooner.
+func (c *Crossing) ExperimentOn(workers int) (sim.Experiment, error) {
 	if err := c.Validate(); err != nil {
 		return sim.Experiment{}, err
 	}
-	p, err := newPlan(c)
+	p, err := newPlan(c, workers)
 	if err != nil {
 		return sim.Experiment{}, err
 	}
@@ -81,7 +86,7 @@ func (c *Crossing) normalDRM() int {
 	return d
 }
 
-func newPlan(c *Crossing) (*plan, error) {
+func newPlan(c *Crossing, workers int) (*plan, error) {
 	p := &plan{c: c, lrDR: sim.NewDist(1, 35), normal: c.normalDRM()}
 	groups := map[string]int{}
 	for _, s := range c.SQ {
@@ -99,8 +104,13 @@ func newPlan(c *Crossing) (*plan, error) {
 		tem, maxHind int
 		multi        bool
 	}
-	shared := map[rollSet]*stepPlan{}
-	for _, st := range c.Path {
+	// The generation tables and the shot rolls are first listed, then
+	// built (tables.go), then put in place in path order, so that the
+	// first error in that order is the one returned.
+	var b setup
+	shared := map[rollSet]int{} // the step whose rolls the rollSet's steps share
+	rollsOf := make([]int, len(c.Path))
+	for si, st := range c.Path {
 		sp := stepPlan{shots: max(1, int(st.MF)), tem: st.TEM, open: st.Open}
 		sp.multi = sp.shots > 1
 		maxHind := 0
@@ -112,33 +122,45 @@ func newPlan(c *Crossing) (*plan, error) {
 				g = groups[sq.Loc]
 			}
 			a := activation{t: c.Tables, sq: sq, en: c.Enemy, nat: firerNationality(c.Enemy.Nationality), r: el.Range, shots: sp.shots, hind: int8(el.Hindrance)}
-			var gd genDist
-			var err error
 			if el.LongRange {
-				gd, err = a.longRangeDist()
 				sp.hasLong, p.anyLong = true, true
-			} else {
-				gd, err = a.normalDist()
 			}
-			if err != nil {
-				return nil, err
-			}
-			for _, pr := range gd.profiles {
-				for it := range numItems {
-					perSQ[i][it] = max(perSQ[i][it], int(pr.counts[it]))
-				}
-			}
-			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange, gen: gd})
+			b.listings = append(b.listings, b.gen(a, el.LongRange))
+			sp.listings = append(sp.listings, listing{sq: i, group: g, pass: acPass(c.Enemy.AC, sq.ACDRM), rng: el.Range, long: el.LongRange})
 			maxHind = max(maxHind, el.Hindrance)
 		}
 		rs := rollSet{st.TEM, maxHind, sp.multi}
 		if o, ok := shared[rs]; ok {
-			sp.baseMin, sp.bases, sp.rolls = o.baseMin, o.bases, o.rolls
+			rollsOf[si] = o
 		} else {
-			sp.buildRolls(maxHind, keys)
-			shared[rs] = &sp
+			shared[rs], rollsOf[si] = si, si
+			sp.baseMin = sp.tem - 3 // the best leader's −3
+			sp.bases = maxHind + 4
+			sp.rolls = make([]*shotRoll, 11*sp.bases*numModes)
+			b.rolls = append(b.rolls, si)
 		}
 		p.steps = append(p.steps, sp)
+	}
+	b.build(workers, p.steps, keys)
+	n := 0
+	for si := range p.steps {
+		sp := &p.steps[si]
+		for li := range sp.listings {
+			l := &sp.listings[li]
+			gd, err := b.result(b.listings[n])
+			n++
+			if err != nil {
+				return nil, err
+			}
+			l.gen = gd
+			for _, pr := range gd.profiles {
+				for it := range numItems {
+					perSQ[l.sq][it] = max(perSQ[l.sq][it], int(pr.counts[it]))
+				}
+			}
+		}
+		o := &p.steps[rollsOf[si]]
+		sp.baseMin, sp.bases, sp.rolls = o.baseMin, o.bases, o.rolls
 	}
 	for _, m := range perSQ {
 		for it := range numItems {
@@ -152,17 +174,12 @@ func newPlan(c *Crossing) (*plan, error) {
 	return p, nil
 }
 
-// buildRolls makes the shot roll of every column, base DRM and mode a
-// shot at the Location can have.
-func (s *stepPlan) buildRolls(maxHind int, k *shotKeys) {
-	s.baseMin = s.tem - 3 // the best leader's −3
-	s.bases = maxHind + 4
-	s.rolls = make([]*shotRoll, 11*s.bases*numModes)
-	for col := range asl.Column(11) {
-		for b := range s.bases {
-			for mode := range numModes {
-				s.rolls[(int(col)*s.bases+b)*numModes+mode] = newShotRoll(shotShape{col: col, base: s.baseMin + b, mode: mode, multi: s.multi}, k)
-			}
+// buildColumn makes the shot roll of every base DRM and mode a shot in
+// column col at the Location can have.
+func (s *stepPlan) buildColumn(col asl.Column, k *shotKeys) {
+	for b := range s.bases {
+		for mode := range numModes {
+			s.rolls[(int(col)*s.bases+b)*numModes+mode] = newShotRoll(shotShape{col: col, base: s.baseMin + b, mode: mode, multi: s.multi}, k)
 		}
 	}
 }

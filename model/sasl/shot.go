@@ -66,11 +66,14 @@ func cowered(col asl.Column, shift, final int) asl.IFT {
 }
 
 func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
-	ids := map[string]int{}
+	// The classes' keys, all of one length, are kept end to end in order
+	// of id and searched in turn: there are at most 36, and a map of
+	// them cost a crossing's set-up more than the keys themselves.
+	var seen, buf []byte
 	key := func(w, c int) int {
 		s := w + c
 		dbl := sh.mode != directed && w == c
-		var b []byte
+		b := buf[:0]
 		for _, d := range k.offsets {
 			if dbl {
 				b = append(b, byte(cowered(sh.col, sh.mode, s+sh.base+d)))
@@ -87,12 +90,15 @@ func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
 				b = append(b, byte(boolInt(s >= x)))
 			}
 		}
-		id, ok := ids[string(b)]
-		if !ok {
-			id = len(ids)
-			ids[string(b)] = id
+		buf = b
+		n := len(b)
+		for id := 0; id*n < len(seen); id++ {
+			if string(seen[id*n:id*n+n]) == string(b) {
+				return id
+			}
 		}
-		return id
+		seen = append(seen, b...)
+		return len(seen)/n - 1
 	}
 	if sh.mode != directed || sh.multi && len(k.rofs) > 0 {
 		return &shotRoll{pair: dice.NewPair(key), usePair: true}
