@@ -302,6 +302,9 @@ func (t *planTrial) record(rec *sim.Record) {
 
 // mergeBetween is the merge point before attack k.
 func (t *planTrial) mergeBetween(src *sim.Source, k int) bool {
+	if src.Replaying() {
+		return src.Merge(nil) // a state the engine knows from the paths before
+	}
 	b := t.appendAcc(append(t.key[:0], 0xA0, byte(k)))
 	l := t.cur
 	b = append(b, byte(l.n))
@@ -315,6 +318,9 @@ func (t *planTrial) mergeBetween(src *sim.Source, k int) bool {
 // mergeIn is the Location's merge hook within attack t.k, at step kk of
 // resolve.
 func (t *planTrial) mergeIn(src *sim.Source, kk int) bool {
+	if src.Replaying() {
+		return src.Merge(nil) // a state the engine knows from the paths before
+	}
 	b := t.appendAcc(append(t.key[:0], 0xA1, byte(t.k), t.v))
 	r, c := int(t.v>>7), int(t.v&0x7F)
 	if d := t.dcs[t.k][r][c]; d != nil {

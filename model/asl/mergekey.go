@@ -17,6 +17,9 @@ import "github.com/sapperhq/sapper/sim"
 // still as it started, and the DC user's chain was recorded before the
 // attack.
 func (t *dcTrial) merge(src *sim.Source, k int) bool {
+	if src.Replaying() {
+		return src.Merge(nil) // a state the engine knows from the paths before
+	}
 	e := &t.e
 	t.key = append(t.target.appendResolveKey(t.key[:0], k), byte(e.detonation), byte(e.orig),
 		flagBits(e.entered, e.rubble, e.collapse, e.falls, e.wholeLocationKilled), byte(e.swLost), byte(e.swMalf))
@@ -27,6 +30,9 @@ func (t *dcTrial) merge(src *sim.Source, k int) bool {
 // units are attacked are the Original DR (with its doubles) and Table 23's
 // Shellhole.
 func (t *fireTrial) merge(src *sim.Source, k int) bool {
+	if src.Replaying() {
+		return src.Merge(nil) // a state the engine knows from the paths before
+	}
 	t.key = append(t.target.appendResolveKey(t.key[:0], k), t.orig, flagBits(t.e.shellhole))
 	return src.Merge(t.key)
 }
