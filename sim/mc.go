@@ -106,17 +106,24 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // can add them in chunk order.
 //
 // The first time, a run whose workers keep the paths their trials take
-// (paths.go) has its first worker run one chunk alone and hand each other
-// worker a copy of the graph it grew, where most of a run's new paths are
-// met: the workers then learn apart only the rarer paths, instead of each
-// running the model on the same common ones.
+// (paths.go) has its first worker grow its graph over one chunk, where
+// most of a run's new paths are met, and hand each other worker a copy:
+// the workers then learn apart only the rarer paths, instead of each
+// running the model on the same common ones. Meanwhile the others run the
+// model on every trial, which gives the same results, and take their copy
+// at their next chunk.
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
 	warm := make(chan struct{})
 	warming := !r.warmed && len(r.workers) > 1 && r.workers[0].paths != nil
 	r.warmed = true
-	if !warming {
+	handed := make([]*paths, len(r.workers))
+	if warming {
+		for _, w := range r.workers[1:] {
+			w.paths = nil
+		}
+	} else {
 		close(warm)
 	}
 	g, gctx := errgroup.WithContext(ctx)
@@ -149,14 +156,23 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 					chunk()
 				}
 				if w.paths != nil {
-					for _, o := range r.workers[1:] {
-						o.paths = w.paths.clone(len(r.workers))
+					for j := range r.workers[1:] {
+						handed[j+1] = w.paths.clone(len(r.workers))
 					}
 				}
 				close(warm)
 			}
-			<-warm
-			for gctx.Err() == nil && chunk() {
+			for taken := !warming || i == 0; gctx.Err() == nil; {
+				if !taken {
+					select {
+					case <-warm:
+						w.paths, taken = handed[i], true
+					default:
+					}
+				}
+				if !chunk() {
+					break
+				}
 			}
 			return nil
 		})

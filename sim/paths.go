@@ -155,9 +155,17 @@ type paths struct {
 
 func newPaths(metrics, workers int) *paths {
 	words := (metrics + 63) / 64
-	return &paths{kids: []pathNode{{}}, rowOf: map[string]int32{}, opOf: map[drawOp]int32{},
+	// Padded, as a worker's scratch (Scratch): one worker's walk writes
+	// here, and another's graph may be allocated beside it.
+	p := &(&struct {
+		_ gap
+		p paths
+		_ gap
+	}{}).p
+	*p = paths{kids: []pathNode{{}}, rowOf: map[string]int32{}, opOf: map[drawOp]int32{},
 		states: map[string]int32{}, metrics: metrics, words: words, cap: pathBytes / workers,
 		seen: make([]uint64, words), over: make([]uint16, metrics), whole: make([]uint16, metrics)}
+	return p
 }
 
 // clone returns a copy of the graph for another of a run's workers, with
@@ -167,7 +175,7 @@ func (p *paths) clone(workers int) *paths {
 	q.kids, q.ops, q.opOf = slices.Clone(p.kids), slices.Clone(p.ops), maps.Clone(p.opOf)
 	q.states = maps.Clone(p.states)
 	q.rows, q.masks, q.rowOf = slices.Clone(p.rows), slices.Clone(p.masks), maps.Clone(p.rowOf)
-	q.counts = make([]uint64, len(p.counts))
+	q.counts = isolated[uint64](len(p.counts), 8)
 	q.bytes, q.full = p.bytes, p.full
 	return q
 }
@@ -182,10 +190,14 @@ func (w *worker) runPaths(n uint64) {
 	// parts of the trial's record set one metric (disjoint).
 	one := p.words == 1
 	var misses uint64
+	// The trial's values and parts stay local, written back only for a
+	// miss or a count that needs them, so that a walk writes nothing of
+	// its own but counts.
+	walked, parts := p.walked, p.parts
 	for range n {
 		src.topUp()
 		h := src.Hand()
-		walked, parts := p.walked[:0], p.parts[:0]
+		walked, parts = walked[:0], parts[:0]
 		var seen uint64
 		clash := false
 		slot := int32(0)
@@ -266,9 +278,8 @@ func (w *worker) runPaths(n uint64) {
 			slot = nd.at + int32(i)
 		}
 		src.Keep(h)
-		// Kept for the next trial, whose appends then reuse them.
-		p.walked, p.parts = walked, parts
 	}
+	p.walked, p.parts = walked, parts
 	p.fold(w.counts, w.offsets)
 	p.chunks++
 	if (p.full || p.chunks > warmChunks) && 4*misses > n {
