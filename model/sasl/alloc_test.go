@@ -9,16 +9,13 @@ import (
 
 // TestTrialDoesNotAllocate: a second chunk of trials costs no more
 // allocations than the engine's own per-chunk ones, so a trial allocates
-// nothing. The model's own trial is measured: a walk of kept paths runs
-// it on a path not walked before, and grows its graph then (the engine's
-// tests hold the walk itself).
+// nothing.
 func TestTrialDoesNotAllocate(t *testing.T) {
 	c := twoSQ(t)
 	exp, err := c.Experiment()
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp.KeepPaths = false
 	allocs := func(trials uint64) float64 {
 		return testing.AllocsPerRun(3, func() {
 			if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Workers: 1, Chunk: 4096}); err != nil {

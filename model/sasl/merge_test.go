@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -235,5 +236,32 @@ func TestTwinsOf(t *testing.T) {
 	}
 	if _, any := twinsOf(mustUnits(t, "4-6-7", "hs:2-4-7", "leader:8-1", "leader:8-1")); any {
 		t.Error("twins among units of different counters, or leaders")
+	}
+}
+
+// TestKeptPathsAreTheModel: a crossing keeps no paths, but its merge keys
+// would let it: walked as a kept graph (sim.Experiment.KeepPaths), where
+// the keys of exact mode meet the draws of Monte Carlo, every crossing
+// here gives the figures of its model run on every trial, to the byte.
+func TestKeptPathsAreTheModel(t *testing.T) {
+	for name, c := range mergeCrossings(t) {
+		exp, err := c.Experiment()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := sim.Config{Trials: 60_000, Seed: 4, Workers: 2}
+		want, err := sim.RunMC(context.Background(), exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp.KeepPaths = true
+		got, err := sim.RunMC(context.Background(), exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Elapsed, want.Elapsed = 0, 0
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: walking kept paths changed the figures", name)
+		}
 	}
 }
