@@ -81,8 +81,10 @@ type mcRun struct {
 	chunk   uint64
 	nChunks uint64
 	workers []*worker
-	// warmed: runChunks has run, and warmed the workers' graphs if they
-	// keep paths.
+	// handed are the copies of the first worker's graph for the others,
+	// each until its worker takes it; warmed: runChunks has run, and
+	// warmed the workers' graphs if they keep paths.
+	handed []*paths
 	warmed bool
 }
 
@@ -118,8 +120,16 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 	warm := make(chan struct{})
 	warming := !r.warmed && len(r.workers) > 1 && r.workers[0].paths != nil
 	r.warmed = true
-	handed := make([]*paths, len(r.workers))
+	handed := r.handed
+	for i, w := range r.workers {
+		// A copy not taken in the batch of chunks before (precision.go).
+		if handed != nil && handed[i] != nil {
+			w.paths, handed[i] = handed[i], nil
+		}
+	}
 	if warming {
+		handed = make([]*paths, len(r.workers))
+		r.handed = handed
 		for _, w := range r.workers[1:] {
 			w.paths = nil
 		}
@@ -166,7 +176,7 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 				if !taken {
 					select {
 					case <-warm:
-						w.paths, taken = handed[i], true
+						w.paths, handed[i], taken = handed[i], nil, true
 					default:
 					}
 				}
