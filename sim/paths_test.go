@@ -233,7 +233,10 @@ func mergedExperiment() Experiment {
 				rec.Set(0, a)
 				rec.Set(3, 0)
 				key[0] = byte(a / 2)
-				if src.Merge(key) || src.Merge(key) {
+				if src.Merge(key) {
+					return
+				}
+				if src.Merge(key) { // the same state again, no draw between
 					return
 				}
 				sixes := 0
