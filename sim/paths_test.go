@@ -153,17 +153,28 @@ func runWorker(exp Experiment, chunks uint64, cap int) (*worker, []uint64) {
 // gives the trial's results, running the trial on every path it lacks, and
 // then, as too many trials leave it, without it.
 func TestFullTreeIsTheTrial(t *testing.T) {
-	exp := pathsExperiment()
-	_, want := runWorker(exp, 4, 0)
-	exp.KeepPaths = true
-	for _, cap := range []int{0, 2000, 20_000, pathBytes} {
-		w, got := runWorker(exp, 4, cap)
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("cap %d: tallies differ from the trial's", cap)
-		}
+	sameCapped(t, pathsExperiment, 4, []int{0, 2000, 20_000, pathBytes}, func(cap int, w *worker) {
 		if cap == 0 && w.paths != nil {
 			t.Errorf("cap %d: a graph that can hold nothing was kept", cap)
 		}
+	})
+}
+
+// sameCapped runs chunks of the experiment made by exp on one worker with
+// its trial run every time, and walking its kept paths in a graph capped
+// at each of caps, and fails unless the tallies are the same; check looks
+// at each walking worker.
+func sameCapped(t *testing.T, exp func() Experiment, chunks uint64, caps []int, check func(cap int, w *worker)) {
+	t.Helper()
+	e := exp()
+	_, want := runWorker(e, chunks, 0)
+	e.KeepPaths = true
+	for _, cap := range caps {
+		w, got := runWorker(e, chunks, cap)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("cap %d: tallies differ from the trial's", cap)
+		}
+		check(cap, w)
 	}
 }
 
@@ -273,16 +284,9 @@ func TestMergedPathsAreTheTrial(t *testing.T) {
 		{Trials: 40_001, Seed: 2, Workers: 1},
 		{Trials: 40_001, Seed: 2, Workers: 3, Chunk: 999},
 	})
-	exp := mergedExperiment()
-	_, want := runWorker(exp, 3, 0)
-	exp.KeepPaths = true
-	for _, cap := range []int{0, 600, 3000, pathBytes} {
-		w, got := runWorker(exp, 3, cap)
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("cap %d: tallies differ from the trial's", cap)
-		}
+	sameCapped(t, mergedExperiment, 3, []int{0, 600, 3000, pathBytes}, func(cap int, w *worker) {
 		if cap == pathBytes && len(w.paths.states) == 0 {
 			t.Error("no state kept: the trial's merge points were not declared")
 		}
-	}
+	})
 }
