@@ -174,11 +174,12 @@ func (t *dcTrial) detonate(src *sim.Source, rec *sim.Record, e *effects) (stop b
 // meet.
 var throwersKey = []byte{0xFF}
 
-// throwersMerged is the attack on the thrower's Location in exact mode:
-// the Location meets it as it started, whatever the DC did to the target
-// (A23.6, §8.15), so once the target's side is recorded every path goes on
-// alike and the engine walks the rest once (sim.Source.Merge). It records
-// the trial and reports true.
+// throwersMerged is the attack on the thrower's Location when the source
+// merges equal states (exact mode, or a Monte Carlo run growing its kept
+// paths): the Location meets it as it started, whatever the DC did to the
+// target (A23.6, §8.15), so once the target's side is recorded every path
+// goes on alike and the engine walks the rest once (sim.Source.Merge). It
+// records the trial and reports true.
 func (t *dcTrial) throwersMerged(src *sim.Source, rec *sim.Record, e *effects) bool {
 	p := t.p
 	t.target.recordTargets(rec, p.m.targets, p.m.stack)
