@@ -49,13 +49,7 @@ func TestExplainGolden(t *testing.T) {
 // explainDoc is a single result's JSON with its working.
 type explainDoc struct {
 	Explain report.Explanation `json:"explain"`
-	Metrics []struct {
-		Name     string `json:"name"`
-		Outcomes []struct {
-			Value string  `json:"value"`
-			P     float64 `json:"p"`
-		} `json:"outcomes"`
-	} `json:"metrics"`
+	Metrics []metricDoc        `json:"metrics"`
 }
 
 func (d explainDoc) p(metric, outcome string) float64 {

@@ -31,15 +31,9 @@ func TestHeadlines(t *testing.T) {
 		}
 		_, out, _ := cli(t, args(c.args+" --format json")...)
 		var doc struct {
-			Headline *report.Headline `json:"headline"`
-			Metrics  []struct {
-				Name     string `json:"name"`
-				Outcomes []struct {
-					Value string  `json:"value"`
-					P     float64 `json:"p"`
-				} `json:"outcomes"`
-			} `json:"metrics"`
-			Runs []json.RawMessage `json:"runs"`
+			Headline *report.Headline  `json:"headline"`
+			Metrics  []metricDoc       `json:"metrics"`
+			Runs     []json.RawMessage `json:"runs"`
 		}
 		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Headline == nil {
 			t.Fatalf("%s: %v, headline %v", c.args, err, doc.Headline)

@@ -205,14 +205,8 @@ func TestPlansFlameNote(t *testing.T) {
 		var doc struct {
 			Notes []string `json:"notes"`
 			Runs  []struct {
-				Label   string `json:"label"`
-				Metrics []struct {
-					Name     string `json:"name"`
-					Outcomes []struct {
-						Value string  `json:"value"`
-						P     float64 `json:"p"`
-					} `json:"outcomes"`
-				} `json:"metrics"`
+				Label   string      `json:"label"`
+				Metrics []metricDoc `json:"metrics"`
 			} `json:"runs"`
 		}
 		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
