@@ -2,6 +2,7 @@ package sim
 
 import (
 	"maps"
+	"math/bits"
 	"slices"
 )
 
@@ -84,9 +85,28 @@ type pathNode struct {
 	at int32
 	// row is what a leaf or a join keeps of the trial's outcomes: those
 	// recorded since the last merge point, as a row of paths.rows; -1:
-	// none.
+	// none. A draw's is its op's step (drawOp.step).
 	row int32
 }
+
+// A draw's step, in its node's row, lets a walk take the draw from the node
+// alone while its hand holds the dice: its dice k in the low stepKBits,
+// 6^k in the next stepMBits (the multiplier of Hand.Roll, kept here so
+// that the walk loads nothing between the node and the roll), and where
+// the draw's map from roll to child starts in paths.luts above them.
+// noStep, whose dice no hand holds, sends the walk to the op.
+const (
+	stepKBits   = 5
+	stepMBits   = 11
+	stepShift   = stepKBits + stepMBits
+	stepDice    = 1<<stepKBits - 1
+	stepMult    = 1<<stepMBits - 1
+	noStep      = stepDice
+	stepMaxLUTs = 1<<(31-stepShift) - 1
+	// stepMaxDice are the most dice a draw may take to have a step: its
+	// map holds 6^k children, and 6^k must fit stepMBits.
+	stepMaxDice = 4
+)
 
 // drawOp is what a draw node draws.
 type drawOp struct {
@@ -100,6 +120,26 @@ type drawOp struct {
 	arity int
 }
 
+// step returns the step of a draw of o (pathNode.row), adding its map from
+// roll to child to luts: the Dist's own, or each roll's remainder.
+func (o drawOp) step(luts []uint8) (int32, []uint8) {
+	if o.k <= 0 || o.k > stepMaxDice || o.arity > 1<<8 {
+		return noStep, luts
+	}
+	at := len(luts)
+	if at+int(pow6[o.k]) > stepMaxLUTs {
+		return noStep, luts
+	}
+	if o.dist != nil {
+		luts = append(luts, o.dist.lut...)
+	} else {
+		for r := range pow6[o.k] {
+			luts = append(luts, uint8(r%o.n))
+		}
+	}
+	return int32(at<<stepShift) | int32(pow6[o.k])<<stepKBits | int32(o.k), luts
+}
+
 // paths is one worker's graph, and the state of the model's run on a miss.
 type paths struct {
 	// kids holds every node, in its parent's slot, and each merged
@@ -108,6 +148,9 @@ type paths struct {
 	// ops are what the draws draw, opOf their indices.
 	ops  []drawOp
 	opOf map[drawOp]int32
+	// steps are the ops' steps, luts their maps from roll to child.
+	steps []int32
+	luts  []uint8
 	// states finds the slot of kids where a merged state's subtree
 	// starts, by its key (stateKey).
 	states map[string]int32
@@ -172,6 +215,7 @@ func newPaths(metrics, workers int) *paths {
 func (p *paths) clone(workers int) *paths {
 	q := newPaths(p.metrics, workers)
 	q.kids, q.ops, q.opOf = slices.Clone(p.kids), slices.Clone(p.ops), maps.Clone(p.opOf)
+	q.steps, q.luts = slices.Clone(p.steps), slices.Clone(p.luts)
 	q.states = maps.Clone(p.states)
 	q.rows, q.masks, q.rowOf = slices.Clone(p.rows), slices.Clone(p.masks), maps.Clone(p.rowOf)
 	q.counts = isolated[uint64](len(p.counts), 8)
@@ -184,7 +228,7 @@ func (p *paths) clone(workers int) *paths {
 // in registers, as a trial of the model would through Source.Roll.
 func (w *worker) runPaths(n uint64) {
 	p, src := w.paths, &w.src
-	kids, ops, counts, masks := p.kids, p.ops, p.counts, p.masks
+	kids, ops, counts, masks, luts := p.kids, p.ops, p.counts, p.masks, p.luts
 	// With one word of metrics the walk tells as it goes whether two
 	// parts of the trial's record set one metric (disjoint).
 	one := p.words == 1
@@ -203,13 +247,26 @@ func (w *worker) runPaths(n uint64) {
 	walk:
 		for {
 			nd := &kids[slot]
+			if nd.op > 0 {
+				// A draw by its step, when the hand holds its dice:
+				// from the node to the next through its map alone.
+				st := nd.row
+				if k := st & stepDice; k <= int32(h.left) {
+					hi, lo := bits.Mul64(h.six, uint64(st>>stepKBits&stepMult))
+					h = Hand{lo, h.left - int8(k)}
+					i := int32(luts[int(st>>stepShift)+int(hi)])
+					walked = append(walked, i)
+					slot = nd.at + i
+					continue
+				}
+			}
 			switch nd.op {
 			case emptyNode:
 				src.Keep(h)
 				p.walked, p.parts = walked, parts
 				misses++
 				next := w.miss()
-				kids, ops, counts, masks = p.kids, p.ops, p.counts, p.masks
+				kids, ops, counts, masks, luts = p.kids, p.ops, p.counts, p.masks, p.luts
 				walked, parts = p.walked, p.parts
 				h = src.Hand()
 				if next < 0 {

@@ -149,10 +149,15 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		op = int32(len(p.ops))
 		p.opOf[o] = op
 		p.ops = append(p.ops, o)
+		var st int32
+		n := len(p.luts)
+		st, p.luts = o.step(p.luts)
+		p.steps = append(p.steps, st)
+		p.bytes += len(p.luts) - n
 	}
 	at := int32(len(p.kids))
 	p.kids = append(p.kids, noKids[:o.arity]...)
-	p.kids[p.slot] = pathNode{op: op + 1, at: at}
+	p.kids[p.slot] = pathNode{op: op + 1, at: at, row: p.steps[op]}
 	p.bytes += 12 * o.arity
 	p.slot = at + int32(i)
 	return i
