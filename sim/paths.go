@@ -90,18 +90,21 @@ type pathNode struct {
 }
 
 // A draw's step, in its node's row, lets a walk take the draw from the node
-// alone while its hand holds the dice: its dice k in the low stepKBits,
-// 6^k in the next stepMBits (the multiplier of Hand.Roll, kept here so
-// that the walk loads nothing between the node and the roll), and where
-// the draw's map from roll to child starts in paths.luts above them.
-// noStep, whose dice no hand holds, sends the walk to the op.
+// alone: its dice k in the low stepKBits, or 0 for a uniform draw over m
+// values; 6^k or m in the next stepMBits (the multiplier of the roll or the
+// draw, kept here so that the walk loads nothing between the node and the
+// draw); and where the draw's map from roll to child starts in paths.luts
+// above them. noStep, whose dice no hand holds, sends the walk to the op.
 const (
-	stepKBits   = 5
-	stepMBits   = 11
-	stepShift   = stepKBits + stepMBits
-	stepDice    = 1<<stepKBits - 1
-	stepMult    = 1<<stepMBits - 1
-	noStep      = stepDice
+	stepKBits = 5
+	stepMBits = 11
+	stepShift = stepKBits + stepMBits
+	stepDice  = 1<<stepKBits - 1
+	stepMult  = 1<<stepMBits - 1
+	noStep    = stepDice
+	// stepUniform is the dice of a uniform draw's step, which no hand
+	// holds either: walkDice leaves it to walkUniform.
+	stepUniform = stepDice - 1
 	stepMaxLUTs = 1<<(31-stepShift) - 1
 	// stepMaxDice are the most dice a draw may take to have a step: its
 	// map holds 6^k children, and 6^k must fit stepMBits.
@@ -123,21 +126,29 @@ type drawOp struct {
 // step returns the step of a draw of o (pathNode.row), adding its map from
 // roll to child to luts: the Dist's own, or each roll's remainder.
 func (o drawOp) step(luts []uint8) (int32, []uint8) {
-	if o.k <= 0 || o.k > stepMaxDice || o.arity > 1<<8 {
+	m := o.n
+	if o.k > 0 {
+		m = pow6[o.k]
+	}
+	if o.k < 0 || o.k > stepMaxDice || m > stepMult || o.arity > 1<<8 {
 		return noStep, luts
 	}
 	at := len(luts)
-	if at+int(pow6[o.k]) > stepMaxLUTs {
+	if at+int(m) > stepMaxLUTs {
 		return noStep, luts
 	}
 	if o.dist != nil {
 		luts = append(luts, o.dist.lut...)
 	} else {
-		for r := range pow6[o.k] {
+		for r := range m {
 			luts = append(luts, uint8(r%o.n))
 		}
 	}
-	return int32(at<<stepShift) | int32(pow6[o.k])<<stepKBits | int32(o.k), luts
+	k := int32(o.k)
+	if k == 0 {
+		k = stepUniform
+	}
+	return int32(at<<stepShift) | int32(m)<<stepKBits | k, luts
 }
 
 // paths is one worker's graph, and the state of the model's run on a miss.
@@ -176,6 +187,13 @@ type paths struct {
 	parts  []int32
 	seen   []uint64
 	over   []uint16
+	// With one word of metrics, seenOne are the metrics the trial's parts
+	// set so far, and clash whether two of them set one (disjoint): the
+	// walk tells as it goes.
+	seenOne uint64
+	clash   bool
+	// uniform: some draw's step is a uniform draw's (walkUniform).
+	uniform bool
 
 	// A miss: the model replays walked[:pos] and goes on from the node in
 	// kids[slot]. The source's hand is kept here meanwhile. growing: the
@@ -215,7 +233,7 @@ func newPaths(metrics, workers int) *paths {
 func (p *paths) clone(workers int) *paths {
 	q := newPaths(p.metrics, workers)
 	q.kids, q.ops, q.opOf = slices.Clone(p.kids), slices.Clone(p.ops), maps.Clone(p.opOf)
-	q.steps, q.luts = slices.Clone(p.steps), slices.Clone(p.luts)
+	q.steps, q.luts, q.uniform = slices.Clone(p.steps), slices.Clone(p.luts), p.uniform
 	q.states = maps.Clone(p.states)
 	q.rows, q.masks, q.rowOf = slices.Clone(p.rows), slices.Clone(p.masks), maps.Clone(p.rowOf)
 	q.counts = isolated[uint64](len(p.counts), 8)
@@ -224,118 +242,56 @@ func (p *paths) clone(workers int) *paths {
 }
 
 // runPaths runs the n trials of a chunk by walking w's graph, and folds
-// their outcomes into w.counts. The walk rolls from a hand of dice, kept
+// their outcomes into w.counts. The walkers (walkDice, walkUniform) take
+// most nodes; this loop takes what they leave: a draw with no step, an
+// empty node (a miss) and the leaf. The walk rolls from a hand of dice, kept
 // in registers, as a trial of the model would through Source.Roll.
 func (w *worker) runPaths(n uint64) {
 	p, src := w.paths, &w.src
-	kids, ops, counts, masks, luts := p.kids, p.ops, p.counts, p.masks, p.luts
-	// With one word of metrics the walk tells as it goes whether two
-	// parts of the trial's record set one metric (disjoint).
-	one := p.words == 1
+	kids := p.kids
 	var misses uint64
-	// The trial's values and parts stay local, written back only for a
-	// miss or a count that needs them, so that a walk writes nothing of
-	// its own but counts.
-	walked, parts := p.walked, p.parts
 	for range n {
 		src.topUp()
 		h := src.Hand()
-		walked, parts = walked[:0], parts[:0]
-		var seen uint64
-		clash := false
+		p.walked, p.parts = p.walked[:0], p.parts[:0]
+		p.seenOne, p.clash = 0, false
 		slot := int32(0)
 	walk:
 		for {
-			nd := &kids[slot]
-			if nd.op > 0 {
-				// A draw by its step, when the hand holds its dice:
-				// from the node to the next through its map alone.
-				st := nd.row
-				if k := st & stepDice; k <= int32(h.left) {
-					hi, lo := bits.Mul64(h.six, uint64(st>>stepKBits&stepMult))
-					h = Hand{lo, h.left - int8(k)}
-					i := int32(luts[int(st>>stepShift)+int(hi)])
-					walked = append(walked, i)
-					slot = nd.at + i
-					continue
-				}
+			if p.uniform {
+				slot, h = p.walkUniform(src, slot, h)
+			} else {
+				slot, h = p.walkDice(slot, h)
 			}
-			switch nd.op {
-			case emptyNode:
+			nd := &kids[slot]
+			switch {
+			case nd.op == joinNode:
+				// Stopped for room, as below.
+				p.parts = slices.Grow(p.parts, 1)
+			case nd.op > 0 && len(p.walked) == cap(p.walked):
+				p.walked = slices.Grow(p.walked, 1)
+			case nd.op > 0:
+				slot, h = p.draw1(src, nd, h)
+			case nd.op == emptyNode:
 				src.Keep(h)
-				p.walked, p.parts = walked, parts
 				misses++
 				next := w.miss()
-				kids, ops, counts, masks, luts = p.kids, p.ops, p.counts, p.masks, p.luts
-				walked, parts = p.walked, p.parts
+				kids = p.kids
 				h = src.Hand()
 				if next < 0 {
 					break walk
 				}
-				if one {
-					seen, clash = p.seen1(parts)
+				if p.words == 1 {
+					p.seenOne, p.clash = p.seen1(p.parts)
 				}
 				slot = next
-				continue
-			case leafNode:
-				if nd.row >= 0 {
-					parts = append(parts, nd.row)
-					if one {
-						clash = clash || seen&masks[nd.row] != 0
-					}
-				}
-				if one && !clash {
-					for _, r := range parts {
-						counts[r]++
-					}
-					break walk
-				}
-				p.parts = parts
-				p.countParts(w)
-				counts, masks = p.counts, p.masks
-				break walk
-			case joinNode:
-				if nd.row >= 0 {
-					parts = append(parts, nd.row)
-					if one {
-						m := masks[nd.row]
-						clash = clash || seen&m != 0
-						seen |= m
-					}
-				}
-				slot = nd.at
-				continue
-			}
-			o := &ops[nd.op-1]
-			var r uint64
-			if o.k > 0 {
-				var next Hand
-				var ok bool
-				if r, next, ok = h.Roll(int(o.k)); ok {
-					h = next
-				} else {
-					src.Keep(h)
-					r = src.sixes(o.k)
-					h = src.Hand()
-				}
-			} else {
-				r = src.uniform(o.n)
-			}
-			var i int
-			switch {
-			case o.dist != nil:
-				i = o.dist.index(r)
-			case o.k > 0:
-				i = int(r % o.n)
 			default:
-				i = int(r)
+				p.countLeaf(w, nd)
+				break walk
 			}
-			walked = append(walked, int32(i))
-			slot = nd.at + int32(i)
 		}
 		src.Keep(h)
 	}
-	p.walked, p.parts = walked, parts
 	p.fold(w.counts, w.offsets)
 	p.chunks++
 	if (p.full || p.chunks > warmChunks) && 4*misses > n {
@@ -347,6 +303,150 @@ func (w *worker) runPaths(n uint64) {
 	}
 	w.trials += n
 	w.checkTotals()
+}
+
+// draw1 takes the draw nd that the walkers leave, one without a step or
+// whose dice the hand lacks, and returns the slot of the child drawn and
+// the hand.
+func (p *paths) draw1(src *Source, nd *pathNode, h Hand) (int32, Hand) {
+	o := &p.ops[nd.op-1]
+	var r uint64
+	switch {
+	case o.k <= 0:
+		r = src.uniform(o.n)
+	default:
+		var next Hand
+		var ok bool
+		if r, next, ok = h.Roll(int(o.k)); ok {
+			h = next
+		} else {
+			src.Keep(h)
+			r = src.sixes(o.k)
+			h = src.Hand()
+		}
+	}
+	var i int
+	switch {
+	case o.dist != nil:
+		i = o.dist.index(r)
+	case o.k > 0:
+		i = int(r % o.n)
+	default:
+		i = int(r)
+	}
+	p.walked = append(p.walked, int32(i))
+	return nd.at + int32(i), h
+}
+
+// countLeaf counts the trial whose walk ended on the leaf nd.
+func (p *paths) countLeaf(w *worker, nd *pathNode) {
+	if nd.row >= 0 {
+		p.parts = append(p.parts, nd.row)
+		if p.words == 1 {
+			p.clash = p.clash || p.seenOne&p.masks[nd.row] != 0
+		}
+	}
+	if p.words == 1 && !p.clash {
+		for _, r := range p.parts {
+			p.counts[r]++
+		}
+		return
+	}
+	p.countParts(w)
+}
+
+// walkDice walks the trial from slot while it can take each node alone: the
+// draws of dice that have a step, while the hand holds their dice, and the
+// joins, while the trial's values and parts have room. It returns the node
+// it stopped at and the hand. It is the walk's hot loop, apart from the
+// rest so that it calls nothing and what it uses stays in registers.
+func (p *paths) walkDice(slot int32, h Hand) (int32, Hand) {
+	kids, luts := p.kids, p.luts
+	for {
+		nd := &kids[slot]
+		if nd.op > 0 {
+			st := nd.row
+			k := st & stepDice
+			if k > int32(h.left) || len(p.walked) == cap(p.walked) {
+				return slot, h
+			}
+			hi, lo := bits.Mul64(h.six, uint64(st>>stepKBits&stepMult))
+			h = Hand{lo, h.left - int8(k)}
+			slot = p.stepTo(nd, luts[int(st>>stepShift)+int(hi)])
+			continue
+		}
+		if !p.join(nd) {
+			return slot, h
+		}
+		slot = nd.at
+	}
+}
+
+// walkUniform is walkDice for a graph that has uniform draws with steps
+// too, which it draws as Source.uniform does. They have a loop of their
+// own because drawing them inline costs the walk of dice registers.
+func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
+	kids, luts := p.kids, p.luts
+	for {
+		nd := &kids[slot]
+		if nd.op > 0 {
+			st := nd.row
+			k := st & stepDice
+			if len(p.walked) == cap(p.walked) {
+				return slot, h
+			}
+			m := uint64(st >> stepKBits & stepMult)
+			var r, lo uint64
+			switch {
+			case k == stepUniform:
+				r, lo = bits.Mul64(src.rng.next(), m)
+				if lo < m {
+					for thresh := -m % m; lo < thresh; {
+						r, lo = bits.Mul64(src.rng.next(), m)
+					}
+				}
+			case k <= int32(h.left):
+				r, lo = bits.Mul64(h.six, m)
+				h = Hand{lo, h.left - int8(k)}
+			default:
+				return slot, h
+			}
+			slot = p.stepTo(nd, luts[int(st>>stepShift)+int(r)])
+			continue
+		}
+		if !p.join(nd) {
+			return slot, h
+		}
+		slot = nd.at
+	}
+}
+
+// stepTo notes that the walk drew child i of the draw nd, which walked
+// has room for, and returns its slot.
+func (p *paths) stepTo(nd *pathNode, i uint8) int32 {
+	n := len(p.walked)
+	p.walked = p.walked[:n+1]
+	p.walked[n] = int32(i)
+	return nd.at + int32(i)
+}
+
+// join reports whether nd is a join the walk passes, noting its part,
+// which parts has room for.
+func (p *paths) join(nd *pathNode) bool {
+	if nd.op != joinNode || len(p.parts) == cap(p.parts) {
+		return false
+	}
+	if nd.row >= 0 {
+		n := len(p.parts)
+		p.parts = p.parts[:n+1]
+		p.parts[n] = nd.row
+		if p.words == 1 {
+			m := p.masks[nd.row]
+			p.clash = p.clash || p.seenOne&m != 0
+			p.seenOne |= m
+		}
+	}
+	return true
 }
 
 // countParts counts the trial whose path kept the rows p.parts: each on

@@ -153,6 +153,7 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		n := len(p.luts)
 		st, p.luts = o.step(p.luts)
 		p.steps = append(p.steps, st)
+		p.uniform = p.uniform || st&stepDice == stepUniform
 		p.bytes += len(p.luts) - n
 	}
 	at := int32(len(p.kids))
