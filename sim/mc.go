@@ -81,11 +81,6 @@ type mcRun struct {
 	chunk   uint64
 	nChunks uint64
 	workers []*worker
-	// handed are the copies of the first worker's graph for the others,
-	// each until its worker takes it; warmed: runChunks has run, and
-	// warmed the workers' graphs if they keep paths.
-	handed []*paths
-	warmed bool
 }
 
 // chunkTally is the tally of one finished chunk: its counts and its trial
@@ -107,37 +102,17 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // slots[c-first], once per chunk and after its trials, so that the caller
 // can add them in chunk order.
 //
-// The first time, a run whose workers keep the paths their trials take
-// (paths.go) has its first worker grow its graph over one chunk, where
-// most of a run's new paths are met, and hand each other worker a copy:
-// the workers then learn apart only the rarer paths, instead of each
-// running the model on the same common ones. Meanwhile the others run the
-// model on every trial, which gives the same results, and take their copy
-// at their next chunk.
+// A worker that keeps the paths its trials take (paths.go) learns them on
+// its own from its first chunk. Handing the others a copy of the first
+// worker's graph after its first chunk, while they ran the model, was
+// slower once the walk ran four times as fast as the model: two workers
+// reached 1.69× one on the default compare instead of 1.84× (the Scaling
+// benchmarks).
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
-	warm := make(chan struct{})
-	warming := !r.warmed && len(r.workers) > 1 && r.workers[0].paths != nil
-	r.warmed = true
-	handed := r.handed
-	for i, w := range r.workers {
-		// A copy not taken in the batch of chunks before (precision.go).
-		if handed != nil && handed[i] != nil {
-			w.paths, handed[i] = handed[i], nil
-		}
-	}
-	if warming {
-		handed = make([]*paths, len(r.workers))
-		r.handed = handed
-		for _, w := range r.workers[1:] {
-			w.paths = nil
-		}
-	} else {
-		close(warm)
-	}
 	g, gctx := errgroup.WithContext(ctx)
-	for i, w := range r.workers {
+	for _, w := range r.workers {
 		g.Go(func() error {
 			if w.trial == nil {
 				// Made on the worker's own goroutine, so that its
@@ -145,10 +120,10 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 				// cache, away from the other workers' scratch.
 				w.trial = w.newTrial()
 			}
-			chunk := func() bool {
+			for gctx.Err() == nil {
 				c := next.Add(1) - 1
 				if c >= last {
-					return false
+					break
 				}
 				n := r.trialsIn(c)
 				w.runChunk(r.cfg.Seed, c, n)
@@ -159,30 +134,6 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 					r.cfg.Progress.Add(n)
 				}
 				betweenChunks()
-				return true
-			}
-			if warming && i == 0 {
-				if gctx.Err() == nil {
-					chunk()
-				}
-				if w.paths != nil {
-					for j := range r.workers[1:] {
-						handed[j+1] = w.paths.clone(len(r.workers))
-					}
-				}
-				close(warm)
-			}
-			for taken := !warming || i == 0; gctx.Err() == nil; {
-				if !taken {
-					select {
-					case <-warm:
-						w.paths, handed[i], taken = handed[i], nil, true
-					default:
-					}
-				}
-				if !chunk() {
-					break
-				}
 			}
 			return nil
 		})

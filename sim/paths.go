@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"maps"
 	"math/bits"
 	"slices"
 )
@@ -226,19 +225,6 @@ func newPaths(metrics, workers int) *paths {
 		states: map[string]int32{}, metrics: metrics, words: words, cap: pathBytes / workers,
 		seen: make([]uint64, words), over: make([]uint16, metrics), whole: make([]uint16, metrics)}
 	return p
-}
-
-// clone returns a copy of the graph for another of a run's workers, with
-// its own tallies and scratch.
-func (p *paths) clone(workers int) *paths {
-	q := newPaths(p.metrics, workers)
-	q.kids, q.ops, q.opOf = slices.Clone(p.kids), slices.Clone(p.ops), maps.Clone(p.opOf)
-	q.steps, q.luts, q.uniform = slices.Clone(p.steps), slices.Clone(p.luts), p.uniform
-	q.states = maps.Clone(p.states)
-	q.rows, q.masks, q.rowOf = slices.Clone(p.rows), slices.Clone(p.masks), maps.Clone(p.rowOf)
-	q.counts = isolated[uint64](len(p.counts), 8)
-	q.bytes, q.full = p.bytes, p.full
-	return q
 }
 
 // runPaths runs the n trials of a chunk by walking w's graph, and folds
