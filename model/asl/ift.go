@@ -67,15 +67,31 @@ var columnFP = [11]float64{1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36}
 
 // ColumnFor returns the rightmost column whose FP does not exceed fp: FP
 // above a column's value is wasted (A7.3). Precondition: fp ≥ 1.
+//
+// Every column's FP is a whole number, so fp's column is that of its
+// whole part: one load, where a Solitaire ASL crossing finds a column on
+// every shot.
 func ColumnFor(fp float64) Column {
-	c := Column(0)
-	for i, v := range columnFP {
-		if v <= fp {
-			c = Column(i)
+	if fp >= float64(len(columnOf)) {
+		return Column(len(columnFP) - 1)
+	}
+	if !(fp >= 1) { // NaN too, as the scan of the columns gave
+		return 0
+	}
+	return columnOf[int(fp)]
+}
+
+// columnOf is the column of each whole FP up to the last column's.
+var columnOf = func() (t [37]Column) {
+	for fp := range t {
+		for i, v := range columnFP {
+			if v <= float64(fp) {
+				t[fp] = Column(i)
+			}
 		}
 	}
-	return c
-}
+	return t
+}()
 
 // FP is the column's heading.
 func (c Column) FP() float64 { return columnFP[c] }

@@ -1,6 +1,9 @@
 package asl
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestIFTShape checks the transcription against the pattern of rules/asl.md
 // §2.1: the PTC of column k stands in row 5+k with only "—" below it, and
@@ -54,5 +57,34 @@ func TestResultNumbers(t *testing.T) {
 	}
 	if _, ok := PTC.MC(); ok {
 		t.Error("PTC is not a MC")
+	}
+}
+
+// TestColumnForIsTheRightmostColumn holds ColumnFor to its definition
+// (A7.3), the rightmost column whose FP does not exceed the attack's, on
+// every FP in quarters up to past the last column, and on fractions just
+// below and above each column's FP.
+func TestColumnForIsTheRightmostColumn(t *testing.T) {
+	want := func(fp float64) Column {
+		c := Column(0)
+		for i, v := range columnFP {
+			if v <= fp {
+				c = Column(i)
+			}
+		}
+		return c
+	}
+	fps := []float64{}
+	for q := 4; q <= 4*50; q++ {
+		fps = append(fps, float64(q)/4)
+	}
+	for _, v := range columnFP {
+		fps = append(fps, math.Nextafter(v, 0), v, math.Nextafter(v, 100), v+1.0/3)
+	}
+	fps = append(fps, 1e9, math.Inf(1), 0.5, 0, -1, math.NaN())
+	for _, fp := range fps {
+		if got := ColumnFor(fp); got != want(fp) {
+			t.Errorf("ColumnFor(%v) = %v, want %v", fp, got, want(fp))
+		}
 	}
 }
