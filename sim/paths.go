@@ -38,7 +38,8 @@ import (
 // so the result is the same for any number of workers and any history.
 // What a walk saves is the model's work between its draws, which is most
 // of a trial of a model that resolves a stack unit by unit: a walk step is
-// a draw, a load and a branch.
+// a roll and two loads, the node and its map from roll to child
+// (pathNode.row).
 //
 // The model is run with its hand of dice empty (Hand), so that each roll
 // passes through the source one draw at a time and becomes a node: a model
