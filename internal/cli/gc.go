@@ -1,40 +1,54 @@
 package cli
 
 import (
+	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"sync/atomic"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
-// gcPercent is the garbage collector's target for a run: a heap may grow
-// to five times what it holds live before a collection, where Go's default
-// is twice. A run's live heap is small (a Monte Carlo run's graphs of
-// paths, a few megabytes on a default run), so the default collected two
-// or three times during a default run of two workers, each collection
-// marking beside the workers for 5–9 ms of a 35–70 ms run; on one worker
-// it ran on the idle core instead. With it: `compare` and
-// `lhy-platoon-in-the-open` on two workers 8% faster, a plan's Monte Carlo
-// run 12% faster on one (benchmarks/README.md).
+// gcPercent is the garbage collector's target for a Monte Carlo run of the
+// command line: a heap may grow to five times what it holds live before a
+// collection, where Go's default is twice. The live heap of such a run is
+// small (the workers' graphs of paths, a few megabytes on a default run),
+// so the default collected two or three times during a default run of two
+// workers, each collection marking beside the workers for 5–9 ms of a
+// 35–70 ms run; on one worker it ran on the idle core instead
+// (benchmarks/README.md).
 const gcPercent = 400
 
-// gcFloor is the least soft memory limit a run sets: room for a Monte
-// Carlo run's graphs (sim's 64 MB) and its tallies whatever the exact
-// budget.
-const gcFloor = 256 << 20
+// gcLimit is the soft memory limit of such a run: four times the most its
+// graphs of paths may hold together (sim), so that the heap stays bounded
+// and the collector never chases a live heap near the limit.
+const gcLimit = 256 << 20
 
 // gcTunable: the environment sets neither GOGC nor GOMEMLIMIT, which are
 // then the user's to keep.
 var gcTunable = os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""
 
-// tuneGC sets the garbage collector for a run whose exact memory budget
-// (--max-memory) is budget bytes: gcPercent, with the budget as the soft
-// memory limit, so that an exact run's heap, whose tables of merged states
-// hold at most half the budget (sim.Config.MaxMemory), still keeps within
-// it. Runs at once in one process (sapper serve) share the setting, the
-// last run's standing: a lower limit only makes the collector run sooner.
-func tuneGC(budget uint64) {
-	if !gcTunable {
+// serving is set once sapper serve runs: its runs at once would share the
+// process's setting, one run's target applying to another's heap.
+var serving atomic.Bool
+
+// tuneGC sets the garbage collector for a run by method m: gcPercent and
+// gcLimit for Monte Carlo, and Go's defaults for an exact or auto run,
+// under which --max-memory is reckoned (its tables of merged states hold
+// at most half the budget, the rest the collector's headroom:
+// sim.Config.MaxMemory). It leaves the collector alone under sapper serve,
+// in the browser, whose WebAssembly heap never shrinks, and when the
+// environment sets it.
+func tuneGC(m sim.Method) {
+	if !gcTunable || serving.Load() || runtime.GOOS == "js" {
 		return
 	}
-	debug.SetGCPercent(gcPercent)
-	debug.SetMemoryLimit(int64(max(budget, gcFloor)))
+	if m == sim.MonteCarlo {
+		debug.SetGCPercent(gcPercent)
+		debug.SetMemoryLimit(gcLimit)
+		return
+	}
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(math.MaxInt64)
 }

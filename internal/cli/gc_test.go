@@ -4,28 +4,43 @@ import (
 	"math"
 	"runtime/debug"
 	"testing"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
-// TestTuneGC: a run sets the collector's target and takes its exact budget
-// as the soft memory limit, never below the room a Monte Carlo run's
-// graphs need, unless the environment set either itself.
+// TestTuneGC: a Monte Carlo run collects at gcPercent under gcLimit; an
+// exact or auto run at Go's defaults, under which its budget is reckoned;
+// under sapper serve nothing is changed.
 func TestTuneGC(t *testing.T) {
 	if !gcTunable {
 		t.Skip("GOGC or GOMEMLIMIT is set: the run leaves them")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-	for _, c := range []struct{ budget, limit uint64 }{
-		{1 << 30, 1 << 30},
-		{64 << 20, gcFloor},
-		{8 << 30, 8 << 30},
-	} {
-		tuneGC(c.budget)
-		if got := debug.SetGCPercent(100); got != gcPercent {
-			t.Errorf("budget %d: GC percent %d, want %d", c.budget, got, gcPercent)
+	check := func(what string, percent int, limit int64) {
+		t.Helper()
+		// Reading the target sets it: put it back.
+		got := debug.SetGCPercent(100)
+		debug.SetGCPercent(got)
+		if got != percent {
+			t.Errorf("%s: GC percent %d, want %d", what, got, percent)
 		}
-		if got := debug.SetMemoryLimit(-1); got != int64(c.limit) {
-			t.Errorf("budget %d: memory limit %d, want %d", c.budget, got, c.limit)
+		if got := debug.SetMemoryLimit(-1); got != limit {
+			t.Errorf("%s: memory limit %d, want %d", what, got, limit)
 		}
 	}
+	for _, m := range []sim.Method{sim.MonteCarlo, sim.Exact, sim.MonteCarlo, sim.Auto} {
+		tuneGC(m)
+		if m == sim.MonteCarlo {
+			check(string(m), gcPercent, gcLimit)
+		} else {
+			check(string(m), 100, math.MaxInt64)
+		}
+	}
+	debug.SetGCPercent(150)
+	debug.SetMemoryLimit(123 << 20)
+	serving.Store(true)
+	defer serving.Store(false)
+	tuneGC(sim.MonteCarlo)
+	check("serving", 150, 123<<20)
 }

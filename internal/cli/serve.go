@@ -97,6 +97,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		writeServeHelp(stdout)
 		return nil
 	}
+	serving.Store(true)
 	lim, err := f.limits(fs)
 	if err != nil {
 		return err
