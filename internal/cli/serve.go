@@ -97,7 +97,6 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		writeServeHelp(stdout)
 		return nil
 	}
-	serving.Store(true)
 	lim, err := f.limits(fs)
 	if err != nil {
 		return err
@@ -132,6 +131,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; at most %d runs at once, %s trials a run)\n",
 		ln.Addr(), lim.Runs, report.Group(f.maxTrials))
 	served := make(chan error, 1)
+	serving.Store(true) // tuneGC
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err := <-served:
