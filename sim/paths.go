@@ -90,8 +90,8 @@ type pathNode struct {
 }
 
 // A draw's step, in its node's row, lets a walk take the draw from the node
-// alone: its dice k in the low stepKBits, or 0 for a uniform draw over m
-// values; 6^k or m in the next stepMBits (the multiplier of the roll or the
+// alone: its dice k in the low stepKBits, or stepUniform for a uniform draw
+// over m values; 6^k or m in the next stepMBits (the multiplier of the roll or the
 // draw, kept here so that the walk loads nothing between the node and the
 // draw); and where the draw's map from roll to child starts in paths.luts
 // above them. noStep, whose dice no hand holds, sends the walk to the op.
