@@ -123,6 +123,19 @@ type drawOp struct {
 	arity int
 }
 
+// child is the child of a draw of o that rolled, or drew uniformly, r:
+// the Dist's outcome, or the roll's remainder for an Intn over dice.
+func (o *drawOp) child(r uint64) int {
+	switch {
+	case o.dist != nil:
+		return o.dist.index(r)
+	case o.k > 0:
+		return int(r % o.n)
+	default:
+		return int(r)
+	}
+}
+
 // step returns the step of a draw of o (pathNode.row), adding its map from
 // roll to child to luts: the Dist's own, or each roll's remainder.
 func (o drawOp) step(luts []uint8) (int32, []uint8) {
@@ -312,15 +325,7 @@ func (p *paths) draw1(src *Source, nd *pathNode, h Hand) (int32, Hand) {
 			h = src.Hand()
 		}
 	}
-	var i int
-	switch {
-	case o.dist != nil:
-		i = o.dist.index(r)
-	case o.k > 0:
-		i = int(r % o.n)
-	default:
-		i = int(r)
-	}
+	i := o.child(r)
 	p.walked = append(p.walked, int32(i))
 	return nd.at + int32(i), h
 }

@@ -119,17 +119,13 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		panic("sim: trial is not a pure function of its draws (it drew where a replayed path did otherwise)")
 	}
 	s.six, s.left = p.six, p.left
-	var i int
-	switch {
-	case d == nil && o.k > 0:
-		i = int(s.sixes(o.k) % n)
-	case d == nil:
-		i = int(s.uniform(n))
-	case o.k > 0:
-		i = d.index(s.sixes(o.k))
-	default:
-		i = d.index(s.uniform(n))
+	var r uint64
+	if o.k > 0 {
+		r = s.sixes(o.k)
+	} else {
+		r = s.uniform(n)
 	}
+	i := o.child(r)
 	p.six, p.left = s.six, s.left
 	s.six, s.left = 0, 0
 	// Walked too: a run that stops on a kept state leaves the rest of
