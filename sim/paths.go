@@ -123,6 +123,15 @@ type drawOp struct {
 	arity int
 }
 
+// draw draws o from s, as a Monte Carlo draw of the model would, and
+// returns the child drawn.
+func (o *drawOp) draw(s *Source) int {
+	if o.k > 0 {
+		return o.child(s.sixes(o.k))
+	}
+	return o.child(s.uniform(o.n))
+}
+
 // child is the child of a draw of o that rolled, or drew uniformly, r:
 // the Dist's outcome, or the roll's remainder for an Intn over dice.
 func (o *drawOp) child(r uint64) int {
@@ -309,25 +318,10 @@ func (w *worker) runPaths(n uint64) {
 // whose dice the hand lacks, and returns the slot of the child drawn and
 // the hand.
 func (p *paths) draw1(src *Source, nd *pathNode, h Hand) (int32, Hand) {
-	o := &p.ops[nd.op-1]
-	var r uint64
-	switch {
-	case o.k <= 0:
-		r = src.uniform(o.n)
-	default:
-		var next Hand
-		var ok bool
-		if r, next, ok = h.Roll(int(o.k)); ok {
-			h = next
-		} else {
-			src.Keep(h)
-			r = src.sixes(o.k)
-			h = src.Hand()
-		}
-	}
-	i := o.child(r)
+	src.Keep(h)
+	i := p.ops[nd.op-1].draw(src)
 	p.walked = append(p.walked, int32(i))
-	return nd.at + int32(i), h
+	return nd.at + int32(i), src.Hand()
 }
 
 // countLeaf counts the trial whose walk ended on the leaf nd.

@@ -119,13 +119,7 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		panic("sim: trial is not a pure function of its draws (it drew where a replayed path did otherwise)")
 	}
 	s.six, s.left = p.six, p.left
-	var r uint64
-	if o.k > 0 {
-		r = s.sixes(o.k)
-	} else {
-		r = s.uniform(n)
-	}
-	i := o.child(r)
+	i := o.draw(s)
 	p.six, p.left = s.six, s.left
 	s.six, s.left = 0, 0
 	// Walked too: a run that stops on a kept state leaves the rest of
