@@ -62,8 +62,11 @@ func (r IFT) MC() (drm int, ok bool) {
 // Column is an IFT column, 0 for the 1 FP column up to 10 for 36+.
 type Column uint8
 
+// Columns is the number of IFT columns (A7).
+const Columns = 11
+
 // columnFP is the FP heading each column (A7).
-var columnFP = [11]float64{1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36}
+var columnFP = [Columns]float64{1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36}
 
 // ColumnFor returns the rightmost column whose FP does not exceed fp: FP
 // above a column's value is wasted (A7.3). Precondition: fp ≥ 1.
@@ -73,7 +76,7 @@ var columnFP = [11]float64{1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36}
 // every shot.
 func ColumnFor(fp float64) Column {
 	if fp >= float64(len(columnOf)) {
-		return Column(len(columnFP) - 1)
+		return Columns - 1
 	}
 	if !(fp >= 1) { // NaN too, as the scan of the columns gave
 		return 0
@@ -99,7 +102,7 @@ func (c Column) FP() float64 { return columnFP[c] }
 // ift is the Infantry Fire Table (A7), row by Final DR (≤0 … ≥15), column
 // by FP. Stored literally, as printed; rules/asl.md §2.1. Check: the PTC
 // of column k stands in row 5+k, and every row below it is "—".
-var ift = [16][11]IFT{
+var ift = [16][Columns]IFT{
 	/* ≤0 */ {KIA1, KIA2, KIA2, KIA3, KIA3, KIA3, KIA4, KIA4, KIA5, KIA6, KIA7},
 	/*  1 */ {K1, KIA1, KIA1, KIA2, KIA2, KIA2, KIA3, KIA3, KIA4, KIA5, KIA6},
 	/*  2 */ {MC1, K1, K2, KIA1, KIA1, KIA1, KIA2, KIA2, KIA3, KIA4, KIA5},

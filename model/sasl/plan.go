@@ -141,7 +141,7 @@ func newPlan(c *Crossing, workers int) (*plan, error) {
 			shared[rs], rollsOf[si] = si, si
 			sp.baseMin = sp.tem - 3 // the best leader's −3
 			sp.bases = maxHind + 4
-			sp.rolls = make([]*shotRoll, 11*sp.bases*numModes)
+			sp.rolls = make([]*shotRoll, asl.Columns*sp.bases*numModes)
 			b.rolls = append(b.rolls, si)
 		}
 		p.steps = append(p.steps, sp)

@@ -56,7 +56,7 @@ func (b *setup) gen(a activation, long bool) int {
 // column, on up to workers goroutines: the generation tables first, as
 // they cost the most.
 func (b *setup) build(workers int, steps []stepPlan, k *shotKeys) {
-	const cols = 11
+	const cols = asl.Columns
 	par.Do(workers, len(b.gens)+cols*len(b.rolls), func(i int) {
 		if i < len(b.gens) {
 			j := &b.gens[i]
