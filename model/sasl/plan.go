@@ -110,7 +110,7 @@ func newPlan(c *Crossing, workers int) (*plan, error) {
 		multi        bool
 	}
 	// The generation tables and the shot rolls are first listed, then
-	// built (tables.go), then put in place in path order, so that the
+	// built (setup.go), then put in place in path order, so that the
 	// first error in that order is the one returned.
 	var b setup
 	shared := map[rollSet]int{} // the step whose rolls the rollSet's steps share
