@@ -25,7 +25,7 @@ func chromium() string {
 }
 
 // browser starts a headless Chromium for the test.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	bin := chromium()
 	if bin == "" {

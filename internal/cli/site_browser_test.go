@@ -29,7 +29,7 @@ import (
 
 // buildSite writes the static site into a temporary directory, as sapper
 // site does.
-func buildSite(t *testing.T) *site.Site {
+func buildSite(t testing.TB) *site.Site {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skipf("the site test builds the engine for js/wasm and needs the go command: %v", err)
@@ -186,7 +186,7 @@ func sameText(t *testing.T, ctx context.Context, what string, v map[string]any) 
 }
 
 // countingServer serves dir and counts the bytes it sends.
-func countingServer(t *testing.T, dir string) (*httptest.Server, *atomic.Int64) {
+func countingServer(t testing.TB, dir string) (*httptest.Server, *atomic.Int64) {
 	var n atomic.Int64
 	fs := http.FileServer(http.Dir(dir))
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
