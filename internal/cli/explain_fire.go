@@ -25,7 +25,7 @@ func explainFire(a asl.IFTAttack) *report.Explanation {
 	case a.Weapon == asl.WP:
 		e.Steps = append(e.Steps, step("attack", "WP", "no IFT attack: only the Flame DR", "Table 23, §7.4"))
 	default:
-		what := fmt.Sprintf("%s FP %s by %s", num(a.FP), a.Weapon, a.Firer)
+		what := fmt.Sprintf("%s FP %s", num(a.FP), a.Weapon) + firedBy(a.Firer)
 		why := "one Original DR for the Location, a Final DR per target"
 		if len(a.Targets) == 0 {
 			why = "no --target: the IFT result on the Location itself"

@@ -171,6 +171,15 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	return a, nil
 }
 
+// firedBy names the firer after the weapon, but for an FFE, which fires
+// itself ("20 FP concentrated-ffe", not "... by ffe").
+func firedBy(f asl.Firer) string {
+	if f == asl.FFEFirer {
+		return ""
+	}
+	return " by " + f.String()
+}
+
 // describeFire is the table's one-line summary of the attack.
 func describeFire(a asl.IFTAttack) string {
 	var s string
@@ -184,7 +193,7 @@ func describeFire(a asl.IFTAttack) string {
 		if a.Calibre > 0 {
 			s += fmt.Sprintf(" (%dmm)", a.Calibre)
 		}
-		s += fmt.Sprintf(" by %s", a.Firer)
+		s += firedBy(a.Firer)
 	}
 	if len(a.Targets) > 0 {
 		s += " vs " + joinUnits(a.Targets)
