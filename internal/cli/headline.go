@@ -99,9 +99,9 @@ func lhyTarget(rep report.Report) *report.Headline {
 				continue
 			}
 			if prefix == lhy.UnitMetric("") {
-				return report.NewHeadline(res, m.Name, []string{"casualty"}, name+" suffers a Casualty")
+				return report.NewHeadline(res, m.Name, []string{"casualty"}, "Unit "+name+" suffers a Casualty")
 			}
-			return report.NewHeadline(res, m.Name, []string{"destroyed"}, name+" is destroyed")
+			return report.NewHeadline(res, m.Name, []string{"destroyed"}, "Vehicle "+name+" is destroyed")
 		}
 	}
 	return nil

@@ -21,7 +21,7 @@ func TestHeadlines(t *testing.T) {
 		// building down 11.06% of the time.
 		{"building --dice 12 --method exact", "building", "destroyed", "The building is destroyed: 11.06%."},
 		{"activate two-sq-crossing", "arrived", "yes", "The moving stack arrives with a unit in Good Order: "},
-		{"lhy --sadrm 1 --target rifle:7 --method exact", "unit.rifle", "casualty", "rifle suffers a Casualty: "},
+		{"lhy --sadrm 1 --target rifle:7 --method exact", "unit.rifle", "casualty", "Unit rifle suffers a Casualty: "},
 		{"compare --method exact", "stack", "cleared", "Set clears the stack most often: "},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
