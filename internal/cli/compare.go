@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -225,7 +224,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "run", "runs", func(n uint64) string { return strconv.FormatUint(n, 10) }), elapsed)
+	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "run", "runs", report.Group), elapsed)
 	writeNotes(w, rep)
 	return nil
 }

@@ -441,8 +441,8 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 	case exact:
 		fmt.Fprintf(w, "\nexact enumeration: every figure and difference is exact")
 	default:
-		fmt.Fprintf(w, "\nMonte Carlo (an exact run's interval is a point): %d trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
-			res.Trials, res.Seed, report.Percent(res.Confidence))
+		fmt.Fprintf(w, "\nMonte Carlo (an exact run's interval is a point): %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
+			report.Group(res.Trials), res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
 	writeNotes(w, rep)

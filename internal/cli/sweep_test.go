@@ -362,7 +362,7 @@ func TestSweepMixedMethods(t *testing.T) {
 	}
 	// compare's three ways likewise.
 	code, stdout, stderr = cli(t, args("compare --method auto --max-paths 2000 --trials 1000")...)
-	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration for 1 run (intervals are points), Monte Carlo for placed, thrown: 1000 trials per run") {
+	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration for 1 run (intervals are points), Monte Carlo for placed, thrown: 1,000 trials per run") {
 		t.Errorf("compare: exit %d, %s\n%s", code, stderr, stdout)
 	}
 	// All exact, or all Monte Carlo: the line is as it was.
