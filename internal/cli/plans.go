@@ -43,7 +43,7 @@ type plansFlags struct {
 func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g := pflag.NewFlagSet("plans", pflag.ContinueOnError)
 	g.SortFlags = false
-	g.StringArrayVar(&f.plans, "plan", nil, "a plan, `PLAN` = 'LABEL: ATTACK; ATTACK…' (repeat it: two\nor more; the first is the one the others are measured\nagainst), e.g. --plan 'prep: fire 8 +2; dc placed'")
+	g.StringArrayVar(&f.plans, "plan", nil, "a plan, `PLAN` = 'LABEL: ATTACK; ATTACK…' (repeat it: two\nto 12; the first is the one the others are measured\nagainst), e.g. --plan 'prep: fire 8 +2; dc placed'")
 	g.StringArrayVar(&f.targets, "target", nil, "a target `UNIT` in the Location (repeatable),\ne.g. --target 4-6-7 --target leader:8-1")
 	g.StringVar(&f.building, "building", "none", "the Location's `BUILDING`: none, wooden or stone; sets\nevery attack's TEM (a Set DC's none) unless --tem is given")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1)")
@@ -77,10 +77,17 @@ type plansInputs struct {
 }
 
 // resolve checks the flags and reads every plan.
+// maxPlans bounds the plans of one run, whose time and memory grow with
+// them.
+const maxPlans = 12
+
 func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	var in plansInputs
 	if len(f.plans) < 2 {
 		return in, inputErrorf("plan", "--plan: give two or more plans to compare, e.g. --plan 'A: fire 8' --plan 'B: fire 4; fire 4'")
+	}
+	if len(f.plans) > maxPlans {
+		return in, inputErrorf("plan", "--plan: %d plans; at most %d side by side (each runs on its own, and the table has a column and a Δ column for each)", len(f.plans), maxPlans)
 	}
 	if len(f.targets) == 0 {
 		return in, inputErrorf("target", "--target: give the units in the Location, e.g. --target 4-6-7 --target leader:8-1")

@@ -147,6 +147,26 @@ func TestPlansBadInput(t *testing.T) {
 	}
 }
 
+// TestPlansBounded: the plans of a run are bounded, since each runs on its
+// own: one past the bound is refused before any work, the bound itself
+// runs.
+func TestPlansBounded(t *testing.T) {
+	argv := func(n int) []string {
+		a := []string{"plans", "--target", "4-6-7", "--trials", "100", "--format", "json"}
+		for i := range n {
+			a = append(a, "--plan", fmt.Sprintf("p%d: fire %d", i+1, i+1))
+		}
+		return a
+	}
+	code, stdout, stderr := cli(t, argv(maxPlans+1)...)
+	if want := fmt.Sprintf("sapper plans: --plan: %d plans; at most %d side by side", maxPlans+1, maxPlans); code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("%d plans: exit %d, stdout %d bytes, stderr %q; want exit 2 and %q", maxPlans+1, code, len(stdout), stderr, want)
+	}
+	if code, _, stderr := cli(t, argv(maxPlans)...); code != exitOK {
+		t.Errorf("%d plans: exit %d, %s", maxPlans, code, stderr)
+	}
+}
+
 // TestPlansScenarios: every built-in plans scenario runs exactly, and the
 // fire group's table is as recorded.
 func TestPlansScenarios(t *testing.T) {
