@@ -82,7 +82,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	describeDCFlags(g)
 	setGroup(g, groupOutput, "differences")
 	fs.AddFlagSet(g)
-	return g, f.common.register(fs)
+	return g, hideOutcomeFlags(f.common.register(fs))
 }
 
 // resolve starts from the built-in comparison and applies every flag given.
@@ -159,6 +159,9 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	}
 	if help {
 		return &job{flags: fs, help: true}, nil
+	}
+	if err := sideBySideConflicts(fs, c, "compare", in); err != nil {
+		return nil, err
 	}
 	cmp, err := f.resolve(fs)
 	if err != nil {

@@ -81,11 +81,14 @@ func TestFractionsSumToOne(t *testing.T) {
 		"afv --af hull=11/8/8,turret=11/8/8 --facing side --method exact",
 		"building --charges 2 --target 4 --target 3,cover=1 --method exact",
 		"lhy --sadrm 1 --sadrm 3 --target squad:7 --method exact",
-		"compare --building none --terrain woods --ec dry --method exact",
 		"dc --target 4-6-7 --method auto",
 	} {
 		checkFractions(t, cmdline, fractionJSON(t, cmdline))
 	}
+	// A side by side's exact JSON gives fractions without --fractions,
+	// which compare and plans refuse.
+	cmdline := "compare --building none --terrain woods --ec dry --method exact --format json"
+	checkFractions(t, cmdline, runJSON(t, args(cmdline)...))
 }
 
 // checkFractions checks that every run is exact, that every outcome has a

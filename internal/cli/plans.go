@@ -62,7 +62,17 @@ func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	}
 	describePlansFlags(g)
 	fs.AddFlagSet(g)
-	return g, f.common.register(fs)
+	return g, hideOutcomeFlags(f.common.register(fs))
+}
+
+// hideOutcomeFlags leaves out of help and describe the output flags that
+// read a metric's outcomes, which a side-by-side table and chart do not
+// show (sideBySideConflicts refuses them), and returns common.
+func hideOutcomeFlags(common *pflag.FlagSet) *pflag.FlagSet {
+	for _, n := range []string{"hide-zero", "fractions", "cumulative"} {
+		common.Lookup(n).Hidden = true
+	}
+	return common
 }
 
 // plansInputs are the resolved inputs, as the JSON shows them.
@@ -139,6 +149,9 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	if help {
 		return &job{flags: fs, help: true}, nil
 	}
+	if err := sideBySideConflicts(fs, c, "plans", given); err != nil {
+		return nil, err
+	}
 	in, err := f.resolve(fs)
 	if err != nil {
 		return nil, err
@@ -175,6 +188,27 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 // plan's headline figures and its difference from the first plan's).
 // sapper plans is this job; sapper compare is it with its three ways as
 // the plans.
+// sideBySideConflicts refuses the output flags that a side-by-side table
+// and chart do not read: they show fixed figures of each plan (out,
+// cleared, …), one bar per plan, not a metric's outcomes. A sweep of the
+// command reads them itself (sweep.go).
+func sideBySideConflicts(fs *pflag.FlagSet, c common, command string, in input) error {
+	if in.sweep {
+		return nil
+	}
+	with := "sapper " + command
+	return checkConflicts(
+		flagConflict(fs, "hide-zero", with, true,
+			"its table and chart show fixed figures of each plan, not outcomes to hide; the JSON and CSV list every outcome of every plan"),
+		flagConflict(fs, "fractions", with, true,
+			"its table shows percentages, and an exact run's JSON gives every figure as a fraction without --fractions"),
+		flagConflict(fs, "view", with+" --format "+string(c.format), c.format != report.CSV,
+			"the table and chart show fixed figures of each plan; --view reads the CSV's ordered outcomes (the JSON carries every view)"),
+		flagConflict(fs, "cumulative", with, true,
+			"its chart draws the table's figures, one bar per plan, with no ordered outcomes to add up"),
+	)
+}
+
 func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun) *job {
 	rep.Notes = []string{"Δ: the plan's figure minus the first plan's; sapper help plans explains the figures."}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,

@@ -288,3 +288,38 @@ func TestPlansStartingStates(t *testing.T) {
 		}
 	}
 }
+
+// TestSideBySideRefusesOutcomeFlags: the output flags that read a
+// metric's outcomes change nothing in a side-by-side table or chart, so
+// compare and plans refuse them before any work; --view stays for the
+// CSV, and a sweep of compare reads them itself.
+func TestSideBySideRefusesOutcomeFlags(t *testing.T) {
+	plans := "plans --target 4-6-7 --plan a:fire_8 --plan b:dc_placed"
+	for _, c := range []struct{ cmdline, want string }{
+		{"compare --method exact --hide-zero", "--hide-zero with sapper compare: its table and chart show fixed figures"},
+		{"compare --method exact --fractions", "--fractions with sapper compare: its table shows percentages"},
+		{"compare --method exact --format json --fractions", "--fractions with sapper compare"},
+		{"compare --view at-least", "--view with sapper compare --format table"},
+		{"compare --cumulative --plot x.png", "--cumulative with sapper compare"},
+		{plans + " --method exact --hide-zero", "--hide-zero with sapper plans"},
+		{plans + " --method exact --fractions", "--fractions with sapper plans"},
+		{plans + " --view at-most", "--view with sapper plans --format table"},
+	} {
+		argv := args(c.cmdline)
+		for i, a := range argv {
+			argv[i] = strings.ReplaceAll(a, "_", " ")
+		}
+		code, stdout, stderr := cli(t, argv...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s: exit %d, stdout %d bytes, stderr %q; want exit 2 and %q", c.cmdline, code, len(stdout), stderr, c.want)
+		}
+	}
+	for _, cmdline := range []string{
+		"compare --trials 1000 --view at-least --format csv",
+		"sweep compare --vary tem=0..1 --trials 1000 --hide-zero",
+	} {
+		if code, _, stderr := cli(t, args(cmdline)...); code != exitOK {
+			t.Errorf("%s: exit %d, %s", cmdline, code, stderr)
+		}
+	}
+}
