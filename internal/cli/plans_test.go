@@ -316,7 +316,7 @@ func TestSideBySideRefusesOutcomeFlags(t *testing.T) {
 	}
 	for _, cmdline := range []string{
 		"compare --trials 1000 --view at-least --format csv",
-		"sweep compare --vary tem=0..1 --trials 1000 --hide-zero",
+		"sweep compare --vary tem=0..1 --trials 1000 --metric ift --hide-zero",
 	} {
 		if code, _, stderr := cli(t, args(cmdline)...); code != exitOK {
 			t.Errorf("%s: exit %d, %s", cmdline, code, stderr)

@@ -140,6 +140,20 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 	return sweepJob(ctx, target, sa, input{before: in.before, args: sa.rest, after: in.after})
 }
 
+// sweepOutcomeConflicts refuses the output flags a sweep's table and chart
+// do not read: they show the summary figures at each value, or with
+// --metric one metric's outcomes, read at least with --cumulative.
+func sweepOutcomeConflicts(fs *pflag.FlagSet, c common, metric bool) error {
+	return checkConflicts(
+		flagConflict(fs, "fractions", "sapper sweep", true,
+			"its table shows percentages, and an exact run's JSON gives every figure as a fraction without --fractions"),
+		flagConflict(fs, "view", "sapper sweep --format "+string(c.format), c.format != report.CSV,
+			"its table reads --metric's ordered outcomes at least with --cumulative; --view reads the CSV's"),
+		flagConflict(fs, "hide-zero", "sapper sweep without --metric", !metric,
+			"the summary figures have no outcomes to hide; --hide-zero drops the outcomes of --metric that never occurred"),
+	)
+}
+
 // sweepJob prepares the sweep sa of target, whose own inputs are in: a
 // sweep's command line, or a scenario file's keys and the flags given
 // after it.
@@ -165,6 +179,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	base.common.chart.Cumulative = sa.cumulative
 	if base.common.explain {
 		return nil, inputErrorf("explain", "--explain shows the working of one attack; a sweep runs many: run sapper %s --explain at one value", target.name)
+	}
+	if err := sweepOutcomeConflicts(base.flags, base.common, sa.hasMetric); err != nil {
+		return nil, err
 	}
 	if base.unswept != "" {
 		return nil, inputErrorf(base.unswept, "--%s with --vary: %s; run sapper %s --%s at one value", base.unswept, base.unsweptWhy, target.name, base.unswept)

@@ -371,3 +371,20 @@ func TestSweepMixedMethods(t *testing.T) {
 		t.Errorf("all exact: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestSweepRefusesOutcomeFlags: a sweep's table shows percentages of the
+// summary figures, or of --metric's outcomes read at least with
+// --cumulative: --fractions, a table's --view, and --hide-zero without
+// --metric change nothing, and are refused before any work.
+func TestSweepRefusesOutcomeFlags(t *testing.T) {
+	base := "sweep dc --target 4-6-7 --vary tem=0..3 --method exact"
+	wantUsage(t, base+" --fractions", "--fractions with sapper sweep: its table shows percentages")
+	wantUsage(t, base+" --format json --fractions", "--fractions with sapper sweep")
+	wantUsage(t, base+" --metric ift --view at-least", "--view with sapper sweep --format table")
+	wantUsage(t, base+" --hide-zero", "--hide-zero with sapper sweep without --metric")
+	for _, extra := range []string{" --metric ift --hide-zero", " --format csv --view at-least", " --metric ift --cumulative"} {
+		if code, _, stderr := cli(t, args(base+extra)...); code != exitOK {
+			t.Errorf("%s: exit %d, %s", base+extra, code, stderr)
+		}
+	}
+}
