@@ -104,6 +104,17 @@ func (a IFTAttack) validateFirer() error {
 		return bound.Invalidf("firer", "%s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
 	}
 	if a.Firer == InfantryFirer {
+		if !a.LeaderDirected {
+			return nil
+		}
+		for _, f := range []struct {
+			on   bool
+			flag string
+		}{{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
+			if f.on {
+				return bound.Invalidf(f.flag, "not with --leader-directed: fire a leader directs never Cowers (A7.9), which is all it changes")
+			}
+		}
 		return nil
 	}
 	for _, f := range []struct {
