@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -37,8 +38,13 @@ func checkOutputFile(name, file string) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return badValue(name, file, fmt.Sprintf("directory %s does not exist", quote(dir)))
 	}
-	if fi, err := os.Stat(file); err == nil && !fi.Mode().IsRegular() {
+	switch fi, err := os.Stat(file); {
+	case err == nil && !fi.Mode().IsRegular():
 		return badValue(name, file, "exists and is not a regular file; want a new or a regular file's name")
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		// A name the system refuses (too long, say) would fail only
+		// after the run.
+		return badValue(name, file, fmt.Sprintf("cannot be written: %v", errors.Unwrap(err)))
 	}
 	probe, err := os.CreateTemp(dir, ".sapper-probe-*")
 	if err != nil {

@@ -65,6 +65,9 @@ func TestPlotUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --plot=", `--plot "": want a file name ending in .png or .svg`},
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "sub.png"), `--plot "` + filepath.Join(dir, "sub.png") + `": exists and is not a regular file`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot " + filepath.Join(dir, "sub.png"), "exists and is not a regular file"},
+		// A name no file system takes would fail only after the run.
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, strings.Repeat("a", 300)+".png"), "cannot be written: file name too long"},
+		{"dc --target 4-6-7 --cpuprofile " + filepath.Join(dir, strings.Repeat("a", 300)+".prof"), "cannot be written: file name too long"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
