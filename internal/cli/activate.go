@@ -187,7 +187,7 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	}
 	if fs.Changed("date") {
 		if e.Date, err = sasl.ParseDate(f.date); err != nil {
-			return badValue("date", f.date, "want YYYY-MM such as 1941-08")
+			return badValue("date", f.date, fmt.Sprintf("want YYYY-MM from %d-01 to %d-12, such as 1941-08", sasl.FirstYear, sasl.LastYear))
 		}
 	}
 	if fs.Changed("hazardous") {

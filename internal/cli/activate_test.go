@@ -209,6 +209,8 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"activate two-sq-crossing --ac 7", `--ac "7": want a whole number from 0 to 6`},
 		{"activate two-sq-crossing --attitude sit", `--attitude "sit": want advance or hold`},
 		{"activate two-sq-crossing --date 41-08", `--date "41-08"`},
+		{"activate two-sq-crossing --date 2041-08", `--date "2041-08": want YYYY-MM from 1939-01 to 1945-12`},
+		{"activate two-sq-crossing --date 1938-12", `--date "1938-12": want YYYY-MM from 1939-01`},
 		{"activate two-sq-crossing --rule nope=true", `--rule "nope=true": unknown KEY`},
 		{"activate two-sq-crossing --rule leaders-elite=false --rule leaders-elite=true", `--rule "leaders-elite=true": leaders-elite given twice; give each KEY once`},
 		{"activate two-sq-crossing --rule heat-of-battle=false --rule berserk-tc-chain=false", "--rule berserk-tc-chain with --rule heat-of-battle=false: it changes only what Heat of Battle does (A15)"},

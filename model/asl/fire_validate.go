@@ -68,6 +68,8 @@ func (a IFTAttack) validateFP() error {
 		return nil
 	}
 	switch {
+	case a.FP == 0:
+		return bound.Invalidf("fp", "every IFT attack needs its FP: give --fp, from 1 to %d, e.g. --fp 8", MaxFP)
 	case !(a.FP >= 1 && a.FP <= MaxFP):
 		return bound.InvalidValue("fp", strconv.FormatFloat(a.FP, 'g', -1, 64), "outside 1…%d; every IFT attack needs its FP (--fp)", MaxFP)
 	case a.AreaFire && a.Weapon.ffe():

@@ -95,13 +95,20 @@ func (d Date) Before(e Date) bool { return d.Year < e.Year || d.Year == e.Year &
 
 func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
-// ParseDate reads YYYY-MM.
+// The years a crossing's date may name: the war the tables are for. A
+// later date would silently read the last column (S27).
+const (
+	FirstYear = 1939
+	LastYear  = 1945
+)
+
+// ParseDate reads YYYY-MM, from FirstYear to LastYear.
 func ParseDate(s string) (Date, error) {
 	var d Date
 	var rest string
 	n, _ := fmt.Sscanf(s, "%4d-%2d%s", &d.Year, &d.Month, &rest)
-	if n != 2 || len(s) != 7 || d.Year < 1900 || d.Year > 2100 || d.Month < 1 || d.Month > 12 {
-		return Date{}, fmt.Errorf("%q: want a date YYYY-MM such as 1941-08", s)
+	if n != 2 || len(s) != 7 || d.Year < FirstYear || d.Year > LastYear || d.Month < 1 || d.Month > 12 {
+		return Date{}, fmt.Errorf("%q: want a date YYYY-MM from %d-01 to %d-12, such as 1941-08", s, FirstYear, LastYear)
 	}
 	return d, nil
 }
