@@ -90,7 +90,11 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if *seen {
-			return s, inputErrorf(name, "--%s is given twice; a sweep varies one input", name)
+			return s, inputErrorf(name, "--%s is given twice; %s", name, map[string]string{
+				"vary":   "a sweep varies one input",
+				"metric": "a sweep tabulates one metric's outcomes",
+				"goal":   "a sweep answers one goal",
+			}[name])
 		}
 		*seen = true
 		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {

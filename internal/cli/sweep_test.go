@@ -169,6 +169,8 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..1000", `1001 values; at most 200`},
 		{"sweep dc --target 4-6-7 --tem 2 --vary tem=0..5", `--tem is given too`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --vary drm=0..1", `--vary is given twice`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stack=cleared>=0.5 --goal stack=cleared>=0.4", `--goal is given twice; a sweep answers one goal`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5 --metric ift --metric stack", `--metric is given twice; a sweep tabulates one metric's outcomes`},
 		{"sweep dc --target 4-6-7 --vary", `--vary needs a value`},
 		{"sweep dc --target 4-6-7 --vary tem=0x1..2", `--vary "tem=0x1..2": FROM "0x1" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric nope", `--metric "nope": no such metric; want one of detonation, ift,`},
