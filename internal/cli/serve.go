@@ -39,16 +39,23 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT`; the default answers this machine only,\ne.g. --addr 127.0.0.1:9000 (port 0: any free port)")
 	fs.Uint64Var(&f.maxTrials, "max-trials", 10_000_000, "most Monte Carlo trials `N` of one run a page may ask for")
 	fs.Uint64Var(&f.maxPaths, "max-paths", 20_000_000, "most dice paths `N` an exact run may enumerate")
-	fs.DurationVar(&f.maxTime, "max-time", time.Minute, "wall time `D` of one request's runs; a run still going\nthen stops and shows its partial result, e.g. --max-time 30s")
-	fs.IntVar(&f.queue, "queue", 1000, "requests `N` that may wait for a run while GOMAXPROCS\nruns go on; more get 503 Service Unavailable")
+	fs.DurationVar(&f.maxTime, "max-time", time.Minute, "wall time `D` of one request's runs, at most 24h; a run\nstill going then stops and shows its partial result,\ne.g. --max-time 30s")
+	fs.IntVar(&f.queue, "queue", 1000, "requests `N` (0…100000) that may wait for a run while\nGOMAXPROCS runs go on; more get 503 Service Unavailable")
 	// A server's limits are at most the command line's own.
 	setRange(fs, "max-trials", 1, uint64(maxTrials))
 	setRange(fs, "max-paths", 1, uint64(maxPathsLimit))
-	setWant(fs, "max-time", "want a duration > 0 such as 30s or 2m")
-	setWant(fs, "queue", "want a whole number ≥ 0")
+	setWant(fs, "max-time", "want a duration > 0 and at most 24h, such as 30s or 2m")
+	setWant(fs, "queue", fmt.Sprintf("want a whole number from 0 to %d", maxQueue))
 }
 
 // limits checks the flags.
+// The most a server's runs may take each, and the most requests that may
+// wait for one: each waiting request holds a connection and its upload.
+const (
+	maxServeTime = 24 * time.Hour
+	maxQueue     = 100_000
+)
+
 func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 	raw := func(name string) string { return argument(fs.Lookup(name)) }
 	switch {
@@ -60,9 +67,9 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 		return web.Limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
 	case f.maxPaths == 0:
 		return web.Limits{}, badValue("max-paths", raw("max-paths"), want(fs.Lookup("max-paths")))
-	case f.maxTime <= 0:
+	case f.maxTime <= 0 || f.maxTime > maxServeTime:
 		return web.Limits{}, badValue("max-time", raw("max-time"), want(fs.Lookup("max-time")))
-	case f.queue < 0:
+	case f.queue < 0 || f.queue > maxQueue:
 		return web.Limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
 	}
 	// A request waits its turn for as long as a run may take, and a

@@ -17,7 +17,9 @@ func TestServeBadFlags(t *testing.T) {
 		{[]string{"--addr", "  "}, `sapper serve: --addr "  ": want HOST:PORT`},
 		{[]string{"--max-trials", "0"}, `sapper serve: --max-trials "0": want a whole number from 1 to 10000000000`},
 		{[]string{"--max-time", "0s"}, `sapper serve: --max-time "0s": want a duration > 0`},
-		{[]string{"--queue", "-1"}, `sapper serve: --queue "-1": want a whole number ≥ 0`},
+		{[]string{"--queue", "-1"}, `sapper serve: --queue "-1": want a whole number from 0 to 100000`},
+		{[]string{"--queue", "100001"}, `sapper serve: --queue "100001": want a whole number from 0 to 100000`},
+		{[]string{"--max-time", "25h"}, `sapper serve: --max-time "25h": want a duration > 0 and at most 24h`},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, stdout, stderr := cli(t, append([]string{"serve"}, tc.args...)...)
