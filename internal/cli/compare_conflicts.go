@@ -19,5 +19,6 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 	}
 	first := c.Targets[:min(1, len(c.Targets))]
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, c.User, anyConcealed(c.Concealed, first), flame)...)
+	cs = append(cs, unitRuleConflicts(rules, c.Building, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	return checkConflicts(cs...)
 }

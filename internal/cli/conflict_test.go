@@ -54,6 +54,12 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with --user elite"},
 		{"dc --target 4-6-7 --building stone --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		{"dc --target 4-6-7 --concealed --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no --building or --terrain"},
+		{"dc --target 4-6-7 --building stone --rule leaders-elite=false", "--rule leaders-elite with no leader: it changes only a leader's Heat of Battle DR"},
+		{"dc --target 4-6-7 --building stone --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader"},
+		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
+		{"dc --target 4-6-7 --rule falling-rubble=false", "--rule falling-rubble with no --building"},
+		{"compare --building none --rule falling-rubble=false", "--rule falling-rubble with no --building"},
+		{"fire --fp 8 --target 4-6-7 --rule leaders-elite=false", "--rule leaders-elite with no leader"},
 		// compare.
 		{"compare --ec dry", "--ec with --building stone"},
 		{"compare --building none --ec dry", "--ec with no --terrain"},

@@ -56,7 +56,7 @@ func TestRunCommandLineWins(t *testing.T) {
 // value of that switch alone; the file's other switches stay.
 func TestRunRuleFromCommandLine(t *testing.T) {
 	file := t.TempDir() + "/rules.yaml"
-	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  method: exact\n  rule: [surrender=false, leaders-elite=false]\n"), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: [4-6-7, leader:8-1]\n  method: exact\n  rule: [surrender=false, leaders-elite=false]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := cli(t, "run", file, "--rule", "surrender=true", "--format", "json")

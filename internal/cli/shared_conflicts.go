@@ -29,6 +29,30 @@ func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, f
 	return cs
 }
 
+// unitRuleConflicts are the --rule switches that the units or the
+// Location make meaningless: a leader's with too few leaders among every
+// unit the attack may check, and Falling Rubble with no building.
+func unitRuleConflicts(rules []string, building asl.Building, units ...[]asl.Unit) []conflict {
+	leaders := 0
+	for _, us := range units {
+		for _, u := range us {
+			if u.Kind == asl.Leader {
+				leaders++
+			}
+		}
+	}
+	return []conflict{
+		ruleConflict(rules, "leaders-elite", "no leader", leaders == 0,
+			"it changes only a leader's Heat of Battle DR (A1.11, §8.51)"),
+		ruleConflict(rules, "llmc-reverse-positive", "no leader", leaders == 0,
+			"it changes only the DRM a lost leader gives a LLMC or LLTC (A10.2, §8.46)"),
+		ruleConflict(rules, "berserk-tc-chain", "fewer than two leaders", leaders < 2,
+			"it changes only a leader made berserk by another berserk leader's Berserk TC (A15.41, §8.50)"),
+		ruleConflict(rules, "falling-rubble", "no --building", building == asl.NoBuilding,
+			"only a building's Rubble falls (B24.11, §8.60)"),
+	}
+}
+
 // useConflicts are the inputs on how the DC is used that some modes do
 // not have, shared by every command that makes one DC attack.
 func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
