@@ -209,6 +209,9 @@ func parseCombined(values []string) ([]int, error) {
 			if err != nil {
 				return nil, badValue("combined", v, fmt.Sprintf("%v; want firepowers FP,FP,… in decimal digits, e.g. 4,4", err))
 			}
+			if n == 0 {
+				return nil, badValue("combined", v, "a joining unit of 0 FP adds nothing; want each joining unit's firepower, at least 1, e.g. 4,4")
+			}
 			out = append(out, n)
 		}
 	}

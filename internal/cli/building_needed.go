@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -157,6 +158,9 @@ func parseNeeded(values []string) ([]float64, error) {
 					which += err.Error() + "; " // 0.99999999999999999999
 				}
 				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1 in decimal, e.g. 0.5,0.8,0.95")
+			}
+			if slices.Contains(out, p) {
+				return nil, badValue("needed", v, fmt.Sprintf("%s is given twice; give each probability once", s))
 			}
 			out = append(out, p)
 		}

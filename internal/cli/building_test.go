@@ -141,6 +141,8 @@ func TestBuildingBadInput(t *testing.T) {
 		// D2, D4 and other inputs that do not apply
 		{"building --dice 4 --charges 2", "--dice with --charges"},
 		{"building --dice 4 --combined 4 --fire-and-move", "--fire-and-move with --combined"},
+		{"building --dice 4 --combined 4,0", `--combined "4,0": a joining unit of 0 FP adds nothing`},
+		{"building --needed 0.5,0.8 --needed 0.50", `--needed "0.50": 0.50 is given twice`},
 		{"building --charges 1 --hit-on 4", "--hit-on with --charges"},
 		{"building --charges 1 --pillbox inside --threshold 4", "--threshold with --pillbox"},
 		{"building --charges 1 --pillbox inside --target 2 --collapse-cover 1", "--collapse-cover with --pillbox"},

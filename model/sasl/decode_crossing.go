@@ -83,6 +83,9 @@ func DecodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 					case "forbid":
 						err = y.List(func(_ int, z yamlfile.Node) error {
 							it, err := yamlfile.Parsed(z, ParseItem)
+							if err == nil && slices.Contains(q.Forbid, it) {
+								return z.Errorf("%s is forbidden twice; list each item once", it)
+							}
 							q.Forbid = append(q.Forbid, it)
 							return err
 						})

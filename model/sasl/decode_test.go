@@ -127,6 +127,11 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Line != 16 || fe.Msg != "path 1: eligible 1: range: 30 outside 0…16" {
 		t.Errorf("%#v", err)
 	}
+	twice := strings.Replace(string(data), "forbid: [AFV, SPG]", "forbid: [AFV, AFV]", 1)
+	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(twice)))
+	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid 2: AFV is forbidden twice; list each item once") {
+		t.Errorf("an item forbidden twice: %#v", err)
+	}
 }
 
 // yamlLines is how many line breaks data holds as YAML counts them: a
