@@ -46,8 +46,13 @@ function workerMain() {
 
 function pageMain() {
   // Inputs the browser does not offer: the worker count does not change a
-  // result, the output is the page, and the page writes no files.
-  const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain"]);
+  // result, the output is the page, and the page writes no files. The page
+  // reads the JSON, which lists every outcome with every view and, from
+  // an exact run, its fraction, and draws its own chart: the flags that
+  // shape the table or the chart (--hide-zero, --view, --fractions; a
+  // command's --cumulative, kept for a sweep's --metric) are the page's
+  // to show, not the engine's.
+  const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
   const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
   const COUNTERS = ["4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"];
@@ -254,7 +259,7 @@ function pageMain() {
   // ---- the form
 
   function inputsOf(cmd) {
-    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name)));
+    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name) && !(i.name === "cumulative" && !cmd.sweep)));
   }
 
   function label(name) {
@@ -838,8 +843,8 @@ function pageMain() {
 
   // sweepArgs are --vary, --metric and --goal as the form gives them.
   // sweepExtras are the sweep's own inputs that take no widget of their
-  // own here nor are the swept command's too (--cumulative is both: its
-  // field is the command's).
+  // own here nor are the swept command's too (--cumulative is both, and
+  // the page offers it to a sweep alone: inputsOf).
   function sweepExtras() {
     const theirs = new Set(inputsOf(target).map((i) => i.name));
     return (sweep.inputs || []).filter((i) => !["vary", "metric", "goal"].includes(i.name) && !HIDDEN.has(i.name) && !theirs.has(i.name));
