@@ -86,11 +86,11 @@ type plansInputs struct {
 	Plans     []planSpec   `json:"plans"`
 }
 
-// resolve checks the flags and reads every plan.
 // maxPlans bounds the plans of one run, whose time and memory grow with
 // them.
 const maxPlans = 12
 
+// resolve checks the flags and reads every plan.
 func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	var in plansInputs
 	if len(f.plans) < 2 {
@@ -182,12 +182,6 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	return j, nil
 }
 
-// sideBySide is the job of plans on one Location run side by side, each
-// run a plan under its label, the first the one the others are measured
-// against: its summary, its table and its chart are the plans grid (each
-// plan's headline figures and its difference from the first plan's).
-// sapper plans is this job; sapper compare is it with its three ways as
-// the plans.
 // sideBySideConflicts refuses the output flags that a side-by-side table
 // and chart do not read: they show fixed figures of each plan (out,
 // cleared, …), one bar per plan, not a metric's outcomes. A sweep of the
@@ -209,6 +203,12 @@ func sideBySideConflicts(fs *pflag.FlagSet, c common, command string, in input) 
 	)
 }
 
+// sideBySide is the job of plans on one Location run side by side, each
+// run a plan under its label, the first the one the others are measured
+// against: its summary, its table and its chart are the plans grid (each
+// plan's headline figures and its difference from the first plan's).
+// sapper plans is this job; sapper compare is it with its three ways as
+// the plans.
 func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun) *job {
 	rep.Notes = []string{"Δ: the plan's figure minus the first plan's; sapper help plans explains the figures."}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,

@@ -48,7 +48,6 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	setWant(fs, "queue", fmt.Sprintf("want a whole number from 0 to %d", maxQueue))
 }
 
-// limits checks the flags.
 // The most a server's runs may take each, and the most requests that may
 // wait for one: each waiting request holds a connection and its upload.
 const (
@@ -56,6 +55,7 @@ const (
 	maxQueue     = 100_000
 )
 
+// limits checks the flags.
 func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 	raw := func(name string) string { return argument(fs.Lookup(name)) }
 	switch {

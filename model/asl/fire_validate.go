@@ -1,6 +1,7 @@
 package asl
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,26 +106,22 @@ func (a IFTAttack) validateFirer() error {
 		}
 		return bound.Invalidf("firer", "%s with --weapon %s: want %s", a.Firer, a.Weapon, strings.Join(names, ", "))
 	}
-	if a.Firer == InfantryFirer {
-		if !a.LeaderDirected {
-			return nil
-		}
-		for _, f := range []struct {
-			on   bool
-			flag string
-		}{{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
-			if f.on {
-				return bound.Invalidf(f.flag, "not with --leader-directed: fire a leader directs never Cowers (A7.9), which is all it changes")
-			}
-		}
+	// The firer's class and nationality change only whether it Cowers:
+	// Infantry fire no leader directs (A7.9).
+	infantry := a.Firer == InfantryFirer
+	if infantry && !a.LeaderDirected {
 		return nil
+	}
+	why := fmt.Sprintf("not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", a.Firer)
+	if infantry {
+		why = "not with --leader-directed: fire a leader directs never Cowers (A7.9), which is all it changes"
 	}
 	for _, f := range []struct {
 		on   bool
 		flag string
-	}{{a.LeaderDirected, "leader-directed"}, {a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
+	}{{a.LeaderDirected && !infantry, "leader-directed"}, {a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
 		if f.on {
-			return bound.Invalidf(f.flag, "not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", a.Firer)
+			return bound.Invalidf(f.flag, "%s", why)
 		}
 	}
 	return nil
