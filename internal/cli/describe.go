@@ -29,6 +29,10 @@ const (
 	// inputs (a TEM from --building, a crossing file's AC#): the flag set's
 	// zero value is no default a form may show or leave out.
 	computedKey = "computed"
+	// noDefaultKey marks a flag with no default: its zero value stands for
+	// "not given", which a given 0 is not (fire's --fp, lhy's --mdrm), so
+	// a form shows it empty rather than as 0.
+	noDefaultKey = "no-default"
 )
 
 // Input groups, in the order a form shows them.
@@ -95,6 +99,13 @@ func setComputed(fs *pflag.FlagSet, names ...string) {
 	}
 }
 
+// setNoDefault marks the named flags as having no default (noDefaultKey).
+func setNoDefault(fs *pflag.FlagSet, names ...string) {
+	for _, n := range names {
+		annotate(fs, noDefaultKey, []string{"true"}, n)
+	}
+}
+
 // setBounds records the least and greatest value of a number flag.
 func setBounds(fs *pflag.FlagSet, name string, lo, hi float64) {
 	annotate(fs, boundsKey, []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, name)
@@ -149,7 +160,7 @@ func describeFlag(f *pflag.Flag) inputDesc {
 		d.Rule = r[0]
 	}
 	d.Computed = f.Annotations[computedKey] != nil
-	if !slices.Contains([]string{"[]", "0s"}, f.DefValue) && !d.Computed {
+	if !slices.Contains([]string{"[]", "0s"}, f.DefValue) && !d.Computed && f.Annotations[noDefaultKey] == nil {
 		d.Default = f.DefValue
 	}
 	bounds := f.Annotations[rangeKey]

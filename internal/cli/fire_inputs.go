@@ -14,6 +14,7 @@ func describeFireFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTerrain, "tem", "building", "fortified", "level", "top", "terrain", "ec", "afv-enters-building", "bog-drm")
 	setGroup(g, groupAdvanced, "no-hob", "rule")
 	setComputed(g, "tem", "top")
+	setNoDefault(g, "fp", "calibre")
 	setChoices(g, "weapon", asl.WeaponNames())
 	setChoices(g, "firer", asl.FirerNames())
 	setChoices(g, "firer-class", asl.ClassNames())

@@ -10,6 +10,7 @@ func describeLHYFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTarget, "target", "leader", "vehicle")
 	setGroup(g, groupTerrain, "open-terrain", "ip", "assault")
 	setGroup(g, groupAdvanced, "rule")
+	setNoDefault(g, "mdrm", "leader")
 	for name, ref := range map[string]string{
 		"sadrm": "13.1", "mdrm": "13.1", "mfa-mv": "13.1.7", "atdrm": "13.3", "at-from-mg": "13.3.7",
 		"target": "13.1.3", "leader": "13.1.3", "vehicle": "L8", "open-terrain": "13.3.7", "ip": "13.3.7",
