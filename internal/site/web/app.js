@@ -56,7 +56,7 @@ function pageMain() {
   const FOLDED = new Set(["advanced", "run", "output"]);
   const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
   const COUNTERS = ["4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"];
-  const WORDS = { tem: "TEM", drm: "DRM", elr: "ELR", cx: "CX", afph: "AFPh", dff: "DFF", ec: "EC", sw: "SW", af: "AF", ce: "CE", cs: "CS", ml: "ML", hob: "HoB", ip: "IP", ac: "AC", mfa: "MFA", mv: "MV", sadrm: "SA DRM", mdrm: "M DRM", atdrm: "AT DRM", tk: "TK", afv: "AFV", a5: "A5" };
+  const WORDS = { tem: "TEM", drm: "DRM", elr: "ELR", cx: "CX", afph: "AFPh", dff: "DFF", ec: "EC", sw: "SW", af: "AF", ce: "CE", cs: "CS", ml: "ML", hob: "HoB", ip: "IP", ac: "AC", mfa: "MFA", mv: "MV", sadrm: "SA DRM", mdrm: "M DRM", atdrm: "AT DRM", tk: "TK", afv: "AFV", a5: "A5", fp: "FP", mg: "MG", at: "AT", lr: "LR", he: "HE", ft: "FT", wp: "WP" };
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, attrs, ...kids) => {
@@ -274,6 +274,9 @@ function pageMain() {
   }
 
   function showForm(cmd, params) {
+    // Leaving a form, or resetting it, stops its run: a result must stand
+    // under the form and the permalink that made it.
+    if (running) cancel(true);
     current = cmd;
     if (cmd.sweep) {
       const sweepable = commands.filter((c) => c.sweepable && c.sweepable.length);
@@ -289,7 +292,7 @@ function pageMain() {
     const form = $("form");
     form.replaceChildren();
     clearErrors();
-    if (!running) setStatus("");
+    setStatus("");
     $("result").hidden = true;
     if (cmd.sweep) {
       form.append(sweepFields(params));
@@ -418,10 +421,6 @@ function pageMain() {
     const cmd = formCmd();
     const argv = current.sweep ? ["sweep", cmd.name] : [cmd.name];
     const params = current.sweep ? [["command", cmd.name]] : [];
-    // An exact run draws no random numbers, and an inverse question
-    // (building --needed) is an exact search: neither takes a seed.
-    const question = [...document.querySelectorAll("#in-needed input")].some((n) => n.value.trim() !== "");
-    const exact = ($("in-method") && $("in-method").value === "exact") || question;
     for (const i of inputsOf(cmd)) {
       // a probe lists the metrics: it runs one trial, whatever the form says
       if (probe && (i.group === "run" || i.group === "output")) continue;
@@ -438,10 +437,10 @@ function pageMain() {
       if (!c) continue;
       const v = i.kind === "yes/no" ? String(c.checked) : c.value.trim();
       const touched = c.dataset.touched === "1";
-      // The seed is named even at its default, as a result names it, but
-      // for an exact run, which draws no random numbers.
+      // An untouched seed is left to the engine, whose default it is: a
+      // seed given would override a crossing file's method: exact.
       const untouched = !touched && (v === i.default || i.computed);
-      if (untouched && !i.positional && !(i.name === "seed" && !exact)) continue;
+      if (untouched && !i.positional) continue;
       if (v === "" && !i.positional) continue;
       if (i.positional) argv.splice(current.sweep ? 2 : 1, 0, v);
       else if (i.kind === "yes/no") argv.push(v === "true" ? "--" + i.name : "--" + i.name + "=false");
@@ -892,7 +891,12 @@ function pageMain() {
     probing = null;
     if (m.code !== 0) return; // a bad input: the run itself will say so
     try {
-      metrics[key] = JSON.parse(m.stdout).metrics.map((x) => ({ name: x.name, title: x.title, mean: x.mean !== undefined, outcomes: x.outcomes.map((o) => o.value) }));
+      // A side by side (compare, plans) has its metrics per run: a sweep
+      // takes any run's, each once.
+      const d = JSON.parse(m.stdout);
+      const all = d.metrics || (d.runs || []).flatMap((r) => r.metrics || []);
+      const seen = new Set();
+      metrics[key] = all.filter((x) => !seen.has(x.name) && seen.add(x.name)).map((x) => ({ name: x.name, title: x.title, mean: x.mean !== undefined, outcomes: x.outcomes.map((o) => o.value) }));
     } catch (e) {
       return;
     }
@@ -907,6 +911,16 @@ function pageMain() {
 
   function run() {
     if (!current) return;
+    // A number box whose text is no number ("2e", "-") reads as empty,
+    // which would run as if the input were not given: refuse it instead.
+    const bad = [...$("form").querySelectorAll("input[type=number]")].find((c) => c.validity.badInput);
+    if (bad) {
+      const name = bad.closest("[id^='field-']")?.id.slice("field-".length) || "";
+      clearErrors();
+      showError("sapper " + formCmd().name + ": --" + name + ": not a number; want a decimal number such as 2", name);
+      document.body.dataset.state = "error";
+      return;
+    }
     const { argv, params, files: given } = argvOf();
     if (running) cancel(true);
     clearErrors();
@@ -919,7 +933,11 @@ function pageMain() {
     const trials = $("in-trials") ? Number($("in-trials").value) : 0;
     const method = $("in-method") ? $("in-method").value : "";
     const precision = $("in-precision") ? Number($("in-precision").value) : 0;
-    if (!current.sweep && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
+    // A crossing file may set its own method and trials (activate), which
+    // the form's untouched run fields do not show: the page then cannot
+    // tell a long Monte Carlo run from an exact one.
+    const fromFile = inputsOf(current).some((i) => i.positional) && !["method", "trials"].every((n) => $("in-" + n) && $("in-" + n).dataset.touched === "1");
+    if (!current.sweep && !fromFile && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
       const k = argv.indexOf("--trials");
       running.preview = k < 0 ? argv.concat(["--trials", String(PREVIEW)]) : argv.slice(0, k).concat(argv.slice(k + 2), ["--trials", String(PREVIEW)]);
     }
@@ -1471,7 +1489,7 @@ function pageMain() {
     };
     const nb = p.rows[0] ? p.rows[0].bars.length : 1;
     const barH = 14, gap = 8, rowH = nb * barH + gap;
-    const labelW = Math.min(140, Math.round(w * 0.3));
+    const labelW = Math.min(150, Math.round(w * 0.36));
     const right = 70;
     const legendH = p.legend ? 22 : 0;
     const top = 24 + legendH;
@@ -1494,7 +1512,12 @@ function pageMain() {
     }
     p.rows.forEach((row, i) => {
       const y0 = top + i * rowH;
-      svg.append(s("text", { x: labelW - 6, y: y0 + (nb * barH) / 2 + 4, "text-anchor": "end" }, row.label));
+      // A label wider than its column is cut with an ellipsis, whole in
+      // its tooltip: drawn whole it would run off the panel's left edge.
+      const room = Math.floor((labelW - 6) / 6.8);
+      const lab = s("text", { x: labelW - 6, y: y0 + (nb * barH) / 2 + 4, "text-anchor": "end" }, row.label.length > room ? row.label.slice(0, Math.max(room - 1, 1)) + "…" : row.label);
+      lab.append(s("title", {}, row.label));
+      svg.append(lab);
       row.bars.forEach((b, k) => {
         if (b.p === undefined) return;
         const y = y0 + k * barH;

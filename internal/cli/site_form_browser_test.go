@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestSiteFormRunsWhatItShows: what the page runs is what its form and
+// its permalink say, and nothing else.
+func TestSiteFormRunsWhatItShows(t *testing.T) {
+	ctx, base := openSite(t)
+	poll := func(js string) chromedp.Action {
+		return chromedp.Poll(js, nil, chromedp.WithPollingInterval(20*time.Millisecond))
+	}
+
+	// A crossing file that says method: exact runs exactly: the page adds
+	// no seed of its own, which would have made it Monte Carlo.
+	t.Run("crossing file's method", func(t *testing.T) {
+		var method string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?farm#activate?crossing=farm-crossing"), waitState("done", "error"),
+			chromedp.Evaluate(`window.sapperLast ? JSON.parse(window.sapperLast.json).method : document.getElementById('error').textContent`, &method)); err != nil {
+			t.Fatal(err)
+		}
+		if method != "exact" {
+			t.Errorf("farm-crossing ran %q, want exact as its file says", method)
+		}
+	})
+
+	// A number box whose text is no number reads as empty: the page says
+	// so at the box instead of running without it.
+	t.Run("bad number", func(t *testing.T) {
+		var state, msg string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?badnum#dc"), waitCommand("dc"),
+			chromedp.SendKeys(`#in-tem`, "2e", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('err-tem').textContent`, &msg)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "error" || !strings.Contains(msg, "--tem: not a number") {
+			t.Errorf("TEM typed as 2e: state %q, the box says %q", state, msg)
+		}
+	})
+
+	// Leaving a form mid-run stops the run: its result never stands under
+	// another command.
+	t.Run("leaving stops the run", func(t *testing.T) {
+		var hidden bool
+		var title string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?leave#dc?target=4-6-7&tem=3&trials=100000000"), waitState("running"),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Sleep(1500*time.Millisecond),
+			chromedp.Evaluate(`document.getElementById('result').hidden`, &hidden),
+			chromedp.Text(`#cmd-title`, &title, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !hidden || title != "sapper fire" {
+			t.Errorf("after leaving a dc run for fire: result hidden %v under %q", hidden, title)
+		}
+	})
+
+	// A sweep of a side by side (compare) lists its runs' metrics for the
+	// goal and the columns.
+	t.Run("sweep of compare", func(t *testing.T) {
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?sbs#sweep?command=compare"),
+			poll(`[...document.querySelectorAll('#in-goal-metric option')].some((o) => o.value === 'stack')`),
+			poll(`[...document.querySelectorAll('#in-metric option')].some((o) => o.value === 'ift')`)); err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	// An input whose 0 is "not given" shows empty, not as a 0 the engine
+	// would read otherwise.
+	t.Run("no default shown", func(t *testing.T) {
+		var fire, lhy []string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?nodef#fire"), waitCommand("fire"),
+			chromedp.Evaluate(`['fp', 'calibre'].map((n) => document.getElementById('in-' + n).value)`, &fire),
+			chromedp.Navigate(base+"/?nodef#lhy"), waitCommand("lhy"),
+			chromedp.Evaluate(`['mdrm', 'leader'].map((n) => document.getElementById('in-' + n).value)`, &lhy)); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range append(fire, lhy...) {
+			if v != "" {
+				t.Errorf("fire's fp and calibre %q, lhy's mdrm and leader %q; want them empty", fire, lhy)
+				break
+			}
+		}
+	})
+}
