@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"encoding/json"
+	"math"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +73,37 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			poll(`[...document.querySelectorAll('#in-goal-metric option')].some((o) => o.value === 'stack')`),
 			poll(`[...document.querySelectorAll('#in-metric option')].some((o) => o.value === 'ift')`)); err != nil {
 			t.Fatal(err)
+		}
+	})
+
+	// A side by side shows each plan's Δ from the first, as the command
+	// line's table does, from the same JSON.
+	t.Run("plans' differences", func(t *testing.T) {
+		var page string
+		q := url.Values{"target": {"4-6-7"}, "plan": {"a: fire 8", "b: fire 4; fire 4"}, "method": {"exact"}}
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?delta#plans?"+q.Encode()), waitState("done", "error"),
+			chromedp.Evaluate(`(document.querySelector('#figures td[data-fig="Δ stack cleared"]') || {dataset: {}}).dataset.p || ''`, &page)); err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Runs []struct {
+				Figures []struct {
+					Name string  `json:"name"`
+					P    float64 `json:"p"`
+				} `json:"figures"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(natively(t, []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--method", "exact", "--format", "json"}), &out); err != nil {
+			t.Fatal(err)
+		}
+		want := math.NaN()
+		for _, f := range out.Runs[1].Figures {
+			if f.Name == "Δ stack cleared" {
+				want = f.P
+			}
+		}
+		if got, err := strconv.ParseFloat(page, 64); err != nil || got != want {
+			t.Errorf("the page's Δ stack cleared is %q, the command line's %v", page, want)
 		}
 	})
 

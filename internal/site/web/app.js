@@ -1343,16 +1343,28 @@ function pageMain() {
   }
 
   // figuresTable puts compare's headline figures side by side: a row
-  // per figure, a column per way, narrow enough for a phone.
+  // per figure, a column per way, narrow enough for a phone; then, when
+  // the runs carry them (plans, compare --differences), a Δ column per
+  // run after the first: its figure minus the first run's, in points.
   function figuresTable(runs) {
     const names = runs[0].figures.map((f) => f.name);
-    const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })));
-    const body = names.map((n) => el("tr", { "data-figure": n }, el("th", { scope: "row", text: n }), ...runs.map((run) => {
+    const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
+    const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: "Δ " + run.label })));
+    const pts = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(100 * x).toFixed(2);
+    // a name may wrap after each dot of a metric's name (target.1.reduced)
+    const named = (n) => el("th", { scope: "row" }, ...n.split(/(?<=\.)/).flatMap((part, k) => (k ? [el("wbr"), part] : [part])));
+    const body = names.map((n) => el("tr", { "data-figure": n }, named(n), ...runs.map((run) => {
       const f = run.figures.find((x) => x.name === n);
       if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
       const td = cell(f, f.mean !== undefined);
       td.dataset.run = run.label;
       td.dataset.fig = n;
+      return td;
+    }), ...deltas.map((run) => {
+      const d = run.figures.find((x) => x.name === "Δ " + n);
+      if (!d || d.p === undefined) return el("td", { text: "—" });
+      const td = el("td", { class: "delta", "data-p": d.p, "data-run": run.label, "data-fig": "Δ " + n }, pts(d.p) + " pts");
+      if (d.lo !== d.hi) td.append(el("span", { class: "ci", text: " [" + pts(d.lo) + ", " + pts(d.hi) + "]" }));
       return td;
     })));
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Side by side" }, el("table", { id: "figures", class: "figures" }, el("caption", { text: "Side by side" }), el("thead", {}, head), el("tbody", {}, ...body)));
