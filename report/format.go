@@ -48,6 +48,10 @@ type Report struct {
 	// leave it nil and fill Runs instead.
 	Result *sim.Result
 	Runs   []Run
+	// NotRun are the labels of the runs a multi-run report planned and did
+	// not run: an interrupted run stops those after it. Its headline and
+	// its figures compare only the runs that ran.
+	NotRun []string
 	// Explain is the working of each run, in run order (the single result
 	// first); nil where there is none. The table shows it before the
 	// result, the JSON as the result's "explain" object.

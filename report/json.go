@@ -28,7 +28,9 @@ type jsonMulti struct {
 	Headline *Headline `json:"headline,omitempty"`
 	JSONText
 	Runs []jsonLabelled `json:"runs"`
-	Goal *Goal          `json:"goal,omitempty"`
+	// NotRun are the runs an interrupted one stopped (Report.NotRun).
+	NotRun []string `json:"not_run,omitempty"`
+	Goal   *Goal    `json:"goal,omitempty"`
 }
 
 // JSONText are the lines the table prints around its figures, in its
@@ -150,7 +152,7 @@ func WriteJSON(w io.Writer, r Report) error {
 	if r.Result != nil {
 		v = jsonSingle{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, JSONText: r.Text(), Explain: r.explanation(0), jsonResult: toJSON(r.Result)}
 	} else {
-		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, JSONText: r.Text(), Runs: make([]jsonLabelled, len(runs)), Goal: r.Goal}
+		m := jsonMulti{Command: r.Command, Inputs: r.Inputs, Headline: r.Headline, JSONText: r.Text(), Runs: make([]jsonLabelled, len(runs)), NotRun: r.NotRun, Goal: r.Goal}
 		for i, run := range runs {
 			m.Runs[i] = jsonLabelled{Label: run.Label, Explain: r.explanation(i), Figures: jsonFigures(r.figures(run.Label)), jsonResult: toJSON(run.Result)}
 		}

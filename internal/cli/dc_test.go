@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -176,6 +177,24 @@ func TestInterrupted(t *testing.T) {
 	doc := decode(t, stdout)
 	if code != exitInterrupted || doc["lower_bounds"] != true || !strings.Contains(doc["incomplete"].(string), "lower bounds") {
 		t.Errorf("exact JSON: exit %d, lower_bounds %v, incomplete %v", code, doc["lower_bounds"], doc["incomplete"])
+	}
+	// A side by side cut short says which runs never ran, and compares
+	// only those that did.
+	code, stdout, _ = cliCtx(t, ctx, args("compare --format json")...)
+	var cmp struct {
+		NotRun   []string `json:"not_run"`
+		Notes    []string `json:"notes"`
+		Headline struct {
+			Text string `json:"text"`
+		} `json:"headline"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &cmp); err != nil {
+		t.Fatal(err)
+	}
+	if code != exitInterrupted || strings.Join(cmp.NotRun, " ") != "thrown set" ||
+		!strings.HasPrefix(cmp.Headline.Text, "Interrupted before thrown, set ran; of the runs that did, placed clears the stack") ||
+		!slices.Contains(cmp.Notes, "Not run, as the placed run was interrupted: thrown, set.") {
+		t.Errorf("compare cut short: exit %d, not_run %q, headline %q, notes %q", code, cmp.NotRun, cmp.Headline.Text, cmp.Notes)
 	}
 	// CSV carries the marker on every row, of every run.
 	for _, a := range []string{"dc --target 4-6-7 --format csv", "compare --method exact --format csv"} {

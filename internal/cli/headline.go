@@ -28,10 +28,24 @@ var headlines = map[string]func(report.Report) *report.Headline{
 
 // headline is the headline of rep, or nil.
 func headline(rep report.Report) *report.Headline {
-	if h := headlines[rep.Command]; h != nil {
-		return h(rep)
+	f := headlines[rep.Command]
+	if f == nil {
+		return nil
 	}
-	return nil
+	h := f(rep)
+	if h != nil && len(rep.NotRun) > 0 {
+		// A side by side cut short compares only the runs that ran.
+		h.Text = fmt.Sprintf("Interrupted before %s ran; of the runs that did, %s", someOf(rep.NotRun), lowerFirst(h.Text))
+	}
+	return h
+}
+
+// lowerFirst is s with its first letter in lower case.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // onFigure is a headline on one figure of a single result.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"sync/atomic"
 
 	"github.com/sapperhq/sapper/report"
@@ -124,7 +125,7 @@ func (j *job) finishReport(rep *report.Report) {
 // that records it.
 func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
 	rep = j.report
-	for _, r := range j.runs {
+	for k, r := range j.runs {
 		res, err := runOne(ctx, stderr, r.exp, j.common)
 		if err != nil {
 			if r.label != "" {
@@ -145,10 +146,24 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 			rep.Runs = append(rep.Runs, report.Run{Label: r.label, Result: res})
 		}
 		if !res.Complete {
+			for _, left := range j.runs[k+1:] {
+				rep.NotRun = append(rep.NotRun, left.label)
+			}
+			if len(rep.NotRun) > 0 {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as the %s run was interrupted: %s.", r.label, someOf(rep.NotRun)))
+			}
 			return rep, false, nil
 		}
 	}
 	return rep, true, nil
+}
+
+// someOf lists labels, the first four and how many more.
+func someOf(labels []string) string {
+	if len(labels) <= 4 {
+		return strings.Join(labels, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(labels[:4], ", "), len(labels)-4)
 }
 
 // runOne runs one experiment as c says, drawing the progress bar, and
