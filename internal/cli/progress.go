@@ -60,8 +60,9 @@ const progressInterval = 100 * time.Millisecond
 // startProgress redraws a one-line bar on w from the engine's counter
 // until the returned stop is called, which erases the line. total is the
 // count at completion, or 0 when it is not known in advance (exact runs,
-// --precision runs).
-func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit string) (stop func()) {
+// --precision runs). label, when not empty, names the run the bar is of,
+// before the bar: in a command of several runs, which one and how many.
+func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit, label string) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -74,7 +75,7 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit strin
 				fmt.Fprint(w, "\r\033[K")
 				return
 			case <-t.C:
-				fmt.Fprintf(w, "\r%s\033[K", progressLine(counter.Load(), total, unit, time.Since(start)))
+				fmt.Fprintf(w, "\r%s%s\033[K", label, progressLine(counter.Load(), total, unit, time.Since(start)))
 			}
 		}
 	})

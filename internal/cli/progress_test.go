@@ -33,12 +33,12 @@ func TestProgressDrawsAndErases(t *testing.T) {
 	// Only the drawing goroutine writes, and stop waits for it, so a plain
 	// buffer is safe to read afterwards.
 	var b bytes.Buffer
-	stop := startProgress(&b, &counter, 100, "trials")
+	stop := startProgress(&b, &counter, 100, "trials", "tem=2 (3 of 6) ")
 	time.Sleep(3 * progressInterval)
 	stop()
 	out := b.String()
-	if !strings.Contains(out, "42/100 trials") {
-		t.Errorf("no bar drawn: %q", out)
+	if !strings.Contains(out, "42/100 trials") || !strings.Contains(out, "\rtem=2 (3 of 6) [") {
+		t.Errorf("no bar drawn after its run's label: %q", out)
 	}
 	if !strings.HasSuffix(out, "\r\033[K") {
 		t.Errorf("the line is not erased at the end: %q", out)

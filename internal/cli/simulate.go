@@ -126,7 +126,11 @@ func (j *job) finishReport(rep *report.Report) {
 func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
 	rep = j.report
 	for k, r := range j.runs {
-		res, err := runOne(ctx, stderr, r.exp, j.common)
+		label := ""
+		if len(j.runs) > 1 {
+			label = fmt.Sprintf("%s (%d of %d) ", r.label, k+1, len(j.runs))
+		}
+		res, err := runOne(ctx, stderr, r.exp, j.common, label)
 		if err != nil {
 			if r.label != "" {
 				err = fmt.Errorf("%s run: %w", r.label, err)
@@ -166,9 +170,10 @@ func someOf(labels []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(labels[:4], ", "), len(labels)-4)
 }
 
-// runOne runs one experiment as c says, drawing the progress bar, and
+// runOne runs one experiment as c says, drawing the progress bar (after
+// label), and
 // says on stderr which method --method auto chose.
-func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common) (*sim.Result, error) {
+func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common, label string) (*sim.Result, error) {
 	cfg := c.cfg
 	stop := func() {}
 	if c.progress.shows(stderr) {
@@ -184,7 +189,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common)
 		case cfg.Precision > 0:
 			total = 0 // the precision, not the cap, usually stops the run
 		}
-		stop = startProgress(stderr, &counter, total, unit)
+		stop = startProgress(stderr, &counter, total, unit, label)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
 	// it has chosen (a fraction of a second), not when the run is over;

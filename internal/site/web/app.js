@@ -187,13 +187,17 @@ function pageMain() {
     }
     if (!running || m.id !== running.id) return;
     if (m.type === "stderr") {
-      // A --progress always line: "\r[bar] 72%  14,352,384/20,000,000 trials  0.9s".
-      const line = m.text.replace(/\r|\x1b\[K/g, "").replace(/^\[[^\]]*\]\s*/, "").trim();
+      // A --progress always line: "\r[bar] 72%  14,352,384/20,000,000 trials  0.9s",
+      // after "tem=2 (3 of 6) " when the command makes several runs.
+      let line = m.text.replace(/\r|\x1b\[K/g, "").trim();
+      const of = /^(.*\(\d+ of \d+\))\s*(.*)$/.exec(line);
+      if (of) line = of[2];
+      line = line.replace(/^\[[^\]]*\]\s*/, "");
       const pct = /^(\d+)%/.exec(line);
       const bar = $("status").querySelector("progress");
       if (pct && bar) bar.value = pct[1] / 100;
       const counted = /([\d,]+(?:\/[\d,]+)? [a-z]+)/.exec(line);
-      if (counted && $("counted")) $("counted").textContent = counted[1];
+      if (counted && $("counted")) $("counted").textContent = (of ? of[1] + ": " : "") + counted[1];
       return;
     }
     if (m.type === "done") {
