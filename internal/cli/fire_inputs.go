@@ -13,7 +13,7 @@ func describeFireFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTarget, "target", "concealed", "elr", "sw")
 	setGroup(g, groupTerrain, "tem", "building", "fortified", "level", "top", "terrain", "ec", "afv-enters-building", "bog-drm")
 	setGroup(g, groupAdvanced, "no-hob", "rule")
-	setComputed(g, "tem", "top")
+	setComputed(g, "tem", "top", "firer")
 	setNoDefault(g, "fp", "calibre")
 	setChoices(g, "weapon", asl.WeaponNames())
 	setChoices(g, "firer", asl.FirerNames())

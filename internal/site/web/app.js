@@ -371,7 +371,7 @@ function pageMain() {
       // A file: a built-in one by name, or one the player uploads.
       control = el("select", { id, "data-name": i.name, "aria-describedby": describedby });
       const names = [...new Set([...(i.choices || []), ...Object.keys(files), ...(value ? [value] : [])])];
-      if (!(i.choices || []).includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default || "(none)" }));
+      if (!(i.choices || []).includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default || (i.computed ? "(automatic)" : "(none)") }));
       for (const c of names) if (c !== i.default || (i.choices || []).includes(c)) control.append(el("option", { value: c, text: c }));
       control.value = value || "";
       const upload = el("input", { type: "file", id: "up-" + i.name, class: "upload", accept: ".yaml,.yml,.json,.txt,text/plain", "aria-label": "Upload a file for " + label(i.name) });
@@ -400,7 +400,9 @@ function pageMain() {
     }
     if (i.choices && i.choices.length) {
       control = el("select", { id, "data-name": i.name, "aria-describedby": describedby });
-      if (!i.choices.includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default ? i.default : "(none)" }));
+      // A choice the engine makes from other inputs (the firer from the
+      // weapon, a crossing's attitude from its file) reads as automatic.
+      if (!i.choices.includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default ? i.default : i.computed ? "(automatic)" : "(none)" }));
       for (const c of i.choices) control.append(el("option", { value: c, text: c }));
       control.value = value || "";
       if (control.value !== (value || "")) control.append(el("option", { value, text: value, selected: true }));
@@ -1081,7 +1083,8 @@ function pageMain() {
     }
     const msg = line.replace(/^sapper [a-z]+: /, "");
     const err = $("err-" + name);
-    err.textContent = msg;
+    // a flag is kept on one line: "give --sadrm", not "give --" and "sadrm"
+    err.replaceChildren(...msg.split(/(--[a-z0-9-]+)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: part }) : part)));
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
