@@ -59,7 +59,11 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	}
 	describeActivateFlags(g)
 	fs.AddFlagSet(g)
-	return g, f.common.register(fs)
+	common = f.common.register(fs)
+	// A crossing file may set its own method and trials (scenario keys),
+	// which a flag replaces: a form shows neither as the command's.
+	setComputed(common, "method", "trials")
+	return g, common
 }
 
 // activateInputs are the resolved inputs in the JSON output.

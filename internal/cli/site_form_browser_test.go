@@ -110,16 +110,19 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	// An input whose 0 is "not given" shows empty, not as a 0 the engine
 	// would read otherwise.
 	t.Run("no default shown", func(t *testing.T) {
-		var fire, lhy []string
+		var fire, lhy, activate []string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?nodef#fire"), waitCommand("fire"),
 			chromedp.Evaluate(`['fp', 'calibre'].map((n) => document.getElementById('in-' + n).value)`, &fire),
 			chromedp.Navigate(base+"/?nodef#lhy"), waitCommand("lhy"),
-			chromedp.Evaluate(`['mdrm', 'leader'].map((n) => document.getElementById('in-' + n).value)`, &lhy)); err != nil {
+			chromedp.Evaluate(`['mdrm', 'leader'].map((n) => document.getElementById('in-' + n).value)`, &lhy),
+			// a crossing file's method and trials are its own
+			chromedp.Navigate(base+"/?nodef#activate"), waitCommand("activate"),
+			chromedp.Evaluate(`['method', 'trials'].map((n) => document.getElementById('in-' + n).value)`, &activate)); err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range append(fire, lhy...) {
+		for _, v := range append(append(fire, lhy...), activate...) {
 			if v != "" {
-				t.Errorf("fire's fp and calibre %q, lhy's mdrm and leader %q; want them empty", fire, lhy)
+				t.Errorf("fire's fp and calibre %q, lhy's mdrm and leader %q, activate's method and trials %q; want them empty", fire, lhy, activate)
 				break
 			}
 		}
