@@ -922,8 +922,9 @@ function pageMain() {
     const bad = [...$("form").querySelectorAll("input[type=number]")].find((c) => c.validity.badInput);
     if (bad) {
       const name = bad.closest("[id^='field-']")?.id.slice("field-".length) || "";
+      const what = name ? "--" + name : bad.getAttribute("aria-label") || "a number box";
       clearErrors();
-      showError("sapper " + formCmd().name + ": --" + name + ": not a number; want a decimal number such as 2", name);
+      showError("sapper " + formCmd().name + ": " + what + ": not a number; want a decimal number such as 2", name);
       document.body.dataset.state = "error";
       return;
     }
