@@ -787,7 +787,7 @@ function pageMain() {
     grid.append(el("div", { class: "field wide", id: "field-goal" },
       el("label", { for: "in-goal-metric", class: "label", text: "Goal: how much is needed?" }), goalSel, outcomes,
       el("div", { class: "goal-line" }, op, value),
-      el("p", { class: "help", id: "help-goal", text: own("goal", "the first value whose chance of the outcomes ticked reaches the goal (a chance from 0 to 1), or whose average count does") + "; Tide of Iron's building asks it directly: Needed, under advanced" }),
+      el("p", { class: "help", id: "help-goal", text: "the first value whose chance of the outcomes ticked reaches the goal (a chance from 0 to 1), or whose average count does; Tide of Iron's building asks it directly: Needed, under advanced" }),
       el("p", { class: "field-error", id: "err-goal", hidden: true })));
     // the sweep's other inputs (--cumulative), as any command's
     for (const i of sweepExtras()) grid.append(field(i, params.getAll(i.name)));
