@@ -182,6 +182,9 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	return j, nil
 }
 
+// fractionsUnread is why a table of percentages refuses --fractions.
+const fractionsUnread = "its table shows percentages, and an exact run's JSON gives every figure as a fraction without --fractions"
+
 // sideBySideConflicts refuses the output flags that a side-by-side table
 // and chart do not read: they show fixed figures of each plan (out,
 // cleared, …), one bar per plan, not a metric's outcomes. A sweep of the
@@ -195,7 +198,7 @@ func sideBySideConflicts(fs *pflag.FlagSet, c common, command string, in input) 
 		flagConflict(fs, "hide-zero", with, true,
 			"its table and chart show fixed figures of each plan, not outcomes to hide; the JSON and CSV list every outcome of every plan"),
 		flagConflict(fs, "fractions", with, true,
-			"its table shows percentages, and an exact run's JSON gives every figure as a fraction without --fractions"),
+			fractionsUnread),
 		flagConflict(fs, "view", with+" --format "+string(c.format), c.format != report.CSV,
 			"the table and chart show fixed figures of each plan; --view reads the CSV's ordered outcomes (the JSON carries every view)"),
 		flagConflict(fs, "cumulative", with, true,

@@ -150,7 +150,7 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 func sweepOutcomeConflicts(fs *pflag.FlagSet, c common, metric bool) error {
 	return checkConflicts(
 		flagConflict(fs, "fractions", "sapper sweep", true,
-			"its table shows percentages, and an exact run's JSON gives every figure as a fraction without --fractions"),
+			fractionsUnread),
 		flagConflict(fs, "view", "sapper sweep --format "+string(c.format), c.format != report.CSV,
 			"its table reads --metric's ordered outcomes at least with --cumulative; --view reads the CSV's"),
 		flagConflict(fs, "hide-zero", "sapper sweep without --metric", !metric,
@@ -604,11 +604,7 @@ func methodsLine(runs []report.Run, one, many string, count func(uint64) string)
 	if exact == 1 {
 		noun = one
 	}
-	at := strings.Join(mc[:min(len(mc), 4)], ", ")
-	if len(mc) > 4 {
-		at += fmt.Sprintf(" and %d more", len(mc)-4)
-	}
-	return fmt.Sprintf("exact enumeration for %d %s (intervals are points), Monte Carlo for %s: %s", exact, noun, at, line)
+	return fmt.Sprintf("exact enumeration for %d %s (intervals are points), Monte Carlo for %s: %s", exact, noun, someOf(mc), line)
 }
 
 // mixedMethods is the note a report of several runs carries when
