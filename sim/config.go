@@ -61,6 +61,11 @@ type Config struct {
 	// the model on every trial: slower, and the reference that walking the
 	// kept paths must reproduce, to the byte.
 	NoPaths bool
+	// KeepWalking makes each Monte Carlo worker walk its kept paths to
+	// the end of the run, even where the walk costs more time than the
+	// model would (judge.go): for a test that holds the walk to the
+	// model.
+	KeepWalking bool
 	// Fractions makes an exact run find every probability as an exact
 	// fraction too (OutcomeSummary.Fraction), summing each path's weight
 	// in integers beside the floats: slower, and only for a complete run

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -40,6 +41,7 @@ func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	}
 	for i := range r.workers {
 		r.workers[i] = newWorker(exp, offsets, size, cfg.Workers)
+		r.workers[i].judge = newJudge(cfg)
 	}
 	total := make([]uint64, size)
 	var trials uint64
@@ -169,8 +171,10 @@ type worker struct {
 	// free: some metric is in no joint, so no trial can do without Set.
 	free bool
 	// paths is the graph of the paths the worker's trials took, for an
-	// experiment that keeps them (paths.go).
+	// experiment that keeps them (paths.go), and judge its account of
+	// whether walking it pays (judge.go).
 	paths *paths
+	judge walkJudge
 	_     gap
 }
 
@@ -208,10 +212,45 @@ func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 // is checked on the chunk's totals (fold, checkTotals).
 func (w *worker) runChunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
-	if w.paths != nil {
-		w.runPaths(n)
+	if w.paths == nil {
+		w.runModel(n)
 		return
 	}
+	// The trials of a chunk come one after another from its stream, so
+	// the model may run some and the walk the rest: the same draws, the
+	// same outcomes.
+	var done uint64
+	if w.judge.probing() {
+		done = w.probe(n)
+	}
+	done += w.runPaths(n - done)
+	if done < n {
+		w.runModel(n - done)
+	}
+}
+
+// probe times the model on the first of the chunk's n trials (judge.go)
+// and returns how many it ran: a block to warm the model's caches, then
+// the fastest of probeBlocks blocks, as the model's time, since a pause
+// for the collector or another process only ever slows a block down.
+func (w *worker) probe(n uint64) uint64 {
+	if n < probeBlocks*probeBlock+probeBlock {
+		w.runModel(n)
+		return n
+	}
+	w.runModel(probeBlock)
+	best := time.Duration(math.MaxInt64)
+	for range probeBlocks {
+		start := time.Now()
+		w.runModel(probeBlock)
+		best = min(best, time.Since(start))
+	}
+	w.judge.probed(probeBlock, best)
+	return probeBlock + probeBlocks*probeBlock
+}
+
+// runModel runs the next n trials of the chunk on the model.
+func (w *worker) runModel(n uint64) {
 	trial, rec, src, free := w.trial, w.rec, &w.src, w.free
 	if len(w.direct) == 0 {
 		w.runDirect(n)

@@ -3,6 +3,7 @@ package sim
 import (
 	"math/bits"
 	"slices"
+	"time"
 )
 
 // Walking the paths trials have taken.
@@ -47,9 +48,11 @@ import (
 // source (Source.Roll) must not set KeepPaths; and its merge keys must
 // determine the rest of a Monte Carlo trial, as they do an exact one's.
 // The graphs are bounded: once a worker's holds its share of pathBytes
-// it stops growing it and runs the model, without merge points, on every trial that leaves
-// it; and once a quarter of a chunk's trials do, then or after its first
-// chunks, it drops the graph and runs the model on every trial.
+// it stops growing it and runs the model, without merge points, on every
+// trial that leaves it; and once a quarter of a chunk's trials do, it
+// drops the graph and runs the model on every trial. A worker also drops
+// its graph as soon as walking it has cost more time than the model would
+// have, beyond a small allowance (judge.go).
 
 // pathBytes is the most memory the graphs of a run's workers may take
 // together, each its share.
@@ -58,11 +61,6 @@ const pathBytes = 64 << 20
 // maxArity is the most values a draw may have to be kept as a node: a draw
 // over more (a uniform draw over a large range) stops the graph growing.
 const maxArity = 1 << 12
-
-// warmChunks are the chunks a worker's graph has to learn the paths its
-// trials take most before a quarter of a chunk's trials missing it drops
-// it.
-const warmChunks = 2
 
 // noKids are the children of a new node.
 var noKids [maxArity]pathNode
@@ -200,9 +198,8 @@ type paths struct {
 	bytes, cap int
 	full       bool
 
-	// counts is the chunk's count of each row; chunks the chunks walked.
+	// counts is the chunk's count of each row.
 	counts []uint64
-	chunks int
 	// walked are the values drawn by the current trial, node by node;
 	// parts the rows of its joins and leaf.
 	walked []int32
@@ -250,15 +247,43 @@ func newPaths(metrics, workers int) *paths {
 	return p
 }
 
-// runPaths runs the n trials of a chunk by walking w's graph, and folds
-// their outcomes into w.counts. The walkers (walkDice, walkUniform) take
-// most nodes; this loop takes what they leave: a draw with no step, an
-// empty node (a miss) and the leaf. The walk rolls from a hand of dice, kept
-// in registers, as a trial of the model would through Source.Roll.
-func (w *worker) runPaths(n uint64) {
+// runPaths walks up to n trials of a chunk on w's graph, folds their
+// outcomes into w.counts and returns how many it walked: all n, unless the
+// worker gave up the walk (judge.go), or had to, and left the rest to the
+// model. The walkers (walkDice, walkUniform) take most nodes; walkTrial
+// takes what they leave.
+func (w *worker) runPaths(n uint64) uint64 {
+	p := w.paths
+	var walked, misses uint64
+	for walked < n {
+		k := min(judgeBlock, n-walked)
+		start := time.Now()
+		misses += w.walkTrials(k)
+		walked += k
+		if w.judge.lost(k, time.Since(start)) {
+			w.paths = nil
+			break
+		}
+	}
+	p.fold(w.counts, w.offsets)
+	if p.full && 4*misses > walked {
+		// A quarter of the trials still leave a graph that has stopped
+		// growing, each run again from its first draw: the model alone is
+		// faster, and gives the same results.
+		w.paths = nil
+	}
+	w.trials += walked
+	w.checkTotals()
+	return walked
+}
+
+// walkTrials walks n trials and returns how many times they left the
+// graph. The walk rolls from a hand of dice, kept in registers, as a trial
+// of the model would through Source.Roll; this loop takes what the walkers
+// leave: a draw with no step, an empty node (a miss) and the leaf.
+func (w *worker) walkTrials(n uint64) (misses uint64) {
 	p, src := w.paths, &w.src
 	kids := p.kids
-	var misses uint64
 	for range n {
 		src.topUp()
 		h := src.Hand()
@@ -301,17 +326,7 @@ func (w *worker) runPaths(n uint64) {
 		}
 		src.Keep(h)
 	}
-	p.fold(w.counts, w.offsets)
-	p.chunks++
-	if (p.full || p.chunks > warmChunks) && 4*misses > n {
-		// A quarter of the trials still leave the graph, each run again
-		// from its first draw, when it has stopped growing or has had
-		// its chunks to learn the paths that matter: the model alone is
-		// faster, and gives the same results.
-		w.paths = nil
-	}
-	w.trials += n
-	w.checkTotals()
+	return misses
 }
 
 // draw1 takes the draw nd that the walkers leave, one without a step or

@@ -110,8 +110,9 @@ func TestKeptPathsAreTheTrial(t *testing.T) {
 }
 
 // sameWalked runs the experiment made by exp under each configuration with
-// its trial run every time, and walking its kept paths, and fails unless
-// the two results are the same.
+// its trial run every time, and walking its kept paths, to the end of the
+// run and as long as the walk pays (judge.go), and fails unless the
+// results are the same.
 func sameWalked(t *testing.T, exp func() Experiment, cfgs []Config) {
 	t.Helper()
 	for _, cfg := range cfgs {
@@ -120,14 +121,18 @@ func sameWalked(t *testing.T, exp func() Experiment, cfgs []Config) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		want.Elapsed = 0
 		e.KeepPaths = true
-		got, err := RunMC(context.Background(), e, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got.Elapsed, want.Elapsed = 0, 0
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%+v: walking the kept paths gave\n%+v\nrunning the trial\n%+v", cfg, got.Metrics, want.Metrics)
+		for _, keep := range []bool{true, false} {
+			cfg.KeepWalking = keep
+			got, err := RunMC(context.Background(), e, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Elapsed = 0
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%+v: walking the kept paths gave\n%+v\nrunning the trial\n%+v", cfg, got.Metrics, want.Metrics)
+			}
 		}
 	}
 }

@@ -190,16 +190,17 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	}
 	out = common{
 		cfg: sim.Config{
-			Method:     method,
-			Trials:     trials,
-			Seed:       c.seed,
-			Workers:    c.workers,
-			Precision:  c.precision,
-			Confidence: c.confidence,
-			MaxPaths:   c.maxPaths,
-			MaxMemory:  c.maxMemory << 20,
-			Fractions:  c.fractions,
-			NoPaths:    noPaths,
+			Method:      method,
+			Trials:      trials,
+			Seed:        c.seed,
+			Workers:     c.workers,
+			Precision:   c.precision,
+			Confidence:  c.confidence,
+			MaxPaths:    c.maxPaths,
+			MaxMemory:   c.maxMemory << 20,
+			Fractions:   c.fractions,
+			NoPaths:     noPaths,
+			KeepWalking: keepWalking,
 		},
 		format:     f,
 		progress:   p,
@@ -241,5 +242,6 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.F
 }
 
 // noPaths makes every Monte Carlo run ignore the paths its model keeps
-// (sim.Config.NoPaths): for the tests that hold the walk to the model.
-var noPaths bool
+// (sim.Config.NoPaths), and keepWalking walk them to the end of the run
+// (sim.Config.KeepWalking): for the tests that hold the walk to the model.
+var noPaths, keepWalking bool

@@ -8,8 +8,8 @@ import (
 
 // TestKeptPathsAreTheModel: every built-in scenario, run by Monte Carlo,
 // gives the same JSON to the byte whether its model's kept paths are
-// walked or the model runs every trial (sim.Experiment.KeepPaths), on one
-// worker and on two.
+// walked to the end of the run or the model runs every trial
+// (sim.Experiment.KeepPaths), on one worker and on two.
 func TestKeptPathsAreTheModel(t *testing.T) {
 	trials := "200000"
 	if testing.Short() {
@@ -19,8 +19,8 @@ func TestKeptPathsAreTheModel(t *testing.T) {
 		for _, workers := range []string{"1", "2"} {
 			args := []string{"run", name, "--method", "mc", "--trials", trials, "--seed", "7", "-j", workers, "--format", "json"}
 			run := func(off bool) []byte {
-				noPaths = off
-				defer func() { noPaths = false }()
+				noPaths, keepWalking = off, !off
+				defer func() { noPaths, keepWalking = false, false }()
 				var out, errs bytes.Buffer
 				if err := Execute(context.Background(), args, &out, &errs); err != nil {
 					t.Fatalf("%s: %v\n%s", name, err, errs.String())
