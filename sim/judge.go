@@ -15,35 +15,39 @@ import "time"
 // is which cannot be told from the experiment, so each worker measures.
 //
 // A worker times its first trials on the model alone, which gives m, the
-// model's time per trial (the fastest of a few blocks), and then walks, timing each block
-// of judgeBlock trials. The walk's debt is what it has cost beyond the
-// model: the sum over blocks of the block's time less judgeBlock·m,
-// negative once the walk has paid for its learning. The worker drops its
-// graph, and runs the model on every trial left, as soon as the debt
-// exceeds
+// model's time per trial (the mean of a few blocks, the slowest left out),
+// and then walks, timing each block of judgeBlock trials. The walk's debt
+// is what it has cost beyond the model: the sum over blocks of the block's
+// time less judgeBlock·m, negative once the walk has paid for its
+// learning; its pace is its time per trial over the last blocks, a moving
+// average in which the latest block weighs judgeTrend. The worker drops its
+// graph, and runs the model on every trial left, as soon as both
 //
-//	walkAllowance · m · max(share, walked)
+//	debt > walkAllowance · m · max(share, walked)  and  pace > m
 //
 // where share is the trials the run gives each worker and walked the
-// trials the worker has walked: a walk that loses costs the run at most
-// about walkAllowance of its time (plus the probe's noise), whatever the
-// workload, and one that pays keeps walking. The choice changes only the
-// time: a walked trial makes the draws and records the outcomes of the
-// model's, so the figures are the same to the byte either way, for any
-// number of workers and any timing.
+// trials the worker has walked: a walk that has cost more than its
+// allowance and still loses is given up, and one that has learnt enough to
+// beat the model is kept while it pays its debt back. A walk that loses
+// costs the run about walkAllowance of its time, whatever the workload.
+// The choice changes only the time: a walked trial makes the draws and
+// records the outcomes of the model's, so the figures are the same to the
+// byte either way, for any number of workers and any timing.
 //
-// Measured on the built-in crossings with one worker, debt in ms: the
-// hedgerow crossing peaks at 10 ms, 2.6% of its run, and then walks 1.9×
-// as fast as the model; the farm crossing's debt is still 48 ms after
-// 200,000 trials and the village crossing's 108 ms, which the allowance
-// stops at a few percent of their runs.
+// Measured on the built-in crossings with one worker: the hedgerow
+// crossing's debt peaks at 10 ms, 2.6% of its run, after some 50,000
+// trials, past which it walks 1.9× as fast as the model; the farm
+// crossing's debt is still 48 ms after 200,000 trials and the village
+// crossing's 108 ms, each losing at every block in its first ten thousand.
 const (
 	// probeBlocks blocks of probeBlock trials, after one to warm up, are
 	// what a worker runs on the model alone to time it.
-	probeBlocks = 4
+	probeBlocks = 5
 	probeBlock  = 256
 	// judgeBlock is the trials between two looks at the clock.
-	judgeBlock = 1024
+	judgeBlock = 256
+	// judgeTrend is the weight of the latest block in the walk's pace.
+	judgeTrend = 1.0 / 16
 	// walkAllowance is the share of the run's time at the model's rate
 	// that the walk may lose before it is given up.
 	walkAllowance = 0.05
@@ -59,9 +63,10 @@ type walkJudge struct {
 	// model is the model's time per trial, in ns; 0 until probed.
 	model float64
 	// debt is the walk's time beyond the model's, in ns; walked the
-	// trials it has walked.
+	// trials it has walked; pace its recent time per trial, in ns.
 	debt   float64
 	walked float64
+	pace   float64
 }
 
 // newJudge returns the judge of a worker of a run with configuration cfg
@@ -89,12 +94,19 @@ func (j *walkJudge) probed(n uint64, d time.Duration) {
 }
 
 // lost takes the time the walk took over n trials and reports whether it
-// has now cost more than its allowance: the worker should stop walking.
+// has cost more than its allowance and still loses: the worker should stop
+// walking.
 func (j *walkJudge) lost(n uint64, d time.Duration) bool {
 	if !j.on {
 		return false
 	}
+	ns := float64(d.Nanoseconds())
+	if j.walked == 0 {
+		j.pace = ns / float64(n)
+	} else {
+		j.pace += judgeTrend * (ns/float64(n) - j.pace)
+	}
 	j.walked += float64(n)
-	j.debt += float64(d.Nanoseconds()) - float64(n)*j.model
-	return j.debt > walkAllowance*j.model*max(j.share, j.walked)
+	j.debt += ns - float64(n)*j.model
+	return j.debt > walkAllowance*j.model*max(j.share, j.walked) && j.pace > j.model
 }

@@ -69,3 +69,30 @@ func TestKeepWalkingJudgesNothing(t *testing.T) {
 		t.Errorf("share %v with a precision rule, want the default run's %v", j.share, DefaultTrials/4)
 	}
 }
+
+// TestJudgeKeepsAWalkThatPaysItsDebt: a walk over its allowance whose pace
+// beats the model is paying its debt back, and walks on; once its pace
+// falls behind the model, it is given up.
+func TestJudgeKeepsAWalkThatPaysItsDebt(t *testing.T) {
+	j := newJudge(Config{Trials: 2000, Workers: 1})
+	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	if !j.lost(1000, 200*time.Microsecond) {
+		t.Fatal("kept a walk 100 µs over its 5 µs allowance on its first block, at twice the model's time")
+	}
+	j = newJudge(Config{Trials: 2000, Workers: 1})
+	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	j.walked, j.debt, j.pace = 1000, 50_000, 50
+	blocks := 0
+	for !j.lost(judgeBlock, judgeBlock*300*time.Nanosecond) {
+		if blocks++; blocks > 16 {
+			t.Fatal("kept a walk over its allowance whose pace has fallen far behind the model")
+		}
+	}
+	if blocks == 0 || j.pace <= j.model {
+		t.Errorf("gave the walk up after %d blocks at a pace of %.0f ns, the model's %.0f ns", blocks, j.pace, j.model)
+	}
+	j.pace, j.debt = 50, 50_000
+	if j.lost(judgeBlock, judgeBlock*50*time.Nanosecond) {
+		t.Error("gave up a walk over its allowance that beats the model")
+	}
+}

@@ -3,7 +3,6 @@ package sim
 import (
 	"context"
 	"fmt"
-	"math"
 	"sync/atomic"
 	"time"
 
@@ -231,21 +230,23 @@ func (w *worker) runChunk(seed, c, n uint64) {
 
 // probe times the model on the first of the chunk's n trials (judge.go)
 // and returns how many it ran: a block to warm the model's caches, then
-// the fastest of probeBlocks blocks, as the model's time, since a pause
-// for the collector or another process only ever slows a block down.
+// probeBlocks blocks, whose mean, the slowest left out, is the model's
+// time: a pause for the collector or another process only ever slows a
+// block down, while the fastest block alone would be the cheapest trials'.
 func (w *worker) probe(n uint64) uint64 {
 	if n < probeBlocks*probeBlock+probeBlock {
 		w.runModel(n)
 		return n
 	}
 	w.runModel(probeBlock)
-	best := time.Duration(math.MaxInt64)
+	var sum, slowest time.Duration
 	for range probeBlocks {
 		start := time.Now()
 		w.runModel(probeBlock)
-		best = min(best, time.Since(start))
+		d := time.Since(start)
+		sum, slowest = sum+d, max(slowest, d)
 	}
-	w.judge.probed(probeBlock, best)
+	w.judge.probed((probeBlocks-1)*probeBlock, sum-slowest)
 	return probeBlock + probeBlocks*probeBlock
 }
 
