@@ -41,7 +41,10 @@ import "time"
 // crossing's 108 ms, each losing at every block in its first ten thousand.
 const (
 	// probeBlocks blocks of probeBlock trials, after one to warm up, are
-	// what a worker runs on the model alone to time it.
+	// what a worker runs on the model alone to time it: the mean of
+	// their times a trial, the slowest left out, is the model's, since a
+	// pause for the collector or another process only ever slows a block
+	// down, while the fastest block alone would be its cheapest trials'.
 	probeBlocks = 5
 	probeBlock  = 256
 	// judgeBlock is the trials between two looks at the clock.
@@ -62,6 +65,11 @@ type walkJudge struct {
 	share float64
 	// model is the model's time per trial, in ns; 0 until probed.
 	model float64
+	// The probe so far: its blocks; the trials and ns of those after the
+	// first, and of the slowest of them (by its time a trial).
+	blocks               int
+	trials, ns           float64
+	worstTrials, worstNs float64
 	// debt is the walk's time beyond the model's, in ns; walked the
 	// trials it has walked; pace its recent time per trial, in ns.
 	debt   float64
@@ -86,11 +94,25 @@ func newJudge(cfg Config) walkJudge {
 // probing reports whether the worker has still to time its model.
 func (j *walkJudge) probing() bool { return j.on && j.model == 0 }
 
-// probed takes the time the model took over n trials.
+// probed takes the time the model took over a block of n trials of the
+// probe.
 func (j *walkJudge) probed(n uint64, d time.Duration) {
+	j.blocks++
+	if j.blocks == 1 {
+		return // warming the model's caches
+	}
+	ns, trials := float64(d.Nanoseconds()), float64(n)
+	j.trials += trials
+	j.ns += ns
+	if ns*j.worstTrials >= j.worstNs*trials {
+		j.worstTrials, j.worstNs = trials, ns
+	}
+	if j.blocks <= probeBlocks {
+		return
+	}
 	// At least a nanosecond a trial, so that the model is known to be
 	// timed even on a clock too coarse to see it.
-	j.model = max(float64(d.Nanoseconds())/float64(n), 1)
+	j.model = max((j.ns-j.worstNs)/(j.trials-j.worstTrials), 1)
 }
 
 // lost takes the time the walk took over n trials and reports whether it

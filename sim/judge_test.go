@@ -14,10 +14,7 @@ import (
 // savings cover.
 func TestJudgeGivesUpALosingWalk(t *testing.T) {
 	j := newJudge(Config{Trials: 2000, Workers: 2})
-	if !j.probing() {
-		t.Fatal("a new judge does not ask for the model's time")
-	}
-	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	probeAt(&j, 100)
 	if j.probing() {
 		t.Fatal("a judge that timed its model asks again")
 	}
@@ -29,7 +26,7 @@ func TestJudgeGivesUpALosingWalk(t *testing.T) {
 	}
 
 	j = newJudge(Config{Trials: 2000, Workers: 2})
-	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	probeAt(&j, 100)
 	for range 10 {
 		if j.lost(1000, 60*time.Microsecond) {
 			t.Fatal("gave up a walk that saves 40 µs a block")
@@ -45,7 +42,7 @@ func TestJudgeGivesUpALosingWalk(t *testing.T) {
 // that loses less than that a trial is never given up.
 func TestJudgeAllowanceGrowsWithTheWalk(t *testing.T) {
 	j := newJudge(Config{Trials: 1000, Workers: 1})
-	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	probeAt(&j, 100)
 	for range 100 {
 		if j.lost(1000, 104*time.Microsecond) {
 			t.Fatal("gave up a walk losing 4% a trial")
@@ -75,12 +72,12 @@ func TestKeepWalkingJudgesNothing(t *testing.T) {
 // falls behind the model, it is given up.
 func TestJudgeKeepsAWalkThatPaysItsDebt(t *testing.T) {
 	j := newJudge(Config{Trials: 2000, Workers: 1})
-	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	probeAt(&j, 100)
 	if !j.lost(1000, 200*time.Microsecond) {
 		t.Fatal("kept a walk 100 µs over its 5 µs allowance on its first block, at twice the model's time")
 	}
 	j = newJudge(Config{Trials: 2000, Workers: 1})
-	j.probed(probeBlock, probeBlock*100*time.Nanosecond)
+	probeAt(&j, 100)
 	j.walked, j.debt, j.pace = 1000, 50_000, 50
 	blocks := 0
 	for !j.lost(judgeBlock, judgeBlock*300*time.Nanosecond) {
@@ -94,5 +91,39 @@ func TestJudgeKeepsAWalkThatPaysItsDebt(t *testing.T) {
 	j.pace, j.debt = 50, 50_000
 	if j.lost(judgeBlock, judgeBlock*50*time.Nanosecond) {
 		t.Error("gave up a walk over its allowance that beats the model")
+	}
+}
+
+// probeAt runs j's probe on a model that takes ns a trial.
+func probeAt(j *walkJudge, ns time.Duration) {
+	for j.probing() {
+		j.probed(probeBlock, probeBlock*ns)
+	}
+}
+
+// TestProbeTimesTheModel: the probe leaves out its first block, which
+// warms the model's caches, and its slowest, which a pause may have
+// slowed, and takes the mean of the rest, partial blocks included.
+func TestProbeTimesTheModel(t *testing.T) {
+	j := newJudge(Config{Trials: 1000, Workers: 1})
+	if !j.probing() {
+		t.Fatal("a new judge does not ask for the model's time")
+	}
+	blocks := []struct {
+		n  uint64
+		ns time.Duration
+	}{{256, 256 * 1000}, {256, 256 * 100}, {100, 100 * 130}, {256, 256 * 400}, {256, 256 * 90}, {256, 256 * 110}}
+	for i, b := range blocks {
+		if !j.probing() {
+			t.Fatalf("timed the model after %d blocks, want %d", i, len(blocks))
+		}
+		j.probed(b.n, b.ns)
+	}
+	if j.probing() {
+		t.Fatal("still probing after the warm-up and five blocks")
+	}
+	want := float64(256*100+100*130+256*90+256*110) / float64(256+100+256+256)
+	if j.model != want {
+		t.Errorf("model %v ns a trial, want %v", j.model, want)
 	}
 }

@@ -205,10 +205,8 @@ func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 	return w
 }
 
-// runChunk runs the n trials of chunk c: the hot loop. A trial that
-// records only joints has had its codes counted by Record.SetJoint, and
-// costs the loop nothing more; that every trial recorded every metric once
-// is checked on the chunk's totals (fold, checkTotals).
+// runChunk runs the n trials of chunk c, walking the worker's kept paths
+// where it has them (paths.go) and it pays (judge.go), else on the model.
 func (w *worker) runChunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
 	if w.paths == nil {
@@ -228,29 +226,27 @@ func (w *worker) runChunk(seed, c, n uint64) {
 	}
 }
 
-// probe times the model on the first of the chunk's n trials (judge.go)
-// and returns how many it ran: a block to warm the model's caches, then
-// probeBlocks blocks, whose mean, the slowest left out, is the model's
-// time: a pause for the collector or another process only ever slows a
-// block down, while the fastest block alone would be the cheapest trials'.
+// probe runs the model on the chunk's first trials, up to n, in blocks
+// that it times for the judge, until the judge knows the model's time
+// (judge.go), and returns how many it ran: a chunk shorter than the
+// probe leaves the rest of it to the next.
 func (w *worker) probe(n uint64) uint64 {
-	if n < probeBlocks*probeBlock+probeBlock {
-		w.runModel(n)
-		return n
-	}
-	w.runModel(probeBlock)
-	var sum, slowest time.Duration
-	for range probeBlocks {
+	var done uint64
+	for done < n && w.judge.probing() {
+		k := min(probeBlock, n-done)
 		start := time.Now()
-		w.runModel(probeBlock)
-		d := time.Since(start)
-		sum, slowest = sum+d, max(slowest, d)
+		w.runModel(k)
+		w.judge.probed(k, time.Since(start))
+		done += k
 	}
-	w.judge.probed((probeBlocks-1)*probeBlock, sum-slowest)
-	return probeBlock + probeBlocks*probeBlock
+	return done
 }
 
-// runModel runs the next n trials of the chunk on the model.
+// runModel runs the next n trials of the chunk on the model: the hot
+// loop. A trial that records only joints has had its codes counted by
+// Record.SetJoint, and costs the loop nothing more; that every trial
+// recorded every metric once is checked on the trials' totals (fold,
+// checkTotals).
 func (w *worker) runModel(n uint64) {
 	trial, rec, src, free := w.trial, w.rec, &w.src, w.free
 	if len(w.direct) == 0 {

@@ -253,6 +253,9 @@ func newPaths(metrics, workers int) *paths {
 // model. The walkers (walkDice, walkUniform) take most nodes; walkTrial
 // takes what they leave.
 func (w *worker) runPaths(n uint64) uint64 {
+	if n == 0 {
+		return 0
+	}
 	p := w.paths
 	var walked, misses uint64
 	for walked < n {
