@@ -250,8 +250,9 @@ func newPaths(metrics, workers int) *paths {
 // runPaths walks up to n trials of a chunk on w's graph, folds their
 // outcomes into w.counts and returns how many it walked: all n, unless the
 // worker gave up the walk (judge.go), or had to, and left the rest to the
-// model. The walkers (walkDice, walkUniform) take most nodes; walkTrial
-// takes what they leave.
+// model, timing it for the judge every judgeBlock trials. The walkers
+// (walkDice, walkUniform) take most nodes; walkTrials takes what they
+// leave.
 func (w *worker) runPaths(n uint64) uint64 {
 	if n == 0 {
 		return 0
