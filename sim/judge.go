@@ -1,6 +1,9 @@
 package sim
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 // Judging the walk against the model.
 //
@@ -14,22 +17,30 @@ import "time"
 // leaving it, and walking it is slower than the model throughout. Which
 // is which cannot be told from the experiment, so each worker measures.
 //
-// A worker times its first trials on the model alone, which gives m, the
-// model's time per trial (the mean of a few blocks, the slowest left out),
-// and then walks, timing each block of judgeBlock trials. The walk's debt
-// is what it has cost beyond the model: the sum over blocks of the block's
-// time less judgeBlock·m, negative once the walk has paid for its
-// learning; its pace is its time per trial over the last blocks, a moving
-// average in which the latest block weighs judgeTrend. The worker drops its
-// graph, and runs the model on every trial left, as soon as both
+// A worker first runs its model alone: a block to warm its caches, then
+// probeWindows windows, whose median time a trial is m, the model's. It
+// then walks, and at the end of each window adds to the walk's debt what
+// the window cost beyond the model, its time less its trials·m: negative
+// once the walk has paid for its learning. A window is at least
+// windowTrials trials and windowTicks ticks of the clock, so that a clock
+// as coarse as a browser's (0.1 to 1 ms) times it to within 5%. The worker
+// drops its graph, and runs the model on every trial left, once
 //
-//	debt > walkAllowance · m · max(share, walked)  and  pace > m
+//	debt > walkAllowance · m · max(share, walked) + learnTrials · m
 //
-// where share is the trials the run gives each worker and walked the
-// trials the worker has walked: a walk that has cost more than its
-// allowance and still loses is given up, and one that has learnt enough to
-// beat the model is kept while it pays its debt back. A walk that loses
-// costs the run about walkAllowance of its time, whatever the workload.
+// after two windows in a row that lost to the model, where share is the
+// trials the run gives each worker (none for a run with a precision rule,
+// whose length is not known) and walked the trials the worker has walked.
+// A walk that has cost more than its allowance and still loses is given
+// up; one that has learnt enough to beat the model walks on while it pays
+// its debt back; a window that one pause of the process slowed does not
+// end a walk on its own. learnTrials lets a walk learn its graph whatever
+// its share: `compare`'s debt peaks at about 1,900 model trials' time, so
+// that on a machine of many cores, where each worker's share is small, it
+// still walks four times as fast as its model. A walk that loses costs a
+// worker at most about walkAllowance of its share's time and learnTrials'
+// model time.
+//
 // The choice changes only the time: a walked trial makes the draws and
 // records the outcomes of the model's, so the figures are the same to the
 // byte either way, for any number of workers and any timing.
@@ -40,20 +51,22 @@ import "time"
 // crossing's debt is still 48 ms after 200,000 trials and the village
 // crossing's 108 ms, each losing at every block in its first ten thousand.
 const (
-	// probeBlocks blocks of probeBlock trials, after one to warm up, are
-	// what a worker runs on the model alone to time it: the mean of
-	// their times a trial, the slowest left out, is the model's, since a
-	// pause for the collector or another process only ever slows a block
-	// down, while the fastest block alone would be its cheapest trials'.
-	probeBlocks = 5
-	probeBlock  = 256
-	// judgeBlock is the trials between two looks at the clock.
+	// probeBlock is the trials the model runs between two looks at the
+	// clock while it is timed, the first of them to warm its caches;
+	// probeWindows are the windows it is timed over.
+	probeBlock   = 256
+	probeWindows = 3
+	// judgeBlock is the trials walked between two looks at the clock.
 	judgeBlock = 256
-	// judgeTrend is the weight of the latest block in the walk's pace.
-	judgeTrend = 1.0 / 16
+	// A window is at least windowTrials trials and windowTicks ticks of
+	// the clock.
+	windowTrials = 256
+	windowTicks  = 20
 	// walkAllowance is the share of the run's time at the model's rate
-	// that the walk may lose before it is given up.
+	// that the walk may lose before it is given up, and learnTrials the
+	// model trials' time it may lose whatever the run's length.
 	walkAllowance = 0.05
+	learnTrials   = 2048
 )
 
 // walkJudge is one worker's account of its walk against its model. The
@@ -61,74 +74,125 @@ const (
 // test of the walk against the model wants (Config.KeepWalking).
 type walkJudge struct {
 	on bool
-	// share is the trials the run gives each worker.
-	share float64
+	// share is the trials the run gives each worker; window the shortest
+	// time a window takes.
+	share  float64
+	window time.Duration
 	// model is the model's time per trial, in ns; 0 until probed.
 	model float64
-	// The probe so far: its blocks; the trials and ns of those after the
-	// first, and of the slowest of them (by its time a trial).
-	blocks               int
-	trials, ns           float64
-	worstTrials, worstNs float64
+	// The window being timed: when it began (zero: no block timed yet)
+	// and its trials so far.
+	start  time.Time
+	trials float64
+	// probes are the probe's windows so far, in ns a trial.
+	probes []float64
 	// debt is the walk's time beyond the model's, in ns; walked the
-	// trials it has walked; pace its recent time per trial, in ns.
+	// trials it has walked; losing the windows in a row that lost.
 	debt   float64
 	walked float64
-	pace   float64
+	losing int
+	// clock is the time now: time.Now, but in tests.
+	clock func() time.Time
 }
 
 // newJudge returns the judge of a worker of a run with configuration cfg
-// (defaults filled in). A run with a precision rule has no share known in
-// advance: it is taken as the default run's.
+// (defaults filled in).
 func newJudge(cfg Config) walkJudge {
 	if cfg.KeepWalking {
 		return walkJudge{}
 	}
-	trials := cfg.Trials
-	if cfg.Precision > 0 {
-		trials = min(trials, DefaultTrials)
+	tick := clockTick()
+	if tick <= 0 {
+		// A clock that does not move cannot judge: walk, as before
+		// the judge.
+		return walkJudge{}
 	}
-	return walkJudge{on: true, share: float64(trials) / float64(cfg.Workers)}
+	j := walkJudge{on: true, window: windowTicks * tick, clock: time.Now}
+	if cfg.Precision == 0 {
+		j.share = float64(cfg.Trials) / float64(cfg.Workers)
+	}
+	return j
 }
+
+// clockTick is the smallest step the clock takes, read once: tens of
+// nanoseconds natively, 0.1 to 1 ms in a browser; 0 when it did not move
+// within a second.
+var clockTick = sync.OnceValue(func() time.Duration {
+	t0 := time.Now()
+	for {
+		t := time.Now()
+		if d := t.Sub(t0); d > 0 {
+			return d
+		}
+		if time.Since(t0) > time.Second {
+			return 0
+		}
+	}
+})
 
 // probing reports whether the worker has still to time its model.
 func (j *walkJudge) probing() bool { return j.on && j.model == 0 }
 
-// probed takes the time the model took over a block of n trials of the
-// probe.
-func (j *walkJudge) probed(n uint64, d time.Duration) {
-	j.blocks++
-	if j.blocks == 1 {
-		return // warming the model's caches
-	}
-	ns, trials := float64(d.Nanoseconds()), float64(n)
-	j.trials += trials
-	j.ns += ns
-	if ns*j.worstTrials >= j.worstNs*trials {
-		j.worstTrials, j.worstNs = trials, ns
-	}
-	if j.blocks <= probeBlocks {
+// probed notes that the model ran another n trials of the probe.
+func (j *walkJudge) probed(n uint64) {
+	if j.start.IsZero() {
+		j.start = j.clock() // the first block warmed the caches
 		return
 	}
-	// At least a nanosecond a trial, so that the model is known to be
-	// timed even on a clock too coarse to see it.
-	j.model = max((j.ns-j.worstNs)/(j.trials-j.worstTrials), 1)
+	d, _, ok := j.tally(n)
+	if !ok {
+		return
+	}
+	j.probes = append(j.probes, d)
+	if len(j.probes) == probeWindows {
+		j.model = max(median(j.probes), 1)
+	}
 }
 
-// lost takes the time the walk took over n trials and reports whether it
-// has cost more than its allowance and still loses: the worker should stop
-// walking.
-func (j *walkJudge) lost(n uint64, d time.Duration) bool {
+// walkedBlock notes that the walk ran another n trials, and reports
+// whether it should be given up.
+func (j *walkJudge) walkedBlock(n uint64) bool {
 	if !j.on {
 		return false
 	}
-	ns := float64(d.Nanoseconds())
-	if j.walked == 0 {
-		j.pace = ns / float64(n)
-	} else {
-		j.pace += judgeTrend * (ns/float64(n) - j.pace)
-	}
 	j.walked += float64(n)
-	j.debt += ns - float64(n)*j.model
-	return j.debt > walkAllowance*j.model*max(j.share, j.walked) && j.pace > j.model
+	d, trials, ok := j.tally(n)
+	if !ok {
+		return false
+	}
+	j.debt += (d - j.model) * trials
+	if d > j.model {
+		j.losing++
+	} else {
+		j.losing = 0
+	}
+	allowance := walkAllowance*j.model*max(j.share, j.walked) + learnTrials*j.model
+	return j.losing >= 2 && j.debt > allowance
+}
+
+// tally adds n trials to the window and, once the window is long enough,
+// returns its time a trial, in ns, and its trials, and begins the next.
+func (j *walkJudge) tally(n uint64) (ns, trials float64, ok bool) {
+	j.trials += float64(n)
+	if j.trials < windowTrials {
+		return 0, 0, false
+	}
+	now := j.clock()
+	d := now.Sub(j.start)
+	if d < j.window {
+		return 0, 0, false
+	}
+	ns, trials = float64(d.Nanoseconds())/j.trials, j.trials
+	j.start, j.trials = now, 0
+	return ns, trials, true
+}
+
+// median is the median of xs, which it sorts.
+func median(xs []float64) float64 {
+	for i := 1; i < len(xs); i++ {
+		for k := i; k > 0 && xs[k] < xs[k-1]; k-- {
+			xs[k], xs[k-1] = xs[k-1], xs[k]
+		}
+	}
+	return xs[len(xs)/2]
 }

@@ -1,129 +1,180 @@
 package sim
 
 import (
+	"math"
 	"testing"
 	"time"
 )
 
-// TestJudgeGivesUpALosingWalk: with the model at 100 ns a trial and a
-// share of 1,000 trials a worker, a walk of 1,000 trials may lose 5% of
-// 100 µs, 5 µs, and one of 2,000 trials 10 µs: a first block at 103 ns a
-// trial loses 3 µs and walks on, a second at 110 ns brings the loss to
-// 13 µs and gives it up. Blocks at 60 ns a trial pay, and a walk that
-// paid off its learning keeps walking through a slow block that its
-// savings cover.
-func TestJudgeGivesUpALosingWalk(t *testing.T) {
-	j := newJudge(Config{Trials: 2000, Workers: 2})
-	probeAt(&j, 100)
-	if j.probing() {
-		t.Fatal("a judge that timed its model asks again")
-	}
-	if j.lost(1000, 103*time.Microsecond) {
-		t.Fatal("gave up at 3 µs lost, within the 5 µs allowed")
-	}
-	if !j.lost(1000, 110*time.Microsecond) {
-		t.Fatal("kept walking at 13 µs lost, over the 10 µs allowed")
-	}
+// fakeJudge is a judge on a clock the test moves: each block of trials
+// takes the time the test says, and the clock reads it rounded down to its
+// tick, after a jitter of up to a tick when jitter is set, as a browser's
+// clock may add to defeat timing attacks.
+type fakeJudge struct {
+	walkJudge
+	now, tick time.Duration
+	jitter    bool
+	reads     uint64
+}
 
-	j = newJudge(Config{Trials: 2000, Workers: 2})
-	probeAt(&j, 100)
-	for range 10 {
-		if j.lost(1000, 60*time.Microsecond) {
-			t.Fatal("gave up a walk that saves 40 µs a block")
+func newFakeJudge(share float64, tick time.Duration) *fakeJudge {
+	f := &fakeJudge{tick: tick}
+	origin := time.Unix(0, 0)
+	f.walkJudge = walkJudge{on: true, share: share, window: windowTicks * tick,
+		clock: func() time.Time {
+			t := f.now
+			if f.jitter {
+				f.reads = f.reads*6364136223846793005 + 1442695040888963407
+				t += time.Duration(f.reads>>33) % f.tick
+			}
+			return origin.Add(t / f.tick * f.tick)
+		}}
+	return f
+}
+
+// probe runs probe blocks of the model at ns a trial until the judge has
+// timed it, the first block at first, then at each of firsts in turn.
+func (f *fakeJudge) probe(ns time.Duration, firsts ...time.Duration) {
+	for i := 0; f.probing(); i++ {
+		d := ns
+		if i < len(firsts) {
+			d = firsts[i]
+		}
+		f.now += probeBlock * d
+		f.probed(probeBlock)
+	}
+}
+
+// walk walks n trials at ns a trial, a block at a time, and reports
+// whether the judge gave the walk up, and after how many trials.
+func (f *fakeJudge) walk(n int, ns time.Duration) (bool, int) {
+	for done := 0; done < n; done += judgeBlock {
+		f.now += judgeBlock * ns
+		if f.walkedBlock(judgeBlock) {
+			return true, done + judgeBlock
 		}
 	}
-	if j.lost(1000, 400*time.Microsecond) {
-		t.Fatal("gave up a walk whose savings (400 µs) cover its slow block (300 µs)")
+	return false, n
+}
+
+// TestProbeTimesTheModel: the probe leaves out its first block, which
+// warms the model's caches, and takes the median of its windows' times a
+// trial, so that a window that a pause slowed does not count.
+func TestProbeTimesTheModel(t *testing.T) {
+	f := newFakeJudge(1e6, time.Nanosecond)
+	if !f.probing() {
+		t.Fatal("a new judge does not ask for the model's time")
+	}
+	firsts := []time.Duration{5000}
+	for _, ns := range []time.Duration{400, 110} { // a paused window, a fast one
+		for range windowTrials / probeBlock {
+			firsts = append(firsts, ns)
+		}
+	}
+	f.probe(100, firsts...)
+	if f.model != 110 {
+		t.Errorf("model %v ns a trial, want the median window's 110", f.model)
+	}
+}
+
+// TestProbeOnACoarseClock: on a clock that moves by whole milliseconds,
+// with a jitter of up to a tick, as a browser's may, a window lasts at
+// least 20 ticks, so that the model's time is read to within 5% however
+// short its trials (a window of one tick reads it 6% off here).
+func TestProbeOnACoarseClock(t *testing.T) {
+	f := newFakeJudge(1e6, time.Millisecond)
+	f.jitter = true
+	f.probe(100)
+	if math.Abs(f.model-100) > 5 {
+		t.Errorf("model %v ns a trial on a jittery 1 ms clock, want 100 within 5", f.model)
+	}
+}
+
+// TestJudgeGivesUpALosingWalk: a walk three times as slow as its model
+// loses 200 ns a trial; it is given up at the end of the first window
+// that takes it over its allowance, 5% of a 10,000-trial share at 100 ns
+// (50 µs) and learnTrials' model time.
+func TestJudgeGivesUpALosingWalk(t *testing.T) {
+	f := newFakeJudge(10_000, time.Nanosecond)
+	f.probe(100)
+	allowance := 0.05*100*10_000 + learnTrials*100.0
+	windows := int(allowance/(200*windowTrials)) + 1
+	lost, after := f.walk(100_000, 300)
+	if want := max(windows, 2) * windowTrials; !lost || after != want {
+		t.Errorf("gave up %v after %d trials, want after %d", lost, after, want)
+	}
+}
+
+// TestJudgeKeepsAWalkThatPays: a walk that loses while it learns and then
+// beats the model walks on, its debt paid back, however small its share:
+// the learning allowance covers a debt of 1,840 model trials, about what
+// compare's walk runs up on each worker.
+func TestJudgeKeepsAWalkThatPays(t *testing.T) {
+	for _, share := range []float64{1e6, 20_000, 1_000} {
+		f := newFakeJudge(share, time.Nanosecond)
+		f.probe(100)
+		if lost, after := f.walk(2048, 190); lost { // 2,048 · 90 ns: 1,843 trials' time
+			t.Errorf("share %v: gave up a learning walk after %d trials", share, after)
+		}
+		if lost, after := f.walk(100_000, 30); lost {
+			t.Errorf("share %v: gave up a walk three times as fast as the model after %d trials", share, after)
+		}
+		if f.debt >= 0 {
+			t.Errorf("share %v: debt %v ns after 100,000 fast trials, want it paid back", share, f.debt)
+		}
+	}
+}
+
+// TestJudgeForgivesOnePause: one window that a pause of the process slowed
+// far over the allowance does not end a walk that otherwise beats the
+// model; a second losing window in a row does.
+func TestJudgeForgivesOnePause(t *testing.T) {
+	f := newFakeJudge(10_000, time.Nanosecond)
+	f.probe(100)
+	if lost, _ := f.walk(windowTrials, 5000); lost {
+		t.Fatal("gave up a walk on one paused window")
+	}
+	if lost, _ := f.walk(windowTrials, 50); lost {
+		t.Fatal("gave up a walk whose next window beat the model")
+	}
+	if lost, _ := f.walk(windowTrials, 5000); lost {
+		t.Fatal("gave up a walk on a paused window after a fast one")
+	}
+	if lost, _ := f.walk(windowTrials, 5000); !lost {
+		t.Error("kept a walk over its allowance after two losing windows in a row")
 	}
 }
 
 // TestJudgeAllowanceGrowsWithTheWalk: past its share, a worker may lose 5%
 // of the time the model would have taken over what it walked, so a walk
-// that loses less than that a trial is never given up.
+// that loses less than that a trial walks on; a run with a precision rule,
+// whose share is not known, is judged on what it walked alone.
 func TestJudgeAllowanceGrowsWithTheWalk(t *testing.T) {
-	j := newJudge(Config{Trials: 1000, Workers: 1})
-	probeAt(&j, 100)
-	for range 100 {
-		if j.lost(1000, 104*time.Microsecond) {
-			t.Fatal("gave up a walk losing 4% a trial")
-		}
+	f := newFakeJudge(1000, time.Nanosecond)
+	f.probe(100)
+	if lost, after := f.walk(1_000_000, 104); lost {
+		t.Errorf("gave up a walk losing 4%% a trial after %d trials", after)
 	}
-	if !j.lost(100_000, 20*time.Millisecond) {
-		t.Fatal("kept a walk that lost as much again as it walked")
+	j := newJudge(Config{Trials: 1e9, Workers: 4, Precision: 0.01})
+	if j.on && j.share != 0 {
+		t.Errorf("share %v with a precision rule, want none", j.share)
+	}
+	j = newJudge(Config{Trials: 1e6, Workers: 4})
+	if j.on && j.share != 250_000 {
+		t.Errorf("share %v of a million trials on four workers, want 250,000", j.share)
 	}
 }
 
 // TestKeepWalkingJudgesNothing: a run that keeps walking never probes the
-// model nor gives up the walk, and a run with a precision rule reckons
-// the allowance on the default run's share.
+// model nor gives up the walk.
 func TestKeepWalkingJudgesNothing(t *testing.T) {
 	j := newJudge(Config{Trials: 1000, Workers: 1, KeepWalking: true})
-	if j.probing() || j.lost(1000, time.Hour) {
-		t.Error("a run that keeps walking judged its walk")
-	}
-	j = newJudge(Config{Trials: 1e9, Workers: 4, Precision: 0.01})
-	if j.share != DefaultTrials/4 {
-		t.Errorf("share %v with a precision rule, want the default run's %v", j.share, DefaultTrials/4)
-	}
-}
-
-// TestJudgeKeepsAWalkThatPaysItsDebt: a walk over its allowance whose pace
-// beats the model is paying its debt back, and walks on; once its pace
-// falls behind the model, it is given up.
-func TestJudgeKeepsAWalkThatPaysItsDebt(t *testing.T) {
-	j := newJudge(Config{Trials: 2000, Workers: 1})
-	probeAt(&j, 100)
-	if !j.lost(1000, 200*time.Microsecond) {
-		t.Fatal("kept a walk 100 µs over its 5 µs allowance on its first block, at twice the model's time")
-	}
-	j = newJudge(Config{Trials: 2000, Workers: 1})
-	probeAt(&j, 100)
-	j.walked, j.debt, j.pace = 1000, 50_000, 50
-	blocks := 0
-	for !j.lost(judgeBlock, judgeBlock*300*time.Nanosecond) {
-		if blocks++; blocks > 16 {
-			t.Fatal("kept a walk over its allowance whose pace has fallen far behind the model")
-		}
-	}
-	if blocks == 0 || j.pace <= j.model {
-		t.Errorf("gave the walk up after %d blocks at a pace of %.0f ns, the model's %.0f ns", blocks, j.pace, j.model)
-	}
-	j.pace, j.debt = 50, 50_000
-	if j.lost(judgeBlock, judgeBlock*50*time.Nanosecond) {
-		t.Error("gave up a walk over its allowance that beats the model")
-	}
-}
-
-// probeAt runs j's probe on a model that takes ns a trial.
-func probeAt(j *walkJudge, ns time.Duration) {
-	for j.probing() {
-		j.probed(probeBlock, probeBlock*ns)
-	}
-}
-
-// TestProbeTimesTheModel: the probe leaves out its first block, which
-// warms the model's caches, and its slowest, which a pause may have
-// slowed, and takes the mean of the rest, partial blocks included.
-func TestProbeTimesTheModel(t *testing.T) {
-	j := newJudge(Config{Trials: 1000, Workers: 1})
-	if !j.probing() {
-		t.Fatal("a new judge does not ask for the model's time")
-	}
-	blocks := []struct {
-		n  uint64
-		ns time.Duration
-	}{{256, 256 * 1000}, {256, 256 * 100}, {100, 100 * 130}, {256, 256 * 400}, {256, 256 * 90}, {256, 256 * 110}}
-	for i, b := range blocks {
-		if !j.probing() {
-			t.Fatalf("timed the model after %d blocks, want %d", i, len(blocks))
-		}
-		j.probed(b.n, b.ns)
-	}
 	if j.probing() {
-		t.Fatal("still probing after the warm-up and five blocks")
+		t.Error("a run that keeps walking probes its model")
 	}
-	want := float64(256*100+100*130+256*90+256*110) / float64(256+100+256+256)
-	if j.model != want {
-		t.Errorf("model %v ns a trial, want %v", j.model, want)
+	for range 100 {
+		if j.walkedBlock(judgeBlock) {
+			t.Fatal("a run that keeps walking gave its walk up")
+		}
 	}
 }

@@ -226,17 +226,16 @@ func (w *worker) runChunk(seed, c, n uint64) {
 	}
 }
 
-// probe runs the model on the chunk's first trials, up to n, in blocks
-// that it times for the judge, until the judge knows the model's time
-// (judge.go), and returns how many it ran: a chunk shorter than the
-// probe leaves the rest of it to the next.
+// probe runs the model on the chunk's first trials, up to n, a block at a
+// time, until the judge knows the model's time (judge.go), and returns
+// how many it ran: a chunk shorter than the probe leaves the rest of it to
+// the next.
 func (w *worker) probe(n uint64) uint64 {
 	var done uint64
 	for done < n && w.judge.probing() {
 		k := min(probeBlock, n-done)
-		start := time.Now()
 		w.runModel(k)
-		w.judge.probed(k, time.Since(start))
+		w.judge.probed(k)
 		done += k
 	}
 	return done

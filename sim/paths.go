@@ -3,7 +3,6 @@ package sim
 import (
 	"math/bits"
 	"slices"
-	"time"
 )
 
 // Walking the paths trials have taken.
@@ -49,10 +48,10 @@ import (
 // determine the rest of a Monte Carlo trial, as they do an exact one's.
 // The graphs are bounded: once a worker's holds its share of pathBytes
 // it stops growing it and runs the model, without merge points, on every
-// trial that leaves it; and once a quarter of a chunk's trials do, it
-// drops the graph and runs the model on every trial. A worker also drops
-// its graph as soon as walking it has cost more time than the model would
-// have, beyond a small allowance (judge.go).
+// trial that leaves it; and once a quarter of the trials it walks of a
+// chunk do, it drops the graph and runs the model on every trial. A worker
+// also drops its graph once walking it has cost more time than the model
+// would have, beyond an allowance, and still does (judge.go).
 
 // pathBytes is the most memory the graphs of a run's workers may take
 // together, each its share.
@@ -249,10 +248,9 @@ func newPaths(metrics, workers int) *paths {
 
 // runPaths walks up to n trials of a chunk on w's graph, folds their
 // outcomes into w.counts and returns how many it walked: all n, unless the
-// worker gave up the walk (judge.go), or had to, and left the rest to the
-// model, timing it for the judge every judgeBlock trials. The walkers
-// (walkDice, walkUniform) take most nodes; walkTrials takes what they
-// leave.
+// worker's judge gave the walk up (judge.go), which it asks every
+// judgeBlock trials, leaving the rest to the model. The walkers (walkDice,
+// walkUniform) take most nodes; walkTrials takes what they leave.
 func (w *worker) runPaths(n uint64) uint64 {
 	if n == 0 {
 		return 0
@@ -261,10 +259,9 @@ func (w *worker) runPaths(n uint64) uint64 {
 	var walked, misses uint64
 	for walked < n {
 		k := min(judgeBlock, n-walked)
-		start := time.Now()
 		misses += w.walkTrials(k)
 		walked += k
-		if w.judge.lost(k, time.Since(start)) {
+		if w.judge.walkedBlock(k) {
 			w.paths = nil
 			break
 		}
