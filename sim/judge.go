@@ -18,28 +18,29 @@ import (
 // is which cannot be told from the experiment, so each worker measures.
 //
 // A worker first runs its model alone: a block to warm its caches, then
-// probeWindows windows, whose median time a trial is m, the model's. It
-// then walks, and at the end of each window adds to the walk's debt what
-// the window cost beyond the model, its time less its trials·m: negative
-// once the walk has paid for its learning. A window is at least
-// windowTrials trials and windowTicks ticks of the clock, so that a clock
-// as coarse as a browser's (0.1 to 1 ms) times it to within 5%. The worker
-// drops its graph, and runs the model on every trial left, once
+// probeWindows windows of probeTrials trials or more, whose median time a
+// trial is m, the model's. It then walks, and at the end of each window
+// adds to the walk's debt what the window cost beyond the model, its time
+// less its trials·m: negative once the walk has paid for its learning. A
+// window is at least windowTrials trials and windowTicks ticks of the
+// clock, so that a clock as coarse as a browser's (0.1 to 1 ms) times it to
+// within 5%. The worker drops its graph, and runs the model on every trial
+// left, once
 //
 //	debt > walkAllowance · m · max(share, walked) + learnTrials · m
 //
-// after two windows in a row that lost to the model, where share is the
-// trials the run gives each worker (none for a run with a precision rule,
-// whose length is not known) and walked the trials the worker has walked.
-// A walk that has cost more than its allowance and still loses is given
-// up; one that has learnt enough to beat the model walks on while it pays
-// its debt back; a window that one pause of the process slowed does not
-// end a walk on its own. learnTrials lets a walk learn its graph whatever
-// its share: `compare`'s debt peaks at about 1,900 model trials' time, so
-// that on a machine of many cores, where each worker's share is small, it
-// still walks four times as fast as its model. A walk that loses costs a
-// worker at most about walkAllowance of its share's time and learnTrials'
-// model time.
+// while the median of the walk's last three windows loses to the model,
+// where share is the trials the run gives each worker (none for a run with
+// a precision rule, whose length is not known) and walked the trials the
+// worker has walked. A walk that has cost more than its allowance and still
+// loses is given up; one that has learnt enough to beat the model walks on
+// while it pays its debt back; neither a window that one pause of the
+// process slowed nor one that met more new paths than most ends a walk on
+// its own. learnTrials lets a walk learn its graph whatever its share:
+// `compare`'s debt peaks at about 1,900 model trials' time, so that on a
+// machine of many cores, where each worker's share is small, it still walks
+// several times as fast as its model. A walk that loses costs a worker
+// about walkAllowance of its share's time and learnTrials' model time.
 //
 // The choice changes only the time: a walked trial makes the draws and
 // records the outcomes of the model's, so the figures are the same to the
@@ -53,9 +54,12 @@ import (
 const (
 	// probeBlock is the trials the model runs between two looks at the
 	// clock while it is timed, the first of them to warm its caches;
-	// probeWindows are the windows it is timed over.
+	// probeWindows are the windows it is timed over, each at least
+	// probeTrials trials, since the cost of a trial varies more than that
+	// of a walked one.
 	probeBlock   = 256
 	probeWindows = 3
+	probeTrials  = 1024
 	// judgeBlock is the trials walked between two looks at the clock.
 	judgeBlock = 256
 	// A window is at least windowTrials trials and windowTicks ticks of
@@ -87,10 +91,12 @@ type walkJudge struct {
 	// probes are the probe's windows so far, in ns a trial.
 	probes []float64
 	// debt is the walk's time beyond the model's, in ns; walked the
-	// trials it has walked; losing the windows in a row that lost.
-	debt   float64
-	walked float64
-	losing int
+	// trials it has walked; paces the times a trial of its last windows,
+	// the latest at paces[windows%3].
+	debt    float64
+	walked  float64
+	paces   [3]float64
+	windows int
 	// clock is the time now: time.Now, but in tests.
 	clock func() time.Time
 }
@@ -139,7 +145,7 @@ func (j *walkJudge) probed(n uint64) {
 		j.start = j.clock() // the first block warmed the caches
 		return
 	}
-	d, _, ok := j.tally(n)
+	d, _, ok := j.tally(n, probeTrials)
 	if !ok {
 		return
 	}
@@ -156,25 +162,27 @@ func (j *walkJudge) walkedBlock(n uint64) bool {
 		return false
 	}
 	j.walked += float64(n)
-	d, trials, ok := j.tally(n)
+	d, trials, ok := j.tally(n, windowTrials)
 	if !ok {
 		return false
 	}
 	j.debt += (d - j.model) * trials
-	if d > j.model {
-		j.losing++
-	} else {
-		j.losing = 0
+	j.paces[j.windows%len(j.paces)] = d
+	j.windows++
+	if j.windows < len(j.paces) {
+		return false
 	}
+	paces := j.paces // a copy: median sorts it
 	allowance := walkAllowance*j.model*max(j.share, j.walked) + learnTrials*j.model
-	return j.losing >= 2 && j.debt > allowance
+	return j.debt > allowance && median(paces[:]) > j.model
 }
 
-// tally adds n trials to the window and, once the window is long enough,
-// returns its time a trial, in ns, and its trials, and begins the next.
-func (j *walkJudge) tally(n uint64) (ns, trials float64, ok bool) {
+// tally adds n trials to the window and, once the window is long enough
+// (at least least trials and the window's time), returns its time a trial,
+// in ns, and its trials, and begins the next.
+func (j *walkJudge) tally(n uint64, least float64) (ns, trials float64, ok bool) {
 	j.trials += float64(n)
-	if j.trials < windowTrials {
+	if j.trials < least {
 		return 0, 0, false
 	}
 	now := j.clock()
