@@ -89,7 +89,8 @@ type walkJudge struct {
 	start  time.Time
 	trials float64
 	// probes are the probe's windows so far, in ns a trial.
-	probes []float64
+	probes  [probeWindows]float64
+	nProbes int
 	// debt is the walk's time beyond the model's, in ns; walked the
 	// trials it has walked; paces the times a trial of its last windows,
 	// the latest at paces[windows%3].
@@ -149,9 +150,9 @@ func (j *walkJudge) probed(n uint64) {
 	if !ok {
 		return
 	}
-	j.probes = append(j.probes, d)
-	if len(j.probes) == probeWindows {
-		j.model = max(median(j.probes), 1)
+	j.probes[j.nProbes] = d
+	if j.nProbes++; j.nProbes == probeWindows {
+		j.model = max(median(j.probes[:]), 1)
 	}
 }
 

@@ -40,7 +40,9 @@ func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	}
 	for i := range r.workers {
 		r.workers[i] = newWorker(exp, offsets, size, cfg.Workers)
-		r.workers[i].judge = newJudge(cfg)
+		if exp.KeepPaths {
+			r.workers[i].judge = newJudge(cfg)
+		}
 	}
 	total := make([]uint64, size)
 	var trials uint64
