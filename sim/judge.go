@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -198,10 +199,6 @@ func (j *walkJudge) tally(n uint64, least float64) (ns, trials float64, ok bool)
 
 // median is the median of xs, which it sorts.
 func median(xs []float64) float64 {
-	for i := 1; i < len(xs); i++ {
-		for k := i; k > 0 && xs[k] < xs[k-1]; k-- {
-			xs[k], xs[k-1] = xs[k-1], xs[k]
-		}
-	}
+	slices.Sort(xs)
 	return xs[len(xs)/2]
 }
