@@ -75,6 +75,8 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --roadblock narrow", `sapper dc: --roadblock: a DC against a Narrow-Street roadblock's vertex affects only the roadblock`},
 		{"dc --target 4-6-7 --level 1", `sapper dc: --level: building levels need --building`},
 		{"dc --target 4-6-7 --building stone --level 2 --top 1", `sapper dc: --top: 1: want the building's highest`},
+		{"dc --target 4-6-7 --building stone --level 1 --top 0", `sapper dc: --top: 0: want the building's highest`},
+		{"fire --fp 20 --target 4-6-7 --building stone --level 1 --top 0", `sapper fire: --top: 0: want the building's highest`},
 		{"dc --target leader:8-1 --gun", `sapper dc: --gun: the first --target mans the Gun`},
 		{"dc --target 4-6-7 --cave --bridge stone", `sapper dc: --breach: --breach, --cave, --bridge`},
 		{"dc --target 4-6-7 --cave-drm 1", `sapper dc: --cave-drm: only a DC Thrown into a --cave`},

@@ -182,10 +182,13 @@ func (s site) validateLevels() error {
 	switch {
 	case inRange("level", s.level, MinLevel, MaxLevel, "") != nil:
 		return inRange("level", s.level, MinLevel, MaxLevel, "")
-	case s.top != 0 && (s.top < s.level || s.top > 9):
-		return bound.Invalidf("top", "%d: want the building's highest non-rooftop level, from --level (%d) to 9", s.top, s.level)
 	case (s.level > 0 || s.top > 0) && s.building == NoBuilding:
 		return bound.Invalidf("level", "building levels need --building wooden or stone")
+	case s.top < s.level || s.top > 9:
+		// 0 is a level like any other: an upper-level target's building
+		// reaches at least its level, and a Top left at 0 under it would
+		// be read as no levels above ground (B24.11, B24.12).
+		return bound.Invalidf("top", "%d: want the building's highest non-rooftop level, from --level (%d) to 9", s.top, s.level)
 	}
 	return nil
 }

@@ -290,6 +290,7 @@ func TestStructureValidation(t *testing.T) {
 		{"cave drm without cave", func(a *DCAttack) { a.CaveDRM = 1 }, "cave-drm:"},
 		{"level without building", func(a *DCAttack) { a.Level = 1 }, "level:"},
 		{"top below level", func(a *DCAttack) { a.Building, a.Level, a.Top = Stone, 2, 1 }, "top:"},
+		{"top left at 0 under an upper level", func(a *DCAttack) { a.Building, a.Level = Stone, 1 }, "top:"},
 		{"cavalry placed", func(a *DCAttack) { a.Cavalry = true }, "cavalry:"},
 		{"sw on an attack", func(a *DCAttack) { a.Japanese = true }, "japanese:"},
 	} {
