@@ -23,6 +23,7 @@ func TestAdversaryCases(t *testing.T) {
 		return p
 	}
 	pinned := write("pinned.yaml", strings.Replace(string(two), "stack: [4-6-7]", "stack: [\"4-6-7,pinned\"]", 1))
+	berserk := write("berserk.yaml", strings.Replace(string(two), "stack: [4-6-7]", "stack: [\"4-6-7,berserk\"]", 1))
 	oldList := write("old.yaml", "command: lhy\nflags:\n  sadrm: 1\n  unit: [a:7]\n")
 	for _, c := range []struct{ args, want string }{
 		// --sw and the first target's sw= both give its SW.
@@ -30,6 +31,9 @@ func TestAdversaryCases(t *testing.T) {
 		{"fire --fp 8 --target 4-6-7,sw=1 --sw 0 --method exact", "both give its SW"},
 		// A pinned unit may not move (A7.8).
 		{"activate " + pinned, "a pinned unit may not move (A7.8)"},
+		// Nor does a berserk one move on with the stack (S18): the
+		// crossing would be lost before it began.
+		{"activate " + berserk, "a berserk unit does not move on with the stack (S18)"},
 		// −1 is the model's "no EAV"; given, it is out of range.
 		{"lhy --atdrm t=1 --vehicle t:8,eav=-1", "eav=-1: want a whole number 0…21"},
 		// An old flag name as a list still names the new one.

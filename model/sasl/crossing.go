@@ -186,6 +186,9 @@ func (c *Crossing) Validate() error {
 		if u.Pinned {
 			return bound.Invalidf("stack", "unit %d (%s): a pinned unit may not move (A7.8), so it does not move past S?", i+1, u)
 		}
+		if u.Berserk {
+			return bound.Invalidf("stack", "unit %d (%s): a berserk unit does not move on with the stack (S18), so it does not move past S?", i+1, u)
+		}
 	}
 	if err := c.Tables.Validate(); err != nil {
 		return bound.Invalidf("tables", "%w", err)
