@@ -200,7 +200,7 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("assault") {
 		c.Assault = f.assault
 	}
-	return applyActivateRules(f.rules, &c.Options)
+	return applyActivateRules(f.rules, &c.Options, c.Stack)
 }
 
 // describeCrossing is the table's summary: the stack, the ENEMY side, the

@@ -3,6 +3,7 @@ package cli
 import (
 	"strings"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
 )
 
@@ -43,8 +44,10 @@ var activateRules = func() []rule[sasl.Options] {
 
 // applyActivateRules reads the --rule values into o. A key given twice is
 // refused rather than the last one taken, and so are the Heat of Battle
-// switches with Heat of Battle off, which they could not change (A15).
-func applyActivateRules(given []string, o *sasl.Options) error {
+// switches with Heat of Battle off, which they could not change (A15),
+// and the leaders' switches with too few leaders in the moving stack,
+// the only units the crossing checks.
+func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error {
 	seen := map[string]bool{}
 	for _, r := range given {
 		if err := applyRule(activateRules, o, r); err != nil {
@@ -59,6 +62,10 @@ func applyActivateRules(given []string, o *sasl.Options) error {
 	var cs []conflict
 	for _, key := range hobRules {
 		cs = append(cs, ruleConflict(given, key, "--rule heat-of-battle=false", !o.HeatOfBattle, "it changes only what Heat of Battle does (A15)"))
+	}
+	for _, c := range leaderRuleConflicts(given, stack) {
+		c.why = strings.Replace(c.why, "§", "asl.md §", 1) // as in the rules' help above
+		cs = append(cs, c)
 	}
 	return checkConflicts(cs...)
 }

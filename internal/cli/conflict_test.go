@@ -94,6 +94,11 @@ func TestConflicts(t *testing.T) {
 		{"afv --af 11/8/8 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with --mode placed"},
 		{"afv --af 11/8/8 --cx --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --thrower"},
 		{"afv --af 11/8/8 --mode thrown --thrower 4-6-7 --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
+		// activate: the leaders' switches read the moving stack, the only
+		// units a crossing checks.
+		{"activate two-sq-crossing --rule leaders-elite=false", "--rule leaders-elite with no leader"},
+		{"activate hedgerow-crossing --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader"},
+		{"activate farm-crossing --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
 	}
 	for _, key := range hobRules {
 		for _, cmd := range []string{"dc --target 4-6-7", "compare", "afv --af 11/8/8"} {
@@ -127,6 +132,7 @@ func TestNoConflict(t *testing.T) {
 		"afv --af 11/8/8 --other 4-6-7 --tem 2 --basic-tk 16 --method exact",
 		"compare --building none --terrain woods --ec dry --method exact",
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
+		"activate farm-crossing --rule leaders-elite=false --rule llmc-reverse-positive=true --method mc --trials 1000",
 	} {
 		if code, _, stderr := cli(t, args(a)...); code != exitOK {
 			t.Errorf("%s: exit %d, stderr %q", a, code, stderr)

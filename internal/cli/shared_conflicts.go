@@ -33,6 +33,14 @@ func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, f
 // Location make meaningless: a leader's with too few leaders among every
 // unit the attack may check, and Falling Rubble with no building.
 func unitRuleConflicts(rules []string, building asl.Building, units ...[]asl.Unit) []conflict {
+	return append(leaderRuleConflicts(rules, units...),
+		ruleConflict(rules, "falling-rubble", "no --building", building == asl.NoBuilding,
+			"only a building's Rubble falls (B24.11, §8.60)"))
+}
+
+// leaderRuleConflicts are the leaders' --rule switches with too few
+// leaders among units, every unit that may be checked.
+func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 	leaders := 0
 	for _, us := range units {
 		for _, u := range us {
@@ -48,8 +56,6 @@ func unitRuleConflicts(rules []string, building asl.Building, units ...[]asl.Uni
 			"it changes only the DRM a lost leader gives a LLMC or LLTC (A10.2, §8.46)"),
 		ruleConflict(rules, "berserk-tc-chain", "fewer than two leaders", leaders < 2,
 			"it changes only a leader made berserk by another berserk leader's Berserk TC (A15.41, §8.50)"),
-		ruleConflict(rules, "falling-rubble", "no --building", building == asl.NoBuilding,
-			"only a building's Rubble falls (B24.11, §8.60)"),
 	}
 }
 
