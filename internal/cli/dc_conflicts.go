@@ -28,6 +28,8 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 		flagConflict(fs, "ec", "--building "+a.Building.String(), a.Building != asl.NoBuilding,
 			"the EC changes the Flame DR outside buildings only (B25.13)"),
 		flagConflict(fs, "ec", "no --terrain", !flame, "without burnable terrain there is no Flame DR for the EC to change (B25.13)"),
+		flagConflict(fs, "japanese", mode, thrown && a.Cave,
+			"only a DC Placed or Set into the cave takes the −4 for no Japanese in it; a Thrown one takes no DRM inside, all outside (G11.83, §6.7)"),
 		flagConflict(fs, "wire", mode, thrown, "a Thrown DC never clears Wire (§8.36)"),
 		flagConflict(fs, "roadblock", mode, thrown && a.Roadblock == asl.NormalRoadblock,
 			"a Thrown DC affects only a Narrow-Street roadblock (B31.1411)"),
