@@ -110,6 +110,9 @@ func (a IFTAttack) validateFirer() error {
 	// Infantry fire no leader directs (A7.9).
 	infantry := a.Firer == InfantryFirer
 	if infantry && !a.LeaderDirected {
+		if a.FirerNationality == Finnish && a.FirerClass != FirstLine {
+			return bound.Invalidf("firer-class", "not with --firer-nationality finnish: Finns never Cower (A7.9, §7.4), which is all the class changes")
+		}
 		return nil
 	}
 	why := fmt.Sprintf("not with --firer %s: only Infantry fire can Cower (A7.9), which is all it changes", a.Firer)
