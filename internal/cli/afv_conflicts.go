@@ -36,6 +36,8 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 		flagConflict(fs, "elevation-advantage", noKill, !armoredFacing, "the elevation advantage changes only the Position DR (C7.22)"),
 		flagConflict(fs, "red-cs", noKill, !armoredFacing, "the red CS# modifies a To Kill DR (D5.7)"),
 		flagConflict(fs, "cs", mode, set, "a Set DC never eliminates the AFV, so its crew never rolls for Crew Survival (A23.71, D5.6)"),
+		flagConflict(fs, "crew-ml", mode+" and no --ce", set && !unarmored && !a.CE,
+			"a Set DC leaves the AFV untouched and attacks its crew only when CE, so the crew takes no TC or MC (A23.71, D.8, D5.5)"),
 		flagConflict(fs, "facing", "an unarmored vehicle", unarmored, "every facing is unarmored: the DC attacks on the vehicle line (A7.308)"),
 		flagConflict(fs, "same-hex", "an unarmored vehicle", unarmored, "every facing is unarmored: the DC attacks on the vehicle line (A7.308)"),
 		ruleConflict(rules, "dc-hull-plus-one-also-shocks", noKill, !armoredFacing, "it reads a To Kill DR (§8.8)"),

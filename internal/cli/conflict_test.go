@@ -94,6 +94,7 @@ func TestConflicts(t *testing.T) {
 		{"afv --af 11/8/8 --rule halve-collateral-if-concealed=false", "--rule halve-collateral-if-concealed with no --concealed"},
 		{"afv --af 11/8/8 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with --mode placed"},
 		{"afv --af 11/8/8 --cx --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --thrower"},
+		{"afv --vehicle tiger --mode set --crew-ml 5", "--crew-ml with --mode set and no --ce"},
 		{"afv --af 11/8/8 --mode thrown --thrower 4-6-7 --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
 		// activate: the leaders' switches read the moving stack, the only
 		// units a crossing checks.
@@ -132,6 +133,8 @@ func TestNoConflict(t *testing.T) {
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --cx --rule cx-on-thrower-location=true --method exact",
 		"dc --target 4-6-7 --user inexperienced --rule inexperienced-penalty=false --method exact",
 		"afv --af 11/8/8 --other 4-6-7 --tem 2 --basic-tk 16 --method exact",
+		"afv --vehicle tiger --mode set --ce --crew-ml 5 --method exact",
+		"afv --vehicle truck --mode set --crew-ml 5 --method exact",
 		"compare --building none --terrain woods --ec dry --method exact",
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
 		"activate farm-crossing --rule leaders-elite=false --rule llmc-reverse-positive=true --method mc --trials 1000",
