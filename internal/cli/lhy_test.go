@@ -123,6 +123,7 @@ func TestLHYBadInput(t *testing.T) {
 		{"lhy --mdrm -10 --target a:7", `--mdrm "-10": want a whole number from -9 to 9`},
 		{"lhy --mdrm 1 --mdrm 2 --target a:7", `--mdrm is given twice ("1", then "2")`},
 		{"lhy --sadrm 1 --mfa-mv 2 --target a:7", "--mfa-mv: a Mortar Value needs the mortar's --mdrm"},
+		{"lhy --mdrm 1 --mfa-mv 3 --target a:7", "--mfa-mv: a Mortar Value of 2 or more matters only to its roll of 10 against a --vehicle that is not a towed Gun"},
 		{"lhy --mdrm 1 --mfa-mv 0 --target a:7", `--mfa-mv "0": want a whole number from 1 to 5`},
 		{"lhy --mdrm 1 --mfa-mv 6 --target a:7", `--mfa-mv "6": want a whole number from 1 to 5`},
 		{"lhy --sadrm 1 --target a:7 --leader 8 --leader 9", `--leader is given twice ("8", then "9")`},

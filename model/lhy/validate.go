@@ -210,9 +210,10 @@ func (a *FireAttack) carrierOf(u Unit) (int, error) {
 // validateApplies rejects inputs that this fire cannot make matter.
 func (a *FireAttack) validateApplies() error {
 	smallArms := len(a.SADRM) > 0 || a.MDRM != nil
-	towed := false
+	towed, struck := false, false
 	for _, v := range a.Vehicles {
 		towed = towed || v.TowedGun
+		struck = struck || !v.TowedGun
 	}
 	switch {
 	case len(a.SADRM) > 0 && len(a.Units) == 0:
@@ -229,6 +230,8 @@ func (a *FireAttack) validateApplies() error {
 		return bound.Invalidf("ip", "an IP matters to the open-terrain step of Collateral Damage only; give --open-terrain")
 	case a.Assault && !a.OpenTerrain:
 		return bound.Invalidf("assault", "an Assault matters to the open-terrain step of Collateral Damage only; give --open-terrain")
+	case a.MV >= mortarSpecialMV && !struck:
+		return bound.Invalidf("mfa-mv", "a Mortar Value of %d or more matters only to its roll of 10 against a --vehicle that is not a towed Gun (13.1.7, L4); there is none", mortarSpecialMV)
 	case a.ATFromMG && len(a.AT) == 0:
 		return bound.Invalidf("at-from-mg", "no anti-tank fire; give --atdrm")
 	case a.ATFromMG && !towed:

@@ -25,6 +25,8 @@ func TestValidate(t *testing.T) {
 		{"too many SADRM", FireAttack{SADRM: []int{0, 0, 0, 0, 0, 0, 0}, Units: squad}, "at most 6"},
 		{"MV without MDRM", FireAttack{SADRM: []int{0}, MV: 2, Units: squad}, "mfa-mv: a Mortar Value needs the mortar's --mdrm"},
 		{"MV range", FireAttack{MDRM: intp(0), MV: 6, Units: squad}, "mfa-mv: 6 outside 1…5"},
+		{"MV 2, no vehicle", FireAttack{MDRM: intp(0), MV: 2, Units: squad}, "mfa-mv: a Mortar Value of 2 or more matters only to its roll of 10 against a --vehicle that is not a towed Gun"},
+		{"MV 3, a towed Gun only", FireAttack{MDRM: intp(0), MV: 3, Units: squad, Vehicles: []Vehicle{{Name: "g", AV: 1, EAV: -1, TowedGun: true}}}, "mfa-mv: a Mortar Value of 2 or more"},
 		{"MDRM range", FireAttack{MDRM: intp(-10), Units: squad}, "mdrm: -10 outside"},
 		{"AT on no vehicle", FireAttack{AT: []ATFire{{"tank", 1}}}, `atdrm: "tank=1": "tank" names no --vehicle`},
 		{"AT range", FireAttack{AT: []ATFire{{"tank", 11}}, Vehicles: tank}, "atdrm: \"tank=11\": +11 outside"},
@@ -47,7 +49,7 @@ func TestValidate(t *testing.T) {
 		{"open terrain, no vehicle", FireAttack{SADRM: []int{0}, Units: squad, OpenTerrain: true}, "open-terrain:"},
 		{"IP alone", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: tank, IP: true}, "ip: an IP matters to the open-terrain step of Collateral Damage only; give --open-terrain"},
 		{"assault alone", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: tank, Assault: true}, "assault: "},
-		{"MG, no AT", FireAttack{MDRM: intp(0), MV: 2, Vehicles: []Vehicle{{Name: "g", AV: 1, EAV: -1, TowedGun: true}}, ATFromMG: true}, "at-from-mg: no anti-tank fire; give --atdrm"},
+		{"MG, no AT", FireAttack{MDRM: intp(0), MV: 1, Vehicles: []Vehicle{{Name: "g", AV: 1, EAV: -1, TowedGun: true}}, ATFromMG: true}, "at-from-mg: no anti-tank fire; give --atdrm"},
 		{"MG, no gun", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: tank, ATFromMG: true}, "at-from-mg: it spares towed Guns only"},
 	} {
 		c.a.Normalize()
@@ -123,7 +125,7 @@ func TestL8Ranges(t *testing.T) {
 		{"EAV 21", FireAttack{AT: at(9), Vehicles: tank(8, 21)}, ""},
 		{"EAV 22", FireAttack{AT: at(9), Vehicles: tank(8, 22)}, `vehicle: "tank": eav 22 outside 0…21`},
 		{"MV 1", FireAttack{MDRM: intp(0), MV: 1, Units: squad(Unit{Cohesion: 7})}, ""},
-		{"MV 5", FireAttack{MDRM: intp(0), MV: 5, Units: squad(Unit{Cohesion: 7})}, ""},
+		{"MV 5", FireAttack{MDRM: intp(0), MV: 5, Units: squad(Unit{Cohesion: 7}), Vehicles: tank(8, -1)}, ""},
 		{"MV 6", FireAttack{MDRM: intp(0), MV: 6, Units: squad(Unit{Cohesion: 7})}, "mfa-mv: 6 outside 1…5"},
 		{"12 units", FireAttack{SADRM: []int{0}, Units: units(12)}, ""},
 		{"6 vehicles", FireAttack{AT: []ATFire{{"va", 0}}, Vehicles: vehicles(6)}, ""},
