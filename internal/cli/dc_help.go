@@ -22,10 +22,12 @@ Units are written as on the counter:
   hero:1-4-9     hero
 followed by options after commas (a yes/no option alone or =true is on,
 =false off; each option once):
-  elr=N          this unit's ELR (else --elr)
+  elr=N          this unit's ELR (else --elr); not a crew's or a
+                 hero's, never ELR Replaced (A19.11)
   broken-ml=N    its broken-side ML
-  class=C        elite, first, second, green or conscript
-  underscore     underscored ML (A19.13)
+  class=C        elite, first, second, green or conscript: a MMC's
+                 only (A1.25)
+  underscore     underscored ML: a squad's or a HS's (A19.13)
   wounded        a wounded SMC
   broken         already broken
   pinned         already pinned: a pinned leader gives no DRM (A7.831)

@@ -111,10 +111,13 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 				!(strings.HasPrefix(s, "crew:") && (state == ",berserk" || state == ",disrupted")) {
 				s += state // a starting state (rules/asl.md §7.5)
 			}
-			if r.IntN(6) == 0 {
+			// Crews and heroes are never ELR Replaced (A19.11); only a
+			// squad's or a HS's ML is underscored (A19.13).
+			replaced := !strings.HasPrefix(s, "crew:") && !strings.HasPrefix(s, "hero:")
+			if r.IntN(6) == 0 && replaced {
 				s += fmt.Sprintf(",elr=%d", r.IntN(6))
 			}
-			if r.IntN(6) == 0 && !strings.HasPrefix(s, "leader:") {
+			if r.IntN(6) == 0 && replaced && !strings.HasPrefix(s, "leader:") {
 				s += ",underscore"
 			}
 			if r.IntN(8) == 0 {

@@ -255,8 +255,12 @@ func ParseUnit(s string) (Unit, error) {
 		switch key {
 		case "elr":
 			u.ELR, err = num()
-			if err == nil && (u.ELR < 0 || u.ELR > 5) {
+			switch {
+			case err != nil:
+			case u.ELR < 0 || u.ELR > 5:
 				err = fmt.Errorf("unit %q: elr=%d outside 0…5", s, u.ELR)
+			case u.Kind == Crew || u.Kind == Hero:
+				err = fmt.Errorf("unit %q: elr=: a %s is never ELR Replaced (A19.11), so it has no ELR", s, u.Kind.noun())
 			}
 		case "broken-ml", "bml":
 			u.BrokenML, err = num()
@@ -348,6 +352,10 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: good_order with broken, pinned, berserk or disrupted; give one state", u)
 	case u.Kind == Crew && (u.Berserk || u.Disrupted):
 		return fmt.Errorf("unit %q: a crew is never berserk or Disrupted (A15.1, A19.11)", u)
+	case u.Class != FirstLine && u.Kind.SMC():
+		return fmt.Errorf("unit %q: class=%s: a %s has no Class, only a MMC does (A1.25)", u, u.Class, u.Kind.noun())
+	case u.Underscore && u.Kind != Squad && u.Kind != HalfSquad:
+		return fmt.Errorf("unit %q: underscore: only a squad's or a HS's ML is underscored; it tells how they are ELR Replaced (A19.13)", u)
 	case u.DRM < -6 || u.DRM > 6:
 		return fmt.Errorf("unit %q: drm %d outside −6…+6", u, u.DRM)
 	case u.SW < 0 || u.SW > MaxSW:

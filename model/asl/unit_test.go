@@ -91,6 +91,10 @@ func TestUnitOptionValues(t *testing.T) {
 		{"leader:8-1,wounded=false", Unit{}},
 		{"4-6-7,sw=1,sw-x=false", Unit{SW: 1}},
 		{"4-6-7,broken-ml=6", Unit{BrokenML: 6}},
+		{"hs:2-4-7,underscore", Unit{Underscore: true}},
+		{"crew:2-2-8,class=green", Unit{}},
+		{"leader:8-1,elr=2", Unit{}},
+		{"hero:1-4-9,underscore=false", Unit{}},
 	} {
 		u, err := ParseUnit(c.unit)
 		if err != nil {
@@ -113,6 +117,14 @@ func TestUnitOptionValues(t *testing.T) {
 		{"4-6-7,bml=6,broken-ml=7", "option broken-ml given twice"},
 		{"leader:8-1,broken-ml=0", "broken-ml=0 outside 1…10"},
 		{"4-6-7,bml=11", "bml=11 outside 1…10"},
+		// Options a kind of unit does not have (A1.25, A19.11, A19.13).
+		{"leader:8-1,class=conscript", "class=conscript: a leader has no Class"},
+		{"hero:1-4-9,class=elite", "class=elite: a hero has no Class"},
+		{"crew:2-2-8,elr=2", "elr=: a crew is never ELR Replaced"},
+		{"hero:1-4-9,elr=0", "elr=: a hero is never ELR Replaced"},
+		{"crew:2-2-8,underscore", "underscore: only a squad's or a HS's ML is underscored"},
+		{"leader:8-1,underscore", "underscore: only a squad's or a HS's ML is underscored"},
+		{"hero:1-4-9,underscore", "underscore: only a squad's or a HS's ML is underscored"},
 	} {
 		_, err := ParseUnit(c.unit)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
