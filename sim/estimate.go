@@ -19,18 +19,34 @@ import (
 // w·p/c paths, and a root walked to its end takes exactly the paths it
 // walked. The sum over the roots estimates the enumeration.
 //
-// The depth-first walk meets few merged states early and more later, as
-// its tables fill, so the estimate errs high: an exact run gives up on it
-// only when it is exactSlack times over the budget, and goes on otherwise
-// until the budget itself stops it. Auto, which only chooses a method,
-// gives up sooner, at autoSlack times, and decides on the probe alone, in
-// a fraction of a second: when it runs exact it walks on to the end
-// without estimating again (RunAuto). After the probe the roots
-// walk on in steps that double their paths, the same for any worker
-// count, and the estimate is made again after each: a stack of seven
-// squads and a leader under a Placed DC is estimated past eight times
-// the default budget after about four million paths, where it once
-// walked the whole twenty million.
+// The estimate holds for a walk that merges no states: an exact run gives
+// up on it when it is exactSlack times over the budget, and auto, which
+// only chooses a method, at autoSlack times, deciding on the probe alone,
+// in a fraction of a second; when it runs exact it walks on to the end
+// without estimating again (RunAuto). After the probe the roots walk on in
+// steps that double their paths, the same for any worker count, and an
+// exact run estimates again after each.
+//
+// A walk that merges states covers almost nothing while its first states
+// are still being recorded, and then, once they are known, a path that
+// meets one covers its whole subtree: its estimate is wrong by orders of
+// magnitude, either way. The built-in scenario plans-prep-then-placed was
+// estimated at 71 million paths after 131,072 and 102 million after
+// 262,144, and ends at 507,685; seven squads and a leader under a Placed
+// DC were estimated at 2.6 million after 73,980, and pass 20 million,
+// which auto, choosing exact, once walked for 47 seconds. An exact run
+// that merges therefore stops only at the budget itself. Auto holds a
+// walk that merges to bounds of its own. Until it has chosen, the walk
+// runs Monte Carlo once it passes autoMergedPaths paths or autoOverStates
+// merged states without ending; estimated over the budget, it walks on,
+// in the same steps, until it ends (exact), its estimate comes within
+// (exact), or it passes those bounds. Having chosen exact, auto falls
+// back to Monte Carlo once the walk passes autoMergedPaths paths or
+// autoMergedStates states. Paths and states are counted the same for any
+// worker count, so the choice is too. The states bound a walk whose
+// paths keep meeting new states (the seven squads: 0.6 a path, against
+// 0.03–0.1 for the walks that end), the paths one that merges but goes
+// on.
 
 const (
 	// probePaths is the most paths the probe walks over all the roots:
@@ -40,14 +56,37 @@ const (
 	// the estimate must be for an exact run, or an auto one, to give up.
 	exactSlack = 8
 	autoSlack  = 2
+	// autoMergedPaths, autoMergedStates and autoOverStates bound auto's
+	// walk of an enumeration that merges states (above). They leave room
+	// for every built-in scenario and crossing, whose largest walks end
+	// at 507,685 paths and 14,543 states (plans-prep-then-placed,
+	// estimated over the budget on its probe) and 383,063 paths and
+	// 32,997 states (village-crossing, estimated within it); the
+	// platoon's crossing of the tests has opened 18,753 states by the end
+	// of the probe, and seven squads and a leader under a Placed DC
+	// 42,800.
+	autoMergedPaths  = 1 << 20
+	autoMergedStates = 1 << 16
+	autoOverStates   = 1 << 14
 )
+
+// probeError is auto's walk of an enumeration that merges states passing
+// its bounds before it ended.
+type probeError struct{ walked, states uint64 }
+
+func (e *probeError) Error() string {
+	return fmt.Sprintf("had not ended after %s paths through %s merged states, as far as auto walks an enumeration that merges",
+		grouped(e.walked), grouped(e.states))
+}
 
 // RunAuto runs exp by exact enumeration when its paths fit cfg.MaxPaths,
 // else by Monte Carlo (Method Auto, whatever cfg.Method says). It decides
 // on the probe (the first 2^17 paths at most): exact when the walk ended
 // within it or is estimated to fit autoSlack times the budget, Monte
-// Carlo otherwise. An exact run that then walks past the budget itself
-// falls back to Monte Carlo too.
+// Carlo otherwise; a walk that merges states it holds to bounds of its
+// own, and walks on past the probe when estimated over (above). An exact
+// run that then walks past the budget itself, or such a bound, falls back
+// to Monte Carlo too.
 //
 // decided, when not nil, is called once, as soon as the method is
 // chosen, with the method and why: the result's Note, unless the exact
@@ -72,9 +111,18 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 		say(Exact, chose)
 	})
 	var be *BudgetError
+	var pe *probeError
 	switch {
-	case errors.As(err, &be):
-		note := autoNote(be, chose)
+	case errors.As(err, &be) || errors.As(err, &pe):
+		var note string
+		switch {
+		case be != nil:
+			note = autoNote(be, chose)
+		case chose != "":
+			note = fmt.Sprintf("%s, but the walk %s; ran Monte Carlo", chose, pe)
+		default:
+			note = fmt.Sprintf("exact enumeration %s; ran Monte Carlo", pe)
+		}
 		if cfg.Fractions {
 			note += ", which gives no exact fractions"
 		}

@@ -66,7 +66,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 	for ; ; limit *= 2 {
 		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
 			var be *BudgetError
-			if errors.As(err, &be) && be.Estimate == 0 {
+			if errors.As(err, &be) && be.Estimate == 0 && !merging(subs) {
 				be.Estimate = estimate(roots, subs)
 			}
 			return nil, err
@@ -75,14 +75,34 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 			break
 		}
 		if decided != nil {
-			if !probed {
-				probed = true
-				est := estimate(roots, subs)
-				if est > slack*float64(cfg.MaxPaths) {
-					return nil, &BudgetError{Budget: cfg.MaxPaths, Estimate: est, Walked: paths.Load()}
+			// The estimate of a walk whose paths stop on known states
+			// errs by orders of magnitude, either way (estimate.go):
+			// auto holds such a walk to its bounds whatever it chose,
+			// and walks on one estimated over the budget, to its end or
+			// those bounds.
+			states, hits := opened(subs)
+			merges := hits > 0
+			if merges {
+				bound := uint64(autoMergedStates)
+				if !probed {
+					bound = autoOverStates
 				}
-				decided(est, paths.Load())
+				if paths.Load() >= autoMergedPaths || states >= bound {
+					return nil, &probeError{walked: paths.Load(), states: states}
+				}
 			}
+			if probed {
+				continue
+			}
+			est := estimate(roots, subs)
+			if est > slack*float64(cfg.MaxPaths) {
+				if merges {
+					continue
+				}
+				return nil, &BudgetError{Budget: cfg.MaxPaths, Estimate: est, Walked: paths.Load()}
+			}
+			probed = true
+			decided(est, paths.Load())
 			continue
 		}
 		// A walk that merges states meets more merges the further it
@@ -146,6 +166,18 @@ func merging(subs []*enumerator) bool {
 		}
 	}
 	return false
+}
+
+// opened is how many merged states the roots' walks have opened, and
+// how many of their paths stopped on one known.
+func opened(subs []*enumerator) (states, hits uint64) {
+	for _, e := range subs {
+		if e.src.mg != nil {
+			states += e.src.mg.opened
+			hits += e.src.mg.hits
+		}
+	}
+	return states, hits
 }
 
 // allDone reports whether every root's walk is over.

@@ -100,8 +100,10 @@ type merger struct {
 	// hold (0: no cap).
 	bytes, cap uint64
 	// paths counts the paths finished, so that a recording knows how many
-	// it walked.
-	paths uint64
+	// it walked; opened the recordings opened, one per state met for the
+	// first time (or again, once dropped from a full memo); hits the
+	// paths that stopped on a state known.
+	paths, opened, hits uint64
 	// spare holds the accumulators of completed recordings, zeroed, for
 	// the next ones.
 	spare [][]float64
@@ -320,6 +322,7 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 		g.checkPerm(perm)
 	}
 	if e, ok := g.memo[string(key)]; ok {
+		g.hits++
 		g.hit = e.shares
 		g.hitBase = g.hitBase[:0]
 		for _, b := range base {
@@ -374,6 +377,7 @@ func (s *Source) merge(key []byte, base []int, perm []int32) bool {
 			inv[c] = int32(m)
 		}
 	}
+	g.opened++
 	g.open = append(g.open, recording{key: string(key), depth: s.depth, w0: s.weight, paths0: g.paths,
 		pre: append([]uint16(nil), g.rec.out...), base: b, perm: p, inv: inv, acc: acc, xw: xw})
 	g.clearRecord()

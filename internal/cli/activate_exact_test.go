@@ -199,8 +199,8 @@ func TestActivateAutoDecides(t *testing.T) {
 			t.Errorf("%s: method %s, note %q, stderr %q", tc.crossing, out.Method, out.Note, stderr)
 		}
 		if tc.method == "mc" {
-			_, after, _ := strings.Cut(out.Note, "after walking ")
-			count, _, _ := strings.Cut(after, " ")
+			_, after, _ := strings.Cut(out.Note, "after ")
+			count, _, _ := strings.Cut(strings.TrimPrefix(after, "walking "), " ")
 			walked, err := strconv.ParseUint(strings.ReplaceAll(strings.TrimSuffix(count, ","), ",", ""), 10, 64)
 			if err != nil || walked == 0 || walked > 1<<17 {
 				t.Errorf("%s: auto walked %d paths before it decided (%v): %q", tc.crossing, walked, err, out.Note)

@@ -237,6 +237,26 @@ func TestPathBudget(t *testing.T) {
 	}
 }
 
+// TestAutoBoundsAStackOfStates: seven squads and a leader under a Placed
+// DC merge into states that keep coming. Their probe's estimate (2.6
+// million paths) errs low, and auto, choosing exact on it, once walked 47
+// seconds to the budget before it ran Monte Carlo; it now gives the walk
+// up once it has opened too many merged states, in a fraction of a
+// second, and says so.
+func TestAutoBoundsAStackOfStates(t *testing.T) {
+	a := "dc --method auto --trials 2000 --format json -j 2" + strings.Repeat(" --target 4-6-7", 7) + " --target leader:8-1"
+	code, stdout, stderr := cli(t, args(a)...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	doc := decode(t, stdout)
+	note, _ := doc["note"].(string)
+	if doc["method"] != "mc" || !strings.HasPrefix(note, "exact enumeration had not ended after ") || !strings.Contains(note, " merged states") ||
+		stderr != "--method auto: "+note+"\n" {
+		t.Errorf("method %v, note %q, stderr %q", doc["method"], note, stderr)
+	}
+}
+
 // TestPrecision: --precision without --trials stops on the precision.
 func TestPrecision(t *testing.T) {
 	code, stdout, stderr := cli(t, args("dc --target 4-6-7 --precision 0.01 --format json")...)

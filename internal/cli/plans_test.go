@@ -323,3 +323,32 @@ func TestSideBySideRefusesOutcomeFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoRunsPlansExact: --method auto runs every built-in plan exact,
+// each within the path budget. The Placed DC after Prep Fire merges as it
+// goes, and its probe's estimate (71 million paths after 131,072) was far
+// over what it walks (507,685): auto walks such an enumeration on to its
+// end, within bounds of its own (sim.RunAuto), where it once ran Monte
+// Carlo on the estimate.
+func TestAutoRunsPlansExact(t *testing.T) {
+	for _, name := range []string{"plans-prep-then-placed", "plans-broken-stack", "plans-fire-group", "plans-set-fire-thrown"} {
+		code, stdout, stderr := cli(t, "run", name, "--method", "auto", "--format", "json")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		var out struct {
+			Runs []struct {
+				Method string `json:"method"`
+				Note   string `json:"note"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range out.Runs {
+			if r.Method != "exact" || !strings.HasPrefix(r.Note, "auto chose exact enumeration: ") {
+				t.Errorf("%s run %d: %s, %q", name, i+1, r.Method, r.Note)
+			}
+		}
+	}
+}

@@ -36,7 +36,7 @@ func TestRunCommandLineWins(t *testing.T) {
 	// The file's trials: gives way to --method exact: the run is exact and
 	// only the path budget stops it.
 	code, _, stderr = cli(t, "run", "village-crossing", "--method", "exact", "--max-paths", "1000")
-	if code != exitFailure || !strings.Contains(stderr, "budget of 1,000") || strings.Contains(stderr, "--trials") {
+	if code != exitFailure || !strings.Contains(stderr, "needs more than 1,000 paths") || strings.Contains(stderr, "--trials") {
 		t.Errorf("village-crossing --method exact: exit %d, %s", code, stderr)
 	}
 

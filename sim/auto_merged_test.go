@@ -1,0 +1,57 @@
+package sim
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// sums is a trial of n dice, merged before each on its index and the sum
+// so far: states that keep coming, 5i+1 of them before die i, most met
+// by one path or two.
+func sums(n int) Experiment {
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "sum", Labels: []string{"even", "odd"}}}},
+		New: func() Trial {
+			key := make([]byte, 4)
+			return func(src *Source, rec *Record) {
+				src.Intn(1)
+				sum := 0
+				for i := range n {
+					if src.Merging() {
+						key[0], key[1], key[2], key[3] = byte(i), byte(i>>8), byte(sum), byte(sum>>8)
+						if src.Merge(key) {
+							return
+						}
+					}
+					sum += src.Intn(6)
+				}
+				rec.Set(0, sum%2)
+			}
+		},
+	}
+}
+
+// TestAutoBoundsAMergedWalk: a walk whose paths keep meeting new states
+// is given up for Monte Carlo once it has opened autoOverStates of them,
+// for any worker count, saying so, where auto once trusted an estimate
+// that errs low and walked on to the budget (seven squads and a leader
+// under a Placed DC: 47 seconds).
+func TestAutoBoundsAMergedWalk(t *testing.T) {
+	exp := sums(400)
+	var notes []string
+	for _, workers := range []int{1, 3} {
+		res, err := RunAuto(context.Background(), exp, Config{Trials: 1000, Seed: 1, Workers: workers}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Method != MonteCarlo || !strings.HasPrefix(res.Note, "exact enumeration had not ended after ") ||
+			!strings.HasSuffix(res.Note, " merged states, as far as auto walks an enumeration that merges; ran Monte Carlo") {
+			t.Errorf("-j %d: %s, note %q", workers, res.Method, res.Note)
+		}
+		notes = append(notes, res.Note)
+	}
+	if notes[0] != notes[1] {
+		t.Errorf("the choice depends on the workers: %q, %q", notes[0], notes[1])
+	}
+}
