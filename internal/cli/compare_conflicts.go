@@ -18,7 +18,7 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !c.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
 	}
 	first := c.Targets[:min(1, len(c.Targets))]
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, c.User, anyConcealed(c.Concealed, first), flame)...)
-	cs = append(cs, unitRuleConflicts(rules, c.Building, c.Targets, c.Throwers, c.Placer, c.Setter)...)
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, c.User, c.Captured, anyConcealed(c.Concealed, first), flame)...)
+	cs = append(cs, unitRuleConflicts(rules, c.Building, 0, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	return checkConflicts(cs...)
 }

@@ -60,6 +60,11 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
 		{"dc --target 4-6-7 --rule falling-rubble=false", "--rule falling-rubble with no --building"},
 		{"compare --building none --rule falling-rubble=false", "--rule falling-rubble with no --building"},
+		{"dc --target 4-6-7 --building stone --rule falling-rubble=false", "--rule falling-rubble with a building with no level above ground"},
+		{"fire --fp 20 --weapon ffe --building stone --target 4-6-7 --rule falling-rubble=false", "--rule falling-rubble with a building with no level above ground"},
+		{"compare --rule falling-rubble=true", "--rule falling-rubble with a building with no level above ground"},
+		{"dc --mode set --target 4-6-7 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with an elite user and a DC not captured"},
+		{"compare --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with an elite user and a DC not captured"},
 		{"fire --fp 8 --target 4-6-7 --rule leaders-elite=false", "--rule leaders-elite with no leader"},
 		// compare.
 		{"compare --ec dry", "--ec with --building stone"},
@@ -138,6 +143,10 @@ func TestNoConflict(t *testing.T) {
 		"compare --building none --terrain woods --ec dry --method exact",
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
 		"activate farm-crossing --rule leaders-elite=false --rule llmc-reverse-positive=true --method mc --trials 1000",
+		"dc --target 4-6-7 --building stone --level 1 --rule falling-rubble=false --method exact",
+		"fire --fp 20 --weapon ffe --building stone --top 1 --target 4-6-7 --rule falling-rubble=false --method exact",
+		"compare --user non-elite --rule set-dc-uses-x-penalty=false --method exact",
+		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 	} {
 		if code, _, stderr := cli(t, args(a)...); code != exitOK {
 			t.Errorf("%s: exit %d, stderr %q", a, code, stderr)

@@ -135,7 +135,7 @@ func TestBuildingSetsTEM(t *testing.T) {
 
 // TestResolvedInputs: the JSON inputs carry the defaults as resolved.
 func TestResolvedInputs(t *testing.T) {
-	code, stdout, stderr := cli(t, args("dc --mode set --target 4-6-7 --target hs:2-4-7 --method exact --format json --rule surrender=true --rule set-dc-uses-x-penalty=false")...)
+	code, stdout, stderr := cli(t, args("dc --mode set --target 4-6-7 --target hs:2-4-7 --method exact --format json --rule surrender=true --rule accept-battle-hardening=false")...)
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -146,7 +146,7 @@ func TestResolvedInputs(t *testing.T) {
 			t.Errorf("inputs.%s = %v, want %v", k, in[k], want)
 		}
 	}
-	for k, want := range map[string]any{"heat_of_battle": true, "surrender": true, "set_dc_uses_x_penalty": false, "inexperienced_penalty": true} {
+	for k, want := range map[string]any{"heat_of_battle": true, "surrender": true, "accept_battle_hardening": false, "set_dc_uses_x_penalty": true, "inexperienced_penalty": true} {
 		if opts[k] != want {
 			t.Errorf("inputs.options.%s = %v, want %v", k, opts[k], want)
 		}

@@ -11,9 +11,10 @@ var hobRules = []string{"known-enemy-in-los", "accept-battle-hardening", "surren
 
 // sharedRuleConflicts are the --rule switches of every DC command that
 // its other inputs can make meaningless: the Heat of Battle ones under
-// --no-hob, the Inexperienced penalty for any other user, and Flame's
-// reading of concealment with no concealed target or no Flame DR.
-func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, flame bool) []conflict {
+// --no-hob, the Inexperienced penalty for any other user, a Set DC's X#
+// penalties when the X# has none, and Flame's reading of concealment with
+// no concealed target or no Flame DR.
+func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, captured, concealed, flame bool) []conflict {
 	var cs []conflict
 	for _, key := range hobRules {
 		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
@@ -21,6 +22,8 @@ func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, f
 	cs = append(cs,
 		ruleConflict(rules, "inexperienced-penalty", "--user "+user.String(), user != asl.Inexperienced,
 			"the extra −1 X# is an Inexperienced user's only (A19.32)"),
+		ruleConflict(rules, "set-dc-uses-x-penalty", "an elite user and a DC not captured", user == asl.EliteUser && !captured,
+			"the X# is then 12, as a Set DC's malfunction reads it with the rule off (A23.7, §8.4)"),
 		ruleConflict(rules, "flame-ignores-concealment", "no concealed target", !concealed,
 			"it changes only the Flame column against concealed targets (§8.14)"),
 		ruleConflict(rules, "flame-ignores-concealment", "no --building or --terrain", !flame,
@@ -31,11 +34,14 @@ func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, concealed, f
 
 // unitRuleConflicts are the --rule switches that the units or the
 // Location make meaningless: a leader's with too few leaders among every
-// unit the attack may check, and Falling Rubble with no building.
-func unitRuleConflicts(rules []string, building asl.Building, units ...[]asl.Unit) []conflict {
+// unit the attack may check, and Falling Rubble with no building, or none
+// above ground level (top, the building's highest level).
+func unitRuleConflicts(rules []string, building asl.Building, top int, units ...[]asl.Unit) []conflict {
 	return append(leaderRuleConflicts(rules, units...),
 		ruleConflict(rules, "falling-rubble", "no --building", building == asl.NoBuilding,
-			"only a building's Rubble falls (B24.11, §8.60)"))
+			"only a building's Rubble falls (B24.11, §8.60)"),
+		ruleConflict(rules, "falling-rubble", "a building with no level above ground", building != asl.NoBuilding && top == 0,
+			"only Rubble under upper levels falls, and only a collapse adds its levels (B24.11, B24.12, §8.60)"))
 }
 
 // leaderRuleConflicts are the leaders' --rule switches with too few
