@@ -43,7 +43,6 @@ func TestConflicts(t *testing.T) {
 		{"dc --mode thrown --target 4-6-7 --roadblock normal", "--roadblock with --mode thrown"},
 		// dc: the Location.
 		{"dc --roadblock narrow --tem 2", "--tem with --roadblock narrow"},
-		{"dc --target 4-6-7 --building stone --top 2", "--top with --level 0"},
 		{"dc --target 4-6-7 --building wooden --ec dry", "--ec with --building wooden"},
 		{"dc --target 4-6-7 --ec dry", "--ec with no --terrain"},
 		// dc: the --rule switches.
@@ -144,6 +143,9 @@ func TestNoConflict(t *testing.T) {
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
 		"activate farm-crossing --rule leaders-elite=false --rule llmc-reverse-positive=true --method mc --trials 1000",
 		"dc --target 4-6-7 --building stone --level 1 --rule falling-rubble=false --method exact",
+		// Ground-level Rubble beneath upper levels falls next door (§8.60).
+		"dc --target 4-6-7 --building stone --top 2 --method exact",
+		"dc --target 4-6-7 --building stone --top 1 --rule falling-rubble=false --method exact",
 		"fire --fp 20 --weapon ffe --building stone --top 1 --target 4-6-7 --rule falling-rubble=false --method exact",
 		"compare --user non-elite --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",

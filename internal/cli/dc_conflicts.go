@@ -23,8 +23,6 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 		flagConflict(fs, "preset", mode, !set, "only a Set DC can be Set before play (A23.7)"),
 		flagConflict(fs, "preset", "no --setter", set && len(a.Setter) == 0,
 			"without a Setter the DC is taken as Set already; --preset spares a Setter the setting dr and the Defensive Fire"),
-		flagConflict(fs, "top", "--level 0", a.Level == 0,
-			"--top counts the levels above an upper-level target; Rubble at ground level cannot collapse the hex (B24.11)"),
 		flagConflict(fs, "ec", "--building "+a.Building.String(), a.Building != asl.NoBuilding,
 			"the EC changes the Flame DR outside buildings only (B25.13)"),
 		flagConflict(fs, "ec", "no --terrain", !flame, "without burnable terrain there is no Flame DR for the EC to change (B25.13)"),
