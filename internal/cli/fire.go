@@ -53,7 +53,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.calibre, "calibre", 0, "calibre `MM` of --weapon he or rocket (HE and rockets\nfrom 70mm Rubble; rockets from 150mm make Shellholes),\ne.g. --weapon he --calibre 75")
 	g.StringVar(&f.firer, "firer", "", "who fires, for Cowering (A7.9): `KIND` is infantry, smc,\nberserk, fire-lane, ordnance, vehicle, aircraft or ffe\n(default: infantry for small arms and FT, ordnance for HE,\nHEAT and rockets, aircraft for bombs, ffe for an FFE)")
 	g.StringVar(&f.firerClass, "firer-class", "first", "the Infantry firer's `CLASS`: elite, first, second, green\nor conscript; green and conscript are Inexperienced and\nCower two columns (A19.33), e.g. --firer-class green")
-	g.StringVar(&f.firerNationality, "firer-nationality", "other", "the Infantry firer's `NATION`: other, british (Elite and\n1st Line never Cower) or finnish (never Cower)")
+	g.StringVar(&f.firerNationality, "firer-nationality", "other", "the Infantry firer's `NATION`: other, british (Elite and\n1st Line never Cower) or finnish (never Cower, but\nConscripts)")
 	g.BoolVar(&f.leaderDirected, "leader-directed", false, "a leader directs the fire: no Cowering (his modifier\ngoes in --drm)")
 	g.BoolVar(&f.areaFire, "area-fire", false, "Area Fire: the FP is halved; with --concealed it is\nquartered, e.g. --fp 15 --area-fire (7.5: the 6 column)")
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: the FP is halved (never an\nFFE's, C1.56); per unit: the concealed option")

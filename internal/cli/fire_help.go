@@ -28,7 +28,8 @@ Cowering (A7.9): Original doubles move an Infantry attack not directed by a
 leader one column left, two if the firer is Inexperienced (Conscript, Green;
 A19.33); off the 1 column it has no effect at all (§8.54). Never for SMC-only,
 berserk, Fire Lane, ordnance, vehicle, aircraft or OBA fire, British Elite or
-1st Line, or Finns. The cowering metric tells how often it happened.
+1st Line, or Finns other than Conscripts. The cowering metric tells how often
+it happened.
 
 Table 23 (§7.4) reads the Original DR on the attack's column before halving
 (§8.53; after Cowering, §8.54):

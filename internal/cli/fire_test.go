@@ -40,7 +40,7 @@ func TestFireBadInput(t *testing.T) {
 		{"--fp 8 --weapon he --calibre 75 --firer-class green --target 4-6-7", "--firer-class: not with --firer ordnance"},
 		{"--fp 8 --leader-directed --firer-class green --target 4-6-7", "--firer-class: not with --leader-directed: fire a leader directs never Cowers"},
 		{"--fp 8 --leader-directed --firer-nationality british --target 4-6-7", "--firer-nationality: not with --leader-directed"},
-		{"--fp 8 --firer-nationality finnish --firer-class conscript --target 4-6-7", "--firer-class: not with --firer-nationality finnish: Finns never Cower"},
+		{"--fp 8 --firer-nationality finnish --firer-class green --target 4-6-7", "--firer-class: green with --firer-nationality finnish: Finns other than Conscripts never Cower"},
 		{"--fp 24 --weapon ft --tem 2 --target 4-6-7", "--tem: not with --weapon ft"},
 		{"--fp 1 --area-fire --target 4-6-7", "--fp: 1 FP halved 1 times is 0.5"},
 		{"--fp 8 --target 4-6-7 --ec dry", "--ec: "},

@@ -58,7 +58,10 @@ func (a IFTAttack) Cowers() bool {
 	}
 	switch a.FirerNationality {
 	case Finnish:
-		return false
+		// Finns other than Conscripts: asl.md §7.4 says "Finns",
+		// sasl.md S29 gives the exception, which sasl's Fire Groups
+		// (cower.go) and this attack now both read.
+		return a.FirerClass == Conscript
 	case British:
 		return a.FirerClass != Elite && a.FirerClass != FirstLine
 	}

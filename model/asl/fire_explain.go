@@ -220,8 +220,8 @@ func (a IFTAttack) cowering(ts []RollTarget) *Cowering {
 		c.Why = fmt.Sprintf("%s fire never Cowers", a.Firer)
 	case a.LeaderDirected:
 		c.Why = "directed by a leader (--leader-directed): no Cowering"
-	case a.FirerNationality == Finnish:
-		c.Why = "Finnish firers never Cower"
+	case a.FirerNationality == Finnish && a.FirerClass != Conscript:
+		c.Why = "Finnish firers other than Conscripts never Cower"
 	case a.FirerNationality == British && (a.FirerClass == Elite || a.FirerClass == FirstLine):
 		c.Why = "British Elite and 1st Line firers never Cower"
 	default:

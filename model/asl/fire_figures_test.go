@@ -55,6 +55,21 @@ func TestR24Cowering(t *testing.T) {
 	checkIFT(t, "R24 leader-directed", a, map[string]int64{"2MC": 3, "1MC": 7, "NMC": 5, "PTC": 6, "none": 15})
 }
 
+// TestFinnsCowerAsConscriptsOnly: R24's attack by Finns. Finns other
+// than Conscripts never Cower (A7.9; asl.md §7.4 says "Finns", sasl.md S29
+// gives the exception for Conscripts): as directed by a leader, 2MC 3,
+// 1MC 7, NMC 5, PTC 6, none 15. A Finnish Conscript firer Cowers two
+// columns, to the 4 column on the six doubles: 2+2 → Final 4 1MC, 4 → 6
+// NMC, 6 → 8 none, 8, 10, 12 none; the other 30 as R24: 2MC 2, 1MC 7, NMC
+// 5, PTC 6, none 16.
+func TestFinnsCowerAsConscriptsOnly(t *testing.T) {
+	a := fireAttack(t, 8, func(a *IFTAttack) { a.DRM, a.FirerNationality = 2, Finnish }, "4-6-7")
+	checkIFT(t, "Finns", a, map[string]int64{"2MC": 3, "1MC": 7, "NMC": 5, "PTC": 6, "none": 15})
+	a.FirerClass = Conscript
+	checkIFT(t, "Finnish Conscripts", a, map[string]int64{"2MC": 2, "1MC": 7, "NMC": 5, "PTC": 6, "none": 16})
+	check(t, "Finnish Conscripts cowering", exactOf(t, a).P(MetricCowering, "yes"), 6, 36)
+}
+
 // TestR25CowerOffTheTable: 1 FP at DRM 0. The six doubles Cower off the 1
 // column and have no effect at all (§8.54); the others read the 1 column:
 // Original 3 (2 ways) 1MC, 4 (2) NMC, 5 (4) PTC, the other 22 none: 1MC

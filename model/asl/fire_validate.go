@@ -110,8 +110,8 @@ func (a IFTAttack) validateFirer() error {
 	// Infantry fire no leader directs (A7.9).
 	infantry := a.Firer == InfantryFirer
 	if infantry && !a.LeaderDirected {
-		if a.FirerNationality == Finnish && a.FirerClass != FirstLine {
-			return bound.Invalidf("firer-class", "not with --firer-nationality finnish: Finns never Cower (A7.9, §7.4), which is all the class changes")
+		if a.FirerNationality == Finnish && a.FirerClass != FirstLine && a.FirerClass != Conscript {
+			return bound.Invalidf("firer-class", "%s with --firer-nationality finnish: Finns other than Conscripts never Cower (A7.9, §7.4, sasl.md S29), which is all the class changes", a.FirerClass)
 		}
 		return nil
 	}

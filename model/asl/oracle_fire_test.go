@@ -20,9 +20,9 @@ var kindlingOf = map[string]int{"woods": 9, "brush": 9, "vineyard": 9, "grain": 
 var shellholeGround = map[string]bool{"open-ground": true, "orchard": true, "palm-trees": true, "brush": true, "grain": true, "kunai": true}
 
 // fireCowers: Infantry fire not directed by a leader, unless British
-// Elite or 1st Line, or Finnish (§7.4).
+// Elite or 1st Line, or Finnish but for Conscripts (§7.4, sasl.md S29).
 func fireCowers(a asl.IFTAttack) bool {
-	if a.Firer != asl.InfantryFirer || a.LeaderDirected || a.FirerNationality == asl.Finnish {
+	if a.Firer != asl.InfantryFirer || a.LeaderDirected || a.FirerNationality == asl.Finnish && a.FirerClass != asl.Conscript {
 		return false
 	}
 	return !(a.FirerNationality == asl.British && (a.FirerClass == asl.Elite || a.FirerClass == asl.FirstLine))
