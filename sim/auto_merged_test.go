@@ -8,14 +8,14 @@ import (
 
 // sums is a trial of n dice, merged before each on its index and the sum
 // so far: states that keep coming, 5i+1 of them before die i, most met
-// by one path or two.
+// by one path or two. Each value of the first die is a root of its own,
+// walked by its own worker.
 func sums(n int) Experiment {
 	return Experiment{
 		Schema: Schema{Metrics: []Metric{{Name: "sum", Labels: []string{"even", "odd"}}}},
 		New: func() Trial {
 			key := make([]byte, 4)
 			return func(src *Source, rec *Record) {
-				src.Intn(1)
 				sum := 0
 				for i := range n {
 					if src.Merging() {
@@ -53,5 +53,20 @@ func TestAutoBoundsAMergedWalk(t *testing.T) {
 	}
 	if notes[0] != notes[1] {
 		t.Errorf("the choice depends on the workers: %q, %q", notes[0], notes[1])
+	}
+}
+
+// TestAutoInterruptedBeforeChoosing: a run interrupted before auto chose
+// says so in its note, where it once had none.
+func TestAutoInterruptedBeforeChoosing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	called := false
+	res, err := RunAuto(ctx, sums(400), Config{Trials: 1000, Workers: 2}, func(Method, string) { called = true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || called || !strings.HasPrefix(res.Note, "auto had not chosen a method when the run was interrupted") {
+		t.Errorf("complete %v, told %v, note %q", res.Complete, called, res.Note)
 	}
 }

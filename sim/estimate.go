@@ -36,13 +36,14 @@ import (
 // DC were estimated at 2.6 million after 73,980, and pass 20 million,
 // which auto, choosing exact, once walked for 47 seconds. An exact run
 // that merges therefore stops only at the budget itself. Auto holds a
-// walk that merges to bounds of its own. Until it has chosen, the walk
-// runs Monte Carlo once it passes autoMergedPaths paths or autoOverStates
-// merged states without ending; estimated over the budget, it walks on,
-// in the same steps, until it ends (exact), its estimate comes within
-// (exact), or it passes those bounds. Having chosen exact, auto falls
-// back to Monte Carlo once the walk passes autoMergedPaths paths or
-// autoMergedStates states. Paths and states are counted the same for any
+// walk whose paths stop on known states to bounds of its own, checked
+// from the probe on. Until it has chosen, it runs Monte Carlo once the
+// walk has passed autoMergedPaths paths or autoOverStates merged states
+// without ending, whatever the estimate; estimated over the budget, the
+// walk goes on, in the same steps, until it ends (exact), its estimate
+// comes within (exact), or it passes those bounds. Having chosen exact,
+// auto falls back to Monte Carlo once the walk passes autoMergedPaths
+// paths or autoMergedStates states. Paths and states are counted the same for any
 // worker count, so the choice is too. The states bound a walk whose
 // paths keep meeting new states (the seven squads: 0.6 a path, against
 // 0.03–0.1 for the walks that end), the paths one that merges but goes
@@ -141,6 +142,10 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 			say(Exact, chose)
 		}
 		res.Note = chose
+	case err == nil && chose == "":
+		// Interrupted before it chose: a walk that merges may be walked
+		// on well past the probe.
+		res.Note = "auto had not chosen a method when the run was interrupted: the figures are those of the exact walk so far"
 	}
 	exactPrecision(res, cfg)
 	return res, err

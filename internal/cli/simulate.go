@@ -192,7 +192,9 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		stop = startProgress(stderr, &counter, total, unit, label)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
-	// it has chosen (a fraction of a second), not when the run is over;
+	// it has chosen (a fraction of a second; an enumeration that merges
+	// states, when its walk ends or passes auto's bounds), not when the
+	// run is over;
 	// and the result's note at the end when it says more (a fall-back,
 	// fractions the model cannot give).
 	said := ""
