@@ -285,6 +285,10 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("dff", "at most 8 attacks")
 	case len(a.Placer) > MaxUnits || len(a.Setter) > MaxUnits:
 		return bound.Invalidf("placer", "at most %d units in a Location", MaxUnits)
+	case len(a.Placer) > 0 && a.Placer[0].Berserk:
+		return bound.Invalidf("placer", "%s: a berserk unit may Throw a DC but never Place one (A15.431)", a.Placer[0])
+	case len(a.Setter) > 0 && a.Setter[0].Berserk:
+		return bound.Invalidf("setter", "%s: a berserk unit may Throw a DC but never Set one (A15.431)", a.Setter[0])
 	case a.Terrain != "" && a.Building != NoBuilding:
 		return bound.Invalidf("terrain", "give either a building or another terrain, not both")
 	case a.Fortified && a.Building == NoBuilding:

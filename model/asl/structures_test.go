@@ -292,6 +292,8 @@ func TestStructureValidation(t *testing.T) {
 		{"top below level", func(a *DCAttack) { a.Building, a.Level, a.Top = Stone, 2, 1 }, "top:"},
 		{"top left at 0 under an upper level", func(a *DCAttack) { a.Building, a.Level = Stone, 1 }, "top:"},
 		{"cavalry placed", func(a *DCAttack) { a.Cavalry = true }, "cavalry:"},
+		{"berserk Placer (A15.431)", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7,berserk")} }, "placer:"},
+		{"berserk Setter (A15.431)", func(a *DCAttack) { a.Mode, a.Setter = Set, []Unit{mustUnit(t, "4-6-7,berserk")} }, "setter:"},
 		{"sw on an attack", func(a *DCAttack) { a.Japanese = true }, "japanese:"},
 	} {
 		a := NewDCAttack(Placed, u)
