@@ -115,16 +115,20 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 
 // option is one word of an attack: key=value, a key alone (a yes), or a
 // signed number (the DRM).
-type option struct{ key, val string }
+// option is one word of a step: key=val, or key alone (eq false).
+type option struct {
+	key, val string
+	eq       bool
+}
 
 func splitOption(w string) option {
 	if len(w) > 1 && (w[0] == '+' || w[0] == '-' || strings.HasPrefix(w, decimal.Minus)) {
 		if _, err := decimal.ParseInt(w, math.MinInt64, math.MaxInt64); err == nil {
-			return option{"drm", w}
+			return option{"drm", w, true}
 		}
 	}
-	k, v, _ := strings.Cut(w, "=")
-	return option{k, v}
+	k, v, eq := strings.Cut(w, "=")
+	return option{k, v, eq}
 }
 
 // whole reads a whole number option within lo…hi.
@@ -138,10 +142,10 @@ func (o option) whole(lo, hi int) (int, error) {
 
 // yes reads an option given alone, or =true or =false.
 func (o option) yes() (bool, error) {
-	switch o.val {
-	case "", "true":
+	switch {
+	case !o.eq, o.val == "true":
 		return true, nil
-	case "false":
+	case o.val == "false":
 		return false, nil
 	}
 	return false, fmt.Errorf("%s=%s: give %s alone, or =true or =false", o.key, o.val, o.key)

@@ -128,6 +128,11 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: fire 4 drm=12"}, `sapper plans: --plan "b: fire 4 drm=12": attack 1: drm=12: want a whole number from -8 to 8`},
 		{[]string{"b: dc placed user=ace"}, `sapper plans: --plan "b: dc placed user=ace": attack 1: user=ace:`},
 		{[]string{"b: dc set cx"}, `sapper plans: --plan "b: dc set cx": attack 1: cx with dc set: a Set DC has no CX DRM`},
+		// A yes/no option is alone, =true or =false; an empty value is
+		// refused, as --leader-directed= is.
+		{[]string{"b: fire 4 leader="}, `sapper plans: --plan "b: fire 4 leader=": attack 1: leader=: give leader alone, or =true or =false`},
+		{[]string{"b: dc placed captured="}, `sapper plans: --plan "b: dc placed captured=": attack 1: captured=: give captured alone, or =true or =false`},
+		{[]string{"b: dc placed placer=4-6-7,berserk"}, `sapper plans: --plan "b: dc placed placer=4-6-7,berserk": attack 1: placer: 4-6-7,berserk: a berserk unit may Throw a DC but never Place one (A15.431)`},
 		{[]string{"b: fire 4 weapon=wp"}, `sapper plans: --plan "b: fire 4 weapon=wp": attack 1: weapon: WP and an AFV's entry make no IFT attack`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
 		{[]string{"b: fire 4;"}, `sapper plans: --plan "b: fire 4;": attack 2: want 'fire FP …' or 'dc MODE …'`},
