@@ -108,7 +108,8 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 				s += classes[r.IntN(len(classes))]
 			}
 			if state := []string{",broken", ",pinned", ",berserk", ",disrupted"}[r.IntN(4)]; r.IntN(4) == 0 &&
-				!(strings.HasPrefix(s, "crew:") && (state == ",berserk" || state == ",disrupted")) {
+				!(strings.HasPrefix(s, "crew:") && (state == ",berserk" || state == ",disrupted")) &&
+				!(strings.HasPrefix(s, "hero:") && state != ",berserk") {
 				s += state // a starting state (rules/asl.md §7.5)
 			}
 			// Crews and heroes are never ELR Replaced (A19.11); only a

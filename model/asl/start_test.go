@@ -22,6 +22,9 @@ func TestStartingStateCombinations(t *testing.T) {
 		{"leader:8-1,pinned,berserk", "a berserk unit is never pinned"},
 		{"crew:2-2-8,berserk", "a crew is never berserk or Disrupted"},
 		{"crew:2-2-8,disrupted", "a crew is never berserk or Disrupted"},
+		{"hero:1-4-9,broken", "a hero never breaks, he is wounded instead, and is never pinned"},
+		{"hero:1-4-9,pinned", "a hero never breaks, he is wounded instead, and is never pinned"},
+		{"hero:1-4-9,disrupted", "a hero never breaks, he is wounded instead, and is never pinned"},
 		{"4-6-7,wounded", "only a SMC can be wounded"},
 		{"4-6-7,good_order,broken", "good_order with broken, pinned, berserk or disrupted"},
 		{"4-6-7,pinned,good_order", "good_order with broken, pinned, berserk or disrupted"},
@@ -34,7 +37,7 @@ func TestStartingStateCombinations(t *testing.T) {
 			t.Errorf("%s: %v; want …%s…", c.unit, err, c.want)
 		}
 	}
-	for _, s := range []string{"4-6-7,pinned", "4-6-7,berserk", "4-6-7,disrupted", "leader:8-1,berserk,wounded", "hero:1-4-9,pinned", "crew:2-2-8,pinned", "4-6-7,disrupted,broken",
+	for _, s := range []string{"4-6-7,pinned", "4-6-7,berserk", "4-6-7,disrupted", "leader:8-1,berserk,wounded", "hero:1-4-9,wounded", "crew:2-2-8,pinned", "4-6-7,disrupted,broken",
 		"4-6-7,good_order", "leader:8-1,good_order,wounded", "4-6-7,good_order,broken=false"} {
 		if _, err := ParseUnit(s); err != nil {
 			t.Errorf("%s: %v", s, err)

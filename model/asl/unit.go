@@ -352,6 +352,8 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: good_order with broken, pinned, berserk or disrupted; give one state", u)
 	case u.Kind == Crew && (u.Berserk || u.Disrupted):
 		return fmt.Errorf("unit %q: a crew is never berserk or Disrupted (A15.1, A19.11)", u)
+	case u.Kind == Hero && (u.Broken || u.Disrupted || u.Pinned):
+		return fmt.Errorf("unit %q: a hero never breaks, he is wounded instead, and is never pinned (A15.2, A7.8)", u)
 	case u.Class != FirstLine && u.Kind.SMC():
 		return fmt.Errorf("unit %q: class=%s: a %s has no Class, only a MMC does (A1.25)", u, u.Class, u.Kind.noun())
 	case u.Underscore && u.Kind != Squad && u.Kind != HalfSquad:
