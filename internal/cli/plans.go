@@ -421,7 +421,13 @@ func plansBars(g report.Grid) report.Grid {
 func bestPlan(rep report.Report) *report.Headline {
 	best, next := -1, -1
 	cells := make([]report.Cell, len(rep.Runs))
+	var cut []string
 	for i, r := range rep.Runs {
+		if lowerBounds(r.Result) {
+			// Its sums are lower bounds: no difference is known.
+			cut = append(cut, fmt.Sprintf("%q", r.Label))
+			continue
+		}
 		cells[i] = report.Sum(r.Result, asl.MetricStack, "cleared")
 		switch {
 		case !cells[i].Valid:
@@ -437,6 +443,11 @@ func bestPlan(rep report.Report) *report.Headline {
 	r := rep.Runs[best]
 	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
 		fmt.Sprintf("Plan %q clears the Location most often (no target left in Good Order)", r.Label))
+	if len(cut) > 0 {
+		defer func() {
+			h.Text = fmt.Sprintf("The exact run of %s was cut short, its figures lower bounds; of the other plans, %s", someOf(cut), lowerFirst(h.Text))
+		}()
+	}
 	if next < 0 {
 		return h
 	}
@@ -472,21 +483,37 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 		writeSignedGrid(w, turned(*rep.Figures))
 	}
 	var elapsed float64
-	exact := true
+	exact, cut := true, false
+	var res *sim.Result // a Monte Carlo run's, for its seed and confidence
+	var least, most uint64
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
 		exact = exact && r.Result.Method == sim.Exact
+		cut = cut || lowerBounds(r.Result)
 		if !r.Result.Complete {
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
+		if r.Result.Method != sim.Exact {
+			if res == nil || r.Result.Trials < least {
+				least = r.Result.Trials
+			}
+			most = max(most, r.Result.Trials)
+			res = r.Result
+		}
 	}
-	res := rep.Runs[0].Result
+	trials := report.Group(most)
+	if least != most {
+		// Runs stopped on --precision, or cut short, ran unequal trials.
+		trials = report.Group(least) + "–" + report.Group(most)
+	}
 	switch {
+	case exact && cut:
+		fmt.Fprintf(w, "\nexact enumeration, cut short: a run marked INCOMPLETE gives lower bounds, and no difference from it is known")
 	case exact:
 		fmt.Fprintf(w, "\nexact enumeration: every figure and difference is exact")
 	default:
 		fmt.Fprintf(w, "\nMonte Carlo (an exact run's interval is a point): %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
-			report.Group(res.Trials), res.Seed, report.Percent(res.Confidence))
+			trials, res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "; %.2fs\n", elapsed)
 	writeNotes(w, rep)
@@ -649,3 +676,7 @@ func writePlansHelp(w io.Writer) {
 	// command's defaults (rules/asl.md §8.61, §8.64).
 	writeHelpRules(w, plansHelpIntro, own, common, nil)
 }
+
+// lowerBounds reports whether r's figures are lower bounds: an exact run
+// cut short, whose paths not walked would only add to them.
+func lowerBounds(r *sim.Result) bool { return r.Method == sim.Exact && !r.Complete }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -355,5 +357,67 @@ func TestAutoRunsPlansExact(t *testing.T) {
 				t.Errorf("%s run %d: %s, %q", name, i+1, r.Method, r.Note)
 			}
 		}
+	}
+}
+
+// TestPlansCutShort: a plan whose exact run is cut short gives lower
+// bounds, so the headline compares only the plans that ran to their end,
+// saying so, and the table no longer says every difference is exact.
+func TestPlansCutShort(t *testing.T) {
+	run := func(mode asl.Mode) *sim.Result {
+		exp, err := asl.NewDCAttack(mode, asl.Unit{Kind: asl.Squad, FP: 4, Range: 6, ML: 7, ELR: -1}).Experiment()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.RunExact(context.Background(), exp, sim.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	placed, thrown, set := run(asl.Placed), run(asl.Thrown), run(asl.Set)
+	cut := *set // the best plan, cut short
+	cut.Complete = false
+	rep := report.Report{Command: "plans", Runs: []report.Run{{Label: "A", Result: placed}, {Label: "B", Result: &cut}, {Label: "C", Result: thrown}}}
+	h := bestPlan(rep)
+	if h == nil || !strings.HasPrefix(h.Text, `The exact run of "B" was cut short, its figures lower bounds; of the other plans, plan "A" clears`) {
+		t.Errorf("headline %+v", h)
+	}
+	var b strings.Builder
+	if err := writePlansTable(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.Contains(out, "every figure and difference is exact") || !strings.Contains(out, "exact enumeration, cut short") {
+		t.Errorf("table:\n%s", out)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, stdout, stderr := cliCtx(t, ctx, "plans", "--target", "4-6-7", "--plan", "A: dc placed", "--plan", "B: fire 8", "--method", "exact")
+	if code != exitInterrupted || strings.Contains(stdout, "every figure and difference is exact") || !strings.Contains(stdout, "exact enumeration, cut short") {
+		t.Errorf("interrupted: exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+}
+
+// TestPlansTrialsPerRun: runs stopped on --precision run unequal trials,
+// and the table says how many, from least to most, not the first run's.
+func TestPlansTrialsPerRun(t *testing.T) {
+	a := []string{"plans", "--target", "4-6-7", "--target", "leader:8-1", "--plan", "A: fire 8", "--plan", "B: dc placed", "--precision", "0.002"}
+	_, table, _ := cli(t, a...)
+	_, js, _ := cli(t, append(a, "--format", "json")...)
+	var doc struct {
+		Runs []struct {
+			Trials uint64 `json:"trials"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Runs) != 2 {
+		t.Fatalf("%v: %s", err, js)
+	}
+	lo, hi := min(doc.Runs[0].Trials, doc.Runs[1].Trials), max(doc.Runs[0].Trials, doc.Runs[1].Trials)
+	if lo == hi {
+		t.Fatalf("both runs ran %d trials: no test", lo)
+	}
+	if want := report.Group(lo) + "–" + report.Group(hi) + " trials per run"; !strings.Contains(table, want) {
+		t.Errorf("want %q in:\n%s", want, table)
 	}
 }
