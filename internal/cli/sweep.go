@@ -585,17 +585,27 @@ func (v vary) atError(i int, err error) error {
 func methodsLine(runs []report.Run, one, many string, count func(uint64) string) string {
 	var mc []string
 	var res *sim.Result
+	var least, most uint64
 	for _, r := range runs {
 		if r.Result.Method != sim.Exact {
 			mc = append(mc, r.Label)
+			if res == nil || r.Result.Trials < least {
+				least = r.Result.Trials
+			}
+			most = max(most, r.Result.Trials)
 			res = r.Result
 		}
 	}
 	if res == nil {
 		return "exact enumeration (intervals are points)"
 	}
+	trials := count(most)
+	if least != most {
+		// Runs stopped on --precision, or cut short, ran unequal trials.
+		trials = count(least) + "–" + count(most)
+	}
 	line := fmt.Sprintf("%s trials per %s, seed %d, %s%% Wilson intervals below each figure",
-		count(res.Trials), one, res.Seed, report.Percent(res.Confidence))
+		trials, one, res.Seed, report.Percent(res.Confidence))
 	exact := len(runs) - len(mc)
 	if exact == 0 {
 		return "Monte Carlo: " + line
