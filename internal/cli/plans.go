@@ -123,7 +123,8 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	case terrain != "" && !slices.Contains(asl.FireTerrainNames(), terrain):
 		return in, badValue("terrain", f.terrain, "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	}
-	d := planDefaults{building: b, fortified: f.fortified, tem: f.tem, temGiven: fs.Changed("tem"), terrain: terrain, ec: ec, hob: !f.noHoB}
+	var temRead bool
+	d := planDefaults{building: b, fortified: f.fortified, tem: f.tem, temGiven: fs.Changed("tem"), terrain: terrain, ec: ec, hob: !f.noHoB, temRead: &temRead}
 	in = plansInputs{Targets: targets, Building: b, Fortified: f.fortified, Terrain: terrain, EC: ec, ELR: f.elr}
 	for _, s := range f.plans {
 		p, err := parsePlan(s, targets, f.elr, d)
@@ -136,6 +137,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 			}
 		}
 		in.Plans = append(in.Plans, p)
+	}
+	if d.temGiven && !temRead {
+		return in, inputErrorf("tem", "--tem: no attack of any plan takes it: a Set DC attacks with no TEM (A23.71), a FT with none (§8.58), and an attack's own tem= stands")
 	}
 	return in, nil
 }

@@ -37,6 +37,16 @@ type planDefaults struct {
 	terrain   string
 	ec        asl.EC
 	hob       bool
+	// temRead, when not nil, is set once an attack takes tem as its TEM,
+	// so that a --tem no attack reads can be refused.
+	temRead *bool
+}
+
+// readTEM notes that an attack took the Location's TEM, given or not.
+func (d planDefaults) readTEM() {
+	if d.temRead != nil {
+		*d.temRead = true
+	}
 }
 
 // planSpec is a plan as given: its label and its attacks.
@@ -198,6 +208,9 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 	if a.Weapon == asl.Flamethrower && !temGiven {
 		a.TEM = 0 // §8.58: no TEM against a FT
 	}
+	if !temGiven && a.Weapon != asl.Flamethrower {
+		d.readTEM()
+	}
 	return &a, nil
 }
 
@@ -222,6 +235,11 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		return err
 	}
 	given := planOptions{}
+	defer func() {
+		if _, own := given["tem"]; !own && m != asl.Set {
+			d.readTEM()
+		}
+	}()
 	err := eachOption(words, []string{"placer", "setter", "dff"}, func(o option, w string) (err error) {
 		given.add(o, w)
 		switch o.key {

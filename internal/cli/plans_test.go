@@ -421,3 +421,22 @@ func TestPlansTrialsPerRun(t *testing.T) {
 		t.Errorf("want %q in:\n%s", want, table)
 	}
 }
+
+// TestPlansTEMNoAttackTakes: a --tem that no attack of any plan takes is
+// refused, as sapper dc refuses --tem with a Set DC; one that some attack
+// takes runs.
+func TestPlansTEMNoAttackTakes(t *testing.T) {
+	for _, plans := range [][]string{{"A: dc set", "B: dc set enemy-infantry=1"}, {"A: dc placed tem=1", "B: fire 8 tem=3"}, {"A: fire 8 weapon=ft", "B: dc set"}} {
+		a := []string{"plans", "--target", "4-6-7", "--tem", "2"}
+		for _, p := range plans {
+			a = append(a, "--plan", p)
+		}
+		code, stdout, stderr := cli(t, a...)
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, "sapper plans: --tem: no attack of any plan takes it") {
+			t.Errorf("%q: exit %d, %q", plans, code, stderr)
+		}
+	}
+	if code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--tem", "2", "--plan", "A: dc set", "--plan", "B: fire 8", "--method", "exact"); code != exitOK {
+		t.Errorf("a fire attack takes --tem: exit %d, %q", code, stderr)
+	}
+}
