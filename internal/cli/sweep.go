@@ -216,21 +216,33 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 			points = append(points, point{i, x, r.label})
 		}
 	}
-	cols, err := sweepColumns(sa, j)
+	subs := make([]string, len(points))
+	for i, p := range points {
+		subs[i] = p.sub
+	}
+	cols, err := sweepColumns(sa, j, subs)
 	if err != nil {
 		return nil, err
 	}
 	var goalOf func(*report.Report)
 	if sa.hasGoal {
-		var metrics []sim.Metric
-		for _, r := range j.runs {
-			for _, m := range r.exp.Schema.Metrics {
-				if !slices.ContainsFunc(metrics, func(x sim.Metric) bool { return x.Name == m.Name }) {
-					metrics = append(metrics, m)
+		// A goal on a metric some run lacks would read that run as never
+		// reaching it.
+		common := commonMetrics(j.runs, subs)
+		g, err := parseGoal("goal", sa.goal, common)
+		if err != nil {
+			var all []sim.Metric
+			for _, r := range j.runs {
+				all = append(all, r.exp.Schema.Metrics...)
+			}
+			if _, anywhere := parseGoal("goal", sa.goal, all); anywhere == nil {
+				var shared []string
+				for _, m := range common {
+					shared = append(shared, m.Name)
 				}
+				err = badValue("goal", sa.goal, "its metric is not reported by every plan or way of the sweep; want one each does: "+strings.Join(shared, ", "))
 			}
 		}
-		g, err := parseGoal("goal", sa.goal, metrics)
 		if err != nil {
 			return nil, err
 		}
@@ -377,7 +389,7 @@ type sweepCols struct {
 	occurred func(*sim.Result) []bool
 }
 
-func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
+func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	if !sa.hasMetric && j.figures != nil {
 		return sweepCols{what: "summary figures", title: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
 			var out []bool
@@ -387,26 +399,35 @@ func sweepColumns(sa sweepArgs, j *job) (sweepCols, error) {
 			return out
 		}}, nil
 	}
-	// The first run that reports the metric gives its labels; without
-	// --metric, a command with no summary figures shows its first metric.
-	// A count may have more outcomes at one value than at another (more
-	// dice, more hits): the run with the most labels gives the columns,
-	// which every run's outcomes are matched to by label.
-	var m *sim.Metric
+	// The metric is one that every plan or way of the sweep reports at
+	// some value (commonMetrics): one that a plan never reports would
+	// show it an empty table, and a goal on it never reached. Without
+	// --metric, a command with no summary figures shows the first.
 	var all []string
 	for _, r := range j.runs {
-		for i, x := range r.exp.Schema.Metrics {
+		for _, x := range r.exp.Schema.Metrics {
 			if !slices.Contains(all, x.Name) {
 				all = append(all, x.Name)
 			}
-			if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
-				m = &r.exp.Schema.Metrics[i]
-			} else if m != nil && x.Name == m.Name && len(x.Labels) > len(m.Labels) {
-				m = &r.exp.Schema.Metrics[i]
-			}
 		}
 	}
-	if m == nil {
+	common := commonMetrics(j.runs, subs)
+	var shared []string
+	for _, x := range common {
+		shared = append(shared, x.Name)
+	}
+	var m *sim.Metric
+	for i, x := range common {
+		if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
+			m = &common[i]
+		}
+	}
+	switch {
+	case m == nil && !sa.hasMetric:
+		return sweepCols{}, usagef("no metric is reported by every plan or way of the sweep; give --metric, one of %s", strings.Join(all, ", "))
+	case m == nil && slices.Contains(all, sa.metric):
+		return sweepCols{}, badValue("metric", sa.metric, "not every plan or way of the sweep reports it; want one each does: "+strings.Join(shared, ", "))
+	case m == nil:
 		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(all, ", "))
 	}
 	cumulative := j.common.chart.Cumulative
@@ -631,4 +652,36 @@ func mixedMethods(runs []report.Run) string {
 		return ""
 	}
 	return "--method auto: " + methodsLine(runs, "value", "values", report.Group)
+}
+
+// commonMetrics are the metrics that every plan or way of the sweep
+// (subs, one per run) reports at some value, in the order the runs first
+// give them, each with the most labels a run gives it: a count may have
+// more outcomes at one value than at another (more dice, more hits), and
+// every run's outcomes are matched to its labels by label; a run without
+// it (no SW to destroy at sw=0) shows no figure.
+func commonMetrics(runs []plannedRun, subs []string) []sim.Metric {
+	var out []sim.Metric
+	has := map[string]map[string]bool{} // metric, sub: reported
+	for i, r := range runs {
+		for _, x := range r.exp.Schema.Metrics {
+			k := slices.IndexFunc(out, func(y sim.Metric) bool { return y.Name == x.Name })
+			switch {
+			case k < 0:
+				out = append(out, x)
+				has[x.Name] = map[string]bool{}
+			case len(x.Labels) > len(out[k].Labels):
+				out[k] = x
+			}
+			has[x.Name][subs[i]] = true
+		}
+	}
+	return slices.DeleteFunc(out, func(x sim.Metric) bool {
+		for _, sub := range subs {
+			if !has[x.Name][sub] {
+				return true
+			}
+		}
+		return false
+	})
 }

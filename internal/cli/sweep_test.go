@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -413,5 +414,30 @@ func TestSweepTrialsPerValue(t *testing.T) {
 	}
 	if want := report.Group(lo) + "–" + report.Group(hi) + " trials per value"; !strings.Contains(table, want) {
 		t.Errorf("want %q in:\n%s", want, table)
+	}
+}
+
+// TestSweepMetricEveryPlanReports: a sweep's metric, and its goal's, is
+// one every plan or way reports at some value: one a plan never reports
+// showed that plan an empty table and its goal never reached (0.00%).
+// A metric some values lack, as a SW's loss at sw=0, still shows.
+func TestSweepMetricEveryPlanReports(t *testing.T) {
+	plans := []string{"sweep", "plans", "--target", "4-6-7", "--plan", "A: dc placed", "--plan", "B: fire 8 -1 leader; dc placed", "--vary", "tem=0..1", "--method", "exact"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(slices.Clone(plans), "--metric", "attack.1.detonation"), `sapper sweep: --metric "attack.1.detonation": not every plan or way of the sweep reports it; want one each does: target.1,`},
+		{append(slices.Clone(plans), "--goal", "attack.1.detonation=detonated>=0.5"), `sapper sweep: --goal "attack.1.detonation=detonated>=0.5": its metric is not reported by every plan or way of the sweep`},
+		{args("sweep compare --thrower 4-6-7 --vary tem=0..1 --goal thrower.1=eliminated>=0.01 --method exact"), `sapper sweep: --goal "thrower.1=eliminated>=0.01": its metric is not reported by every plan or way of the sweep`},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q", c.args, code, stderr)
+		}
+	}
+	// Without --metric, the first metric every plan reports.
+	if _, stdout, stderr := cli(t, plans...); !strings.Contains(stdout, "\ntarget.1: target 1 (4-6-7)\n") {
+		t.Errorf("default metric: %s\n%s", stderr, stdout)
 	}
 }
