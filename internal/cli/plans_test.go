@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
+	"github.com/sapperhq/sapper/internal/simtest"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
@@ -365,15 +366,7 @@ func TestAutoRunsPlansExact(t *testing.T) {
 // saying so, and the table no longer says every difference is exact.
 func TestPlansCutShort(t *testing.T) {
 	run := func(mode asl.Mode) *sim.Result {
-		exp, err := asl.NewDCAttack(mode, asl.Unit{Kind: asl.Squad, FP: 4, Range: 6, ML: 7, ELR: -1}).Experiment()
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sim.RunExact(context.Background(), exp, sim.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
+		return simtest.ExactOf(t, asl.NewDCAttack(mode, asl.Unit{Kind: asl.Squad, FP: 4, Range: 6, ML: 7, ELR: -1}))
 	}
 	placed, thrown, set := run(asl.Placed), run(asl.Thrown), run(asl.Set)
 	cut := *set // the best plan, cut short
@@ -402,7 +395,14 @@ func TestPlansCutShort(t *testing.T) {
 // TestPlansTrialsPerRun: runs stopped on --precision run unequal trials,
 // and the table says how many, from least to most, not the first run's.
 func TestPlansTrialsPerRun(t *testing.T) {
-	a := []string{"plans", "--target", "4-6-7", "--target", "leader:8-1", "--plan", "A: fire 8", "--plan", "B: dc placed", "--precision", "0.002"}
+	wantTrialsRange(t, "run", "plans", "--target", "4-6-7", "--target", "leader:8-1", "--plan", "A: fire 8", "--plan", "B: dc placed", "--precision", "0.002")
+}
+
+// wantTrialsRange runs a, a command of two Monte Carlo runs that end
+// unequal, as a table and as JSON, and requires the table to give their
+// trials from least to most, per one.
+func wantTrialsRange(t *testing.T, one string, a ...string) {
+	t.Helper()
 	_, table, _ := cli(t, a...)
 	_, js, _ := cli(t, append(a, "--format", "json")...)
 	var doc struct {
@@ -417,7 +417,7 @@ func TestPlansTrialsPerRun(t *testing.T) {
 	if lo == hi {
 		t.Fatalf("both runs ran %d trials: no test", lo)
 	}
-	if want := report.Group(lo) + "–" + report.Group(hi) + " trials per run"; !strings.Contains(table, want) {
+	if want := report.Group(lo) + "–" + report.Group(hi) + " trials per " + one; !strings.Contains(table, want) {
 		t.Errorf("want %q in:\n%s", want, table)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
-	"github.com/sapperhq/sapper/report"
 )
 
 type runsDoc struct {
@@ -397,24 +396,7 @@ func TestSweepRefusesOutcomeFlags(t *testing.T) {
 // trials, and the footer says how many, from least to most, not the last
 // value's.
 func TestSweepTrialsPerValue(t *testing.T) {
-	a := []string{"sweep", "fire", "--target", "4-6-7", "--vary", "fp=1..12:11", "--precision", "0.002"}
-	_, table, _ := cli(t, a...)
-	_, js, _ := cli(t, append(a, "--format", "json")...)
-	var doc struct {
-		Runs []struct {
-			Trials uint64 `json:"trials"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Runs) != 2 {
-		t.Fatalf("%v: %s", err, js)
-	}
-	lo, hi := min(doc.Runs[0].Trials, doc.Runs[1].Trials), max(doc.Runs[0].Trials, doc.Runs[1].Trials)
-	if lo == hi {
-		t.Fatalf("both values ran %d trials: no test", lo)
-	}
-	if want := report.Group(lo) + "–" + report.Group(hi) + " trials per value"; !strings.Contains(table, want) {
-		t.Errorf("want %q in:\n%s", want, table)
-	}
+	wantTrialsRange(t, "value", "sweep", "fire", "--target", "4-6-7", "--vary", "fp=1..12:11", "--precision", "0.002")
 }
 
 // TestSweepMetricEveryPlanReports: a sweep's metric, and its goal's, is
