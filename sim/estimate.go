@@ -32,22 +32,21 @@ import (
 // meets one covers its whole subtree: its estimate is wrong by orders of
 // magnitude, either way. The built-in scenario plans-prep-then-placed was
 // estimated at 71 million paths after 131,072 and 102 million after
-// 262,144, and ends at 507,685; seven squads and a leader under a Placed
-// DC were estimated at 2.6 million after 73,980, and pass 20 million,
-// which auto, choosing exact, once walked for 47 seconds. An exact run
-// that merges therefore stops only at the budget itself. Auto holds a
-// walk whose paths stop on known states to bounds of its own, checked
-// from the probe on. Until it has chosen, it runs Monte Carlo once the
-// walk has passed autoMergedPaths paths or autoOverStates merged states
-// without ending, whatever the estimate; estimated over the budget, the
-// walk goes on, in the same steps, until it ends (exact), its estimate
-// comes within (exact), or it passes those bounds. Having chosen exact,
-// auto falls back to Monte Carlo once the walk passes autoMergedPaths
-// paths or autoMergedStates states. Paths and states are counted the same for any
-// worker count, so the choice is too. The states bound a walk whose
-// paths keep meeting new states (the seven squads: 0.6 a path, against
-// 0.03–0.1 for the walks that end), the paths one that merges but goes
-// on.
+// 262,144, and ends at 507,685; seven squads and a leader under a Placed DC
+// were estimated at 2.6 million after 73,980, and pass 20 million, which
+// auto, choosing exact, once walked for 47 seconds. An exact run that
+// merges therefore stops only at the budget itself. Auto holds a walk whose
+// paths stop on known states to bounds of its own, checked from the probe
+// on. Until it has chosen, it runs Monte Carlo once the walk has passed
+// autoMergedPaths paths or autoOverStates merged states without ending,
+// whatever the estimate; estimated over the budget, the walk goes on, in
+// the same steps, until it ends (exact), its estimate comes within (exact),
+// or it passes those bounds. Having chosen exact, auto falls back to Monte
+// Carlo once the walk passes autoMergedPaths paths or autoMergedStates
+// states. Paths and states are counted the same for any worker count, so
+// the choice is too. The states bound a walk whose paths keep meeting new
+// states (the seven squads: 0.6 a path, against 0.03–0.1 for the walks that
+// end), the paths one that merges but goes on.
 
 const (
 	// probePaths is the most paths the probe walks over all the roots:
