@@ -227,7 +227,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "run", "runs", report.Group), elapsed)
+	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "run", "runs"), elapsed)
 	writeNotes(w, rep)
 	return nil
 }

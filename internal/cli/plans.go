@@ -487,29 +487,16 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 		writeSignedGrid(w, turned(*rep.Figures))
 	}
 	var elapsed float64
-	exact, cut := true, false
-	var res *sim.Result // a Monte Carlo run's, for its seed and confidence
-	var least, most uint64
+	cut := false
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
-		exact = exact && r.Result.Method == sim.Exact
 		cut = cut || lowerBounds(r.Result)
 		if !r.Result.Complete {
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
-		if r.Result.Method != sim.Exact {
-			if res == nil || r.Result.Trials < least {
-				least = r.Result.Trials
-			}
-			most = max(most, r.Result.Trials)
-			res = r.Result
-		}
 	}
-	trials := report.Group(most)
-	if least != most {
-		// Runs stopped on --precision, or cut short, ran unequal trials.
-		trials = report.Group(least) + "–" + report.Group(most)
-	}
+	trials, res := mcTrials(rep.Runs)
+	exact := res == nil
 	switch {
 	case exact && cut:
 		fmt.Fprintf(w, "\nexact enumeration, cut short: a run marked INCOMPLETE gives lower bounds, and no difference from it is known")

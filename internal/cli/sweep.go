@@ -236,11 +236,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 				all = append(all, r.exp.Schema.Metrics...)
 			}
 			if _, anywhere := parseGoal("goal", sa.goal, all); anywhere == nil {
-				var shared []string
-				for _, m := range common {
-					shared = append(shared, m.Name)
-				}
-				err = badValue("goal", sa.goal, "its metric is not reported by every plan or way of the sweep; want one each does: "+strings.Join(shared, ", "))
+				err = badValue("goal", sa.goal, "its metric is not reported by every plan or way of the sweep; want one each does: "+strings.Join(metricNames(common), ", "))
 			}
 		}
 		if err != nil {
@@ -412,10 +408,6 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 		}
 	}
 	common := commonMetrics(j.runs, subs)
-	var shared []string
-	for _, x := range common {
-		shared = append(shared, x.Name)
-	}
 	var m *sim.Metric
 	for i, x := range common {
 		if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
@@ -426,7 +418,7 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	case m == nil && !sa.hasMetric:
 		return sweepCols{}, usagef("no metric is reported by every plan or way of the sweep; give --metric, one of %s", strings.Join(all, ", "))
 	case m == nil && slices.Contains(all, sa.metric):
-		return sweepCols{}, badValue("metric", sa.metric, "not every plan or way of the sweep reports it; want one each does: "+strings.Join(shared, ", "))
+		return sweepCols{}, badValue("metric", sa.metric, "not every plan or way of the sweep reports it; want one each does: "+strings.Join(metricNames(common), ", "))
 	case m == nil:
 		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(all, ", "))
 	}
@@ -520,7 +512,7 @@ func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s; the later values were not run\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "value", "values", report.Group), elapsed)
+	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "value", "values"), elapsed)
 	writeNotes(w, rep)
 	return nil
 }
@@ -601,29 +593,17 @@ func (v vary) atError(i int, err error) error {
 // methodsLine says how the runs were worked out, under a table of several:
 // exact enumeration, Monte Carlo, or under --method auto both, naming the
 // runs that fell back to Monte Carlo so that no interval is taken for a
-// point. one and many name a run ("value", "values"); count writes the
-// trials.
-func methodsLine(runs []report.Run, one, many string, count func(uint64) string) string {
+// point. one and many name a run ("value", "values").
+func methodsLine(runs []report.Run, one, many string) string {
 	var mc []string
-	var res *sim.Result
-	var least, most uint64
 	for _, r := range runs {
 		if r.Result.Method != sim.Exact {
 			mc = append(mc, r.Label)
-			if res == nil || r.Result.Trials < least {
-				least = r.Result.Trials
-			}
-			most = max(most, r.Result.Trials)
-			res = r.Result
 		}
 	}
+	trials, res := mcTrials(runs)
 	if res == nil {
 		return "exact enumeration (intervals are points)"
-	}
-	trials := count(most)
-	if least != most {
-		// Runs stopped on --precision, or cut short, ran unequal trials.
-		trials = count(least) + "–" + count(most)
 	}
 	line := fmt.Sprintf("%s trials per %s, seed %d, %s%% Wilson intervals below each figure",
 		trials, one, res.Seed, report.Percent(res.Confidence))
@@ -651,7 +631,38 @@ func mixedMethods(runs []report.Run) string {
 	if exact == 0 || exact == len(runs) {
 		return ""
 	}
-	return "--method auto: " + methodsLine(runs, "value", "values", report.Group)
+	return "--method auto: " + methodsLine(runs, "value", "values")
+}
+
+// mcTrials are the trials of the Monte Carlo runs of runs, from least to
+// most when they differ (runs stopped on --precision, or cut short), and
+// the last such run, for its seed and confidence; nil: none.
+func mcTrials(runs []report.Run) (string, *sim.Result) {
+	var res *sim.Result
+	var least, most uint64
+	for _, r := range runs {
+		if r.Result.Method == sim.Exact {
+			continue
+		}
+		if res == nil || r.Result.Trials < least {
+			least = r.Result.Trials
+		}
+		most = max(most, r.Result.Trials)
+		res = r.Result
+	}
+	if least != most {
+		return report.Group(least) + "–" + report.Group(most), res
+	}
+	return report.Group(most), res
+}
+
+// metricNames are the names of ms.
+func metricNames(ms []sim.Metric) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Name)
+	}
+	return out
 }
 
 // commonMetrics are the metrics that every plan or way of the sweep
