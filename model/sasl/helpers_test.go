@@ -82,6 +82,19 @@ func testTables() *Tables {
 	return t
 }
 
+// britishTables are testTables as a British side's whose squads of one
+// FP and range differ only in Class: a 1st Line squad never cowers, a 2nd
+// Line one does (A7.9, S29).
+func britishTables() *Tables {
+	t := testTables()
+	t.Nationality = "british"
+	t.Units["4-4-7"] = UnitDef{Kind: Squad, FP: 4, Range: 4, BPV: 10, HS: "2-3-7"}
+	t.Units["4-4-7b"] = UnitDef{Kind: Squad, FP: 4, Range: 4, Class: asl.SecondLine, BPV: 9, HS: "2-3-7"}
+	t.X2 = Table{Columns: []Column{{First: 2, Rows: []Entry{
+		{Unit: "4-4-7"}, {Unit: "4-4-7b"}, {Unit: "4-4-7"}, {Unit: "4-4-7b"}, {Unit: "4-4-7"}, {Unit: "4-4-7b"}, {Unit: "4-4-7"}, {Unit: "4-4-7b"}}}}}
+	return t
+}
+
 func mustUnits(t testing.TB, ss ...string) []asl.Unit {
 	t.Helper()
 	var us []asl.Unit

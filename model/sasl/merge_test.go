@@ -117,6 +117,15 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	c.Path = append(c.Path, Step{Name: "M7", MF: 1, Open: true, Eligible: []Eligible{{ID: "C", Range: 4}, {ID: "A", Range: 1}}})
 	cs["three Locations"] = c
 
+	// British Fire Groups of one FP, one exempt from Cowering and one not
+	// (S29): the keys hold whether a Fire Group may cower.
+	c = base("4-6-7")
+	c.Path = c.Path[1:]
+	c.Enemy.AC, c.Enemy.Nationality = 5, "british"
+	c.Tables = britishTables()
+	allow(c, ItemS)
+	cs["British, cowering or not"] = c
+
 	c = base("4-6-7")
 	c.Hazardous = true
 	c.Enemy = Enemy{AC: 2, Attitude: Advance, MissionDRM: 1, A5DRM: 1, Nationality: "russian", Date: Date{1943, 2}}

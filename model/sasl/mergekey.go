@@ -303,10 +303,12 @@ func (t *trial) replay(src *sim.Source) bool {
 // it, are worked out afresh each round.
 //
 // Before the last round only the round's IFT column matters: what the
-// firers keep after it is never used.
+// firers keep after it is never used. Who leads the Fire Group, whether
+// it may cower (S29) and how far (S22), whether it fires from close
+// range (S24) and its Hindrance are keyed in every round.
 func (g *fireGroup) appendKey(b []byte, first, last bool) []byte {
 	start := len(b)
-	b = append(b, 0, byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1), byte(g.hind))
+	b = append(b, 0, byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1|boolInt(g.cower)<<2), byte(g.hind))
 	if last {
 		total := 0.0
 		for _, f := range g.f[:g.n] {
