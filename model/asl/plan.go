@@ -192,6 +192,13 @@ func (a DCAttack) outcome(orig int) outcome {
 	o.roadblock = a.RemovesRoadblock(orig)
 	o.caveGone = a.DestroysCave(orig)
 	o.spans = int8(a.BridgeSpans(orig))
+	if a.Mode == Set && a.Bridge != NoBridge && o.spans == 0 {
+		// A23.71: a Set DC that leaves its bridge hex standing has no
+		// effect on the units on or beneath it, whatever the IFT read.
+		for i := range a.Targets {
+			o.res[i] = NoEffect
+		}
+	}
 	return o
 }
 

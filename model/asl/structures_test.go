@@ -144,6 +144,22 @@ func TestBridge(t *testing.T) {
 	}
 }
 
+// TestSetDCSparesTheBridge: a Set DC that leaves its bridge hex standing
+// has no effect on the units on or beneath it (A23.71): with no enemy
+// Infantry, Original 2–9 destroy a stone bridge and everyone on it
+// (30/36); the K/4 of Original 10 and the 4MC of 11 leave the squad and
+// the leader in Good Order with the malfunction of 12 (6/36), unpinned.
+func TestSetDCSparesTheBridge(t *testing.T) {
+	a := NewDCAttack(Set, mustUnit(t, "4-6-7"), mustUnit(t, "leader:8-1"))
+	a.Bridge, a.EnemyInfantry = StoneBridge, 0
+	res := exactRun(t, a)
+	for i := 1; i <= 2; i++ {
+		check(t, "eliminated", res.P(TargetMetric(i), "eliminated"), 30, 36)
+		check(t, "good order", res.P(TargetMetric(i), "good_order"), 6, 36)
+	}
+	check(t, "Heat of Battle", res.P(MetricHoB, "yes"), 0, 1)
+}
+
 // TestGun: against a Gun, any KIA eliminates it and its crew, a K/#
 // malfunctions it and Casualty Reduces the crew (C11.6). Placed, no TEM:
 // KIA at Original 2–5 (10/36), K/4 at 6 (5/36).
