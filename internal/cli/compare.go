@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/report"
 )
 
@@ -59,10 +60,10 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), e.g. woods")
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC` for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "targets' ELR `N` (0…5)")
-	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS`: elite, non-elite or inexperienced")
+	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS`: elite, non-elite or inexperienced;\nthe Placer and the Setter are the users and must be of it\n(default: theirs)")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured")
 	g.BoolVar(&f.cx, "cx", false, "the Placer and the Thrower are CX (+1)")
-	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then units with it (default: an elite\n4-6-8), e.g. --placer 4-6-8 --placer leader:8-1")
+	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then units with it (default: an elite\n4-6-8), e.g. --placer 4-6-8,class=elite --placer leader:8-1")
 	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer (and on a\nSetter Setting during play, at −2) (default: 8:-1),\ne.g. --dff 4:0 --dff 2:+1")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` of the thrower's Location (default: the Placer's\nunits), e.g. --thrower 4-6-8")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (default 0: open ground)")
@@ -132,6 +133,19 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	}
 	if c.User, err = asl.ParseUser(f.user); err != nil {
 		return c, badValue("user", f.user, stripEcho(err.Error()))
+	}
+	if fs.Changed("user") {
+		// Every way names its user, who takes his own class (A23.2):
+		// a --user that is not his is refused, by the model's words.
+		for _, a := range c.Attacks() {
+			a.User = c.User
+			if err := a.Validate(); err != nil {
+				if f, _ := bound.FieldOf(err); f != "user" {
+					continue
+				}
+				return c, modelError(fs, err)
+			}
+		}
 	}
 	c.DRM, c.ELR, c.Concealed, c.Captured, c.CX, c.AFPh = f.drm, f.elr, f.concealed, f.captured, f.cx, f.afph
 	c.ThrowerTEM, c.Preset = f.throwerTEM, f.preset

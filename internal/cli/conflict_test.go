@@ -69,7 +69,7 @@ func TestConflicts(t *testing.T) {
 		{"compare --ec dry", "--ec with --building stone"},
 		{"compare --building none --ec dry", "--ec with no --terrain"},
 		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
-		{"compare --user non-elite --rule inexperienced-penalty=true", "--rule inexperienced-penalty with --user non-elite"},
+		{"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with --user non-elite"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		// afv.
 		{"afv --af 11/8/8 --tem 2", "--tem with no --other"},
@@ -147,7 +147,7 @@ func TestNoConflict(t *testing.T) {
 		"dc --target 4-6-7 --building stone --top 2 --method exact",
 		"dc --target 4-6-7 --building stone --top 1 --rule falling-rubble=false --method exact",
 		"fire --fp 20 --weapon ffe --building stone --top 1 --target 4-6-7 --rule falling-rubble=false --method exact",
-		"compare --user non-elite --rule set-dc-uses-x-penalty=false --method exact",
+		"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 	} {
 		if code, _, stderr := cli(t, args(a)...); code != exitOK {

@@ -75,7 +75,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: the FP is halved,\ne.g. --concealed")
 	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle: +3/+4 instead of +2/+3,\ne.g. --mode thrown --from-vehicle")
 	g.BoolVar(&f.cavalry, "cavalry", false, "thrown by Cavalry: +3/+4 instead of +2/+3,\ne.g. --mode thrown --cavalry")
-	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced, e.g. --user non-elite")
+	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced (default: the Placer's or Setter's, who is\nthe user, or elite), e.g. --user non-elite")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user),\ne.g. --captured")
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for\nits malfunction DR (default: the number of targets),\ne.g. --enemy-infantry 0")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` in the thrower's Location, which is attacked\ntoo (thrown only; repeatable), e.g. --thrower 4-6-7")
@@ -204,7 +204,7 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	a := asl.NewDCAttack(mode, targets...)
 	a.ELR, a.TEM, a.DRM = f.elr, f.tem, f.drm
 	a.CX, a.AFPh, a.Concealed, a.FromVehicle = f.cx, f.afph, f.concealed, f.fromVehicle
-	a.User, a.Captured = user, f.captured
+	a.User, a.Captured = dcUser(fs.Changed("user"), user, placer, setter), f.captured
 	a.Throwers, a.ThrowerTEM, a.Elevation = throwers, f.throwerTEM, f.elevation
 	a.Placer, a.Setter, a.Preset, a.DFF = placer, setter, f.preset, dff
 	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, choice(f.terrain, asl.TerrainNames()...), ec

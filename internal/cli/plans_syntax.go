@@ -278,6 +278,8 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 	if err != nil {
 		return nil, err
 	}
+	_, own := given["user"]
+	a.User = dcUser(own, a.User, a.Placer, a.Setter)
 	// The options a mode makes meaningless are refused as sapper dc
 	// refuses the flags they stand for, from the same declarations.
 	if err := dcConflicts(given, nil, !d.hob, a); err != nil {

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/model/bound"
@@ -46,6 +47,48 @@ var userNames = [...]string{"elite", "non-elite", "inexperienced"}
 func (u User) String() string { return userNames[u] }
 
 func (u User) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+
+// UserOf is the user class of a DC Placed or Set by group[0], with the
+// units of group[1:] in its Location (A23.2, §8.3): SMC, Infantry crews
+// and Elite MMC are elite users; Conscripts, and Green units with no
+// unbroken leader with them, are Inexperienced (A19.3, A19.32); other MMC
+// are non-elite. Partisans are not modeled.
+func UserOf(group []Unit) User {
+	u := group[0]
+	switch {
+	case u.Kind.SMC() || u.Kind == Crew || u.Class == Elite:
+		return EliteUser
+	case u.Class == Conscript:
+		return Inexperienced
+	case u.Class == Green && !slices.ContainsFunc(group[1:], func(l Unit) bool {
+		return l.Kind == Leader && !l.Broken && !l.Disrupted
+	}):
+		return Inexperienced
+	}
+	return NonEliteUser
+}
+
+// userWhy names the class of group[0] as a DC user, for messages.
+func userWhy(group []Unit) string {
+	u := group[0]
+	switch {
+	case u.Kind.SMC():
+		return "a SMC, an elite user"
+	case u.Kind == Crew:
+		return "an Infantry crew, an elite user"
+	case u.Class == Elite:
+		return "an Elite MMC, an elite user"
+	case u.Class == Conscript:
+		return "a Conscript, an Inexperienced user (A19.32)"
+	case u.Class == Green && UserOf(group) == Inexperienced:
+		return "Green with no unbroken leader, an Inexperienced user (A19.3)"
+	case u.Class == Green:
+		return "Green with an unbroken leader, a non-elite user (A19.3)"
+	case u.Class == SecondLine:
+		return "a 2nd Line MMC, a non-elite user"
+	}
+	return "a 1st Line MMC, a non-elite user"
+}
 
 // ParseUser reads elite, non-elite or inexperienced.
 func ParseUser(s string) (User, error) {
@@ -289,6 +332,14 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("placer", "%s: a berserk unit may Throw a DC but never Place one (A15.431)", a.Placer[0])
 	case len(a.Setter) > 0 && a.Setter[0].Berserk:
 		return bound.Invalidf("setter", "%s: a berserk unit may Throw a DC but never Set one (A15.431)", a.Setter[0])
+	case len(a.Placer) > 0 && (a.Placer[0].Broken || a.Placer[0].Disrupted || a.Placer[0].Pinned):
+		return bound.Invalidf("placer", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Placer[0])
+	case len(a.Setter) > 0 && (a.Setter[0].Broken || a.Setter[0].Disrupted || a.Setter[0].Pinned):
+		return bound.Invalidf("setter", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Setter[0])
+	case len(a.Placer) > 0 && a.User != UserOf(a.Placer):
+		return bound.InvalidValue("user", a.User.String(), "the Placer %s is %s, and the Placer is the DC's user (A23.2): leave the user out, or give the Placer the class meant", a.Placer[0], userWhy(a.Placer))
+	case len(a.Setter) > 0 && a.User != UserOf(a.Setter):
+		return bound.InvalidValue("user", a.User.String(), "the Setter %s is %s, and the Setter is the DC's user (A23.2): leave the user out, or give the Setter the class meant", a.Setter[0], userWhy(a.Setter))
 	case a.Terrain != "" && a.Building != NoBuilding:
 		return bound.Invalidf("terrain", "give either a building or another terrain, not both")
 	case a.Fortified && a.Building == NoBuilding:

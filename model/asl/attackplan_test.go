@@ -139,10 +139,10 @@ func TestPlanOfOneAttack(t *testing.T) {
 		dcStep(Placed, func(a *DCAttack) { a.Building, a.TEM, a.EC = Stone, 3, Dry }),
 		dcStep(Thrown, func(a *DCAttack) { a.Concealed, a.CX = true, true }),
 		dcStep(Set, func(a *DCAttack) {
-			a.Building, a.Setter = Wooden, []Unit{mustUnit(t, "4-6-7")}
+			a.Building, a.Setter, a.User = Wooden, []Unit{mustUnit(t, "4-6-7")}, NonEliteUser
 		}),
 		dcStep(Placed, func(a *DCAttack) {
-			a.Placer = []Unit{mustUnit(t, "4-6-7")}
+			a.Placer, a.User = []Unit{mustUnit(t, "4-6-7")}, NonEliteUser
 			a.DFF = []FireAttack{{FP: 8, DRM: 1}}
 		}),
 		fireStep(8, func(a *IFTAttack) { a.Building, a.TEM = Wooden, 2 }),

@@ -44,14 +44,15 @@ func TestSetDCDestroysBuilding(t *testing.T) {
 	}
 }
 
-// TestPlacementUnderFire: a lone 4-6-8 Placer under one 8 FP −1 attack,
+// TestPlacementUnderFire: a lone elite 4-6-8 Placer (X# 12) under one 8 FP
+// −1 attack,
 // Heat of Battle off. 8 column, Final = Orig − 1: Orig 2–3 KIA; 4 K/2 (the
 // new HS passes its 2MC on DR ≤ 5); 5–6 2MC (DR ≤ 5); 7–8 1MC (DR ≤ 6); 9
 // NMC (DR ≤ 7); 10 PTC (DR ≤ 8); 11–12 no effect:
 // [3·10 + 9·10 + 11·15 + 4·21 + 3·26]/1296 + 3/36 = 555/1296.
 func TestPlacementUnderFire(t *testing.T) {
 	a := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
-	a.Placer = []Unit{mustUnit(t, "4-6-8")}
+	a.Placer = []Unit{mustUnit(t, "4-6-8,class=elite")}
 	a.DFF = []FireAttack{{FP: 8, DRM: -1}}
 	a.Options.HeatOfBattle = false
 	res := exactRun(t, a)
@@ -60,12 +61,12 @@ func TestPlacementUnderFire(t *testing.T) {
 	check(t, "placer good order", res.P(MetricPlacer, "good_order"), 555, 1296)
 }
 
-// TestSetChain: a preset DC detonated by a 4-6-8 needs its NTC (DR ≤ 8,
-// 26/36), then Original + 1 enemy unit < 12; Set during play by a squad
-// alone needs a dr ≤ 3 first (R9).
+// TestSetChain: a preset DC detonated by an elite 4-6-8 needs its NTC (DR
+// ≤ 8, 26/36), then Original + 1 enemy unit < 12; Set during play by a
+// squad alone needs a dr ≤ 3 first (R9).
 func TestSetChain(t *testing.T) {
 	a := NewDCAttack(Set, mustUnit(t, "4-6-7"))
-	a.Setter, a.Preset = []Unit{mustUnit(t, "4-6-8")}, true
+	a.Setter, a.Preset = []Unit{mustUnit(t, "4-6-8,class=elite")}, true
 	res := exactRun(t, a)
 	check(t, "preset set", res.P(MetricSetting, "set"), 1, 1)
 	check(t, "preset detonated", res.P(MetricDetonation, "detonated"), 26*33, 36*36)

@@ -15,9 +15,12 @@ type Comparison struct {
 	Terrain   string   `json:"terrain,omitempty"`
 	EC        EC       `json:"ec"`
 	ELR       int      `json:"elr"`
-	User      User     `json:"user"`
-	Captured  bool     `json:"captured"`
-	CX        bool     `json:"cx"`
+	// User is the DC user's class in a way that names no Placer or
+	// Setter; one that does takes his (A23.2, UserOf): the Placer's for
+	// Placed and Thrown, whose thrower he is, the Setter's for Set.
+	User     User `json:"user"`
+	Captured bool `json:"captured"`
+	CX       bool `json:"cx"`
 
 	// Placed: the Placer and the Defensive Fire it faces.
 	Placer []Unit       `json:"placer"`
@@ -75,15 +78,22 @@ func (c Comparison) Attacks() []DCAttack {
 		return a
 	}
 	placed := base(Placed)
+	if len(c.Placer) > 0 {
+		placed.User = UserOf(c.Placer)
+	}
 	placed.CX = c.CX
 	placed.Placer, placed.DFF = c.Placer, c.DFF
 	thrown := base(Thrown)
+	thrown.User = placed.User
 	thrown.CX, thrown.AFPh = c.CX, c.AFPh
 	thrown.Throwers, thrown.ThrowerTEM = c.Throwers, c.ThrowerTEM
 	if len(thrown.Throwers) == 0 {
 		thrown.Throwers = c.Placer
 	}
 	set := base(Set)
+	if len(c.Setter) > 0 {
+		set.User = UserOf(c.Setter)
+	}
 	set.Setter, set.Preset = c.Setter, c.Preset
 	if !c.Preset && len(c.Setter) > 0 {
 		set.DFF = c.DFF

@@ -36,6 +36,7 @@ func referenceAttacks(t testing.TB) map[string]DCAttack {
 	m["placed under two DFF attacks"] = a
 	a = NewDCAttack(Set, u("4-6-7"), u("hs:2-4-7"))
 	a.Setter, a.DFF, a.Terrain = []Unit{u("hs:2-4-7"), u("leader:9-1")}, []FireAttack{{FP: 6, DRM: 0}}, "woods"
+	a.User = NonEliteUser
 	m["set during play"] = a
 	a = NewDCAttack(Placed, u("4-6-7"), u("4-6-7,concealed"))
 	a.Breach, a.Building, a.Fortified, a.TEM = FortifiedHexside, Stone, true, 3

@@ -222,6 +222,13 @@ func TestOracleChains(t *testing.T) {
 	for name, mk := range cases {
 		t.Run(name, func(t *testing.T) {
 			a := mk()
+			// The Placer or Setter is the DC's user (A23.2): the oracle
+			// reads its X# from a.User.
+			if len(a.Placer) > 0 {
+				a.User = asl.UserOf(a.Placer)
+			} else if len(a.Setter) > 0 {
+				a.User = asl.UserOf(a.Setter)
+			}
 			if err := a.Validate(); err != nil {
 				t.Fatal(err)
 			}

@@ -30,7 +30,7 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 		{"four half-squads", []string{"hs:2-4-7", "hs:2-4-7", "hs:2-3-7", "hs:2-4-8"}, func(a *DCAttack) { a.TEM = 1 }},
 		{"a lone squad, ELR 0", []string{"4-6-7"}, func(a *DCAttack) { a.ELR = 0 }},
 		{"under Defensive Fire", []string{"4-6-7", "4-6-7"}, func(a *DCAttack) {
-			a.Placer = []Unit{mustUnit(t, "4-6-8")}
+			a.Placer = []Unit{mustUnit(t, "4-6-8,class=elite")}
 			a.DFF = []FireAttack{{FP: 4, DRM: 1}}
 		}},
 	} {
@@ -91,6 +91,8 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 	leaders := []string{"leader:8-1", "leader:9-2", "leader:7-0", "leader:8+1", "leader:10-3"}
 	classes := []string{"", ",class=elite", ",class=first", ",class=second", ",class=green", ",class=conscript"}
 	terrains := TerrainNames()
+	// The Placer or Setter, whose class makes the DC's X# (A23.2).
+	users := []string{"4-6-8,class=elite", "4-6-7", "4-4-7,class=conscript", "leader:8-1"}
 	r := rand.New(rand.NewPCG(7, 11))
 	attacks, trials, exactly := 120, uint64(20_000), 40
 	if testing.Short() {
@@ -155,7 +157,8 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 		switch a.Mode {
 		case Placed:
 			if r.IntN(4) == 0 {
-				a.Placer = []Unit{mustUnit(t, "4-6-8")}
+				a.Placer = []Unit{mustUnit(t, users[r.IntN(len(users))])}
+				a.User = UserOf(a.Placer)
 				a.DFF = []FireAttack{{FP: float64(2 + 2*r.IntN(3)), DRM: r.IntN(3)}}
 			}
 		case Thrown:
@@ -163,7 +166,8 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 			a.AFPh = r.IntN(2) == 0
 		case Set:
 			if r.IntN(2) == 0 {
-				a.Setter = []Unit{mustUnit(t, "4-6-8")}
+				a.Setter = []Unit{mustUnit(t, users[r.IntN(len(users))])}
+				a.User = UserOf(a.Setter)
 			}
 		}
 		if a.Validate() != nil {

@@ -144,6 +144,42 @@ func TestBridge(t *testing.T) {
 	}
 }
 
+// TestUserOf: the unit that Places or Sets a DC is its user (A23.2): SMC,
+// Infantry crews and Elite MMC are elite; 1st and 2nd Line MMC non-elite;
+// Conscripts, and Green units with no unbroken leader, Inexperienced
+// (A19.3, A19.32).
+func TestUserOf(t *testing.T) {
+	for _, c := range []struct {
+		group []string
+		want  User
+	}{
+		{[]string{"leader:8-1"}, EliteUser},
+		{[]string{"hero:1-4-9"}, EliteUser},
+		{[]string{"crew:2-2-8"}, EliteUser},
+		{[]string{"4-6-8,class=elite"}, EliteUser},
+		{[]string{"4-6-7"}, NonEliteUser},
+		{[]string{"4-4-7,class=second"}, NonEliteUser},
+		{[]string{"4-4-7,class=conscript", "leader:8-1"}, Inexperienced},
+		{[]string{"4-4-7,class=green"}, Inexperienced},
+		{[]string{"4-4-7,class=green", "leader:8-1,broken"}, Inexperienced},
+		{[]string{"4-4-7,class=green", "leader:8-1"}, NonEliteUser},
+		{[]string{"4-4-7,class=green", "hero:1-4-9"}, Inexperienced},
+	} {
+		var group []Unit
+		for _, s := range c.group {
+			group = append(group, mustUnit(t, s))
+		}
+		if got := UserOf(group); got != c.want {
+			t.Errorf("%v: %s, want %s", c.group, got, c.want)
+		}
+	}
+	// A conscript Placer's DC malfunctions on Original ≥ 9 (§4.2: 10/36).
+	a := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
+	a.Placer = []Unit{mustUnit(t, "hs:2-4-7,class=conscript")}
+	a.User = UserOf(a.Placer)
+	check(t, "conscript Placer's malfunction", exactRun(t, a).P(MetricDetonation, "malfunction"), 10, 36)
+}
+
 // TestSetDCSparesTheBridge: a Set DC that leaves its bridge hex standing
 // has no effect on the units on or beneath it (A23.71): with no enemy
 // Infantry, Original 2–9 destroy a stone bridge and everyone on it
@@ -310,6 +346,12 @@ func TestStructureValidation(t *testing.T) {
 		{"cavalry placed", func(a *DCAttack) { a.Cavalry = true }, "cavalry:"},
 		{"berserk Placer (A15.431)", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7,berserk")} }, "placer:"},
 		{"berserk Setter (A15.431)", func(a *DCAttack) { a.Mode, a.Setter = Set, []Unit{mustUnit(t, "4-6-7,berserk")} }, "setter:"},
+		{"broken Placer (A7.81)", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7,class=elite,broken")} }, "placer:"},
+		{"pinned Setter (A7.81)", func(a *DCAttack) { a.Mode, a.Setter = Set, []Unit{mustUnit(t, "4-6-7,class=elite,pinned")} }, "setter:"},
+		{"elite user, 1st Line Placer (A23.2)", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7")} }, "user:"},
+		{"non-elite user, elite Setter", func(a *DCAttack) {
+			a.Mode, a.User, a.Setter = Set, NonEliteUser, []Unit{mustUnit(t, "4-6-8,class=elite")}
+		}, "user:"},
 		{"sw on an attack", func(a *DCAttack) { a.Japanese = true }, "japanese:"},
 	} {
 		a := NewDCAttack(Placed, u)
