@@ -32,6 +32,29 @@ func TestR11Flame(t *testing.T) {
 	}
 }
 
+// TestFlameOfConcealedTargets: against concealed targets Flame reads the
+// 12 column their attack uses (§8.14: wooden, Original 2 alone, and no
+// Rubble there: 7/1296); under FlameIgnoresConcealment the 30 column of
+// R11 (35/324), whether the attack or the unit is concealed.
+func TestFlameOfConcealedTargets(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		unit           string
+		attack, ignore bool
+		num, den       int64
+	}{
+		{"attack concealed", "4-6-7", true, false, 7, 1296},
+		{"unit concealed", "4-6-7,concealed", false, false, 7, 1296},
+		{"attack concealed, option", "4-6-7", true, true, 35, 324},
+		{"unit concealed, option", "4-6-7,concealed", false, true, 35, 324},
+	} {
+		a := NewDCAttack(Placed, mustUnit(t, c.unit))
+		a.Building, a.TEM, a.Concealed = Wooden, Wooden.TEM(false), c.attack
+		a.Options.FlameIgnoresConcealment = c.ignore
+		check(t, c.name, exactRun(t, a).P(MetricFlame, "yes"), c.num, c.den)
+	}
+}
+
 // TestSetDCDestroysBuilding: a Set DC's Final KIA (Original ≤ 9 on the 36+
 // column at −3) destroys the level and all in it (A23.71, B24.11).
 func TestSetDCDestroysBuilding(t *testing.T) {
