@@ -18,7 +18,12 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !c.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
 	}
 	first := c.Targets[:min(1, len(c.Targets))]
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, c.User, c.Captured, anyConcealed(c.Concealed, first), flame)...)
+	ways := c.Attacks()
+	users := dcUsers{users: "no Inexperienced Placer or Setter", setXFree: ways[2].User == asl.EliteUser && !c.Captured}
+	for _, a := range ways {
+		users.inexperienced = users.inexperienced || a.User == asl.Inexperienced
+	}
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, anyConcealed(c.Concealed, first), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, c.Building, 0, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	return checkConflicts(cs...)
 }

@@ -51,7 +51,7 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with --mode placed"},
 		{"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
 		{"dc --target 4-6-7 --cx --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --thrower"},
-		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with --user elite"},
+		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with an elite user"},
 		{"dc --target 4-6-7 --building stone --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		{"dc --target 4-6-7 --concealed --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no --building or --terrain"},
 		{"dc --target 4-6-7 --building stone --rule leaders-elite=false", "--rule leaders-elite with no leader: it changes only a leader's Heat of Battle DR"},
@@ -69,7 +69,7 @@ func TestConflicts(t *testing.T) {
 		{"compare --ec dry", "--ec with --building stone"},
 		{"compare --building none --ec dry", "--ec with no --terrain"},
 		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
-		{"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with --user non-elite"},
+		{"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer or Setter"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		// afv.
 		{"afv --af 11/8/8 --tem 2", "--tem with no --other"},
@@ -149,6 +149,10 @@ func TestNoConflict(t *testing.T) {
 		"fire --fp 20 --weapon ffe --building stone --top 1 --target 4-6-7 --rule falling-rubble=false --method exact",
 		"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
+		// The users are the Placer and the Setter (A23.2).
+		"compare --placer 4-4-7,class=conscript --rule inexperienced-penalty=false --method exact",
+		"compare --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
+		"dc --target 4-6-7 --placer hs:2-4-7,class=conscript --rule inexperienced-penalty=false --method exact",
 	} {
 		if code, _, stderr := cli(t, args(a)...); code != exitOK {
 			t.Errorf("%s: exit %d, stderr %q", a, code, stderr)

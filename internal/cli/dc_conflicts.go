@@ -37,7 +37,7 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
 	// Flame reads the first target's column (A23.1, §8.14).
 	first := a.Targets[:min(1, len(a.Targets))]
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, a.User, a.Captured, anyConcealed(a.Concealed, first), flame)...)
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(a.Concealed, first), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, a.Building, a.Top, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 	return checkConflicts(cs...)
 }

@@ -9,20 +9,41 @@ import (
 // hobRules are the switches that only change what Heat of Battle does.
 var hobRules = []string{"known-enemy-in-los", "accept-battle-hardening", "surrender", "berserk-tc-chain", "leaders-elite", "fanatic-berserk"}
 
+// dcUsers are what the X# switches read of the users of a command's DCs,
+// each the Placer's or Setter's class or --user (A23.2).
+type dcUsers struct {
+	// inexperienced: some DC's user is Inexperienced; else names who the
+	// users are, for the message: "a non-elite user".
+	inexperienced bool
+	users         string
+	// setXFree: the Set DC's X# takes no penalty, its user elite and the
+	// DC not captured.
+	setXFree bool
+}
+
+// oneUser are the dcUsers of a command whose DC has one user.
+func oneUser(user asl.User, captured bool) dcUsers {
+	article := "a "
+	if user != asl.NonEliteUser {
+		article = "an "
+	}
+	return dcUsers{user == asl.Inexperienced, article + user.String() + " user", user == asl.EliteUser && !captured}
+}
+
 // sharedRuleConflicts are the --rule switches of every DC command that
 // its other inputs can make meaningless: the Heat of Battle ones under
 // --no-hob, the Inexperienced penalty for any other user, a Set DC's X#
 // penalties when the X# has none, and Flame's reading of concealment with
 // no concealed target or no Flame DR.
-func sharedRuleConflicts(rules []string, noHoB bool, user asl.User, captured, concealed, flame bool) []conflict {
+func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, concealed, flame bool) []conflict {
 	var cs []conflict
 	for _, key := range hobRules {
 		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
 	}
 	cs = append(cs,
-		ruleConflict(rules, "inexperienced-penalty", "--user "+user.String(), user != asl.Inexperienced,
+		ruleConflict(rules, "inexperienced-penalty", u.users, !u.inexperienced,
 			"the extra −1 X# is an Inexperienced user's only (A19.32)"),
-		ruleConflict(rules, "set-dc-uses-x-penalty", "an elite user and a DC not captured", user == asl.EliteUser && !captured,
+		ruleConflict(rules, "set-dc-uses-x-penalty", "an elite user and a DC not captured", u.setXFree,
 			"the X# is then 12, as a Set DC's malfunction reads it with the rule off (A23.7, §8.4)"),
 		ruleConflict(rules, "flame-ignores-concealment", "no concealed target", !concealed,
 			"it changes only the Flame column against concealed targets (§8.14)"),
