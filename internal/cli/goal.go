@@ -77,7 +77,7 @@ func (g goal) String() string {
 }
 
 // goalForm is the accepted form of a goal, for error messages.
-const goalForm = "want METRIC=OUTCOME>=P, METRIC=OUTCOME<=P or METRIC.mean>=X (OUTCOME|OUTCOME sums outcomes), e.g. stack=cleared>=0.5"
+const goalForm = "want METRIC=OUTCOME>=P, METRIC=OUTCOME<=P or METRIC.mean>=X (OUTCOME|OUTCOME sums outcomes), e.g. --goal 'stack=cleared>=0.5'"
 
 // parseGoal reads a goal against the metrics of the runs it will read,
 // naming the part that is wrong.
@@ -94,7 +94,9 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		}
 	}
 	if op == "" {
-		return bad("no >= or <=; %s", goalForm)
+		// An unquoted > or < is the shell's: it sent the output to a
+		// file named after the rest, and the goal arrived cut short.
+		return bad("no >= or <= (in a shell, quote the goal: unquoted, the shell takes > and < for itself); %s", goalForm)
 	}
 	g.atMost = op == "<=" || op == "≤"
 	var names []string

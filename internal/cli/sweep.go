@@ -102,7 +102,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			continue
 		}
 		if i+1 == len(args) {
-			return s, inputErrorf(name, "--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal stack=cleared>=0.5"}[name])
+			return s, inputErrorf(name, "--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal 'stack=cleared>=0.5'"}[name])
 		}
 		i++
 		*dst = args[i]
