@@ -189,6 +189,14 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 			return badValue("attitude", f.attitude, "want advance or hold")
 		}
 	}
+	attitude := "the file's attitude: advance"
+	if fs.Changed("attitude") {
+		attitude = "--attitude advance"
+	}
+	if err := checkConflicts(flagConflict(fs, "a5-drm", attitude, e.Attitude == sasl.Advance,
+		"an F in Advance Attitude generates nothing, so no {A5} dr is made (S5.74, S8)")); err != nil {
+		return err
+	}
 	if fs.Changed("date") {
 		if e.Date, err = sasl.ParseDate(f.date); err != nil {
 			return badValue("date", f.date, fmt.Sprintf("want YYYY-MM from %d-01 to %d-12, such as 1941-08", sasl.FirstYear, sasl.LastYear))

@@ -48,5 +48,6 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
 	units := append(append(append([]asl.Unit(nil), a.Riders...), a.Passengers...), a.Others...)
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(false, units), false)...)
+	cs = append(cs, checkedUnitConflicts(fs, rules, units, a.Throwers)...)
 	return checkConflicts(cs...)
 }

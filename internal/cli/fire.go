@@ -165,7 +165,7 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if err := applyRules(fireRules, &a.Options, f.rules); err != nil {
 		return zero, err
 	}
-	if err := checkConflicts(unitRuleConflicts(f.rules, a.Building, a.Top, a.Targets)...); err != nil {
+	if err := checkConflicts(append(unitRuleConflicts(f.rules, a.Building, a.Top, a.Targets), checkedUnitConflicts(fs, f.rules, a.Targets)...)...); err != nil {
 		return zero, err
 	}
 	if err := a.Validate(); err != nil {

@@ -108,3 +108,31 @@ func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, thrower
 func anyConcealed(all bool, units []asl.Unit) bool {
 	return all || slices.ContainsFunc(units, func(u asl.Unit) bool { return u.Concealed })
 }
+
+// checkedUnitConflicts are --elr, --no-hob and the Heat of Battle
+// switches when no unit the attack may check reads them: crews and
+// heroes never take Heat of Battle (A15, §3.8) and are never ELR
+// Replaced (A19.11), and a unit's own elr= stands over --elr.
+func checkedUnitConflicts(fs givenFlags, rules []string, units ...[]asl.Unit) []conflict {
+	hob, elr := false, false
+	for _, us := range units {
+		for _, u := range us {
+			if u.Kind == asl.Crew || u.Kind == asl.Hero {
+				continue
+			}
+			hob = hob || !u.Berserk
+			elr = elr || u.ELR < 0
+		}
+	}
+	cs := []conflict{
+		flagConflict(fs, "no-hob", "no unit that takes Heat of Battle", !hob,
+			"crews, heroes and berserk units never take it (A15, §3.8)"),
+		flagConflict(fs, "elr", "no unit that reads it", !elr,
+			"crews and heroes have no ELR (A19.11), and a unit's own elr= stands"),
+	}
+	for _, key := range hobRules {
+		cs = append(cs, ruleConflict(rules, key, "no unit that takes Heat of Battle", !hob,
+			"it changes only what Heat of Battle does, which crews, heroes and berserk units never take (A15, §3.8)"))
+	}
+	return cs
+}
