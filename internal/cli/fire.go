@@ -165,7 +165,8 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if err := applyRules(fireRules, &a.Options, f.rules); err != nil {
 		return zero, err
 	}
-	if err := checkConflicts(append(unitRuleConflicts(f.rules, a.Building, a.Top, a.Targets), checkedUnitConflicts(fs, f.rules, a.Targets)...)...); err != nil {
+	cs := append(unitRuleConflicts(f.rules, a.Building, a.Top, a.Targets), checkedUnitConflicts(fs, f.rules, a.Targets)...)
+	if err := checkConflicts(append(cs, fireRuleConflicts(f.rules, f.noHoB, a)...)...); err != nil {
 		return zero, err
 	}
 	if err := a.Validate(); err != nil {

@@ -47,3 +47,36 @@ var fireRules = func() []rule[asl.FireOptions] {
 			func(o *asl.FireOptions) *bool { return &o.WPFortified }),
 	)
 }()
+
+// fireRuleConflicts are the --rule switches of sapper fire that its
+// weapon, firer or targets make meaningless: each reads one weapon's
+// Table 23 effect, Cowering, concealment or Heat of Battle.
+func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
+	w := a.Weapon
+	weapon := "--weapon " + w.String()
+	ffe := w == asl.FFE || w == asl.ConcentratedFFE || w == asl.HarassingFFE
+	halved := a.AreaFire || anyConcealed(a.Concealed, a.Targets)
+	cs := []conflict{
+		ruleConflict(rules, "wp-drms-add", weapon, w != asl.WP, "it adds up WP's Flame DRMs (§8.53)"),
+		ruleConflict(rules, "wp-fortified", weapon, w != asl.WP, "it changes WP's Flame DR (§8.59)"),
+		ruleConflict(rules, "wp-fortified", "no --fortified", !a.Fortified, "it changes WP's Flame DR in a Fortified building (§8.59)"),
+		ruleConflict(rules, "ffe-ignores-concealment", weapon, !ffe, "it changes an FFE's attack on concealed targets (C1.56, §8.55)"),
+		ruleConflict(rules, "ffe-ignores-concealment", "no concealed target", !anyConcealed(a.Concealed, a.Targets),
+			"it changes an FFE's attack on concealed targets (C1.56, §8.55)"),
+		ruleConflict(rules, "ffe-is-concentration", weapon, w != asl.FFE, "it reads a plain FFE as a Concentration (§8.55)"),
+		ruleConflict(rules, "rubble-bombs-rockets", weapon, w != asl.AerialBomb && w != asl.Rocket,
+			"it changes the Rubble of aerial bombs and rockets (§8.57)"),
+		ruleConflict(rules, "table23-unhalved", weapon, w == asl.SmallArms, "small arms have no Table 23 effect (§8.53)"),
+		ruleConflict(rules, "table23-unhalved", "no concealment and no --area-fire", !halved,
+			"it changes only the column of a halved attack that Table 23 reads (§8.53)"),
+		ruleConflict(rules, "cowering-shifts-table23", weapon, w == asl.SmallArms, "small arms have no Table 23 effect (§8.54)"),
+		ruleConflict(rules, "cowering-shifts-table23", "an attack that never cowers", !a.Cowers(),
+			"it moves the column of a cowering attack (A7.9, §8.54)"),
+		ruleConflict(rules, "cower-off-lowest-no-effect", "an attack that never cowers", !a.Cowers(),
+			"it changes a cowering attack off the lowest column (A7.9, §8.54)"),
+	}
+	for _, key := range hobRules {
+		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
+	}
+	return cs
+}
