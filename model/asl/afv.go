@@ -1,6 +1,8 @@
 package asl
 
 import (
+	"slices"
+
 	"github.com/sapperhq/sapper/model/bound"
 )
 
@@ -235,6 +237,8 @@ func (a AFVAttack) Validate() error {
 		return bound.Invalidf("thrower", "at most %d units in a Location", MaxUnits)
 	case len(a.Throwers) > 0 && a.Mode != Thrown:
 		return bound.Invalidf("thrower", "only a Thrown DC (--mode thrown) attacks the thrower's Location")
+	case slices.ContainsFunc(a.Throwers, concealed):
+		return bound.Invalidf("thrower", "concealed changes nothing there: the attack on the thrower's own Location is never halved for concealment (§8.16)")
 	case a.ThrowerTEM != 0 && a.Mode != Thrown:
 		return bound.Invalidf("thrower-tem", "only a Thrown DC attacks the thrower's Location")
 	case a.AFPh && a.Mode != Thrown:

@@ -68,6 +68,8 @@ func UserOf(group []Unit) User {
 	return NonEliteUser
 }
 
+func concealed(u Unit) bool { return u.Concealed }
+
 // userWhy names the class of group[0] as a DC user, for messages.
 func userWhy(group []Unit) string {
 	u := group[0]
@@ -336,6 +338,14 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("placer", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Placer[0])
 	case len(a.Setter) > 0 && (a.Setter[0].Broken || a.Setter[0].Disrupted || a.Setter[0].Pinned):
 		return bound.Invalidf("setter", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Setter[0])
+	case slices.ContainsFunc(a.Placer, concealed), slices.ContainsFunc(a.Setter, concealed):
+		field, who := "placer", "Placer"
+		if !slices.ContainsFunc(a.Placer, concealed) {
+			field, who = "setter", "Setter"
+		}
+		return bound.Invalidf(field, "a concealed unit is not modeled there: the Defensive Fire on the %s's Location is taken at full FP; give its units unconcealed", who)
+	case slices.ContainsFunc(a.Throwers, concealed):
+		return bound.Invalidf("thrower", "concealed changes nothing there: the attack on the thrower's own Location is never halved for concealment (§8.16)")
 	case len(a.Placer) > 0 && a.User != UserOf(a.Placer):
 		return bound.InvalidValue("user", a.User.String(), "the Placer %s is %s, and the Placer is the DC's user (A23.2): leave the user out, or give the Placer the class meant", a.Placer[0], userWhy(a.Placer))
 	case len(a.Setter) > 0 && a.User != UserOf(a.Setter):

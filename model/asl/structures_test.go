@@ -348,6 +348,9 @@ func TestStructureValidation(t *testing.T) {
 		{"berserk Setter (A15.431)", func(a *DCAttack) { a.Mode, a.Setter = Set, []Unit{mustUnit(t, "4-6-7,berserk")} }, "setter:"},
 		{"broken Placer (A7.81)", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7,class=elite,broken")} }, "placer:"},
 		{"pinned Setter (A7.81)", func(a *DCAttack) { a.Mode, a.Setter = Set, []Unit{mustUnit(t, "4-6-7,class=elite,pinned")} }, "setter:"},
+		{"concealed Placer", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7,class=elite,concealed")} }, "placer:"},
+		{"concealed Setter", func(a *DCAttack) { a.Mode, a.Setter = Set, []Unit{mustUnit(t, "4-6-7,class=elite,concealed")} }, "setter:"},
+		{"concealed thrower (§8.16)", func(a *DCAttack) { a.Mode, a.Throwers = Thrown, []Unit{mustUnit(t, "4-6-7,concealed")} }, "thrower:"},
 		{"elite user, 1st Line Placer (A23.2)", func(a *DCAttack) { a.Placer = []Unit{mustUnit(t, "4-6-7")} }, "user:"},
 		{"non-elite user, elite Setter", func(a *DCAttack) {
 			a.Mode, a.User, a.Setter = Set, NonEliteUser, []Unit{mustUnit(t, "4-6-8,class=elite")}
