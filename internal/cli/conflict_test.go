@@ -54,6 +54,7 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with an elite user"},
 		{"activate two-sq-crossing --a5-drm 2", "--a5-drm with the file's attitude: advance"},
 		{"afv --vehicle tiger --elr 1", "--elr with no unit that reads it"},
+		{"sweep dc --target 4-6-7 --vary tem=0..2 --metric stack --cumulative", "--cumulative with --metric stack: its outcomes (cleared, not_cleared) have no order"},
 		{"fire --fp 8 --target 4-6-7 --rule wp-drms-add=false", "--rule wp-drms-add with --weapon small-arms"},
 		{"fire --fp 8 --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with --weapon small-arms"},
 		{"fire --fp 8 --weapon he --calibre 75 --building stone --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with no concealment and no --area-fire"},

@@ -427,6 +427,9 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	for k, l := range m.Labels {
 		probe.Outcomes[k].Label = l
 	}
+	if cumulative && !report.Ordered(probe) {
+		return sweepCols{}, inputErrorf("cumulative", "--cumulative with --metric %s: its outcomes (%s) have no order to read at least; it changes only an ordered or counted metric", m.Name, strings.Join(m.Labels, ", "))
+	}
 	names := report.MetricSeries(&sim.Result{Method: sim.Exact}, probe, cumulative).Labels
 	what, title := m.Name, report.MetricHeading(*m)
 	if m.Title != "" {
