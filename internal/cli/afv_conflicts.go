@@ -22,6 +22,7 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 	case unarmored:
 		noKill = "an unarmored vehicle"
 	}
+	_, confirmed := a.Armor.AerialAF()
 	cs := []conflict{
 		flagConflict(fs, "tem", "no --other", len(a.Others) == 0, "the TEM protects the --other units only"),
 		flagConflict(fs, "tem", mode, set, "a Set DC attacks with no TEM (A23.71)"),
@@ -43,6 +44,8 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 		ruleConflict(rules, "dc-hull-plus-one-also-shocks", noKill, !armoredFacing, "it reads a To Kill DR (§8.8)"),
 		ruleConflict(rules, "aerial-af-fallback", noKill, !armoredFacing, "it supplies an Aerial AF for the To Kill DR (§8.12)"),
 		ruleConflict(rules, "aerial-af-fallback", "--aerial-af", fs.Changed("aerial-af"), "the Aerial AF is given (§8.12)"),
+		ruleConflict(rules, "aerial-af-fallback", "a worst AF the Aerial AF row confirms", confirmed,
+			"the fallback stands in only past the row's confirmed AFs, from 14 (C7.12, §8.12)"),
 		ruleConflict(rules, "halve-collateral-if-concealed", "no --concealed", !a.Concealed, "it halves the Collateral FP against a concealed AFV's PRC (§8.6)"),
 	}
 	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
