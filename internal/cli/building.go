@@ -193,10 +193,29 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 		}
 		a.Squads = append(a.Squads, q)
 	}
+	if err := defenseConflicts(fs, f.squads, a); err != nil {
+		return zero, err
+	}
 	if err := a.Validate(); err != nil {
 		return zero, modelError(fs, err)
 	}
 	return a, nil
+}
+
+// defenseConflicts rejects --cover where no defense die reads it: a
+// pillbox hex has no building's red dice, and a squad with its own cover=
+// rolls that (D1, D6). (--cancel-on with no defense dice at a cover of 0
+// is let be: a sweep of the cover from 0 reads it at every other value.)
+func defenseConflicts(fs *pflag.FlagSet, squads []string, a toi.BuildingAttack) error {
+	own := 0
+	for _, s := range squads {
+		if q, err := toi.ParseSquad(s); err == nil && q.Cover != toi.HexCover {
+			own++
+		}
+	}
+	return checkConflicts(
+		flagConflict(fs, "cover", "--pillbox and every --target's own cover=", !a.HasBuilding() && own == len(squads),
+			"a pillbox hex has no building's red dice, and each squad rolls its own cover (D1, D6)"))
 }
 
 // parseCombined reads the firepowers of --combined: comma lists, the flag

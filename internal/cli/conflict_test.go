@@ -54,6 +54,7 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with an elite user"},
 		{"activate two-sq-crossing --a5-drm 2", "--a5-drm with the file's attitude: advance"},
 		{"afv --vehicle tiger --elr 1", "--elr with no unit that reads it"},
+		{"building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox --cover 4", "--cover with --pillbox and every --target's own cover="},
 		{"afv --vehicle tiger --rule aerial-af-fallback=true", "--rule aerial-af-fallback with a worst AF the Aerial AF row confirms"},
 		{"sweep dc --target 4-6-7 --vary tem=0..2 --metric stack --cumulative", "--cumulative with --metric stack: its outcomes (cleared, not_cleared) have no order"},
 		{"fire --fp 8 --target 4-6-7 --rule wp-drms-add=false", "--rule wp-drms-add with --weapon small-arms"},
@@ -164,6 +165,10 @@ func TestNoConflict(t *testing.T) {
 		"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 		"activate two-sq-crossing --attitude hold --a5-drm 2 --method exact",
+		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
+		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",
+		// A sweep reads --cancel-on at every cover but 0.
+		"sweep building --dice 12 --vary cover=0..2 --cancel-on 4 --method exact",
 		"afv --af 14/14/14 --rule aerial-af-fallback=true --method exact",
 		"fire --weapon wp --building wooden --ec dry --rule wp-drms-add=false --method exact",
 		"fire --fp 8 --target 4-6-7 --concealed --weapon he --calibre 75 --building stone --rule table23-unhalved=true --method exact",
