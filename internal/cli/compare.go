@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -274,7 +275,11 @@ func describeComparison(c asl.Comparison) string {
 	}
 	dff := "no Defensive Fire"
 	if len(c.DFF) > 0 {
-		dff = fmt.Sprint(c.DFF)
+		var shots []string
+		for _, f := range c.DFF {
+			shots = append(shots, fmt.Sprintf("%s FP at %+d", strconv.FormatFloat(f.FP, 'g', -1, 64), f.DRM))
+		}
+		dff = "Defensive Fire of " + strings.Join(shots, " and ")
 	}
 	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s (TEM %d); %s",
 		joinUnits(c.Targets), where, joinUnits(c.Placer), dff, joinUnits(c.Throwers), c.ThrowerTEM, set)
