@@ -45,7 +45,7 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 		ruleConflict(rules, "aerial-af-fallback", noKill, !armoredFacing, "it supplies an Aerial AF for the To Kill DR (§8.12)"),
 		ruleConflict(rules, "aerial-af-fallback", "--aerial-af", fs.Changed("aerial-af"), "the Aerial AF is given (§8.12)"),
 		ruleConflict(rules, "aerial-af-fallback", "a worst AF the Aerial AF row confirms", confirmed,
-			"the fallback stands in only past the row's confirmed AFs, from 14 (C7.12, §8.12)"),
+			"the fallback is used only for a worst AF of 14 or more (C7.12, §8.12)"),
 		ruleConflict(rules, "halve-collateral-if-concealed", "no --concealed", !a.Concealed, "it halves the Collateral FP against a concealed AFV's PRC (§8.6)"),
 	}
 	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)

@@ -183,6 +183,7 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 			}
 		}
 	}
+	own := 0 // squads that roll their own cover=
 	for _, s := range f.squads {
 		q, err := toi.ParseSquad(s)
 		if err != nil {
@@ -190,10 +191,12 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 		}
 		if q.Cover == toi.HexCover {
 			q.Cover = a.Cover // D1
+		} else {
+			own++
 		}
 		a.Squads = append(a.Squads, q)
 	}
-	if err := defenseConflicts(fs, f.squads, a); err != nil {
+	if err := defenseConflicts(fs, own, a); err != nil {
 		return zero, err
 	}
 	if err := a.Validate(); err != nil {
@@ -204,17 +207,11 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 
 // defenseConflicts rejects --cover where no defense die reads it: a
 // pillbox hex has no building's red dice, and a squad with its own cover=
-// rolls that (D1, D6). (--cancel-on with no defense dice at a cover of 0
+// rolls that (D1, D6); own is how many squads give theirs. (--cancel-on with no defense dice at a cover of 0
 // is let be: a sweep of the cover from 0 reads it at every other value.)
-func defenseConflicts(fs *pflag.FlagSet, squads []string, a toi.BuildingAttack) error {
-	own := 0
-	for _, s := range squads {
-		if q, err := toi.ParseSquad(s); err == nil && q.Cover != toi.HexCover {
-			own++
-		}
-	}
+func defenseConflicts(fs *pflag.FlagSet, own int, a toi.BuildingAttack) error {
 	return checkConflicts(
-		flagConflict(fs, "cover", "--pillbox and every --target's own cover=", !a.HasBuilding() && own == len(squads),
+		flagConflict(fs, "cover", "--pillbox and every --target's own cover=", !a.HasBuilding() && own == len(a.Squads),
 			"a pillbox hex has no building's red dice, and each squad rolls its own cover (D1, D6)"))
 }
 

@@ -75,8 +75,5 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 		ruleConflict(rules, "cower-off-lowest-no-effect", "an attack that never cowers", !a.Cowers(),
 			"it changes a cowering attack off the lowest column (A7.9, §8.54)"),
 	}
-	for _, key := range hobRules {
-		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
-	}
-	return cs
+	return append(cs, noHoBConflicts(rules, noHoB)...)
 }

@@ -93,7 +93,10 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 			break
 		}
 	}
-	if op == "" {
+	switch {
+	case op == "" && strings.ContainsAny(spec, "<>"):
+		return bad("a bare > or < is no operator here: use >= or <=; %s", goalForm)
+	case op == "":
 		// An unquoted > or < is the shell's: it sent the output to a
 		// file named after the rest, and the goal arrived cut short.
 		return bad("no >= or <= (in a shell, quote the goal: unquoted, the shell takes > and < for itself); %s", goalForm)

@@ -30,16 +30,22 @@ func oneUser(user asl.User, captured bool) dcUsers {
 	return dcUsers{user == asl.Inexperienced, article + user.String() + " user", user == asl.EliteUser && !captured}
 }
 
+// noHoBConflicts are the Heat of Battle switches under --no-hob.
+func noHoBConflicts(rules []string, noHoB bool) []conflict {
+	var cs []conflict
+	for _, key := range hobRules {
+		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
+	}
+	return cs
+}
+
 // sharedRuleConflicts are the --rule switches of every DC command that
 // its other inputs can make meaningless: the Heat of Battle ones under
 // --no-hob, the Inexperienced penalty for any other user, a Set DC's X#
 // penalties when the X# has none, and Flame's reading of concealment with
 // no concealed target or no Flame DR.
 func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, concealed, flame bool) []conflict {
-	var cs []conflict
-	for _, key := range hobRules {
-		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
-	}
+	cs := noHoBConflicts(rules, noHoB)
 	cs = append(cs,
 		ruleConflict(rules, "inexperienced-penalty", u.users, !u.inexperienced,
 			"the extra −1 X# is an Inexperienced user's only (A19.32)"),

@@ -70,26 +70,21 @@ func UserOf(group []Unit) User {
 
 func concealed(u Unit) bool { return u.Concealed }
 
-// userWhy names the class of group[0] as a DC user, for messages.
+// userWhy names group[0] as the DC user UserOf makes him, for messages.
 func userWhy(group []Unit) string {
 	u := group[0]
+	what := map[Class]string{Elite: "an Elite MMC", FirstLine: "a 1st Line MMC", SecondLine: "a 2nd Line MMC",
+		Green: "Green with an unbroken leader", Conscript: "a Conscript"}[u.Class]
 	switch {
 	case u.Kind.SMC():
-		return "a SMC, an elite user"
+		what = "a SMC"
 	case u.Kind == Crew:
-		return "an Infantry crew, an elite user"
-	case u.Class == Elite:
-		return "an Elite MMC, an elite user"
-	case u.Class == Conscript:
-		return "a Conscript, an Inexperienced user (A19.32)"
+		what = "an Infantry crew"
 	case u.Class == Green && UserOf(group) == Inexperienced:
-		return "Green with no unbroken leader, an Inexperienced user (A19.3)"
-	case u.Class == Green:
-		return "Green with an unbroken leader, a non-elite user (A19.3)"
-	case u.Class == SecondLine:
-		return "a 2nd Line MMC, a non-elite user"
+		what = "Green with no unbroken leader"
 	}
-	return "a 1st Line MMC, a non-elite user"
+	return what + ", " + map[User]string{EliteUser: "an elite user", NonEliteUser: "a non-elite user",
+		Inexperienced: "an Inexperienced user (A19.3, A19.32)"}[UserOf(group)]
 }
 
 // ParseUser reads elite, non-elite or inexperienced.
