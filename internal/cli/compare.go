@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/model/asl"
-	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/report"
 )
 
@@ -33,7 +32,6 @@ type compareFlags struct {
 	fortified  bool
 	terrain    string
 	ec         string
-	user       string
 	captured   bool
 	cx, afph   bool
 	placer     []string
@@ -61,12 +59,12 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), e.g. woods")
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC` for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "targets' ELR `N` (0…5)")
-	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS`: elite, non-elite or inexperienced;\nthe Placer and the Setter are the users and must be of it\n(default: theirs)")
+	retired(g, "user", "compare names every DC's user, whose Class sets its X# (A23.2): the Placer, the thrower (the first --thrower) and the Setter; give each its class=, e.g. --placer 4-6-7,class=conscript")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured")
 	g.BoolVar(&f.cx, "cx", false, "the Placer and the Thrower are CX (+1)")
 	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then units with it (default: an elite\n4-6-8), e.g. --placer 4-6-8,class=elite --placer leader:8-1")
 	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer (and on a\nSetter Setting during play, at −2) (default: 8:-1),\ne.g. --dff 4:0 --dff 2:+1")
-	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` of the thrower's Location (default: the Placer's\nunits), e.g. --thrower 4-6-8")
+	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him, his Location\n(default: the Placer's units), e.g. --thrower 4-6-8,class=elite")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (default 0: open ground)")
 	g.BoolVar(&f.afph, "afph", false, "the DC is thrown in the AFPh (+1 to both DRs)")
 	g.StringArrayVar(&f.setter, "setter", nil, "the Setter `UNIT`, then units with it (default: an elite 4-6-8)")
@@ -131,22 +129,6 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	}
 	if c.EC, err = asl.ParseEC(f.ec); err != nil {
 		return c, badValue("ec", f.ec, stripEcho(err.Error()))
-	}
-	if c.User, err = asl.ParseUser(f.user); err != nil {
-		return c, badValue("user", f.user, stripEcho(err.Error()))
-	}
-	if fs.Changed("user") {
-		// Every way names its user, who takes his own class (A23.2):
-		// a --user that is not his is refused, by the model's words.
-		for _, a := range c.Attacks() {
-			a.User = c.User
-			if err := a.Validate(); err != nil {
-				if f, _ := bound.FieldOf(err); f != "user" {
-					continue
-				}
-				return c, modelError(fs, err)
-			}
-		}
 	}
 	c.DRM, c.ELR, c.Concealed, c.Captured, c.CX, c.AFPh = f.drm, f.elr, f.concealed, f.captured, f.cx, f.afph
 	c.ThrowerTEM, c.Preset = f.throwerTEM, f.preset

@@ -19,7 +19,7 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 	}
 	first := c.Targets[:min(1, len(c.Targets))]
 	ways := c.Attacks()
-	users := dcUsers{users: "no Inexperienced Placer or Setter", setXFree: ways[2].User == asl.EliteUser && !c.Captured}
+	users := dcUsers{users: "no Inexperienced Placer, thrower or Setter", setXFree: ways[2].User == asl.EliteUser && !c.Captured}
 	for _, a := range ways {
 		users.inexperienced = users.inexperienced || a.User == asl.Inexperienced
 	}

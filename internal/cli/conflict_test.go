@@ -54,6 +54,7 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with an elite user"},
 		{"activate two-sq-crossing --a5-drm 2", "--a5-drm with the file's attitude: advance"},
 		{"afv --vehicle tiger --elr 1", "--elr with no unit that reads it"},
+		{"compare --user elite", "compare names every DC's user"},
 		{"building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox --cover 4", "--cover with --pillbox and every --target's own cover="},
 		{"afv --vehicle tiger --rule aerial-af-fallback=true", "--rule aerial-af-fallback with a worst AF the Aerial AF row confirms"},
 		{"sweep dc --target 4-6-7 --vary tem=0..2 --metric stack --cumulative", "--cumulative with --metric stack: its outcomes (cleared, not_cleared) have no order"},
@@ -84,7 +85,7 @@ func TestConflicts(t *testing.T) {
 		{"compare --ec dry", "--ec with --building stone"},
 		{"compare --building none --ec dry", "--ec with no --terrain"},
 		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with no --cx"},
-		{"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer or Setter"},
+		{"compare --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer, thrower or Setter"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		// afv.
 		{"afv --af 11/8/8 --tem 2", "--tem with no --other"},
@@ -162,7 +163,7 @@ func TestNoConflict(t *testing.T) {
 		"dc --target 4-6-7 --building stone --top 2 --method exact",
 		"dc --target 4-6-7 --building stone --top 1 --rule falling-rubble=false --method exact",
 		"fire --fp 20 --weapon ffe --building stone --top 1 --target 4-6-7 --rule falling-rubble=false --method exact",
-		"compare --user non-elite --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
+		"compare --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 		"activate two-sq-crossing --attitude hold --a5-drm 2 --method exact",
 		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
@@ -177,6 +178,7 @@ func TestNoConflict(t *testing.T) {
 		"afv --vehicle tiger --other 4-6-7,elr=1 --other crew:2-2-8 --no-hob --method exact",
 		// The users are the Placer and the Setter (A23.2).
 		"compare --placer 4-4-7,class=conscript --rule inexperienced-penalty=false --method exact",
+		"compare --thrower 4-4-7,class=conscript --rule inexperienced-penalty=false --method exact",
 		"compare --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"dc --target 4-6-7 --placer hs:2-4-7,class=conscript --rule inexperienced-penalty=false --method exact",
 	} {

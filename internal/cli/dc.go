@@ -75,7 +75,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: the FP is halved,\ne.g. --concealed")
 	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle: +3/+4 instead of +2/+3,\ne.g. --mode thrown --from-vehicle")
 	g.BoolVar(&f.cavalry, "cavalry", false, "thrown by Cavalry: +3/+4 instead of +2/+3,\ne.g. --mode thrown --cavalry")
-	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced (default: the Placer's or Setter's, who is\nthe user, or elite), e.g. --user non-elite")
+	g.StringVar(&f.user, "user", "", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced (default: the Placer's or Setter's, who uses\nthe DC, or else elite), e.g. --user non-elite")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user),\ne.g. --captured")
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for\nits malfunction DR (default: the number of targets),\ne.g. --enemy-infantry 0")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` in the thrower's Location, which is attacked\ntoo (thrown only; repeatable), e.g. --thrower 4-6-7")
@@ -189,9 +189,11 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 		}
 		dff = append(dff, fa)
 	}
-	user, err := asl.ParseUser(f.user)
-	if err != nil {
-		return asl.DCAttack{}, badValue("user", f.user, stripEcho(err.Error()))
+	user := asl.EliteUser
+	if fs.Changed("user") {
+		if user, err = asl.ParseUser(f.user); err != nil {
+			return asl.DCAttack{}, badValue("user", f.user, stripEcho(err.Error()))
+		}
 	}
 	building, err := asl.ParseBuilding(f.building)
 	if err != nil {

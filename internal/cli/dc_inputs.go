@@ -25,7 +25,7 @@ func describeDCFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTerrain, only("tem", "building", "fortified", "breach", "terrain", "ec", "level", "top",
 		"wire", "roadblock", "bridge", "cave", "japanese", "cave-drm")...)
 	setGroup(g, groupAdvanced, only("no-hob", "rule")...)
-	setComputed(g, "tem", "top", "enemy-infantry")
+	setComputed(g, "tem", "top", "enemy-infantry", "user")
 	choices := map[string][]string{
 		"mode": asl.ModeNames(), "user": asl.UserNames(), "building": asl.BuildingNames(),
 		"breach": asl.BreachNames(), "terrain": asl.TerrainNames(), "ec": asl.ECNames(),

@@ -25,3 +25,19 @@ func (v *renamedValue) Type() string   { return "renamedArray" } // a list, as t
 func (v *renamedValue) Set(string) error {
 	return fmt.Errorf("--%s is now --%s", v.old, v.now)
 }
+
+// retired keeps a flag a command no longer takes as a hidden flag that
+// takes no value, only an error saying why and what to give instead.
+func retired(fs *pflag.FlagSet, name, why string) {
+	fs.Var(&retiredValue{name: name, why: why}, name, "retired: "+why)
+	if err := fs.MarkHidden(name); err != nil {
+		panic(err)
+	}
+	setWant(fs, name, why)
+}
+
+type retiredValue struct{ name, why string }
+
+func (v *retiredValue) String() string   { return "" }
+func (v *retiredValue) Type() string     { return "retired" }
+func (v *retiredValue) Set(string) error { return fmt.Errorf("%s", v.why) }

@@ -15,10 +15,11 @@ type Comparison struct {
 	Terrain   string   `json:"terrain,omitempty"`
 	EC        EC       `json:"ec"`
 	ELR       int      `json:"elr"`
-	// User is the DC user's class in a way that names no Placer or
-	// Setter; one that does takes his (A23.2, UserOf): the Placer's for
-	// Placed and Thrown, whose thrower he is, the Setter's for Set.
-	User     User `json:"user"`
+	// User is the DC user's class in a way that names no user; one that
+	// does takes his (A23.2, UserOf): the Placer's for Placed, the
+	// thrower's (Throwers first, or else the Placer) for Thrown, the
+	// Setter's for Set. Elite, the zero value, is left out of the JSON.
+	User     User `json:"user,omitempty"`
 	Captured bool `json:"captured"`
 	CX       bool `json:"cx"`
 
@@ -84,11 +85,13 @@ func (c Comparison) Attacks() []DCAttack {
 	placed.CX = c.CX
 	placed.Placer, placed.DFF = c.Placer, c.DFF
 	thrown := base(Thrown)
-	thrown.User = placed.User
 	thrown.CX, thrown.AFPh = c.CX, c.AFPh
 	thrown.Throwers, thrown.ThrowerTEM = c.Throwers, c.ThrowerTEM
 	if len(thrown.Throwers) == 0 {
 		thrown.Throwers = c.Placer
+	}
+	if len(thrown.Throwers) > 0 {
+		thrown.User = UserOf(thrown.Throwers)
 	}
 	set := base(Set)
 	if len(c.Setter) > 0 {
