@@ -214,6 +214,7 @@ func (c *Crossing) Validate() error {
 			}
 		}
 	}
+	eligible := map[string]bool{}
 	for k, st := range c.Path {
 		where := fmt.Sprintf("path %d (%s)", k+1, st.Name)
 		switch {
@@ -235,6 +236,15 @@ func (c *Crossing) Validate() error {
 				return bound.InvalidAt("path", where, "S? %s: hindrance %d outside 0…6", el.ID, el.Hindrance)
 			}
 			seen[el.ID] = true
+			eligible[el.ID] = true
+			if el.LongRange && c.Tables.LongRange.HMG == "" {
+				return bound.InvalidAt("path", where, "S? %s is eligible for Long Range Activation, but the tables give no long_range hmg for it to generate and fire (S5.32, S17)", el.ID)
+			}
+		}
+	}
+	for _, s := range c.SQ {
+		if !eligible[s.ID] {
+			return bound.Invalidf("sq", "%s is eligible at no Location of the path; list it under a Location's eligible, or drop it", s.ID)
 		}
 	}
 	return nil

@@ -194,7 +194,7 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 		case "eligible":
 			err = y.List(func(_ int, z yamlfile.Node) error {
 				var el Eligible
-				id := false
+				id, ranged := false, false
 				err := z.Fields(eligibleKeys, func(kk string, w yamlfile.Node) error {
 					var err error
 					switch kk {
@@ -202,6 +202,7 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 						id = true
 						el.ID, err = w.Str()
 					case "range":
+						ranged = true
 						el.Range, err = w.Integer(0, 16)
 					case "hindrance":
 						el.Hindrance, err = w.Integer(0, 6)
@@ -210,8 +211,13 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 					}
 					return err
 				})
-				if err == nil && !id {
+				switch {
+				case err != nil:
+				case !id:
 					err = z.Errorf("no id")
+				case !ranged:
+					// Left out, it would read as 0: the same hex (S10).
+					err = z.Errorf("S? %s: no range: the hexes from it to this Location", el.ID)
 				}
 				st.Eligible = append(st.Eligible, el)
 				return err

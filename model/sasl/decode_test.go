@@ -132,6 +132,40 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid 2: AFV is forbidden twice; list each item once") {
 		t.Errorf("an item forbidden twice: %#v", err)
 	}
+	// A range left out would read as 0, the same hex (S10).
+	norange := strings.Replace(string(data), "{id: hut, range: 3}", "{id: hut}", 1)
+	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(norange)))
+	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "S? hut: no range: the hexes from it to this Location") {
+		t.Errorf("an eligible S? with no range: %#v", err)
+	}
+}
+
+// TestCrossingRefusesWhatNeverActs: an S? eligible nowhere, Long Range
+// Activation from tables with no long_range hmg (S5.32, S17), and a
+// squad with no FP or range (S9) are refused, not read as nothing.
+func TestCrossingRefusesWhatNeverActs(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*Crossing)
+		want string
+	}{
+		{"S? eligible nowhere", func(c *Crossing) { c.SQ = append(c.SQ, SQ{ID: "C", Site: "outside"}) }, "C is eligible at no Location"},
+		{"Long Range with no HMG", func(c *Crossing) {
+			c.Path[1].Eligible[1].LongRange = true
+			c.Tables.LongRange = LongRange{}
+		}, "the tables give no long_range hmg"},
+		{"squad with no FP", func(c *Crossing) {
+			d := c.Tables.Units["4-4-7"]
+			d.FP = 0
+			c.Tables.Units["4-4-7"] = d
+		}, "4-4-7: a squad, HS or crew needs fp > 0 and range > 0"},
+	} {
+		cr := twoSQ(t)
+		c.edit(cr)
+		if err := cr.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
 }
 
 // yamlLines is how many line breaks data holds as YAML counts them: a

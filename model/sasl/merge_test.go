@@ -52,7 +52,7 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// Twins (twinsOf): two squads of one counter trade states in the keys.
 	cs["two squads"] = base("4-6-7", "4-6-7")
 	c := base("4-6-7", "4-6-7", "leader:8-1")
-	c.Path = c.Path[1:]
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
 	cs["two squads and a leader"] = c
 	// Twins during an attack (mergeResolve): three HS, whose checks to
 	// come may differ (a K/# eliminates one, the others take its MC), a
@@ -61,7 +61,7 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	c.Options.HeatOfBattle = false
 	cs["three HS"] = c
 	c = base("4-6-7", "4-6-7")
-	c.Path = c.Path[1:]
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
 	c.Path[0].MF = 2
 	allow(c, ItemS)
 	c.Options.HeatOfBattle = false
@@ -74,7 +74,7 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// Leaders settled in the crossing's last attack (settle) still lead
 	// the checks to come, by ML and modifier.
 	c = base("hs:2-4-7", "leader:9-2", "leader:8-1")
-	c.Path = c.Path[1:]
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
 	c.Options.HeatOfBattle = false
 	cs["HS and two leaders"] = c
 
@@ -83,13 +83,13 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	cs["generated leaders"] = c
 
 	c = base("4-6-7")
-	c.Path = c.Path[1:]
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
 	c.Path[0].MF = 2
 	allow(c, ItemS, ItemSW)
 	cs["2 MF"] = c
 
 	c = base("4-6-7", "leader:8-1")
-	c.Path = c.Path[1:]
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
 	c.Path[0].MF = 2
 	allow(c, ItemS)
 	// Without Heat of Battle: its branches under S29's morale defaults
@@ -120,7 +120,7 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	// British Fire Groups of one FP, one exempt from Cowering and one not
 	// (S29): the keys hold whether a Fire Group may cower.
 	c = base("4-6-7")
-	c.Path = c.Path[1:]
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
 	c.Enemy.AC, c.Enemy.Nationality = 5, "british"
 	c.Tables = britishTables()
 	allow(c, ItemS)

@@ -298,9 +298,10 @@ func (t *Tables) Validate() error {
 	for _, n := range names {
 		u := t.Units[n]
 		switch {
-		case u.Kind.mmc() || u.Kind == Leader:
-			if u.Kind != Leader && (u.FP < 0 || u.Range < 0) {
-				return bound.Invalidf("units", "%s: negative FP or range", n)
+		case u.Kind.mmc():
+			// Left out, either would read as 0: a unit that never fires.
+			if u.FP <= 0 || u.Range <= 0 {
+				return bound.Invalidf("units", "%s: a squad, HS or crew needs fp > 0 and range > 0 (S9, S19)", n)
 			}
 		case u.Kind == MG:
 			if u.FP <= 0 || u.Range <= 0 || u.B < 2 || u.B > 12 || u.ROF < 0 || u.ROF > 6 {
