@@ -123,8 +123,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	case terrain != "" && !slices.Contains(asl.FireTerrainNames(), terrain):
 		return in, badValue("terrain", f.terrain, "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	}
-	var temRead bool
-	d := planDefaults{building: b, fortified: f.fortified, tem: f.tem, temGiven: fs.Changed("tem"), terrain: terrain, ec: ec, hob: !f.noHoB, temRead: &temRead}
+	var temRead, terrainRead, ecRead bool
+	d := planDefaults{building: b, fortified: f.fortified, tem: f.tem, temGiven: fs.Changed("tem"), terrain: terrain, ec: ec, hob: !f.noHoB,
+		temRead: &temRead, terrainRead: &terrainRead, ecRead: &ecRead}
 	in = plansInputs{Targets: targets, Building: b, Fortified: f.fortified, Terrain: terrain, EC: ec, ELR: f.elr}
 	for _, s := range f.plans {
 		p, err := parsePlan(s, targets, f.elr, d)
@@ -137,6 +138,12 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 			}
 		}
 		in.Plans = append(in.Plans, p)
+	}
+	switch {
+	case terrain != "" && !terrainRead:
+		return in, inputErrorf("terrain", "--terrain: no attack of any plan reads it: only a DC or an attack that can Shellhole or set fire does (Table 23); its TEM is --tem")
+	case fs.Changed("ec") && !ecRead:
+		return in, inputErrorf("ec", "--ec: no attack of any plan reads it: it changes only a Flame DR outside buildings (B25.13) or WP's")
 	}
 	if d.temGiven && !temRead {
 		return in, inputErrorf("tem", "--tem: no attack of any plan takes it: a Set DC attacks with no TEM (A23.71), a FT with none (§8.58), and an attack's own tem= stands")

@@ -38,8 +38,16 @@ type planDefaults struct {
 	ec        asl.EC
 	hob       bool
 	// temRead, when not nil, is set once an attack takes tem as its TEM,
-	// so that a --tem no attack reads can be refused.
-	temRead *bool
+	// so that a --tem no attack reads can be refused; terrainRead and
+	// ecRead likewise for the terrain and the EC.
+	temRead, terrainRead, ecRead *bool
+}
+
+// note sets *read, when read is not nil.
+func note(read *bool) {
+	if read != nil {
+		*read = true
+	}
 }
 
 // readTEM notes that an attack took the Location's TEM, given or not.
@@ -205,6 +213,20 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 	if err != nil {
 		return nil, err
 	}
+	// The Location's terrain and EC are every attack's, but only one
+	// that can Shellhole or set fire reads them (Table 23; WP reads the
+	// EC): small arms in woods are an attack at the woods' TEM alone.
+	if a.Terrain != "" && !a.CanShellhole() && !a.CanFlame() {
+		a.Terrain = ""
+	}
+	if a.Terrain != "" {
+		note(d.terrainRead)
+	}
+	if a.Weapon == asl.WP || a.CanFlame() && a.Building == asl.NoBuilding {
+		note(d.ecRead)
+	} else {
+		a.EC = asl.Moderate
+	}
 	if a.Weapon == asl.Flamethrower && !temGiven {
 		a.TEM = 0 // §8.58: no TEM against a FT
 	}
@@ -284,6 +306,12 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 	// refuses the flags they stand for, from the same declarations.
 	if err := dcConflicts(given, nil, !d.hob, a); err != nil {
 		return nil, given.conflict(err)
+	}
+	if a.Terrain != "" && a.Breach == asl.NoBreach {
+		// A DC's Flame reads the terrain, and outside buildings the EC
+		// (B25.13).
+		note(d.terrainRead)
+		note(d.ecRead)
 	}
 	return &a, nil
 }

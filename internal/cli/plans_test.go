@@ -155,6 +155,24 @@ func TestPlansBadInput(t *testing.T) {
 	}
 }
 
+// TestPlansTerrainReaders: the Location's --terrain and --ec are read
+// only by a DC or an attack that can Shellhole or set fire (Table 23):
+// small arms in woods beside HE run, and a --terrain or --ec no attack
+// reads is refused.
+func TestPlansTerrainReaders(t *testing.T) {
+	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--terrain", "woods", "--tem", "1",
+		"--plan", "a: fire 16 weapon=he calibre=75; fire 8", "--plan", "b: fire 16 weapon=he calibre=75", "--method", "exact")
+	if code != exitOK {
+		t.Errorf("HE then small arms in woods: exit %d, %q", code, stderr)
+	}
+	for flag, want := range map[string]string{"--terrain=woods": "sapper plans: --terrain: no attack of any plan reads it", "--ec=dry": "sapper plans: --ec: no attack of any plan reads it"} {
+		code, _, stderr := cli(t, "plans", "--target", "4-6-7", flag, "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4")
+		if code != exitUsage || !strings.HasPrefix(stderr, want) {
+			t.Errorf("%s with small arms alone: exit %d, %q, want %q", flag, code, stderr, want)
+		}
+	}
+}
+
 // TestPlansBounded: the plans of a run are bounded, since each runs on its
 // own: one past the bound is refused before any work, the bound itself
 // runs.

@@ -77,6 +77,31 @@ func (s PlanStep) site() site {
 	return s.Fire.site()
 }
 
+// readsTerrain: the attack reads the Location's other terrain and EC,
+// which only a DC into the Location and an attack that can Shellhole or
+// set fire do (Table 23); small arms in woods take only their TEM, and
+// a plan's attacks need not all say the terrain.
+func (s PlanStep) readsTerrain() bool {
+	if s.DC != nil {
+		return s.DC.Breach == NoBreach
+	}
+	return s.Fire.Weapon == WP || s.Fire.CanShellhole() || s.Fire.CanFlame()
+}
+
+// site is the plan's Location: its building and levels as every attack
+// gives them, its terrain and EC as the attacks that read them do.
+func (p Plan) site() site {
+	st := p.Steps[0].withTargets(p.Targets, p.ELR).site()
+	for _, s := range p.Steps {
+		if s.readsTerrain() {
+			t := s.withTargets(p.Targets, p.ELR).site()
+			st.terrain, st.ec = t.terrain, t.ec
+			break
+		}
+	}
+	return st
+}
+
 // hobOn: Heat of Battle is resolved in this attack.
 func (s PlanStep) hobOn() bool {
 	if s.DC != nil {
@@ -131,7 +156,8 @@ func (p Plan) Validate() error {
 	case inRange("elr", p.ELR, MinELR, MaxELR, "") != nil:
 		return inRange("elr", p.ELR, MinELR, MaxELR, "")
 	}
-	var first site
+	var first, burns site
+	reads := 0
 	for k, s := range p.Steps {
 		if err := s.validate(p.Targets, p.ELR); err != nil {
 			return fmt.Errorf("attack %d: %w", k+1, err)
@@ -139,10 +165,21 @@ func (p Plan) Validate() error {
 		s = s.withTargets(p.Targets, p.ELR)
 		st := s.site()
 		st.groundFalls = false
-		if k == 0 {
-			first = st
-		} else if st != first {
-			return fmt.Errorf("attack %d: its Location (building, fortified, terrain, level, EC) differs from attack 1's; a plan attacks one Location", k+1)
+		core := st
+		core.terrain, core.ec = "", Moderate
+		switch {
+		case k == 0:
+			first = core
+		case core != first:
+			return fmt.Errorf("attack %d: its Location (building, fortified, level) differs from attack 1's; a plan attacks one Location", k+1)
+		}
+		if !s.readsTerrain() {
+			continue
+		}
+		if reads++; reads == 1 {
+			burns = st
+		} else if st.terrain != burns.terrain || st.ec != burns.ec {
+			return fmt.Errorf("attack %d: its terrain or EC differs from an earlier attack's; a plan attacks one Location", k+1)
 		}
 	}
 	if h := p.heroBound(len(p.Steps) - 1); len(p.Targets)+h > MaxUnits {
@@ -363,7 +400,7 @@ func (ap *attackPlan) schema() sim.Schema {
 	}
 	ap.m.targets, ap.m.stack = l.targets(p.Targets)
 	ap.m.sw = l.sw(swTotal(p.Targets), "over the plan, Rubble losses included")
-	ap.m.t23 = l.table23(p.Steps[0].withTargets(p.Targets, p.ELR).site(), shell, rubble, flame)
+	ap.m.t23 = l.table23(p.site(), shell, rubble, flame)
 	labels := make([]string, 0, n+1)
 	for k := range n {
 		labels = append(labels, strconv.Itoa(k+1))

@@ -271,3 +271,35 @@ func TestPlanRubbleOnce(t *testing.T) {
 		t.Errorf("eliminated %v below the Rubble's %v", p, 1055.0/11664)
 	}
 }
+
+// TestPlanTerrainIsItsReaders: the Location's terrain and EC are read only
+// by the attacks that can Shellhole or set fire, and by DCs (Table 23):
+// HE in woods then small arms, which say no terrain, is one Location and
+// gives the HE's Flame alone; two attacks that read the terrain must name
+// the same; the building and levels must agree whoever reads them.
+func TestPlanTerrainIsItsReaders(t *testing.T) {
+	he := func(terrain string) PlanStep {
+		return fireStep(16, func(a *IFTAttack) { a.Weapon, a.Firer, a.Calibre, a.Terrain, a.TEM = HE, DefaultFirer(HE), 75, terrain, 1 })
+	}
+	small := fireStep(8, func(a *IFTAttack) { a.TEM = 1 })
+	p := planOf(t, []string{"4-6-7"}, he("woods"), small)
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	both, alone := exactOf(t, p).P(MetricFlame, "yes"), exactOf(t, planOf(t, []string{"4-6-7"}, he("woods"))).P(MetricFlame, "yes")
+	if both != alone || alone <= 0 {
+		t.Errorf("Flame: %v with small arms after the HE, %v alone; want the same, above 0", both, alone)
+	}
+	for _, c := range []struct {
+		name  string
+		steps []PlanStep
+		want  string
+	}{
+		{"two terrains", []PlanStep{he("woods"), dcStep(Placed, func(a *DCAttack) { a.Terrain = "grain" })}, "terrain or EC differs"},
+		{"two buildings", []PlanStep{small, fireStep(8, func(a *IFTAttack) { a.Building, a.TEM = Wooden, 2 })}, "building, fortified, level"},
+	} {
+		if err := planOf(t, []string{"4-6-7"}, c.steps...).Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
