@@ -54,6 +54,9 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with an elite user"},
 		{"activate two-sq-crossing --a5-drm 2", "--a5-drm with the file's attitude: advance"},
 		{"afv --vehicle tiger --elr 1", "--elr with no unit that reads it"},
+		{"dc --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},
+		{"fire --fp 8 --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},
+		{"compare --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},
 		{"compare --user elite", "compare names every DC's user"},
 		{"building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox --cover 4", "--cover with --pillbox and every --target's own cover="},
 		{"afv --vehicle tiger --rule aerial-af-fallback=true", "--rule aerial-af-fallback with a worst AF the Aerial AF row confirms"},
@@ -166,6 +169,7 @@ func TestNoConflict(t *testing.T) {
 		"compare --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 		"activate two-sq-crossing --attitude hold --a5-drm 2 --method exact",
+		"dc --target 4-6-7,concealed --target 4-6-7 --concealed --method exact",
 		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
 		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",
 		// A sweep reads --cancel-on at every cover but 0.

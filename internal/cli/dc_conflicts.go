@@ -40,5 +40,6 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(a.Concealed, first), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, a.Building, a.Top, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 	cs = append(cs, checkedUnitConflicts(fs, rules, a.Targets, a.Throwers, a.Placer, a.Setter)...)
+	cs = append(cs, concealedConflict(fs, a.Targets))
 	return checkConflicts(cs...)
 }

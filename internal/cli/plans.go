@@ -634,7 +634,8 @@ below, the same for every plan. Each attack follows the modeling defaults
 of its command (rules §8; plans takes no --rule): a fire attack's Heat of
 Battle surrenders to no one (§8.61), a DC's as sapper dc's does (§8.64).
 Concealment is each attack's own (concealed, or a target's ,concealed)
-and no attack changes it (§8.63). Flame's spread, Blaze and their attacks
+and no attack changes it (§8.63); concealed=false says the targets' "?"
+is gone for that attack. Flame's spread, Blaze and their attacks
 are out of scope: a later attack meets the same Location, and the notes
 say how often each plan placed a Flame (§8.63).
 

@@ -119,14 +119,14 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 			return asl.PlanStep{}, fmt.Errorf("fire %q: want the attack's FP, a number such as 8 or 7.5", words[1])
 		}
 		a, err := fireStep(fp, words[2:], d)
-		return asl.PlanStep{Fire: a}, err
+		return asl.PlanStep{Fire: a, Revealed: revealed(words[2:])}, err
 	case "dc":
 		mode, err := asl.ParseMode(words[1])
 		if err != nil {
 			return asl.PlanStep{}, fmt.Errorf("dc %q: want placed, thrown or set", words[1])
 		}
 		a, err := dcStep(mode, words[2:], d)
-		return asl.PlanStep{DC: a}, err
+		return asl.PlanStep{DC: a, Revealed: revealed(words[2:])}, err
 	}
 	return asl.PlanStep{}, fmt.Errorf("%q: an attack starts with fire or dc", words[0])
 }
@@ -134,6 +134,17 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 // option is one word of an attack: key=value, a key alone (a yes), or a
 // signed number (the DRM).
 // option is one word of a step: key=val, or key alone (eq false).
+// revealed: the attack says concealed=false, that the targets' "?" is
+// gone for it; their own ,concealed is then not read (§8.63).
+func revealed(words []string) bool {
+	for _, w := range words {
+		if o := splitOption(w); o.key == "concealed" && o.eq && o.val == "false" {
+			return true
+		}
+	}
+	return false
+}
+
 type option struct {
 	key, val string
 	eq       bool

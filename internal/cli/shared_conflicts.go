@@ -142,3 +142,11 @@ func checkedUnitConflicts(fs givenFlags, rules []string, units ...[]asl.Unit) []
 	}
 	return cs
 }
+
+// concealedConflict is --concealed when every target is concealed by its
+// own ,concealed already: the FP is halved against each either way.
+func concealedConflict(fs givenFlags, targets []asl.Unit) conflict {
+	all := len(targets) > 0 && !slices.ContainsFunc(targets, func(u asl.Unit) bool { return !u.Concealed })
+	return flagConflict(fs, "concealed", "every --target concealed by its own ,concealed", all,
+		"the FP is halved against each of them already (A23.1, A7.23)")
+}

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/sapperhq/sapper/model/bound"
@@ -16,6 +17,9 @@ import (
 type PlanStep struct {
 	DC   *DCAttack  `json:"dc,omitempty"`
 	Fire *IFTAttack `json:"fire,omitempty"`
+	// Revealed: the player says the targets' "?" is gone for this
+	// attack, so their own concealment is not read in it (§8.63).
+	Revealed bool `json:"revealed,omitempty"`
 }
 
 // Plan is an ordered list of attacks on the same Location in one Player
@@ -56,6 +60,14 @@ func (p Plan) Attacks() []PlanStep {
 
 // withTargets returns the step's attack against the plan's targets.
 func (s PlanStep) withTargets(targets []Unit, elr int) PlanStep {
+	if s.Revealed {
+		open := make([]Unit, len(targets))
+		for i, u := range targets {
+			u.Concealed = false
+			open[i] = u
+		}
+		targets = open
+	}
 	if s.DC != nil {
 		a := *s.DC
 		a.Targets, a.ELR = targets, elr
@@ -196,6 +208,13 @@ func (p Plan) Validate() error {
 func (s PlanStep) validate(targets []Unit, elr int) error {
 	if (s.DC == nil) == (s.Fire == nil) {
 		return fmt.Errorf("give one attack: a DC or a fire attack")
+	}
+	allConcealed := len(targets) > 0 && !slices.ContainsFunc(targets, func(u Unit) bool { return !u.Concealed })
+	switch {
+	case s.Revealed && !slices.ContainsFunc(targets, concealed):
+		return bound.Invalidf("concealed", "concealed=false changes nothing: no target is concealed by its own ,concealed")
+	case allConcealed && (s.DC != nil && s.DC.Concealed || s.Fire != nil && s.Fire.Concealed):
+		return bound.Invalidf("concealed", "concealed changes nothing: every target is concealed by its own ,concealed already")
 	}
 	s = s.withTargets(targets, elr)
 	if a := s.DC; a != nil {

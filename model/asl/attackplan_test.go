@@ -279,7 +279,9 @@ func TestPlanRubbleOnce(t *testing.T) {
 // the same; the building and levels must agree whoever reads them.
 func TestPlanTerrainIsItsReaders(t *testing.T) {
 	he := func(terrain string) PlanStep {
-		return fireStep(16, func(a *IFTAttack) { a.Weapon, a.Firer, a.Calibre, a.Terrain, a.TEM = HE, DefaultFirer(HE), 75, terrain, 1 })
+		return fireStep(16, func(a *IFTAttack) {
+			a.Weapon, a.Firer, a.Calibre, a.Terrain, a.TEM = HE, DefaultFirer(HE), 75, terrain, 1
+		})
 	}
 	small := fireStep(8, func(a *IFTAttack) { a.TEM = 1 })
 	p := planOf(t, []string{"4-6-7"}, he("woods"), small)
@@ -301,5 +303,31 @@ func TestPlanTerrainIsItsReaders(t *testing.T) {
 		if err := planOf(t, []string{"4-6-7"}, c.steps...).Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestPlanRevealed: an attack that says the targets' "?" is gone
+// (Revealed, concealed=false) reads them unconcealed (§8.63): the plan of
+// one such attack on a concealed 4-6-7 is the attack on an unconcealed
+// one; the attacks before and after it still read the "?".
+func TestPlanRevealed(t *testing.T) {
+	shot := func(revealed bool) PlanStep {
+		s := fireStep(8, nil)
+		s.Revealed = revealed
+		return s
+	}
+	open := exactOf(t, planOf(t, []string{"4-6-7"}, shot(false)))
+	revealed := exactOf(t, planOf(t, []string{"4-6-7,concealed"}, shot(true)))
+	hidden := exactOf(t, planOf(t, []string{"4-6-7,concealed"}, shot(false)))
+	for _, l := range []string{"eliminated", "broken", "good_order"} {
+		if a, b := revealed.P(TargetMetric(1), l), open.P(TargetMetric(1), l); a != b {
+			t.Errorf("%s: revealed %v, unconcealed %v", l, a, b)
+		}
+	}
+	if revealed.P(MetricStack, "cleared") == hidden.P(MetricStack, "cleared") {
+		t.Error("revealing the targets changed nothing")
+	}
+	if err := planOf(t, []string{"4-6-7"}, shot(true)).Validate(); err == nil {
+		t.Error("concealed=false with no concealed target is accepted")
 	}
 }
