@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,6 +151,10 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	if cr.Tables, err = loadTables(ctx, ref); err != nil {
 		return nil, err
 	}
+	noF := !slices.ContainsFunc(cr.Tables.A1.Rows, func(r []sasl.Item) bool { return slices.Contains(r, sasl.ItemF) })
+	if err := checkConflicts(flagConflict(fs, "a5-drm", "tables whose {A1} has no F", noF, "no {A5} dr is made without an F (S8)")); err != nil {
+		return nil, err
+	}
 	exp, err := cr.ExperimentOn(c.cfg.Workers)
 	if err != nil {
 		return nil, fileError(cf.Place(err))
@@ -193,8 +198,11 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("attitude") {
 		attitude = "--attitude advance"
 	}
-	if err := checkConflicts(flagConflict(fs, "a5-drm", attitude, e.Attitude == sasl.Advance,
-		"an F in Advance Attitude generates nothing, so no {A5} dr is made (S5.74, S8)")); err != nil {
+	if err := checkConflicts(
+		flagConflict(fs, "a5-drm", attitude, e.Attitude == sasl.Advance,
+			"an F in Advance Attitude generates nothing, so no {A5} dr is made (S5.74, S8)"),
+		elrConflict(fs, c.Stack),
+	); err != nil {
 		return err
 	}
 	if fs.Changed("date") {

@@ -54,6 +54,7 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --rule inexperienced-penalty=false", "--rule inexperienced-penalty with an elite user"},
 		{"activate two-sq-crossing --a5-drm 2", "--a5-drm with the file's attitude: advance"},
 		{"afv --vehicle tiger --elr 1", "--elr with no unit that reads it"},
+		{"activate testdata/activate/crossing.yaml --attitude hold --a5-drm 1", "--a5-drm with tables whose {A1} has no F"},
 		{"dc --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},
 		{"fire --fp 8 --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},
 		{"compare --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},

@@ -106,6 +106,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	if err != nil {
 		return in, err
 	}
+	if err := checkConflicts(checkedUnitConflicts(fs, nil, targets)...); err != nil {
+		return in, err
+	}
 	b, err := asl.ParseBuilding(f.building)
 	if err != nil {
 		return in, badValue("building", f.building, "want none, wooden or stone")

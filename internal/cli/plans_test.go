@@ -173,6 +173,17 @@ func TestPlansTerrainReaders(t *testing.T) {
 	}
 }
 
+// TestPlansELRReaders: --elr with every target carrying its own elr=, or
+// none that has an ELR, is refused as changing nothing (A19.11).
+func TestPlansELRReaders(t *testing.T) {
+	for _, target := range []string{"4-6-7,elr=2", "crew:2-2-8"} {
+		code, _, stderr := cli(t, "plans", "--target", target, "--elr", "1", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4")
+		if code != exitUsage || !strings.HasPrefix(stderr, "sapper plans: --elr with no unit that reads it") {
+			t.Errorf("%s: exit %d, %q", target, code, stderr)
+		}
+	}
+}
+
 // TestPlansBounded: the plans of a run are bounded, since each runs on its
 // own: one past the bound is refused before any work, the bound itself
 // runs.

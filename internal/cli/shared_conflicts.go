@@ -120,21 +120,16 @@ func anyConcealed(all bool, units []asl.Unit) bool {
 // heroes never take Heat of Battle (A15, §3.8) and are never ELR
 // Replaced (A19.11), and a unit's own elr= stands over --elr.
 func checkedUnitConflicts(fs givenFlags, rules []string, units ...[]asl.Unit) []conflict {
-	hob, elr := false, false
+	hob := false
 	for _, us := range units {
 		for _, u := range us {
-			if u.Kind == asl.Crew || u.Kind == asl.Hero {
-				continue
-			}
-			hob = hob || !u.Berserk
-			elr = elr || u.ELR < 0
+			hob = hob || u.Kind != asl.Crew && u.Kind != asl.Hero && !u.Berserk
 		}
 	}
 	cs := []conflict{
 		flagConflict(fs, "no-hob", "no unit that takes Heat of Battle", !hob,
 			"crews, heroes and berserk units never take it (A15, §3.8)"),
-		flagConflict(fs, "elr", "no unit that reads it", !elr,
-			"crews and heroes have no ELR (A19.11), and a unit's own elr= stands"),
+		elrConflict(fs, units...),
 	}
 	for _, key := range hobRules {
 		cs = append(cs, ruleConflict(rules, key, "no unit that takes Heat of Battle", !hob,
@@ -149,4 +144,17 @@ func concealedConflict(fs givenFlags, targets []asl.Unit) conflict {
 	all := len(targets) > 0 && !slices.ContainsFunc(targets, func(u asl.Unit) bool { return !u.Concealed })
 	return flagConflict(fs, "concealed", "every --target concealed by its own ,concealed", all,
 		"the FP is halved against each of them already (A23.1, A7.23)")
+}
+
+// elrConflict is --elr when no unit reads it: crews and heroes have no
+// ELR (A19.11), and a unit's own elr= stands over it.
+func elrConflict(fs givenFlags, units ...[]asl.Unit) conflict {
+	elr := false
+	for _, us := range units {
+		for _, u := range us {
+			elr = elr || u.Kind != asl.Crew && u.Kind != asl.Hero && u.ELR < 0
+		}
+	}
+	return flagConflict(fs, "elr", "no unit that reads it", !elr,
+		"crews and heroes have no ELR (A19.11), and a unit's own elr= stands")
 }
