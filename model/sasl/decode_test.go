@@ -132,6 +132,12 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid 2: AFV is forbidden twice; list each item once") {
 		t.Errorf("an item forbidden twice: %#v", err)
 	}
+	// YAML splits an unquoted unit at its options' comma.
+	split := strings.Replace(string(data), "stack: [4-6-7]", "stack: [4-6-7,elr=2]", 1)
+	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(split)))
+	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, `"elr=2" is a unit's option, not a unit: quote the unit with its options, as "4-6-7,elr=2"`) {
+		t.Errorf("a unit split at its comma: %#v", err)
+	}
 	// A range left out would read as 0, the same hex (S10).
 	norange := strings.Replace(string(data), "{id: hut, range: 3}", "{id: hut}", 1)
 	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(norange)))
