@@ -99,24 +99,33 @@ func bestWay(rep report.Report) *report.Headline {
 	return h
 }
 
-// lhyTarget is lhy's headline: the first unit of the hex suffers a
-// Casualty, or with no unit the first vehicle is destroyed.
+// lhyTarget is lhy's headline: the unit of the hex most likely to suffer
+// a Casualty, the first of those alike; with no unit ever hit (fire the
+// dice send elsewhere, 13.1.3, or an AT attack alone), the vehicle most
+// likely destroyed.
 func lhyTarget(rep report.Report) *report.Headline {
 	res := rep.Result
 	if res == nil {
 		return nil
 	}
-	for _, prefix := range []string{lhy.UnitMetric(""), lhy.VehicleMetric("")} {
+	var h *report.Headline
+	best := -1.0
+	for _, x := range []struct{ prefix, outcome, noun, what string }{
+		{lhy.UnitMetric(""), "casualty", "Unit ", " suffers a Casualty"},
+		{lhy.VehicleMetric(""), "destroyed", "Vehicle ", " is destroyed"},
+	} {
 		for _, m := range res.Metrics {
-			name, ok := strings.CutPrefix(m.Name, prefix)
+			name, ok := strings.CutPrefix(m.Name, x.prefix)
 			if !ok {
 				continue
 			}
-			if prefix == lhy.UnitMetric("") {
-				return report.NewHeadline(res, m.Name, []string{"casualty"}, "Unit "+name+" suffers a Casualty")
+			if p := res.P(m.Name, x.outcome); p > best {
+				best, h = p, report.NewHeadline(res, m.Name, []string{x.outcome}, x.noun+name+x.what)
 			}
-			return report.NewHeadline(res, m.Name, []string{"destroyed"}, "Vehicle "+name+" is destroyed")
+		}
+		if best > 0 {
+			break
 		}
 	}
-	return nil
+	return h
 }

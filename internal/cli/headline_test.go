@@ -22,6 +22,9 @@ func TestHeadlines(t *testing.T) {
 		{"building --dice 12 --method exact", "building", "destroyed", "The building is destroyed: 11.06%."},
 		{"activate two-sq-crossing", "arrived", "yes", "The moving stack arrives with a unit in Good Order: "},
 		{"lhy --sadrm 1 --target rifle:7 --method exact", "unit.rifle", "casualty", "Unit rifle suffers a Casualty: "},
+		// The unit the fire finds (13.1.3), not the first listed.
+		{"lhy --sadrm 3 --target a:5 --target b:8 --method exact", "unit.b", "casualty", "Unit b suffers a Casualty: 42.00%"},
+		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target a:6 --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: "},
 		{"compare --method exact", "stack", "cleared", "Set clears the stack most often: "},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
