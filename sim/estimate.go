@@ -60,8 +60,8 @@ const (
 	// walk of an enumeration that merges states (above). They leave room
 	// for every built-in scenario and crossing, whose largest walks end
 	// at 507,685 paths and 14,543 states (plans-prep-then-placed,
-	// estimated over the budget on its probe) and 383,063 paths and
-	// 32,997 states (village-crossing, estimated within it); the
+	// estimated over the budget on its probe) and 383,582 paths and
+	// some 33,000 states (village-crossing, estimated within it); the
 	// platoon's crossing of the tests has opened 18,753 states by the end
 	// of the probe, and seven squads and a leader under a Placed DC
 	// 42,800.
