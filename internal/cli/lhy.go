@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -119,6 +120,11 @@ func (f *lhyFlags) resolve(fs *pflag.FlagSet) (lhy.FireAttack, error) {
 		if err := applyLHYRule(&a.Options, r, ruleSeen); err != nil {
 			return a, err
 		}
+	}
+	checks := slices.ContainsFunc(a.Units, func(u lhy.Unit) bool { return u.Nationality == lhy.OtherNationality })
+	if err := checkConflicts(ruleConflict(f.rules, lhyRuleKey, "no unit that takes a Cohesion check", !checks,
+		"Japanese and Russian units never take one (L2, 13.1.6)")); err != nil {
+		return a, err
 	}
 	a.Normalize()
 	if err := a.Validate(); err != nil {

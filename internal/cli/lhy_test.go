@@ -154,6 +154,8 @@ func TestLHYBadInput(t *testing.T) {
 		{"lhy --sadrm 1 --target a:7 --rule surrender=true", `--rule "surrender=true"`},
 		{"lhy --sadrm 1 --target a:7 --rule cohesion-fail=disrupt --rule cohesion-fail=casualty", "given twice"},
 		{"lhy --sadrm 1 --target none:7", "reserved"},
+		{"lhy --sadrm 0 --target a:7,japanese --target b:6,russian --rule cohesion-fail=disrupt", "--rule cohesion-fail with no unit that takes a Cohesion check"},
+		{"lhy --atdrm t=1 --vehicle t:4 --rule cohesion-fail=disrupt", "--rule cohesion-fail with no unit that takes a Cohesion check"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "sapper lhy: ") || !strings.Contains(stderr, c.want) {
