@@ -170,6 +170,8 @@ func TestNoConflict(t *testing.T) {
 		"compare --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 		"activate two-sq-crossing --attitude hold --a5-drm 2 --method exact",
+		// At a Mortar Value of 1 no vehicle is Destroyed; at 2 and 3 one may.
+		"sweep lhy --mdrm 1 --vehicle t:3 --target a:7 --open-terrain --vary mfa-mv=1..3 --method exact",
 		"dc --target 4-6-7,concealed --target 4-6-7 --concealed --method exact",
 		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
 		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",

@@ -154,6 +154,7 @@ func TestLHYBadInput(t *testing.T) {
 		{"lhy --sadrm 1 --target a:7 --rule surrender=true", `--rule "surrender=true"`},
 		{"lhy --sadrm 1 --target a:7 --rule cohesion-fail=disrupt --rule cohesion-fail=casualty", "given twice"},
 		{"lhy --sadrm 1 --target none:7", "reserved"},
+		{"lhy --sadrm 2 --target sq:7 --vehicle t:3 --open-terrain", "--open-terrain: it matters to Collateral Damage only, and no vehicle can be Destroyed here"},
 		{"lhy --sadrm 0 --target a:7,japanese --target b:6,russian --rule cohesion-fail=disrupt", "--rule cohesion-fail with no unit that takes a Cohesion check"},
 		{"lhy --atdrm t=1 --vehicle t:4 --rule cohesion-fail=disrupt", "--rule cohesion-fail with no unit that takes a Cohesion check"},
 	} {

@@ -226,6 +226,10 @@ func (a *FireAttack) validateApplies() error {
 		return bound.Invalidf("leader", "its −1 applies to a --sadrm or --mdrm result only (never against vehicles)")
 	case a.OpenTerrain && len(a.Vehicles) == 0:
 		return bound.Invalidf("open-terrain", "it matters to Collateral Damage only, which needs a --vehicle")
+	case a.OpenTerrain && len(a.AT) == 0 && !(a.MDRM != nil && struck):
+		// Not read off --mfa-mv, which a sweep varies: a Mortar Value
+		// below 2 leaves it meaningless at that value only.
+		return bound.Invalidf("open-terrain", "it matters to Collateral Damage only, and no vehicle can be Destroyed here: give --atdrm, or a --mdrm with an --mfa-mv of %d or more against a vehicle that is not a towed Gun (13.3.7, 13.1.7)", mortarSpecialMV)
 	case a.IP && !a.OpenTerrain:
 		return bound.Invalidf("ip", "an IP matters to the open-terrain step of Collateral Damage only; give --open-terrain")
 	case a.Assault && !a.OpenTerrain:
