@@ -54,14 +54,14 @@ var fireRules = func() []rule[asl.FireOptions] {
 func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 	w := a.Weapon
 	weapon := "--weapon " + w.String()
-	ffe := w == asl.FFE || w == asl.ConcentratedFFE || w == asl.HarassingFFE
-	halved := a.AreaFire || anyConcealed(a.Concealed, a.Targets)
+	concealed := anyConcealed(a.Concealed, a.Targets)
+	halved := a.AreaFire || concealed
 	cs := []conflict{
 		ruleConflict(rules, "wp-drms-add", weapon, w != asl.WP, "it adds up WP's Flame DRMs (§8.53)"),
 		ruleConflict(rules, "wp-fortified", weapon, w != asl.WP, "it changes WP's Flame DR (§8.59)"),
 		ruleConflict(rules, "wp-fortified", "no --fortified", !a.Fortified, "it changes WP's Flame DR in a Fortified building (§8.59)"),
-		ruleConflict(rules, "ffe-ignores-concealment", weapon, !ffe, "it changes an FFE's attack on concealed targets (C1.56, §8.55)"),
-		ruleConflict(rules, "ffe-ignores-concealment", "no concealed target", !anyConcealed(a.Concealed, a.Targets),
+		ruleConflict(rules, "ffe-ignores-concealment", weapon, !w.IsFFE(), "it changes an FFE's attack on concealed targets (C1.56, §8.55)"),
+		ruleConflict(rules, "ffe-ignores-concealment", "no concealed target", !concealed,
 			"it changes an FFE's attack on concealed targets (C1.56, §8.55)"),
 		ruleConflict(rules, "ffe-is-concentration", weapon, w != asl.FFE, "it reads a plain FFE as a Concentration (§8.55)"),
 		ruleConflict(rules, "rubble-bombs-rockets", weapon, w != asl.AerialBomb && w != asl.Rocket,

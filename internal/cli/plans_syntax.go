@@ -225,9 +225,9 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 		return nil, err
 	}
 	// The Location's terrain and EC are every attack's, but only one
-	// that can Shellhole or set fire reads them (Table 23; WP reads the
-	// EC): small arms in woods are an attack at the woods' TEM alone.
-	if a.Terrain != "" && !a.CanShellhole() && !a.CanFlame() {
+	// that reads them takes them: small arms in woods are an attack at
+	// the woods' TEM alone.
+	if a.Terrain != "" && !a.ReadsTerrain() {
 		a.Terrain = ""
 	}
 	if a.Terrain != "" {

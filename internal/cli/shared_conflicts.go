@@ -32,9 +32,15 @@ func oneUser(user asl.User, captured bool) dcUsers {
 
 // noHoBConflicts are the Heat of Battle switches under --no-hob.
 func noHoBConflicts(rules []string, noHoB bool) []conflict {
+	return hobRuleConflicts(rules, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)")
+}
+
+// hobRuleConflicts are the Heat of Battle switches, each meaningless
+// alongside with when when holds, for why.
+func hobRuleConflicts(rules []string, with string, when bool, why string) []conflict {
 	var cs []conflict
 	for _, key := range hobRules {
-		cs = append(cs, ruleConflict(rules, key, "--no-hob", noHoB, "it changes only what Heat of Battle does (A15)"))
+		cs = append(cs, ruleConflict(rules, key, with, when, why))
 	}
 	return cs
 }
@@ -131,11 +137,8 @@ func checkedUnitConflicts(fs givenFlags, rules []string, units ...[]asl.Unit) []
 			"crews, heroes and berserk units never take it (A15, §3.8)"),
 		elrConflict(fs, units...),
 	}
-	for _, key := range hobRules {
-		cs = append(cs, ruleConflict(rules, key, "no unit that takes Heat of Battle", !hob,
-			"it changes only what Heat of Battle does, which crews, heroes and berserk units never take (A15, §3.8)"))
-	}
-	return cs
+	return append(cs, hobRuleConflicts(rules, "no unit that takes Heat of Battle", !hob,
+		"it changes only what Heat of Battle does, which crews, heroes and berserk units never take (A15, §3.8)")...)
 }
 
 // concealedConflict is --concealed when every target is concealed by its

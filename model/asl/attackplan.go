@@ -89,15 +89,14 @@ func (s PlanStep) site() site {
 	return s.Fire.site()
 }
 
-// readsTerrain: the attack reads the Location's other terrain and EC,
-// which only a DC into the Location and an attack that can Shellhole or
-// set fire do (Table 23); small arms in woods take only their TEM, and
-// a plan's attacks need not all say the terrain.
+// readsTerrain: the attack reads the Location's other terrain and EC, as
+// a DC into the Location does and a fire attack may (ReadsTerrain), so a
+// plan's attacks need not all say the terrain.
 func (s PlanStep) readsTerrain() bool {
 	if s.DC != nil {
 		return s.DC.Breach == NoBreach
 	}
-	return s.Fire.Weapon == WP || s.Fire.CanShellhole() || s.Fire.CanFlame()
+	return s.Fire.ReadsTerrain()
 }
 
 // site is the plan's Location: its building and levels as every attack

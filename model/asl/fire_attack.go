@@ -37,8 +37,8 @@ func ParseWeapon(s string) (Weapon, error) {
 	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(weaponNames[:], ", "))
 }
 
-// ffe reports an OBA Fire For Effect of any kind.
-func (w Weapon) ffe() bool { return w == FFE || w == ConcentratedFFE || w == HarassingFFE }
+// IsFFE reports an OBA Fire For Effect of any kind.
+func (w Weapon) IsFFE() bool { return w == FFE || w == ConcentratedFFE || w == HarassingFFE }
 
 // Firer is who makes the attack, for Cowering (A7.9): only Infantry
 // firers cower; SMC-only attacks, berserk units, Fire Lanes, ordnance,

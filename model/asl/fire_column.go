@@ -9,7 +9,7 @@ func (a IFTAttack) attacks() bool { return a.Weapon != WP && !a.AFVEntersBuildin
 // (C1.56, §8.55). They compound, fractions kept (§7.4).
 func (a IFTAttack) halvings(u Unit) int {
 	n := b2i(a.AreaFire)
-	if (a.Concealed || u.Concealed) && !(a.Weapon.ffe() && a.Options.FFEIgnoresConcealment) {
+	if (a.Concealed || u.Concealed) && !(a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment) {
 		n++
 	}
 	return n

@@ -172,7 +172,7 @@ func (a IFTAttack) columnChoice(u Unit) ColumnChoice {
 		why, rules = append(why, "halved for Area Fire"), append(rules, "A7.23")
 	}
 	if a.Concealed || u.Concealed {
-		if a.Weapon.ffe() && a.Options.FFEIgnoresConcealment {
+		if a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment {
 			why, rules = append(why, "never halved for concealment: an FFE"), append(rules, "C1.56, §8.55")
 		} else {
 			why, rules = append(why, "halved for concealed targets"), append(rules, "A7.23")

@@ -73,9 +73,9 @@ func (a IFTAttack) validateFP() error {
 		return bound.Invalidf("fp", "every IFT attack needs its FP: give --fp, from 1 to %d, e.g. --fp 8", MaxFP)
 	case !(a.FP >= 1 && a.FP <= MaxFP):
 		return bound.InvalidValue("fp", strconv.FormatFloat(a.FP, 'g', -1, 64), "outside 1…%d; every IFT attack needs its FP (--fp)", MaxFP)
-	case a.AreaFire && a.Weapon.ffe():
+	case a.AreaFire && a.Weapon.IsFFE():
 		return bound.Invalidf("area-fire", "not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
-	case a.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment:
+	case a.Concealed && a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment:
 		return bound.Invalidf("concealed", "not with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
 	case a.calibreMatters() && a.Calibre == 0:
 		return bound.Invalidf("calibre", "--weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
@@ -177,7 +177,7 @@ func (a IFTAttack) validateTargets() error {
 		if err := u.validate(); err != nil {
 			return bound.Invalidf("target", "unit %d: %w", i+1, err)
 		}
-		if u.Concealed && a.Weapon.ffe() && a.Options.FFEIgnoresConcealment {
+		if u.Concealed && a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment {
 			return bound.Invalidf("target", "%s with --weapon %s: an FFE is never halved against concealed targets (C1.56)", u, a.Weapon)
 		}
 	}

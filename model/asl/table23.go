@@ -80,6 +80,13 @@ func (a IFTAttack) heFlameWeapon() bool {
 	return false
 }
 
+// ReadsTerrain reports whether the attack reads its Location's other
+// terrain and EC: WP's Flame DR, or an attack that can Shellhole or set
+// fire (Table 23); small arms in woods take only the woods' TEM.
+func (a IFTAttack) ReadsTerrain() bool {
+	return a.Weapon == WP || a.CanShellhole() || a.CanFlame()
+}
+
 // CanShellhole reports whether the attack can place a Shellhole.
 func (a IFTAttack) CanShellhole() bool {
 	return a.attacks() && shellholeTerrain[a.Terrain] && a.shellholeWeapon()
