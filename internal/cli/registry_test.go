@@ -97,7 +97,7 @@ func TestServedLimits(t *testing.T) {
 		{[]string{"dc", "--target", "4-6-7", "--cpuprofile", "x.prof"}, 2, "cpuprofile", "not on a served page"},
 		{[]string{"serve"}, 2, "", "not on a served page"},
 		{[]string{"site", "out"}, 2, "", "not on a served page"},
-		{[]string{"activate", "/etc/passwd"}, 2, "", "reads no files"},
+		{[]string{"activate", "/etc/passwd"}, 2, "", "no file of that name was uploaded"},
 	} {
 		code, _, stderr, field := servedRun(t, ts, c.args, nil)
 		if code != c.code || field != c.field || !strings.Contains(stderr, c.want) {

@@ -15,8 +15,9 @@ import (
 // uploaded beside it and every message names the files as on the command
 // line. Nothing is written to disk.
 
-// errNoDisk answers a server's attempt to read a file it was not given.
-var errNoDisk = errors.New("this server reads no files; upload it with the form")
+// errNoDisk answers an attempt to read a file a form did not upload, in
+// sapper serve or in the page's WebAssembly engine.
+var errNoDisk = errors.New("no file of that name was uploaded, and the page reads no other: upload it with the form")
 
 // uploadsKey is the context key of a request's uploaded files.
 type uploadsKey struct{}

@@ -171,7 +171,7 @@ func (u Unit) Counter() string {
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
-	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, with options ,elr=N ,broken-ml=N ,class=elite ,underscore ,wounded ,broken ,pinned ,berserk ,disrupted ,good_order ,drm=N ,concealed ,sw=N ,sw-x"
+	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, each with options after commas (elr=N, broken-ml=N, class=elite, underscore, wounded, broken, pinned, berserk, disrupted, good_order, drm=N, concealed, sw=N, sw-x), e.g. 4-6-7,elr=2,broken"
 	// The minus sign of printed counters and help texts reads as "-".
 	u := Unit{ELR: -1, text: strings.ReplaceAll(s, decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
