@@ -33,7 +33,11 @@ type sweepInputs struct {
 	Args    []string  `json:"args"`
 	Vary    string    `json:"vary"`
 	Values  []float64 `json:"values"`
-	Inputs  []any     `json:"inputs"`
+	// Metric is the metric the table and the chart show, the one --metric
+	// names or, for a command with no summary figures, the first every
+	// run reports; none: the summary figures.
+	Metric string `json:"metric,omitempty"`
+	Inputs []any  `json:"inputs"`
 }
 
 // sweepArgs are a sweep's arguments, split into its own flags and those
@@ -224,6 +228,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	if err != nil {
 		return nil, err
 	}
+	echo.Metric = cols.metric
 	var goalOf func(*report.Report)
 	if sa.hasGoal {
 		// A goal on a metric some run lacks would read that run as never
@@ -374,7 +379,9 @@ func sweepTicks(v vary) []float64 {
 // chart: the swept command's summary figures, or with --metric the
 // outcomes of one metric.
 type sweepCols struct {
-	what string
+	// metric is the metric shown, "" for the summary figures.
+	metric string
+	what   string
 	// title is what in a player's words, for the chart.
 	title string
 	names []string
@@ -440,7 +447,7 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 		title += " — at least"
 	}
 	name := m.Name
-	return sweepCols{what: what, title: title, names: names, cells: func(res *sim.Result) []report.Cell {
+	return sweepCols{metric: name, what: what, title: title, names: names, cells: func(res *sim.Result) []report.Cell {
 		out := make([]report.Cell, len(names))
 		ms := res.Metric(name)
 		if ms == nil {
@@ -599,14 +606,19 @@ func (v vary) atError(i int, err error) error {
 // point. one and many name a run ("value", "values").
 func methodsLine(runs []report.Run, one, many string) string {
 	var mc []string
+	points := "(intervals are points)"
 	for _, r := range runs {
-		if r.Result.Method != sim.Exact {
+		switch {
+		case r.Result.Method != sim.Exact:
 			mc = append(mc, r.Label)
+		case !r.Result.Complete:
+			// sim.Result.Bounds
+			points = "(intervals are points, but a run cut short gives lower bounds, and its interval what the paths it left could add)"
 		}
 	}
 	trials, res := mcTrials(runs)
 	if res == nil {
-		return "exact enumeration (intervals are points)"
+		return "exact enumeration " + points
 	}
 	line := fmt.Sprintf("%s trials per %s, seed %d, %s%% Wilson intervals below each figure",
 		trials, one, res.Seed, report.Percent(res.Confidence))
@@ -618,7 +630,7 @@ func methodsLine(runs []report.Run, one, many string) string {
 	if exact == 1 {
 		noun = one
 	}
-	return fmt.Sprintf("exact enumeration for %d %s (intervals are points), Monte Carlo for %s: %s", exact, noun, someOf(mc), line)
+	return fmt.Sprintf("exact enumeration for %d %s %s, Monte Carlo for %s: %s", exact, noun, points, someOf(mc), line)
 }
 
 // mixedMethods is the note a report of several runs carries when
