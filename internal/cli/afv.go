@@ -97,6 +97,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	describeAFVFlags(g)
+	setExample(g, "vehicle", "tiger")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

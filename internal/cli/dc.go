@@ -117,6 +117,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	describeDCFlags(g)
+	setExample(g, "target", "4-6-7")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

@@ -33,6 +33,11 @@ const (
 	// "not given", which a given 0 is not (fire's --fp, lhy's --mdrm), so
 	// a form shows it empty rather than as 0.
 	noDefaultKey = "no-default"
+	// exampleKey holds the values a form starts with for an input that a
+	// run needs and that has no default (dc's target, fire's FP): the
+	// command's first example, so that a form's first run answers rather
+	// than asks for them.
+	exampleKey = "example"
 )
 
 // Input groups, in the order a form shows them.
@@ -106,6 +111,12 @@ func setNoDefault(fs *pflag.FlagSet, names ...string) {
 	}
 }
 
+// setExample records the values a form starts with for flag name, which
+// a run needs and which has no default (exampleKey).
+func setExample(fs *pflag.FlagSet, name string, values ...string) {
+	annotate(fs, exampleKey, values, name)
+}
+
 // setBounds records the least and greatest value of a number flag.
 func setBounds(fs *pflag.FlagSet, name string, lo, hi float64) {
 	annotate(fs, boundsKey, []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, name)
@@ -130,6 +141,10 @@ type inputDesc struct {
 	Group      string `json:"group"`
 	Help       string `json:"help"`
 	Rule       string `json:"rule,omitempty"`
+	// Example are the values a form starts with for an input a run needs
+	// and that has no default (setExample): the player's first run then
+	// answers, and shows what to change.
+	Example []string `json:"example,omitempty"`
 }
 
 // commandDesc is one command's inputs.
@@ -152,6 +167,7 @@ func describeFlag(f *pflag.Flag) inputDesc {
 		Repeatable:  repeatable(f),
 		Help:        oneLineHelp(usage),
 		Choices:     f.Annotations[choicesKey],
+		Example:     f.Annotations[exampleKey],
 	}
 	if g := f.Annotations[groupKey]; len(g) == 1 {
 		d.Group = g[0]

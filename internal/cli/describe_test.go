@@ -128,3 +128,29 @@ func TestHelpFitsEightyColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplesRun: a form started from describe's examples runs. Each
+// command that some input has an example for runs on those alone; an
+// input with an example has no default for it to override, and every
+// command with an input a run needs has one.
+func TestExamplesRun(t *testing.T) {
+	for _, c := range describable() {
+		d := describeCommand(c)
+		argv := []string{c.name}
+		for _, in := range d.Inputs {
+			if len(in.Example) > 0 && in.Default != "" {
+				t.Errorf("%s --%s: an example %q beside the default %q", c.name, in.Name, in.Example, in.Default)
+			}
+			for _, v := range in.Example {
+				argv = append(argv, "--"+in.Name+"="+v)
+			}
+		}
+		if len(d.Args) > 0 {
+			continue // activate: a form offers the built-in crossings
+		}
+		argv = append(argv, "--trials", "1000", "--format", "json")
+		if code, _, stderr := cli(t, argv...); code != 0 {
+			t.Errorf("%s: a form's first run, from its examples, exits %d: %s", strings.Join(argv, " "), code, stderr)
+		}
+	}
+}

@@ -87,6 +87,8 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setRange(g, "bog-drm", asl.MinBogDRM, asl.MaxBogDRM)
 	setRange(g, "sw", asl.MinSW, asl.MaxSW)
 	describeFireFlags(g)
+	setExample(g, "fp", "8")
+	setExample(g, "target", "4-6-7", "leader:8-1")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

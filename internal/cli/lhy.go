@@ -58,6 +58,8 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setRange(g, "mfa-mv", 1, lhy.MaxMV)
 	setRange(g, "leader", 0, lhy.MaxRating)
 	describeLHYFlags(g)
+	setExample(g, "sadrm", "1")
+	setExample(g, "target", "squad:7")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

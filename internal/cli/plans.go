@@ -61,6 +61,8 @@ func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	describePlansFlags(g)
+	setExample(g, "target", "4-6-7", "leader:8-1")
+	setExample(g, "plan", "fire group: fire 8", "two shots: fire 4; fire 4")
 	fs.AddFlagSet(g)
 	return g, hideOutcomeFlags(f.common.register(fs))
 }

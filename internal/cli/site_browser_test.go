@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -102,7 +103,8 @@ func nativeFigures(v map[string]any) map[string]float64 {
 		r := r.(map[string]any)
 		label := r["label"].(string)
 		add(label+"/", r)
-		for _, f := range r["figures"].([]any) {
+		figures, _ := r["figures"].([]any) // plans have none
+		for _, f := range figures {
 			f := f.(map[string]any)
 			p, ok := f["p"]
 			if !ok {
@@ -220,6 +222,19 @@ func waitState(states ...string) chromedp.Action {
 func waitCommand(name string) chromedp.Action {
 	return chromedp.Poll(`document.getElementById('cmd-title').textContent === 'sapper `+name+`' && document.body.dataset.state === 'idle'`, nil, chromedp.WithPollingInterval(20*time.Millisecond))
 }
+
+// exampleTarget checks that a fresh dc form starts with its example
+// target, the one describe lists, so that its first run answers.
+var exampleTarget = chromedp.ActionFunc(func(ctx context.Context) error {
+	var v []string
+	if err := chromedp.Evaluate(`[...document.querySelectorAll('#in-target input')].map((i) => i.value)`, &v).Do(ctx); err != nil {
+		return err
+	}
+	if len(v) != 1 || v[0] != "4-6-7" {
+		return fmt.Errorf("a fresh dc form's targets are %q, want its example [4-6-7]", v)
+	}
+	return nil
+})
 
 // shot saves the visible page, or the element sel, as name.png when
 // screenshots are asked for.
@@ -446,12 +461,12 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the permalink does not carry the crossing: %s", upLink)
 	}
 
-	// dc: the player adds a target, sets the TEM, the trials and the seed.
+	// dc: the form starts from the example target (describe's example),
+	// and the player sets the TEM, the trials and the seed.
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
 		waitCommand("dc"),
-		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
-		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		exampleTarget,
 		chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
 		chromedp.SendKeys(`#in-tem`, "2", chromedp.ByQuery),
 		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
@@ -548,8 +563,7 @@ func TestSiteInBrowser(t *testing.T) {
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
 		chromedp.Navigate(ts.URL+"/?phone#dc"),
 		waitState("idle"),
-		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
-		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		exampleTarget,
 		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
 		chromedp.SendKeys(`#in-target .row:nth-child(2) input`, "leader:8-1", chromedp.ByQuery),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -152,8 +153,7 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/#sweep"),
 		waitCommand("sweep"),
 		chromedp.SetValue(`#in-command`, "dc", chromedp.ByQuery),
-		chromedp.Click(`#field-target button.add`, chromedp.ByQuery),
-		chromedp.SendKeys(`#in-target input`, "4-6-7", chromedp.ByQuery),
+		exampleTarget,
 		chromedp.SetValue(`#in-vary-name`, "tem", chromedp.ByQuery),
 		chromedp.SetValue(`#in-vary-from`, "1", chromedp.ByQuery),
 		chromedp.SetValue(`#in-vary-to`, "4", chromedp.ByQuery),
@@ -236,6 +236,65 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	}
 	t.Logf("sweep compare: %s", headline)
 
+	// With no goal, the headline follows one figure along the sweep for
+	// each way, each way's own; a sweep of plans, which have no summary
+	// figures, shows the metric the engine tabulates (the first target).
+	var cells int
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?compare-plain#sweep?command=compare&method=exact&vary=tem%3D0..1"),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var plain struct {
+		Runs []struct {
+			Label   string `json:"label"`
+			Figures []struct {
+				Name string  `json:"name"`
+				P    float64 `json:"p"`
+			} `json:"figures"`
+		} `json:"runs"`
+	}
+	raw, _ := json.Marshal(native(t, "sweep", "compare", "--method", "exact", "--vary", "tem=0..1"))
+	if err := json.Unmarshal(raw, &plain); err != nil {
+		t.Fatal(err)
+	}
+	cleared := map[string]string{}
+	for _, r := range plain.Runs {
+		for _, f := range r.Figures {
+			if f.Name == "cleared" {
+				cleared[r.Label] = strconv.FormatFloat(100*f.P, 'f', 2, 64) + "%"
+			}
+		}
+	}
+	line := "cleared from tem=0 to tem=1: "
+	for i, way := range []string{"placed", "thrown", "set"} {
+		if i > 0 {
+			line += ", "
+		}
+		line += way + " " + cleared["tem=0/"+way] + " → " + cleared["tem=1/"+way]
+	}
+	if line += "."; headline != line {
+		t.Errorf("compare's sweep headline %q, want %q", headline, line)
+	}
+	got = nil
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?plans#sweep?command=plans&method=exact&target=4-6-7&plan=A%3A+fire+8&plan=B%3A+fire+4%3B+fire+4&vary=tem%3D0..1"),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('table.sweep td[data-outcome]').length`, &cells),
+		chromedp.Evaluate(pageFigures, &got),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if cells == 0 || !strings.HasPrefix(headline, "target.1 ") {
+		t.Errorf("a sweep of plans shows %d cells, headline %q; want target.1's outcomes", cells, headline)
+	}
+	sameFigures(t, "sweep plans", got, nativeFigures(native(t, "sweep", "plans", "--method", "exact", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: fire 4; fire 4", "--vary", "tem=0..1")))
+
 	// building's inverse question from its form: the smallest attack.
 	var needed []map[string]string
 	if err := chromedp.Run(ctx,
@@ -261,7 +320,7 @@ func TestSiteSweepInBrowser(t *testing.T) {
 			Charges answer  `json:"charges"`
 		} `json:"needed"`
 	}
-	raw, _ := json.Marshal(native(t, "building", "--needed", "0.5", "--needed", "0.99"))
+	raw, _ = json.Marshal(native(t, "building", "--needed", "0.5", "--needed", "0.99"))
 	if err := json.Unmarshal(raw, &want); err != nil {
 		t.Fatal(err)
 	}

@@ -87,6 +87,7 @@ function pageMain() {
   let workerReady = false;
   let running = null; // {id, cmd, argv, t0, timer}
   let runSeq = 0;
+  const kept = {}; // by command, the inputs its form had when the player left it
   // files are the input files the player gave (a crossing, its tables),
   // by name: the engine has no disk, and a permalink carries them.
   const files = {};
@@ -232,6 +233,13 @@ function pageMain() {
       ul.append(el("li", {}, el("a", { href: "#" + c.name, "data-cmd": c.name, text: c.name, title: c.summary })));
     }
     window.addEventListener("hashchange", route);
+    let resized;
+    window.addEventListener("resize", () => {
+      clearTimeout(resized);
+      resized = setTimeout(markScrolling, 150);
+    });
+    // a table in a fold is measured once it opens
+    $("result").addEventListener("toggle", markScrolling, true);
     route();
     if (SERVED) {
       $("offline").textContent = "";
@@ -255,7 +263,7 @@ function pageMain() {
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
-    if (current !== cmd || q >= 0) showForm(cmd, params);
+    if (current !== cmd || q >= 0) showForm(cmd, q < 0 && kept[cmd.name] ? new URLSearchParams(kept[cmd.name]) : params);
     if (q >= 0) run();
     else document.body.dataset.state = "idle";
   }
@@ -281,6 +289,10 @@ function pageMain() {
     // Leaving a form, or resetting it, stops its run: a result must stand
     // under the form and the permalink that made it.
     if (running) cancel(true);
+    // What the player gave the form left is kept, and given back when he
+    // returns to it by its link: its result is not, as it stands under the
+    // form that made it.
+    if (current && $("form").childElementCount) kept[current.name] = argvOf().params.filter(([k]) => !k.startsWith("file:"));
     current = cmd;
     if (cmd.sweep) {
       const sweepable = commands.filter((c) => c.sweepable && c.sweepable.length);
@@ -296,7 +308,7 @@ function pageMain() {
     const form = $("form");
     form.replaceChildren();
     clearErrors();
-    setStatus("");
+    setStatus(workerReady ? "" : "Loading the engine…");
     $("result").hidden = true;
     if (cmd.sweep) {
       form.append(sweepFields(params));
@@ -304,18 +316,28 @@ function pageMain() {
     }
     const inputs = inputsOf(formCmd());
     const crossing = inputs.find((i) => i.positional && i.name === "crossing");
+    // A form given no inputs starts from the command's examples for those a
+    // run needs (describe's example): its first run answers, and shows
+    // what to change.
+    const fresh = ![...params.keys()].some((k) => k !== "command");
+    const given = (i) => {
+      const v = params.getAll(i.name);
+      return v.length || !fresh ? v : i.example || [];
+    };
     for (const g of GROUPS) {
       const mine = inputs.filter((i) => i.group === g);
       if (!mine.length) continue;
       const box = FOLDED.has(g) ? el("details", { class: "group", id: "group-" + g }, el("summary", { text: g })) : el("fieldset", { class: "group", id: "group-" + g }, el("legend", { text: g }));
       const grid = el("div", { class: "fields" });
-      for (const i of mine) grid.append(field(i, params.getAll(i.name)));
+      for (const i of mine) grid.append(field(i, given(i)));
       box.append(grid);
       form.append(box);
       if (crossing && g === crossing.group) form.append(pathBuilder(crossing));
     }
     $("defaults").onclick = () => {
       history.replaceState(null, "", "#" + cmd.name);
+      current = null; // nothing of this form is kept
+      delete kept[cmd.name];
       showForm(cmd, cmd.sweep ? new URLSearchParams({ command: target.name }) : new URLSearchParams());
     };
     // the metrics a goal names depend on the inputs (a target's units)
@@ -924,7 +946,7 @@ function pageMain() {
       const name = bad.closest("[id^='field-']")?.id.slice("field-".length) || "";
       const what = name ? "--" + name : bad.getAttribute("aria-label") || "a number box";
       clearErrors();
-      showError("sapper " + formCmd().name + ": " + what + ": not a number; want a decimal number such as 2", name);
+      showError("sapper " + formCmd().name + ": " + what + ": not a number; want " + (bad.step === "1" ? "a whole number" : "a decimal number") + " such as 2", name);
       document.body.dataset.state = "error";
       return;
     }
@@ -1079,6 +1101,9 @@ function pageMain() {
     $("result").hidden = true;
     const f = name && $("field-" + name);
     if (!f) {
+      // the focus goes to the line, so that the keyboard is where it is
+      $("error").tabIndex = -1;
+      $("error").focus({ preventScroll: true });
       $("error").scrollIntoView({ block: "center" });
       return;
     }
@@ -1091,6 +1116,9 @@ function pageMain() {
     if (d) d.open = true;
     const c = $("in-" + name);
     if (c) c.setAttribute("aria-invalid", "true");
+    // the focus goes to the field to mend (a list's first box)
+    const box = c && (c.matches("input, select") ? c : c.querySelector("input, select"));
+    if (box) box.focus({ preventScroll: true });
     f.scrollIntoView({ block: "center" });
   }
 
@@ -1104,8 +1132,9 @@ function pageMain() {
     sec.replaceChildren();
     sec.hidden = false;
     sec.append(el("h2", { id: "result-title", tabindex: "-1", text: "Result" }));
-    // a sweep's JSON does not echo --metric, which changes no figure
-    if (data.command === "sweep") data.metric = argOf(r.argv, "metric");
+    // the metric a sweep tabulates, the one --metric names or the one the
+    // engine chose for a command with no summary figures (plans)
+    if (data.command === "sweep") data.metric = data.inputs.metric || "";
     sec.append(el("p", { class: "headline", id: "headline", text: headline(data) }));
     // What the figures answer, in the words the command line's table
     // prints above them: the scenario's title, then the setup (the
@@ -1122,7 +1151,8 @@ function pageMain() {
     // read here as one paragraph), right under the figures they explain.
     const notes = data.notes && data.notes.length ? el("p", { class: "notes", id: "notes", text: data.notes.join(" ") }) : null;
     sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
-    if (runs.some((x) => x.complete === false) || data.complete === false) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
+    const partial = runs.some((x) => x.complete === false) || data.complete === false;
+    if (partial) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
     if (data.needed) {
       sec.append(neededTable(data));
     } else if (data.command === "sweep") {
@@ -1141,11 +1171,12 @@ function pageMain() {
       sec.append(chartBox(data.metrics.filter((m) => m.outcomes).map((m) => ({ title: m.title || m.name, rows: m.outcomes.map((o) => ({ label: o.value, bars: [o] })) }))));
     }
     if (notes && !notes.isConnected) sec.append(notes);
+    requestAnimationFrame(markScrolling);
     const line = "sapper " + r.argv.map(shellWord).join(" ");
     const link = location.href.replace(/[?#].*$/, "") + "#" + permalink(r.params);
     sec.append(
       el("h3", { text: "Run it again" }),
-      el("p", { text: "On the command line, the same inputs and seed give the same figures:" }),
+      el("p", { text: partial ? "On the command line, the same inputs and seed give the figures of a whole run, of which these are a part:" : "On the command line, the same inputs and seed give the same figures:" }),
       el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline", text: line })), copyButton(line, "Copy the command")),
       el("p", {}, "This page, with these inputs: ", el("a", { href: link, id: "permalink", text: "permalink" }), " ", copyButton(link, "Copy the link")),
     );
@@ -1205,9 +1236,16 @@ function pageMain() {
       const cols = sweepColumns(data).filter((c) => runs.some((r) => (c.get(r) || {}).p !== undefined));
       const col = cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
       if (!col) return "Done.";
-      const first = runs[0], last = runs[runs.length - 1];
-      const at = (r) => (col.get(r) || {}).p;
-      return col.name + " goes from " + pct(at(first)) + " at " + first.label.split("/")[0] + " to " + pct(at(last)) + " at " + last.label.split("/")[0] + (first.label.includes("/") ? " (" + first.label.split("/")[1] + ")" : "") + ".";
+      // a run's label is VALUE or VALUE/WAY (compare's ways, plans' plans)
+      const value = (r) => r.label.split("/")[0];
+      const way = (r) => r.label.split("/")[1] || "";
+      const what = (col.metric ? col.metric + " " : "") + col.name;
+      const at = (r) => pct((col.get(r) || {}).p);
+      const ways = [...new Set(runs.map(way))];
+      const mine = (w) => runs.filter((r) => way(r) === w);
+      const first = runs[0], last = mine(ways[0]).at(-1);
+      if (ways.length === 1) return what + " goes from " + at(first) + " at " + value(first) + " to " + at(last) + " at " + value(last) + ".";
+      return what + " from " + value(first) + " to " + value(last) + ": " + ways.map((w) => w + " " + at(mine(w)[0]) + " → " + at(mine(w).at(-1))).join(", ") + ".";
     }
     return "Done.";
   }
@@ -1260,14 +1298,6 @@ function pageMain() {
     return names
       .map((n) => ({ name: n, get: (r) => (r.figures || []).find((f) => f.name === n) }))
       .filter((c) => runs.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); }));
-  }
-
-  function argOf(args, name) {
-    for (let k = 0; k < args.length; k++) {
-      if (args[k] === "--" + name) return args[k + 1];
-      if (args[k].startsWith("--" + name + "=")) return args[k].slice(name.length + 3);
-    }
-    return "";
   }
 
   function showSweep(sec, data, notes) {
@@ -1411,6 +1441,13 @@ function pageMain() {
       for (const p of panels) box.append(svgPanel(p, w));
     };
     return drawnToFit(box, draw);
+  }
+
+  // markScrolling marks the result's tables wider than their box, whose
+  // captions then say that the rest is sideways; init calls it again when
+  // the window resizes.
+  function markScrolling() {
+    for (const w of $("result").querySelectorAll(".table-wrap")) w.classList.toggle("scrolls", w.scrollWidth > w.clientWidth + 1);
   }
 
   // drawnToFit draws a chart box now and again when the window resizes,
