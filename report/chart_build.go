@@ -25,7 +25,11 @@ func Heading(r Report) []string {
 	}
 	runs, err := r.runs()
 	if err == nil {
-		h = append(h, MethodLine(runs[0].Result, len(runs)))
+		rs := make([]*sim.Result, len(runs))
+		for i, run := range runs {
+			rs[i] = run.Result
+		}
+		h = append(h, MethodLine(rs...))
 		if n := runs[0].Result.Note; n != "" {
 			h = append(h, "note: "+n)
 		}

@@ -60,7 +60,7 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 		}
 	}
 	if res.Method == sim.Exact {
-		c.Lo, c.Hi = c.P, c.P
+		c.Lo, c.Hi = res.Bounds(c.P)
 	} else {
 		c.Lo, c.Hi = sim.Wilson(count, res.Trials, res.Confidence)
 	}

@@ -203,7 +203,7 @@ func toJSON(res *sim.Result) jsonResult {
 				jo.AtLeast, jo.AtMost = ptr(least[k].P), ptr(most[k].P)
 			}
 			if exact {
-				jo.Lo, jo.Hi = o.P, o.P
+				jo.Lo, jo.Hi = res.Bounds(o.P)
 			} else {
 				jo.Count = ptr(o.Count)
 			}

@@ -32,7 +32,7 @@ func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series 
 			s.Labels[k] = o.Label
 			s.Cells[k] = Cell{P: o.P, Lo: o.Lo, Hi: o.Hi, Valid: true}
 			if res.Method == sim.Exact {
-				s.Cells[k].Lo, s.Cells[k].Hi = o.P, o.P
+				s.Cells[k].Lo, s.Cells[k].Hi = res.Bounds(o.P)
 			}
 		}
 		return s
@@ -62,7 +62,7 @@ func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series 
 func interval(res *sim.Result, p float64, count uint64) Cell {
 	c := Cell{P: min(p, 1), Valid: true}
 	if res.Method == sim.Exact {
-		c.Lo, c.Hi = c.P, c.P
+		c.Lo, c.Hi = res.Bounds(c.P)
 	} else {
 		c.Lo, c.Hi = sim.Wilson(count, res.Trials, res.Confidence)
 	}
@@ -98,24 +98,51 @@ func ColumnSeries(g Grid) []Series {
 	return out
 }
 
-// MethodLine says how a result was computed, for a chart's heading. With
-// several runs it speaks of each run, whose path counts differ.
-func MethodLine(res *sim.Result, runs int) string {
+// MethodLine says how the results of a chart were computed, for its
+// heading: of several runs, how many were enumerated and how many
+// sampled (a sweep's --method auto may do both), the trials of the
+// sampled ones as a range when they differ (--precision, an interrupted
+// run), and INCOMPLETE when any run was cut short.
+func MethodLine(rs ...*sim.Result) string {
+	var exact, mc []*sim.Result
+	complete := true
+	for _, r := range rs {
+		if r.Method == sim.Exact {
+			exact = append(exact, r)
+		} else {
+			mc = append(mc, r)
+		}
+		complete = complete && r.Complete
+	}
 	var s string
 	switch {
-	case res.Method == sim.Exact && runs > 1:
+	case len(exact) == 1 && len(mc) == 0:
+		s = fmt.Sprintf("exact enumeration of %s dice paths (no sampling error)", Group(exact[0].Paths))
+	case len(mc) == 0:
 		s = "exact enumeration of every dice path of each run (no sampling error)"
-	case res.Method == sim.Exact:
-		s = fmt.Sprintf("exact enumeration of %s dice paths (no sampling error)", Group(res.Paths))
-	default:
+	case len(exact) > 0:
+		s = fmt.Sprintf("exact enumeration of every dice path of %d runs (no sampling error), Monte Carlo of %d: ", len(exact), len(mc))
+	}
+	if len(mc) > 0 {
+		lo, hi := mc[0].Trials, mc[0].Trials
+		for _, r := range mc {
+			lo, hi = min(lo, r.Trials), max(hi, r.Trials)
+		}
+		n := Group(lo)
+		if hi != lo {
+			n += "–" + Group(hi)
+		}
+		if len(exact) == 0 {
+			s = "Monte Carlo, "
+		}
 		per := ""
-		if runs > 1 {
+		if len(rs) > 1 {
 			per = " per run"
 		}
-		s = fmt.Sprintf("Monte Carlo, n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
-			Group(res.Trials), per, res.Seed, Percent(res.Confidence))
+		s += fmt.Sprintf("n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
+			n, per, mc[0].Seed, Percent(mc[0].Confidence))
 	}
-	if !res.Complete {
+	if !complete {
 		s += "; INCOMPLETE (interrupted)"
 	}
 	return s

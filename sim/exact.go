@@ -146,7 +146,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 			note = NoFractionsInterrupted
 		}
 	}
-	return &Result{
+	r := &Result{
 		Method:     Exact,
 		Complete:   complete,
 		Paths:      paths.Load(),
@@ -154,7 +154,9 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		Metrics:    summarizeWeights(exp.Schema, total, fr),
 		Elapsed:    time.Since(start),
 		Note:       note,
-	}, nil
+	}
+	r.boundInterrupted()
+	return r, nil
 }
 
 // NoFractionsInterrupted is the note of an interrupted exact run asked for

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/big"
+	"slices"
 	"time"
 )
 
@@ -45,7 +46,7 @@ type MetricSummary struct {
 	Outcomes []OutcomeSummary
 	// Mean, MeanLo and MeanHi are set for numeric metrics only. The interval
 	// is the normal approximation with the sample variance (exact runs:
-	// MeanLo = MeanHi = Mean).
+	// MeanLo = MeanHi = Mean; interrupted, the bounds of Result.Bounds).
 	Mean, MeanLo, MeanHi float64
 }
 
@@ -91,6 +92,56 @@ func (m *MetricSummary) Outcome(label string) *OutcomeSummary {
 		}
 	}
 	return nil
+}
+
+// Bounds is the interval of a probability p that r's method gives it, for
+// a p summed from r's outcomes: a Monte Carlo run's is its own Wilson
+// interval, which Bounds does not know, and returns as the point p. A
+// complete exact run's p is exact: the point p. An interrupted exact
+// run's p sums the paths it walked, a lower bound: the paths it left
+// could add their whole weight, so p ≤ P ≤ min(1, p + 1 − W), where W is
+// the weight of the paths walked.
+func (r *Result) Bounds(p float64) (lo, hi float64) {
+	return p, min(1, p+r.unwalked())
+}
+
+// unwalked is the weight 1 − W of the paths an interrupted exact run did
+// not walk, 0 for any other run. Every metric of a walked path is
+// recorded, so each metric's outcomes sum to W; the largest sum is the
+// closest to it in floating point.
+func (r *Result) unwalked() float64 {
+	if r.Method != Exact || r.Complete {
+		return 0
+	}
+	w := 0.0
+	for _, m := range r.Metrics {
+		s := 0.0
+		for _, o := range m.Outcomes {
+			s += o.P
+		}
+		w = max(w, s)
+	}
+	return max(0, 1-w)
+}
+
+// boundInterrupted gives the outcomes and means of an interrupted exact
+// run their bounds (Bounds): a mean's unwalked weight could go all to
+// its least value or all to its greatest.
+func (r *Result) boundInterrupted() {
+	u := r.unwalked()
+	if u == 0 {
+		return
+	}
+	for i := range r.Metrics {
+		m := &r.Metrics[i]
+		for k := range m.Outcomes {
+			o := &m.Outcomes[k]
+			o.Lo, o.Hi = r.Bounds(o.P)
+		}
+		if len(m.Values) > 0 {
+			m.MeanLo, m.MeanHi = m.Mean+u*slices.Min(m.Values), m.Mean+u*slices.Max(m.Values)
+		}
+	}
 }
 
 // MaxHalfWidth is the widest half-interval over every outcome of every

@@ -178,6 +178,36 @@ func TestInterrupted(t *testing.T) {
 	if code != exitInterrupted || doc["lower_bounds"] != true || !strings.Contains(doc["incomplete"].(string), "lower bounds") {
 		t.Errorf("exact JSON: exit %d, lower_bounds %v, incomplete %v", code, doc["lower_bounds"], doc["incomplete"])
 	}
+	// and its intervals reach as far as the paths it left could add: here,
+	// cut short before its first path, to 1 (sim.Result.Bounds).
+	checked := 0
+	for _, m := range doc["metrics"].([]any) {
+		m := m.(map[string]any)
+		for _, o := range m["outcomes"].([]any) {
+			o := o.(map[string]any)
+			checked++
+			if o["lo"] != o["p"] || o["hi"] != 1.0 {
+				t.Errorf("exact JSON cut short: %s=%s p %v, interval %v–%v; want p–1", m["name"], o["value"], o["p"], o["lo"], o["hi"])
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("exact JSON cut short: no outcome")
+	}
+	// A goal on such a run is not sure of what it has not walked.
+	_, stdout, _ = cliCtx(t, ctx, args("sweep dc --target 4-6-7 --method exact --vary tem=0..1 --goal stack=cleared>=0.3 --format json")...)
+	var sw struct {
+		Goal struct {
+			Series []struct {
+				Nearest struct {
+					Sure bool `json:"sure"`
+				} `json:"nearest"`
+			} `json:"series"`
+		} `json:"goal"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &sw); err != nil || len(sw.Goal.Series) != 1 || sw.Goal.Series[0].Nearest.Sure {
+		t.Errorf("a goal on an exact sweep cut short: %v, %+v; want its nearest value not sure", err, sw.Goal)
+	}
 	// A side by side cut short says which runs never ran, and compares
 	// only those that did.
 	code, stdout, _ = cliCtx(t, ctx, args("compare --format json")...)

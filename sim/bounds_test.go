@@ -1,0 +1,69 @@
+package sim
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// TestInterruptedExactBounds: an exact run cut short sums the paths it
+// walked, so each p is a lower bound, and its interval reaches as far as
+// the weight of the paths it left could add (Result.Bounds); a mean's
+// reaches from that weight all on the least value to all on the greatest.
+// A complete run's intervals are points.
+func TestInterruptedExactBounds(t *testing.T) {
+	const n = 6
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	exp := sixes(n, false)
+	inner := exp.New
+	calls := 0
+	exp.New = func() Trial {
+		trial := inner()
+		return func(src *Source, rec *Record) {
+			if calls++; calls == 2000 {
+				cancel() // part way through the 6^6 paths
+			}
+			trial(src, rec)
+		}
+	}
+	res, err := Run(ctx, exp, Config{Method: Exact, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete {
+		t.Fatal("the run was not cut short")
+	}
+	sixesM := res.Metric("sixes")
+	walked := 0.0
+	for _, o := range sixesM.Outcomes {
+		walked += o.P
+	}
+	if walked <= 0 || walked >= 1 {
+		t.Fatalf("the run walked a weight of %v", walked)
+	}
+	for _, m := range res.Metrics {
+		for _, o := range m.Outcomes {
+			if want := math.Min(1, o.P+1-walked); o.Lo != o.P || math.Abs(o.Hi-want) > 1e-12 {
+				t.Errorf("%s=%s: p %v, interval %v–%v, want %v–%v", m.Name, o.Label, o.P, o.Lo, o.Hi, o.P, want)
+			}
+		}
+	}
+	if lo, hi := sixesM.Mean, sixesM.Mean+(1-walked)*n; math.Abs(sixesM.MeanLo-lo) > 1e-12 || math.Abs(sixesM.MeanHi-hi) > 1e-12 {
+		t.Errorf("mean %v: interval %v–%v, want %v–%v", sixesM.Mean, sixesM.MeanLo, sixesM.MeanHi, lo, hi)
+	}
+	done, err := Run(context.Background(), sixes(n, false), Config{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range done.Metrics {
+		for _, o := range m.Outcomes {
+			if o.Lo != o.P || o.Hi != o.P {
+				t.Errorf("complete: %s=%s: p %v, interval %v–%v", m.Name, o.Label, o.P, o.Lo, o.Hi)
+			}
+		}
+		if m.MeanLo != m.Mean || m.MeanHi != m.Mean {
+			t.Errorf("complete: %s mean %v, interval %v–%v", m.Name, m.Mean, m.MeanLo, m.MeanHi)
+		}
+	}
+}
