@@ -181,8 +181,12 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	if base.run != nil {
 		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
 	}
-	if sa.hasCumulative && !sa.hasMetric && base.common.plot == "" {
-		return nil, inputErrorf("cumulative", "--cumulative with neither --metric nor --plot: it changes a --metric table and the chart")
+	if sa.hasCumulative && base.common.format != report.Table && base.common.plot == "" {
+		how := "the JSON carries every outcome's at_least figure already"
+		if base.common.format == report.CSV {
+			how = "the CSV reads at least with --view at-least"
+		}
+		return nil, inputErrorf("cumulative", "--cumulative with --format %s and no --plot: it changes the table and the chart; %s", base.common.format, how)
 	}
 	base.common.chart.Cumulative = sa.cumulative
 	if base.common.explain {
@@ -229,6 +233,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		return nil, err
 	}
 	echo.Metric = cols.metric
+	if sa.hasCumulative && cols.metric == "" {
+		return nil, inputErrorf("cumulative", "--cumulative without --metric: the summary figures have no order to read at least; give --metric, e.g. --metric ift")
+	}
 	var goalOf func(*report.Report)
 	if sa.hasGoal {
 		// A goal on a metric some run lacks would read that run as never
