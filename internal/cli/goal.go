@@ -147,8 +147,24 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		return bad("%s after %s: a probability is from 0 to 1, e.g. 0.5", rhs, op)
 	}
 	g.target = x
+	// A goal every run reaches asks nothing.
+	switch {
+	case !g.mean && len(g.labels) == len(m.Labels):
+		return bad("every outcome of %s: their chance is always 1; name some of %s", name, strings.Join(m.Labels, ", "))
+	case !g.mean && !g.atMost && x == 0:
+		return bad("a chance of at least 0 is always reached; want a goal above 0, e.g. %s>=0.5", lhs)
+	case !g.mean && g.atMost && x == 1:
+		return bad("a chance of at most 1 is always reached; want a goal below 1, e.g. %s<=0.1", lhs)
+	case g.mean && !g.atMost && x <= slices.Min(m.Values):
+		return bad("the mean of %s is never below %s, so it always reaches %s; want more", name, fmtValue(slices.Min(m.Values)), rhs)
+	case g.mean && g.atMost && x >= slices.Max(m.Values):
+		return bad("the mean of %s is never above %s, so it is always at most %s; want less", name, fmtValue(slices.Max(m.Values)), rhs)
+	}
 	return g, nil
 }
+
+// fmtValue is a metric's value as a goal writes it.
+func fmtValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // goalScan is where a goal is reached along the values of an input, by
 // index: the first value reaching it and the value before it (which does

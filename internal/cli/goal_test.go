@@ -71,8 +71,15 @@ func TestParseGoal(t *testing.T) {
 	metrics := []sim.Metric{{Name: "stack", Labels: []string{"cleared", "not_cleared"}}, sim.CountMetric("out", "out", 2)}
 	for _, c := range []struct{ spec, err string }{
 		{"stack=cleared>=0.5", ""},
-		{"stack=cleared|not_cleared<=1", ""},
+		{"stack=cleared|not_cleared<=0.5", "every outcome of stack: their chance is always 1"},
+		{"stack=cleared>=0", "a chance of at least 0 is always reached"},
+		{"stack=cleared<=1", "a chance of at most 1 is always reached"},
+		{"stack=cleared<=0", ""},
+		{"stack=cleared>=1", ""},
 		{"out.mean>=1.5", ""},
+		{"out.mean>=0", "the mean of out is never below 0, so it always reaches 0"},
+		{"out.mean<=2", "the mean of out is never above 2, so it is always at most 2"},
+		{"out.mean<=1.99", ""},
 		{"stack=cleared", `--goal "stack=cleared": no >= or <= (in a shell, quote the goal`},
 		{"stack=cleared>0.5", `--goal "stack=cleared>0.5": a bare > or < is no operator here: use >= or <=`},
 		{"stack>=0.5", `"stack": want METRIC=OUTCOME or METRIC.mean before >=`},
