@@ -15,7 +15,8 @@ once for each value of one of its numeric inputs, from FROM up to TO by
 STEP (default 1), with every other flag as given, and reports how the odds
 move: "how do they change as TEM grows?" FROM, TO and STEP are decimal
 numbers, whole for a whole-number input, and are stepped exactly:
-1..1.3:0.1 is 1, 1.1, 1.2 and 1.3. A sweep has at most %d values.
+1..1.3:0.1 is 1, 1.1, 1.2 and 1.3; a STEP must land on TO (0..5:2 is
+refused, not cut at 4). A sweep has at most %d values.
 
 The table has one row per value. Its columns are the command's summary
 figures (dc and compare: chain ok, detonates, any KIA, cleared, E[out],

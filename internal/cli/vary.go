@@ -125,6 +125,14 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	// and no overflow (0..9223372036854775807 is counted, not stepped).
 	span := new(big.Rat).Quo(new(big.Rat).Sub(to, from), step)
 	steps := new(big.Int).Quo(span.Num(), span.Denom())
+	if !span.IsInt() && v.within(from) && v.within(to) {
+		// The last value would fall short of TO: say so, rather than
+		// end the sweep where the player did not ask.
+		last := new(big.Rat).Add(from, new(big.Rat).Mul(step, new(big.Rat).SetInt(steps)))
+		next := new(big.Rat).Add(last, step)
+		dec := func(x *big.Rat) string { d, _ := x.FloatPrec(); return x.FloatString(d) }
+		return bad("STEP %s from %s does not reach TO %s: the values would stop at %s; want TO %s or %s, or a STEP that divides %s", dec(step), fromText, toText, dec(last), dec(last), dec(next), dec(new(big.Rat).Sub(to, from)))
+	}
 	if n := new(big.Int).Add(steps, big.NewInt(1)); n.Cmp(big.NewInt(maxSweepValues)) > 0 {
 		if n.Cmp(big.NewInt(maxCountShown)) > 0 {
 			// A tiny STEP counts in hundreds of digits: no one reads them.
@@ -185,6 +193,14 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 		}
 	}
 	return r, nil
+}
+
+// within reports whether x is within the input's range, when it has one:
+// a value beyond it is refused at that value, with the range.
+func (v vary) within(x *big.Rat) bool {
+	lo, okLo := new(big.Rat).SetString(v.lo)
+	hi, okHi := new(big.Rat).SetString(v.hi)
+	return !okLo || !okHi || x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
 }
 
 // text is the value at point i as the flag takes it.
