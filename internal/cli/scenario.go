@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -170,6 +171,14 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		v := field.N
 		if _, dup := s.lines["--"+name]; dup {
 			return scenarioError(s.file, line, "field %s given twice", name)
+		}
+		// A scenario file is passed around: it may not name a file to
+		// write but a chart beside where it runs, nor a profile at all.
+		if name == "cpuprofile" {
+			return scenarioError(s.file, line, "field cpuprofile: a scenario file writes no profile; give --cpuprofile FILE after the file on the command line")
+		}
+		if name == "plot" && v.Kind == yaml.ScalarNode && (filepath.Base(v.Value) != v.Value || v.Value == ".." || strings.ContainsRune(v.Value, '\\')) {
+			return scenarioError(s.file, v.Line, "field plot: %s: a scenario file's chart is written in the directory sapper runs in: want a file name with no directory, e.g. chart.svg, or give --plot PATH on the command line", quote(v.Value))
 		}
 		s.lines["--"+name] = line
 		f := fs.Lookup(name)

@@ -45,6 +45,9 @@ func TestScenarioErrors(t *testing.T) {
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nmetric: ift\n", `metric.yaml:4: metric needs vary`},
 		{"title", "command: dc\ntitle: |\n  a\n  b\n", `title.yaml:2: title: want one line`},
 		{"plot", "command: dc\nflags:\n  target: 4-6-7\n  plot: out.gif\n", `plot.yaml:4: field plot: "out.gif": want a file name ending in .png or .svg`},
+		{"plotdir", "command: dc\nflags:\n  target: 4-6-7\n  plot: ../x.png\n", `plotdir.yaml:4: field plot: "../x.png": a scenario file's chart is written in the directory sapper runs in`},
+		{"plotabs", "command: dc\nflags:\n  target: 4-6-7\n  plot: /tmp/x.svg\n", `plotabs.yaml:4: field plot: "/tmp/x.svg": a scenario file's chart`},
+		{"profile", "command: dc\nflags:\n  target: 4-6-7\n  cpuprofile: x.prof\n", `profile.yaml:4: field cpuprofile: a scenario file writes no profile`},
 		{"help", "command: dc\nflags:\n  help: true\n", `help.yaml:3: unknown field "help"`},
 		{"short", "command: dc\nflags:\n  j: 2\n", `short.yaml:3: unknown field "j"`},
 	} {
