@@ -149,6 +149,10 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if fs.Changed("no-hob") && len(targets) == 0 {
 		return zero, inputErrorf("no-hob", "--no-hob with no --target: Heat of Battle is the targets'; drop it")
 	}
+	if fs.Changed("fp") && f.fp == 0 {
+		// The model reads an FP of 0 as none given.
+		return zero, badValue("fp", "0", fmt.Sprintf("outside 1…%d; every IFT attack needs its FP", asl.MaxFP))
+	}
 	a := asl.NewIFTAttack(f.fp, targets...)
 	a.Weapon, a.Calibre = weapon, f.calibre
 	a.Firer, a.FirerClass, a.FirerNationality, a.LeaderDirected = firer, class, nation, f.leaderDirected
