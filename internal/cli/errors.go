@@ -101,6 +101,14 @@ var errInterrupted = errors.New("interrupted; the result written is partial and 
 // while it waited for a scenario file.
 var errCancelled = errors.New("interrupted")
 
+// cancelled is errCancelled said in words of what was stopped, which
+// name the interruption once: "x.yaml: interrupted while reading; nothing
+// was run".
+type cancelled string
+
+func (c cancelled) Error() string        { return string(c) }
+func (c cancelled) Is(target error) bool { return target == errCancelled }
+
 // wantKey is the flag annotation holding the accepted form of a flag's
 // value, for flags whose parse errors would otherwise quote strconv.
 const wantKey = "want"

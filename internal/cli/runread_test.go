@@ -46,7 +46,7 @@ func TestScenarioFIFOInterrupted(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	code, stdout, stderr := cliCtx(t, ctx, "run", fifo)
-	if code != exitInterrupted || stdout != "" || stderr != "sapper run: "+fifo+": interrupted while reading; nothing was run: interrupted\n" {
+	if code != exitInterrupted || stdout != "" || stderr != "sapper run: "+fifo+": interrupted while reading; nothing was run\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	// Let the abandoned open return.

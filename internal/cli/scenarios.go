@@ -68,7 +68,7 @@ func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 	case errors.As(err, &tl):
 		return nil, usagef("%s: %v", name, err)
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("%s: interrupted while reading; nothing was run: %w", name, errCancelled)
+		return nil, cancelled(name + ": interrupted while reading; nothing was run")
 	case os.IsNotExist(err):
 		return nil, usagef("%s: no such file and no built-in scenario of that name; built-in: %s", name, strings.Join(builtinNames(), ", "))
 	case err != nil:

@@ -96,10 +96,13 @@ func runSite(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	}
 	s, err := site.Build(ctx, dir, site.Options{Describe: describe.Bytes()})
 	var de *site.DirError
-	if errors.As(err, &de) {
+	switch {
+	case errors.As(err, &de):
 		return usagef("%s", err)
-	}
-	if err != nil {
+	case err != nil && ctx.Err() != nil:
+		// The build was stopped, not broken: the site is left as it was.
+		return cancelled("interrupted while building the site; nothing was written")
+	case err != nil:
 		return err
 	}
 	raw, gz := s.Size()

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,5 +47,20 @@ func TestSiteRefusesABadDir(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(full, "notes.txt")); string(data) != "mine" {
 		t.Errorf("a refused directory's file changed: %q", data)
+	}
+}
+
+// TestSiteInterrupted: a site whose build is interrupted is no failure of
+// the build: exit 130, one line, and no directory left behind.
+func TestSiteInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := filepath.Join(t.TempDir(), "site")
+	code, stdout, stderr := cliCtx(t, ctx, "site", dir)
+	if code != exitInterrupted || stdout != "" || stderr != "sapper site: interrupted while building the site; nothing was written\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the directory was left: %v", err)
 	}
 }
