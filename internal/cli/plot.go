@@ -35,8 +35,13 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 // is not a directory or a device.
 func checkOutputFile(name, file string) error {
 	dir := filepath.Dir(file)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	switch fi, err := os.Stat(dir); {
+	case errors.Is(err, fs.ErrNotExist):
 		return badValue(name, file, fmt.Sprintf("directory %s does not exist", quote(dir)))
+	case err == nil && !fi.IsDir():
+		return badValue(name, file, fmt.Sprintf("%s is a file, not a directory", quote(dir)))
+	case err != nil:
+		return badValue(name, file, fmt.Sprintf("directory %s cannot be read: %v", quote(dir), errors.Unwrap(err)))
 	}
 	switch fi, err := os.Stat(file); {
 	case err == nil && !fi.Mode().IsRegular():

@@ -57,9 +57,14 @@ func TestPlotUsageErrors(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "sub.png"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A file named as the chart's directory.
+	if err := os.WriteFile(filepath.Join(dir, "plain"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ args, want string }{
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "out.gif"), `sapper dc: --plot "` + filepath.Join(dir, "out.gif") + `": want a file name ending in .png or .svg`},
 		{"compare --plot " + filepath.Join(dir, "nope", "out.png"), "does not exist"},
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "plain", "x.png"), `"` + filepath.Join(dir, "plain") + `" is a file, not a directory`},
 		{"dc --target 4-6-x --plot " + filepath.Join(dir, "out.png"), `--target "4-6-x"`},
 		{"dc --target 4-6-7 --cumulative=sometimes", `--cumulative "sometimes": want true or false`},
 		{"dc --target 4-6-7 --plot=", `--plot "": want a file name ending in .png or .svg`},
@@ -81,8 +86,8 @@ func TestPlotUsageErrors(t *testing.T) {
 			t.Errorf("/proc: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("bad input left %d files behind", len(entries)-1)
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 { // sub.png and plain
+		t.Errorf("bad input left %d files behind", len(entries)-2)
 	}
 }
 

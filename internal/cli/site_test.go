@@ -34,7 +34,8 @@ func TestSiteRefusesABadDir(t *testing.T) {
 		{[]string{"site", ""}, "want a directory name"},
 		{[]string{"site", file}, "exists and is not a directory"},
 		{[]string{"site", full}, "holds other files"},
-		{[]string{"site", filepath.Join(tmp, "no", "such")}, "is not a directory"},
+		{[]string{"site", filepath.Join(tmp, "no", "such")}, "its parent " + filepath.Join(tmp, "no") + " does not exist"},
+		{[]string{"site", filepath.Join(file, "such")}, "its parent " + file + " is not a directory"},
 	} {
 		code, out, errOut := cli(t, c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {

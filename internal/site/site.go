@@ -86,7 +86,10 @@ func CheckDir(dir string) error {
 		return &DirError{dir, "want a directory name"}
 	}
 	parent := filepath.Dir(filepath.Clean(dir))
-	if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
+	switch fi, err := os.Stat(parent); {
+	case errors.Is(err, fs.ErrNotExist):
+		return &DirError{dir, fmt.Sprintf("its parent %s does not exist", parent)}
+	case err != nil || !fi.IsDir():
 		return &DirError{dir, fmt.Sprintf("its parent %s is not a directory", parent)}
 	}
 	fi, err := os.Stat(dir)
