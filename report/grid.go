@@ -59,9 +59,17 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 			}
 		}
 	}
-	if res.Method == sim.Exact {
+	switch {
+	case res.Method == sim.Exact:
 		c.Lo, c.Hi = res.Bounds(c.P)
-	} else {
+	default:
+		if res.Trials > 0 {
+			// the share of the trials counted, as each outcome's own
+			// is, not a sum of shares rounded apart: 8,735 of 20,000
+			// is 43.68%, like any outcome of 8,735, where the sum of
+			// its shares read 43.67%
+			c.P = float64(count) / float64(res.Trials)
+		}
 		c.Lo, c.Hi = sim.Wilson(count, res.Trials, res.Confidence)
 	}
 	return c

@@ -41,3 +41,15 @@ func TestSumAndGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestSumOfCounts: a Monte Carlo sum of outcomes is the share of the
+// trials they counted together, as an outcome's own share is, not the sum
+// of their shares rounded apart (0.1 + 0.2 is not 0.3 in floating point).
+func TestSumOfCounts(t *testing.T) {
+	res := &sim.Result{Method: sim.MonteCarlo, Complete: true, Trials: 20000, Confidence: 0.95,
+		Metrics: []sim.MetricSummary{{Metric: sim.Metric{Name: "m", Labels: []string{"a", "b", "c"}}, Outcomes: []sim.OutcomeSummary{
+			{Label: "a", Count: 2000, P: 0.1}, {Label: "b", Count: 4000, P: 0.2}, {Label: "c", Count: 14000, P: 0.7}}}}}
+	if c := Sum(res, "m", "a", "b"); c.P != 0.3 {
+		t.Errorf("P(a or b) = %v, want 0.3 (6,000 of 20,000)", c.P)
+	}
+}
