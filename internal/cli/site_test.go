@@ -25,6 +25,16 @@ func TestSiteRefusesABadDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(full, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	empty, link, dangling := filepath.Join(tmp, "empty"), filepath.Join(tmp, "link"), filepath.Join(tmp, "dangling")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(empty, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(tmp, "gone"), dangling); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -36,6 +46,8 @@ func TestSiteRefusesABadDir(t *testing.T) {
 		{[]string{"site", full}, "holds other files"},
 		{[]string{"site", filepath.Join(tmp, "no", "such")}, "its parent " + filepath.Join(tmp, "no") + " does not exist"},
 		{[]string{"site", filepath.Join(file, "such")}, "its parent " + file + " is not a directory"},
+		{[]string{"site", link}, "is a symbolic link; give the directory it names"},
+		{[]string{"site", dangling}, "is a symbolic link"},
 	} {
 		code, out, errOut := cli(t, c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -43,8 +55,11 @@ func TestSiteRefusesABadDir(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(tmp)
-	if len(entries) != 2 {
-		t.Errorf("the refused runs left %d entries in the directory, want the 2 it had", len(entries))
+	if len(entries) != 5 {
+		t.Errorf("the refused runs left %d entries in the directory, want the 5 it had", len(entries))
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
 	}
 	if data, _ := os.ReadFile(filepath.Join(full, "notes.txt")); string(data) != "mine" {
 		t.Errorf("a refused directory's file changed: %q", data)

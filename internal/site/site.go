@@ -92,6 +92,11 @@ func CheckDir(dir string) error {
 	case err != nil || !fi.IsDir():
 		return &DirError{dir, fmt.Sprintf("its parent %s is not a directory", parent)}
 	}
+	// A site replaces its directory whole, which would replace a link
+	// rather than fill the directory it names.
+	if li, err := os.Lstat(dir); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		return &DirError{dir, "is a symbolic link; give the directory it names"}
+	}
 	fi, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
