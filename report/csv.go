@@ -70,7 +70,7 @@ func WriteCSVView(w io.Writer, r Report, v View) error {
 			for _, o := range viewOutcomes(run.Result, m, v) {
 				count, lo, hi := strconv.FormatUint(o.Count, 10), o.Lo, o.Hi
 				if exact {
-					count, lo, hi = "", o.P, o.P
+					count = "" // and lo = hi = p, but cut short (sim.Result.Bounds)
 				}
 				if err := cw.Write([]string{run.Label, m.Name, prefix + o.Label, count, num(o.P), num(lo), num(hi), complete}); err != nil {
 					return err

@@ -202,9 +202,7 @@ func toJSON(res *sim.Result) jsonResult {
 			if Ordered(m) {
 				jo.AtLeast, jo.AtMost = ptr(least[k].P), ptr(most[k].P)
 			}
-			if exact {
-				jo.Lo, jo.Hi = res.Bounds(o.P)
-			} else {
+			if !exact {
 				jo.Count = ptr(o.Count)
 			}
 			jm.Outcomes[k] = jo

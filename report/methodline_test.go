@@ -23,7 +23,8 @@ func TestMethodLine(t *testing.T) {
 		{[]*sim.Result{mc(1000, true)}, "Monte Carlo, n = 1,000 trials, seed 7; whiskers and bands are 95% Wilson intervals"},
 		{[]*sim.Result{mc(1000, true), mc(1000, true)}, "Monte Carlo, n = 1,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
 		{[]*sim.Result{mc(220000, true), mc(240000, true)}, "Monte Carlo, n = 220,000–240,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
-		{[]*sim.Result{exact, exact, mc(1000, true)}, "exact enumeration of every dice path of 2 runs (no sampling error), Monte Carlo of 1: n = 1,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
+		{[]*sim.Result{exact, exact, mc(1000, true)}, "exact enumeration of every dice path of 2 runs (no sampling error), Monte Carlo of 1 run: n = 1,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
+		{[]*sim.Result{exact, mc(1000, true)}, "exact enumeration of every dice path of 1 run (no sampling error), Monte Carlo of 1 run: n = 1,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
 		{[]*sim.Result{mc(90, true), mc(30, false)}, "Monte Carlo, n = 30–90 trials per run, seed 7; whiskers and bands are 95% Wilson intervals; INCOMPLETE (interrupted)"},
 	} {
 		if got := MethodLine(c.runs...); got != c.want {

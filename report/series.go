@@ -31,9 +31,6 @@ func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series 
 		for k, o := range m.Outcomes {
 			s.Labels[k] = o.Label
 			s.Cells[k] = Cell{P: o.P, Lo: o.Lo, Hi: o.Hi, Valid: true}
-			if res.Method == sim.Exact {
-				s.Cells[k].Lo, s.Cells[k].Hi = res.Bounds(o.P)
-			}
 		}
 		return s
 	}
@@ -98,6 +95,28 @@ func ColumnSeries(g Grid) []Series {
 	return out
 }
 
+// TrialsOf is the trials of the Monte Carlo results among rs, one number
+// or, when they differ (--precision, a run cut short), their range; and
+// one of those results, nil when none is Monte Carlo.
+func TrialsOf(rs ...*sim.Result) (string, *sim.Result) {
+	var res *sim.Result
+	var least, most uint64
+	for _, r := range rs {
+		if r.Method == sim.Exact {
+			continue
+		}
+		if res == nil || r.Trials < least {
+			least = r.Trials
+		}
+		most = max(most, r.Trials)
+		res = r
+	}
+	if least != most {
+		return Group(least) + "–" + Group(most), res
+	}
+	return Group(most), res
+}
+
 // MethodLine says how the results of a chart were computed, for its
 // heading: of several runs, how many were enumerated and how many
 // sampled (a sweep's --method auto may do both), the trials of the
@@ -114,6 +133,12 @@ func MethodLine(rs ...*sim.Result) string {
 		}
 		complete = complete && r.Complete
 	}
+	runs := func(n int) string {
+		if n == 1 {
+			return "1 run"
+		}
+		return fmt.Sprintf("%d runs", n)
+	}
 	var s string
 	switch {
 	case len(exact) == 1 && len(mc) == 0:
@@ -121,17 +146,9 @@ func MethodLine(rs ...*sim.Result) string {
 	case len(mc) == 0:
 		s = "exact enumeration of every dice path of each run (no sampling error)"
 	case len(exact) > 0:
-		s = fmt.Sprintf("exact enumeration of every dice path of %d runs (no sampling error), Monte Carlo of %d: ", len(exact), len(mc))
+		s = fmt.Sprintf("exact enumeration of every dice path of %s (no sampling error), Monte Carlo of %s: ", runs(len(exact)), runs(len(mc)))
 	}
-	if len(mc) > 0 {
-		lo, hi := mc[0].Trials, mc[0].Trials
-		for _, r := range mc {
-			lo, hi = min(lo, r.Trials), max(hi, r.Trials)
-		}
-		n := Group(lo)
-		if hi != lo {
-			n += "–" + Group(hi)
-		}
+	if n, res := TrialsOf(mc...); res != nil {
 		if len(exact) == 0 {
 			s = "Monte Carlo, "
 		}
@@ -140,7 +157,7 @@ func MethodLine(rs ...*sim.Result) string {
 			per = " per run"
 		}
 		s += fmt.Sprintf("n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
-			n, per, mc[0].Seed, Percent(mc[0].Confidence))
+			n, per, res.Seed, Percent(res.Confidence))
 	}
 	if !complete {
 		s += "; INCOMPLETE (interrupted)"

@@ -67,3 +67,41 @@ func TestInterruptedExactBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedExactMeanFromOne: a count that is never 0 (the Location
+// a unit reached, from 1) has its mean, cut short, at the least it can
+// be, inside its interval, not at the sum over the paths walked, which
+// lies below it.
+func TestInterruptedExactMeanFromOne(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "reached", Labels: []string{"1", "2", "3"}, Values: []float64{1, 2, 3}}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				if calls++; calls == 10 {
+					cancel()
+				}
+				rec.Set(0, (src.Intn(6)+src.Intn(6))%3)
+			}
+		},
+	}
+	res, err := Run(ctx, exp, Config{Method: Exact, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Metric("reached")
+	walked, sum := 0.0, 0.0
+	for k, o := range m.Outcomes {
+		walked += o.P
+		sum += o.P * m.Values[k]
+	}
+	if res.Complete || walked <= 0 || walked >= 1 {
+		t.Fatalf("complete %v, walked %v", res.Complete, walked)
+	}
+	u := 1 - walked
+	if lo, hi := sum+u, sum+3*u; math.Abs(m.MeanLo-lo) > 1e-12 || math.Abs(m.MeanHi-hi) > 1e-12 || m.Mean != m.MeanLo {
+		t.Errorf("mean %v, interval %v–%v; want %v, %v–%v", m.Mean, m.MeanLo, m.MeanHi, lo, lo, hi)
+	}
+}

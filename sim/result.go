@@ -126,7 +126,10 @@ func (r *Result) unwalked() float64 {
 
 // boundInterrupted gives the outcomes and means of an interrupted exact
 // run their bounds (Bounds): a mean's unwalked weight could go all to
-// its least value or all to its greatest.
+// its least value or all to its greatest. The mean itself becomes the
+// least it can be, a lower bound as every p of the run is: the sum over
+// the paths walked alone lies below it when no value is 0 (the Location
+// a unit reached, from 1).
 func (r *Result) boundInterrupted() {
 	u := r.unwalked()
 	if u == 0 {
@@ -140,6 +143,7 @@ func (r *Result) boundInterrupted() {
 		}
 		if len(m.Values) > 0 {
 			m.MeanLo, m.MeanHi = m.Mean+u*slices.Min(m.Values), m.Mean+u*slices.Max(m.Values)
+			m.Mean = m.MeanLo
 		}
 	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"math"
 	"slices"
@@ -193,6 +194,17 @@ func TestInterrupted(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Error("exact JSON cut short: no outcome")
+	}
+	// and the CSV says the same of every row
+	_, stdout, _ = cliCtx(t, ctx, args("dc --target 4-6-7 --method exact --format csv")...)
+	rows, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("exact CSV cut short: %v, %d rows", err, len(rows))
+	}
+	for _, r := range rows[1:] {
+		if r[4] != r[5] || r[6] != "1" {
+			t.Errorf("exact CSV cut short: %v; want lo = p and hi 1", r)
+		}
 	}
 	// A goal on such a run is not sure of what it has not walked.
 	_, stdout, _ = cliCtx(t, ctx, args("sweep dc --target 4-6-7 --method exact --vary tem=0..1 --goal stack=cleared>=0.3 --format json")...)

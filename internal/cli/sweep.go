@@ -660,22 +660,11 @@ func mixedMethods(runs []report.Run) string {
 // most when they differ (runs stopped on --precision, or cut short), and
 // the last such run, for its seed and confidence; nil: none.
 func mcTrials(runs []report.Run) (string, *sim.Result) {
-	var res *sim.Result
-	var least, most uint64
-	for _, r := range runs {
-		if r.Result.Method == sim.Exact {
-			continue
-		}
-		if res == nil || r.Result.Trials < least {
-			least = r.Result.Trials
-		}
-		most = max(most, r.Result.Trials)
-		res = r.Result
+	rs := make([]*sim.Result, len(runs))
+	for i, r := range runs {
+		rs[i] = r.Result
 	}
-	if least != most {
-		return report.Group(least) + "–" + report.Group(most), res
-	}
-	return report.Group(most), res
+	return report.TrialsOf(rs...)
 }
 
 // metricNames are the names of ms.
