@@ -645,13 +645,12 @@ const accessChecks = `(() => {
 // json, which lists every outcome with every view and an exact run's
 // fractions, and draws its own chart: it offers none of the flags that
 // shape the table or the chart, which the engine refuses with JSON
-// (--hide-zero, --view, a command's --cumulative) or which change nothing
-// there (--fractions); a sweep keeps its own --cumulative, which reads
-// --metric at least.
+// (--hide-zero, --view, --cumulative, a sweep's too) or which change
+// nothing there (--fractions).
 func TestSiteOffersWhatItReads(t *testing.T) {
 	ctx, base := openSite(t)
 	const missing = `['hide-zero', 'view', 'fractions', 'cumulative'].filter((n) => document.getElementById('in-' + n))`
-	for _, name := range []string{"compare", "dc", "afv", "fire", "plans", "building", "activate", "lhy"} {
+	for _, name := range []string{"compare", "dc", "afv", "fire", "plans", "building", "activate", "lhy", "sweep"} {
 		var offered []string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?offers-"+name+"#"+name), waitCommand(name), chromedp.Evaluate(missing, &offered)); err != nil {
 			t.Fatal(err)
@@ -659,13 +658,5 @@ func TestSiteOffersWhatItReads(t *testing.T) {
 		if len(offered) > 0 {
 			t.Errorf("%s: the page offers %v", name, offered)
 		}
-	}
-	var cumulative bool
-	if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?offers-sweep#sweep"), waitCommand("sweep"),
-		chromedp.Evaluate(`!!document.getElementById('in-cumulative')`, &cumulative)); err != nil {
-		t.Fatal(err)
-	}
-	if !cumulative {
-		t.Error("a sweep's form lacks its --cumulative")
 	}
 }

@@ -121,9 +121,10 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			chromedp.Evaluate(`['method', 'trials'].map((n) => document.getElementById('in-' + n).value)`, &activate)); err != nil {
 			t.Fatal(err)
 		}
-		if len(fire) == 2 && fire[0] == "8" {
-			fire = fire[1:] // the example
+		if len(fire) != 2 || fire[0] != "8" {
+			t.Fatalf("fire's fp and calibre %q: want fp's example 8", fire)
 		}
+		fire = fire[1:] // the example
 		for _, v := range append(append(fire, lhy...), activate...) {
 			if v != "" {
 				t.Errorf("fire's fp and calibre %q, lhy's mdrm and leader %q, activate's method and trials %q; want them empty", fire, lhy, activate)

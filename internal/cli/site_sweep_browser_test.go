@@ -295,6 +295,23 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	}
 	sameFigures(t, "sweep plans", got, nativeFigures(native(t, "sweep", "plans", "--method", "exact", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: fire 4; fire 4", "--vary", "tem=0..1")))
 
+	// A fresh sweep of lhy varies the SA DRM, the input its example
+	// fills: the varied field is set aside, and the sweep runs.
+	var lhyErr string
+	var variedOff bool
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?lhy#sweep?command=lhy"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &lhyErr),
+		chromedp.Evaluate(`document.getElementById('in-vary-name').value === 'sadrm' && document.querySelector('#field-sadrm').classList.contains('varied') && [...document.querySelectorAll('#in-sadrm input')].every((i) => i.disabled)`, &variedOff),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if lhyErr != "" || !variedOff {
+		t.Errorf("a fresh sweep of lhy: error %q, the varied field set aside %v", lhyErr, variedOff)
+	}
+
 	// building's inverse question from its form: the smallest attack.
 	var needed []map[string]string
 	if err := chromedp.Run(ctx,

@@ -49,10 +49,10 @@ function pageMain() {
   // result, the output is the page, and the page writes no files. The page
   // reads the JSON, which lists every outcome with every view and, from
   // an exact run, its fraction, and draws its own chart: the flags that
-  // shape the table or the chart (--hide-zero, --view, --fractions; a
-  // command's --cumulative, kept for a sweep's --metric) are the page's
-  // to show, not the engine's.
-  const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions"]);
+  // shape the table or the chart (--hide-zero, --view, --fractions,
+  // --cumulative, a sweep's too: its JSON is the same with it) are the
+  // page's to show, not the engine's.
+  const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions", "cumulative"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
   const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
   const COUNTERS = ["4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"];
@@ -271,7 +271,7 @@ function pageMain() {
   // ---- the form
 
   function inputsOf(cmd) {
-    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name) && !(i.name === "cumulative" && !cmd.sweep)));
+    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name)));
   }
 
   function label(name) {
@@ -349,8 +349,25 @@ function pageMain() {
       history.replaceState(null, "", "#" + permalink(argv.params));
       run();
     };
+    markVaried();
     // a value given in the link opens its folded group
     for (const d of form.querySelectorAll("details")) if ([...params.keys()].some((k) => d.querySelector('[data-name="' + CSS.escape(k) + '"]'))) d.open = true;
+  }
+
+  // varied is the input a sweep varies, "" on any other page.
+  function varied() {
+    return current && current.sweep && $("in-vary-name") ? $("in-vary-name").value : "";
+  }
+
+  // markVaried sets the varied input's own field aside: the sweep gives
+  // it its values, and the command would refuse one given beside them.
+  function markVaried() {
+    const v = varied();
+    for (const f of $("form").querySelectorAll(".field[data-name]")) {
+      const on = f.dataset.name === v;
+      f.classList.toggle("varied", on);
+      for (const c of f.querySelectorAll("input, select, button")) c.disabled = on;
+    }
   }
 
   function field(i, given) {
@@ -452,6 +469,7 @@ function pageMain() {
     for (const i of inputsOf(cmd)) {
       // a probe lists the metrics: it runs one trial, whatever the form says
       if (probe && (i.group === "run" || i.group === "output")) continue;
+      if (i.name === varied()) continue;
       if (i.repeatable) {
         for (const input of document.querySelectorAll("#in-" + CSS.escape(i.name) + " input")) {
           const v = input.value.trim();
@@ -784,6 +802,7 @@ function pageMain() {
       $("in-vary-to").value = i.max !== undefined ? Math.min(Number(i.max), a + 10) : a + 5;
       $("in-vary-step").value = 1;
       for (const id of ["in-vary-from", "in-vary-to", "in-vary-step"]) $(id).step = whole(i) ? 1 : "any";
+      markVaried();
     };
     if (whole(input)) for (const n of range.querySelectorAll("input")) n.step = 1;
     grid.append(el("div", { class: "field", id: "field-vary" },
@@ -811,7 +830,7 @@ function pageMain() {
       el("div", { class: "goal-line" }, op, value),
       el("p", { class: "help", id: "help-goal", text: "the first value whose chance of the outcomes ticked reaches the goal (a chance from 0 to 1), or whose average count does; Tide of Iron's building asks it directly: Needed, under advanced" }),
       el("p", { class: "field-error", id: "err-goal", hidden: true })));
-    // the sweep's other inputs (--cumulative), as any command's
+    // the sweep's other inputs, as any command's
     for (const i of sweepExtras()) grid.append(field(i, params.getAll(i.name)));
     box.append(grid);
     box.dataset.metric = params.get("metric") || "";
@@ -870,8 +889,7 @@ function pageMain() {
 
   // sweepArgs are --vary, --metric and --goal as the form gives them.
   // sweepExtras are the sweep's own inputs that take no widget of their
-  // own here nor are the swept command's too (--cumulative is both, and
-  // the page offers it to a sweep alone: inputsOf).
+  // own here nor are the swept command's too.
   function sweepExtras() {
     const theirs = new Set(inputsOf(target).map((i) => i.name));
     return (sweep.inputs || []).filter((i) => !["vary", "metric", "goal"].includes(i.name) && !HIDDEN.has(i.name) && !theirs.has(i.name));
@@ -1199,6 +1217,7 @@ function pageMain() {
   function methodLine(x) {
     const when = x.elapsed_seconds !== undefined ? "; " + x.elapsed_seconds.toFixed(2) + " s in the engine" : "";
     if (x.needed) return "An exact search of every value from 0 up" + when + ".";
+    if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + " dice paths: each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
     if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + " dice paths (intervals are points)" + when + ".";
     return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
   }
@@ -1241,11 +1260,18 @@ function pageMain() {
       const way = (r) => r.label.split("/")[1] || "";
       const what = (col.metric ? col.metric + " " : "") + col.name;
       const at = (r) => pct((col.get(r) || {}).p);
-      const ways = [...new Set(runs.map(way))];
-      const mine = (w) => runs.filter((r) => way(r) === w);
-      const first = runs[0], last = mine(ways[0]).at(-1);
+      // each way over the values it has the figure at: all of them, but
+      // in a sweep cancelled part way
+      const has = (r) => (col.get(r) || {}).p !== undefined;
+      const ways = [...new Set(runs.filter(has).map(way))];
+      const mine = (w) => runs.filter((r) => way(r) === w && has(r));
+      const span = (w) => [mine(w)[0], mine(w).at(-1)];
+      const [first, last] = span(ways[0]);
       if (ways.length === 1) return what + " goes from " + at(first) + " at " + value(first) + " to " + at(last) + " at " + value(last) + ".";
-      return what + " from " + value(first) + " to " + value(last) + ": " + ways.map((w) => w + " " + at(mine(w)[0]) + " → " + at(mine(w).at(-1))).join(", ") + ".";
+      if (ways.every((w) => value(span(w)[0]) === value(first) && value(span(w)[1]) === value(last))) {
+        return what + " from " + value(first) + " to " + value(last) + ": " + ways.map((w) => w + " " + at(span(w)[0]) + " → " + at(span(w)[1])).join(", ") + ".";
+      }
+      return what + ": " + ways.map((w) => w + " " + at(span(w)[0]) + " at " + value(span(w)[0]) + " → " + at(span(w)[1]) + " at " + value(span(w)[1])).join(", ") + ".";
     }
     return "Done.";
   }
