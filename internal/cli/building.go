@@ -138,7 +138,7 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 		{on("hit-on") && on("charges"), "hit-on", "--hit-on with --charges: charges roll no attack dice; their hits are automatic (§3)"},
 		{on("threshold") && on("pillbox"), "threshold", "--threshold with --pillbox: a pillbox hex has no building to destroy (D6)"},
 		{on("collapse-cover") && on("pillbox"), "collapse-cover", "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
-		{on("area") && !hasSquads && !searching, "area", "--area without --target: the area attack's dice fall on the squads inside, and with none the building takes --dice alone; give --target, or --dice (D3)"},
+		{on("area") && on("dice") && !hasSquads && !searching, "area", "--area with --dice and no --target: the area attack's dice fall on the squads inside, and with none the building takes its --dice alone; give --target, or drop --area (D3)"},
 		{on("collapse-cover") && !hasSquads && !searching, "collapse-cover", "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
 	} {
 		if r.bad {

@@ -19,8 +19,8 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --format json --hide-zero", "--hide-zero with --format json"},
 		{"dc --target 4-6-7 --format csv --hide-zero=false", "--hide-zero with --format csv"},
 		{"dc --target 4-6-7 --cumulative", "--cumulative with no --plot"},
-		{"building --area 3 --dice 12", "--area without --target: the area attack's dice fall on the squads inside"},
-		{"sweep building --dice 12 --vary area=1..3", "--area without --target"},
+		{"building --area 3 --dice 12", "--area with --dice and no --target: the area attack's dice fall on the squads inside"},
+		{"sweep building --dice 12 --vary area=1..3", "--area with --dice and no --target"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --cumulative", "--cumulative without --metric: the summary figures have no order"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --cumulative --plot x.svg", "--cumulative without --metric: the summary figures have no order"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric ift --cumulative --format csv", "--cumulative with --format csv and no --plot: it changes the table and the chart; the CSV reads at least with --view at-least"},
@@ -151,6 +151,8 @@ func TestConflicts(t *testing.T) {
 func TestNoConflict(t *testing.T) {
 	for _, a := range []string{
 		"dc --target 4-6-7 --tem 5 --method exact",
+		"building --area 3 --method exact",
+		"sweep building --vary area=1..3 --method exact",
 		"dc --mode set --target 4-6-7 --enemy-infantry 0 --method exact",
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 1 --afph --method exact",
 		"dc --mode set --target 4-6-7 --setter 4-6-8 --preset --method exact",
