@@ -47,6 +47,7 @@ func TestSiteRefusesABadDir(t *testing.T) {
 		{[]string{"site", filepath.Join(tmp, "no", "such")}, "its parent " + filepath.Join(tmp, "no") + " does not exist"},
 		{[]string{"site", filepath.Join(file, "such")}, "its parent " + file + " is not a directory"},
 		{[]string{"site", link}, "is a symbolic link; give the directory it names"},
+		{[]string{"site", link + string(filepath.Separator)}, "is a symbolic link"},
 		{[]string{"site", dangling}, "is a symbolic link"},
 	} {
 		code, out, errOut := cli(t, c.args...)

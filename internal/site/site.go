@@ -94,7 +94,7 @@ func CheckDir(dir string) error {
 	}
 	// A site replaces its directory whole, which would replace a link
 	// rather than fill the directory it names.
-	if li, err := os.Lstat(dir); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+	if li, err := os.Lstat(filepath.Clean(dir)); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		return &DirError{dir, "is a symbolic link; give the directory it names"}
 	}
 	fi, err := os.Stat(dir)
