@@ -165,6 +165,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..2.5", `TO 2.5: tem takes whole numbers`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5:2", `STEP 2 from 0 does not reach TO 5: the values would stop at 4; want TO 4 or 6, or a STEP that divides 5`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5:6", `STEP 6 from 0 does not reach TO 5: the values would stop at 0`},
+		{"sweep fire --target 4-6-7 --vary fp=1..200:3", `the values would stop at 199; want TO 199, or a STEP that divides 199`},
 		{"sweep fire --target 4-6-7 --vary fp=1..2:0.3", `STEP 0.3 from 1 does not reach TO 2: the values would stop at 1.9; want TO 1.9 or 2.2, or a STEP that divides 1`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5..6", `TO "5..6" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem", `--vary "tem": want NAME=FROM..TO`},
@@ -199,7 +200,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep fire --target 4-6-7 --vary fp=199..201:0.5",
 			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp "200.5": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=0..2:0.5",
-			`sapper sweep: --vary "fp=0..2:0.5": at fp=0: --fp "0": outside 1…200; every IFT attack needs its FP` + "\n"},
+			`sapper sweep: --vary "fp=0..2:0.5": at fp=0: --fp "0": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
 		{"sweep fire --vary fp=0.1..0.2:0.1 --target 4-6-x", `sapper sweep: --target "4-6-x"`},
 	} {
 		t.Run(c.args, func(t *testing.T) {

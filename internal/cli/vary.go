@@ -94,6 +94,8 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	v.integer = !strings.HasPrefix(f.Value.Type(), "float")
 	if r := f.Annotations[rangeKey]; len(r) == 2 {
 		v.lo, v.hi = r[0], r[1]
+	} else if r := f.Annotations[boundsKey]; len(r) == 2 {
+		v.lo, v.hi = r[0], r[1]
 	}
 	bounds, stepText, hasStep := cutLast(rng, ":")
 	fromText, toText, ok := strings.Cut(bounds, "..")
@@ -131,7 +133,11 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 		last := new(big.Rat).Add(from, new(big.Rat).Mul(step, new(big.Rat).SetInt(steps)))
 		next := new(big.Rat).Add(last, step)
 		dec := func(x *big.Rat) string { d, _ := x.FloatPrec(); return x.FloatString(d) }
-		return bad("STEP %s from %s does not reach TO %s: the values would stop at %s; want TO %s or %s, or a STEP that divides %s", dec(step), fromText, toText, dec(last), dec(last), dec(next), dec(new(big.Rat).Sub(to, from)))
+		ends := "TO " + dec(last)
+		if v.within(next) {
+			ends += " or " + dec(next)
+		}
+		return bad("STEP %s from %s does not reach TO %s: the values would stop at %s; want %s, or a STEP that divides %s", dec(step), fromText, toText, dec(last), ends, dec(new(big.Rat).Sub(to, from)))
 	}
 	if n := new(big.Int).Add(steps, big.NewInt(1)); n.Cmp(big.NewInt(maxSweepValues)) > 0 {
 		if n.Cmp(big.NewInt(maxCountShown)) > 0 {
