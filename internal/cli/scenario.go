@@ -177,7 +177,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		if name == "cpuprofile" {
 			return scenarioError(s.file, line, "field cpuprofile: a scenario file writes no profile; give --cpuprofile FILE after the file on the command line")
 		}
-		if name == "plot" && v.Kind == yaml.ScalarNode && (filepath.Base(v.Value) != v.Value || v.Value == ".." || strings.ContainsRune(v.Value, '\\')) {
+		if name == "plot" && v.Kind == yaml.ScalarNode && v.Value != "" && (filepath.Clean(v.Value) != filepath.Base(v.Value) || strings.HasPrefix(filepath.Clean(v.Value), "..") || strings.ContainsRune(v.Value, '\\')) {
 			return scenarioError(s.file, v.Line, "field plot: %s: a scenario file's chart is written in the directory sapper runs in: want a file name with no directory, e.g. chart.svg, or give --plot PATH on the command line", quote(v.Value))
 		}
 		s.lines["--"+name] = line
