@@ -1512,7 +1512,13 @@ function pageMain() {
     const val = (f) => (f.p !== undefined ? f.p : f.mean);
     const xs = p.lines.flatMap((l) => l.points.map((q) => q.x));
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
-    const ymax = p.mean ? Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f))))) || 1 : 1;
+    // an average's axis ends at a round number, four steps of 1, 2, 2.5
+    // or 5 times a power of ten, so that its ticks read as written
+    const nice = (m) => {
+      const raw = m / 4, p10 = 10 ** Math.floor(Math.log10(raw));
+      return 4 * [1, 2, 2.5, 5, 10].map((k) => k * p10).find((x) => x >= raw - 1e-12);
+    };
+    const ymax = p.mean ? nice(Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f))))) || 1) : 1;
     // the legend wraps: a row holds what fits
     const legend = [];
     let lx = 0, ly = 40;
@@ -1535,7 +1541,7 @@ function pageMain() {
     for (const t of [0, 0.25, 0.5, 0.75, 1]) {
       const y = Y(t * ymax);
       svg.append(s("line", { x1: left, x2: w - right, y1: y, y2: y, class: "grid" }));
-      svg.append(s("text", { x: left - 4, y: y + 4, "text-anchor": "end", class: "tick" }, p.mean ? (t * ymax).toFixed(2) : t * 100 + "%"));
+      svg.append(s("text", { x: left - 4, y: y + 4, "text-anchor": "end", class: "tick" }, p.mean ? String(+(t * ymax).toPrecision(3)) : t * 100 + "%"));
     }
     const uniq = [...new Set(xs)].sort((a, b) => a - b);
     const every = Math.max(1, Math.ceil(uniq.length / Math.max(2, Math.floor((w - left) / 44))));
