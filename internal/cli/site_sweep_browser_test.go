@@ -248,33 +248,16 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	var plain struct {
-		Runs []struct {
-			Label   string `json:"label"`
-			Figures []struct {
-				Name string  `json:"name"`
-				P    float64 `json:"p"`
-			} `json:"figures"`
-		} `json:"runs"`
-	}
-	raw, _ := json.Marshal(native(t, "sweep", "compare", "--method", "exact", "--vary", "tem=0..1"))
-	if err := json.Unmarshal(raw, &plain); err != nil {
-		t.Fatal(err)
-	}
-	cleared := map[string]string{}
-	for _, r := range plain.Runs {
-		for _, f := range r.Figures {
-			if f.Name == "cleared" {
-				cleared[r.Label] = strconv.FormatFloat(100*f.P, 'f', 2, 64) + "%"
-			}
-		}
+	figs := nativeFigures(native(t, "sweep", "compare", "--method", "exact", "--vary", "tem=0..1"))
+	cleared := func(label string) string {
+		return strconv.FormatFloat(100*figs["figure/"+label+"/cleared"], 'f', 2, 64) + "%"
 	}
 	line := "cleared from tem=0 to tem=1: "
 	for i, way := range []string{"placed", "thrown", "set"} {
 		if i > 0 {
 			line += ", "
 		}
-		line += way + " " + cleared["tem=0/"+way] + " → " + cleared["tem=1/"+way]
+		line += way + " " + cleared("tem=0/"+way) + " → " + cleared("tem=1/"+way)
 	}
 	if line += "."; headline != line {
 		t.Errorf("compare's sweep headline %q, want %q", headline, line)
@@ -337,7 +320,7 @@ func TestSiteSweepInBrowser(t *testing.T) {
 			Charges answer  `json:"charges"`
 		} `json:"needed"`
 	}
-	raw, _ = json.Marshal(native(t, "building", "--needed", "0.5", "--needed", "0.99"))
+	raw, _ := json.Marshal(native(t, "building", "--needed", "0.5", "--needed", "0.99"))
 	if err := json.Unmarshal(raw, &want); err != nil {
 		t.Fatal(err)
 	}
