@@ -192,6 +192,10 @@ type paths struct {
 	rowOf   map[string]int32
 	metrics int
 	words   int
+	// short marks, a bit per slot, the joins that a copy of their state's
+	// first node has replaced (pass): the model's run on a miss passes
+	// the copy as it would the join.
+	short []uint64
 	// bytes is what the graph takes, cap the most it may; full: it has
 	// stopped growing.
 	bytes, cap int
@@ -380,7 +384,7 @@ func (p *paths) walkDice(slot int32, h Hand) (int32, Hand) {
 		if !p.join(nd) {
 			return slot, h
 		}
-		slot = nd.at
+		slot = p.pass(kids, slot, nd)
 	}
 }
 
@@ -419,7 +423,7 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 		if !p.join(nd) {
 			return slot, h
 		}
-		slot = nd.at
+		slot = p.pass(kids, slot, nd)
 	}
 }
 
@@ -430,6 +434,20 @@ func (p *paths) stepTo(nd *pathNode, i uint8) int32 {
 	p.walked = p.walked[:n+1]
 	p.walked[n] = int32(i)
 	return nd.at + int32(i)
+}
+
+// pass returns the slot a walk goes on from after the join nd in slot.
+// A join that keeps no outcomes, once its state's first node is there,
+// takes that node's place: the walk then loads one node, not two, where
+// the paths of several states meet, and the graph's shape is unchanged,
+// since a node, once set, never changes and its children are shared
+// (shortcut).
+func (p *paths) pass(kids []pathNode, slot int32, nd *pathNode) int32 {
+	if nd.row >= 0 || kids[nd.at].op == emptyNode {
+		return nd.at
+	}
+	p.shortcut(slot, nd.at)
+	return slot
 }
 
 // join reports whether nd is a join the walk passes, noting its part,

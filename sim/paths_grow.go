@@ -166,7 +166,7 @@ func (p *paths) passJoins() {
 // replaying is Source.Replaying for the model run on a miss: whether it
 // is on the path walked, where a merge point can only be the join there.
 func (p *paths) replaying() bool {
-	return p.merging && (p.pos < int32(len(p.walked)) || p.kids[p.slot].op == joinNode)
+	return p.merging && (p.pos < int32(len(p.walked)) || p.kids[p.slot].op == joinNode || p.isShortcut(p.slot))
 }
 
 // merge is Source.Merge for the model run on a miss: a merge point passed
@@ -183,6 +183,12 @@ func (p *paths) merge(key []byte, base []int, perm []int32) bool {
 	p.merged, p.drew = true, false
 	out := p.rec.out
 	overlay(p.whole, out)
+	if p.isShortcut(p.slot) {
+		// The join was here: its copy of the state's first node stands
+		// for that node.
+		unsetAll(out)
+		return false
+	}
 	if nd := p.kids[p.slot]; nd.op != emptyNode {
 		if nd.op != joinNode {
 			panic("sim: a trial replaying its draws passed a merge point its earlier paths did not (not a pure function of its draws?)")
@@ -242,4 +248,30 @@ func (p *paths) stateKey(key []byte, base []int, perm []int32) []byte {
 	b = append(b, key...)
 	p.key = b
 	return b
+}
+
+// shortcut puts the node in slot at, the first node of the state that
+// the join in slot leads to, in the join's place (pass). The join keeps
+// no outcomes, so the walk and the model's run on a miss both go on from
+// the copy as they would from the node: a node, once set, never changes,
+// and the copy's children are its children. It runs once a join, out of
+// the walk's loop.
+//
+//go:noinline
+func (p *paths) shortcut(slot, at int32) {
+	w := int(slot >> 6)
+	if w >= len(p.short) {
+		n := len(p.short)
+		p.short = append(p.short, make([]uint64, max(w+1-n, n))...)
+		p.bytes += 8 * (len(p.short) - n)
+	}
+	p.short[w] |= 1 << (slot & 63)
+	p.kids[slot] = p.kids[at]
+}
+
+// isShortcut reports whether the join in slot has been replaced by a copy
+// of its state's first node.
+func (p *paths) isShortcut(slot int32) bool {
+	w := int(slot >> 6)
+	return w < len(p.short) && p.short[w]&(1<<(slot&63)) != 0
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -292,6 +293,9 @@ func TestMergedPathsAreTheTrial(t *testing.T) {
 	sameCapped(t, mergedExperiment, 3, []int{0, 600, 3000, pathBytes}, func(cap int, w *worker) {
 		if cap == pathBytes && (w.paths == nil || len(w.paths.states) == 0) {
 			t.Error("no state kept: the trial's merge points were not declared")
+		}
+		if cap == pathBytes && w.paths != nil && !slices.ContainsFunc(w.paths.short, func(b uint64) bool { return b != 0 }) {
+			t.Error("no join that keeps no outcomes was replaced by its state's first node")
 		}
 	})
 }
