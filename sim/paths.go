@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -102,6 +103,12 @@ const (
 	// stepUniform is the dice of a uniform draw's step, which no hand
 	// holds either: walkDice leaves it to walkUniform.
 	stepUniform = stepDice - 1
+	// stepSearch is the dice of the step of a uniform draw from a Dist
+	// over too many values for a map (a weighted roll's total, such as
+	// a Solitaire ASL Activation's 1,259,712): the Dist maps the draw to
+	// its child itself, and the bits above stepKBits hold the draw's op
+	// (searchStep). walkUniform takes it too.
+	stepSearch  = stepDice - 2
 	stepMaxLUTs = 1<<(31-stepShift) - 1
 	// stepMaxDice are the most dice a draw may take to have a step: its
 	// map holds 6^k children, and 6^k must fit stepMBits.
@@ -168,6 +175,16 @@ func (o drawOp) step(luts []uint8) (int32, []uint8) {
 		k = stepUniform
 	}
 	return int32(at<<stepShift) | int32(m)<<stepKBits | k, luts
+}
+
+// searchStep is the step of op, the draw o, when it has no map: a uniform
+// draw from a Dist (no dice) of at most 256 outcomes, which a walk maps to
+// its child with the Dist's own index; noStep for any other.
+func (o drawOp) searchStep(op int32) int32 {
+	if o.dist == nil || o.k != 0 || o.arity > 1<<8 || op > math.MaxInt32>>stepKBits {
+		return noStep
+	}
+	return op<<stepKBits | stepSearch
 }
 
 // paths is one worker's graph, and the state of the model's run on a miss.
@@ -402,22 +419,21 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 				return slot, h
 			}
 			m := uint64(st >> stepKBits & stepMult)
-			var r, lo uint64
+			var i uint8
 			switch {
 			case k == stepUniform:
-				r, lo = bits.Mul64(src.rng.next(), m)
-				if lo < m {
-					for thresh := -m % m; lo < thresh; {
-						r, lo = bits.Mul64(src.rng.next(), m)
-					}
-				}
+				i = luts[int(st>>stepShift)+int(walkRange(src, m))]
 			case k <= int32(h.left):
-				r, lo = bits.Mul64(h.six, m)
+				r, lo := bits.Mul64(h.six, m)
 				h = Hand{lo, h.left - int8(k)}
+				i = luts[int(st>>stepShift)+int(r)]
+			case k == stepSearch:
+				d := p.ops[st>>stepKBits].dist
+				i = uint8(d.index(walkRange(src, d.total)))
 			default:
 				return slot, h
 			}
-			slot = p.stepTo(nd, luts[int(st>>stepShift)+int(r)])
+			slot = p.stepTo(nd, i)
 			continue
 		}
 		if !p.join(nd) {
@@ -425,6 +441,18 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 		}
 		slot = p.pass(kids, slot, nd)
 	}
+}
+
+// walkRange is Source.uniform for walkUniform: a uniform draw over [0, m)
+// by Lemire's method, from the same stream.
+func walkRange(src *Source, m uint64) uint64 {
+	r, lo := bits.Mul64(src.rng.next(), m)
+	if lo < m {
+		for thresh := -m % m; lo < thresh; {
+			r, lo = bits.Mul64(src.rng.next(), m)
+		}
+	}
+	return r
 }
 
 // stepTo notes that the walk drew child i of the draw nd, which walked

@@ -142,8 +142,11 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		var st int32
 		n := len(p.luts)
 		st, p.luts = o.step(p.luts)
+		if st == noStep {
+			st = o.searchStep(op)
+		}
 		p.steps = append(p.steps, st)
-		p.uniform = p.uniform || st&stepDice == stepUniform
+		p.uniform = p.uniform || st&stepDice == stepUniform || st&stepDice == stepSearch
 		p.bytes += len(p.luts) - n
 	}
 	at := int32(len(p.kids))
