@@ -419,21 +419,25 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 				return slot, h
 			}
 			m := uint64(st >> stepKBits & stepMult)
-			var i uint8
+			var r, lo uint64
 			switch {
 			case k == stepUniform:
-				i = luts[int(st>>stepShift)+int(walkRange(src, m))]
+				r, lo = bits.Mul64(src.rng.next(), m)
+				if lo < m {
+					for thresh := -m % m; lo < thresh; {
+						r, lo = bits.Mul64(src.rng.next(), m)
+					}
+				}
 			case k <= int32(h.left):
-				r, lo := bits.Mul64(h.six, m)
+				r, lo = bits.Mul64(h.six, m)
 				h = Hand{lo, h.left - int8(k)}
-				i = luts[int(st>>stepShift)+int(r)]
 			case k == stepSearch:
-				d := p.ops[st>>stepKBits].dist
-				i = uint8(d.index(walkRange(src, d.total)))
+				slot = p.stepTo(nd, p.search(src, st))
+				continue
 			default:
 				return slot, h
 			}
-			slot = p.stepTo(nd, i)
+			slot = p.stepTo(nd, luts[int(st>>stepShift)+int(r)])
 			continue
 		}
 		if !p.join(nd) {
@@ -443,16 +447,16 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 	}
 }
 
-// walkRange is Source.uniform for walkUniform: a uniform draw over [0, m)
-// by Lemire's method, from the same stream.
-func walkRange(src *Source, m uint64) uint64 {
-	r, lo := bits.Mul64(src.rng.next(), m)
-	if lo < m {
-		for thresh := -m % m; lo < thresh; {
-			r, lo = bits.Mul64(src.rng.next(), m)
-		}
-	}
-	return r
+// search draws the child of a draw whose step st is a stepSearch: a
+// uniform draw over the Dist's total by Lemire's method, as Source.uniform
+// draws it from the same stream, mapped by the Dist. It is apart from
+// walkUniform, so that the loop keeps its registers for the draws it maps
+// itself.
+//
+//go:noinline
+func (p *paths) search(src *Source, st int32) uint8 {
+	d := p.ops[st>>stepKBits].dist
+	return uint8(d.index(src.uniform(d.total)))
 }
 
 // stepTo notes that the walk drew child i of the draw nd, which walked
