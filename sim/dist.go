@@ -27,6 +27,9 @@ type Dist struct {
 	// sixes is k when total is 6^k (k ≤ maxSixes): a Monte Carlo draw
 	// then takes k dice from the source's reservoir (sixes.go).
 	sixes int8
+	// tens is k when total is 10^k (k ≤ maxTens): a Monte Carlo draw
+	// takes k tens from the source's reservoir of them (tens.go).
+	tens int8
 	// rounded marks weights rounded from exact ones too large for them
 	// (Rounded).
 	rounded bool
@@ -53,6 +56,7 @@ func NewDist(weights ...uint64) *Dist {
 	if k := sixesFor(d.total); k > 0 && pow6[k] == d.total {
 		d.sixes = k
 	}
+	d.tens = tensFor(d.total)
 	for _, w := range weights {
 		d.prob = append(d.prob, float64(w)/float64(d.total))
 	}

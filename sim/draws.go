@@ -40,10 +40,12 @@ type Draws struct {
 }
 
 // A draw's op: opEnd ends a trial; 1…sixDigits is a roll of that many
-// dice; opUniform+i a uniform draw over ranges[i].
+// dice; opTens+k a draw of k tens (tens.go); opUniform+i a uniform draw
+// over ranges[i].
 const (
 	opEnd     = 0
-	opUniform = sixDigits + 1
+	opTens    = sixDigits
+	opUniform = opTens + maxTens + 1
 )
 
 // RecordDraws runs exp by Monte Carlo as RunMC would on one worker, the
@@ -100,6 +102,14 @@ func (d *Draws) roll(s *Source, k int8) uint64 {
 	return r
 }
 
+// tens draws k tens for a recording source and writes the draw down.
+func (d *Draws) tens(s *Source, k int8) uint64 {
+	d.flush(s)
+	d.ops = append(d.ops, opTens+uint8(k))
+	d.draws++
+	return s.tens(k)
+}
+
 // uniform draws uniformly over [0,n) for a recording source, a draw of no
 // dice, and writes it down.
 func (d *Draws) uniform(s *Source, n uint64) uint64 {
@@ -125,13 +135,19 @@ func (d *Draws) intn(s *Source, n int) int {
 			return int(d.roll(s, k) % uint64(n))
 		}
 	}
+	if k := tensFor(uint64(n)); k > 0 {
+		return int(d.tens(s, k))
+	}
 	return int(d.uniform(s, uint64(n)))
 }
 
 // pick is Source.Pick's Monte Carlo draw on a recording source.
 func (d *Draws) pick(s *Source, dist *Dist) int {
-	if dist.sixes > 0 {
+	switch {
+	case dist.sixes > 0:
 		return dist.index(d.roll(s, dist.sixes))
+	case dist.tens > 0:
+		return dist.index(d.tens(s, dist.tens))
 	}
 	return dist.index(d.uniform(s, dist.total))
 }
@@ -178,6 +194,10 @@ func (d *Draws) Replay() Experiment {
 					at++
 					if op == opEnd {
 						break
+					}
+					if op > opTens && op < opUniform {
+						sum += src.tens(int8(op - opTens))
+						continue
 					}
 					if op < opUniform {
 						r, h, ok := src.Hand().Roll(int(op))

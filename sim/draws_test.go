@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"reflect"
 	"testing"
@@ -95,9 +96,13 @@ func TestRecordingChangesNothing(t *testing.T) {
 	if draws < 4 || dice < 5 {
 		t.Errorf("%v draws and %v dice a trial recorded", draws, dice)
 	}
-	// Intn(10) and the odd weights both draw over 10, big over 250.
-	if !reflect.DeepEqual(d.ranges, []uint64{10, 250}) {
-		t.Errorf("ranges of the draws that are no dice: %v, want [10 250]", d.ranges)
+	// Intn(10) and the odd weights (3, 4, 3) both take a ten (tens.go),
+	// big draws over 250.
+	if !reflect.DeepEqual(d.ranges, []uint64{250}) {
+		t.Errorf("ranges of the draws that are no dice: %v, want [250]", d.ranges)
+	}
+	if tens := bytes.Count(d.ops, []byte{opTens + 1}); uint64(tens) != 2*d.Trials() {
+		t.Errorf("%d draws of one ten in %d trials, want two a trial", tens, d.Trials())
 	}
 }
 
@@ -125,9 +130,9 @@ func TestReplayDrawsWhatTheTrialDrew(t *testing.T) {
 			trial(a, rec)
 			rec.reset()
 			replay(b, rrec)
-			if a.rng != b.rng || a.six != b.six || a.left != b.left {
-				t.Fatalf("chunk %d, trial %d: replay left the source at %+v %x %d, the trial at %+v %x %d",
-					c, n, b.rng, b.six, b.left, a.rng, a.six, a.left)
+			if a.rng != b.rng || a.six != b.six || a.left != b.left || a.ten != b.ten || a.tenLeft != b.tenLeft {
+				t.Fatalf("chunk %d, trial %d: replay left the source at %+v %x %d %x %d, the trial at %+v %x %d %x %d",
+					c, n, b.rng, b.six, b.left, b.ten, b.tenLeft, a.rng, a.six, a.left, a.ten, a.tenLeft)
 			}
 			n++
 		}

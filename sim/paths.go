@@ -108,7 +108,13 @@ const (
 	// a Solitaire ASL Activation's 1,259,712): the Dist maps the draw to
 	// its child itself, and the bits above stepKBits hold the draw's op
 	// (searchStep). walkUniform takes it too.
-	stepSearch  = stepDice - 2
+	stepSearch = stepDice - 2
+	// stepTens1 is the dice of the step of a draw of one ten from the
+	// source's reservoir of them (tens.go), stepTens1+1 of two, and so on
+	// to stepMaxTens, whose 10^k must fit stepMBits; walkUniform takes
+	// them.
+	stepTens1   = stepSearch - stepMaxTens
+	stepMaxTens = 3
 	stepMaxLUTs = 1<<(31-stepShift) - 1
 	// stepMaxDice are the most dice a draw may take to have a step: its
 	// map holds 6^k children, and 6^k must fit stepMBits.
@@ -121,17 +127,20 @@ type drawOp struct {
 	dist *Dist
 	// n is the range of an Intn, or the Dist's total.
 	n uint64
-	// k is the dice the draw takes (sixes.go), 0 for a uniform draw over
-	// n.
-	k     int8
+	// k is the dice the draw takes (sixes.go), t the tens (tens.go), both
+	// 0 for a uniform draw over n.
+	k, t  int8
 	arity int
 }
 
 // draw draws o from s, as a Monte Carlo draw of the model would, and
 // returns the child drawn.
 func (o *drawOp) draw(s *Source) int {
-	if o.k > 0 {
+	switch {
+	case o.k > 0:
 		return o.child(s.sixes(o.k))
+	case o.t > 0:
+		return o.child(s.tens(o.t))
 	}
 	return o.child(s.uniform(o.n))
 }
@@ -156,7 +165,7 @@ func (o drawOp) step(luts []uint8) (int32, []uint8) {
 	if o.k > 0 {
 		m = pow6[o.k]
 	}
-	if o.k < 0 || o.k > stepMaxDice || m > stepMult || o.arity > 1<<8 {
+	if o.k < 0 || o.k > stepMaxDice || o.t > stepMaxTens || m > stepMult || o.arity > 1<<8 {
 		return noStep, luts
 	}
 	at := len(luts)
@@ -171,7 +180,10 @@ func (o drawOp) step(luts []uint8) (int32, []uint8) {
 		}
 	}
 	k := int32(o.k)
-	if k == 0 {
+	switch {
+	case o.t > 0:
+		k = stepTens1 + int32(o.t) - 1
+	case k == 0:
 		k = stepUniform
 	}
 	return int32(at<<stepShift) | int32(m)<<stepKBits | k, luts
@@ -181,7 +193,7 @@ func (o drawOp) step(luts []uint8) (int32, []uint8) {
 // draw from a Dist (no dice) of at most 256 outcomes, which a walk maps to
 // its child with the Dist's own index; noStep for any other.
 func (o drawOp) searchStep(op int32) int32 {
-	if o.dist == nil || o.k != 0 || o.arity > 1<<8 || op > math.MaxInt32>>stepKBits {
+	if o.dist == nil || o.k != 0 || o.t != 0 || o.arity > 1<<8 || op > math.MaxInt32>>stepKBits {
 		return noStep
 	}
 	return op<<stepKBits | stepSearch
@@ -431,6 +443,14 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 			case k <= int32(h.left):
 				r, lo = bits.Mul64(h.six, m)
 				h = Hand{lo, h.left - int8(k)}
+			case k >= stepTens1 && k < stepTens1+stepMaxTens:
+				// Source.tens, inline.
+				t := int8(k-stepTens1) + 1
+				if src.tenLeft < t {
+					src.refillTens()
+				}
+				r, lo = bits.Mul64(src.ten, m)
+				src.ten, src.tenLeft = lo, src.tenLeft-t
 			case k == stepSearch:
 				slot = p.stepTo(nd, p.search(src, st))
 				continue

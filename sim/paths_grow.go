@@ -96,11 +96,14 @@ func (p *paths) row(out []uint16) int32 {
 func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 	o := drawOp{dist: d, n: n}
 	if d != nil {
-		o.k, o.arity = d.sixes, d.Len()
+		o.k, o.t, o.arity = d.sixes, d.tens, d.Len()
 	} else {
 		o.arity = int(n)
 		if n < uint64(len(smallSixes)) {
 			o.k = smallSixes[n]
+		}
+		if o.k == 0 {
+			o.t = tensFor(n)
 		}
 	}
 	p.passJoins()
@@ -146,7 +149,8 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 			st = o.searchStep(op)
 		}
 		p.steps = append(p.steps, st)
-		p.uniform = p.uniform || st&stepDice == stepUniform || st&stepDice == stepSearch
+		kind := st & stepDice
+		p.uniform = p.uniform || kind == stepUniform || kind == stepSearch || kind >= stepTens1 && kind < stepTens1+stepMaxTens
 		p.bytes += len(p.luts) - n
 	}
 	at := int32(len(p.kids))

@@ -8,15 +8,16 @@ import (
 )
 
 // pathsExperiment draws in every way a model may: Pick from a Dist of dice
-// (2d6), from one of another total and from one of a total too large for
-// a map, PickValue, Intn over dice and over
+// (2d6), from one of another total, from one of a total too large for a
+// map and from one of 10^2 (tens), PickValue, Intn over a d10, Intn over dice and over
 // a range that is none, Source.Roll and a Hand's rolls with their
 // fallbacks, a number of draws that depends on the path, and records with
 // Set, by a joint code, and a metric set twice (the second stands).
 func pathsExperiment() Experiment {
 	sum := NewDist(1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
-	odd := NewDist(3, 1, 4, 1, 5)     // total 14: a uniform draw, no dice
-	wide := NewDist(1000, 2001, 3000) // total 6,001: no map (searchStep)
+	odd := NewDist(3, 1, 4, 1, 5)      // total 14: a uniform draw, no dice
+	wide := NewDist(1000, 2001, 3000)  // total 6,001: no map (searchStep)
+	hundred := NewDist(10, 20, 30, 40) // total 100: two tens (tens.go)
 	val := NewDist(1, 1, 1, 1, 1, 1).WithValues([]int32{10, 20, 30, 40, 50, 60})
 	pair := NewDist(make36()...).WithValues(values36())
 	return Experiment{
@@ -30,6 +31,8 @@ func pathsExperiment() Experiment {
 				{Name: "j1", Labels: labels(3)},
 				{Name: "pair", Labels: labels(11)},
 				{Name: "wide", Labels: labels(3)},
+				{Name: "hundred", Labels: labels(4)},
+				{Name: "d10", Labels: labels(10)},
 			},
 			Joints: []Joint{{Metrics: []int{4, 5}, Rows: [][]uint16{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}}}},
 		},
@@ -40,6 +43,8 @@ func pathsExperiment() Experiment {
 				rec.Set(3, 6) // overwritten below on most paths
 				rec.Set(1, src.Pick(odd))
 				rec.Set(7, src.Pick(wide))
+				rec.Set(8, src.Pick(hundred))
+				rec.Set(9, src.Intn(10))
 				sixes := 0
 				for range s / 3 {
 					if src.PickValue(val) == 60 {

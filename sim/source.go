@@ -9,9 +9,12 @@ import "math/bits"
 type Source struct {
 	exact bool
 	rng   pcg
-	// six is a reservoir of left dice for Monte Carlo draws (sixes.go).
-	six  uint64
-	left int8
+	// six is a reservoir of left dice for Monte Carlo draws (sixes.go),
+	// ten one of tenLeft tens (tens.go).
+	six     uint64
+	left    int8
+	ten     uint64
+	tenLeft int8
 
 	// Exact enumeration state.
 	path   []step
@@ -73,6 +76,9 @@ func (s *Source) Intn(n int) int {
 				return int(s.sixes(k) % uint64(n))
 			}
 		}
+		if k := tensFor(uint64(n)); k > 0 {
+			return int(s.tens(k))
+		}
 		return int(s.uniform(uint64(n)))
 	}
 	if s.paths != nil {
@@ -96,8 +102,11 @@ func (s *Source) Intn(n int) int {
 // Pick draws an outcome index of d.
 func (s *Source) Pick(d *Dist) int {
 	if !s.exact {
-		if d.sixes > 0 {
+		switch {
+		case d.sixes > 0:
 			return d.index(s.sixes(d.sixes))
+		case d.tens > 0:
+			return d.index(s.tens(d.tens))
 		}
 		return d.index(s.uniform(d.total))
 	}
@@ -122,8 +131,11 @@ func (s *Source) Pick(d *Dist) int {
 // PickValue draws an outcome of d and returns its value (Dist.WithValues).
 func (s *Source) PickValue(d *Dist) int32 {
 	if d.vlut != nil && !s.exact {
-		if d.sixes > 0 {
+		switch {
+		case d.sixes > 0:
 			return d.vlut[s.sixes(d.sixes)]
+		case d.tens > 0:
+			return d.vlut[s.tens(d.tens)]
 		}
 		return d.vlut[s.uniform(d.total)]
 	}
@@ -167,6 +179,7 @@ func (s *Source) reseed(seed, chunk uint64) {
 	a, b := streamSeed(seed, chunk)
 	s.rng.seed(a, b)
 	s.six, s.left = 0, 0
+	s.ten, s.tenLeft = 0, 0
 }
 
 // begin prepares an exact source to replay the current path.

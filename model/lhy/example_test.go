@@ -44,5 +44,5 @@ func Example() {
 	}
 	// Output:
 	// exact casualty 0.729 disrupted 0.151 regrouping 0.000 concealment_lost 0.000 unaffected 0.120
-	// mc    casualty 0.729 disrupted 0.151 regrouping 0.000 concealment_lost 0.000 unaffected 0.120
+	// mc    casualty 0.729 disrupted 0.150 regrouping 0.000 concealment_lost 0.000 unaffected 0.121
 }
