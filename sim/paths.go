@@ -121,6 +121,11 @@ const (
 	stepMaxDice = 4
 )
 
+// The walk tells a step of dice from the other kinds by its dice alone,
+// against those a hand holds (up to sixDigits): no other kind may be so
+// few. This fails to compile if one is.
+const _ = uint(stepTens1 - sixDigits - 1)
+
 // drawOp is what a draw node draws.
 type drawOp struct {
 	// dist is the Dist drawn from (Pick, PickValue), nil for Intn.

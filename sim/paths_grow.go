@@ -225,6 +225,7 @@ func (p *paths) merge(key []byte, base []int, perm []int32) bool {
 		p.bytes += len(k) + 76
 	}
 	p.kids[p.slot] = pathNode{op: joinNode, row: part, at: target}
+	p.coverShort(p.slot)
 	p.slot = target
 	if known {
 		p.stopped = target
@@ -262,18 +263,26 @@ func (p *paths) stateKey(key []byte, base []int, perm []int32) []byte {
 // no outcomes, so the walk and the model's run on a miss both go on from
 // the copy as they would from the node: a node, once set, never changes,
 // and the copy's children are its children. It runs once a join, out of
-// the walk's loop.
+// the walk's loop, and allocates nothing: merge made short cover the
+// join's slot when it wrote the join (coverShort).
 //
 //go:noinline
 func (p *paths) shortcut(slot, at int32) {
-	w := int(slot >> 6)
-	if w >= len(p.short) {
-		n := len(p.short)
-		p.short = append(p.short, make([]uint64, max(w+1-n, n))...)
-		p.bytes += 8 * (len(p.short) - n)
-	}
-	p.short[w] |= 1 << (slot & 63)
+	p.short[slot>>6] |= 1 << (slot & 63)
 	p.kids[slot] = p.kids[at]
+}
+
+// coverShort grows short, if need be, to hold the bit of slot, where a
+// join has just been written, for a walk that must not allocate to
+// replace it (shortcut).
+func (p *paths) coverShort(slot int32) {
+	w := int(slot >> 6)
+	if w < len(p.short) {
+		return
+	}
+	n := len(p.short)
+	p.short = append(p.short, make([]uint64, max(w+1-n, n))...)
+	p.bytes += 8 * (len(p.short) - n)
 }
 
 // isShortcut reports whether the join in slot has been replaced by a copy

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"math/bits"
 	"reflect"
 	"slices"
 	"testing"
@@ -208,6 +209,61 @@ func TestWalkDoesNotAllocate(t *testing.T) {
 		c++
 	}); a != 0 {
 		t.Errorf("a chunk's walk allocates %v times", a)
+	}
+}
+
+// TestShortcutDoesNotAllocate: a walk that meets a join for the first
+// time replaces it (shortcut) without growing the graph's memory, even a
+// join far out in the graph that only a rare path reaches, which a chunk
+// may walk without any miss.
+func TestShortcutDoesNotAllocate(t *testing.T) {
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "x", Labels: labels(7)}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				// The rare path reaches the state past a draw of 4,000
+				// values, so its join sits in a late slot.
+				if src.Intn(2) == 1 && !(src.Intn(4000) == 3999 && src.Intn(10) == 0) {
+					rec.Set(0, 6)
+					return
+				}
+				if src.Merge([]byte{1}) {
+					return
+				}
+				rec.Set(0, src.Intn(6))
+			}
+		},
+		KeepPaths: true,
+	}
+	offsets, size := exp.Schema.layout()
+	w := newWorker(exp, offsets, size, 1)
+	w.trial = w.newTrial()
+	// joins counts the joins written, those a copy has replaced too.
+	joins := func(p *paths) (joins, shortcuts int) {
+		for _, nd := range p.kids {
+			if nd.op == joinNode {
+				joins++
+			}
+		}
+		for _, b := range p.short {
+			shortcuts += bits.OnesCount64(b)
+		}
+		return joins + shortcuts, shortcuts
+	}
+	shortcuts := 0
+	for c := uint64(0); c < 400 && w.paths != nil; c++ {
+		p := w.paths
+		before, _ := joins(p)
+		short := cap(p.short)
+		w.runChunk(1, c, DefaultChunk)
+		var after int
+		after, shortcuts = joins(p)
+		if after == before && cap(p.short) != short {
+			t.Fatalf("chunk %d wrote no join, but its walk grew the marks of shortcuts from %d words to %d", c, short, cap(p.short))
+		}
+	}
+	if shortcuts < 2 {
+		t.Errorf("%d joins replaced: the test walks neither its common join nor its rare one", shortcuts)
 	}
 }
 

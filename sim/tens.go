@@ -37,8 +37,9 @@ var pow10 = [8]uint64{1, 10, 100, 1000, 10000}
 
 // tensFor returns the k ≤ maxTens for which n is 10^k, or 0 when there is
 // none: a draw over a divisor of 10^k that is no power of ten (5, 20, 25)
-// stays a uniform draw, so that the draws of a model that never rolls a
-// d10 stay as they were.
+// stays a uniform draw. Of the games that roll no d10, only Solitaire
+// ASL's random pick among exactly ten tied S? (S2) draws over a power of
+// ten, and takes a ten like any other.
 func tensFor(n uint64) int8 {
 	for k := int8(1); k <= maxTens; k++ {
 		if pow10[k] == n {
