@@ -23,6 +23,12 @@ import (
 // trial is m, the model's. It then walks, and at the end of each window
 // adds to the walk's debt what the window cost beyond the model, its time
 // less its trials·m: negative once the walk has paid for its learning. A
+// window's time counts up to pauseFactor times that of the median of the
+// last three, so that one pause of the process does not weigh as the
+// walk's cost: the reference crossing's walk, whose learning costs about
+// its allowance, was given up in 5 of 20 runs of a million trials, each
+// then at 2.8–3.0 M trials/s instead of 5.0–5.7 M, by windows of 5 to
+// 23 µs a trial amid ones of 0.2 to 0.6 µs. A
 // window is at least windowTrials trials and windowTicks ticks of the
 // clock, so that a clock as coarse as a browser's (0.1 to 1 ms) times it to
 // within 5%. The worker drops its graph, and runs the model on every trial
@@ -72,6 +78,8 @@ const (
 	// model trials' time it may lose whatever the run's length.
 	walkAllowance = 0.05
 	learnTrials   = 2048
+	// pauseFactor bounds what one window is charged, in median windows.
+	pauseFactor = 3
 )
 
 // walkJudge is one worker's account of its walk against its model. The
@@ -168,15 +176,21 @@ func (j *walkJudge) walkedBlock(n uint64) bool {
 	if !ok {
 		return false
 	}
-	j.debt += (d - j.model) * trials
 	j.paces[j.windows%len(j.paces)] = d
 	j.windows++
 	if j.windows < len(j.paces) {
+		j.debt += (d - j.model) * trials
 		return false
 	}
 	paces := j.paces // a copy: median sorts it
+	pace := median(paces[:])
+	// A window is charged at most pauseFactor times the median pace of
+	// the last three: a pause of the process (another program, the host)
+	// that slowed it alone is no cost of the walk's, while the windows
+	// that meet more new paths than most are charged in full.
+	j.debt += (min(d, pauseFactor*pace) - j.model) * trials
 	allowance := walkAllowance*j.model*max(j.share, j.walked) + learnTrials*j.model
-	return j.debt > allowance && median(paces[:]) > j.model
+	return j.debt > allowance && pace > j.model
 }
 
 // tally adds n trials to the window and, once the window is long enough

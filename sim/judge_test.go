@@ -141,6 +141,26 @@ func TestJudgeForgivesOnePause(t *testing.T) {
 	}
 }
 
+// TestJudgeChargesAPauseAtMostThreeWindows: a window that a pause of the
+// process slowed far beyond its neighbours adds to the debt as pauseFactor
+// of the median window would, not its own time; a window that merely met
+// more new paths than most is charged in full.
+func TestJudgeChargesAPauseAtMostThreeWindows(t *testing.T) {
+	f := newFakeJudge(1e9, time.Nanosecond)
+	f.probe(100)
+	f.walk(3*windowTrials, 150)
+	before := f.debt
+	f.walk(windowTrials, 100_000) // a pause of 25 ms in a window of 256 trials
+	if got, want := f.debt-before, (pauseFactor*150-100)*float64(windowTrials); got != want {
+		t.Errorf("a paused window added %v ns of debt, want %v", got, want)
+	}
+	before = f.debt
+	f.walk(windowTrials, 400) // more new paths than most: under three medians
+	if got, want := f.debt-before, (400-100)*float64(windowTrials); got != want {
+		t.Errorf("a slow window added %v ns of debt, want its own %v", got, want)
+	}
+}
+
 // TestJudgeAllowanceGrowsWithTheWalk: past its share, a worker may lose 5%
 // of the time the model would have taken over what it walked, so a walk
 // that loses less than that a trial walks on; a run with a precision rule,
