@@ -8,16 +8,22 @@ import (
 	"testing"
 )
 
-// TestSixReject: the rejection threshold is 2^64 mod 6^22, worked out
-// with big integers, and 6^22 = 36^11 fits in a word.
+// TestSixReject: each reservoir's rejection threshold is 2^64 mod its
+// range, worked out with big integers, and the range, 6^22 = 36^11 or
+// 10^19 (tens.go), fits in a word; pow6 holds 6^k up to 22 and 0 above.
 func TestSixReject(t *testing.T) {
 	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
-	p := new(big.Int).Exp(big.NewInt(6), big.NewInt(sixDigits), nil)
-	if p.Uint64() != pow6x22 || p.Cmp(two64) >= 0 {
-		t.Fatalf("6^22 = %v, pow6x22 = %d", p, uint64(pow6x22))
-	}
-	if want := new(big.Int).Mod(two64, p).Uint64(); sixReject != want {
-		t.Errorf("sixReject = %d, want 2^64 mod 6^22 = %d", uint64(sixReject), want)
+	for _, r := range []struct {
+		base, digits int64
+		size, reject uint64
+	}{{6, sixDigits, pow6x22, sixReject}, {10, tenDigits, pow10x19, tenReject}} {
+		p := new(big.Int).Exp(big.NewInt(r.base), big.NewInt(r.digits), nil)
+		if !p.IsUint64() || p.Uint64() != r.size || p.Cmp(two64) >= 0 {
+			t.Fatalf("%d^%d = %v, held as %d", r.base, r.digits, p, r.size)
+		}
+		if want := new(big.Int).Mod(two64, p).Uint64(); r.reject != want {
+			t.Errorf("the threshold of %d^%d is %d, want 2^64 mod it = %d", r.base, r.digits, r.reject, want)
+		}
 	}
 	for k := range pow6 {
 		want := uint64(0) // no roll takes more dice than a reservoir holds
@@ -69,25 +75,32 @@ func TestDiceUniform(t *testing.T) {
 		"Intn(6)":  {6, func(s *Source) int { return s.Intn(6) }},
 		"Intn(10)": {10, func(s *Source) int { return s.Intn(10) }},
 	} {
-		s := newMC(42, 3)
-		counts := make([]float64, c.cells)
-		for range n {
-			if s.left < trialDice {
-				s.refill()
-			}
-			counts[c.draw(s)]++
-		}
-		e := float64(n) / float64(c.cells)
-		chi := 0.0
-		for _, o := range counts {
-			chi += (o - e) * (o - e) / e
-		}
-		// Wilson–Hilferty: the 0.999 quantile of chi-square with df degrees.
-		df := float64(c.cells - 1)
-		crit := df * math.Pow(1-2/(9*df)+3.09*math.Sqrt(2/(9*df)), 3)
-		if chi > crit {
-			t.Errorf("%s: chi-square %.1f over %d cells, critical %.1f", name, chi, c.cells, crit)
-		}
+		uniformDraws(t, name, n, c.cells, c.draw)
+	}
+}
+
+// uniformDraws draws n times from a Monte Carlo source at a fixed seed,
+// topped up before each draw as before a trial, and fails unless
+// Pearson's chi-square over cells equally likely values is below its
+// 0.001 critical value.
+func uniformDraws(t *testing.T, name string, n, cells int, draw func(*Source) int) {
+	t.Helper()
+	s := newMC(42, 3)
+	counts := make([]float64, cells)
+	for range n {
+		s.topUp()
+		counts[draw(s)]++
+	}
+	e := float64(n) / float64(cells)
+	chi := 0.0
+	for _, o := range counts {
+		chi += (o - e) * (o - e) / e
+	}
+	// Wilson–Hilferty: the 0.999 quantile of chi-square with df degrees.
+	df := float64(cells - 1)
+	crit := df * math.Pow(1-2/(9*df)+3.09*math.Sqrt(2/(9*df)), 3)
+	if chi > crit {
+		t.Errorf("%s: chi-square %.1f over %d cells, critical %.1f", name, chi, cells, crit)
 	}
 }
 

@@ -62,11 +62,5 @@ func (s *Source) tens(k int8) uint64 {
 
 // refillTens draws a fresh reservoir of tens.
 func (s *Source) refillTens() {
-	for {
-		r := s.rng.next()
-		if r*pow10x19 >= tenReject { // the low word of r·10^19
-			s.ten, s.tenLeft = r, tenDigits
-			return
-		}
-	}
+	s.ten, s.tenLeft = s.accepted(pow10x19, tenReject), tenDigits
 }

@@ -7,18 +7,9 @@ import (
 	"testing"
 )
 
-// TestTenReject: the rejection threshold is 2^64 mod 10^19, worked out
-// with big integers, 10^19 fits in a word, and pow10 holds 10^k up to
-// maxTens and 0 above.
-func TestTenReject(t *testing.T) {
-	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
-	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(tenDigits), nil)
-	if !p.IsUint64() || p.Uint64() != pow10x19 || p.Cmp(two64) >= 0 {
-		t.Fatalf("10^19 = %v, pow10x19 = %d", p, uint64(pow10x19))
-	}
-	if want := new(big.Int).Mod(two64, p).Uint64(); tenReject != want {
-		t.Errorf("tenReject = %d, want 2^64 mod 10^19 = %d", uint64(tenReject), want)
-	}
+// TestPow10: pow10 holds 10^k up to maxTens and 0 above (its threshold is
+// TestSixReject's).
+func TestPow10(t *testing.T) {
 	for k := range pow10 {
 		want := uint64(0)
 		if k <= maxTens {
@@ -93,22 +84,7 @@ func TestTensUniform(t *testing.T) {
 		"two d10":     {100, func(s *Source) int { return 10*s.Intn(10) + s.Intn(10) }},
 		"d10 and die": {60, func(s *Source) int { return 6*s.Intn(10) + s.Intn(6) }},
 	} {
-		s := newMC(42, 3)
-		counts := make([]float64, c.cells)
-		for range n {
-			s.topUp()
-			counts[c.draw(s)]++
-		}
-		e := float64(n) / float64(c.cells)
-		chi := 0.0
-		for _, o := range counts {
-			chi += (o - e) * (o - e) / e
-		}
-		df := float64(c.cells - 1)
-		crit := df * math.Pow(1-2/(9*df)+3.09*math.Sqrt(2/(9*df)), 3)
-		if chi > crit {
-			t.Errorf("%s: chi-square %.1f over %d cells, critical %.1f", name, chi, c.cells, crit)
-		}
+		uniformDraws(t, name, n, c.cells, c.draw)
 	}
 }
 
