@@ -58,15 +58,11 @@ func (s *Source) topUp() {
 
 // refill draws a fresh reservoir.
 func (s *Source) refill() {
-	s.six, s.left = s.accepted(pow6x22, sixReject), sixDigits
-}
-
-// accepted draws words until one passes Lemire's test for the range n,
-// whose 2^64 mod n is reject: the low word of r·n is at least reject.
-func (s *Source) accepted(n, reject uint64) uint64 {
 	for {
-		if r := s.rng.next(); r*n >= reject {
-			return r
+		r := s.rng.next()
+		if r*pow6x22 >= sixReject { // the low word of r·6^22
+			s.six, s.left = r, sixDigits
+			return
 		}
 	}
 }
