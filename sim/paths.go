@@ -248,7 +248,8 @@ type paths struct {
 	// walk tells as it goes.
 	seenOne uint64
 	clash   bool
-	// uniform: some draw's step is a uniform draw's (walkUniform).
+	// uniform: some draw's step is of a kind that walkDice leaves to
+	// walkUniform: a uniform draw, tens, or a search.
 	uniform bool
 
 	// A miss: the model replays walked[:pos] and goes on from the node in

@@ -150,7 +150,7 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		}
 		p.steps = append(p.steps, st)
 		kind := st & stepDice
-		p.uniform = p.uniform || kind == stepUniform || kind == stepSearch || kind >= stepTens1 && kind < stepTens1+stepMaxTens
+		p.uniform = p.uniform || kind > stepMaxDice && kind != noStep
 		p.bytes += len(p.luts) - n
 	}
 	at := int32(len(p.kids))
