@@ -130,13 +130,11 @@ func (d *Draws) uniform(s *Source, n uint64) uint64 {
 
 // intn is Source.Intn's Monte Carlo draw on a recording source.
 func (d *Draws) intn(s *Source, n int) int {
-	if n < len(smallSixes) {
-		if k := smallSixes[n]; k > 0 {
-			return int(d.roll(s, k) % uint64(n))
-		}
-	}
-	if k := tensFor(uint64(n)); k > 0 {
-		return int(d.tens(s, k))
+	switch k, t := intnDice(uint64(n)); {
+	case k > 0:
+		return int(d.roll(s, k) % uint64(n))
+	case t > 0:
+		return int(d.tens(s, t))
 	}
 	return int(d.uniform(s, uint64(n)))
 }

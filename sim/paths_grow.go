@@ -99,12 +99,7 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		o.k, o.t, o.arity = d.sixes, d.tens, d.Len()
 	} else {
 		o.arity = int(n)
-		if n < uint64(len(smallSixes)) {
-			o.k = smallSixes[n]
-		}
-		if o.k == 0 {
-			o.t = tensFor(n)
-		}
+		o.k, o.t = intnDice(n)
 	}
 	p.passJoins()
 	p.drew = true

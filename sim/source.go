@@ -71,13 +71,11 @@ func (s *Source) Intn(n int) int {
 		panic("sim: Intn with n <= 0")
 	}
 	if !s.exact {
-		if n < len(smallSixes) {
-			if k := smallSixes[n]; k > 0 {
-				return int(s.sixes(k) % uint64(n))
-			}
-		}
-		if k := tensFor(uint64(n)); k > 0 {
-			return int(s.tens(k))
+		switch k, t := intnDice(uint64(n)); {
+		case k > 0:
+			return int(s.sixes(k) % uint64(n))
+		case t > 0:
+			return int(s.tens(t))
 		}
 		return int(s.uniform(uint64(n)))
 	}

@@ -49,6 +49,17 @@ func tensFor(n uint64) int8 {
 	return 0
 }
 
+// intnDice is how a Monte Carlo Intn(n) draws: k dice when n divides
+// 6^k (sixes.go), else t tens when n is 10^t, else neither, a uniform
+// draw over n. Source.Intn, the walk's ops and the record of a run's
+// draws all ask it, so that they draw alike.
+func intnDice(n uint64) (k, t int8) {
+	if n < uint64(len(smallSixes)) && smallSixes[n] > 0 {
+		return smallSixes[n], 0
+	}
+	return 0, tensFor(n)
+}
+
 // tens returns a uniform integer in [0, 10^k), 1 ≤ k ≤ maxTens,
 // refilling the reservoir when it holds fewer than k tens.
 func (s *Source) tens(k int8) uint64 {
