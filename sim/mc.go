@@ -110,7 +110,16 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // worker's graph after its first chunk, while they ran the model, was
 // slower once the walk ran four times as fast as the model: two workers
 // reached 1.69× one on the default compare instead of 1.84× (the Scaling
-// benchmarks).
+// benchmarks). One graph that all the workers walk and grow was slower
+// too: growth under a lock (a worker that found it held ran its trial on
+// the model), nodes published by an atomic store of their op, walks
+// reading their copy of the graph to its arrays' capacity, and no join
+// replaced once set. It learnt each path once, and the reference crossing's
+// two workers reached 1.6× one instead of 1.2×, but each walk step cost
+// more: one worker ran 3–8% slower on compare, fire, afv, lhy and the
+// plan, and from the command line at -j 2 the default compare took 67 ms
+// instead of 60, fire 17 instead of 15, while the built-in crossings run
+// by Monte Carlo took the same time.
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
