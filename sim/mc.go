@@ -113,8 +113,8 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // benchmarks). One graph that all the workers walk and grow was slower
 // too: growth under a lock (a worker that found it held ran its trial on
 // the model), nodes published by an atomic store of their op, walks
-// reading their copy of the graph to its arrays' capacity, and no join
-// replaced once set. It learnt each path once, and the reference crossing's
+// reading their copy of the graph to its arrays' capacity, and a join
+// replaced by its state's first node only as it was written. It learnt each path once, and the reference crossing's
 // two workers reached 1.6× one instead of 1.2×, but each walk step cost
 // more: one worker ran 3–8% slower on compare, fire, afv, lhy and the
 // plan, and from the command line at -j 2 the default compare took 67 ms
