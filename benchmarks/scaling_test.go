@@ -13,11 +13,12 @@ import (
 // built from their inputs, then 1,000,000 trials of each — on one worker
 // and on two, in the same process and the same iteration, and reports the
 // speedup of two over one. Two workers on two cores should come close to
-// 2×: a default run is 15.26 chunks, which two workers split 8 to 7.26,
-// so the trials alone can reach 1.91×, and the set-up, which one worker
-// does alone, takes the rest. A figure near 1 or below means the workers
-// contend for something they should not share (a lock, or a cache line
-// written on every trial by both).
+// 2×: a default run is 100 chunks, which two workers split evenly, and
+// the set-up, which one worker does alone, takes the rest. Several runs go
+// to one pool of workers (sim.RunMCAll), as the command runs them. A
+// figure near 1 or below means the workers contend for something they
+// should not share (a lock, or a cache line written on every trial by
+// both).
 //
 // It also reports the processor time of the two workers' runs over the
 // one worker's (cpu-2/1): the same work, so 1.0 unless the workers slow
@@ -29,10 +30,16 @@ func scaling(b *testing.B, build func(testing.TB) []sim.Experiment) {
 	var seed uint64
 	run := func(workers int) (time.Duration, time.Duration) {
 		start, cpu := time.Now(), cpuTime(b)
-		for _, exp := range build(b) {
-			if _, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: trials, Seed: seed, Workers: workers}); err != nil {
-				b.Fatal(err)
-			}
+		cfg := sim.Config{Trials: trials, Seed: seed, Workers: workers}
+		exps := build(b)
+		var err error
+		if len(exps) == 1 {
+			_, err = sim.RunMC(context.Background(), exps[0], cfg)
+		} else {
+			_, err = sim.RunMCAll(context.Background(), exps, cfg)
+		}
+		if err != nil {
+			b.Fatal(err)
 		}
 		return time.Since(start), cpuTime(b) - cpu
 	}
@@ -68,7 +75,7 @@ func BenchmarkScalingPlacedDC(b *testing.B) {
 }
 
 // BenchmarkScalingCompare is the scaling of the default compare job: its
-// three runs one after the other, as the command makes them.
+// three runs on one pool of workers, as the command runs them.
 func BenchmarkScalingCompare(b *testing.B) { scaling(b, compareDefault) }
 
 // BenchmarkScalingAFV is the scaling of the reference vehicle attack.

@@ -119,7 +119,9 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // more: one worker ran 3–8% slower on compare, fire, afv, lhy and the
 // plan, and from the command line at -j 2 the default compare took 67 ms
 // instead of 60, fire 17 instead of 15, while the built-in crossings run
-// by Monte Carlo took the same time.
+// by Monte Carlo took the same time. Where a job has several runs, they
+// share one pool instead, each worker learning runs of its own
+// (RunMCAll).
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)

@@ -119,11 +119,15 @@ func (j *job) finishReport(rep *report.Report) {
 	rep.Headline = headline(*rep)
 }
 
-// execute runs j's experiments in order, with a progress bar on stderr
-// when asked, and stops after an interrupted one. A run that met its
+// execute runs j's experiments, in order unless they share a pool of
+// workers (executePooled), with a progress bar on stderr when asked, and
+// stops after an interrupted one. A run that met its
 // trial cap before its --precision says so on stderr, beside the output
 // that records it.
 func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
+	if pooled(j.common, len(j.runs)) {
+		return executePooled(ctx, stderr, j)
+	}
 	rep = j.report
 	for k, r := range j.runs {
 		label := ""
