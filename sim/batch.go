@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -12,7 +13,8 @@ import (
 // RunMCAll runs each of exps by Monte Carlo on one pool of cfg.Workers
 // workers. Result i has the figures of RunMC(ctx, exps[i], cfg) to the
 // byte: chunk c of every run draws from the stream keyed by (cfg.Seed, c),
-// whichever worker runs it.
+// whichever worker runs it. Its Complete says whether it ran every trial,
+// and its Elapsed is its share of the pool's time (below).
 //
 // One pool rather than one run after another, because a worker that keeps
 // paths learns them from its first chunk of a run (paths.go): run in turn
@@ -28,13 +30,17 @@ import (
 // pool's. With cfg.Precision the runs go one after another, each stopped
 // by its own precision (RunMC). An interrupted batch (ctx cancelled)
 // returns every run's result, Complete false for those it cut short, a
-// run no worker started with no trials. It refuses, before any work, what RunMC
-// refuses for any of exps.
+// run no worker started with no trials. It refuses, before any work, a
+// configuration RunMC refuses, and an experiment RunMC refuses with a
+// *RunError naming it.
 func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, error) {
 	cfg = cfg.withDefaults()
-	for _, exp := range exps {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	for i, exp := range exps {
 		if err := check(exp, cfg); err != nil {
-			return nil, err
+			return nil, &RunError{Run: i, Err: err}
 		}
 	}
 	if cfg.Precision > 0 {
@@ -188,3 +194,14 @@ func (r *pooledRun) work(ctx context.Context) {
 	r.trials += w.trials
 	r.busy += busy
 }
+
+// RunError is RunMCAll's refusal of one of its experiments.
+type RunError struct {
+	// Run is the experiment's index.
+	Run int
+	Err error
+}
+
+func (e *RunError) Error() string { return fmt.Sprintf("sim: run %d: %v", e.Run, e.Err) }
+
+func (e *RunError) Unwrap() error { return e.Err }

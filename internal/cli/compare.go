@@ -207,7 +207,8 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
 	}
 	writeIntro(w, rep)
-	for i, e := range rep.Explain {
+	// An interrupted job has the working of runs it never ran.
+	for i, e := range rep.Explain[:min(len(rep.Explain), len(rep.Runs))] {
 		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
 		if err := report.WriteExplanation(w, e); err != nil {
 			return err

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,9 +22,11 @@ func pooled(c common, runs int) bool {
 }
 
 // executePooled is execute for a pooled job: one progress bar for all its
-// runs, the same figures as one run after another. Interrupted, it
-// reports every run that ran a trial (the first whatever), each marked
-// incomplete if it was cut short, and lists the others as not run.
+// runs, the same figures as one run after another. Interrupted, it reports
+// the runs up to the last that ran a trial (the first whatever), each
+// marked incomplete if it was cut short, and lists those after it as not
+// run: the reported runs stay a prefix of the job's, as a sweep's rows
+// and a plan's working are read by position.
 func executePooled(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, complete bool, err error) {
 	rep = j.report
 	cfg := j.common.cfg
@@ -42,39 +45,52 @@ func executePooled(ctx context.Context, stderr io.Writer, j *job) (rep report.Re
 	results, err := sim.RunMCAll(ctx, exps, cfg)
 	stop()
 	if err != nil {
+		var re *sim.RunError
+		if errors.As(err, &re) && j.runs[re.Run].label != "" {
+			err = fmt.Errorf("%s run: %w", j.runs[re.Run].label, re.Err)
+		}
 		return rep, false, err
 	}
-	complete = true
-	var cut []string
-	for k, res := range results {
-		label := j.runs[k].label
-		if res.Trials == 0 && k > 0 {
-			rep.NotRun = append(rep.NotRun, label)
-			continue
-		}
-		rep.Runs = append(rep.Runs, report.Run{Label: label, Result: res})
-		if !res.Complete {
-			cut = append(cut, label)
-		}
-	}
-	if len(cut) == 0 && len(rep.NotRun) == 0 {
-		return rep, true, nil
-	}
-	if len(rep.NotRun) > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as the %s interrupted: %s.", cutRuns(cut), someOf(rep.NotRun)))
-	}
-	return rep, false, nil
+	return rep, collectPooled(&rep, j.runs, results), nil
 }
 
-// cutRuns names the runs an interruption cut short, as the subject of
-// "interrupted": one per worker at most.
+// collectPooled puts a pool's results in rep, as executePooled says, and
+// reports whether every run was complete.
+func collectPooled(rep *report.Report, runs []plannedRun, results []*sim.Result) (complete bool) {
+	last := 0
+	for k, res := range results {
+		if res.Trials > 0 {
+			last = k
+		}
+	}
+	var cut []string
+	for k, res := range results[:last+1] {
+		rep.Runs = append(rep.Runs, report.Run{Label: runs[k].label, Result: res})
+		if !res.Complete {
+			cut = append(cut, runs[k].label)
+		}
+	}
+	for _, r := range runs[last+1:] {
+		rep.NotRun = append(rep.NotRun, r.label)
+	}
+	if len(rep.NotRun) > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as %s: %s.", cutRuns(cut), someOf(rep.NotRun)))
+	}
+	return len(cut) == 0 && len(rep.NotRun) == 0
+}
+
+// cutRuns says why the runs after the last that ran a trial were not run:
+// the runs an interruption cut short, or, when it fell between runs, the
+// job's interruption.
 func cutRuns(cut []string) string {
 	switch n := len(cut); {
+	case n == 0:
+		return "the job was interrupted"
 	case n == 1:
-		return cut[0] + " run was"
+		return "the " + cut[0] + " run was interrupted"
 	case n <= 4:
-		return strings.Join(cut[:n-1], ", ") + " and " + cut[n-1] + " runs were"
+		return "the " + strings.Join(cut[:n-1], ", ") + " and " + cut[n-1] + " runs were interrupted"
 	default:
-		return someOf(cut) + " runs were"
+		return "the " + someOf(cut) + " runs were interrupted"
 	}
 }

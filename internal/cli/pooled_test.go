@@ -2,7 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // TestPooledRunsAnyWorkers: runs that share a pool of workers (compare,
@@ -35,13 +40,79 @@ func TestCutRuns(t *testing.T) {
 		cut  []string
 		want string
 	}{
-		{[]string{"placed"}, "placed run was"},
-		{[]string{"placed", "thrown"}, "placed and thrown runs were"},
-		{[]string{"a", "b", "c"}, "a, b and c runs were"},
-		{[]string{"a", "b", "c", "d", "e"}, "a, b, c, d and 1 more runs were"},
+		{nil, "the job was interrupted"},
+		{[]string{"placed"}, "the placed run was interrupted"},
+		{[]string{"placed", "thrown"}, "the placed and thrown runs were interrupted"},
+		{[]string{"a", "b", "c"}, "the a, b and c runs were interrupted"},
+		{[]string{"a", "b", "c", "d", "e"}, "the a, b, c, d and 1 more runs were interrupted"},
 	} {
 		if got := cutRuns(tc.cut); got != tc.want {
 			t.Errorf("cutRuns(%q) = %q, want %q", tc.cut, got, tc.want)
+		}
+	}
+}
+
+// TestCollectPooled: an interrupted pool reports its runs up to the last
+// that ran a trial, whatever the others, so that a sweep's rows keep
+// their values, and names the rest as not run, an interruption between
+// runs included.
+func TestCollectPooled(t *testing.T) {
+	runs := []plannedRun{{label: "a"}, {label: "b"}, {label: "c"}, {label: "d"}}
+	done := &sim.Result{Trials: 100, Complete: true}
+	part := &sim.Result{Trials: 40}
+	none := &sim.Result{}
+	for _, tc := range []struct {
+		results  []*sim.Result
+		reported int
+		notRun   string
+		note     string
+		complete bool
+	}{
+		{[]*sim.Result{done, done, done, done}, 4, "", "", true},
+		{[]*sim.Result{done, part, none, none}, 2, "c d", "Not run, as the b run was interrupted: c, d.", false},
+		// A run claimed but not begun before a later one ran: reported, so
+		// that the later one keeps its place.
+		{[]*sim.Result{part, none, part, none}, 3, "d", "Not run, as the a, b and c runs were interrupted: d.", false},
+		// Interrupted as the first run ended: no run was cut.
+		{[]*sim.Result{done, none, none, none}, 1, "b c d", "Not run, as the job was interrupted: b, c, d.", false},
+		// Interrupted before any trial: the first run stands for the job.
+		{[]*sim.Result{none, none, none, none}, 1, "b c d", "Not run, as the a run was interrupted: b, c, d.", false},
+	} {
+		var rep report.Report
+		complete := collectPooled(&rep, runs, tc.results)
+		note := ""
+		if len(rep.Notes) > 0 {
+			note = rep.Notes[len(rep.Notes)-1]
+		}
+		if len(rep.Runs) != tc.reported || strings.Join(rep.NotRun, " ") != tc.notRun || note != tc.note || complete != tc.complete {
+			t.Errorf("%d runs reported, not run %q, note %q, complete %v; want %d, %q, %q, %v",
+				len(rep.Runs), rep.NotRun, note, complete, tc.reported, tc.notRun, tc.note, tc.complete)
+		}
+		for k, r := range rep.Runs {
+			if r.Label != runs[k].label || r.Result != tc.results[k] {
+				t.Errorf("reported run %d is %q, want %q", k, r.Label, runs[k].label)
+			}
+		}
+	}
+}
+
+// TestInterruptedExplain: side by side with their working, cut short
+// before most runs ran, shows the working of those that did.
+func TestInterruptedExplain(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, cmdline := range []string{
+		"compare --explain",
+		"compare --explain --method exact",
+		"plans --target 4-6-7 --plan A:fire_8 --plan B:fire_4;fire_4 --explain",
+	} {
+		a := args(cmdline)
+		for i := range a {
+			a[i] = strings.ReplaceAll(a[i], "_", " ")
+		}
+		code, stdout, stderr := cliCtx(t, ctx, a...)
+		if code != exitInterrupted || strings.Count(stdout, "== ") != 1 || !strings.Contains(stdout, "Not run") {
+			t.Errorf("%s cut short: exit %d, stdout\n%s\nstderr %s", cmdline, code, stdout, stderr)
 		}
 	}
 }

@@ -526,7 +526,7 @@ func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.
 	for _, r := range rep.Runs {
 		elapsed += r.Result.Elapsed.Seconds()
 		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s; the later values were not run\n", r.Label, report.Incomplete(r.Result))
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
 	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "value", "values"), elapsed)
