@@ -116,3 +116,16 @@ func TestInterruptedExplain(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedSweepSaysWhatDidNotRun: a sweep cut short names, below
+// its table, the values it never ran.
+func TestInterruptedSweepSaysWhatDidNotRun(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, method := range []string{"mc", "exact"} {
+		code, stdout, _ := cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..2 --method "+method)...)
+		if want := "Not run, as the tem=0 run was interrupted: tem=1, tem=2."; code != exitInterrupted || !strings.Contains(stdout, want) {
+			t.Errorf("sweep --method %s cut short: exit %d, want %q in\n%s", method, code, want, stdout)
+		}
+	}
+}

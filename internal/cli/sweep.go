@@ -310,7 +310,8 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 				}
 			}
 			if notes := j.figures.notesFor(shown); notes != "" {
-				rep.Notes = strings.Split(notes, "\n")
+				// After them, what the run said: the values not run.
+				rep.Notes = append(strings.Split(notes, "\n"), rep.Notes...)
 			}
 		}
 		if goalOf != nil {
