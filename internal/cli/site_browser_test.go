@@ -558,6 +558,28 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the partial result shows no figures: %.200q", partialText)
 	}
 
+	// A long compare: its three runs share the workers, and the status
+	// counts them together.
+	var counted string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#compare"),
+		waitState("idle"),
+		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("running"),
+		// Past the first look (its own short run), into the whole run.
+		chromedp.Poll(`document.querySelector('#first-look') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Text(`#counted`, &counted, chromedp.ByQuery),
+		shot("compare-running-1280", "#status"),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("partial"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(counted, "3 runs: ") || !strings.HasSuffix(counted, "/3,000,000,000 trials") {
+		t.Errorf("a compare's status counts %q, want its three runs' trials together", counted)
+	}
+
 	// A phone: nothing scrolls sideways, the form or a result.
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),

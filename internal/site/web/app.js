@@ -189,9 +189,10 @@ function pageMain() {
     if (!running || m.id !== running.id) return;
     if (m.type === "stderr") {
       // A --progress always line: "\r[bar] 72%  14,352,384/20,000,000 trials  0.9s",
-      // after "tem=2 (3 of 6) " when the command makes several runs.
+      // after "6 runs " when the command's runs share its workers, or
+      // "tem=2 (3 of 6) " when they run one after another.
       let line = m.text.replace(/\r|\x1b\[K/g, "").trim();
-      const of = /^(.*\(\d+ of \d+\))\s*(.*)$/.exec(line);
+      const of = /^(.*\(\d+ of \d+\)|\d+ runs)\s*(.*)$/.exec(line);
       if (of) line = of[2];
       line = line.replace(/^\[[^\]]*\]\s*/, "");
       const pct = /^(\d+)%/.exec(line);
