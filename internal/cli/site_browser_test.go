@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -580,6 +581,33 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("a compare's status counts %q, want its three runs' trials together", counted)
 	}
 
+	// Cancelled just as its first look ends: the first look is all there
+	// is, and is shown as partial, under its own command line. The
+	// page's Worker is wrapped to click Cancel as the first look's answer
+	// arrives, before the page reads it.
+	var lookStatus, lookArgv string
+	if err := chromedp.Run(ctx,
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(cancelAtFirstLook).Do(ctx)
+			return err
+		}),
+		// A new document, which the script wraps.
+		chromedp.Navigate(ts.URL+"/?look#compare"),
+		waitState("idle"),
+		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
+		chromedp.Evaluate(`window.cancelAtFirstLook = true`, nil),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("partial"),
+		chromedp.Text(`#status`, &lookStatus, chromedp.ByQuery),
+		chromedp.Evaluate(`window.sapperLast.argv.join(" ")`, &lookArgv),
+		shot("first-look-cancelled-1280", ""),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(lookStatus, "PARTIAL, the first look's 50,000 trials") || !strings.HasSuffix(lookArgv, "--trials 50000") {
+		t.Errorf("cancelled as its first look ended: status %q, command line %q", lookStatus, lookArgv)
+	}
+
 	// A phone: nothing scrolls sideways, the form or a result.
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
@@ -682,3 +710,21 @@ func TestSiteOffersWhatItReads(t *testing.T) {
 		}
 	}
 }
+
+// cancelAtFirstLook wraps the page's Worker so that, when the page sets
+// window.cancelAtFirstLook, the next answer of a run clicks Cancel before
+// the page reads it: a player's Cancel that lands as a first look ends.
+const cancelAtFirstLook = `(() => {
+  const W = window.Worker;
+  window.Worker = class extends W {
+    set onmessage(h) {
+      super.onmessage = (e) => {
+        if (window.cancelAtFirstLook && e.data && e.data.type === "done") {
+          window.cancelAtFirstLook = false;
+          document.querySelector("#cancel").click();
+        }
+        h(e);
+      };
+    }
+  };
+})()`

@@ -204,7 +204,7 @@ function pageMain() {
     }
     if (m.type === "done") {
       if (running.preview && m.code === 0 && !running.cancelled) firstLook(m);
-      else finish(m);
+      else finish(m, running.preview && m.code === 0);
     }
   }
 
@@ -1056,7 +1056,10 @@ function pageMain() {
     }
   }
 
-  function finish(m) {
+  // finish shows the run's result. lookOnly: the run was cancelled as its
+  // first look ended, whose figures are then all there is, and are shown
+  // as such, under the first look's own command line.
+  function finish(m, lookOnly) {
     const r = running;
     stopRunning();
     const wall = performance.now() - r.t0;
@@ -1076,20 +1079,22 @@ function pageMain() {
       document.body.dataset.state = "error";
       return;
     }
-    if (partial) {
+    if (lookOnly) {
+      setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures below are PARTIAL, the first look's " + num(PREVIEW) + " trials.");
+    } else if (partial) {
       setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures below are PARTIAL, from the trials run so far.");
     } else {
       setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     }
-    showResult(r, data);
+    showResult(lookOnly ? { ...r, argv: r.preview } : r, data);
     $("result").classList.remove("first-look");
     const h = $("result-title");
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
     window.sapperTiming = { firstLookMs: (window.sapperTiming && window.sapperTiming.firstLookMs) || performance.now(), firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
     // the engine's own JSON, as sapper … --format json writes it
-    window.sapperLast = { argv: r.argv, json: m.stdout };
-    document.body.dataset.state = partial ? "partial" : "done";
+    window.sapperLast = { argv: lookOnly ? r.preview : r.argv, json: m.stdout };
+    document.body.dataset.state = partial || lookOnly ? "partial" : "done";
   }
 
   function setStatus(text) {
