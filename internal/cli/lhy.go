@@ -208,7 +208,14 @@ func describeLHY(a lhy.FireAttack) string {
 		hex = append(hex, describeUnit(u))
 	}
 	if a.Leader != nil {
-		hex = append(hex, fmt.Sprintf("leader (Cohesion %d)", *a.Leader))
+		// Not refused: a sweep may vary --leader across the units'
+		// Cohesion, and below it the leader does nothing.
+		leads := slices.ContainsFunc(a.Units, func(u lhy.Unit) bool { return *a.Leader > u.Cohesion })
+		if leads {
+			hex = append(hex, fmt.Sprintf("leader (Cohesion %d)", *a.Leader))
+		} else {
+			hex = append(hex, fmt.Sprintf("leader (Cohesion %d, no higher than any unit's: its −1 applies to none)", *a.Leader))
+		}
 	}
 	for _, v := range a.Vehicles {
 		hex = append(hex, describeVehicle(v))

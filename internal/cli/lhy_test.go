@@ -197,6 +197,24 @@ func TestLHYResolvedInputs(t *testing.T) {
 	}
 }
 
+// TestLHYLeaderNoHigher: a leader whose Cohesion is no higher than any
+// unit's leads no one (rules/lhy.md §2, item 3), and the heading says so: the
+// same figures as without him.
+func TestLHYLeaderNoHigher(t *testing.T) {
+	code, stdout, stderr := cli(t, args("lhy --sadrm 0 --target squad:7 --leader 7 --method exact")...)
+	if code != exitOK || !strings.Contains(stdout, "leader (Cohesion 7, no higher than any unit's: its −1 applies to none)") {
+		t.Errorf("exit %d, stderr %q, stdout %.300q", code, stderr, stdout)
+	}
+	_, without, _ := cli(t, args("lhy --sadrm 0 --target squad:7 --method exact")...)
+	figures := func(out string) string { return out[strings.Index(out, "exact enumeration"):] }
+	if figures(stdout) != figures(without) {
+		t.Errorf("a leader no higher than the unit changed the figures:\n%s\n---\n%s", stdout, without)
+	}
+	if _, stdout, _ := cli(t, args("lhy --sadrm 0 --target squad:7 --leader 8 --method exact")...); !strings.Contains(stdout, "leader (Cohesion 8) ") && !strings.Contains(stdout, "leader (Cohesion 8)\n") {
+		t.Errorf("a leader who leads: %.300q", stdout)
+	}
+}
+
 // TestLHYScenarioOverride: a flag after the scenario replaces the file's
 // single-valued flag rather than being refused as given twice.
 func TestLHYScenarioOverride(t *testing.T) {
