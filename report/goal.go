@@ -32,6 +32,9 @@ type GoalSeries struct {
 	Again  *GoalPoint `json:"reached_again"`
 	// Nearest, when no value reaches the goal, is the value closest to it.
 	Nearest *GoalPoint `json:"nearest,omitempty"`
+	// NotRun are the series' values an interruption left unrun, after
+	// the others: the points above are of the values run only.
+	NotRun []string `json:"not_run,omitempty"`
 }
 
 // GoalPoint is one value swept and its figure. Sure is false when the
@@ -67,6 +70,8 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		}
 		var parts []string
 		switch {
+		case s.First == nil && len(s.NotRun) > 0:
+			parts = append(parts, "not reached at the values run; nearest "+point(s.Nearest))
 		case s.First == nil:
 			parts = append(parts, "never reached; nearest "+point(s.Nearest))
 		case s.Before == nil:
@@ -76,6 +81,8 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		}
 		switch {
 		case s.First == nil:
+		case s.After == nil && len(s.NotRun) > 0:
+			parts = append(parts, "reached at every value run after it")
 		case s.After == nil && len(parts) == 1:
 			parts[0] += ", and at every value after it"
 		case s.After == nil:
@@ -87,6 +94,9 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		}
 		if s.Again != nil {
 			parts = append(parts, "reached again at "+point(s.Again))
+		}
+		if len(s.NotRun) > 0 {
+			parts = append(parts, "not run, as the sweep was interrupted: "+strings.Join(s.NotRun, ", "))
 		}
 		indent := strings.Repeat(" ", len([]rune(prefix)))
 		fmt.Fprintf(b, "%s%s\n", prefix, strings.Join(parts, ";\n"+indent))

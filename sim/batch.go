@@ -29,8 +29,9 @@ import (
 // the time its chunks took, so that the runs' Elapsed add up to the
 // pool's. With cfg.Precision the runs go one after another, each stopped
 // by its own precision (RunMC). An interrupted batch (ctx cancelled)
-// returns every run's result, Complete false for those it cut short, a
-// run no worker started with no trials. It refuses, before any work, a
+// returns every run's result, Complete false for those it cut short: a
+// run once begun runs at least one chunk, so the runs with trials come
+// first, and those after them have none. It refuses, before any work, a
 // configuration RunMC refuses, and an experiment RunMC refuses with a
 // *RunError naming it.
 func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, error) {
@@ -153,7 +154,8 @@ func (r *pooledRun) left() uint64 {
 	return r.mc.nChunks - n
 }
 
-// work runs chunks of r until none is left or ctx is cancelled, on a
+// work runs chunks of r until none is left or ctx is cancelled, the
+// first whatever ctx says, on a
 // worker of its own, made on the calling goroutine (runChunks says why)
 // only once it has a chunk to run, and adds its tally to r's. The
 // worker, and the paths it learnt, are dropped with it: a worker keeps
@@ -162,7 +164,9 @@ func (r *pooledRun) work(ctx context.Context) {
 	cfg := r.mc.cfg
 	var w *worker
 	var busy time.Duration
-	for ctx.Err() == nil {
+	// The first chunk whatever ctx says: the runs are claimed in order, so
+	// the runs with trials are then a prefix of the batch.
+	for first := true; first || ctx.Err() == nil; first = false {
 		c := r.next.Add(1) - 1
 		if c >= r.mc.nChunks {
 			break

@@ -130,6 +130,9 @@ func TestInterruptedBatch(t *testing.T) {
 			}
 			cut := false
 			for i, res := range got {
+				if i > 0 && res.Trials > 0 && got[i-1].Trials == 0 {
+					t.Errorf("-j %d, cancelled after %d: run %d ran %d trials after run %d ran none", workers, after, i, res.Trials, i-1)
+				}
 				if res.Complete != (res.Trials == cfg.Trials) {
 					t.Errorf("-j %d, cancelled after %d: run %d complete %v after %d trials", workers, after, i, res.Complete, res.Trials)
 				}

@@ -235,8 +235,11 @@ func exactRun(ctx context.Context, exp sim.Experiment, cfg sim.Config) (*sim.Res
 
 // answerGoal scans a sweep's runs for goal g, one series per sub-run
 // label in subs (sub(i) is run i's, xs[i] its value): the same scan as
-// building --needed, over runs already made, read in full.
-func answerGoal(g goal, runs []report.Run, subs []string, sub func(i int) string, xs []float64) *report.Goal {
+// building --needed, over runs already made, read in full. notRun are
+// the labels of the values after the runs, which an interruption left
+// unrun (report.Report.NotRun): each series names its own, so that its
+// answer is read as one of the values run only.
+func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub func(i int) string, xs []float64) *report.Goal {
 	out := &report.Goal{Spec: g.spec, What: g.String(), Mean: g.mean}
 	for _, s := range subs {
 		var idx []int
@@ -256,6 +259,11 @@ func answerGoal(g goal, runs []report.Run, subs []string, sub func(i int) string
 		}
 		gs := report.GoalSeries{Run: s, First: point(sc.first), Before: point(sc.before), Last: point(sc.last),
 			After: point(sc.after), Again: point(sc.again)}
+		for k, label := range notRun {
+			if sub(len(runs)+k) == s {
+				gs.NotRun = append(gs.NotRun, label)
+			}
+		}
 		if sc.first < 0 && len(idx) > 0 {
 			gs.Nearest = point(sc.nearest())
 		}

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -96,6 +98,45 @@ func TestParseGoal(t *testing.T) {
 			t.Errorf("%s: %v", c.spec, err)
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("%s: error %v, want it to contain %q", c.spec, err, c.err)
+		}
+	}
+}
+
+// TestGoalOfValuesRun: a sweep cut short answers its goal of the values it
+// ran, and names those it did not: never "never reached", nor "at every
+// value after it", of values it has not seen.
+func TestGoalOfValuesRun(t *testing.T) {
+	var runs []report.Run
+	for i, res := range figureRuns(0.9, 0.6) {
+		runs = append(runs, report.Run{Label: fmt.Sprintf("tem=%d", i), Result: res})
+	}
+	notRun := []string{"tem=2", "tem=3"}
+	xs := []float64{0, 1, 2, 3}
+	one := func(int) string { return "" }
+	for _, tc := range []struct {
+		goal goal
+		want []string
+	}{
+		{yesGoal(0.5, true), []string{"not reached at the values run; nearest tem=1", "not run, as the sweep was interrupted: tem=2, tem=3"}},
+		{yesGoal(0.5, false), []string{"reached from the first value, tem=0", "reached at every value run after it", "not run, as the sweep was interrupted: tem=2, tem=3"}},
+	} {
+		g := answerGoal(tc.goal, runs, notRun, []string{""}, one, xs)
+		var b strings.Builder
+		if err := report.WriteGoal(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: want %q in\n%s", tc.goal, w, b.String())
+			}
+		}
+		for _, never := range []string{"never reached", "at every value after it"} {
+			if strings.Contains(b.String(), never) {
+				t.Errorf("%s: %q of values not run:\n%s", tc.goal, never, b.String())
+			}
+		}
+		if s := g.Series[0]; strings.Join(s.NotRun, " ") != "tem=2 tem=3" {
+			t.Errorf("%s: not run %q", tc.goal, s.NotRun)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sapperhq/sapper/model/sasl"
 	"github.com/sapperhq/sapper/model/toi"
 	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // The headline of each command: the question it exists for, answered in
@@ -67,6 +68,7 @@ func bestWay(rep report.Report) *report.Headline {
 		label string
 		h     *report.Headline
 		fig   string
+		res   *sim.Result
 	}
 	var ways []way
 	best := -1
@@ -76,7 +78,7 @@ func bestWay(rep report.Report) *report.Headline {
 			continue
 		}
 		fig := report.Figure(run.Result, report.Cell{P: h.P, Lo: h.Lo, Hi: h.Hi, Valid: true})
-		ways = append(ways, way{run.Label, h, fig})
+		ways = append(ways, way{run.Label, h, fig, run.Result})
 		if best < 0 || h.P > ways[best].h.P {
 			best = len(ways) - 1
 		}
@@ -89,9 +91,17 @@ func bestWay(rep report.Report) *report.Headline {
 	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
 	var others []string
 	for _, w := range rest {
-		others = append(others, fmt.Sprintf("%s %.2f%%", w.label, 100*w.h.P))
+		s := fmt.Sprintf("%s %.2f%%", w.label, 100*w.h.P)
+		if !w.res.Complete {
+			s += " (partial)"
+		}
+		others = append(others, s)
 	}
-	h.Text = fmt.Sprintf("%s clears the stack most often: %s", capitalize(ways[best].label), ways[best].fig)
+	often := " most often"
+	if len(ways) == 1 {
+		often = "" // the others never ran
+	}
+	h.Text = fmt.Sprintf("%s clears the stack%s: %s", capitalize(ways[best].label), often, ways[best].fig)
 	if len(others) > 0 {
 		h.Text += "; " + strings.Join(others, ", ")
 	}

@@ -185,7 +185,9 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 		finish := j.finish
 		j.finish = func(rep *report.Report) {
 			finish(rep)
-			rep.Notes = append(rep.Notes, flameNote(rep.Runs))
+			if note := flameNote(rep.Runs); note != "" {
+				rep.Notes = append(rep.Notes, note)
+			}
 		}
 	}
 	j.explain = func() []*report.Explanation {
@@ -250,6 +252,9 @@ func flameNote(runs []report.Run) string {
 		if m := r.Result.Metric(asl.MetricFlame); m != nil {
 			placed = append(placed, fmt.Sprintf("%q %.2f%%", r.Label, 100*r.Result.P(asl.MetricFlame, "yes")))
 		}
+	}
+	if len(placed) == 0 {
+		return "" // an interrupted job, before any plan that can place Flame ran
 	}
 	return "Flame placed: " + strings.Join(placed, ", ") + ". An attack after a Flame meets the same Location; Flame's spread, Blaze and their attacks are out of scope (rules §8.63)."
 }
@@ -457,8 +462,12 @@ func bestPlan(rep report.Report) *report.Headline {
 		return nil
 	}
 	r := rep.Runs[best]
+	often := " most often"
+	if next < 0 && len(rep.NotRun) > 0 {
+		often = "" // the others never ran
+	}
 	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
-		fmt.Sprintf("Plan %q clears the Location most often (no target left in Good Order)", r.Label))
+		fmt.Sprintf("Plan %q clears the Location%s (no target left in Good Order)", r.Label, often))
 	if len(cut) > 0 {
 		defer func() {
 			h.Text = fmt.Sprintf("The exact run of %s was cut short, its figures lower bounds; of the other plans, %s", someOf(cut), lowerFirst(h.Text))

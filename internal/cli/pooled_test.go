@@ -129,3 +129,26 @@ func TestInterruptedSweepSaysWhatDidNotRun(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedBeforeFlame: plans cut short before the plan that can
+// place Flame ran say nothing of Flame, rather than an empty list, and
+// compare no plan that ran with those that did not.
+func TestInterruptedBeforeFlame(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	a := []string{"plans", "--target", "4-6-7", "--building", "stone", "--plan", "fire: fire 8", "--plan", "DC: dc placed"}
+	code, stdout, _ := cliCtx(t, ctx, a...)
+	if code != exitInterrupted || strings.Contains(stdout, "Flame placed") || !strings.Contains(stdout, "Not run") {
+		t.Errorf("exit %d, output\n%s", code, stdout)
+	}
+	// One plan ran: it is no "most often", nor is one way of compare.
+	for _, out := range []string{stdout, func() string { _, o, _ := cliCtx(t, ctx, "compare"); return o }()} {
+		if first, _, _ := strings.Cut(out, "\n"); !strings.HasPrefix(first, "Interrupted before") || strings.Contains(first, "most often") {
+			t.Errorf("headline of one run of several: %q", first)
+		}
+	}
+	code, stdout, _ = cli(t, append(a, "--trials", "20000")...)
+	if code != exitOK || !strings.Contains(stdout, `Flame placed: "DC" `) {
+		t.Errorf("run to its end: exit %d, output\n%s", code, stdout)
+	}
+}

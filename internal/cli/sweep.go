@@ -263,7 +263,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 				}
 				xs = append(xs, p.x)
 			}
-			rep.Goal = answerGoal(g, rep.Runs, subs, func(i int) string { return points[i].sub }, xs)
+			rep.Goal = answerGoal(g, rep.Runs, rep.NotRun, subs, func(i int) string { return points[i].sub }, xs)
 		}
 	}
 	// The setup is the sweep's command line, then what its columns are;

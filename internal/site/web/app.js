@@ -1249,11 +1249,12 @@ function pageMain() {
         const bare = (p) => p.label.split("/")[0] + " (" + goalFigure(g, p.figure) + ")";
         const reached = g.series.filter((x) => x.first_reached);
         const never = g.series.filter((x) => !x.first_reached).map((x) => x.run);
-        if (!reached.length) return g.what + ": no way reaches it (" + never.join(", ") + ").";
+        const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
+        if (!reached.length) return g.what + ": no way reaches it" + cut + " (" + never.join(", ") + ").";
         const ways = reached.map((x) => x.run + " reaches it " + (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached));
-        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") : "") + ".";
+        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + ".";
       }
-      if (!s.first_reached) return g.what + ": " + who + "never reached; nearest " + fig(s.nearest) + ".";
+      if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
       return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + ".";
     }
     if (data.command === "sweep") {
@@ -1299,16 +1300,20 @@ function pageMain() {
     };
     return g.series.map((s) => {
       const parts = [];
-      if (!s.first_reached) parts.push("never reached; nearest " + point(s.nearest));
+      // values a cancelled sweep never ran: its answer is of the others
+      const unrun = s.not_run || [];
+      if (!s.first_reached) parts.push((unrun.length ? "not reached at the values run" : "never reached") + "; nearest " + point(s.nearest));
       else if (!s.last_not_reached_before) parts.push("reached from the first value, " + point(s.first_reached));
       else parts.push("first reached at " + point(s.first_reached), "the last value before it that does not: " + point(s.last_not_reached_before));
       if (!s.first_reached) {
         // nothing more
-      } else if (!s.first_not_reached_after && parts.length === 1) parts[0] += ", and at every value after it";
+      } else if (!s.first_not_reached_after && unrun.length) parts.push("reached at every value run after it");
+      else if (!s.first_not_reached_after && parts.length === 1) parts[0] += ", and at every value after it";
       else if (!s.first_not_reached_after) parts.push("reached at every value after it");
       else if (s.last_reached.label !== s.first_reached.label) parts.push("last reached at " + point(s.last_reached), "the first value after it that does not: " + point(s.first_not_reached_after));
       else parts.push("the next value does not: " + point(s.first_not_reached_after));
       if (s.reached_again) parts.push("reached again at " + point(s.reached_again));
+      if (unrun.length) parts.push("not run, as the sweep was interrupted: " + unrun.join(", "));
       return { run: s.run, text: parts.join("; ") };
     });
   }
