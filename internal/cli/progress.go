@@ -66,6 +66,7 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit, labe
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	start := time.Now()
+	cols := terminalWidth(w)
 	wg.Go(func() {
 		t := time.NewTicker(progressInterval)
 		defer t.Stop()
@@ -75,7 +76,7 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit, labe
 				fmt.Fprint(w, "\r\033[K")
 				return
 			case <-t.C:
-				fmt.Fprintf(w, "\r%s%s\033[K", label, progressLine(counter.Load(), total, unit, time.Since(start)))
+				fmt.Fprintf(w, "\r%s\033[K", fitLine(label, counter.Load(), total, unit, time.Since(start), cols))
 			}
 		}
 	})
@@ -85,12 +86,36 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit, labe
 	}
 }
 
-// progressWidth is the bar's width in cells.
-const progressWidth = 30
+// progressWidth is the bar's width in cells, and minBarWidth the least
+// it narrows to in a narrow terminal.
+const (
+	progressWidth = 30
+	minBarWidth   = 8
+)
 
-// progressLine draws one state of the bar: the count, its rate, and for
-// a run of known size the share done and the time left at that rate.
-func progressLine(n, total uint64, unit string, elapsed time.Duration) string {
+// fitLine is label and the bar's line within a terminal of cols columns
+// (0: not known): a line that wraps would leave a new row on every
+// redraw, since the carriage return goes back to the start of the last
+// row only. It narrows the bar first, then cuts the line's end.
+func fitLine(label string, n, total uint64, unit string, elapsed time.Duration, cols int) string {
+	line := label + progressLine(n, total, unit, elapsed, progressWidth)
+	over := utf8.RuneCountInString(line) - (cols - 1)
+	if cols <= 0 || over <= 0 {
+		return line
+	}
+	if total > 0 {
+		line = label + progressLine(n, total, unit, elapsed, max(progressWidth-over, minBarWidth))
+	}
+	if r := []rune(line); len(r) > cols-1 {
+		line = string(r[:max(cols-1, 0)])
+	}
+	return line
+}
+
+// progressLine draws one state of the bar, width cells wide: the count,
+// its rate, and for a run of known size the share done and the time left
+// at that rate.
+func progressLine(n, total uint64, unit string, elapsed time.Duration, width int) string {
 	el := elapsed.Round(100 * time.Millisecond)
 	rate := ""
 	if s := elapsed.Seconds(); s > 0 && n > 0 {
@@ -100,9 +125,9 @@ func progressLine(n, total uint64, unit string, elapsed time.Duration) string {
 		return fmt.Sprintf("%s %s%s  %s", report.Group(n), unit, rate, el)
 	}
 	f := min(float64(n)/float64(total), 1)
-	bar := report.Bar(f, progressWidth)
+	bar := report.Bar(f, width)
 	// Bar uses one rune per cell, a partial block included.
-	pad := strings.Repeat(" ", max(progressWidth-utf8.RuneCountInString(bar), 0))
+	pad := strings.Repeat(" ", max(width-utf8.RuneCountInString(bar), 0))
 	left := ""
 	if n > 0 && n < total {
 		eta := time.Duration(float64(elapsed) * float64(total-n) / float64(n))

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestProgressLine(t *testing.T) {
@@ -21,7 +22,7 @@ func TestProgressLine(t *testing.T) {
 		{1234567, 0, "paths", "1,234,567 paths  823k/s  1.5s"},
 		{90_000_000, 1_000_000_000, "trials", "[██▊                           ]   9%  90,000,000/1,000,000,000 trials  60M/s  1.5s, 15s left"},
 	} {
-		if got := progressLine(c.n, c.total, c.unit, 1500*time.Millisecond); got != c.want {
+		if got := progressLine(c.n, c.total, c.unit, 1500*time.Millisecond, progressWidth); got != c.want {
 			t.Errorf("progressLine(%d, %d) =\n%q, want\n%q", c.n, c.total, got, c.want)
 		}
 	}
@@ -54,5 +55,33 @@ func TestProgressMode(t *testing.T) {
 	}
 	if _, err := parseProgress("sometimes"); err == nil {
 		t.Error("parseProgress(sometimes): no error")
+	}
+}
+
+// TestFitLine: in a terminal narrower than the bar's line, the bar
+// narrows, then the line's end goes, so that a redraw never wraps; with
+// no terminal width known the line is whole.
+func TestFitLine(t *testing.T) {
+	el := 3 * time.Second
+	full := "3 runs " + progressLine(160_930_000, 900_000_000, "trials", el, progressWidth)
+	for _, tc := range []struct {
+		cols int
+		want string
+	}{
+		{0, full},
+		{200, full},
+		{80, "3 runs " + progressLine(160_930_000, 900_000_000, "trials", el, progressWidth-(utf8.RuneCountInString(full)-79))},
+		{40, string([]rune("3 runs " + progressLine(160_930_000, 900_000_000, "trials", el, minBarWidth))[:39])},
+	} {
+		got := fitLine("3 runs ", 160_930_000, 900_000_000, "trials", el, tc.cols)
+		if got != tc.want {
+			t.Errorf("%d columns:\n%q\nwant\n%q", tc.cols, got, tc.want)
+		}
+		if tc.cols > 0 && utf8.RuneCountInString(got) > tc.cols-1 {
+			t.Errorf("%d columns: %d runes", tc.cols, utf8.RuneCountInString(got))
+		}
+	}
+	if n := utf8.RuneCountInString(full); n <= 80 {
+		t.Fatalf("the full line is %d runes: the test needs one wider than 80", n)
 	}
 }
