@@ -4,6 +4,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -59,6 +60,8 @@ func panelHeight(p Panel, compact bool) vg.Length {
 type builtPanel struct {
 	pl  *plot.Plot
 	leg *plot.Legend
+	// groups are a Groups panel's labels along its x axis.
+	groups []string
 }
 
 func buildPanel(p Panel, compact bool) (builtPanel, error) {
@@ -72,6 +75,7 @@ func buildPanel(p Panel, compact bool) (builtPanel, error) {
 		b.pl = barsPlot(p, compact)
 	case Groups:
 		b.pl, b.leg = groupsPlot(p)
+		b.groups = p.Series[0].Labels
 	case Lines:
 		b.pl, b.leg, err = linesPlot(p)
 	default:
@@ -113,7 +117,29 @@ func (b builtPanel) draw(c draw.Canvas, strip, indent vg.Length) {
 		b.leg.Top, b.leg.Left = true, true
 		b.leg.Draw(lc)
 	}
-	b.pl.Draw(b.plotCanvas(c, strip, indent))
+	pc := b.plotCanvas(c, strip, indent)
+	b.slantGroups(pc)
+	b.pl.Draw(pc)
+}
+
+// slantGroups turns a Groups panel's labels by 45° when the widest is
+// wider than a group's room along the axis in c, where side by side they
+// would run into each other; turned, each needs only its height.
+func (b builtPanel) slantGroups(c draw.Canvas) {
+	if len(b.groups) == 0 {
+		return
+	}
+	room := (c.Max.X - c.Min.X - b.yAxisWidth() - 40) / vg.Length(len(b.groups))
+	var widest vg.Length
+	for _, g := range b.groups {
+		widest = max(widest, b.pl.X.Tick.Label.Width(g))
+	}
+	if widest <= room {
+		return
+	}
+	b.pl.X.Tick.Label.Rotation = math.Pi / 4
+	b.pl.X.Tick.Label.XAlign = draw.XRight
+	b.pl.X.Tick.Label.YAlign = draw.YTop
 }
 
 // plotCanvas is the part of c the plot itself takes.
