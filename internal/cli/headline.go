@@ -98,7 +98,7 @@ func bestWay(rep report.Report) *report.Headline {
 		others = append(others, s)
 	}
 	often := " most often"
-	if len(ways) == 1 {
+	if len(ways) == 1 && len(rep.NotRun) > 0 {
 		often = "" // the others never ran
 	}
 	h.Text = fmt.Sprintf("%s clears the stack%s: %s", capitalize(ways[best].label), often, ways[best].fig)

@@ -208,8 +208,9 @@ func describeLHY(a lhy.FireAttack) string {
 		hex = append(hex, describeUnit(u))
 	}
 	if a.Leader != nil {
-		// Not refused: a sweep may vary --leader across the units'
-		// Cohesion, and below it the leader does nothing.
+		// The leader's −1 is for a unit of lower Cohesion only
+		// (rules/lhy.md §2, item 3). Not refused: a sweep may vary
+		// --leader across the units' Cohesion.
 		leads := slices.ContainsFunc(a.Units, func(u lhy.Unit) bool { return *a.Leader > u.Cohesion })
 		if leads {
 			hex = append(hex, fmt.Sprintf("leader (Cohesion %d)", *a.Leader))
