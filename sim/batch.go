@@ -120,7 +120,7 @@ func claim(runs []*pooledRun, claimed *atomic.Int64) *pooledRun {
 // take next, and the tally they leave it.
 type pooledRun struct {
 	exp     Experiment
-	mc      mcRun
+	mc      *mcRun
 	offsets []int
 	size    int
 	next    atomic.Uint64
@@ -135,10 +135,9 @@ type pooledRun struct {
 func newPooledRun(exp Experiment, cfg Config) *pooledRun {
 	exp.KeepPaths = exp.KeepPaths && !cfg.NoPaths
 	offsets, size := exp.Schema.layout()
-	chunk := uint64(cfg.Chunk)
 	return &pooledRun{
 		exp:     exp,
-		mc:      mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk},
+		mc:      newMCRun(cfg),
 		offsets: offsets,
 		size:    size,
 		total:   make([]uint64, size),
@@ -172,10 +171,7 @@ func (r *pooledRun) work(ctx context.Context) {
 			break
 		}
 		if w == nil {
-			w = newWorker(r.exp, r.offsets, r.size, cfg.Workers)
-			if r.exp.KeepPaths {
-				w.judge = newJudge(cfg)
-			}
+			w = newRunWorker(r.exp, r.offsets, r.size, cfg)
 			w.trial = w.newTrial()
 		}
 		n := r.mc.trialsIn(c)

@@ -31,18 +31,10 @@ func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	start := time.Now()
 	exp.KeepPaths = exp.KeepPaths && !cfg.NoPaths
 	offsets, size := exp.Schema.layout()
-	chunk := uint64(cfg.Chunk)
-	r := &mcRun{
-		cfg:     cfg,
-		chunk:   chunk,
-		nChunks: (cfg.Trials + chunk - 1) / chunk,
-		workers: make([]*worker, cfg.Workers),
-	}
+	r := newMCRun(cfg)
+	r.workers = make([]*worker, cfg.Workers)
 	for i := range r.workers {
-		r.workers[i] = newWorker(exp, offsets, size, cfg.Workers)
-		if exp.KeepPaths {
-			r.workers[i].judge = newJudge(cfg)
-		}
+		r.workers[i] = newRunWorker(exp, offsets, size, cfg)
 	}
 	total := make([]uint64, size)
 	var trials uint64
@@ -86,6 +78,12 @@ type mcRun struct {
 	workers []*worker
 }
 
+// newMCRun is the chunking of a run under cfg, with no workers yet.
+func newMCRun(cfg Config) *mcRun {
+	chunk := uint64(cfg.Chunk)
+	return &mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk}
+}
+
 // chunkTally is the tally of one finished chunk: its counts and its trial
 // count, 0 for a chunk not run.
 type chunkTally struct {
@@ -114,12 +112,13 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // too: growth under a lock (a worker that found it held ran its trial on
 // the model), nodes published by an atomic store of their op, walks
 // reading their copy of the graph to its arrays' capacity, and a join
-// replaced by its state's first node only as it was written. It learnt each path once, and the reference crossing's
-// two workers reached 1.6× one instead of 1.2×, but each walk step cost
-// more: one worker ran 3–8% slower on compare, fire, afv, lhy and the
-// plan, and from the command line at -j 2 the default compare took 67 ms
-// instead of 60, fire 17 instead of 15, while the built-in crossings run
-// by Monte Carlo took the same time. Where a job has several runs, they
+// replaced by its state's first node only as it was written. It learnt
+// each path once, and the reference crossing's two workers reached 1.6×
+// one instead of 1.2×, but each walk step cost more: one worker ran
+// 3–8% slower on compare, fire, afv, lhy and the plan, and from the
+// command line at -j 2 the default compare took 67 ms instead of 60, fire
+// 17 instead of 15, while the built-in crossings run by Monte Carlo took
+// the same time. Where a job has several runs, they
 // share one pool instead, each worker learning runs of its own
 // (RunMCAll).
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
@@ -188,6 +187,16 @@ type worker struct {
 	paths *paths
 	judge walkJudge
 	_     gap
+}
+
+// newRunWorker is a worker of a run under cfg, judged when it keeps its
+// paths (judge.go).
+func newRunWorker(exp Experiment, offsets []int, size int, cfg Config) *worker {
+	w := newWorker(exp, offsets, size, cfg.Workers)
+	if exp.KeepPaths {
+		w.judge = newJudge(cfg)
+	}
+	return w
 }
 
 func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
