@@ -134,7 +134,7 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 		if len(j.runs) > 1 {
 			label = fmt.Sprintf("%s (%d of %d) ", r.label, k+1, len(j.runs))
 		}
-		res, err := runOne(ctx, stderr, r.exp, j.common, label)
+		res, err := runOne(ctx, stderr, r.exp, j.common, label, r.label)
 		if err != nil {
 			if r.label != "" {
 				err = fmt.Errorf("%s run: %w", r.label, err)
@@ -175,9 +175,9 @@ func someOf(labels []string) string {
 }
 
 // runOne runs one experiment as c says, drawing the progress bar (after
-// label), and
-// says on stderr which method --method auto chose.
-func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common, label string) (*sim.Result, error) {
+// label), and says on stderr which method --method auto chose, naming the
+// run (tem=2, placed) when it is one of several.
+func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common, label, run string) (*sim.Result, error) {
 	cfg := c.cfg
 	stop := func() {}
 	if c.progress.shows(stderr) {
@@ -201,19 +201,18 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 	// run is over;
 	// and the result's note at the end when it says more (a fall-back,
 	// fractions the model cannot give).
-	said := ""
+	said, auto := "", "--method auto"
+	if run != "" {
+		auto += " (" + run + ")"
+	}
+	erase := ""
+	if c.progress.shows(stderr) {
+		erase = "\r\033[K" // the bar's line
+	}
 	decided := func(_ sim.Method, why string) {
 		if said == "" {
-			fmt.Fprintf(stderr, "\r\033[K--method auto: %s\n", why)
+			fmt.Fprintf(stderr, "%s%s: %s\n", erase, auto, why)
 			said = why
-		}
-	}
-	if !c.progress.shows(stderr) {
-		decided = func(_ sim.Method, why string) {
-			if said == "" {
-				fmt.Fprintf(stderr, "--method auto: %s\n", why)
-				said = why
-			}
 		}
 	}
 	res, err := runFractions(ctx, exp, cfg, c.jsonFractions, decided)
@@ -226,7 +225,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		return nil, err
 	}
 	if cfg.Method == sim.Auto && res.Note != "" && res.Note != said {
-		fmt.Fprintf(stderr, "--method auto: %s\n", res.Note)
+		fmt.Fprintf(stderr, "%s: %s\n", auto, res.Note)
 	}
 	return res, nil
 }

@@ -375,9 +375,16 @@ func TestSweepMixedMethods(t *testing.T) {
 		t.Errorf("compare: exit %d, %s\n%s", code, stderr, stdout)
 	}
 	// All exact, or all Monte Carlo: the line is as it was.
-	code, stdout, _ = cli(t, args("sweep fire --target 4-6-7 --vary fp=1..3:1 --method auto")...)
+	code, stdout, stderr = cli(t, args("sweep fire --target 4-6-7 --vary fp=1..3:1 --method auto")...)
 	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration (intervals are points); ") || strings.Contains(stdout, "--method auto:") {
 		t.Errorf("all exact: exit %d\n%s", code, stdout)
+	}
+	// What auto chose is said on stderr run by run, each named.
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	for i, l := range lines {
+		if want := fmt.Sprintf("--method auto (fp=%d): auto chose exact enumeration: ", i+1); len(lines) != 3 || !strings.HasPrefix(l, want) {
+			t.Errorf("all exact: stderr %q, want 3 lines, line %d starting %q", stderr, i+1, want)
+		}
 	}
 }
 
