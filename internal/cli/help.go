@@ -15,7 +15,9 @@ func help(stdout io.Writer, args []string) error {
 	case len(args) > 1:
 		return usagef("want at most one command, got %d arguments", len(args))
 	}
-	if args[0] == "help" {
+	if args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		// "sapper help --help" asks what every "sapper COMMAND --help"
+		// does: this command's own help.
 		writeHelpHelp(stdout)
 		return nil
 	}

@@ -138,6 +138,8 @@ func TestHelp(t *testing.T) {
 		{"help run", "run_help"},
 		{"version --help", "version_help"},
 		{"help help", "help_help"},
+		{"help --help", "help_help"},
+		{"help -h", "help_help"},
 	} {
 		t.Run(c.args, func(t *testing.T) {
 			code, stdout, stderr := cli(t, args(c.args)...)
