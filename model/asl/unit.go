@@ -171,7 +171,13 @@ func (u Unit) Counter() string {
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
-	const form = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9, each with options after commas (elr=N, broken-ml=N, class=elite, underscore, wounded, broken, pinned, berserk, disrupted, good_order, drm=N, concealed, sw=N, sw-x), e.g. 4-6-7,elr=2,broken"
+	// A counter that does not read says what counters look like; an
+	// option that does not, what the options are: each once, so that the
+	// message stays one line a player can read.
+	const (
+		form    = "want e.g. 4-6-7, hs:2-4-7, crew:2-2-8, leader:8-1 or hero:1-4-9, then options after commas, e.g. 4-6-7,elr=2,broken"
+		options = "want elr=N, broken-ml=N, class=elite, underscore, wounded, broken, pinned, berserk, disrupted, good_order, drm=N, concealed, sw=N or sw-x, e.g. 4-6-7,elr=2,broken"
+	)
 	// The minus sign of printed counters and help texts reads as "-".
 	u := Unit{ELR: -1, text: strings.ReplaceAll(s, decimal.Minus, "-")}
 	parts := strings.Split(u.text, ",")
@@ -208,7 +214,7 @@ func ParseUnit(s string) (Unit, error) {
 	} else {
 		f := strings.Split(body, "-")
 		if len(f) != 3 {
-			return Unit{}, fmt.Errorf("unit %q: want FP-range-ML such as 4-6-7; %s", s, form)
+			return Unit{}, fmt.Errorf("unit %q: want FP-range-ML such as 4-6-7, or a kind before it: hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9", s)
 		}
 		var v [3]int
 		for i, x := range f {
@@ -297,7 +303,7 @@ func ParseUnit(s string) (Unit, error) {
 		case "sw-x":
 			err = flag(&u.SWX)
 		default:
-			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, form)
+			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, options)
 		}
 		if err != nil {
 			return Unit{}, err
