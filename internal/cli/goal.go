@@ -138,6 +138,10 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	}
 	x, err := decimal.ParseFloat(rhs)
 	switch {
+	case err != nil && err.Error() == "not a decimal number" && !g.mean && strings.HasSuffix(rhs, "%"):
+		// A percentage is what the table shows, but a goal is a
+		// probability: said, not read as one.
+		return bad("%q after %s is not a number; a probability is from 0 to 1, e.g. 0.5 for 50%%", rhs, op)
 	case err != nil && err.Error() == "not a decimal number":
 		return bad("%q after %s is not a number", rhs, op)
 	case err != nil:

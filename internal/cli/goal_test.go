@@ -89,6 +89,7 @@ func TestParseGoal(t *testing.T) {
 		{"stack=clear>=0.5", `outcome "clear": want one of stack's: cleared, not_cleared`},
 		{"stack.mean>=1", `stack.mean: stack is not a count`},
 		{"stack=cleared>=half", `"half" after >= is not a number`},
+		{"stack=cleared>=50%", `"50%" after >= is not a number; a probability is from 0 to 1, e.g. 0.5 for 50%`},
 		{"stack=cleared>=1.5", `1.5 after >=: a probability is from 0 to 1`},
 		{"stack=cleared|cleared>=0.9", `outcome "cleared" given twice`},
 	} {

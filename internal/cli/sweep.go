@@ -138,6 +138,9 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 		return &job{help: true}, nil
 	}
 	target := lookup(args[0])
+	if target == nil && strings.HasPrefix(args[0], "-") {
+		return nil, usagef("want the command to sweep before its flags (%s), one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", oneLine(args[0]), strings.Join(targets, ", "))
+	}
 	if target == nil || target.prepare == nil {
 		return nil, usagef("cannot sweep %q; want one of %s", oneLine(args[0]), strings.Join(targets, ", "))
 	}

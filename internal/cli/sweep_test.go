@@ -153,6 +153,7 @@ func TestSweepUsageErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"sweep", "sapper sweep: want the command to sweep, one of compare, dc"},
 		{"sweep version --vary x=1..2", `sapper sweep: cannot sweep "version"`},
+		{"sweep --vary tem=0..2", `sapper sweep: want the command to sweep before its flags (--vary), one of compare, dc,`},
 		{"sweep sweep dc", `sapper sweep: cannot sweep "sweep"`},
 		{"sweep dc --target 4-6-7", "sapper sweep: --vary is required"},
 		{"sweep dc --target 4-6-7 --vary tem=5..0", `sapper sweep: --vary "tem=5..0": TO 0 is below FROM 5`},
