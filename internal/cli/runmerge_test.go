@@ -105,11 +105,11 @@ func TestRunFileConflicts(t *testing.T) {
 		args  []string
 		title string
 	}{
-		{[]string{"run", "two-sq-crossing", "--ac", "5"}, "A squad dashes past two S? (exact) (changed: --ac 5)"},
-		{[]string{"activate", "two-sq-crossing", "--ac", "5"}, "A squad dashes past two S? (exact) (changed: --ac 5)"},
-		{[]string{"run", "two-sq-crossing", "--trials", "1000"}, "A squad dashes past two S? (exact) (changed: method: exact dropped for --trials)"},
-		{[]string{"run", "two-sq-crossing", "--method", "mc"}, "A squad dashes past two S? (exact) (changed: --method mc)"},
-		{[]string{"run", "two-sq-crossing", "--method", "exact"}, "A squad dashes past two S? (exact)"},
+		{[]string{"run", "two-sq-crossing", "--ac", "5"}, "A squad dashes past two S? (changed: --ac 5)"},
+		{[]string{"activate", "two-sq-crossing", "--ac", "5"}, "A squad dashes past two S? (changed: --ac 5)"},
+		{[]string{"run", "two-sq-crossing", "--trials", "1000"}, "A squad dashes past two S? (changed: method: exact dropped for --trials)"},
+		{[]string{"run", "two-sq-crossing", "--method", "mc"}, "A squad dashes past two S? (changed: --method mc)"},
+		{[]string{"run", "two-sq-crossing", "--method", "exact"}, "A squad dashes past two S?"},
 		{[]string{"run", "fire-on-stack", "--fp", "12", "--trials", "1000"}, "8 FP at +2 on a squad stacked with a leader (changed: --fp 12, method: exact dropped for --trials)"},
 	} {
 		code, stdout, stderr := cli(t, c.args...)
