@@ -117,7 +117,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setWant(g, "cumulative", "want true or false")
 	setWant(g, "fractions", "want true or false")
 	setGroup(g, groupRun, "trials", "seed", "workers", "method", "precision", "confidence", "max-paths", "max-memory")
-	setComputed(g, "workers") // GOMAXPROCS
+	setFromMachine(g, "workers", "the machine: one a processor (GOMAXPROCS)")
 	setGroup(g, groupOutput, "format", "progress", "hide-zero", "view", "fractions", "cpuprofile", "plot", "cumulative", "explain")
 	setChoices(g, "method", []string{string(sim.MonteCarlo), string(sim.Exact), string(sim.Auto)})
 	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})

@@ -99,9 +99,15 @@ func setChoices(fs *pflag.FlagSet, name string, choices []string) {
 func setComputed(fs *pflag.FlagSet, names ...string) {
 	for _, n := range names {
 		if fs.Lookup(n) != nil {
-			annotate(fs, computedKey, []string{"true"}, n)
+			annotate(fs, computedKey, []string{"other inputs"}, n)
 		}
 	}
+}
+
+// setFromMachine marks flag name as having a default worked out, as
+// setComputed's are, but from the machine the run is on.
+func setFromMachine(fs *pflag.FlagSet, name, what string) {
+	annotate(fs, computedKey, []string{what}, name)
 }
 
 // setNoDefault marks the named flags as having no default (noDefaultKey).
@@ -136,7 +142,10 @@ type inputDesc struct {
 	// Computed is set when the default is worked out from other inputs
 	// (a TEM from the building, a crossing file's AC#), as the help says:
 	// a front end then gives the input only when the player sets it.
-	Computed   bool   `json:"computed,omitempty"`
+	Computed bool `json:"computed,omitempty"`
+	// From says what a computed default is worked out from: "other
+	// inputs", or what of the machine (one worker per processor).
+	From       string `json:"from,omitempty"`
 	Repeatable bool   `json:"repeatable"`
 	Group      string `json:"group"`
 	Help       string `json:"help"`
@@ -175,7 +184,9 @@ func describeFlag(f *pflag.Flag) inputDesc {
 	if r := f.Annotations[ruleRefKey]; len(r) == 1 {
 		d.Rule = r[0]
 	}
-	d.Computed = f.Annotations[computedKey] != nil
+	if from := f.Annotations[computedKey]; len(from) == 1 {
+		d.Computed, d.From = true, from[0]
+	}
 	if !slices.Contains([]string{"[]", "0s"}, f.DefValue) && !d.Computed && f.Annotations[noDefaultKey] == nil {
 		d.Default = f.DefValue
 	}
@@ -345,7 +356,7 @@ func writeDescTable(w io.Writer, d commandDesc) {
 		}
 		switch {
 		case in.Computed:
-			allowed += ", default from other inputs"
+			allowed += ", default from " + in.From
 		case in.Default != "":
 			allowed += ", default " + in.Default
 		}

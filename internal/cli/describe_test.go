@@ -35,6 +35,10 @@ func TestEveryInputDescribed(t *testing.T) {
 				t.Errorf("%s: a whole number without bounds (setRange)", what)
 			case in.Kind == kindText && strings.Contains(in.Help, ", or ") && in.Name != "af":
 				t.Errorf("%s: reads like a choice but lists none (setChoices): %s", what, in.Help)
+			case in.Computed != (in.From != ""):
+				t.Errorf("%s: computed %v, from %q: a computed default says what it is worked out from", what, in.Computed, in.From)
+			case in.Name == "workers" && !strings.HasPrefix(in.From, "the machine"):
+				t.Errorf("%s: from %q: the workers' default is the machine's processors, no other input", what, in.From)
 			}
 		}
 		var flags []string
