@@ -2,7 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -18,8 +21,15 @@ func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 	}
 	// A tables file is read as a scenario file is: bounded (infile).
 	data, err := readInput(ctx, ref)
-	if err != nil {
-		return nil, usagef("tables %s: %v", oneLine(ref), err)
+	var pe *fs.PathError
+	switch {
+	case os.IsNotExist(err):
+		return nil, usagef("tables %s: no such file; want a tables FILE or %s", oneLine(clip(ref)), illustrativeTables)
+	case errors.As(err, &pe):
+		// The file is named once, in the message's head.
+		return nil, usagef("tables %s: %v", oneLine(clip(ref)), pe.Err)
+	case err != nil:
+		return nil, usagef("tables %s: %v", oneLine(clip(ref)), err)
 	}
 	return decodeTables(ref, data)
 }

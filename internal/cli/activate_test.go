@@ -322,6 +322,21 @@ func TestActivateEmptyTables(t *testing.T) {
 	}
 }
 
+// TestActivateTablesNotRead: a tables file that cannot be read is named
+// once, with why.
+func TestActivateTablesNotRead(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ file, want string }{
+		{filepath.Join(dir, "missing.yaml"), "missing.yaml: no such file; want a tables FILE or illustrative\n"},
+		{dir, ": is a directory\n"},
+	} {
+		code, stdout, stderr := cli(t, "activate", "two-sq-crossing", "--tables", c.file)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, c.want) || strings.Count(stderr, c.file) != 1 {
+			t.Errorf("%s: exit %d, stderr %q; want it to end %q", c.file, code, stderr, c.want)
+		}
+	}
+}
+
 // TestActivateMoraleRules: activate takes sapper dc's morale switches
 // (S29) with dc's defaults, and each --rule reaches the crossing's
 // options. The stack has two leaders, so that every leader's switch can
