@@ -131,7 +131,11 @@ func (p *firePlan) schema() sim.Schema {
 		p.m.ift = l.add(sim.Metric{Name: MetricIFT, Title: title, Labels: iftLabels, Ordered: true})
 	}
 	if a.Cowers() {
-		p.m.cowering = l.yn(MetricCowering, fmt.Sprintf("the attack Cowered %d column(s) (A7.9: Original doubles)", a.CoweringShift()))
+		cols := "columns"
+		if a.CoweringShift() == 1 {
+			cols = "column"
+		}
+		p.m.cowering = l.yn(MetricCowering, fmt.Sprintf("the attack Cowered %d %s (A7.9: Original doubles)", a.CoweringShift(), cols))
 	}
 	p.m.targets, p.m.stack = l.targets(a.Targets)
 	p.m.sw = l.sw(swTotal(a.Targets), "Rubble losses included")
