@@ -23,6 +23,8 @@ func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 	data, err := readInput(ctx, ref)
 	var pe *fs.PathError
 	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, cancelled("tables " + oneLine(clip(ref)) + ": interrupted while reading; nothing was run")
 	case os.IsNotExist(err):
 		return nil, usagef("tables %s: no such file; want a tables FILE or %s", oneLine(clip(ref)), illustrativeTables)
 	case errors.As(err, &pe):

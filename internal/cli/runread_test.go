@@ -53,4 +53,18 @@ func TestScenarioFIFOInterrupted(t *testing.T) {
 	if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
 		w.Close()
 	}
+	// A tables file likewise.
+	tables := filepath.Join(t.TempDir(), "tables.yaml")
+	if err := syscall.Mkfifo(tables, 0o600); err != nil {
+		t.Skip(err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	code, stdout, stderr = cliCtx(t, ctx, "activate", "two-sq-crossing", "--tables", tables)
+	if code != exitInterrupted || stdout != "" || stderr != "sapper activate: tables "+tables+": interrupted while reading; nothing was run\n" {
+		t.Errorf("tables: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if w, err := os.OpenFile(tables, os.O_WRONLY, 0); err == nil {
+		w.Close()
+	}
 }
