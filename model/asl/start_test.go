@@ -31,6 +31,7 @@ func TestStartingStateCombinations(t *testing.T) {
 		{"leader:8-1,good_order,berserk", "good_order with broken, pinned, berserk or disrupted"},
 		{"4-6-7,good_order,disrupted", "good_order with broken, pinned, berserk or disrupted"},
 		{"4-6-7,pinned=maybe", `option pinned takes no value, or true or false; not "maybe"`},
+		{"4-6-7,good_order=false", "good_order=false names no state; give broken, pinned, berserk or disrupted instead"},
 	} {
 		_, err := ParseUnit(c.unit)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -38,7 +39,7 @@ func TestStartingStateCombinations(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"4-6-7,pinned", "4-6-7,berserk", "4-6-7,disrupted", "leader:8-1,berserk,wounded", "hero:1-4-9,wounded", "crew:2-2-8,pinned", "4-6-7,disrupted,broken",
-		"4-6-7,good_order", "leader:8-1,good_order,wounded", "4-6-7,good_order,broken=false"} {
+		"4-6-7,good_order", "leader:8-1,good_order,wounded", "4-6-7,good_order,broken=false", "4-6-7,good_order=true"} {
 		if _, err := ParseUnit(s); err != nil {
 			t.Errorf("%s: %v", s, err)
 		}

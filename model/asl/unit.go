@@ -296,6 +296,10 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.Disrupted)
 		case "good_order":
 			err = flag(&u.InGoodOrder)
+			if err == nil && !u.InGoodOrder {
+				// Not in Good Order is some state: said, not guessed.
+				err = fmt.Errorf("unit %q: good_order=false names no state; give broken, pinned, berserk or disrupted instead", s)
+			}
 		case "concealed":
 			err = flag(&u.Concealed)
 		case "sw":
