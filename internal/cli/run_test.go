@@ -74,6 +74,8 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --roadblock tall", `sapper dc: --roadblock "tall": want none, normal or narrow`},
 		{"dc --target 4-6-7 --roadblock narrow", `sapper dc: --roadblock: a DC against a Narrow-Street roadblock's vertex affects only the roadblock`},
 		{"dc --target 4-6-7 --level 1", `sapper dc: --level: building levels need --building`},
+		{"dc --target 4-6-7 --top 1", `sapper dc: --top: building levels need --building`},
+		{"fire --fp 8 --target 4-6-7 --top 1", `sapper fire: --top: building levels need --building`},
 		{"dc --target 4-6-7 --building stone --level 2 --top 1", `sapper dc: --top: 1: want the building's highest`},
 		{"dc --target 4-6-7 --building stone --level 1 --top 0", `sapper dc: --top: 0: want the building's highest`},
 		{"fire --fp 20 --target 4-6-7 --building stone --level 1 --top 0", `sapper fire: --top: 0: want the building's highest`},

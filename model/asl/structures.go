@@ -182,8 +182,10 @@ func (s site) validateLevels() error {
 	switch {
 	case inRange("level", s.level, MinLevel, MaxLevel, "") != nil:
 		return inRange("level", s.level, MinLevel, MaxLevel, "")
-	case (s.level > 0 || s.top > 0) && s.building == NoBuilding:
+	case s.level > 0 && s.building == NoBuilding:
 		return bound.Invalidf("level", "building levels need --building wooden or stone")
+	case s.top > 0 && s.building == NoBuilding:
+		return bound.Invalidf("top", "building levels need --building wooden or stone")
 	case s.top < s.level || s.top > 9:
 		// 0 is a level like any other: an upper-level target's building
 		// reaches at least its level, and a Top left at 0 under it would
