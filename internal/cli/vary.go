@@ -170,10 +170,15 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 		// a bound of the range it is swept over.
 		return fail("%s %q: a space around a number; write it without", what, s)
 	}
-	_, err := decimal.ParseFloat(s)
+	x, err := decimal.ParseFloat(s)
 	var de *decimal.Error
-	if _, ierr := decimal.ParseInt(s, math.MinInt64, math.MaxInt64); err != nil && v.integer &&
-		(ierr == nil || errors.As(ierr, &de) && strings.HasPrefix(de.Msg, "at ")) {
+	_, ierr := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
+	if err == nil && v.integer && x == math.Trunc(x) && errors.As(ierr, &de) && de.Msg == "not a whole decimal number" {
+		// The flag itself takes digits only (--tem 5e0 and --tem 5.0
+		// are refused); so do the bounds it is swept between.
+		return fail("%s %q: %s takes whole numbers written in digits, like %s=0..5", what, s, v.name, v.name)
+	}
+	if err != nil && v.integer && (ierr == nil || errors.As(ierr, &de) && strings.HasPrefix(de.Msg, "at ")) {
 		err = nil // a whole number is exact at any length; its range is checked below
 	}
 	switch {
