@@ -35,7 +35,7 @@ func WriteChart(w io.Writer, f ChartFormat, c Chart) error {
 	if len(c.Panels) == 0 {
 		return fmt.Errorf("report: a chart without panels")
 	}
-	lay, err := layOut(c)
+	lay, err := layOut(visibleChart(c))
 	if err != nil {
 		return err
 	}
