@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -165,10 +166,18 @@ func autoNote(be *BudgetError, chose string) string {
 }
 
 // approx writes a count of paths to two significant figures, in millions
-// or billions when it is that large.
+// or billions when it is that large, and as a power of ten (2.9·10²⁵)
+// from a trillion on, where billions would run to many digits.
 func approx(x float64) string {
 	unit := ""
 	switch {
+	case x >= 1e12:
+		exp := math.Floor(math.Log10(x))
+		m := math.Round(x/math.Pow(10, exp)*10) / 10
+		if m >= 10 { // 9.96·10¹² rounds to 10·10¹²
+			m, exp = m/10, exp+1
+		}
+		return strconv.FormatFloat(m, 'f', -1, 64) + "·10" + superscript(int(exp))
 	case x >= 1e9:
 		x, unit = x/1e9, " billion"
 	case x >= 1e6:
@@ -184,6 +193,17 @@ func approx(x float64) string {
 		return grouped(uint64(x))
 	}
 	return strconv.FormatFloat(x, 'f', -1, 64) + unit
+}
+
+// superscript writes n, at least 0, in superscript digits.
+func superscript(n int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	var b strings.Builder
+	for _, c := range strconv.Itoa(n) {
+		i := int(c - '0')
+		b.WriteString(string([]rune(digits)[i]))
+	}
+	return b.String()
 }
 
 // grouped writes n with its digits in groups of three, as the tables
