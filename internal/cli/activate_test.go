@@ -158,6 +158,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		{strings.Replace(good, "{mf: 1,", "{mf: 1, mff: 2,", 1), `x.yaml:6: path 1: unknown field "mff"; did you mean mf?`},
 		{strings.Replace(good, "range: 2", "range: 2, range: 3", 1), "field range given twice"},
 		{strings.Replace(good, "[{id: A}]", "[{id: A}, {id: A}]", 1), "sq: A defined twice"},
+		{strings.Replace(good, "[{id: A}]", "[{id: A, loc: h}, {id: B, loc: h}, {id: C, loc: h}, {id: D, loc: h}, {id: E, loc: h}]", 1), "x.yaml:4: sq: E: more than 4 S? share Location h"},
 		{strings.Replace(good, "id: A, range", "id: Z, range", 1), `unknown S? "Z"`},
 		{good + "assault: true\npath: x\n", "field path given twice"},
 		{strings.Replace(good, "path:\n", "assault: true\npath:\n  - {mf: 1}\n", 1), "Assault Movement enters one Location only (A4.61)"},

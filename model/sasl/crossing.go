@@ -202,15 +202,15 @@ func (c *Crossing) Validate() error {
 		case ids[s.ID]:
 			return bound.Invalidf("sq", "%s defined twice", s.ID)
 		case s.ACDRM < -6 || s.ACDRM > 6:
-			return fmt.Errorf("sq %s: ac_drm %d outside −6…+6", s.ID, s.ACDRM)
+			return bound.Invalidf("sq", "%s: ac_drm %d outside −6…+6", s.ID, s.ACDRM)
 		}
 		if _, err := ParseSite(s.Site); err != nil {
-			return fmt.Errorf("sq %s: site %w", s.ID, err)
+			return bound.Invalidf("sq", "%s: site %w", s.ID, err)
 		}
 		ids[s.ID] = true
 		if s.Loc != "" {
 			if locs[s.Loc]++; locs[s.Loc] > maxGroup {
-				return fmt.Errorf("sq %s: more than %d S? share Location %s", s.ID, maxGroup, s.Loc)
+				return bound.Invalidf("sq", "%s: more than %d S? share Location %s", s.ID, maxGroup, s.Loc)
 			}
 		}
 	}

@@ -14,8 +14,8 @@ func TestSitesValidate(t *testing.T) {
 		edit func(*Crossing)
 		want string
 	}{
-		{"S? underground", func(c *Crossing) { c.SQ[0].Site = "underground" }, `sq A: site "underground": want inside or outside`},
-		{"S? without a site", func(c *Crossing) { c.SQ[1].Site = "" }, `sq B: site "": want inside or outside`},
+		{"S? underground", func(c *Crossing) { c.SQ[0].Site = "underground" }, `sq: A: site "underground": want inside or outside`},
+		{"S? without a site", func(c *Crossing) { c.SQ[1].Site = "" }, `sq: B: site "": want inside or outside`},
 		{"x5 underground", func(c *Crossing) { c.Tables.X5.Columns[0].Site = "underground" }, `x5: column site "underground": want inside or outside`},
 		{"x5 without a site", func(c *Crossing) { c.Tables.X5.Columns[1].Site = "" }, `x5: column site "": want inside or outside`},
 		{"x4 with a site", func(c *Crossing) { c.Tables.X4.Columns[0].Site = Inside }, "x4: a column with a site; only {x5} columns are picked by site (S19)"},
