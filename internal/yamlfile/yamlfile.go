@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -41,6 +42,9 @@ func Errorf(file string, line int, format string, args ...any) error {
 // Decode decodes the one YAML document of data; file names it in
 // messages, and want says what an empty file should have held.
 func Decode(file string, data []byte, want string) (Node, error) {
+	if err := checkUTF8(file, data); err != nil {
+		return Node{}, err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -58,6 +62,28 @@ func Decode(file string, data []byte, want string) (Node, error) {
 		root = root.Content[0]
 	}
 	return Node{File: file, N: root}, nil
+}
+
+// checkUTF8 places the first byte of data that is not UTF-8 at its line
+// and column, which the YAML decoder's own message leaves out. A file
+// that starts with a UTF-16 byte order mark is left to the decoder,
+// which reads UTF-16.
+func checkUTF8(file string, data []byte) error {
+	if bytes.HasPrefix(data, []byte{0xfe, 0xff}) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) || utf8.Valid(data) {
+		return nil
+	}
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			return Errorf(file, line, "column %d: byte 0x%02x is not UTF-8; save the file as UTF-8", col, data[i])
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+		i, col = i+n, col+1
+	}
+	return nil
 }
 
 // loadError places a decoder error at its line.

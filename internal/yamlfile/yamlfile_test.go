@@ -24,6 +24,7 @@ func TestStrict(t *testing.T) {
 		{"size: 1.5\n", `f.yaml:1: size: "1.5": want a whole number`},
 		{"names: [a, [b]]\n", "f.yaml:1: names 2: want a single value, not a list"},
 		{"", "f\\n.yaml: empty; want size:"},
+		{"size: 1\nnames: [a, é\xff]\n", "f.yaml:2: column 13: byte 0xff is not UTF-8; save the file as UTF-8"},
 	} {
 		file := "f.yaml"
 		if c.body == "" {
