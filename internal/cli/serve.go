@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/internal/web"
 	"github.com/sapperhq/sapper/report"
 )
@@ -63,6 +64,10 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 		// net.Listen takes "" for every interface on any port: a server
 		// open to the network that its user never asked for.
 		return web.Limits{}, badValue("addr", f.addr, "want HOST:PORT such as 127.0.0.1:8080; an empty address would listen on every interface")
+	case !portNumber(f.addr):
+		// net.Listen reads "host:" as any free port and "host:http" as
+		// port 80: a port is a number, written out.
+		return web.Limits{}, badValue("addr", f.addr, "want HOST:PORT, the port a number from 0 (any free port) to 65535, such as 127.0.0.1:8080")
 	case f.maxTrials == 0:
 		return web.Limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
 	case f.maxPaths == 0:
@@ -75,6 +80,16 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 	// A request waits its turn for as long as a run may take, and a
 	// margin, so that a slot freed by a run cut at --max-time reaches it.
 	return web.Limits{Runs: runtime.GOMAXPROCS(0), Queue: f.queue, Wait: f.maxTime + waitMargin, MaxTime: f.maxTime}, nil
+}
+
+// portNumber reports whether addr is HOST:PORT with a port in digits.
+func portNumber(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return false
+	}
+	_, err = decimal.ParseInt(port, 0, 65535)
+	return err == nil && strings.Trim(port, "0123456789") == ""
 }
 
 // waitMargin is how much longer than a run a queued request waits.
