@@ -150,7 +150,7 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	case !g.mean && (x < 0 || x > 1):
 		return bad("%s after %s: a probability is from 0 to 1, e.g. 0.5", rhs, op)
 	}
-	g.target = x
+	g.target = x + 0 // -0 is 0, and reads so in the answer
 	// A goal every run reaches asks nothing.
 	switch {
 	case !g.mean && len(g.labels) == len(m.Labels):

@@ -103,6 +103,15 @@ func TestParseGoal(t *testing.T) {
 	}
 }
 
+// TestGoalMinusZero: a goal of −0 reads as 0, the number it is.
+func TestGoalMinusZero(t *testing.T) {
+	metrics := []sim.Metric{sim.CountMetric("out", "out", 2)}
+	g, err := parseGoal("goal", "out.mean<=-0", metrics)
+	if err != nil || g.String() != "mean of out ≤ 0" {
+		t.Errorf("goal %q, error %v; want mean of out ≤ 0", g.String(), err)
+	}
+}
+
 // TestGoalOfValuesRun: a sweep cut short answers its goal of the values it
 // ran, and names those it did not: never "never reached", nor "at every
 // value after it", of values it has not seen.
