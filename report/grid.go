@@ -101,11 +101,13 @@ func WriteGrid(w io.Writer, g Grid) error {
 	}
 	pad := func(s string, n int) string { return strings.Repeat(" ", n-utf8.RuneCountInString(s)) + s }
 	line := func(first string, cells []string) {
-		b.WriteString(first + strings.Repeat(" ", widths[0]-utf8.RuneCountInString(first)))
+		var l strings.Builder
+		l.WriteString(first + strings.Repeat(" ", widths[0]-utf8.RuneCountInString(first)))
 		for j, c := range cells {
-			b.WriteString("  " + pad(c, widths[j+1]))
+			l.WriteString("  " + pad(c, widths[j+1]))
 		}
-		b.WriteString("\n")
+		// A row whose last cells have no interval ends where its text does.
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
 	}
 	line("", g.Columns)
 	for _, r := range g.Rows {

@@ -25,11 +25,12 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 	}
 	b := bufio.NewWriter(w)
 	if r.Headline != nil {
+		// One line, whatever its length: the answer is the first line.
 		fmt.Fprintf(b, "%s\n\n", r.Headline.Text)
 	}
 	intro := r.Intro()
 	for _, l := range intro {
-		fmt.Fprintf(b, "%s\n", l)
+		WriteText(b, l)
 	}
 	for i, run := range runs {
 		if i > 0 || len(intro) > 0 {
@@ -47,12 +48,14 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 		writeResult(b, run.Result, opt)
 	}
 	for _, l := range r.Notes {
-		fmt.Fprintf(b, "%s\n", l)
+		WriteText(b, l)
 	}
 	return b.Flush()
 }
 
 func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
+	// The method's lines are kept whole, as the rows are: a reader (or a
+	// script) finds "95% intervals" or "INCOMPLETE" on one line.
 	for _, l := range resultHeader(res) {
 		fmt.Fprintf(b, "%s\n", l)
 	}
@@ -89,7 +92,7 @@ func resultHeader(res *sim.Result) []string {
 }
 
 func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, view string) {
-	fmt.Fprintf(b, "%s%s\n", metricCaption(m), view)
+	WriteText(b, metricCaption(m)+view)
 	shown := shownOutcomes(m, opt)
 	width, iw, fw := 0, 5, 0
 	for _, o := range shown {

@@ -493,9 +493,7 @@ func bestPlan(rep report.Report) *report.Headline {
 // writePlansTable writes the headline, the plans, and the figures side by
 // side with each plan's difference from the first.
 func writePlansTable(w io.Writer, rep report.Report) error {
-	if rep.Headline != nil {
-		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
-	}
+	writeHeadline(w, rep)
 	writeIntro(w, rep)
 	// An interrupted job has the working of runs it never ran.
 	for i, e := range rep.Explain[:min(len(rep.Explain), len(rep.Runs))] {
@@ -519,16 +517,17 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 	}
 	trials, res := mcTrials(rep.Runs)
 	exact := res == nil
+	var method string
 	switch {
 	case exact && cut:
-		fmt.Fprintf(w, "\nexact enumeration, cut short: a run marked INCOMPLETE gives lower bounds, and no difference from it is known")
+		method = "exact enumeration, cut short: a run marked INCOMPLETE gives lower bounds, and no difference from it is known"
 	case exact:
-		fmt.Fprintf(w, "\nexact enumeration: every figure and difference is exact")
+		method = "exact enumeration: every figure and difference is exact"
 	default:
-		fmt.Fprintf(w, "\nMonte Carlo (an exact run's interval is a point): %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
+		method = fmt.Sprintf("Monte Carlo (an exact run's interval is a point): %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
 			trials, res.Seed, report.Percent(res.Confidence))
 	}
-	fmt.Fprintf(w, "; %.2fs\n", elapsed)
+	fmt.Fprintf(w, "\n%s; %.2fs\n", method, elapsed)
 	writeNotes(w, rep)
 	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -112,10 +113,12 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", "two-sq-crossing", "--method", "exact"}, "A squad dashes past two S?"},
 		{[]string{"run", "fire-on-stack", "--fp", "12", "--trials", "1000"}, "8 FP at +2 on a squad stacked with a leader (changed: --fp 12, method: exact dropped for --trials)"},
 	} {
-		code, stdout, stderr := cli(t, c.args...)
-		_, rest, _ := strings.Cut(stdout, "\n\n")
-		title, _, _ := strings.Cut(rest, "\n")
-		if code != exitOK || title != c.title {
+		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
+		var doc struct{ Title string }
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if title := doc.Title; code != exitOK || title != c.title {
 			t.Errorf("%v: exit %d, title %q, stderr %q; want %q", c.args, code, title, stderr, c.title)
 		}
 	}

@@ -515,7 +515,7 @@ func dropColumns(g report.Grid, occurred []bool, hideZero bool) report.Grid {
 
 func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.Grid) error {
 	for _, l := range rep.Intro() {
-		fmt.Fprintln(w, l)
+		report.WriteText(w, l)
 	}
 	for k, g := range gs {
 		fmt.Fprintln(w)

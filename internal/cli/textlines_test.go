@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/report"
 )
 
 // TestJSONTextIsTheTables: the JSON's "title", "setup" and "notes" are
@@ -84,6 +86,16 @@ func TestJSONTextIsTheTables(t *testing.T) {
 			if strings.HasPrefix(c.cmdline, "run ") && doc.Title == "" {
 				t.Errorf("no scenario title in the JSON")
 			}
+			// The table wraps them as prose (report.Wrap).
+			wrapped := func(ls []string) []string {
+				var out []string
+				for _, l := range ls {
+					out = append(out, report.Wrap(l)...)
+				}
+				return out
+			}
+			above = wrapped(above)
+			doc.Notes = wrapped(doc.Notes)
 			n := len(above)
 			if len(lines) < i+n+1 || !slices.Equal(lines[i:i+n], above) || lines[i+n] != "" {
 				t.Fatalf("the JSON's title and setup\n%q\nare not the table's lines above the figures:\n%s", above, table)
