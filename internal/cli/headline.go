@@ -21,7 +21,7 @@ var headlines = map[string]func(report.Report) *report.Headline{
 	"dc":       stackCleared,
 	"fire":     stackCleared,
 	"compare":  bestWay,
-	"afv":      onFigure(asl.MetricAFV, []string{"burning", "eliminated", "immobilized", "immobilized_shocked"}, "The AFV is eliminated or immobilized"),
+	"afv":      onFigure(asl.MetricAFV, []string{"burning", "eliminated", "immobilized", "immobilized_shocked"}, "The AFV is eliminated (burning or not) or immobilized"),
 	"building": onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed"),
 	"activate": onFigure(sasl.MetricArrived, []string{"yes"}, "The moving stack arrives with a unit in Good Order"),
 	"lhy":      lhyTarget,

@@ -78,7 +78,7 @@ func (p *afvPlan) schema() sim.Schema {
 	p.m = afvMetrics{position: -1, hit: -1, killed: -1, abandoned: -1, crew: -1, crewColl: -1, shock: -1}
 	if p.kase == armoredFacing {
 		p.m.position = add(sim.Metric{Name: MetricPosition, Title: fmt.Sprintf("Position DR (C7.346), DRM %+d", p.posDRM), Labels: positionLabels})
-		p.m.hit = add(sim.Metric{Name: MetricHit, Title: "hit location when Positioned (colored < white: turret)", Labels: hitLabels})
+		p.m.hit = add(sim.Metric{Name: MetricHit, Title: "hit location if Positioned (Final DR ≤ 8; colored < white: turret)", Labels: hitLabels})
 	}
 	labels := afvLabels[:ImmobilizedShocked]
 	if p.kase == armoredFacing && a.Options.HullPlusOneAlsoShocks {
