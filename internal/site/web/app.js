@@ -72,6 +72,11 @@ function pageMain() {
     return n;
   };
 
+  // counters keeps each unit in a line of text (4-6-8,class=elite,
+  // leader:8-1) whole where the line breaks: a browser may break after
+  // any hyphen, and "4-6-" over "8" reads as neither.
+  const counters = (line) => line.split(/(\S*\d-\d\S*)/).map((part, i) => (i % 2 ? el("span", { class: "counter", text: part }) : part));
+
   let commands = [];
   let current = null; // the command whose form is shown
   // sweep is the page of sapper sweep: a form of the command it sweeps
@@ -1168,7 +1173,7 @@ function pageMain() {
     if (data.title || setup.length) {
       sec.append(el("div", { class: "setup", id: "setup" },
         data.title ? el("p", { class: "scenario", id: "scenario-title", text: data.title }) : null,
-        ...setup.map((l) => el("p", { text: l }))));
+        ...setup.map((l) => el("p", {}, ...counters(l)))));
     }
     const runs = data.runs || [{ label: "", ...data }];
     // The table's lines under its figures (a legend wrapped over lines,
