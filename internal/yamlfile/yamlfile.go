@@ -73,7 +73,11 @@ func checkUTF8(file string, data []byte) error {
 		return nil
 	}
 	line, col := 1, 1
-	for i := 0; i < len(data); {
+	start := 0
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		start = 3 // a UTF-8 byte order mark, which no editor counts
+	}
+	for i := start; i < len(data); {
 		r, n := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && n == 1 {
 			return Errorf(file, line, "column %d: byte 0x%02x is not UTF-8; save the file as UTF-8", col, data[i])

@@ -25,6 +25,7 @@ func TestStrict(t *testing.T) {
 		{"names: [a, [b]]\n", "f.yaml:1: names 2: want a single value, not a list"},
 		{"", "f\\n.yaml: empty; want size:"},
 		{"size: 1\nnames: [a, é\xff]\n", "f.yaml:2: column 13: byte 0xff is not UTF-8; save the file as UTF-8"},
+		{"\xef\xbb\xbfsize: 1\xff\n", "f.yaml:1: column 8: byte 0xff is not UTF-8; save the file as UTF-8"},
 	} {
 		file := "f.yaml"
 		if c.body == "" {
