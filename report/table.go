@@ -92,7 +92,7 @@ func resultHeader(res *sim.Result) []string {
 }
 
 func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, view string) {
-	WriteText(b, metricCaption(m)+view)
+	fmt.Fprintf(b, "%s%s\n", metricCaption(m), view)
 	shown := shownOutcomes(m, opt)
 	width, iw, fw := 0, 5, 0
 	for _, o := range shown {

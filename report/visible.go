@@ -35,11 +35,12 @@ func visible(s string) string {
 }
 
 // hidden reports a rune a chart does not show: a control character but
-// the newline, or
-// one of the marks that turn the direction of the text around them
-// (U+200E–U+200F, U+202A–U+202E, U+2066–U+2069).
+// the newline, one of the marks that turn the direction of the text
+// around them (U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), or U+FFFE
+// and U+FFFF, which XML refuses.
 func hidden(r rune) bool {
-	return unicode.IsControl(r) && r != '\n' || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+	return unicode.IsControl(r) && r != '\n' || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 ||
+		r == 0xfffe || r == 0xffff // not characters at all, to XML
 }
 
 // visibleChart is c with every text visible (visible): the heading, the

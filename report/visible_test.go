@@ -17,7 +17,7 @@ import (
 func TestChartTextVisible(t *testing.T) {
 	res := ordered()
 	c := Chart{
-		Heading: []string{"a\x1bb\u202ec\xff\nsecond line"},
+		Heading: []string{"a\x1bb\u202ec\xff\uffff\nsecond line"},
 		Panels:  []Panel{{Kind: Bars, Title: "tab\there", Series: []Series{MetricSeries(res, res.Metrics[0], false)}}},
 	}
 	c.Panels[0].Series[0].Labels[0] = "bell\a"
@@ -40,7 +40,7 @@ func TestChartTextVisible(t *testing.T) {
 		}
 	}
 	all := strings.Join(texts, "|")
-	for _, want := range []string{`a\x1bb\u202ec\xff`, "second line", `tab\there`, `bell\a`} {
+	for _, want := range []string{`a\x1bb\u202ec\xff\uffff`, "second line", `tab\there`, `bell\a`} {
 		if !slices.Contains(texts, want) && !strings.Contains(all, want) {
 			t.Errorf("no text %q in the SVG's %q", want, texts)
 		}

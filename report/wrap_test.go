@@ -10,7 +10,8 @@ import (
 // order, and keeps a line's indent on its continuations.
 func TestWrap(t *testing.T) {
 	long := "Not modeled: Guns, AFVs and SPGs are generated but never fire (S9); morale of the generated units, their Ambush, and Close Combat are left out; an S? that is a dummy is removed (S4)."
-	for _, s := range []string{long, "  " + long, "short line", strings.Repeat("x", 100) + " tail", "a\n" + long} {
+	spaced := strings.Repeat("x", 70) + " abcdefgh  next   words here"
+	for _, s := range []string{long, "  " + long, "short line", strings.Repeat("x", 100) + " tail", "a\n" + long, spaced, "  " + spaced} {
 		lines := Wrap(s)
 		indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
 		for i, l := range lines {
@@ -20,8 +21,12 @@ func TestWrap(t *testing.T) {
 			if strings.HasSuffix(l, " ") {
 				t.Errorf("%q: line %d ends in a space", s, i)
 			}
-			if !strings.Contains(s, "\n") && !strings.HasPrefix(l, indent) {
-				t.Errorf("%q: line %d lost the indent", s, i)
+			want := indent
+			if i > 0 && indent != "" {
+				want += "  " // a list item's continuation hangs
+			}
+			if lead := l[:len(l)-len(strings.TrimLeft(l, " "))]; !strings.Contains(s, "\n") && lead != want {
+				t.Errorf("%q: line %d starts with %d spaces, want %d", s, i, len(lead), len(want))
 			}
 		}
 		if strings.Join(strings.Fields(strings.Join(lines, " ")), " ") != strings.Join(strings.Fields(s), " ") {

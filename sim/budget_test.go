@@ -138,7 +138,8 @@ func TestApprox(t *testing.T) {
 	for x, want := range map[float64]string{
 		7: "7", 12.34: "12", 171: "170", 99_500: "100,000", 2_176_782_336: "2.2 billion",
 		16_800_000: "17 million", 1_000_000: "1 million", 123_456_789_012: "120 billion",
-		1e12: "1·10¹²", 2.94e25: "2.9·10²⁵", 9.96e12: "1·10¹³", 4.5e102: "4.5·10¹⁰²",
+		1e12: "1·10¹²", 2.94e25: "2.9·10²⁵", 9.96e12: "1·10¹³", 4.5e102: "4.5·10¹⁰²", 999.7e9: "1·10¹²",
+		994e9: "990 billion", 995_000_000: "1 billion", math.Inf(1): "more than 10³⁰⁰",
 	} {
 		if got := approx(x); got != want {
 			t.Errorf("approx(%v) = %q, want %q", x, got, want)

@@ -167,8 +167,19 @@ func autoNote(be *BudgetError, chose string) string {
 
 // approx writes a count of paths to two significant figures, in millions
 // or billions when it is that large, and as a power of ten (2.9·10²⁵)
-// from a trillion on, where billions would run to many digits.
+// from a trillion on, where billions would run to many digits. The count
+// is rounded first, so that 999.7 billion reads 1·10¹², not 1000
+// billion.
 func approx(x float64) string {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0) || x >= 1e300:
+		return "more than 10³⁰⁰"
+	case x >= 10:
+		mag := math.Pow(10, math.Floor(math.Log10(x))-1)
+		x = math.Round(x/mag) * mag
+	default:
+		x = math.Round(x*10) / 10
+	}
 	unit := ""
 	switch {
 	case x >= 1e12:
@@ -182,17 +193,10 @@ func approx(x float64) string {
 		x, unit = x/1e9, " billion"
 	case x >= 1e6:
 		x, unit = x/1e6, " million"
-	}
-	if x >= 10 {
-		mag := math.Pow(10, math.Floor(math.Log10(x))-1)
-		x = math.Round(x/mag) * mag
-	} else {
-		x = math.Round(x*10) / 10
-	}
-	if unit == "" && x >= 1000 {
+	case x >= 1000:
 		return grouped(uint64(x))
 	}
-	return strconv.FormatFloat(x, 'f', -1, 64) + unit
+	return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) + unit
 }
 
 // superscript writes n, at least 0, in superscript digits.

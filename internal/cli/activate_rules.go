@@ -50,6 +50,11 @@ var activateRules = func() []rule[sasl.Options] {
 func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error {
 	seen := map[string]bool{}
 	for _, r := range given {
+		if key, _, _ := strings.Cut(r, "="); key == "surrender" {
+			// sapper dc's switch says whether an enemy is ADJACENT; a
+			// crossing knows, from the range of the S? that fired.
+			return badValue("rule", r, "surrender is no switch in a crossing: Heat of Battle surrender needs a firing S? at range 1 or less (S24), as the path's ranges say")
+		}
 		if err := applyRule(activateRules, o, r); err != nil {
 			return err
 		}

@@ -213,6 +213,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"activate two-sq-crossing --date 2041-08", `--date "2041-08": want YYYY-MM from 1939-01 to 1945-12`},
 		{"activate two-sq-crossing --date 1938-12", `--date "1938-12": want YYYY-MM from 1939-01`},
 		{"activate two-sq-crossing --rule nope=true", `--rule "nope=true": unknown KEY`},
+		{"activate two-sq-crossing --rule surrender=false", `--rule "surrender=false": surrender is no switch in a crossing: Heat of Battle surrender needs a firing S? at range 1 or less (S24)`},
 		{"activate two-sq-crossing --rule leaders-elite=false --rule leaders-elite=true", `--rule "leaders-elite=true": leaders-elite given twice; give each KEY once`},
 		{"activate two-sq-crossing --rule heat-of-battle=false --rule berserk-tc-chain=false", "--rule berserk-tc-chain with --rule heat-of-battle=false: it changes only what Heat of Battle does (A15)"},
 		{"activate tiger-side", "a sapper afv scenario, not a crossing"},

@@ -21,7 +21,7 @@ Units are written as on the counter:
   leader:7+1     leader with a positive (harmful) modifier
   hero:1-4-9     hero
 followed by options after commas (a yes/no option alone or =true is on,
-=false off; each option once):
+=false off, but for good_order, which is only on; each option once):
   elr=N          this unit's ELR (else --elr); not a crew's or a
                  hero's, never ELR Replaced (A19.11)
   broken-ml=N    its broken-side ML

@@ -92,7 +92,7 @@ func afvFigureRow(res *sim.Result) []report.Cell {
 }
 
 // notesFor explains those of the shown columns that need it, in their
-// order, two to a line.
+// order, as one line that a table wraps (report.Wrap).
 func (f *figures) notesFor(shown []string) string {
 	var b strings.Builder
 	n := 0
@@ -101,10 +101,7 @@ func (f *figures) notesFor(shown []string) string {
 		if !ok {
 			continue
 		}
-		switch {
-		case n > 0 && n%2 == 0:
-			b.WriteString(";\n")
-		case n > 0:
+		if n > 0 {
 			b.WriteString("; ")
 		}
 		b.WriteString(c + ": " + text)

@@ -515,6 +515,11 @@ func dropColumns(g report.Grid, occurred []bool, hideZero bool) report.Grid {
 
 func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.Grid) error {
 	for _, l := range rep.Intro() {
+		if strings.HasPrefix(l, "sapper ") {
+			// The command swept, kept whole to be copied.
+			fmt.Fprintln(w, l)
+			continue
+		}
 		report.WriteText(w, l)
 	}
 	for k, g := range gs {

@@ -90,6 +90,10 @@ func TestJSONTextIsTheTables(t *testing.T) {
 			wrapped := func(ls []string) []string {
 				var out []string
 				for _, l := range ls {
+					if strings.HasPrefix(l, "sapper ") {
+						out = append(out, l) // a sweep's command, whole
+						continue
+					}
 					out = append(out, report.Wrap(l)...)
 				}
 				return out

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -176,7 +177,7 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 	if err == nil && v.integer && x == math.Trunc(x) && errors.As(ierr, &de) && de.Msg == "not a whole decimal number" {
 		// The flag itself takes digits only (--tem 5e0 and --tem 5.0
 		// are refused); so do the bounds it is swept between.
-		return fail("%s %q: %s takes whole numbers written in digits, like %s=0..5", what, s, v.name, v.name)
+		return fail("%s %q: %s takes whole numbers written in digits: %s", what, s, v.name, strconv.FormatFloat(x+0, 'f', -1, 64)) // x+0: -0 is 0
 	}
 	if err != nil && v.integer && (ierr == nil || errors.As(ierr, &de) && strings.HasPrefix(de.Msg, "at ")) {
 		err = nil // a whole number is exact at any length; its range is checked below

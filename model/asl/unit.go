@@ -295,10 +295,14 @@ func ParseUnit(s string) (Unit, error) {
 		case "disrupted":
 			err = flag(&u.Disrupted)
 		case "good_order":
-			err = flag(&u.InGoodOrder)
-			if err == nil && !u.InGoodOrder {
-				// Not in Good Order is some state: said, not guessed.
+			// Not in Good Order is some state: said, not guessed.
+			switch {
+			case !hasVal || val == "true":
+				u.InGoodOrder = true
+			case val == "false":
 				err = fmt.Errorf("unit %q: good_order=false names no state; give broken, pinned, berserk or disrupted instead", s)
+			default:
+				err = fmt.Errorf("unit %q: option good_order takes no value, or true; not %q", s, val)
 			}
 		case "concealed":
 			err = flag(&u.Concealed)

@@ -75,7 +75,7 @@ function pageMain() {
   // counters keeps each unit in a line of text (4-6-8,class=elite,
   // leader:8-1) whole where the line breaks: a browser may break after
   // any hyphen, and "4-6-" over "8" reads as neither.
-  const counters = (line) => line.split(/(\S*\d-\d\S*)/).map((part, i) => (i % 2 ? el("span", { class: "counter", text: part }) : part));
+  const counters = (line) => line.split(/(\S*\b\d{1,2}[-+]\d{1,2}\b\S*)/).map((part, i) => (i % 2 ? el("span", { class: "counter", text: part }) : part));
 
   let commands = [];
   let current = null; // the command whose form is shown
