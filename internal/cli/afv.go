@@ -85,6 +85,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the units without an elr= option")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle for the units caught in the attack")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule dc-hull-plus-one-also-shocks=true")
+	setSwitches(g, "rule", ruleDocs(afvRules, asl.DefaultAFVOptions()))
 	setRange(g, "cs", asl.MinCS, asl.MaxCS)
 	setRange(g, "crew-ml", asl.MinCrewML, asl.MaxCrewML)
 	setRange(g, "basic-tk", asl.MinBasicTK, asl.MaxBasicTK)

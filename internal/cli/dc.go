@@ -103,6 +103,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings:\n`EC` is snow, mud, wet, moist, moderate, dry or very-dry,\ne.g. --ec dry")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, as in figures\nthat ignore it, e.g. --no-hob")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule surrender=false")
+	setSwitches(g, "rule", ruleDocs(rules, asl.DefaultOptions()))
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
 	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)

@@ -29,6 +29,9 @@ const (
 	// inputs (a TEM from --building, a crossing file's AC#): the flag set's
 	// zero value is no default a form may show or leave out.
 	computedKey = "computed"
+	// switchesKey lists the modeling switches of a --rule flag
+	// (setSwitches).
+	switchesKey = "switches"
 	// noDefaultKey marks a flag with no default: its zero value stands for
 	// "not given", which a given 0 is not (fire's --fp, lhy's --mdrm), so
 	// a form shows it empty rather than as 0.
@@ -104,6 +107,22 @@ func setComputed(fs *pflag.FlagSet, names ...string) {
 	}
 }
 
+// setSwitches records the modeling switches --rule (flag name) takes,
+// as help's Rules section lists them: each KEY, what it does and its
+// default (docs, from ruleDocs), and the values it takes (true and false
+// unless given), so that a front end can offer them without parsing
+// help.
+func setSwitches(fs *pflag.FlagSet, name string, docs [][3]string, values ...string) {
+	if len(values) == 0 {
+		values = []string{"true", "false"}
+	}
+	var enc []string
+	for _, d := range docs {
+		enc = append(enc, strings.Join([]string{d[0], d[2], strings.Join(values, ","), d[1]}, "\x1f"))
+	}
+	annotate(fs, switchesKey, enc, name)
+}
+
 // setFromMachine marks flag name as having a default worked out, as
 // setComputed's are, but from the machine the run is on.
 func setFromMachine(fs *pflag.FlagSet, name, what string) {
@@ -150,10 +169,24 @@ type inputDesc struct {
 	Group      string `json:"group"`
 	Help       string `json:"help"`
 	Rule       string `json:"rule,omitempty"`
+	// Switches are the modeling switches a --rule input takes
+	// (setSwitches): given as KEY=VALUE, each at most once.
+	Switches []switchDesc `json:"switches,omitempty"`
 	// Example are the values a form starts with for an input a run needs
 	// and that has no default (setExample): the player's first run then
 	// answers, and shows what to change.
 	Example []string `json:"example,omitempty"`
+}
+
+// switchDesc is one modeling switch of --rule: its key, what it does (a
+// line of help, with the rule it reads), its default in words ("true", or
+// "true for placed/thrown, false for set" where another input decides)
+// and the values it takes.
+type switchDesc struct {
+	Key     string   `json:"key"`
+	Help    string   `json:"help"`
+	Default string   `json:"default"`
+	Values  []string `json:"values"`
 }
 
 // commandDesc is one command's inputs.
@@ -183,6 +216,10 @@ func describeFlag(f *pflag.Flag) inputDesc {
 	}
 	if r := f.Annotations[ruleRefKey]; len(r) == 1 {
 		d.Rule = r[0]
+	}
+	for _, enc := range f.Annotations[switchesKey] {
+		p := strings.Split(enc, "\x1f")
+		d.Switches = append(d.Switches, switchDesc{Key: p[0], Default: p[1], Values: strings.Split(p[2], ","), Help: p[3]})
 	}
 	if from := f.Annotations[computedKey]; len(from) == 1 {
 		d.Computed, d.From = true, from[0]
@@ -374,8 +411,10 @@ Lists the inputs of every command that runs (or of COMMAND alone) as data:
 each input's name (its flag, scenario-file key and form field), kind
 (integer, number, choice, unit, units, yes/no, file, text, list), bounds or
 choices, default, group (attack, target, terrain, advanced, run, output),
-a one-line help and, where it has one, the rule it follows. A front end
-reads the JSON to build its form.
+a one-line help and, where it has one, the rule it follows. The JSON also
+lists what a computed default is worked out from ("from") and, for --rule,
+each modeling switch ("switches": key, help, default, values), as the
+command's help does. A front end reads the JSON to build its form.
 
 Examples:
   sapper describe dc

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -155,6 +157,50 @@ func TestExamplesRun(t *testing.T) {
 		argv = append(argv, "--trials", "1000", "--format", "json")
 		if code, _, stderr := cli(t, argv...); code != 0 {
 			t.Errorf("%s: a form's first run, from its examples, exits %d: %s", strings.Join(argv, " "), code, stderr)
+		}
+	}
+}
+
+// TestSwitchesDescribed: each command with --rule lists its switches as
+// data, as its help does, and each value of each switch is one the
+// command takes: a front end that offers them runs.
+func TestSwitchesDescribed(t *testing.T) {
+	for _, c := range describable() {
+		d := describeCommand(c)
+		for _, in := range d.Inputs {
+			if in.Name != "rule" {
+				continue
+			}
+			if len(in.Switches) == 0 {
+				t.Errorf("%s --rule: no switches described", c.name)
+			}
+			for _, sw := range in.Switches {
+				if sw.Help == "" || sw.Default == "" || len(sw.Values) < 2 {
+					t.Errorf("%s --rule %s: %+v", c.name, sw.Key, sw)
+				}
+				var help bytes.Buffer
+				c.help(&help)
+				if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(sw.Key) + `( |$)`).MatchString(help.String()) {
+					t.Errorf("%s --rule %s: not in sapper help %s", c.name, sw.Key, c.name)
+				}
+				argv := []string{c.name}
+				if c.name == "activate" {
+					argv = append(argv, "two-sq-crossing")
+				}
+				for _, x := range d.Inputs {
+					for _, v := range x.Example {
+						argv = append(argv, "--"+x.Name+"="+v)
+					}
+				}
+				for _, v := range sw.Values {
+					run := append(slices.Clone(argv), "--rule", sw.Key+"="+v, "--trials", "100", "--format", "json")
+					// A switch another input makes moot is refused
+					// with why (exit 2), never as an unknown key.
+					if code, _, stderr := cli(t, run...); code != 0 && (code != exitUsage || strings.Contains(stderr, "unknown KEY") || strings.Contains(stderr, "want "+sw.Key+"=")) {
+						t.Errorf("%s: exit %d: %s", strings.Join(run, " "), code, stderr)
+					}
+				}
+			}
 		}
 	}
 }

@@ -71,6 +71,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.sw, "sw", 0, "Support Weapons `N` the first --target possesses, as its\nsw=N option (A9.74), e.g. --sw 1")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=BOOL` (Rules below;\nrepeatable), e.g. --rule surrender=true")
+	setSwitches(g, "rule", ruleDocs(fireRules, asl.DefaultFireOptions()))
 	for _, n := range []string{"calibre", "tem", "drm", "elr", "level", "top", "bog-drm", "sw"} {
 		setWant(g, n, "want a whole number, like --"+n+" 2 (negative: --"+n+"=-2)")
 	}

@@ -53,6 +53,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.assault, "assault", false, "the fire is during an Assault: it spares them too")
 	g.BoolVar(&f.atFromMG, "at-from-mg", false, "the anti-tank fire came from an MG: Collateral Damage\nspares towed Guns")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=VALUE` (Rules below),\ne.g. --rule cohesion-fail=disrupt")
+	setSwitches(g, "rule", lhySwitches, "casualty", "disrupt")
 	setRange(g, "sadrm", -lhy.MaxDRM, lhy.MaxDRM)
 	setRange(g, "mdrm", -lhy.MaxDRM, lhy.MaxDRM)
 	setRange(g, "mfa-mv", 1, lhy.MaxMV)
@@ -134,6 +135,11 @@ func (f *lhyFlags) resolve(fs *pflag.FlagSet) (lhy.FireAttack, error) {
 	}
 	return a, nil
 }
+
+// lhySwitches are lhy's switches as help lists them: key, what it does,
+// default.
+var lhySwitches = [][3]string{{lhyRuleKey,
+	"a failed Cohesion check ([M1]): casualty (the unit suffers a Casualty) or disrupt (it Disrupts)", "casualty"}}
 
 // lhyRuleKey is the one modeling switch of rules/lhy.md: what a failed
 // Cohesion check does ([M1]).

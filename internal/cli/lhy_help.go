@@ -88,8 +88,7 @@ func writeLHYHelp(w io.Writer) {
 	fmt.Fprint(w, lhyHelpIntro)
 	fmt.Fprint(w, flagUsages(own))
 	fmt.Fprintf(w, "\nRules (--rule KEY=VALUE, modeling decisions of rules/lhy.md):\n")
-	fmt.Fprint(w, ruleUsages([][3]string{{lhyRuleKey,
-		"a failed Cohesion check ([M1]): casualty (the unit suffers a Casualty) or disrupt (it Disrupts)", "casualty"}}))
+	fmt.Fprint(w, ruleUsages(lhySwitches))
 	fmt.Fprint(w, "\nEngine and output flags:\n")
 	fmt.Fprint(w, flagUsages(common))
 	fmt.Fprint(w, "  -h, --help                show this help\n")

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"net/url"
 	"strconv"
@@ -104,6 +105,43 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		if got, err := strconv.ParseFloat(page, 64); err != nil || got != want {
 			t.Errorf("the page's Δ stack cleared is %q, the command line's %v", page, want)
+		}
+	})
+
+	// The modeling switches are a choice each: a permalink's rule sets
+	// one, a choice made in the form reaches the command line and the
+	// permalink, and the figures are the command line's with the same
+	// switches.
+	t.Run("rule switches", func(t *testing.T) {
+		var shown, argv, hash, js string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?rules#dc?target=4-6-7&target=leader:8-1&method=exact&rule=surrender%3Dfalse"), waitState("done", "error"),
+			chromedp.Evaluate(`document.getElementById('in-rule-surrender').value`, &shown),
+			chromedp.SetValue(`#in-rule-leaders-elite`, "false", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`window.sapperLast.argv.join(" ")`, &argv),
+			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Evaluate(`window.sapperLast.json`, &js)); err != nil {
+			t.Fatal(err)
+		}
+		if shown != "false" {
+			t.Errorf("rule=surrender=false shows surrender as %q", shown)
+		}
+		if !strings.Contains(argv, "--rule surrender=false") || !strings.Contains(argv, "--rule leaders-elite=false") {
+			t.Errorf("the page ran %q; want both switches", argv)
+		}
+		if !strings.Contains(hash, "rule=leaders-elite%3Dfalse") {
+			t.Errorf("permalink %q lacks the switch chosen", hash)
+		}
+		var page, native map[string]any
+		if err := json.Unmarshal([]byte(js), &page); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(natively(t, []string{"dc", "--target", "4-6-7", "--target", "leader:8-1", "--method", "exact",
+			"--rule", "surrender=false", "--rule", "leaders-elite=false", "--format", "json"}), &native); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := nativeFigures(page), nativeFigures(native); len(got) == 0 || !maps.Equal(got, want) {
+			t.Errorf("the page's figures with two switches are not the command line's:\n%v\n%v", got, want)
 		}
 	})
 

@@ -383,6 +383,22 @@ function pageMain() {
     if (i.rule) help.append(" ", el("span", { class: "rule", text: i.rule }));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
     const describedby = "help-" + i.name + " err-" + i.name;
+    if (i.switches) {
+      // The modeling switches, one choice each: its default (no --rule)
+      // or a value; a permalink's rule=KEY=VALUE sets its choice.
+      const set = Object.fromEntries(given.map((g) => [g.slice(0, g.indexOf("=")), g.slice(g.indexOf("=") + 1)]));
+      const list = el("div", { class: "switches", id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
+      for (const sw of i.switches) {
+        const sid = id + "-" + sw.key;
+        const pick = el("select", { id: sid, "data-key": sw.key, "aria-describedby": sid + "-help" },
+          el("option", { value: "", text: "default" }), ...sw.values.map((v) => el("option", { value: v, text: v })));
+        pick.value = sw.values.includes(set[sw.key]) ? set[sw.key] : "";
+        list.append(el("div", { class: "switch" }, el("label", { for: sid, text: sw.key }), pick, el("p", { class: "help", id: sid + "-help", text: sw.help + "; default: " + sw.default })));
+      }
+      // The input's help, which says what the switches are, above them.
+      wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), help, list, err);
+      return wrap;
+    }
     if (i.repeatable) {
       const values = given.length ? given : i.default ? i.default.split(",").filter((s) => s !== "") : [];
       const list = el("div", { class: "list", id: id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
@@ -476,6 +492,15 @@ function pageMain() {
       // a probe lists the metrics: it runs one trial, whatever the form says
       if (probe && (i.group === "run" || i.group === "output")) continue;
       if (i.name === varied()) continue;
+      if (i.switches) {
+        for (const pick of document.querySelectorAll("#in-" + CSS.escape(i.name) + " select")) {
+          if (pick.value === "") continue;
+          const v = pick.dataset.key + "=" + pick.value;
+          argv.push(...flag(i.name, v));
+          params.push([i.name, v]);
+        }
+        continue;
+      }
       if (i.repeatable) {
         for (const input of document.querySelectorAll("#in-" + CSS.escape(i.name) + " input")) {
           const v = input.value.trim();
