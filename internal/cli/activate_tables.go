@@ -2,10 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -21,17 +18,8 @@ func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 	}
 	// A tables file is read as a scenario file is: bounded (infile).
 	data, err := readInput(ctx, ref)
-	var pe *fs.PathError
-	switch {
-	case err != nil && ctx.Err() != nil:
-		return nil, cancelled("tables " + oneLine(clip(ref)) + ": interrupted while reading; nothing was run")
-	case os.IsNotExist(err):
-		return nil, usagef("tables %s: no such file; want a tables FILE or %s", oneLine(clip(ref)), illustrativeTables)
-	case errors.As(err, &pe):
-		// The file is named once, in the message's head.
-		return nil, usagef("tables %s: %v", oneLine(clip(ref)), pe.Err)
-	case err != nil:
-		return nil, usagef("tables %s: %v", oneLine(clip(ref)), err)
+	if err := readFailed(ctx, "tables "+oneLine(clip(ref)), err, "no such file; want a tables FILE or "+illustrativeTables); err != nil {
+		return nil, err
 	}
 	return decodeTables(ref, data)
 }

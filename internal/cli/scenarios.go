@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,8 +10,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-
-	"github.com/sapperhq/sapper/internal/infile"
 )
 
 // builtins are the scenarios shipped in the binary, one YAML file each;
@@ -63,20 +60,8 @@ func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 	}
 	name := oneLine(clip(ref))
 	data, err := readInput(ctx, ref)
-	var tl *infile.TooLargeError
-	switch {
-	case errors.As(err, &tl):
-		return nil, usagef("%s: %v", name, err)
-	case ctx.Err() != nil:
-		return nil, cancelled(name + ": interrupted while reading; nothing was run")
-	case os.IsNotExist(err):
-		return nil, usagef("%s: no such file and no built-in scenario of that name; built-in: %s", name, strings.Join(builtinNames(), ", "))
-	case err != nil:
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, usagef("%s: %v", name, err)
+	if err := readFailed(ctx, name, err, "no such file and no built-in scenario of that name; built-in: "+strings.Join(builtinNames(), ", ")); err != nil {
+		return nil, err
 	}
 	s, err := decodeScenario(ref, data)
 	if s != nil {

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"os"
 	"sync"
 
 	"github.com/sapperhq/sapper/internal/infile"
@@ -61,6 +63,28 @@ func readInput(ctx context.Context, name string) ([]byte, error) {
 		r.mu.Unlock()
 	}
 	return infile.Read(ctx, name, infile.MaxSize)
+}
+
+// readFailed is the error, if any, of readInput of the file that
+// messages call name: an interruption while it waited (exit 130), a file
+// that is not there (missing says what else was looked for and what to
+// give), or why it could not be read, the file named once.
+func readFailed(ctx context.Context, name string, err error, missing string) error {
+	var tl *infile.TooLargeError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &tl):
+		return usagef("%s: %v", name, err)
+	case ctx.Err() != nil:
+		return cancelled(name + ": interrupted while reading; nothing was run")
+	case os.IsNotExist(err):
+		return usagef("%s: %s", name, missing)
+	case errors.As(err, &pe):
+		return usagef("%s: %v", name, pe.Err)
+	case err != nil:
+		return usagef("%s: %v", name, err)
+	}
+	return nil
 }
 
 // reads are the input files a command has read from disk, so that no
