@@ -512,7 +512,7 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 		elapsed += r.Result.Elapsed.Seconds()
 		cut = cut || lowerBounds(r.Result)
 		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
+			fmt.Fprintf(w, "\nINCOMPLETE: the %q run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
 	trials, res := mcTrials(rep.Runs)

@@ -74,7 +74,7 @@ func collectPooled(rep *report.Report, runs []plannedRun, results []*sim.Result)
 		rep.NotRun = append(rep.NotRun, r.label)
 	}
 	if len(rep.NotRun) > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as %s: %s.", cutRuns(cut), someOf(rep.NotRun)))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as %s: %s.", cutRuns(inProse(rep.Command, cut)), someOf(inProse(rep.Command, rep.NotRun))))
 	}
 	return len(cut) == 0 && len(rep.NotRun) == 0
 }

@@ -96,6 +96,21 @@ func TestCollectPooled(t *testing.T) {
 	}
 }
 
+// TestPlansNamedInProse: the sentences of an interrupted plans run quote
+// its plans, as its headline does, since a plan's label is the player's
+// own words; its data (not_run) keeps the labels as they are.
+func TestPlansNamedInProse(t *testing.T) {
+	runs := []plannedRun{{label: "prep then DC"}, {label: "DC alone"}, {label: "fire twice"}}
+	rep := report.Report{Command: "plans"}
+	collectPooled(&rep, runs, []*sim.Result{{Trials: 40}, {}, {}})
+	if want := `Not run, as the "prep then DC" run was interrupted: "DC alone", "fire twice".`; len(rep.Notes) != 1 || rep.Notes[0] != want {
+		t.Errorf("notes %q, want %q", rep.Notes, want)
+	}
+	if strings.Join(rep.NotRun, "|") != "DC alone|fire twice" {
+		t.Errorf("not run %q: the labels as they are", rep.NotRun)
+	}
+}
+
 // TestInterruptedExplain: side by side with their working, cut short
 // before most runs ran, shows the working of those that did.
 func TestInterruptedExplain(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -158,12 +159,27 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 				rep.NotRun = append(rep.NotRun, left.label)
 			}
 			if len(rep.NotRun) > 0 {
-				rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as the %s run was interrupted: %s.", r.label, someOf(rep.NotRun)))
+				rep.Notes = append(rep.Notes, fmt.Sprintf("Not run, as the %s run was interrupted: %s.", inProse(rep.Command, []string{r.label})[0], someOf(inProse(rep.Command, rep.NotRun))))
 			}
 			return rep, false, nil
 		}
 	}
 	return rep, true, nil
+}
+
+// inProse are labels as the sentences of command's output name its runs:
+// a plan's label is the player's own words ("prep then DC"), quoted as
+// its headline quotes it; compare's ways and a sweep's values read as
+// they are.
+func inProse(command string, labels []string) []string {
+	if command != "plans" {
+		return labels
+	}
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		out[i] = strconv.Quote(l)
+	}
+	return out
 }
 
 // someOf lists labels, the first four and how many more.
