@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -142,6 +143,50 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		if got, want := nativeFigures(page), nativeFigures(native); len(got) == 0 || !maps.Equal(got, want) {
 			t.Errorf("the page's figures with two switches are not the command line's:\n%v\n%v", got, want)
+		}
+	})
+
+	// A result answers the form it ran: once an input changes it says it
+	// is out of date, until the next run.
+	t.Run("stale result", func(t *testing.T) {
+		var stale, note bool
+		var after bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?stale#dc?target=4-6-7&tem=3&method=exact"), waitState("done", "error"),
+			chromedp.Evaluate(`(() => { const t = document.getElementById('in-tem'); t.value = '5'; t.dispatchEvent(new Event('input', { bubbles: true })); })()`, nil),
+			chromedp.Evaluate(`document.getElementById('result').classList.contains('stale')`, &stale),
+			chromedp.Evaluate(`!!document.getElementById('stale-note')`, &note),
+			leave, chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.body.dataset.state !== 'done' || document.getElementById('result').classList.contains('stale') || !!document.getElementById('stale-note')`, &after)); err != nil {
+			t.Fatal(err)
+		}
+		if !stale || !note || after {
+			t.Errorf("after a change: stale %v, note %v; after the next run: still stale %v", stale, note, after)
+		}
+	})
+
+	// An error about one entry of a list puts the cursor in that entry.
+	t.Run("bad entry focused", func(t *testing.T) {
+		var focused string
+		var invalid bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?badentry#dc?target=4-6-7&target=4-6-77&method=exact"), waitState("done", "error"),
+			chromedp.Evaluate(`document.activeElement.value || ''`, &focused),
+			chromedp.Evaluate(`document.activeElement.getAttribute('aria-invalid') === 'true'`, &invalid)); err != nil {
+			t.Fatal(err)
+		}
+		if focused != "4-6-77" || !invalid {
+			t.Errorf("the cursor is in %q (marked invalid %v); want the bad entry 4-6-77", focused, invalid)
+		}
+	})
+
+	// The Last Hundred Yards' form offers its own units, not ASL counters.
+	t.Run("lhy units", func(t *testing.T) {
+		var offered []string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?lhyunits#lhy"), waitCommand("lhy"),
+			chromedp.Evaluate(`[...document.querySelectorAll('#field-target select option')].map((o) => o.value).filter((v) => v)`, &offered)); err != nil {
+			t.Fatal(err)
+		}
+		if len(offered) == 0 || slices.Contains(offered, "4-6-7") || !slices.Contains(offered, "rifle:7") {
+			t.Errorf("lhy's target offers %q", offered)
 		}
 	})
 

@@ -56,6 +56,10 @@ function pageMain() {
   const FOLDED = new Set(["advanced", "run", "output"]);
   const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
   const COUNTERS = ["4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"];
+  // The Last Hundred Yards writes its units NAME:COHESION, not as ASL
+  // counters: its form offers units of its own.
+  const LHY_UNITS = ["rifle:7", "mg:6,concealed", "squad:7,av=2", "hq:8,non-combat"];
+  const unitsOf = () => (formCmd().name === "lhy" ? LHY_UNITS : COUNTERS);
   const WORDS = { tem: "TEM", drm: "DRM", elr: "ELR", cx: "CX", afph: "AFPh", dff: "DFF", ec: "EC", sw: "SW", af: "AF", ce: "CE", cs: "CS", ml: "ML", hob: "HoB", ip: "IP", ac: "AC", mfa: "MFA", mv: "MV", sadrm: "SA DRM", mdrm: "M DRM", atdrm: "AT DRM", tk: "TK", afv: "AFV", a5: "A5", fp: "FP", mg: "MG", at: "AT", lr: "LR", he: "HE", ft: "FT", wp: "WP" };
 
   const $ = (id) => document.getElementById(id);
@@ -223,6 +227,17 @@ function pageMain() {
     };
     $("form").addEventListener("input", touch);
     $("form").addEventListener("change", touch);
+    // A result answers the form it ran: once an input changes, it says
+    // so, until the next run replaces it.
+    const stale = () => {
+      const r = $("result");
+      if (r.hidden || r.classList.contains("stale") || !["done", "partial"].includes(document.body.dataset.state)) return;
+      r.classList.add("stale");
+      $("result-title").after(el("p", { class: "stale-note", id: "stale-note", text: "Out of date: the form has changed since this run. Run again for its figures." }));
+      setStatus("The form has changed: Run again.");
+    };
+    $("form").addEventListener("input", stale);
+    $("form").addEventListener("change", stale);
     startWorker();
     setStatus("Loading the engine…");
     try {
@@ -395,7 +410,9 @@ function pageMain() {
         pick.value = sw.values.includes(set[sw.key]) ? set[sw.key] : "";
         list.append(el("div", { class: "switch" }, el("label", { for: sid, text: sw.key }), pick, el("p", { class: "help", id: sid + "-help", text: sw.help + "; default: " + sw.default })));
       }
-      // The input's help, which says what the switches are, above them.
+      // The input's help is the command line's (KEY=BOOL, "Rules
+      // below"): the form says what its choices are instead, above them.
+      help.firstChild.textContent = "The modeling decisions of the rules, each at its default unless chosen here.";
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), help, list, err);
       return wrap;
     }
@@ -404,7 +421,7 @@ function pageMain() {
       const list = el("div", { class: "list", id: id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
       const addRow = (v) => {
         const n = list.querySelectorAll("input").length + 1;
-        const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: i.kind === "units" ? "counters" : undefined });
+        const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: i.kind === "units" && unitsOf() === COUNTERS ? "counters" : undefined });
         const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove " + label(i.name) + " " + n, text: "✕", onclick: () => { row.remove(); } }));
         list.append(row);
         return input;
@@ -413,7 +430,7 @@ function pageMain() {
       const add = el("button", { type: "button", class: "add", text: "Add another", onclick: () => addRow("").focus() });
       const tools = el("div", { class: "list-tools" }, add);
       if (i.kind === "units") {
-        const pick = el("select", { "aria-label": "Add a common counter to " + label(i.name), onchange: () => { if (pick.value) { addRow(pick.value); pick.value = ""; } } }, el("option", { value: "", text: "Add a counter…" }), ...COUNTERS.map((c) => el("option", { value: c, text: c })));
+        const pick = el("select", { "aria-label": "Add a common counter to " + label(i.name), onchange: () => { if (pick.value) { addRow(pick.value); pick.value = ""; } } }, el("option", { value: "", text: unitsOf() === COUNTERS ? "Add a counter…" : "Add a unit…" }), ...unitsOf().map((c) => el("option", { value: c, text: c })));
         tools.append(pick);
       }
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), list, tools, help, err);
@@ -1168,11 +1185,24 @@ function pageMain() {
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
-    const c = $("in-" + name);
-    if (c) c.setAttribute("aria-invalid", "true");
-    // the focus goes to the field to mend (a list's first box)
-    const box = c && (c.matches("input, select") ? c : c.querySelector("input, select"));
-    if (box) box.focus({ preventScroll: true });
+    // The box to mend: the field's own control, or in a list the entry
+    // the message quotes (--target "4-6-77"), else its first; a field of
+    // several boxes (a sweep's range, its goal) gives its first; an empty
+    // list gives its "Add another".
+    const c = $("in-" + name) || f;
+    const quoted = /^--[a-z0-9-]+ ("(?:[^"\\]|\\.)*")/.exec(msg);
+    let given = null;
+    try {
+      given = quoted && JSON.parse(quoted[1]);
+    } catch (e) {
+      given = null;
+    }
+    const boxes = c.matches("input, select") ? [c] : [...c.querySelectorAll("input, select")];
+    const box = boxes.find((b) => given !== null && b.value.trim() === given) || boxes[0] || f.querySelector("button.add");
+    if (box) {
+      if (box.matches("input, select")) box.setAttribute("aria-invalid", "true");
+      box.focus({ preventScroll: true });
+    }
     f.scrollIntoView({ block: "center" });
   }
 
@@ -1184,6 +1214,7 @@ function pageMain() {
   function showResult(r, data) {
     const sec = $("result");
     sec.replaceChildren();
+    sec.classList.remove("stale");
     sec.hidden = false;
     sec.append(el("h2", { id: "result-title", tabindex: "-1", text: "Result" }));
     // the metric a sweep tabulates, the one --metric names or the one the
@@ -1504,7 +1535,8 @@ function pageMain() {
     box.append(el("figcaption", { text: "Chart: each bar is p, each whisker its interval." }));
     const draw = () => {
       box.querySelectorAll("svg").forEach((s) => s.remove());
-      const w = Math.max(260, Math.min(box.clientWidth || 600, 900));
+      // the figure's padding (0.5rem a side) is not the drawing's room
+      const w = Math.max(260, Math.min(box.clientWidth - 16 || 600, 900));
       for (const p of panels) box.append(svgPanel(p, w));
     };
     return drawnToFit(box, draw);
@@ -1562,7 +1594,8 @@ function pageMain() {
     const ymax = p.mean ? nice(Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f))))) || 1) : 1;
     // the legend wraps: a row holds what fits
     const legend = [];
-    let lx = 0, ly = 40;
+    const lines = titleLines(p.title, w);
+    let lx = 0, ly = 40 + 16 * (lines.length - 1);
     p.lines.forEach((l, k) => {
       const lw = 22 + l.name.length * 7.5;
       if (lx > 0 && lx + lw > w) { lx = 0; ly += 18; }
@@ -1574,7 +1607,7 @@ function pageMain() {
     const X = (x) => left + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (w - left - right);
     const Y = (y) => top + plotH - (y / ymax) * plotH;
     const svg = s("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": p.title + " over " + xname, class: "panel line" });
-    svg.append(s("text", { x: 0, y: 15, class: "ptitle" }, p.title));
+    svgTitle(s, svg, lines);
     for (const g of legend) {
       svg.append(s("rect", { x: g.x, y: g.y - 10, width: 16, height: 4, fill: LINE_COLORS[g.k % LINE_COLORS.length] }));
       svg.append(s("text", { x: g.x + 20, y: g.y - 4 }, g.name));
@@ -1609,6 +1642,32 @@ function pageMain() {
   const LINE_COLORS = ["#1f4d36", "#a4410e", "#1d4f8c", "#6b3fa0", "#5c5c00", "#9c1d5a", "#00616b", "#55411f"];
   const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3"];
 
+  // titleLines breaks a panel's title at spaces into lines that fit w px
+  // at the title's 13 px bold (about 7.4 px a character): a long title
+  // (an activate metric's, with its tables) is read whole, not cut off
+  // at the panel's edge.
+  function titleLines(title, w) {
+    const room = Math.max(Math.floor(w / 7.4), 12);
+    const lines = [];
+    let cur = "";
+    for (const word of title.split(" ")) {
+      if (cur && (cur + " " + word).length > room) {
+        lines.push(cur);
+        cur = word;
+      } else cur = cur ? cur + " " + word : word;
+    }
+    return cur ? [...lines, cur] : lines;
+  }
+
+  // svgTitle draws title's lines from the panel's top; it returns the
+  // height they take beyond the one line every panel leaves them.
+  function svgTitle(s, svg, lines) {
+    const t = s("text", { x: 0, y: 15, class: "ptitle" });
+    lines.forEach((l, i) => t.append(s("tspan", { x: 0, dy: i ? 16 : 0 }, l)));
+    svg.append(t);
+    return 16 * (lines.length - 1);
+  }
+
   function svgPanel(p, w) {
     const NS = "http://www.w3.org/2000/svg";
     const s = (tag, attrs, text) => {
@@ -1622,16 +1681,18 @@ function pageMain() {
     const labelW = Math.min(150, Math.round(w * 0.36));
     const right = 70;
     const legendH = p.legend ? 22 : 0;
-    const top = 24 + legendH;
+    const lines = titleLines(p.title, w);
+    const titleH = 16 * (lines.length - 1);
+    const top = 24 + titleH + legendH;
     const h = top + p.rows.length * rowH + 22;
     const plotW = w - labelW - right;
     const svg = s("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": p.title, class: "panel" });
-    svg.append(s("text", { x: 0, y: 15, class: "ptitle" }, p.title));
+    svgTitle(s, svg, lines);
     if (p.legend) {
       let x = 0;
       p.legend.forEach((name, k) => {
-        svg.append(s("rect", { x, y: 24, width: 12, height: 12, fill: COLORS[k % COLORS.length] }));
-        svg.append(s("text", { x: x + 16, y: 34 }, name));
+        svg.append(s("rect", { x, y: 24 + titleH, width: 12, height: 12, fill: COLORS[k % COLORS.length] }));
+        svg.append(s("text", { x: x + 16, y: 34 + titleH }, name));
         x += 24 + name.length * 8;
       });
     }
