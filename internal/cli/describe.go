@@ -32,6 +32,9 @@ const (
 	// switchesKey lists the modeling switches of a --rule flag
 	// (setSwitches).
 	switchesKey = "switches"
+	// suggestKey lists the units a form offers to pick for a unit input
+	// whose units are not ASL counters (setSuggest).
+	suggestKey = "suggest"
 	// noDefaultKey marks a flag with no default: its zero value stands for
 	// "not given", which a given 0 is not (fire's --fp, lhy's --mdrm), so
 	// a form shows it empty rather than as 0.
@@ -123,6 +126,17 @@ func setSwitches(fs *pflag.FlagSet, name string, docs [][3]string, values ...str
 	annotate(fs, switchesKey, enc, name)
 }
 
+// commonCounters are the counters a form offers to pick for an input of
+// ASL units, as typed on the command line.
+var commonCounters = []string{"4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"}
+
+// setSuggest records the units a form offers to pick for flag name, an
+// input of units written otherwise than ASL counters (lhy's
+// NAME:COHESION).
+func setSuggest(fs *pflag.FlagSet, name string, units ...string) {
+	annotate(fs, suggestKey, units, name)
+}
+
 // setFromMachine marks flag name as having a default worked out, as
 // setComputed's are, but from the machine the run is on.
 func setFromMachine(fs *pflag.FlagSet, name, what string) {
@@ -169,6 +183,9 @@ type inputDesc struct {
 	Group      string `json:"group"`
 	Help       string `json:"help"`
 	Rule       string `json:"rule,omitempty"`
+	// Suggest are the units a form offers to pick for a unit input: ASL
+	// counters unless the command writes its units otherwise.
+	Suggest []string `json:"suggest,omitempty"`
 	// Switches are the modeling switches a --rule input takes
 	// (setSwitches): given as KEY=VALUE, each at most once.
 	Switches []switchDesc `json:"switches,omitempty"`
@@ -253,6 +270,12 @@ func describeFlag(f *pflag.Flag) inputDesc {
 		d.Kind = kindList
 	default:
 		d.Kind = kindText
+	}
+	if d.Kind == kindUnit || d.Kind == kindUnits {
+		d.Suggest = f.Annotations[suggestKey]
+		if d.Suggest == nil {
+			d.Suggest = commonCounters
+		}
 	}
 	return d
 }
@@ -412,9 +435,10 @@ each input's name (its flag, scenario-file key and form field), kind
 (integer, number, choice, unit, units, yes/no, file, text, list), bounds or
 choices, default, group (attack, target, terrain, advanced, run, output),
 a one-line help and, where it has one, the rule it follows. The JSON also
-lists what a computed default is worked out from ("from") and, for --rule,
-each modeling switch ("switches": key, help, default, values), as the
-command's help does. A front end reads the JSON to build its form.
+lists what a computed default is worked out from ("from"), the units a
+unit input offers to pick ("suggest") and, for --rule, each modeling
+switch ("switches": key, help, default, values), as the command's help
+does. A front end reads the JSON to build its form.
 
 Examples:
   sapper describe dc

@@ -10,6 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/lhy"
 )
 
 // TestEveryInputDescribed: every flag of every command that runs has a
@@ -199,6 +202,29 @@ func TestSwitchesDescribed(t *testing.T) {
 					if code, _, stderr := cli(t, run...); code != 0 && (code != exitUsage || strings.Contains(stderr, "unknown KEY") || strings.Contains(stderr, "want "+sw.Key+"=")) {
 						t.Errorf("%s: exit %d: %s", strings.Join(run, " "), code, stderr)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestSuggestionsRead: the units a form offers to pick for a unit input
+// are units its command reads: ASL counters, or lhy's own.
+func TestSuggestionsRead(t *testing.T) {
+	for _, c := range describable() {
+		for _, in := range describeCommand(c).Inputs {
+			if (in.Kind == kindUnit || in.Kind == kindUnits) != (len(in.Suggest) > 0) {
+				t.Errorf("%s --%s (%s): suggests %q", c.name, in.Name, in.Kind, in.Suggest)
+			}
+			for _, u := range in.Suggest {
+				var err error
+				if c.name == "lhy" {
+					_, err = lhy.ParseUnit(u)
+				} else {
+					_, err = asl.ParseUnit(u)
+				}
+				if err != nil {
+					t.Errorf("%s --%s suggests %q: %v", c.name, in.Name, u, err)
 				}
 			}
 		}

@@ -54,6 +54,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.atFromMG, "at-from-mg", false, "the anti-tank fire came from an MG: Collateral Damage\nspares towed Guns")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch, `KEY=VALUE` (Rules below),\ne.g. --rule cohesion-fail=disrupt")
 	setSwitches(g, "rule", lhySwitches, "casualty", "disrupt")
+	setSuggest(g, "target", "rifle:7", "mg:6,concealed", "squad:7,av=2", "hq:8,non-combat")
 	setRange(g, "sadrm", -lhy.MaxDRM, lhy.MaxDRM)
 	setRange(g, "mdrm", -lhy.MaxDRM, lhy.MaxDRM)
 	setRange(g, "mfa-mv", 1, lhy.MaxMV)

@@ -55,11 +55,9 @@ function pageMain() {
   const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions", "cumulative"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
   const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
-  const COUNTERS = ["4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"];
-  // The Last Hundred Yards writes its units NAME:COHESION, not as ASL
-  // counters: its form offers units of its own.
-  const LHY_UNITS = ["rifle:7", "mg:6,concealed", "squad:7,av=2", "hq:8,non-combat"];
-  const unitsOf = () => (formCmd().name === "lhy" ? LHY_UNITS : COUNTERS);
+  // counters are the ASL counters a unit input offers (describe's
+  // suggest for dc's targets), for the crossing builder's moving units.
+  const aslCounters = () => ((commands.find((c) => c.name === "dc") || { inputs: [] }).inputs.find((i) => i.name === "target") || {}).suggest || [];
   const WORDS = { tem: "TEM", drm: "DRM", elr: "ELR", cx: "CX", afph: "AFPh", dff: "DFF", ec: "EC", sw: "SW", af: "AF", ce: "CE", cs: "CS", ml: "ML", hob: "HoB", ip: "IP", ac: "AC", mfa: "MFA", mv: "MV", sadrm: "SA DRM", mdrm: "M DRM", atdrm: "AT DRM", tk: "TK", afv: "AFV", a5: "A5", fp: "FP", mg: "MG", at: "AT", lr: "LR", he: "HE", ft: "FT", wp: "WP" };
 
   const $ = (id) => document.getElementById(id);
@@ -243,6 +241,8 @@ function pageMain() {
     try {
       const res = await fetch("describe.json");
       commands = (await res.json()).commands;
+      // the counters the builder's moving units suggest
+      document.body.append(el("datalist", { id: "counters" }, ...aslCounters().map((c) => el("option", { value: c }))));
     } catch (e) {
       fail("describe.json did not load: " + e);
       return;
@@ -416,12 +416,17 @@ function pageMain() {
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), help, list, err);
       return wrap;
     }
+    // The units a unit input offers, as describe lists them: ASL
+    // counters, or a command's own (lhy's NAME:COHESION).
+    const suggest = i.suggest || [];
+    const listId = suggest.length ? "suggest-" + i.name : undefined;
+    if (listId) wrap.append(el("datalist", { id: listId }, ...suggest.map((c) => el("option", { value: c }))));
     if (i.repeatable) {
       const values = given.length ? given : i.default ? i.default.split(",").filter((s) => s !== "") : [];
       const list = el("div", { class: "list", id: id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
       const addRow = (v) => {
         const n = list.querySelectorAll("input").length + 1;
-        const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: i.kind === "units" && unitsOf() === COUNTERS ? "counters" : undefined });
+        const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId });
         const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove " + label(i.name) + " " + n, text: "✕", onclick: () => { row.remove(); } }));
         list.append(row);
         return input;
@@ -429,8 +434,8 @@ function pageMain() {
       for (const v of values) addRow(v);
       const add = el("button", { type: "button", class: "add", text: "Add another", onclick: () => addRow("").focus() });
       const tools = el("div", { class: "list-tools" }, add);
-      if (i.kind === "units") {
-        const pick = el("select", { "aria-label": "Add a common counter to " + label(i.name), onchange: () => { if (pick.value) { addRow(pick.value); pick.value = ""; } } }, el("option", { value: "", text: unitsOf() === COUNTERS ? "Add a counter…" : "Add a unit…" }), ...unitsOf().map((c) => el("option", { value: c, text: c })));
+      if (suggest.length) {
+        const pick = el("select", { "aria-label": "Add a common unit to " + label(i.name), onchange: () => { if (pick.value) { addRow(pick.value); pick.value = ""; } } }, el("option", { value: "", text: "Add a unit…" }), ...suggest.map((c) => el("option", { value: c, text: c })));
         tools.append(pick);
       }
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), list, tools, help, err);
@@ -487,7 +492,7 @@ function pageMain() {
     } else if (i.kind === "integer" || i.kind === "number") {
       control = el("input", { type: "number", id, "data-name": i.name, value, min: i.min, max: i.max, step: i.kind === "integer" ? 1 : "any", inputmode: i.kind === "integer" ? "numeric" : "decimal", "aria-describedby": describedby });
     } else {
-      control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: i.kind === "unit" ? "counters" : undefined, "aria-describedby": describedby });
+      control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId, "aria-describedby": describedby });
     }
     if (given.length) control.dataset.touched = "1";
     wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, help, err);
@@ -724,7 +729,7 @@ function pageMain() {
       return input;
     };
     c.stack.forEach(addUnit);
-    const pick = el("select", { "aria-label": "Add a common counter to the moving units", onchange: () => { if (pick.value) { addUnit(pick.value); pick.value = ""; syncStack(); redraw(); } } }, el("option", { value: "", text: "Add a counter…" }), ...COUNTERS.map((v) => el("option", { value: v, text: v })));
+    const pick = el("select", { "aria-label": "Add a common counter to the moving units", onchange: () => { if (pick.value) { addUnit(pick.value); pick.value = ""; syncStack(); redraw(); } } }, el("option", { value: "", text: "Add a counter…" }), ...aslCounters().map((v) => el("option", { value: v, text: v })));
     out.push(el("fieldset", { class: "bpart" }, el("legend", { text: "Moving units" }), stack,
       el("div", { class: "list-tools" }, el("button", { type: "button", class: "add", text: "Add a unit", onclick: () => addUnit("").focus() }), pick)));
 
@@ -1724,7 +1729,5 @@ function pageMain() {
     return svg;
   }
 
-  // the counters a unit input suggests
-  document.body.append(el("datalist", { id: "counters" }, ...COUNTERS.map((c) => el("option", { value: c }))));
   init();
 }
