@@ -55,7 +55,7 @@ function pageMain() {
   const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions", "cumulative"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
   const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
-  // counters are the ASL counters a unit input offers (describe's
+  // aslCounters are the ASL counters a unit input offers (describe's
   // suggest for dc's targets), for the crossing builder's moving units.
   const aslCounters = () => ((commands.find((c) => c.name === "dc") || { inputs: [] }).inputs.find((i) => i.name === "target") || {}).suggest || [];
   const WORDS = { tem: "TEM", drm: "DRM", elr: "ELR", cx: "CX", afph: "AFPh", dff: "DFF", ec: "EC", sw: "SW", af: "AF", ce: "CE", cs: "CS", ml: "ML", hob: "HoB", ip: "IP", ac: "AC", mfa: "MFA", mv: "MV", sadrm: "SA DRM", mdrm: "M DRM", atdrm: "AT DRM", tk: "TK", afv: "AFV", a5: "A5", fp: "FP", mg: "MG", at: "AT", lr: "LR", he: "HE", ft: "FT", wp: "WP" };
@@ -1600,7 +1600,7 @@ function pageMain() {
     // the legend wraps: a row holds what fits
     const legend = [];
     const lines = titleLines(p.title, w);
-    let lx = 0, ly = 40 + 16 * (lines.length - 1);
+    let lx = 0, ly = 40 + titleExtra(lines);
     p.lines.forEach((l, k) => {
       const lw = 22 + l.name.length * 7.5;
       if (lx > 0 && lx + lw > w) { lx = 0; ly += 18; }
@@ -1664,13 +1664,15 @@ function pageMain() {
     return cur ? [...lines, cur] : lines;
   }
 
-  // svgTitle draws title's lines from the panel's top; it returns the
-  // height they take beyond the one line every panel leaves them.
+  // titleExtra is the height a title's lines take beyond the one line
+  // every panel leaves it.
+  const titleExtra = (lines) => 16 * (lines.length - 1);
+
+  // svgTitle draws a title's lines from the panel's top.
   function svgTitle(s, svg, lines) {
     const t = s("text", { x: 0, y: 15, class: "ptitle" });
     lines.forEach((l, i) => t.append(s("tspan", { x: 0, dy: i ? 16 : 0 }, l)));
     svg.append(t);
-    return 16 * (lines.length - 1);
   }
 
   function svgPanel(p, w) {
@@ -1687,7 +1689,7 @@ function pageMain() {
     const right = 70;
     const legendH = p.legend ? 22 : 0;
     const lines = titleLines(p.title, w);
-    const titleH = 16 * (lines.length - 1);
+    const titleH = titleExtra(lines);
     const top = 24 + titleH + legendH;
     const h = top + p.rows.length * rowH + 22;
     const plotW = w - labelW - right;
