@@ -45,7 +45,7 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	// A server's limits are at most the command line's own.
 	setRange(fs, "max-trials", 1, uint64(maxTrials))
 	setRange(fs, "max-paths", 1, uint64(maxPathsLimit))
-	setWant(fs, "max-time", "want a duration > 0 and at most 24h, such as 30s or 2m")
+	setWant(fs, "max-time", "want a duration > 0 and at most 24h, such as 30s, 2m or 1h30m")
 	setWant(fs, "queue", fmt.Sprintf("want a whole number from 0 to %d", maxQueue))
 }
 
@@ -72,7 +72,7 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 		return web.Limits{}, badValue("max-trials", raw("max-trials"), want(fs.Lookup("max-trials")))
 	case f.maxPaths == 0:
 		return web.Limits{}, badValue("max-paths", raw("max-paths"), want(fs.Lookup("max-paths")))
-	case f.maxTime <= 0 || f.maxTime > maxServeTime:
+	case f.maxTime <= 0 || f.maxTime > maxServeTime || !plainDuration(raw("max-time")):
 		return web.Limits{}, badValue("max-time", raw("max-time"), want(fs.Lookup("max-time")))
 	case f.queue < 0 || f.queue > maxQueue:
 		return web.Limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
@@ -90,6 +90,30 @@ func portNumber(addr string) bool {
 	}
 	_, err = decimal.ParseInt(port, 0, 65535)
 	return err == nil && strings.Trim(port, "0123456789") == ""
+}
+
+// plainDuration reports whether d, which time.ParseDuration has read,
+// names each unit once, the larger first, and has no sign: Go reads
+// "1h1h" as 2h and "30s1m" as 90s, which no one writes meaning that.
+func plainDuration(d string) bool {
+	rank := map[string]int{"h": 1, "m": 2, "s": 3, "ms": 4, "us": 5, "µs": 5, "μs": 5, "ns": 6}
+	last := 0
+	for d != "" {
+		num := strings.TrimLeft(d, "0123456789.")
+		if num == d {
+			return false
+		}
+		i := strings.IndexAny(num, "0123456789.")
+		if i < 0 {
+			i = len(num)
+		}
+		u := rank[num[:i]]
+		if u <= last {
+			return false
+		}
+		last, d = u, num[i:]
+	}
+	return true
 }
 
 // waitMargin is how much longer than a run a queued request waits.

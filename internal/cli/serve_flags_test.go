@@ -24,6 +24,10 @@ func TestServeBadFlags(t *testing.T) {
 		{[]string{"--queue", "-1"}, `sapper serve: --queue "-1": want a whole number from 0 to 100000`},
 		{[]string{"--queue", "100001"}, `sapper serve: --queue "100001": want a whole number from 0 to 100000`},
 		{[]string{"--max-time", "25h"}, `sapper serve: --max-time "25h": want a duration > 0 and at most 24h`},
+		{[]string{"--max-time", "1h1h"}, `sapper serve: --max-time "1h1h": want a duration > 0 and at most 24h`},
+		{[]string{"--max-time", "30s1m"}, `sapper serve: --max-time "30s1m": want a duration`},
+		{[]string{"--max-time", "+30s"}, `sapper serve: --max-time "+30s": want a duration`},
+		{[]string{"--max-time", "1us1µs"}, `sapper serve: --max-time "1us1µs": want a duration`},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, stdout, stderr := cli(t, append([]string{"serve"}, tc.args...)...)
@@ -37,5 +41,16 @@ func TestServeBadFlags(t *testing.T) {
 				t.Errorf("stderr %q, want one line starting %q", stderr, tc.want)
 			}
 		})
+	}
+}
+
+func TestPlainDuration(t *testing.T) {
+	for d, want := range map[string]bool{
+		"30s": true, "1m30s": true, "1.5m": true, "500ms": true, "1h2m3.5s": true, "2s500ms": true, "1us500ns": true,
+		"1h1h": false, "30s1m": false, "+30s": false, "-1s": false, "1ms1s": false, "1µs1us": false, "": true,
+	} {
+		if got := plainDuration(d); got != want {
+			t.Errorf("plainDuration(%q) = %v, want %v", d, got, want)
+		}
 	}
 }
