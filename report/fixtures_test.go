@@ -61,7 +61,17 @@ func fractionsResult(t *testing.T) *sim.Result {
 
 func exactRun(t *testing.T, fractions bool) *sim.Result {
 	t.Helper()
-	exp := sim.Experiment{
+	res, err := sim.Run(context.Background(), twoDice(), sim.Config{Method: sim.Exact, Fractions: fractions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Elapsed = 3 * time.Millisecond
+	return res
+}
+
+// twoDice is the experiment of exactRun.
+func twoDice() sim.Experiment {
+	return sim.Experiment{
 		Schema: sim.Schema{Metrics: []sim.Metric{
 			{Name: "sum", Title: "Sum of two dice", Labels: []string{"low", "seven", "high"}},
 			sim.CountMetric("sixes", "Dice showing six", 2),
@@ -87,10 +97,4 @@ func exactRun(t *testing.T, fractions bool) *sim.Result {
 			}
 		},
 	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: fractions})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Elapsed = 3 * time.Millisecond
-	return res
 }

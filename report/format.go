@@ -166,8 +166,17 @@ func Incomplete(res *sim.Result) string {
 		return ""
 	case res.Method == sim.Exact:
 		return fmt.Sprintf("interrupted after %s paths; the probabilities are lower bounds", Group(res.Paths))
+	case noTrials(res):
+		return "interrupted before its first trial: there are no figures"
 	}
 	return fmt.Sprintf("interrupted after %s trials; the figures cover those trials only", Group(res.Trials))
+}
+
+// noTrials reports whether res is a Monte Carlo run that counted no
+// trial: its shares are 0/0, which no figure may stand for (a Wilson
+// interval of 0–100% beside a 0.00% would read as a result).
+func noTrials(res *sim.Result) bool {
+	return res.Method != sim.Exact && res.Trials == 0
 }
 
 // PrecisionMissed says that a complete run stopped at its trial cap before

@@ -42,7 +42,7 @@ type GridRow struct {
 // metric's outcomes can never pass 1.
 func Sum(res *sim.Result, metric string, labels ...string) Cell {
 	m := res.Metric(metric)
-	if m == nil {
+	if m == nil || noTrials(res) {
 		return Cell{}
 	}
 	c := Cell{Valid: true}
@@ -78,7 +78,7 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 // Mean is a numeric metric's mean with its interval.
 func Mean(res *sim.Result, metric string) Cell {
 	m := res.Metric(metric)
-	if m == nil || !m.Numeric() {
+	if m == nil || !m.Numeric() || noTrials(res) {
 		return Cell{}
 	}
 	return Cell{P: m.Mean, Lo: m.MeanLo, Hi: m.MeanHi, Valid: true, Mean: true}

@@ -70,6 +70,9 @@ func htmlResult(run Run, opt Options) htmlRun {
 	v := htmlRun{Label: run.Label, Header: resultHeader(res), Exact: exact,
 		Elapsed: res.Elapsed.Round(time.Millisecond).String()}
 	for _, m := range res.Metrics {
+		if noTrials(res) {
+			break // the header says there are no figures
+		}
 		hm := htmlMetric{Caption: metricCaption(m), Mean: meanLine(m, exact)}
 		for _, o := range shownOutcomes(m, opt) {
 			row := htmlRow{Label: o.Label, P: fmt.Sprintf("%.2f%%", 100*o.P), Bar: Bar(o.P, barWidth)}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,10 +25,7 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 		return err
 	}
 	b := bufio.NewWriter(w)
-	if r.Headline != nil {
-		// One line, whatever its length: the answer is the first line.
-		fmt.Fprintf(b, "%s\n\n", r.Headline.Text)
-	}
+	WriteHeadline(b, r)
 	intro := r.Intro()
 	for _, l := range intro {
 		WriteText(b, l)
@@ -53,6 +51,26 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 	return b.Flush()
 }
 
+// WriteHeadline writes r's headline, if it has one, then a blank line.
+// It is one line, whatever its length: the answer is the first line. A
+// report whose every Monte Carlo run stopped before its first trial has
+// no answer, and its first line says so rather than a title.
+func WriteHeadline(w io.Writer, r Report) {
+	switch {
+	case r.Headline != nil:
+		fmt.Fprintf(w, "%s\n\n", r.Headline.Text)
+	case r.NoFigures():
+		fmt.Fprint(w, "No figures: stopped before the first trial.\n\n")
+	}
+}
+
+// NoFigures reports whether r has runs and every one is a Monte Carlo run
+// that stopped before its first trial: there is nothing to read, or draw.
+func (r Report) NoFigures() bool {
+	runs, err := r.runs()
+	return err == nil && len(runs) > 0 && !slices.ContainsFunc(runs, func(run Run) bool { return !noTrials(run.Result) })
+}
+
 func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 	// The method's lines are kept whole, as the rows are: a reader (or a
 	// script) finds "95% intervals" or "INCOMPLETE" on one line.
@@ -60,6 +78,9 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 		fmt.Fprintf(b, "%s\n", l)
 	}
 	for _, m := range res.Metrics {
+		if noTrials(res) {
+			break // the header says there are no figures
+		}
 		b.WriteString("\n")
 		m.Outcomes = viewOutcomes(res, m, opt.View)
 		writeMetric(b, m, res.Method == sim.Exact, opt, viewCaption(m, opt.View))

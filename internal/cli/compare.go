@@ -204,7 +204,7 @@ func comparePlans(fs *pflag.FlagSet, cmp asl.Comparison) ([]plannedRun, error) {
 }
 
 func writeCompareTable(w io.Writer, rep report.Report) error {
-	writeHeadline(w, rep)
+	report.WriteHeadline(w, rep)
 	writeIntro(w, rep)
 	// An interrupted job has the working of runs it never ran.
 	for i, e := range rep.Explain[:min(len(rep.Explain), len(rep.Runs))] {
@@ -236,14 +236,6 @@ func writeIntro(w io.Writer, rep report.Report) {
 		report.WriteText(w, l)
 	}
 	fmt.Fprintln(w)
-}
-
-// writeHeadline writes a table's headline, if it has one, on one line
-// (report.TextWidth), then a blank line.
-func writeHeadline(w io.Writer, rep report.Report) {
-	if rep.Headline != nil {
-		fmt.Fprintf(w, "%s\n\n", rep.Headline.Text)
-	}
 }
 
 // writeNotes writes the lines under a table's figures.

@@ -233,8 +233,9 @@ func TestInterrupted(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &cmp); err != nil {
 		t.Fatal(err)
 	}
-	if code != exitInterrupted || strings.Join(cmp.NotRun, " ") != "thrown set" ||
-		!strings.HasPrefix(cmp.Headline.Text, "Interrupted before thrown, set ran; of the runs that did, placed clears the stack") ||
+	// Cut short before its first trial, the one way that ran has no
+	// figure to head the table with (report.NoFigures).
+	if code != exitInterrupted || strings.Join(cmp.NotRun, " ") != "thrown set" || cmp.Headline.Text != "" ||
 		!slices.Contains(cmp.Notes, "Not run, as the placed run was interrupted: thrown, set.") {
 		t.Errorf("compare cut short: exit %d, not_run %q, headline %q, notes %q", code, cmp.NotRun, cmp.Headline.Text, cmp.Notes)
 	}

@@ -493,7 +493,7 @@ func bestPlan(rep report.Report) *report.Headline {
 // writePlansTable writes the headline, the plans, and the figures side by
 // side with each plan's difference from the first.
 func writePlansTable(w io.Writer, rep report.Report) error {
-	writeHeadline(w, rep)
+	report.WriteHeadline(w, rep)
 	writeIntro(w, rep)
 	// An interrupted job has the working of runs it never ran.
 	for i, e := range rep.Explain[:min(len(rep.Explain), len(rep.Runs))] {

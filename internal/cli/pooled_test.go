@@ -156,10 +156,11 @@ func TestInterruptedBeforeFlame(t *testing.T) {
 	if code != exitInterrupted || strings.Contains(stdout, "Flame placed") || !strings.Contains(stdout, "Not run") {
 		t.Errorf("exit %d, output\n%s", code, stdout)
 	}
-	// One plan ran: it is no "most often", nor is one way of compare.
+	// One plan ran, stopped before its first trial: it is no "most
+	// often", nor is one way of compare, nor a 0.00% of no trials.
 	for _, out := range []string{stdout, func() string { _, o, _ := cliCtx(t, ctx, "compare"); return o }()} {
-		if first, _, _ := strings.Cut(out, "\n"); !strings.HasPrefix(first, "Interrupted before") || strings.Contains(first, "most often") {
-			t.Errorf("headline of one run of several: %q", first)
+		if first, _, _ := strings.Cut(out, "\n"); first != "No figures: stopped before the first trial." {
+			t.Errorf("headline of one run of several, of no trials: %q", first)
 		}
 	}
 	code, stdout, _ = cli(t, append(a, "--trials", "20000")...)

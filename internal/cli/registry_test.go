@@ -48,11 +48,17 @@ func servedRun(t *testing.T, ts *httptest.Server, args []string, files map[strin
 
 func servedEngine(t *testing.T, maxTrials uint64) *httptest.Server {
 	t.Helper()
+	return servedFor(t, maxTrials, time.Minute)
+}
+
+// servedFor is servedEngine whose runs stop after maxTime.
+func servedFor(t *testing.T, maxTrials uint64, maxTime time.Duration) *httptest.Server {
+	t.Helper()
 	reg, err := NewRegistry(maxTrials, 20_000_000)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := web.New(reg, web.Limits{Runs: 2, Queue: 4, Wait: time.Second, MaxTime: time.Minute})
+	h, err := web.New(reg, web.Limits{Runs: 2, Queue: 4, Wait: time.Second, MaxTime: maxTime})
 	if err != nil {
 		t.Fatal(err)
 	}

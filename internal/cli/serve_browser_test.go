@@ -63,6 +63,23 @@ func TestServeInBrowser(t *testing.T) {
 		t.Errorf("after Cancel the status says %q", status)
 	}
 
+	// A run the server stops before its first trial has no figures: the
+	// page says so, and shows no table of 0.00%.
+	var head, partial string
+	var tables int
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(servedFor(t, 10_000_000, time.Nanosecond).URL+"/?none#compare?trials=1000000"),
+		waitState("partial"),
+		chromedp.Text(`#headline`, &head, chromedp.ByQuery),
+		chromedp.Text(`#partial`, &partial, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('#result table').length`, &tables),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if head != "No figures: stopped before the first trial." || !strings.Contains(partial, "no figures") || tables != 0 {
+		t.Errorf("a run of no trials: headline %q, %q, %d tables", head, partial, tables)
+	}
+
 	// An input the player gives at its flag set's zero value is still
 	// given when its default is worked out from other inputs: TEM 0 in a
 	// stone building, no enemy Infantry at a Set DC.

@@ -57,7 +57,12 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	} else {
 		werr = report.Write(stdout, j.common.format, rep, j.common.opt)
 	}
-	if j.common.plot != "" {
+	switch {
+	case j.common.plot != "" && rep.NoFigures() && werr == nil:
+		// Nothing to draw: a chart of empty panels would read as
+		// figures of 0%, and an older chart in its place is left as it is.
+		return fmt.Errorf("%w; --plot %s was not written: no trial ran", errInterrupted, j.common.plot)
+	case j.common.plot != "":
 		if err := j.writeChart(rep); err != nil {
 			return err
 		}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -261,12 +263,18 @@ func compact(t *testing.T, raw json.RawMessage) string {
 
 // TestSweepInterrupted: an interrupt stops the sweep at the run it hits;
 // what ran is written, marked incomplete, with the chart, and the exit
-// status is 130.
+// status is 130. A Monte Carlo run stopped before its first trial has no
+// figures to chart: its --plot is not written, and stderr says so.
 func TestSweepInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	plot := filepath.Join(t.TempDir(), "partial.svg")
-	code, stdout, stderr := cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..5 --format json --plot "+plot)...)
+	code, _, stderr := cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..5 --plot "+plot)...)
+	if _, err := os.Stat(plot); code != exitInterrupted || !errors.Is(err, fs.ErrNotExist) ||
+		stderr != "sapper sweep: interrupted; the result written is partial and marked incomplete; --plot "+plot+" was not written: no trial ran\n" {
+		t.Errorf("a chart of no trials: exit %d, %v, stderr %q", code, err, stderr)
+	}
+	code, stdout, stderr := cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..5 --method exact --format json --plot "+plot)...)
 	if code != exitInterrupted {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -1242,8 +1242,11 @@ function pageMain() {
     const notes = data.notes && data.notes.length ? el("p", { class: "notes", id: "notes", text: data.notes.join(" ") }) : null;
     sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
     const partial = runs.some((x) => x.complete === false) || data.complete === false;
-    if (partial) sec.append(el("p", { class: "error", text: "The run stopped early: these figures are partial." }));
-    if (data.needed) {
+    const none = noFigures(data);
+    if (partial) sec.append(el("p", { class: "error", id: "partial", text: none ? "The run stopped before its first trial: there are no figures." : "The run stopped early: these figures are partial." }));
+    if (none) {
+      // a 0.00% of no trials would read as a result (report.NoFigures)
+    } else if (data.needed) {
       sec.append(neededTable(data));
     } else if (data.command === "sweep") {
       showSweep(sec, data, notes);
@@ -1294,10 +1297,18 @@ function pageMain() {
     return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
   }
 
+  // noFigures: every run is a Monte Carlo one stopped before its first
+  // trial, as the command line's report.NoFigures.
+  function noFigures(data) {
+    const runs = data.runs || [data];
+    return runs.length > 0 && runs.every((x) => x.method !== "exact" && x.trials === 0);
+  }
+
   // headline is the result's one sentence, the engine's own (report
   // Headline): the question the command exists for, answered first.
   function headline(data) {
     if (data.headline) return data.headline.text;
+    if (noFigures(data)) return "No figures: stopped before the first trial.";
     if (data.needed) {
       const n = data.needed[0];
       const say = (a, unit) => (a.reachable ? a.value + " " + unit + (a.value === 1 ? "" : "s") : "no number of " + unit + "s up to " + (unit === "die" ? data.inputs.max_dice : data.inputs.max_charges));
