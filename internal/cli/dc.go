@@ -86,7 +86,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (set only), e.g. --mode set --preset")
 	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer or Setter\n(repeatable), e.g. --dff 8:-1 --dff 4:+2")
 	g.StringVar(&f.building, "building", "none", "the target Location's `BUILDING`, for Rubble and Flame:\nnone, wooden or stone; sets --tem to 2 or 3 (+1\nFortified) unless --tem is given, e.g. --building stone")
-	g.StringVar(&f.breach, "breach", "none", "Place the DC against a `WALL` to breach it (placed only):\nnone, rowhouse or fortified; needs --building; the units\nbeyond it (--beyond) take the 12 FP follow-on attack at\n--tem, e.g. --breach rowhouse --building stone --beyond 4-6-7")
+	g.StringVar(&f.breach, "breach", "none", "Place the DC against a `WALL` to breach it (placed only):\nnone, rowhouse or fortified; needs --building; the units\nbeyond it (--beyond) take the 12 FP follow-on attack at\n--tem, the building's by default, e.g. --breach rowhouse\n--building stone --beyond 4-6-7")
 	g.StringArrayVar(&f.beyond, "beyond", nil, "a `UNIT` beyond the breached wall (with --breach, instead\nof --target; repeatable), e.g. --beyond 4-6-7 --tem 3")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1; Flame DR −1),\ne.g. --building stone --fortified")
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame:\n"+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods")
@@ -220,7 +220,10 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	a.Wire, a.Roadblock, a.Bridge, a.Gun = f.wire, roadblock, bridge, f.gun
 	a.Cave, a.Japanese, a.CaveDRM = f.cave, f.japanese, f.caveDRM
 	// A Set DC takes no TEM (A23.71): the building's is not echoed as one.
-	if building != asl.NoBuilding && breach == asl.NoBreach && mode != asl.Set && !fs.Changed("tem") {
+	// Beyond a breached wall the units take the follow-on attack with
+	// their full TEM (B23.711), the Fortified one beyond a Fortified
+	// hexside (B23.921): the building's, as for any target in it.
+	if building != asl.NoBuilding && mode != asl.Set && !fs.Changed("tem") {
 		a.TEM = building.TEM(f.fortified)
 	}
 	a.EnemyInfantry = len(targets)

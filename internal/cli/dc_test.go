@@ -329,3 +329,35 @@ func decode(t *testing.T, s string) map[string]any {
 	}
 	return doc
 }
+
+// TestBreachBeyondTakesBuildingTEM: the units beyond a breached wall take
+// the follow-on attack with their full TEM (B23.711), the Fortified one
+// beyond a Fortified hexside (B23.921): --building sets it, as it does
+// for any target in the building, unless --tem is given.
+func TestBreachBeyondTakesBuildingTEM(t *testing.T) {
+	for _, c := range []struct{ given, same string }{
+		{"--breach rowhouse --building stone", "--tem 3"},
+		{"--breach rowhouse --building wooden", "--tem 2"},
+		{"--breach fortified --building stone --fortified", "--tem 4"},
+	} {
+		run := func(extra string) (string, map[string]any) {
+			code, stdout, stderr := cli(t, args("dc "+c.given+" --beyond 4-6-7 --method exact --format json "+extra)...)
+			if code != exitOK {
+				t.Fatalf("%s %s: exit %d: %s", c.given, extra, code, stderr)
+			}
+			doc := decode(t, stdout)
+			delete(doc, "inputs") // --tem given or worked out: the figures are what must agree
+			delete(doc, "elapsed_seconds")
+			b, _ := json.Marshal(doc)
+			return string(b), doc
+		}
+		got, _ := run("")
+		want, _ := run(c.same)
+		if got != want {
+			t.Errorf("%s: the follow-on attack is not the one of %s", c.given, c.same)
+		}
+		if zero, _ := run("--tem 0"); zero == want {
+			t.Errorf("%s: --tem 0 gives the figures of %s: the TEM is not used", c.given, c.same)
+		}
+	}
+}
