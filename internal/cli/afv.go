@@ -73,13 +73,13 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.cx, "cx", false, "the Placer or Thrower is CX: Position +1 (not for Set)")
 	g.BoolVar(&f.afph, "afph", false, "thrown in the AFPh: Position +1 and +1 on the thrower's\nLocation (thrown only)")
 	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle or by Cavalry: +3/+4\ninstead of +2/+3 (thrown only)")
-	g.StringVar(&f.user, "user", "elite", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced, e.g. --user non-elite")
+	g.StringVar(&f.user, "user", "", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced (default: the thrower's, who uses the DC,\nor else elite), e.g. --user non-elite")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user)")
 	g.StringArrayVar(&f.riders, "rider", nil, "a Rider `UNIT` on the AFV (repeatable), e.g. --rider 4-6-7")
 	g.StringArrayVar(&f.passengers, "passenger", nil, "a CE Passenger `UNIT`, Vulnerable to Collateral Attack\n(repeatable), e.g. --passenger hs:2-4-7")
 	g.StringArrayVar(&f.others, "other", nil, "another `UNIT` in the AFV's Location, attacked only on a\nPosition DR ≥ 12 (repeatable), e.g. --other 4-6-7")
 	g.IntVar(&f.tem, "tem", 0, "the TEM `N` (0…8) of the --other units")
-	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` in the thrower's Location, which a Thrown DC\nattacks too (repeatable), e.g. --thrower 4-6-8")
+	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him: his Location,\nwhich a Thrown DC attacks too (repeatable), e.g.\n--thrower 4-6-8")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (0…8)")
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for its\nmalfunction DR (default: every --rider, --passenger\nand --other unit)")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the units without an elr= option")
@@ -165,8 +165,11 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	a.Immobile, a.Bypass, a.ElevationAdvantage, a.RedCS = f.immobile, f.bypass, f.elevationAdvantage, f.redCS
 	a.CS, a.CrewML, a.BasicTK = f.cs, f.crewML, f.basicTK
 	a.CX, a.AFPh, a.FromVehicle, a.Captured = f.cx, f.afph, f.fromVehicle, f.captured
-	if a.User, err = asl.ParseUser(f.user); err != nil {
-		return zero, badValue("user", f.user, stripEcho(err.Error()))
+	user := asl.EliteUser
+	if fs.Changed("user") {
+		if user, err = asl.ParseUser(f.user); err != nil {
+			return zero, badValue("user", f.user, stripEcho(err.Error()))
+		}
 	}
 	for _, g := range []struct {
 		flag string
@@ -181,6 +184,10 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 		return zero, err
 	}
 	a.TEM, a.ThrowerTEM, a.ELR = f.tem, f.throwerTEM, f.elr
+	a.User = dcUser(fs.Changed("user"), user, a.Throwers)
+	if err := asl.ThrowerUser(a.Throwers, a.User); err != nil {
+		return zero, modelError(fs, err)
+	}
 	if fs.Changed("enemy-infantry") {
 		if f.enemyInfantry < 0 {
 			return zero, badValue("enemy-infantry", strconv.Itoa(f.enemyInfantry), "want a whole number ≥ 0")

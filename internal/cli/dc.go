@@ -75,10 +75,10 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: the FP is halved,\ne.g. --concealed")
 	g.BoolVar(&f.fromVehicle, "from-vehicle", false, "thrown from a moving vehicle: +3/+4 instead of +2/+3,\ne.g. --mode thrown --from-vehicle")
 	g.BoolVar(&f.cavalry, "cavalry", false, "thrown by Cavalry: +3/+4 instead of +2/+3,\ne.g. --mode thrown --cavalry")
-	g.StringVar(&f.user, "user", "", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced (default: the Placer's or Setter's, who uses\nthe DC, or else elite), e.g. --user non-elite")
+	g.StringVar(&f.user, "user", "", "the DC user's `CLASS` for its X#: elite, non-elite or\ninexperienced (default: the Placer's, thrower's or Setter's,\nwho uses the DC, or else elite), e.g. --user non-elite")
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured: X# −2 (−4 for a non-elite user),\ne.g. --captured")
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for\nits malfunction DR (default: the number of targets),\ne.g. --enemy-infantry 0")
-	g.StringArrayVar(&f.throwers, "thrower", nil, "a `UNIT` in the thrower's Location, which is attacked\ntoo (thrown only; repeatable), e.g. --thrower 4-6-7")
+	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him: his Location,\nwhich is attacked too (thrown only; repeatable), e.g.\n--thrower 4-6-7")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (0…8),\ne.g. --thrower-tem 2")
 	g.IntVar(&f.elevation, "elevation", 0, "levels `N` the thrower stands above the target (thrown only);\nfrom 2 up his Location is attacked only if the DC rubbles,\ne.g. --elevation 2")
 	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then the units with it (placed only;\nrepeatable): the DC detonates only if he survives --dff\nunbroken and unpinned (default: taken as operably Placed),\ne.g. --placer 4-6-8 --dff 8:-1")
@@ -208,7 +208,10 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	a := asl.NewDCAttack(mode, targets...)
 	a.ELR, a.TEM, a.DRM = f.elr, f.tem, f.drm
 	a.CX, a.AFPh, a.Concealed, a.FromVehicle = f.cx, f.afph, f.concealed, f.fromVehicle
-	a.User, a.Captured = dcUser(fs.Changed("user"), user, placer, setter), f.captured
+	a.User, a.Captured = dcUser(fs.Changed("user"), user, placer, throwers, setter), f.captured
+	if err := asl.ThrowerUser(throwers, a.User); err != nil {
+		return asl.DCAttack{}, modelError(fs, err)
+	}
 	a.Throwers, a.ThrowerTEM, a.Elevation = throwers, f.throwerTEM, f.elevation
 	a.Placer, a.Setter, a.Preset, a.DFF = placer, setter, f.preset, dff
 	a.Building, a.Fortified, a.Terrain, a.EC = building, f.fortified, choice(f.terrain, asl.TerrainNames()...), ec

@@ -361,3 +361,39 @@ func TestBreachBeyondTakesBuildingTEM(t *testing.T) {
 		}
 	}
 }
+
+// TestThrowerIsTheUser: the unit that throws a DC is its user (A23.2), as
+// the Placer and the Setter are: his class sets the X# when --user is not
+// given, in dc and afv as in compare, and a --user that is not his is
+// refused.
+func TestThrowerIsTheUser(t *testing.T) {
+	figures := func(cmdline string) string {
+		code, stdout, stderr := cli(t, args(cmdline+" --method exact --format json")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", cmdline, code, stderr)
+		}
+		doc := decode(t, stdout)
+		delete(doc, "inputs")
+		delete(doc, "elapsed_seconds")
+		b, _ := json.Marshal(doc)
+		return string(b)
+	}
+	for _, cmd := range []string{
+		"dc --mode thrown --target 4-6-7 --building stone --thrower 4-6-8,class=conscript",
+		"afv --vehicle tiger --mode thrown --thrower 4-6-8,class=conscript",
+	} {
+		if figures(cmd) != figures(cmd+" --user inexperienced") {
+			t.Errorf("%s: not the figures of an Inexperienced user", cmd)
+		}
+		if code, _, stderr := cli(t, args(cmd+" --user elite")...); code != exitUsage || !strings.Contains(stderr, "the thrower is the DC's user (A23.2)") {
+			t.Errorf("%s --user elite: exit %d, %s", cmd, code, stderr)
+		}
+	}
+	// and dc's Thrown DC is compare's
+	code, stdout, _ := cli(t, args("compare --thrower 4-6-8,class=conscript --method exact")...)
+	_, dc, _ := cli(t, args("dc --mode thrown --target 4-6-7 --target leader:8-1 --building stone --thrower 4-6-8,class=conscript --method exact")...)
+	first, _, _ := strings.Cut(dc, "\n")
+	if code != exitOK || !strings.Contains(stdout, "thrown 24.71%") || !strings.Contains(first, ": 24.71%") {
+		t.Errorf("compare's thrown and dc's:\n%s\n%s", stdout, first)
+	}
+}

@@ -85,7 +85,10 @@ type AFVAttack struct {
 	// TEM is the TEM of the other units, against the Area Fire of a
 	// Position DR ≥ 12 (C7.346) or an attack on an unarmored vehicle's
 	// Location.
-	TEM        int    `json:"tem"`
+	TEM int `json:"tem"`
+	// Throwers are the units in the thrower's Location, which a Thrown DC
+	// attacks too (A23.6): the thrower first, when he is among them, whose
+	// class a front end takes as User's (ThrowerUser).
 	Throwers   []Unit `json:"throwers,omitempty"`
 	ThrowerTEM int    `json:"thrower_tem"`
 	// EnemyInfantry is the number of enemy Infantry units in a Set DC's

@@ -70,6 +70,17 @@ func UserOf(group []Unit) User {
 
 func concealed(u Unit) bool { return u.Concealed }
 
+// ThrowerUser checks user, the class given for a DC thrown by throwers[0]
+// (A23.2: the thrower is its user), as Validate checks the Placer's and
+// the Setter's: the thrower may be left out of the units of his Location,
+// so the attack itself does not hold User to them.
+func ThrowerUser(throwers []Unit, user User) error {
+	if len(throwers) > 0 && user != UserOf(throwers) {
+		return bound.InvalidValue("user", user.String(), "the thrower %s is %s, and the thrower is the DC's user (A23.2): leave the user out, or give the thrower the class meant", throwers[0], userWhy(throwers))
+	}
+	return nil
+}
+
 // userWhy names group[0] as the DC user UserOf makes him, for messages.
 func userWhy(group []Unit) string {
 	u := group[0]
@@ -201,7 +212,10 @@ type DCAttack struct {
 	// targets.
 	EnemyInfantry int `json:"enemy_infantry"`
 	// ELR is the default Experience Level Rating of units that give none.
-	ELR        int    `json:"elr"`
+	ELR int `json:"elr"`
+	// Throwers are the units in the thrower's Location, which a Thrown DC
+	// attacks too (A23.6): the thrower first, when he is among them, whose
+	// class a front end takes as User's (ThrowerUser).
 	Throwers   []Unit `json:"throwers,omitempty"`
 	ThrowerTEM int    `json:"thrower_tem"`
 	// Elevation is how many levels the thrower stands above the target;
