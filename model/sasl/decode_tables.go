@@ -263,17 +263,26 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 					}
 					return err
 				})
-				if err == nil && !value {
+				switch {
+				case err == nil && !value:
 					err = x.Errorf("no value")
+				case err == nil && !m.From.IsZero() && !m.Until.IsZero() && !m.From.Before(m.Until):
+					err = x.Errorf("from %s is not before until %s: the DRM would never apply", m.From, m.Until)
 				}
 				t.DRM = append(t.DRM, m)
 				return err
 			})
 		case "rows":
+			if len(t.Columns) > 0 {
+				return w.Errorf("rows and columns: give one table, rows for every date or columns by year")
+			}
 			c, err := decodeColumn(w, sub)
 			t.Columns = append(t.Columns, c)
 			return err
 		default:
+			if len(t.Columns) > 0 {
+				return w.Errorf("rows and columns: give one table, rows for every date or columns by year")
+			}
 			return w.List(func(_ int, x yamlfile.Node) error {
 				var c Column
 				err := x.Fields(colKeys, func(kk string, y yamlfile.Node) error {
@@ -295,6 +304,10 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 				}
 				if err == nil && bySite && c.Site == "" {
 					err = x.Errorf("no site; want %s", strings.Join(Sites(), " or "))
+				}
+				if err == nil && slices.ContainsFunc(t.Columns, func(d Column) bool { return d.Year == c.Year && d.Site == c.Site }) {
+					// The first would be read, the second never (S27).
+					err = x.Errorf("a second column for %d%s: each year (and site) has one column", c.Year, map[bool]string{true: " " + string(c.Site)}[c.Site != ""])
 				}
 				t.Columns = append(t.Columns, c)
 				return err

@@ -267,3 +267,49 @@ func TestDecodeNoneRows(t *testing.T) {
 		t.Errorf("None: %v, want an unknown unit", err)
 	}
 }
+
+// TestParseDateExactly: a date is YYYY-MM and nothing else; what Sscanf
+// would read past (a space, a sign) is refused, never guessed.
+func TestParseDateExactly(t *testing.T) {
+	for s, ok := range map[string]bool{
+		"1941-08": true, "1945-12": true, "1939-01": true,
+		"1941- 8": false, "1941-8 ": false, " 1941-8": false, "1941-+8": false, "+1941-08": false,
+		"1941-8": false, "1941-08 ": false, "1941-00": false, "1946-01": false, "1941_08": false, "1941-0x": false,
+	} {
+		_, err := ParseDate(s)
+		if (err == nil) != ok {
+			t.Errorf("ParseDate(%q): %v, want ok %v", s, err, ok)
+		}
+	}
+}
+
+// TestDecodeTablesRefusesContradictions: a tables file that says two
+// things of one roll is refused at its line, rather than read one way:
+// two columns for one year (the second never read), rows beside columns,
+// and a DRM whose dates never hold.
+func TestDecodeTablesRefusesContradictions(t *testing.T) {
+	data, err := os.ReadFile(illustrativeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, old, new string
+		line           int
+		msg            string
+	}{
+		{"year twice", "    - {year: 1943, rows: {2: HMG,", "    - {year: 1941, rows: {2: HMG,", 94, "a second column for 1941"},
+		{"site twice", "    - {year: 1939, site: outside,", "    - {year: 1939, site: inside,", 99, "a second column for 1939 inside"},
+		{"rows and columns", "  columns:\n    - {year: 1939, rows: {2: HMG,", "  rows: {2: HMG}\n  columns:\n    - {year: 1939, rows: {2: HMG,", 93, "rows and columns"},
+		{"dates backwards", "{from: 1941-06, until: 1942-06, value: 2}", "{from: 1942-06, until: 1941-06, value: 2}", 70, "from 1942-06 is not before until 1941-06"},
+	} {
+		bad := strings.Replace(string(data), c.old, c.new, 1)
+		if bad == string(data) {
+			t.Fatalf("%s: the file has no %q", c.name, c.old)
+		}
+		_, err := DecodeTables("t.yaml", []byte(bad))
+		var fe *yamlfile.Error
+		if !errors.As(err, &fe) || fe.Line != c.line || !strings.Contains(fe.Msg, c.msg) {
+			t.Errorf("%s: %v, want line %d and %q", c.name, err, c.line, c.msg)
+		}
+	}
+}

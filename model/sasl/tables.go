@@ -3,6 +3,7 @@ package sasl
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -102,12 +103,16 @@ const (
 	LastYear  = 1945
 )
 
-// ParseDate reads YYYY-MM, from FirstYear to LastYear.
+// ParseDate reads YYYY-MM, from FirstYear to LastYear: four digits, a
+// hyphen, two digits, and nothing else (no sign, no space).
 func ParseDate(s string) (Date, error) {
 	var d Date
-	var rest string
-	n, _ := fmt.Sscanf(s, "%4d-%2d%s", &d.Year, &d.Month, &rest)
-	if n != 2 || len(s) != 7 || d.Year < FirstYear || d.Year > LastYear || d.Month < 1 || d.Month > 12 {
+	digits := func(t string) bool { return t != "" && strings.Trim(t, "0123456789") == "" }
+	if len(s) == 7 && s[4] == '-' && digits(s[:4]) && digits(s[5:]) {
+		d.Year, _ = strconv.Atoi(s[:4])
+		d.Month, _ = strconv.Atoi(s[5:])
+	}
+	if d.Year < FirstYear || d.Year > LastYear || d.Month < 1 || d.Month > 12 {
 		return Date{}, fmt.Errorf("%q: want a date YYYY-MM from %d-01 to %d-12, such as 1941-08", s, FirstYear, LastYear)
 	}
 	return d, nil
