@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/model/asl"
@@ -82,6 +84,11 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 	bad := func(format string, args ...any) error {
 		return badValue("plan", s, fmt.Sprintf(format, args...))
 	}
+	if i := strings.IndexFunc(s, func(r rune) bool { return r != ' ' && unicode.IsSpace(r) }); i >= 0 {
+		// A tab, a line break or a no-break space reads as a space to
+		// some eyes and not to others: spaces only separate words.
+		return planSpec{}, bad("%q at byte %d: words are separated by spaces only", s[i:i+utf8.RuneLen([]rune(s[i:])[0])], i+1)
+	}
 	label, body, ok := strings.Cut(s, ":")
 	label = strings.TrimSpace(label)
 	if !ok || label == "" || strings.TrimSpace(body) == "" {
@@ -92,7 +99,7 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 	}
 	p := planSpec{Label: label, Text: strings.TrimSpace(body), Plan: asl.Plan{Targets: targets, ELR: elr}}
 	for k, part := range strings.Split(body, ";") {
-		step, err := parseStep(strings.Fields(part), d)
+		step, err := parseStep(strings.Fields(part), d) // spaces only, above
 		if err != nil {
 			return planSpec{}, bad("attack %d: %s", k+1, err)
 		}

@@ -469,3 +469,14 @@ func TestPlansTEMNoAttackTakes(t *testing.T) {
 		t.Errorf("a fire attack takes --tem: exit %d, %q", code, stderr)
 	}
 }
+
+// TestPlanSpacesOnly: spaces alone separate a plan's words; a tab, a line
+// break or a no-break space is refused, named, not read as a space.
+func TestPlanSpacesOnly(t *testing.T) {
+	for _, p := range []string{"a:\tfire\t8", "a: fire 8\n", "a: fire 8\u00a0+1"} {
+		code, stdout, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", p, "--plan", "b: fire 4")
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "words are separated by spaces only") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("--plan %q: exit %d, stderr %q", p, code, stderr)
+		}
+	}
+}
