@@ -111,7 +111,7 @@ func TestBudgetEstimate(t *testing.T) {
 	if want := math.Pow(6, 12); math.Abs(be.Estimate-want) > want/100 || be.Walked > budget || be.Budget != budget {
 		t.Errorf("BudgetError %+v, want an estimate of %g after at most %d paths", *be, want, budget)
 	}
-	if msg := err.Error(); !strings.Contains(msg, "estimated at about 2.2 billion paths") || !strings.Contains(msg, "--method mc") {
+	if msg := err.Error(); !strings.Contains(msg, "estimated at about 2.2 billion paths") || strings.Contains(msg, "--") {
 		t.Errorf("message %q", msg)
 	}
 
@@ -188,5 +188,24 @@ func TestRunAutoDecidesOnce(t *testing.T) {
 				t.Errorf("told %q, note %q", why, res.Note)
 			}
 		})
+	}
+}
+
+// TestBudgetErrorWords: the message never estimates below the paths
+// walked, nor rounds an estimate over the budget to the budget itself,
+// and names no flag of any front end.
+func TestBudgetErrorWords(t *testing.T) {
+	for _, c := range []struct {
+		e    BudgetError
+		want string
+	}{
+		{BudgetError{Budget: 1000, Walked: 514, Estimate: 51_234}, "exact enumeration estimated at about 51,000 paths after walking 514, over the budget of 1,000"},
+		{BudgetError{Budget: 600_000, Walked: 500_000, Estimate: 601_000}, "exact enumeration estimated at just over the budget of 600,000 paths after walking 500,000"},
+		{BudgetError{Budget: 600_000, Walked: 602_194, Estimate: 600_100}, "exact enumeration needs more than 600,000 paths, the budget"},
+		{BudgetError{Budget: 1000}, "exact enumeration needs more than 1,000 paths, the budget"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
 	}
 }

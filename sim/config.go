@@ -133,10 +133,18 @@ type BudgetError struct {
 	Estimate float64
 }
 
+// Error says what the enumeration would take, without advice: the
+// front end knows what its user may change (a method, a budget).
 func (e *BudgetError) Error() string {
-	if e.Estimate > 0 {
-		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %s, over the budget of %s; use --method mc (or auto)",
-			approx(e.Estimate), grouped(e.Walked), grouped(e.Budget))
+	if e.Estimate > 0 && e.Walked < e.Budget {
+		// Never an estimate below what was walked, nor one that rounds
+		// to the budget it is over.
+		est := approx(max(e.Estimate, float64(e.Walked)))
+		if est == approx(float64(e.Budget)) {
+			return fmt.Sprintf("exact enumeration estimated at just over the budget of %s paths after walking %s", grouped(e.Budget), grouped(e.Walked))
+		}
+		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %s, over the budget of %s",
+			est, grouped(e.Walked), grouped(e.Budget))
 	}
-	return fmt.Sprintf("exact enumeration needs more than %s paths; use --method mc (or auto), or raise the path budget", grouped(e.Budget))
+	return fmt.Sprintf("exact enumeration needs more than %s paths, the budget", grouped(e.Budget))
 }

@@ -159,8 +159,7 @@ func autoNote(be *BudgetError, chose string) string {
 	case chose != "":
 		return fmt.Sprintf("%s, but the walk passed the budget; ran Monte Carlo", chose)
 	case be.Estimate > 0:
-		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %s, over the budget of %s; ran Monte Carlo",
-			approx(be.Estimate), grouped(be.Walked), grouped(be.Budget))
+		return be.Error() + "; ran Monte Carlo"
 	}
 	return fmt.Sprintf("exact enumeration exceeds %s paths; ran Monte Carlo", grouped(be.Budget))
 }

@@ -241,7 +241,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 	if err != nil {
 		var be *sim.BudgetError
 		if errors.As(err, &be) {
-			return nil, fmt.Errorf("%w (--max-paths %d)", err, be.Budget)
+			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths above %d", err, be.Budget)
 		}
 		return nil, err
 	}
