@@ -21,18 +21,22 @@ func TestServeInBrowser(t *testing.T) {
 
 	want := nativeFigures(native(t, "dc", "--target", "4-6-7", "--tem", "2", "--trials", "200000", "--seed", "7"))
 	var got map[string]string
-	var footer string
+	var footer, about string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/#dc?target=4-6-7&tem=2&trials=200000&seed=7"),
 		waitState("done", "error"),
 		chromedp.Evaluate(pageFigures, &got),
 		chromedp.Text(`footer`, &footer, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('meta[name="description"]').content`, &about),
 	); err != nil {
 		t.Fatal(err)
 	}
 	sameFigures(t, "served dc permalink", got, want)
 	if !strings.Contains(footer, "sapper serve") {
 		t.Errorf("the footer does not say the page runs on the server: %q", footer)
+	}
+	if strings.Contains(about, "in your browser") || !strings.Contains(about, "sapper serve") {
+		t.Errorf("the served page describes itself as %q", about)
 	}
 
 	var fieldErr string

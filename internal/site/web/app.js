@@ -265,6 +265,8 @@ function pageMain() {
     if (SERVED) {
       $("offline").textContent = "";
       document.querySelector("header.top p").textContent = "The odds of a wargame attack, by Monte Carlo or exact enumeration, computed by the sapper serve this page came from.";
+      const about = document.querySelector('meta[name="description"]');
+      about.content = about.content.replace("computed in your browser", "computed by the sapper serve it came from");
       document.querySelector("footer p").firstChild.textContent = "This page runs on the sapper serve of the machine it came from, with its native engine. ";
     } else if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
       navigator.serviceWorker.register("sw.js").then(
