@@ -10,7 +10,7 @@ import (
 )
 
 // The JSON types below fix the field order of the output contract
-// (DESIGN §5); encoding/json writes struct fields in declaration order, so
+// (docs/output.md); encoding/json writes struct fields in declaration order, so
 // the same Result always gives the same bytes, apart from elapsed_seconds.
 
 type jsonSingle struct {

@@ -104,7 +104,7 @@ func TestJSONDeterministic(t *testing.T) {
 }
 
 // TestJSONContract decodes the output generically and checks the rules
-// of DESIGN §5 that golden files would only show.
+// of docs/output.md that golden files would only show.
 func TestJSONContract(t *testing.T) {
 	for _, res := range []*sim.Result{mcResult(), exactResult(t)} {
 		var b bytes.Buffer

@@ -7,7 +7,7 @@ import "context"
 // before the trial cap.
 //
 // The run stops at the first chunk prefix 0…k whose intervals are all
-// within the precision (DESIGN §2, Stopping): every chunk boundary is
+// within the precision (docs/engine.md): every chunk boundary is
 // looked at, in chunk order, after the chunks are tallied. A chunk's
 // tally depends only on (seed, chunk), so the stopping point and every
 // figure are the same for any worker count, and the same as a run of

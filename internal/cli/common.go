@@ -43,7 +43,7 @@ const (
 const minPrecision = 0.0001
 
 // commonFlags are the engine and output flags every simulating command
-// shares (DESIGN §4).
+// shares (docs/output.md, Exit codes).
 type commonFlags struct {
 	trials     uint64
 	seed       uint64

@@ -11,7 +11,7 @@ import (
 	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
-// Exit codes (DESIGN §4).
+// Exit codes (docs/output.md, Exit codes).
 const (
 	exitOK          = 0
 	exitFailure     = 1   // the run itself failed

@@ -73,7 +73,7 @@ func (e *ExitError) Unwrap() error { return e.Err }
 
 // Execute runs sapper with args (without the program name), writing to
 // stdout and stderr. It returns nil on success and an *ExitError carrying
-// the exit code otherwise (DESIGN §4: 1 a failed run, 2 bad input, 130
+// the exit code otherwise (docs/output.md, Exit codes: 1 a failed run, 2 bad input, 130
 // interrupted); ctx ends a run early, with its partial result written.
 func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if code, err := runErr(ctx, stdout, stderr, args); code != exitOK {

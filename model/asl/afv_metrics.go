@@ -7,7 +7,7 @@ import (
 )
 
 // Metric names and outcome labels of a DC attack on a vehicle: stable API
-// (DESIGN §5).
+// (docs/output.md).
 const (
 	MetricPosition       = "position"
 	MetricHit            = "hit"

@@ -38,7 +38,7 @@ type Plan struct {
 // MaxPlanSteps bounds a plan's attacks: more than one Player Turn holds.
 const MaxPlanSteps = 8
 
-// Metric names of a plan (DESIGN §5, rules/asl.md §7.5, §8.64).
+// Metric names of a plan (docs/output.md, rules/asl.md §7.5, §8.64).
 const (
 	MetricClearedAfter = "cleared_after" // the attack after which stack first became cleared, or never
 	MetricHeroes       = "heroes"        // heroes created by Heat of Battle still in play at the end

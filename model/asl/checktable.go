@@ -54,7 +54,7 @@ type checkClass struct {
 	rolls []int32
 }
 
-// unitRecord is a unit's fate, reduced and replaced outcomes (DESIGN §5,
+// unitRecord is a unit's fate, reduced and replaced outcomes (docs/output.md,
 // rules/asl.md §8.39) and whether it is out of the fight.
 type unitRecord struct {
 	fate, reduced, replaced, out int

@@ -118,7 +118,7 @@ func (a IFTAttack) surrender() bool {
 
 // schema lists the fire attack's metrics: the IFT cell and Cowering when
 // it attacks on the IFT, the targets, SW, and each Table 23 effect the
-// inputs make possible (DESIGN §5).
+// inputs make possible (docs/output.md).
 func (p *firePlan) schema() sim.Schema {
 	a := p.a
 	var l metricList

@@ -23,7 +23,7 @@ const (
 	MC1
 	NMC
 	PTC
-	NoEffect // "—"
+	NoEffect // "—" on the IFT; labelled "none"
 	NoAttack // the DC did not detonate
 )
 

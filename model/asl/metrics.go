@@ -1,6 +1,6 @@
 package asl
 
-// Metric names and outcome labels: stable API (DESIGN §5).
+// Metric names and outcome labels: stable API (docs/output.md).
 const (
 	MetricDetonation = "detonation"
 	MetricIFT        = "ift"

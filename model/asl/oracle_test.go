@@ -139,7 +139,7 @@ func (r iftResult) label() string {
 	return strconv.Itoa(r.n) + "KIA"
 }
 
-// Labels of every metric, in the order of DESIGN §5.
+// Labels of every metric, in the order of docs/output.md.
 var (
 	oracleDetonationLabels = []string{"detonated", "malfunction", "not_placed"}
 	oracleIFTLabels        = []string{"7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA",
@@ -394,7 +394,7 @@ func (u *piece) lowerClass() bool {
 	return true
 }
 
-// fate is the piece's worst applicable fate (DESIGN §5).
+// fate is the piece's worst applicable fate (docs/output.md).
 func (u *piece) fate() int {
 	switch {
 	case u.gone == goneEliminated:
@@ -1252,7 +1252,7 @@ func b2i(b bool) int {
 // unitFates gives each input unit's fate and its reduced and replaced
 // flags (§8.39: both no when it is eliminated or surrendered).
 //
-// Reading (§8.39, DESIGN §5): a squad Replaced by its two broken HS
+// Reading (§8.39, docs/output.md): a squad Replaced by its two broken HS
 // (A19.13) is one target made of two pieces. It is eliminated (or
 // surrendered) only when no piece is left in play; otherwise its fate is
 // the worst among the pieces in play, it is reduced when only one HS is

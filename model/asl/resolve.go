@@ -72,7 +72,7 @@ func (l *loc) retire(i int) {
 }
 
 // recordTo records the unit's fate, reduced and replaced from metric m on
-// (DESIGN §5, rules/asl.md §8.39).
+// (docs/output.md, rules/asl.md §8.39).
 func (u *unit) recordTo(rec *sim.Record, m int) { r := recordOf(u); r.setTo(rec, m) }
 
 // setTo records r from metric m on.

@@ -7,7 +7,7 @@ import (
 )
 
 // schema lists the attack's metrics: the detonation and IFT result always,
-// the chain's and each structure's when its input is given (DESIGN §5).
+// the chain's and each structure's when its input is given (docs/output.md).
 func (p *dcPlan) schema() sim.Schema {
 	a := p.a
 	var l metricList

@@ -8,7 +8,7 @@ import (
 	"github.com/sapperhq/sapper/sim"
 )
 
-// Metric names: stable API (DESIGN §5).
+// Metric names: stable API (docs/output.md).
 const (
 	MetricArrived   = "arrived"
 	MetricChecked   = "checked"

@@ -2,8 +2,7 @@ package toi
 
 import "strconv"
 
-// Metric names and outcome labels: stable API (DESIGN §5, the issue's
-// metrics).
+// Metric names and outcome labels: stable API (docs/output.md).
 const (
 	MetricBuilding         = "building"
 	MetricHits             = "hits"
