@@ -238,12 +238,18 @@ func leastTelling(ps []Panel) int {
 
 // telling measures how much a panel tells. For bars, how far its
 // outcomes are from one sure outcome: the sum of p(1−p), 0 for a metric
-// that always ends one way. For lines and groups, how far apart its
-// figures are, across the values and the series: flat lines on top of
-// one another tell least.
+// that always ends one way. For groups of several series, how far apart
+// the series are, outcome by outcome: runs that agree tell least, however
+// far apart one run's outcomes are (a yes/no at 1% and 99% in every run
+// says nothing of which run to choose). For lines, how far apart its
+// figures are, across the values and the series: flat lines on top of one
+// another tell least.
 func telling(p Panel) float64 {
 	if p.Mean {
 		return math.Inf(1)
+	}
+	if p.Kind == Groups && len(p.Series) > 1 {
+		return spreadAcross(p.Series)
 	}
 	t, lo, hi := 0.0, math.Inf(1), math.Inf(-1)
 	for _, s := range p.Series {
@@ -256,6 +262,22 @@ func telling(p Panel) float64 {
 	}
 	if p.Kind != Bars {
 		return max(hi-lo, 0)
+	}
+	return t
+}
+
+// spreadAcross sums, over the outcomes, how far apart the series' valid
+// figures of each are.
+func spreadAcross(series []Series) float64 {
+	t := 0.0
+	for k := range series[0].Cells {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, s := range series {
+			if k < len(s.Cells) && s.Cells[k].Valid {
+				lo, hi = min(lo, s.Cells[k].P), max(hi, s.Cells[k].P)
+			}
+		}
+		t += max(hi-lo, 0)
 	}
 	return t
 }

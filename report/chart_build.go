@@ -266,7 +266,9 @@ func allZero(s Series) bool {
 
 // RunsChart draws several runs metric by metric: one Groups panel per
 // metric, in the order metrics first appear, with one bar per run that
-// has the metric in each outcome's group.
+// has the metric in each outcome's group. WriteChart leaves out, when
+// the panels would run past its page, those whose runs differ least, and
+// names them under the chart.
 func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 	runs, err := r.runs()
 	if err != nil {
