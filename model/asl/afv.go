@@ -191,6 +191,9 @@ const MaxVehicleUnits = MaxUnits
 
 // Validate reports the first input that cannot be resolved, naming it.
 func (a AFVAttack) Validate() error {
+	if err := a.afvEnums(); err != nil {
+		return err
+	}
 	k := a.kase()
 	worst, armored := a.Armor.Worst()
 	if err := a.Armor.validate(); err != nil {

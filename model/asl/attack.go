@@ -287,6 +287,9 @@ const MaxUnits = 10
 
 // Validate reports the first input that cannot be resolved, naming it.
 func (a DCAttack) Validate() error {
+	if err := a.dcEnums(); err != nil {
+		return err
+	}
 	if err := a.validateStructures(); err != nil {
 		return err
 	}

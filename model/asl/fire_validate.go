@@ -12,7 +12,7 @@ import (
 // Validate reports the first input that cannot be resolved or does not
 // apply, naming its flag first and any flag it conflicts with.
 func (a IFTAttack) Validate() error {
-	for _, check := range []func() error{a.validateKind, a.validateFP, a.validateFirer, a.validateTerrain, a.validateTargets} {
+	for _, check := range []func() error{a.fireEnums, a.validateKind, a.validateFP, a.validateFirer, a.validateTerrain, a.validateTargets} {
 		if err := check(); err != nil {
 			return err
 		}

@@ -340,6 +340,9 @@ var CounterRanges = map[Kind]struct{ FP, Range CounterRange }{
 var LeaderML = CounterRange{6, 10}
 
 func (u Unit) validate() error {
+	if err := u.unitEnums(); err != nil {
+		return err
+	}
 	r, ranged := CounterRanges[u.Kind]
 	switch {
 	case ranged && !r.FP.contains(u.FP):

@@ -1,0 +1,48 @@
+package asl
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestValidateRefusesUnknownValues: a Go caller may put any number in an
+// enumerated field; Validate refuses one its type does not name, naming
+// the field, rather than resolve it or panic reading its name.
+func TestValidateRefusesUnknownValues(t *testing.T) {
+	u, err := ParseUnit("4-6-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := func(f func(*DCAttack)) error { a := NewDCAttack(Placed, u); f(&a); return a.Validate() }
+	fire := func(f func(*IFTAttack)) error { a := NewIFTAttack(8, u); f(&a); return a.Validate() }
+	for _, c := range []struct {
+		field string
+		err   error
+	}{
+		{"mode", dc(func(a *DCAttack) { a.Mode = 9 })},
+		{"user", dc(func(a *DCAttack) { a.User = 9 })},
+		{"building", dc(func(a *DCAttack) { a.Building = 9 })},
+		{"bridge", dc(func(a *DCAttack) { a.Bridge = 9 })},
+		{"breach", dc(func(a *DCAttack) { a.Breach = 9 })},
+		{"roadblock", dc(func(a *DCAttack) { a.Roadblock = 9 })},
+		{"ec", dc(func(a *DCAttack) { a.EC = -1 })},
+		{"kind", dc(func(a *DCAttack) { v := u; v.Kind = 9; a.Targets = []Unit{v} })},
+		{"class", dc(func(a *DCAttack) { v := u; v.Class = 9; a.Targets = []Unit{v} })},
+		{"firer", fire(func(a *IFTAttack) { a.Firer = 99 })},
+		{"firer-class", fire(func(a *IFTAttack) { a.FirerClass = 99 })},
+		{"firer-nationality", fire(func(a *IFTAttack) { a.FirerNationality = 99 })},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.field+": ") || !strings.Contains(c.err.Error(), "out of range") {
+			t.Errorf("%s out of range: %v", c.field, c.err)
+		}
+	}
+	armor, err := ParseArmor("hull=11/8/8,turret=11/8/8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewAFVAttack(Placed, armor)
+	a.Facing = 7
+	if err := a.Validate(); err == nil || !strings.HasPrefix(err.Error(), "facing: ") {
+		t.Errorf("facing out of range: %v", err)
+	}
+}
