@@ -341,11 +341,20 @@ func describeDC(a asl.DCAttack) string {
 	if a.Elevation > 0 {
 		parts = append(parts, fmt.Sprintf("thrown from %d levels up", a.Elevation))
 	}
-	if len(a.Placer) > 0 {
+	// What is taken as given when no unit uses the DC, so that a figure
+	// is not read as the whole chain's (compare's Placed faces the
+	// Defensive Fire on its Placer).
+	switch {
+	case len(a.Placer) > 0:
 		parts = append(parts, "Placer "+joinUnits(a.Placer))
+	case a.Mode == asl.Placed:
+		parts = append(parts, "taken as operably Placed")
 	}
-	if len(a.Setter) > 0 {
+	switch {
+	case len(a.Setter) > 0:
 		parts = append(parts, "Setter "+joinUnits(a.Setter))
+	case a.Mode == asl.Set:
+		parts = append(parts, "taken as detonated (no NTC)")
 	}
 	if a.Preset {
 		parts = append(parts, "Set before play")

@@ -326,6 +326,10 @@ func (a DCAttack) chainTerms() []Term {
 		s := a.Setter[0]
 		t = append(t, Term{Value: s.Kind.USNumber(), What: fmt.Sprintf("the Setter %s must make a setting dr ≤ its US# %d, under %s at −2 (Hazardous Movement)", s, s.Kind.USNumber(), fire()), Rule: "A23.7, A4.62"})
 	}
+	if a.Mode == Set && len(a.Setter) == 0 {
+		// Validate refuses --preset without a Setter.
+		t = append(t, Term{What: "the DC is taken as Set and detonated (no --setter): no setting dr, no Defensive Fire, no detonation NTC", Rule: "A23.7"})
+	}
 	if a.Mode == Set && len(a.Setter) > 0 {
 		t = append(t, Term{Value: a.Setter[0].ML, What: fmt.Sprintf("the Setter %s must pass a NTC to detonate it", a.Setter[0]), Rule: "A23.7"})
 	}
