@@ -91,7 +91,7 @@ func bestWay(rep report.Report) *report.Headline {
 	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
 	var others []string
 	for _, w := range rest {
-		s := fmt.Sprintf("%s %.2f%%", w.label, 100*w.h.P)
+		s := fmt.Sprintf("%s %.2f%%", wayName(rep, w.label), 100*w.h.P)
 		if !w.res.Complete {
 			s += " (partial)"
 		}
@@ -101,12 +101,22 @@ func bestWay(rep report.Report) *report.Headline {
 	if len(ways) == 1 && len(rep.NotRun) > 0 {
 		often = "" // the others never ran
 	}
-	h.Text = fmt.Sprintf("%s clears the stack%s: %s", capitalize(ways[best].label), often, ways[best].fig)
+	h.Text = fmt.Sprintf("%s clears the stack%s: %s", capitalize(wayName(rep, ways[best].label)), often, ways[best].fig)
 	if len(others) > 0 {
 		h.Text += "; " + strings.Join(others, ", ")
 	}
 	h.Text += "."
 	return h
+}
+
+// wayName is a way's label as a headline says it: compare's Set DC Set
+// before play by scenario rule (its default) says so, since a Set DC that
+// had to be Set under fire is another answer altogether.
+func wayName(rep report.Report, label string) string {
+	if c, ok := rep.Inputs.(asl.Comparison); ok && c.Preset && label == asl.Set.String() {
+		return label + " (before play)"
+	}
+	return label
 }
 
 // lhyTarget is lhy's headline: the unit of the hex most likely to suffer
