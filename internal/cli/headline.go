@@ -21,7 +21,7 @@ var headlines = map[string]func(report.Report) *report.Headline{
 	"dc":       stackCleared,
 	"fire":     stackCleared,
 	"compare":  bestWay,
-	"afv":      onFigure(asl.MetricAFV, []string{"burning", "eliminated", "immobilized", "immobilized_shocked"}, "The AFV is eliminated (burning or not) or immobilized"),
+	"afv":      afvKilled,
 	"building": onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed"),
 	"activate": onFigure(sasl.MetricArrived, []string{"yes"}, "The moving stack arrives with a unit in Good Order"),
 	"lhy":      lhyTarget,
@@ -117,6 +117,21 @@ func wayName(rep report.Report, label string) string {
 		return label + " (before play)"
 	}
 	return label
+}
+
+// afvKilled is afv's headline: the kill (eliminated, burning or not), the
+// question asked of a DC on an AFV, then how often it is Immobilized
+// instead, which a kill's figure leaves out.
+func afvKilled(rep report.Report) *report.Headline {
+	h := onFigure(asl.MetricAFV, []string{"burning", "eliminated"}, "The AFV is eliminated (burning or not)")(rep)
+	if h == nil {
+		return nil
+	}
+	c := report.Sum(rep.Result, asl.MetricAFV, "immobilized", "immobilized_shocked")
+	if c.Valid && c.P > 0 {
+		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; Immobilized instead: %.2f%%.", 100*c.P)
+	}
+	return h
 }
 
 // lhyTarget is lhy's headline: the unit of the hex most likely to suffer

@@ -16,7 +16,8 @@ func TestHeadlines(t *testing.T) {
 	for _, c := range []struct{ args, metric, outcome, text string }{
 		{"dc --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared (no target left in Good Order): "},
 		{"fire --fp 8 --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared"},
-		{"afv --vehicle tiger --method exact", "afv", "burning|eliminated|immobilized", "The AFV is eliminated (burning or not) or immobilized: "},
+		// rules/asl.md R16: eliminated 343/648, Immobilized 81/1296.
+		{"afv --vehicle tiger --facing side --method exact", "afv", "burning|eliminated", "The AFV is eliminated (burning or not): 52.93%; Immobilized instead: 6.25%."},
 		// rules/toi.md: 12 attack dice against 2 red dice bring the
 		// building down 11.06% of the time.
 		{"building --dice 12 --method exact", "building", "destroyed", "The building is destroyed: 11.06%."},
