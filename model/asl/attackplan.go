@@ -416,7 +416,7 @@ func (ap *attackPlan) schema() sim.Schema {
 			ap.m.setting[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricSetting), Title: fmt.Sprintf("attack %d: Setting the DC (%s)", k+1, a.Setter[0]), Labels: settingLabels})
 		}
 	}
-	ap.m.targets, ap.m.stack = l.targets(p.Targets)
+	ap.m.targets, ap.m.stack = l.targets(p.Targets, slices.ContainsFunc(p.Steps, PlanStep.hobOn))
 	ap.m.sw = l.sw(swTotal(p.Targets), "over the plan, Rubble losses included")
 	ap.m.t23 = l.table23(p.site(), shell, rubble, flame)
 	labels := make([]string, 0, n+1)

@@ -1,8 +1,11 @@
 package asl
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
 // TestValidateRefusesUnknownValues: a Go caller may put any number in an
@@ -44,5 +47,29 @@ func TestValidateRefusesUnknownValues(t *testing.T) {
 	a.Facing = 7
 	if err := a.Validate(); err == nil || !strings.HasPrefix(err.Error(), "facing: ") {
 		t.Errorf("facing out of range: %v", err)
+	}
+}
+
+// TestHoBOffSaysSo: with Heat of Battle off the hob metric still counts
+// its trigger, and its title says that triggers nothing.
+func TestHoBOffSaysSo(t *testing.T) {
+	u, err := ParseUnit("4-6-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range []bool{true, false} {
+		a := NewDCAttack(Placed, u)
+		a.Options.HeatOfBattle = on
+		exp, err := a.Experiment()
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(exp.Schema.Metrics, func(m sim.Metric) bool { return m.Name == MetricHoB })
+		if i < 0 {
+			t.Fatalf("no %s metric", MetricHoB)
+		}
+		if got := strings.Contains(exp.Schema.Metrics[i].Title, "triggers nothing"); got == on {
+			t.Errorf("Heat of Battle %v: title %q", on, exp.Schema.Metrics[i].Title)
+		}
 	}
 }

@@ -137,7 +137,7 @@ func (p *firePlan) schema() sim.Schema {
 		}
 		p.m.cowering = l.yn(MetricCowering, fmt.Sprintf("the attack Cowered %d %s (A7.9: Original doubles)", a.CoweringShift(), cols))
 	}
-	p.m.targets, p.m.stack = l.targets(a.Targets)
+	p.m.targets, p.m.stack = l.targets(a.Targets, a.Options.HeatOfBattle)
 	p.m.sw = l.sw(swTotal(a.Targets), "Rubble losses included")
 	p.m.t23 = l.table23(p.site, a.CanShellhole(), a.CanRubble(), a.CanFlame())
 	return sim.Schema{Metrics: l.m}

@@ -35,7 +35,7 @@ func (p *dcPlan) schema() sim.Schema {
 	if a.Breach != NoBreach {
 		p.m.breach = yn(MetricBreach, fmt.Sprintf("%s hexside breached", a.Breach))
 	}
-	p.m.targets, p.m.stack = l.targets(a.Targets)
+	p.m.targets, p.m.stack = l.targets(a.Targets, a.Options.HeatOfBattle)
 	p.m.sw = l.sw(swTotal(a.Targets), "rubble and bridge losses included")
 	if a.Gun {
 		p.m.gun = add(sim.Metric{Name: MetricGun, Title: fmt.Sprintf("Gun manned by %s (C11.6)", a.Targets[0]), Labels: gunLabels})
@@ -97,7 +97,9 @@ func (l *metricList) yn(name, title string) int {
 // targets adds each target's fate, reduced and replaced metrics, then the
 // Location's stack, out and hob, and returns where the first target's and
 // the stack's sit (-1 with no targets); loc.recordTargets fills them in.
-func (l *metricList) targets(units []Unit) (targets, stack int) {
+// hob: Heat of Battle is on in some attack; off, the hob metric still
+// counts its trigger, and its title says it triggers nothing.
+func (l *metricList) targets(units []Unit, hob bool) (targets, stack int) {
 	targets, stack = len(l.m), -1
 	for k, u := range units {
 		name := TargetMetric(k + 1)
@@ -108,7 +110,11 @@ func (l *metricList) targets(units []Unit) (targets, stack int) {
 	if len(units) > 0 {
 		stack = l.add(sim.Metric{Name: MetricStack, Title: "target Location cleared of Good Order units", Labels: stackLabels})
 		l.add(sim.CountMetric(MetricOut, "targets out of the fight (eliminated, surrendered or broken)", len(units)))
-		l.yn(MetricHoB, "Heat of Battle triggered (Original 2 on a MC)")
+		if hob {
+			l.yn(MetricHoB, "Heat of Battle triggered (Original 2 on a MC)")
+		} else {
+			l.yn(MetricHoB, "an Original 2 on a MC (Heat of Battle is off: it triggers nothing)")
+		}
 	}
 	return targets, stack
 }
