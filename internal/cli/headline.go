@@ -145,9 +145,11 @@ func lhyTarget(rep report.Report) *report.Headline {
 	}
 	var h *report.Headline
 	best := -1.0
-	for _, x := range []struct{ prefix, outcome, noun, what string }{
-		{lhy.UnitMetric(""), "casualty", "Unit ", " suffers a Casualty"},
-		{lhy.VehicleMetric(""), "destroyed", "Vehicle ", " is destroyed"},
+	for _, x := range []struct{ prefix, outcome, noun, what, instead, insteadWhat string }{
+		// The unit hit at all (FFAR above its Cohesion) is Disrupted when
+		// it is not a Casualty: the headline gives both.
+		{lhy.UnitMetric(""), "casualty", "Unit ", " suffers a Casualty", "disrupted", "Disrupted instead"},
+		{lhy.VehicleMetric(""), "destroyed", "Vehicle ", " is destroyed", "shocked", "Shocked instead"},
 	} {
 		for _, m := range res.Metrics {
 			name, ok := strings.CutPrefix(m.Name, x.prefix)
@@ -156,6 +158,9 @@ func lhyTarget(rep report.Report) *report.Headline {
 			}
 			if p := res.P(m.Name, x.outcome); p > best {
 				best, h = p, report.NewHeadline(res, m.Name, []string{x.outcome}, x.noun+name+x.what)
+				if c := report.Sum(res, m.Name, x.instead); h != nil && c.Valid && c.P > 0 {
+					h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %.2f%%.", x.insteadWhat, 100*c.P)
+				}
 			}
 		}
 		if best > 0 {
