@@ -4,11 +4,12 @@ import "context"
 
 // describeArgs lists the positional arguments of a command that takes
 // any, which a flag set does not declare: activate's crossing, a file or
-// the name of a built-in one (its choices).
+// the name of a built-in one (its choices). Each is required: what a form
+// starts with is an example, not a default the command would take.
 func describeArgs(name string) []inputDesc {
 	if name == sweepCommand.name {
 		return []inputDesc{{
-			Name: "command", Kind: kindChoice, Placeholder: "COMMAND", Choices: sweepTargets(), Default: dcCommand.name,
+			Name: "command", Kind: kindChoice, Placeholder: "COMMAND", Choices: sweepTargets(), Example: []string{dcCommand.name},
 			Group: groupAttack, Help: "the command to run once for each value; its own inputs follow",
 		}}
 	}
@@ -16,12 +17,8 @@ func describeArgs(name string) []inputDesc {
 		return nil
 	}
 	builtins := builtinsOf(activateName)
-	def := ""
-	if len(builtins) > 0 {
-		def = builtins[0]
-	}
 	return []inputDesc{{
-		Name: "crossing", Kind: kindFile, Placeholder: "FILE|NAME", Choices: builtins, Default: def,
+		Name: "crossing", Kind: kindFile, Placeholder: "FILE|NAME", Choices: builtins, Example: builtins[:min(len(builtins), 1)],
 		Group: groupAttack, Help: "a crossing file (sapper help activate shows its format), or the name of a built-in crossing",
 		Rule: "S5",
 	}}

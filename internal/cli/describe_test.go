@@ -154,8 +154,16 @@ func TestExamplesRun(t *testing.T) {
 				argv = append(argv, "--"+in.Name+"="+v)
 			}
 		}
-		if len(d.Args) > 0 {
-			continue // activate: a form offers the built-in crossings
+		for _, a := range d.Args {
+			// Required: a default would say the command runs without it.
+			if a.Default != "" || len(a.Example) != 1 {
+				t.Errorf("%s %s: default %q, example %q; want no default and one example", c.name, a.Name, a.Default, a.Example)
+				continue
+			}
+			argv = slices.Insert(argv, 1, a.Example[0])
+		}
+		if c.name == sweepCommand.name {
+			continue // its form takes its command's inputs too (TestSiteSweepInBrowser)
 		}
 		argv = append(argv, "--trials", "1000", "--format", "json")
 		if code, _, stderr := cli(t, argv...); code != 0 {

@@ -294,7 +294,9 @@ function pageMain() {
   // ---- the form
 
   function inputsOf(cmd) {
-    return (cmd.args || []).map((a) => ({ ...a, positional: true })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name)));
+    // A positional argument is required: the form starts it at describe's
+    // example, and treats that as its starting value.
+    return (cmd.args || []).map((a) => ({ ...a, positional: true, default: (a.example || [])[0] || "" })).concat(cmd.inputs.filter((i) => !HIDDEN.has(i.name)));
   }
 
   function label(name) {
