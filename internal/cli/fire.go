@@ -79,7 +79,8 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	for _, n := range []string{"leader-directed", "area-fire", "concealed", "fortified", "afv-enters-building", "no-hob"} {
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
-	setRange(g, "calibre", asl.MinCalibre, asl.MaxCalibre)
+	// 0 is the model's "none given": given, a calibre is one.
+	setRange(g, "calibre", 1, asl.MaxCalibre)
 	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
 	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
@@ -179,6 +180,14 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	}
 	if err := a.Validate(); err != nil {
 		return zero, modelError(fs, err)
+	}
+	err = givenAtZero(fs, []string{"level", "top", "bog-drm"}, func(name string) error {
+		b := a
+		*map[string]*int{"level": &b.Level, "top": &b.Top, "bog-drm": &b.BogDRM}[name] = 1
+		return b.Validate()
+	})
+	if err != nil {
+		return zero, err
 	}
 	return a, nil
 }

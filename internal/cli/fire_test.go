@@ -97,3 +97,33 @@ func FuzzFireArgs(f *testing.F) {
 		"--help",
 	)
 }
+
+// TestGivenAtZero: a flag given at 0 where any other value would be
+// refused is refused too: it asks for what cannot happen (zerogiven.go).
+// A calibre given is one, from 1mm.
+func TestGivenAtZero(t *testing.T) {
+	for _, c := range []struct{ cmdline, want string }{
+		{"dc --target 4-6-7 --level 0", "sapper dc: --level: building levels need --building"},
+		{"dc --target 4-6-7 --top 0", "sapper dc: --top: building levels need --building"},
+		{"dc --target 4-6-7 --cave-drm 0", "sapper dc: --cave-drm: only a DC Thrown into a --cave"},
+		{"fire --fp 8 --target 4-6-7 --bog-drm 0", "sapper fire: --bog-drm: only an AFV entering a building"},
+		{"fire --fp 8 --target 4-6-7 --level 0", "sapper fire: --level: building levels need --building"},
+		{"fire --fp 8 --target 4-6-7 --calibre 0", `sapper fire: --calibre "0": want a whole number from 1 to 500`},
+		{"fire --fp 8 --weapon he --target 4-6-7 --calibre 0", `sapper fire: --calibre "0": want a whole number from 1 to 500`},
+	} {
+		code, stdout, stderr := cli(t, args(c.cmdline)...)
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", c.cmdline, code, stderr, c.want)
+		}
+	}
+	// where 0 can apply, it is taken
+	for _, cmdline := range []string{
+		"dc --target 4-6-7 --building stone --level 0 --top 0",
+		"dc --mode thrown --target 4-6-7 --cave --cave-drm 0",
+		"fire --fp 8 --target 4-6-7 --building stone --level 0",
+	} {
+		if code, _, stderr := cli(t, args(cmdline+" --trials 100")...); code != exitOK {
+			t.Errorf("%s: exit %d: %s", cmdline, code, stderr)
+		}
+	}
+}

@@ -209,7 +209,7 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 				a.Firer = asl.DefaultFirer(a.Weapon)
 			}
 		case "calibre":
-			a.Calibre, err = o.whole(asl.MinCalibre, asl.MaxCalibre)
+			a.Calibre, err = o.whole(1, asl.MaxCalibre) // as --calibre: given, a calibre is one
 		case "firer":
 			a.Firer, err = asl.ParseFirer(o.val)
 			firerGiven = true
