@@ -241,10 +241,44 @@ func (c *Crossing) Validate() error {
 				return bound.InvalidAt("path", where, "S? %s is eligible for Long Range Activation, but the tables give no long_range hmg for it to generate and fire (S5.32, S17)", el.ID)
 			}
 		}
+		if err := c.sameLocationAlike(st); err != nil {
+			return bound.InvalidAt("path", where, "%w", err)
+		}
 	}
 	for _, s := range c.SQ {
 		if !eligible[s.ID] {
 			return bound.Invalidf("sq", "%s is eligible at no Location of the path; list it under a Location's eligible, or drop it", s.ID)
+		}
+	}
+	return nil
+}
+
+// sameLocationAlike checks that the S? sharing a Location (S20) see the
+// path Location st alike: all eligible there or none, at one range,
+// hindrance and kind of Activation, as units in one hex and level do.
+func (c *Crossing) sameLocationAlike(st Step) error {
+	at := map[string]Eligible{}
+	for _, el := range st.Eligible {
+		at[el.ID] = el
+	}
+	first := map[string]SQ{}
+	for _, s := range c.SQ {
+		if s.Loc == "" {
+			continue
+		}
+		f, ok := first[s.Loc]
+		if !ok {
+			first[s.Loc] = s
+			continue
+		}
+		a, aIn := at[f.ID]
+		b, bIn := at[s.ID]
+		a.ID, b.ID = "", ""
+		switch {
+		case aIn != bIn:
+			return fmt.Errorf("S? %s and %s share Location %s, but only %s is eligible here: S? in one Location see the path alike (S20)", f.ID, s.ID, s.Loc, map[bool]string{true: f.ID, false: s.ID}[aIn])
+		case a != b:
+			return fmt.Errorf("S? %s and %s share Location %s, but are eligible here at a different range, hindrance or kind of Activation: S? in one Location see the path alike (S20)", f.ID, s.ID, s.Loc)
 		}
 	}
 	return nil

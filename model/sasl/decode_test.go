@@ -313,3 +313,36 @@ func TestDecodeTablesRefusesContradictions(t *testing.T) {
 		}
 	}
 }
+
+// TestSameLocationSeesAlike: S? sharing a Location (S20) are eligible at
+// the same path Locations, at one range: two ranges from one hex to one
+// path Location, or one S? seeing what its neighbour in the same hex does
+// not, is refused at the path Location.
+func TestSameLocationSeesAlike(t *testing.T) {
+	data, err := os.ReadFile(crossingFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := strings.NewReplacer(
+		"{id: hut, ac_drm: 0, site: outside}", "{id: hut, loc: h, ac_drm: 0, site: outside}",
+		"{id: stone, ac_drm: -1, site: inside, forbid: [AFV, SPG]}", "{id: stone, loc: h, ac_drm: -1, site: outside}",
+	).Replace(string(data))
+	for _, c := range []struct{ name, path, msg string }{
+		{"alike", "eligible: [{id: hut, range: 3}, {id: stone, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}", ""},
+		{"two ranges", "eligible: [{id: hut, range: 1}, {id: stone, range: 9}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}", "share Location h, but are eligible here at a different range"},
+		{"one sees", "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", "share Location h, but only hut is eligible here"},
+	} {
+		body := strings.Replace(shared, "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", c.path, 1)
+		cr, err := DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(body)))
+		if err == nil {
+			cr.Crossing.Tables = readTables(t)
+			err = cr.Crossing.Validate()
+		}
+		switch {
+		case c.msg == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.msg != "" && (err == nil || !strings.Contains(err.Error(), c.msg)):
+			t.Errorf("%s: %v, want %q", c.name, err, c.msg)
+		}
+	}
+}
