@@ -114,7 +114,7 @@ type Unit struct {
 	ML         int   `json:"ml"`
 	Mod        int   `json:"leadership,omitempty"` // leader modifier: −1 for an 8-1
 	BrokenML   int   `json:"broken_ml"`            // 0 in input: the §8.41 default
-	ELR        int   `json:"elr"`                  // −1 in input: the attack's default
+	ELR        int   `json:"elr"`                  // −1: the attack's default (ParseUnit's); a literal's 0 is ELR 0
 	Class      Class `json:"-"`
 	Underscore bool  `json:"underscore,omitempty"`
 	Wounded    bool  `json:"wounded,omitempty"`

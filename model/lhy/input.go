@@ -76,7 +76,8 @@ type Vehicle struct {
 	Name string `json:"name"`
 	AV   int    `json:"av"`
 	// EAV is the Effective Armor Value an ATDRM result is compared with
-	// when it differs from the AV; −1: none, the AV counts.
+	// when it differs from the AV; −1: none, the AV counts. ParseVehicle
+	// sets −1 unless the text gives one; a literal's 0 is an EAV of 0.
 	EAV int `json:"eav"`
 	// ATV > 0 makes its Destruction by anti-tank fire cause Collateral
 	// Damage (13.3.6).

@@ -84,7 +84,9 @@ type BuildingAttack struct {
 	Kind Kind `json:"attack"`
 	// Dice is the attack strength against the building (D2): a vehicle's
 	// firepower, or the firing unit's under combined fire. With an area
-	// attack it is the separate roll against the building (D3).
+	// attack it is the separate roll against the building (D3), whose
+	// default, the same N as Area, is the caller's to set (the command
+	// line does): 0 rolls nothing against the building.
 	Dice int `json:"dice"`
 	// Combined are the firepowers of the units joining a combined fire
 	// (Concentrated Fire) attack: each adds half its firepower, rounded up
