@@ -276,9 +276,9 @@ func (c *Crossing) sameLocationAlike(st Step) error {
 		a.ID, b.ID = "", ""
 		switch {
 		case aIn != bIn:
-			return fmt.Errorf("S? %s and %s share Location %s, but only %s is eligible here: S? in one Location see the path alike (S20)", f.ID, s.ID, s.Loc, map[bool]string{true: f.ID, false: s.ID}[aIn])
+			return fmt.Errorf("the S? %s and %s share Location %s, but only %s is eligible here: S? in one Location see the path alike (S20)", f.ID, s.ID, s.Loc, map[bool]string{true: f.ID, false: s.ID}[aIn])
 		case a != b:
-			return fmt.Errorf("S? %s and %s share Location %s, but are eligible here at a different range, hindrance or kind of Activation: S? in one Location see the path alike (S20)", f.ID, s.ID, s.Loc)
+			return fmt.Errorf("the S? %s and %s share Location %s, but are eligible here at a different range, hindrance or kind of Activation: S? in one Location see the path alike (S20)", f.ID, s.ID, s.Loc)
 		}
 	}
 	return nil
