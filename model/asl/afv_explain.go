@@ -150,7 +150,7 @@ func (w *AFVWorking) unitAttack(p *afvPlan) {
 	if len(who) == 0 {
 		return
 	}
-	crew := Unit{Kind: Crew, ML: p.a.CrewML, text: "the vehicle's crew"}
+	crew := named(Unit{Kind: Crew, ML: p.a.CrewML}, "the vehicle's crew")
 	for _, i := range who {
 		u, prc := crew, true
 		if i >= 0 {

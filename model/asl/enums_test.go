@@ -1,6 +1,7 @@
 package asl
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -71,5 +72,53 @@ func TestHoBOffSaysSo(t *testing.T) {
 		if got := strings.Contains(exp.Schema.Metrics[i].Title, "triggers nothing"); got == on {
 			t.Errorf("Heat of Battle %v: title %q", on, exp.Schema.Metrics[i].Title)
 		}
+	}
+}
+
+// TestUnitTextFollowsItsFields: a unit reads as it was typed until a
+// field is set, and then as its fields, so that what the JSON echoes is
+// the unit resolved; either way ParseUnit reads back the same unit.
+func TestUnitTextFollowsItsFields(t *testing.T) {
+	typed := func(s string) Unit {
+		u, err := ParseUnit(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	same := func(a, b Unit) bool { return a.values() == b.values() }
+	for _, c := range []struct {
+		unit Unit
+		want string
+	}{
+		{typed("4-6-7,bml=6"), "4-6-7,bml=6"},
+		{func() Unit { u := typed("4-6-7"); u.ML, u.ELR = 9, 5; return u }(), "4-6-9,elr=5"},
+		{func() Unit { u := typed("leader:8-1"); u.Wounded = true; return u }(), "leader:8-1,wounded"},
+		{func() Unit { u := typed("hs:2-4-7,concealed"); u.Concealed, u.SW = false, 1; return u }(), "hs:2-4-7,sw=1"},
+		{Unit{Kind: Squad, FP: 4, Range: 6, ML: 7, ELR: 0}, "4-6-7,elr=0"},
+	} {
+		if got := c.unit.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.unit, got, c.want)
+		}
+		if back := typed(c.unit.String()); !same(back, c.unit) {
+			t.Errorf("%q reads back as %+v, not %+v", c.unit, back, c.unit)
+		}
+		if b, err := c.unit.MarshalText(); err != nil || string(b) != c.want {
+			t.Errorf("%+v: MarshalText %q, %v", c.unit, b, err)
+		}
+	}
+}
+
+// TestUnitValuesCoverEveryField: values, which tells a stale text, writes
+// every exported field of Unit; a field added must be added there.
+func TestUnitValuesCoverEveryField(t *testing.T) {
+	exported := 0
+	for f := range reflect.TypeFor[Unit]().Fields() {
+		if f.IsExported() {
+			exported++
+		}
+	}
+	if got := strings.Count(Unit{}.values(), " ") + 1; got != exported {
+		t.Errorf("values writes %d fields, Unit has %d exported", got, exported)
 	}
 }

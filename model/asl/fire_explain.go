@@ -110,7 +110,7 @@ func (a IFTAttack) Working() FireWorking {
 	}
 	targets := a.Targets
 	if len(targets) == 0 {
-		w.Targets = []RollTarget{{Unit: Unit{text: "the Location"}, Column: a.columnChoice(Unit{}), Terms: a.locationTerms(true), DRM: a.locationDRM()}}
+		w.Targets = []RollTarget{{Unit: named(Unit{}, "the Location"), Column: a.columnChoice(Unit{}), Terms: a.locationTerms(true), DRM: a.locationDRM()}}
 	}
 	for _, u := range targets {
 		w.Targets = append(w.Targets, RollTarget{Unit: u, Column: a.columnChoice(u), Terms: a.targetTerms(u), DRM: a.targetDRM(u)})

@@ -132,7 +132,22 @@ type Unit struct {
 	Concealed   bool `json:"concealed,omitempty"`
 	SW          int  `json:"sw,omitempty"`   // SW possessed (A9.74)
 	SWX         bool `json:"sw_x,omitempty"` // its SW have an X#
-	text        string
+	// text is the unit as typed, and typed its fields then (values): a
+	// field set since makes text stale.
+	text, typed string
+}
+
+// named is u shown as text: a unit of the working that no one typed.
+func named(u Unit, text string) Unit {
+	u.text, u.typed = text, u.values()
+	return u
+}
+
+// values writes the unit's fields, text aside, to tell whether any was
+// set since it was parsed (String).
+func (u Unit) values() string {
+	return fmt.Sprint(int(u.Kind), u.FP, u.Range, u.ML, u.Mod, u.BrokenML, u.ELR, int(u.Class), u.Underscore, u.Wounded,
+		u.Broken, u.Pinned, u.Berserk, u.Disrupted, u.InGoodOrder, u.DRM, u.Concealed, u.SW, u.SWX)
 }
 
 // MarshalText writes the unit as it was typed, so JSON inputs read like
@@ -149,12 +164,46 @@ func (u *Unit) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// String is the unit as it was typed, or its counter text.
+// String is the unit as it was typed, while that still reads as the unit,
+// or else its counter and options spelled out as ParseUnit reads them.
 func (u Unit) String() string {
-	if u.text != "" {
+	if u.text != "" && u.typed == u.values() {
 		return u.text
 	}
-	return u.Counter()
+	return u.spell()
+}
+
+// spell writes u as ParseUnit reads it: the counter, then each option
+// whose field differs from the counter's own.
+func (u Unit) spell() string {
+	if u.Kind > Hero {
+		return fmt.Sprintf("a unit of kind %d", u.Kind) // Validate refuses it
+	}
+	s := u.Counter()
+	base, err := ParseUnit(s)
+	if err != nil || u.Class >= Class(len(classNames)) {
+		return s // a unit Validate refuses
+	}
+	add := func(on bool, opt string) {
+		if on {
+			s += "," + opt
+		}
+	}
+	add(u.ELR != base.ELR, fmt.Sprintf("elr=%d", u.ELR))
+	add(u.BrokenML != base.BrokenML, fmt.Sprintf("broken-ml=%d", u.BrokenML))
+	add(u.Class != base.Class, "class="+classNames[u.Class])
+	add(u.Underscore, "underscore")
+	add(u.Wounded, "wounded")
+	add(u.Broken, "broken")
+	add(u.Pinned, "pinned")
+	add(u.Berserk, "berserk")
+	add(u.Disrupted, "disrupted")
+	add(u.InGoodOrder, "good_order")
+	add(u.DRM != 0, fmt.Sprintf("drm=%d", u.DRM))
+	add(u.Concealed, "concealed")
+	add(u.SW != 0, fmt.Sprintf("sw=%d", u.SW))
+	add(u.SWX, "sw-x")
+	return s
 }
 
 // Counter is the counter's printed values without options.
@@ -317,6 +366,7 @@ func ParseUnit(s string) (Unit, error) {
 			return Unit{}, err
 		}
 	}
+	u.typed = u.values()
 	return u, u.validate()
 }
 
