@@ -43,7 +43,7 @@ type FractionError struct {
 
 func (e *FractionError) Error() string {
 	return fmt.Sprintf("exact fractions refused: the model draws from a distribution whose weights were rounded to fit 64 bits "+
-		"(%d outcomes, total %d), so its probabilities are exact to float precision only, not as fractions; run without --fractions",
+		"(%d outcomes, total %d), so its probabilities are exact to float precision only, not as fractions",
 		e.Dist.Len(), e.Dist.total)
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -27,7 +28,11 @@ func runFractions(ctx context.Context, exp sim.Experiment, cfg sim.Config, impli
 		return sim.Run(ctx, exp, cfg)
 	}
 	if !implied {
-		return run(cfg)
+		res, err := run(cfg)
+		if fe := (*sim.FractionError)(nil); errors.As(err, &fe) {
+			err = fmt.Errorf("%w; run without --fractions", err)
+		}
+		return res, err
 	}
 	cfg.Fractions = true
 	res, err := run(cfg)

@@ -248,7 +248,7 @@ func TestFractionsRefused(t *testing.T) {
 	wantUsage(t, "dc --target 4-6-7 --fractions", "--fractions with --method mc: a Monte Carlo run estimates")
 	wantUsage(t, "dc --target 4-6-7 --method exact --fractions --format csv", "--fractions with --format csv: the CSV columns are fixed")
 	code, stdout, stderr := cli(t, args("building --dice 60 --method exact --fractions")...)
-	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "exact fractions refused: the model draws from a distribution whose weights were rounded") {
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "exact fractions refused: the model draws from a distribution whose weights were rounded") || !strings.HasSuffix(stderr, "; run without --fractions\n") {
 		t.Errorf("rounded draws: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	r := fractionJSON(t, "dc --target 4-6-7 --target 4-6-7 --target 4-6-7 --method auto --max-paths 10 --trials 1000")[0]
