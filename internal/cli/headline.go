@@ -123,7 +123,11 @@ func wayName(rep report.Report, label string) string {
 // question asked of a DC on an AFV, then how often it is Immobilized
 // instead, which a kill's figure leaves out.
 func afvKilled(rep report.Report) *report.Headline {
-	h := onFigure(asl.MetricAFV, []string{"burning", "eliminated"}, "The AFV is eliminated (burning or not)")(rep)
+	what := "The AFV is eliminated (burning or not)"
+	if a, ok := rep.Inputs.(asl.AFVAttack); ok && a.Mode == asl.Set {
+		what = "A Set DC never harms the AFV itself, only its Vulnerable PRC (A23.71); it is eliminated"
+	}
+	h := onFigure(asl.MetricAFV, []string{"burning", "eliminated"}, what)(rep)
 	if h == nil {
 		return nil
 	}
