@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestServeInBrowser plays the page sapper serve serves, in a headless
@@ -65,6 +66,20 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	if !strings.Contains(status, "PARTIAL") {
 		t.Errorf("after Cancel the status says %q", status)
+	}
+	// Escape cancels as the button does.
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?esc#activate?crossing=village-crossing&trials=10000000&seed=2"),
+		waitState("running"),
+		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.KeyEvent(kb.Escape),
+		waitState("partial"),
+		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(status, "PARTIAL") {
+		t.Errorf("after Escape the status says %q", status)
 	}
 
 	// A run the server stops before its first trial has no figures: the

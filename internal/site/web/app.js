@@ -104,6 +104,11 @@ function pageMain() {
   // ---- the worker
 
   $("cancel").onclick = cancel;
+  // Escape stops a run, as the Cancel button does, wherever the focus is
+  // (a select's own Escape closes it first).
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && running && !e.defaultPrevented) cancel();
+  });
 
   // A page served by sapper serve runs its work on the server's native
   // engine (SERVED); a static site, in a Web Worker. Both answer with the
