@@ -98,6 +98,13 @@ func TestServeInBrowser(t *testing.T) {
 	if head != "No figures: stopped before the first trial." || !strings.Contains(partial, "no figures") || tables != 0 {
 		t.Errorf("a run of no trials: headline %q, %q, %d tables", head, partial, tables)
 	}
+	var stopped string
+	if err := chromedp.Run(ctx, chromedp.Text(`#status`, &stopped, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(stopped, "Stopped at the server's time limit after ") || !strings.HasSuffix(stopped, "before the first trial: there are no figures.") {
+		t.Errorf("the status of a run the server stopped before its first trial: %q", stopped)
+	}
 
 	// An input the player gives at its flag set's zero value is still
 	// given when its default is worked out from other inputs: TEM 0 in a

@@ -1140,10 +1140,15 @@ function pageMain() {
       document.body.dataset.state = "error";
       return;
     }
+    // Cancelled by the player, or stopped by what else stops a run (a
+    // server's time limit, which its stderr names).
+    const stopped = (r.cancelled ? "Cancelled" : /time limit/.test(stderr) ? "Stopped at the server's time limit" : "Stopped") + " after " + (wall / 1000).toFixed(1) + " s";
     if (lookOnly) {
       setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures below are PARTIAL, the first look's " + num(PREVIEW) + " trials.");
+    } else if (partial && noFigures(data)) {
+      setStatus(stopped + ", before the first trial: there are no figures.");
     } else if (partial) {
-      setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures below are PARTIAL, from the trials run so far.");
+      setStatus(stopped + ": the figures below are PARTIAL, from the trials run so far.");
     } else {
       setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     }
@@ -1248,7 +1253,10 @@ function pageMain() {
     const runs = data.runs || [{ label: "", ...data }];
     // The table's lines under its figures (a legend wrapped over lines,
     // read here as one paragraph), right under the figures they explain.
-    const notes = data.notes && data.notes.length ? el("p", { class: "notes", id: "notes", text: data.notes.join(" ") }) : null;
+    // With no figures, only what did not run is worth a note: a legend
+    // would explain columns there are none of.
+    const noteLines = (data.notes || []).filter((l) => !noFigures(data) || l.startsWith("Not run"));
+    const notes = noteLines.length ? el("p", { class: "notes", id: "notes", text: noteLines.join(" ") }) : null;
     sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
     const partial = runs.some((x) => x.complete === false) || data.complete === false;
     const none = noFigures(data);
@@ -1278,7 +1286,7 @@ function pageMain() {
     const link = location.href.replace(/[?#].*$/, "") + "#" + permalink(r.params);
     sec.append(
       el("h3", { text: "Run it again" }),
-      el("p", { text: partial ? "On the command line, the same inputs and seed give the figures of a whole run, of which these are a part:" : "On the command line, the same inputs and seed give the same figures:" }),
+      el("p", { text: none ? "On the command line, the same inputs and seed give the figures of the whole run:" : partial ? "On the command line, the same inputs and seed give the figures of a whole run, of which these are a part:" : "On the command line, the same inputs and seed give the same figures:" }),
       el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline", text: line })), copyButton(line, "Copy the command")),
       el("p", {}, "This page, with these inputs: ", el("a", { href: link, id: "permalink", text: "permalink" }), " ", copyButton(link, "Copy the link")),
     );
