@@ -123,9 +123,8 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	setChoices(g, "format", []string{string(report.Table), string(report.JSON), string(report.CSV)})
 	setChoices(g, "progress", []string{string(progressAuto), string(progressAlways), string(progressNever)})
 	setBounds(g, "confidence", sim.MinConfidence, sim.MaxConfidence)
-	// 0 is off; the least on is minPrecision, the most below 0.5, which
-	// the help says in words.
-	setBounds(g, "precision", 0, 0.5)
+	// 0 is off; the least on is minPrecision, the most below 0.5.
+	setOpenBounds(g, "precision", 0, minPrecision, 0.5)
 	setChoices(g, "view", report.ViewNames())
 	fs.AddFlagSet(g)
 	return g

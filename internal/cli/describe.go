@@ -25,6 +25,11 @@ const (
 	ruleRefKey = "rule"
 	choicesKey = "choices"
 	boundsKey  = "bounds" // a number's bounds; whole numbers use rangeKey
+	// offKey is a value outside a number's bounds that turns the input
+	// off (--precision 0), and belowKey marks a maximum the number stays
+	// below (setOpenBounds).
+	offKey   = "off"
+	belowKey = "below"
 	// computedKey marks a flag whose default is worked out from other
 	// inputs (a TEM from --building, a crossing file's AC#): the flag set's
 	// zero value is no default a form may show or leave out.
@@ -161,6 +166,14 @@ func setBounds(fs *pflag.FlagSet, name string, lo, hi float64) {
 	annotate(fs, boundsKey, []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, name)
 }
 
+// setOpenBounds records a number flag that is off at the value off, and
+// otherwise from lo to below hi.
+func setOpenBounds(fs *pflag.FlagSet, name string, off, lo, hi float64) {
+	setBounds(fs, name, lo, hi)
+	annotate(fs, offKey, []string{strconv.FormatFloat(off, 'g', -1, 64)}, name)
+	annotate(fs, belowKey, []string{"true"}, name)
+}
+
 // inputDesc is one input as data: what describe lists.
 type inputDesc struct {
 	Name        string `json:"name"`
@@ -168,8 +181,12 @@ type inputDesc struct {
 	Placeholder string `json:"placeholder,omitempty"`
 	// Min and Max are the bounds of a number, as exactly as declared (a
 	// seed's maximum is 2⁶⁴−1, beyond a float64).
-	Min     json.Number `json:"min,omitempty"`
-	Max     json.Number `json:"max,omitempty"`
+	Min json.Number `json:"min,omitempty"`
+	Max json.Number `json:"max,omitempty"`
+	// MaxExclusive: the number stays below Max. Off is the value outside
+	// Min…Max that turns the input off, where one does.
+	MaxExclusive bool        `json:"max_exclusive,omitempty"`
+	Off          json.Number `json:"off,omitempty"`
 	Choices []string    `json:"choices,omitempty"`
 	Default string      `json:"default"`
 	// Computed is set when the default is worked out from other inputs
@@ -251,6 +268,10 @@ func describeFlag(f *pflag.Flag) inputDesc {
 	if len(bounds) == 2 {
 		d.Min, d.Max = json.Number(bounds[0]), json.Number(bounds[1])
 	}
+	if off := f.Annotations[offKey]; len(off) == 1 {
+		d.Off = json.Number(off[0])
+	}
+	d.MaxExclusive = f.Annotations[belowKey] != nil
 	switch t := f.Value.Type(); {
 	case len(d.Choices) > 0:
 		d.Kind = kindChoice
@@ -408,8 +429,13 @@ func writeDescTable(w io.Writer, d commandDesc) {
 		switch {
 		case len(in.Choices) > 0:
 			allowed = strings.Join(in.Choices, "|")
+		case in.MaxExclusive:
+			allowed = fmt.Sprintf("%s %s…below %s", in.Kind, in.Min, in.Max)
 		case in.Min != "":
 			allowed = fmt.Sprintf("%s %s…%s", in.Kind, in.Min, in.Max)
+		}
+		if in.Off != "" {
+			allowed += fmt.Sprintf(" or %s (off)", in.Off)
 		}
 		if in.Repeatable {
 			allowed += ", repeatable"
@@ -435,10 +461,12 @@ each input's name (its flag, scenario-file key and form field), kind
 (integer, number, choice, unit, units, yes/no, file, text, list), bounds or
 choices, default, group (attack, target, terrain, advanced, run, output),
 a one-line help and, where it has one, the rule it follows. The JSON also
-lists what a computed default is worked out from ("from"), the units a
-unit input offers to pick ("suggest") and, for --rule, each modeling
-switch ("switches": key, help, default, values), as the command's help
-does. A front end reads the JSON to build its form.
+says of a number that stays below its max ("max_exclusive") or is off at
+a value outside its bounds ("off"), lists what a computed default is
+worked out from ("from"), the units a unit input offers to pick
+("suggest") and, for --rule, each modeling switch ("switches": key, help,
+default, values), as the command's help does. A front end reads the JSON
+to build its form.
 
 Examples:
   sapper describe dc

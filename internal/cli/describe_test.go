@@ -238,3 +238,26 @@ func TestSuggestionsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribedBoundsAreTheFlags: a number described as off at a value
+// and staying below its max is taken at its min and at off, and refused
+// at its max, as the flag itself takes them (--precision).
+func TestDescribedBoundsAreTheFlags(t *testing.T) {
+	checked := 0
+	for _, in := range describeCommand(dcCommand).Inputs {
+		if in.Off == "" && !in.MaxExclusive {
+			continue
+		}
+		checked++
+		run := func(v json.Number) int {
+			code, _, _ := cli(t, "dc", "--target", "4-6-7", "--trials", "1000", "--"+in.Name, string(v))
+			return code
+		}
+		if in.Off != "" && run(in.Off) != exitOK || run(in.Min) != exitOK || in.MaxExclusive && run(in.Max) != exitUsage {
+			t.Errorf("--%s: described %s…%s (below: %v), off %s; the flag takes otherwise", in.Name, in.Min, in.Max, in.MaxExclusive, in.Off)
+		}
+	}
+	if checked == 0 {
+		t.Error("no input described as off or staying below its max")
+	}
+}
