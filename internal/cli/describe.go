@@ -187,8 +187,8 @@ type inputDesc struct {
 	// Min…Max that turns the input off, where one does.
 	MaxExclusive bool        `json:"max_exclusive,omitempty"`
 	Off          json.Number `json:"off,omitempty"`
-	Choices []string    `json:"choices,omitempty"`
-	Default string      `json:"default"`
+	Choices      []string    `json:"choices,omitempty"`
+	Default      string      `json:"default"`
 	// Computed is set when the default is worked out from other inputs
 	// (a TEM from the building, a crossing file's AC#), as the help says:
 	// a front end then gives the input only when the player sets it.
