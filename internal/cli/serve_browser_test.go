@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -53,33 +54,26 @@ func TestServeInBrowser(t *testing.T) {
 		t.Errorf("the error under --tem: %q", fieldErr)
 	}
 
-	var status string
-	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/?long#activate?crossing=village-crossing&trials=10000000&seed=1"),
-		waitState("running"),
-		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
-		chromedp.Click(`#cancel`, chromedp.ByQuery),
-		waitState("partial"),
-		chromedp.Text(`#status`, &status, chromedp.ByQuery),
-	); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(status, "PARTIAL") {
-		t.Errorf("after Cancel the status says %q", status)
-	}
-	// Escape cancels as the button does.
-	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/?esc#activate?crossing=village-crossing&trials=10000000&seed=2"),
-		waitState("running"),
-		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
-		chromedp.KeyEvent(kb.Escape),
-		waitState("partial"),
-		chromedp.Text(`#status`, &status, chromedp.ByQuery),
-	); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(status, "PARTIAL") {
-		t.Errorf("after Escape the status says %q", status)
+	// Cancel, or Escape as the button does, stops a long run and shows
+	// what it ran.
+	for i, stop := range []struct {
+		what   string
+		action chromedp.Action
+	}{{"Cancel", chromedp.Click(`#cancel`, chromedp.ByQuery)}, {"Escape", chromedp.KeyEvent(kb.Escape)}} {
+		var status string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(fmt.Sprintf("%s/?long%d#activate?crossing=village-crossing&trials=10000000&seed=1", ts.URL, i)),
+			waitState("running"),
+			chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+			stop.action,
+			waitState("partial"),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(status, "PARTIAL") {
+			t.Errorf("after %s the status says %q", stop.what, status)
+		}
 	}
 
 	// A run the server stops before its first trial has no figures: the
