@@ -246,11 +246,8 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if err := a.Validate(); err != nil {
 		return asl.DCAttack{}, modelError(fs, err)
 	}
-	err = givenAtZero(fs, []string{"level", "top", "cave-drm"}, func(name string) error {
-		b := a
-		*map[string]*int{"level": &b.Level, "top": &b.Top, "cave-drm": &b.CaveDRM}[name] = 1
-		return b.Validate()
-	})
+	b := a
+	err = givenAtZero(fs, []intField{{"level", &b.Level}, {"top", &b.Top}, {"cave-drm", &b.CaveDRM}}, func() error { return b.Validate() })
 	if err != nil {
 		return asl.DCAttack{}, err
 	}

@@ -181,11 +181,8 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if err := a.Validate(); err != nil {
 		return zero, modelError(fs, err)
 	}
-	err = givenAtZero(fs, []string{"level", "top", "bog-drm"}, func(name string) error {
-		b := a
-		*map[string]*int{"level": &b.Level, "top": &b.Top, "bog-drm": &b.BogDRM}[name] = 1
-		return b.Validate()
-	})
+	b := a
+	err = givenAtZero(fs, []intField{{"level", &b.Level}, {"top", &b.Top}, {"bog-drm", &b.BogDRM}}, func() error { return b.Validate() })
 	if err != nil {
 		return zero, err
 	}

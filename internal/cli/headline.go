@@ -131,11 +131,16 @@ func afvKilled(rep report.Report) *report.Headline {
 	if h == nil {
 		return nil
 	}
-	c := report.Sum(rep.Result, asl.MetricAFV, "immobilized", "immobilized_shocked")
-	if c.Valid && c.P > 0 {
-		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; Immobilized instead: %.2f%%.", 100*c.P)
-	}
+	addInstead(h, rep.Result, asl.MetricAFV, "Immobilized instead", "immobilized", "immobilized_shocked")
 	return h
+}
+
+// addInstead adds to h how often metric ends in labels instead of h's
+// outcome, when it ever does: the lesser harm a figure leaves out.
+func addInstead(h *report.Headline, res *sim.Result, metric, what string, labels ...string) {
+	if c := report.Sum(res, metric, labels...); h != nil && c.Valid && c.P > 0 {
+		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %.2f%%.", what, 100*c.P)
+	}
 }
 
 // lhyTarget is lhy's headline: the unit of the hex most likely to suffer
@@ -162,9 +167,7 @@ func lhyTarget(rep report.Report) *report.Headline {
 			}
 			if p := res.P(m.Name, x.outcome); p > best {
 				best, h = p, report.NewHeadline(res, m.Name, []string{x.outcome}, x.noun+name+x.what)
-				if c := report.Sum(res, m.Name, x.instead); h != nil && c.Valid && c.P > 0 {
-					h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %.2f%%.", x.insteadWhat, 100*c.P)
-				}
+				addInstead(h, res, m.Name, x.insteadWhat, x.instead)
 			}
 		}
 		if best > 0 {

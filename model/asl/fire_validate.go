@@ -24,8 +24,6 @@ func (a IFTAttack) Validate() error {
 // WP's Flame DR and an AFV entering a building (Table 23).
 func (a IFTAttack) validateKind() error {
 	switch {
-	case int(a.Weapon) >= len(weaponNames):
-		return bound.Invalidf("weapon", "unknown weapon")
 	case a.BogDRM != 0 && !a.AFVEntersBuilding:
 		return bound.Invalidf("bog-drm", "only an AFV entering a building (--afv-enters-building) makes the Bog Check")
 	case inRange("bog-drm", a.BogDRM, MinBogDRM, MaxBogDRM, "") != nil:

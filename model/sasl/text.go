@@ -3,26 +3,15 @@ package sasl
 // Reading back what MarshalText writes: a crossing's JSON, as the command
 // line echoes it in "inputs", decodes to the same values.
 
-func (a *Attitude) UnmarshalText(b []byte) error {
-	v, err := ParseAttitude(string(b))
+// unmarshal sets *p to what parse reads of b.
+func unmarshal[T any](b []byte, p *T, parse func(string) (T, error)) error {
+	v, err := parse(string(b))
 	if err == nil {
-		*a = v
+		*p = v
 	}
 	return err
 }
 
-func (d *Date) UnmarshalText(b []byte) error {
-	v, err := ParseDate(string(b))
-	if err == nil {
-		*d = v
-	}
-	return err
-}
-
-func (it *Item) UnmarshalText(b []byte) error {
-	v, err := ParseItem(string(b))
-	if err == nil {
-		*it = v
-	}
-	return err
-}
+func (a *Attitude) UnmarshalText(b []byte) error { return unmarshal(b, a, ParseAttitude) }
+func (d *Date) UnmarshalText(b []byte) error     { return unmarshal(b, d, ParseDate) }
+func (it *Item) UnmarshalText(b []byte) error    { return unmarshal(b, it, ParseItem) }
