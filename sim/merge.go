@@ -208,6 +208,9 @@ func metricSize(offsets []int, size, m int) int {
 // Record.reset does, by one copy: a trial passes its merge points many
 // times a path.
 func (g *merger) clearRecord() {
+	if !g.rec.direct {
+		return // nothing recorded since the path began or the last clear
+	}
 	if len(g.blank) != len(g.rec.out) {
 		g.blank = make([]uint16, len(g.rec.out))
 		for i := range g.blank {

@@ -192,12 +192,18 @@ func (p *paths) merge(key []byte, base []int, perm []int32) bool {
 		return false
 	}
 	p.merged, p.drew = true, false
+	// What the trial recorded since its last merge point, if anything:
+	// most merge points follow draws that recorded nothing.
 	out := p.rec.out
-	overlay(p.whole, out)
+	wrote := p.rec.direct
+	p.rec.direct = false
+	if wrote {
+		overlay(p.whole, out)
+	}
 	if p.isShortcut(p.slot) {
 		// The join was here: its copy of the state's first node stands
 		// for that node.
-		unsetAll(out)
+		p.clearOut(wrote)
 		return false
 	}
 	if nd := p.kids[p.slot]; nd.op != emptyNode {
@@ -205,18 +211,21 @@ func (p *paths) merge(key []byte, base []int, perm []int32) bool {
 			panic("sim: a trial replaying its draws passed a merge point its earlier paths did not (not a pure function of its draws?)")
 		}
 		p.slot = nd.at
-		unsetAll(out)
+		p.clearOut(wrote)
 		return false
 	}
 	if !p.growing {
-		unsetAll(out)
+		p.clearOut(wrote)
 		return false
 	}
 	if key == nil {
 		panic("sim: Merge with a nil key where the trial is not replaying (Source.Replaying)")
 	}
-	part := p.row(out)
-	unsetAll(out)
+	part := int32(-1)
+	if wrote {
+		part = p.row(out)
+		unsetAll(out)
+	}
 	if part >= 0 {
 		p.parts = append(p.parts, part)
 	}
@@ -235,6 +244,13 @@ func (p *paths) merge(key []byte, base []int, perm []int32) bool {
 		p.stopped = target
 	}
 	return known
+}
+
+// clearOut empties the trial's record at a merge point, if it wrote.
+func (p *paths) clearOut(wrote bool) {
+	if wrote {
+		unsetAll(p.rec.out)
+	}
 }
 
 // stateKey is the key of a merged state in p.states: which of base and

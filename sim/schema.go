@@ -142,7 +142,9 @@ type Record struct {
 	// expand writes a joint's outcomes out at once (exact mode, where each
 	// path's outcomes are weighted one by one anyway).
 	expand bool
-	// direct is set by Set: the trial recorded some metric on its own.
+	// direct is set by Set: the trial recorded some metric on its own;
+	// in expand mode, by SetJoint too: a merge point with nothing
+	// recorded since the last has nothing to keep (paths.merge).
 	direct bool
 }
 
@@ -188,6 +190,7 @@ func (r *Record) SetJoint(j, code int) {
 		for t, m := range jt.Metrics {
 			r.out[m] = row[t]
 		}
+		r.direct = true
 		return
 	}
 	r.tally[j][code]++
