@@ -656,8 +656,9 @@ say how often each plan placed a Flame (§8.63).
 The table shows, for every metric all plans report, its headline figures:
 a target eliminated and out of the fight (eliminated, surrendered or
 broken); stack cleared (no target left in Good Order, after the last
-attack); cleared after any attack (cleared_after is not never); yes for a
-yes/no metric; a count (out, heroes, SW) at least 1; a DC detonated. Each
+attack, a hero created by an earlier attack included); cleared after any
+attack (cleared_after is not never); yes for a yes/no metric; a count
+(out, heroes, SW) at least 1; a DC detonated. Each
 plan after the first has a Δ column: its figure minus the first plan's, in
 percentage points, exact in an exact run, else with Newcombe's hybrid
 score interval from the two Wilson intervals. The JSON and CSV carry every

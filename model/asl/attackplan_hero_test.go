@@ -70,3 +70,69 @@ func TestPlanHeroAttackedLater(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanHeroKeepsTheLocation: a hero created by an attack keeps the
+// Location from being cleared after the attacks that follow, whose target
+// he is (§8.64), though not after the attack that created him (§8.26).
+//
+// A lone broken 4-6-7 (broken-side ML 7, HoB DRM +1 for broken, A15.1)
+// takes a leader-directed 1-FP shot (no Cowering, A7.9) with no DRM: on
+// the 1 column Final = Original, 2–3 → 1MC, 4 → NMC (§2.1), 6/36. The MC
+// passes on any Original 2 (Final ≤ 3), which triggers Heat of Battle,
+// 1/36. Its Final DR, Original + 1 (§3.8), leaves the squad broken with a
+// hero beside it on Original 2–3 (3/36), and out of the fight on 11–12
+// (surrender, or broken and Disrupted: 3/36); the squad is back in Good
+// Order on 4–7 (Battle Hardening, with a hero on 4–5: 18/36) and berserk
+// on 8–10 (12/36). So after the shot the Location holds its squad in
+// Good Order or berserk on 30/36:
+//
+//	P(not cleared) = 6/36 · 1/36 · 30/36 = 5/1296.
+//
+// A second shot that can do nothing (1 FP at +8: Final ≥ 10, no effect)
+// meets the hero created on Original 2–3 beside a broken squad, so the
+// Location is not cleared after it on 6/36 · 1/36 · 3/36 more:
+//
+//	P(not cleared) = 5/1296 + 1/2592 = 11/2592,
+//
+// and the first attack after which it was cleared is still the first.
+func TestPlanHeroKeepsTheLocation(t *testing.T) {
+	shot := fireStep(1, func(a *IFTAttack) { a.LeaderDirected = true })
+	nothing := fireStep(1, func(a *IFTAttack) { a.DRM = 8 })
+	run := func(steps ...PlanStep) *sim.Result {
+		exp, err := planOf(t, []string{"4-6-7,broken"}, steps...).Experiment()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: true, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	fraction := func(res *sim.Result, metric, label string) *big.Rat {
+		for _, o := range res.Metric(metric).Outcomes {
+			if o.Label == label && o.Fraction != nil {
+				return o.Fraction
+			}
+		}
+		t.Fatalf("%s=%s: no fraction", metric, label)
+		return nil
+	}
+	one, two := run(shot), run(shot, nothing)
+	for _, c := range []struct {
+		plan   string
+		res    *sim.Result
+		metric string
+		label  string
+		want   *big.Rat
+	}{
+		{"shot", one, MetricStack, "not_cleared", big.NewRat(5, 1296)},
+		{"shot; nothing", two, MetricStack, "not_cleared", big.NewRat(11, 2592)},
+		{"shot", one, MetricClearedAfter, "never", big.NewRat(5, 1296)},
+		{"shot; nothing", two, MetricClearedAfter, "never", big.NewRat(5, 1296)},
+	} {
+		if got := fraction(c.res, c.metric, c.label); got.Cmp(c.want) != 0 {
+			t.Errorf("%s: %s=%s %v, want %v", c.plan, c.metric, c.label, got, c.want)
+		}
+	}
+}

@@ -230,13 +230,17 @@ func (t *planTrial) afterFire(f *fireTrial) {
 }
 
 // carry readies the Location attack k left for the next one (rules/asl.md
-// §7.5, §8.64): the heroes it created join it; a unit gone keeps nothing
-// to lose (its SW were rolled for already, A9.74); a berserk leader has
-// made his Berserk TC (A15.41). Then it notes whether the targets are
-// cleared.
+// §7.5, §8.64): it notes whether attack k cleared its targets; the heroes
+// it created, which were not its targets (§8.26), join the Location as
+// targets of the attacks after it; a unit gone keeps nothing to lose (its
+// SW were rolled for already, A9.74); a berserk leader has made his
+// Berserk TC (A15.41).
 func (t *planTrial) carry(k int) {
 	l, a := t.cur, &t.acc
 	a.hob = a.hob || l.hobTriggered
+	if a.clearedAfter == 0 && t.cleared() {
+		a.clearedAfter = k + 1
+	}
 	if k == len(t.ap.steps)-1 {
 		a.lastHeroes = int(l.spawned)
 	} else {
@@ -255,9 +259,19 @@ func (t *planTrial) carry(k int) {
 			u.berserkTCDone = true
 		}
 	}
-	if a.clearedAfter == 0 && t.out() == t.target {
-		a.clearedAfter = k + 1
+}
+
+// cleared reports whether no target of the attack just made is left in
+// Good Order: the plan's targets, and the heroes created by the attacks
+// before it (§8.64), not by it (§8.26).
+func (t *planTrial) cleared() bool {
+	l := t.cur
+	for i := range l.n {
+		if !l.u[i].out() {
+			return false
+		}
 	}
+	return true
 }
 
 // out counts the plan's targets out of the fight.
@@ -278,7 +292,7 @@ func (t *planTrial) record(rec *sim.Record) {
 			l.u[i].recordTo(rec, m.targets+3*i) // the retired were recorded then
 		}
 	}
-	recordStack(rec, m.stack, t.out(), t.target, a.hob)
+	recordCleared(rec, m.stack, t.out(), t.cleared(), a.hob)
 	a.terrainMarks.record(rec, m.sw, m.t23)
 	cleared := a.clearedAfter - 1
 	if a.clearedAfter == 0 {

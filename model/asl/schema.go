@@ -184,8 +184,15 @@ func (l *loc) recordTargets(rec *sim.Record, targets, stack int) {
 // recordStack records the stack, out and hob metrics from metric stack on
 // (none when stack < 0): out of n targets are out of the fight.
 func recordStack(rec *sim.Record, stack, out, n int, hob bool) {
+	recordCleared(rec, stack, out, out == n, hob)
+}
+
+// recordCleared is recordStack for a Location whose targets are more than
+// the out metric counts (a plan's heroes, §8.64): cleared says none of
+// them is left in Good Order.
+func recordCleared(rec *sim.Record, stack, out int, cleared, hob bool) {
 	if stack >= 0 {
-		rec.Set(stack, b2i(out < n))
+		rec.Set(stack, b2i(!cleared))
 		rec.Set(stack+1, out)
 		rec.Set(stack+2, b2i(!hob))
 	}
