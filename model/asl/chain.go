@@ -5,13 +5,15 @@ import (
 	"github.com/sapperhq/sapper/sim"
 )
 
-// Setting outcomes (A23.7).
-var settingLabels = []string{"set", "failed_dr", "broken_or_pinned"}
+// Setting outcomes (A23.7): berserk is a Setter that Heat of Battle made
+// berserk under the Defensive Fire, which cannot Set (A15.431).
+var settingLabels = []string{"set", "failed_dr", "broken_or_pinned", "berserk"}
 
 const (
 	settingSet = iota
 	settingFailedDR
 	settingBrokenOrPinned
+	settingBerserk
 )
 
 // runChain resolves what must happen before the DC can detonate and
@@ -50,7 +52,8 @@ func (t *dcTrial) defensiveFire(src *sim.Source) bool {
 
 // setDC resolves Setting a DC (A23.7): by SSR before play it is simply
 // Set; during play the Setter survives the Defensive Fire of its Hazardous
-// Movement and then needs a dr ≤ its US#, helped by a leader with it
+// Movement, not berserk (A15.431: a berserk unit never Sets, though one
+// may Place), and then needs a dr ≤ its US#, helped by a leader with it
 // (never his own roll, A10.7). A failed dr leaves the DC with the unit
 // (rules/asl.md §8.33).
 func (t *dcTrial) setDC(src *sim.Source) int {
@@ -60,6 +63,9 @@ func (t *dcTrial) setDC(src *sim.Source) int {
 	}
 	if !t.defensiveFire(src) {
 		return settingBrokenOrPinned
+	}
+	if t.chain.u[0].berserk {
+		return settingBerserk
 	}
 	if !SettingDR(src, t.chain.u[0].kind, t.chain.leaderDRM(0)) {
 		return settingFailedDR

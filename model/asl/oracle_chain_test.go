@@ -89,7 +89,7 @@ func oracleChain(a asl.DCAttack) (name string, metric map[string]float64, pGo fl
 		}
 		return "placer", metric, pGo
 	case a.Mode == asl.Set && len(a.Setter) > 0:
-		metric = map[string]float64{"set": 0, "failed_dr": 0, "broken_or_pinned": 0}
+		metric = map[string]float64{"set": 0, "failed_dr": 0, "broken_or_pinned": 0, "berserk": 0}
 		worlds := map[world]float64{}
 		if a.Preset {
 			var w world
@@ -103,6 +103,10 @@ func oracleChain(a asl.DCAttack) (name string, metric map[string]float64, pGo fl
 		for w, p := range worlds {
 			if !operable(&w) {
 				metric["broken_or_pinned"] += p
+				continue
+			}
+			if w.p[0].berserk {
+				metric["berserk"] += p // A15.431: never Sets
 				continue
 			}
 			c := ctx{w: &w}
