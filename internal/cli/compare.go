@@ -68,7 +68,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (default 0: open ground)")
 	g.BoolVar(&f.afph, "afph", false, "the DC is thrown in the AFPh (+1 to both DRs)")
 	g.StringArrayVar(&f.setter, "setter", nil, "the Setter `UNIT`, then units with it (default: an elite 4-6-8)")
-	g.BoolVar(&f.preset, "preset", true, "the DC was Set before play; --preset=false Sets it during\nplay with a setting dr under the --dff attacks")
+	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (default: Set during play, a setting dr\nunder the --dff attacks at −2)")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch `KEY=BOOL` as in sapper dc")
 	setSwitches(g, "rule", ruleDocs(rules, asl.DefaultOptions()))
@@ -277,8 +277,10 @@ way; each figure carries its interval below it.
 
 With no flags it runs the built-in comparison: a 4-6-7 and an 8-1 in a stone
 building (TEM +3); Placed by an elite 4-6-8 facing one 8 FP −1 attack; Thrown
-by the same squad from open ground; Set before play and detonated by a 4-6-8
-(NTC at ML 8). Any flag replaces that part only. Units are written as in
+by the same squad from open ground; Set during play by the same squad (a
+setting dr ≤ 3 under the same fire at −2, Hazardous Movement) and detonated
+by it (NTC at ML 8). --preset Sets it before play by SSR instead. Any flag
+replaces that part only. Units are written as in
 sapper dc (see sapper help dc).
 
 Compare is sapper plans with the three ways as its plans. --differences
@@ -291,7 +293,7 @@ Examples:
   sapper compare
   sapper compare --differences --method exact
   sapper compare --target 4-6-7 --target 4-6-7 --building wooden --dff 4:0
-  sapper compare --preset=false --dff 8:-1 --method exact
+  sapper compare --preset --method exact
   sapper compare --format json
   sapper compare --plot compare.svg
 

@@ -110,7 +110,7 @@ func bestWay(rep report.Report) *report.Headline {
 }
 
 // wayName is a way's label as a headline says it: compare's Set DC Set
-// before play by scenario rule (its default) says so, since a Set DC that
+// before play by scenario rule (--preset) says so, since a Set DC that
 // had to be Set under fire is another answer altogether.
 func wayName(rep report.Report, label string) string {
 	if c, ok := rep.Inputs.(asl.Comparison); ok && c.Preset && label == asl.Set.String() {

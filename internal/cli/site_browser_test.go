@@ -358,7 +358,7 @@ func TestSiteInBrowser(t *testing.T) {
 	if len(setup) == 0 || setup[0] != "DC vs 4-6-7, leader:8-1 in a stone building, TEM 3" {
 		t.Errorf("compare's setup on the page: %q", setup)
 	}
-	if !strings.HasPrefix(headline, "Set (before play) clears the stack most often: 60.19%") {
+	if !strings.HasPrefix(headline, "Thrown clears the stack most often: 24.71%") {
 		t.Errorf("compare's headline %q", headline)
 	}
 
