@@ -114,7 +114,7 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
-	out := &stream{w: w, rc: http.NewResponseController(w)}
+	out := &stream{w: w, rc: http.NewResponseController(w), wait: h.lim.Stall, gone: cancel}
 	out.send(message{Type: "started", Token: token})
 	files := make(map[string][]byte, len(req.Files))
 	for name, data := range req.Files {
@@ -173,20 +173,37 @@ func (h *handler) untrack(token string) {
 }
 
 // stream writes messages as JSON lines, each flushed as it is written.
+// A message the page does not take within wait (Limits.Stall) ends the
+// stream: a client that stops reading, its connection open,
+// would otherwise hold the run's slot for as long as it likes. gone stops
+// the run then.
 type stream struct {
-	mu sync.Mutex
-	w  io.Writer
-	rc *http.ResponseController
+	mu   sync.Mutex
+	w    io.Writer
+	rc   *http.ResponseController
+	wait time.Duration
+	gone context.CancelFunc
+	dead bool
 }
 
 func (s *stream) send(m message) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b, _ := json.Marshal(m) // strings and ints only
-	if _, err := s.w.Write(append(b, '\n')); err != nil {
-		return // the page has gone; its run stops with its context
+	if s.dead {
+		return
 	}
-	_ = s.rc.Flush()
+	b, _ := json.Marshal(m) // strings and ints only
+	_ = s.rc.SetWriteDeadline(time.Now().Add(s.wait))
+	_, err := s.w.Write(append(b, '\n'))
+	if err == nil {
+		err = s.rc.Flush()
+	}
+	if err != nil {
+		// The page has gone, or takes nothing: the run stops, and the
+		// handler returns, giving back the slot.
+		s.dead = true
+		s.gone()
+	}
 }
 
 // progress is a run's stderr: every write is kept for the answer, and

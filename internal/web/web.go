@@ -50,10 +50,19 @@ type Limits struct {
 	// Tick is the least time between two progress messages of a run; 0
 	// is DefaultTick.
 	Tick time.Duration
+	// Stall is how long a message of a run's answer may wait for the
+	// client to take it: past it the answer is dropped, the run stopped
+	// and its slot freed. 0 is MaxTime, or MinStall if that is longer.
+	Stall time.Duration
 }
 
 // DefaultTick is how often a run's progress reaches the page at most.
 const DefaultTick = 200 * time.Millisecond
+
+// MinStall is the least time a message waits for a client that has
+// stopped reading, however short MaxTime is: a slow phone takes a large
+// answer in seconds.
+const MinStall = 30 * time.Second
 
 // A request's body is one command line and its files: a crossing and a
 // tables file of at most MaxFile bytes each, and room around them.
@@ -92,11 +101,14 @@ func New(reg Registry, lim Limits) (http.Handler, error) {
 		return nil, &LimitsError{"Queue must be 0 or more"}
 	case lim.Wait <= 0 || lim.MaxTime <= 0:
 		return nil, &LimitsError{"Wait and MaxTime must be positive"}
-	case lim.Tick < 0:
-		return nil, &LimitsError{"Tick must be 0 or more"}
+	case lim.Tick < 0 || lim.Stall < 0:
+		return nil, &LimitsError{"Tick and Stall must be 0 or more"}
 	}
 	if lim.Tick == 0 {
 		lim.Tick = DefaultTick
+	}
+	if lim.Stall == 0 {
+		lim.Stall = max(lim.MaxTime, MinStall)
 	}
 	page, err := servedPage()
 	if err != nil {

@@ -2,10 +2,12 @@ package web
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -37,6 +39,11 @@ func (f *fake) Run(ctx context.Context, args []string, files map[string][]byte, 
 			case <-time.After(5 * time.Millisecond):
 			}
 		}
+	case "big":
+		// An answer far larger than the socket buffers between a server
+		// and a client that reads none of it.
+		stdout.Write(bytes.Repeat([]byte("x"), 16<<20))
+		return 0, ""
 	case "bad":
 		fmt.Fprintln(stderr, "sapper dc: --tem: 9 is out of range 0…8")
 		return 2, "tem"
@@ -87,7 +94,7 @@ func post(t *testing.T, s *httptest.Server, body string, header map[string]strin
 }
 
 func TestNewRefusesBadLimits(t *testing.T) {
-	for _, l := range []Limits{{}, {Runs: 1, Wait: time.Second}, {Runs: 1, Queue: -1, Wait: time.Second, MaxTime: time.Second}, {Runs: 1, Wait: time.Second, MaxTime: time.Second, Tick: -1}} {
+	for _, l := range []Limits{{}, {Runs: 1, Wait: time.Second}, {Runs: 1, Queue: -1, Wait: time.Second, MaxTime: time.Second}, {Runs: 1, Wait: time.Second, MaxTime: time.Second, Tick: -1}, {Runs: 1, Wait: time.Second, MaxTime: time.Second, Stall: -1}} {
 		if _, err := New(&fake{}, l); err == nil {
 			t.Errorf("%+v: accepted", l)
 		}
@@ -324,5 +331,40 @@ func TestTimeLimit(t *testing.T) {
 	last := msgs[len(msgs)-1]
 	if last.Code != 130 || !strings.Contains(last.Stopped, "time limit") {
 		t.Errorf("%+v", last)
+	}
+}
+
+// TestStalledReader: a client that asks for a run and then reads none of
+// its answer, its connection left open, loses the answer once a message
+// waits longer than Limits.Stall, and the slot is free for the
+// next run; without the limit it held the slot as long as it liked.
+func TestStalledReader(t *testing.T) {
+	lim := limits()
+	lim.Stall = 200 * time.Millisecond
+	s := server(t, &fake{}, lim)
+	conn, err := net.Dial("tcp", s.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.(*net.TCPConn).SetReadBuffer(4096); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"args":["big"]}`
+	fmt.Fprintf(conn, "POST /run HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		s.Listener.Addr(), len(body), body)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		res, msgs := post(t, s, `{"args":["dc"]}`, nil)
+		if res.StatusCode == http.StatusOK {
+			if len(msgs) == 0 || msgs[len(msgs)-1].Code != 0 {
+				t.Errorf("the next run: %+v", msgs)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the next run still %d after 10 s: the stalled answer holds the slot", res.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
