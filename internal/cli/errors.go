@@ -128,6 +128,37 @@ func want(f *pflag.Flag) string {
 	return ""
 }
 
+// valueWanted says what f takes, for a flag given no value: its accepted
+// form, its choices, or what its own parser says of an empty value (the
+// parse has failed, so the value it may leave behind is never read).
+func valueWanted(f *pflag.Flag) string {
+	if w := want(f); w != "" {
+		return w
+	}
+	if c := f.Annotations[choicesKey]; len(c) > 0 {
+		return "want " + orList(c)
+	}
+	var rep *repeatedError
+	if err := f.Value.Set(""); err != nil && !errors.As(err, &rep) {
+		if p := valueProblem(f, err); strings.HasPrefix(p, "want ") {
+			return p
+		}
+	}
+	placeholder, usage := pflag.UnquoteUsage(f)
+	if i := strings.Index(usage, "e.g. "); i >= 0 {
+		return placeholder + ", " + strings.Join(strings.Fields(usage[i:]), " ")
+	}
+	return placeholder
+}
+
+// orList is words as a sentence says them: "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
 // parseError turns a pflag parse error into a usageError naming the flag
 // and what it accepts.
 func parseError(err error) error {
@@ -142,7 +173,7 @@ func parseError(err error) error {
 		return valueError(inv.GetFlag(), inv.GetValue(), errors.Unwrap(inv))
 	case errors.As(err, &req):
 		f := req.GetFlag()
-		return inputErrorf(f.Name, "--%s needs a value: %s", f.Name, want(f))
+		return inputErrorf(f.Name, "--%s needs a value: %s", f.Name, valueWanted(f))
 	case errors.As(err, &nx):
 		switch s := nx.GetSpecifiedShortnames(); len(s) {
 		case 0:

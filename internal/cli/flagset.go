@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -24,6 +25,9 @@ func newFlagSet(name string) (*pflag.FlagSet, *bool) {
 // parseFlags hardens fs (strictValue) and parses args into it.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	harden(fs)
+	if err := swallowed(fs, args); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		return parseError(err)
 	}
@@ -86,4 +90,30 @@ func writeHelpRulesFor(w io.Writer, intro string, own, common *pflag.FlagSet, wh
 	fmt.Fprint(w, "\nEngine and output flags:\n")
 	fmt.Fprint(w, flagUsages(common))
 	fmt.Fprint(w, "  -h, --help                show this help\n")
+}
+
+// swallowed refuses a flag given no value that would take the next flag
+// as its value (--building --tem 2): the parser would let it, and the
+// error would then blame the next flag's value as a stray argument.
+func swallowed(fs *pflag.FlagSet, args []string) error {
+	for i := 0; i+1 < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return nil
+		}
+		if !strings.HasPrefix(a, "--") || strings.Contains(a, "=") {
+			continue
+		}
+		f := fs.Lookup(a[2:])
+		if f == nil || f.NoOptDefVal != "" {
+			continue // unknown, or a boolean: the parser says so, or it takes no value
+		}
+		next := args[i+1]
+		name, _, _ := strings.Cut(strings.TrimPrefix(next, "--"), "=")
+		if strings.HasPrefix(next, "--") && fs.Lookup(name) != nil {
+			return inputErrorf(f.Name, "--%s needs a value (it took the flag %s): %s", f.Name, quote(next), valueWanted(f))
+		}
+		i++ // its value
+	}
+	return nil
 }

@@ -52,6 +52,9 @@ func parseInput(fs *pflag.FlagSet, in input) error {
 			return err
 		}
 	}
+	if err := swallowed(fs, in.args); err != nil {
+		return err
+	}
 	if err := fs.Parse(in.args); err != nil {
 		return parseError(err)
 	}
