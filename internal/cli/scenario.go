@@ -104,7 +104,11 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 			return nil
 		}
 		if !slices.Contains(scenarioKeys, key) {
-			return scenarioError(file, line, "unknown field %q; want %s", key, strings.Join(scenarioKeys, ", "))
+			if best := yamlfile.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
+				return scenarioError(file, line, "unknown field %q; did you mean %s?", oneLine(key), best)
+			}
+			return scenarioError(file, line, "unknown field %q; want %s, or for sapper activate %s", oneLine(key),
+				strings.Join(scenarioKeys, ", "), strings.Join(crossingKeys, ", "))
 		}
 		if key == "flags" {
 			flags = &v

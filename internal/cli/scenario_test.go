@@ -21,7 +21,9 @@ func TestScenarioErrors(t *testing.T) {
 	for _, c := range []struct{ name, text, want string }{
 		{"misspelt", "command: dc\nflags:\n  target: 4-6-7\n  tme: 3\n", `misspelt.yaml:4: unknown field "tme" for sapper dc; did you mean tem?`},
 		{"far", "command: dc\nflags:\n  target: 4-6-7\n  zzzzzz: 3\n", `far.yaml:4: unknown field "zzzzzz" for sapper dc (sapper help dc lists its flags)`},
-		{"toplevel", "comand: dc\n", `toplevel.yaml:1: unknown field "comand"; want command, title`},
+		{"toplevel", "comand: dc\n", `toplevel.yaml:1: unknown field "comand"; did you mean command?`},
+		{"crossing", "command: activate\nstak: [4-6-7]\n", `crossing.yaml:2: unknown field "stak"; did you mean stack?`},
+		{"nowhere", "command: dc\nzzzzzz: 1\n", `nowhere.yaml:2: unknown field "zzzzzz"; want command, title, description, flags, vary, metric, or for sapper activate tables, stack`},
 		{"type", "command: dc\nflags:\n  target: 4-6-7\n  tem: three\n", `type.yaml:4: field tem: "three": not a whole decimal number; want a whole number from 0 to 8`},
 		{"bool", "command: dc\nflags:\n  target: 4-6-7\n  cx: maybe\n", `bool.yaml:4: field cx: "maybe": want true or false`},
 		{"list", "command: dc\nflags:\n  target: 4-6-7\n  tem: [1, 2]\n", `list.yaml:4: field tem: takes one value, not a list`},
