@@ -151,6 +151,7 @@ func TestBuildingBadInput(t *testing.T) {
 		// limits and number forms
 		{"building --dice 101", `--dice "101": want a whole number from 0 to 100`},
 		{"building --dice 90 --combined 30,30", "--combined: 90 + ⌈30/2⌉ + ⌈30/2⌉ makes 120 attack dice; at most 100"},
+		{"building --dice 4 --combined " + strings.Repeat("6,", 999) + "6", "--combined: 4 + ⌈6/2⌉ + ⌈6/2⌉ + ⌈6/2⌉ + ⌈6/2⌉ + … (1000 joining units) makes 3004 attack dice; at most 100"},
 		{"building --area 101", `--area "101": want a whole number from 0 to 100`},
 		{"building --charges 21", `--charges "21": want a whole number from 0 to 20`},
 		{"building --charges 1 --charge-hits 21", `--charge-hits "21": want a whole number from 0 to 20`},

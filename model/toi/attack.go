@@ -226,10 +226,20 @@ func (a BuildingAttack) Validate() error {
 	return nil
 }
 
+// combinedText is the sum that makes a combined fire's attack dice (D2),
+// as a message shows it.
 func (a BuildingAttack) combinedText() string {
 	parts := []string{strconv.Itoa(a.Dice)}
-	for _, fp := range a.Combined {
+	for i, fp := range a.Combined {
+		if i == maxTerms && len(a.Combined) > maxTerms+1 {
+			// The sum stays one readable line however many join.
+			parts = append(parts, fmt.Sprintf("… (%d joining units)", len(a.Combined)))
+			break
+		}
 		parts = append(parts, fmt.Sprintf("⌈%d/2⌉", fp))
 	}
 	return strings.Join(parts, " + ")
 }
+
+// maxTerms is how many joining units combinedText spells out.
+const maxTerms = 4
