@@ -243,7 +243,9 @@ type DCAttack struct {
 	// concealed) follow-on Area Fire with their own TEM (--tem).
 	Breach Breach `json:"breach"`
 
-	// Building of the target Location, for Rubble and Flame (§7).
+	// Building of the target Location, for Rubble and Flame (§7). It
+	// does not set TEM: Building.TEM(Fortified) is its own (B23.921), as
+	// sapper dc sets it unless --tem is given.
 	Building  Building `json:"building"`
 	Fortified bool     `json:"fortified"`
 	// Terrain is non-building burnable terrain of the target Location, by

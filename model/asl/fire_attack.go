@@ -226,7 +226,9 @@ type IFTAttack struct {
 	DRM int `json:"drm"`
 	ELR int `json:"elr"`
 
-	// The target Location's terrain, for Table 23.
+	// The target Location's terrain, for Table 23. Building does not set
+	// TEM: Building.TEM(Fortified) is its own (B23.921), as sapper fire sets
+	// it unless --tem is given.
 	Building          Building    `json:"building"`
 	Fortified         bool        `json:"fortified"`
 	Level             int         `json:"level"`
