@@ -1539,14 +1539,22 @@ function pageMain() {
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Side by side" }, el("table", { id: "figures", class: "figures" }, el("caption", { text: "Side by side" }), el("thead", {}, head), el("tbody", {}, ...body)));
   }
 
+  // fractionText is an exact fraction as a reader writes it: 0 and 1
+  // whole.
+  function fractionText(f) {
+    return f === "0/1" ? "0" : f === "1/1" ? "1" : f;
+  }
+
   function metricTable(m, run) {
     if (!m.outcomes) {
       return el("p", { text: (m.title || m.name) + ": " + JSON.stringify(m) });
     }
     const cum = m.outcomes.some((o) => o.at_least !== undefined);
-    const head = el("tr", {}, el("th", { scope: "col", text: "outcome" }), el("th", { scope: "col", text: "p [interval]" }), cum ? el("th", { scope: "col", text: "at least" }) : null, cum ? el("th", { scope: "col", text: "at most" }) : null, m.outcomes.some((o) => o.fraction) ? el("th", { scope: "col", text: "fraction" }) : null);
+    // An exact run's intervals are points: its column is p alone.
+    const sampled = m.outcomes.some((o) => o.lo !== o.hi);
+    const head = el("tr", {}, el("th", { scope: "col", text: "outcome" }), el("th", { scope: "col", text: sampled ? "p [interval]" : "p" }), cum ? el("th", { scope: "col", text: "at least" }) : null, cum ? el("th", { scope: "col", text: "at most" }) : null, m.outcomes.some((o) => o.fraction) ? el("th", { scope: "col", text: "fraction" }) : null);
     const rows = m.outcomes.map((o) =>
-      el("tr", { "data-value": o.value }, el("th", { scope: "row", text: o.value }), cell(o, false), cum ? el("td", { text: o.at_least !== undefined ? pct(o.at_least) : "" }) : null, cum ? el("td", { text: o.at_most !== undefined ? pct(o.at_most) : "" }) : null, o.fraction ? el("td", { class: "frac", text: o.fraction }) : null),
+      el("tr", { "data-value": o.value }, el("th", { scope: "row", text: o.value }), cell(o, false), cum ? el("td", { text: o.at_least !== undefined ? pct(o.at_least) : "" }) : null, cum ? el("td", { text: o.at_most !== undefined ? pct(o.at_most) : "" }) : null, o.fraction ? el("td", { class: "frac", text: fractionText(o.fraction) }) : null),
     );
     const title = m.title || m.name;
     const caption = el("caption", { text: title });
@@ -1565,7 +1573,8 @@ function pageMain() {
 
   function chartBox(panels) {
     const box = el("figure", { class: "chart", id: "chart" });
-    box.append(el("figcaption", { text: "Chart: each bar is p, each whisker its interval." }));
+    const sampled = panels.some((p) => p.rows.some((r) => r.bars.some((b) => b.lo !== b.hi)));
+    box.append(el("figcaption", { text: sampled ? "Chart: each bar is p, each whisker its interval." : "Chart: each bar is p, exact." }));
     const draw = () => {
       box.querySelectorAll("svg").forEach((s) => s.remove());
       // the figure's padding (0.5rem a side) is not the drawing's room
