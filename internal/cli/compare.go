@@ -263,8 +263,12 @@ func describeComparison(c asl.Comparison) string {
 		}
 		dff = "Defensive Fire of " + strings.Join(shots, " and ")
 	}
-	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s (TEM %d); %s",
-		joinUnits(c.Targets), where, joinUnits(c.Placer), dff, joinUnits(c.Throwers), c.ThrowerTEM, set)
+	from := "from open ground"
+	if c.ThrowerTEM > 0 {
+		from = fmt.Sprintf("from TEM %d", c.ThrowerTEM)
+	}
+	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s %s; %s",
+		joinUnits(c.Targets), where, joinUnits(c.Placer), dff, joinUnits(c.Throwers), from, set)
 }
 
 const compareHelpIntro = `Usage: sapper compare [flags]
