@@ -334,7 +334,7 @@ function pageMain() {
       else a.removeAttribute("aria-current");
     }
     $("cmd-title").textContent = "sapper " + cmd.name;
-    $("cmd-summary").textContent = cmd.summary;
+    $("cmd-summary").textContent = fieldWords(cmd.summary);
     const form = $("form");
     form.replaceChildren();
     clearErrors();
@@ -400,11 +400,17 @@ function pageMain() {
     }
   }
 
+  // fieldWords is a help text as the form says it: the command line's
+  // --tem is the field TEM here.
+  function fieldWords(text) {
+    return text.replace(/--([a-z][a-z0-9-]*)/g, (_, name) => label(name));
+  }
+
   function field(i, given) {
     const id = "in-" + i.name;
     const wrap = el("div", { class: "field kind-" + i.kind.replace("/", ""), id: "field-" + i.name, "data-name": i.name });
-    const help = el("p", { class: "help", id: "help-" + i.name }, i.help || "");
-    if (i.rule) help.append(" ", el("span", { class: "rule", text: i.rule }));
+    const help = el("p", { class: "help", id: "help-" + i.name }, fieldWords(i.help || ""));
+    if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", el("span", { class: "rule", text: i.rule }));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
     const describedby = "help-" + i.name + " err-" + i.name;
     if (i.switches) {
