@@ -50,7 +50,7 @@ func TestServeInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(fieldErr, "--tem ") {
+	if !strings.HasPrefix(fieldErr, "TEM ") {
 		t.Errorf("the error under --tem: %q", fieldErr)
 	}
 

@@ -529,8 +529,8 @@ func TestSiteInBrowser(t *testing.T) {
 	if !errors.As(err, &ee) || ee.Code != exitUsage || strings.TrimSpace(errb.String()) != pageErr {
 		t.Errorf("page: %q\ncommand line (%v): %q", pageErr, err, errb.String())
 	}
-	if !strings.HasPrefix(fieldErr, "--tem ") {
-		t.Errorf("the error under --tem: %q", fieldErr)
+	if !strings.HasPrefix(fieldErr, `TEM "99": want a whole number from 0 to 8`) {
+		t.Errorf("the error under the TEM field: %q", fieldErr)
 	}
 
 	// A long run cancelled.

@@ -46,7 +46,7 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			chromedp.Evaluate(`document.getElementById('err-tem').textContent`, &msg)); err != nil {
 			t.Fatal(err)
 		}
-		if state != "error" || !strings.Contains(msg, "--tem: not a number") {
+		if state != "error" || !strings.Contains(msg, "TEM: not a number") {
 			t.Errorf("TEM typed as 2e: state %q, the box says %q", state, msg)
 		}
 	})

@@ -1205,8 +1205,9 @@ function pageMain() {
     }
     const msg = line.replace(/^sapper [a-z]+: /, "");
     const err = $("err-" + name);
-    // a flag is kept on one line: "give --sadrm", not "give --" and "sadrm"
-    err.replaceChildren(...msg.split(/(--[a-z0-9-]+)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: part }) : part)));
+    // under its field a flag is the field it names (--tem is TEM), kept on
+    // one line; the line above keeps the command line's words
+    err.replaceChildren(...msg.split(/(--[a-z0-9-]+)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: label(part.slice(2)) }) : part)));
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
