@@ -61,7 +61,9 @@ const (
 	groupOutput   = "output"
 )
 
-var groupOrder = []string{groupAttack, groupTarget, groupTerrain, groupAdvanced, groupRun, groupOutput}
+// groupOrder puts what is attacked first: the one input a run needs
+// (its targets) then leads a form, above the attack's many options.
+var groupOrder = []string{groupTarget, groupAttack, groupTerrain, groupAdvanced, groupRun, groupOutput}
 
 // Input kinds.
 const (

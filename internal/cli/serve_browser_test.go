@@ -105,7 +105,7 @@ func TestServeInBrowser(t *testing.T) {
 	// stone building, no enemy Infantry at a Set DC.
 	for _, c := range []struct{ hash, want string }{
 		{"compare?target=4-6-7&tem=0&method=exact", "sapper compare --target 4-6-7 --tem 0 --method exact"},
-		{"dc?target=4-6-7&mode=set&enemy-infantry=0&method=exact", "sapper dc --mode set --enemy-infantry 0 --target 4-6-7 --method exact"},
+		{"dc?target=4-6-7&mode=set&enemy-infantry=0&method=exact", "sapper dc --target 4-6-7 --mode set --enemy-infantry 0 --method exact"},
 	} {
 		var cmdline string
 		if err := chromedp.Run(ctx,

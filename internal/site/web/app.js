@@ -54,7 +54,6 @@ function pageMain() {
   // page's to show, not the engine's.
   const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions", "cumulative"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
-  const GROUPS = ["attack", "target", "terrain", "advanced", "run", "output"];
   // aslCounters are the ASL counters a unit input offers (describe's
   // suggest for dc's targets), for the crossing builder's moving units.
   const aslCounters = () => ((commands.find((c) => c.name === "dc") || { inputs: [] }).inputs.find((i) => i.name === "target") || {}).suggest || [];
@@ -354,7 +353,9 @@ function pageMain() {
       const v = params.getAll(i.name);
       return v.length || !fresh ? v : i.example || [];
     };
-    for (const g of GROUPS) {
+    // the groups in describe's order, which lists each command's inputs
+    // group by group
+    for (const g of new Set(inputs.map((i) => i.group))) {
       const mine = inputs.filter((i) => i.group === g);
       if (!mine.length) continue;
       const box = FOLDED.has(g) ? el("details", { class: "group", id: "group-" + g }, el("summary", { text: g })) : el("fieldset", { class: "group", id: "group-" + g }, el("legend", { text: g }));
