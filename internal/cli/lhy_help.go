@@ -44,7 +44,7 @@ concealment_lost, unaffected), cohesion_check.NAME (passed, failed, none;
 the worst of several), vehicle.NAME (destroyed, shocked, unaffected) and
 collateral (applied, not_applied).
 
-Units, NAME:COHESION (Cohesion 0…10; a name is letters, digits, - and _),
+Units, NAME:COHESION (Cohesion 0…10; a name is ASCII letters, digits, - and _),
 followed by options after commas:
   concealed, disrupted, non-combat   its 13.1.3 priority group
   rnp            a Rider or Passenger aboard a vehicle

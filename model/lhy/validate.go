@@ -139,7 +139,7 @@ func ValidName(name string) error {
 	for i, r := range name {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || i > 0 && (r == '-' || r == '_')
 		if !ok {
-			return fmt.Errorf("%q: a name is letters, digits, - and _, starting with a letter or digit", name)
+			return fmt.Errorf("%q: a name is ASCII letters, digits, - and _, starting with a letter or digit", name)
 		}
 	}
 	if name == noneLabel {
