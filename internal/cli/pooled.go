@@ -35,7 +35,7 @@ func executePooled(ctx context.Context, stderr io.Writer, j *job) (rep report.Re
 		var counter atomic.Uint64
 		cfg.Progress = &counter
 		label := fmt.Sprintf("%d runs ", len(j.runs))
-		stop = startProgress(stderr, &counter, cfg.Trials*uint64(len(j.runs)), "trials", label)
+		stop = startProgress(stderr, &counter, cfg.Trials*uint64(len(j.runs)), 0, "trials", label)
 	}
 	exps := make([]sim.Experiment, len(j.runs))
 	for k, r := range j.runs {

@@ -60,9 +60,11 @@ const progressInterval = 100 * time.Millisecond
 // startProgress redraws a one-line bar on w from the engine's counter
 // until the returned stop is called, which erases the line. total is the
 // count at completion, or 0 when it is not known in advance (exact runs,
-// --precision runs). label, when not empty, names the run the bar is of,
-// before the bar: in a command of several runs, which one and how many.
-func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit, label string) (stop func()) {
+// --precision runs); budget, for a count not known in advance, is the
+// most it may reach (an exact run's --max-paths), or 0. label, when not
+// empty, names the run the bar is of, before the bar: in a command of
+// several runs, which one and how many.
+func startProgress(w io.Writer, counter *atomic.Uint64, total, budget uint64, unit, label string) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -76,7 +78,7 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total uint64, unit, labe
 				fmt.Fprint(w, "\r\033[K")
 				return
 			case <-t.C:
-				fmt.Fprintf(w, "\r%s\033[K", fitLine(label, counter.Load(), total, unit, time.Since(start), cols))
+				fmt.Fprintf(w, "\r%s\033[K", fitLine(label, counter.Load(), total, budget, unit, time.Since(start), cols))
 			}
 		}
 	})
@@ -97,14 +99,14 @@ const (
 // (0: not known): a line that wraps would leave a new row on every
 // redraw, since the carriage return goes back to the start of the last
 // row only. It narrows the bar first, then cuts the line's end.
-func fitLine(label string, n, total uint64, unit string, elapsed time.Duration, cols int) string {
-	line := label + progressLine(n, total, unit, elapsed, progressWidth)
+func fitLine(label string, n, total, budget uint64, unit string, elapsed time.Duration, cols int) string {
+	line := label + progressLine(n, total, budget, unit, elapsed, progressWidth)
 	over := utf8.RuneCountInString(line) - (cols - 1)
 	if cols <= 0 || over <= 0 {
 		return line
 	}
 	if total > 0 {
-		line = label + progressLine(n, total, unit, elapsed, max(progressWidth-over, minBarWidth))
+		line = label + progressLine(n, total, budget, unit, elapsed, max(progressWidth-over, minBarWidth))
 	}
 	if r := []rune(line); len(r) > cols-1 {
 		line = string(r[:max(cols-1, 0)])
@@ -114,12 +116,20 @@ func fitLine(label string, n, total uint64, unit string, elapsed time.Duration, 
 
 // progressLine draws one state of the bar, width cells wide: the count,
 // its rate, and for a run of known size the share done and the time left
-// at that rate.
-func progressLine(n, total uint64, unit string, elapsed time.Duration, width int) string {
+// at that rate; for a run of unknown size with a budget, the budget and
+// the most time left before it is spent, at that rate.
+func progressLine(n, total, budget uint64, unit string, elapsed time.Duration, width int) string {
 	el := elapsed.Round(100 * time.Millisecond)
 	rate := ""
 	if s := elapsed.Seconds(); s > 0 && n > 0 {
 		rate = fmt.Sprintf("  %s/s", rateText(float64(n)/s))
+	}
+	if total == 0 && budget > n {
+		most := ""
+		if n > 0 {
+			most = fmt.Sprintf(", at most %s more", (time.Duration(float64(elapsed) * float64(budget-n) / float64(n))).Round(time.Second))
+		}
+		return fmt.Sprintf("%s of at most %s %s%s  %s%s", report.Group(n), report.Group(budget), unit, rate, el, most)
 	}
 	if total == 0 {
 		return fmt.Sprintf("%s %s%s  %s", report.Group(n), unit, rate, el)

@@ -20,9 +20,23 @@ func TestProgressLine(t *testing.T) {
 		{500, 1000, "trials", "[███████████████               ]  50%  500/1,000 trials  333/s  1.5s, 2s left"},
 		{1000, 1000, "trials", "[██████████████████████████████] 100%  1,000/1,000 trials  667/s  1.5s"},
 		{1234567, 0, "paths", "1,234,567 paths  823k/s  1.5s"},
+	} {
+		if got := progressLine(c.n, c.total, 0, c.unit, 1500*time.Millisecond, progressWidth); got != c.want {
+			t.Errorf("progressLine(%d, %d) =\n%q, want\n%q", c.n, c.total, got, c.want)
+		}
+	}
+	// An exact run's budget: at this rate, 20,000,000 paths in 24.3 s.
+	if got, want := progressLine(1_234_567, 0, 20_000_000, "paths", 1500*time.Millisecond, progressWidth), "1,234,567 of at most 20,000,000 paths  823k/s  1.5s, at most 23s more"; got != want {
+		t.Errorf("with a budget:\n%q, want\n%q", got, want)
+	}
+	for _, c := range []struct {
+		n, total uint64
+		unit     string
+		want     string
+	}{
 		{90_000_000, 1_000_000_000, "trials", "[██▊                           ]   9%  90,000,000/1,000,000,000 trials  60M/s  1.5s, 15s left"},
 	} {
-		if got := progressLine(c.n, c.total, c.unit, 1500*time.Millisecond, progressWidth); got != c.want {
+		if got := progressLine(c.n, c.total, 0, c.unit, 1500*time.Millisecond, progressWidth); got != c.want {
 			t.Errorf("progressLine(%d, %d) =\n%q, want\n%q", c.n, c.total, got, c.want)
 		}
 	}
@@ -34,7 +48,7 @@ func TestProgressDrawsAndErases(t *testing.T) {
 	// Only the drawing goroutine writes, and stop waits for it, so a plain
 	// buffer is safe to read afterwards.
 	var b bytes.Buffer
-	stop := startProgress(&b, &counter, 100, "trials", "tem=2 (3 of 6) ")
+	stop := startProgress(&b, &counter, 100, 0, "trials", "tem=2 (3 of 6) ")
 	time.Sleep(3 * progressInterval)
 	stop()
 	out := b.String()
@@ -63,17 +77,17 @@ func TestProgressMode(t *testing.T) {
 // no terminal width known the line is whole.
 func TestFitLine(t *testing.T) {
 	el := 3 * time.Second
-	full := "3 runs " + progressLine(160_930_000, 900_000_000, "trials", el, progressWidth)
+	full := "3 runs " + progressLine(160_930_000, 900_000_000, 0, "trials", el, progressWidth)
 	for _, tc := range []struct {
 		cols int
 		want string
 	}{
 		{0, full},
 		{200, full},
-		{80, "3 runs " + progressLine(160_930_000, 900_000_000, "trials", el, progressWidth-(utf8.RuneCountInString(full)-79))},
-		{40, string([]rune("3 runs " + progressLine(160_930_000, 900_000_000, "trials", el, minBarWidth))[:39])},
+		{80, "3 runs " + progressLine(160_930_000, 900_000_000, 0, "trials", el, progressWidth-(utf8.RuneCountInString(full)-79))},
+		{40, string([]rune("3 runs " + progressLine(160_930_000, 900_000_000, 0, "trials", el, minBarWidth))[:39])},
 	} {
-		got := fitLine("3 runs ", 160_930_000, 900_000_000, "trials", el, tc.cols)
+		got := fitLine("3 runs ", 160_930_000, 900_000_000, 0, "trials", el, tc.cols)
 		if got != tc.want {
 			t.Errorf("%d columns:\n%q\nwant\n%q", tc.cols, got, tc.want)
 		}

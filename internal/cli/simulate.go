@@ -204,17 +204,17 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 	if c.progress.shows(stderr) {
 		var counter atomic.Uint64
 		cfg.Progress = &counter
-		total, unit := cfg.Trials, "trials"
+		total, budget, unit := cfg.Trials, uint64(0), "trials"
 		switch {
 		case cfg.Method == sim.Exact:
-			total, unit = 0, "paths"
+			total, budget, unit = 0, cfg.MaxPaths, "paths"
 		case cfg.Method == sim.Auto:
 			// Auto counts paths, then trials if it falls back.
 			total, unit = 0, "paths/trials"
 		case cfg.Precision > 0:
 			total = 0 // the precision, not the cap, usually stops the run
 		}
-		stop = startProgress(stderr, &counter, total, unit, label)
+		stop = startProgress(stderr, &counter, total, budget, unit, label)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
 	// it has chosen (a fraction of a second; an enumeration that merges
