@@ -17,16 +17,20 @@ var dcFigures = &figures{
 	notes: map[string]string{
 		"chain ok": "Placed operably / Set and NTC passed",
 		"E[out]":   "targets eliminated, surrendered or broken",
-		"user out": "the Placer or thrower eliminated, surrendered or broken",
+		"user out": "the Placer, thrower or Setter eliminated, surrendered or broken",
 	},
 }
 
-// dcFigureRow reads one run's figures. "user out" is the Placer's chance
-// of ending eliminated, surrendered or broken when there is one, else the
-// first thrower's.
+// dcFigureRow reads one run's figures. "user out" is the chance of the
+// DC's user ending eliminated, surrendered or broken: the Placer's when
+// there is one, the Setter's when he Sets it under fire, else the first
+// thrower's.
 func dcFigureRow(res *sim.Result) []report.Cell {
 	outLabels := []string{"eliminated", "surrendered", "broken"}
 	user := report.Sum(res, asl.MetricPlacer, outLabels...)
+	if !user.Valid {
+		user = report.Sum(res, asl.MetricSetter, outLabels...)
+	}
 	if !user.Valid {
 		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
 	}

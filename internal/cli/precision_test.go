@@ -74,7 +74,7 @@ func TestPrecisionNotReached(t *testing.T) {
 			"",
 			"sapper compare: placed run: " + fmt.Sprintf(missed, "0.0097") + "; raise --trials for more\n" +
 				"sapper compare: thrown run: " + fmt.Sprintf(missed, "0.00979") + "; raise --trials for more\n" +
-				"sapper compare: set run: " + fmt.Sprintf(missed, "0.00852") + "; raise --trials for more\n"},
+				"sapper compare: set run: " + fmt.Sprintf(missed, "0.00933") + "; raise --trials for more\n"},
 	}
 	for _, tc := range cases {
 		code, stdout, stderr := cli(t, args(tc.args)...)

@@ -296,10 +296,10 @@ type stepVariant struct {
 
 // planMetrics is where each metric sits in the record; -1 when absent.
 type planMetrics struct {
-	detonation, placer, setting []int // per attack
-	targets, stack, sw          int
-	t23                         t23Index
-	clearedAfter, heroes        int
+	detonation, placer, setting, setter []int // per attack
+	targets, stack, sw                  int
+	t23                                 t23Index
+	clearedAfter, heroes                int
 }
 
 // heroUnit is a hero created by Heat of Battle (A15.21): a 1-4-9.
@@ -384,7 +384,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 
 // noDCMetrics: a DC compiled for a plan records nothing of its own but
 // what the plan hands it (its chain's outcome).
-var noDCMetrics = metricIndex{placer: -1, setting: -1, breach: -1, targets: -1, stack: -1, rubble: -1, collapse: -1, falls: -1, flame: -1, throwers: -1,
+var noDCMetrics = metricIndex{placer: -1, setting: -1, setter: -1, breach: -1, targets: -1, stack: -1, rubble: -1, collapse: -1, falls: -1, flame: -1, throwers: -1,
 	wire: -1, roadblock: -1, bridge: -1, spans: -1, gun: -1, cave: -1, caveDR: -1, sw: -1}
 
 // schema lists the plan's metrics: each DC's detonation and chain, then
@@ -398,9 +398,10 @@ func (ap *attackPlan) schema() sim.Schema {
 	ap.m.detonation = make([]int, n)
 	ap.m.placer = make([]int, n)
 	ap.m.setting = make([]int, n)
+	ap.m.setter = make([]int, n)
 	shell, rubble, flame := false, false, false
 	for k, s := range p.Steps {
-		ap.m.detonation[k], ap.m.placer[k], ap.m.setting[k] = -1, -1, -1
+		ap.m.detonation[k], ap.m.placer[k], ap.m.setting[k], ap.m.setter[k] = -1, -1, -1, -1
 		shell = shell || s.canShellhole()
 		rubble = rubble || s.canRubble()
 		flame = flame || s.canFlame()
@@ -414,6 +415,9 @@ func (ap *attackPlan) schema() sim.Schema {
 		}
 		if a.Mode == Set && len(a.Setter) > 0 {
 			ap.m.setting[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricSetting), Title: fmt.Sprintf("attack %d: Setting the DC (%s)", k+1, a.Setter[0]), Labels: settingLabels})
+			if !a.Preset {
+				ap.m.setter[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricSetter), Title: fmt.Sprintf("attack %d: Setter (%s) after Defensive Fire", k+1, a.Setter[0]), Labels: fateLabels})
+			}
 		}
 	}
 	ap.m.targets, ap.m.stack = l.targets(p.Targets, slices.ContainsFunc(p.Steps, PlanStep.hobOn))
@@ -430,7 +434,7 @@ func (ap *attackPlan) schema() sim.Schema {
 		for _, vs := range v.variants {
 			for _, x := range vs {
 				if x.dc != nil {
-					x.dc.m.placer, x.dc.m.setting = ap.m.placer[k], ap.m.setting[k]
+					x.dc.m.placer, x.dc.m.setting, x.dc.m.setter = ap.m.placer[k], ap.m.setting[k], ap.m.setter[k]
 				}
 			}
 		}

@@ -29,6 +29,9 @@ func (t *dcTrial) runChain(src *sim.Source, rec *sim.Record) bool {
 	case a.Mode == Set && len(a.Setter) > 0:
 		s := t.setDC(src)
 		rec.Set(t.p.m.setting, s)
+		if t.p.m.setter >= 0 {
+			rec.Set(t.p.m.setter, int(t.chain.u[0].fate()))
+		}
 		// A23.7: a later fire phase, the Setter (Good Order, in LOS) must
 		// pass a NTC to detonate it; leadership applies.
 		return s == settingSet && t.chain.taskCheck(src, 0, t.chain.leaderDRM(0))

@@ -33,6 +33,11 @@ import "testing"
 //
 //	detonated = (703/5832 · 26/36 + 175/34992 · 4/36) · 30/36 = 17245/236196.
 //
+// The Setter is eliminated by a KIA (Original 2–5, 10/36) or, Reduced to
+// a HS by the K/2, by an Original 12 on its MC (5/36 · 1/36): 365/1296;
+// it is left in Good Order by the 333/1296 above but for the berserk,
+// 1973/7776.
+//
 // Set before play (Preset), only the NTC and the malfunction remain:
 // 26/36 · 30/36.
 func TestDefaultComparison(t *testing.T) {
@@ -48,6 +53,9 @@ func TestDefaultComparison(t *testing.T) {
 	set := exactRun(t, as[2])
 	check(t, "set", set.P(MetricSetting, "set"), 703, 5832)
 	check(t, "setter berserk", set.P(MetricSetting, "berserk"), 25, 7776)
+	check(t, "the Setter berserk", set.P(MetricSetter, "berserk"), 25, 7776)
+	check(t, "the Setter eliminated", set.P(MetricSetter, "eliminated"), 365, 1296)
+	check(t, "the Setter in Good Order", set.P(MetricSetter, "good_order"), 1973, 7776)
 	check(t, "setter broken or pinned", set.P(MetricSetting, "broken_or_pinned"), 107, 144)
 	check(t, "set detonates", set.P(MetricDetonation, "detonated"), 17245, 236196)
 	check(t, "set DC destroys the stone level", set.P(MetricRubble, "yes"), 17245, 236196)
@@ -56,6 +64,9 @@ func TestDefaultComparison(t *testing.T) {
 	preset := exactRun(t, c.Attacks()[2])
 	check(t, "preset set detonates", preset.P(MetricDetonation, "detonated"), 26*30, 36*36)
 	check(t, "preset set DC destroys the stone level", preset.P(MetricRubble, "yes"), 26*30, 36*36)
+	if preset.Metric(MetricSetter) != nil {
+		t.Error("a DC Set before play has a Setter under fire")
+	}
 
 	placed := exactRun(t, as[0])
 	if p := placed.P(MetricDetonation, "not_placed"); !(p > 0.3 && p < 0.7) {

@@ -9,6 +9,7 @@ const (
 	MetricHoB        = "hob" // Heat of Battle triggered in the target Location
 	MetricPlacer     = "placer"
 	MetricSetting    = "setting"
+	MetricSetter     = "setter" // the Setter after the Defensive Fire of Setting during play
 	MetricRubble     = "rubble"
 	MetricFlame      = "flame"
 	MetricShellhole  = "shellhole"

@@ -92,8 +92,8 @@ type fireRoll struct {
 
 // metricIndex is where each metric sits in the record; -1 when absent.
 type metricIndex struct {
-	placer, setting, breach, targets, stack, rubble, collapse, falls, flame, throwers int
-	wire, roadblock, bridge, spans, gun, cave, caveDR, sw                             int
+	placer, setting, setter, breach, targets, stack, rubble, collapse, falls, flame, throwers int
+	wire, roadblock, bridge, spans, gun, cave, caveDR, sw                                     int
 }
 
 func newDCPlan(a DCAttack) *dcPlan {

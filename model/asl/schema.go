@@ -21,13 +21,16 @@ func (p *dcPlan) schema() sim.Schema {
 		iftTitle = "IFT result against the roadblock (+2 TEM; Set: 36+ column, −3)"
 	}
 	add(sim.Metric{Name: MetricIFT, Title: iftTitle, Labels: iftLabels, Ordered: true})
-	p.m = metricIndex{placer: -1, setting: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, falls: -1, flame: -1, throwers: -1,
+	p.m = metricIndex{placer: -1, setting: -1, setter: -1, breach: -1, stack: -1, rubble: -1, collapse: -1, falls: -1, flame: -1, throwers: -1,
 		wire: -1, roadblock: -1, bridge: -1, spans: -1, gun: -1, cave: -1, caveDR: -1, sw: -1}
 	if len(a.Placer) > 0 {
 		p.m.placer = add(sim.Metric{Name: MetricPlacer, Title: fmt.Sprintf("Placer (%s) after Defensive Fire", a.Placer[0]), Labels: fateLabels})
 	}
 	if a.Mode == Set && len(a.Setter) > 0 {
 		p.m.setting = add(sim.Metric{Name: MetricSetting, Title: fmt.Sprintf("Setting the DC (%s)", a.Setter[0]), Labels: settingLabels})
+		if !a.Preset {
+			p.m.setter = add(sim.Metric{Name: MetricSetter, Title: fmt.Sprintf("Setter (%s) after Defensive Fire", a.Setter[0]), Labels: fateLabels})
+		}
 	}
 	if a.Cave && a.Mode == Thrown {
 		p.m.caveDR = add(sim.Metric{Name: MetricCaveDR, Title: "Thrown DC's cave dr (G11.83)", Labels: caveDRLabels})
