@@ -126,7 +126,7 @@ const shutdownGrace = 5 * time.Second
 // The timeouts of a connection: a request's headers have their time (its
 // body has its own, set by the handler) and an idle connection is closed.
 // No ReadTimeout or WriteTimeout: either would cut a run's answer, which
-// streams for up to --max-time; the handler gives each message of it
+// streams for up to --max-time; the handler gives each 64 KiB of it
 // --max-time (at least 30 s) to be taken instead (web.Limits.Stall).
 const (
 	headerTimeout = 10 * time.Second

@@ -172,11 +172,12 @@ func (h *handler) untrack(token string) {
 	h.mu.Unlock()
 }
 
-// stream writes messages as JSON lines, each flushed as it is written.
-// A message the page does not take within wait (Limits.Stall) ends the
-// stream: a client that stops reading, its connection open,
-// would otherwise hold the run's slot for as long as it likes. gone stops
-// the run then.
+// stream writes messages as JSON lines, each flushed as it is written,
+// a piece at a time. A piece the page does not take within wait
+// (Limits.Stall) ends the stream: a client that stops reading, its
+// connection open, would otherwise hold the run's slot for as long as it
+// likes; one that reads slowly takes each piece in time however long the
+// answer. gone stops the run then.
 type stream struct {
 	mu   sync.Mutex
 	w    io.Writer
@@ -193,18 +194,28 @@ func (s *stream) send(m message) {
 		return
 	}
 	b, _ := json.Marshal(m) // strings and ints only
-	_ = s.rc.SetWriteDeadline(time.Now().Add(s.wait))
-	_, err := s.w.Write(append(b, '\n'))
-	if err == nil {
-		err = s.rc.Flush()
-	}
-	if err != nil {
-		// The page has gone, or takes nothing: the run stops, and the
-		// handler returns, giving back the slot.
-		s.dead = true
-		s.gone()
+	b = append(b, '\n')
+	for len(b) > 0 {
+		n := min(len(b), streamPiece)
+		_ = s.rc.SetWriteDeadline(time.Now().Add(s.wait))
+		_, err := s.w.Write(b[:n])
+		if err == nil {
+			err = s.rc.Flush()
+		}
+		if err != nil {
+			// The page has gone, or takes nothing: the run stops, and
+			// the handler returns, giving back the slot.
+			s.dead = true
+			s.gone()
+			return
+		}
+		b = b[n:]
 	}
 }
+
+// streamPiece is how much of a message one write deadline covers: a
+// phone on a slow line takes it in well under Limits.Stall.
+const streamPiece = 64 << 10
 
 // progress is a run's stderr: every write is kept for the answer, and
 // passed on to the page at most once a tick, the latest one, which is

@@ -50,9 +50,10 @@ type Limits struct {
 	// Tick is the least time between two progress messages of a run; 0
 	// is DefaultTick.
 	Tick time.Duration
-	// Stall is how long a message of a run's answer may wait for the
-	// client to take it: past it the answer is dropped, the run stopped
-	// and its slot freed. 0 is MaxTime, or MinStall if that is longer.
+	// Stall is how long a piece of a run's answer (64 KiB at most) may
+	// wait for the client to take it: past it the answer is dropped, the
+	// run stopped and its slot freed. 0 is MaxTime, or MinStall if that
+	// is longer.
 	Stall time.Duration
 }
 

@@ -368,3 +368,43 @@ func TestStalledReader(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestSlowReader: a client that keeps reading, however slowly, is given
+// Limits.Stall for each piece of a message, not for the whole of it: a
+// large answer goes out in pieces of at most streamPiece bytes, each
+// written under a deadline set just before it.
+func TestSlowReader(t *testing.T) {
+	w := &pieces{}
+	s := &stream{w: w, rc: http.NewResponseController(w), wait: time.Minute, gone: func() { t.Error("the stream gave up") }}
+	s.send(message{Type: "done", Stdout: strings.Repeat("x", 5*streamPiece/2)})
+	if len(w.sizes) != 3 || w.sizes[0] != streamPiece || w.sizes[1] != streamPiece {
+		t.Errorf("pieces of %v bytes, want two of %d and the rest", w.sizes, streamPiece)
+	}
+	if w.deadlines != len(w.sizes) {
+		t.Errorf("%d deadlines for %d pieces", w.deadlines, len(w.sizes))
+	}
+	var m message
+	if err := json.Unmarshal(bytes.TrimSuffix(w.all.Bytes(), []byte("\n")), &m); err != nil || len(m.Stdout) != 5*streamPiece/2 {
+		t.Errorf("the message as written: %v, %d bytes of stdout", err, len(m.Stdout))
+	}
+}
+
+// pieces is a ResponseWriter that notes each write's size and how many
+// write deadlines were set.
+type pieces struct {
+	all       bytes.Buffer
+	sizes     []int
+	deadlines int
+}
+
+func (p *pieces) Header() http.Header { return http.Header{} }
+func (p *pieces) WriteHeader(int)     {}
+func (p *pieces) Write(b []byte) (int, error) {
+	p.sizes = append(p.sizes, len(b))
+	return p.all.Write(b)
+}
+func (p *pieces) Flush() {}
+func (p *pieces) SetWriteDeadline(time.Time) error {
+	p.deadlines++
+	return nil
+}
