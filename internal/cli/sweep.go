@@ -105,8 +105,13 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			*dst = v
 			continue
 		}
+		example := map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal 'stack=cleared>=0.5'"}[name]
 		if i+1 == len(args) {
-			return s, inputErrorf(name, "--%s needs a value, e.g. %s", name, map[string]string{"vary": "--vary tem=0..5", "metric": "--metric ift", "goal": "--goal 'stack=cleared>=0.5'"}[name])
+			return s, inputErrorf(name, "--%s needs a value, e.g. %s", name, example)
+		}
+		if next := args[i+1]; strings.HasPrefix(next, "--") {
+			// No range, metric or goal starts so: the value was left out.
+			return s, inputErrorf(name, "--%s needs a value (it took the flag %s), e.g. %s", name, quote(next), example)
 		}
 		i++
 		*dst = args[i]

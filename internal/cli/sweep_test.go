@@ -182,6 +182,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stack=cleared>=0.5 --goal stack=cleared>=0.4", `--goal is given twice; a sweep answers one goal`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --metric ift --metric stack", `--metric is given twice; a sweep tabulates one metric's outcomes`},
 		{"sweep dc --target 4-6-7 --vary", `--vary needs a value`},
+		{"sweep dc --metric --target 4-6-7 --vary tem=0..1", `--metric needs a value (it took the flag "--target"), e.g. --metric ift`},
 		{"sweep dc --target 4-6-7 --vary tem=0x1..2", `--vary "tem=0x1..2": FROM "0x1" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric nope", `--metric "nope": no such metric; want one of detonation, ift,`},
 		{"sweep dc --target 4-6-x --vary tem=0..1", `sapper sweep: --target "4-6-x"`},
