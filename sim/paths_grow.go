@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // The model's run on a miss, which grows the graph (paths.go).
 
@@ -158,11 +161,27 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		p.bytes += len(p.luts) - n
 	}
 	at := int32(len(p.kids))
-	p.kids = append(p.kids, noKids[:o.arity]...)
+	p.kids = append(p.growKids(o.arity), noKids[:o.arity]...)
 	p.kids[p.slot] = pathNode{op: op + 1, at: at, row: p.steps[op]}
 	p.bytes += 12 * o.arity
 	p.slot = at + int32(i)
 	return i
+}
+
+// growKids returns p.kids with room for n more nodes. It doubles the
+// slice, where append would grow one this large by a quarter and copy it
+// four times as often: the reference crossing's graph, some hundreds of
+// thousands of nodes, spent a twentieth of a run being copied. The
+// doubling stops at the graph's share of pathBytes, which it cannot pass.
+func (p *paths) growKids(n int) []pathNode {
+	need := len(p.kids) + n
+	if need <= cap(p.kids) {
+		return p.kids
+	}
+	size := max(need, min(2*cap(p.kids), p.cap/int(unsafe.Sizeof(pathNode{}))))
+	kids := make([]pathNode, len(p.kids), size)
+	copy(kids, p.kids)
+	return kids
 }
 
 // passJoins passes the joins of the path walked for a model run that
@@ -233,7 +252,7 @@ func (p *paths) merge(key []byte, base []int, perm []int32) bool {
 	target, known := p.states[string(k)]
 	if !known {
 		target = int32(len(p.kids))
-		p.kids = append(p.kids, pathNode{})
+		p.kids = append(p.growKids(1), pathNode{})
 		p.states[string(k)] = target
 		p.bytes += len(k) + 76
 	}
