@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -74,7 +76,8 @@ func (r *Result) Metric(name string) *MetricSummary {
 }
 
 // P returns the probability of outcome label of metric name, or NaN when
-// either does not exist.
+// either does not exist: a misspelt name prints as NaN, and Outcome says
+// which names there are.
 func (r *Result) P(name, label string) float64 {
 	if m := r.Metric(name); m != nil {
 		if o := m.Outcome(label); o != nil {
@@ -82,6 +85,28 @@ func (r *Result) P(name, label string) float64 {
 		}
 	}
 	return math.NaN()
+}
+
+// Outcome returns outcome label of metric name, with its interval and,
+// when the run kept them, its exact fraction; or an error naming the
+// metrics, or the metric's outcomes, there are.
+func (r *Result) Outcome(name, label string) (*OutcomeSummary, error) {
+	m := r.Metric(name)
+	if m == nil {
+		names := make([]string, len(r.Metrics))
+		for i := range r.Metrics {
+			names[i] = r.Metrics[i].Name
+		}
+		return nil, fmt.Errorf("sim: no metric %q: want one of %s", name, strings.Join(names, ", "))
+	}
+	if o := m.Outcome(label); o != nil {
+		return o, nil
+	}
+	labels := make([]string, len(m.Outcomes))
+	for i := range m.Outcomes {
+		labels[i] = m.Outcomes[i].Label
+	}
+	return nil, fmt.Errorf("sim: metric %q has no outcome %q: want one of %s", name, label, strings.Join(labels, ", "))
 }
 
 // Outcome returns the named outcome, or nil.

@@ -187,3 +187,31 @@ func TestExactWorkerCountInvariance(t *testing.T) {
 		}
 	}
 }
+
+// TestOutcomeNamesWhatThereIs holds Result.Outcome to the figure P gives
+// and to an error that lists the names a misspelt one could have meant,
+// where P only answers NaN.
+func TestOutcomeNamesWhatThereIs(t *testing.T) {
+	res, err := Run(context.Background(), diceExperiment(), Config{Method: Exact, Fractions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := res.Outcome("six", "yes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.P != res.P("six", "yes") || o.Fraction == nil || o.Fraction.String() != "1/6" {
+		t.Errorf("six yes = %v (%v), want 1/6", o.P, o.Fraction)
+	}
+	for _, c := range []struct{ name, label, want string }{
+		{"sixes", "yes", `sim: no metric "sixes": want one of sum, six, ones`},
+		{"six", "Yes", `sim: metric "six" has no outcome "Yes": want one of yes, no`},
+	} {
+		if _, err := res.Outcome(c.name, c.label); err == nil || err.Error() != c.want {
+			t.Errorf("Outcome(%q, %q) = %v, want %s", c.name, c.label, err, c.want)
+		}
+		if p := res.P(c.name, c.label); !math.IsNaN(p) {
+			t.Errorf("P(%q, %q) = %v, want NaN", c.name, c.label, p)
+		}
+	}
+}
