@@ -125,14 +125,15 @@ func (d Node) Str() (string, error) {
 }
 
 // Integer reads a whole number from lo to hi; YAML must have read it as
-// one, so that 3.0 or "3" is not taken for 3.
+// one, so that 3.0 or "3" is not taken for 3. -0 is 0, as on the command
+// line, though YAML reads it as a float to keep its sign.
 func (d Node) Integer(lo, hi int) (int, error) {
 	s, err := d.Str()
 	if err != nil {
 		return 0, err
 	}
 	v, err := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
-	if err != nil || d.N.Tag != "!!int" {
+	if err != nil || d.N.Tag != "!!int" && (d.N.Tag != "!!float" || s != "-0") {
 		return 0, d.Errorf("%q: want a whole number", OneLine(s))
 	}
 	if v < int64(lo) || v > int64(hi) {

@@ -5,6 +5,40 @@ import (
 	"testing"
 )
 
+// TestIntegerAsOnTheCommandLine: a whole number is read as the command
+// line reads one, -0 included, and only as YAML reads one.
+func TestIntegerAsOnTheCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want int
+		err  string
+	}{
+		{"size: 3\n", 3, ""},
+		{"size: -0\n", 0, ""},
+		{"size: +2\n", 2, ""},
+		{"size: -0.0\n", 0, `f.yaml:1: size: "-0.0": want a whole number`},
+		{"size: '-0'\n", 0, `f.yaml:1: size: "-0": want a whole number`},
+		{"size: -1\n", 0, "f.yaml:1: size: -1 outside 0…9"},
+	} {
+		n, err := Decode("f.yaml", []byte(c.body), "size:")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		err = n.Fields([]string{"size"}, func(_ string, v Node) error {
+			var err error
+			got, err = v.Integer(0, 9)
+			return err
+		})
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("%q: %d, %v; want %d", c.body, got, err, c.want)
+		case c.err != "" && (err == nil || err.Error() != c.err):
+			t.Errorf("%q: %v; want %s", c.body, err, c.err)
+		}
+	}
+}
+
 // TestStrict: each refusal is an *Error at the line a user must fix.
 func TestStrict(t *testing.T) {
 	walk := func(n Node) error {
