@@ -42,11 +42,13 @@ also run by sapper run FILE:
   sq:                                 # each S? once
     - {id: A, loc: hut, ac_drm: 0, site: outside}
     - {id: B, loc: hut, ac_drm: -1, site: inside, forbid: [Gun, AFV]}
+    - {id: C, loc: church, site: inside}
   path:                               # in order; FFMO and FFNAM are computed
     - {name: M5, mf: 1, tem: 0, open: true,
-       eligible: [{id: A, range: 3, hindrance: 0}]}
+       eligible: [{id: A, range: 3, hindrance: 0}, {id: B, range: 3}]}
     - {name: M6, mf: 2, tem: 2,
-       eligible: [{id: B, range: 2}, {id: A, range: 16, long_range: true}]}
+       eligible: [{id: A, range: 2}, {id: B, range: 2},
+                  {id: C, range: 16, long_range: true}]}
   flags: {method: exact}              # optional: flags, as in any scenario
 
 S? sharing a loc are checked together and fire as one Fire Group (S3, S20);
