@@ -216,7 +216,10 @@ func (c *Crossing) Validate() error {
 	}
 	eligible := map[string]bool{}
 	for k, st := range c.Path {
-		where := fmt.Sprintf("path %d (%s)", k+1, st.Name)
+		where := fmt.Sprintf("path %d", k+1)
+		if st.Name != "" {
+			where += " (" + st.Name + ")"
+		}
 		switch {
 		case !(st.MF > 0 && st.MF <= 16) || math.IsNaN(st.MF):
 			return bound.InvalidAt("path", where, "mf %v outside (0, 16]", st.MF)

@@ -1,6 +1,8 @@
 package sasl
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -108,6 +110,7 @@ func DecodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 			err = v.List(func(i int, x yamlfile.Node) error {
 				st, err := decodeStep(x)
 				c.Path = append(c.Path, st)
+				cf.Lines[fmt.Sprintf("path %d", i+1)] = x.N.Line
 				return err
 			})
 		}
@@ -133,11 +136,21 @@ var (
 // Place is err, an error of the crossing's Validate or Experiment, at
 // the line of the field it names (a *bound.Invalid or *bound.Error: the
 // field, never the message, says where).
+//
+// An error at one Location of the path ("path 2 (hall): …") is placed at
+// that Location's line.
 func (cf *CrossingFile) Place(err error) error {
 	field, _ := bound.FieldOf(err)
 	line := cf.Lines[field]
 	if slices.Contains(enemyKeys, field) {
 		line = cf.Lines["enemy"]
+	}
+	var inv *bound.Invalid
+	if errors.As(err, &inv) && inv.At != "" {
+		at, _, _ := strings.Cut(inv.At, " (")
+		if l, ok := cf.Lines[at]; ok {
+			line = l
+		}
 	}
 	return yamlfile.Errorf(cf.File, line, "%s", err)
 }
