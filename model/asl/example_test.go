@@ -16,7 +16,8 @@ func Example() {
 	squad, _ := asl.ParseUnit("4-6-7")
 	leader, _ := asl.ParseUnit("leader:8-1")
 	a := asl.NewDCAttack(asl.Placed, squad, leader)
-	a.TEM = 3
+	a.Building = asl.Stone
+	a.TEM = a.Building.TEM(a.Fortified) // the building does not set the TEM by itself
 	exp, err := a.Experiment()
 	if err != nil {
 		panic(err)
@@ -37,8 +38,8 @@ func Example() {
 		fmt.Printf("Original %d (%d/36): Final %d, %s\n", r.Original, r.Ways, r.Final[0], r.Result[0])
 	}
 	// Output:
-	// exact:       cleared 38.65%, squad broken 58.95%
-	// Monte Carlo: cleared 38.71%, squad broken 58.89%
+	// exact:       cleared 39.92%, squad broken 55.56%
+	// Monte Carlo: cleared 39.93%, squad broken 55.55%
 	// column 30, DRM +3, malfunction on 12+
 	// Original 2 (1/36): Final 5, 1KIA
 	// Original 3 (2/36): Final 6, K/4
