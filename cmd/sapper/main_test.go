@@ -11,8 +11,8 @@ import (
 
 // TestBrokenPipe runs the program itself, as a shell pipeline does, with
 // a stdout whose reader is gone (sapper sweep … | head): the process is
-// not killed by SIGPIPE; it still writes the --plot chart, then reports
-// the broken pipe in one line and exits 1.
+// not killed by SIGPIPE; it still writes the --plot chart, then exits 1,
+// saying nothing: the reader chose to stop.
 func TestBrokenPipe(t *testing.T) {
 	if os.Getenv("SAPPER_TEST_MAIN") == "1" {
 		os.Args = append([]string{"sapper"}, strings.Fields(os.Getenv("SAPPER_TEST_ARGS"))...)
@@ -35,8 +35,8 @@ func TestBrokenPipe(t *testing.T) {
 	err = cmd.Run()
 	w.Close()
 	code := cmd.ProcessState.ExitCode()
-	if want := "sapper sweep: writing to stdout: broken pipe\n"; code != 1 || stderr.String() != want {
-		t.Errorf("exit %d (%v), stderr %q; want exit 1 and %q", code, err, stderr.String(), want)
+	if code != 1 || stderr.Len() != 0 {
+		t.Errorf("exit %d (%v), stderr %q; want exit 1 and nothing", code, err, stderr.String())
 	}
 	if fi, err := os.Stat(chart); err != nil || fi.Size() == 0 {
 		t.Errorf("no chart written: %v", err)

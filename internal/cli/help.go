@@ -23,7 +23,7 @@ func help(stdout io.Writer, args []string) error {
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {
-		return usagef("unknown command %q; want one of %s", args[0], commandNames())
+		return unknownCommand(args[0], commandNames())
 	}
 	cmd.help(stdout)
 	return nil
@@ -61,8 +61,8 @@ Commands:
 "sapper help <command>" or "sapper <command> --help" lists a command's flags.
 
 Exit codes: 0 ok, 1 the run failed or its output could not be written (a
-full disk, a closed pipe; a --plot chart is still written), 2 bad usage or
-input (one line on stderr, nothing run), 130 interrupted (the partial
-result is written, marked incomplete).
+full disk; a closed pipe, which says nothing; a --plot chart is still
+written), 2 bad usage or input (one line on stderr, nothing run), 130
+interrupted (the partial result is written, marked incomplete).
 `)
 }

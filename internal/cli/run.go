@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
 // command is one subcommand. Each lives in its own file with its own flag
@@ -56,6 +59,15 @@ func commandNames() string {
 		names = append(names, c.name)
 	}
 	return strings.Join(append(names, "help"), ", ")
+}
+
+// unknownCommand refuses a command name that is none of names (a list
+// joined by ", "), offering the nearest when one is near.
+func unknownCommand(name, names string) error {
+	if near := yamlfile.Nearest(name, strings.Split(names, ", ")); near != "" {
+		return usagef("unknown command %q; did you mean %s? (want one of %s)", name, near, names)
+	}
+	return usagef("unknown command %q; want one of %s", name, names)
 }
 
 // ExitError is the exit status of a run that did not succeed. What went
@@ -119,7 +131,7 @@ func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who
 	}
 	cmd := lookup(name)
 	if cmd == nil {
-		return "sapper", usagef("unknown command %q; want one of %s", name, commandNames())
+		return "sapper", unknownCommand(name, commandNames())
 	}
 	return "sapper " + cmd.name, cmd.execute(ctx, stdout, stderr, rest)
 }
@@ -153,6 +165,12 @@ func runPrepared(prepare func(context.Context, input) (*job, error), help func(i
 func exit(stderr io.Writer, who string, err error) int {
 	if err == nil {
 		return exitOK
+	}
+	var oe *outputError
+	if errors.As(err, &oe) && errors.Is(err, syscall.EPIPE) {
+		// The reader went away (sapper help dc | head): it wanted no more,
+		// and a line saying so would only clutter its terminal.
+		return exitFailure
 	}
 	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(clipQuoted(err.Error())))
 	var ue *usageError
