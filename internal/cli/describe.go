@@ -383,7 +383,7 @@ func runDescribe(stdout io.Writer, args []string) error {
 	case len(rest) == 1:
 		c := lookup(rest[0])
 		if c == nil || c.prepare == nil && c.inputs == nil {
-			return usagef("unknown command %q; want one of %s", rest[0], commandList(cmds))
+			return unknownCommand(rest[0], commandList(cmds))
 		}
 		cmds = []*command{c}
 	}

@@ -16,6 +16,9 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"lobbed", `sapper: unknown command "lobbed"`},
 		{"help nope", `sapper help: unknown command "nope"`},
+		{"comapre", `sapper: unknown command "comapre"; did you mean compare? (want one of compare, dc,`},
+		{"help swep", `sapper help: unknown command "swep"; did you mean sweep?`},
+		{"describe sweeep", `sapper describe: unknown command "sweeep"; did you mean sweep?`},
 		{"help dc version", "sapper help: want at most one command"},
 		{"dc", "sapper dc: --target is required"},
 		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a number; want e.g. 4-6-7`},
