@@ -43,20 +43,38 @@ func (t *trial) shoot(src *sim.Source, sp *stepPlan) {
 	}
 }
 
+// cowering is how far the round's Fire Group, undirected, cowers on
+// doubles: the round is a Fire Group of its own (S13), made of the firers
+// that fire in it, which cowers if one of them is subject to Cowering
+// (S29, A7.9), two columns if one of those is Green or Conscript (S22). A
+// firer that fired in an earlier round only does not count.
+func (g *fireGroup) cowering() int {
+	cower, green := false, false
+	for _, f := range g.f[:g.n] {
+		if f.fired {
+			cower = cower || f.cower
+			green = green || f.green
+		}
+	}
+	switch {
+	case green:
+		return cower2
+	case cower:
+		return cower1
+	}
+	return directed
+}
+
 // attack is one Fire Group attack on the moving units at the Location
 // (S11, S12, S14, S22–S24), resolved with the morale rules of package asl.
 func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 	g := &t.fg
 	col := asl.ColumnFor(total)
 	mode, lead := directed, 0
-	switch {
-	case g.lead <= 0:
+	if g.lead <= 0 {
 		lead = int(g.lead)
-	case !g.cower: // S29: every firer is exempt from Cowering
-	case g.green:
-		mode = cower2
-	default:
-		mode = cower1
+	} else {
+		mode = g.cowering()
 	}
 	base := sp.tem + int(g.hind) + lead
 	ffmo := 0

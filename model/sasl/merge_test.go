@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -125,6 +126,31 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	c.Tables = britishTables()
 	allow(c, ItemS)
 	cs["British, cowering or not"] = c
+
+	// British Fire Groups at 2 MF of squads that differ only in Class
+	// (1st Line, exempt from Cowering, or 2nd Line) and in whether range 3
+	// is within their Normal Range: a squad beyond it fires in the first
+	// round only, and each round cowers by its own firers (S13, S22, S29).
+	// After the first round, a 1st Line squad within range beside a 2nd
+	// Line one beyond it fires as a 2nd Line one within range beside a 1st
+	// Line one beyond it would, but only the second cowers: the keys hold
+	// each firer's class.
+	c = base("4-6-7")
+	c.Path, c.SQ = c.Path[1:], c.SQ[1:] // S? A was eligible at the first Location only
+	c.Path[0].MF = 2
+	c.Path[0].Eligible[0].Range = 3
+	c.Enemy.AC, c.Enemy.Nationality = 5, "british"
+	c.Tables = britishTables()
+	c.Tables.Units["4-2-7"] = UnitDef{Kind: Squad, FP: 4, Range: 2, BPV: 8, HS: "2-3-7"}
+	c.Tables.Units["4-2-7b"] = UnitDef{Kind: Squad, FP: 4, Range: 2, Class: asl.SecondLine, BPV: 7, HS: "2-3-7"}
+	x2 := Column{First: 2}
+	for i := range 8 {
+		x2.Rows = append(x2.Rows, Entry{Unit: []string{"4-4-7", "4-2-7b", "4-4-7b", "4-2-7"}[i%4]})
+	}
+	c.Tables.X2 = Table{Columns: []Column{x2}}
+	allow(c, ItemS)
+	c.Options.HeatOfBattle = false
+	cs["British, cowering by round"] = c
 
 	c = base("4-6-7")
 	c.Hazardous = true

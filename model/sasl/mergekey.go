@@ -302,27 +302,37 @@ func (t *trial) replay(src *sim.Source) bool {
 // never otherwise. The FP and B# of a round, and whether a firer fired in
 // it, are worked out afresh each round.
 //
-// Before the last round only the round's IFT column matters: what the
-// firers keep after it is never used. Who leads the Fire Group, whether
-// it may cower (S29) and how far (S22), whether it fires from close
-// range (S24) and its Hindrance are keyed in every round.
+// Before the last round only the round's IFT column matters, and
+// whether and how far it cowers: what the firers keep after it is never
+// used. Before another, each firer to fire is keyed with whether it is
+// subject to Cowering and Green (S13, S22, S29), unless a leader directs
+// the Fire Group (S11). Who leads it, whether it fires from close range
+// (S24) and its Hindrance are keyed in every round.
 func (g *fireGroup) appendKey(b []byte, first, last bool) []byte {
 	start := len(b)
-	b = append(b, 0, byte(g.lead), byte(boolInt(g.green)|boolInt(g.close)<<1|boolInt(g.cower)<<2), byte(g.hind))
+	b = append(b, 0, byte(g.lead), byte(boolInt(g.close)<<1), byte(g.hind))
+	led := g.lead <= 0
 	if last {
 		total := 0.0
+		cower, green := false, false
 		for _, f := range g.f[:g.n] {
 			switch {
 			case first || f.keep && !f.done:
 				total += f.fp
 			case !f.done && f.normal && !f.sff:
 				total += f.fp / 2
+			default:
+				continue
 			}
+			cower, green = cower || f.cower, green || f.green
 		}
 		if total < 1 {
 			return append(b[:start], 0) // S10: no attack
 		}
 		b[start] = 0x80 | byte(asl.ColumnFor(total))
+		if !led {
+			b[start+2] |= byte(boolInt(green) | boolInt(cower)<<2)
+		}
 		return b
 	}
 	n := 0
@@ -343,6 +353,9 @@ func (g *fireGroup) appendKey(b []byte, first, last bool) []byte {
 		rof := f.rof
 		if how == 8 {
 			rof = 0
+		}
+		if !led {
+			how |= byte(boolInt(f.cower)<<4 | boolInt(f.green)<<5)
 		}
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f.fp))
 		b = append(b, byte(rof), byte(f.b), how)

@@ -21,6 +21,10 @@ type weapon struct {
 	rof    int8    // 0: never keeps ROF
 	b      int8    // breakdown number; 0: not a MG
 	normal bool    // within Normal Range: may make Subsequent First Fire (S13)
+	// cower: the MMC firing it is subject to Cowering (A7.9, S29); green:
+	// and is Green or Conscript (S22). Each round is a Fire Group of its
+	// own (S13), which cowers if a firer of that round is subject to it.
+	cower, green bool
 }
 
 // profile is what one Activation adds to a chain: the items it generated
@@ -115,15 +119,18 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, n
 			fire = mgs[:1]
 		}
 		fired := false
+		subject := subjectToCowering(nat, u.def.Class)
+		green := subject && (u.def.Class == asl.Green || u.def.Class == asl.Conscript)
 		for _, w := range fire {
 			if w.fp > 0 {
+				w.cower, w.green = subject, green
 				ws = append(ws, w)
 				fired = true
 			}
 		}
-		if fired && subjectToCowering(nat, u.def.Class) {
+		if fired && subject {
 			p.cower = true
-			p.green = p.green || u.def.Class == asl.Green || u.def.Class == asl.Conscript
+			p.green = p.green || green
 		}
 	}
 	if shots == 1 {
@@ -137,7 +144,7 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, n
 			total = asl.ColumnFor(total).FP()
 		}
 		if total > 0 {
-			ws = append(ws, weapon{fp: total})
+			ws = append(ws, weapon{fp: total, cower: p.cower, green: p.green})
 		}
 	}
 	if len(ws) > maxComps {
@@ -153,12 +160,23 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, n
 		if a.b != b.b {
 			return int(a.b) - int(b.b)
 		}
-		return boolInt(a.normal) - boolInt(b.normal)
+		if a.normal != b.normal {
+			return boolInt(a.normal) - boolInt(b.normal)
+		}
+		if a.cower != b.cower {
+			return boolInt(a.cower) - boolInt(b.cower)
+		}
+		return boolInt(a.green) - boolInt(b.green)
 	})
 	p.n = uint8(len(ws))
 	copy(p.w[:], ws)
 	if p.lead <= 0 {
-		p.cower, p.green = false, false // a directed Fire Group never cowers (S11)
+		// A directed Fire Group never cowers (S11): its firers' classes
+		// do not matter, and profiles that differ only in them are one.
+		p.cower, p.green = false, false
+		for i := range p.w[:p.n] {
+			p.w[i].cower, p.w[i].green = false, false
+		}
 	}
 	if p.n == 0 {
 		// Nothing fires: who would have directed or cowered does not matter.

@@ -244,3 +244,37 @@ func TestCoweringExemptions(t *testing.T) {
 		})
 	}
 }
+
+// TestCoweringByRound is S13 with S22 and S29: each round of shots is a
+// Fire Group of its own, made of the firers that fire in it. It cowers if
+// one of them is subject to Cowering, two columns if one of those is
+// Green or Conscript; a firer that fired in an earlier round only counts
+// for nothing.
+func TestCoweringByRound(t *testing.T) {
+	exempt := firer{weapon: weapon{fp: 4}}
+	subject := firer{weapon: weapon{fp: 2, cower: true}}
+	green := firer{weapon: weapon{fp: 2, cower: true, green: true}}
+	for _, c := range []struct {
+		name  string
+		f     []firer
+		fired []bool
+		want  int
+	}{
+		{"all exempt", []firer{exempt, exempt}, []bool{true, true}, directed},
+		{"one subject", []firer{exempt, subject}, []bool{true, true}, cower1},
+		{"one Green", []firer{exempt, subject, green}, []bool{true, true, true}, cower2},
+		{"the subject one fired earlier only", []firer{exempt, subject}, []bool{true, false}, directed},
+		{"the Green one fired earlier only", []firer{subject, green}, []bool{true, false}, cower1},
+	} {
+		var g fireGroup
+		g.reset()
+		for i, f := range c.f {
+			f.fired = c.fired[i]
+			g.f[g.n] = f
+			g.n++
+		}
+		if got := g.cowering(); got != c.want {
+			t.Errorf("%s: cowering %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -22,14 +22,12 @@ type fireGroup struct {
 	f     [maxGroup * maxComps]firer
 	n     int
 	lead  int8
-	cower bool // some firer is subject to Cowering (S29)
-	green bool
 	close bool
 	hind  int8
 }
 
 func (g *fireGroup) reset() {
-	g.n, g.lead, g.cower, g.green, g.close, g.hind = 0, noLead, false, false, false, 0
+	g.n, g.lead, g.close, g.hind = 0, noLead, false, 0
 }
 
 // join adds an Activation's weapons to the Fire Group.
@@ -42,8 +40,6 @@ func (g *fireGroup) join(p *profile) {
 		g.n++
 	}
 	g.lead = min(g.lead, p.lead)
-	g.cower = g.cower || p.cower
-	g.green = g.green || p.green
 	g.close = g.close || p.close
 	g.hind = max(g.hind, p.hind)
 }
