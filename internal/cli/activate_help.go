@@ -21,11 +21,13 @@ Range; TEM, hindrance, the best leader's modifier ≤ 0 (otherwise Cowering,
 unless every firer is British Elite or 1st Line, or a Finn other than a
 Conscript, S29), −1 FFNAM, −1 FFMO, −2 Hazardous. If the stack spent 2 MF
 or more, MGs that keep ROF fire again and the others make one Subsequent
-First Fire at ½ FP (S13, S14). Checks and shots go on while a moving unit
-is Good Order (S16); Long Range Activation is rolled last, once per stack,
-an Original 2 (S17); only Good Order, unpinned units move on (S18). The
-moving units' morale checks, pins, ELR, Heat of Battle and leader losses
-are those of sapper dc, with its defaults and --rule switches (S29).
+First Fire at ½ FP (S13, S14); each round is a Fire Group of its own,
+which cowers by the firers that fire in it. Checks and shots go on while a
+moving unit is Good Order (S16); Long Range Activation is rolled last,
+once per stack, an Original 2 (S17); only Good Order, unpinned units move
+on (S18). The moving units' morale checks, pins, ELR, Heat of Battle and
+leader losses are those of sapper dc, with its defaults and --rule
+switches (S29).
 
 FILE is a crossing file (NAME a built-in one, listed by sapper scenarios),
 also run by sapper run FILE:
@@ -56,8 +58,10 @@ site (inside or outside) picks the {x5} column, and inside (a building or
 pillbox) turns mortars into MGs and rerolls BAZ/PSK (S7); forbid lists items
 it may not generate (S, HS, L, SW, Gun, AFV, SPG, F), at Long Range too
 (S21). long_range: true makes an S? eligible there for Long Range
-Activation only. The file is read strictly: an unknown field, a wrong type
-or a field given twice is an error at its line.
+Activation only. Left out, site is outside, ac_drm, tem and hindrance are
+0 and open is false; range and mf must be given. The file is read
+strictly: an unknown field, a wrong type or a field given twice is an
+error at its line.
 
 Reports arrived and good_order.K (some moving unit in Good Order at the end
 and at Location K), checked = activated + dummies, generated.TYPE, the
