@@ -20,7 +20,7 @@ const noFractionsRounded = "no exact fractions: the model draws from a distribut
 // float figures stand on their own. decided, when not nil, is told which
 // method --method auto chose, and why, as soon as it has (sim.RunAuto).
 func runFractions(ctx context.Context, exp sim.Experiment, cfg sim.Config, implied bool, decided func(sim.Method, string)) (*sim.Result, error) {
-	tuneGC(cfg.Method)
+	tuneGC(cfg)
 	run := func(cfg sim.Config) (*sim.Result, error) {
 		if cfg.Method == sim.Auto {
 			return sim.RunAuto(ctx, exp, cfg, decided)

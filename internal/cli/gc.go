@@ -33,22 +33,32 @@ var gcTunable = os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""
 // process's setting, one run's target applying to another's heap.
 var serving atomic.Bool
 
-// tuneGC sets the garbage collector for a run by method m: gcPercent and
-// gcLimit for Monte Carlo, and Go's defaults for an exact or auto run,
-// under which --max-memory is reckoned (its tables of merged states hold
-// at most half the budget, the rest the collector's headroom:
-// sim.Config.MaxMemory). It leaves the collector alone under sapper serve,
-// in the browser, whose WebAssembly heap never shrinks, and when the
-// environment sets it.
-func tuneGC(m sim.Method) {
+// tuneGC sets the garbage collector for a run of cfg: gcPercent and
+// gcLimit for Monte Carlo; for an exact or auto run, Go's default target
+// and a soft limit of the run's --max-memory. Its tables of merged states
+// hold at most half the budget and leave the rest to the collector's
+// headroom (sim.Config.MaxMemory), which under the default target alone
+// let the process pass the budget by a fifth on a long walk. It leaves
+// the collector alone under sapper serve, in the browser, whose
+// WebAssembly heap never shrinks, and when the environment sets it.
+func tuneGC(cfg sim.Config) {
 	if !gcTunable || serving.Load() || runtime.GOOS == "js" {
 		return
 	}
-	if m == sim.MonteCarlo {
+	if cfg.Method == sim.MonteCarlo {
 		debug.SetGCPercent(gcPercent)
 		debug.SetMemoryLimit(gcLimit)
 		return
 	}
 	debug.SetGCPercent(100)
-	debug.SetMemoryLimit(math.MaxInt64)
+	debug.SetMemoryLimit(exactLimit(cfg.MaxMemory))
+}
+
+// exactLimit is the soft memory limit of an exact run of budget max bytes
+// (0: the default).
+func exactLimit(max uint64) int64 {
+	if max == 0 {
+		max = sim.DefaultMaxMemory
+	}
+	return int64(min(max, math.MaxInt64))
 }

@@ -30,17 +30,19 @@ func TestTuneGC(t *testing.T) {
 		}
 	}
 	for _, m := range []sim.Method{sim.MonteCarlo, sim.Exact, sim.MonteCarlo, sim.Auto} {
-		tuneGC(m)
+		tuneGC(sim.Config{Method: m})
 		if m == sim.MonteCarlo {
 			check(string(m), gcPercent, gcLimit)
 		} else {
-			check(string(m), 100, math.MaxInt64)
+			check(string(m), 100, sim.DefaultMaxMemory)
 		}
 	}
+	tuneGC(sim.Config{Method: sim.Exact, MaxMemory: 64 << 20})
+	check("exact --max-memory 64", 100, 64<<20)
 	debug.SetGCPercent(150)
 	debug.SetMemoryLimit(123 << 20)
 	serving.Store(true)
 	defer serving.Store(false)
-	tuneGC(sim.MonteCarlo)
+	tuneGC(sim.Config{Method: sim.MonteCarlo})
 	check("serving", 150, 123<<20)
 }

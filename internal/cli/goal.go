@@ -226,7 +226,7 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 // exactRun runs exp exactly. An interrupted run is errInterrupted.
 func exactRun(ctx context.Context, exp sim.Experiment, cfg sim.Config) (*sim.Result, error) {
 	cfg.Method = sim.Exact
-	tuneGC(cfg.Method)
+	tuneGC(cfg)
 	res, err := sim.Run(ctx, exp, cfg)
 	if err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ func executePooled(ctx context.Context, stderr io.Writer, j *job) (rep report.Re
 	for k, r := range j.runs {
 		exps[k] = r.exp
 	}
-	tuneGC(cfg.Method)
+	tuneGC(cfg)
 	results, err := sim.RunMCAll(ctx, exps, cfg)
 	stop()
 	if err != nil {
