@@ -3,7 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"github.com/sapperhq/sapper/internal/infile"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
+	"github.com/sapperhq/sapper/internal/infile"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -185,6 +186,10 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"deploy: true", "deploy: yes please", `deploy: "yes please": want true or false`},
 		{"  8:  [HS, SW]", "  8:  [HS, SWW]", `"SWW": want one of S, HS`},
 		{"  9:  [S]\n", "", "no row 9: rows may not have gaps (S19)"},
+		{"  9:  [S]\n", "  9:  [S]\n  09: [S]\n", "t.yaml:61: tables: a1: row 9 given twice"},
+		{"bpv: 10, hs: 2-2-7}", "bpv: 10, hs: 2-2-9}", `t.yaml:18: tables: units: 4-4-7 hs: unknown unit "2-2-9"`},
+		{"inside: LMG}", "inside: LMH}", `t.yaml:35: tables: units: 50mm MTR inside: unknown unit "LMH"`},
+		{"{hmg: HMG,", "{hmg: HMH,", `t.yaml:113: tables: long_range hmg: unknown unit "HMH"`},
 		{"  7:  []", "  7:  [S]", "row 7 must be empty"},
 		{"2: 4-5-8, 3: 4-5-8", "2: 4-5-9, 3: 4-5-8", `unknown unit "4-5-9"`},
 		{"kind: squad, fp: 4, range: 5", "kind: squad, fp: 4, range: 5, rang: 5", `unknown field "rang"; did you mean range?`},
@@ -395,5 +400,28 @@ func TestActivateMoraleRules(t *testing.T) {
 		if k != "heat_of_battle" && got[k] == v {
 			t.Errorf("%s: still %v after %v", k, v, flip)
 		}
+	}
+}
+
+// TestCrossingMinusSign: a crossing file's numbers take the minus sign −
+// (U+2212) that the help texts print, as the command line's do
+// (docs/inputs.md).
+func TestCrossingMinusSign(t *testing.T) {
+	dir := t.TempDir()
+	body := "command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, mission_drm: %s1, nationality: russian, date: 1941-08}\nsq: [{id: A, ac_drm: %s2}]\npath:\n  - {mf: 1, eligible: [{id: A, range: 2}]}\n"
+	var outs []string
+	for _, sign := range []string{"-", "−"} {
+		p := filepath.Join(dir, "c.yaml")
+		if err := os.WriteFile(p, []byte(fmt.Sprintf(body, sign, sign)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := cli(t, "activate", p, "--method", "exact", "--format", "csv")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d, %s", sign, code, stderr)
+		}
+		outs = append(outs, stdout)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("− and - differ:\n%s\n---\n%s", outs[0], outs[1])
 	}
 }

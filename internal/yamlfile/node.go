@@ -125,15 +125,20 @@ func (d Node) Str() (string, error) {
 }
 
 // Integer reads a whole number from lo to hi; YAML must have read it as
-// one, so that 3.0 or "3" is not taken for 3. -0 is 0, as on the command
-// line, though YAML reads it as a float to keep its sign.
+// one, so that 3.0 or "3" is not taken for 3. As on the command line, -0
+// is 0, though YAML reads it as a float to keep its sign, and a number
+// may take the minus sign − (U+2212), which YAML reads as text.
 func (d Node) Integer(lo, hi int) (int, error) {
 	s, err := d.Str()
 	if err != nil {
 		return 0, err
 	}
 	v, err := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
-	if err != nil || d.N.Tag != "!!int" && (d.N.Tag != "!!float" || s != "-0") {
+	if err != nil && (d.N.Tag == "!!int" || d.N.Tag == "!!float") && digits(s) {
+		// A whole number past what a machine word holds.
+		return 0, d.Errorf("%s outside %d…%d", OneLine(s), lo, hi)
+	}
+	if err != nil || d.N.Tag != "!!int" && (d.N.Tag != "!!float" || s != "-0") && !d.minus() {
 		return 0, d.Errorf("%q: want a whole number", OneLine(s))
 	}
 	if v < int64(lo) || v > int64(hi) {
@@ -148,7 +153,7 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if d.N.Tag != "!!int" && d.N.Tag != "!!float" {
+	if d.N.Tag != "!!int" && d.N.Tag != "!!float" && !d.minus() {
 		return 0, d.Errorf("%q: want a number", OneLine(s))
 	}
 	v, err := decimal.ParseFloat(s)
@@ -161,6 +166,20 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 		return 0, d.Errorf("%s outside %v…%v", s, lo, hi)
 	}
 	return v, nil
+}
+
+// digits reports whether s is decimal digits after an optional sign.
+func digits(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// minus reports whether the node is an unquoted value that starts with
+// the minus sign − (U+2212), which YAML reads as text and sapper as a
+// number's sign (docs/inputs.md), when the rest reads as one.
+func (d Node) minus() bool {
+	return d.N.Tag == "!!str" && d.N.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 &&
+		strings.HasPrefix(d.N.Value, decimal.Minus)
 }
 
 // Boolean reads true or false, unquoted: a quoted "true" is text.

@@ -64,12 +64,15 @@ func Decode(file string, data []byte, want string) (Node, error) {
 	return Node{File: file, N: root}, nil
 }
 
-// checkUTF8 places the first byte of data that is not UTF-8 at its line
-// and column, which the YAML decoder's own message leaves out. A file
-// that starts with a UTF-16 byte order mark is left to the decoder,
-// which reads UTF-16.
+// checkUTF8 places the first byte of data that is not UTF-8, or the
+// first control character YAML refuses, at its line and column, which
+// the YAML decoder's own message leaves out. A file that starts with a
+// UTF-16 byte order mark is left to the decoder, which reads UTF-16.
 func checkUTF8(file string, data []byte) error {
-	if bytes.HasPrefix(data, []byte{0xfe, 0xff}) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) || utf8.Valid(data) {
+	if bytes.HasPrefix(data, []byte{0xfe, 0xff}) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) {
+		return nil
+	}
+	if utf8.Valid(data) && bytes.IndexFunc(data, refused) < 0 {
 		return nil
 	}
 	line, col := 1, 1
@@ -82,12 +85,22 @@ func checkUTF8(file string, data []byte) error {
 		if r == utf8.RuneError && n == 1 {
 			return Errorf(file, line, "column %d: byte 0x%02x is not UTF-8; save the file as UTF-8", col, data[i])
 		}
+		if refused(r) {
+			return Errorf(file, line, "column %d: control character U+%04X, which YAML does not allow; remove it", col, r)
+		}
 		if r == '\n' {
 			line, col = line+1, 0
 		}
 		i, col = i+n, col+1
 	}
 	return nil
+}
+
+// refused reports the control characters YAML does not allow in a file:
+// the C0 controls but tab, line feed and carriage return, DEL, and the C1
+// controls but U+0085.
+func refused(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f || r >= 0x80 && r <= 0x9f && r != 0x85
 }
 
 // loadError places a decoder error at its line.

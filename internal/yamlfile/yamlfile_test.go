@@ -19,6 +19,12 @@ func TestIntegerAsOnTheCommandLine(t *testing.T) {
 		{"size: -0.0\n", 0, `f.yaml:1: size: "-0.0": want a whole number`},
 		{"size: '-0'\n", 0, `f.yaml:1: size: "-0": want a whole number`},
 		{"size: -1\n", 0, "f.yaml:1: size: -1 outside 0…9"},
+		{"size: −0\n", 0, ""},
+		{"size: −1\n", 0, "f.yaml:1: size: −1 outside 0…9"},
+		{"size: '−0'\n", 0, `f.yaml:1: size: "−0": want a whole number`},
+		{"size: −x\n", 0, `f.yaml:1: size: "−x": want a whole number`},
+		{"size: 99999999999999999999999\n", 0, "f.yaml:1: size: 99999999999999999999999 outside 0…9"},
+		{"size: 0x10\n", 0, `f.yaml:1: size: "0x10": want a whole number`},
 	} {
 		n, err := Decode("f.yaml", []byte(c.body), "size:")
 		if err != nil {
@@ -60,6 +66,7 @@ func TestStrict(t *testing.T) {
 		{"", "f\\n.yaml: empty; want size:"},
 		{"size: 1\nnames: [a, é\xff]\n", "f.yaml:2: column 13: byte 0xff is not UTF-8; save the file as UTF-8"},
 		{"\xef\xbb\xbfsize: 1\xff\n", "f.yaml:1: column 8: byte 0xff is not UTF-8; save the file as UTF-8"},
+		{"size: 1\nnames: [a\x07b]\n", "f.yaml:2: column 10: control character U+0007, which YAML does not allow; remove it"},
 	} {
 		file := "f.yaml"
 		if c.body == "" {

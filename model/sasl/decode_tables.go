@@ -78,17 +78,33 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 		}
 	}
 	if err := t.Validate(); err != nil {
-		// Validate's messages start with the table they are about
-		// ("x2: …"): its field's line is where the user looks.
-		line := root.N.Line
-		for _, k := range tablesKeys {
-			if l, ok := lines[k]; ok && len(err.Error()) > len(k) && err.Error()[:len(k)+1] == k+":" {
-				line = l
-			}
-		}
-		return nil, yamlfile.Errorf(file, line, "tables: %v", err)
+		return nil, yamlfile.Errorf(file, validateLine(root, lines, err.Error()), "tables: %v", err)
 	}
 	return t, nil
+}
+
+// validateLine is the line of the tables file that Validate's message msg
+// is about: the unit it names ("units: 50mm MTR inside: …"), or the field
+// it starts with ("x2: …", "long_range hmg: …"), where the user looks.
+func validateLine(root yamlfile.Node, lines map[string]int, msg string) int {
+	line := root.N.Line
+	for _, k := range tablesKeys {
+		if l, ok := lines[k]; ok && (strings.HasPrefix(msg, k+":") || strings.HasPrefix(msg, k+" ")) {
+			line = l
+		}
+	}
+	for i := 0; i+1 < len(root.N.Content); i += 2 {
+		if root.N.Content[i].Value != "units" {
+			continue
+		}
+		units := root.N.Content[i+1].Content
+		for j := 0; j+1 < len(units); j += 2 {
+			if name := units[j].Value; strings.HasPrefix(msg, "units: "+name+" ") || strings.HasPrefix(msg, "units: "+name+":") {
+				line = units[j].Line
+			}
+		}
+	}
+	return line
 }
 
 // unitKeys are the fields of a unit of the units: mapping, by which the
@@ -186,8 +202,12 @@ func rows[T any](v yamlfile.Node, row func(yamlfile.Node) (T, error)) (first int
 	if err != nil {
 		return 0, nil, err
 	}
-	slices.SortFunc(all, func(a, b kv) int { return a.k - b.k })
+	slices.SortStableFunc(all, func(a, b kv) int { return a.k - b.k }) // in the file's order within a row
 	for i := 1; i < len(all); i++ {
+		if all[i].k == all[i-1].k {
+			// 8 and 08 are one row.
+			return 0, nil, yamlfile.Errorf(v.File, all[i].line, "%s: row %d given twice", v.Path, all[i].k)
+		}
 		if all[i].k != all[i-1].k+1 {
 			return 0, nil, yamlfile.Errorf(v.File, all[i].line, "%s: no row %d: rows may not have gaps (S19)", v.Path, all[i-1].k+1)
 		}
