@@ -24,9 +24,11 @@ func escapeControls(dst, data []byte) (out, rest []byte) {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			dst = appendByteEscape(dst, data[i])
-		case bidi(r):
+		case bidi(r) || r == 0x2028 || r == 0x2029:
 			// A direction override reorders what follows it on screen:
-			// a name could show one thing and say another.
+			// a name could show one thing and say another. A line or
+			// paragraph separator breaks a one-line name where a
+			// terminal or a page honours it.
 			dst = append(dst, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
 		case r == '\n' || !unicode.IsControl(r):
 			dst = append(dst, data[i:i+n]...)

@@ -20,6 +20,7 @@ func TestEscapeControls(t *testing.T) {
 		{"del\x7f c1\u0085\u009b", `del\u007f c1\u0085\u009b`},
 		{"bad \xff\xc2 byte", `bad \xff\xc2 byte`},
 		{"cut at the end \xe2\x96", `cut at the end \xe2\x96`},
+		{"one\u2028line\u2029and \u202eevil", `one\u2028line\u2029and \u202eevil`},
 	} {
 		// Every split of the input into two writes gives the same text.
 		for cut := 0; cut <= len(c.in); cut++ {
