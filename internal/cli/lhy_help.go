@@ -57,8 +57,8 @@ e.g. --target rifle:7,av=2 --target mg:6,concealed --target crew:5,rider,on=tank
 
 Vehicles, NAME:AV (AV 0…21, L8), followed by options after commas:
   eav=N          the Effective AV (0…21) that AT results are read against
-  atv=N          its ATV: Destroyed by AT fire with ATV > 0, it causes
-                 Collateral Damage
+  atv=N          its ATV (0…10): Destroyed by AT fire with ATV > 0, it
+                 causes Collateral Damage
   afv            an AFV: Shocked rather than Destroyed by a mortar's 10
   towed-gun      a towed Gun: never carries units nor the mortar's 10
 e.g. --vehicle tank:8,afv,atv=2 --vehicle pak:2,towed-gun
