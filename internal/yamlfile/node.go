@@ -124,21 +124,24 @@ func (d Node) Str() (string, error) {
 	return d.N.Value, nil
 }
 
-// Integer reads a whole number from lo to hi; YAML must have read it as
-// one, so that 3.0 or "3" is not taken for 3. As on the command line, -0
-// is 0, though YAML reads it as a float to keep its sign, and a number
-// may take the minus sign − (U+2212), which YAML reads as text.
+// Integer reads a whole number from lo to hi, written as decimal digits
+// after an optional sign, unquoted and untagged, so that 3.0 or "3" is not
+// taken for 3. As on the command line, -0 is 0, 08 is 8, and a number may
+// take the minus sign − (U+2212).
 func (d Node) Integer(lo, hi int) (int, error) {
 	s, err := d.Str()
 	if err != nil {
 		return 0, err
 	}
+	// YAML reads -0, 08 and a number past 64 bits as floats, and −1 as
+	// text: each is still decimal digits after a sign.
+	whole := d.N.Tag == "!!int" || d.N.Style == 0 && (d.N.Tag == "!!float" || d.N.Tag == "!!str") && digits(s)
 	v, err := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
-	if err != nil && (d.N.Tag == "!!int" || d.N.Tag == "!!float") && digits(s) {
+	if err != nil && whole && digits(s) {
 		// A whole number past what a machine word holds.
 		return 0, d.Errorf("%s outside %d…%d", OneLine(s), lo, hi)
 	}
-	if err != nil || d.N.Tag != "!!int" && (d.N.Tag != "!!float" || s != "-0") && !d.minus() {
+	if err != nil || !whole {
 		return 0, d.Errorf("%q: want a whole number", OneLine(s))
 	}
 	if v < int64(lo) || v > int64(hi) {
@@ -168,18 +171,21 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 	return v, nil
 }
 
-// digits reports whether s is decimal digits after an optional sign.
+// digits reports whether s is decimal digits after an optional sign: +,
+// - or the minus sign − (U+2212).
 func digits(s string) bool {
-	s = strings.TrimLeft(s, "+-")
+	s = strings.TrimPrefix(s, decimal.Minus)
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
-// minus reports whether the node is an unquoted value that starts with
-// the minus sign − (U+2212), which YAML reads as text and sapper as a
-// number's sign (docs/inputs.md), when the rest reads as one.
+// minus reports whether the node is a plain, untagged value that starts
+// with the minus sign − (U+2212), which YAML reads as text and sapper as
+// a number's sign (docs/inputs.md).
 func (d Node) minus() bool {
-	return d.N.Tag == "!!str" && d.N.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 &&
-		strings.HasPrefix(d.N.Value, decimal.Minus)
+	return d.N.Tag == "!!str" && d.N.Style == 0 && strings.HasPrefix(d.N.Value, decimal.Minus)
 }
 
 // Boolean reads true or false, unquoted: a quoted "true" is text.

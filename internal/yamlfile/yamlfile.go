@@ -96,11 +96,11 @@ func checkUTF8(file string, data []byte) error {
 	return nil
 }
 
-// refused reports the control characters YAML does not allow in a file:
-// the C0 controls but tab, line feed and carriage return, DEL, and the C1
-// controls but U+0085.
+// refused reports the control characters the YAML decoder refuses in a
+// file: the C0 controls but tab, line feed and carriage return. DEL and
+// the C1 controls it reads, and the output escapes them.
 func refused(r rune) bool {
-	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f || r >= 0x80 && r <= 0x9f && r != 0x85
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r'
 }
 
 // loadError places a decoder error at its line.

@@ -25,6 +25,11 @@ func TestIntegerAsOnTheCommandLine(t *testing.T) {
 		{"size: −x\n", 0, `f.yaml:1: size: "−x": want a whole number`},
 		{"size: 99999999999999999999999\n", 0, "f.yaml:1: size: 99999999999999999999999 outside 0…9"},
 		{"size: 0x10\n", 0, `f.yaml:1: size: "0x10": want a whole number`},
+		{"size: 08\n", 8, ""},
+		{"size: −99999999999999999999\n", 0, "f.yaml:1: size: −99999999999999999999 outside 0…9"},
+		{"size: !!str −1\n", 0, `f.yaml:1: size: "−1": want a whole number`},
+		{"size: >-\n  3\n", 0, `f.yaml:1: size: "3": want a whole number`},
+		{"size: !!int 3\n", 3, ""},
 	} {
 		n, err := Decode("f.yaml", []byte(c.body), "size:")
 		if err != nil {
@@ -67,6 +72,7 @@ func TestStrict(t *testing.T) {
 		{"size: 1\nnames: [a, é\xff]\n", "f.yaml:2: column 13: byte 0xff is not UTF-8; save the file as UTF-8"},
 		{"\xef\xbb\xbfsize: 1\xff\n", "f.yaml:1: column 8: byte 0xff is not UTF-8; save the file as UTF-8"},
 		{"size: 1\nnames: [a\x07b]\n", "f.yaml:2: column 10: control character U+0007, which YAML does not allow; remove it"},
+		{"size: 1\nnames: [\"a\u0092b\", \x1b]\n", "f.yaml:2: column 16: control character U+001B, which YAML does not allow; remove it"},
 	} {
 		file := "f.yaml"
 		if c.body == "" {
