@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -62,9 +63,10 @@ func commandNames() string {
 }
 
 // unknownCommand refuses a command name that is none of names (a list
-// joined by ", "), offering the nearest when one is near.
+// joined by ", "), offering the nearest when one is near: not for a name
+// of one or two letters, which any short command is near.
 func unknownCommand(name, names string) error {
-	if near := yamlfile.Nearest(name, strings.Split(names, ", ")); near != "" {
+	if near := yamlfile.Nearest(name, strings.Split(names, ", ")); near != "" && utf8.RuneCountInString(name) > 2 {
 		return usagef("unknown command %q; did you mean %s? (want one of %s)", name, near, names)
 	}
 	return usagef("unknown command %q; want one of %s", name, names)

@@ -19,6 +19,7 @@ func TestUsageErrors(t *testing.T) {
 		{"comapre", `sapper: unknown command "comapre"; did you mean compare? (want one of compare, dc,`},
 		{"help swep", `sapper help: unknown command "swep"; did you mean sweep?`},
 		{"describe sweeep", `sapper describe: unknown command "sweeep"; did you mean sweep?`},
+		{"go", `sapper: unknown command "go"; want one of compare,`},
 		{"help dc version", "sapper help: want at most one command"},
 		{"dc", "sapper dc: --target is required"},
 		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a number; want e.g. 4-6-7`},
