@@ -18,12 +18,7 @@ import (
 )
 
 func main() {
-	// A reader that goes away (sapper sweep … | head -2) must not kill
-	// the process before it writes its --plot chart: with SIGPIPE
-	// ignored, a write to the closed pipe fails with EPIPE instead, the
-	// chart is still written, and the process exits with status 1,
-	// quietly: the reader chose to stop.
-	signal.Ignore(syscall.SIGPIPE)
+	ignoreSIGPIPE()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// After the first interrupt the run winds down and writes its partial
 	// result; restoring the default handler lets a second Ctrl-C kill a
