@@ -447,18 +447,23 @@ func (s *scenario) place(err error, inFile bool) error {
 		return err
 	}
 	line := 0
+	msg := ue.msg
 	if f := ue.field; inFile && f != "" {
 		line = s.lines["--"+f]
-		if f == "vary" || f == "metric" {
-			line = s.lines[f]
-		}
 		// A flag given after the file is the command line's.
 		inFile = !s.given[f]
+		if (f == "vary" || f == "metric") && inFile {
+			// The file's own key, not a flag: named as the file names it.
+			line = s.lines[f]
+			if rest, ok := strings.CutPrefix(msg, "--"+f+" "); ok {
+				msg = f + ": " + rest
+			}
+		}
 	}
 	if !inFile {
-		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, ue.msg)
+		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, msg)
 	}
-	return scenarioError(s.file, line, "%s", ue.msg)
+	return scenarioError(s.file, line, "%s", msg)
 }
 
 // suggest offers the flag closest to a misspelt name.
