@@ -86,7 +86,11 @@ func checkUTF8(file string, data []byte) error {
 			return Errorf(file, line, "column %d: byte 0x%02x is not UTF-8; save the file as UTF-8", col, data[i])
 		}
 		if refused(r) {
-			return Errorf(file, line, "column %d: control character U+%04X, which YAML does not allow; remove it", col, r)
+			what := "control character"
+			if r > 0xff {
+				what = "noncharacter"
+			}
+			return Errorf(file, line, "column %d: %s U+%04X, which YAML does not allow; remove it", col, what, r)
 		}
 		if r == '\n' {
 			line, col = line+1, 0
@@ -96,11 +100,12 @@ func checkUTF8(file string, data []byte) error {
 	return nil
 }
 
-// refused reports the control characters the YAML decoder refuses in a
-// file: the C0 controls but tab, line feed and carriage return. DEL and
-// the C1 controls it reads, and the output escapes them.
+// refused reports the characters the YAML decoder refuses in a file: the
+// C0 controls but tab, line feed and carriage return, and the
+// noncharacters U+FFFE and U+FFFF. DEL and the C1 controls it reads, and
+// the output escapes them.
 func refused(r rune) bool {
-	return r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff
 }
 
 // loadError places a decoder error at its line.

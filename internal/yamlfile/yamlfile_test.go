@@ -73,6 +73,7 @@ func TestStrict(t *testing.T) {
 		{"\xef\xbb\xbfsize: 1\xff\n", "f.yaml:1: column 8: byte 0xff is not UTF-8; save the file as UTF-8"},
 		{"size: 1\nnames: [a\x07b]\n", "f.yaml:2: column 10: control character U+0007, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [\"a\u0092b\", \x1b]\n", "f.yaml:2: column 16: control character U+001B, which YAML does not allow; remove it"},
+		{"size: 1\nnames: [a\uffffb]\n", "f.yaml:2: column 10: noncharacter U+FFFF, which YAML does not allow; remove it"},
 	} {
 		file := "f.yaml"
 		if c.body == "" {
