@@ -45,6 +45,10 @@ func Normalize(s string) string {
 	return s
 }
 
+// IsInteger reports whether s is written as a whole number: an optional
+// sign (+, - or −) and one or more decimal digits, of any size.
+func IsInteger(s string) bool { return integer(Normalize(s)) }
+
 // integer reports whether s is an optional sign and one or more decimal
 // digits.
 func integer(s string) bool {

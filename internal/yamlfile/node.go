@@ -135,9 +135,9 @@ func (d Node) Integer(lo, hi int) (int, error) {
 	}
 	// YAML reads -0, 08 and a number past 64 bits as floats, and −1 as
 	// text: each is still decimal digits after a sign.
-	whole := d.N.Tag == "!!int" || d.N.Style == 0 && (d.N.Tag == "!!float" || d.N.Tag == "!!str") && digits(s)
+	whole := d.N.Tag == "!!int" || d.N.Style == 0 && (d.N.Tag == "!!float" || d.N.Tag == "!!str") && decimal.IsInteger(s)
 	v, err := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
-	if err != nil && whole && digits(s) {
+	if err != nil && whole && decimal.IsInteger(s) {
 		// A whole number past what a machine word holds.
 		return 0, d.Errorf("%s outside %d…%d", OneLine(s), lo, hi)
 	}
@@ -169,16 +169,6 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 		return 0, d.Errorf("%s outside %v…%v", s, lo, hi)
 	}
 	return v, nil
-}
-
-// digits reports whether s is decimal digits after an optional sign: +,
-// - or the minus sign − (U+2212).
-func digits(s string) bool {
-	s = strings.TrimPrefix(s, decimal.Minus)
-	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // minus reports whether the node is a plain, untagged value that starts
