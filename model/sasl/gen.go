@@ -64,13 +64,13 @@ func (a *genAcc) add(p profile, num, den uint64) {
 // profiles hash alike (an FP of −0 as +0), and others rarely do.
 func profileHash(p *profile) uint64 {
 	h := uint64(p.n)<<8 | uint64(uint8(p.lead))<<16 | uint64(uint8(p.hind))<<24 |
-		uint64(b2u(p.act)|b2u(p.cower)<<1|b2u(p.green)<<2|b2u(p.close)<<3)<<32
+		uint64(b2u(p.act)|b2u(p.close)<<3)<<32
 	for _, c := range p.counts {
 		h = (h ^ uint64(c)) * 0x100000001b3
 	}
 	for _, w := range p.w[:min(int(p.n), len(p.w))] {
 		h = (h ^ math.Float64bits(w.fp+0)) * 0x100000001b3
-		h = (h ^ uint64(uint8(w.rof))<<8 ^ uint64(uint8(w.b))<<16 ^ b2u(w.normal)) * 0x100000001b3
+		h = (h ^ uint64(uint8(w.rof))<<8 ^ uint64(uint8(w.b))<<16 ^ b2u(w.normal) ^ b2u(w.cower)<<1 ^ b2u(w.green)<<2) * 0x100000001b3
 	}
 	return h
 }

@@ -34,8 +34,6 @@ type profile struct {
 	act    bool // Activated: not a dummy (S4)
 	counts [numItems]uint8
 	lead   int8 // the best directing leader's modifier (≤ 0), or noLead (S11)
-	cower  bool // a firing MMC is subject to Cowering (A7.9, S29)
-	green  bool // a cowering MMC is Green or Conscript: Cowering is two columns (S22)
 	close  bool // fires from range ≤ 1: a Heat of Battle 12 surrenders (S24)
 	hind   int8 // its LOS Hindrance, counted only if it fires (S23)
 	n      uint8
@@ -118,33 +116,28 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, n
 		default:
 			fire = mgs[:1]
 		}
-		fired := false
 		subject := subjectToCowering(nat, u.def.Class)
 		green := subject && (u.def.Class == asl.Green || u.def.Class == asl.Conscript)
 		for _, w := range fire {
 			if w.fp > 0 {
 				w.cower, w.green = subject, green
 				ws = append(ws, w)
-				fired = true
 			}
-		}
-		if fired && subject {
-			p.cower = true
-			p.green = p.green || green
 		}
 	}
 	if shots == 1 {
 		// One shot: only the total FP matters, not ROF, B# or range bands.
-		total := 0.0
+		sum := weapon{}
 		for _, w := range ws {
-			total += w.fp
+			sum.fp += w.fp
+			sum.cower, sum.green = sum.cower || w.cower, sum.green || w.green
 		}
 		ws = ws[:0]
-		if alone && total >= 1 {
-			total = asl.ColumnFor(total).FP()
+		if alone && sum.fp >= 1 {
+			sum.fp = asl.ColumnFor(sum.fp).FP()
 		}
-		if total > 0 {
-			ws = append(ws, weapon{fp: total, cower: p.cower, green: p.green})
+		if sum.fp > 0 {
+			ws = append(ws, sum)
 		}
 	}
 	if len(ws) > maxComps {
@@ -173,14 +166,13 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, n
 	if p.lead <= 0 {
 		// A directed Fire Group never cowers (S11): its firers' classes
 		// do not matter, and profiles that differ only in them are one.
-		p.cower, p.green = false, false
 		for i := range p.w[:p.n] {
 			p.w[i].cower, p.w[i].green = false, false
 		}
 	}
 	if p.n == 0 {
 		// Nothing fires: who would have directed or cowered does not matter.
-		p.lead, p.cower, p.green, p.close, p.hind = noLead, false, false, false, 0
+		p.lead, p.close, p.hind = noLead, false, 0
 	}
 	return nil
 }
