@@ -52,3 +52,32 @@ func TestWriteErrors(t *testing.T) {
 		})
 	}
 }
+
+// pipeWriter fails every write, as a pipe whose reader is gone does.
+type pipeWriter struct{}
+
+func (pipeWriter) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// TestClosedPipe: a reader that went away gets no line on stderr; the exit
+// status is 1, or 130 when the run was interrupted too, as Ctrl-C on a
+// pipeline (sapper sweep … | head) stops both ends.
+func TestClosedPipe(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		want int
+	}{
+		{"reader gone", context.Background(), exitFailure},
+		{"interrupted", cancelled, exitInterrupted},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			code := run(c.ctx, pipeWriter{}, &stderr, args("dc --target 4-6-7 --trials 1000"))
+			if code != c.want || stderr.Len() != 0 {
+				t.Errorf("exit %d, stderr %q; want exit %d and nothing", code, stderr.String(), c.want)
+			}
+		})
+	}
+}

@@ -114,7 +114,7 @@ func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, 
 	if werr := out.finish(); err == nil {
 		err = werr
 	}
-	return exit(stderr, who, err), err
+	return exit(ctx, stderr, who, err), err
 }
 
 // dispatch runs the command args name and returns who reports its error
@@ -164,14 +164,18 @@ func runPrepared(prepare func(context.Context, input) (*job, error), help func(i
 
 // exit prints err, if any, as one line prefixed by who, and returns the
 // exit code it stands for.
-func exit(stderr io.Writer, who string, err error) int {
+func exit(ctx context.Context, stderr io.Writer, who string, err error) int {
 	if err == nil {
 		return exitOK
 	}
 	var oe *outputError
 	if errors.As(err, &oe) && errors.Is(err, syscall.EPIPE) {
 		// The reader went away (sapper help dc | head): it wanted no more,
-		// and a line saying so would only clutter its terminal.
+		// and a line saying so would only clutter its terminal. Ctrl-C on
+		// a pipeline stops the reader too: the run was still interrupted.
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
 		return exitFailure
 	}
 	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(clipQuoted(err.Error())))
