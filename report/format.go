@@ -65,6 +65,11 @@ type Report struct {
 	// Headline, when set, is the figure the command exists for: the
 	// table's first line and the JSON's "headline".
 	Headline *Headline
+	// HeldTo are flags the run was held to that its command line did not
+	// give, as a server lowers a default past its limits ("--trials",
+	// "10000000"): the command line with them gives the same figures. The
+	// JSON's "held_to".
+	HeldTo []string
 }
 
 // Setup is the report's Title as lines, the JSON's "setup".

@@ -37,15 +37,16 @@ type jsonMulti struct {
 // words: the scenario's title and the setup above them, the notes under
 // them.
 type JSONText struct {
-	Title string   `json:"title,omitempty"`
-	Setup []string `json:"setup,omitempty"`
-	Notes []string `json:"notes,omitempty"`
+	Title  string   `json:"title,omitempty"`
+	Setup  []string `json:"setup,omitempty"`
+	Notes  []string `json:"notes,omitempty"`
+	HeldTo []string `json:"held_to,omitempty"`
 }
 
 // Text is the title, setup and notes of r as the JSON carries them, for
 // a command that writes its own JSON document.
 func (r Report) Text() JSONText {
-	return JSONText{Title: r.Scenario, Setup: r.Setup(), Notes: r.Notes}
+	return JSONText{Title: r.Scenario, Setup: r.Setup(), Notes: r.Notes, HeldTo: r.HeldTo}
 }
 
 type jsonLabelled struct {
@@ -107,9 +108,12 @@ type jsonResult struct {
 	Confidence  float64 `json:"confidence"`
 	// Precision is the half-width a --precision run was asked to reach,
 	// and PrecisionReached whether every interval got there; both are
-	// absent when no precision was asked.
+	// absent when no precision was asked. PrecisionMissed says, as the
+	// command line's stderr does, how far a complete run that stopped at
+	// its trial cap was from it.
 	Precision        *float64     `json:"precision,omitempty"`
 	PrecisionReached *bool        `json:"precision_reached,omitempty"`
+	PrecisionMissed  string       `json:"precision_missed,omitempty"`
 	Note             string       `json:"note,omitempty"`
 	Metrics          []jsonMetric `json:"metrics"`
 	ElapsedSeconds   float64      `json:"elapsed_seconds"`
@@ -179,6 +183,7 @@ func toJSON(res *sim.Result) jsonResult {
 	}
 	if res.Precision > 0 {
 		j.Precision, j.PrecisionReached = ptr(res.Precision), ptr(res.PrecisionReached)
+		j.PrecisionMissed = PrecisionMissed(res)
 	}
 	if exact {
 		j.Paths = ptr(res.Paths)

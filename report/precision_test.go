@@ -7,7 +7,8 @@ import (
 )
 
 // TestPrecisionMissed: a complete run that stopped at its cap short of its
-// precision says so in the table's header and in JSON; a run that reached
+// precision says so in the table's header and in JSON (precision_missed,
+// which the page shows); a run that reached
 // it, asked none or was interrupted says nothing of it in the header, and
 // JSON records the precision only when one was asked.
 func TestPrecisionMissed(t *testing.T) {
@@ -20,7 +21,7 @@ func TestPrecisionMissed(t *testing.T) {
 		header    string // "": no precision line
 		json      string // "": no precision field
 	}{
-		{"missed", 0.01, false, true, missed, `"precision": 0.01,` + "\n  " + `"precision_reached": false,`},
+		{"missed", 0.01, false, true, missed, `"precision": 0.01,` + "\n  " + `"precision_reached": false,` + "\n  " + `"precision_missed": "` + missed + `",`},
 		{"reached", 0.05, true, true, "", `"precision": 0.05,` + "\n  " + `"precision_reached": true,`},
 		{"none asked", 0, false, true, "", ""},
 		{"interrupted", 0.01, false, false, "", `"precision": 0.01,` + "\n  " + `"precision_reached": false,`},

@@ -76,8 +76,9 @@ func withServerLimits(ctx context.Context, l serverLimits) context.Context {
 
 // onServer holds a prepared job to the limits of the server it runs on,
 // if any, before it runs: a bound asked for beyond them is refused in the
-// words of a flag error, one left to its default is lowered to them, and
-// nothing is written to the server's disk.
+// words of a flag error, one left to its default is lowered to them and
+// named in the report (HeldTo), so that the page's command line gives the
+// same figures, and nothing is written to the server's disk.
 func onServer(ctx context.Context, j *job) error {
 	l, ok := ctx.Value(serverLimitsKey{}).(serverLimits)
 	if !ok {
@@ -98,6 +99,7 @@ func onServer(ctx context.Context, j *job) error {
 				fmt.Sprintf("over this server's limit of %s trials a run (sapper serve --max-trials)", report.Group(l.maxTrials)))
 		}
 		cfg.Trials = l.maxTrials
+		j.report.HeldTo = append(j.report.HeldTo, "--trials", strconv.FormatUint(l.maxTrials, 10))
 	}
 	if cfg.Method != sim.MonteCarlo && cfg.MaxPaths > l.maxPaths {
 		if changed("max-paths") {
@@ -105,6 +107,7 @@ func onServer(ctx context.Context, j *job) error {
 				fmt.Sprintf("over this server's limit of %s paths (sapper serve --max-paths)", report.Group(l.maxPaths)))
 		}
 		cfg.MaxPaths = l.maxPaths
+		j.report.HeldTo = append(j.report.HeldTo, "--max-paths", strconv.FormatUint(l.maxPaths, 10))
 	}
 	if cfg.Method != sim.MonteCarlo && cfg.MaxMemory > sim.DefaultMaxMemory {
 		return badValue("max-memory", strconv.FormatUint(cfg.MaxMemory>>20, 10),

@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -110,10 +112,25 @@ func TestServedLimits(t *testing.T) {
 			t.Errorf("%v: exit %d, field %q, stderr %q; want exit %d, field %q, %q", c.args, code, field, stderr, c.code, c.field, c.want)
 		}
 	}
-	// A default over the limit is lowered to it rather than refused.
+	// A default over the limit is lowered to it rather than refused, and
+	// the result names the flag it was held to: the command line with it
+	// gives the same figures.
 	code, stdout, stderr, _ := servedRun(t, ts, []string{"dc", "--target", "4-6-7", "--format", "json"}, nil)
 	if code != 0 || !strings.Contains(stdout, `"trials": 50000`) {
 		t.Errorf("exit %d, stderr %q, stdout %.200q; want 50,000 trials", code, stderr, stdout)
+	}
+	var served struct {
+		HeldTo []string `json:"held_to"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &served); err != nil || !slices.Equal(served.HeldTo, []string{"--trials", "50000"}) {
+		t.Errorf("held_to %q (%v); want [--trials 50000]", served.HeldTo, err)
+	}
+	var local bytes.Buffer
+	if err := Execute(context.Background(), append([]string{"dc", "--target", "4-6-7", "--format", "json"}, served.HeldTo...), &local, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := withoutRunFields(t, stdout), withoutRunFields(t, local.String()); !reflect.DeepEqual(a, b) {
+		t.Errorf("served %v\nlocal %v\nwant the same figures", a, b)
 	}
 	// An uploaded crossing is read, under the name its player gave it.
 	var crossing bytes.Buffer
@@ -124,4 +141,17 @@ func TestServedLimits(t *testing.T) {
 	if code != 0 {
 		t.Errorf("an uploaded crossing: exit %d, %s", code, stderr)
 	}
+}
+
+// withoutRunFields is a JSON result without what differs between two runs
+// of the same figures: the time taken and the flags a server held it to.
+func withoutRunFields(t *testing.T, doc string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(doc), &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "elapsed_seconds")
+	delete(m, "held_to")
+	return m
 }
