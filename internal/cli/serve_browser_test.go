@@ -16,7 +16,8 @@ import (
 // Chromium: the same page as the static site, its runs made by the
 // server's native engine. A seeded permalink shows the command line's
 // figures exactly; a bad input is marked on its field; a long run
-// cancelled shows its partial result.
+// cancelled shows its partial result; a run held to the server's limits
+// offers the command line that gives its figures.
 func TestServeInBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts := servedEngine(t, 10_000_000)
@@ -100,6 +101,31 @@ func TestServeInBrowser(t *testing.T) {
 		t.Errorf("the status of a run the server stopped before its first trial: %q", stopped)
 	}
 
+	// A --precision run's cap of 10⁹ trials is lowered to the server's
+	// limit: the page says so, offers the command line that gives the same
+	// figures, and says the precision was not reached.
+	small := servedFor(t, 20_000, time.Minute)
+	precise := []string{"dc", "--target", "4-6-7", "--precision", "0.0001", "--trials", "20000"}
+	var cmdline, held, missed string
+	got = nil
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(small.URL+"/?precise#dc?target=4-6-7&precision=0.0001"),
+		waitState("done", "error"),
+		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
+		chromedp.Text(`#held-to`, &held, chromedp.ByQuery),
+		chromedp.Text(`#precision-missed`, &missed, chromedp.ByQuery),
+		chromedp.Evaluate(pageFigures, &got),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper " + strings.Join(precise, " "); cmdline != want {
+		t.Errorf("a precision run held to the server's limit offers %q, want %q", cmdline, want)
+	}
+	if !strings.Contains(held, "--trials 20000") || !strings.Contains(missed, "precision 0.0001 not reached") {
+		t.Errorf("a precision run held to the server's limit says %q and %q", held, missed)
+	}
+	sameFigures(t, "a precision run held to the server's limit", got, nativeFigures(native(t, precise...)))
+
 	// An input the player gives at its flag set's zero value is still
 	// given when its default is worked out from other inputs: TEM 0 in a
 	// stone building, no enemy Infantry at a Set DC.
@@ -107,7 +133,7 @@ func TestServeInBrowser(t *testing.T) {
 		{"compare?target=4-6-7&tem=0&method=exact", "sapper compare --target 4-6-7 --tem 0 --method exact"},
 		{"dc?target=4-6-7&mode=set&enemy-infantry=0&method=exact", "sapper dc --target 4-6-7 --mode set --enemy-infantry 0 --method exact"},
 	} {
-		var cmdline string
+		cmdline = ""
 		if err := chromedp.Run(ctx,
 			chromedp.Navigate(ts.URL+"/?given#"+c.hash),
 			waitState("done", "error"),

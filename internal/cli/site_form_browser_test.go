@@ -78,6 +78,51 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A link the form cannot take whole is not run on what is left of it:
+	// the page names what it left out.
+	t.Run("a link's left-out parts", func(t *testing.T) {
+		var state, notice string
+		var resultHidden bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?leftout#dc?target=4-6-7&foo=1&rule=surrender%3Dmaybe"), waitCommand("dc"),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &notice),
+			chromedp.Evaluate(`document.getElementById('result').hidden`, &resultHidden)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "idle" || !resultHidden || !strings.Contains(notice, "foo=1") || !strings.Contains(notice, "rule=surrender=maybe") {
+			t.Errorf("a link with an unknown input and a bad rule: state %q, result hidden %v, notice %q", state, resultHidden, notice)
+		}
+	})
+
+	// Defaults during a run stops it, and the page is idle again.
+	t.Run("defaults stops the run", func(t *testing.T) {
+		var state string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?defaults#dc?target=4-6-7&trials=100000000"), waitState("running"),
+			chromedp.Click(`#defaults`, chromedp.ByQuery),
+			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "idle" {
+			t.Errorf("after Defaults mid-run the page is %q, want idle", state)
+		}
+	})
+
+	// An exact fraction too long to take in at a glance folds behind its
+	// size, so that no table is widened by it.
+	t.Run("long fractions fold", func(t *testing.T) {
+		var long int
+		var widest int
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?frac#activate?crossing=hedgerow-crossing&method=exact"), waitState("done", "error"),
+			chromedp.Evaluate(`document.querySelectorAll('#result td.frac details.frac-long').length`, &long),
+			chromedp.Evaluate(`Math.max(0, ...[...document.querySelectorAll('#result td.frac')].filter((td) => !td.querySelector('details')).map((td) => td.textContent.length))`, &widest)); err != nil {
+			t.Fatal(err)
+		}
+		if long == 0 || widest > 24 {
+			t.Errorf("hedgerow-crossing, exact: %d folded fractions, the longest shown whole %d characters; want some folded and none over 24", long, widest)
+		}
+	})
+
 	// A side by side shows each plan's Δ from the first, as the command
 	// line's table does, from the same JSON.
 	t.Run("plans' differences", func(t *testing.T) {

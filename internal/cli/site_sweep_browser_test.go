@@ -381,15 +381,17 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
 	var got map[string]string
-	var cmdline, errText, link, crossing string
+	var cmdline, errText, link, crossing, looked string
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/#activate"),
 		waitCommand("activate"),
+		// Opening the builder to look chooses nothing; a change does.
 		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`document.getElementById('in-crossing').value`, &looked),
 		// the ENEMY
 		fill(`#b-enemy-attitude`, "advance"),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		fill(`#b-enemy-mission_drm`, "-1"),
 		// two S?: a hut outside, a stone building inside that generates no AFV or SPG
 		fill(`#b-sq-0-id`, "hut"),
@@ -417,6 +419,9 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if looked == "my-crossing.yaml" || looked == "" {
+		t.Errorf("opening the builder chose %q; want the crossing chosen before", looked)
 	}
 	if errText != "" {
 		t.Fatalf("the built crossing: %s\n%s", errText, crossing)

@@ -94,6 +94,9 @@ function pageMain() {
   let running = null; // {id, cmd, argv, t0, timer}
   let runSeq = 0;
   const kept = {}; // by command, the inputs its form had when the player left it
+  // leftOut are the parts of the link that made the form that it could
+  // not take: an input the command does not have, a value no choice has.
+  let leftOut = [];
   // files are the input files the player gave (a crossing, its tables),
   // by name: the engine has no disk, and a permalink carries them.
   const files = {};
@@ -209,7 +212,9 @@ function pageMain() {
       const pct = /^(\d+)%/.exec(line);
       const bar = $("status").querySelector("progress");
       if (pct && bar) bar.value = pct[1] / 100;
-      const counted = /([\d,]+(?:\/[\d,]+)? [a-z]+)/.exec(line);
+      // Monte Carlo counts "14,352,384/20,000,000 trials", an exact run
+      // "131,072 of at most 20,000,000 paths"
+      const counted = /([\d,]+(?:\/[\d,]+| of at most [\d,]+)? [a-z]+)/.exec(line);
       if (counted && $("counted")) $("counted").textContent = (of ? of[1] + ": " : "") + counted[1];
       return;
     }
@@ -291,7 +296,9 @@ function pageMain() {
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
     if (current !== cmd || q >= 0) showForm(cmd, q < 0 && kept[cmd.name] ? new URLSearchParams(kept[cmd.name]) : params);
-    if (q >= 0) run();
+    // A link the form could not take whole is not run on what was left:
+    // its figures would answer another question.
+    if (q >= 0 && !leftOut.length) run();
     else document.body.dataset.state = "idle";
   }
 
@@ -317,12 +324,16 @@ function pageMain() {
   function showForm(cmd, params) {
     // Leaving a form, or resetting it, stops its run: a result must stand
     // under the form and the permalink that made it.
-    if (running) cancel(true);
+    if (running) {
+      cancel(true);
+      document.body.dataset.state = "idle";
+    }
     // What the player gave the form left is kept, and given back when he
     // returns to it by its link: its result is not, as it stands under the
     // form that made it.
     if (current && $("form").childElementCount) kept[current.name] = argvOf().params.filter(([k]) => !k.startsWith("file:"));
     current = cmd;
+    leftOut = [];
     if (cmd.sweep) {
       const sweepable = commands.filter((c) => c.sweepable && c.sweepable.length);
       target = sweepable.find((c) => c.name === params.get("command")) || (target && sweepable.includes(target) ? target : sweepable.find((c) => c.name === "dc") || sweepable[0]);
@@ -381,6 +392,10 @@ function pageMain() {
       run();
     };
     markVaried();
+    const known = new Set(inputsOf(formCmd()).map((i) => i.name));
+    if (cmd.sweep) for (const n of ["command", "vary", "metric", "goal", ...sweepExtras().map((i) => i.name)]) known.add(n);
+    for (const [k, v] of params) if (!k.startsWith("file:") && !known.has(k)) leftOut.push(k + "=" + v);
+    showNotice(leftOut.length ? "This link gave what the " + (cmd.sweep ? "sweep" : cmd.name) + " form does not take, and it was left out: " + leftOut.join(", ") + ". The form shows what it took: check it, then Run." : "");
     // a value given in the link opens its folded group
     for (const d of form.querySelectorAll("details")) if ([...params.keys()].some((k) => d.querySelector('[data-name="' + CSS.escape(k) + '"]'))) d.open = true;
   }
@@ -402,9 +417,21 @@ function pageMain() {
   }
 
   // fieldWords is a help text as the form says it: the command line's
-  // --tem is the field TEM here.
+  // --tem is the field TEM here, but for a flag the form has no field of
+  // (sapper serve --max-trials) and one given a value, as in an example
+  // (--target 4-6-7, --mode placed|thrown|set), which stay command line.
   function fieldWords(text) {
-    return text.replace(/--([a-z][a-z0-9-]*)/g, (_, name) => label(name));
+    return text.replace(/--([a-z][a-z0-9-]*)(?=( [^\s]+)?)/g, (flag, name, next) => (asField(name, next) ? label(name) : flag));
+  }
+
+  // asField reports whether the flag --name, followed in a text by next
+  // (" 4-6-7", or undefined), reads as its field: a field of the form, not
+  // given a value. A quoted value is the one a message quotes back
+  // (--target "4-6-x": …), which reads as well under the field's name.
+  function asField(name, next) {
+    if (!current || !inputsOf(formCmd()).some((i) => i.name === name)) return false;
+    const v = (next || "").trim();
+    return v === "" || v.startsWith('"') || !/[\d|:=<>]|^[A-Z][A-Z,.]*$/.test(v);
   }
 
   function field(i, given) {
@@ -418,6 +445,10 @@ function pageMain() {
       // The modeling switches, one choice each: its default (no --rule)
       // or a value; a permalink's rule=KEY=VALUE sets its choice.
       const set = Object.fromEntries(given.map((g) => [g.slice(0, g.indexOf("=")), g.slice(g.indexOf("=") + 1)]));
+      for (const g of given) {
+        const sw = i.switches.find((x) => x.key === g.slice(0, g.indexOf("=")));
+        if (!sw || !sw.values.includes(set[sw.key])) leftOut.push(i.name + "=" + g);
+      }
       const list = el("div", { class: "switches", id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
       for (const sw of i.switches) {
         const sid = id + "-" + sw.key;
@@ -672,7 +703,7 @@ function pageMain() {
     const box = el("details", { class: "group builder", id: "group-builder" }, el("summary", { text: "path builder" }));
     const body = el("div", { id: "builder" });
     box.append(
-      el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. Running uses it as " + BUILT + " (the flags above and below still apply)." }),
+      el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. Once you change anything here, running uses it as " + BUILT + ", chosen above (the flags above and below still apply); choose another crossing there to run that instead." }),
       body,
     );
     const use = () => {
@@ -697,9 +728,8 @@ function pageMain() {
     body.addEventListener("input", use);
     body.addEventListener("change", use);
     body.replaceChildren(...builderFields(redraw));
-    // the built crossing is chosen when the player opens the builder, or
-    // when a permalink chose it
-    box.addEventListener("toggle", () => box.open && use());
+    // the built crossing is chosen when the player changes it (opening
+    // the builder to look changes nothing), or when a permalink chose it
     requestAnimationFrame(() => {
       if ($("in-" + arg.name) && $("in-" + arg.name).value === BUILT) box.open = true;
     });
@@ -839,6 +869,7 @@ function pageMain() {
     const vary = params.get("vary") || "";
     const m = /^([a-z0-9-]+)=(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(vary);
     const name = m && target.sweepable.includes(m[1]) ? m[1] : target.sweepable.includes("tem") ? "tem" : target.sweepable[0];
+    if (vary && !(m && m[1] === name)) leftOut.push("vary=" + vary);
     const input = inputsOf(target).find((i) => i.name === name) || {};
 
     // the description's words for the sweep's own inputs
@@ -1040,6 +1071,7 @@ function pageMain() {
     const { argv, params, files: given } = argvOf();
     if (running) cancel(true);
     clearErrors();
+    showNotice("");
     window.sapperTiming = null;
     const id = ++runSeq;
     running = { id, cmd: current, argv, params, t0: performance.now(), given };
@@ -1170,6 +1202,11 @@ function pageMain() {
     document.body.dataset.state = partial || lookOnly ? "partial" : "done";
   }
 
+  function showNotice(text) {
+    $("notice").hidden = !text;
+    $("notice").textContent = text;
+  }
+
   function setStatus(text) {
     $("status").textContent = text;
   }
@@ -1208,7 +1245,8 @@ function pageMain() {
     const err = $("err-" + name);
     // under its field a flag is the field it names (--tem is TEM), kept on
     // one line; the line above keeps the command line's words
-    err.replaceChildren(...msg.split(/(--[a-z0-9-]+)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: label(part.slice(2)) }) : part)));
+    const parts = msg.split(/(--[a-z0-9-]+)/);
+    err.replaceChildren(...parts.map((part, k) => (k % 2 && asField(part.slice(2), (/^ \S+/.exec(parts[k + 1] || "") || [])[0]) ? el("span", { class: "flag", text: label(part.slice(2)) }) : part)));
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
@@ -1265,10 +1303,18 @@ function pageMain() {
     // would explain columns there are none of.
     const noteLines = (data.notes || []).filter((l) => !noFigures(data) || l.startsWith("Not run"));
     const notes = noteLines.length ? el("p", { class: "notes", id: "notes", text: noteLines.join(" ") }) : null;
-    sec.append(el("p", { class: "meta", text: methodLine(runs[0]) }));
+    sec.append(el("p", { class: "meta", text: runs.length > 1 ? methodLines(runs) : methodLine(runs[0]) }));
     const partial = runs.some((x) => x.complete === false) || data.complete === false;
     const none = noFigures(data);
     if (partial) sec.append(el("p", { class: "error", id: "partial", text: none ? "The run stopped before its first trial: there are no figures." : "The run stopped early: these figures are partial." }));
+    // A --precision run that stopped at its trial cap short of it, in the
+    // words the command line prints on stderr.
+    const missed = runs.filter((x) => x.precision_missed).map((x) => (x.label ? x.label + ": " : "") + x.precision_missed);
+    if (missed.length) sec.append(el("p", { class: "error", id: "precision-missed", text: "Not as precise as asked: " + missed.join("; ") + ". Raise Trials for more." }));
+    // A server lowers a default past its limits: the command line below
+    // carries the flags it held the run to, and gives the same figures.
+    const held = data.held_to || [];
+    if (held.length) sec.append(el("p", { class: "notes", id: "held-to", text: "This server held the run to its limits: " + held.join(" ") + "." }));
     if (none) {
       // a 0.00% of no trials would read as a result (report.NoFigures)
     } else if (data.needed) {
@@ -1290,7 +1336,7 @@ function pageMain() {
     }
     if (notes && !notes.isConnected) sec.append(notes);
     requestAnimationFrame(markScrolling);
-    const line = "sapper " + r.argv.map(shellWord).join(" ");
+    const line = "sapper " + r.argv.concat(held).map(shellWord).join(" ");
     const link = location.href.replace(/[?#].*$/, "") + "#" + permalink(r.params);
     sec.append(
       el("h3", { text: "Run it again" }),
@@ -1320,6 +1366,19 @@ function pageMain() {
     if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + " dice paths: each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
     if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + " dice paths (intervals are points)" + when + ".";
     return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
+  }
+
+  // methodLines is methodLine for several runs: their trials are each
+  // run's, and the engine's time is theirs together, as the command
+  // line's table says it.
+  function methodLines(runs) {
+    const secs = runs.reduce((t, x) => t + (x.elapsed_seconds || 0), 0);
+    const when = "; " + secs.toFixed(2) + " s in the engine, all " + runs.length + " runs";
+    const mc = runs.filter((x) => x.method !== "exact");
+    if (!mc.length) return "Exact enumeration of every dice path of each run (intervals are points)" + when + ".";
+    const x = mc[0];
+    const some = mc.length < runs.length ? "; exact enumeration of the other " + (runs.length - mc.length) + (runs.length - mc.length === 1 ? " run" : " runs") : "";
+    return "Monte Carlo: " + num(x.trials) + " trials per run, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + some + when + ".";
   }
 
   // noFigures: every run is a Monte Carlo one stopped before its first
@@ -1368,7 +1427,8 @@ function pageMain() {
       const value = (r) => r.label.split("/")[0];
       const way = (r) => r.label.split("/")[1] || "";
       const what = (col.metric ? col.metric + " " : "") + col.name;
-      const at = (r) => pct((col.get(r) || {}).p);
+      // a run an interruption cut short is a smaller sample, and says so
+      const at = (r) => pct((col.get(r) || {}).p) + (r.complete === false ? " (partial)" : "");
       // each way over the values it has the figure at: all of them, but
       // in a sweep cancelled part way
       const has = (r) => (col.get(r) || {}).p !== undefined;
@@ -1553,6 +1613,17 @@ function pageMain() {
     return f === "0/1" ? "0" : f === "1/1" ? "1" : f;
   }
 
+  // fractionCell shows a fraction a reader can take in whole; a longer one
+  // (a crossing's run to fifty digits) folds behind its size, which opens
+  // to the fraction, wrapped, so that it never widens the table.
+  const SHORT_FRACTION = 24;
+  function fractionCell(f) {
+    const t = fractionText(f);
+    if (t.length <= SHORT_FRACTION) return el("td", { class: "frac", text: t });
+    const [a, b] = t.split("/");
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.length + "-digit / " + b.length + "-digit" }), el("span", { class: "frac-full", text: t })));
+  }
+
   function metricTable(m, run) {
     if (!m.outcomes) {
       return el("p", { text: (m.title || m.name) + ": " + JSON.stringify(m) });
@@ -1562,7 +1633,7 @@ function pageMain() {
     const sampled = m.outcomes.some((o) => o.lo !== o.hi);
     const head = el("tr", {}, el("th", { scope: "col", text: "outcome" }), el("th", { scope: "col", text: sampled ? "p [interval]" : "p" }), cum ? el("th", { scope: "col", text: "at least" }) : null, cum ? el("th", { scope: "col", text: "at most" }) : null, m.outcomes.some((o) => o.fraction) ? el("th", { scope: "col", text: "fraction" }) : null);
     const rows = m.outcomes.map((o) =>
-      el("tr", { "data-value": o.value }, el("th", { scope: "row", text: o.value }), cell(o, false), cum ? el("td", { text: o.at_least !== undefined ? pct(o.at_least) : "" }) : null, cum ? el("td", { text: o.at_most !== undefined ? pct(o.at_most) : "" }) : null, o.fraction ? el("td", { class: "frac", text: fractionText(o.fraction) }) : null),
+      el("tr", { "data-value": o.value }, el("th", { scope: "row", text: o.value }), cell(o, false), cum ? el("td", { text: o.at_least !== undefined ? pct(o.at_least) : "" }) : null, cum ? el("td", { text: o.at_most !== undefined ? pct(o.at_most) : "" }) : null, o.fraction ? fractionCell(o.fraction) : null),
     );
     const title = m.title || m.name;
     const caption = el("caption", { text: title });
