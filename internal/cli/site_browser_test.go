@@ -291,7 +291,7 @@ func TestSiteInBrowser(t *testing.T) {
 	dcWant := nativeFigures(native(t, dcArgs...))
 	link := ts.URL + "/#dc?target=4-6-7&tem=2&trials=200000&seed=7"
 	pages := make([]map[string]string, 4)
-	var first float64
+	var first, loaded float64
 	t0 := time.Now()
 	if err := chromedp.Run(ctx,
 		network.Enable(),
@@ -299,6 +299,7 @@ func TestSiteInBrowser(t *testing.T) {
 		chromedp.Navigate(link),
 		waitState("done", "error"),
 		chromedp.Evaluate(`window.sapperTiming.firstResultMs`, &first),
+		chromedp.Evaluate(`window.sapperLoaded || 0`, &loaded),
 		chromedp.Evaluate(pageFigures, &pages[0]),
 		network.SetCacheDisabled(false),
 	); err != nil {
@@ -306,6 +307,12 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 	t.Logf("time to first result (cold permalink, 200,000 trials): %.0f ms from navigation (%s wall); %d bytes sent", first, time.Since(t0).Round(time.Millisecond), sent.Load())
 	sameFigures(t, "dc permalink", pages[0], dcWant)
+	// The page counted the engine's bytes as they came, to the last.
+	if fi, err := os.Stat(filepath.Join(s.Dir, "sapper.wasm")); err != nil {
+		t.Error(err)
+	} else if int64(loaded) != fi.Size() {
+		t.Errorf("the page saw %.0f bytes of the engine arrive; sapper.wasm is %d", loaded, fi.Size())
+	}
 
 	// The engine's Monte Carlo rate in the Worker, and natively.
 	rateArgs := []string{"dc", "--target", "4-6-7", "--tem", "2", "--trials", "4000000", "--seed", "7"}

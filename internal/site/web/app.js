@@ -16,14 +16,33 @@ function workerMain() {
   importScripts("wasm_exec.js");
   const go = new Go();
   const load = (async () => {
-    let result;
-    try {
-      result = await WebAssembly.instantiateStreaming(fetch("sapper.wasm"), go.importObject);
-    } catch (e) {
-      // A server that does not say application/wasm: compile the bytes.
-      const bytes = await (await fetch("sapper.wasm")).arrayBuffer();
-      result = await WebAssembly.instantiate(bytes, go.importObject);
-    }
+    // The engine is some megabytes: the page shows them arrive, the
+    // total only when the server sends them as they are (a compressed
+    // answer's length is not the engine's).
+    const res = await fetch("sapper.wasm");
+    if (!res.ok) throw new Error("sapper.wasm: " + res.status + " " + res.statusText);
+    const total = res.headers.get("content-encoding") ? 0 : Number(res.headers.get("content-length")) || 0;
+    const reader = res.body.getReader();
+    let got = 0;
+    let told = 0;
+    const body = new ReadableStream({
+      async pull(c) {
+        const { done, value } = await reader.read();
+        if (done) {
+          postMessage({ type: "loading", got, total });
+          c.close();
+          return;
+        }
+        got += value.length;
+        if (got - told >= 256 << 10) {
+          told = got;
+          postMessage({ type: "loading", got, total });
+        }
+        c.enqueue(value);
+      },
+    });
+    // Compiled as it arrives, whatever type the server says it is.
+    const result = await WebAssembly.instantiateStreaming(new Response(body, { headers: { "content-type": "application/wasm" } }), go.importObject);
     go.run(result.instance);
   })();
   load.then(
@@ -91,6 +110,7 @@ function pageMain() {
   let probeTimer = 0;
   let worker = null;
   let workerReady = false;
+  let loaded = ""; // how much of the engine has arrived, while it loads
   let running = null; // {id, cmd, argv, t0, timer}
   let runSeq = 0;
   const kept = {}; // by command, the inputs its form had when the player left it
@@ -119,6 +139,7 @@ function pageMain() {
 
   function startWorker() {
     workerReady = false;
+    loaded = "";
     worker = SERVED ? serverEngine() : new Worker("app.js");
     worker.onmessage = onWorker;
     worker.onerror = (e) => fail("The engine failed: " + (e.message || "unknown error"));
@@ -190,6 +211,15 @@ function pageMain() {
     if (m.type === "ready") {
       workerReady = true;
       if (!running) setStatus("");
+      return;
+    }
+    if (m.type === "loading") {
+      const mb = (n) => (n / (1 << 20)).toFixed(1);
+      loaded = " (" + mb(m.got) + (m.total ? " of " + mb(m.total) : "") + " MB)";
+      window.sapperLoaded = m.got;
+      if (!running) setStatus("Loading the engine…" + loaded);
+      const bar = running && $("status").querySelector("progress");
+      if (bar && m.total) bar.value = m.got / m.total;
       return;
     }
     if (m.type === "fatal") {
@@ -344,7 +374,7 @@ function pageMain() {
       else a.removeAttribute("aria-current");
     }
     $("cmd-title").textContent = "sapper " + cmd.name;
-    $("cmd-summary").textContent = fieldWords(cmd.summary);
+    $("cmd-summary").replaceChildren(...unbroken(fieldWords(cmd.summary)));
     const form = $("form");
     form.replaceChildren();
     clearErrors();
@@ -424,6 +454,12 @@ function pageMain() {
     return text.replace(/--([a-z][a-z0-9-]*)(?=( [^\s]+)?)/g, (flag, name, next) => (asField(name, next) ? label(name) : flag));
   }
 
+  // unbroken keeps each flag a text still names (--mode) on one line: a
+  // browser may break after its dashes.
+  function unbroken(text) {
+    return text.split(/(--[a-z][a-z0-9-]*)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: part }) : part));
+  }
+
   // asField reports whether the flag --name, followed in a text by next
   // (" 4-6-7", or undefined), reads as its field: a field of the form, not
   // given a value. A quoted value is the one a message quotes back
@@ -437,7 +473,7 @@ function pageMain() {
   function field(i, given) {
     const id = "in-" + i.name;
     const wrap = el("div", { class: "field kind-" + i.kind.replace("/", ""), id: "field-" + i.name, "data-name": i.name });
-    const help = el("p", { class: "help", id: "help-" + i.name }, fieldWords(i.help || ""));
+    const help = el("p", { class: "help", id: "help-" + i.name }, ...unbroken(fieldWords(i.help || "")));
     if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", el("span", { class: "rule", text: i.rule }));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
     const describedby = "help-" + i.name + " err-" + i.name;
@@ -459,7 +495,8 @@ function pageMain() {
       }
       // The input's help is the command line's (KEY=BOOL, "Rules
       // below"): the form says what its choices are instead, above them.
-      help.firstChild.textContent = "The modeling decisions of the rules, each at its default unless chosen here.";
+      const rule = help.querySelector(".rule");
+      help.replaceChildren("The modeling decisions of the rules, each at its default unless chosen here.", ...(rule ? [" ", rule] : []));
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), help, list, err);
       return wrap;
     }
@@ -1096,7 +1133,7 @@ function pageMain() {
     $("status").replaceChildren(el("span", { id: "elapsed", text: "Running…" }), el("progress", { "aria-label": "Progress of the run" }), el("span", { id: "counted", class: "counted" }));
     running.timer = setInterval(() => {
       const s = ((performance.now() - running.t0) / 1000).toFixed(1);
-      $("elapsed").textContent = (workerReady ? "Running… " : "Loading the engine… ") + s + " s";
+      $("elapsed").textContent = workerReady ? "Running… " + s + " s" : "Loading the engine… " + s + " s" + loaded;
     }, 200);
     worker.postMessage({ id, args: (running.preview || argv).concat(["--format", "json", "--progress", "always"]), files: given });
   }
