@@ -13,24 +13,38 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/sapperhq/sapper/internal/cli"
 )
 
+// secondInterrupt is how long after the first interrupt a second one
+// kills the process.
+const secondInterrupt = 500 * time.Millisecond
+
 func main() {
 	ignoreSIGPIPE()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	// After the first interrupt the run winds down and writes its partial
-	// result; restoring the default handler lets a second Ctrl-C kill a
-	// process that is slow to do so.
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
+	ctx, stop := interruptible()
 	err := cli.Execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	var exit *cli.ExitError
 	if errors.As(err, &exit) {
 		os.Exit(exit.Code)
 	}
+}
+
+// interruptible is a context that Ctrl-C or SIGTERM cancels. After the
+// first interrupt the run winds down and writes its partial result; the
+// default handler then comes back, so that a second Ctrl-C kills a
+// process slow to do so. Not at once: timeout(1) signals the process and
+// its group, two signals microseconds apart that are one interrupt, and
+// the second must not kill the run before it writes.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		time.Sleep(secondInterrupt)
+		stop()
+	}()
+	return ctx, stop
 }
