@@ -61,6 +61,9 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 		runs[i] = newPooledRun(exp, cfg)
 	}
 	var claimed atomic.Int64
+	var stop atomic.Bool
+	release := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer release()
 	g, gctx := errgroup.WithContext(ctx)
 	for range cfg.Workers {
 		g.Go(func() error {
@@ -69,7 +72,7 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 				if r == nil {
 					break
 				}
-				r.work(gctx)
+				r.work(gctx, &stop)
 			}
 			return nil
 		})
@@ -159,7 +162,7 @@ func (r *pooledRun) left() uint64 {
 // only once it has a chunk to run, and adds its tally to r's. The
 // worker, and the paths it learnt, are dropped with it: a worker keeps
 // the graph of one run at a time.
-func (r *pooledRun) work(ctx context.Context) {
+func (r *pooledRun) work(ctx context.Context, stop *atomic.Bool) {
 	cfg := r.mc.cfg
 	var w *worker
 	var busy time.Duration
@@ -174,9 +177,8 @@ func (r *pooledRun) work(ctx context.Context) {
 			w = newRunWorker(r.exp, r.offsets, r.size, cfg)
 			w.trial = w.newTrial()
 		}
-		n := r.mc.trialsIn(c)
 		t0 := time.Now()
-		w.runChunk(cfg.Seed, c, n)
+		n := w.runChunk(cfg.Seed, c, r.mc.trialsIn(c), r.mc.block, stop)
 		busy += time.Since(t0)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(n)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -128,7 +129,7 @@ func TestJointMisusePanics(t *testing.T) {
 					t.Errorf("panic %q, want one with %q", msg, c.want)
 				}
 			}()
-			w.runChunk(1, 0, 4)
+			w.runChunk(1, 0, 4, 4, new(atomic.Bool))
 		})
 	}
 }

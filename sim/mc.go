@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -75,14 +76,36 @@ type mcRun struct {
 	cfg     Config
 	chunk   uint64
 	nChunks uint64
+	// block is the most trials a worker runs before it looks whether the
+	// run was interrupted (runChunk).
+	block   uint64
 	workers []*worker
 }
 
 // newMCRun is the chunking of a run under cfg, with no workers yet.
 func newMCRun(cfg Config) *mcRun {
 	chunk := uint64(cfg.Chunk)
-	return &mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk}
+	return &mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk, block: stopBlock(chunk, cfg.Workers, runtime.GOMAXPROCS(0))}
 }
+
+// stopBlock is the most trials a worker runs between two looks at
+// whether its run was interrupted: a whole chunk while each worker has a
+// processor, as an interrupted run then waits a chunk's time at most.
+// More workers than processors take turns, and an interrupted run would
+// wait for every chunk they have begun: 40 s of a heavy plan's chunks at
+// -j 1024 on two processors. Their chunks are then cut into blocks that
+// keep the trials begun on all of them to about a chunk a processor, but
+// never below minStopBlock, which keeps a block's own cost (its tally
+// checked, a look at the flag) small beside its trials.
+func stopBlock(chunk uint64, workers, procs int) uint64 {
+	if workers <= procs {
+		return chunk
+	}
+	return max(chunk*uint64(procs)/uint64(workers), min(minStopBlock, chunk))
+}
+
+// minStopBlock is the fewest trials stopBlock cuts a chunk into.
+const minStopBlock = 256
 
 // chunkTally is the tally of one finished chunk: its counts and its trial
 // count, 0 for a chunk not run.
@@ -124,6 +147,9 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
+	var stop atomic.Bool
+	release := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer release()
 	g, gctx := errgroup.WithContext(ctx)
 	for _, w := range r.workers {
 		g.Go(func() error {
@@ -138,8 +164,7 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 				if c >= last {
 					break
 				}
-				n := r.trialsIn(c)
-				w.runChunk(r.cfg.Seed, c, n)
+				n := w.runChunk(r.cfg.Seed, c, r.trialsIn(c), r.block, &stop)
 				if slots != nil {
 					w.moveTo(&slots[c-first])
 				}
@@ -227,10 +252,28 @@ func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 	return w
 }
 
-// runChunk runs the n trials of chunk c, walking the worker's kept paths
-// where it has them (paths.go) and it pays (judge.go), else on the model.
-func (w *worker) runChunk(seed, c, n uint64) {
+// runChunk runs the n trials of chunk c, block trials at a time, until
+// stop is set, and returns how many it ran: all n, or, stopped, the
+// chunk's first trials, whose tally is a smaller sample of the run, as
+// the chunks that finished are.
+func (w *worker) runChunk(seed, c, n, block uint64, stop *atomic.Bool) uint64 {
 	w.src.reseed(seed, c)
+	var done uint64
+	for done < n {
+		k := min(block, n-done)
+		w.runTrials(k)
+		done += k
+		if stop.Load() {
+			break
+		}
+	}
+	return done
+}
+
+// runTrials runs the next n trials of the chunk, walking the worker's
+// kept paths where it has them (paths.go) and it pays (judge.go), else on
+// the model.
+func (w *worker) runTrials(n uint64) {
 	if w.paths == nil {
 		w.runModel(n)
 		return
