@@ -61,18 +61,18 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 		runs[i] = newPooledRun(exp, cfg)
 	}
 	var claimed atomic.Int64
-	var stop atomic.Bool
-	release := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer release()
+	turns := newTurns(cfg.Workers)
 	g, gctx := errgroup.WithContext(ctx)
 	for range cfg.Workers {
 		g.Go(func() error {
+			turns.take()
+			defer turns.give()
 			for gctx.Err() == nil {
 				r := claim(runs, &claimed)
 				if r == nil {
 					break
 				}
-				r.work(gctx, &stop)
+				r.work(gctx)
 			}
 			return nil
 		})
@@ -157,18 +157,22 @@ func (r *pooledRun) left() uint64 {
 }
 
 // work runs chunks of r until none is left or ctx is cancelled, the
-// first whatever ctx says, on a
+// run's first whatever ctx says, on a
 // worker of its own, made on the calling goroutine (runChunks says why)
 // only once it has a chunk to run, and adds its tally to r's. The
 // worker, and the paths it learnt, are dropped with it: a worker keeps
 // the graph of one run at a time.
-func (r *pooledRun) work(ctx context.Context, stop *atomic.Bool) {
+func (r *pooledRun) work(ctx context.Context) {
 	cfg := r.mc.cfg
 	var w *worker
 	var busy time.Duration
-	// The first chunk whatever ctx says: the runs are claimed in order, so
-	// the runs with trials are then a prefix of the batch.
-	for first := true; first || ctx.Err() == nil; first = false {
+	for {
+		// The run's first chunk whatever ctx says: the runs are claimed
+		// in order, so the runs with trials are then a prefix of the
+		// batch. A worker that would join a run already begun stops.
+		if ctx.Err() != nil && r.next.Load() > 0 {
+			break
+		}
 		c := r.next.Add(1) - 1
 		if c >= r.mc.nChunks {
 			break
@@ -177,8 +181,9 @@ func (r *pooledRun) work(ctx context.Context, stop *atomic.Bool) {
 			w = newRunWorker(r.exp, r.offsets, r.size, cfg)
 			w.trial = w.newTrial()
 		}
+		n := r.mc.trialsIn(c)
 		t0 := time.Now()
-		n := w.runChunk(cfg.Seed, c, r.mc.trialsIn(c), r.mc.block, stop)
+		w.runChunk(cfg.Seed, c, n)
 		busy += time.Since(t0)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(n)

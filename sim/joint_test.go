@@ -4,7 +4,6 @@ import (
 	"context"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -129,7 +128,7 @@ func TestJointMisusePanics(t *testing.T) {
 					t.Errorf("panic %q, want one with %q", msg, c.want)
 				}
 			}()
-			w.runChunk(1, 0, 4, 4, new(atomic.Bool))
+			w.runChunk(1, 0, 4)
 		})
 	}
 }

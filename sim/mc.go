@@ -76,36 +76,14 @@ type mcRun struct {
 	cfg     Config
 	chunk   uint64
 	nChunks uint64
-	// block is the most trials a worker runs before it looks whether the
-	// run was interrupted (runChunk).
-	block   uint64
 	workers []*worker
 }
 
 // newMCRun is the chunking of a run under cfg, with no workers yet.
 func newMCRun(cfg Config) *mcRun {
 	chunk := uint64(cfg.Chunk)
-	return &mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk, block: stopBlock(chunk, cfg.Workers, runtime.GOMAXPROCS(0))}
+	return &mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk}
 }
-
-// stopBlock is the most trials a worker runs between two looks at
-// whether its run was interrupted: a whole chunk while each worker has a
-// processor, as an interrupted run then waits a chunk's time at most.
-// More workers than processors take turns, and an interrupted run would
-// wait for every chunk they have begun: 40 s of a heavy plan's chunks at
-// -j 1024 on two processors. Their chunks are then cut into blocks that
-// keep the trials begun on all of them to about a chunk a processor, but
-// never below minStopBlock, which keeps a block's own cost (its tally
-// checked, a look at the flag) small beside its trials.
-func stopBlock(chunk uint64, workers, procs int) uint64 {
-	if workers <= procs {
-		return chunk
-	}
-	return max(chunk*uint64(procs)/uint64(workers), min(minStopBlock, chunk))
-}
-
-// minStopBlock is the fewest trials stopBlock cuts a chunk into.
-const minStopBlock = 256
 
 // chunkTally is the tally of one finished chunk: its counts and its trial
 // count, 0 for a chunk not run.
@@ -147,24 +125,25 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
-	var stop atomic.Bool
-	release := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer release()
+	turns := newTurns(len(r.workers))
 	g, gctx := errgroup.WithContext(ctx)
 	for _, w := range r.workers {
 		g.Go(func() error {
-			if w.trial == nil {
-				// Made on the worker's own goroutine, so that its
-				// scratch comes from that processor's allocation
-				// cache, away from the other workers' scratch.
-				w.trial = w.newTrial()
-			}
+			turns.take()
+			defer turns.give()
 			for gctx.Err() == nil {
 				c := next.Add(1) - 1
 				if c >= last {
 					break
 				}
-				n := w.runChunk(r.cfg.Seed, c, r.trialsIn(c), r.block, &stop)
+				if w.trial == nil {
+					// Made on the worker's own goroutine, so that its
+					// scratch comes from that processor's allocation
+					// cache, away from the other workers' scratch.
+					w.trial = w.newTrial()
+				}
+				n := r.trialsIn(c)
+				w.runChunk(r.cfg.Seed, c, n)
 				if slots != nil {
 					w.moveTo(&slots[c-first])
 				}
@@ -177,6 +156,39 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 		})
 	}
 	_ = g.Wait() // workers never fail; cancellation is read from ctx
+}
+
+// turns lets at most one worker a processor run at a time, when there are
+// more workers than processors (-j 1024 on two): the others wait, parked,
+// until one is done, and find the chunks taken, or the run interrupted.
+// Taking turns by the scheduler alone, each preempted worker joined the
+// queue of goroutines to run, behind which an interrupt, and the
+// cancellation it brings, waited ten seconds on two processors while a
+// thousand workers ran on; and each chunk went to a worker that had
+// learnt no paths. The figures are the same for any number of workers.
+// nil, for as many workers as processors or fewer, takes no turns.
+type turns chan struct{}
+
+func newTurns(workers int) turns {
+	procs := runtime.GOMAXPROCS(0)
+	if workers <= procs {
+		return nil
+	}
+	return make(turns, procs)
+}
+
+// take waits for a processor.
+func (t turns) take() {
+	if t != nil {
+		t <- struct{}{}
+	}
+}
+
+// give hands the processor on.
+func (t turns) give() {
+	if t != nil {
+		<-t
+	}
 }
 
 // moveTo moves the worker's tally, one chunk's, into t.
@@ -252,28 +264,10 @@ func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 	return w
 }
 
-// runChunk runs the n trials of chunk c, block trials at a time, until
-// stop is set, and returns how many it ran: all n, or, stopped, the
-// chunk's first trials, whose tally is a smaller sample of the run, as
-// the chunks that finished are.
-func (w *worker) runChunk(seed, c, n, block uint64, stop *atomic.Bool) uint64 {
+// runChunk runs the n trials of chunk c, walking the worker's kept paths
+// where it has them (paths.go) and it pays (judge.go), else on the model.
+func (w *worker) runChunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
-	var done uint64
-	for done < n {
-		k := min(block, n-done)
-		w.runTrials(k)
-		done += k
-		if stop.Load() {
-			break
-		}
-	}
-	return done
-}
-
-// runTrials runs the next n trials of the chunk, walking the worker's
-// kept paths where it has them (paths.go) and it pays (judge.go), else on
-// the model.
-func (w *worker) runTrials(n uint64) {
 	if w.paths == nil {
 		w.runModel(n)
 		return

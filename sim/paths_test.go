@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"reflect"
 	"slices"
-	"sync/atomic"
 	"testing"
 )
 
@@ -160,7 +159,7 @@ func runWorker(exp Experiment, chunks uint64, cap int) (*worker, []uint64) {
 	}
 	w.trial = w.newTrial()
 	for c := range chunks {
-		w.runChunk(1, c, DefaultChunk, DefaultChunk, new(atomic.Bool))
+		w.runChunk(1, c, DefaultChunk)
 	}
 	w.fold(0)
 	return w, w.counts
@@ -206,7 +205,7 @@ func TestWalkDoesNotAllocate(t *testing.T) {
 	}
 	c := uint64(3)
 	if a := testing.AllocsPerRun(5, func() {
-		w.runChunk(1, c, DefaultChunk, DefaultChunk, new(atomic.Bool))
+		w.runChunk(1, c, DefaultChunk)
 		c++
 	}); a != 0 {
 		t.Errorf("a chunk's walk allocates %v times", a)
@@ -256,7 +255,7 @@ func TestShortcutDoesNotAllocate(t *testing.T) {
 		p := w.paths
 		before, _ := joins(p)
 		short := cap(p.short)
-		w.runChunk(1, c, DefaultChunk, DefaultChunk, new(atomic.Bool))
+		w.runChunk(1, c, DefaultChunk)
 		var after int
 		after, shortcuts = joins(p)
 		if after == before && cap(p.short) != short {
