@@ -212,7 +212,9 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 			// Auto counts paths, then trials if it falls back.
 			total, unit = 0, "paths/trials"
 		case cfg.Precision > 0:
-			total = 0 // the precision, not the cap, usually stops the run
+			// The precision, not the cap, usually stops the run: the
+			// cap is the most it may reach.
+			total, budget = 0, cfg.Trials
 		}
 		stop = startProgress(stderr, &counter, total, budget, unit, label)
 	}
