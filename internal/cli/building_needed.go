@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sapperhq/sapper/internal/decimal"
@@ -136,28 +134,24 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	return j, nil
 }
 
-// probability is a decimal probability: 0.5, .95, 1. It is compiled on
-// first use, by --needed only, not at every start.
-var probability = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(0|1)?(\.[0-9]+)?$`)
-})
-
 // parseNeeded reads the probabilities of --needed: comma lists, the flag
 // repeated, or both.
 func parseNeeded(values []string) ([]float64, error) {
 	var out []float64
 	for _, v := range values {
 		for _, s := range strings.Split(v, ",") {
+			// A probability reads as --confidence and --precision do: a
+			// fraction, an exponent (5e-1) if wanted.
 			p, err := decimal.ParseFloat(s)
-			if s == "" || !probability().MatchString(s) || err != nil || p <= 0 || p > 1 {
+			if s == "" || err != nil || p <= 0 || p > 1 {
 				which := ""
 				if s != v {
 					which = fmt.Sprintf("%q: ", s)
 				}
-				if err != nil && s != "" && probability().MatchString(s) {
+				if err != nil && s != "" {
 					which += err.Error() + "; " // 0.99999999999999999999
 				}
-				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1 in decimal, e.g. 0.5,0.8,0.95")
+				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1, e.g. 0.5,0.8,0.95")
 			}
 			if slices.Contains(out, p) {
 				return nil, badValue("needed", v, fmt.Sprintf("%s is given twice; give each probability once", s))

@@ -174,8 +174,8 @@ func TestBuildingBadInput(t *testing.T) {
 		// --needed
 		{"building --needed 0", `--needed "0": want probabilities above 0`},
 		{"building --needed 1.5", `--needed "1.5"`},
-		{"building --needed 0.5,x", `--needed "0.5,x": "x": want probabilities`},
-		{"building --needed 5e-1", `--needed "5e-1"`},
+		{"building --needed 0.5,x", `--needed "0.5,x": "x": not a decimal number; want probabilities`},
+		{"building --needed 5e-1,0.5", `--needed "5e-1,0.5": 0.5 is given twice`},
 		{"building --needed 50%", `--needed "50%"`},
 		{"building --needed 0.5 --dice 12", "--dice with --needed"},
 		{"building --needed 0.5 --charges 2", "--charges with --needed"},
@@ -299,5 +299,19 @@ func TestBuildingScenarios(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("toi-tank-dice-sweep: no %q", want)
 		}
+	}
+}
+
+// TestBuildingNeededExponents: a probability of --needed reads as those of
+// --confidence and --precision do, an exponent included: the answer is
+// the same as to the decimal.
+func TestBuildingNeededExponents(t *testing.T) {
+	_, want, _ := cli(t, args("building --needed 0.5,0.8,0.95 --format json")...)
+	code, got, stderr := cli(t, args("building --needed 5e-1,8E-1,9.5e-1 --format json")...)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if elapsedJSON.ReplaceAllString(got, "") != elapsedJSON.ReplaceAllString(want, "") {
+		t.Errorf("--needed 5e-1,8E-1,9.5e-1:\n%s\nwant as 0.5,0.8,0.95:\n%s", got, want)
 	}
 }
