@@ -172,6 +172,9 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..5:6", `STEP 6 from 0 does not reach TO 5: the values would stop at 0`},
 		{"sweep fire --target 4-6-7 --vary fp=1..200:3", `the values would stop at 199; want TO 199, or a STEP that divides 199`},
 		{"sweep fire --target 4-6-7 --vary fp=1..2:0.3", `STEP 0.3 from 1 does not reach TO 2: the values would stop at 1.9; want TO 1.9 or 2.2, or a STEP that divides 1`},
+		// A value of three hundred digits is named with its exponent.
+		{"sweep fire --target 4-6-7 --vary fp=1e300..1e300", `--vary "fp=1e300..1e300": at fp=1e+300: --fp "1e+300": outside 1…200`},
+		{"sweep fire --target 4-6-7 --vary fp=1e-300..1e-300", `at fp=1e-300: --fp "1e-300": outside 1…200`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5..6", `TO "5..6" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem", `--vary "tem": want NAME=FROM..TO`},
 		{"sweep dc --target 4-6-7 --vary tem=1", `want FROM..TO after tem=`},

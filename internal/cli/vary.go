@@ -152,6 +152,12 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 		digits, _ := x.FloatPrec() // exact: from and step are decimals
 		text := x.FloatString(digits)
 		f, _ := x.Float64()
+		if len(text) > maxPlainText {
+			// 1e300 is three hundred digits written out, in every line
+			// that names the value: the flag reads its shortest form
+			// as the same number.
+			text = strconv.FormatFloat(f, 'g', -1, 64)
+		}
 		v.values = append(v.values, f)
 		v.texts = append(v.texts, text)
 	}
@@ -214,6 +220,10 @@ func (v vary) within(x *big.Rat) bool {
 	hi, okHi := new(big.Rat).SetString(v.hi)
 	return !okLo || !okHi || x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
 }
+
+// maxPlainText is the longest a swept value is written out in digits;
+// a longer one is written with an exponent.
+const maxPlainText = 24
 
 // text is the value at point i as the flag takes it.
 func (v vary) text(i int) string { return v.texts[i] }
