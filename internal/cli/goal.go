@@ -163,6 +163,11 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		return bad("the mean of %s is never below %s, so it always reaches %s; want more", name, fmtValue(slices.Min(m.Values)), rhs)
 	case g.mean && g.atMost && x >= slices.Max(m.Values):
 		return bad("the mean of %s is never above %s, so it is always at most %s; want less", name, fmtValue(slices.Max(m.Values)), rhs)
+	// Nor does one no run can reach.
+	case g.mean && !g.atMost && x > slices.Max(m.Values):
+		return bad("the mean of %s is never above %s, so it never reaches %s; want %s or less", name, fmtValue(slices.Max(m.Values)), rhs, fmtValue(slices.Max(m.Values)))
+	case g.mean && g.atMost && x < slices.Min(m.Values):
+		return bad("the mean of %s is never below %s, so it is never at most %s; want %s or more", name, fmtValue(slices.Min(m.Values)), rhs, fmtValue(slices.Min(m.Values)))
 	}
 	return g, nil
 }
