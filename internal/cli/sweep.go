@@ -276,7 +276,11 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	}
 	// The setup is the sweep's command line, then what its columns are;
 	// the chart names the columns in its panels.
-	cmdline := strings.Join(append(append([]string{"sapper", target.name}, echo.Args...),
+	words := []string{"sapper", target.name}
+	for _, a := range echo.Args {
+		words = append(words, shellWord(a))
+	}
+	cmdline := strings.Join(append(words,
 		fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")
 	j.report = report.Report{Command: "sweep", Inputs: echo, Title: cmdline + "\n" + cols.what}
 	// The table and the chart show the same grids: one per run of the
