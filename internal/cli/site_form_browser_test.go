@@ -78,6 +78,20 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A sweep of plans whose label has a slash keeps each plan's rows
+	// apart: a run's label is VALUE/PLAN, and only the value has none.
+	t.Run("sweep of a plan labelled with a slash", func(t *testing.T) {
+		var ways []string
+		q := url.Values{"command": {"plans"}, "target": {"4-6-7"}, "plan": {"a/b: fire 4", "b: fire 8"}, "vary": {"tem=0..1"}, "method": {"exact"}}
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?slash#sweep?"+q.Encode()), waitState("done", "error"),
+			chromedp.Evaluate(`[...document.querySelectorAll('table.sweep')].map((t) => t.dataset.way + ':' + [...t.tBodies[0].rows].map((r) => r.cells[0].textContent).join(','))`, &ways)); err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"a/b:tem=0,tem=1", "b:tem=0,tem=1"}; !slices.Equal(ways, want) {
+			t.Errorf("the sweep's tables: %q, want %q", ways, want)
+		}
+	})
+
 	// A link the form cannot take whole is not run on what is left of it:
 	// the page names what it left out.
 	t.Run("a link's left-out parts", func(t *testing.T) {

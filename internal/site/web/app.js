@@ -1444,7 +1444,7 @@ function pageMain() {
       const fig = (p) => p.label + " (" + goalFigure(g, p.figure) + ")";
       if (g.series.length > 1) {
         // compare: which ways reach it, from which value
-        const bare = (p) => p.label.split("/")[0] + " (" + goalFigure(g, p.figure) + ")";
+        const bare = (p) => valueOf(p.label) + " (" + goalFigure(g, p.figure) + ")";
         const reached = g.series.filter((x) => x.first_reached);
         const never = g.series.filter((x) => !x.first_reached).map((x) => x.run);
         const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
@@ -1461,8 +1461,8 @@ function pageMain() {
       const col = cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
       if (!col) return "Done.";
       // a run's label is VALUE or VALUE/WAY (compare's ways, plans' plans)
-      const value = (r) => r.label.split("/")[0];
-      const way = (r) => r.label.split("/")[1] || "";
+      const value = (r) => valueOf(r.label);
+      const way = (r) => wayOf(r.label);
       const what = (col.metric ? col.metric + " " : "") + col.name;
       // a run an interruption cut short is a smaller sample, and says so
       const at = (r) => pct((col.get(r) || {}).p) + (r.complete === false ? " (partial)" : "");
@@ -1480,6 +1480,18 @@ function pageMain() {
       return what + ": " + ways.map((w) => w + " " + at(span(w)[0]) + " at " + value(span(w)[0]) + " → " + at(span(w)[1]) + " at " + value(span(w)[1])).join(", ") + ".";
     }
     return "Done.";
+  }
+
+  // A sweep's run is labelled VALUE or VALUE/WAY (compare's ways, plans'
+  // plans): the value has no slash, and a plan's label may.
+  function valueOf(label) {
+    const i = label.indexOf("/");
+    return i < 0 ? label : label.slice(0, i);
+  }
+
+  function wayOf(label) {
+    const i = label.indexOf("/");
+    return i < 0 ? "" : label.slice(i + 1);
   }
 
   function goalFigure(g, x) {
@@ -1539,7 +1551,7 @@ function pageMain() {
   function showSweep(sec, data, notes) {
     const runs = data.runs;
     const cols = sweepColumns(data);
-    const ways = [...new Set(runs.map((r) => (r.label.includes("/") ? r.label.split("/")[1] : "")))];
+    const ways = [...new Set(runs.map((r) => wayOf(r.label)))];
     const metric = data.metric;
     if (data.goal) {
       const box = el("div", { class: "goal", id: "goal" }, el("h3", { text: "Goal: " + data.goal.what }));
@@ -1550,9 +1562,9 @@ function pageMain() {
       sec.append(box);
     }
     for (const way of ways) {
-      const mine = runs.filter((r) => (way ? r.label.endsWith("/" + way) : true));
+      const mine = runs.filter((r) => wayOf(r.label) === way);
       const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...cols.map((c) => el("th", { scope: "col", text: c.name })));
-      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: r.label.split("/")[0] }), ...cols.map((c) => {
+      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: valueOf(r.label) }), ...cols.map((c) => {
         const f = c.get(r);
         if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
         const td = cell(f, f.mean !== undefined && f.p === undefined);
@@ -1567,15 +1579,15 @@ function pageMain() {
     if (notes) sec.append(notes);
     // the line chart: compare has a panel per figure, its ways as lines;
     // any other command one panel, a line per column
-    const x = (r) => Number(r.label.split("/")[0].split("=")[1]);
+    const x = (r) => Number(valueOf(r.label).split("=")[1]);
     const panels = [];
     const line = (name, rs, get) => ({ name, points: rs.map((r) => ({ x: x(r), f: get(r) })).filter((p) => p.f && (p.f.p !== undefined || p.f.mean !== undefined)) });
     const isMean = (l) => l.points.length && l.points[0].f.p === undefined;
     if (ways.length > 1 && !metric) {
-      for (const c of cols) panels.push({ title: c.name, lines: ways.map((w) => line(w, runs.filter((r) => r.label.endsWith("/" + w)), c.get)) });
+      for (const c of cols) panels.push({ title: c.name, lines: ways.map((w) => line(w, runs.filter((r) => wayOf(r.label) === w), c.get)) });
     } else {
       for (const w of ways) {
-        const rs = runs.filter((r) => (w ? r.label.endsWith("/" + w) : true));
+        const rs = runs.filter((r) => wayOf(r.label) === w);
         const lines = cols.map((c) => line(c.name, rs, c.get)).filter((l) => l.points.some((p) => (p.f.p !== undefined ? p.f.p : p.f.mean) > 0));
         const title = (w ? w + ": " : "") + (metric || "summary figures");
         if (lines.some((l) => !isMean(l))) panels.push({ title, lines: lines.filter((l) => !isMean(l)) });
