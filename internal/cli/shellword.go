@@ -5,8 +5,9 @@ import "strings"
 // shellWord is s as a POSIX shell reads it back as one word: as it is
 // when every character is one no shell takes apart (a plan's "a: fire 4"
 // has spaces; "fire 2; fire 2" a semicolon), else in single quotes, a
-// single quote inside written '\”. A command line a result echoes can
-// then be pasted back.
+// single quote inside ending them, escaped, and opening them again (the
+// word it's is written 'it', backslash, quote, 's'). A command line a
+// result echoes can then be pasted back.
 func shellWord(s string) string {
 	if s != "" && strings.Trim(s, safeShell) == "" {
 		return s
