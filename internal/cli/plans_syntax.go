@@ -97,6 +97,11 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 	if !planLabel().MatchString(label) || len([]rune(label)) > 24 {
 		return planSpec{}, bad("label %q: want up to 24 letters, digits, spaces and simple punctuation", label)
 	}
+	if strings.Contains(label, "  ") {
+		// "a  b" and "a b" would be two plans that read alike in every
+		// table and chart.
+		return planSpec{}, bad("label %q: one space between words", label)
+	}
 	p := planSpec{Label: label, Text: strings.TrimSpace(body), Plan: asl.Plan{Targets: targets, ELR: elr}}
 	for k, part := range strings.Split(body, ";") {
 		step, err := parseStep(strings.Fields(part), d) // spaces only, above

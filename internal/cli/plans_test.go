@@ -138,6 +138,7 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: dc placed placer=4-6-7,berserk"}, `sapper plans: --plan "b: dc placed placer=4-6-7,berserk": attack 1: placer: 4-6-7,berserk: a berserk unit may Throw a DC but never Place one (A15.431)`},
 		{[]string{"b: fire 4 weapon=wp"}, `sapper plans: --plan "b: fire 4 weapon=wp": attack 1: weapon: WP and an AFV's entry make no IFT attack`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
+		{[]string{"b  c: fire 4"}, `sapper plans: --plan "b  c: fire 4": label "b  c": one space between words`},
 		{[]string{"b: fire 4;"}, `sapper plans: --plan "b: fire 4;": attack 2: want 'fire FP …' or 'dc MODE …'`},
 	} {
 		argv := append([]string(nil), base...)
