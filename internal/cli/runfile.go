@@ -30,7 +30,7 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 	if args[0] == "-h" || args[0] == "--help" {
 		return &job{help: true}, nil
 	}
-	if strings.HasPrefix(args[0], "--") {
+	if len(args[0]) > 1 && args[0][0] == '-' {
 		// The scenario names the command, and so which flags there are:
 		// it comes before them.
 		return nil, usagef("%s before the scenario: the scenario comes first, then its flags, e.g. sapper run two-sq-crossing --method exact", quote(args[0]))
