@@ -158,6 +158,14 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			t.Errorf("%s: the command line %q", r.name, cmdline)
 		}
 		check(r.name+"'s result", 390)
+		// compare's three ways fit the phone's width side by side, with
+		// their intervals, as the main job's first answer should
+		var scrolls bool
+		if r.name == "compare" {
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById('figures').closest('.table-wrap').classList.contains('scrolls')`, &scrolls)); err != nil || scrolls {
+				t.Errorf("compare's side by side scrolls sideways at 390 px (%v)", err)
+			}
+		}
 	}
 	if err := chromedp.Run(ctx,
 		leave,

@@ -1621,10 +1621,16 @@ function pageMain() {
     return " [" + (100 * o.lo).toFixed(2) + ", " + (100 * o.hi).toFixed(2) + "]";
   }
 
-  function cell(o, isMean) {
+  // cell is a figure and its interval. compact writes the interval as
+  // the command line's side-by-side tables do, 42.7–42.9, so that three
+  // ways fit a phone's width.
+  function cell(o, isMean, compact) {
     const td = el("td", { "data-p": isMean ? o.mean : o.p, "data-lo": o.lo, "data-hi": o.hi });
     td.append(isMean ? o.mean.toFixed(3) : pct(o.p));
-    if (o.lo !== undefined && o.lo !== o.hi) td.append(el("span", { class: "ci", text: isMean ? " [" + o.lo.toFixed(3) + ", " + o.hi.toFixed(3) + "]" : interval(o) }));
+    if (o.lo === undefined || o.lo === o.hi) return td;
+    let ci = isMean ? " [" + o.lo.toFixed(3) + ", " + o.hi.toFixed(3) + "]" : interval(o);
+    if (compact) ci = isMean ? o.lo.toFixed(3) + "–" + o.hi.toFixed(3) : (100 * o.lo).toFixed(1) + "–" + (100 * o.hi).toFixed(1);
+    td.append(el("span", { class: "ci", text: ci }));
     return td;
   }
 
@@ -1642,7 +1648,7 @@ function pageMain() {
     const body = names.map((n) => el("tr", { "data-figure": n }, named(n), ...runs.map((run) => {
       const f = run.figures.find((x) => x.name === n);
       if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
-      const td = cell(f, f.mean !== undefined);
+      const td = cell(f, f.mean !== undefined, true);
       td.dataset.run = run.label;
       td.dataset.fig = n;
       return td;
