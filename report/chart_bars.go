@@ -25,6 +25,10 @@ type barPlotter struct {
 	color      color.Color
 	mean       bool
 	label      text.Style
+	// pitch is the distance from one bar to the next of its group, in
+	// data units, for bars whose figures stand upright (groupsPlot); 0
+	// for bars one to a category.
+	pitch float64
 }
 
 func (b *barPlotter) Plot(c draw.Canvas, plt *plot.Plot) {
@@ -36,6 +40,10 @@ func (b *barPlotter) Plot(c draw.Canvas, plt *plot.Plot) {
 		return vg.Point{X: trX(cat), Y: trY(val)}
 	}
 	whisker := draw.LineStyle{Color: ink, Width: vg.Points(1)}
+	// An upright figure is a line of text high: over bars closer than
+	// that (a dozen plans side by side) the figures would print over one
+	// another, and the axis, the grid and the whiskers say it instead.
+	labels := b.pitch == 0 || trX(b.pitch)-trX(0) >= b.label.Font.Size*1.1
 	for i, cell := range b.cells {
 		if !cell.Valid {
 			continue
@@ -49,6 +57,9 @@ func (b *barPlotter) Plot(c draw.Canvas, plt *plot.Plot) {
 				[]vg.Point{pt(mid, cell.Lo), pt(mid, cell.Hi)},
 				[]vg.Point{pt(mid-capw, cell.Lo), pt(mid+capw, cell.Lo)},
 				[]vg.Point{pt(mid-capw, cell.Hi), pt(mid+capw, cell.Hi)})
+		}
+		if !labels {
+			continue
 		}
 		end := pt(mid, math.Max(cell.Hi, cell.P))
 		sty := b.label
@@ -166,7 +177,7 @@ func groupsPlot(p Panel) (*plot.Plot, *plot.Legend) {
 			at[i] = float64(i)
 		}
 		b := &barPlotter{cells: s.Cells, at: at, offset: -groupWidth/2 + w*(float64(k)+0.5), width: w * 0.9,
-			color: colorOf(k), mean: p.Mean, label: label}
+			color: colorOf(k), mean: p.Mean, label: label, pitch: w}
 		pl.Add(b)
 		leg.Add(s.Name, swatch{colorOf(k)})
 	}

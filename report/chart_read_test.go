@@ -327,3 +327,35 @@ func TestShortChartsKeepOneColumn(t *testing.T) {
 		t.Errorf("%d columns, compact %v, %d panels, notes %q", len(l.columns), l.compact, len(l.chart.Panels), l.chart.Notes)
 	}
 }
+
+// TestCrowdedGroupsDropTheirFigures: a group's bars each carry their figure
+// upright while a line of text fits between two bars; a dozen plans side
+// by side, whose figures would print over one another, carry none, and
+// the axis reads them.
+func TestCrowdedGroupsDropTheirFigures(t *testing.T) {
+	chart := func(series int) Chart {
+		p := Panel{Kind: Groups, Title: "each plan's figures"}
+		for k := range series {
+			s := Series{Name: fmt.Sprintf("p%d", k+1)}
+			for i := range 10 {
+				x := 0.0123 + 0.01*float64(k) + 0.05*float64(i)
+				s.Labels = append(s.Labels, fmt.Sprintf("figure %d", i))
+				s.Cells = append(s.Cells, Cell{P: x, Lo: x - 0.001, Hi: x + 0.001, Valid: true})
+			}
+			p.Series = append(p.Series, s)
+		}
+		return Chart{Heading: []string{"Plans"}, Panels: []Panel{p}}
+	}
+	for _, c := range []struct {
+		series int
+		labels bool
+	}{{3, true}, {12, false}} {
+		var b bytes.Buffer
+		if err := WriteChart(&b, SVG, chart(c.series)); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), ">1.2%<"); got != c.labels {
+			t.Errorf("%d plans side by side: the first bar's figure drawn %v, want %v", c.series, got, c.labels)
+		}
+	}
+}
