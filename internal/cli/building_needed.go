@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -97,6 +98,9 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 		PerCharge: f.perCharge, Cover: a.Cover, Threshold: a.Threshold, HitOn: a.HitOn, CancelOn: a.CancelOn,
 		MaxDice: dice.hi, MaxCharges: charges.hi}
 	j := &job{flags: fs, common: c, report: report.Report{Command: "building", Title: describeNeeded(in, a), Inputs: in}}
+	// The search walks every path of each attack, whatever --method
+	// says of a run: a server holds it to its limit on paths (onServer).
+	j.common.cfg.Method = sim.Exact
 	j.run = func(ctx context.Context, stdout, _ io.Writer) error {
 		start := time.Now()
 		var answers [][]goalAnswer
@@ -111,7 +115,9 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 				if err != nil {
 					return nil, err
 				}
-				return exactRun(ctx, exp, c.cfg)
+				// j's own configuration, which a server may have held
+				// to its limits since (onServer), not c, the one read
+				return exactRun(ctx, exp, j.common.cfg)
 			}, false)
 			answers = append(answers, neededAnswers(scans))
 			if err != nil {
@@ -148,7 +154,11 @@ func parseNeeded(values []string) ([]float64, error) {
 				if s != v {
 					which = fmt.Sprintf("%q: ", s)
 				}
-				if err != nil && s != "" {
+				var de *decimal.Error
+				switch {
+				case errors.As(err, &de) && strings.HasPrefix(de.Msg, "too close to 0"):
+					which += "too close to 0 to read; " // 1e-400
+				case err != nil && s != "":
 					which += err.Error() + "; " // 0.99999999999999999999
 				}
 				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1, e.g. 0.5,0.8,0.95")

@@ -155,3 +155,17 @@ func withoutRunFields(t *testing.T, doc string) map[string]any {
 	delete(m, "held_to")
 	return m
 }
+
+// TestServedNeeded: building --needed, an exact search whatever the run's
+// method, is held to the server's limit on paths like any exact run.
+func TestServedNeeded(t *testing.T) {
+	reg, err := NewRegistry(50_000, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code, _ := reg.Run(context.Background(), []string{"building", "--needed", "0.99", "--format", "json"}, nil, &stdout, &stderr)
+	if code != exitFailure || !strings.Contains(stderr.String(), "5 paths") {
+		t.Errorf("--needed on a server of 5 paths a run: exit %d, stderr %q; want the limit to stop it", code, stderr.String())
+	}
+}
