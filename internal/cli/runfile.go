@@ -24,13 +24,17 @@ func init() {
 // ends the wait for a scenario file that does not come.
 func prepareRun(ctx context.Context, in input) (*job, error) {
 	args := in.args
+	ended := len(args) > 0 && args[0] == "--" // the end of flags, before a scenario that may start with a dash
+	if ended {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		return nil, usagef("want a scenario file or name, e.g. sapper run compare-default (sapper scenarios lists the built-in ones)")
 	}
-	if args[0] == "-h" || args[0] == "--help" {
+	if !ended && (args[0] == "-h" || args[0] == "--help") {
 		return &job{help: true}, nil
 	}
-	if len(args[0]) > 1 && args[0][0] == '-' {
+	if !ended && len(args[0]) > 1 && args[0][0] == '-' {
 		// The scenario names the command, and so which flags there are:
 		// it comes before them.
 		return nil, usagef("%s before the scenario: the scenario comes first, then its flags, e.g. sapper run two-sq-crossing --method exact", quote(args[0]))

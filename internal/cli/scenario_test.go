@@ -69,6 +69,8 @@ func TestScenarioErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"run", "sapper run: want a scenario file or name"},
 		{"run no-such-scenario", "sapper run: no-such-scenario: no such file and no built-in scenario of that name; built-in: compare-default"},
+		{"run --", "sapper run: want a scenario file or name"},
+		{"run -- --tem", "sapper run: --tem: no such file and no built-in scenario of that name"},
 		{"run --method exact two-sq-crossing", `sapper run: "--method" before the scenario: the scenario comes first, then its flags, e.g. sapper run two-sq-crossing --method exact`},
 		{"run compare-default --tem 9", `sapper run: built-in scenario compare-default (sapper compare): --tem "9": want a whole number from 0 to 8`},
 		{"run tiger-side --target 4-6-7", `sapper run: built-in scenario tiger-side (sapper afv): unknown flag "--target"`},

@@ -175,6 +175,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		// A value of three hundred digits is named with its exponent.
 		{"sweep fire --target 4-6-7 --vary fp=1e300..1e300", `--vary "fp=1e300..1e300": at fp=1e+300: --fp "1e+300": outside 1…200`},
 		{"sweep fire --target 4-6-7 --vary fp=1e-300..1e-300", `at fp=1e-300: --fp "1e-300": outside 1…200`},
+		{"sweep building --vary threshold=1e300..1e300", `FROM "1e300": threshold takes whole numbers from 1 to 100`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5..6", `TO "5..6" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem", `--vary "tem": want NAME=FROM..TO`},
 		{"sweep dc --target 4-6-7 --vary tem=1", `want FROM..TO after tem=`},

@@ -182,7 +182,11 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 	_, ierr := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
 	if err == nil && v.integer && x == math.Trunc(x) && errors.As(ierr, &de) && de.Msg == "not a whole decimal number" {
 		// The flag itself takes digits only (--tem 5e0 and --tem 5.0
-		// are refused); so do the bounds it is swept between.
+		// are refused); so do the bounds it is swept between. One past
+		// 64 bits (1e300) is out of range however it is written.
+		if math.Abs(x) >= 1<<63 {
+			return fail("%s %q: %s takes whole numbers %s", what, s, v.name, v.rangeText())
+		}
 		return fail("%s %q: %s takes whole numbers written in digits: %s", what, s, v.name, strconv.FormatFloat(x+0, 'f', -1, 64)) // x+0: -0 is 0
 	}
 	if err != nil && v.integer && (ierr == nil || errors.As(ierr, &de) && strings.HasPrefix(de.Msg, "at ")) {
@@ -204,13 +208,20 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 		switch {
 		case !r.IsInt():
 			return fail("%s %s: %s takes whole numbers", what, s, v.name)
-		case !r.Num().IsInt64() && v.lo != "":
-			return fail("%s %s: %s takes whole numbers from %s to %s", what, s, v.name, v.lo, v.hi)
 		case !r.Num().IsInt64():
-			return fail("%s %s: %s takes whole numbers from %d to %d", what, s, v.name, int64(math.MinInt64), int64(math.MaxInt64))
+			return fail("%s %s: %s takes whole numbers %s", what, s, v.name, v.rangeText())
 		}
 	}
 	return r, nil
+}
+
+// rangeText is the range of a whole-number input as its errors say it:
+// its own, or the 64-bit one.
+func (v vary) rangeText() string {
+	if v.lo != "" {
+		return fmt.Sprintf("from %s to %s", v.lo, v.hi)
+	}
+	return fmt.Sprintf("from %d to %d", int64(math.MinInt64), int64(math.MaxInt64))
 }
 
 // within reports whether x is within the input's range, when it has one:
