@@ -121,7 +121,7 @@ func TestServeInBrowser(t *testing.T) {
 	if want := "sapper " + strings.Join(precise, " "); cmdline != want {
 		t.Errorf("a precision run held to the server's limit offers %q, want %q", cmdline, want)
 	}
-	if !strings.Contains(held, "--trials 20000") || !strings.Contains(missed, "precision 0.0001 not reached") {
+	if !strings.Contains(held, "--trials 20000") || !strings.Contains(missed, "Precision 0.0001 not reached") || !strings.HasSuffix(missed, "the cap, this server's limit.") {
 		t.Errorf("a precision run held to the server's limit says %q and %q", held, missed)
 	}
 	sameFigures(t, "a precision run held to the server's limit", got, nativeFigures(native(t, precise...)))

@@ -109,6 +109,52 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A link to a command sapper does not have, or a sweep of one, is
+	// not run as another: the page says which it shows instead.
+	t.Run("a link's unknown command", func(t *testing.T) {
+		for _, c := range []struct{ link, want string }{
+			{"dcc?target=4-6-7", `"dcc", is not one of sapper's`},
+			{"sweep?command=comapre&vary=tem%3D0..1", "command=comapre"},
+		} {
+			var state, notice string
+			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?unknown#"+c.link), poll(`document.getElementById('notice') && !document.getElementById('notice').hidden`),
+				chromedp.Sleep(200*time.Millisecond),
+				chromedp.Evaluate(`document.body.dataset.state`, &state),
+				chromedp.Evaluate(`document.getElementById('notice').textContent`, &notice)); err != nil {
+				t.Fatal(err)
+			}
+			if state != "idle" || !strings.Contains(notice, c.want) {
+				t.Errorf("#%s: state %q, notice %q; want idle and %q", c.link, state, notice, c.want)
+			}
+		}
+	})
+
+	// A goal written with an exponent, as the command line takes it, is
+	// the sweep's goal.
+	t.Run("a goal with an exponent", func(t *testing.T) {
+		var goal bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?goalexp#sweep?command=dc&target=4-6-7&vary=tem%3D0..2&method=exact&goal=stack%3Dcleared%3E%3D5e-1"), waitState("done", "error"),
+			chromedp.Evaluate(`!!(window.sapperLast && JSON.parse(window.sapperLast.json).goal)`, &goal)); err != nil {
+			t.Fatal(err)
+		}
+		if !goal {
+			t.Error("the goal stack=cleared>=5e-1 was not the sweep's")
+		}
+	})
+
+	// Runs a precision stopped apart give their trials as a range.
+	t.Run("trials per run", func(t *testing.T) {
+		var meta, want string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?perrun#compare?target=4-6-7&precision=0.002"), waitState("done", "error"),
+			chromedp.Evaluate(`document.querySelector('#result .meta').textContent`, &meta),
+			chromedp.Evaluate(`(() => { const t = JSON.parse(window.sapperLast.json).runs.map((r) => r.trials); const n = (x) => x.toLocaleString('en-US'); const lo = Math.min(...t), hi = Math.max(...t); return (lo === hi ? n(lo) : n(lo) + '–' + n(hi)) + ' trials per run'; })()`, &want)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(meta, want) {
+			t.Errorf("the method line %q; want %q", meta, want)
+		}
+	})
+
 	// Defaults during a run stops it, and the page is idle again.
 	t.Run("defaults stops the run", func(t *testing.T) {
 		var state string

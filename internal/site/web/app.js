@@ -22,27 +22,34 @@ function workerMain() {
     const res = await fetch("sapper.wasm");
     if (!res.ok) throw new Error("sapper.wasm: " + res.status + " " + res.statusText);
     const total = res.headers.get("content-encoding") ? 0 : Number(res.headers.get("content-length")) || 0;
-    const reader = res.body.getReader();
     let got = 0;
     let told = 0;
-    const body = new ReadableStream({
-      async pull(c) {
-        const { done, value } = await reader.read();
-        if (done) {
-          postMessage({ type: "loading", got, total });
-          c.close();
-          return;
-        }
-        got += value.length;
-        if (got - told >= 256 << 10) {
-          told = got;
-          postMessage({ type: "loading", got, total });
-        }
-        c.enqueue(value);
-      },
-    });
-    // Compiled as it arrives, whatever type the server says it is.
-    const result = await WebAssembly.instantiateStreaming(new Response(body, { headers: { "content-type": "application/wasm" } }), go.importObject);
+    const counted = (reader) =>
+      new ReadableStream({
+        async pull(c) {
+          const { done, value } = await reader.read();
+          if (done) {
+            postMessage({ type: "loading", got, total });
+            c.close();
+            return;
+          }
+          got += value.length;
+          if (got - told >= 256 << 10) {
+            told = got;
+            postMessage({ type: "loading", got, total });
+          }
+          c.enqueue(value);
+        },
+      });
+    // Compiled as it arrives, whatever type the server says it is; a
+    // browser that cannot compiles the bytes once they are all here.
+    const wasm = new Response(res.body ? counted(res.body.getReader()) : null, { headers: { "content-type": "application/wasm" } });
+    let result;
+    if (WebAssembly.instantiateStreaming) {
+      result = await WebAssembly.instantiateStreaming(wasm, go.importObject);
+    } else {
+      result = await WebAssembly.instantiate(await wasm.arrayBuffer(), go.importObject);
+    }
     go.run(result.instance);
   })();
   load.then(
@@ -326,9 +333,11 @@ function pageMain() {
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
     if (current !== cmd || q >= 0) showForm(cmd, q < 0 && kept[cmd.name] ? new URLSearchParams(kept[cmd.name]) : params);
+    const unknown = name !== "" && cmd.name !== name;
+    if (unknown) showNotice("This link's command, " + JSON.stringify(name) + ", is not one of sapper's: here is " + cmd.name + " instead, not run. Check the form, then Run.");
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question.
-    if (q >= 0 && !leftOut.length) run();
+    if (q >= 0 && !leftOut.length && !unknown) run();
     else document.body.dataset.state = "idle";
   }
 
@@ -367,6 +376,7 @@ function pageMain() {
     if (cmd.sweep) {
       const sweepable = commands.filter((c) => c.sweepable && c.sweepable.length);
       target = sweepable.find((c) => c.name === params.get("command")) || (target && sweepable.includes(target) ? target : sweepable.find((c) => c.name === "dc") || sweepable[0]);
+      if (params.get("command") && params.get("command") !== target.name) leftOut.push("command=" + params.get("command"));
     }
     document.title = "sapper " + cmd.name + " — the odds of a wargame attack";
     for (const a of document.querySelectorAll("#commands a")) {
@@ -462,12 +472,17 @@ function pageMain() {
 
   // asField reports whether the flag --name, followed in a text by next
   // (" 4-6-7", or undefined), reads as its field: a field of the form, not
-  // given a value. A quoted value is the one a message quotes back
-  // (--target "4-6-x": …), which reads as well under the field's name.
+  // given a value (one of its choices, a number, a unit). A quoted value
+  // is the one a message quotes back (--target "4-6-x": …), which reads as
+  // well under the field's name.
   function asField(name, next) {
-    if (!current || !inputsOf(formCmd()).some((i) => i.name === name)) return false;
-    const v = (next || "").trim();
-    return v === "" || v.startsWith('"') || !/[\d|:=<>]|^[A-Z][A-Z,.]*$/.test(v);
+    const i = current && inputsOf(formCmd()).find((x) => x.name === name);
+    if (!i) return false;
+    const v = (next || "").trim().replace(/[),.;]+$/, "");
+    if (v === "" || v.startsWith('"')) return true;
+    if ((i.choices || []).includes(v)) return false; // --building none
+    if (i.kind === "yes/no") return true; // --cx is given alone
+    return !/[\d|:=<>]|^[A-Z][A-Z,.]*$/.test(v);
   }
 
   function field(i, given) {
@@ -955,7 +970,8 @@ function pageMain() {
       el("p", { class: "field-error", id: "err-metric", hidden: true })));
 
     // --goal METRIC=OUTCOME|OUTCOME>=P, or METRIC.mean>=X
-    const goal = /^([a-z0-9_.]+?)(?:=([^<>]+)|\.mean)(>=|<=)([\d.]+)$/.exec(params.get("goal") || "");
+    const goal = /^([a-z0-9_.]+?)(?:=([^<>]+)|\.mean)(>=|<=)(-?[\d.]+(?:[eE][-+]?\d+)?)$/.exec(params.get("goal") || "");
+    if (params.get("goal") && !goal) leftOut.push("goal=" + params.get("goal"));
     const goalSel = el("select", { id: "in-goal-metric", "aria-describedby": "help-goal err-goal" }, el("option", { value: "", text: "no goal" }));
     const outcomes = el("div", { class: "outcomes", id: "in-goal-outcome", role: "group", "aria-label": "Goal outcomes" });
     const op = el("select", { id: "in-goal-op", "aria-label": "at least or at most" }, el("option", { value: ">=", text: "at least" }), el("option", { value: "<=", text: "at most" }));
@@ -1346,11 +1362,15 @@ function pageMain() {
     if (partial) sec.append(el("p", { class: "error", id: "partial", text: none ? "The run stopped before its first trial: there are no figures." : "The run stopped early: these figures are partial." }));
     // A --precision run that stopped at its trial cap short of it, in the
     // words the command line prints on stderr.
-    const missed = runs.filter((x) => x.precision_missed).map((x) => (x.label ? x.label + ": " : "") + x.precision_missed);
-    if (missed.length) sec.append(el("p", { class: "error", id: "precision-missed", text: "Not as precise as asked: " + missed.join("; ") + ". Raise Trials for more." }));
     // A server lowers a default past its limits: the command line below
     // carries the flags it held the run to, and gives the same figures.
     const held = data.held_to || [];
+    const missed = runs.filter((x) => x.precision_missed).map((x) => (x.label ? x.label + ": " : "") + x.precision_missed);
+    if (missed.length) {
+      const more = held.includes("--trials") ? ", this server's limit." : ". Raise Trials for more.";
+      const line = missed.join("; ");
+      sec.append(el("p", { class: "error", id: "precision-missed", text: line.charAt(0).toUpperCase() + line.slice(1) + more }));
+    }
     if (held.length) sec.append(el("p", { class: "notes", id: "held-to", text: "This server held the run to its limits: " + held.join(" ") + "." }));
     if (none) {
       // a 0.00% of no trials would read as a result (report.NoFigures)
@@ -1415,7 +1435,10 @@ function pageMain() {
     if (!mc.length) return "Exact enumeration of every dice path of each run (intervals are points)" + when + ".";
     const x = mc[0];
     const some = mc.length < runs.length ? "; exact enumeration of the other " + (runs.length - mc.length) + (runs.length - mc.length === 1 ? " run" : " runs") : "";
-    return "Monte Carlo: " + num(x.trials) + " trials per run, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + some + when + ".";
+    // runs a precision or an interruption stopped apart differ
+    const lo = Math.min(...mc.map((r) => r.trials));
+    const hi = Math.max(...mc.map((r) => r.trials));
+    return "Monte Carlo: " + (lo === hi ? num(lo) : num(lo) + "–" + num(hi)) + " trials per run, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + some + when + ".";
   }
 
   // noFigures: every run is a Monte Carlo one stopped before its first
