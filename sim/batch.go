@@ -61,12 +61,9 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 		runs[i] = newPooledRun(exp, cfg)
 	}
 	var claimed atomic.Int64
-	turns := newTurns(cfg.Workers)
 	g, gctx := errgroup.WithContext(ctx)
-	for range cfg.Workers {
+	for range running(cfg.Workers) {
 		g.Go(func() error {
-			turns.take()
-			defer turns.give()
 			for gctx.Err() == nil {
 				r := claim(runs, &claimed)
 				if r == nil {

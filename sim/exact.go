@@ -222,7 +222,7 @@ func rootsOf(exp Experiment, size int) []step {
 func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.Uint64, limit uint64) error {
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
-	for range min(cfg.Workers, len(subs)) {
+	for range min(running(cfg.Workers), len(subs)) {
 		g.Go(func() error {
 			// One trial per worker, shared by the roots it walks: a trial
 			// is a pure function of its draws, whatever it ran before.

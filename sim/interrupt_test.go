@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// TestInterruptManyWorkers: a run on many more workers than processors
-// takes turns, one worker a processor: no more trials are under way at
-// once than there are processors, and the run stops soon after its
+// TestInterruptManyWorkers: a run given many more workers than processors
+// runs one a processor (running): no more trials are under way at once
+// than there are processors, and the run stops soon after its
 // interruption, where the scheduler's queue of a thousand preempted
 // workers held the cancellation back for seconds. It reports the trials
 // it ran as partial.

@@ -125,7 +125,7 @@ func newJudge(cfg Config) walkJudge {
 	}
 	j := walkJudge{on: true, window: windowTicks * tick, clock: time.Now}
 	if cfg.Precision == 0 {
-		j.share = float64(cfg.Trials) / float64(cfg.Workers)
+		j.share = float64(cfg.Trials) / float64(running(cfg.Workers))
 	}
 	return j
 }

@@ -33,7 +33,7 @@ func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	exp.KeepPaths = exp.KeepPaths && !cfg.NoPaths
 	offsets, size := exp.Schema.layout()
 	r := newMCRun(cfg)
-	r.workers = make([]*worker, cfg.Workers)
+	r.workers = make([]*worker, running(cfg.Workers))
 	for i := range r.workers {
 		r.workers[i] = newRunWorker(exp, offsets, size, cfg)
 	}
@@ -125,12 +125,9 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
-	turns := newTurns(len(r.workers))
 	g, gctx := errgroup.WithContext(ctx)
 	for _, w := range r.workers {
 		g.Go(func() error {
-			turns.take()
-			defer turns.give()
 			for gctx.Err() == nil {
 				c := next.Add(1) - 1
 				if c >= last {
@@ -158,37 +155,15 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 	_ = g.Wait() // workers never fail; cancellation is read from ctx
 }
 
-// turns lets at most one worker a processor run at a time, when there are
-// more workers than processors (-j 1024 on two): the others wait, parked,
-// until one is done, and find the chunks taken, or the run interrupted.
-// Taking turns by the scheduler alone, each preempted worker joined the
-// queue of goroutines to run, behind which an interrupt, and the
+// running is how many workers a run of workers (-j) runs: no more than
+// the processors Go may use, as the figures are the same for any number.
+// More would take turns by the scheduler, each preempted worker joining
+// the queue of goroutines to run, behind which an interrupt, and the
 // cancellation it brings, waited ten seconds on two processors while a
-// thousand workers ran on; and each chunk went to a worker that had
-// learnt no paths. The figures are the same for any number of workers.
-// nil, for as many workers as processors or fewer, takes no turns.
-type turns chan struct{}
-
-func newTurns(workers int) turns {
-	procs := runtime.GOMAXPROCS(0)
-	if workers <= procs {
-		return nil
-	}
-	return make(turns, procs)
-}
-
-// take waits for a processor.
-func (t turns) take() {
-	if t != nil {
-		t <- struct{}{}
-	}
-}
-
-// give hands the processor on.
-func (t turns) give() {
-	if t != nil {
-		<-t
-	}
+// thousand workers ran on; and each would learn its paths in a share of
+// the memory of those that ran.
+func running(workers int) int {
+	return max(1, min(workers, runtime.GOMAXPROCS(0)))
 }
 
 // moveTo moves the worker's tally, one chunk's, into t.
@@ -229,7 +204,7 @@ type worker struct {
 // newRunWorker is a worker of a run under cfg, judged when it keeps its
 // paths (judge.go).
 func newRunWorker(exp Experiment, offsets []int, size int, cfg Config) *worker {
-	w := newWorker(exp, offsets, size, cfg.Workers)
+	w := newWorker(exp, offsets, size, running(cfg.Workers))
 	if exp.KeepPaths {
 		w.judge = newJudge(cfg)
 	}
