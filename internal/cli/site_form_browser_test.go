@@ -155,6 +155,23 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Defaults can be undone: the form comes back as it was.
+	t.Run("defaults undone", func(t *testing.T) {
+		var before, reset, after string
+		form := `[...document.querySelectorAll('#form input:not([type=file]), #form select')].map((c) => c.type === 'checkbox' ? c.checked : c.value).join('|')`
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?undo#dc?target=4-6-8&tem=2&method=exact"), waitState("done", "error"),
+			chromedp.Evaluate(form, &before),
+			chromedp.Click(`#defaults`, chromedp.ByQuery),
+			chromedp.Evaluate(form, &reset),
+			chromedp.Click(`#undo-defaults`, chromedp.ByQuery),
+			chromedp.Evaluate(form, &after)); err != nil {
+			t.Fatal(err)
+		}
+		if reset == before || after != before {
+			t.Errorf("the form before Defaults %q, after %q, undone %q; want it back as it was", before, reset, after)
+		}
+	})
+
 	// Defaults during a run stops it, and the page is idle again.
 	t.Run("defaults stops the run", func(t *testing.T) {
 		var state string

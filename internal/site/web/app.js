@@ -417,10 +417,20 @@ function pageMain() {
       if (crossing && g === crossing.group) form.append(pathBuilder(crossing));
     }
     $("defaults").onclick = () => {
+      // What the form had, plans and a built path included, to give back
+      // on Undo: one press of Defaults wipes it all.
+      const before = argvOf().params;
       history.replaceState(null, "", "#" + cmd.name);
       current = null; // nothing of this form is kept
       delete kept[cmd.name];
       showForm(cmd, cmd.sweep ? new URLSearchParams({ command: target.name }) : new URLSearchParams());
+      const undo = el("button", { type: "button", class: "small", id: "undo-defaults", text: "Undo" });
+      undo.onclick = () => {
+        showForm(cmd, new URLSearchParams(before));
+        $("form").querySelector("input, select")?.focus();
+      };
+      $("notice").replaceChildren("The form is back at its defaults. ", undo);
+      $("notice").hidden = false;
     };
     // the metrics a goal names depend on the inputs (a target's units)
     form.oninput = form.onchange = cmd.sweep ? (e) => { if (!e.target.closest("#group-sweep")) probeSoon(); } : null;
