@@ -155,6 +155,19 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// The address follows the form: a reload keeps what was given.
+	t.Run("the address follows the form", func(t *testing.T) {
+		var hash string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?follow#dc"), waitCommand("dc"),
+			fill(`#in-tem`, "3"),
+			chromedp.Evaluate(`location.hash`, &hash)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(hash, "tem=3") {
+			t.Errorf("after TEM 3 the address is %q", hash)
+		}
+	})
+
 	// Defaults can be undone: the form comes back as it was.
 	t.Run("defaults undone", func(t *testing.T) {
 		var before, reset, after string

@@ -432,8 +432,13 @@ function pageMain() {
       $("notice").replaceChildren("The form is back at its defaults. ", undo);
       $("notice").hidden = false;
     };
-    // the metrics a goal names depend on the inputs (a target's units)
-    form.oninput = form.onchange = cmd.sweep ? (e) => { if (!e.target.closest("#group-sweep")) probeSoon(); } : null;
+    // The address follows the form, so that a reload keeps what was given
+    // (and runs it, as any link with inputs does); and the metrics a goal
+    // names depend on the inputs (a target's units).
+    form.oninput = form.onchange = (e) => {
+      history.replaceState(null, "", "#" + permalink(argvOf().params));
+      if (cmd.sweep && !e.target.closest("#group-sweep")) probeSoon();
+    };
     if (cmd.sweep) probeSoon();
     form.onsubmit = (e) => {
       e.preventDefault();
