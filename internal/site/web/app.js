@@ -384,7 +384,7 @@ function pageMain() {
       else a.removeAttribute("aria-current");
     }
     $("cmd-title").textContent = "sapper " + cmd.name;
-    $("cmd-summary").replaceChildren(...unbroken(fieldWords(cmd.summary)));
+    $("cmd-summary").replaceChildren(...flagWords(cmd.summary));
     const form = $("form");
     form.replaceChildren();
     clearErrors();
@@ -471,18 +471,20 @@ function pageMain() {
     }
   }
 
-  // fieldWords is a help text as the form says it: the command line's
-  // --tem is the field TEM here, but for a flag the form has no field of
-  // (sapper serve --max-trials) and one given a value, as in an example
-  // (--target 4-6-7, --mode placed|thrown|set), which stay command line.
-  function fieldWords(text) {
-    return text.replace(/--([a-z][a-z0-9-]*)(?=( [^\s]+)?)/g, (flag, name, next) => (asField(name, next) ? label(name) : flag));
-  }
-
-  // unbroken keeps each flag a text still names (--mode) on one line: a
-  // browser may break after its dashes.
-  function unbroken(text) {
-    return text.split(/(--[a-z][a-z0-9-]*)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: part }) : part));
+  // flagWords is a text as the form says it, in nodes: a flag the form has
+  // a field of, not given a value (asField), is that field (--tem is TEM;
+  // marked, a span kept on one line, as under a field); any other flag
+  // stays command line (sapper serve --max-trials, --target 4-6-7, --mode
+  // placed|thrown|set), its dashes kept on their line, after which a
+  // browser may break.
+  function flagWords(text, marked) {
+    const parts = text.split(/(--[a-z][a-z0-9-]*)/);
+    return parts.map((part, k) => {
+      if (k % 2 === 0) return part;
+      const name = part.slice(2);
+      if (!asField(name, (/^ \S+/.exec(parts[k + 1]) || [])[0])) return el("span", { class: "flag", text: part });
+      return marked ? el("span", { class: "flag", text: label(name) }) : label(name);
+    });
   }
 
   // asField reports whether the flag --name, followed in a text by next
@@ -503,7 +505,7 @@ function pageMain() {
   function field(i, given) {
     const id = "in-" + i.name;
     const wrap = el("div", { class: "field kind-" + i.kind.replace("/", ""), id: "field-" + i.name, "data-name": i.name });
-    const help = el("p", { class: "help", id: "help-" + i.name }, ...unbroken(fieldWords(i.help || "")));
+    const help = el("p", { class: "help", id: "help-" + i.name }, ...flagWords(i.help || ""));
     if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", el("span", { class: "rule", text: i.rule }));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
     const describedby = "help-" + i.name + " err-" + i.name;
@@ -1313,8 +1315,7 @@ function pageMain() {
     const err = $("err-" + name);
     // under its field a flag is the field it names (--tem is TEM), kept on
     // one line; the line above keeps the command line's words
-    const parts = msg.split(/(--[a-z0-9-]+)/);
-    err.replaceChildren(...parts.map((part, k) => (k % 2 && asField(part.slice(2), (/^ \S+/.exec(parts[k + 1] || "") || [])[0]) ? el("span", { class: "flag", text: label(part.slice(2)) }) : part)));
+    err.replaceChildren(...flagWords(msg, true));
     err.hidden = false;
     const d = f.closest("details");
     if (d) d.open = true;
@@ -1437,7 +1438,13 @@ function pageMain() {
     if (x.needed) return "An exact search of every value from 0 up" + when + ".";
     if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + " dice paths: each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
     if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + " dice paths (intervals are points)" + when + ".";
-    return "Monte Carlo: " + num(x.trials) + " trials, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + when + ".";
+    return mcLine(x, num(x.trials) + " trials", "", when);
+  }
+
+  // mcLine is the line of Monte Carlo run x of trials (its count), what
+  // else there is (some) and its engine time (when).
+  function mcLine(x, trials, some, when) {
+    return "Monte Carlo: " + trials + ", seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + some + when + ".";
   }
 
   // methodLines is methodLine for several runs: their trials are each
@@ -1448,12 +1455,11 @@ function pageMain() {
     const when = "; " + secs.toFixed(2) + " s in the engine, all " + runs.length + " runs";
     const mc = runs.filter((x) => x.method !== "exact");
     if (!mc.length) return "Exact enumeration of every dice path of each run (intervals are points)" + when + ".";
-    const x = mc[0];
     const some = mc.length < runs.length ? "; exact enumeration of the other " + (runs.length - mc.length) + (runs.length - mc.length === 1 ? " run" : " runs") : "";
     // runs a precision or an interruption stopped apart differ
     const lo = Math.min(...mc.map((r) => r.trials));
     const hi = Math.max(...mc.map((r) => r.trials));
-    return "Monte Carlo: " + (lo === hi ? num(lo) : num(lo) + "–" + num(hi)) + " trials per run, seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + Math.round(x.confidence * 1000) / 10 + "% intervals" + some + when + ".";
+    return mcLine(mc[0], (lo === hi ? num(lo) : num(lo) + "–" + num(hi)) + " trials per run", some, when);
   }
 
   // noFigures: every run is a Monte Carlo one stopped before its first
