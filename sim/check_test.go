@@ -2,8 +2,10 @@ package sim
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestEntryPointsValidate: Run, RunMC and RunExact refuse the same bad
@@ -31,6 +33,14 @@ func TestEntryPointsValidate(t *testing.T) {
 	dup.Schema.Metrics[1].Name = dup.Schema.Metrics[0].Name
 	empty := diceExperiment()
 	empty.Schema.Metrics = nil
+	twice := diceExperiment()
+	twice.Schema.Metrics = append([]Metric{}, twice.Schema.Metrics...)
+	twice.Schema.Metrics[0].Labels = append([]string{}, twice.Schema.Metrics[0].Labels...)
+	twice.Schema.Metrics[0].Labels[1] = twice.Schema.Metrics[0].Labels[0]
+	nan := diceExperiment()
+	nan.Schema.Metrics = append([]Metric{}, nan.Schema.Metrics...)
+	nan.Schema.Metrics[2].Values = append([]float64{}, nan.Schema.Metrics[2].Values...)
+	nan.Schema.Metrics[2].Values[2] = math.NaN()
 
 	for _, c := range []struct {
 		name string
@@ -42,6 +52,11 @@ func TestEntryPointsValidate(t *testing.T) {
 		{"no New", noNew, Config{}, "without a New"},
 		{"duplicate metric", dup, Config{}, `"sum" declared twice`},
 		{"no metrics", empty, Config{}, "no metrics"},
+		{"label twice", twice, Config{}, "twice"},
+		{"NaN value", nan, Config{}, "the value NaN, not a finite number"},
+		{"negative workers", diceExperiment(), Config{Workers: -1}, "workers -1: want 0"},
+		{"negative chunk", diceExperiment(), Config{Chunk: -5}, "chunk -5: want 0"},
+		{"NaN precision", diceExperiment(), Config{Precision: math.NaN()}, "precision NaN outside [0, 0.5)"},
 		{"confidence", diceExperiment(), Config{Confidence: 1.5}, "confidence 1.5 outside [0.5, 0.999999]"},
 		{"precision", diceExperiment(), Config{Precision: 0.5}, "precision 0.5 outside [0, 0.5)"},
 		{"method", diceExperiment(), Config{Method: "fast"}, `unknown method "fast"`},
@@ -50,7 +65,10 @@ func TestEntryPointsValidate(t *testing.T) {
 			"Run": Run, "RunMC": RunMC, "RunExact": RunExact,
 		} {
 			cfg := c.cfg
-			cfg.Trials, cfg.Workers = 1000, 2
+			cfg.Trials = 1000
+			if cfg.Workers == 0 {
+				cfg.Workers = 2
+			}
 			res, err := run(context.Background(), c.exp, cfg)
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%s, %s: res %v, err %v; want an error with %q", name, c.name, res != nil, err, c.want)
@@ -61,4 +79,23 @@ func TestEntryPointsValidate(t *testing.T) {
 
 func itoa3(i int) string {
 	return string([]byte{byte('0' + i/100), byte('0' + i/10%10), byte('0' + i%10)})
+}
+
+// TestTrialsNearTheTop: a trial count within a chunk of 2⁶⁴ runs (until
+// its context ends), where the chunk count once wrapped to nothing and
+// the run reported itself complete after no trial.
+func TestTrialsNearTheTop(t *testing.T) {
+	for _, cfg := range []Config{
+		{Trials: math.MaxUint64},
+		{Trials: math.MaxUint64 - 9998},
+		{Trials: math.MaxUint64, Precision: 1e-9},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		cfg.Workers = 2
+		res, err := Run(ctx, diceExperiment(), cfg)
+		cancel()
+		if err != nil || res.Complete || res.Trials == 0 {
+			t.Errorf("%+v: trials %d, complete %v, err %v; want some trials, cut short", cfg, res.Trials, res.Complete, err)
+		}
+	}
 }

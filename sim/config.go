@@ -31,7 +31,8 @@ const (
 	MaxConfidence = 0.999999
 )
 
-// Config controls a run. The zero value of every field selects its default.
+// Config controls a run. The zero value of every field selects its
+// default; a negative Workers or Chunk, or a NaN Precision, is refused.
 type Config struct {
 	Method  Method
 	Trials  uint64 // Monte Carlo trials; with Precision, the most to run
@@ -85,10 +86,10 @@ func (c Config) withDefaults() Config {
 	if c.Trials == 0 {
 		c.Trials = DefaultTrials
 	}
-	if c.Workers <= 0 {
+	if c.Workers == 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
-	if c.Chunk <= 0 {
+	if c.Chunk == 0 {
 		c.Chunk = DefaultChunk
 	}
 	if c.Confidence == 0 {
@@ -115,7 +116,13 @@ func (c Config) validate() error {
 	if c.Fractions && c.Method == MonteCarlo {
 		return fmt.Errorf("sim: fractions need exact enumeration (method exact or auto), not Monte Carlo")
 	}
-	if c.Precision < 0 || c.Precision >= 0.5 {
+	if c.Workers < 0 {
+		return fmt.Errorf("sim: workers %d: want 0 (one a processor) or more", c.Workers)
+	}
+	if c.Chunk < 0 {
+		return fmt.Errorf("sim: chunk %d: want 0 (%d trials) or more", c.Chunk, DefaultChunk)
+	}
+	if !(c.Precision >= 0 && c.Precision < 0.5) {
 		return fmt.Errorf("sim: precision %v outside [0, 0.5)", c.Precision)
 	}
 	return nil

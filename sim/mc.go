@@ -82,7 +82,13 @@ type mcRun struct {
 // newMCRun is the chunking of a run under cfg, with no workers yet.
 func newMCRun(cfg Config) *mcRun {
 	chunk := uint64(cfg.Chunk)
-	return &mcRun{cfg: cfg, chunk: chunk, nChunks: (cfg.Trials + chunk - 1) / chunk}
+	// Not (Trials + chunk − 1)/chunk, which wraps for Trials near 2⁶⁴ and
+	// would run no chunk at all.
+	n := cfg.Trials / chunk
+	if cfg.Trials%chunk != 0 {
+		n++
+	}
+	return &mcRun{cfg: cfg, chunk: chunk, nChunks: n}
 }
 
 // chunkTally is the tally of one finished chunk: its counts and its trial

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -87,9 +88,29 @@ func (s Schema) Validate() error {
 		case m.Values != nil && len(m.Values) != len(m.Labels):
 			return fmt.Errorf("sim: metric %q has %d values for %d labels", m.Name, len(m.Values), len(m.Labels))
 		}
+		if err := m.validateOutcomes(); err != nil {
+			return err
+		}
 		seen[m.Name] = true
 	}
 	return s.validateJoints()
+}
+
+// validateOutcomes refuses two outcomes of one metric under one label,
+// which every report would read as one, and a value that is not a finite
+// number, which would make its mean and interval NaN.
+func (m Metric) validateOutcomes() error {
+	labels := make(map[string]bool, len(m.Labels))
+	for i, l := range m.Labels {
+		if labels[l] {
+			return fmt.Errorf("sim: metric %q has outcome %q twice", m.Name, l)
+		}
+		labels[l] = true
+		if m.Values != nil && (math.IsNaN(m.Values[i]) || math.IsInf(m.Values[i], 0)) {
+			return fmt.Errorf("sim: metric %q gives outcome %q the value %v, not a finite number", m.Name, l, m.Values[i])
+		}
+	}
+	return nil
 }
 
 func (s Schema) validateJoints() error {
