@@ -63,7 +63,7 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 	var claimed atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for range running(cfg.Workers) {
-		g.Go(func() error {
+		g.Go(guard(func() error {
 			for gctx.Err() == nil {
 				r := claim(runs, &claimed)
 				if r == nil {
@@ -72,9 +72,9 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 				r.work(gctx)
 			}
 			return nil
-		})
+		}))
 	}
-	_ = g.Wait() // workers never fail; cancellation is read from ctx
+	_ = rethrow(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
 	wall := time.Since(start)
 	var busy time.Duration
 	for _, r := range runs {

@@ -113,12 +113,18 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 	})
 	var be *BudgetError
 	var pe *probeError
+	var de *TreeError
 	switch {
-	case errors.As(err, &be) || errors.As(err, &pe):
+	case errors.As(err, &be) || errors.As(err, &pe) || errors.As(err, &de):
 		var note string
 		switch {
 		case be != nil:
 			note = autoNote(be, chose)
+		case de != nil:
+			note = de.Error() + "; ran Monte Carlo"
+			if chose != "" {
+				note = chose + ", but " + note
+			}
 		case chose != "":
 			note = fmt.Sprintf("%s, but the walk %s; ran Monte Carlo", chose, pe)
 		default:

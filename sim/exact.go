@@ -42,11 +42,15 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, decided func(est float64, walked uint64)) (*Result, error) {
 	start := time.Now()
 	_, size := exp.Schema.layout()
-	roots := rootsOf(exp, size)
+	roots, err := rootsOf(exp, size, cfg)
+	if err != nil {
+		return nil, err
+	}
 	tableCap := cfg.MaxMemory / 2 / uint64(len(roots))
 	subs := make([]*enumerator, len(roots))
 	for r, root := range roots {
 		subs[r] = newEnumerator(exp, size)
+		subs[r].src.widest = cfg.MaxPaths
 		subs[r].start(root)
 		if !cfg.NoMerge {
 			subs[r].src.mg = newMerger(subs[r], size, tableCap)
@@ -195,26 +199,51 @@ func allDone(subs []*enumerator) bool {
 	return true
 }
 
+// maxRoots is the most subtrees a run shares out among its workers: a
+// first draw of more outcomes (Intn(1e6)) is walked as one tree, where a
+// root each had set up a million enumerators before the budget was
+// looked at. The models' first draws have far fewer.
+const maxRoots = 4096
+
 // rootsOf runs the first path of exp to learn its first draw, and returns
 // one step per outcome of that draw: the roots of the subtrees the
 // workers share out. A trial that draws nothing has one root, idx -1.
-func rootsOf(exp Experiment, size int) []step {
+func rootsOf(exp Experiment, size int, cfg Config) (roots []step, err error) {
 	probe := newEnumerator(exp, size)
+	probe.src.widest = cfg.MaxPaths
 	probe.src.begin()
 	probe.rec.reset()
-	probe.trial(probe.src, probe.rec)
+	func() {
+		defer func() {
+			if v := recover(); v != nil {
+				s, ok := v.(stopWalk)
+				if !ok {
+					panic(v)
+				}
+				err = s.err
+			}
+		}()
+		probe.trial(probe.src, probe.rec)
+	}()
+	if err != nil {
+		return nil, err
+	}
 	probe.record(1) // a trial that leaves a metric unrecorded panics here, on the caller's goroutine
-	var roots []step
 	if len(probe.src.path) > 0 {
 		first := probe.src.path[0]
 		for i := first.idx; i >= 0; i = first.nextIdx(i) {
+			if len(roots) == maxRoots {
+				// One subtree, whose walk draws the first draw's
+				// outcomes in turn: each root keeps tables of its own.
+				return []step{{idx: -1}}, nil
+			}
 			roots = append(roots, step{idx: i, n: first.n, dist: first.dist})
 		}
 	}
 	if len(roots) == 0 {
 		roots = append(roots, step{idx: -1})
 	}
-	return roots
+	return roots, nil
 }
 
 // walkAll walks every root not yet done on the workers, each until it is
@@ -223,10 +252,10 @@ func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(running(cfg.Workers), len(subs)) {
-		g.Go(func() error {
+		g.Go(guard(func() error {
 			// One trial per worker, shared by the roots it walks: a trial
 			// is a pure function of its draws, whatever it ran before.
-			trial := subs[0].exp.New()
+			trial := subs[0].exp.trial()
 			for {
 				r := int(next.Add(1) - 1)
 				if r >= len(subs) || gctx.Err() != nil {
@@ -240,9 +269,9 @@ func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.
 					return err
 				}
 			}
-		})
+		}))
 	}
-	return g.Wait()
+	return rethrow(g.Wait())
 }
 
 // enumerator walks one subtree of the draw tree. Its sums are written on
@@ -260,8 +289,12 @@ type enumerator struct {
 	// paths walked (a merged path standing for its whole subtree), and
 	// done is set when the walk is over.
 	walked, flushed uint64
-	covered         float64
-	done            bool
+	// drawn counts the draws of the paths walked since the last flush,
+	// so that a walk of long paths looks at its context as often as one
+	// of short paths: every 4096 paths or 2²⁰ draws.
+	drawn   uint64
+	covered float64
+	done    bool
 	// ex are the exact sums, when the run asks for fractions.
 	ex *exactSums
 	_  gap
@@ -271,7 +304,7 @@ func newEnumerator(exp Experiment, size int) *enumerator {
 	offsets, _ := exp.Schema.layout()
 	return &enumerator{
 		exp:     exp,
-		trial:   exp.New(),
+		trial:   exp.trial(),
 		src:     newExactSource(),
 		rec:     NewRecord(exp.Schema),
 		offsets: offsets,
@@ -299,7 +332,7 @@ func (e *enumerator) start(root step) {
 func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config, limit uint64) error {
 	src := e.src
 	for !e.done && (limit == 0 || e.walked < limit) {
-		if e.walked-e.flushed >= 4096 {
+		if e.walked-e.flushed >= 4096 || e.drawn >= 1<<20 {
 			if err := e.flush(paths, cfg); err != nil {
 				return err
 			}
@@ -311,6 +344,7 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 		e.rec.reset()
 		e.trial(src, e.rec)
 		e.walked++
+		e.drawn += uint64(src.depth)
 		e.covered += src.weight
 		if src.mg != nil {
 			src.mg.finish(src.weight)
@@ -342,7 +376,7 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 // the progress counter, and fails when the count exceeds the budget.
 func (e *enumerator) flush(paths *atomic.Uint64, cfg Config) error {
 	d := e.walked - e.flushed
-	e.flushed = e.walked
+	e.flushed, e.drawn = e.walked, 0
 	if cfg.Progress != nil && d > 0 {
 		cfg.Progress.Add(d)
 	}

@@ -133,7 +133,7 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 	next.Store(first)
 	g, gctx := errgroup.WithContext(ctx)
 	for _, w := range r.workers {
-		g.Go(func() error {
+		g.Go(guard(func() error {
 			for gctx.Err() == nil {
 				c := next.Add(1) - 1
 				if c >= last {
@@ -156,9 +156,9 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 				betweenChunks()
 			}
 			return nil
-		})
+		}))
 	}
-	_ = g.Wait() // workers never fail; cancellation is read from ctx
+	_ = rethrow(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
 }
 
 // running is how many workers a run of workers (-j) runs: no more than
@@ -220,7 +220,7 @@ func newRunWorker(exp Experiment, offsets []int, size int, cfg Config) *worker {
 func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 	s := exp.Schema
 	w := &worker{
-		newTrial: exp.New,
+		newTrial: exp.trial,
 		rec:      newRecord(s),
 		offsets:  offsets,
 		counts:   isolated[uint64](size, 8),

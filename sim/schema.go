@@ -247,3 +247,13 @@ type Experiment struct {
 	// are the same dice as its draws through the source would be.
 	KeepPaths bool
 }
+
+// trial calls New, refusing a nil Trial with a panic that says so rather
+// than a nil call's, wherever the run calls it.
+func (exp Experiment) trial() Trial {
+	t := exp.New()
+	if t == nil {
+		panic("sim: Experiment.New returned a nil Trial")
+	}
+	return t
+}

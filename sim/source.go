@@ -1,6 +1,10 @@
 package sim
 
-import "math/bits"
+import (
+	"fmt"
+	"math"
+	"math/bits"
+)
 
 // Source is the only randomness a trial sees. In Monte Carlo mode it draws
 // from a seeded PCG stream; in exact mode it replays and extends the current
@@ -35,6 +39,9 @@ type Source struct {
 	// paths, when set, is the graph of a worker whose trial it runs on a
 	// miss (paths.go); exact is then set too, as for tape.
 	paths *paths
+	// widest is the most outcomes an enumerated draw may have: the run's
+	// path budget, which a wider draw alone would pass (0: none given).
+	widest uint64
 }
 
 // step is one draw on an enumerated path.
@@ -91,6 +98,7 @@ func (s *Source) Intn(n int) int {
 		s.weight /= float64(n)
 		return int(st.idx)
 	}
+	s.extend(uint64(n))
 	s.path = append(s.path, step{idx: 0, n: int32(n)})
 	s.depth++
 	s.weight /= float64(n)
@@ -118,6 +126,7 @@ func (s *Source) Pick(d *Dist) int {
 	if s.depth < len(s.path) {
 		i = int(s.path[s.depth].idx)
 	} else {
+		s.extend(uint64(d.Len()))
 		i = d.next(-1)
 		s.path = append(s.path, step{idx: int32(i), dist: d})
 	}
@@ -164,6 +173,46 @@ func newExactSource() *Source {
 		s Source
 		_ gap
 	}{s: Source{exact: true, moved: -1}}).s
+}
+
+// MaxDepth is the most draws exact enumeration walks on one path. A path
+// is replayed from its start for each path after it, so a longer one
+// costs its length on every path, and a trial that may never end (one
+// that draws until a die shows 1) would never end its first path: the run
+// stops with a *TreeError instead. The longest path of a built-in
+// scenario is under thirty draws (the farm crossing, merged).
+const MaxDepth = 1 << 16
+
+// TreeError reports a tree of draws exact enumeration does not walk: a
+// path of more than MaxDepth draws, or a draw of more outcomes than a
+// step holds (math.MaxInt32).
+type TreeError struct {
+	// Outcomes is the outcomes of the draw refused; 0 for a path too long.
+	Outcomes uint64
+}
+
+func (e *TreeError) Error() string {
+	if e.Outcomes > 0 {
+		return fmt.Sprintf("exact enumeration walks no draw of more than %s outcomes, and a trial drew one of %s", grouped(math.MaxInt32), grouped(e.Outcomes))
+	}
+	return fmt.Sprintf("exact enumeration walks no path of more than %s draws, and a trial drew more (one that may never end?)", grouped(MaxDepth))
+}
+
+// extend checks a draw of n outcomes that the enumeration's path is
+// about to take for the first time, and stops the walk (stopWalk) if the
+// path would be too long or the draw alone would pass the path budget,
+// before a step is kept for it: a step holds at most math.MaxInt32
+// outcomes, and a trial that drew Intn(1e7) on every path once set up
+// every outcome before the budget was looked at.
+func (s *Source) extend(n uint64) {
+	switch {
+	case len(s.path) >= MaxDepth:
+		panic(stopWalk{&TreeError{}})
+	case n > math.MaxInt32:
+		panic(stopWalk{&TreeError{Outcomes: n}})
+	case s.widest > 0 && n > s.widest:
+		panic(stopWalk{&BudgetError{Budget: s.widest}})
+	}
 }
 
 // newMC returns a Monte Carlo source for chunk c of a run seeded with seed.
