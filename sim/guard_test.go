@@ -19,7 +19,7 @@ func TestWorkerPanicReachesCaller(t *testing.T) {
 	}{
 		"trial panics": {Experiment{Schema: schema, New: func() Trial {
 			return func(src *Source, rec *Record) {
-				if src.Intn(6) == 5 && src.Intn(6) == 5 {
+				if a, b := src.Intn(6), src.Intn(6); a == 5 && b == 5 {
 					panic("boom")
 				}
 				rec.Set(0, 0)
