@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -26,7 +27,7 @@ var viewNames = [...]string{"exactly", "at-least", "at-most"}
 // ViewNames are the views as --view reads them.
 func ViewNames() []string { return viewNames[:] }
 
-func (v View) String() string { return viewNames[v] }
+func (v View) String() string { return enum.Name("View", viewNames[:], v) }
 
 // ParseView reads exactly, at-least or at-most.
 func ParseView(s string) (View, error) {

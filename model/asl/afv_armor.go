@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/enum"
 )
 
 // AF is an Armor Factor (C7.11). Unarmored marks a Target Facing with no
@@ -72,7 +73,7 @@ const (
 
 var facingNames = [...]string{"front", "side", "rear"}
 
-func (f Facing) String() string               { return facingNames[f] }
+func (f Facing) String() string               { return enum.Name("Facing", facingNames[:], f) }
 func (f Facing) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 
 // ParseFacing reads front, side or rear.

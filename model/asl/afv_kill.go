@@ -1,5 +1,7 @@
 package asl
 
+import "github.com/sapperhq/sapper/internal/enum"
+
 // AFVResult is what a DC does to the vehicle (C7.5–C7.7, A7.308), and the
 // `afv` metric's outcome.
 type AFVResult uint8
@@ -27,7 +29,7 @@ func (r AFVResult) shocks() bool { return r == Shocked || r == ImmobilizedShocke
 // (C7.5): alone, or Shocked too.
 func (r AFVResult) Immobilizes() bool { return r == Immobilized || r == ImmobilizedShocked }
 
-func (r AFVResult) String() string { return afvLabels[r] }
+func (r AFVResult) String() string { return enum.Name("AFVResult", afvLabels, r) }
 
 // killed: the vehicle is eliminated by this attack, burning or not.
 func (r AFVResult) killed() bool { return r == Burning || r == Wrecked }

@@ -1,5 +1,7 @@
 package asl
 
+import "github.com/sapperhq/sapper/internal/enum"
+
 // Position is the result of a DC's Position DR against an AFV (C7.346).
 type Position uint8
 
@@ -12,7 +14,7 @@ const (
 
 var positionLabels = []string{"optimal", "successful", "poor", "none"}
 
-func (p Position) String() string { return positionLabels[p] }
+func (p Position) String() string { return enum.Name("Position", positionLabels, p) }
 
 // PositionOf reads a Final Position DR (C7.346).
 func PositionOf(final int) Position {

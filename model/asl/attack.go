@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/bound"
 )
 
@@ -19,7 +20,7 @@ const (
 
 var modeNames = [...]string{"placed", "thrown", "set"}
 
-func (m Mode) String() string { return modeNames[m] }
+func (m Mode) String() string { return enum.Name("Mode", modeNames[:], m) }
 
 // ParseMode reads placed, thrown or set.
 func ParseMode(s string) (Mode, error) {
@@ -44,7 +45,7 @@ const (
 
 var userNames = [...]string{"elite", "non-elite", "inexperienced"}
 
-func (u User) String() string { return userNames[u] }
+func (u User) String() string { return enum.Name("User", userNames[:], u) }
 
 func (u User) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
 

@@ -3,6 +3,8 @@ package asl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/enum"
 )
 
 // Weapon is what makes an attack on the IFT, as Table 23 tells weapons
@@ -24,7 +26,7 @@ const (
 
 var weaponNames = [...]string{"small-arms", "he", "heat", "ffe", "concentrated-ffe", "harassing-ffe", "aerial-bomb", "rocket", "ft", "wp"}
 
-func (w Weapon) String() string               { return weaponNames[w] }
+func (w Weapon) String() string               { return enum.Name("Weapon", weaponNames[:], w) }
 func (w Weapon) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
 
 // ParseWeapon reads a weapon name.
@@ -58,7 +60,7 @@ const (
 
 var firerNames = [...]string{"infantry", "smc", "berserk", "fire-lane", "ordnance", "vehicle", "aircraft", "ffe"}
 
-func (f Firer) String() string               { return firerNames[f] }
+func (f Firer) String() string               { return enum.Name("Firer", firerNames[:], f) }
 func (f Firer) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 
 // ParseFirer reads a firer kind.
@@ -111,7 +113,7 @@ const (
 
 var nationalityNames = [...]string{"other", "british", "finnish"}
 
-func (n Nationality) String() string               { return nationalityNames[n] }
+func (n Nationality) String() string               { return enum.Name("Nationality", nationalityNames[:], n) }
 func (n Nationality) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
 
 // ParseNationality reads other, british or finnish.

@@ -1,5 +1,7 @@
 package asl
 
+import "github.com/sapperhq/sapper/internal/enum"
+
 // GunEffect is what a DC does to a Gun in its Location (C11.6 DC column).
 type GunEffect uint8
 
@@ -11,7 +13,7 @@ const (
 
 var gunLabels = []string{"eliminated", "malfunctioned", "unaffected"}
 
-func (g GunEffect) String() string { return gunLabels[g] }
+func (g GunEffect) String() string { return enum.Name("GunEffect", gunLabels, g) }
 
 // gunEffect reads the DC's Final DR result against the Gun, judged without
 // any gunshield DRM (C11.6; rules/asl.md §6.1). A DC never scores a

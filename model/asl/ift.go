@@ -1,5 +1,7 @@
 package asl
 
+import "github.com/sapperhq/sapper/internal/enum"
+
 // IFT is a result cell of the Infantry Fire Table (A7). Its value is also
 // its index in the `ift` metric's label list.
 type IFT uint8
@@ -33,7 +35,7 @@ var iftLabels = []string{
 	"4MC", "3MC", "2MC", "1MC", "NMC", "PTC", "none", "no_attack",
 }
 
-func (r IFT) String() string { return iftLabels[r] }
+func (r IFT) String() string { return enum.Name("IFT", iftLabels, r) }
 
 // KIA returns # of a #KIA result, or 0.
 func (r IFT) KIA() int {

@@ -1,5 +1,7 @@
 package asl
 
+import "github.com/sapperhq/sapper/internal/enum"
+
 // Metric names and outcome labels: stable API (docs/output.md).
 const (
 	MetricDetonation = "detonation"
@@ -56,7 +58,7 @@ const (
 	GoodOrder
 )
 
-func (f Fate) String() string { return fateLabels[f] }
+func (f Fate) String() string { return enum.Name("Fate", fateLabels, f) }
 
 var yesNo = []string{"yes", "no"}
 

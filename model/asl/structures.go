@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/bound"
 )
 
@@ -23,7 +24,7 @@ const (
 
 var roadblockNames = [...]string{"none", "normal", "narrow"}
 
-func (r Roadblock) String() string               { return roadblockNames[r] }
+func (r Roadblock) String() string               { return enum.Name("Roadblock", roadblockNames[:], r) }
 func (r Roadblock) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // ParseRoadblock reads none, normal or narrow.
@@ -57,7 +58,7 @@ var bridgeNames = [...]string{"none", "stone", "wooden", "pontoon", "underwater-
 // (B6.33).
 var bridgeTEM = [...]int{0, 3, 2, 1, 2}
 
-func (b Bridge) String() string               { return bridgeNames[b] }
+func (b Bridge) String() string               { return enum.Name("Bridge", bridgeNames[:], b) }
 func (b Bridge) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 
 // ParseBridge reads a bridge kind.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/dice"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -20,7 +21,7 @@ const (
 
 var buildingNames = [...]string{"none", "wooden", "stone"}
 
-func (b Building) String() string               { return buildingNames[b] }
+func (b Building) String() string               { return enum.Name("Building", buildingNames[:], b) }
 func (b Building) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 
 // ParseBuilding reads none, wooden or stone.
@@ -73,7 +74,7 @@ var ecDRM = [...]int{-3, -3, -2, -1, 0, 1, 2}
 // Moderate is the default EC.
 const Moderate EC = 4
 
-func (e EC) String() string               { return ecNames[e] }
+func (e EC) String() string               { return enum.Name("EC", ecNames[:], e) }
 func (e EC) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
 
 // DRM is the EC's DRM on a Flame DR outside buildings (B25.5).
@@ -100,7 +101,7 @@ const (
 
 var breachNames = [...]string{"none", "rowhouse", "fortified"}
 
-func (b Breach) String() string               { return breachNames[b] }
+func (b Breach) String() string               { return enum.Name("Breach", breachNames[:], b) }
 func (b Breach) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 
 // ParseBreach reads none, rowhouse or fortified.

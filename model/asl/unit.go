@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/bound"
 )
 
@@ -20,13 +21,16 @@ const (
 	Hero
 )
 
-func (k Kind) String() string {
-	return [...]string{"squad", "hs", "crew", "leader", "hero"}[k]
-}
+var (
+	kindNames = []string{"squad", "hs", "crew", "leader", "hero"}
+	kindNouns = []string{"squad", "half-squad", "crew", "leader", "hero"}
+)
+
+func (k Kind) String() string { return enum.Name("Kind", kindNames, k) }
 
 // noun names the kind in messages.
 func (k Kind) noun() string {
-	return [...]string{"squad", "half-squad", "crew", "leader", "hero"}[k]
+	return enum.Name("Kind", kindNouns, k)
 }
 
 // SMC reports whether the kind is a Single Man Counter (A1.11).
@@ -58,7 +62,7 @@ const (
 
 var classNames = [...]string{"first", "elite", "second", "green", "conscript"}
 
-func (c Class) String() string { return classNames[c] }
+func (c Class) String() string { return enum.Name("Class", classNames[:], c) }
 
 // classLadder orders the Classes, lowest first (A19.13, A15.3).
 var classLadder = [...]Class{Conscript, Green, SecondLine, FirstLine, Elite}

@@ -2,6 +2,8 @@ package lhy
 
 import (
 	"fmt"
+
+	"github.com/sapperhq/sapper/internal/enum"
 )
 
 // Limits of an attack (rules/lhy.md L8, and the number of rolls a fire
@@ -37,7 +39,9 @@ const (
 	Russian
 )
 
-func (n Nationality) String() string { return [...]string{"", "japanese", "russian"}[n] }
+var nationalityNames = []string{"", "japanese", "russian"}
+
+func (n Nationality) String() string { return enum.Name("Nationality", nationalityNames, n) }
 
 // MarshalText writes the nationality as the unit option that sets it.
 func (n Nationality) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
@@ -110,7 +114,9 @@ const (
 	FailDisrupt
 )
 
-func (c CohesionFail) String() string { return [...]string{"casualty", "disrupt"}[c] }
+var cohesionFailNames = []string{"casualty", "disrupt"}
+
+func (c CohesionFail) String() string { return enum.Name("CohesionFail", cohesionFailNames, c) }
 
 // MarshalText writes the reading as --rule cohesion-fail takes it.
 func (c CohesionFail) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/bound"
 )
@@ -23,7 +24,7 @@ var attitudeNames = [...]string{"advance", "hold"}
 // AttitudeNames are the ENEMY attitudes (S1), as ParseAttitude reads them.
 func AttitudeNames() []string { return slices.Clone(attitudeNames[:]) }
 
-func (a Attitude) String() string               { return attitudeNames[a] }
+func (a Attitude) String() string               { return enum.Name("Attitude", attitudeNames[:], a) }
 func (a Attitude) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
 
 // ParseAttitude reads advance or hold.
@@ -173,6 +174,8 @@ func (c *Crossing) Validate() error {
 		return bound.Invalidf("a5_drm", "%d outside −6…+6", e.A5DRM)
 	case e.Date.IsZero():
 		return bound.Invalidf("date", "none given")
+	case !e.Date.valid():
+		return bound.Invalidf("date", "%v: want a month from %d-01 to %d-12", e.Date, FirstYear, LastYear)
 	case e.Nationality != c.Tables.Nationality:
 		return bound.Invalidf("nationality", "%q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
 	}

@@ -3,6 +3,8 @@ package sasl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sapperhq/sapper/internal/enum"
 )
 
 // Item is one letter of an {A1} Activation Table result (S5.6).
@@ -23,7 +25,7 @@ const (
 
 var itemNames = [numItems]string{"S", "HS", "L", "SW", "Gun", "AFV", "SPG", "F"}
 
-func (it Item) String() string { return itemNames[it] }
+func (it Item) String() string { return enum.Name("Item", itemNames[:], it) }
 
 // ItemNames lists the item letters in order.
 func ItemNames() []string { return append([]string(nil), itemNames[:]...) }

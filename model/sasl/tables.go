@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/bound"
 )
@@ -31,7 +32,7 @@ const (
 
 var kindNames = [...]string{"squad", "hs", "crew", "leader", "mg", "mortar", "baz", "latw", "ft", "dc", "gun", "afv", "spg"}
 
-func (k Kind) String() string { return kindNames[k] }
+func (k Kind) String() string { return enum.Name("Kind", kindNames[:], k) }
 
 // KindNames lists the unit kinds a tables file may give.
 func KindNames() []string { return append([]string(nil), kindNames[:]...) }
@@ -112,10 +113,15 @@ func ParseDate(s string) (Date, error) {
 		d.Year, _ = strconv.Atoi(s[:4])
 		d.Month, _ = strconv.Atoi(s[5:])
 	}
-	if d.Year < FirstYear || d.Year > LastYear || d.Month < 1 || d.Month > 12 {
+	if !d.valid() {
 		return Date{}, fmt.Errorf("%q: want a date YYYY-MM from %d-01 to %d-12, such as 1941-08", s, FirstYear, LastYear)
 	}
 	return d, nil
+}
+
+// valid reports whether d is a month of the war the tables cover.
+func (d Date) valid() bool {
+	return d.Year >= FirstYear && d.Year <= LastYear && d.Month >= 1 && d.Month <= 12
 }
 
 // DRM is one modifier of a table's roll: within From (inclusive) and

@@ -1,6 +1,10 @@
 package toi
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/sapperhq/sapper/internal/enum"
+)
 
 // Metric names and outcome labels: stable API (docs/output.md).
 const (
@@ -29,7 +33,7 @@ const (
 
 var fateLabels = []string{"eliminated", "pinned", "reduced", "unharmed"}
 
-func (f Fate) String() string { return fateLabels[f] }
+func (f Fate) String() string { return enum.Name("Fate", fateLabels, f) }
 
 // fate is the fate of a squad of figures that lost lost, in a building
 // that collapsed or not (D8).

@@ -1,0 +1,15 @@
+// Package enum names the values of the models' small enumerations.
+package enum
+
+import "fmt"
+
+// Name returns names[v], or, for a value outside names, the type and its
+// number as fmt writes them ("Mode(7)"): a bad value, which a Go program
+// can build from a literal, then prints as itself in the error that
+// refuses it instead of panicking in String.
+func Name[T ~uint8 | ~int8](typ string, names []string, v T) string {
+	if int(v) >= 0 && int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, v)
+}
