@@ -9,10 +9,14 @@ const (
 	noneLabel        = "none"
 )
 
-// UnitMetric, CheckMetric and VehicleMetric name the metrics of one unit
-// or vehicle.
-func UnitMetric(name string) string    { return "unit." + name }
-func CheckMetric(name string) string   { return "cohesion_check." + name }
+// UnitMetric names the metric of what befell the unit called name.
+func UnitMetric(name string) string { return "unit." + name }
+
+// CheckMetric names the metric of the Cohesion check of the unit called
+// name.
+func CheckMetric(name string) string { return "cohesion_check." + name }
+
+// VehicleMetric names the metric of what befell the vehicle called name.
 func VehicleMetric(name string) string { return "vehicle." + name }
 
 var (

@@ -11,6 +11,9 @@ import (
 // rejects inputs that cannot apply: each error starts with the command-line
 // flag at fault ("mfa-mv: …") and names the other flag it needs.
 func (a *FireAttack) Validate() error {
+	if int(a.Options.CohesionFail) >= len(cohesionFailNames) {
+		return bound.Invalidf("rule", "%s: want casualty or disrupt", a.Options.CohesionFail)
+	}
 	if err := a.validateFire(); err != nil {
 		return err
 	}
@@ -149,6 +152,9 @@ func ValidName(name string) error {
 }
 
 func (u Unit) validate() error {
+	if int(u.Nationality) >= len(nationalityNames) {
+		return fmt.Errorf("%s: want japanese, russian or neither", u.Nationality)
+	}
 	for _, r := range []struct {
 		what string
 		x    int

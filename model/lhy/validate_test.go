@@ -50,6 +50,8 @@ func TestValidate(t *testing.T) {
 		{"IP alone", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: tank, IP: true}, "ip: an IP matters to the open-terrain step of Collateral Damage only; give --open-terrain"},
 		{"assault alone", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: tank, Assault: true}, "assault: "},
 		{"MG, no AT", FireAttack{MDRM: intp(0), MV: 1, Vehicles: []Vehicle{{Name: "g", AV: 1, EAV: -1, TowedGun: true}}, ATFromMG: true}, "at-from-mg: no anti-tank fire; give --atdrm"},
+		{"Cohesion rule", FireAttack{SADRM: []int{0}, Units: squad, Options: Options{CohesionFail: 2}}, "rule: CohesionFail(2): want casualty or disrupt"},
+		{"nationality", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "x", Cohesion: 5, Nationality: 99}}}, `target: "x": Nationality(99): want japanese, russian or neither`},
 		{"MG, no gun", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: tank, ATFromMG: true}, "at-from-mg: it spares towed Guns only"},
 	} {
 		c.a.Normalize()

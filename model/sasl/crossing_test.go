@@ -32,3 +32,22 @@ func TestSitesValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestDateValidates: Validate refuses the enemy's date outside the war the
+// tables cover (S27), as ParseDate does, where a Date built in Go once
+// gave figures for the thirteenth month of 1941.
+func TestDateValidates(t *testing.T) {
+	for _, d := range []Date{{1941, 13}, {1941, 0}, {1941, -4}, {3000, 1}, {1938, 12}} {
+		c := twoSQ(t)
+		c.Enemy.Date = d
+		want := "date: " + d.String() + ": want a month from 1939-01 to 1945-12"
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: Validate() = %v, want %q", d, err, want)
+		}
+	}
+	c := twoSQ(t)
+	c.Enemy.Date = Date{1945, 12}
+	if err := c.Validate(); err != nil {
+		t.Errorf("1945-12: %v", err)
+	}
+}
