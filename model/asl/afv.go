@@ -254,7 +254,7 @@ func (a AFVAttack) Validate() error {
 	case a.CX && a.Mode == Set:
 		return bound.Invalidf("cx", "a Set DC has no CX DRM (A23.71)")
 	case a.EnemyInfantry < -1 || a.EnemyInfantry > 2*MaxUnits:
-		return bound.Invalidf("enemy-infantry", "%d outside 0…%d", a.EnemyInfantry, 2*MaxUnits)
+		return bound.Invalidf("enemy-infantry", "%d outside 0…%d (or −1: every Rider, Passenger and other unit)", a.EnemyInfantry, 2*MaxUnits)
 	case a.EnemyInfantry >= 0 && a.Mode != Set:
 		return bound.Invalidf("enemy-infantry", "only a Set DC's malfunction counts enemy Infantry (A23.7)")
 	}

@@ -55,12 +55,16 @@ const (
 	shockWrecked
 )
 
-// RiderMetric, CollateralMetric and OthersMetric name the fate metrics of
-// Rider k, CE Passenger k (attacked only by a Collateral Attack) and other
-// unit k of the AFV's Location (1-based).
-func RiderMetric(k int) string      { return "riders." + itoa(k) }
+// RiderMetric names the fate metric of Rider k (1-based).
+func RiderMetric(k int) string { return "riders." + itoa(k) }
+
+// CollateralMetric names the fate metric of CE Passenger k, attacked only by a
+// Collateral Attack (1-based).
 func CollateralMetric(k int) string { return "collateral." + itoa(k) }
-func OthersMetric(k int) string     { return "others." + itoa(k) }
+
+// OthersMetric names the fate metric of other unit k of the AFV's Location
+// (1-based).
+func OthersMetric(k int) string { return "others." + itoa(k) }
 
 // afvMetrics is where each metric sits in the record; −1 when absent.
 type afvMetrics struct {

@@ -85,8 +85,9 @@ type DRRow struct {
 	Effects     []string `json:"effects,omitempty"`
 }
 
-// Ways is the number of the 36 ways two dice fall that sum to dr.
-func Ways(dr int) int { return 6 - max(dr-7, 7-dr) }
+// Ways is the number of the 36 ways two dice fall that sum to dr: 6 −
+// |dr − 7| from 2 to 12, and none outside.
+func Ways(dr int) int { return max(0, 6-max(dr-7, 7-dr)) }
 
 // DCWorking is the working of a DC attack on a Location of Personnel.
 type DCWorking struct {
