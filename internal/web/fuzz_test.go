@@ -18,7 +18,7 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		r := httptest.NewRequest("POST", "/run", strings.NewReader(body))
-		req, err := read(r)
+		req, err := read(httptest.NewRecorder(), r)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("a refusal without a reason")

@@ -3,9 +3,11 @@ package web
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 
 	"github.com/sapperhq/sapper/internal/site"
 )
@@ -34,6 +36,13 @@ func servedPage() ([]byte, error) {
 // whose offline copy of the site would want the WebAssembly engine.
 var notServed = map[string]bool{"index.html": true, "sw.js": true}
 
+// get serves GET (and HEAD) of path with hd, and notes the path, so that
+// another method there is told which it takes.
+func (h *handler) get(path string, hd http.Handler) {
+	h.mux.Handle("GET "+path, hd)
+	h.gets[path] = true
+}
+
 // routes registers the page, its files, describe.json and the run
 // endpoints.
 func (h *handler) routes() error {
@@ -46,7 +55,7 @@ func (h *handler) routes() error {
 		if f.IsDir() || notServed[f.Name()] {
 			continue
 		}
-		h.mux.Handle("GET /"+f.Name(), static)
+		h.get("/"+f.Name(), static)
 	}
 	icons, err := site.Icons()
 	if err != nil {
@@ -57,11 +66,11 @@ func (h *handler) routes() error {
 		if path.Ext(name) == ".svg" {
 			typ = "image/svg+xml"
 		}
-		h.mux.HandleFunc("GET /"+name, func(w http.ResponseWriter, r *http.Request) {
+		h.get("/"+name, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", typ)
 			w.Header().Set("Cache-Control", "max-age=86400")
 			_, _ = w.Write(data)
-		})
+		}))
 	}
 	page := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -69,11 +78,12 @@ func (h *handler) routes() error {
 		_, _ = w.Write(h.page)
 	}
 	h.mux.HandleFunc("GET /{$}", page)
-	h.mux.HandleFunc("GET /index.html", page)
-	h.mux.HandleFunc("GET /describe.json", func(w http.ResponseWriter, r *http.Request) {
+	h.gets["/"] = true
+	h.get("/index.html", http.HandlerFunc(page))
+	h.get("/describe.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(h.reg.Describe())
-	})
+	}))
 	h.mux.HandleFunc("POST /run", h.run)
 	h.mux.HandleFunc("POST /cancel", h.cancel)
 	postOnly := func(w http.ResponseWriter, r *http.Request) {
@@ -83,7 +93,21 @@ func (h *handler) routes() error {
 	h.mux.HandleFunc("/run", postOnly)
 	h.mux.HandleFunc("/cancel", postOnly)
 	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "not found: "+path.Clean(r.URL.Path)+"; the page is at /", http.StatusNotFound)
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && h.gets[r.URL.Path] {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, r.URL.Path+" takes GET and HEAD only", http.StatusMethodNotAllowed)
+			return
+		}
+		http.Error(w, fmt.Sprintf("not found: %s; the page is at /", shortPath(r.URL.Path)), http.StatusNotFound)
 	})
 	return nil
+}
+
+// shortPath quotes a path not found, cut to its first 80 bytes: an answer
+// need not echo a megabyte of path, nor a NUL.
+func shortPath(p string) string {
+	if len(p) > 80 {
+		return strconv.Quote(p[:80]) + "…"
+	}
+	return strconv.Quote(p)
 }

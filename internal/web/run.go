@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -47,17 +49,17 @@ const (
 	maxNameLen = 200
 )
 
-// read decodes and bounds a run's request.
-func read(r *http.Request) (request, error) {
+// read decodes and bounds a run's request. Its error carries the HTTP
+// status to answer with (requestError).
+func read(w http.ResponseWriter, r *http.Request) (request, error) {
 	var req request
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
+	if r.ContentLength > maxBody {
+		return req, tooLarge()
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return req, fmt.Errorf("the request is over this server's %d KiB", maxBody>>10)
-		}
-		return req, fmt.Errorf("want a JSON object {\"args\": [...], \"files\": {...}}: %v", err)
+		return req, decodeError(err)
 	}
 	if dec.More() {
 		return req, errors.New("want one JSON object, with nothing after it")
@@ -86,10 +88,68 @@ func read(r *http.Request) (request, error) {
 	return req, nil
 }
 
+// requestError is a request refused with a status other than 400.
+type requestError struct {
+	status int
+	msg    string
+}
+
+func (e *requestError) Error() string { return e.msg }
+
+func tooLarge() error {
+	return &requestError{http.StatusRequestEntityTooLarge,
+		fmt.Sprintf("the request is over this server's %d KiB (a command line and up to %d files of %d KiB)", maxBody>>10, maxFiles, MaxFile>>10)}
+}
+
+// decodeError says what is wrong with a body that does not decode, in
+// the request's own terms rather than Go's.
+func decodeError(err error) error {
+	var mbe *http.MaxBytesError
+	var te *json.UnmarshalTypeError
+	var ne net.Error
+	switch {
+	case errors.As(err, &mbe):
+		return tooLarge()
+	case errors.As(err, &ne) && ne.Timeout():
+		return &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request did not arrive within this server's %s", bodyTimeout)}
+	case errors.As(err, &te):
+		if te.Field == "files" || strings.HasPrefix(te.Field, "files.") {
+			return errors.New("files: want an object of file names to their text")
+		}
+		if te.Field == "args" || strings.HasPrefix(te.Field, "args") {
+			return errors.New("args: want an array of strings, the command line's words")
+		}
+		return errors.New("want a JSON object {\"args\": [...], \"files\": {...}}")
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return fmt.Errorf("%s; want only \"args\" and \"files\"", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return fmt.Errorf("want a JSON object {\"args\": [...], \"files\": {...}}: %v", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// refuse answers a request read refused.
+func refuse(w http.ResponseWriter, err error) {
+	status := http.StatusBadRequest
+	var re *requestError
+	if errors.As(err, &re) {
+		status = re.status
+	}
+	http.Error(w, err.Error(), status)
+}
+
 func (h *handler) run(w http.ResponseWriter, r *http.Request) {
-	req, err := read(r)
+	leave, ok := h.slots.admit()
+	if !ok {
+		// No place: refused before its upload is read, so that the
+		// uploads held at once are bounded.
+		w.Header().Set("Retry-After", "5")
+		w.Header().Set("Connection", "close")
+		http.Error(w, errBusy.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	defer leave()
+	req, err := read(w, r)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		refuse(w, err)
 		return
 	}
 	release, err := h.slots.acquire(r.Context())
@@ -104,17 +164,15 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, msg, http.StatusServiceUnavailable)
 		return
 	}
-	defer release()
 	ctx, cancelTime := context.WithTimeout(r.Context(), h.lim.MaxTime)
 	defer cancelTime()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	token := h.track(cancel)
-	defer h.untrack(token)
 
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
-	out := &stream{w: w, rc: http.NewResponseController(w), wait: h.lim.Stall, gone: cancel}
+	out := &stream{w: w, rc: http.NewResponseController(w), wait: h.lim.Stall, rate: h.lim.MinRate, gone: cancel}
 	out.send(message{Type: "started", Token: token})
 	files := make(map[string][]byte, len(req.Files))
 	for name, data := range req.Files {
@@ -123,6 +181,10 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 	var stdout bytes.Buffer
 	stderr := &progress{out: out, tick: h.lim.Tick}
 	code, field := h.reg.Run(ctx, req.Args, files, &stdout, stderr)
+	// The run is over: its slot goes to the next while this answer is
+	// taken, however slowly.
+	h.untrack(token)
+	release()
 	done := message{Type: "done", Code: code, Stdout: stdout.String(), Stderr: stderr.all.String(), Field: field}
 	if code != 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
 		done.Stopped = fmt.Sprintf("stopped at this server's time limit of %s (sapper serve --max-time): the figures are partial", h.lim.MaxTime)
@@ -139,8 +201,9 @@ func (h *handler) cancel(w http.ResponseWriter, r *http.Request) {
 		Token string `json:"token"`
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<10))
-	if err := dec.Decode(&body); err != nil || dec.More() {
-		http.Error(w, "want {\"token\": \"…\"}", http.StatusBadRequest)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil || dec.More() || body.Token == "" {
+		http.Error(w, "want {\"token\": \"…\"}, the token of the run's \"started\" message", http.StatusBadRequest)
 		return
 	}
 	h.mu.Lock()
@@ -172,17 +235,20 @@ func (h *handler) untrack(token string) {
 	h.mu.Unlock()
 }
 
-// stream writes messages as JSON lines, each flushed as it is written,
-// a piece at a time. A piece the page does not take within wait
-// (Limits.Stall) ends the stream: a client that stops reading, its
-// connection open, would otherwise hold the run's slot for as long as it
-// likes; one that reads slowly takes each piece in time however long the
-// answer. gone stops the run then.
+// stream writes messages as JSON lines, each flushed as it is written.
+// A message of n bytes must be taken within wait (Limits.Stall) and
+// n/rate more (Limits.MinRate): past that the stream ends, the run stops (gone) and the
+// request gives back its place. A client that stops reading, its
+// connection open, would otherwise hold its answer for as long as it
+// liked; one that reads at rate or faster takes it all. The deadline
+// is the whole message's, since a write returns once the piece is in the
+// socket's buffers, megabytes of them, not once the client has read it.
 type stream struct {
 	mu   sync.Mutex
 	w    io.Writer
 	rc   *http.ResponseController
 	wait time.Duration
+	rate int
 	gone context.CancelFunc
 	dead bool
 }
@@ -195,16 +261,16 @@ func (s *stream) send(m message) {
 	}
 	b, _ := json.Marshal(m) // strings and ints only
 	b = append(b, '\n')
+	_ = s.rc.SetWriteDeadline(time.Now().Add(s.wait + time.Duration(len(b))*time.Second/time.Duration(s.rate)))
 	for len(b) > 0 {
 		n := min(len(b), streamPiece)
-		_ = s.rc.SetWriteDeadline(time.Now().Add(s.wait))
 		_, err := s.w.Write(b[:n])
 		if err == nil {
 			err = s.rc.Flush()
 		}
 		if err != nil {
 			// The page has gone, or takes nothing: the run stops, and
-			// the handler returns, giving back the slot.
+			// the handler returns, giving back its place.
 			s.dead = true
 			s.gone()
 			return
@@ -213,8 +279,7 @@ func (s *stream) send(m message) {
 	}
 }
 
-// streamPiece is how much of a message one write deadline covers: a
-// phone on a slow line takes it in well under Limits.Stall.
+// streamPiece is how much of a message is flushed at once.
 const streamPiece = 64 << 10
 
 // progress is a run's stderr: every write is kept for the answer, and

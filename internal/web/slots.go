@@ -8,34 +8,45 @@ import (
 )
 
 // errBusy is a request that found every run slot taken for too long, or
-// too many requests already waiting.
+// every place in the server taken.
 var errBusy = errors.New("the server is busy with other runs; try again in a moment")
 
-// slots admits at most Limits.Runs runs at once; the others wait in line,
-// up to a bound on their number and on their wait.
+// slots admits requests and their runs. A request holds a place from
+// before its upload is read until its answer is taken: at most
+// Limits.Runs + Limits.Queue at once, so that what the server holds for
+// them (an upload, an answer) is bounded however many connections come.
+// A run holds one of Limits.Runs run slots while it computes only: an
+// answer taken slowly keeps its place, not its slot, and the next run
+// goes on meanwhile.
 type slots struct {
-	free    chan struct{}
-	waiting atomic.Int64
-	queue   int64
-	wait    time.Duration
+	free   chan struct{}
+	held   atomic.Int64
+	places int64
+	wait   time.Duration
 }
 
 func newSlots(l Limits) *slots {
-	return &slots{free: make(chan struct{}, l.Runs), queue: int64(l.Queue), wait: l.Wait}
+	return &slots{free: make(chan struct{}, l.Runs), places: int64(l.Runs + l.Queue), wait: l.Wait}
 }
 
-// acquire takes a slot, waiting while ctx lives; release gives it back.
+// admit takes a place, or reports that there is none; leave gives it
+// back.
+func (s *slots) admit() (leave func(), ok bool) {
+	if s.held.Add(1) > s.places {
+		s.held.Add(-1)
+		return nil, false
+	}
+	return func() { s.held.Add(-1) }, true
+}
+
+// acquire takes a run slot, waiting at most Limits.Wait while ctx lives;
+// release gives it back.
 func (s *slots) acquire(ctx context.Context) (release func(), err error) {
 	select {
 	case s.free <- struct{}{}:
 		return s.release, nil
 	default:
 	}
-	if s.waiting.Add(1) > s.queue {
-		s.waiting.Add(-1)
-		return nil, errBusy
-	}
-	defer s.waiting.Add(-1)
 	t := time.NewTimer(s.wait)
 	defer t.Stop()
 	select {

@@ -35,8 +35,11 @@ type Registry interface {
 // reach it may use. The trials and paths of one run are the Registry's to
 // bound; these are the server's.
 type Limits struct {
-	// Runs is how many runs go at once; Queue how many requests may wait
-	// for one, each at most Wait, before a 503.
+	// Runs is how many runs go at once. Runs + Queue is how many
+	// requests the server holds at once, from their upload to the end of
+	// their answer, the others refused at once with a 503: so many may
+	// wait for a run, each at most Wait before a 503, while the runs go
+	// on or earlier answers are taken.
 	Runs  int
 	Queue int
 	Wait  time.Duration
@@ -50,12 +53,20 @@ type Limits struct {
 	// Tick is the least time between two progress messages of a run; 0
 	// is DefaultTick.
 	Tick time.Duration
-	// Stall is how long a piece of a run's answer (64 KiB at most) may
-	// wait for the client to take it: past it the answer is dropped, the
-	// run stopped and its slot freed. 0 is MaxTime, or MinStall if that
-	// is longer.
-	Stall time.Duration
+	// Stall and MinRate bound how long a client may take a message of
+	// a run's answer: n bytes have Stall and n/MinRate (bytes a second)
+	// more; past that the answer is dropped, the run stopped and the
+	// request's place freed. Stall 0 is MaxTime, or MinStall if that is
+	// longer; MinRate 0 is DefaultMinRate.
+	Stall   time.Duration
+	MinRate int
 }
+
+// DefaultMinRate is the slowest a client may take an answer by default,
+// in bytes a second: 128 kbit/s, a phone on a poor line. The largest
+// answers (a sweep of 200 values over ten targets, some 8 MB) then have
+// eight and a half minutes beyond Stall.
+const DefaultMinRate = 16 << 10
 
 // DefaultTick is how often a run's progress reaches the page at most.
 const DefaultTick = 200 * time.Millisecond
@@ -85,6 +96,8 @@ type handler struct {
 	mux   *http.ServeMux
 	slots *slots
 	page  []byte // index.html, marked as served
+	// gets are the paths served by GET, for the 405 of another method.
+	gets map[string]bool
 	// runs are the runs in flight, by the token their page cancels them
 	// with.
 	mu   sync.Mutex
@@ -102,8 +115,11 @@ func New(reg Registry, lim Limits) (http.Handler, error) {
 		return nil, &LimitsError{"Queue must be 0 or more"}
 	case lim.Wait <= 0 || lim.MaxTime <= 0:
 		return nil, &LimitsError{"Wait and MaxTime must be positive"}
-	case lim.Tick < 0 || lim.Stall < 0:
-		return nil, &LimitsError{"Tick and Stall must be 0 or more"}
+	case lim.Tick < 0 || lim.Stall < 0 || lim.MinRate < 0:
+		return nil, &LimitsError{"Tick, Stall and MinRate must be 0 or more"}
+	}
+	if lim.MinRate == 0 {
+		lim.MinRate = DefaultMinRate
 	}
 	if lim.Tick == 0 {
 		lim.Tick = DefaultTick
@@ -115,7 +131,7 @@ func New(reg Registry, lim Limits) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &handler{reg: reg, lim: lim, mux: http.NewServeMux(), slots: newSlots(lim), page: page, runs: map[string]context.CancelFunc{}}
+	h := &handler{reg: reg, lim: lim, mux: http.NewServeMux(), slots: newSlots(lim), page: page, gets: map[string]bool{}, runs: map[string]context.CancelFunc{}}
 	if err := h.routes(); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -39,6 +40,9 @@ func (f *fake) Run(ctx context.Context, args []string, files map[string][]byte, 
 			case <-time.After(5 * time.Millisecond):
 			}
 		}
+	case "mid":
+		stdout.Write(bytes.Repeat([]byte("x"), 8<<20))
+		return 0, ""
 	case "big":
 		// An answer far larger than the socket buffers between a server
 		// and a client that reads none of it.
@@ -141,14 +145,28 @@ func TestPage(t *testing.T) {
 			t.Errorf("GET %s: %d, Allow %q; want 405, POST", path, res.StatusCode, res.Header.Get("Allow"))
 		}
 	}
-	for _, path := range []string{"/sw.js", "/sapper.wasm", "/nothing"} {
-		res, err := s.Client().Get(s.URL + path)
+	for _, path := range []string{"/", "/describe.json", "/style.css"} {
+		res, err := s.Client().Post(s.URL+path, "text/plain", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		if res.StatusCode != http.StatusNotFound {
-			t.Errorf("GET %s: %d, want 404", path, res.StatusCode)
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("POST %s: %d, Allow %q; want 405, GET, HEAD", path, res.StatusCode, res.Header.Get("Allow"))
+		}
+	}
+	for path, want := range map[string]string{
+		"/sw.js": `"/sw.js"`, "/sapper.wasm": `"/sapper.wasm"`, "/nothing": `"/nothing"`, "/run/": `"/run/"`,
+		"/a%00b": `"/a\x00b"`, "/" + strings.Repeat("z", 2000): `"/` + strings.Repeat("z", 79) + `"…`,
+	} {
+		res, err := s.Client().Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound || !strings.Contains(string(b), "not found: "+want+"; the page is at /") {
+			t.Errorf("GET %.40s: %d %q, want 404 naming %s", path, res.StatusCode, b, want)
 		}
 	}
 }
@@ -174,20 +192,37 @@ func TestRun(t *testing.T) {
 }
 
 // TestBadRequests: a body that is not one bounded run is refused, 400,
-// with what is wanted.
+// with what is wanted in the request's terms, not Go's; one over the
+// server's size, 413, before it is read when its length says so.
 func TestBadRequests(t *testing.T) {
 	s := server(t, &fake{}, limits())
 	big := strings.Repeat("x", MaxFile+1)
-	for _, body := range []string{
-		``, `[]`, `{"args":[]}`, `{"args":["dc"],"extra":1}`,
-		`{"args":["dc"],"files":{"a":"` + big + `"}}`,
-		`{"args":["dc"],"files":{"":"x"}}`,
-		`{"args":["` + strings.Repeat("y", maxBody) + `"]}`,
-		`{"args":["dc"]}garbage`, `{"args":["dc"]}{"args":["serve"]}`,
+	for _, c := range []struct {
+		body   string
+		status int
+		want   string
+	}{
+		{``, 400, "want a JSON object"},
+		{`[]`, 400, "want a JSON object"},
+		{`{"args":[]}`, 400, "args: want a command line"},
+		{`{"args":["dc"],"extra":1}`, 400, `unknown field "extra"; want only "args" and "files"`},
+		{`{"args":"dc"}`, 400, "args: want an array of strings"},
+		{`{"args":["dc",1]}`, 400, "args: want an array of strings"},
+		{`{"args":["dc"],"files":["a"]}`, 400, "files: want an object of file names to their text"},
+		{`{"args":["dc"],"files":{"a":"` + big + `"}}`, 400, "this server takes files up to 32 KiB"},
+		{`{"args":["dc"],"files":{"":"x"}}`, 400, "files: a name of 0 bytes"},
+		{`{"args":["` + strings.Repeat("y", maxBody) + `"]}`, 413, "over this server's 144 KiB"},
+		{`{"args":["dc"]}garbage`, 400, "nothing after it"},
+		{`{"args":["dc"]}{"args":["serve"]}`, 400, "nothing after it"},
 	} {
-		res, _ := post(t, s, body, nil)
-		if res.StatusCode != http.StatusBadRequest {
-			t.Errorf("%.60q: %d, want 400", body, res.StatusCode)
+		res, err := s.Client().Post(s.URL+"/run", "application/json", strings.NewReader(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || !strings.Contains(string(msg), c.want) || strings.Contains(string(msg), "Go ") {
+			t.Errorf("%.60q: %d %q, want %d with %q", c.body, res.StatusCode, msg, c.status, c.want)
 		}
 	}
 }
@@ -335,12 +370,12 @@ func TestTimeLimit(t *testing.T) {
 }
 
 // TestStalledReader: a client that asks for a run and then reads none of
-// its answer, its connection left open, loses the answer once a message
-// waits longer than Limits.Stall, and the slot is free for the
-// next run; without the limit it held the slot as long as it liked.
+// its answer, its connection left open, holds its place but not the run
+// slot: the next run goes on meanwhile. Without it the stalled answer
+// held the slot for as long as it liked.
 func TestStalledReader(t *testing.T) {
 	lim := limits()
-	lim.Stall = 200 * time.Millisecond
+	lim.Queue = 1
 	s := server(t, &fake{}, lim)
 	conn, err := net.Dial("tcp", s.Listener.Addr().String())
 	if err != nil {
@@ -360,7 +395,7 @@ func TestStalledReader(t *testing.T) {
 			if len(msgs) == 0 || msgs[len(msgs)-1].Code != 0 {
 				t.Errorf("the next run: %+v", msgs)
 			}
-			return
+			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the next run still %d after 10 s: the stalled answer holds the slot", res.StatusCode)
@@ -369,19 +404,54 @@ func TestStalledReader(t *testing.T) {
 	}
 }
 
-// TestSlowReader: a client that keeps reading, however slowly, is given
-// Limits.Stall for each piece of a message, not for the whole of it: a
-// large answer goes out in pieces of at most streamPiece bytes, each
-// written under a deadline set just before it.
+// TestStalledReaderDropped: a client that takes none of a message within
+// Limits.Stall and the message's size at Limits.MinRate loses it, and
+// gives its place back.
+func TestStalledReaderDropped(t *testing.T) {
+	lim := limits()
+	lim.Stall, lim.MinRate = 200*time.Millisecond, 16<<20
+	s := server(t, &fake{}, lim)
+	conn, err := net.Dial("tcp", s.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.(*net.TCPConn).SetReadBuffer(4096); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"args":["mid"]}`
+	fmt.Fprintf(conn, "POST /run HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		s.Listener.Addr(), len(body), body)
+	// Stall, and 8 MiB at 16 MiB/s: 0.2 + 0.5 s.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		res, _ := post(t, s, `{"args":["dc"]}`, nil)
+		if res.StatusCode == http.StatusOK {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the next request still %d after 10 s: the stalled answer holds its place", res.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestSlowReader: a message of n bytes has Limits.Stall and n/MinRate to
+// be taken, as one deadline for the whole of it, since a write returns
+// once its piece is in the socket's buffers; it goes out in pieces of at
+// most streamPiece bytes.
 func TestSlowReader(t *testing.T) {
 	w := &pieces{}
-	s := &stream{w: w, rc: http.NewResponseController(w), wait: time.Minute, gone: func() { t.Error("the stream gave up") }}
+	s := &stream{w: w, rc: http.NewResponseController(w), wait: time.Minute, rate: DefaultMinRate, gone: func() { t.Error("the stream gave up") }}
+	start := time.Now()
 	s.send(message{Type: "done", Stdout: strings.Repeat("x", 5*streamPiece/2)})
 	if len(w.sizes) != 3 || w.sizes[0] != streamPiece || w.sizes[1] != streamPiece {
 		t.Errorf("pieces of %v bytes, want two of %d and the rest", w.sizes, streamPiece)
 	}
-	if w.deadlines != len(w.sizes) {
-		t.Errorf("%d deadlines for %d pieces", w.deadlines, len(w.sizes))
+	n := w.all.Len()
+	lo := start.Add(time.Minute + time.Duration(n)*time.Second/DefaultMinRate)
+	if len(w.deadlines) != 1 || w.deadlines[0].Before(lo) || w.deadlines[0].After(lo.Add(time.Second)) {
+		t.Errorf("deadlines %v, want one at %v", w.deadlines, lo)
 	}
 	var m message
 	if err := json.Unmarshal(bytes.TrimSuffix(w.all.Bytes(), []byte("\n")), &m); err != nil || len(m.Stdout) != 5*streamPiece/2 {
@@ -394,7 +464,7 @@ func TestSlowReader(t *testing.T) {
 type pieces struct {
 	all       bytes.Buffer
 	sizes     []int
-	deadlines int
+	deadlines []time.Time
 }
 
 func (p *pieces) Header() http.Header { return http.Header{} }
@@ -404,7 +474,40 @@ func (p *pieces) Write(b []byte) (int, error) {
 	return p.all.Write(b)
 }
 func (p *pieces) Flush() {}
-func (p *pieces) SetWriteDeadline(time.Time) error {
-	p.deadlines++
+func (p *pieces) SetWriteDeadline(d time.Time) error {
+	p.deadlines = append(p.deadlines, d)
 	return nil
+}
+
+// TestCancelRefuses: a cancel without a token, or with fields it does not
+// take, is a bad request, not a run that has ended.
+func TestCancelRefuses(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	for _, body := range []string{`{}`, `{"token":""}`, `{"token":"ab","x":1}`, `[]`} {
+		res, err := s.Client().Post(s.URL+"/cancel", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", body, res.StatusCode)
+		}
+	}
+}
+
+// timeout is a read that timed out.
+type timeout struct{}
+
+func (timeout) Error() string   { return "read tcp 127.0.0.1:1->127.0.0.1:2: i/o timeout" }
+func (timeout) Timeout() bool   { return true }
+func (timeout) Temporary() bool { return true }
+
+// TestSlowBody: a body that did not arrive in time is a 408 naming the
+// server's time, not the socket's addresses.
+func TestSlowBody(t *testing.T) {
+	err := decodeError(fmt.Errorf("wrapped: %w", timeout{}))
+	var re *requestError
+	if !errors.As(err, &re) || re.status != http.StatusRequestTimeout || !strings.Contains(err.Error(), "within this server's 30s") || strings.Contains(err.Error(), "127.0.0.1") {
+		t.Errorf("%v", err)
+	}
 }
