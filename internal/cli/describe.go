@@ -393,11 +393,7 @@ func runDescribe(stdout io.Writer, args []string) error {
 	}
 	switch *format {
 	case "json":
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			Commands []commandDesc `json:"commands"`
-		}{descs})
+		return writeDescJSON(stdout, descs)
 	case "table":
 		for i, d := range descs {
 			if i > 0 {
@@ -408,6 +404,15 @@ func runDescribe(stdout io.Writer, args []string) error {
 		return nil
 	}
 	return badValue("format", *format, "want table or json")
+}
+
+// writeDescJSON writes commands' descriptions as describe --format json.
+func writeDescJSON(w io.Writer, descs []commandDesc) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Commands []commandDesc `json:"commands"`
+	}{descs})
 }
 
 func commandList(cmds []*command) string {

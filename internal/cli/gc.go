@@ -33,6 +33,17 @@ var gcTunable = os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""
 // process's setting, one run's target applying to another's heap.
 var serving atomic.Bool
 
+// serveGC sets the collector of sapper serve: Go's default target, and a
+// soft limit of the memory its runs share (--max-memory), each run's
+// tables held to its share; unless the environment sets them.
+func serveGC(limit uint64) {
+	if !gcTunable {
+		return
+	}
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+}
+
 // tuneGC sets the garbage collector for a run of cfg: gcPercent and
 // gcLimit for Monte Carlo; for an exact or auto run, Go's default target
 // and a soft limit of the run's --max-memory. Its tables of merged states

@@ -17,6 +17,10 @@ import (
 type job struct {
 	// flags is the command's flag set, as parsed.
 	flags *pflag.FlagSet
+	// place, when set, puts an error about an input at the line of the
+	// scenario file that gave it (scenario.place): a job prepared from a
+	// file, whose inputs a server may refuse only once it is prepared.
+	place func(error) error
 	// help is set when -h or --help was given; nothing else was checked.
 	help   bool
 	common common

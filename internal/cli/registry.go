@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,16 +27,38 @@ type Registry struct {
 var _ web.Registry = (*Registry)(nil)
 
 // NewRegistry returns the commands of a server whose runs take at most
-// maxTrials Monte Carlo trials and maxPaths exact paths each.
-func NewRegistry(maxTrials, maxPaths uint64) (*Registry, error) {
-	if maxTrials == 0 || maxPaths == 0 {
-		return nil, fmt.Errorf("cli: a server's limits must be positive")
+// maxTrials Monte Carlo trials, maxPaths exact paths and maxMemory bytes
+// of an exact run's memory each. Its describe.json gives those limits as
+// the inputs' greatest values, so that the page's form holds to them.
+func NewRegistry(maxTrials, maxPaths, maxMemory uint64) (*Registry, error) {
+	if maxTrials == 0 || maxPaths == 0 || maxMemory < minMemory<<20 {
+		return nil, fmt.Errorf("cli: a server's limits must be positive, and its memory at least %d MB a run", minMemory)
+	}
+	lim := serverLimits{maxTrials: maxTrials, maxPaths: maxPaths, maxMemory: maxMemory}
+	var descs []commandDesc
+	for _, c := range describable() {
+		d := describeCommand(c)
+		for i := range d.Inputs {
+			lim.bound(&d.Inputs[i])
+		}
+		descs = append(descs, d)
 	}
 	var d bytes.Buffer
-	if err := runDescribe(&d, []string{"--format", "json"}); err != nil {
+	if err := writeDescJSON(&d, descs); err != nil {
 		return nil, err
 	}
-	return &Registry{lim: serverLimits{maxTrials: maxTrials, maxPaths: maxPaths}, describe: d.Bytes()}, nil
+	return &Registry{lim: lim, describe: d.Bytes()}, nil
+}
+
+// bound lowers an input's greatest value to the server's limit on it.
+func (l serverLimits) bound(in *inputDesc) {
+	limit := map[string]uint64{"trials": l.maxTrials, "max-paths": l.maxPaths, "max-memory": l.maxMemory >> 20}[in.Name]
+	if limit == 0 {
+		return
+	}
+	if hi, err := strconv.ParseUint(string(in.Max), 10, 64); err == nil && limit < hi {
+		in.Max = json.Number(strconv.FormatUint(limit, 10))
+	}
 }
 
 // Describe is describe --format json, which the page builds its forms
@@ -66,6 +89,7 @@ func (r *Registry) Run(ctx context.Context, args []string, files map[string][]by
 type serverLimits struct {
 	maxTrials uint64 // Monte Carlo trials of one run
 	maxPaths  uint64 // exact enumeration budget (--max-paths)
+	maxMemory uint64 // exact memory budget of one run, in bytes (--max-memory)
 }
 
 type serverLimitsKey struct{}
@@ -109,9 +133,14 @@ func onServer(ctx context.Context, j *job) error {
 		cfg.MaxPaths = l.maxPaths
 		j.report.HeldTo = append(j.report.HeldTo, "--max-paths", strconv.FormatUint(l.maxPaths, 10))
 	}
-	if cfg.Method != sim.MonteCarlo && cfg.MaxMemory > sim.DefaultMaxMemory {
-		return badValue("max-memory", strconv.FormatUint(cfg.MaxMemory>>20, 10),
-			fmt.Sprintf("over this server's limit of %d MB a run", sim.DefaultMaxMemory>>20))
+	if cfg.Method != sim.MonteCarlo && cfg.MaxMemory > l.maxMemory {
+		if changed("max-memory") {
+			return badValue("max-memory", strconv.FormatUint(cfg.MaxMemory>>20, 10),
+				fmt.Sprintf("over this server's limit of %d MB a run (sapper serve --max-memory over --runs)", l.maxMemory>>20))
+		}
+		// The figures are the same within any memory: a smaller one
+		// only walks again what its tables dropped.
+		cfg.MaxMemory = l.maxMemory
 	}
 	return nil
 }

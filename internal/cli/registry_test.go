@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sapperhq/sapper/internal/web"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // servedRun posts one run to a served page's engine and returns its
@@ -56,7 +57,7 @@ func servedEngine(t *testing.T, maxTrials uint64) *httptest.Server {
 // servedFor is servedEngine whose runs stop after maxTime.
 func servedFor(t *testing.T, maxTrials uint64, maxTime time.Duration) *httptest.Server {
 	t.Helper()
-	reg, err := NewRegistry(maxTrials, 20_000_000)
+	reg, err := NewRegistry(maxTrials, 20_000_000, sim.DefaultMaxMemory)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func withoutRunFields(t *testing.T, doc string) map[string]any {
 // TestServedNeeded: building --needed, an exact search whatever the run's
 // method, is held to the server's limit on paths like any exact run.
 func TestServedNeeded(t *testing.T) {
-	reg, err := NewRegistry(50_000, 5)
+	reg, err := NewRegistry(50_000, 5, sim.DefaultMaxMemory)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,5 +168,70 @@ func TestServedNeeded(t *testing.T) {
 	code, _ := reg.Run(context.Background(), []string{"building", "--needed", "0.99", "--format", "json"}, nil, &stdout, &stderr)
 	if code != exitFailure || !strings.Contains(stderr.String(), "5 paths") {
 		t.Errorf("--needed on a server of 5 paths a run: exit %d, stderr %q; want the limit to stop it", code, stderr.String())
+	}
+}
+
+// TestServedHolds: a precision run that reached its precision before the
+// server's lowered cap was not held by it, and says so by naming no flag;
+// one that met the cap names it, and its advice is the server's limit,
+// not more trials. A limit broken by an uploaded scenario file is placed
+// at the file's line, not on a field of the form; an exact run's memory
+// is held to the server's share; describe.json gives the server's limits
+// as the inputs' greatest values.
+func TestServedHolds(t *testing.T) {
+	ts := servedEngine(t, 50_000)
+	heldTo := func(stdout string) []string {
+		var r struct {
+			HeldTo []string `json:"held_to"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.HeldTo
+	}
+	code, stdout, stderr, _ := servedRun(t, ts, []string{"dc", "--target", "4-6-7", "--precision", "0.01", "--format", "json"}, nil)
+	if code != 0 || heldTo(stdout) != nil {
+		t.Errorf("precision reached: exit %d, held_to %q, stderr %q; want none", code, heldTo(stdout), stderr)
+	}
+	code, stdout, stderr, _ = servedRun(t, ts, []string{"dc", "--target", "4-6-7", "--precision", "0.001", "--format", "json"}, nil)
+	if code != 0 || !slices.Equal(heldTo(stdout), []string{"--trials", "50000"}) || !strings.Contains(stderr, "this server's limit (sapper serve --max-trials)") || strings.Contains(stderr, "raise --trials") {
+		t.Errorf("precision missed at the cap: exit %d, held_to %q, stderr %q", code, heldTo(stdout), stderr)
+	}
+	file := map[string]string{"a.yaml": "command: dc\nflags:\n  target: 4-6-7\n  trials: 20000000\n"}
+	code, _, stderr, field := servedRun(t, ts, []string{"run", "a.yaml"}, file)
+	if code != exitUsage || field != "" || !strings.HasPrefix(stderr, `sapper run: a.yaml:4: --trials "20000000": over this server's limit`) {
+		t.Errorf("a file's trials over the limit: exit %d, field %q, stderr %q", code, field, stderr)
+	}
+
+	reg, err := NewRegistry(50_000, 1000, 100<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code, field = reg.Run(context.Background(), []string{"dc", "--target", "4-6-7", "--method", "exact", "--max-memory", "128"}, nil, &out, &errb)
+	if code != exitUsage || field != "max-memory" || !strings.Contains(errb.String(), "over this server's limit of 100 MB a run") {
+		t.Errorf("--max-memory over the server's share: exit %d, field %q, stderr %q", code, field, errb.String())
+	}
+	var d struct {
+		Commands []commandDesc `json:"commands"`
+	}
+	if err := json.Unmarshal(reg.Describe(), &d); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, c := range d.Commands {
+		for _, in := range c.Inputs {
+			want := map[string]string{"trials": "50000", "max-paths": "1000", "max-memory": "100"}[in.Name]
+			if want == "" {
+				continue
+			}
+			seen++
+			if string(in.Max) != want {
+				t.Errorf("%s --%s: max %s, want the server's %s", c.Name, in.Name, in.Max, want)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("describe.json lists no trials, max-paths or max-memory")
 	}
 }

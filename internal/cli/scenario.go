@@ -313,6 +313,7 @@ func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job,
 		if err != nil {
 			return nil, s.place(err, true)
 		}
+		j.place = func(err error) error { return s.place(err, true) }
 		return j, nil
 	}
 }

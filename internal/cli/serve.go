@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/internal/web"
 	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
 )
 
 var serveCommand = &command{
@@ -32,7 +34,9 @@ type serveFlags struct {
 	addr      string
 	maxTrials uint64
 	maxPaths  uint64
+	maxMemory uint64
 	maxTime   time.Duration
+	runs      int
 	queue     int
 }
 
@@ -41,10 +45,15 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.maxTrials, "max-trials", 10_000_000, "most Monte Carlo trials `N` of one run a page may ask for")
 	fs.Uint64Var(&f.maxPaths, "max-paths", 20_000_000, "most dice paths `N` an exact run may enumerate")
 	fs.DurationVar(&f.maxTime, "max-time", time.Minute, "wall time `D` of one request's runs, at most 24h; a run\nstill going then stops and shows its partial result,\ne.g. --max-time 30s")
-	fs.IntVar(&f.queue, "queue", 1000, "requests `N` (0…100000) that may wait for a run while\nGOMAXPROCS runs go on; more get 503 Service Unavailable")
+	fs.Uint64Var(&f.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "memory `MB` the runs at once share, each held to its\n--runs share for an exact run's tables; the server's\nsoft memory limit")
+	fs.IntVar(&f.runs, "runs", 0, "runs `N` that go at once, each on all the processors\n(default: GOMAXPROCS, at most 16)")
+	fs.IntVar(&f.queue, "queue", 100, "requests `N` (0…10000) held beyond the runs: waiting\nfor a run, sending their upload or taking their answer;\nmore get 503 Service Unavailable at once")
 	// A server's limits are at most the command line's own.
 	setRange(fs, "max-trials", 1, uint64(maxTrials))
 	setRange(fs, "max-paths", 1, uint64(maxPathsLimit))
+	setRange(fs, "max-memory", minMemory, maxMemoryLimit)
+	setRange(fs, "runs", 1, maxServeRuns)
+	setFromMachine(fs, "runs", "the machine: one a processor (GOMAXPROCS), at most 16")
 	setWant(fs, "max-time", "want a duration > 0 and at most 24h, such as 30s, 2m or 1h30m")
 	setWant(fs, "queue", fmt.Sprintf("want a whole number from 0 to %d", maxQueue))
 }
@@ -53,12 +62,16 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 // wait for one: each waiting request holds a connection and its upload.
 const (
 	maxServeTime = 24 * time.Hour
-	maxQueue     = 100_000
+	maxQueue     = 10_000
+	maxServeRuns = 16
 )
 
 // limits checks the flags.
 func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 	raw := func(name string) string { return argument(fs.Lookup(name)) }
+	if !fs.Changed("runs") {
+		f.runs = min(runtime.GOMAXPROCS(0), maxServeRuns)
+	}
 	switch {
 	case strings.TrimSpace(f.addr) == "":
 		// net.Listen takes "" for every interface on any port: a server
@@ -76,11 +89,23 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 		return web.Limits{}, badValue("max-time", raw("max-time"), want(fs.Lookup("max-time")))
 	case f.queue < 0 || f.queue > maxQueue:
 		return web.Limits{}, badValue("queue", raw("queue"), want(fs.Lookup("queue")))
+	case f.runs < 1 || f.runs > maxServeRuns:
+		return web.Limits{}, badValue("runs", raw("runs"), want(fs.Lookup("runs")))
+	case f.maxMemory < minMemory || f.maxMemory > maxMemoryLimit:
+		return web.Limits{}, badValue("max-memory", raw("max-memory"), want(fs.Lookup("max-memory")))
+	case f.maxMemory/uint64(f.runs) < minMemory:
+		return web.Limits{}, badValue("max-memory", raw("max-memory"),
+			fmt.Sprintf("%d MB over %d runs leaves %d MB a run; want at least %d MB a run (raise --max-memory or lower --runs)",
+				f.maxMemory, f.runs, f.maxMemory/uint64(f.runs), minMemory))
 	}
 	// A request waits its turn for as long as a run may take, and a
 	// margin, so that a slot freed by a run cut at --max-time reaches it.
-	return web.Limits{Runs: runtime.GOMAXPROCS(0), Queue: f.queue, Wait: f.maxTime + waitMargin, MaxTime: f.maxTime}, nil
+	return web.Limits{Runs: f.runs, Queue: f.queue, Wait: f.maxTime + waitMargin, MaxTime: f.maxTime}, nil
 }
+
+// runMemory is the memory budget of one run, in bytes: its share of
+// --max-memory.
+func (f *serveFlags) runMemory() uint64 { return f.maxMemory << 20 / uint64(f.runs) }
 
 // portNumber reports whether addr is HOST:PORT with a port in digits.
 func portNumber(addr string) bool {
@@ -148,7 +173,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	reg, err := NewRegistry(f.maxTrials, f.maxPaths)
+	reg, err := NewRegistry(f.maxTrials, f.maxPaths, f.runMemory())
 	if err != nil {
 		return err
 	}
@@ -175,10 +200,11 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		IdleTimeout:       idleTimeout,
 		BaseContext:       func(net.Listener) context.Context { return runs },
 	}
-	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; at most %d runs at once, %s trials a run)\n",
-		ln.Addr(), lim.Runs, report.Group(f.maxTrials))
+	fmt.Fprintf(stdout, "sapper serve: open http://%s/ in a browser (Ctrl-C stops; %s at once, %s trials a run)\n",
+		browsable(ln.Addr()), plural(lim.Runs, "run", "runs"), report.Group(f.maxTrials))
 	served := make(chan error, 1)
 	serving.Store(true) // tuneGC
+	serveGC(f.maxMemory << 20)
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err := <-served:
@@ -193,6 +219,16 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	fmt.Fprintln(stdout, "sapper serve: stopped")
 	return nil
+}
+
+// browsable is the address a browser on this machine opens for a
+// listener: a wildcard one (0.0.0.0, [::]) by its loopback name.
+func browsable(a net.Addr) string {
+	t, ok := a.(*net.TCPAddr)
+	if !ok || !t.IP.IsUnspecified() {
+		return a.String()
+	}
+	return net.JoinHostPort("localhost", strconv.Itoa(t.Port))
 }
 
 // isLoopback reports whether a listener answers this machine only.

@@ -17,17 +17,25 @@ engine is faster, and the page needs no download of the engine. Open the
 address it prints in a browser.
 
 A run shows its progress and can be cancelled, which gives its partial
-result, as Ctrl-C does in a terminal. Each run is held to limits (trials,
-exact paths, wall time, and the memory of an exact run's merged states,
-1 GiB as on the command line); at most GOMAXPROCS runs go at once, and the
-others wait their turn, each for --max-time and 5 s more. A page reads no
+result, as Ctrl-C does in a terminal. Ctrl-C stops the runs in flight,
+whose pages show their partial results, and the server. A page reads no
 file from the server's disk (a crossing or tables file is uploaded with
-the run) and writes none. Ctrl-C stops the runs in flight, whose pages
-show their partial results, and the server.
+the run) and writes none.
+
+Limits. Each run is held to --max-trials and --max-paths (a sweep's runs
+each), to --max-time of wall time for all of a request's runs, and an
+exact run to its share of --max-memory. --runs go at once; --queue more
+requests are held, waiting for a run (each for --max-time and 5 s more),
+sending their upload or taking their answer; others get 503 at once. A
+request is at most 144 KiB: a command line of at most 400 words of 4 KiB,
+and up to 4 files of 32 KiB. Its headers have 10 s to arrive and its body
+30 s. An answer of n bytes has --max-time (at least 30 s) and n at 16 KiB/s
+to be taken, after which it is dropped: a client that stops reading loses
+it, one reading at 128 kbit/s or faster gets it all.
 
 The default address answers this machine only. Serving other machines
 takes an explicit --addr, e.g. --addr 0.0.0.0:8080, and a look at the
-limits below. Either way the server runs work for its own page only: a
+limits above. Either way the server runs work for its own page only: a
 request that another site's page has the browser make is refused.
 
 Examples:

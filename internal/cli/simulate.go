@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -28,6 +29,9 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 		return inputErrorf("explain", "--explain: sapper %s has no working to show", j.report.Command)
 	}
 	if err := onServer(ctx, j); err != nil {
+		if j.place != nil {
+			return j.place(err)
+		}
 		return err
 	}
 	for _, out := range []struct{ flag, name string }{{"plot", j.common.plot}, {"cpuprofile", j.common.cpuprofile}} {
@@ -50,6 +54,7 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	if err != nil {
 		return err
 	}
+	rep.HeldTo = heldThat(rep)
 	j.finishReport(&rep)
 	var werr error
 	if j.table != nil && j.common.format == report.Table {
@@ -152,7 +157,7 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 			if r.label != "" {
 				run = r.label + " run: "
 			}
-			fmt.Fprintf(stderr, "sapper %s: %s%s; raise --trials for more\n", rep.Command, run, s)
+			fmt.Fprintf(stderr, "sapper %s: %s%s; %s\n", rep.Command, run, s, moreTrials(rep))
 		}
 		if len(j.runs) == 1 && r.label == "" {
 			rep.Result = res
@@ -170,6 +175,42 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 		}
 	}
 	return rep, true, nil
+}
+
+// moreTrials is the advice after a precision missed at the trial cap:
+// more trials, unless the cap was a server's.
+func moreTrials(rep report.Report) string {
+	if slices.Contains(rep.HeldTo, "--trials") {
+		return "this server's limit (sapper serve --max-trials)"
+	}
+	return "raise --trials for more"
+}
+
+// heldThat is the flags a server held rep's runs to that held them: a
+// precision run's lowered cap holds it only if some run reached the cap
+// (or was interrupted) before its precision; one that reached its
+// precision first gives the same figures without it.
+func heldThat(rep report.Report) []string {
+	i := slices.Index(rep.HeldTo, "--trials")
+	if i < 0 {
+		return rep.HeldTo
+	}
+	results := []*sim.Result{rep.Result}
+	if rep.Result == nil {
+		results = results[:0]
+		for _, r := range rep.Runs {
+			results = append(results, r.Result)
+		}
+	}
+	for _, res := range results {
+		if res == nil || res.Method != sim.MonteCarlo || res.Precision == 0 || !res.PrecisionReached {
+			return rep.HeldTo
+		}
+	}
+	if len(results) == 0 || len(rep.NotRun) > 0 {
+		return rep.HeldTo
+	}
+	return slices.Delete(slices.Clone(rep.HeldTo), i, i+2)
 }
 
 // inProse are labels as the sentences of command's output name its runs:
