@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // request is a run the page asks for: a command line, as the page's
@@ -56,13 +57,35 @@ func read(w http.ResponseWriter, r *http.Request) (request, error) {
 	if r.ContentLength > maxBody {
 		return req, tooLarge()
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return req, decodeError(err)
+	}
+	body = bytes.TrimPrefix(body, []byte("\uFEFF")) // a byte-order mark some editors write
+	if !utf8.Valid(body) {
+		return req, errors.New("the request is not UTF-8 text")
+	}
+	if err := exactKeys(body); err != nil {
+		return req, err
+	}
+	var raw struct {
+		Args  []*string         `json:"args"`
+		Files map[string]string `json:"files"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
+	if err := dec.Decode(&raw); err != nil {
 		return req, decodeError(err)
 	}
 	if dec.More() {
 		return req, errors.New("want one JSON object, with nothing after it")
+	}
+	req.Files = raw.Files
+	for _, a := range raw.Args {
+		if a == nil {
+			return req, errors.New("args: want an array of strings, the command line's words, not null")
+		}
+		req.Args = append(req.Args, *a)
 	}
 	switch {
 	case len(req.Args) == 0:
@@ -86,6 +109,37 @@ func read(w http.ResponseWriter, r *http.Request) (request, error) {
 		}
 	}
 	return req, nil
+}
+
+// exactKeys refuses a body whose object names a key otherwise than
+// "args" and "files", or twice: encoding/json matches keys regardless of
+// case and keeps the last of two, so that {"ARGS": …} or a second "args"
+// would run as if written otherwise.
+func exactKeys(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil // not an object: the decoder says what is wrong
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		switch {
+		case key != "args" && key != "files":
+			return fmt.Errorf("unknown field %q; want only \"args\" and \"files\"", key)
+		case seen[key]:
+			return fmt.Errorf("%q given twice; give it once", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 // requestError is a request refused with a status other than 400.

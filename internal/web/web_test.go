@@ -189,6 +189,12 @@ func TestRun(t *testing.T) {
 	if d := msgs[len(msgs)-1]; d.Code != 2 || d.Field != "tem" || !strings.Contains(d.Stderr, "--tem: 9") {
 		t.Errorf("%+v", d)
 	}
+	// A byte-order mark before the object, as some editors write, is
+	// not the request's.
+	_, msgs = post(t, s, "\uFEFF"+`{"args":["dc"]}`, nil)
+	if len(msgs) != 2 || msgs[1].Stdout != "dc|0 files|" {
+		t.Errorf("after a byte-order mark: %+v", msgs)
+	}
 }
 
 // TestBadRequests: a body that is not one bounded run is refused, 400,
@@ -213,6 +219,10 @@ func TestBadRequests(t *testing.T) {
 		{`{"args":["dc"],"files":{"":"x"}}`, 400, "files: a name of 0 bytes"},
 		{`{"args":["` + strings.Repeat("y", maxBody) + `"]}`, 413, "over this server's 144 KiB"},
 		{`{"args":["dc"]}garbage`, 400, "nothing after it"},
+		{`{"ARGS":["dc"]}`, 400, `unknown field "ARGS"; want only "args" and "files"`},
+		{`{"args":["serve"],"args":["dc"]}`, 400, `"args" given twice`},
+		{`{"args":["dc",null]}`, 400, "not null"},
+		{"{\"args\":[\"dc\",\"\xff\"]}", 400, "not UTF-8 text"},
 		{`{"args":["dc"]}{"args":["serve"]}`, 400, "nothing after it"},
 	} {
 		res, err := s.Client().Post(s.URL+"/run", "application/json", strings.NewReader(c.body))
