@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -150,6 +151,13 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		ref = illustrativeTables // neither the file nor --tables names any
 	}
 	if cr.Tables, err = loadTables(ctx, ref); err != nil {
+		var ue *usageError
+		if fs.Changed("tables") && errors.As(err, &ue) && !ue.placed {
+			// The flag's file, not the crossing's tables: the error is
+			// the flag's, for a scenario to leave unplaced and a page to
+			// mark.
+			ue.msg, ue.field = "--"+ue.msg, "tables"
+		}
 		return nil, err
 	}
 	noF := !slices.ContainsFunc(cr.Tables.A1.Rows, func(r []sasl.Item) bool { return slices.Contains(r, sasl.ItemF) })

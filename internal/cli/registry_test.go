@@ -107,6 +107,7 @@ func TestServedLimits(t *testing.T) {
 		{[]string{"serve"}, 2, "", "not on a served page"},
 		{[]string{"site", "out"}, 2, "", "not on a served page"},
 		{[]string{"activate", "/etc/passwd"}, 2, "", "no file of that name was uploaded"},
+		{[]string{"activate", "--tables", "/etc/passwd", "two-sq-crossing"}, 2, "tables", "--tables /etc/passwd: no file of that name was uploaded"},
 	} {
 		code, _, stderr, field := servedRun(t, ts, c.args, nil)
 		if code != c.code || field != c.field || !strings.Contains(stderr, c.want) {

@@ -462,7 +462,9 @@ func (s *scenario) place(err error, inFile bool) error {
 		}
 	}
 	if !inFile {
-		return usagef("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, msg)
+		// A flag given after the file: still its field, for a page to
+		// mark.
+		return &usageError{msg: fmt.Sprintf("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, msg), field: ue.field}
 	}
 	return scenarioError(s.file, line, "%s", msg)
 }
