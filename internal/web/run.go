@@ -112,7 +112,7 @@ func read(w http.ResponseWriter, r *http.Request) (request, error) {
 }
 
 // exactKeys refuses a body whose object names a key otherwise than
-// "args" and "files", or twice: encoding/json matches keys regardless of
+// "args" and "files", or twice, or a file twice (exactFiles): encoding/json matches keys regardless of
 // case and keeps the last of two, so that {"ARGS": …} or a second "args"
 // would run as if written otherwise.
 func exactKeys(body []byte) error {
@@ -134,9 +134,44 @@ func exactKeys(body []byte) error {
 			return fmt.Errorf("%q given twice; give it once", key)
 		}
 		seen[key] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
 			return nil
+		}
+		if key == "files" {
+			if err := exactFiles(value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// exactFiles refuses a files object that names a file twice, or gives
+// one null for its text, which encoding/json would read as the last
+// copy, or an empty file.
+func exactFiles(files json.RawMessage) error {
+	dec := json.NewDecoder(bytes.NewReader(files))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil // not an object: the decoder says what is wrong
+	}
+	names := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		name, _ := t.(string)
+		if names[name] {
+			return fmt.Errorf("files: %q given twice; give it once", name)
+		}
+		names[name] = true
+		var text json.RawMessage
+		if err := dec.Decode(&text); err != nil {
+			return nil
+		}
+		if string(text) == "null" {
+			return fmt.Errorf("files: %q is null; want its text", name)
 		}
 	}
 	return nil
@@ -223,6 +258,12 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	token := h.track(cancel)
+	// The slot and the token go once the run is over, before its answer
+	// is taken, or when the handler ends some other way: a run that
+	// panics (net/http recovers it) must not keep its slot for good.
+	var over sync.Once
+	free := func() { over.Do(func() { h.untrack(token); release() }) }
+	defer free()
 
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -237,8 +278,7 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 	code, field := h.reg.Run(ctx, req.Args, files, &stdout, stderr)
 	// The run is over: its slot goes to the next while this answer is
 	// taken, however slowly.
-	h.untrack(token)
-	release()
+	free()
 	done := message{Type: "done", Code: code, Stdout: stdout.String(), Stderr: stderr.all.String(), Field: field}
 	if code != 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
 		done.Stopped = fmt.Sprintf("stopped at this server's time limit of %s (sapper serve --max-time): the figures are partial", h.lim.MaxTime)
@@ -315,7 +355,7 @@ func (s *stream) send(m message) {
 	}
 	b, _ := json.Marshal(m) // strings and ints only
 	b = append(b, '\n')
-	_ = s.rc.SetWriteDeadline(time.Now().Add(s.wait + time.Duration(len(b))*time.Second/time.Duration(s.rate)))
+	_ = s.rc.SetWriteDeadline(time.Now().Add(takes(s.wait, len(b), s.rate)))
 	for len(b) > 0 {
 		n := min(len(b), streamPiece)
 		_, err := s.w.Write(b[:n])
@@ -331,6 +371,14 @@ func (s *stream) send(m message) {
 		}
 		b = b[n:]
 	}
+}
+
+// takes is the time a message of n bytes has to be taken: wait and n at
+// rate bytes a second, at most a year, where a sum past the largest
+// Duration would wrap to a deadline passed.
+func takes(wait time.Duration, n, rate int) time.Duration {
+	const most = 365 * 24 * time.Hour
+	return min(wait, most) + min(time.Duration(n)*time.Second/time.Duration(rate), most)
 }
 
 // streamPiece is how much of a message is flushed at once.

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -222,6 +224,8 @@ func TestBadRequests(t *testing.T) {
 		{`{"ARGS":["dc"]}`, 400, `unknown field "ARGS"; want only "args" and "files"`},
 		{`{"args":["serve"],"args":["dc"]}`, 400, `"args" given twice`},
 		{`{"args":["dc",null]}`, 400, "not null"},
+		{`{"args":["dc"],"files":{"a.yaml":"x","a.yaml":"y"}}`, 400, `files: "a.yaml" given twice`},
+		{`{"args":["dc"],"files":{"a.yaml":null}}`, 400, `files: "a.yaml" is null; want its text`},
 		{"{\"args\":[\"dc\",\"\xff\"]}", 400, "not UTF-8 text"},
 		{`{"args":["dc"]}{"args":["serve"]}`, 400, "nothing after it"},
 	} {
@@ -519,5 +523,52 @@ func TestSlowBody(t *testing.T) {
 	var re *requestError
 	if !errors.As(err, &re) || re.status != http.StatusRequestTimeout || !strings.Contains(err.Error(), "within this server's 30s") || strings.Contains(err.Error(), "127.0.0.1") {
 		t.Errorf("%v", err)
+	}
+}
+
+// panicky is a Registry whose runs panic, as a model's bug would.
+type panicky struct{ fake }
+
+func (p *panicky) Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (int, string) {
+	if args[0] == "panic" {
+		panic("a model's bug")
+	}
+	return p.fake.Run(ctx, args, files, stdout, stderr)
+}
+
+// TestPanicFreesSlot: a run that panics (net/http recovers the handler)
+// gives its slot back; it once kept it for good, and the server then
+// answered every request 503.
+func TestPanicFreesSlot(t *testing.T) {
+	lim := limits()
+	lim.Queue = 1
+	h, err := New(&panicky{}, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := httptest.NewUnstartedServer(h)
+	s.Config.ErrorLog = log.New(io.Discard, "", 0)
+	s.Start()
+	t.Cleanup(s.Close)
+	for range 3 {
+		res, err := s.Client().Post(s.URL+"/run", "application/json", strings.NewReader(`{"args":["panic"]}`))
+		if err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+	}
+	if res, msgs := post(t, s, `{"args":["dc"]}`, nil); res.StatusCode != http.StatusOK || len(msgs) != 2 {
+		t.Errorf("a run after three that panicked: %d, %+v", res.StatusCode, msgs)
+	}
+}
+
+// TestTakesSaturates: the time a message has is wait and its size at
+// the rate, and never wraps past the largest Duration.
+func TestTakesSaturates(t *testing.T) {
+	if got := takes(30*time.Second, 16<<10, 16<<10); got != 31*time.Second {
+		t.Errorf("takes(30s, 16 KiB, 16 KiB/s) = %v", got)
+	}
+	if got := takes(time.Duration(math.MaxInt64), 1<<30, 1); got <= 0 {
+		t.Errorf("takes near the largest Duration = %v: wrapped", got)
 	}
 }
