@@ -74,7 +74,7 @@ func RunMCAll(ctx context.Context, exps []Experiment, cfg Config) ([]*Result, er
 			return nil
 		}))
 	}
-	_ = rethrow(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
+	mustRun(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
 	wall := time.Since(start)
 	var busy time.Duration
 	for _, r := range runs {

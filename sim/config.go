@@ -138,11 +138,17 @@ type BudgetError struct {
 	// Estimate, when positive, is the estimated paths of the whole
 	// enumeration the run gave up on before reaching the budget.
 	Estimate float64
+	// Draw, when positive, is the outcomes of one draw that passed the
+	// budget alone: the enumeration needs at least that many paths.
+	Draw uint64
 }
 
 // Error says what the enumeration would take, without advice: the
 // front end knows what its user may change (a method, a budget).
 func (e *BudgetError) Error() string {
+	if e.Draw > 0 {
+		return fmt.Sprintf("exact enumeration needs at least %s paths (a draw of %s outcomes), more than the budget of %s paths", grouped(e.Draw), grouped(e.Draw), grouped(e.Budget))
+	}
 	if e.Estimate > 0 && e.Walked < e.Budget {
 		// Never an estimate below what was walked, nor one that rounds
 		// to the budget it is over.

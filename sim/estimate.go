@@ -86,8 +86,9 @@ func (e *probeError) Error() string {
 // within it or is estimated to fit autoSlack times the budget, Monte
 // Carlo otherwise; a walk that merges states it holds to bounds of its
 // own, and walks on past the probe when estimated over (above). An exact
-// run that then walks past the budget itself, or such a bound, falls back
-// to Monte Carlo too.
+// run that then walks past the budget itself, or such a bound, or meets
+// a tree exact enumeration does not walk (*TreeError), falls back to
+// Monte Carlo too.
 //
 // decided, when not nil, is called once, as soon as the method is
 // chosen, with the method and why: the result's Note, unless the exact
@@ -164,7 +165,7 @@ func autoNote(be *BudgetError, chose string) string {
 	switch {
 	case chose != "":
 		return fmt.Sprintf("%s, but the walk passed the budget; ran Monte Carlo", chose)
-	case be.Estimate > 0:
+	case be.Estimate > 0 || be.Draw > 0:
 		return be.Error() + "; ran Monte Carlo"
 	}
 	return fmt.Sprintf("exact enumeration exceeds %s paths; ran Monte Carlo", grouped(be.Budget))

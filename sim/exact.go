@@ -12,10 +12,12 @@ import (
 )
 
 // RunExact enumerates every path of draws of exp. It returns a
-// *BudgetError, and no result, when the paths exceed cfg.MaxPaths, or when
+// *BudgetError, and no result, when the paths exceed cfg.MaxPaths, when
 // the first paths of every subtree show that they would exceed it many
-// times over (estimate.go). It refuses, before any work, what Run
-// refuses: a bad configuration or schema.
+// times over (estimate.go), or when one draw has more outcomes than it;
+// and a *TreeError when a path draws more than MaxDepth times or a draw
+// has more than math.MaxInt32 outcomes. It refuses, before any work,
+// what Run refuses: a bad configuration or schema.
 //
 // The subtrees under the first draw's outcomes (the roots) are enumerated
 // by the workers in parallel, each summing its own paths in a fixed order;
@@ -73,7 +75,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 	for ; ; limit *= 2 {
 		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
 			var be *BudgetError
-			if errors.As(err, &be) && be.Estimate == 0 && !merging(subs) {
+			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) {
 				be.Estimate = estimate(roots, subs)
 			}
 			return nil, err
@@ -252,7 +254,7 @@ func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(running(cfg.Workers), len(subs)) {
-		g.Go(guard(func() error {
+		g.Go(guardWalk(func() error {
 			// One trial per worker, shared by the roots it walks: a trial
 			// is a pure function of its draws, whatever it ran before.
 			trial := subs[0].exp.trial()

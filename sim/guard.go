@@ -7,13 +7,13 @@ import (
 )
 
 // A model's bug (a trial that records nothing, Intn(0), an Experiment.New
-// that returns nil) panics inside a run. In a worker's goroutine that panic
-// would end the process where the caller cannot recover it, while the same
-// bug under one worker, or in the exact probe, panics on the caller's own
-// goroutine. Each worker therefore hands its panic back as an error, the
-// run's other workers stop, and the entry point panics again on the
-// caller's goroutine with the value and the worker's stack: the same
-// panic, wherever the trial ran.
+// that returns nil) panics inside a run. In a worker's goroutine that
+// panic would end the process where the caller cannot recover it. Each
+// worker therefore hands its panic back as an error, the run's other
+// workers stop, and the entry point panics again on the caller's
+// goroutine with the value and the worker's stack (*WorkerPanic). What
+// runs on the caller's goroutine itself (Experiment.New for the exact
+// probe, the probe's first path) panics with its own value.
 
 // WorkerPanic is the value a run panics with, on its caller's goroutine,
 // when a trial panicked in one of its workers.
@@ -29,17 +29,24 @@ func (p *WorkerPanic) Error() string {
 }
 
 // stopWalk is what an exact enumeration's source panics with to stop a
-// path it cannot walk (Source.tooLong, Source.tooWide), carrying the
-// run's error; guard turns it back into that error.
+// path it does not walk (Source.extend), carrying the run's error.
+// guardWalk turns it back into that error; anywhere else (a trial's
+// Tabulate that does not recover it) it is a panic like any other.
 type stopWalk struct{ err error }
 
-// guard wraps a worker's body so that a panic in it becomes an error: a
-// stopWalk its own, any other a *WorkerPanic.
-func guard(f func() error) func() error {
+// guard wraps a Monte Carlo worker's body so that a panic in it becomes
+// a *WorkerPanic.
+func guard(f func() error) func() error { return catch(f, false) }
+
+// guardWalk wraps an exact enumeration's worker: its source's stopWalk
+// becomes the error it carries, any other panic a *WorkerPanic.
+func guardWalk(f func() error) func() error { return catch(f, true) }
+
+func catch(f func() error, walk bool) func() error {
 	return func() (err error) {
 		defer func() {
 			if v := recover(); v != nil {
-				if s, ok := v.(stopWalk); ok {
+				if s, ok := v.(stopWalk); ok && walk {
 					err = s.err
 					return
 				}
@@ -57,4 +64,12 @@ func rethrow(err error) error {
 		panic(p)
 	}
 	return err
+}
+
+// mustRun is rethrow for the Monte Carlo workers, which fail only by a
+// panic: any other error would be one of the engine's own.
+func mustRun(err error) {
+	if err := rethrow(err); err != nil {
+		panic(fmt.Sprintf("sim: a Monte Carlo worker failed: %v", err))
+	}
 }

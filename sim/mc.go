@@ -158,7 +158,7 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 			return nil
 		}))
 	}
-	_ = rethrow(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
+	mustRun(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
 }
 
 // running is how many workers a run of workers (-j) runs: no more than

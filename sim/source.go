@@ -211,7 +211,7 @@ func (s *Source) extend(n uint64) {
 	case n > math.MaxInt32:
 		panic(stopWalk{&TreeError{Outcomes: n}})
 	case s.widest > 0 && n > s.widest:
-		panic(stopWalk{&BudgetError{Budget: s.widest}})
+		panic(stopWalk{&BudgetError{Budget: s.widest, Draw: n}})
 	}
 }
 

@@ -39,10 +39,20 @@ func (t *Table[S]) State(i int) (s *S, weight, total uint64) {
 // enumeration first reaches them. step must be a pure function of its
 // draws. Tabulate returns nil when step walks more than maxPaths paths,
 // draws from a rounded Dist (Dist.Rounded), or has path probabilities
-// whose common denominator does not fit 64 bits: such a step is drawn
-// draw by draw.
-func Tabulate[S comparable](step func(src *Source) S, maxPaths int) *Table[S] {
+// whose common denominator does not fit 64 bits, or a path exact
+// enumeration does not walk (TreeError): such a step is drawn draw by
+// draw.
+func Tabulate[S comparable](step func(src *Source) S, maxPaths int) (t *Table[S]) {
+	defer func() {
+		if v := recover(); v != nil {
+			if _, ok := v.(stopWalk); !ok {
+				panic(v)
+			}
+			t = nil
+		}
+	}()
 	src := newExactSource()
+	src.widest = uint64(max(maxPaths, 1))
 	index := map[S]int{}
 	var states []S
 	var weights []uint64
