@@ -31,8 +31,8 @@ var _ web.Registry = (*Registry)(nil)
 // of an exact run's memory each. Its describe.json gives those limits as
 // the inputs' greatest values, so that the page's form holds to them.
 func NewRegistry(maxTrials, maxPaths, maxMemory uint64) (*Registry, error) {
-	if maxTrials == 0 || maxPaths == 0 || maxMemory < minMemory<<20 {
-		return nil, fmt.Errorf("cli: a server's limits must be positive, and its memory at least %d MB a run", minMemory)
+	if maxTrials == 0 || maxPaths == 0 || maxMemory < minMemory<<20 || maxMemory%(1<<20) != 0 {
+		return nil, fmt.Errorf("cli: a server's limits must be positive, and its memory a whole number of MB, at least %d, a run", minMemory)
 	}
 	lim := serverLimits{maxTrials: maxTrials, maxPaths: maxPaths, maxMemory: maxMemory}
 	var descs []commandDesc
@@ -138,9 +138,11 @@ func onServer(ctx context.Context, j *job) error {
 			return badValue("max-memory", strconv.FormatUint(cfg.MaxMemory>>20, 10),
 				fmt.Sprintf("over this server's limit of %d MB a run (sapper serve --max-memory over --runs)", l.maxMemory>>20))
 		}
-		// The figures are the same within any memory: a smaller one
-		// only walks again what its tables dropped.
+		// The probabilities are the same within any memory, but a
+		// smaller one walks again what its tables dropped: more paths,
+		// which the JSON counts and the path budget bounds.
 		cfg.MaxMemory = l.maxMemory
+		j.report.HeldTo = append(j.report.HeldTo, "--max-memory", strconv.FormatUint(l.maxMemory>>20, 10))
 	}
 	return nil
 }

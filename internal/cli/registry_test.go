@@ -213,6 +213,14 @@ func TestServedHolds(t *testing.T) {
 	if code != exitUsage || field != "max-memory" || !strings.Contains(errb.String(), "over this server's limit of 100 MB a run") {
 		t.Errorf("--max-memory over the server's share: exit %d, field %q, stderr %q", code, field, errb.String())
 	}
+	// Its share lowered silently, an exact run names it: the paths it
+	// walks, which the JSON counts, depend on its memory.
+	out.Reset()
+	errb.Reset()
+	code, _ = reg.Run(context.Background(), []string{"dc", "--target", "4-6-7", "--method", "exact", "--format", "json"}, nil, &out, &errb)
+	if held := heldTo(out.String()); code != 0 || len(held) < 2 || !slices.Equal(held[len(held)-2:], []string{"--max-memory", "100"}) {
+		t.Errorf("an exact run on a server of 100 MB a run: exit %d, held_to %q, stderr %q", code, heldTo(out.String()), errb.String())
+	}
 	var d struct {
 		Commands []commandDesc `json:"commands"`
 	}

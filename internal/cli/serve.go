@@ -104,8 +104,9 @@ func (f *serveFlags) limits(fs *pflag.FlagSet) (web.Limits, error) {
 }
 
 // runMemory is the memory budget of one run, in bytes: its share of
-// --max-memory.
-func (f *serveFlags) runMemory() uint64 { return f.maxMemory << 20 / uint64(f.runs) }
+// --max-memory, in whole MB, as --max-memory gives it on the command line
+// that repeats the run.
+func (f *serveFlags) runMemory() uint64 { return f.maxMemory / uint64(f.runs) << 20 }
 
 // portNumber reports whether addr is HOST:PORT with a port in digits.
 func portNumber(addr string) bool {

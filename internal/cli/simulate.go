@@ -283,8 +283,14 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 	stop()
 	if err != nil {
 		var be *sim.BudgetError
-		if errors.As(err, &be) {
+		var te *sim.TreeError
+		switch {
+		case errors.As(err, &be) && be.Draw > 0:
+			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
+		case errors.As(err, &be):
 			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths above %d", err, be.Budget)
+		case errors.As(err, &te):
+			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
 		}
 		return nil, err
 	}
