@@ -112,13 +112,36 @@ func read(w http.ResponseWriter, r *http.Request) (request, error) {
 }
 
 // exactKeys refuses a body whose object names a key otherwise than
-// "args" and "files", or twice, or a file twice (exactFiles): encoding/json matches keys regardless of
-// case and keeps the last of two, so that {"ARGS": …} or a second "args"
-// would run as if written otherwise.
+// "args" and "files", or twice, and a files object that names a file
+// twice or gives one null for its text: encoding/json matches keys
+// regardless of case, keeps the last of two and reads null as empty, so
+// that {"ARGS": …}, a second "args" or a file given twice would run as if
+// written otherwise.
 func exactKeys(body []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
+	return eachKey(body, func(key string, value json.RawMessage) error {
+		if key != "args" && key != "files" {
+			return fmt.Errorf("unknown field %q; want only \"args\" and \"files\"", key)
+		}
+		if key != "files" {
+			return nil
+		}
+		return eachKey(value, func(name string, text json.RawMessage) error {
+			if string(text) == "null" {
+				return fmt.Errorf("files: %q is null; want its text", name)
+			}
+			return nil
+		}, "files: ")
+	}, "")
+}
+
+// eachKey calls f with each key of the JSON object obj and its value, in
+// order, and refuses a key given twice, naming it after prefix. It says
+// nothing of what is not an object, or not JSON: the decoder that reads
+// it says what is wrong.
+func eachKey(obj []byte, f func(key string, value json.RawMessage) error, prefix string) error {
+	dec := json.NewDecoder(bytes.NewReader(obj))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil // not an object: the decoder says what is wrong
+		return nil
 	}
 	seen := map[string]bool{}
 	for dec.More() {
@@ -127,51 +150,16 @@ func exactKeys(body []byte) error {
 			return nil
 		}
 		key, _ := t.(string)
-		switch {
-		case key != "args" && key != "files":
-			return fmt.Errorf("unknown field %q; want only \"args\" and \"files\"", key)
-		case seen[key]:
-			return fmt.Errorf("%q given twice; give it once", key)
+		if seen[key] {
+			return fmt.Errorf("%s%q given twice; give it once", prefix, key)
 		}
 		seen[key] = true
 		var value json.RawMessage
 		if err := dec.Decode(&value); err != nil {
 			return nil
 		}
-		if key == "files" {
-			if err := exactFiles(value); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// exactFiles refuses a files object that names a file twice, or gives
-// one null for its text, which encoding/json would read as the last
-// copy, or an empty file.
-func exactFiles(files json.RawMessage) error {
-	dec := json.NewDecoder(bytes.NewReader(files))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil // not an object: the decoder says what is wrong
-	}
-	names := map[string]bool{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		name, _ := t.(string)
-		if names[name] {
-			return fmt.Errorf("files: %q given twice; give it once", name)
-		}
-		names[name] = true
-		var text json.RawMessage
-		if err := dec.Decode(&text); err != nil {
-			return nil
-		}
-		if string(text) == "null" {
-			return fmt.Errorf("files: %q is null; want its text", name)
+		if err := f(key, value); err != nil {
+			return err
 		}
 	}
 	return nil

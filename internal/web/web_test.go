@@ -389,32 +389,12 @@ func TestTimeLimit(t *testing.T) {
 // held the slot for as long as it liked.
 func TestStalledReader(t *testing.T) {
 	lim := limits()
-	lim.Queue = 1
+	lim.Queue, lim.Wait = 1, 5*time.Second // a slot the answer held would be waited for in vain
 	s := server(t, &fake{}, lim)
-	conn, err := net.Dial("tcp", s.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if err := conn.(*net.TCPConn).SetReadBuffer(4096); err != nil {
-		t.Fatal(err)
-	}
-	body := `{"args":["big"]}`
-	fmt.Fprintf(conn, "POST /run HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-		s.Listener.Addr(), len(body), body)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		res, msgs := post(t, s, `{"args":["dc"]}`, nil)
-		if res.StatusCode == http.StatusOK {
-			if len(msgs) == 0 || msgs[len(msgs)-1].Code != 0 {
-				t.Errorf("the next run: %+v", msgs)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the next run still %d after 10 s: the stalled answer holds the slot", res.StatusCode)
-		}
-		time.Sleep(20 * time.Millisecond)
+	stall(t, s, "big")
+	res, msgs := post(t, s, `{"args":["dc"]}`, nil)
+	if res.StatusCode != http.StatusOK || len(msgs) == 0 || msgs[len(msgs)-1].Code != 0 {
+		t.Errorf("the next run beside a stalled answer: %d, %+v", res.StatusCode, msgs)
 	}
 }
 
@@ -425,17 +405,10 @@ func TestStalledReaderDropped(t *testing.T) {
 	lim := limits()
 	lim.Stall, lim.MinRate = 200*time.Millisecond, 16<<20
 	s := server(t, &fake{}, lim)
-	conn, err := net.Dial("tcp", s.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
+	stall(t, s, "mid")
+	if res, _ := post(t, s, `{"args":["dc"]}`, nil); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a request while the stalled answer holds the one place: %d, want 503", res.StatusCode)
 	}
-	defer conn.Close()
-	if err := conn.(*net.TCPConn).SetReadBuffer(4096); err != nil {
-		t.Fatal(err)
-	}
-	body := `{"args":["mid"]}`
-	fmt.Fprintf(conn, "POST /run HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-		s.Listener.Addr(), len(body), body)
 	// Stall, and 8 MiB at 16 MiB/s: 0.2 + 0.5 s.
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -447,6 +420,34 @@ func TestStalledReaderDropped(t *testing.T) {
 			t.Fatalf("the next request still %d after 10 s: the stalled answer holds its place", res.StatusCode)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// stall asks s for a run of command as a client that, once the run has
+// started, reads nothing more, its connection left open until the test
+// ends.
+func stall(t *testing.T, s *httptest.Server, command string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", s.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if err := conn.(*net.TCPConn).SetReadBuffer(4096); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"args":["` + command + `"]}`
+	fmt.Fprintf(conn, "POST /run HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		s.Listener.Addr(), len(body), body)
+	r := bufio.NewReader(conn)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the stalled run's answer: %v", err)
+		}
+		if strings.Contains(line, `"type":"started"`) {
+			return
+		}
 	}
 }
 
