@@ -50,14 +50,19 @@ func NewRegistry(maxTrials, maxPaths, maxMemory uint64) (*Registry, error) {
 	return &Registry{lim: lim, describe: d.Bytes()}, nil
 }
 
-// bound lowers an input's greatest value to the server's limit on it.
+// bound lowers an input's greatest value, and a default above it, to the
+// server's limit on it: what a run left to its default is held to.
 func (l serverLimits) bound(in *inputDesc) {
 	limit := map[string]uint64{"trials": l.maxTrials, "max-paths": l.maxPaths, "max-memory": l.maxMemory >> 20}[in.Name]
 	if limit == 0 {
 		return
 	}
+	text := strconv.FormatUint(limit, 10)
 	if hi, err := strconv.ParseUint(string(in.Max), 10, 64); err == nil && limit < hi {
-		in.Max = json.Number(strconv.FormatUint(limit, 10))
+		in.Max = json.Number(text)
+	}
+	if d, err := strconv.ParseUint(in.Default, 10, 64); err == nil && limit < d {
+		in.Default = text
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -237,6 +238,11 @@ func TestServedHolds(t *testing.T) {
 			seen++
 			if string(in.Max) != want {
 				t.Errorf("%s --%s: max %s, want the server's %s", c.Name, in.Name, in.Max, want)
+			}
+			// Their defaults, where a number (1,000,000 and 1,024), are over
+			// the limits.
+			if _, err := strconv.ParseUint(in.Default, 10, 64); err == nil && in.Name != "max-paths" && in.Default != want {
+				t.Errorf("%s --%s: default %s, want the server's %s, what a run left to it is held to", c.Name, in.Name, in.Default, want)
 			}
 		}
 	}

@@ -31,7 +31,8 @@ request is at most 144 KiB: a command line of at most 400 words of 4 KiB,
 and up to 4 files of 32 KiB. Its headers have 10 s to arrive and its body
 30 s. An answer of n bytes has --max-time (at least 30 s) and n at 16 KiB/s
 to be taken, after which it is dropped: a client that stops reading loses
-it, one reading at 128 kbit/s or faster gets it all.
+it, one reading at 128 kbit/s or faster gets it all. Answers being taken
+are held in memory beside --max-memory, one at most a request.
 
 The default address answers this machine only. Serving other machines
 takes an explicit --addr, e.g. --addr 0.0.0.0:8080, and a look at the

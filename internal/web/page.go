@@ -81,8 +81,10 @@ func (h *handler) routes() error {
 	h.gets["/"] = true
 	h.get("/index.html", http.HandlerFunc(page))
 	h.get("/describe.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d := h.reg.Describe()
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(h.reg.Describe())
+		w.Header().Set("Content-Length", strconv.Itoa(len(d))) // for HEAD too
+		_, _ = w.Write(d)
 	}))
 	h.mux.HandleFunc("POST /run", h.run)
 	h.mux.HandleFunc("POST /cancel", h.cancel)

@@ -268,6 +268,9 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 	// taken, however slowly.
 	free()
 	done := message{Type: "done", Code: code, Stdout: stdout.String(), Stderr: stderr.all.String(), Field: field}
+	// The answer is held while it is taken, as the encoded message
+	// alone: not its output's buffer too.
+	stdout = bytes.Buffer{}
 	if code != 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
 		done.Stopped = fmt.Sprintf("stopped at this server's time limit of %s (sapper serve --max-time): the figures are partial", h.lim.MaxTime)
 	} else if code != 0 && r.Context().Err() != nil {

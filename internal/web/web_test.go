@@ -147,6 +147,14 @@ func TestPage(t *testing.T) {
 			t.Errorf("GET %s: %d, Allow %q; want 405, POST", path, res.StatusCode, res.Header.Get("Allow"))
 		}
 	}
+	res, err := s.Client().Head(s.URL + "/describe.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || res.ContentLength != int64(len(`{"commands":[]}`)) {
+		t.Errorf("HEAD /describe.json: %d, length %d", res.StatusCode, res.ContentLength)
+	}
 	for _, path := range []string{"/", "/describe.json", "/style.css"} {
 		res, err := s.Client().Post(s.URL+path, "text/plain", nil)
 		if err != nil {
