@@ -215,19 +215,7 @@ func rootsOf(exp Experiment, size int, cfg Config) (roots []step, err error) {
 	probe.src.widest = cfg.MaxPaths
 	probe.src.begin()
 	probe.rec.reset()
-	func() {
-		defer func() {
-			if v := recover(); v != nil {
-				s, ok := v.(stopWalk)
-				if !ok {
-					panic(v)
-				}
-				err = s.err
-			}
-		}()
-		probe.trial(probe.src, probe.rec)
-	}()
-	if err != nil {
+	if err := walkStops(func() { probe.trial(probe.src, probe.rec) }); err != nil {
 		return nil, err
 	}
 	probe.record(1) // a trial that leaves a metric unrecorded panics here, on the caller's goroutine

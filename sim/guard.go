@@ -34,6 +34,22 @@ func (p *WorkerPanic) Error() string {
 // Tabulate that does not recover it) it is a panic like any other.
 type stopWalk struct{ err error }
 
+// walkStops runs f on the caller's goroutine and returns the error of a
+// stopWalk it panics with; any other panic goes on.
+func walkStops(f func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			s, ok := v.(stopWalk)
+			if !ok {
+				panic(v)
+			}
+			err = s.err
+		}
+	}()
+	f()
+	return nil
+}
+
 // guard wraps a Monte Carlo worker's body so that a panic in it becomes
 // a *WorkerPanic.
 func guard(f func() error) func() error { return catch(f, false) }

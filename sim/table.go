@@ -43,14 +43,15 @@ func (t *Table[S]) State(i int) (s *S, weight, total uint64) {
 // enumeration does not walk (TreeError): such a step is drawn draw by
 // draw.
 func Tabulate[S comparable](step func(src *Source) S, maxPaths int) (t *Table[S]) {
-	defer func() {
-		if v := recover(); v != nil {
-			if _, ok := v.(stopWalk); !ok {
-				panic(v)
-			}
-			t = nil
-		}
-	}()
+	if err := walkStops(func() { t = tabulate(step, maxPaths) }); err != nil {
+		return nil
+	}
+	return t
+}
+
+// tabulate is Tabulate, a path it does not walk stopping it with a panic
+// (Source.extend).
+func tabulate[S comparable](step func(src *Source) S, maxPaths int) *Table[S] {
 	src := newExactSource()
 	src.widest = uint64(max(maxPaths, 1))
 	index := map[S]int{}
