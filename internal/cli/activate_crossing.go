@@ -10,11 +10,12 @@ import (
 // scenario decoder leaves to sapper activate.
 var crossingKeys = sasl.CrossingKeys()
 
-// decodeCrossing reads the crossing fields of s, its tables file found
-// beside s: a crossing names its tables relative to itself, so that the
-// two can be moved together.
+// decodeCrossing reads the crossing fields of s, as a Go program reads
+// them (sasl.ReadCrossing), its tables file found beside s: a crossing
+// names its tables relative to itself, so that the two can be moved
+// together.
 func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
-	cf, err := sasl.DecodeCrossing(s.file, s.crossing)
+	cf, err := sasl.ReadCrossing(s.file, s.data, scenarioKeys...)
 	if err != nil {
 		return nil, fileError(err)
 	}

@@ -43,8 +43,10 @@ type scenario struct {
 	// about values that only the command can judge.
 	lines map[string]int
 	// crossing holds the keys of a crossing file (command: activate),
-	// which sapper activate decodes; ref is how the file was named.
+	// which sapper activate decodes from data, the document's bytes; ref
+	// is how the file was named.
 	crossing map[string]yamlfile.Field
+	data     []byte
 	ref      string
 	// given holds the flags given after the file on the command line,
 	// whose errors are the command line's.
@@ -95,7 +97,7 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 	if root.N.Kind != yaml.MappingNode {
 		return nil, scenarioError(file, root.N.Line, "want a mapping with the keys %s", strings.Join(scenarioKeys, ", "))
 	}
-	s := &scenario{file: file, lines: map[string]int{}, crossing: map[string]yamlfile.Field{}}
+	s := &scenario{file: file, data: data, lines: map[string]int{}, crossing: map[string]yamlfile.Field{}}
 	var flags *yamlfile.Node
 	err = root.Pairs(func(key string, line int, v yamlfile.Node) error {
 		s.lines[key] = line

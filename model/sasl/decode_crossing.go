@@ -18,7 +18,7 @@ import (
 // metric), which the command line judges.
 var crossingKeys = []string{"tables", "stack", "elr", "hazardous", "assault", "enemy", "sq", "path"}
 
-// CrossingKeys returns the fields DecodeCrossing reads, in the order
+// CrossingKeys returns the fields decodeCrossing reads, in the order
 // messages name them.
 func CrossingKeys() []string { return append([]string(nil), crossingKeys...) }
 
@@ -34,12 +34,12 @@ type CrossingFile struct {
 	Lines  map[string]int
 }
 
-// DecodeCrossing reads the crossing fields of file (rules/sasl.md: the
+// decodeCrossing reads the crossing fields of file (rules/sasl.md: the
 // stack, the ENEMY side of S1, the S? and the path of Locations) strictly;
 // fields holds them by name, as the file's top-level mapping gave them.
-// An error is a *yamlfile.Error. The crossing's Tables are left for the
+// An error is a *FileError. The crossing's Tables are left for the
 // caller to load from the reference it returns.
-func DecodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFile, error) {
+func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFile, error) {
 	cf := &CrossingFile{File: file, Crossing: Crossing{ELR: 3, Options: DefaultOptions()}, Lines: map[string]int{}}
 	c := &cf.Crossing
 	for _, k := range crossingKeys {

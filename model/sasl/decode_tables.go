@@ -19,7 +19,7 @@ var tablesKeys = []string{"illustrative", "nationality", "deploy", "units", "a1"
 
 // DecodeTables reads a tables file (rules/sasl.md S19) strictly: an
 // unknown field, a wrong type, a field given twice, a gap in a table's
-// rows or an unknown unit name is a *yamlfile.Error at its line, so that
+// rows or an unknown unit name is a *FileError at its line, so that
 // whoever reads the file can place it without parsing the message. file
 // names the file in errors and becomes the tables' Source.
 func DecodeTables(file string, data []byte) (*Tables, error) {

@@ -79,7 +79,7 @@ func TestDecodeCrossing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, err := DecodeCrossing("two-sq-crossing.yaml", crossingFields(t, "two-sq-crossing.yaml", data))
+	cf, err := decodeCrossing("two-sq-crossing.yaml", crossingFields(t, "two-sq-crossing.yaml", data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,25 +122,25 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := strings.Replace(string(data), "range: 3", "range: 30", 1)
-	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(bad)))
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(bad)))
 	var fe *yamlfile.Error
 	if !errors.As(err, &fe) || fe.Line != 16 || fe.Msg != "path 1: eligible 1: range: 30 outside 0…16" {
 		t.Errorf("%#v", err)
 	}
 	twice := strings.Replace(string(data), "forbid: [AFV, SPG]", "forbid: [AFV, AFV]", 1)
-	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(twice)))
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(twice)))
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid 2: AFV is forbidden twice; list each item once") {
 		t.Errorf("an item forbidden twice: %#v", err)
 	}
 	// YAML splits an unquoted unit at its options' comma.
 	split := strings.Replace(string(data), "stack: [4-6-7]", "stack: [4-6-7,elr=2]", 1)
-	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(split)))
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(split)))
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, `"elr=2" is a unit's option, not a unit: quote the unit with its options, as "4-6-7,elr=2"`) {
 		t.Errorf("a unit split at its comma: %#v", err)
 	}
 	// A range left out would read as 0, the same hex (S10).
 	norange := strings.Replace(string(data), "{id: hut, range: 3}", "{id: hut}", 1)
-	_, err = DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(norange)))
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(norange)))
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "S? hut: no range: the hexes from it to this Location") {
 		t.Errorf("an eligible S? with no range: %#v", err)
 	}
@@ -333,7 +333,7 @@ func TestSameLocationSeesAlike(t *testing.T) {
 		{"one sees", "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", "share Location h, but only hut is eligible here"},
 	} {
 		body := strings.Replace(shared, "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", c.path, 1)
-		cr, err := DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(body)))
+		cr, err := decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(body)))
 		if err == nil {
 			cr.Crossing.Tables = readTables(t)
 			err = cr.Crossing.Validate()

@@ -7,6 +7,12 @@ import (
 	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
+// FileError is an error at a line of a crossing or tables file: File, the
+// Line (0 for the file as a whole) and Msg, the error without its place.
+// Every error of ReadCrossing and DecodeTables is one, so that a caller
+// can place it from its fields rather than its text.
+type FileError = yamlfile.Error
+
 // ReadCrossing reads a crossing file, as sapper activate FILE reads its
 // crossing: the keys of CrossingKeys, strictly, and the keys of also (a
 // scenario file's own, such as command, title, description and flags,
@@ -14,6 +20,7 @@ import (
 // an error at its line, with the nearest known one suggested. The
 // crossing's Tables are left for the caller to load from the reference
 // it returns (IllustrativeTables, or DecodeTables of the file named).
+// An error is a *FileError.
 func ReadCrossing(file string, data []byte, also ...string) (*CrossingFile, error) {
 	root, err := yamlfile.Decode(file, data, "a crossing")
 	if err != nil {
@@ -37,5 +44,5 @@ func ReadCrossing(file string, data []byte, also ...string) (*CrossingFile, erro
 	if err != nil {
 		return nil, err
 	}
-	return DecodeCrossing(file, fields)
+	return decodeCrossing(file, fields)
 }

@@ -2,6 +2,7 @@ package sasl
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -17,8 +18,10 @@ func TestReadCrossing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadCrossing("x.yaml", data); err == nil || !strings.Contains(err.Error(), `x.yaml:1: unknown field "command"`) {
-		t.Errorf("a scenario's key not passed over: %v", err)
+	_, err = ReadCrossing("x.yaml", data)
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.File != "x.yaml" || fe.Line != 1 || !strings.HasPrefix(fe.Msg, `unknown field "command"`) {
+		t.Errorf("a scenario's key not passed over, or not a *FileError at its line: %v", err)
 	}
 	cf, err := ReadCrossing("x.yaml", data, "command", "title", "description", "flags")
 	if err != nil {

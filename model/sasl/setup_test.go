@@ -16,7 +16,7 @@ func TestPlanOnWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cf, err := DecodeCrossing(file, crossingFields(t, file, data))
+		cf, err := decodeCrossing(file, crossingFields(t, file, data))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ func TestCrossingReadsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, err := DecodeCrossing("x.yaml", crossingFields(t, "x.yaml", data))
+	cf, err := decodeCrossing("x.yaml", crossingFields(t, "x.yaml", data))
 	if err != nil {
 		t.Fatal(err)
 	}
