@@ -384,6 +384,9 @@ func (e *enumerator) record(w float64) {
 		if k == unset {
 			panic(fmt.Sprintf("sim: trial recorded no outcome for metric %q", e.exp.Schema.Metrics[m].Name))
 		}
+		if n := len(e.exp.Schema.Metrics[m].Labels); int(k) >= n {
+			panic(fmt.Sprintf("sim: trial recorded outcome %d of metric %s, which has %d labels", k, e.metricName(m), n))
+		}
 		i := e.offsets[m] + int(k)
 		neumaier(&e.sum[i], &e.comp[i], w)
 	}

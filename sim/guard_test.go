@@ -27,7 +27,7 @@ func TestWorkerPanicReachesCaller(t *testing.T) {
 		}}, "boom"},
 		"bad outcome": {Experiment{Schema: schema, New: func() Trial {
 			return func(src *Source, rec *Record) { rec.Set(0, 1+src.Intn(6)) }
-		}}, "index out of range|recorded no outcome"},
+		}}, "index out of range|recorded no outcome|which has 2 labels"},
 		"Intn(0)": {Experiment{Schema: schema, New: func() Trial {
 			return func(src *Source, rec *Record) { rec.Set(0, src.Intn(src.Intn(6)%2)) }
 		}}, "Intn with n <= 0"},

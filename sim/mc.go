@@ -322,6 +322,7 @@ func (w *worker) runDirect(n uint64) {
 		}
 	}
 	w.trials += n
+	w.checkTotals()
 }
 
 // tallyDirect tallies a trial that recorded some metrics with Set, and
@@ -391,7 +392,9 @@ func (w *worker) fold(n uint64) {
 
 // checkTotals panics unless every metric has one outcome per trial run: a
 // trial that Set some metrics of a joint and left the others to no code
-// would leave them short.
+// would leave them short, and an outcome past a metric's labels, which
+// the hot loops count without looking, is counted as the next metric's
+// (or past the counts), leaving its own short. It runs once a chunk.
 func (w *worker) checkTotals() {
 	for m, metric := range w.schema.Metrics {
 		var sum uint64
@@ -399,7 +402,9 @@ func (w *worker) checkTotals() {
 			sum += k
 		}
 		if sum != w.trials {
-			panic(fmt.Sprintf("sim: %d trials recorded %d outcomes of metric %q", w.trials, sum, metric.Name))
+			panic(fmt.Sprintf("sim: %d trials recorded %d outcomes of metric %q, which has %d labels: "+
+				"a trial recorded an outcome past a metric's labels, or left a joint's metric to no code",
+				w.trials, sum, metric.Name, len(metric.Labels)))
 		}
 	}
 }

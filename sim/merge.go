@@ -589,6 +589,9 @@ func (g *merger) slot(m int, k uint16, base []uint16, to []int32) int {
 		return g.size + c
 	}
 	i := int(k)
+	if i >= metricSize(g.offsets, g.size, m) {
+		panic(fmt.Sprintf("sim: trial recorded outcome %d of metric %s, which has %d labels", k, g.names(m), metricSize(g.offsets, g.size, m)))
+	}
 	if base != nil {
 		if i -= int(base[m]); i < 0 {
 			panic(fmt.Sprintf("sim: a trial recorded %d for metric %d, below its base %d (MergeCounts)", k, m, base[m]))
