@@ -81,9 +81,28 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 		setWant(g, n, "want true or false, or the flag alone for true")
 	}
 	describeDCFlags(g)
+	def := asl.DefaultComparison()
+	setDefaults(g, "target", unitStrings(def.Targets)...)
+	setDefaults(g, "placer", unitStrings(def.Placer)...)
+	setDefaults(g, "setter", unitStrings(def.Setter)...)
+	var dff []string
+	for _, fa := range def.DFF {
+		dff = append(dff, fa.String())
+	}
+	setDefaults(g, "dff", dff...)
+	annotate(g, computedKey, []string{"the placer's units"}, "thrower")
 	setGroup(g, groupOutput, "differences")
 	fs.AddFlagSet(g)
 	return g, hideOutcomeFlags(f.common.register(fs))
+}
+
+// unitStrings writes units as the command line takes them.
+func unitStrings(us []asl.Unit) []string {
+	var out []string
+	for _, u := range us {
+		out = append(out, u.String())
+	}
+	return out
 }
 
 // resolve starts from the built-in comparison and applies every flag given.

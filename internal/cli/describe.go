@@ -49,6 +49,11 @@ const (
 	// command's first example, so that a form's first run answers rather
 	// than asks for them.
 	exampleKey = "example"
+	// defaultsKey holds what a repeatable input stands for when it is not
+	// given (compare's targets: a 4-6-7 and an 8-1), as the command line
+	// takes them: a form shows them as its rows, and gives the input only
+	// once they differ.
+	defaultsKey = "defaults"
 )
 
 // Input groups, in the order a form shows them.
@@ -163,6 +168,12 @@ func setExample(fs *pflag.FlagSet, name string, values ...string) {
 	annotate(fs, exampleKey, values, name)
 }
 
+// setDefaults records the values a repeatable flag stands for when it is
+// not given (defaultsKey).
+func setDefaults(fs *pflag.FlagSet, name string, values ...string) {
+	annotate(fs, defaultsKey, values, name)
+}
+
 // setBounds records the least and greatest value of a number flag.
 func setBounds(fs *pflag.FlagSet, name string, lo, hi float64) {
 	annotate(fs, boundsKey, []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, name)
@@ -212,6 +223,10 @@ type inputDesc struct {
 	// and that has no default (setExample): the player's first run then
 	// answers, and shows what to change.
 	Example []string `json:"example,omitempty"`
+	// Defaults are what a repeatable input stands for when it is not
+	// given, a value each, as the command line takes them (setDefaults):
+	// a form shows them, and gives the input only once they differ.
+	Defaults []string `json:"defaults,omitempty"`
 }
 
 // switchDesc is one modeling switch of --rule: its key, what it does (a
@@ -246,6 +261,7 @@ func describeFlag(f *pflag.Flag) inputDesc {
 		Help:        oneLineHelp(usage),
 		Choices:     f.Annotations[choicesKey],
 		Example:     f.Annotations[exampleKey],
+		Defaults:    f.Annotations[defaultsKey],
 	}
 	if g := f.Annotations[groupKey]; len(g) == 1 {
 		d.Group = g[0]
@@ -452,6 +468,8 @@ func writeDescTable(w io.Writer, d commandDesc) {
 			allowed += ", default from " + in.From
 		case in.Default != "":
 			allowed += ", default " + in.Default
+		case len(in.Defaults) > 0:
+			allowed += ", default " + strings.Join(in.Defaults, " ")
 		}
 		if in.Rule != "" {
 			allowed += ", " + in.Rule
@@ -470,7 +488,8 @@ choices, default, group (attack, target, terrain, advanced, run, output),
 a one-line help and, where it has one, the rule it follows. The JSON also
 says of a number that stays below its max ("max_exclusive") or is off at
 a value outside its bounds ("off"), lists what a computed default is
-worked out from ("from"), the units a unit input offers to pick
+worked out from ("from"), what a repeatable input stands for when it is
+not given ("defaults"), the units a unit input offers to pick
 ("suggest") and, for --rule, each modeling switch ("switches": key, help,
 default, values), as the command's help does. A front end reads the JSON
 to build its form.

@@ -538,8 +538,12 @@ function pageMain() {
     const listId = suggest.length ? "suggest-" + i.name : undefined;
     if (listId) wrap.append(el("datalist", { id: listId }, ...suggest.map((c) => el("option", { value: c }))));
     if (i.repeatable) {
-      const values = given.length ? given : i.default ? i.default.split(",").filter((s) => s !== "") : [];
+      // Rows stand for what the run reads: the input's defaults (describe's
+      // defaults) when it is not given, so that adding a unit adds to them.
+      const values = given.length ? given : i.defaults || [];
       const list = el("div", { class: "list", id: id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
+      // emptied, the list stands for its defaults again, and says so
+      if (i.defaults) list.dataset.empty = "None given: the run takes the default, " + i.defaults.join(" and ") + ".";
       const addRow = (v) => {
         const n = list.querySelectorAll("input").length + 1;
         const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId });
@@ -640,9 +644,10 @@ function pageMain() {
         continue;
       }
       if (i.repeatable) {
-        for (const input of document.querySelectorAll("#in-" + CSS.escape(i.name) + " input")) {
-          const v = input.value.trim();
-          if (v === "") continue;
+        const vs = [...document.querySelectorAll("#in-" + CSS.escape(i.name) + " input")].map((input) => input.value.trim()).filter((v) => v !== "");
+        // rows still at the input's defaults are left to the engine
+        if (i.defaults && vs.length === i.defaults.length && vs.every((v, k) => v === i.defaults[k])) continue;
+        for (const v of vs) {
           argv.push(...flag(i.name, v));
           params.push([i.name, v]);
         }

@@ -1,0 +1,52 @@
+//go:build !js
+
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestFormShowsListDefaults: a repeatable input with defaults (compare's
+// targets, a 4-6-7 and an 8-1) shows them as its rows and leaves them to
+// the engine while they stand; a unit picked adds to them, where the form
+// once sent the unit alone, the defaults gone without a word; emptied, the
+// list says that the run takes the defaults.
+func TestFormShowsListDefaults(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	rows := `[...document.querySelectorAll('#in-target input')].map((i) => i.value)`
+	var first, added []string
+	var line, line2, empty string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#compare?trials=20000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(rows, &first),
+		chromedp.Text(`#cmdline`, &line, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const p = document.querySelector('#f-target .list-tools select') || document.querySelector('select[aria-label^="Add a common unit to"]'); p.value = '5-4-8'; p.dispatchEvent(new Event('change', { bubbles: true })); })()`, nil),
+		chromedp.Evaluate(rows, &added),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#cmdline`, &line2, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { for (const b of document.querySelectorAll('#in-target .remove')) b.click(); return getComputedStyle(document.querySelector('#in-target'), '::before').content; })()`, &empty),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(first, " ") != "4-6-7 leader:8-1" {
+		t.Errorf("compare's target rows at first: %q, want its defaults", first)
+	}
+	if strings.Contains(line, "--target") {
+		t.Errorf("the defaults untouched were given: %q", line)
+	}
+	if strings.Join(added, " ") != "4-6-7 leader:8-1 5-4-8" {
+		t.Errorf("a unit picked: rows %q", added)
+	}
+	if !strings.Contains(line2, "--target 4-6-7 --target leader:8-1 --target 5-4-8") {
+		t.Errorf("a unit picked ran %q", line2)
+	}
+	if !strings.Contains(empty, "the run takes the default, 4-6-7 and leader:8-1") {
+		t.Errorf("the emptied list says %q", empty)
+	}
+}
