@@ -609,7 +609,7 @@ function pageMain() {
       for (const c of i.choices) control.append(el("option", { value: c, text: c }));
       control.value = value || "";
       if (control.value !== (value || "")) control.append(el("option", { value, text: value, selected: true }));
-    } else if (i.kind === "integer" || i.kind === "number") {
+    } else if ((i.kind === "integer" || i.kind === "number") && !notNumber(value)) {
       control = el("input", { type: "number", id, "data-name": i.name, value, min: i.min, max: i.max, step: i.kind === "integer" ? 1 : "any", inputmode: i.kind === "integer" ? "numeric" : "decimal", "aria-describedby": describedby });
     } else {
       control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId, "aria-describedby": describedby });
@@ -617,6 +617,17 @@ function pageMain() {
     if (given.length) control.dataset.touched = "1";
     wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, help, err);
     return wrap;
+  }
+
+  // notNumber reports a value a number field would empty without a word
+  // (a link's tem=abc): the form shows it as text instead, and the run
+  // refuses it on its field, as the command line does.
+  function notNumber(v) {
+    if (v === undefined || v === "") return false;
+    const probe = document.createElement("input");
+    probe.type = "number";
+    probe.value = v;
+    return probe.value === "";
   }
 
   // argvOf reads the form: the command line (without "sapper") and the

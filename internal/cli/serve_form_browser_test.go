@@ -50,3 +50,23 @@ func TestFormShowsListDefaults(t *testing.T) {
 		t.Errorf("the emptied list says %q", empty)
 	}
 }
+
+// TestLinkBadNumberShown: a link whose number does not parse (tem=abc)
+// is run as written and refused on its field, where a number field
+// emptied it without a word and ran the rest at the default TEM.
+func TestLinkBadNumberShown(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	var field, msg string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#dc?target=4-6-7&tem=abc&trials=20000"),
+		waitState("done", "error"),
+		chromedp.Value(`#in-tem`, &field, chromedp.ByQuery),
+		chromedp.Text(`#err-tem`, &msg, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if field != "abc" || !strings.Contains(msg, `"abc"`) {
+		t.Errorf("a link's tem=abc: the field holds %q, its error %q", field, msg)
+	}
+}
