@@ -208,6 +208,15 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("the goal's answer on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
 	}
 	t.Logf("sweep dc: %s", headline)
+	// the figure a sweep's headline follows, cleared, leads the table,
+	// where a phone shows it beside the value (it came fourth)
+	var lead string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('table.sweep thead th:nth-child(2)').textContent`, &lead)); err != nil {
+		t.Fatal(err)
+	}
+	if lead != "cleared" {
+		t.Errorf("the sweep's table leads with %q, not cleared", lead)
+	}
 
 	// compare swept exactly from a permalink, a goal answered per way.
 	got, goal = nil, nil // Evaluate adds to a map it is given

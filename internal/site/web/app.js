@@ -1517,8 +1517,7 @@ function pageMain() {
     }
     if (data.command === "sweep") {
       const runs = data.runs;
-      const cols = sweepColumns(data).filter((c) => runs.some((r) => (c.get(r) || {}).p !== undefined));
-      const col = cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
+      const col = headlineColumn(data, sweepColumns(data));
       if (!col) return "Done.";
       // a run's label is VALUE or VALUE/WAY (compare's ways, plans' plans)
       const value = (r) => valueOf(r.label);
@@ -1608,9 +1607,22 @@ function pageMain() {
       .filter((c) => runs.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); }));
   }
 
+  // headlineColumn is the column a sweep's headline follows: cleared, or
+  // the first figure that changes with the value.
+  function headlineColumn(data, cols) {
+    const runs = data.runs;
+    cols = cols.filter((c) => runs.some((r) => (c.get(r) || {}).p !== undefined));
+    return cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
+  }
+
   function showSweep(sec, data, notes) {
     const runs = data.runs;
-    const cols = sweepColumns(data);
+    let cols = sweepColumns(data);
+    // The headline's figure comes first, beside the value, where a phone
+    // shows it without scrolling the table; a metric's outcomes keep
+    // their order.
+    const lead = data.metric ? undefined : headlineColumn(data, cols);
+    if (lead) cols = [lead, ...cols.filter((c) => c !== lead)];
     const ways = [...new Set(runs.map((r) => wayOf(r.label)))];
     const metric = data.metric;
     if (data.goal) {
