@@ -92,7 +92,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.Uint64Var(&c.seed, "seed", 1, "Monte Carlo seed `S`: the same seed gives the same\nresult for any -j, e.g. --seed 7")
 	g.IntVarP(&c.workers, "workers", "j", 0, "worker goroutines `N` (default: GOMAXPROCS, also the\nmost that run); the output does not depend on it, e.g. -j 1")
 	g.StringVar(&c.method, "method", string(sim.MonteCarlo), "`METHOD`: mc, exact or auto; exact enumerates every dice\npath; auto decides on the first paths, in a fraction of a\nsecond: exact when they show it fits --max-paths (a walk\nthat merges states is held to tighter bounds of its own:\ndocs/engine.md), else Monte Carlo, saying which and why")
-	g.Float64Var(&c.precision, "precision", 0, "stop once every interval half-width is at most `P`;\n0 is off; with no --trials the cap is 1e9 trials,\ne.g. --precision 0.001")
+	g.Float64Var(&c.precision, "precision", 0, "stop once every outcome's probability interval has a\nhalf-width of at most `P` (averages such as E[out] are not\nheld to it); 0 is off; with no --trials the cap is 1e9\ntrials, e.g. --precision 0.001")
 	g.Float64Var(&c.confidence, "confidence", sim.DefaultConfidence, fmt.Sprintf("interval confidence `C`, from %g to %g,\ne.g. --confidence 0.99", sim.MinConfidence, sim.MaxConfidence))
 	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
 	g.Uint64Var(&c.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "exact memory budget in `MB`: the run stays within it, its\ntables of merged states within half, dropping the states\ncheapest to walk again when full (exact, auto)")
