@@ -138,6 +138,10 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	if err := giveSW(fs.Changed("sw"), f.sw, targets); err != nil {
 		return zero, err
 	}
+	if weapon == asl.WP && fs.Changed("firer") {
+		// The model cannot tell a firer given from its default.
+		return zero, inputErrorf("firer", "--firer with --weapon wp, which makes no IFT attack here, only the Flame DR (Table 23): who fires changes nothing; drop --firer")
+	}
 	if f.afvEnters {
 		for _, n := range []string{"weapon", "firer"} {
 			if fs.Changed(n) {

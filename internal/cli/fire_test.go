@@ -51,6 +51,8 @@ func TestFireBadInput(t *testing.T) {
 		{"--fp 16 --weapon ffe --target 4-6-7,concealed", "--target: 4-6-7,concealed with --weapon ffe"},
 		{"--afv-enters-building --building stone --weapon he", "--weapon with --afv-enters-building"},
 		{"--afv-enters-building --building stone --level 1", "--level: 1 with --afv-enters-building"},
+		{"--afv-enters-building --building stone --fortified", "--fortified: not with --afv-enters-building"},
+		{"--weapon wp --building wooden --ec dry --firer aircraft", "--firer with --weapon wp"},
 		{"--weapon wp --building wooden", "--ec: moderate with --weapon wp"},
 		{"--fp 8", "--target: give the units in the Location"},
 		{"--fp 8 --target 4-6-7 --level 1 --building stone", "--level: --level and --top matter only for Rubble"},

@@ -47,7 +47,8 @@ func (a IFTAttack) validateKind() error {
 		flag string
 	}{{a.FP != 0, "fp"}, {len(a.Targets) > 0, "target"}, {a.TEM != 0, "tem"}, {a.DRM != 0, "drm"},
 		{a.Concealed, "concealed"}, {a.AreaFire, "area-fire"}, {a.LeaderDirected, "leader-directed"}, {a.Calibre != 0, "calibre"},
-		{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"}} {
+		{a.FirerClass != FirstLine, "firer-class"}, {a.FirerNationality != OtherNationality, "firer-nationality"},
+		{a.Fortified && a.AFVEntersBuilding, "fortified"}} {
 		if f.on {
 			return bound.Invalidf(f.flag, "not with %s (Table 23)", what)
 		}
