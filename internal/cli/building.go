@@ -79,7 +79,16 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 // or the search of --needed, running nothing.
 func prepareBuilding(ctx context.Context, in input) (*job, error) {
 	var f buildingFlags
-	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
+	register := func(fs *pflag.FlagSet) *commonFlags {
+		f.register(fs)
+		f.common.exactBy = func() string {
+			if len(f.needed) > 0 {
+				return "--needed (a search by exact runs)"
+			}
+			return ""
+		}
+		return &f.common
+	}
 	fs, c, help, err := parseCommand("building", register, in)
 	if err != nil {
 		return nil, err

@@ -63,7 +63,7 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 			}[name])
 		}
 	}
-	for _, name := range []string{"trials", "seed", "precision", "confidence", "plot", "cumulative", "hide-zero", "explain"} {
+	for _, name := range []string{"plot", "cumulative", "hide-zero", "explain", "view", "fractions"} {
 		if fs.Changed(name) {
 			return nil, inputErrorf(name, "--%s with --needed: the search is exact and prints a table of its own", name)
 		}

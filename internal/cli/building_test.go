@@ -185,6 +185,9 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --needed 0.5 --trials 100", "--trials with --needed"},
 		{"building --needed 0.5 --plot x.png", "--plot with --needed"},
 		{"building --needed 0.5 --method mc", "--method mc with --needed"},
+		{"building --needed 0.5 --view at-least", "--view with --needed"},
+		{"building --needed 0.5 --fractions", "--fractions with --needed"},
+		{"building --needed 0.5 --seed 3", "--seed with --needed (a search by exact runs): an exact run draws no random numbers"},
 		{"building --needed 0.5 --combined 200", "--combined: 200 outside 0…100"},
 		{"sweep building --needed 0.5 --vary cover=0..2", "cannot sweep sapper building with these flags"},
 	} {
@@ -313,5 +316,17 @@ func TestBuildingNeededExponents(t *testing.T) {
 	}
 	if elapsedJSON.ReplaceAllString(got, "") != elapsedJSON.ReplaceAllString(want, "") {
 		t.Errorf("--needed 5e-1,8E-1,9.5e-1:\n%s\nwant as 0.5,0.8,0.95:\n%s", got, want)
+	}
+}
+
+// TestNeededTakesExactFlags: --needed searches by exact runs, so it takes
+// the flags that bound them, where they were refused as a Monte Carlo
+// run's ("--max-paths with --method mc") though no --method was given.
+func TestNeededTakesExactFlags(t *testing.T) {
+	for _, a := range [][]string{{"--max-paths", "1000000"}, {"--max-memory", "64"}} {
+		code, stdout, stderr := cli(t, append([]string{"building", "--needed", "0.5"}, a...)...)
+		if code != 0 || !strings.Contains(stdout, "Smallest attack") {
+			t.Errorf("building --needed 0.5 %s: exit %d, %s", strings.Join(a, " "), code, stderr)
+		}
 	}
 }

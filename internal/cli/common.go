@@ -62,6 +62,11 @@ type commonFlags struct {
 	cumulative bool
 	cpuprofile string
 	explain    bool
+	// exactBy, when set, names the input that makes a run exact whatever
+	// its --method's default (building's --needed, a search by exact
+	// runs), or returns "" when none does; the engine flags are then
+	// judged as an exact run's, named after it.
+	exactBy func() string
 }
 
 // common holds the resolved common flags.
@@ -140,6 +145,12 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	default:
 		return out, badValue("method", c.method, "want mc, exact or auto")
 	}
+	exact := "--method exact"
+	if c.exactBy != nil && !fs.Changed("method") {
+		if by := c.exactBy(); by != "" {
+			method, exact = sim.Exact, by
+		}
+	}
 	if !(c.precision == 0 || c.precision >= minPrecision && c.precision < 0.5) {
 		return out, badValue("precision", raw("precision"), want(fs.Lookup("precision")))
 	}
@@ -151,7 +162,7 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if err != nil {
 		return out, badValue("format", c.format, "want table, json or csv")
 	}
-	if err := c.conflicts(fs, method, f); err != nil {
+	if err := c.conflicts(fs, method, exact, f); err != nil {
 		return out, err
 	}
 	p, err := parseProgress(c.progress)
@@ -217,12 +228,15 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 }
 
 // conflicts rejects the engine and output flags that the method or the
-// format make meaningless.
-func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, f report.Format) error {
-	exact := "--method exact"
+// format make meaningless; exact names what makes a run exact.
+func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, exact string, f report.Format) error {
 	noPlot := c.plot == ""
+	stop := "an exact run has no sampling error to stop on"
+	if fs.Changed("method") {
+		stop += " (use --method mc or auto)"
+	}
 	return checkConflicts(
-		flagConflict(fs, "precision", exact, method == sim.Exact, "an exact run has no sampling error to stop on (use --method mc or auto)"),
+		flagConflict(fs, "precision", exact, method == sim.Exact, stop),
 		flagConflict(fs, "trials", exact, method == sim.Exact, "an exact run enumerates every dice path instead (--max-paths bounds it)"),
 		flagConflict(fs, "seed", exact, method == sim.Exact, "an exact run draws no random numbers"),
 		flagConflict(fs, "confidence", exact, method == sim.Exact, "an exact run has no sampling error, so no intervals"),
