@@ -287,6 +287,8 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		switch {
 		case errors.As(err, &be) && be.Draw > 0:
 			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
+		case errors.As(err, &be) && be.Budget >= maxPathsLimit:
+			return nil, fmt.Errorf("%w, the greatest --max-paths; use --method mc (or auto)", err)
 		case errors.As(err, &be):
 			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths above %d", err, be.Budget)
 		case errors.As(err, &te):
