@@ -112,6 +112,10 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", "two-sq-crossing", "--method", "mc"}, "A squad dashes past two S? (changed: --method mc)"},
 		{[]string{"run", "two-sq-crossing", "--method", "exact"}, "A squad dashes past two S?"},
 		{[]string{"run", "fire-on-stack", "--fp", "12", "--trials", "1000"}, "8 FP at +2 on a squad stacked with a leader (changed: --fp 12, method: exact dropped for --trials)"},
+		// given as the file gives them, the inputs change nothing
+		{[]string{"run", "fire-on-stack", "--fp", "8.0", "--drm", "+2"}, "8 FP at +2 on a squad stacked with a leader"},
+		{[]string{"run", "fire-on-stack", "--target", "4-6-7", "--target", "leader:8-1"}, "8 FP at +2 on a squad stacked with a leader"},
+		{[]string{"run", "fire-on-stack", "--target", "leader:8-1", "--target", "4-6-7"}, "8 FP at +2 on a squad stacked with a leader (changed: --target leader:8-1,4-6-7)"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
 		var doc struct{ Title string }

@@ -404,12 +404,36 @@ func (s *scenario) changedInputs(extra []string) []string {
 			return
 		}
 		v := f.Value.String()
+		if v == s.fileValue(f.Name) {
+			return // given as the file gives it: no change
+		}
 		if repeatable(f) {
 			v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
 		}
 		out = append(out, "--"+f.Name+" "+v)
 	})
 	return out
+}
+
+// fileValue is the value the file gives flag name, as the command's flag
+// holds it once parsed (so that "fp: 8" and --fp 8.0 are one value), or
+// "" when the file does not give it or it does not parse.
+func (s *scenario) fileValue(name string) string {
+	for _, f := range s.flags {
+		if f.name != name {
+			continue
+		}
+		fs := flagsOf(s.command)
+		var args []string
+		for _, v := range f.values {
+			args = append(args, "--"+name+"="+v)
+		}
+		if parseFlags(fs, args) != nil {
+			return ""
+		}
+		return fs.Lookup(name).Value.String()
+	}
+	return ""
 }
 
 // flagsGiven parses the flags given after the file, leaving a sweep's own
