@@ -244,12 +244,21 @@ func describeNeeded(in neededInputs, a toi.BuildingAttack) string {
 		plural(in.ChargeHits, "hit", "hits"), how)
 }
 
+// percentAsGiven writes a probability the user gave as a percentage,
+// with no more digits than it was given with: 100·p in binary carries
+// noise past them (1e-9 is 1.0000000000000001e-07%), which rounding to
+// 12 significant digits drops.
+func percentAsGiven(p float64) string {
+	x, _ := strconv.ParseFloat(strconv.FormatFloat(100*p, 'g', 12, 64), 64)
+	return strconv.FormatFloat(x, 'f', -1, 64) + "%"
+}
+
 func (r neededResult) writeTable(w io.Writer) error {
 	in := r.inputs
 	writeIntro(w, r.report)
 	rows := [][3]string{{"P(destroyed) ≥", fmt.Sprintf("--dice (up to %d)", in.MaxDice), fmt.Sprintf("--charges (up to %d)", in.MaxCharges)}}
 	for i, p := range in.Needed {
-		rows = append(rows, [3]string{strconv.FormatFloat(100*p, 'f', -1, 64) + "%",
+		rows = append(rows, [3]string{percentAsGiven(p),
 			r.answer(r.dice, i, "dice", in.MaxDice), r.answer(r.charges, i, "charges", in.MaxCharges)})
 	}
 	var widths [3]int
