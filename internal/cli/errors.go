@@ -159,9 +159,10 @@ func orList(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
-// parseError turns a pflag parse error into a usageError naming the flag
-// and what it accepts.
-func parseError(err error) error {
+// parseError turns a pflag parse error of fs into a usageError naming
+// the flag and what it accepts, or for a flag fs lacks, the nearest it
+// has.
+func parseError(fs *pflag.FlagSet, err error) error {
 	var (
 		inv *pflag.InvalidValueError
 		req *pflag.ValueRequiredError
@@ -182,11 +183,28 @@ func parseError(err error) error {
 		default:
 			return usagef("unknown flag %s in %s; --help lists the flags", quote("-"+nx.GetSpecifiedName()), quote("-"+s))
 		}
-		return usagef("unknown flag %s; --help lists the flags", quote("--"+nx.GetSpecifiedName()))
+		name := nx.GetSpecifiedName()
+		if best := nearestFlag(fs, name); best != "" {
+			return usagef("unknown flag %s; did you mean --%s? (--help lists the flags)", quote("--"+name), best)
+		}
+		return usagef("unknown flag %s; --help lists the flags", quote("--"+name))
 	case errors.As(err, &syn):
 		return usagef("bad flag syntax %s; flags are --name VALUE or --name=VALUE", quote(syn.GetSpecifiedFlag()))
 	}
 	return usagef("%v", err)
+}
+
+// nearestFlag is the flag of fs nearest to name, as a misspelling of it
+// (--bulding, --taget), or "" for none near: hidden and retired flags are
+// not offered.
+func nearestFlag(fs *pflag.FlagSet, name string) string {
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden && f.Deprecated == "" {
+			names = append(names, f.Name)
+		}
+	})
+	return yamlfile.Nearest(name, names)
 }
 
 // stripEcho drops the value a parser's error echoes, as an input file's

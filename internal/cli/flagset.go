@@ -29,7 +29,7 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	if err := fs.Parse(args); err != nil {
-		return parseError(err)
+		return parseError(fs, err)
 	}
 	return nil
 }

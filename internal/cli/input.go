@@ -56,7 +56,7 @@ func parseInput(fs *pflag.FlagSet, in input) error {
 		return err
 	}
 	if err := fs.Parse(in.args); err != nil {
-		return parseError(err)
+		return parseError(fs, err)
 	}
 	for _, s := range in.after {
 		if err := set(fs, s); err != nil {

@@ -75,6 +75,8 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --method auto --max-memory 65537", `sapper dc: --max-memory "65537": want a whole number from 64 to 65536`},
 		{"dc --target 4-6-7 --max-memory 512", `sapper dc: --max-memory with --method mc: a Monte Carlo run keeps no tables of merged states`},
 		{"dc --target 4-6-7 --frobnicate", `sapper dc: unknown flag "--frobnicate"`},
+		{"dc --taget 4-6-7", `sapper dc: unknown flag "--taget"; did you mean --target? (--help lists the flags)`},
+		{"compare --tme 2", `sapper compare: unknown flag "--tme"; did you mean --tem?`},
 		{"dc --target 4-6-7 -x", `sapper dc: unknown flag "-x";`},
 		{"dc --target 4-6-7 -qj", `sapper dc: unknown flag "-q" in "-qj"`},
 		{"dc --target 4-6-7 ---x", `sapper dc: bad flag syntax "---x"`},
