@@ -97,7 +97,7 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	case len(rest) > 1:
 		return nil, usagef("unexpected argument %q; one crossing file, then flags", rest[1])
 	}
-	s, err := loadScenario(ctx, rest[0])
+	s, err := loadScenarioOf(ctx, rest[0], activateName, "crossing")
 	if err != nil {
 		return nil, err
 	}

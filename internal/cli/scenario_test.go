@@ -69,6 +69,7 @@ func TestScenarioErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"run", "sapper run: want a scenario file or name"},
 		{"run no-such-scenario", "sapper run: no-such-scenario: no such file and no built-in scenario of that name; built-in: compare-default"},
+		{"activate no-such-crossing", "sapper activate: no-such-crossing: no such file and no built-in crossing of that name; built-in: farm-crossing, hedgerow-crossing, two-sq-crossing, village-crossing"},
 		{"run --", "sapper run: want a scenario file or name"},
 		{"run -- --tem", "sapper run: --tem: no such file and no built-in scenario of that name"},
 		{"run --method exact two-sq-crossing", `sapper run: "--method" before the scenario: the scenario comes first, then its flags, e.g. sapper run two-sq-crossing --method exact`},

@@ -44,6 +44,13 @@ func builtinNames() []string {
 // which is refused as ambiguous rather than silently passed over. A file
 // is read through infile: bounded, and given up when ctx is done.
 func loadScenario(ctx context.Context, ref string) (*scenario, error) {
+	return loadScenarioOf(ctx, ref, "", "")
+}
+
+// loadScenarioOf is loadScenario for a command that runs only its own
+// scenarios, each a noun (sapper activate's, a crossing): a name that is
+// neither a file nor a built-in is answered with those alone.
+func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, error) {
 	if !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" && slices.Contains(builtinNames(), ref) {
 		if fileExists(ctx, ref) {
 			return nil, usagef("%s is both a built-in scenario and a file here; write ./%s for the file, or rename it", ref, ref)
@@ -60,7 +67,11 @@ func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 	}
 	name := oneLine(clip(ref))
 	data, err := readInput(ctx, ref)
-	if err := readFailed(ctx, name, err, "no such file and no built-in scenario of that name; built-in: "+strings.Join(builtinNames(), ", ")); err != nil {
+	offer := "no such file and no built-in scenario of that name; built-in: " + strings.Join(builtinNames(), ", ")
+	if command != "" {
+		offer = fmt.Sprintf("no such file and no built-in %s of that name; built-in: %s", noun, strings.Join(builtinsOf(command), ", "))
+	}
+	if err := readFailed(ctx, name, err, offer); err != nil {
 		return nil, err
 	}
 	s, err := decodeScenario(ref, data)
