@@ -126,7 +126,8 @@ func xTicks(p Panel) plot.Ticker {
 	if len(vs) == 0 {
 		vs = p.X
 		if len(vs) > maxXTicks {
-			vs = niceTicks(slices.Min(vs), slices.Max(vs))
+			whole := !slices.ContainsFunc(vs, func(v float64) bool { return v != math.Trunc(v) })
+			vs = niceTicks(slices.Min(vs), slices.Max(vs), whole)
 		}
 	}
 	if len(vs) == 0 {
@@ -143,24 +144,30 @@ func xTicks(p Panel) plot.Ticker {
 const maxXTicks = 16
 
 // niceTicks are the multiples of a round step (1, 2, 2.5 or 5 times a
-// power of ten) from lo to hi, at most about eight, with lo and hi
-// themselves: a reader sees where the sweep starts and ends. A round
-// value too near an end to be read beside it gives way to the end.
-func niceTicks(lo, hi float64) []float64 {
+// power of ten; for whole, a sweep of whole numbers such as dice, a whole
+// step) from lo to hi, at most about eight, with lo and hi themselves: a
+// reader sees where the sweep starts and ends. A round value within half
+// a step of an end gives way to the end, which it would crowd (4, 5, 7.5
+// for dice from 4).
+func niceTicks(lo, hi float64, whole bool) []float64 {
 	if !(hi > lo) {
 		return []float64{lo}
 	}
 	span := hi - lo
 	step := math.Pow(10, math.Floor(math.Log10(span)))
 	for _, f := range []float64{0.1, 0.2, 0.25, 0.5, 1, 2} {
-		if s := step * f; span/s <= 8 {
+		s := step * f
+		if whole && s != math.Trunc(s) {
+			continue
+		}
+		if span/s <= 8 {
 			step = s
 			break
 		}
 	}
 	out := []float64{lo}
 	for i := math.Ceil(lo/step - 1e-9); i*step < hi; i++ {
-		if v := i * step; v-lo >= 0.4*step && hi-v >= 0.4*step {
+		if v := i * step; v-lo >= 0.5*step && hi-v >= 0.5*step {
 			out = append(out, v)
 		}
 	}
