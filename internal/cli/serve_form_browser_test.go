@@ -70,3 +70,32 @@ func TestLinkBadNumberShown(t *testing.T) {
 		t.Errorf("a link's tem=abc: the field holds %q, its error %q", field, msg)
 	}
 }
+
+// TestSweepHidesOutcomesNeverReached: a sweep tabulating a metric leaves
+// out the outcomes no run reached (the IFT's KIA results at 8 FP), naming
+// them once under the table, where a phone showed columns of 0.00% first.
+func TestSweepHidesOutcomesNeverReached(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	var heads []string
+	var never, headline string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#sweep?command=fire&fp=8&target=4-6-7&vary=drm%3D-2..4&metric=ift&method=exact"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep thead th')].map((th) => th.textContent)`, &heads),
+		chromedp.Text(`#never`, &never, chromedp.ByQuery),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(heads, " ") != "drm 3KIA 2KIA 1KIA K/2 2MC 1MC NMC PTC none" {
+		t.Errorf("the sweep's columns: %q", heads)
+	}
+	if never != "Not shown, at 0.00% for every value: 7KIA, 6KIA, 5KIA, 4KIA, K/4, K/3, K/1, 4MC, 3MC, no_attack." {
+		t.Errorf("the outcomes left out: %q", never)
+	}
+	// the headline follows the outcome that moves most, not the first
+	if headline != "ift none goes from 2.78% at drm=-2 to 72.22% at drm=4." {
+		t.Errorf("the headline: %q", headline)
+	}
+}

@@ -1608,10 +1608,16 @@ function pageMain() {
   }
 
   // headlineColumn is the column a sweep's headline follows: cleared, or
-  // the first figure that changes with the value.
+  // the first figure that changes with the value; of a metric's outcomes,
+  // the one that changes most.
   function headlineColumn(data, cols) {
     const runs = data.runs;
     cols = cols.filter((c) => runs.some((r) => (c.get(r) || {}).p !== undefined));
+    if (data.metric) {
+      // a metric's outcomes are alike: the one that moves most
+      const spread = (c) => { const ps = runs.map((r) => (c.get(r) || {}).p).filter((p) => p !== undefined); return Math.max(...ps) - Math.min(...ps); };
+      return cols.reduce((best, c) => (spread(c) > spread(best) ? c : best), cols[0]);
+    }
     return cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
   }
 
@@ -1623,6 +1629,16 @@ function pageMain() {
     // their order.
     const lead = data.metric ? undefined : headlineColumn(data, cols);
     if (lead) cols = [lead, ...cols.filter((c) => c !== lead)];
+    // A metric's outcomes that no run reached (an IFT result's 7KIA to
+    // K/1 at a few FP) would fill a phone's table with 0.00%: they are
+    // named once, under it, instead.
+    let never = [];
+    if (data.metric) {
+      const zero = (c) => runs.every((r) => { const f = c.get(r); return !f || f.p === 0; });
+      never = cols.filter(zero).map((c) => c.name);
+      if (never.length < cols.length) cols = cols.filter((c) => !zero(c));
+      else never = [];
+    }
     const ways = [...new Set(runs.map((r) => wayOf(r.label)))];
     const metric = data.metric;
     if (data.goal) {
@@ -1648,6 +1664,7 @@ function pageMain() {
       const title = (way ? way + ": " : "") + (metric ? metric : "summary figures");
       sec.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": title }, el("table", { class: "sweep", "data-way": way }, el("caption", { text: title }), el("thead", {}, head), el("tbody", {}, ...body))));
     }
+    if (never.length) sec.append(el("p", { class: "meta", id: "never", text: "Not shown, at 0.00% for every value: " + never.join(", ") + "." }));
     if (notes) sec.append(notes);
     // the line chart: compare has a panel per figure, its ways as lines;
     // any other command one panel, a line per column
@@ -1839,7 +1856,10 @@ function pageMain() {
       const raw = m / 4, p10 = 10 ** Math.floor(Math.log10(raw));
       return 4 * [1, 2, 2.5, 5, 10].map((k) => k * p10).find((x) => x >= raw - 1e-12);
     };
-    const ymax = p.mean ? nice(Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f))))) || 1) : 1;
+    // a probability's axis too, up to 100%, as the command line's chart
+    // draws it: figures under 56% are not squeezed into half the panel
+    const top1 = Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f)))));
+    const ymax = p.mean ? nice(top1) || 1 : Math.min(1, nice(top1) || 1);
     // the legend wraps: a row holds what fits
     const legend = [];
     const lines = titleLines(p.title, w);
@@ -1857,13 +1877,15 @@ function pageMain() {
     const svg = s("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": p.title + " over " + xname, class: "panel line" });
     svgTitle(s, svg, lines);
     for (const g of legend) {
-      svg.append(s("rect", { x: g.x, y: g.y - 10, width: 16, height: 4, fill: LINE_COLORS[g.k % LINE_COLORS.length] }));
+      // the swatch is the line itself, its dashes too: two lines of one
+      // colour are told apart by them
+      svg.append(s("line", { x1: g.x, x2: g.x + 18, y1: g.y - 8, y2: g.y - 8, stroke: LINE_COLORS[g.k % LINE_COLORS.length], "stroke-width": 2.5, "stroke-dasharray": DASHES[g.k % DASHES.length] }));
       svg.append(s("text", { x: g.x + 20, y: g.y - 4 }, g.name));
     }
     for (const t of [0, 0.25, 0.5, 0.75, 1]) {
       const y = Y(t * ymax);
       svg.append(s("line", { x1: left, x2: w - right, y1: y, y2: y, class: "grid" }));
-      svg.append(s("text", { x: left - 4, y: y + 4, "text-anchor": "end", class: "tick" }, p.mean ? String(+(t * ymax).toPrecision(3)) : t * 100 + "%"));
+      svg.append(s("text", { x: left - 4, y: y + 4, "text-anchor": "end", class: "tick" }, p.mean ? String(+(t * ymax).toPrecision(3)) : +(t * ymax * 100).toPrecision(3) + "%"));
     }
     const uniq = [...new Set(xs)].sort((a, b) => a - b);
     const every = Math.max(1, Math.ceil(uniq.length / Math.max(2, Math.floor((w - left) / 44))));
@@ -1886,9 +1908,11 @@ function pageMain() {
   }
 
   // line colours pass 3:1 against the white panel; dashes tell them apart
-  // without colour
+  // without colour. Five dashes against eight colours: no two of the first
+  // forty lines share both (a metric's thirteen outcomes did, 1KIA's and
+  // none's alike).
   const LINE_COLORS = ["#1f4d36", "#a4410e", "#1d4f8c", "#6b3fa0", "#5c5c00", "#9c1d5a", "#00616b", "#55411f"];
-  const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3"];
+  const DASHES = ["", "6 3", "2 3", "8 3 2 3", "12 3 2 3 2 3"];
 
   // titleLines breaks a panel's title at spaces into lines that fit w px
   // at the title's 13 px bold (about 7.4 px a character): a long title
