@@ -27,13 +27,15 @@ func nativeGoal(t *testing.T, args ...string) []string {
 	if err := Execute(context.Background(), args, &out, &errb); err != nil {
 		t.Fatalf("sapper %s: %v: %s", strings.Join(args, " "), err, errb.String())
 	}
-	_, after, ok := strings.Cut(out.String(), "\ngoal: ")
+	after, ok := strings.CutPrefix(out.String(), "goal: ")
 	if !ok {
-		t.Fatalf("sapper %s writes no goal:\n%s", strings.Join(args, " "), out.String())
+		t.Fatalf("sapper %s does not open with its goal:\n%s", strings.Join(args, " "), out.String())
 	}
 	var lines []string
 	for _, l := range strings.Split(after, "\n")[1:] {
 		switch {
+		case l == "": // the goal's block ends; the table follows
+			return lines
 		case strings.HasPrefix(l, "  an interval"):
 		case len(lines) > 0 && strings.HasSuffix(lines[len(lines)-1], ";"): // a series' answer goes on
 			lines[len(lines)-1] += " " + strings.TrimSpace(l)

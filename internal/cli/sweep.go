@@ -337,14 +337,15 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	}
 	j.table = func(w io.Writer, rep report.Report) error {
 		subs, _, gs := grids(rep)
-		if err := writeSweepTable(w, rep, subs, gs); err != nil {
-			return err
-		}
+		// The goal's answer first, as the question asked: the table
+		// follows as its evidence.
 		if rep.Goal != nil {
+			if err := report.WriteGoal(w, rep.Goal); err != nil {
+				return err
+			}
 			fmt.Fprintln(w)
-			return report.WriteGoal(w, rep.Goal)
 		}
-		return nil
+		return writeSweepTable(w, rep, subs, gs)
 	}
 	j.chart = func(rep report.Report) (report.Chart, error) {
 		subs, xs, gs := grids(rep)

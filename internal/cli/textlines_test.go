@@ -58,6 +58,7 @@ func TestJSONTextIsTheTables(t *testing.T) {
 			var doc struct {
 				Command  string
 				Headline *struct{ Text string }
+				Goal     *struct{ What string }
 				Title    string
 				Setup    []string
 				Notes    []string
@@ -75,6 +76,16 @@ func TestJSONTextIsTheTables(t *testing.T) {
 					t.Fatalf("table does not open with the headline %q:\n%s", doc.Headline.Text, table)
 				}
 				i = 2
+			}
+			// A sweep's goal answers first, its block ended by a blank line.
+			if doc.Goal != nil {
+				if lines[i] != "goal: "+doc.Goal.What {
+					t.Fatalf("table does not open with the goal %q:\n%s", doc.Goal.What, table)
+				}
+				for lines[i] != "" {
+					i++
+				}
+				i++
 			}
 			above := doc.Setup
 			if doc.Title != "" {
@@ -105,7 +116,7 @@ func TestJSONTextIsTheTables(t *testing.T) {
 				t.Fatalf("the JSON's title and setup\n%q\nare not the table's lines above the figures:\n%s", above, table)
 			}
 			// The notes: a block of lines after the figures, ending the
-			// table or followed by a blank line (a sweep's goal).
+			// table.
 			if c.notes != (len(doc.Notes) > 0) {
 				t.Fatalf("notes %q: want some %v", doc.Notes, c.notes)
 			}
@@ -120,7 +131,7 @@ func TestJSONTextIsTheTables(t *testing.T) {
 			switch {
 			case k == len(lines):
 				t.Fatalf("the JSON's notes\n%q\nare not lines of the table:\n%s", doc.Notes, table)
-			case end < len(lines) && lines[end] != "":
+			case end < len(lines):
 				t.Errorf("the table goes on after the notes with %q", lines[end])
 			case !strings.Contains(lines[k-1], "exact") && !strings.Contains(lines[k-1], "Monte Carlo") && !strings.Contains(lines[k-1], "interval"):
 				t.Errorf("the notes do not follow the method line but %q", lines[k-1])
