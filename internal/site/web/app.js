@@ -252,7 +252,8 @@ function pageMain() {
       // Monte Carlo counts "14,352,384/20,000,000 trials", an exact run
       // "131,072 of at most 20,000,000 paths"
       const counted = /([\d,]+(?:\/[\d,]+| of at most [\d,]+)? [a-z]+)/.exec(line);
-      if (counted && $("counted")) $("counted").textContent = (of ? of[1] + ": " : "") + counted[1];
+      // a first look's count is of its own trials, and says so
+      if (counted && $("counted")) $("counted").textContent = (running.preview ? "first look, " : "") + (of ? of[1] + ": " : "") + counted[1];
       return;
     }
     if (m.type === "done") {
