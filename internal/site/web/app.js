@@ -1421,8 +1421,11 @@ function pageMain() {
         sec.append(d);
       }
     } else {
-      sec.append(el("div", { class: "tables" }, ...data.metrics.map((m) => metricTable(m, ""))));
-      sec.append(chartBox(data.metrics.filter((m) => m.outcomes).map((m) => ({ title: m.title || m.name, rows: m.outcomes.map((o) => ({ label: o.value, bars: [o] })) }))));
+      // the headline's metric leads, the others follow in the engine's order
+      const lead = data.headline && data.headline.metric;
+      const metrics = [...data.metrics.filter((m) => m.name === lead), ...data.metrics.filter((m) => m.name !== lead)];
+      sec.append(el("div", { class: "tables" }, ...metrics.map((m) => metricTable(m, ""))));
+      sec.append(chartBox(metrics.filter((m) => m.outcomes).map((m) => ({ title: m.title || m.name, rows: m.outcomes.map((o) => ({ label: o.value, bars: [o] })) }))));
     }
     if (notes && !notes.isConnected) sec.append(notes);
     requestAnimationFrame(markScrolling);
