@@ -99,3 +99,28 @@ func TestSweepHidesOutcomesNeverReached(t *testing.T) {
 		t.Errorf("the headline: %q", headline)
 	}
 }
+
+// TestResultLeadsWithHeadlineMetric: a result's first table is its
+// headline's metric (dc's stack), and the tables run row by row, where a
+// column layout put the second column's first table beside the first.
+func TestResultLeadsWithHeadlineMetric(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	var order []string
+	var rowWise bool
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#dc?target=4-6-7&target=leader%3A8-1&trials=20000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('#result > .tables table.metric')].map((t) => t.dataset.metric)`, &order),
+		// the second table sits beside the first, the third below them
+		chromedp.Evaluate(`(() => { const r = [...document.querySelectorAll('#result > .tables .table-wrap')].map((w) => w.getBoundingClientRect()); return r[1].top === r[0].top && r[1].left > r[0].left && r[2].top > r[0].top; })()`, &rowWise),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(order) < 3 || order[0] != "stack" || order[1] != "detonation" {
+		t.Errorf("the result's tables in order: %q; want stack, then the engine's order", order)
+	}
+	if !rowWise {
+		t.Errorf("the tables do not run row by row at 1280 px")
+	}
+}
