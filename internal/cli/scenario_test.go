@@ -184,3 +184,23 @@ func TestScenarioGolden(t *testing.T) {
 		t.Errorf("scenarios set-under-fire: exit %d, %v", code, err)
 	}
 }
+
+// TestScenariosJSON: sapper scenarios gives the list and each built-in
+// scenario as data, the file's fields as they are.
+func TestScenariosJSON(t *testing.T) {
+	code, stdout, stderr := cli(t, "scenarios", "--format", "json")
+	var list []struct{ Name, Command, Title string }
+	if err := json.Unmarshal([]byte(stdout), &list); code != exitOK || err != nil || len(list) != len(builtinNames()) {
+		t.Fatalf("scenarios --format json: exit %d, %v, %d entries: %s", code, err, len(list), stderr)
+	}
+	for _, e := range list {
+		code, stdout, stderr := cli(t, "scenarios", e.Name, "--format", "json")
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(stdout), &doc); code != exitOK || err != nil || doc["command"] != e.Command || doc["title"] != e.Title {
+			t.Errorf("scenarios %s --format json: exit %d, %v, command %v, title %v: %s", e.Name, code, err, doc["command"], doc["title"], stderr)
+		}
+	}
+	if code, _, stderr := cli(t, "scenarios", "--format", "xml"); code != exitUsage || !strings.Contains(stderr, `--format "xml": want yaml or json`) {
+		t.Errorf("scenarios --format xml: exit %d, %q", code, stderr)
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,6 +11,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"go.yaml.in/yaml/v4"
 )
 
 // builtins are the scenarios shipped in the binary, one YAML file each;
@@ -87,12 +90,16 @@ func builtinLabel(name string) string { return "built-in scenario " + name }
 
 func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	fset, showHelp := newFlagSet("scenarios")
+	format := fset.String("format", "yaml", "yaml or json")
 	if err := parseFlags(fset, args); err != nil {
 		return err
 	}
 	if *showHelp {
 		writeScenariosHelp(stdout)
 		return nil
+	}
+	if *format != "yaml" && *format != "json" {
+		return badValue("format", *format, "want yaml or json")
 	}
 	switch rest := fset.Args(); len(rest) {
 	case 0:
@@ -107,6 +114,18 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 			list = append(list, s)
 			width, cmdWidth = max(width, len(n)), max(cmdWidth, len(s.command.name))
 		}
+		if *format == "json" {
+			type entry struct {
+				Name    string `json:"name"`
+				Command string `json:"command"`
+				Title   string `json:"title"`
+			}
+			out := []entry{}
+			for i, s := range list {
+				out = append(out, entry{names[i], s.command.name, s.title})
+			}
+			return writeJSON(stdout, out)
+		}
 		for i, s := range list {
 			fmt.Fprintf(stdout, "%-*s  %-*s  %s\n", width, names[i], cmdWidth, s.command.name, s.title)
 		}
@@ -119,6 +138,15 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 		if err != nil {
 			return err
 		}
+		if *format == "json" {
+			// The file's document as data, for a program (the page's path
+			// builder starts from a built-in crossing with it).
+			var doc any
+			if err := yaml.Unmarshal(data, &doc); err != nil {
+				return err
+			}
+			return writeJSON(stdout, doc)
+		}
 		_, err = stdout.Write(data)
 		return err
 	default:
@@ -126,18 +154,27 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 	}
 }
 
+// writeJSON writes v as indented JSON, as describe does.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
 func writeScenariosHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: sapper scenarios [NAME]
+	fmt.Fprint(w, `Usage: sapper scenarios [NAME] [--format yaml|json]
 
 With no NAME, lists the scenarios built into sapper, one a line: its name,
 the command it runs and its title. With a NAME, prints that scenario's file,
-a starting point for one of your own.
+a starting point for one of your own. --format json gives either as data:
+the list as name, command and title, a scenario as its file's fields.
 
 Run one with sapper run NAME; see sapper help run for the file format.
 
 Examples:
   sapper scenarios
   sapper scenarios compare-default > my-attack.yaml
+  sapper scenarios two-sq-crossing --format json
 `)
 }
 

@@ -5,6 +5,7 @@ package cli
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -122,5 +123,41 @@ func TestResultLeadsWithHeadlineMetric(t *testing.T) {
 	}
 	if !rowWise {
 		t.Errorf("the tables do not run row by row at 1280 px")
+	}
+}
+
+// TestBuilderStartsFromCrossing: the path builder starts from the
+// built-in crossing chosen above, when asked, and the crossing it then
+// runs is that one: run exactly, its figures are the command line's.
+func TestBuilderStartsFromCrossing(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	var label, stack, chosen, headline string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#activate"),
+		waitState("idle"),
+		chromedp.SetValue(`#in-crossing`, "hedgerow-crossing", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('in-crossing').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Text(`#builder-load`, &label, chromedp.ByQuery),
+		chromedp.Click(`#builder-load`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`[...document.querySelectorAll('#b-stack input')].map((i) => i.value).join(' ')`, &stack),
+		chromedp.Evaluate(`document.getElementById('in-crossing').value`, &chosen),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#in-method`, "exact", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('in-method').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if label != "Start from hedgerow-crossing" || stack != "4-6-7 hs:2-4-7" || chosen != "my-crossing.yaml" {
+		t.Errorf("the builder's button %q, its stack %q, the crossing chosen %q", label, stack, chosen)
+	}
+	want := native(t, "activate", "hedgerow-crossing", "--method", "exact")["headline"].(map[string]any)["text"]
+	if headline != want {
+		t.Errorf("the crossing built from hedgerow-crossing, run exactly: %q; the command line's: %q", headline, want)
 	}
 }

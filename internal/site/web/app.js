@@ -237,6 +237,14 @@ function pageMain() {
       if (m.type === "done") probed(m);
       return;
     }
+    if (asking && m.id === asking.id) {
+      if (m.type === "done") {
+        const then = asking.then;
+        asking = null;
+        then(m);
+      }
+      return;
+    }
     if (!running || m.id !== running.id) return;
     if (m.type === "stderr") {
       // A --progress always line: "\r[bar] 72%  14,352,384/20,000,000 trials  0.9s",
@@ -720,6 +728,39 @@ function pageMain() {
     path: [{ name: "open ground", mf: 1, tem: 0, open: true, eligible: [{ id: "A", range: 3, hindrance: 0, long_range: false }] }],
   });
   let built = null; // the crossing being built
+  let asking = null; // a question to the engine that is not a run: { id, then }
+
+  // ask runs args on the engine and hands its answer (code, stdout,
+  // stderr) to then: the page's questions that are not runs.
+  function ask(args, then) {
+    asking = { id: ++runSeq, then };
+    worker.postMessage({ id: asking.id, args, files: {} });
+  }
+
+  // fromScenario reads a built-in crossing (sapper scenarios NAME --format
+  // json) into the builder's form, or returns the fields it has that the
+  // builder does not set, so that nothing is dropped without a word.
+  function fromScenario(doc) {
+    const own = { command: 1, title: 1, description: 1, flags: 1, tables: 1, stack: 1, enemy: 1, sq: 1, path: 1 };
+    const extra = (o, keys, where) => Object.keys(o || {}).filter((k) => !keys.includes(k)).map((k) => where + k);
+    const off = [
+      ...Object.keys(doc).filter((k) => !own[k]),
+      ...(doc.tables && doc.tables !== "illustrative" ? ["tables: " + doc.tables] : []),
+      ...extra(doc.enemy, ["ac", "attitude", "mission_drm", "a5_drm", "nationality", "date"], "enemy."),
+      ...(doc.sq || []).flatMap((q) => extra(q, ["id", "loc", "ac_drm", "site", "forbid"], "sq.")),
+      ...(doc.path || []).flatMap((st) => extra(st, ["name", "mf", "tem", "open", "eligible"], "path.").concat((st.eligible || []).flatMap((e) => extra(e, ["id", "range", "hindrance", "long_range"], "eligible.")))),
+    ];
+    if (off.length) return { off: [...new Set(off)] };
+    const base = defaultCrossing();
+    return {
+      crossing: {
+        stack: (doc.stack || []).map(String),
+        enemy: { ...base.enemy, ...doc.enemy, date: String((doc.enemy || {}).date || base.enemy.date) },
+        sq: (doc.sq || []).map((q) => ({ id: String(q.id), loc: q.loc || "", ac_drm: q.ac_drm || 0, site: q.site || "outside", forbid: q.forbid || [] })),
+        path: (doc.path || []).map((st) => ({ name: st.name || "", mf: st.mf, tem: st.tem || 0, open: !!st.open, eligible: (st.eligible || []).map((e) => ({ id: String(e.id), range: e.range, hindrance: e.hindrance || 0, long_range: !!e.long_range })) })),
+      },
+    };
+  }
 
   function crossingYAML(c) {
     const j = (v) => JSON.stringify(v).replace(/":/g, '": ').replace(/,"/g, ', "');
@@ -788,8 +829,46 @@ function pageMain() {
     if (!built) built = defaultCrossing();
     const box = el("details", { class: "group builder", id: "group-builder" }, el("summary", { text: "path builder" }));
     const body = el("div", { id: "builder" });
+    // Start from the built-in crossing chosen above, rather than the
+    // builder's own small example.
+    const load = el("button", { type: "button", class: "add", id: "builder-load" });
+    const said = el("span", { class: "small", id: "builder-load-note" });
+    const chosen = () => {
+      const sel = $("in-" + arg.name);
+      const name = sel && sel.value;
+      load.hidden = !(arg.choices || []).includes(name);
+      load.textContent = "Start from " + name;
+      load.dataset.name = name || "";
+    };
+    load.onclick = () => {
+      const name = load.dataset.name;
+      said.textContent = "Reading " + name + "…";
+      ask(["scenarios", name, "--format", "json"], (m) => {
+        let got;
+        try {
+          got = m.code === 0 ? fromScenario(JSON.parse(m.stdout)) : { off: [m.stderr.trim()] };
+        } catch (e) {
+          got = { off: [String(e)] };
+        }
+        if (got.off) {
+          said.textContent = name + " has what the builder does not set (" + got.off.join(", ") + "): it is left as it was.";
+          return;
+        }
+        built = got.crossing;
+        said.textContent = "The builder now holds " + name + ", to change; its flags (such as method: exact) are not carried: set them above.";
+        redraw();
+        chosen();
+        box.open = true;
+      });
+    };
+    requestAnimationFrame(() => {
+      const sel = $("in-" + arg.name);
+      if (sel) sel.addEventListener("change", chosen);
+      chosen();
+    });
     box.append(
-      el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. Once you change anything here, running uses it as " + BUILT + ", chosen above (the flags above and below still apply); choose another crossing there to run that instead." }),
+      el("p", { class: "help", text: "Build the path here instead of writing a crossing file: the stack, the ENEMY, each S? and each Location with the S? eligible from it. It starts from a small example of its own; to change a built-in crossing, start from it. Once you change anything here, running uses it as " + BUILT + ", chosen above (the flags above and below still apply, and the ENEMY fields above override the builder's); choose another crossing there to run that instead." }),
+      el("div", { class: "list-tools" }, load, said),
       body,
     );
     const use = () => {
