@@ -832,7 +832,7 @@ function pageMain() {
     // Start from the built-in crossing chosen above, rather than the
     // builder's own small example.
     const load = el("button", { type: "button", class: "add", id: "builder-load" });
-    const said = el("span", { class: "small", id: "builder-load-note" });
+    const said = el("span", { class: "help", id: "builder-load-note" });
     const chosen = () => {
       const sel = $("in-" + arg.name);
       const name = sel && sel.value;
