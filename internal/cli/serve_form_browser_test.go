@@ -161,3 +161,27 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 		t.Errorf("the crossing built from hedgerow-crossing, run exactly: %q; the command line's: %q", headline, want)
 	}
 }
+
+// TestZeroOutcomesFolded: a table's outcomes no trial reached are folded
+// behind one row, which unfolds them; the figures are all still there.
+func TestZeroOutcomesFolded(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	var shown, after int
+	var label string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#fire?fp=8&target=4-6-7&method=exact"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=ift] tbody tr')].filter((r) => !r.hidden).length`, &shown),
+		chromedp.Text(`table.metric[data-metric=ift] button.unfold`, &label, chromedp.ByQuery),
+		chromedp.Click(`table.metric[data-metric=ift] button.unfold`, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=ift] tbody tr')].filter((r) => !r.hidden).length`, &after),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// 8 FP on the IFT at DRM 0, exact: 12 of its 19 outcomes cannot
+	// happen (7KIA to 2KIA among them)
+	if shown != 7 || label != "12 outcomes at 0.00%: show them" || after != 19 {
+		t.Errorf("the ift table shows %d rows, its fold %q, unfolded %d", shown, label, after)
+	}
+}

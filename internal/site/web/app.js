@@ -1865,7 +1865,24 @@ function pageMain() {
     const title = m.title || m.name;
     const caption = el("caption", { text: title });
     if (m.title && m.title !== m.name) caption.append(" ", el("code", { text: m.name }));
-    return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": (run ? run + ": " : "") + title }, el("table", { class: "metric", "data-metric": m.name, "data-run": run }, caption, el("thead", {}, head), el("tbody", {}, ...rows)));
+    // Outcomes no trial reached (an IFT result's 7KIA to K/1 at a few FP)
+    // are folded away, a row saying how many, so that a phone shows the
+    // figures that happened; the row unfolds them.
+    const zero = rows.filter((r, k) => m.outcomes[k].p === 0);
+    let foot = null;
+    if (zero.length > 1 && zero.length < rows.length) {
+      for (const r of zero) r.hidden = true;
+      const names = zero.map((r) => r.dataset.value).join(", ");
+      const unfold = el("button", { type: "button", class: "unfold", "aria-expanded": "false", text: zero.length + " outcomes at 0.00%: show them", title: names });
+      unfold.onclick = () => {
+        const show = unfold.getAttribute("aria-expanded") === "false";
+        for (const r of zero) r.hidden = !show;
+        unfold.setAttribute("aria-expanded", String(show));
+        unfold.textContent = zero.length + " outcomes at 0.00%: " + (show ? "hide them" : "show them");
+      };
+      foot = el("tfoot", {}, el("tr", {}, el("td", { colspan: String(head.children.length) }, unfold)));
+    }
+    return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": (run ? run + ": " : "") + title }, el("table", { class: "metric", "data-metric": m.name, "data-run": run }, caption, el("thead", {}, head), el("tbody", {}, ...rows), foot));
   }
 
   // ---- the chart, inline SVG drawn from the same figures
