@@ -122,6 +122,19 @@ func TestInterruptedBatch(t *testing.T) {
 					trial(src, rec)
 				}
 			}
+			// The later runs wait for the cancel: on a busy host the other
+			// workers could otherwise run all of them while the first
+			// run's worker stalls, and nothing would be cut.
+			for i := 1; i < len(exps); i++ {
+				inner := exps[i].New
+				exps[i].New = func() Trial {
+					trial := inner()
+					return func(src *Source, rec *Record) {
+						<-ctx.Done()
+						trial(src, rec)
+					}
+				}
+			}
 			cfg := Config{Trials: 6_000, Seed: 11, Workers: workers, Chunk: 1000}
 			got, err := RunMCAll(ctx, exps, cfg)
 			cancel()
