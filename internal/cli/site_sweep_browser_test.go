@@ -510,6 +510,24 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameFigures(t, "the built crossing with the player's tables", got, nativeFigures(native(t, "activate", file, "--tables", tables, "--method", "exact")))
+
+	// The engine in the browser reads a built-in crossing for the builder
+	// to start from (sapper scenarios NAME --format json), as the server's does.
+	var stack string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?start#activate?crossing=farm-crossing"),
+		waitState("done", "error"),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Click(`#builder-load`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`[...document.querySelectorAll('#b-stack input')].map((i) => i.value).join(' ') + '/' + document.querySelectorAll('#b-path .bitem').length`, &stack),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if stack != "4-6-7 leader:8-1/3" {
+		t.Errorf("the builder started from farm-crossing holds %q", stack)
+	}
 }
 
 func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
