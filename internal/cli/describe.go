@@ -424,9 +424,7 @@ func runDescribe(stdout io.Writer, args []string) error {
 
 // writeDescJSON writes commands' descriptions as describe --format json.
 func writeDescJSON(w io.Writer, descs []commandDesc) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(struct {
+	return writeJSON(w, struct {
 		Commands []commandDesc `json:"commands"`
 	}{descs})
 }

@@ -154,7 +154,7 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 	}
 }
 
-// writeJSON writes v as indented JSON, as describe does.
+// writeJSON writes v as indented JSON: describe's and scenarios' data.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
