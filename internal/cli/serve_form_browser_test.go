@@ -132,7 +132,7 @@ func TestResultLeadsWithHeadlineMetric(t *testing.T) {
 func TestBuilderStartsFromCrossing(t *testing.T) {
 	ctx := browser(t)
 	ts := servedEngine(t, 10_000_000)
-	var label, stack, chosen, headline string
+	var label, stack, chosen, headline, hash string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/#activate"),
 		waitState("idle"),
@@ -144,6 +144,7 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		chromedp.Evaluate(`[...document.querySelectorAll('#b-stack input')].map((i) => i.value).join(' ')`, &stack),
 		chromedp.Evaluate(`document.getElementById('in-crossing').value`, &chosen),
+		chromedp.Evaluate(`location.hash`, &hash),
 		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
 		chromedp.SetValue(`#in-method`, "exact", chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById('in-method').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
@@ -159,6 +160,51 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	want := native(t, "activate", "hedgerow-crossing", "--method", "exact")["headline"].(map[string]any)["text"]
 	if headline != want {
 		t.Errorf("the crossing built from hedgerow-crossing, run exactly: %q; the command line's: %q", headline, want)
+	}
+
+	// The address followed the crossing built before any run, as it
+	// follows any choice.
+	if !strings.Contains(hash, "crossing=my-crossing.yaml") {
+		t.Errorf("after Start from, the address is %q", hash)
+	}
+
+	// An answer that comes once the form was rebuilt (Defaults pressed
+	// meanwhile) is dropped, not filled into a crossing no longer shown.
+	var after string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?late#activate"),
+		waitState("idle"),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('builder-load').click(); document.getElementById('defaults').click()`, nil),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Evaluate(`document.getElementById('in-crossing').value + '/' + [...document.querySelectorAll('#b-stack input')].map((i) => i.value).join(' ')`, &after),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if after != "farm-crossing/4-6-7" {
+		t.Errorf("a late answer after Defaults: the form holds %q, want the defaults (farm-crossing, the builder's own example)", after)
+	}
+
+	// Start from during a long run leaves Cancel working: the run's
+	// token is its own.
+	var status string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?long#activate?crossing=village-crossing&trials=10000000&method=mc"),
+		waitState("running"),
+		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Click(`#builder-load`, chromedp.ByQuery),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("partial", "cancelled"),
+		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(status, "PARTIAL") {
+		t.Errorf("Cancel after Start from during a run: %q", status)
 	}
 }
 

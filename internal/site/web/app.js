@@ -114,6 +114,7 @@ function pageMain() {
   let target = null; // the command a sweep varies
   let metrics = {}; // metric lists by command, read off a one-trial probe run
   let probing = null; // {id, key}
+  let asking = null; // a question to the engine that is not a run: { id, then }
   let probeTimer = 0;
   let worker = null;
   let workerReady = false;
@@ -147,6 +148,12 @@ function pageMain() {
   function startWorker() {
     workerReady = false;
     loaded = "";
+    // a question the engine replaced will never be answered: say so
+    if (asking) {
+      const then = asking.then;
+      asking = null;
+      then({ code: 1, stdout: "", stderr: "the engine was restarted before it answered; try again" });
+    }
     worker = SERVED ? serverEngine() : new Worker("app.js");
     worker.onmessage = onWorker;
     worker.onerror = (e) => fail("The engine failed: " + (e.message || "unknown error"));
@@ -598,6 +605,8 @@ function pageMain() {
         if (![...control.options].some((o) => o.value === f.name)) control.append(el("option", { value: f.name, text: f.name }));
         control.value = f.name;
         control.dataset.touched = "1";
+        // chosen as a player's pick is: the address and the builder follow
+        control.dispatchEvent(new Event("change", { bubbles: true }));
         // a crossing built in the page takes the ENEMY nationality of the
         // tables chosen, which must match
         const nat = i.name === "tables" && /^nationality:\s*([^\s#]+)/m.exec(files[f.name]);
@@ -728,13 +737,35 @@ function pageMain() {
     path: [{ name: "open ground", mf: 1, tem: 0, open: true, eligible: [{ id: "A", range: 3, hindrance: 0, long_range: false }] }],
   });
   let built = null; // the crossing being built
-  let asking = null; // a question to the engine that is not a run: { id, then }
 
   // ask runs args on the engine and hands its answer (code, stdout,
-  // stderr) to then: the page's questions that are not runs.
+  // stderr) to then: the page's questions that are not runs. On a served
+  // page it is a request of its own, so that the engine's one run keeps
+  // its token, which Cancel sends; in the browser the engine answers in
+  // turn, and a hard stop, which replaces it, answers a pending question
+  // with its end (startWorker).
   function ask(args, then) {
+    if (SERVED) {
+      askServer(args).then(then);
+      return;
+    }
     asking = { id: ++runSeq, then };
     worker.postMessage({ id: asking.id, args, files: {} });
+  }
+
+  async function askServer(args) {
+    const failed = (why) => ({ code: 1, stdout: "", stderr: "sapper serve: " + why });
+    try {
+      const res = await fetch("run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args, files: {} }) });
+      if (!res.ok) return failed((await res.text()).trim());
+      for (const line of (await res.text()).split("\n")) {
+        const m = line ? JSON.parse(line) : {};
+        if (m.type === "done") return { code: m.code, stdout: m.stdout || "", stderr: m.stderr || "" };
+      }
+      return failed("no answer");
+    } catch (e) {
+      return failed("the server did not answer: " + e.message);
+    }
   }
 
   // fromScenario reads a built-in crossing (sapper scenarios NAME --format
@@ -844,11 +875,16 @@ function pageMain() {
       const name = load.dataset.name;
       said.textContent = "Reading " + name + "…";
       ask(["scenarios", name, "--format", "json"], (m) => {
+        // an answer for a builder since replaced (Defaults, another form)
+        // is dropped: it would fill a crossing no longer shown
+        if (!box.isConnected) return;
         let got;
         try {
-          got = m.code === 0 ? fromScenario(JSON.parse(m.stdout)) : { off: [m.stderr.trim()] };
+          if (m.code !== 0) throw new Error(m.stderr.trim());
+          got = fromScenario(JSON.parse(m.stdout));
         } catch (e) {
-          got = { off: [String(e)] };
+          said.textContent = "Could not read " + name + ": " + e.message;
+          return;
         }
         if (got.off) {
           said.textContent = name + " has what the builder does not set (" + got.off.join(", ") + "): it is left as it was.";
@@ -857,8 +893,10 @@ function pageMain() {
         built = got.crossing;
         said.textContent = "The builder now holds " + name + ", to change; its flags (such as method: exact) are not carried: set them above.";
         redraw();
-        chosen();
         box.open = true;
+        // the choice changed as a player's would: the address, a result's
+        // out-of-date mark and this button follow it
+        $("in-" + arg.name).dispatchEvent(new Event("change", { bubbles: true }));
       });
     };
     requestAnimationFrame(() => {
