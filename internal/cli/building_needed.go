@@ -247,9 +247,9 @@ func describeNeeded(in neededInputs, a toi.BuildingAttack) string {
 // percentAsGiven writes a probability the user gave as a percentage,
 // with no more digits than it was given with: 100·p in binary carries
 // noise past them (1e-9 is 1.0000000000000001e-07%), which rounding to
-// 12 significant digits drops.
+// 15 significant digits, the most --needed takes, drops.
 func percentAsGiven(p float64) string {
-	x, _ := strconv.ParseFloat(strconv.FormatFloat(100*p, 'g', 12, 64), 64)
+	x, _ := strconv.ParseFloat(strconv.FormatFloat(100*p, 'g', 15, 64), 64)
 	return strconv.FormatFloat(x, 'f', -1, 64) + "%"
 }
 
