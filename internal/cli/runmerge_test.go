@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -124,6 +125,33 @@ func TestRunFileConflicts(t *testing.T) {
 		}
 		if title := doc.Title; code != exitOK || title != c.title {
 			t.Errorf("%v: exit %d, title %q, stderr %q; want %q", c.args, code, title, stderr, c.title)
+		}
+	}
+}
+
+// TestTitleRulesPerKey: a --rule given after a file replaces that key
+// alone, so a key given at the file's value, or a flag at its default
+// the file does not give, changes nothing the title should name.
+func TestTitleRulesPerKey(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s.yaml")
+	body := "command: fire\ntitle: T\nflags:\n  fp: 8\n  target: [4-6-7]\n  rule: [surrender=true, known-enemy-in-los=false]\n"
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args  []string
+		title string
+	}{
+		{[]string{"--rule", "surrender=true"}, "T"},
+		{[]string{"--rule", "known-enemy-in-los=false", "--rule", "surrender=true"}, "T"},
+		{[]string{"--no-hob=false"}, "T"},
+		{[]string{"--rule", "surrender=false"}, "T (changed: --rule surrender=false)"},
+		{[]string{"--rule", "surrender=true", "--rule", "accept-battle-hardening=false"}, "T (changed: --rule accept-battle-hardening=false)"},
+	} {
+		code, stdout, stderr := cli(t, append(append([]string{"run", file}, c.args...), "--trials", "100", "--format", "json")...)
+		var doc struct{ Title string }
+		if err := json.Unmarshal([]byte(stdout), &doc); code != exitOK || err != nil || doc.Title != c.title {
+			t.Errorf("%v: exit %d, title %q, want %q: %s", c.args, code, doc.Title, c.title, stderr)
 		}
 	}
 }

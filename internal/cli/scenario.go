@@ -404,10 +404,24 @@ func (s *scenario) changedInputs(extra []string) []string {
 			return
 		}
 		v := f.Value.String()
-		if v == s.fileValue(f.Name) {
-			return // given as the file gives it: no change
-		}
-		if repeatable(f) {
+		file, inFile := s.fileValue(f.Name)
+		switch {
+		case inFile && v == file, !inFile && v == f.DefValue:
+			return // given as the file, or the default, has it: no change
+		case f.Name == "rule":
+			// A rule given replaces the file's value of its key alone:
+			// the keys given at the file's values change nothing.
+			var changed []string
+			for _, kv := range s.givenRules(extra) {
+				if !slices.Contains(s.fileRules(), kv) {
+					changed = append(changed, kv)
+				}
+			}
+			if len(changed) == 0 {
+				return
+			}
+			v = strings.Join(changed, ",")
+		case repeatable(f):
 			v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
 		}
 		out = append(out, "--"+f.Name+" "+v)
@@ -415,10 +429,36 @@ func (s *scenario) changedInputs(extra []string) []string {
 	return out
 }
 
+// fileRules are the file's --rule values, KEY=VALUE each.
+func (s *scenario) fileRules() []string {
+	for _, f := range s.flags {
+		if f.name == "rule" {
+			return f.values
+		}
+	}
+	return nil
+}
+
+// givenRules are the --rule values given after the file, as written.
+func (s *scenario) givenRules(extra []string) []string {
+	var out []string
+	for i := 0; i < len(extra); i++ {
+		a := extra[i]
+		switch {
+		case a == "--rule" && i+1 < len(extra):
+			out = append(out, extra[i+1])
+			i++
+		case strings.HasPrefix(a, "--rule="):
+			out = append(out, strings.TrimPrefix(a, "--rule="))
+		}
+	}
+	return out
+}
+
 // fileValue is the value the file gives flag name, as the command's flag
-// holds it once parsed (so that "fp: 8" and --fp 8.0 are one value), or
-// "" when the file does not give it or it does not parse.
-func (s *scenario) fileValue(name string) string {
+// holds it once parsed (so that "fp: 8" and --fp 8.0 are one value), and
+// whether the file gives it; "" when that does not parse.
+func (s *scenario) fileValue(name string) (string, bool) {
 	for _, f := range s.flags {
 		if f.name != name {
 			continue
@@ -429,11 +469,11 @@ func (s *scenario) fileValue(name string) string {
 			args = append(args, "--"+name+"="+v)
 		}
 		if parseFlags(fs, args) != nil {
-			return ""
+			return "", true
 		}
-		return fs.Lookup(name).Value.String()
+		return fs.Lookup(name).Value.String(), true
 	}
-	return ""
+	return "", false
 }
 
 // flagsGiven parses the flags given after the file, leaving a sweep's own
