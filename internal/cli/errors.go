@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,8 +162,8 @@ func orList(words []string) string {
 
 // parseError turns a pflag parse error of fs into a usageError naming
 // the flag and what it accepts, or for a flag fs lacks, the nearest it
-// has.
-func parseError(fs *pflag.FlagSet, err error) error {
+// has or of also (a sweep's own flags).
+func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 	var (
 		inv *pflag.InvalidValueError
 		req *pflag.ValueRequiredError
@@ -184,7 +185,7 @@ func parseError(fs *pflag.FlagSet, err error) error {
 			return usagef("unknown flag %s in %s; --help lists the flags", quote("-"+nx.GetSpecifiedName()), quote("-"+s))
 		}
 		name := nx.GetSpecifiedName()
-		if best := nearestFlag(fs, name); best != "" {
+		if best := nearestFlag(fs, name, also...); best != "" {
 			return usagef("unknown flag %s; did you mean --%s? (--help lists the flags)", quote("--"+name), best)
 		}
 		return usagef("unknown flag %s; --help lists the flags", quote("--"+name))
@@ -197,8 +198,8 @@ func parseError(fs *pflag.FlagSet, err error) error {
 // nearestFlag is the flag of fs nearest to name, as a misspelling of it
 // (--bulding, --taget), or "" for none near: hidden and retired flags are
 // not offered.
-func nearestFlag(fs *pflag.FlagSet, name string) string {
-	var names []string
+func nearestFlag(fs *pflag.FlagSet, name string, also ...string) string {
+	names := slices.Clone(also)
 	fs.VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden && f.Deprecated == "" {
 			names = append(names, f.Name)

@@ -56,7 +56,11 @@ func parseInput(fs *pflag.FlagSet, in input) error {
 		return err
 	}
 	if err := fs.Parse(in.args); err != nil {
-		return parseError(fs, err)
+		var also []string
+		if in.sweep {
+			also = sweepOwnFlags
+		}
+		return parseError(fs, err, also...)
 	}
 	for _, s := range in.after {
 		if err := set(fs, s); err != nil {

@@ -77,6 +77,7 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --frobnicate", `sapper dc: unknown flag "--frobnicate"`},
 		{"dc --taget 4-6-7", `sapper dc: unknown flag "--taget"; did you mean --target? (--help lists the flags)`},
 		{"compare --tme 2", `sapper compare: unknown flag "--tme"; did you mean --tem?`},
+		{"sweep dc --target 4-6-7 --vray tem=0..2", `sapper sweep: unknown flag "--vray"; did you mean --vary?`},
 		{"dc --target 4-6-7 -x", `sapper dc: unknown flag "-x";`},
 		{"dc --target 4-6-7 -qj", `sapper dc: unknown flag "-q" in "-qj"`},
 		{"dc --target 4-6-7 ---x", `sapper dc: bad flag syntax "---x"`},

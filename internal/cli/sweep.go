@@ -55,6 +55,10 @@ type sweepArgs struct {
 	cumulative, hasCumulative bool
 }
 
+// sweepOwnFlags are the flags a sweep takes for itself, offered beside the
+// swept command's to a flag misspelt (--vray: did you mean --vary?).
+var sweepOwnFlags = []string{"vary", "metric", "goal", "cumulative"}
+
 // splitSweepArgs takes --vary, --metric and --goal out of args; everything else
 // belongs to the swept command. No flag of dc or compare takes a value
 // that starts with --vary, --metric or --goal, so the split needs no knowledge of
