@@ -103,6 +103,13 @@ func withServerLimits(ctx context.Context, l serverLimits) context.Context {
 	return context.WithValue(ctx, serverLimitsKey{}, l)
 }
 
+// onServerAt reports whether the run is a server's and its path budget
+// is at that server's limit, which no --max-paths may pass.
+func onServerAt(ctx context.Context, budget uint64) bool {
+	l, ok := ctx.Value(serverLimitsKey{}).(serverLimits)
+	return ok && budget >= l.maxPaths
+}
+
 // onServer holds a prepared job to the limits of the server it runs on,
 // if any, before it runs: a bound asked for beyond them is refused in the
 // words of a flag error, one left to its default is lowered to them and

@@ -250,3 +250,19 @@ func TestServedHolds(t *testing.T) {
 		t.Error("describe.json lists no trials, max-paths or max-memory")
 	}
 }
+
+// TestServedBudgetAdvice: an exact run over a server's path limit is not
+// told to raise --max-paths, which the server refuses, but pointed to
+// Monte Carlo or the command line.
+func TestServedBudgetAdvice(t *testing.T) {
+	reg, err := NewRegistry(50_000, 1000, sim.DefaultMaxMemory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code, _ := reg.Run(context.Background(), []string{"dc", "--target", "4-6-7", "--target", "4-6-7", "--placer", "4-6-8", "--dff", "8:-1", "--method", "exact"}, nil, &stdout, &stderr)
+	if code != exitFailure || strings.Contains(stderr.String(), "raise --max-paths") ||
+		!strings.Contains(stderr.String(), "the most this server allows (sapper serve --max-paths); use --method mc (or auto), or the command line") {
+		t.Errorf("exact over a server's path limit: exit %d, %q", code, stderr.String())
+	}
+}

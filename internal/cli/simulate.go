@@ -289,6 +289,8 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
 		case errors.As(err, &be) && be.Budget >= maxPathsLimit:
 			return nil, fmt.Errorf("%w, the greatest --max-paths; use --method mc (or auto)", err)
+		case errors.As(err, &be) && onServerAt(ctx, be.Budget):
+			return nil, fmt.Errorf("%w, the most this server allows (sapper serve --max-paths); use --method mc (or auto), or the command line", err)
 		case errors.As(err, &be):
 			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths above %d", err, be.Budget)
 		case errors.As(err, &te):
