@@ -3,6 +3,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -229,5 +231,38 @@ func TestZeroOutcomesFolded(t *testing.T) {
 	// happen (7KIA to 2KIA among them)
 	if shown != 7 || label != "12 outcomes at 0.00%: show them" || after != 19 {
 		t.Errorf("the ift table shows %d rows, its fold %q, unfolded %d", shown, label, after)
+	}
+}
+
+// TestUploadMovesChoice: a crossing uploaded is chosen as a player's pick
+// is: the address names it, and the builder no longer offers to start
+// from the built-in crossing chosen before (which would have replaced it).
+func TestUploadMovesChoice(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	file := filepath.Join(t.TempDir(), "mine.yaml")
+	data, err := os.ReadFile(filepath.Join("scenarios", "two-sq-crossing.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var hash string
+	var offered bool
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#activate"),
+		waitState("idle"),
+		chromedp.SetValue(`#in-crossing`, "two-sq-crossing", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('in-crossing').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.SetUploadFiles(`#up-crossing`, []string{file}, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'mine.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`location.hash`, &hash),
+		chromedp.Evaluate(`!document.getElementById('builder-load').hidden`, &offered),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(hash, "crossing=mine.yaml") || offered {
+		t.Errorf("after an upload: the address %q, Start from still offered %v", hash, offered)
 	}
 }
