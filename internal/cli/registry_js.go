@@ -6,3 +6,6 @@ import "context"
 
 // onServer: the browser build serves no page.
 func onServer(context.Context, *job) error { return nil }
+
+// onServerAt: a run in the browser is no server's.
+func onServerAt(context.Context, uint64) bool { return false }
