@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,13 +19,12 @@ import (
 // once sent the unit alone, the defaults gone without a word; emptied, the
 // list says that the run takes the defaults.
 func TestFormShowsListDefaults(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	rows := `[...document.querySelectorAll('#in-target input')].map((i) => i.value)`
 	var first, added []string
 	var line, line2, empty string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#compare?trials=20000"),
+		chromedp.Navigate(page+"#compare?trials=20000"),
 		waitState("done", "error"),
 		chromedp.Evaluate(rows, &first),
 		chromedp.Text(`#cmdline`, &line, chromedp.ByQuery),
@@ -58,11 +58,10 @@ func TestFormShowsListDefaults(t *testing.T) {
 // is run as written and refused on its field, where a number field
 // emptied it without a word and ran the rest at the default TEM.
 func TestLinkBadNumberShown(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	var field, msg string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#dc?target=4-6-7&tem=abc&trials=20000"),
+		chromedp.Navigate(page+"#dc?target=4-6-7&tem=abc&trials=20000"),
 		waitState("done", "error"),
 		chromedp.Value(`#in-tem`, &field, chromedp.ByQuery),
 		chromedp.Text(`#err-tem`, &msg, chromedp.ByQuery),
@@ -78,12 +77,11 @@ func TestLinkBadNumberShown(t *testing.T) {
 // out the outcomes no run reached (the IFT's KIA results at 8 FP), naming
 // them once under the table, where a phone showed columns of 0.00% first.
 func TestSweepHidesOutcomesNeverReached(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	var heads []string
 	var never, headline string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#sweep?command=fire&fp=8&target=4-6-7&vary=drm%3D-2..4&metric=ift&method=exact"),
+		chromedp.Navigate(page+"#sweep?command=fire&fp=8&target=4-6-7&vary=drm%3D-2..4&metric=ift&method=exact"),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep thead th')].map((th) => th.textContent)`, &heads),
 		chromedp.Text(`#never`, &never, chromedp.ByQuery),
@@ -107,12 +105,11 @@ func TestSweepHidesOutcomesNeverReached(t *testing.T) {
 // headline's metric (dc's stack), and the tables run row by row, where a
 // column layout put the second column's first table beside the first.
 func TestResultLeadsWithHeadlineMetric(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	var order []string
 	var rowWise bool
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#dc?target=4-6-7&target=leader%3A8-1&trials=20000"),
+		chromedp.Navigate(page+"#dc?target=4-6-7&target=leader%3A8-1&trials=20000"),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('#result > .tables table.metric')].map((t) => t.dataset.metric)`, &order),
 		// the second table sits beside the first, the third below them
@@ -132,11 +129,10 @@ func TestResultLeadsWithHeadlineMetric(t *testing.T) {
 // built-in crossing chosen above, when asked, and the crossing it then
 // runs is that one: run exactly, its figures are the command line's.
 func TestBuilderStartsFromCrossing(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	var label, stack, chosen, headline, hash string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#activate"),
+		chromedp.Navigate(page+"#activate"),
 		waitState("idle"),
 		chromedp.SetValue(`#in-crossing`, "hedgerow-crossing", chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById('in-crossing').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
@@ -175,7 +171,7 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	var after string
 	if err := chromedp.Run(ctx,
 		leave,
-		chromedp.Navigate(ts.URL+"/?late#activate"),
+		chromedp.Navigate(page+"?late#activate"),
 		waitState("idle"),
 		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById('builder-load').click(); document.getElementById('defaults').click()`, nil),
@@ -193,7 +189,7 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	var status string
 	if err := chromedp.Run(ctx,
 		leave,
-		chromedp.Navigate(ts.URL+"/?long#activate?crossing=village-crossing&trials=10000000&method=mc"),
+		chromedp.Navigate(page+"?long#activate?crossing=village-crossing&trials=10000000&method=mc"),
 		waitState("running"),
 		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
@@ -213,12 +209,11 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 // TestZeroOutcomesFolded: a table's outcomes no trial reached are folded
 // behind one row, which unfolds them; the figures are all still there.
 func TestZeroOutcomesFolded(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	var shown, after int
 	var label string
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#fire?fp=8&target=4-6-7&method=exact"),
+		chromedp.Navigate(page+"#fire?fp=8&target=4-6-7&method=exact"),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=ift] tbody tr')].filter((r) => !r.hidden).length`, &shown),
 		chromedp.Text(`table.metric[data-metric=ift] button.unfold`, &label, chromedp.ByQuery),
@@ -238,8 +233,7 @@ func TestZeroOutcomesFolded(t *testing.T) {
 // is: the address names it, and the builder no longer offers to start
 // from the built-in crossing chosen before (which would have replaced it).
 func TestUploadMovesChoice(t *testing.T) {
-	ctx := browser(t)
-	ts := servedEngine(t, 10_000_000)
+	ctx, page := servedPage(t)
 	file := filepath.Join(t.TempDir(), "mine.yaml")
 	data, err := os.ReadFile(filepath.Join("scenarios", "two-sq-crossing.yaml"))
 	if err != nil {
@@ -251,7 +245,7 @@ func TestUploadMovesChoice(t *testing.T) {
 	var hash string
 	var offered bool
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/#activate"),
+		chromedp.Navigate(page+"#activate"),
 		waitState("idle"),
 		chromedp.SetValue(`#in-crossing`, "two-sq-crossing", chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById('in-crossing').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
@@ -265,4 +259,11 @@ func TestUploadMovesChoice(t *testing.T) {
 	if !strings.Contains(hash, "crossing=mine.yaml") || offered {
 		t.Errorf("after an upload: the address %q, Start from still offered %v", hash, offered)
 	}
+}
+
+// servedPage starts a headless Chromium and a server of the page, whose
+// address it returns, for a test of the form's behaviour on one page.
+func servedPage(t *testing.T) (context.Context, string) {
+	ctx := browser(t)
+	return ctx, servedEngine(t, 10_000_000).URL + "/"
 }
