@@ -412,7 +412,7 @@ func (s *scenario) changedInputs(extra []string) []string {
 			// A rule given replaces the file's value of its key alone:
 			// the keys given at the file's values change nothing.
 			var changed []string
-			for _, kv := range s.givenRules(extra) {
+			for _, kv := range strings.Split(strings.Trim(v, "[]"), ",") { // KEY=BOOL has no comma
 				if !slices.Contains(s.fileRules(), kv) {
 					changed = append(changed, kv)
 				}
@@ -437,22 +437,6 @@ func (s *scenario) fileRules() []string {
 		}
 	}
 	return nil
-}
-
-// givenRules are the --rule values given after the file, as written.
-func (s *scenario) givenRules(extra []string) []string {
-	var out []string
-	for i := 0; i < len(extra); i++ {
-		a := extra[i]
-		switch {
-		case a == "--rule" && i+1 < len(extra):
-			out = append(out, extra[i+1])
-			i++
-		case strings.HasPrefix(a, "--rule="):
-			out = append(out, strings.TrimPrefix(a, "--rule="))
-		}
-	}
-	return out
 }
 
 // fileValue is the value the file gives flag name, as the command's flag
