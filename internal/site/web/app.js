@@ -185,32 +185,18 @@ function pageMain() {
       abort = new AbortController();
       const t0 = performance.now();
       try {
-        const res = await fetch("run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args: msg.args, files: msg.files || {} }), signal: abort.signal });
-        if (!res.ok) {
-          post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: " + (await res.text()).trim() });
-          return;
-        }
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buf = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += value;
-          let nl;
-          while ((nl = buf.indexOf("\n")) >= 0) {
-            const m = JSON.parse(buf.slice(0, nl));
-            buf = buf.slice(nl + 1);
-            if (m.type === "started") {
-              token = m.token;
-              if (pendingCancel) cancelRun();
-            } else if (m.type === "stderr") {
-              post({ type: "stderr", id: msg.id, text: m.text });
-            } else if (m.type === "done") {
-              const stderr = (m.stderr || "") + (m.stopped ? "\nsapper serve: " + m.stopped : "");
-              post({ type: "done", id: msg.id, code: m.code, stdout: m.stdout || "", stderr, field: m.field, ms: performance.now() - t0 });
-            }
+        const refused = await serveRun(msg.args, msg.files, abort.signal, (m) => {
+          if (m.type === "started") {
+            token = m.token;
+            if (pendingCancel) cancelRun();
+          } else if (m.type === "stderr") {
+            post({ type: "stderr", id: msg.id, text: m.text });
+          } else if (m.type === "done") {
+            const stderr = (m.stderr || "") + (m.stopped ? "\nsapper serve: " + m.stopped : "");
+            post({ type: "done", id: msg.id, code: m.code, stdout: m.stdout || "", stderr, field: m.field, ms: performance.now() - t0 });
           }
-        }
+        });
+        if (refused) post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: " + refused });
       } catch (e) {
         if (e.name !== "AbortError") post({ type: "done", id: msg.id, code: 1, stdout: "", stderr: "sapper serve: the server did not answer: " + e.message });
       }
@@ -218,6 +204,28 @@ function pageMain() {
     w.terminate = () => abort && abort.abort();
     setTimeout(() => post({ type: "ready" }), 0);
     return w;
+  }
+
+  // serveRun posts a run to the server and hands each line of its answer,
+  // a JSON message, to onLine as it comes; it returns the server's refusal
+  // of the run as text ("" when it ran), and throws when the server does
+  // not answer.
+  async function serveRun(args, files, signal, onLine) {
+    const res = await fetch("run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args, files: files || {} }), signal });
+    if (!res.ok) return (await res.text()).trim() || "refused (" + res.status + ")";
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return "";
+      buf += value;
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        onLine(JSON.parse(line));
+      }
+    }
   }
 
   function onWorker(e) {
@@ -755,17 +763,16 @@ function pageMain() {
 
   async function askServer(args) {
     const failed = (why) => ({ code: 1, stdout: "", stderr: "sapper serve: " + why });
+    let done = null;
     try {
-      const res = await fetch("run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args, files: {} }) });
-      if (!res.ok) return failed((await res.text()).trim());
-      for (const line of (await res.text()).split("\n")) {
-        const m = line ? JSON.parse(line) : {};
-        if (m.type === "done") return { code: m.code, stdout: m.stdout || "", stderr: m.stderr || "" };
-      }
-      return failed("no answer");
+      const refused = await serveRun(args, {}, undefined, (m) => {
+        if (m.type === "done") done = m;
+      });
+      if (refused) return failed(refused);
     } catch (e) {
       return failed("the server did not answer: " + e.message);
     }
+    return done ? { code: done.code, stdout: done.stdout || "", stderr: done.stderr || "" } : failed("no answer");
   }
 
   // fromScenario reads a built-in crossing (sapper scenarios NAME --format
