@@ -188,7 +188,7 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := sideBySide(fs, c, report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp}, runs)
+	j := sideBySide(fs, c, report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp}, runs, "way")
 	j.explain = func() []*report.Explanation { return explainComparison(cmp) }
 	// A sweep of compare reads the DC figures whatever the view.
 	j.figures = dcFigures

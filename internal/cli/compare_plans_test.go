@@ -65,7 +65,8 @@ func TestCompareDifferences(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"Δ thrown", "Δ set", "stack cleared", "every figure and difference is exact"} {
+	for _, want := range []string{"Δ thrown", "Δ set", "stack cleared", "every figure and difference is exact",
+		"Δ: the way's figure minus placed's"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("table lacks %q:\n%s", want, stdout)
 		}

@@ -180,7 +180,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 		}
 		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
-	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs)
+	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs, "plan")
 	if slices.ContainsFunc(in.Plans, func(p planSpec) bool { return p.Plan.CanFlame() }) {
 		finish := j.finish
 		j.finish = func(rep *report.Report) {
@@ -229,13 +229,17 @@ func sideBySideConflicts(fs *pflag.FlagSet, c common, command string, in input) 
 // against: its summary, its table and its chart are the plans grid (each
 // plan's headline figures and its difference from the first plan's).
 // sapper plans is this job; sapper compare is it with its three ways as
-// the plans.
-func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun) *job {
-	rep.Notes = []string{"Δ: the plan's figure minus the first plan's; sapper help plans explains the figures."}
+// the plans, and names them so (noun, "way").
+func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRun, noun string) *job {
+	first := "the first " + noun + "'s"
+	if len(runs) > 0 && noun != "plan" {
+		first = runs[0].label + "'s"
+	}
+	rep.Notes = []string{fmt.Sprintf("Δ: the %s's figure minus %s; sapper help plans explains the figures.", noun, first)}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,
 		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
 		chart: func(rep report.Report) (report.Chart, error) {
-			return report.GridChart(report.Heading(rep), "each plan's figures, one bar per plan", plansBars(*rep.Figures)), nil
+			return report.GridChart(report.Heading(rep), fmt.Sprintf("each %s's figures, one bar per %s", noun, noun), plansBars(*rep.Figures)), nil
 		}}
 }
 
