@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,6 +13,10 @@ import (
 // Headline is the one figure a command exists for, as a sentence: the
 // first line of the table and the JSON's "headline". Outcome joins
 // several labels with "|" when the figure sums them.
+//
+// A Trend headline follows one figure over several runs (a sweep's
+// values) rather than giving one: it has no P, Lo or Hi, and its JSON
+// leaves them out, the figures being the runs'.
 type Headline struct {
 	Metric  string  `json:"metric"`
 	Outcome string  `json:"outcome"`
@@ -18,6 +24,29 @@ type Headline struct {
 	Lo      float64 `json:"lo"`
 	Hi      float64 `json:"hi"`
 	Text    string  `json:"text"`
+	Trend   bool    `json:"-"`
+}
+
+// MarshalJSON writes h, without P, Lo and Hi when it is a Trend, its
+// text as written: the document's encoder escapes no HTML, and the text
+// is a sentence, not markup.
+func (h Headline) MarshalJSON() ([]byte, error) {
+	type plain Headline
+	var v any = plain(h)
+	if h.Trend {
+		v = struct {
+			Metric  string `json:"metric"`
+			Outcome string `json:"outcome"`
+			Text    string `json:"text"`
+		}{h.Metric, h.Outcome, h.Text}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // NewHeadline is the chance that metric ends in one of labels in res,

@@ -16,7 +16,7 @@ import (
 
 // The headline of each command: the question it exists for, answered in
 // one sentence before everything else (report.Headline). A sweep, which
-// asks how a figure moves, has none.
+// asks how a figure moves, writes its own (sweepHeadline).
 var headlines = map[string]func(report.Report) *report.Headline{
 	"dc":       stackCleared,
 	"fire":     stackCleared,

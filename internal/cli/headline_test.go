@@ -9,7 +9,7 @@ import (
 	"github.com/sapperhq/sapper/report"
 )
 
-// TestHeadlines: every command but sweep answers its question first, in
+// TestHeadlines: every command answers its question first, in
 // the table's first line and as the JSON's headline, on the same figure
 // as the metric it names.
 func TestHeadlines(t *testing.T) {
@@ -62,8 +62,53 @@ func TestHeadlines(t *testing.T) {
 			t.Errorf("%s: headline p %v, the metric's %v", c.args, h.P, p)
 		}
 	}
-	if _, table, _ := cli(t, args("sweep dc --target 4-6-7 --vary tem=0..1 --method exact")...); strings.Contains(table, "most often") || strings.HasPrefix(table, "The stack") {
-		t.Errorf("a sweep has a headline: %q", firstLine(table))
+}
+
+// TestSweepHeadline: a sweep's first line follows one figure over its
+// values, for each way, with the interval of a Monte Carlo figure; its
+// JSON headline names the figure and gives no p of its own; a goal's
+// answer stands in its place.
+func TestSweepHeadline(t *testing.T) {
+	for _, c := range []struct{ args, text, metric, outcome string }{
+		// rules/asl.md: a Placed DC on a 4-6-7 clears 84.70% at TEM 0 (R1).
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --method exact", "cleared goes from 84.70% at tem=0 to 79.69% at tem=1.", "", "cleared"},
+		{"sweep compare --vary tem=0..1 --method exact", "cleared from tem=0 to tem=1: placed 27.97% → 24.33%, thrown ", "", "cleared"},
+		// 8 FP at DRM −2 leaves no result 1/36 of the time, at +4 26/36.
+		{"sweep fire --fp 8 --target 4-6-7 --vary drm=-2..4 --metric ift --method exact", "P(ift = none) goes from 2.78% at drm=-2 to 72.22% at drm=4.", "ift", "none"},
+		{"sweep fire --fp 8 --target 4-6-7 --vary drm=0..1 --metric ift --method exact --cumulative", "P(ift ≥ ", "ift", ""},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "", "cleared"},
+	} {
+		code, table, stderr := cli(t, args(c.args)...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.args, code, stderr)
+		}
+		if !strings.HasPrefix(table, c.text) {
+			t.Errorf("%s: first line %q, want it to begin %q", c.args, firstLine(table), c.text)
+		}
+		if strings.Contains(c.args, "trials") && !strings.Contains(firstLine(table), "% (") {
+			t.Errorf("%s: a Monte Carlo figure without its interval: %q", c.args, firstLine(table))
+		}
+		if strings.Contains(c.args, "cumulative") {
+			continue // its JSON has every at-least figure, and no table to follow
+		}
+		_, js, _ := cli(t, append(args(c.args), "--format", "json")...)
+		var doc struct {
+			Headline map[string]any `json:"headline"`
+		}
+		if err := json.Unmarshal([]byte(js), &doc); err != nil {
+			t.Fatal(err)
+		}
+		h := doc.Headline
+		if h["text"] != firstLine(table) || h["metric"] != c.metric || c.outcome != "" && h["outcome"] != c.outcome {
+			t.Errorf("%s: JSON headline %v, table's first line %q", c.args, h, firstLine(table))
+		}
+		if _, ok := h["p"]; ok {
+			t.Errorf("%s: a sweep's headline has a p of its own: %v", c.args, h)
+		}
+	}
+	_, table, _ := cli(t, args("sweep dc --target 4-6-7 --vary tem=0..1 --method exact --goal stack=cleared>=0.8")...)
+	if !strings.HasPrefix(table, "goal: ") || strings.Contains(table, "goes from") {
+		t.Errorf("a sweep with a goal: %q", table)
 	}
 }
 

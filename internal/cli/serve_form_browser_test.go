@@ -96,7 +96,7 @@ func TestSweepHidesOutcomesNeverReached(t *testing.T) {
 		t.Errorf("the outcomes left out: %q", never)
 	}
 	// the headline follows the outcome that moves most, not the first
-	if headline != "ift none goes from 2.78% at drm=-2 to 72.22% at drm=4." {
+	if headline != "P(ift = none) goes from 2.78% at drm=-2 to 72.22% at drm=4." {
 		t.Errorf("the headline: %q", headline)
 	}
 }

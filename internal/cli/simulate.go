@@ -127,7 +127,9 @@ func (j *job) finishReport(rep *report.Report) {
 	if j.finish != nil {
 		j.finish(rep)
 	}
-	rep.Headline = headline(*rep)
+	if rep.Headline == nil {
+		rep.Headline = headline(*rep)
+	}
 }
 
 // execute runs j's experiments, in order unless they share a pool of

@@ -333,6 +333,21 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		if goalOf != nil {
 			goalOf(rep)
 		}
+		if rep.Goal == nil {
+			// With a goal, its answer is the sweep's: the table and the
+			// page give it first.
+			_, _, gs := grids(*rep)
+			var shown []string
+			for _, g := range gs {
+				shown = append(shown, g.Columns...)
+			}
+			runs := make([]sweptRun, len(rep.Runs))
+			for i, run := range rep.Runs {
+				p := points[i]
+				runs[i] = sweptRun{value: v.label(p.i), way: p.sub, res: run.Result, cells: cols.cells(run.Result)}
+			}
+			rep.Headline = sweepHeadline(cols, shown, runs)
+		}
 		// The table's last line says it; the JSON's runs each name their
 		// method, and a note says they differ.
 		if note := mixedMethods(rep.Runs); note != "" && j.common.format == report.JSON {
@@ -341,14 +356,15 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	}
 	j.table = func(w io.Writer, rep report.Report) error {
 		subs, _, gs := grids(rep)
-		// The goal's answer first, as the question asked: the table
-		// follows as its evidence.
+		// The goal's answer first, as the question asked, else how the
+		// figure it follows moves: the table follows as their evidence.
 		if rep.Goal != nil {
 			if err := report.WriteGoal(w, rep.Goal); err != nil {
 				return err
 			}
 			fmt.Fprintln(w)
 		}
+		report.WriteHeadline(w, rep)
 		return writeSweepTable(w, rep, subs, gs)
 	}
 	j.chart = func(rep report.Report) (report.Chart, error) {

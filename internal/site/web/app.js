@@ -1643,29 +1643,6 @@ function pageMain() {
       if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
       return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + ".";
     }
-    if (data.command === "sweep") {
-      const runs = data.runs;
-      const col = headlineColumn(data, sweepColumns(data));
-      if (!col) return "Done.";
-      // a run's label is VALUE or VALUE/WAY (compare's ways, plans' plans)
-      const value = (r) => valueOf(r.label);
-      const way = (r) => wayOf(r.label);
-      const what = (col.metric ? col.metric + " " : "") + col.name;
-      // a run an interruption cut short is a smaller sample, and says so
-      const at = (r) => pct((col.get(r) || {}).p) + (r.complete === false ? " (partial)" : "");
-      // each way over the values it has the figure at: all of them, but
-      // in a sweep cancelled part way
-      const has = (r) => (col.get(r) || {}).p !== undefined;
-      const ways = [...new Set(runs.filter(has).map(way))];
-      const mine = (w) => runs.filter((r) => way(r) === w && has(r));
-      const span = (w) => [mine(w)[0], mine(w).at(-1)];
-      const [first, last] = span(ways[0]);
-      if (ways.length === 1) return what + " goes from " + at(first) + " at " + value(first) + " to " + at(last) + " at " + value(last) + ".";
-      if (ways.every((w) => value(span(w)[0]) === value(first) && value(span(w)[1]) === value(last))) {
-        return what + " from " + value(first) + " to " + value(last) + ": " + ways.map((w) => w + " " + at(span(w)[0]) + " → " + at(span(w)[1])).join(", ") + ".";
-      }
-      return what + ": " + ways.map((w) => w + " " + at(span(w)[0]) + " at " + value(span(w)[0]) + " → " + at(span(w)[1]) + " at " + value(span(w)[1])).join(", ") + ".";
-    }
     return "Done.";
   }
 
@@ -1735,18 +1712,12 @@ function pageMain() {
       .filter((c) => runs.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); }));
   }
 
-  // headlineColumn is the column a sweep's headline follows: cleared, or
-  // the first figure that changes with the value; of a metric's outcomes,
-  // the one that changes most.
+  // headlineColumn is the column a sweep's headline follows, the
+  // engine's choice (the headline's outcome); a sweep with a goal, which
+  // answers with the goal instead, leads with cleared if it has it.
   function headlineColumn(data, cols) {
-    const runs = data.runs;
-    cols = cols.filter((c) => runs.some((r) => (c.get(r) || {}).p !== undefined));
-    if (data.metric) {
-      // a metric's outcomes are alike: the one that moves most
-      const spread = (c) => { const ps = runs.map((r) => (c.get(r) || {}).p).filter((p) => p !== undefined); return Math.max(...ps) - Math.min(...ps); };
-      return cols.reduce((best, c) => (spread(c) > spread(best) ? c : best), cols[0]);
-    }
-    return cols.find((c) => c.name === "cleared") || cols.find((c) => new Set(runs.map((r) => (c.get(r) || {}).p)).size > 1) || cols[0];
+    const name = data.headline ? data.headline.outcome : "cleared";
+    return cols.find((c) => c.name === name);
   }
 
   function showSweep(sec, data, notes) {

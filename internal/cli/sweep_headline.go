@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
+)
+
+// A sweep's headline: how the one figure it follows moves from the first
+// value to the last, for each way (compare's) or plan the sweep runs.
+
+// sweptRun is one run of a sweep as its headline reads it: the value's
+// label (tem=2), the way or plan ("" for a command of one run), and its
+// cells in the sweep's columns.
+type sweptRun struct {
+	value, way string
+	res        *sim.Result
+	cells      []report.Cell
+}
+
+// sweepHeadline is the sentence a sweep answers with when it has no goal,
+// nil when no column holds a probability. It follows, of the summary
+// figures, cleared, or else the first that changes with the value; of a
+// metric's outcomes, the one whose figure spreads most over the values.
+func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun) *report.Headline {
+	c := headlineColumn(cols, shown, runs)
+	if c < 0 {
+		return nil
+	}
+	what := cols.names[c]
+	if cols.metric != "" {
+		// An outcome, or an at-least column's "≥ 4MC", as a goal reads it.
+		what = "P(" + cols.metric + " = " + what + ")"
+		if strings.HasPrefix(cols.names[c], "≥ ") {
+			what = "P(" + cols.metric + " " + cols.names[c] + ")"
+		}
+	}
+	var ways []string
+	byWay := map[string][]sweptRun{}
+	for _, r := range runs {
+		if !isChance(r.cells[c]) {
+			continue
+		}
+		if _, ok := byWay[r.way]; !ok {
+			ways = append(ways, r.way)
+		}
+		byWay[r.way] = append(byWay[r.way], r)
+	}
+	at := func(r sweptRun) string { return sweptFigure(r.res, r.cells[c]) }
+	span := func(w string) (sweptRun, sweptRun) { rs := byWay[w]; return rs[0], rs[len(rs)-1] }
+	first, last := span(ways[0])
+	var text string
+	switch {
+	case len(ways) == 1:
+		text = fmt.Sprintf("%s goes from %s at %s to %s at %s.", what, at(first), first.value, at(last), last.value)
+	case !slices.ContainsFunc(ways, func(w string) bool { a, b := span(w); return a.value != first.value || b.value != last.value }):
+		parts := make([]string, len(ways))
+		for i, w := range ways {
+			a, b := span(w)
+			parts[i] = w + " " + at(a) + " → " + at(b)
+		}
+		text = fmt.Sprintf("%s from %s to %s: %s.", what, first.value, last.value, strings.Join(parts, ", "))
+	default:
+		// A sweep cancelled part way: each way over the values it ran.
+		parts := make([]string, len(ways))
+		for i, w := range ways {
+			a, b := span(w)
+			parts[i] = fmt.Sprintf("%s %s at %s → %s at %s", w, at(a), a.value, at(b), b.value)
+		}
+		text = fmt.Sprintf("%s: %s.", what, strings.Join(parts, ", "))
+	}
+	return &report.Headline{Metric: cols.metric, Outcome: cols.names[c], Text: text, Trend: true}
+}
+
+// headlineColumn is the column a sweep's headline follows among those
+// its table shows, -1 for none.
+func headlineColumn(cols sweepCols, shown []string, runs []sweptRun) int {
+	var cand []int
+	for c, n := range cols.names {
+		if slices.Contains(shown, n) && slices.ContainsFunc(runs, func(r sweptRun) bool { return isChance(r.cells[c]) }) {
+			cand = append(cand, c)
+		}
+	}
+	if len(cand) == 0 {
+		return -1
+	}
+	spread := func(c int) float64 {
+		lo, hi := 1.0, 0.0
+		for _, r := range runs {
+			if x := r.cells[c]; isChance(x) {
+				lo, hi = min(lo, x.P), max(hi, x.P)
+			}
+		}
+		return hi - lo
+	}
+	if cols.metric != "" {
+		best := cand[0]
+		for _, c := range cand[1:] {
+			if spread(c) > spread(best) {
+				best = c
+			}
+		}
+		return best
+	}
+	if i := slices.IndexFunc(cand, func(c int) bool { return cols.names[c] == "cleared" }); i >= 0 {
+		return cand[i]
+	}
+	if i := slices.IndexFunc(cand, func(c int) bool { return spread(c) > 0 }); i >= 0 {
+		return cand[i]
+	}
+	return cand[0]
+}
+
+// isChance reports whether x is a probability the run found: not a mean,
+// not a figure the run does not have.
+func isChance(x report.Cell) bool { return x.Valid && !x.Mean }
+
+// sweptFigure is one value's figure in a sweep's headline: the
+// percentage, and for a Monte Carlo run its interval; a run cut short
+// says so, as a headline's figure does (report.Figure).
+func sweptFigure(res *sim.Result, x report.Cell) string {
+	switch {
+	case res.Method == sim.Exact && !res.Complete:
+		return fmt.Sprintf("at least %.2f%%", 100*x.P)
+	case res.Method == sim.Exact:
+		return fmt.Sprintf("%.2f%%", 100*x.P)
+	}
+	s := fmt.Sprintf("%.2f%% (%.2f–%.2f%%", 100*x.P, 100*x.Lo, 100*x.Hi)
+	if !res.Complete {
+		s += ", partial"
+	}
+	return s + ")"
+}
