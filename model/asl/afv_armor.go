@@ -165,9 +165,17 @@ func parseFSR(s string) ([3]AF, error) {
 	return f, nil
 }
 
-// validate: a turret aspect is unarmored only where its hull facing is
+// validate: every facing is on the scale of D1.6 or unarmored, and a
+// turret aspect is unarmored only where its hull facing is
 // too; an unarmored turret over armored hull is outside the model.
 func (a Armor) validate() error {
+	for i, fsr := range [2][3]AF{a.Hull, a.Turret} {
+		for f, v := range fsr {
+			if v != Unarmored && !onScale(v) {
+				return fmt.Errorf("the %s %s AF %d is not an AF: want one of %s, or - for an unarmored facing", [2]string{"hull", "turret"}[i], Facing(f), v, afList())
+			}
+		}
+	}
 	for f := range a.Hull {
 		if a.Turret[f] == Unarmored && a.Hull[f] != Unarmored {
 			return fmt.Errorf("the turret %s is unarmored over an armored hull %s; not modeled", Facing(f), Facing(f))

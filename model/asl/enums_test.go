@@ -51,6 +51,53 @@ func TestValidateRefusesUnknownValues(t *testing.T) {
 	}
 }
 
+// TestValidateAsParsed: a value built in code that ParseUnit or ParseAF
+// would refuse as text is refused by Validate, naming the input, rather
+// than run: an ELR off the 0…5 scale, a crew's ELR, an AF off the scale
+// of D1.6. A crew or hero literal's ELR 0 is no ELR, and spells as none.
+func TestValidateAsParsed(t *testing.T) {
+	u, err := ParseUnit("4-6-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crew, err := ParseUnit("crew:2-2-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := func(units ...Unit) error { return NewDCAttack(Placed, units...).Validate() }
+	with := func(u Unit, f func(*Unit)) Unit { f(&u); return u }
+	for _, c := range []struct {
+		what, want string
+		err        error
+	}{
+		{"ELR 9", "target: unit 1: unit \"4-6-7,elr=9\": elr=9 outside 0…5", dc(with(u, func(u *Unit) { u.ELR = 9 }))},
+		{"ELR −5", "elr=-5 outside 0…5", dc(with(u, func(u *Unit) { u.ELR = -5 }))},
+		{"a crew's ELR", "never ELR Replaced", dc(with(crew, func(u *Unit) { u.ELR = 3 }))},
+		{"fire's ELR 9", "elr=9 outside", NewIFTAttack(8, with(u, func(u *Unit) { u.ELR = 9 })).Validate()},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.what, c.err, c.want)
+		}
+	}
+	if err := dc(with(crew, func(u *Unit) { u.ELR = 0 })); err != nil {
+		t.Errorf("a crew literal's ELR 0: %v", err)
+	}
+	lit := Unit{Kind: Crew, FP: 2, Range: 2, ML: 8}
+	if s := lit.String(); s != "crew:2-2-8" {
+		t.Errorf("a crew literal spells %q", s)
+	}
+	if _, err := ParseUnit(lit.String()); err != nil {
+		t.Errorf("a crew literal does not read back: %v", err)
+	}
+	for _, af := range []AF{5, 7, 99, -9} {
+		a := NewAFVAttack(Placed, Armor{Hull: [3]AF{af, 8, 8}, Turret: [3]AF{11, 8, 8}})
+		a.AerialAF = 4
+		if err := a.Validate(); err == nil || !strings.Contains(err.Error(), "is not an AF") || !strings.HasPrefix(err.Error(), "af: ") {
+			t.Errorf("hull front AF %d: %v", af, err)
+		}
+	}
+}
+
 // TestHoBOffSaysSo: with Heat of Battle off the hob metric still counts
 // its trigger, and its title says that triggers nothing.
 func TestHoBOffSaysSo(t *testing.T) {

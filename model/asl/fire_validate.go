@@ -173,7 +173,7 @@ func (a IFTAttack) validateTargets() error {
 		return bound.Invalidf("target", "give the units in the Location (--target); with none, --weapon %s has nothing to affect here", a.Weapon)
 	}
 	for i, u := range a.Targets {
-		if err := u.validate(); err != nil {
+		if err := u.Validate(); err != nil {
 			return bound.Invalidf("target", "unit %d: %w", i+1, err)
 		}
 		if u.Concealed && a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment {

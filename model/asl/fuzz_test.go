@@ -22,7 +22,7 @@ func FuzzParseUnit(f *testing.F) {
 			}
 			return
 		}
-		if err := u.validate(); err != nil {
+		if err := u.Validate(); err != nil {
 			t.Fatalf("parsed %q but it does not validate: %v", s, err)
 		}
 		back, err := ParseUnit(u.Counter())

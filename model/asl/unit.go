@@ -193,7 +193,7 @@ func (u Unit) spell() string {
 			s += "," + opt
 		}
 	}
-	add(u.ELR != base.ELR, fmt.Sprintf("elr=%d", u.ELR))
+	add(u.ELR != base.ELR && u.Kind != Crew && u.Kind != Hero, fmt.Sprintf("elr=%d", u.ELR))
 	add(u.BrokenML != base.BrokenML, fmt.Sprintf("broken-ml=%d", u.BrokenML))
 	add(u.Class != base.Class, "class="+classNames[u.Class])
 	add(u.Underscore, "underscore")
@@ -371,7 +371,7 @@ func ParseUnit(s string) (Unit, error) {
 		}
 	}
 	u.typed = u.values()
-	return u, u.validate()
+	return u, u.Validate()
 }
 
 // CounterRange is the span of one printed value of a counter.
@@ -393,7 +393,11 @@ var CounterRanges = map[Kind]struct{ FP, Range CounterRange }{
 // LeaderML is the span of a leader's printed ML (6+1 to 10-3).
 var LeaderML = CounterRange{6, 10}
 
-func (u Unit) validate() error {
+// Validate checks a unit built in code as ParseUnit checks one read from
+// text: its kind and class, the values its counter may print, its ELR and
+// its states. A crew or a hero has no ELR (A19.11): its ELR is −1 or a
+// literal's 0, and is not written when the unit is.
+func (u Unit) Validate() error {
 	if err := u.unitEnums(); err != nil {
 		return err
 	}
@@ -407,6 +411,10 @@ func (u Unit) validate() error {
 		return fmt.Errorf("unit %q: a leader's ML %d outside %d…%d", u, u.ML, LeaderML.Lo, LeaderML.Hi)
 	case u.ML < 1 || u.ML > 10:
 		return fmt.Errorf("unit %q: ML %d outside 1…10", u, u.ML)
+	case (u.Kind == Crew || u.Kind == Hero) && u.ELR != -1 && u.ELR != 0:
+		return fmt.Errorf("unit %q: elr=%d: a %s is never ELR Replaced (A19.11), so it has no ELR", u, u.ELR, u.Kind.noun())
+	case u.ELR < -1 || u.ELR > 5:
+		return fmt.Errorf("unit %q: elr=%d outside 0…5 (−1: the attack's)", u, u.ELR)
 	case u.BrokenML < 0 || u.BrokenML > 10:
 		return fmt.Errorf("unit %q: broken-ml %d outside 1…10", u, u.BrokenML)
 	case u.Kind == Leader && (u.Mod < -3 || u.Mod > 2):
@@ -450,7 +458,7 @@ type unitList struct {
 func validateLists(ls ...unitList) error {
 	for _, l := range ls {
 		for i, u := range l.units {
-			if err := u.validate(); err != nil {
+			if err := u.Validate(); err != nil {
 				return bound.Invalidf(l.field, "unit %d: %w", i+1, err)
 			}
 		}

@@ -172,6 +172,8 @@ func (c *Crossing) Validate() error {
 		return bound.Invalidf("mission_drm", "%d outside −6…+6", e.MissionDRM)
 	case e.A5DRM < -6 || e.A5DRM > 6:
 		return bound.Invalidf("a5_drm", "%d outside −6…+6", e.A5DRM)
+	case int(e.Attitude) >= len(attitudeNames):
+		return bound.Invalidf("attitude", "%d: want advance or hold", e.Attitude)
 	case e.Date.IsZero():
 		return bound.Invalidf("date", "none given")
 	case !e.Date.valid():
@@ -180,6 +182,9 @@ func (c *Crossing) Validate() error {
 		return bound.Invalidf("nationality", "%q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
 	}
 	for i, u := range c.Stack {
+		if err := u.Validate(); err != nil {
+			return bound.Invalidf("stack", "unit %d: %w", i+1, err)
+		}
 		if u.Concealed {
 			return bound.Invalidf("stack", "unit %d (%s): a moving unit in the ENEMY's view is not concealed", i+1, u)
 		}
@@ -209,6 +214,11 @@ func (c *Crossing) Validate() error {
 		}
 		if _, err := ParseSite(s.Site); err != nil {
 			return bound.Invalidf("sq", "%s: site %w", s.ID, err)
+		}
+		for _, it := range s.Forbid {
+			if it >= numItems {
+				return bound.Invalidf("sq", "%s: forbid: item %d: want one of %s", s.ID, it, strings.Join(itemNames[:], ", "))
+			}
 		}
 		ids[s.ID] = true
 		if s.Loc != "" {
