@@ -37,13 +37,19 @@ type GridRow struct {
 
 // Sum is the probability that metric ends in any of labels, with the
 // Wilson interval of the summed count for Monte Carlo runs. It is not Valid
-// when the metric is absent. labels is a set: each outcome of the metric
+// when the metric is absent, nor when a label is none of its outcomes: a
+// misspelt label is no sure 0. labels is a set: each outcome of the metric
 // counts once however often it is named, so the sum of a categorical
 // metric's outcomes can never pass 1.
 func Sum(res *sim.Result, metric string, labels ...string) Cell {
 	m := res.Metric(metric)
 	if m == nil || noTrials(res) {
 		return Cell{}
+	}
+	for _, l := range labels {
+		if !slices.ContainsFunc(m.Outcomes, func(o sim.OutcomeSummary) bool { return o.Label == l }) {
+			return Cell{}
+		}
 	}
 	c := Cell{Valid: true}
 	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {

@@ -29,6 +29,13 @@ func TestSumAndGrid(t *testing.T) {
 	if Sum(res, "nope", "a").Valid {
 		t.Error("an absent metric gives a valid cell")
 	}
+	// A misspelt outcome is no sure 0, alone or beside real ones.
+	if Sum(res, "x", "cc").Valid || Sum(res, "x", "a", "bb").Valid {
+		t.Error("an outcome the metric lacks gives a valid cell")
+	}
+	if h := NewHeadline(res, "x", []string{"claered"}, "Cleared"); h != nil {
+		t.Errorf("a headline on an outcome the metric lacks: %+v", h)
+	}
 	var buf bytes.Buffer
 	g := Grid{Columns: []string{"P(a or b)", "n/a"}, Rows: []GridRow{{Label: "run", Cells: []Cell{c, {}}}}}
 	if err := WriteGrid(&buf, g); err != nil {

@@ -136,8 +136,15 @@ func afvKilled(rep report.Report) *report.Headline {
 }
 
 // addInstead adds to h how often metric ends in labels instead of h's
-// outcome, when it ever does: the lesser harm a figure leaves out.
+// outcome, when it ever does: the lesser harm a figure leaves out. Of
+// labels, those the metric has count (immobilized_shocked is an option's,
+// rules/asl.md §8.8).
 func addInstead(h *report.Headline, res *sim.Result, metric, what string, labels ...string) {
+	if m := res.Metric(metric); m != nil {
+		labels = slices.DeleteFunc(slices.Clone(labels), func(l string) bool {
+			return !slices.ContainsFunc(m.Outcomes, func(o sim.OutcomeSummary) bool { return o.Label == l })
+		})
+	}
 	if c := report.Sum(res, metric, labels...); h != nil && c.Valid && c.P > 0 {
 		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %.2f%%.", what, 100*c.P)
 	}
