@@ -212,11 +212,15 @@ func (a *activation) itemRoll(it Item, units []genUnit, longRange bool) (roll, e
 			elite = elite || u.def.Kind.mmc() && u.def.Class == asl.Elite
 		}
 	}
-	k := rollKey{it, elite, longRange}
+	return a.rollFor(rollKey{it, elite, longRange})
+}
+
+// rollFor is the roll of k, worked out once.
+func (a *activation) rollFor(k rollKey) (roll, error) {
 	if r, ok := a.rolls[k]; ok {
 		return r, nil
 	}
-	r, err := a.newItemRoll(it, elite, longRange)
+	r, err := a.newItemRoll(k.it, k.elite, k.longRange)
 	if err != nil {
 		return roll{}, err
 	}

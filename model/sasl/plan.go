@@ -148,6 +148,9 @@ func newPlan(c *Crossing, workers int) (*plan, error) {
 		}
 		p.steps = append(p.steps, sp)
 	}
+	if err := b.checkGenBound(); err != nil {
+		return nil, err
+	}
 	b.build(workers, p.steps, keys)
 	n := 0
 	for si := range p.steps {
