@@ -212,6 +212,15 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		default:
 			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v))
 		}
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			items = v.Content
+		}
+		for _, item := range items {
+			if err := plainEnough(f, item); err != nil {
+				return scenarioError(s.file, item.Line, "field %s: %s", name, err)
+			}
+		}
 		for _, val := range values {
 			if err := fs.Set(name, val); err != nil {
 				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), valueProblem(f, errors.Unwrap(err)))
@@ -225,6 +234,32 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		s.flags = append(s.flags, scenarioFlag{name: name, values: values})
 		return nil
 	}))
+}
+
+// plainEnough refuses a value whose quotes or tag make text of what the
+// flag reads as a number or a true or false ("3", !!float 1, 'true'),
+// and a tag on any value: a file says 3, as the command line does.
+func plainEnough(f *pflag.Flag, n *yaml.Node) error {
+	how := yamlfile.NotPlain(n)
+	switch t := f.Value.Type(); {
+	case how == "" || how == "a block of text" && !numeric(t):
+		return nil
+	case strings.HasPrefix(how, "tagged"):
+		return fmt.Errorf("%s is %s: a file gives a value as the command line does, with no tag", quote(n.Value), how)
+	case numeric(t):
+		return fmt.Errorf("%s is %s: %s, written without quotes", quote(n.Value), how, map[bool]string{true: "want true or false", false: "want a number"}[t == "bool"])
+	}
+	return nil
+}
+
+// numeric reports whether a flag of type t reads a number or a true or
+// false.
+func numeric(t string) bool {
+	switch t {
+	case "bool", "int", "intArray", "uint64", "float64":
+		return true
+	}
+	return false
 }
 
 // scalar reads a single value.

@@ -124,6 +124,30 @@ func (d Node) Str() (string, error) {
 	return d.N.Value, nil
 }
 
+// NotPlain says how scalar n is written other than plain, "" when it is
+// plain: quoted, tagged or a block. A number or a true or false is
+// written plain: "3" and !!int "3" are text that looks like one.
+func NotPlain(n *yaml.Node) string {
+	switch {
+	case n.Style&yaml.TaggedStyle != 0:
+		return "tagged " + n.Tag
+	case n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0:
+		return "quoted"
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return "a block of text"
+	}
+	return ""
+}
+
+// plainAs refuses a value that is not written plain, saying how it is
+// and what is wanted.
+func (d Node) plainAs(want string) error {
+	if how := NotPlain(d.N); how != "" {
+		return d.Errorf("%q is %s: want %s, written without quotes or a tag", OneLine(d.N.Value), how, want)
+	}
+	return nil
+}
+
 // Integer reads a whole number from lo to hi, written as decimal digits
 // after an optional sign, unquoted and untagged, so that 3.0 or "3" is not
 // taken for 3. As on the command line, -0 is 0, 08 is 8, and a number may
@@ -131,6 +155,9 @@ func (d Node) Str() (string, error) {
 func (d Node) Integer(lo, hi int) (int, error) {
 	s, err := d.Str()
 	if err != nil {
+		return 0, err
+	}
+	if err := d.plainAs("a whole number"); err != nil {
 		return 0, err
 	}
 	// YAML reads -0, 08 and a number past 64 bits as floats, and −1 as
@@ -150,10 +177,13 @@ func (d Node) Integer(lo, hi int) (int, error) {
 	return int(v), nil
 }
 
-// Number reads a number from lo to hi.
+// Number reads a number from lo to hi, unquoted and untagged.
 func (d Node) Number(lo, hi float64) (float64, error) {
 	s, err := d.Str()
 	if err != nil {
+		return 0, err
+	}
+	if err := d.plainAs("a number"); err != nil {
 		return 0, err
 	}
 	if d.N.Tag != "!!int" && d.N.Tag != "!!float" && !d.minus() {
@@ -178,10 +208,14 @@ func (d Node) minus() bool {
 	return d.N.Tag == "!!str" && d.N.Style == 0 && strings.HasPrefix(d.N.Value, decimal.Minus)
 }
 
-// Boolean reads true or false, unquoted: a quoted "true" is text.
+// Boolean reads true or false, unquoted and untagged: a quoted "true" is
+// text.
 func (d Node) Boolean() (bool, error) {
 	s, err := d.Str()
 	if err != nil {
+		return false, err
+	}
+	if err := d.plainAs("true or false"); err != nil {
 		return false, err
 	}
 	if d.N.Tag != "!!bool" || s != "true" && s != "false" {

@@ -17,19 +17,22 @@ func TestIntegerAsOnTheCommandLine(t *testing.T) {
 		{"size: -0\n", 0, ""},
 		{"size: +2\n", 2, ""},
 		{"size: -0.0\n", 0, `f.yaml:1: size: "-0.0": want a whole number`},
-		{"size: '-0'\n", 0, `f.yaml:1: size: "-0": want a whole number`},
+		{"size: '-0'\n", 0, `f.yaml:1: size: "-0" is quoted: want a whole number, written without quotes or a tag`},
 		{"size: -1\n", 0, "f.yaml:1: size: -1 outside 0…9"},
 		{"size: −0\n", 0, ""},
 		{"size: −1\n", 0, "f.yaml:1: size: −1 outside 0…9"},
-		{"size: '−0'\n", 0, `f.yaml:1: size: "−0": want a whole number`},
+		{"size: '−0'\n", 0, `f.yaml:1: size: "−0" is quoted: want a whole number, written without quotes or a tag`},
 		{"size: −x\n", 0, `f.yaml:1: size: "−x": want a whole number`},
 		{"size: 99999999999999999999999\n", 0, "f.yaml:1: size: 99999999999999999999999 outside 0…9"},
 		{"size: 0x10\n", 0, `f.yaml:1: size: "0x10": want a whole number`},
 		{"size: 08\n", 8, ""},
 		{"size: −99999999999999999999\n", 0, "f.yaml:1: size: −99999999999999999999 outside 0…9"},
-		{"size: !!str −1\n", 0, `f.yaml:1: size: "−1": want a whole number`},
-		{"size: >-\n  3\n", 0, `f.yaml:1: size: "3": want a whole number`},
-		{"size: !!int 3\n", 3, ""},
+		{"size: !!str −1\n", 0, `f.yaml:1: size: "−1" is tagged !!str: want a whole number, written without quotes or a tag`},
+		{"size: >-\n  3\n", 0, `f.yaml:1: size: "3" is a block of text: want a whole number, written without quotes or a tag`},
+		// A tag is never needed, and may make text of a number or a
+		// number of text ("!!int '3'"): refused, whatever it says.
+		{"size: !!int 3\n", 0, `f.yaml:1: size: "3" is tagged !!int: want a whole number, written without quotes or a tag`},
+		{"size: !!int '3'\n", 0, `f.yaml:1: size: "3" is tagged !!int: want a whole number, written without quotes or a tag`},
 	} {
 		n, err := Decode("f.yaml", []byte(c.body), "size:")
 		if err != nil {
