@@ -276,9 +276,14 @@ var crossingFlags = map[string][2]string{
 }
 
 // givenTwice refuses a crossing file that gives one value twice, in its
-// crossing fields and again under flags:, which one silently replaced.
+// crossing fields and again under flags:, which one silently replaced;
+// and the tables under flags:, which would be read from where sapper
+// runs, where the crossing's own tables: field is read beside the file.
 func givenTwice(s *scenario) error {
 	for _, f := range s.flags {
+		if f.name == "tables" {
+			return scenarioError(s.file, s.lines["--tables"], "tables: give a crossing file's tables as its own tables: field, read beside the file, not under flags:; --tables after the file, on the command line, reads from where sapper runs")
+		}
 		key, ok := crossingFlags[f.name]
 		if !ok {
 			continue
