@@ -190,6 +190,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"  8:  [HS, SW]", "  8:  [HS, SWW]", `"SWW": want one of S, HS`},
 		{"  9:  [S]\n", "", "no row 9: rows may not have gaps (S19)"},
 		{"  9:  [S]\n", "  9:  [S]\n  09: [S]\n", "t.yaml:61: tables: a1: row 9 given twice"},
+		{"1: 9-0C}", "1: 9-0C, 01: 6+1}", "t.yaml:82: tables: x3: rows: 6: sub: dr 1 given twice"},
 		{"bpv: 10, hs: 2-2-7}", "bpv: 10, hs: 2-2-9}", `t.yaml:18: tables: units: 4-4-7 hs: unknown unit "2-2-9"`},
 		{"inside: LMG}", "inside: LMH}", `t.yaml:35: tables: units: 50mm MTR inside: unknown unit "LMH"`},
 		{"{hmg: HMG,", "{hmg: HMH,", `t.yaml:113: tables: long_range hmg: unknown unit "HMH"`},

@@ -377,6 +377,10 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 				if err != nil {
 					return yamlfile.Errorf(x.File, line, "%s: %q: want before or a dr 1…6", x.Path, yamlfile.OneLine(kk))
 				}
+				if _, twice := e.Sub.On[int(dr)]; twice {
+					// 1 and 01: the later replaced the earlier.
+					return yamlfile.Errorf(x.File, line, "%s: dr %d given twice", x.Path, dr)
+				}
 				e.Sub.On[int(dr)], err = yn.Str()
 				return err
 			})
