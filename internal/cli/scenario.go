@@ -135,6 +135,13 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		case "metric":
 			s.metric = text
 		}
+		if text == "" && (key == "vary" || key == "metric" || key == "command") {
+			// An empty vary: ran the file as no sweep, an empty metric:
+			// as the sweep's default: each refused, as on the command line.
+			return scenarioError(file, v.N.Line, "field %s: no value; %s", key, map[string]string{
+				"vary": "want INPUT=FROM..TO, e.g. vary: tem=0..5", "metric": "want one of the metrics the swept command reports, e.g. metric: ift",
+				"command": "want e.g. command: dc"}[key])
+		}
 		return nil
 	})
 	if err != nil {
