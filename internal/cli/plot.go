@@ -34,10 +34,15 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 // name, can be written: its directory exists and takes a new file, and it
 // is not a directory or a device.
 func checkOutputFile(name, file string) error {
-	dir := filepath.Dir(file)
+	// The directory as written, not cleaned: nothere/../b.svg cleans to
+	// b.svg, but the system opens it through nothere.
+	dir, _ := filepath.Split(file)
+	if dir == "" {
+		dir = "."
+	}
 	switch fi, err := os.Stat(dir); {
 	case errors.Is(err, fs.ErrNotExist):
-		return badValue(name, file, fmt.Sprintf("directory %s does not exist", quote(dir)))
+		return badValue(name, file, fmt.Sprintf("directory %s does not exist", quote(firstMissing(dir))))
 	case err == nil && !fi.IsDir():
 		return badValue(name, file, fmt.Sprintf("%s is a file, not a directory", quote(dir)))
 	case err != nil:
@@ -117,4 +122,17 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// firstMissing is the first directory of the path dir, as written, that
+// does not exist: nothere of nothere/../, which a cleaned path hides.
+func firstMissing(dir string) string {
+	for i, r := range dir {
+		if i > 0 && os.IsPathSeparator(uint8(r)) {
+			if _, err := os.Stat(dir[:i]); errors.Is(err, fs.ErrNotExist) {
+				return dir[:i]
+			}
+		}
+	}
+	return filepath.Clean(dir)
 }

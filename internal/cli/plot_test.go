@@ -64,6 +64,9 @@ func TestPlotUsageErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "out.gif"), `sapper dc: --plot "` + filepath.Join(dir, "out.gif") + `": want a file name ending in .png or .svg`},
 		{"compare --plot " + filepath.Join(dir, "nope", "out.png"), "does not exist"},
+		// A cleaned path hides the directory it is opened through: this
+		// failed after the run.
+		{"dc --target 4-6-7 --plot " + dir + "/nope/../out.png", `directory "` + filepath.Join(dir, "nope") + `" does not exist`},
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "plain", "x.png"), `"` + filepath.Join(dir, "plain") + `" is a file, not a directory`},
 		{"dc --target 4-6-x --plot " + filepath.Join(dir, "out.png"), `--target "4-6-x"`},
 		{"dc --target 4-6-7 --cumulative=sometimes", `--cumulative "sometimes": want true or false`},
