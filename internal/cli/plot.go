@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sapperhq/sapper/report"
 )
@@ -39,6 +40,9 @@ func checkOutputFile(name, file string) error {
 	dir, _ := filepath.Split(file)
 	if dir == "" {
 		dir = "."
+	}
+	if d := strings.TrimRight(dir, string(filepath.Separator)+"/"); d != "" {
+		dir = d
 	}
 	switch fi, err := os.Stat(dir); {
 	case errors.Is(err, fs.ErrNotExist):
