@@ -167,6 +167,9 @@ func TestRunAutoDecidesOnce(t *testing.T) {
 		// Estimated at 6^4 = 1,296 paths after the probe's 999, within
 		// twice the budget: exact, which walks on past the budget.
 		{"past the budget", sixes(4, false), 1000, Exact, MonteCarlo, "but the walk passed the budget; ran Monte Carlo", false},
+		// Never "within the budget" of an estimate over it.
+		{"estimated over", sixes(4, false), 1000, Exact, MonteCarlo, "estimated at about 1,300 paths after walking", false},
+		{"estimated over, said so", sixes(4, false), 1000, Exact, MonteCarlo, "near enough the budget of 1,000 to try, falling back to Monte Carlo at it, but the walk passed the budget", false},
 		// Estimated at 6^7 = 279,936 paths after the probe's 2^17,
 		// within the budget: exact to the end.
 		{"estimated within", sixes(7, false), 300_000, Exact, Exact, "estimated at about 280,000 paths after walking 131,070, within the budget of 300,000", true},

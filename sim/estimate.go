@@ -108,8 +108,14 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 	start := time.Now()
 	chose := ""
 	res, err := runExact(ctx, exp, cfg, autoSlack, func(est float64, walked uint64) {
-		chose = fmt.Sprintf("auto chose exact enumeration: estimated at about %s paths after walking %s, within the budget of %s",
-			approx(est), grouped(walked), grouped(cfg.MaxPaths))
+		within := "within the budget of " + grouped(cfg.MaxPaths)
+		if est > float64(cfg.MaxPaths) {
+			// An estimate is rough: one up to autoSlack times the
+			// budget is tried, and falls back at the budget itself.
+			within = fmt.Sprintf("near enough the budget of %s to try, falling back to Monte Carlo at it", grouped(cfg.MaxPaths))
+		}
+		chose = fmt.Sprintf("auto chose exact enumeration: estimated at about %s paths after walking %s, %s",
+			approx(est), grouped(walked), within)
 		say(Exact, chose)
 	})
 	var be *BudgetError
