@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
@@ -196,6 +197,11 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("tables") && strings.TrimSpace(f.tables) == "" {
 		// An empty value would fall back to the illustrative tables.
 		return badValue("tables", f.tables, "want a tables FILE or illustrative")
+	}
+	if strings.IndexFunc(f.tables, unicode.IsControl) >= 0 {
+		// The file's name heads what it generates: a line break would
+		// forge a line of the output.
+		return badValue("tables", f.tables, "want a file name of one line, with no control character")
 	}
 	var err error
 	if fs.Changed("attitude") {

@@ -172,6 +172,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		{strings.Replace(good, "[{id: A}]", "[{id: A, site: underground}]", 1), `x.yaml:4: sq 1: site: "underground": want inside or outside`},
 		{good + "tables: \"\"\n", `x.yaml:7: tables: "": want a tables file, relative to this one, or illustrative`},
 		// flags: tables was read from where sapper ran, tables: beside the file
+		{strings.Replace(good, "{id: A}", "{id: \"A\\nFORGED\"}", 1), `x.yaml:4: sq 1: id: "A\nFORGED": a name holds no control character such as a line break`},
 		{good + "flags:\n  tables: illustrative\n", "x.yaml:8: tables: give a crossing file's tables as its own tables: field, read beside the file, not under flags:"},
 		{strings.Replace(good, "ac: 3", "ac: \"3\"", 1), `x.yaml:3: enemy: ac: "3" is quoted: want a whole number, written without quotes or a tag`},
 	}

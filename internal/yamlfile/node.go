@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
 
@@ -49,9 +51,63 @@ func (d Node) Child(key string, v *yaml.Node) Node {
 	return Node{File: d.File, N: v, Path: p}
 }
 
+// MaxName is the most characters of a name a file gives: an S?'s id, a
+// Location's, a unit's, a field's. Names are echoed in headings and
+// errors, one short line each.
+const MaxName = 80
+
+// nameProblem says what keeps s from being a name, "" if nothing: a
+// control character (a line break would forge a line of the output), or
+// more than MaxName characters.
+func nameProblem(s string) string {
+	switch {
+	case strings.IndexFunc(s, unicode.IsControl) >= 0:
+		return "a name holds no control character such as a line break"
+	case utf8.RuneCountInString(s) > MaxName:
+		return fmt.Sprintf("a name is at most %d characters", MaxName)
+	}
+	return ""
+}
+
+// Name reads a single value that names something: one line of at most
+// MaxName characters.
+func (d Node) Name() (string, error) {
+	s, err := d.Str()
+	if err != nil {
+		return "", err
+	}
+	if p := nameProblem(s); p != "" {
+		return "", d.Errorf("%s: %s", quoted(s), p)
+	}
+	return s, nil
+}
+
+// Line reads a single value of one line, such as a file name: no control
+// character, any length.
+func (d Node) Line() (string, error) {
+	s, err := d.Str()
+	if err == nil && strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return "", d.Errorf("%s: want one line, with no control character", quoted(s))
+	}
+	return s, err
+}
+
+// quoted is s in quotes for a message, its control characters escaped
+// once, at most MaxName characters of it.
+func quoted(s string) string { return `"` + cut(OneLine(s)) + `"` }
+
+// cut shortens s to MaxName characters for a message.
+func cut(s string) string {
+	if r := []rune(s); len(r) > MaxName {
+		return string(r[:MaxName-1]) + "…"
+	}
+	return s
+}
+
 // Pairs calls fn for each field of mapping d in order, line being the
 // key's, rejecting keys that are not plain strings, keys given twice and
 // aliases: a reader of the file must see every value where it stands.
+// A key is a name (MaxName).
 func (d Node) Pairs(fn func(key string, line int, v Node) error) error {
 	seen := map[string]bool{}
 	n := d.N
@@ -59,6 +115,9 @@ func (d Node) Pairs(fn func(key string, line int, v Node) error) error {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.Tag == "!!null" {
 			return Errorf(d.File, k.Line, "want a field name, not %s", KindName(k))
+		}
+		if p := nameProblem(k.Value); p != "" {
+			return Errorf(d.File, k.Line, "field %s: %s", quoted(k.Value), p)
 		}
 		if seen[k.Value] {
 			return Errorf(d.File, k.Line, "field %s given twice", OneLine(k.Value))

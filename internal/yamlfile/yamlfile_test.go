@@ -2,6 +2,7 @@ package yamlfile
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -89,6 +90,35 @@ func TestStrict(t *testing.T) {
 		var fe *Error
 		if !errors.As(err, &fe) || err.Error() != c.want {
 			t.Errorf("%q: %v, want %s", c.body, err, c.want)
+		}
+	}
+}
+
+// TestNames: a name, as a value or a key, is one short line: a line break
+// in an S?'s id printed a forged line in the table, and a 5,000-character
+// unit name a 5 KB error.
+func TestNames(t *testing.T) {
+	long := strings.Repeat("x", MaxName+1)
+	for _, c := range []struct{ body, err string }{
+		{"id: hut\n", ""},
+		{"id: \"h\\nFORGED\"\n", `f.yaml:1: id: "h\nFORGED": a name holds no control character such as a line break`},
+		{"id: " + long + "\n", `f.yaml:1: id: "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
+		{long + ": 1\n", `f.yaml:1: field "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
+		{"\"a\\tb\": 1\n", `f.yaml:1: field "a\tb": a name holds no control character such as a line break`},
+	} {
+		n, err := Decode("f.yaml", []byte(c.body), "id:")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = n.Pairs(func(key string, _ int, v Node) error {
+			_, err := v.Name()
+			return err
+		})
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v", c.body, err)
+		case c.err != "" && (err == nil || err.Error() != c.err):
+			t.Errorf("%q: %v; want %s", c.body, err, c.err)
 		}
 	}
 }

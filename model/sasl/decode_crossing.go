@@ -52,7 +52,7 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 		var err error
 		switch k {
 		case "tables":
-			cf.Tables, err = v.Str()
+			cf.Tables, err = v.Line()
 			if err == nil && strings.TrimSpace(cf.Tables) == "" {
 				err = v.Errorf("%q: want a tables file, relative to this one, or illustrative", cf.Tables)
 			}
@@ -81,9 +81,9 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 					var err error
 					switch kk {
 					case "id":
-						q.ID, err = y.Str()
+						q.ID, err = y.Name()
 					case "loc":
-						q.Loc, err = y.Str()
+						q.Loc, err = y.Name()
 					case "ac_drm":
 						q.ACDRM, err = y.Integer(-6, 6)
 					case "site":
@@ -174,7 +174,7 @@ func decodeEnemy(v yamlfile.Node, e *Enemy) error {
 		case "a5_drm":
 			e.A5DRM, err = x.Integer(-6, 6)
 		case "nationality":
-			e.Nationality, err = x.Str()
+			e.Nationality, err = x.Name()
 		case "date":
 			e.Date, err = yamlfile.Parsed(x, ParseDate)
 		}
@@ -202,7 +202,7 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 		var err error
 		switch k {
 		case "name":
-			st.Name, err = y.Str()
+			st.Name, err = y.Name()
 		case "mf":
 			mf = true
 			st.MF, err = y.Number(0.01, 16)
@@ -219,7 +219,7 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 					switch kk {
 					case "id":
 						id = true
-						el.ID, err = w.Str()
+						el.ID, err = w.Name()
 					case "range":
 						ranged = true
 						el.Range, err = w.Integer(0, 16)

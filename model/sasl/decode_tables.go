@@ -37,7 +37,7 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 		case "illustrative":
 			t.Illustrative, err = v.Boolean()
 		case "nationality":
-			t.Nationality, err = v.Str()
+			t.Nationality, err = v.Name()
 		case "deploy":
 			t.Deploy, err = v.Boolean()
 		case "units":
@@ -58,7 +58,7 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 			t.X6a, err = decodeTable(v, 0)
 		case "long_range":
 			err = v.Fields([]string{"hmg", "hmg50"}, func(k string, w yamlfile.Node) error {
-				s, err := w.Str()
+				s, err := w.Name()
 				if k == "hmg" {
 					t.LongRange.HMG = s
 				} else {
@@ -133,7 +133,7 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			case "bpv":
 				u.BPV, err = x.Integer(0, 500)
 			case "hs":
-				u.HS, err = x.Str()
+				u.HS, err = x.Name()
 			case "mod":
 				u.Mod, err = x.Integer(-3, 3)
 			case "rof":
@@ -143,9 +143,9 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			case "mm":
 				u.MM, err = x.Integer(1, 500)
 			case "inside":
-				u.Inside, err = x.Str()
+				u.Inside, err = x.Name()
 			case "crew":
-				u.Crew, err = x.Str()
+				u.Crew, err = x.Name()
 			case "dm":
 				u.Dismantle = true
 				if x.N.Kind == yaml.ScalarNode && x.N.Value == "none" {
@@ -346,7 +346,7 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 	first, rs, err := rows(v, func(w yamlfile.Node) (Entry, error) {
 		if w.N.Kind == yaml.ScalarNode {
-			s, err := w.Str()
+			s, err := w.Name()
 			if s == noneRow {
 				s = ""
 			}
@@ -359,7 +359,7 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 		err := w.Fields([]string{"unit", "sub"}, func(k string, x yamlfile.Node) error {
 			if k == "unit" {
 				var err error
-				if e.Unit, err = x.Str(); e.Unit == noneRow {
+				if e.Unit, err = x.Name(); e.Unit == noneRow {
 					e.Unit = ""
 				}
 				return err
@@ -381,7 +381,7 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 					// 1 and 01: the later replaced the earlier.
 					return yamlfile.Errorf(x.File, line, "%s: dr %d given twice", x.Path, dr)
 				}
-				e.Sub.On[int(dr)], err = yn.Str()
+				e.Sub.On[int(dr)], err = yn.Name()
 				return err
 			})
 			if err == nil && !before {
