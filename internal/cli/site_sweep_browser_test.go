@@ -473,14 +473,14 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(tables, bytes.Replace(text, []byte("nationality: russian"), []byte("nationality: Russian"), 1), 0o644); err != nil {
+	if err := os.WriteFile(tables, bytes.Replace(text, []byte("nationality: russian"), []byte("nationality: soviet"), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got = nil
 	var nationality string
 	if err := chromedp.Run(ctx,
 		chromedp.SetUploadFiles(`#up-tables`, []string{tables}, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById('in-tables').value === 'my-tables.yaml' && document.getElementById('b-enemy-nationality').value === 'Russian'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Poll(`document.getElementById('in-tables').value === 'my-tables.yaml' && document.getElementById('b-enemy-nationality').value === 'soviet'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		chromedp.Evaluate(`fetch(document.getElementById('builder-download').href).then((r) => r.text())`, &crossing, awaitPromise),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),

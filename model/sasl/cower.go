@@ -1,17 +1,15 @@
 package sasl
 
 import (
-	"strings"
-
 	"github.com/sapperhq/sapper/model/asl"
 )
 
 // firerNationality is the ENEMY's nationality where Cowering cares
-// (A7.9): british, finnish, or any other. A tables file names its
-// nationality as it likes, so case does not count: "British" units are
-// as exempt as "british" ones (S29).
+// (A7.9): british, finnish, or any other. A tables file writes its
+// nationality in lower case (Tables.Validate), so the words are read
+// exactly (S29).
 func firerNationality(s string) asl.Nationality {
-	n, err := asl.ParseNationality(strings.ToLower(strings.TrimSpace(s)))
+	n, err := asl.ParseNationality(s)
 	if err != nil {
 		return asl.OtherNationality
 	}

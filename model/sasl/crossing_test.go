@@ -70,6 +70,10 @@ func TestValidateBuiltInCode(t *testing.T) {
 		{"ELR 9", func(c *Crossing) { c.Stack[0].ELR = 9 }, "elr=9 outside 0…5"},
 		{"attitude 9", func(c *Crossing) { c.Enemy.Attitude = 9 }, "attitude: 9: want advance or hold"},
 		{"forbid 99", func(c *Crossing) { c.SQ[0].Forbid = []Item{ItemSW, 99} }, "sq: A: forbid: item 99: want one of S, HS, L, SW, Gun, AFV, SPG, F"},
+		// british and finnish change Cowering (S29), read exactly: a
+		// capital or a space was once folded away, a guess.
+		{"Finnish", func(c *Crossing) { c.Tables.Nationality, c.Enemy.Nationality = "Finnish", "Finnish" }, `nationality: "Finnish": want a nationality in lower case`},
+		{" finnish", func(c *Crossing) { c.Tables.Nationality, c.Enemy.Nationality = " finnish", " finnish" }, `nationality: " finnish": want a nationality in lower case`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := twoSQ(t)

@@ -263,6 +263,9 @@ func (t *Tables) generation() []namedTable {
 // 7 is empty (S5.3), that the SW, Gun and AFV tables carry no DRM (S6),
 // and that every unit is complete.
 func (t *Tables) Validate() error {
+	if err := checkNationality(t.Nationality); err != nil {
+		return err
+	}
 	if len(t.A1.Rows) == 0 {
 		return bound.Invalidf("a1", "no rows")
 	}
@@ -401,4 +404,19 @@ func (t *Tables) lightestMG() (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+// checkNationality refuses a nationality that is not a word or words in
+// lower case. Two of them carry rules, british and finnish (Cowering,
+// S29), and are read exactly: "Finnish" or " finnish" was read as finnish
+// by a guess, while "finland" is any other nationality, as it still is.
+func checkNationality(n string) error {
+	ok := n != "" && n == strings.TrimSpace(n) && !strings.Contains(n, "  ")
+	for _, r := range n {
+		ok = ok && (r >= 'a' && r <= 'z' || r == ' ' || r == '-')
+	}
+	if !ok {
+		return bound.Invalidf("nationality", "%q: want a nationality in lower case, such as russian or german (british and finnish change Cowering, S29)", n)
+	}
+	return nil
 }
