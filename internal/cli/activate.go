@@ -148,6 +148,9 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	if fs.Changed("tables") {
 		ref = f.tables
 	}
+	if err := illustrativeOrFile(ctx, s, ref, fs.Changed("tables")); err != nil {
+		return nil, err
+	}
 	if ref == "" {
 		ref = illustrativeTables // neither the file nor --tables names any
 	}

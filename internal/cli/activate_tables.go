@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -22,6 +23,27 @@ func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 		return nil, err
 	}
 	return decodeTables(ref, data)
+}
+
+// illustrativeOrFile refuses the tables named illustrative where a file
+// of that name stands where they would be read from (beside the crossing
+// file, or for --tables where sapper runs), as run refuses a scenario
+// named like a file: which was meant is not for sapper to guess.
+func illustrativeOrFile(ctx context.Context, s *scenario, ref string, flag bool) error {
+	if ref != illustrativeTables {
+		return nil
+	}
+	dir, given := ".", "--tables illustrative"
+	if !flag {
+		if s.file != s.ref {
+			return nil // a built-in crossing, read from no directory
+		}
+		dir, given = filepath.Dir(s.ref), "tables: illustrative"
+	}
+	if p := filepath.Join(dir, ref); fileExists(ctx, p) {
+		return usagef("%s names the shipped tables, and %s is a file; write ./%s for the file, or rename it", given, quote(p), illustrativeTables)
+	}
+	return nil
 }
 
 // decodeTables reads a tables file (sasl.DecodeTables), its errors the

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -428,5 +429,33 @@ func TestCrossingMinusSign(t *testing.T) {
 	}
 	if outs[0] != outs[1] {
 		t.Errorf("− and - differ:\n%s\n---\n%s", outs[0], outs[1])
+	}
+}
+
+// TestIllustrativeOrFile: a crossing's tables: illustrative beside a file
+// of that name is refused, as a scenario named like a file is, where the
+// file was passed over without a word; ./illustrative reads the file.
+func TestIllustrativeOrFile(t *testing.T) {
+	dir := t.TempDir()
+	tables, err := os.ReadFile("../../model/sasl/tables/illustrative-russian.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "illustrative"), bytes.Replace(tables, []byte("illustrative: true"), []byte("illustrative: false"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const crossing = "command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A}]\npath:\n  - {mf: 1, eligible: [{id: A, range: 2}]}\n"
+	file := filepath.Join(dir, "x.yaml")
+	if err := os.WriteFile(file, []byte(crossing+"tables: illustrative\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := cli(t, "activate", file); code != exitUsage || !strings.Contains(stderr, "tables: illustrative names the shipped tables, and \""+filepath.Join(dir, "illustrative")+"\" is a file; write ./illustrative for the file") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+	if err := os.WriteFile(file, []byte(crossing+"tables: ./illustrative\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := cli(t, "activate", file, "--trials", "100"); code != exitOK || strings.Contains(stdout, "ILLUSTRATIVE") {
+		t.Errorf("./illustrative: exit %d, %q, %q", code, stderr, stdout)
 	}
 }
