@@ -41,7 +41,7 @@ func checkOutputFile(name, file string) error {
 	if dir == "" {
 		dir = "."
 	}
-	if d := strings.TrimRight(dir, string(filepath.Separator)+"/"); d != "" {
+	if d := strings.TrimRightFunc(dir, func(r rune) bool { return r < 128 && os.IsPathSeparator(uint8(r)) }); d != "" {
 		dir = d
 	}
 	switch fi, err := os.Stat(dir); {

@@ -569,6 +569,12 @@ func suggest(name string, fs *pflag.FlagSet) string {
 			names = append(names, f.Name)
 		}
 	})
+	if len(name) == 1 { // ShorthandLookup panics on a longer name
+		if f := fs.ShorthandLookup(name); f != nil && f.Name != "help" {
+			// A file names a flag in full: -j is the command line's.
+			return fmt.Sprintf("; did you mean %s (-%s on the command line)?", f.Name, name)
+		}
+	}
 	best := yamlfile.Nearest(name, names)
 	if best == "" {
 		return fmt.Sprintf(" (sapper help %s lists its flags)", fs.Name())

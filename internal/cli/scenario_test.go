@@ -30,6 +30,11 @@ func TestScenarioErrors(t *testing.T) {
 		{"tagged text", "command: dc\nflags:\n  target: !foo 4-6-7\n", `tagged text.yaml:3: field target: "4-6-7" is tagged !foo: a file gives a value as the command line does, with no tag`},
 		{"quoted item", "command: lhy\nflags:\n  target: squad:7\n  sadrm: [1, \"2\"]\n", `quoted item.yaml:4: field sadrm: "2" is quoted: want a number, written without quotes`},
 		{"far", "command: dc\nflags:\n  target: 4-6-7\n  zzzzzz: 3\n", `far.yaml:4: unknown field "zzzzzz" for sapper dc (sapper help dc lists its flags)`},
+		// A short name is not "corrected" to any other short one (x0 to
+		// sq, j to cx); a shorthand is named as the flag it stands for.
+		{"short", "command: dc\nflags:\n  target: 4-6-7\n  x0: 3\n", `short.yaml:4: unknown field "x0" for sapper dc (sapper help dc lists its flags)`},
+		{"short top", "command: dc\nx0: 1\n", `short top.yaml:2: unknown field "x0"; want command, title`},
+		{"shorthand", "command: dc\nflags:\n  target: 4-6-7\n  j: 2\n", `shorthand.yaml:4: unknown field "j" for sapper dc; did you mean workers (-j on the command line)?`},
 		{"toplevel", "comand: dc\n", `toplevel.yaml:1: unknown field "comand"; did you mean command?`},
 		{"crossing", "command: activate\nstak: [4-6-7]\n", `crossing.yaml:2: unknown field "stak"; did you mean stack?`},
 		{"nowhere", "command: dc\nzzzzzz: 1\n", `nowhere.yaml:2: unknown field "zzzzzz"; want command, title, description, flags, vary, metric, or for sapper activate tables, stack`},

@@ -166,9 +166,11 @@ func StripEcho(msg string) string {
 }
 
 // Nearest is the name among names closest to a misspelt one, or "" when
-// none is close enough to be what the user meant.
+// none is close enough to be what the user meant: within two edits, and
+// one edit in three of the name's letters, so that a short name is not
+// "corrected" to any other (x0 to sq, j to cx).
 func Nearest(name string, names []string) string {
-	best, bestD := "", 3
+	best, bestD := "", min(3, max(1, utf8.RuneCountInString(name)/3)+1)
 	for _, n := range names {
 		if d := editDistance(name, n); d < bestD {
 			best, bestD = n, d
@@ -177,24 +179,29 @@ func Nearest(name string, names []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b.
+// editDistance is the edit distance between a and b, two letters swapped
+// counting as one edit (tme for tem), as people mistype.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev = cur
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }
