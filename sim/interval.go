@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -19,8 +20,12 @@ func zScore(c float64) float64 {
 //	centre = (p̂ + z²/2n) / (1 + z²/n)
 //	half   = z / (1 + z²/n) · √(p̂(1−p̂)/n + z²/4n²)
 //
-// With n = 0 it returns the vacuous interval [0, 1].
+// With n = 0 it returns the vacuous interval [0, 1]. It panics unless
+// x ≤ n and 0 < c < 1, the preconditions of a count and a confidence.
 func Wilson(x, n uint64, c float64) (lo, hi float64) {
+	if x > n || !(c > 0 && c < 1) {
+		panic(fmt.Sprintf("sim: Wilson(%d, %d, %v): want successes ≤ trials and a confidence in (0, 1)", x, n, c))
+	}
 	if n == 0 {
 		return 0, 1
 	}

@@ -3,8 +3,10 @@ package sim
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -156,6 +158,21 @@ func TestWilson(t *testing.T) {
 	lo, hi = Wilson(0, 10, 0.95)
 	if lo != 0 || math.Abs(hi-0.2775) > 5e-5 {
 		t.Errorf("Wilson(0, 10) = [%.4f, %.4f]", lo, hi)
+	}
+	// Outside its preconditions it panics, naming them, where 5 of 3 gave
+	// NaN and a confidence of 1.5 a panic of the normal distribution's.
+	for _, c := range []struct {
+		x, n uint64
+		conf float64
+	}{{5, 3, 0.95}, {1, 2, 1.5}, {1, 2, 0}, {1, 2, math.NaN()}} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "want successes ≤ trials and a confidence in (0, 1)") {
+					t.Errorf("Wilson(%d, %d, %v): %v", c.x, c.n, c.conf, r)
+				}
+			}()
+			Wilson(c.x, c.n, c.conf)
+		}()
 	}
 }
 

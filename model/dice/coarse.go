@@ -83,7 +83,7 @@ func (c Coarse) Roll(src *sim.Source) int { return int(src.PickValue(c.dist)) }
 
 // Sums returns the classes as a distribution valued by their
 // representative sums, for a trial loop that draws inline with
-// sim.Source.Dice and falls back to PickValue: the same draw as Roll.
+// sim.Source.Roll and falls back to PickValue: the same draw as Roll.
 func (c Coarse) Sums() *sim.Dist { return c.dist }
 
 // Valued returns the classes as a distribution whose class k carries the

@@ -77,7 +77,7 @@ func setWeight(k, s, n int) uint64 {
 func (sel *Selection) Draw(src *sim.Source) uint16 { return uint16(src.PickValue(sel.sets)) }
 
 // Sets is the draw Draw makes, as a distribution over the masks valued by
-// the mask, for a trial loop that draws inline with sim.Source.Dice.
+// the mask, for a trial loop that draws inline with sim.Source.Roll.
 func (sel *Selection) Sets() *sim.Dist { return sel.sets }
 
 // PSize is the probability that exactly s candidates are selected.
