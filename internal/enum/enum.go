@@ -13,3 +13,13 @@ func Name[T ~uint8 | ~int8](typ string, names []string, v T) string {
 	}
 	return fmt.Sprintf("%s(%d)", typ, v)
 }
+
+// Text is names[v] as a MarshalText writes it, and an error for a value
+// outside names: JSON that a decoder would refuse ("Mode(9)") is not
+// written.
+func Text[T ~uint8 | ~int8](typ string, names []string, v T) ([]byte, error) {
+	if int(v) >= 0 && int(v) < len(names) {
+		return []byte(names[v]), nil
+	}
+	return nil, fmt.Errorf("%s(%d) is no %s; want one of %v", typ, v, typ, names)
+}

@@ -22,3 +22,13 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+func TestText(t *testing.T) {
+	names := []string{"placed", "thrown", "set"}
+	if b, err := Text("Mode", names, mode(1)); err != nil || string(b) != "thrown" {
+		t.Errorf("Text(1) = %q, %v", b, err)
+	}
+	if b, err := Text("Mode", names, mode(9)); err == nil || b != nil {
+		t.Errorf("Text(9) = %q, %v; want an error", b, err)
+	}
+}

@@ -74,7 +74,7 @@ const (
 var facingNames = [...]string{"front", "side", "rear"}
 
 func (f Facing) String() string               { return enum.Name("Facing", facingNames[:], f) }
-func (f Facing) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+func (f Facing) MarshalText() ([]byte, error) { return enum.Text("Facing", facingNames[:], f) }
 
 // ParseFacing reads front, side or rear.
 func ParseFacing(s string) (Facing, error) {

@@ -32,7 +32,7 @@ func ParseMode(s string) (Mode, error) {
 	return 0, fmt.Errorf("%q: want placed, thrown or set", s)
 }
 
-func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+func (m Mode) MarshalText() ([]byte, error) { return enum.Text("Mode", modeNames[:], m) }
 
 // User is the DC user's class for the X# penalty (A23.2, A21.11, A19.32).
 type User uint8
@@ -47,7 +47,7 @@ var userNames = [...]string{"elite", "non-elite", "inexperienced"}
 
 func (u User) String() string { return enum.Name("User", userNames[:], u) }
 
-func (u User) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+func (u User) MarshalText() ([]byte, error) { return enum.Text("User", userNames[:], u) }
 
 // UserOf is the user class of a DC Placed or Set by group[0], with the
 // units of group[1:] in its Location (A23.2, §8.3): SMC, Infantry crews

@@ -169,3 +169,17 @@ func TestUnitValuesCoverEveryField(t *testing.T) {
 		t.Errorf("values writes %d fields, Unit has %d exported", got, exported)
 	}
 }
+
+// TestMarshalUnknown: an enumerated value a Go program built outside its
+// names is refused by MarshalText, where it wrote "Mode(9)", which no
+// decoder reads back.
+func TestMarshalUnknown(t *testing.T) {
+	for _, v := range []interface{ MarshalText() ([]byte, error) }{Mode(9), User(9), Facing(9), Class(9), Building(9)} {
+		if b, err := v.MarshalText(); err == nil {
+			t.Errorf("%T(9) marshalled as %q", v, b)
+		}
+	}
+	if b, err := Thrown.MarshalText(); err != nil || string(b) != "thrown" {
+		t.Errorf("Thrown: %q, %v", b, err)
+	}
+}

@@ -27,7 +27,7 @@ const (
 var weaponNames = [...]string{"small-arms", "he", "heat", "ffe", "concentrated-ffe", "harassing-ffe", "aerial-bomb", "rocket", "ft", "wp"}
 
 func (w Weapon) String() string               { return enum.Name("Weapon", weaponNames[:], w) }
-func (w Weapon) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
+func (w Weapon) MarshalText() ([]byte, error) { return enum.Text("Weapon", weaponNames[:], w) }
 
 // ParseWeapon reads a weapon name.
 func ParseWeapon(s string) (Weapon, error) {
@@ -61,7 +61,7 @@ const (
 var firerNames = [...]string{"infantry", "smc", "berserk", "fire-lane", "ordnance", "vehicle", "aircraft", "ffe"}
 
 func (f Firer) String() string               { return enum.Name("Firer", firerNames[:], f) }
-func (f Firer) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+func (f Firer) MarshalText() ([]byte, error) { return enum.Text("Firer", firerNames[:], f) }
 
 // ParseFirer reads a firer kind.
 func ParseFirer(s string) (Firer, error) {
@@ -113,8 +113,10 @@ const (
 
 var nationalityNames = [...]string{"other", "british", "finnish"}
 
-func (n Nationality) String() string               { return enum.Name("Nationality", nationalityNames[:], n) }
-func (n Nationality) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+func (n Nationality) String() string { return enum.Name("Nationality", nationalityNames[:], n) }
+func (n Nationality) MarshalText() ([]byte, error) {
+	return enum.Text("Nationality", nationalityNames[:], n)
+}
 
 // ParseNationality reads other, british or finnish.
 func ParseNationality(s string) (Nationality, error) {
@@ -126,7 +128,7 @@ func ParseNationality(s string) (Nationality, error) {
 	return 0, fmt.Errorf("%q: want other, british or finnish", s)
 }
 
-func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+func (c Class) MarshalText() ([]byte, error) { return enum.Text("Class", classNames[:], c) }
 
 // ParseClass reads a Class name.
 func ParseClass(s string) (Class, error) {

@@ -25,7 +25,7 @@ const (
 var roadblockNames = [...]string{"none", "normal", "narrow"}
 
 func (r Roadblock) String() string               { return enum.Name("Roadblock", roadblockNames[:], r) }
-func (r Roadblock) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+func (r Roadblock) MarshalText() ([]byte, error) { return enum.Text("Roadblock", roadblockNames[:], r) }
 
 // ParseRoadblock reads none, normal or narrow.
 func ParseRoadblock(s string) (Roadblock, error) {
@@ -59,7 +59,7 @@ var bridgeNames = [...]string{"none", "stone", "wooden", "pontoon", "underwater-
 var bridgeTEM = [...]int{0, 3, 2, 1, 2}
 
 func (b Bridge) String() string               { return enum.Name("Bridge", bridgeNames[:], b) }
-func (b Bridge) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+func (b Bridge) MarshalText() ([]byte, error) { return enum.Text("Bridge", bridgeNames[:], b) }
 
 // ParseBridge reads a bridge kind.
 func ParseBridge(s string) (Bridge, error) {

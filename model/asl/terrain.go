@@ -22,7 +22,7 @@ const (
 var buildingNames = [...]string{"none", "wooden", "stone"}
 
 func (b Building) String() string               { return enum.Name("Building", buildingNames[:], b) }
-func (b Building) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+func (b Building) MarshalText() ([]byte, error) { return enum.Text("Building", buildingNames[:], b) }
 
 // ParseBuilding reads none, wooden or stone.
 func ParseBuilding(s string) (Building, error) {
@@ -75,7 +75,7 @@ var ecDRM = [...]int{-3, -3, -2, -1, 0, 1, 2}
 const Moderate EC = 4
 
 func (e EC) String() string               { return enum.Name("EC", ecNames[:], e) }
-func (e EC) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+func (e EC) MarshalText() ([]byte, error) { return enum.Text("EC", ecNames[:], e) }
 
 // DRM is the EC's DRM on a Flame DR outside buildings (B25.5).
 func (e EC) DRM() int { return ecDRM[e] }
@@ -102,7 +102,7 @@ const (
 var breachNames = [...]string{"none", "rowhouse", "fortified"}
 
 func (b Breach) String() string               { return enum.Name("Breach", breachNames[:], b) }
-func (b Breach) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+func (b Breach) MarshalText() ([]byte, error) { return enum.Text("Breach", breachNames[:], b) }
 
 // ParseBreach reads none, rowhouse or fortified.
 func ParseBreach(s string) (Breach, error) {

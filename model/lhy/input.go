@@ -44,7 +44,9 @@ var nationalityNames = []string{"", "japanese", "russian"}
 func (n Nationality) String() string { return enum.Name("Nationality", nationalityNames, n) }
 
 // MarshalText writes the nationality as the unit option that sets it.
-func (n Nationality) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+func (n Nationality) MarshalText() ([]byte, error) {
+	return enum.Text("Nationality", nationalityNames, n)
+}
 
 // fanatic reports a Japanese or Russian unit.
 func (n Nationality) fanatic() bool { return n != OtherNationality }
@@ -119,7 +121,9 @@ var cohesionFailNames = []string{"casualty", "disrupt"}
 func (c CohesionFail) String() string { return enum.Name("CohesionFail", cohesionFailNames, c) }
 
 // MarshalText writes the reading as --rule cohesion-fail takes it.
-func (c CohesionFail) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+func (c CohesionFail) MarshalText() ([]byte, error) {
+	return enum.Text("CohesionFail", cohesionFailNames, c)
+}
 
 // CohesionFailNames are the readings of a failed Cohesion check ([M1]).
 func CohesionFailNames() []string { return []string{FailCasualty.String(), FailDisrupt.String()} }

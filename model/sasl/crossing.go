@@ -25,7 +25,7 @@ var attitudeNames = [...]string{"advance", "hold"}
 func AttitudeNames() []string { return slices.Clone(attitudeNames[:]) }
 
 func (a Attitude) String() string               { return enum.Name("Attitude", attitudeNames[:], a) }
-func (a Attitude) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+func (a Attitude) MarshalText() ([]byte, error) { return enum.Text("Attitude", attitudeNames[:], a) }
 
 // ParseAttitude reads advance or hold.
 func ParseAttitude(s string) (Attitude, error) {
