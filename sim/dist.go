@@ -40,7 +40,8 @@ type Dist struct {
 const maxLUT = 1 << 12
 
 // NewDist returns the distribution with the given weights. At least one
-// weight must be positive and the total must not overflow uint64.
+// weight must be positive and the total must not overflow uint64: it
+// panics otherwise, as models build their Dists from tables, once.
 func NewDist(weights ...uint64) *Dist {
 	d := &Dist{weights: append([]uint64(nil), weights...)}
 	for _, w := range weights {

@@ -53,7 +53,8 @@ func (u User) MarshalText() ([]byte, error) { return enum.Text("User", userNames
 // units of group[1:] in its Location (A23.2, §8.3): SMC, Infantry crews
 // and Elite MMC are elite users; Conscripts, and Green units with no
 // unbroken leader with them, are Inexperienced (A19.3, A19.32); other MMC
-// are non-elite. Partisans are not modeled.
+// are non-elite. Partisans are not modeled. It panics on an empty group,
+// which has no user.
 func UserOf(group []Unit) User {
 	u := group[0]
 	switch {

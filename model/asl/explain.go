@@ -40,7 +40,8 @@ type ColumnChoice struct {
 // Heading is the column as printed on the IFT: "30", "36+".
 func (c ColumnChoice) Heading() string { return ColumnHeading(c.Column) }
 
-// ColumnHeading is column c as printed on the IFT.
+// ColumnHeading is column c as printed on the IFT. It panics for c not
+// below Columns.
 func ColumnHeading(c Column) string {
 	if c == ColumnFor(36) {
 		return "36+"

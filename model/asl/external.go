@@ -1,6 +1,8 @@
 package asl
 
 import (
+	"fmt"
+
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -58,8 +60,13 @@ func (r StackRules) Options() Options {
 	return o
 }
 
-// NewStack sets up the units, giving elr to those without their own.
+// NewStack sets up the units, giving elr to those without their own. It
+// panics for more than MaxUnits units; each unit is as Unit.Validate
+// passes it.
 func NewStack(units []Unit, elr int, r StackRules) *Stack {
+	if len(units) > MaxUnits {
+		panic(fmt.Sprintf("asl: NewStack of %d units; a Location holds at most %d (MaxUnits)", len(units), MaxUnits))
+	}
 	s := sim.Scratch[Stack]()
 	s.start.setup(units, elr, r.Options().locRules(false))
 	s.cur.restart(&s.start)

@@ -124,7 +124,8 @@ var ift = [16][Columns]IFT{
 }
 
 // Lookup returns the IFT result for a Final DR on column c; Final DRs
-// beyond the table use its ≤0 and ≥15 rows.
+// beyond the table use its ≤0 and ≥15 rows. It panics for c not below
+// Columns.
 func Lookup(c Column, final int) IFT {
 	return ift[min(max(final, 0), 15)][c]
 }

@@ -35,7 +35,8 @@ func ParseBuilding(s string) (Building, error) {
 }
 
 // TEM is the building's TEM: wooden +2, stone +3, one more if Fortified
-// (B23.921).
+// (B23.921). It panics for a Building other than those named (a Validate
+// refuses it).
 func (b Building) TEM(fortified bool) int {
 	t := [...]int{0, 2, 3}[b]
 	if b != NoBuilding && fortified {
