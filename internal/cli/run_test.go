@@ -1,10 +1,11 @@
 package cli
 
 import (
-	"github.com/sapperhq/sapper/internal/golden"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/golden"
 )
 
 // TestUsageErrors checks the contract for bad input: exit 2, exactly one

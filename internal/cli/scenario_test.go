@@ -3,13 +3,14 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"github.com/sapperhq/sapper/report"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/report"
 
 	"github.com/sapperhq/sapper/internal/golden"
 )
