@@ -117,9 +117,10 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 	}
 	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
 		u := UnitDef{Name: name}
-		kind := false
+		kind, mod := false, false
 		err := w.Fields(unitKeys, func(k string, x yamlfile.Node) error {
 			var err error
+			mod = mod || k == "mod"
 			switch k {
 			case "kind":
 				kind = true
@@ -170,6 +171,10 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 		}
 		if !kind {
 			return yamlfile.Errorf(v.File, line, "units: %s: no kind; want one of %v", yamlfile.OneLine(name), KindNames())
+		}
+		if u.Kind == Leader && !mod {
+			// Left out, it read as 0: a 9-2 without his −2.
+			return yamlfile.Errorf(v.File, line, "units: %s: a leader needs mod, his leadership modifier (0 for an 8-0)", yamlfile.OneLine(name))
 		}
 		out[name] = u
 		return nil

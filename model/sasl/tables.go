@@ -322,6 +322,9 @@ func (t *Tables) Validate() error {
 				return bound.Invalidf("units", "%s: a MG needs fp > 0, range > 0, b 2…12 and rof 0…6", n)
 			}
 		}
+		if err := u.fieldsApply(); err != nil {
+			return bound.Invalidf("units", "%s: %w", n, err)
+		}
 		if u.Kind == Squad && t.Deploy && u.HS == "" {
 			return bound.Invalidf("units", "%s: a squad of a nationality that can Deploy needs its hs (S6)", n)
 		}
@@ -417,6 +420,37 @@ func checkNationality(n string) error {
 	}
 	if !ok {
 		return bound.Invalidf("nationality", "%q: want a nationality in lower case, such as russian or german (british and finnish change Cowering, S29)", n)
+	}
+	return nil
+}
+
+// fieldsApply refuses a value given for a field the unit's kind does not
+// read, which was passed over: a squad's rof, a leader's fp, a crew
+// named for anything but a Gun.
+func (u UnitDef) fieldsApply() error {
+	k := u.Kind
+	for _, f := range []struct {
+		name  string
+		given bool
+		kinds string
+		ok    bool
+	}{
+		{"fp", u.FP != 0, "squad, hs, crew or mg", k.mmc() || k == MG},
+		{"range", u.Range != 0, "squad, hs, crew or mg", k.mmc() || k == MG},
+		{"class", u.Class != asl.FirstLine, "squad, hs or crew", k.mmc()},
+		{"bpv", u.BPV != 0, "squad, hs or crew", k.mmc()},
+		{"hs", u.HS != "", "squad", k == Squad},
+		{"mod", u.Mod != 0, "leader", k == Leader},
+		{"rof", u.ROF != 0, "mg", k == MG},
+		{"b", u.B != 0, "mg", k == MG},
+		{"mm", u.MM != 0, "mortar", k == Mortar},
+		{"dm", u.Dismantle, "mg, mortar, baz, latw, ft or dc", k.sw()},
+		{"inside", u.Inside != "", "mortar", k == Mortar},
+		{"crew", u.Crew != "", "gun", k == Gun},
+	} {
+		if f.given && !f.ok {
+			return fmt.Errorf("%s applies to kind %s, not %s", f.name, f.kinds, k)
+		}
 	}
 	return nil
 }
