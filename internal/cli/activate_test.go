@@ -193,6 +193,11 @@ func TestActivateUsageErrors(t *testing.T) {
 		{"  9:  [S]\n", "", "no row 9: rows may not have gaps (S19)"},
 		{"  9:  [S]\n", "  9:  [S]\n  09: [S]\n", "t.yaml:61: tables: a1: row 9 given twice"},
 		{"1: 9-0C}", "1: 9-0C, 01: 6+1}", "t.yaml:82: tables: x3: rows: 6: sub: dr 1 given twice"},
+		// a column with no year read as year 0; one of 2100 was never
+		// picked; a sub with no unit read as none
+		{"{year: 1943, rows: {2: HMG", "{rows: {2: HMG", "t.yaml:94: tables: x4: columns 3: no year; a column is picked by its year, from 1939 to 1945"},
+		{"{year: 1943, rows: {2: HMG", "{year: 2100, rows: {2: HMG", "t.yaml:94: tables: x4: columns 3: year: 2100 outside 1939…1945"},
+		{"{unit: 8-0, sub:", "{sub:", "t.yaml:82: tables: x3: rows: 6: no unit; give the row's unit, or unit: none, beside its sub"},
 		// fields a unit's kind does not read were passed over
 		{"class: first, bpv: 10, hs: 2-2-7}", "class: first, bpv: 10, hs: 2-2-7, rof: 2}", "tables: units: 4-4-7: rof applies to kind mg, not squad"},
 		{"9-1:       {kind: leader, mod: -1}", "9-1:       {kind: leader, mod: -1, fp: 1}", "tables: units: 9-1: fp applies to kind squad, hs, crew or mg, not leader"},

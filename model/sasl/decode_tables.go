@@ -314,7 +314,9 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 					var err error
 					switch kk {
 					case "year":
-						c.Year, err = y.Integer(1900, 2100)
+						// Columns by the years of the war the tables are
+						// for: 2100 was a column never picked.
+						c.Year, err = y.Integer(FirstYear, LastYear)
 					case "site":
 						c.Site, err = yamlfile.Parsed(y, ParseSite)
 					default:
@@ -326,6 +328,10 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 				})
 				if err == nil && c.Rows == nil {
 					err = x.Errorf("no rows")
+				}
+				if err == nil && c.Year == 0 {
+					// Left out, it read as year 0, before every date.
+					err = x.Errorf("no year; a column is picked by its year, from %d to %d", FirstYear, LastYear)
 				}
 				if err == nil && bySite && c.Site == "" {
 					err = x.Errorf("no site; want %s", strings.Join(Sites(), " or "))
@@ -361,7 +367,9 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 			return Entry{}, w.Errorf("want a unit name, not %s", yamlfile.KindName(w.N))
 		}
 		var e Entry
+		unit := false
 		err := w.Fields([]string{"unit", "sub"}, func(k string, x yamlfile.Node) error {
+			unit = unit || k == "unit"
 			if k == "unit" {
 				var err error
 				if e.Unit, err = x.Name(); e.Unit == noneRow {
@@ -394,6 +402,10 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 			}
 			return err
 		})
+		if err == nil && !unit {
+			// Left out, it read as none: no unit unless the dr swaps one in.
+			err = w.Errorf("no unit; give the row's unit, or unit: none, beside its sub")
+		}
 		return e, err
 	})
 	if err != nil {
