@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
 
+	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/model/sasl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
@@ -169,6 +170,12 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		return nil, err
 	}
 	exp, err := cr.ExperimentOn(c.cfg.Workers)
+	var inv *bound.Invalid
+	if field, _ := bound.FieldOf(err); field == "tables" && fs.Changed("tables") && errors.As(err, &inv) {
+		// The tables --tables read, not those the crossing's tables:
+		// line names: the fault is the flag's file's.
+		return nil, badValue("tables", f.tables, strings.TrimPrefix(err.Error(), "tables: "))
+	}
 	if err != nil {
 		return nil, fileError(cf.Place(err))
 	}

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -467,5 +468,25 @@ func TestIllustrativeOrFile(t *testing.T) {
 	}
 	if code, stdout, stderr := cli(t, "activate", file, "--trials", "100"); code != exitOK || strings.Contains(stdout, "ILLUSTRATIVE") {
 		t.Errorf("./illustrative: exit %d, %q, %q", code, stderr, stdout)
+	}
+}
+
+// TestTablesFlagFault: a fault of the tables --tables reads is the flag's,
+// where it was placed at the crossing's tables: line, which --tables had
+// replaced.
+func TestTablesFlagFault(t *testing.T) {
+	text, err := os.ReadFile("../../model/sasl/tables/illustrative-russian.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// {x4} with no column for the crossing's 1941
+	text = regexp.MustCompile(`(?m)^    - \{year: 19(39|41), rows: \{2: HMG.*\n`).ReplaceAll(text, nil)
+	file := filepath.Join(t.TempDir(), "t.yaml")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "activate", "two-sq-crossing", "--tables", file)
+	if want := `--tables "` + file + `": x4 has no column for 1941`; code != exitUsage || !strings.Contains(stderr, want) || strings.Contains(stderr, ":9:") {
+		t.Errorf("exit %d, %q, want %q", code, stderr, want)
 	}
 }
