@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // Node is a decoded YAML value with what its messages need: the file it
@@ -225,13 +226,13 @@ func (d Node) Integer(lo, hi int) (int, error) {
 	v, err := decimal.ParseInt(s, math.MinInt64, math.MaxInt64)
 	if err != nil && whole && decimal.IsInteger(s) {
 		// A whole number past what a machine word holds.
-		return 0, d.Errorf("%s outside %d…%d", OneLine(s), lo, hi)
+		return 0, d.Errorf("%s outside %s", OneLine(s), bound.Int{Lo: lo, Hi: hi})
 	}
 	if err != nil || !whole {
 		return 0, d.Errorf("%q: want a whole number", OneLine(s))
 	}
 	if v < int64(lo) || v > int64(hi) {
-		return 0, d.Errorf("%s outside %d…%d", s, lo, hi)
+		return 0, d.Errorf("%s outside %s", s, bound.Int{Lo: lo, Hi: hi})
 	}
 	return int(v), nil
 }

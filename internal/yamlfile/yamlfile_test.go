@@ -122,3 +122,16 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeAsTheRulesPrintIt: a range below zero is written with the
+// minus sign, as every other message writes it, where a file's read -6…6.
+func TestRangeAsTheRulesPrintIt(t *testing.T) {
+	n, err := Decode("f.yaml", []byte("drm: -9\n"), "drm:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = n.Fields([]string{"drm"}, func(_ string, v Node) error { _, err := v.Integer(-6, 6); return err })
+	if want := "f.yaml:1: drm: -9 outside −6…6"; err == nil || err.Error() != want {
+		t.Errorf("%v, want %s", err, want)
+	}
+}
