@@ -48,14 +48,14 @@ func Decode(file string, data []byte, want string) (Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
-		return Node{}, loadError(file, err, want)
+		return Node{}, loadError(file, data, err, want)
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == nil:
 		return Node{}, Errorf(file, next.Line, "a second document; a file holds one")
 	case !errors.Is(err, io.EOF):
-		return Node{}, loadError(file, err, want)
+		return Node{}, loadError(file, data, err, want)
 	}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
@@ -108,14 +108,19 @@ func refused(r rune) bool {
 	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff
 }
 
-// loadError places a decoder error at its line.
-func loadError(file string, err error, want string) error {
+// loadError places a decoder error at its line, saying so when that line
+// is indented with a tab, which the decoder's own words leave out.
+func loadError(file string, data []byte, err error, want string) error {
 	if errors.Is(err, io.EOF) {
 		return Errorf(file, 0, "empty; want %s", want)
 	}
 	var le *yaml.LoadError
 	if errors.As(err, &le) {
-		return Errorf(file, le.Mark.Line, "%s", le.Message)
+		msg := le.Message
+		if tabIndented(data, le.Mark.Line) {
+			msg += " (the line is indented with a tab; YAML indents with spaces)"
+		}
+		return Errorf(file, le.Mark.Line, "%s", msg)
 	}
 	return Errorf(file, 0, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
 }
@@ -204,4 +209,26 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+// tabIndented reports whether line n (from 1) of data has a tab among the
+// blanks before its first character.
+func tabIndented(data []byte, n int) bool {
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(data, '\n')
+		if j < 0 {
+			return false
+		}
+		data = data[j+1:]
+	}
+	for _, c := range data {
+		switch c {
+		case '\t':
+			return true
+		case ' ':
+			continue
+		}
+		return false
+	}
+	return false
 }

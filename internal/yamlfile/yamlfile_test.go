@@ -135,3 +135,17 @@ func TestRangeAsTheRulesPrintIt(t *testing.T) {
 		t.Errorf("%v, want %s", err, want)
 	}
 }
+
+// TestTabIndent: a line indented with a tab is named as such, where the
+// decoder said only that a character cannot start a token.
+func TestTabIndent(t *testing.T) {
+	for _, body := range []string{"a:\n\tb: 1\n", "a:\n  b: 1\n \tc: 2\n"} {
+		_, err := Decode("f.yaml", []byte(body), "a:")
+		if err == nil || !strings.HasSuffix(err.Error(), "(the line is indented with a tab; YAML indents with spaces)") {
+			t.Errorf("%q: %v", body, err)
+		}
+	}
+	if _, err := Decode("f.yaml", []byte("a: [1\n"), "a:"); err == nil || strings.Contains(err.Error(), "tab") {
+		t.Errorf("an error on a line with no tab: %v", err)
+	}
+}
