@@ -47,7 +47,7 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 		return Cell{}
 	}
 	for _, l := range labels {
-		if !slices.ContainsFunc(m.Outcomes, func(o sim.OutcomeSummary) bool { return o.Label == l }) {
+		if m.Outcome(l) == nil {
 			return Cell{}
 		}
 	}

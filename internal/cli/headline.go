@@ -141,9 +141,7 @@ func afvKilled(rep report.Report) *report.Headline {
 // rules/asl.md §8.8).
 func addInstead(h *report.Headline, res *sim.Result, metric, what string, labels ...string) {
 	if m := res.Metric(metric); m != nil {
-		labels = slices.DeleteFunc(slices.Clone(labels), func(l string) bool {
-			return !slices.ContainsFunc(m.Outcomes, func(o sim.OutcomeSummary) bool { return o.Label == l })
-		})
+		labels = slices.DeleteFunc(slices.Clone(labels), func(l string) bool { return m.Outcome(l) == nil })
 	}
 	if c := report.Sum(res, metric, labels...); h != nil && c.Valid && c.P > 0 {
 		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %.2f%%.", what, 100*c.P)
