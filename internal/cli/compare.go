@@ -236,15 +236,7 @@ func writeCompareTable(w io.Writer, rep report.Report) error {
 	if err := report.WriteGrid(w, *rep.Figures); err != nil {
 		return err
 	}
-	var elapsed float64
-	for _, r := range rep.Runs {
-		elapsed += r.Result.Elapsed.Seconds()
-		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
-		}
-	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "run", "runs"), elapsed)
-	writeNotes(w, rep)
+	writeRunsFooter(w, rep, "run", "runs")
 	return nil
 }
 

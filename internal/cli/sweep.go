@@ -561,15 +561,7 @@ func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.
 			return err
 		}
 	}
-	var elapsed float64
-	for _, r := range rep.Runs {
-		elapsed += r.Result.Elapsed.Seconds()
-		if !r.Result.Complete {
-			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
-		}
-	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, "value", "values"), elapsed)
-	writeNotes(w, rep)
+	writeRunsFooter(w, rep, "value", "values")
 	return nil
 }
 
@@ -644,6 +636,21 @@ func (v vary) prepareAt(ctx context.Context, target *command, in input, i int) (
 // atError is err, the swept command's, at value i of the --vary.
 func (v vary) atError(i int, err error) error {
 	return badValue("vary", v.spec, fmt.Sprintf("at %s: %s", v.label(i), err))
+}
+
+// writeRunsFooter ends the text of a job of several runs, each a one (a
+// run, a value) of many: a line for each run cut short, the methods line
+// with the runs' time together, and the notes.
+func writeRunsFooter(w io.Writer, rep report.Report, one, many string) {
+	var elapsed float64
+	for _, r := range rep.Runs {
+		elapsed += r.Result.Elapsed.Seconds()
+		if !r.Result.Complete {
+			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
+		}
+	}
+	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, one, many), elapsed)
+	writeNotes(w, rep)
 }
 
 // methodsLine says how the runs were worked out, under a table of several:
