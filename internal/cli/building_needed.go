@@ -253,8 +253,41 @@ func percentAsGiven(p float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64) + "%"
 }
 
+// headline answers the question in one sentence, as every command's
+// result begins: for each probability asked, the fewest dice and the
+// fewest charges that reach it.
+func (r neededResult) headline() report.Headline {
+	in := r.inputs
+	say := func(ans []goalAnswer, i int, one, many string, max int) string {
+		switch {
+		case i >= len(ans) || (!ans[i].Found && !r.complete):
+			return many + " not searched (interrupted)"
+		case !ans[i].Found:
+			return fmt.Sprintf("no number of %s up to %d", many, max)
+		}
+		return plural(ans[i].Value, one, many)
+	}
+	parts := make([]string, len(in.Needed))
+	for i, p := range in.Needed {
+		how := percentAsGiven(p) + " or more"
+		switch {
+		case p == 1:
+			how = "every time"
+		case i == 0:
+			how = percentAsGiven(p) + " of the time or more"
+		}
+		if i == 0 {
+			how = "To destroy the building " + how
+		}
+		parts[i] = fmt.Sprintf("%s: %s, or %s", how, say(r.dice, i, "die", "dice", in.MaxDice), say(r.charges, i, "charge", "charges", in.MaxCharges))
+	}
+	return report.Headline{Metric: toi.MetricBuilding, Outcome: "destroyed", Trend: true, Text: strings.Join(parts, "; ") + "."}
+}
+
 func (r neededResult) writeTable(w io.Writer) error {
 	in := r.inputs
+	report.WriteText(w, r.headline().Text)
+	fmt.Fprintln(w)
 	writeIntro(w, r.report)
 	rows := [][3]string{{"P(destroyed) ≥", fmt.Sprintf("--dice (up to %d)", in.MaxDice), fmt.Sprintf("--charges (up to %d)", in.MaxCharges)}}
 	for i, p := range in.Needed {
@@ -320,14 +353,15 @@ func (r neededResult) writeJSON(w io.Writer) error {
 		Charges jsonAnswer `json:"charges"`
 	}
 	doc := struct {
-		Command string       `json:"command"`
-		Inputs  neededInputs `json:"inputs"`
+		Command  string          `json:"command"`
+		Inputs   neededInputs    `json:"inputs"`
+		Headline report.Headline `json:"headline"`
 		report.JSONText
 		Method         sim.Method `json:"method"`
 		Complete       bool       `json:"complete"`
 		Needed         []row      `json:"needed"`
 		ElapsedSeconds float64    `json:"elapsed_seconds"`
-	}{Command: "building", Inputs: r.inputs, JSONText: r.report.Text(), Method: sim.Exact, Complete: r.complete,
+	}{Command: "building", Inputs: r.inputs, Headline: r.headline(), JSONText: r.report.Text(), Method: sim.Exact, Complete: r.complete,
 		ElapsedSeconds: float64(r.elapsed.Microseconds()) / 1e6}
 	for i, p := range r.inputs.Needed {
 		doc.Needed = append(doc.Needed, row{P: p, Dice: r.jsonAnswer(r.dice, i), Charges: r.jsonAnswer(r.charges, i)})

@@ -341,3 +341,27 @@ func TestPercentAsGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestNeededHeadline holds the --needed answer's sentence to what its
+// table says, where the search found a value, found none up to its
+// bound, and was interrupted before it searched.
+func TestNeededHeadline(t *testing.T) {
+	r := neededResult{
+		inputs:   neededInputs{Needed: []float64{0.5, 0.8, 1}, MaxDice: 100, MaxCharges: 20},
+		dice:     []goalAnswer{{Target: 0.5, Value: 1, P: 0.6, Found: true}, {Target: 0.8}},
+		charges:  []goalAnswer{{Target: 0.5, Value: 3, P: 1, Found: true}, {Target: 0.8, Value: 3, P: 1, Found: true}},
+		complete: true,
+	}
+	h := r.headline()
+	want := "To destroy the building 50% of the time or more: 1 die, or 3 charges; 80% or more: no number of dice up to 100, or 3 charges; every time: dice not searched (interrupted), or charges not searched (interrupted)."
+	if h.Text != want {
+		t.Errorf("headline:\n got %s\nwant %s", h.Text, want)
+	}
+	if h.Metric != "building" || h.Outcome != "destroyed" || !h.Trend {
+		t.Errorf("headline %+v: want the building's destroyed, a trend with no figure of its own", h)
+	}
+	r.complete = false
+	if got := r.headline().Text; !strings.Contains(got, "80% or more: dice not searched (interrupted)") {
+		t.Errorf("interrupted: %s", got)
+	}
+}

@@ -316,6 +316,9 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want struct {
+		Headline struct {
+			Text string `json:"text"`
+		} `json:"headline"`
 		Needed []struct {
 			P       float64 `json:"p"`
 			Dice    answer  `json:"dice"`
@@ -334,7 +337,9 @@ func TestSiteSweepInBrowser(t *testing.T) {
 			t.Errorf("--needed %v: the page says %v, the command line %+v", w.P, g, w)
 		}
 	}
-	t.Logf("building --needed: %s", headline)
+	if headline != want.Headline.Text {
+		t.Errorf("building --needed: the page answers %q, the command line %q", headline, want.Headline.Text)
+	}
 }
 
 // answer is one search of building --needed.

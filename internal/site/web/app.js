@@ -1618,13 +1618,6 @@ function pageMain() {
   function headline(data) {
     if (data.headline) return data.headline.text;
     if (noFigures(data)) return "No figures: stopped before the first trial.";
-    if (data.needed) {
-      const n = data.needed[0];
-      const say = (a, unit) => (a.reachable ? a.value + " " + unit + (a.value === 1 ? "" : "s") : "no number of " + unit + "s up to " + (unit === "die" ? data.inputs.max_dice : data.inputs.max_charges));
-      const dice = n.dice && n.dice.searched ? say(n.dice, "die").replace(/ dies$/, " dice") : "";
-      const charges = n.charges && n.charges.searched ? say(n.charges, "charge") : "";
-      return "To destroy the building " + pct(n.p).replace(".00%", "%") + " of the time or more: " + [dice, charges].filter(Boolean).join(", or ") + ".";
-    }
     if (data.goal) {
       const g = data.goal;
       const s = g.series[0];
