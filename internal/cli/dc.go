@@ -68,7 +68,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.mode, "mode", "placed", "how the DC is used, `MODE`: placed, thrown or set,\ne.g. --mode thrown")
 	g.StringArrayVar(&f.targets, "target", nil, "a target `UNIT` in the Location (required); repeat it\nfor a stack, e.g. --target 4-6-7 --target leader:8-1")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option,\ne.g. --elr 2")
-	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (0…8; none for a Set DC),\ne.g. --tem 3 for a stone building")
+	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (0…8; none for a Set DC),\ne.g. --tem 1 for woods; a building is --building, which sets\nits TEM and adds its Rubble and Flame rolls")
 	g.IntVar(&f.drm, "drm", 0, "any other DRM `N` (−8…8) on the attack against every\ntarget, e.g. --drm -2 (or --drm=-2) for Hazardous\nMovement")
 	g.BoolVar(&f.cx, "cx", false, "the Placer or Thrower is CX: +1 (not for a Set DC),\ne.g. --cx")
 	g.BoolVar(&f.afph, "afph", false, "thrown in the AFPh: +1 to both DRs (thrown only),\ne.g. --mode thrown --afph")
