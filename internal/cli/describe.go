@@ -54,6 +54,10 @@ const (
 	// takes them: a form shows them as its rows, and gives the input only
 	// once they differ.
 	defaultsKey = "defaults"
+	// excludesKey names the inputs an input may not be given with, as
+	// two ways of saying one thing (afv's --af and --vehicle): a form
+	// clears the others when one is given (setExcludes).
+	excludesKey = "excludes"
 )
 
 // Input groups, in the order a form shows them.
@@ -168,6 +172,14 @@ func setExample(fs *pflag.FlagSet, name string, values ...string) {
 	annotate(fs, exampleKey, values, name)
 }
 
+// setExcludes records that at most one of the named flags may be given:
+// each excludes the others.
+func setExcludes(fs *pflag.FlagSet, names ...string) {
+	for _, n := range names {
+		annotate(fs, excludesKey, slices.DeleteFunc(slices.Clone(names), func(o string) bool { return o == n }), n)
+	}
+}
+
 // setDefaults records the values a repeatable flag stands for when it is
 // not given (defaultsKey).
 func setDefaults(fs *pflag.FlagSet, name string, values ...string) {
@@ -227,6 +239,9 @@ type inputDesc struct {
 	// given, a value each, as the command line takes them (setDefaults):
 	// a form shows them, and gives the input only once they differ.
 	Defaults []string `json:"defaults,omitempty"`
+	// Excludes are the inputs this one may not be given with
+	// (setExcludes).
+	Excludes []string `json:"excludes,omitempty"`
 }
 
 // switchDesc is one modeling switch of --rule: its key, what it does (a
@@ -262,6 +277,7 @@ func describeFlag(f *pflag.Flag) inputDesc {
 		Choices:     f.Annotations[choicesKey],
 		Example:     f.Annotations[exampleKey],
 		Defaults:    f.Annotations[defaultsKey],
+		Excludes:    f.Annotations[excludesKey],
 	}
 	if g := f.Annotations[groupKey]; len(g) == 1 {
 		d.Group = g[0]

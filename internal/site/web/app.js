@@ -290,8 +290,20 @@ function pageMain() {
   async function init() {
     // A control the player changes is touched: argvOf gives it even at
     // its default.
+    // One given of two ways of saying one thing (describe's excludes:
+    // afv's armor or its named vehicle) clears the other, which the run
+    // would refuse beside it.
     const touch = (e) => {
-      if (e.target.dataset && e.target.dataset.name) e.target.dataset.touched = "1";
+      const t = e.target;
+      if (!t.dataset || !t.dataset.name) return;
+      t.dataset.touched = "1";
+      if (!t.dataset.excludes || t.value.trim() === "") return;
+      for (const name of t.dataset.excludes.split(" ")) {
+        const other = $("in-" + name);
+        if (!other || other.value === "") continue;
+        other.value = "";
+        delete other.dataset.touched;
+      }
     };
     $("form").addEventListener("input", touch);
     $("form").addEventListener("change", touch);
@@ -641,6 +653,7 @@ function pageMain() {
       control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId, "aria-describedby": describedby });
     }
     if (given.length) control.dataset.touched = "1";
+    if (i.excludes) control.dataset.excludes = i.excludes.join(" ");
     wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, help, err);
     return wrap;
   }
