@@ -388,7 +388,7 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
 	var got map[string]string
-	var cmdline, errText, link, crossing, looked string
+	var cmdline, errText, link, crossing, looked, added string
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/#activate"),
@@ -403,6 +403,9 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		// two S?: a hut outside, a stone building inside that generates no AFV or SPG
 		fill(`#b-sq-0-id`, "hut"),
 		chromedp.Click(`#b-add-sq`, chromedp.ByQuery),
+		// a new S? starts eligible from the last Location, at 1 hex
+		chromedp.Evaluate(`document.getElementById('b-e-0-B').checked + '/' + document.getElementById('b-e-0-B-range').value`, &added),
+		chromedp.Click(`#b-e-0-B`, chromedp.ByQuery),
 		fill(`#b-sq-1-id`, "stone"),
 		fill(`#b-sq-1-ac_drm`, "-1"),
 		fill(`#b-sq-1-site`, "inside"),
@@ -426,6 +429,9 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if added != "true/1" {
+		t.Errorf("a new S?: eligible from the last Location and at what range %q, want true/1", added)
 	}
 	if looked == "my-crossing.yaml" || looked == "" {
 		t.Errorf("opening the builder chose %q; want the crossing chosen before", looked)

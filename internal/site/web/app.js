@@ -1041,6 +1041,11 @@ function pageMain() {
       let id;
       do id = String.fromCharCode(65 + (n++ % 26)) + (n > 26 ? n : ""); while (c.sq.some((q) => q.id === id));
       c.sq.push({ id, loc: "", ac_drm: 0, site: "outside", forbid: [] });
+      // eligible from the last Location to start with: an S? eligible
+      // from none is refused by the run (S2), and this one is ticked below
+      // where the player looks next
+      const last = c.path[c.path.length - 1];
+      if (last) last.eligible.push({ id, range: 1, hindrance: 0, long_range: false });
       redraw();
     } }));
     out.push(sqs);
