@@ -275,7 +275,7 @@ func describeAFV(a asl.AFVAttack) string {
 		}
 		parts = append(parts, "through the "+facing)
 		if !a.Armor.Unarmored() && a.Armor.Hull[a.TargetFacing()] != asl.Unarmored {
-			parts = append(parts, fmt.Sprintf("Position DRM %+d", a.PositionDRM()))
+			parts = append(parts, "Position DRM "+signed(a.PositionDRM()))
 			af, ok := a.Armor.AerialAF()
 			switch {
 			case a.AerialAF >= 0:

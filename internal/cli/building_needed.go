@@ -286,8 +286,7 @@ func (r neededResult) headline() report.Headline {
 
 func (r neededResult) writeTable(w io.Writer) error {
 	in := r.inputs
-	report.WriteText(w, r.headline().Text)
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%s\n\n", r.headline().Text)
 	writeIntro(w, r.report)
 	rows := [][3]string{{"P(destroyed) ≥", fmt.Sprintf("--dice (up to %d)", in.MaxDice), fmt.Sprintf("--charges (up to %d)", in.MaxCharges)}}
 	for i, p := range in.Needed {

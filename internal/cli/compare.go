@@ -249,6 +249,14 @@ func writeIntro(w io.Writer, rep report.Report) {
 	fmt.Fprintln(w)
 }
 
+// atDRM is " at" a Defensive Fire attack's DRM, nothing when it has none.
+func atDRM(drm int) string {
+	if drm == 0 {
+		return ""
+	}
+	return " at " + signed(drm)
+}
+
 // writeNotes writes the lines under a table's figures.
 func writeNotes(w io.Writer, rep report.Report) {
 	for _, l := range rep.Notes {
@@ -270,7 +278,7 @@ func describeComparison(c asl.Comparison) string {
 	if len(c.DFF) > 0 {
 		var shots []string
 		for _, f := range c.DFF {
-			shots = append(shots, fmt.Sprintf("%s FP at %+d", strconv.FormatFloat(f.FP, 'g', -1, 64), f.DRM))
+			shots = append(shots, strconv.FormatFloat(f.FP, 'g', -1, 64)+" FP"+atDRM(f.DRM))
 		}
 		dff = "Defensive Fire of " + strings.Join(shots, " and ")
 	}

@@ -325,7 +325,7 @@ func describeDC(a asl.DCAttack) string {
 		parts = append(parts, fmt.Sprintf("TEM %d", a.TEM))
 	}
 	if a.DRM != 0 {
-		parts = append(parts, fmt.Sprintf("DRM %+d", a.DRM))
+		parts = append(parts, "DRM "+signed(a.DRM))
 	}
 	for _, b := range []struct {
 		on   bool
@@ -391,7 +391,7 @@ func describeDC(a asl.DCAttack) string {
 		parts = append(parts, a.Bridge.String()+" bridge")
 	}
 	if a.Cave {
-		parts = append(parts, fmt.Sprintf("in a cave (cave dr drm %+d)", a.CaveDRM))
+		parts = append(parts, "in a cave (cave dr drm "+signed(a.CaveDRM)+")")
 	}
 	return s + "; " + strings.Join(parts, ", ")
 }

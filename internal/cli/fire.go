@@ -207,7 +207,7 @@ func describeFire(a asl.IFTAttack) string {
 	var s string
 	switch {
 	case a.AFVEntersBuilding:
-		s = fmt.Sprintf("A CT BU FT AFV enters a %s building (Bog Check dr modifiers %+d)", a.Building, a.BogDRM)
+		s = fmt.Sprintf("A CT BU FT AFV enters a %s building (Bog Check dr modifiers %s)", a.Building, signed(a.BogDRM))
 	case a.Weapon == asl.WP:
 		s = "WP in the Location: Flame DR only"
 	default:
@@ -224,7 +224,7 @@ func describeFire(a asl.IFTAttack) string {
 	if a.FP > 0 {
 		parts = append(parts, fmt.Sprintf("TEM %d", a.TEM))
 		if a.DRM != 0 {
-			parts = append(parts, fmt.Sprintf("DRM %+d", a.DRM))
+			parts = append(parts, "DRM "+signed(a.DRM))
 		}
 	}
 	if a.Firer == asl.InfantryFirer && a.FP > 0 {

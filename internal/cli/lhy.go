@@ -202,13 +202,13 @@ func lhyFigures(a lhy.FireAttack) *figures {
 func describeLHY(a lhy.FireAttack) string {
 	var fire []string
 	for _, d := range a.SADRM {
-		fire = append(fire, fmt.Sprintf("SADRM %+d", d))
+		fire = append(fire, "SADRM "+signed(d))
 	}
 	if a.MDRM != nil {
-		fire = append(fire, fmt.Sprintf("MDRM %+d (MV %d)", *a.MDRM, a.MV))
+		fire = append(fire, fmt.Sprintf("MDRM %s (MV %d)", signed(*a.MDRM), a.MV))
 	}
 	for _, at := range a.AT {
-		fire = append(fire, fmt.Sprintf("ATDRM %+d on %s", at.DRM, at.Vehicle))
+		fire = append(fire, fmt.Sprintf("ATDRM %s on %s", signed(at.DRM), at.Vehicle))
 	}
 	var hex []string
 	for _, u := range a.Units {
