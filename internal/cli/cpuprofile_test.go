@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -107,4 +109,53 @@ func TestOutputsSpareTheInputs(t *testing.T) {
 	if got, _ := os.ReadFile(crossing); string(got) != string(data) {
 		t.Error("the crossing changed after a refused run")
 	}
+}
+
+// TestCPUProfileNotWritten: a profile that cannot be put in place, or
+// whose writes failed (a full disk), is an error of the run, and leaves
+// no file behind, neither its own nor a temporary one.
+func TestCPUProfileNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	// a directory stands where the profile goes: the rename fails
+	place := filepath.Join(dir, "cpu.out")
+	if err := os.MkdirAll(filepath.Join(place, "inside"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stop, err := startCPUProfile(place)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stop(); err == nil || !strings.HasPrefix(err.Error(), "--cpuprofile "+place+": ") {
+		t.Errorf("profile not put in place: %v, want an error of --cpuprofile", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".sapper-*"))
+	if len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+
+	// the error names the file the user gave, not the temporary one
+	if err := templess(&fs.PathError{Op: "write", Path: filepath.Join(dir, ".sapper-1.pprof"), Err: syscall.ENOSPC}); err != syscall.ENOSPC {
+		t.Errorf("a temporary file's error: %v, want its cause alone", err)
+	}
+
+	// the writer keeps the first error the profiler would drop
+	full := &keptErrWriter{w: failAfter{n: 3}}
+	if n, err := full.Write([]byte("abc")); n != 3 || err != nil {
+		t.Fatalf("first write: %d, %v", n, err)
+	}
+	full.Write([]byte("defg"))
+	if _, err := full.Write([]byte("h")); err == nil || full.err == nil {
+		t.Errorf("a write after a failed one: %v, kept %v; want the first error kept", err, full.err)
+	}
+}
+
+// failAfter fails a write of more than n bytes, as a disk with n bytes
+// left does.
+type failAfter struct{ n int }
+
+func (f failAfter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		return 0, syscall.ENOSPC
+	}
+	return len(p), nil
 }

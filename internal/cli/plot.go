@@ -105,7 +105,7 @@ func writeFileAtomic(name string, data []byte) error {
 	cerr := tmp.Close()
 	if err := firstErr(werr, cerr); err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("--plot %s: %w", name, err)
+		return fmt.Errorf("--plot %s: %w", name, templess(err))
 	}
 	// CreateTemp makes the file private; a chart is for sharing.
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
@@ -117,6 +117,17 @@ func writeFileAtomic(name string, data []byte) error {
 		return fmt.Errorf("--plot %s: %w", name, err)
 	}
 	return nil
+}
+
+// templess is err without the name of the temporary file it happened
+// on, which the user never named and which is gone: the cause alone
+// ("no space left on device"), said of the file the user named.
+func templess(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && strings.Contains(filepath.Base(pe.Path), ".sapper-") {
+		return pe.Err
+	}
+	return err
 }
 
 func firstErr(errs ...error) error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -24,7 +25,7 @@ import (
 // pipe) does not cost the chart: it is drawn all the same, and the failed
 // write is reported after it, unless the chart fails too, which is then
 // the error that matters.
-func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
+func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) (err error) {
 	if j.common.explain && j.run == nil && j.explain == nil {
 		return inputErrorf("explain", "--explain: sapper %s has no working to show", j.report.Command)
 	}
@@ -41,11 +42,17 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) error {
 	}
 	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
-		stop, err := startCPUProfile(j.common.cpuprofile)
-		if err != nil {
-			return err
+		stop, perr := startCPUProfile(j.common.cpuprofile)
+		if perr != nil {
+			return perr
 		}
-		defer stop()
+		defer func() {
+			// A profile not written fails a run that did not fail
+			// otherwise, interrupted or not.
+			if perr := stop(); perr != nil && (err == nil || errors.Is(err, errInterrupted)) {
+				err = perr
+			}
+		}()
 	}
 	if j.run != nil {
 		return j.run(ctx, stdout, stderr)
@@ -94,20 +101,51 @@ func (j *job) writeChart(rep report.Report) error {
 	return writeFileAtomic(j.common.plot, data)
 }
 
-// startCPUProfile profiles the process into file until stop is called.
-func startCPUProfile(file string) (stop func(), err error) {
-	f, err := os.Create(file)
+// startCPUProfile profiles the process into a temporary file beside file
+// until stop is called, which renames it into place, as a chart is
+// written: the profiler drops its writer's errors, so they are kept here,
+// and a profile the disk could not hold is an error, not an empty file.
+func startCPUProfile(file string) (stop func() error, err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".sapper-*.pprof")
 	if err != nil {
 		return nil, fmt.Errorf("--cpuprofile %s: %w", file, err)
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
+	w := &keptErrWriter{w: tmp}
+	if err := pprof.StartCPUProfile(w); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("--cpuprofile %s: %w", file, err)
 	}
-	return func() {
+	return func() error {
 		pprof.StopCPUProfile()
-		f.Close()
+		err := firstErr(w.err, tmp.Close())
+		if err == nil {
+			err = os.Chmod(tmp.Name(), 0o644)
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), file)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+			return fmt.Errorf("--cpuprofile %s: %w", file, templess(err))
+		}
+		return nil
 	}, nil
+}
+
+// keptErrWriter writes to w and keeps the first error it returned.
+type keptErrWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (k *keptErrWriter) Write(p []byte) (int, error) {
+	if k.err != nil {
+		return 0, k.err
+	}
+	n, err := k.w.Write(p)
+	k.err = err
+	return n, err
 }
 
 // finishReport adds to a run's report what is worked out from the
