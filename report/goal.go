@@ -15,6 +15,10 @@ type Goal struct {
 	What   string       `json:"what"` // the goal as a sentence: P(stack = cleared) ≥ 0.5
 	Mean   bool         `json:"mean"` // the figure is a mean, not a probability
 	Series []GoalSeries `json:"series"`
+	// Bounds: some figure is an exact run's cut short, a lower bound with
+	// the interval the paths it left could add, not an estimate that more
+	// trials would narrow.
+	Bounds bool `json:"-"`
 }
 
 // GoalSeries is where one series of runs reaches the goal. Points are
@@ -101,7 +105,10 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		indent := strings.Repeat(" ", len([]rune(prefix)))
 		fmt.Fprintf(b, "%s%s\n", prefix, strings.Join(parts, ";\n"+indent))
 	}
-	if g.unsure() {
+	switch {
+	case g.unsure() && g.Bounds:
+		b.WriteString("  an interval that straddles the goal leaves the answer open: an exact run cut short has only bounds; run it to its end\n")
+	case g.unsure():
 		b.WriteString("  an interval that straddles the goal leaves the answer open: more --trials, or --method exact\n")
 	}
 	return b.Flush()
@@ -116,7 +123,7 @@ func (g *Goal) figure(x float64) string {
 
 func (g *Goal) unsure() bool {
 	for _, s := range g.Series {
-		for _, p := range []*GoalPoint{s.First, s.Before, s.Last, s.After, s.Again} {
+		for _, p := range []*GoalPoint{s.First, s.Before, s.Last, s.After, s.Again, s.Nearest} {
 			if p != nil && !p.Sure {
 				return true
 			}

@@ -19,10 +19,13 @@ import (
 // --needed runs the building exactly at each value until every goal is
 // reached. Neither knows a game: a goal names a metric and outcomes.
 
-// goalSlack absorbs the rounding of an exact probability computed in
-// float64: a probability that is exactly the target as a fraction (4/9)
-// may come out a hair below it.
-const goalSlack = 1e-12
+// goalRel is how far a figure computed in float64 may fall short of a
+// goal, as a share of it, and still reach it: a probability that is
+// exactly the target as a fraction (4/9) may come out a hair below it.
+// The share is of the target, or near 1 of its complement, so that no
+// figure reaches a goal it misses by more than rounding: 0 never reaches
+// ≥ 10⁻¹³, nor a building standing 6.9·10⁻¹³ of the time ≤ 0.
+const goalRel = 1e-9
 
 // goal is a target on one figure of a run: the probability that metric
 // ends in one of labels, or with mean set the metric's mean, at least (or
@@ -45,23 +48,53 @@ func (g goal) figure(res *sim.Result) report.Cell {
 	return report.Sum(res, g.metric, g.labels...)
 }
 
-// reached reports whether figure c meets the goal.
-func (g goal) reached(c report.Cell) bool {
-	if !c.Valid {
+// reached reports whether res, whose figure for the goal is c, reaches
+// it. A probability above ½ is judged by its complement, the other
+// outcomes' sum, which holds the digits a sum near 1 loses. An exact run
+// cut short has bounds, not a figure: it reaches the goal only if its
+// whole interval does, so that a lower bound never passes for an answer.
+func (g goal) reached(res *sim.Result, c report.Cell) bool {
+	switch {
+	case !c.Valid:
 		return false
+	case res.Method == sim.Exact && !res.Complete:
+		return g.meets(c.Lo, 1-c.Lo) && g.meets(c.Hi, 1-c.Hi)
+	case g.mean || c.P <= 0.5:
+		return g.meets(c.P, 1-c.P)
 	}
-	if g.atMost {
-		return c.P <= g.target+goalSlack
+	var others []string
+	for _, o := range res.Metric(g.metric).Outcomes {
+		if !slices.Contains(g.labels, o.Label) {
+			others = append(others, o.Label)
+		}
 	}
-	return c.P >= g.target-goalSlack
+	return g.meets(c.P, report.Sum(res, g.metric, others...).P)
+}
+
+// meets reports whether a figure x meets the goal, within rounding
+// (goalRel); for a probability q is 1 − x, computed apart, which it is
+// judged by above ½.
+func (g goal) meets(x, q float64) bool {
+	t := g.target
+	switch {
+	case g.mean && g.atMost:
+		return x <= t+goalRel*math.Abs(t)
+	case g.mean:
+		return x >= t-goalRel*math.Abs(t)
+	case x <= 0.5 && g.atMost:
+		return x <= t*(1+goalRel)
+	case x <= 0.5:
+		return x >= t*(1-goalRel)
+	case g.atMost: // x ≤ t: the rest at least 1 − t
+		return q >= (1-t)*(1-goalRel)
+	}
+	return q <= (1-t)*(1+goalRel) // x ≥ t: the rest at most 1 − t
 }
 
 // sure reports whether c's whole interval lies on the side of the goal
-// its figure is on: always for an exact run.
+// its figure is on: always for an exact run that ran to its end.
 func (g goal) sure(c report.Cell) bool {
-	lo, hi := c, c
-	lo.P, hi.P = c.Lo, c.Hi
-	return g.reached(lo) == g.reached(hi)
+	return g.meets(c.Lo, 1-c.Lo) == g.meets(c.Hi, 1-c.Hi)
 }
 
 // String is the goal as a sentence: P(stack = cleared) ≥ 0.5.
@@ -207,7 +240,7 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 			s := &out[k]
 			c := s.goal.figure(res)
 			s.figures = append(s.figures, c)
-			reached := s.goal.reached(c)
+			reached := s.goal.reached(res, c)
 			switch {
 			case s.first < 0 && reached:
 				s.first, s.last = i, i
@@ -250,6 +283,9 @@ func exactRun(ctx context.Context, exp sim.Experiment, cfg sim.Config) (*sim.Res
 // answer is read as one of the values run only.
 func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub func(i int) string, xs []float64) *report.Goal {
 	out := &report.Goal{Spec: g.spec, What: g.String(), Mean: g.mean}
+	for _, r := range runs {
+		out.Bounds = out.Bounds || (r.Result.Method == sim.Exact && !r.Result.Complete)
+	}
 	for _, s := range subs {
 		var idx []int
 		for i := range runs {

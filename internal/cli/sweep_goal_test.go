@@ -116,9 +116,9 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 				ps := series[sub]
 				reach := func(x float64) bool {
 					if c.atMost {
-						return x <= c.target+goalSlack
+						return x <= c.target*(1+goalRel)
 					}
-					return x >= c.target-goalSlack
+					return x >= c.target*(1-goalRel)
 				}
 				first := -1
 				for i, p := range ps {
@@ -185,7 +185,7 @@ func TestSweepGoalMatchesSeparateRuns(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &one); err != nil {
 			t.Fatal(err)
 		}
-		if one.p("stack", "cleared") >= 0.5-goalSlack {
+		if one.p("stack", "cleared") >= 0.5*(1-goalRel) {
 			first = "tem=" + strconv.Itoa(tem)
 		}
 	}
