@@ -75,6 +75,9 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	if err != nil {
 		return nil, err
 	}
+	// The search starts at no dice: the attack is checked there, not at
+	// the default --dice, which --combined's dice would be added to.
+	f.dice = 0
 	a, err := f.resolve(fs)
 	if err != nil {
 		return nil, err

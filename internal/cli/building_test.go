@@ -365,3 +365,14 @@ func TestNeededHeadline(t *testing.T) {
 		t.Errorf("interrupted: %s", got)
 	}
 }
+
+// TestNeededCombinedFromNoDice: --needed searches --dice from 0, so
+// --combined is held to the dice limit there, not at the default --dice
+// the search never uses.
+func TestNeededCombinedFromNoDice(t *testing.T) {
+	code, out, stderr := cli(t, args("building --needed 0.5 --combined 90,90")...)
+	if code != exitOK || !strings.HasPrefix(out, "To destroy the building 50% of the time or more: 0 dice, or 3 charges.") {
+		t.Errorf("exit %d: %s%s", code, out, stderr)
+	}
+	wantUsage(t, "building --needed 0.5 --combined 90,90,90", "sapper building: --combined: 0 + ⌈90/2⌉ + ⌈90/2⌉ + ⌈90/2⌉ makes 135 attack dice; at most 100")
+}
