@@ -82,6 +82,12 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --building stone --rule leaders-elite=false", "--rule leaders-elite with no leader: it changes only a leader's Heat of Battle DR"},
 		{"dc --target 4-6-7 --building stone --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader"},
 		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
+		{"dc --target 4-6-7 --target leader:8-1 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader whose modifier is or may become positive"},
+		{"fire --fp 8 --target 4-6-7 --rule shellhole-no-flame=false", "--rule shellhole-no-flame with --weapon small-arms"},
+		{"fire --fp 8 --target 4-6-7 --rule shellhole-calibre-rockets-only=false", "--rule shellhole-calibre-rockets-only with --weapon small-arms"},
+		{"fire --fp 20 --weapon rocket --calibre 150 --target 4-6-7 --rule shellhole-calibre-rockets-only=false", "--rule shellhole-calibre-rockets-only with --weapon rocket"},
+		{"afv --vehicle tiger --mode thrown --thrower 4-6-8 --other leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
+		{"afv --vehicle tiger --rider 4-6-7 --rule leaders-elite=false", "--rule leaders-elite with no leader"},
 		{"dc --target 4-6-7 --rule falling-rubble=false", "--rule falling-rubble with no --building"},
 		{"compare --building none --rule falling-rubble=false", "--rule falling-rubble with no --building"},
 		{"dc --target 4-6-7 --building stone --rule falling-rubble=false", "--rule falling-rubble with a building with no level above ground"},
@@ -168,7 +174,9 @@ func TestNoConflict(t *testing.T) {
 		"afv --vehicle truck --mode set --crew-ml 5 --method exact",
 		"compare --building none --terrain woods --ec dry --method exact",
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
-		"activate farm-crossing --rule leaders-elite=false --rule llmc-reverse-positive=true --method mc --trials 1000",
+		"activate farm-crossing --rule leaders-elite=false --method mc --trials 1000",
+		// an 8-0 wounded is a +1 (A17.3), which the switch reverses
+		"dc --target 4-6-7 --target leader:8-0 --rule llmc-reverse-positive=true --method exact",
 		"dc --target 4-6-7 --building stone --level 1 --rule falling-rubble=false --method exact",
 		// Ground-level Rubble beneath upper levels falls next door (§8.60).
 		"dc --target 4-6-7 --building stone --top 2 --method exact",

@@ -56,6 +56,7 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 	weapon := "--weapon " + w.String()
 	concealed := anyConcealed(a.Concealed, a.Targets)
 	halved := a.AreaFire || concealed
+	shellholes := w == asl.ConcentratedFFE || w == asl.FFE || w == asl.AerialBomb || w == asl.Rocket
 	cs := []conflict{
 		ruleConflict(rules, "wp-drms-add", weapon, w != asl.WP, "it adds up WP's Flame DRMs (§8.53)"),
 		ruleConflict(rules, "wp-fortified", weapon, w != asl.WP, "it changes WP's Flame DR (§8.59)"),
@@ -66,6 +67,9 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 		ruleConflict(rules, "ffe-is-concentration", weapon, w != asl.FFE, "it reads a plain FFE as a Concentration (§8.55)"),
 		ruleConflict(rules, "rubble-bombs-rockets", weapon, w != asl.AerialBomb && w != asl.Rocket,
 			"it changes the Rubble of aerial bombs and rockets (§8.57)"),
+		ruleConflict(rules, "shellhole-no-flame", weapon, !shellholes, "only a Concentration, an FFE, an aerial bomb or a rocket makes a Shellhole (Table 23, §8.56)"),
+		ruleConflict(rules, "shellhole-calibre-rockets-only", weapon, !shellholes || w == asl.Rocket,
+			"it changes only whether the 150mm Shellhole limit holds a Concentration, an FFE or an aerial bomb (§8.56)"),
 		ruleConflict(rules, "table23-unhalved", weapon, w == asl.SmallArms, "small arms have no Table 23 effect (§8.53)"),
 		ruleConflict(rules, "table23-unhalved", "no concealment and no --area-fire", !halved,
 			"it changes only the column of a halved attack that Table 23 reads (§8.53)"),

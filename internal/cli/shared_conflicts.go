@@ -80,11 +80,14 @@ func unitRuleConflicts(rules []string, building asl.Building, top int, units ...
 // leaderRuleConflicts are the leaders' --rule switches with too few
 // leaders among units, every unit that may be checked.
 func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
-	leaders := 0
+	// A leader's modifier may turn positive only from 0 or above: a
+	// wound makes it one step worse (A17.3), and a second wound kills.
+	leaders, canBePositive := 0, false
 	for _, us := range units {
 		for _, u := range us {
 			if u.Kind == asl.Leader {
 				leaders++
+				canBePositive = canBePositive || u.Mod >= 0
 			}
 		}
 	}
@@ -93,6 +96,8 @@ func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 			"it changes only a leader's Heat of Battle DR (A1.11, §8.51)"),
 		ruleConflict(rules, "llmc-reverse-positive", "no leader", leaders == 0,
 			"it changes only the DRM a lost leader gives a LLMC or LLTC (A10.2, §8.46)"),
+		ruleConflict(rules, "llmc-reverse-positive", "no leader whose modifier is or may become positive", leaders > 0 && !canBePositive,
+			"it reverses only a positive modifier, and a leader of −1 or better is at worst 0 once wounded (A10.2, A17.3, §8.46)"),
 		ruleConflict(rules, "berserk-tc-chain", "fewer than two leaders", leaders < 2,
 			"it changes only a leader made berserk by another berserk leader's Berserk TC (A15.41, §8.50)"),
 	}
