@@ -109,6 +109,43 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A link that gives an input of one value twice, a switch twice, or
+	// a box something other than true or false is not guessed at: the
+	// page keeps the last and names the rest, and waits.
+	t.Run("a link's repeated and unreadable values", func(t *testing.T) {
+		var state, notice, tem, rule string
+		var concealed bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?twice#dc?target=4-6-7&tem=1&tem=3&concealed=yes&rule=surrender%3Dtrue&rule=surrender%3Dfalse"), waitCommand("dc"),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &notice),
+			chromedp.Evaluate(`document.getElementById('in-tem').value`, &tem),
+			chromedp.Evaluate(`document.getElementById('in-concealed').checked`, &concealed),
+			chromedp.Evaluate(`document.getElementById('in-rule-surrender').value`, &rule)); err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range []string{"tem=1", "concealed=yes", "rule=surrender=true"} {
+			if !strings.Contains(notice, part) {
+				t.Errorf("the notice %q does not name %s", notice, part)
+			}
+		}
+		if state != "idle" || tem != "3" || concealed || rule != "false" || strings.Contains(notice, "tem=3") {
+			t.Errorf("state %q, tem %q, concealed %v, surrender %q; want idle, 3, false, false", state, tem, concealed, rule)
+		}
+	})
+
+	// A seed past 2^53 is named to its last digit, not as JavaScript rounds it.
+	t.Run("a large seed", func(t *testing.T) {
+		var meta string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?seed#dc?target=4-6-7&trials=1000&seed=9007199254740993"), waitState("done", "error"),
+			chromedp.Evaluate(`document.querySelector('#result .meta').textContent`, &meta)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(meta, "seed 9007199254740993,") {
+			t.Errorf("the method line %q, want seed 9007199254740993", meta)
+		}
+	})
+
 	// A link to a command sapper does not have, or a sweep of one, is
 	// not run as another: the page says which it shows instead.
 	t.Run("a link's unknown command", func(t *testing.T) {

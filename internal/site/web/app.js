@@ -549,10 +549,13 @@ function pageMain() {
       // The modeling switches, one choice each: its default (no --rule)
       // or a value; a permalink's rule=KEY=VALUE sets its choice.
       const set = Object.fromEntries(given.map((g) => [g.slice(0, g.indexOf("=")), g.slice(g.indexOf("=") + 1)]));
-      for (const g of given) {
-        const sw = i.switches.find((x) => x.key === g.slice(0, g.indexOf("=")));
-        if (!sw || !sw.values.includes(set[sw.key])) leftOut.push(i.name + "=" + g);
-      }
+      given.forEach((g, k) => {
+        const key = g.slice(0, g.indexOf("="));
+        const sw = i.switches.find((x) => x.key === key);
+        // a switch given twice keeps its last value; the others are left out
+        const later = given.slice(k + 1).some((x) => x.slice(0, x.indexOf("=")) === key);
+        if (!sw || !sw.values.includes(set[sw.key]) || later) leftOut.push(i.name + "=" + g);
+      });
       const list = el("div", { class: "switches", id, "data-name": i.name, role: "group", "aria-labelledby": "lbl-" + i.name, "aria-describedby": describedby });
       for (const sw of i.switches) {
         const sid = id + "-" + sw.key;
@@ -597,11 +600,16 @@ function pageMain() {
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), list, tools, help, err);
       return wrap;
     }
+    // An input of one value given twice (a link's tem=1&tem=3) keeps the
+    // last, as a form shows one; the others are left out, and said so.
+    for (const v of given.slice(0, -1)) leftOut.push(i.name + "=" + v);
     const value = given.length ? given[given.length - 1] : i.default;
     let control;
     if (i.kind === "yes/no") {
       control = el("input", { type: "checkbox", id, "data-name": i.name, "aria-describedby": describedby });
       control.checked = value === "true";
+      // a box is true or false: concealed=yes is no answer, not a false one
+      if (given.length && value !== "true" && value !== "false") leftOut.push(i.name + "=" + value);
       if (given.length) control.dataset.touched = "1";
       wrap.append(el("div", { class: "check" }, control, el("label", { for: id, text: label(i.name) })), help, err);
       return wrap;
@@ -1268,7 +1276,7 @@ function pageMain() {
     try {
       // A side by side (compare, plans) has its metrics per run: a sweep
       // takes any run's, each once.
-      const d = JSON.parse(m.stdout);
+      const d = parseResult(m.stdout);
       const all = d.metrics || (d.runs || []).flatMap((r) => r.metrics || []);
       const seen = new Set();
       metrics[key] = all.filter((x) => !seen.has(x.name) && seen.add(x.name)).map((x) => ({ name: x.name, title: x.title, mean: x.mean !== undefined, outcomes: x.outcomes.map((o) => o.value) }));
@@ -1334,7 +1342,7 @@ function pageMain() {
   // look, and runs the whole.
   function firstLook(m) {
     const r = running;
-    const data = JSON.parse(m.stdout);
+    const data = parseResult(m.stdout);
     showResult({ ...r, argv: r.preview }, data);
     $("result").classList.add("first-look");
     const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials; the full run of " + num(Number($("in-trials").value)) + " is under way and will replace it." });
@@ -1402,7 +1410,7 @@ function pageMain() {
     }
     let data;
     try {
-      data = JSON.parse(m.stdout);
+      data = parseResult(m.stdout);
     } catch (e) {
       showError("the engine's output is not JSON: " + e);
       document.body.dataset.state = "error";
@@ -1629,6 +1637,13 @@ function pageMain() {
   function noFigures(data) {
     const runs = data.runs || [data];
     return runs.length > 0 && runs.every((x) => x.method !== "exact" && x.trials === 0);
+  }
+
+  // parseResult reads the engine's JSON, a seed of 2^53 or more as its
+  // digits: as a number it would be rounded, and the method line would
+  // name a seed the run did not use.
+  function parseResult(text) {
+    return JSON.parse(text.replace(/("seed": )(\d{16,})/g, '$1"$2"'));
   }
 
   // headline is the result's one sentence, the engine's own (report
