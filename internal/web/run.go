@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -66,6 +67,9 @@ func read(w http.ResponseWriter, r *http.Request) (request, error) {
 		return req, errors.New("the request is not UTF-8 text")
 	}
 	if err := exactKeys(body); err != nil {
+		return req, err
+	}
+	if err := wholeSurrogates(body); err != nil {
 		return req, err
 	}
 	var raw struct {
@@ -132,6 +136,52 @@ func exactKeys(body []byte) error {
 			return nil
 		}, "files: ")
 	}, "")
+}
+
+// wholeSurrogates refuses a string escape of half a UTF-16 surrogate
+// pair ("\ud800" alone): encoding/json reads it as U+FFFD, which the
+// request never wrote, so a command line would run on a word it did not
+// give. It reads the body's strings only; what is not JSON, the decoder
+// refuses.
+func wholeSurrogates(body []byte) error {
+	half := errors.New("a string holds half a surrogate pair (\\uD800–\\uDFFF alone), which is no character")
+	inString := false
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case !inString:
+			inString = c == '"'
+		case c == '"':
+			inString = false
+		case c == '\\' && i+1 < len(body) && body[i+1] == 'u':
+			r, ok := hex4(body, i+2)
+			switch {
+			case !ok:
+				return nil // the decoder says what is wrong
+			case r >= 0xD800 && r <= 0xDBFF:
+				next, ok := hex4(body, i+8)
+				if i+7 >= len(body) || body[i+6] != '\\' || body[i+7] != 'u' || !ok || next < 0xDC00 || next > 0xDFFF {
+					return half
+				}
+				i += 11
+			case r >= 0xDC00 && r <= 0xDFFF:
+				return half
+			default:
+				i += 5
+			}
+		case c == '\\':
+			i++ // the escaped byte
+		}
+	}
+	return nil
+}
+
+// hex4 reads four hex digits at body[i:], as a \u escape holds them.
+func hex4(body []byte, i int) (rune, bool) {
+	if i+4 > len(body) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(body[i:i+4]), 16, 16)
+	return rune(n), err == nil
 }
 
 // eachKey calls f with each key of the JSON object obj and its value, in
@@ -285,10 +335,26 @@ func (h *handler) cancel(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Token string `json:"token"`
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<10))
+	const want = "want {\"token\": \"…\"}, the token of the run's \"started\" message"
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<10))
+	if err != nil {
+		http.Error(w, want, http.StatusBadRequest)
+		return
+	}
+	// As strict as /run: the key spelt exactly, once.
+	if err := eachKey(raw, func(key string, _ json.RawMessage) error {
+		if key != "token" {
+			return fmt.Errorf("unknown field %q", key)
+		}
+		return nil
+	}, ""); err != nil {
+		http.Error(w, err.Error()+"; "+want, http.StatusBadRequest)
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&body); err != nil || dec.More() || body.Token == "" {
-		http.Error(w, "want {\"token\": \"…\"}, the token of the run's \"started\" message", http.StatusBadRequest)
+		http.Error(w, want, http.StatusBadRequest)
 		return
 	}
 	h.mu.Lock()

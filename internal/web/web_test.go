@@ -236,6 +236,10 @@ func TestBadRequests(t *testing.T) {
 		{`{"args":["dc"],"files":{"a.yaml":null}}`, 400, `files: "a.yaml" is null; want its text`},
 		{"{\"args\":[\"dc\",\"\xff\"]}", 400, "not UTF-8 text"},
 		{`{"args":["dc"]}{"args":["serve"]}`, 400, "nothing after it"},
+		{`{"args":["dc","\ud800"]}`, 400, "half a surrogate pair"},
+		{`{"args":["dc","\udc00x"]}`, 400, "half a surrogate pair"},
+		{`{"args":["dc","\ud800\u0041"]}`, 400, "half a surrogate pair"},
+		{`{"args":["dc"],"files":{"a":"\uD83D"}}`, 400, "half a surrogate pair"},
 	} {
 		res, err := s.Client().Post(s.URL+"/run", "application/json", strings.NewReader(c.body))
 		if err != nil {
@@ -506,7 +510,8 @@ func (p *pieces) SetWriteDeadline(d time.Time) error {
 // take, is a bad request, not a run that has ended.
 func TestCancelRefuses(t *testing.T) {
 	s := server(t, &fake{}, limits())
-	for _, body := range []string{`{}`, `{"token":""}`, `{"token":"ab","x":1}`, `[]`} {
+	for _, body := range []string{`{}`, `{"token":""}`, `{"token":"ab","x":1}`, `[]`,
+		`{"token":"x","token":"y"}`, `{"Token":"ab"}`} {
 		res, err := s.Client().Post(s.URL+"/cancel", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
@@ -579,5 +584,20 @@ func TestTakesSaturates(t *testing.T) {
 	}
 	if got := takes(time.Duration(math.MaxInt64), 1<<30, 1); got <= 0 {
 		t.Errorf("takes near the largest Duration = %v: wrapped", got)
+	}
+}
+
+// TestWholeSurrogates: a surrogate pair written whole, an escaped
+// backslash before a u, and U+FFFD written as itself are text as given.
+func TestWholeSurrogates(t *testing.T) {
+	for _, body := range []string{
+		`{"args":["dc","\ud83d\ude00"]}`,
+		`{"args":["dc","\\ud800"]}`,
+		`{"args":["dc","\ufffd","�"]}`,
+		`{"args":["dc","\"\ud800\udc00\""]}`,
+	} {
+		if err := wholeSurrogates([]byte(body)); err != nil {
+			t.Errorf("%s: %v", body, err)
+		}
 	}
 }
