@@ -122,7 +122,7 @@ func TestPlansHeadline(t *testing.T) {
 		{"run plans-set-fire-thrown",
 			`Plan "set DC" clears the Location most often (no target left in Good Order): 83.33%, 49.53 points more than "thrown DC" (33.81%).`},
 		{"plans --target 4-6-7 --plan a:_fire_4 --plan b:_fire_4 --method exact",
-			`Plan "a" clears the Location most often (no target left in Good Order): `},
+			`Plan "a" clears the Location as often as "b" (no target left in Good Order): 21.63%.`},
 		{"run plans-fire-group --method mc --trials 20000 --seed 2",
 			`points (95% interval +`},
 	} {
@@ -134,9 +134,6 @@ func TestPlansHeadline(t *testing.T) {
 		line := firstLine(table)
 		if code != exitOK || !strings.Contains(line, c.want) {
 			t.Errorf("%s: exit %d %s, headline %q, want %q", c.args, code, stderr, line, c.want)
-		}
-		if strings.HasPrefix(c.args, "plans") && !strings.HasSuffix(line, `, as often as "b".`) {
-			t.Errorf("%s: a tie reads %q", c.args, line)
 		}
 	}
 }

@@ -467,28 +467,42 @@ func bestPlan(rep report.Report) *report.Headline {
 	}
 	r := rep.Runs[best]
 	often := " most often"
-	if next < 0 && len(rep.NotRun) > 0 {
-		often = "" // the others never ran
+	var d report.Cell
+	if next >= 0 {
+		d = difference(cells[next], cells[best])
 	}
-	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"},
-		fmt.Sprintf("Plan %q clears the Location%s (no target left in Good Order)", r.Label, often))
+	switch {
+	case next < 0 && len(rep.NotRun) > 0:
+		often = "" // the others never ran
+	case next >= 0 && d.P == 0:
+		often = fmt.Sprintf(" as often as %q", rep.Runs[next].Label)
+	}
+	what := fmt.Sprintf("Plan %q clears the Location%s (no target left in Good Order)", r.Label, often)
+	if cells[best].P == 0 {
+		what = "No plan clears the Location (no target left in Good Order)"
+		if r.Result.Method != sim.Exact {
+			what = "No plan cleared the Location (no target left in Good Order) in any trial"
+		}
+	}
+	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"}, what)
 	if len(cut) > 0 {
 		defer func() {
 			h.Text = fmt.Sprintf("The exact run of %s was cut short, its figures lower bounds; of the other plans, %s", someOf(cut), lowerFirst(h.Text))
 		}()
 	}
-	if next < 0 {
+	if next < 0 || cells[best].P == 0 || (d.P == 0 && d.Lo == d.Hi) {
 		return h
 	}
 	n := rep.Runs[next]
-	d := difference(cells[next], cells[best])
 	by := fmt.Sprintf("%.2f points", 100*d.P)
-	switch {
-	case d.P == 0 && d.Lo == d.Hi:
-		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", as often as %q.", n.Label)
-		return h
-	case d.Lo < d.Hi:
+	if d.Lo < d.Hi {
 		by += fmt.Sprintf(" (%s%% interval %s to %s)", report.Percent(n.Result.Confidence), signedPts(100*d.Lo, 2), signedPts(100*d.Hi, 2))
+	}
+	if d.P == 0 {
+		// as often in these trials: the interval says how far apart
+		// the plans may be
+		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; the difference %s.", by)
+		return h
 	}
 	h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", %s more than %q (%.2f%%).", by, n.Label, 100*cells[next].P)
 	return h

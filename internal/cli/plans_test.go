@@ -481,3 +481,26 @@ func TestPlanSpacesOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestBestPlanTiedOrNone: plans that clear the Location as often in the
+// trials run are said to, with the difference's interval, and plans that
+// never clear it are not ranked (an exact tie: TestPlansHeadline).
+func TestBestPlanTiedOrNone(t *testing.T) {
+	for _, c := range []struct{ cmdline, want string }{
+		{"plans --target 4-6-7 --plan a:_fire_1 --plan b:_fire_1 --trials 10000",
+			`Plan "a" clears the Location as often as "b" (no target left in Good Order): 5.84% (95% interval 5.40–6.32%); the difference 0.00 points (95% interval −0.65 to +0.65).`},
+		{"plans --target 4-6-7 --plan a:_fire_1_+6 --plan b:_fire_1_+7 --method exact",
+			`No plan clears the Location (no target left in Good Order): 0.00%.`},
+		{"plans --target 4-6-7 --plan a:_fire_1_+6 --plan b:_fire_1_+7 --trials 1000",
+			`No plan cleared the Location (no target left in Good Order) in any trial: 0.00% (95% interval 0.00–0.38%).`},
+	} {
+		var a []string
+		for _, w := range args(c.cmdline) {
+			a = append(a, strings.ReplaceAll(w, "_", " "))
+		}
+		code, out, stderr := cli(t, a...)
+		if first, _, _ := strings.Cut(out, "\n"); code != exitOK || first != c.want {
+			t.Errorf("%s: exit %d, %q%s; want %q", c.cmdline, code, first, stderr, c.want)
+		}
+	}
+}
