@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -179,6 +180,11 @@ func meanLine(m sim.MetricSummary, exact bool) string {
 		return ""
 	case exact:
 		return fmt.Sprintf("mean %.4f", m.Mean)
+	}
+	lo, hi := m.Mean-m.MeanLo, m.MeanHi-m.Mean
+	if math.Abs(hi-lo) > 1e-9*max(hi, lo) {
+		// not symmetric: every trial gave one value (sim.Result)
+		return fmt.Sprintf("mean %.4f [%.4f, %.4f]", m.Mean, m.MeanLo, m.MeanHi)
 	}
 	return fmt.Sprintf("mean %.4f ± %.4f", m.Mean, (m.MeanHi-m.MeanLo)/2)
 }

@@ -105,3 +105,31 @@ func TestInterruptedExactMeanFromOne(t *testing.T) {
 		t.Errorf("mean %v, interval %v–%v; want %v, %v–%v", m.Mean, m.MeanLo, m.MeanHi, lo, lo, hi)
 	}
 }
+
+// TestMeanOfOneValue: a Monte Carlo count whose every trial gave one
+// value has an interval all the same: the share of trials that may have
+// taken the others, the Wilson bound of none seen, z²/(n+z²), of the way
+// to the least and the most value.
+func TestMeanOfOneValue(t *testing.T) {
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "reached", Labels: []string{"1", "2", "3"}, Values: []float64{1, 2, 3}}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				src.Intn(6)
+				rec.Set(0, 1) // always 2
+			}
+		},
+	}
+	for _, n := range []uint64{1, 100} {
+		res, err := Run(context.Background(), exp, Config{Method: MonteCarlo, Trials: n, Workers: 1, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := res.Metric("reached")
+		z := 1.959963984540054
+		w := z * z / (float64(n) + z*z)
+		if m.Mean != 2 || math.Abs(m.MeanLo-(2-w)) > 1e-12 || math.Abs(m.MeanHi-(2+w)) > 1e-12 {
+			t.Errorf("%d trials: mean %v, interval %v–%v; want 2, %v–%v", n, m.Mean, m.MeanLo, m.MeanHi, 2-w, 2+w)
+		}
+	}
+}

@@ -211,12 +211,23 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 		if m.Values != nil && n > 0 {
 			fn := float64(n)
 			ms.Mean = sum / fn
-			half := 0.0
+			v := 0.0
 			if n > 1 {
-				v := (sum2 - fn*ms.Mean*ms.Mean) / (fn - 1)
-				half = z * math.Sqrt(max(v, 0)/fn)
+				v = max((sum2-fn*ms.Mean*ms.Mean)/(fn-1), 0)
 			}
+			half := z * math.Sqrt(v/fn)
 			ms.MeanLo, ms.MeanHi = ms.Mean-half, ms.Mean+half
+			if v == 0 {
+				// Every trial gave one value (or there was one trial): the
+				// normal interval has no width, though the other values
+				// were not ruled out. A share of the trials up to the
+				// Wilson bound of none seen, z²/(n+z²), may have taken
+				// them, so the mean lies within that share of the way to
+				// the least and the most value.
+				_, w := wilsonZ(0, fn, z)
+				ms.MeanLo = ms.Mean - w*(ms.Mean-slices.Min(m.Values))
+				ms.MeanHi = ms.Mean + w*(slices.Max(m.Values)-ms.Mean)
+			}
 		}
 		out[i] = ms
 		off += len(m.Labels)
