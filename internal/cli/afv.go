@@ -263,7 +263,10 @@ func describeAFV(a asl.AFVAttack) string {
 	if a.Armor.Unarmored() {
 		what = "unarmored vehicle"
 	}
-	if a.Vehicle != "" {
+	switch {
+	case a.Vehicle != "" && a.Armor.Unarmored():
+		what = a.Vehicle + " (unarmored)"
+	case a.Vehicle != "":
 		what = a.Vehicle + " (" + a.Armor.String() + ")"
 	}
 	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), what)

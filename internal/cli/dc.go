@@ -344,7 +344,7 @@ func describeDC(a asl.DCAttack) string {
 		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", joinUnits(a.Throwers), a.ThrowerTEM))
 	}
 	if a.Elevation > 0 {
-		parts = append(parts, fmt.Sprintf("thrown from %d levels up", a.Elevation))
+		parts = append(parts, "thrown from "+plural(a.Elevation, "level", "levels")+" up")
 	}
 	// What is taken as given when no unit uses the DC, so that a figure
 	// is not read as the whole chain's (compare's Placed faces the

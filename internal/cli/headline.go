@@ -124,8 +124,12 @@ func wayName(rep report.Report, label string) string {
 // instead, which a kill's figure leaves out.
 func afvKilled(rep report.Report) *report.Headline {
 	what := "The AFV is eliminated (burning or not)"
-	if a, ok := rep.Inputs.(asl.AFVAttack); ok && a.Mode == asl.Set {
+	a, ok := rep.Inputs.(asl.AFVAttack)
+	switch {
+	case ok && a.Mode == asl.Set:
 		what = "A Set DC never harms the AFV itself, only its Vulnerable PRC (A23.71); it is eliminated"
+	case ok && a.Armor.Unarmored():
+		what = "The vehicle is eliminated (burning or not)" // a truck is no AFV
 	}
 	h := onFigure(asl.MetricAFV, []string{"burning", "eliminated"}, what)(rep)
 	if h == nil {

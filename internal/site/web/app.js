@@ -1622,7 +1622,7 @@ function pageMain() {
   // line's table says it.
   function methodLines(runs) {
     const secs = runs.reduce((t, x) => t + (x.elapsed_seconds || 0), 0);
-    const when = "; " + secs.toFixed(2) + " s in the engine, all " + runs.length + " runs";
+    const when = "; " + secs.toFixed(2) + " s in the engine for the " + runs.length + " runs";
     const mc = runs.filter((x) => x.method !== "exact");
     if (!mc.length) return "Exact enumeration of every dice path of each run (intervals are points)" + when + ".";
     const some = mc.length < runs.length ? "; exact enumeration of the other " + (runs.length - mc.length) + (runs.length - mc.length === 1 ? " run" : " runs") : "";
