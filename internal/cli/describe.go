@@ -143,8 +143,10 @@ func setSwitches(fs *pflag.FlagSet, name string, docs [][3]string, values ...str
 }
 
 // commonCounters are the counters a form offers to pick for an input of
-// ASL units, as typed on the command line.
-var commonCounters = []string{"4-6-7", "4-4-7", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"}
+// ASL units, as typed on the command line. A 4-6-8 is an elite's counter,
+// but without class=elite it is read as 1st Line (A1.25, rules §8.49), so
+// it is offered as compare's DC user is written.
+var commonCounters = []string{"4-6-7", "4-4-7", "4-6-8,class=elite", "5-4-8", "6-2-8", "hs:2-4-7", "leader:8-1", "leader:9-2"}
 
 // setSuggest records the units a form offers to pick for flag name, an
 // input of units written otherwise than ASL counters (lhy's
