@@ -184,7 +184,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	lim.Loopback = isLoopback(ln.Addr())
 	if !lim.Loopback {
-		fmt.Fprintf(stderr, "sapper serve: listening on %s: anyone who can reach this machine can run attacks on it\n", ln.Addr())
+		fmt.Fprintf(stderr, "sapper serve: listening on %s: anyone who can reach this machine can run attacks on it\n", listeningOn(f.addr, ln.Addr()))
 	}
 	h, err := web.New(reg, lim)
 	if err != nil {
@@ -236,4 +236,20 @@ func browsable(a net.Addr) string {
 func isLoopback(a net.Addr) bool {
 	t, ok := a.(*net.TCPAddr)
 	return ok && t.IP.IsLoopback()
+}
+
+// listeningOn is the address a server listens on as the user gave it,
+// with the port the system chose for :0: the listener writes 0.0.0.0 as
+// [::], the wildcard of both families it listens on, which reads as if
+// the user had asked for IPv6.
+func listeningOn(given string, got net.Addr) string {
+	host, _, err := net.SplitHostPort(given)
+	_, port, err2 := net.SplitHostPort(got.String())
+	switch {
+	case err != nil || err2 != nil:
+		return got.String()
+	case host == "":
+		return "port " + port + " of every address"
+	}
+	return net.JoinHostPort(host, port)
 }
