@@ -106,6 +106,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setSwitches(g, "rule", ruleDocs(rules, asl.DefaultOptions()))
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
+	setWant(g, "tem", fmt.Sprintf("want a whole number from %d to %d; a negative modifier is a --drm", asl.MinTEM, asl.MaxTEM))
 	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)
 	setRange(g, "enemy-infantry", 0, asl.MaxEnemyInfantry)
 	setRange(g, "thrower-tem", asl.MinTEM, asl.MaxTEM)

@@ -194,13 +194,13 @@ func TestSweepUsageErrors(t *testing.T) {
 		// Numbers are read exactly and reported as given: no overflow, no
 		// NaN read as the default, no bound cut to fit.
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807:1000000000000000000",
-			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8` + "\n"},
+			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8; a negative modifier is a --drm` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
 			`sapper sweep: --vary "tem=0..9223372036854775807": too many values (more than 1,000,000); at most 200 (use a larger STEP)` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
 			`sapper sweep: --vary "tem=0..9223372036854775808": TO 9223372036854775808: tem takes whole numbers from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=-9223372036854775808..9223372036854775807:9223372036854775807",
-			`: at tem=-9223372036854775808: --tem "-9223372036854775808": want a whole number from 0 to 8` + "\n"},
+			`: at tem=-9223372036854775808: --tem "-9223372036854775808": want a whole number from 0 to 8; a negative modifier is a --drm` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1e-400", `sapper sweep: --vary "tem=0..1e-400": TO "1e-400": too close to 0; at least 1e-307 in size, or 0` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=NaN..3", `sapper sweep: --vary "fp=NaN..3": FROM "NaN" is not a number` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=1..Inf", `sapper sweep: --vary "fp=1..Inf": TO "Inf" is not a number` + "\n"},
