@@ -81,8 +81,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	}
 	// 0 is the model's "none given": given, a calibre is one.
 	setRange(g, "calibre", 1, asl.MaxCalibre)
-	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
-	setWant(g, "tem", fmt.Sprintf("want a whole number from %d to %d; a negative modifier is a --drm", asl.MinTEM, asl.MaxTEM))
+	setTEMRange(g)
 	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	setRange(g, "level", asl.MinLevel, asl.MaxLevel)

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/model/asl"
 )
 
 // Every flag of every command goes through strictValue once its flag set
@@ -35,6 +36,13 @@ func setRange[T int | int64 | uint64](fs *pflag.FlagSet, name string, lo, hi T) 
 		panic(err) // a flag name misspelt in this package
 	}
 	setWant(fs, name, fmt.Sprintf("want a whole number from %s to %s", bounds[0], bounds[1]))
+}
+
+// setTEMRange bounds the --tem of a command that also has a --drm, where
+// a negative TEM, which no terrain has, is a DRM given as the wrong flag.
+func setTEMRange(fs *pflag.FlagSet) {
+	setRange(fs, "tem", asl.MinTEM, asl.MaxTEM)
+	setWant(fs, "tem", fmt.Sprintf("want a whole number from %d to %d; a negative modifier is a --drm", asl.MinTEM, asl.MaxTEM))
 }
 
 // strictValue wraps a flag's own value.
