@@ -65,6 +65,16 @@ func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSum
 				}
 			}
 		}
+		// The sum of the outcomes' rounded floats drifts in its last bits
+		// (an exact "at most" of 0.9999999999999999 where the fraction is
+		// 1): the figure is read from what was summed exactly when there
+		// is one, the fraction or the count.
+		switch {
+		case fr != nil:
+			p, _ = fr.Float64()
+		case res.Method != sim.Exact && res.Trials > 0:
+			p = float64(count) / float64(res.Trials)
+		}
 		c := interval(res, p, count)
 		out[k] = sim.OutcomeSummary{Label: o.Label, Count: count, P: c.P, Lo: c.Lo, Hi: c.Hi, Fraction: fr}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -111,5 +112,31 @@ func TestHeadlinePartial(t *testing.T) {
 	mc := &sim.Result{Method: sim.MonteCarlo, Trials: 1000, Confidence: 0.95, Metrics: res.Metrics}
 	if h := NewHeadline(mc, "stack", []string{"cleared"}, "Cleared"); !strings.HasSuffix(h.Text, ", partial: 1,000 trials).") {
 		t.Errorf("%q", h.Text)
+	}
+}
+
+// TestViewsSummedExactly: a view's figure is its outcomes' exact sum,
+// rounded once, not the sum of their rounded floats: at most MC of
+// KIA 1/10, MC 2/10, none 7/10 is 3/10, not 0.30000000000000004, and a
+// Monte Carlo view is its summed count over the trials.
+func TestViewsSummedExactly(t *testing.T) {
+	res := &sim.Result{Method: sim.Exact, Complete: true, Metrics: []sim.MetricSummary{
+		{Metric: sim.Metric{Name: "ift", Labels: []string{"KIA", "MC", "none"}, Ordered: true},
+			Outcomes: []sim.OutcomeSummary{
+				{Label: "KIA", P: 0.1, Fraction: big.NewRat(1, 10)},
+				{Label: "MC", P: 0.2, Fraction: big.NewRat(2, 10)},
+				{Label: "none", P: 0.7, Fraction: big.NewRat(7, 10)}}},
+	}}
+	got := viewOutcomes(res, res.Metrics[0], AtLeast)
+	if got[1].P != 0.3 || got[2].P != 1 || got[1].Fraction.Cmp(big.NewRat(3, 10)) != 0 {
+		t.Errorf("exact at least: %v %v (%v)", got[1].P, got[2].P, got[1].Fraction)
+	}
+	mc := &sim.Result{Method: sim.MonteCarlo, Trials: 10, Confidence: 0.95, Metrics: []sim.MetricSummary{
+		{Metric: res.Metrics[0].Metric, Outcomes: []sim.OutcomeSummary{
+			{Label: "KIA", Count: 1, P: 0.1}, {Label: "MC", Count: 2, P: 0.2}, {Label: "none", Count: 7, P: 0.7}}},
+	}}
+	got = viewOutcomes(mc, mc.Metrics[0], AtLeast)
+	if got[1].P != 0.3 || got[2].P != 1 || got[1].Count != 3 {
+		t.Errorf("Monte Carlo at least: %v %v (count %d)", got[1].P, got[2].P, got[1].Count)
 	}
 }
