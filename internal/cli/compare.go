@@ -195,7 +195,13 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	if fs.Changed("differences") {
 		j.unswept, j.unsweptWhy = "differences", "it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value"
 	}
-	if !f.differences {
+	if f.differences {
+		j.finish = func(rep *report.Report) {
+			g := plansGrid(rep.Runs, planFigure{name: "user out", cell: dcUserOut})
+			rep.Figures = &g
+		}
+		j.report.Notes = append(j.report.Notes, "user out: "+dcFigures.notes["user out"]+".")
+	} else {
 		// The DC figures, one row per way: what compare has always shown.
 		j.table, j.finish, j.chart = writeCompareTable, nil, nil
 		j.report.Notes = strings.Split(dcFigures.notesFor(dcFigures.columns)+" sapper dc shows any run in full.", "\n")

@@ -66,7 +66,7 @@ func TestCompareDifferences(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, want := range []string{"Δ thrown", "Δ set", "stack cleared", "every figure and difference is exact",
-		"Δ: the way's figure minus placed's"} {
+		"Δ: the way's figure minus placed's", "user out: the Placer, thrower or Setter eliminated, surrendered or broken."} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("table lacks %q:\n%s", want, stdout)
 		}
@@ -107,8 +107,23 @@ func TestCompareDifferences(t *testing.T) {
 	if want := new(big.Rat).Sub(set, placed); d.Cmp(want) != 0 || d.FloatString(3) != "-0.098" {
 		t.Errorf("Δ stack cleared %v, want %v − %v", d, set, placed)
 	}
+	// The user's own risk, which no metric every way shares: the
+	// Placer's, the thrower's and the Setter's, as the default view reads
+	// them (43.60%, 51.46%, 63.35%), and their differences exactly.
+	users := []*big.Rat{fig(0, "user out"), fig(1, "user out"), fig(2, "user out")}
+	for i, want := range []string{"0.4360", "0.5146", "0.6335"} {
+		if got := users[i].FloatString(4); got != want {
+			t.Errorf("%s user out %s, want %s", doc.Runs[i].Label, got, want)
+		}
+	}
+	if d, want := fig(1, "Δ user out"), new(big.Rat).Sub(users[1], users[0]); d.Cmp(want) != 0 {
+		t.Errorf("Δ user out %v, want %v", d, want)
+	}
 	_, def, _ := cli(t, args("compare --method exact")...)
 	if strings.Contains(def, "Δ") {
 		t.Errorf("the default view has differences:\n%s", def)
+	}
+	if !strings.Contains(def, "43.60%") || !strings.Contains(def, "51.46%") || !strings.Contains(def, "63.35%") {
+		t.Errorf("the default view's user out is not the differences':\n%s", def)
 	}
 }

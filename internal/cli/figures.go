@@ -21,19 +21,8 @@ var dcFigures = &figures{
 	},
 }
 
-// dcFigureRow reads one run's figures. "user out" is the chance of the
-// DC's user ending eliminated, surrendered or broken: the Placer's when
-// there is one, the Setter's when he Sets it under fire, else the first
-// thrower's.
+// dcFigureRow reads one run's figures.
 func dcFigureRow(res *sim.Result) []report.Cell {
-	outLabels := []string{"eliminated", "surrendered", "broken"}
-	user := report.Sum(res, asl.MetricPlacer, outLabels...)
-	if !user.Valid {
-		user = report.Sum(res, asl.MetricSetter, outLabels...)
-	}
-	if !user.Valid {
-		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
-	}
 	return []report.Cell{
 		report.Sum(res, asl.MetricDetonation, "detonated", "malfunction"),
 		report.Sum(res, asl.MetricDetonation, "detonated"),
@@ -42,8 +31,23 @@ func dcFigureRow(res *sim.Result) []report.Cell {
 		report.Mean(res, asl.MetricOut),
 		report.Sum(res, asl.MetricRubble, "yes"),
 		report.Sum(res, asl.MetricFlame, "yes"),
-		user,
+		dcUserOut(res),
 	}
+}
+
+// dcUserOut is the chance of the DC's user ending eliminated, surrendered
+// or broken: the Placer's when there is one, the Setter's when he Sets it
+// under fire, else the first thrower's.
+func dcUserOut(res *sim.Result) report.Cell {
+	outLabels := []string{"eliminated", "surrendered", "broken"}
+	user := report.Sum(res, asl.MetricPlacer, outLabels...)
+	if !user.Valid {
+		user = report.Sum(res, asl.MetricSetter, outLabels...)
+	}
+	if !user.Valid {
+		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
+	}
+	return user
 }
 
 // fireFigures are the headline numbers of a fire attack, per value in a

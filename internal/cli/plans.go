@@ -283,11 +283,13 @@ func describePlans(in plansInputs) string {
 }
 
 // A figure row of the comparison: one outcome set of a metric that every
-// plan reports.
+// plan reports, or, with cell, a figure each run reads from metrics of its
+// own (compare's "user out": the Placer's, the thrower's or the Setter's).
 type planFigure struct {
 	name   string
 	metric string
 	labels func(m *sim.MetricSummary) []string
+	cell   func(res *sim.Result) report.Cell
 }
 
 // except is every label of the metric but those named.
@@ -319,19 +321,19 @@ func headlineFigures(m *sim.MetricSummary) []planFigure {
 	n := m.Name
 	switch {
 	case n == asl.MetricClearedAfter:
-		return []planFigure{{"cleared after any attack", n, except("never")}}
+		return []planFigure{{name: "cleared after any attack", metric: n, labels: except("never")}}
 	case n == asl.MetricStack:
-		return []planFigure{{"stack cleared", n, only("cleared")}}
+		return []planFigure{{name: "stack cleared", metric: n, labels: only("cleared")}}
 	case slices.Equal(labels, []string{"yes", "no"}):
-		return []planFigure{{n, n, only("yes")}}
+		return []planFigure{{name: n, metric: n, labels: only("yes")}}
 	case slices.Contains(labels, "good_order") && slices.Contains(labels, "eliminated"):
-		return []planFigure{{n + " eliminated", n, only("eliminated")}, {n + " out", n, only("eliminated", "surrendered", "broken")}}
+		return []planFigure{{name: n + " eliminated", metric: n, labels: only("eliminated")}, {name: n + " out", metric: n, labels: only("eliminated", "surrendered", "broken")}}
 	case slices.Contains(labels, "detonated"):
-		return []planFigure{{n + " detonated", n, only("detonated")}}
+		return []planFigure{{name: n + " detonated", metric: n, labels: only("detonated")}}
 	case slices.Contains(labels, "set"):
-		return []planFigure{{n + " set", n, only("set")}}
+		return []planFigure{{name: n + " set", metric: n, labels: only("set")}}
 	case m.Numeric():
-		return []planFigure{{n + " ≥ 1", n, except("0")}}
+		return []planFigure{{name: n + " ≥ 1", metric: n, labels: except("0")}}
 	}
 	return nil
 }
@@ -354,6 +356,9 @@ func sharedFigures(runs []report.Run) []planFigure {
 
 // cellOf is a figure of run r: its probability and interval.
 func cellOf(r report.Run, f planFigure) report.Cell {
+	if f.cell != nil {
+		return f.cell(r.Result)
+	}
 	m := r.Result.Metric(f.metric)
 	return report.Sum(r.Result, f.metric, f.labels(m)...)
 }
@@ -362,12 +367,12 @@ func cellOf(r report.Run, f planFigure) report.Cell {
 // figure, then a Δ column per figure: the plan's figure minus the first
 // plan's, with the difference's interval (none in the first plan's row).
 // The table shows it turned: a row per figure, a column per plan.
-func plansGrid(runs []report.Run) report.Grid {
+func plansGrid(runs []report.Run, extra ...planFigure) report.Grid {
 	g := report.Grid{}
 	if len(runs) == 0 {
 		return g
 	}
-	figs := sharedFigures(runs)
+	figs := append(sharedFigures(runs), extra...)
 	for _, f := range figs {
 		g.Columns = append(g.Columns, f.name)
 	}
