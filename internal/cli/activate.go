@@ -106,9 +106,14 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	if s.command.name != activateName {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
-	if s.vary != "" && !in.sweep {
+	switch {
+	case s.vary != "" && !in.sweep:
 		// Run as one crossing, its vary: would go unread.
 		return nil, scenarioError(s.file, s.lines["vary"], "vary: %s makes this crossing a sweep; run it with sapper run %s", oneLine(s.vary), oneLine(rest[0]))
+	case s.vary != "" && !in.fileVary:
+		// sapper sweep activate FILE --vary …: the sweep's own --vary
+		// would leave the file's, and its metric:, unread.
+		return nil, scenarioError(s.file, s.lines["vary"], "vary: %s makes this crossing a sweep of its own, and a sweep varies one input; run it with sapper run %s", oneLine(s.vary), oneLine(rest[0]))
 	}
 	// The file's flags first, the command line's after: they win.
 	j, err := s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })

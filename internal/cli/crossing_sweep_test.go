@@ -39,6 +39,15 @@ func TestCrossingSweep(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "c.yaml:") || !strings.Contains(stderr, "sapper run") {
 		t.Errorf("activate FILE with vary: exit %d, %q", code, stderr)
 	}
+	// sapper sweep activate FILE varies its own input: the file's vary:,
+	// and the metric: it picks, would go unread.
+	withMetric := crossingFile(t, func(s string) string { return s + "vary: ac=1..3\nmetric: checked\n" })
+	for _, f := range []string{file, withMetric} {
+		code, stdout, stderr := cli(t, "sweep", "activate", f, "--vary", "elr=1..2", "--trials", "1000")
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "c.yaml:") || !strings.Contains(stderr, "vary: ac=1..3") || !strings.Contains(stderr, "sapper run") {
+			t.Errorf("sweep activate FILE with vary: exit %d, %q", code, stderr)
+		}
+	}
 }
 
 // TestCrossingValueGivenTwice: a value a crossing file gives in its own

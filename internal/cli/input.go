@@ -15,6 +15,10 @@ type input struct {
 	// sweep is set when the command is prepared as a sweep's: a
 	// scenario's vary: is then the sweep's, not an input left unread.
 	sweep bool
+	// fileVary is set when the sweep is a crossing file's own (sapper run
+	// FILE): its vary: is the sweep's. sapper sweep activate FILE has a
+	// --vary of its own, and a vary: in FILE would go unread.
+	fileVary bool
 }
 
 // setting is one input set by its flag's name.

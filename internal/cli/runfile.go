@@ -89,7 +89,7 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 		}
 		sa.metric, sa.hasMetric = s.metric, true
 	}
-	return sweepJob(ctx, s.command, sa, input{before: in.before, args: sa.rest})
+	return sweepJob(ctx, s.command, sa, input{before: in.before, args: sa.rest, fileVary: true})
 }
 
 func writeRunHelp(w io.Writer) {
