@@ -47,7 +47,7 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 		case "x2":
 			t.X2, err = decodeTable(v, tableDRM)
 		case "x3":
-			t.X3, err = decodeTable(v, tableDRM|tableSub)
+			t.X3, err = decodeTable(v, tableDRM|tableSub|tableElite)
 		case "x4":
 			t.X4, err = decodeTable(v, 0)
 		case "x5":
@@ -72,9 +72,11 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range []string{"nationality", "units", "a1", "x2", "x3"} {
+	for _, k := range []string{"nationality", "deploy", "units", "a1", "x2", "x3"} {
 		if _, ok := lines[k]; !ok {
-			return nil, yamlfile.Errorf(file, root.N.Line, "tables: no %s; a tables file needs %s", k, "nationality, units, a1, x2 and x3")
+			// deploy too: left out, it read as false, and every squad's
+			// HS became a squad (S6).
+			return nil, yamlfile.Errorf(file, root.N.Line, "tables: no %s; a tables file needs %s", k, "nationality, deploy (true or false: whether the nationality may Deploy, S6), units, a1, x2 and x3")
 		}
 	}
 	if err := t.Validate(); err != nil {
@@ -117,10 +119,10 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 	}
 	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
 		u := UnitDef{Name: name}
-		kind, mod := false, false
+		kind, mod, rof := false, false, false
 		err := w.Fields(unitKeys, func(k string, x yamlfile.Node) error {
 			var err error
-			mod = mod || k == "mod"
+			mod, rof = mod || k == "mod", rof || k == "rof"
 			switch k {
 			case "kind":
 				kind = true
@@ -175,6 +177,10 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 		if u.Kind == Leader && !mod {
 			// Left out, it read as 0: a 9-2 without his −2.
 			return yamlfile.Errorf(v.File, line, "units: %s: a leader needs mod, his leadership modifier (0 for an 8-0)", yamlfile.OneLine(name))
+		}
+		if u.Kind == MG && !rof {
+			// Left out, it read as 0: an MG that never keeps its ROF.
+			return yamlfile.Errorf(v.File, line, "units: %s: a MG needs rof, its Rate of Fire (0 for none)", yamlfile.OneLine(name))
 		}
 		out[name] = u
 		return nil
@@ -241,9 +247,10 @@ func decodeA1(v yamlfile.Node) (A1, error) {
 type tableShape uint8
 
 const (
-	tableDRM  tableShape = 1 << iota // a drm list ({x2}, {x3})
-	tableSub                         // a row's subsequent dr ({x3})
-	tableSite                        // columns by site, and only columns ({x5})
+	tableDRM   tableShape = 1 << iota // a drm list ({x2}, {x3})
+	tableSub                          // a row's subsequent dr ({x3})
+	tableSite                         // columns by site, and only columns ({x5})
+	tableElite                        // a DRM may be the elite MMC's ({x3}, S5)
 )
 
 // decodeTable reads a generation table: rows, or columns by year (and,
@@ -278,8 +285,14 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 						m.Until, err = yamlfile.Parsed(y, ParseDate)
 					case "if":
 						var s string
-						if s, err = y.Str(); err == nil && s != "elite-mmc" {
+						switch s, err = y.Str(); {
+						case err != nil:
+						case s != "elite-mmc":
 							err = y.Errorf("%q: want elite-mmc", yamlfile.OneLine(s))
+						case shape&tableElite == 0:
+							// Nothing would read it: an MMC listed
+							// before L sets the leader's −1 only.
+							err = y.Errorf("elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5); it would never apply here")
 						}
 						m.EliteMMC = true
 					case "value":

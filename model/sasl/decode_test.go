@@ -109,7 +109,11 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		{"gap", "a1:\n  2: []\n  4: []\n", 3, "tables: a1: no row 3: rows may not have gaps (S19)"},
 		{"alias", "nationality: &n a\ndeploy: *n\n", 2, "aliases (*name) are not supported"},
 		{"empty", "", 0, "empty; want nationality:"},
-		{"missing", "nationality: a\n", 1, "tables: no units"},
+		{"missing", "nationality: a\ndeploy: true\n", 1, "tables: no units"},
+		// Left out, these read as false and 0 where the tables meant otherwise.
+		{"no deploy", "nationality: a\nunits: {}\n", 1, "tables: no deploy; a tables file needs nationality, deploy (true or false"},
+		{"no rof", "units:\n  LMG: {kind: mg, fp: 2, range: 6, b: 11}\n", 2, "units: LMG: a MG needs rof, its Rate of Fire (0 for none)"},
+		{"elite DRM on x2", "x2: {drm: [{if: elite-mmc, value: 2}], rows: {2: a}}\n", 1, "elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5)"},
 	} {
 		_, err := DecodeTables("t.yaml", []byte(c.body))
 		var fe *yamlfile.Error
