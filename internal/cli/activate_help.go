@@ -42,7 +42,7 @@ also run by sapper run FILE:
   enemy: {ac: 3, attitude: hold, mission_drm: -1, a5_drm: 0,
           nationality: russian, date: 1941-08}
   sq:                                 # each S? once
-    - {id: A, loc: hut, ac_drm: 0, site: outside}
+    - {id: A, loc: hut, ac_drm: 0, site: inside}
     - {id: B, loc: hut, ac_drm: -1, site: inside, forbid: [Gun, AFV]}
     - {id: C, loc: church, site: inside}
   path:                               # in order; FFMO and FFNAM are computed
@@ -53,14 +53,14 @@ also run by sapper run FILE:
                   {id: C, range: 16, long_range: true}]}
   flags: {method: exact}              # optional: flags, as in any scenario
 
-S? sharing a loc are checked together and fire as one Fire Group (S3, S20);
-site (inside or outside) picks the {x5} column, and inside (a building or
-pillbox) turns mortars into MGs and rerolls BAZ/PSK (S7); forbid lists items
-it may not generate (S, HS, L, SW, Gun, AFV, SPG, F), at Long Range too
-(S21). long_range: true makes an S? eligible there for Long Range
-Activation only. Left out, site is outside, ac_drm, tem and hindrance are
-0 and open is false; range and mf must be given. The file is read
-strictly: an unknown field, a wrong type or a field given twice is an
+S? sharing a loc are checked together and fire as one Fire Group (S3, S20),
+and stand at one site; site (inside or outside) picks the {x5} column, and
+inside (a building or pillbox) turns mortars into MGs and rerolls BAZ/PSK
+(S7); forbid lists items it may not generate (S, HS, L, SW, Gun, AFV, SPG,
+F), at Long Range too (S21). long_range: true makes an S? eligible there
+for Long Range Activation only. Left out, site is outside, ac_drm, tem and
+hindrance are 0 and open is false; range and mf must be given. The file is
+read strictly: an unknown field, a wrong type or a field given twice is an
 error at its line.
 
 Reports arrived and good_order.K (some moving unit in Good Order at the end

@@ -203,6 +203,7 @@ func (c *Crossing) Validate() error {
 	}
 	ids := map[string]bool{}
 	locs := map[string]int{}
+	sites := map[string]SQ{}
 	for _, s := range c.SQ {
 		switch {
 		case s.ID == "":
@@ -225,6 +226,12 @@ func (c *Crossing) Validate() error {
 			if locs[s.Loc]++; locs[s.Loc] > maxGroup {
 				return bound.Invalidf("sq", "%s: more than %d S? share Location %s", s.ID, maxGroup, s.Loc)
 			}
+			// One Location is inside a building or not: its S? generate
+			// by the same {x5} column and mortar rule (S7, S25).
+			if f, ok := sites[s.Loc]; ok && f.Site != s.Site {
+				return bound.Invalidf("sq", "%s: site %s, but %s shares Location %s at site %s: S? in one Location stand alike (S20)", s.ID, s.Site, f.ID, s.Loc, f.Site)
+			}
+			sites[s.Loc] = s
 		}
 	}
 	eligible := map[string]bool{}
@@ -238,6 +245,9 @@ func (c *Crossing) Validate() error {
 			return bound.InvalidAt("path", where, "mf %v outside (0, 16]", st.MF)
 		case st.TEM < -2 || st.TEM > 8:
 			return bound.InvalidAt("path", where, "tem %d outside −2…8", st.TEM)
+		case st.Open && st.TEM != 0:
+			// FFMO would never apply, and open would go unread.
+			return bound.InvalidAt("path", where, "open with tem %d: FFMO applies only where the TEM is 0 (S12); leave open out, or give tem 0", st.TEM)
 		}
 		seen := map[string]bool{}
 		for _, el := range st.Eligible {

@@ -151,8 +151,9 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 }
 
 // TestCrossingRefusesWhatNeverActs: an S? eligible nowhere, Long Range
-// Activation from tables with no long_range hmg (S5.32, S17), and a
-// squad with no FP or range (S9) are refused, not read as nothing.
+// Activation from tables with no long_range hmg (S5.32, S17), a squad
+// with no FP or range (S9), and a mortar that inside a building would
+// become no MG (S7, S25) are refused, not read as nothing.
 func TestCrossingRefusesWhatNeverActs(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -169,6 +170,19 @@ func TestCrossingRefusesWhatNeverActs(t *testing.T) {
 			d.FP = 0
 			c.Tables.Units["4-4-7"] = d
 		}, "4-4-7: a squad, HS or crew needs fp > 0 and range > 0"},
+		{"open with a TEM", func(c *Crossing) { c.Path[1].Open = true }, "open with tem 2: FFMO applies only where the TEM is 0 (S12)"},
+		{"mortar with nothing to become inside", func(c *Crossing) {
+			units := map[string]UnitDef{}
+			for n, u := range c.Tables.Units {
+				if u.Kind == Mortar {
+					u.Inside = ""
+				}
+				if u.Kind != MG {
+					units[n] = u
+				}
+			}
+			c.Tables.Units, c.Tables.X4, c.Tables.LongRange = units, Table{}, LongRange{}
+		}, "a mortar needs inside, the MG it becomes inside a building, when the tables have no MG"},
 	} {
 		cr := twoSQ(t)
 		c.edit(cr)
@@ -335,8 +349,13 @@ func TestSameLocationSeesAlike(t *testing.T) {
 		{"alike", "eligible: [{id: hut, range: 3}, {id: stone, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}", ""},
 		{"two ranges", "eligible: [{id: hut, range: 1}, {id: stone, range: 9}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}", "share Location h, but are eligible here at a different range"},
 		{"one sees", "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", "share Location h, but only hut is eligible here"},
+		{"two sites", "eligible: [{id: hut, range: 3}, {id: stone, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}\nsq_site: inside", "stone: site inside, but hut shares Location h at site outside"},
 	} {
-		body := strings.Replace(shared, "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", c.path, 1)
+		path, inside := strings.CutSuffix(c.path, "\nsq_site: inside")
+		body := strings.Replace(shared, "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", path, 1)
+		if inside {
+			body = strings.Replace(body, "{id: stone, loc: h, ac_drm: -1, site: outside}", "{id: stone, loc: h, ac_drm: -1, site: inside}", 1)
+		}
 		cr, err := decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(body)))
 		if err == nil {
 			cr.Crossing.Tables = readTables(t)

@@ -343,6 +343,10 @@ func (t *Tables) Validate() error {
 				return err
 			}
 		}
+		if _, ok := t.lightestMG(); u.Kind == Mortar && u.Inside == "" && !ok {
+			// Inside a building it would stay a mortar that never fires.
+			return bound.Invalidf("units", "%s: a mortar needs inside, the MG it becomes inside a building, when the tables have no MG to be the lightest (S7, S25)", n)
+		}
 	}
 	if t.LongRange.HMG != "" {
 		if err := t.checkName("long_range hmg", t.LongRange.HMG, []Kind{MG}, false); err != nil {
