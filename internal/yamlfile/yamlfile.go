@@ -45,6 +45,9 @@ func Decode(file string, data []byte, want string) (Node, error) {
 	if err := checkUTF8(file, data); err != nil {
 		return Node{}, err
 	}
+	if err := checkVersion(file, data); err != nil {
+		return Node{}, err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -62,6 +65,28 @@ func Decode(file string, data []byte, want string) (Node, error) {
 		root = root.Content[0]
 	}
 	return Node{File: file, N: root}, nil
+}
+
+// checkVersion refuses a %YAML directive: the decoder reads every file
+// as YAML 1.2 does, so that under the 1.1 a file may declare, where 010
+// is eight and yes is true, it would read ten and a string without a
+// word; and it takes no other version's directive, 1.2's among them,
+// for which its own message names no fix.
+func checkVersion(file string, data []byte) error {
+	for i, line := range strings.Split(string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), "\n") {
+		line = strings.TrimRight(line, "\r")
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0 || strings.HasPrefix(line, "#"):
+			continue
+		case !strings.HasPrefix(line, "%"):
+			// Directives come before the document, and only there.
+			return nil
+		case f[0] == "%YAML":
+			return Errorf(file, i+1, "%s: sapper reads every file as YAML 1.2 (010 is ten, yes is not true); remove the directive", OneLine(line))
+		}
+	}
+	return nil
 }
 
 // checkUTF8 places the first byte of data that is not UTF-8, or the

@@ -78,6 +78,9 @@ func TestStrict(t *testing.T) {
 		{"size: 1\nnames: [a\x07b]\n", "f.yaml:2: column 10: control character U+0007, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [\"a\u0092b\", \x1b]\n", "f.yaml:2: column 16: control character U+001B, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [a\uffffb]\n", "f.yaml:2: column 10: noncharacter U+FFFF, which YAML does not allow; remove it"},
+		{"%YAML 1.1\n---\nsize: 010\n", "f.yaml:1: %YAML 1.1: sapper reads every file as YAML 1.2 (010 is ten, yes is not true); remove the directive"},
+		{"# a comment\n\n%YAML   1.2 # new\n---\nsize: 1\n", "f.yaml:3: %YAML   1.2 # new: sapper reads every file as YAML 1.2 (010 is ten, yes is not true); remove the directive"},
+		{"%TAG ! tag:x,2000:\n---\nsize: 1.5\n", `f.yaml:3: size: "1.5": want a whole number`},
 	} {
 		file := "f.yaml"
 		if c.body == "" {
