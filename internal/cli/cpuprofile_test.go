@@ -68,6 +68,23 @@ func TestOutputsShareAFile(t *testing.T) {
 		t.Skip(err)
 	}
 	wantUsage(t, "dc --target 4-6-7 --plot y.png --cpuprofile link.out", `sapper dc: --plot and --cpuprofile name the same file "y.png"`)
+	// A new file's name, through a link to its directory.
+	if err := os.Symlink(".", "here"); err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "dc --target 4-6-7 --plot z.png --cpuprofile here/z.png", `sapper dc: --plot and --cpuprofile name the same file "z.png"`)
+	if _, err := os.Stat("z.png"); err == nil {
+		t.Error("here/z.png: z.png written")
+	}
+	// Names of one line: a shared scenario's plot: could hold any bytes.
+	for _, name := range []string{"a\nb.png", "a\x1b[31m.svg"} {
+		for _, flag := range []string{"plot", "cpuprofile"} {
+			code, _, stderr := cli(t, "dc", "--target", "4-6-7", "--"+flag, name)
+			if code != exitUsage || !strings.Contains(stderr, "want a file name of one line, with no control character") {
+				t.Errorf("--%s %q: exit %d, %q", flag, name, code, stderr)
+			}
+		}
+	}
 }
 
 // TestOutputsSpareTheInputs: --cpuprofile or --plot naming a file the

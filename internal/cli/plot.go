@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/sapperhq/sapper/report"
 )
@@ -35,6 +36,11 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 // name, can be written: its directory exists and takes a new file, and it
 // is not a directory or a device.
 func checkOutputFile(name, file string) error {
+	if strings.IndexFunc(file, unicode.IsControl) >= 0 {
+		// A line break or an escape in a file's name is a name no one
+		// meant, which a shared scenario file could hand its runner.
+		return badValue(name, file, "want a file name of one line, with no control character")
+	}
 	// The directory as written, not cleaned: nothere/../b.svg cleans to
 	// b.svg, but the system opens it through nothere.
 	dir, _ := filepath.Split(file)
@@ -70,8 +76,9 @@ func checkOutputFile(name, file string) error {
 }
 
 // samePath reports whether file names a and b are one file: the same
-// path once made absolute and cleaned (./odds.png and odds.png), or, when
-// both exist, one file by two names (a link).
+// path once made absolute and cleaned (./odds.png and odds.png); when
+// both exist, one file by two names (a link); or one name in one
+// directory reached by two paths (here/odds.png, here a link to .).
 func samePath(a, b string) bool {
 	absA, errA := filepath.Abs(a)
 	absB, errB := filepath.Abs(b)
@@ -80,7 +87,15 @@ func samePath(a, b string) bool {
 	}
 	fa, errA := os.Stat(a)
 	fb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(fa, fb)
+	if errA == nil && errB == nil && os.SameFile(fa, fb) {
+		return true
+	}
+	if filepath.Base(a) != filepath.Base(b) {
+		return false
+	}
+	da, errA := os.Stat(filepath.Dir(a))
+	db, errB := os.Stat(filepath.Dir(b))
+	return errA == nil && errB == nil && os.SameFile(da, db)
 }
 
 // renderChart draws the chart in memory, so that a failure to draw is
