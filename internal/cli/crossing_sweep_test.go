@@ -39,6 +39,24 @@ func TestCrossingSweep(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "c.yaml:") || !strings.Contains(stderr, "sapper run") {
 		t.Errorf("activate FILE with vary: exit %d, %q", code, stderr)
 	}
+	// The file's sweep keys, wrong or given again, at their lines, as a
+	// dc scenario's are.
+	for _, c := range []struct {
+		body  string
+		extra []string
+		want  string
+	}{
+		{"vary: tem=1..3\n", nil, `:20: vary: "tem=1..3": "tem" is not an input of sapper activate`},
+		{"vary: ac=1..2\nmetric: nope\n", nil, `:21: metric: "nope": no such metric`},
+		{"vary: ac=1..2\nmetric: nope\n", []string{"--metric", "arrived"}, `:21: metric: nope in the file and --metric "arrived" after it; a sweep has one`},
+		{"vary: ac=1..2\n", []string{"--vary", "elr=1..2"}, `:20: vary: ac=1..2 in the file and --vary "elr=1..2" after it`},
+	} {
+		f := crossingFile(t, func(s string) string { return s + c.body })
+		code, _, stderr := cli(t, append([]string{"run", f, "--trials", "100"}, c.extra...)...)
+		if code != exitUsage || !strings.Contains(stderr, "c.yaml"+c.want) {
+			t.Errorf("%q %v: exit %d, %q, want %q", c.body, c.extra, code, stderr, c.want)
+		}
+	}
 	// sapper sweep activate FILE varies its own input: the file's vary:,
 	// and the metric: it picks, would go unread.
 	withMetric := crossingFile(t, func(s string) string { return s + "vary: ac=1..3\nmetric: checked\n" })

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -50,7 +51,14 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 		// prepares it at each value.
 		in := argv(append([]string{s.ref}, extra...))
 		if s.vary != "" {
-			return s.sweep(ctx, in)
+			j, err := s.sweep(ctx, in)
+			var ue *usageError
+			if errors.As(err, &ue) && (ue.field == "vary" || ue.field == "metric") {
+				// The sweep's own keys, which no crossing field
+				// places: at their lines.
+				err = s.place(err, true)
+			}
+			return j, err
 		}
 		return s.command.prepare(ctx, in)
 	}
@@ -80,12 +88,12 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 		return nil, err
 	}
 	if sa.hasVary {
-		return nil, inputErrorf("vary", "--vary is given twice (the file's vary: %s, then %s); a sweep varies one input", oneLine(s.vary), quote(sa.vary))
+		return nil, inputErrorf("vary", "vary: %s in the file and --vary %s after it; a sweep varies one input", oneLine(s.vary), quote(sa.vary))
 	}
 	sa.vary, sa.hasVary = s.vary, true
 	if s.metric != "" {
 		if sa.hasMetric {
-			return nil, inputErrorf("metric", "--metric is given twice (the file's metric: %s, then %s); a sweep has one", oneLine(s.metric), quote(sa.metric))
+			return nil, inputErrorf("metric", "metric: %s in the file and --metric %s after it; a sweep has one", oneLine(s.metric), quote(sa.metric))
 		}
 		sa.metric, sa.hasMetric = s.metric, true
 	}
