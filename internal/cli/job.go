@@ -21,6 +21,9 @@ type job struct {
 	// scenario file that gave it (scenario.place): a job prepared from a
 	// file, whose inputs a server may refuse only once it is prepared.
 	place func(error) error
+	// invoked is the command the user ran (run, for a scenario of dc),
+	// which its notes on stderr name, as its errors do.
+	invoked string
 	// help is set when -h or --help was given; nothing else was checked.
 	help   bool
 	common common

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -76,6 +78,14 @@ func TestPrecisionNotReached(t *testing.T) {
 				"sapper compare: thrown run: " + fmt.Sprintf(missed, "0.00979") + "; raise --trials for more\n" +
 				"sapper compare: set run: " + fmt.Sprintf(missed, "0.00933") + "; raise --trials for more\n"},
 	}
+	// A scenario's notes name the command run, as its errors do.
+	file := filepath.Join(t.TempDir(), "p.yaml")
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  precision: 0.001\n  trials: 10000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, struct{ args, stdout, stderr string }{"run " + file,
+		"\n" + fmt.Sprintf(missed, "0.00972") + "\n",
+		"sapper run: " + fmt.Sprintf(missed, "0.00972") + "; raise --trials for more\n"})
 	for _, tc := range cases {
 		code, stdout, stderr := cli(t, args(tc.args)...)
 		if code != exitOK || stderr != tc.stderr || !strings.Contains(stdout, tc.stdout) {

@@ -143,12 +143,12 @@ func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []
 	if c.prepare == nil {
 		return c.run(ctx, stdout, stderr, args)
 	}
-	return runPrepared(c.prepare, c.help)(ctx, stdout, stderr, args)
+	return runPrepared(c.name, c.prepare, c.help)(ctx, stdout, stderr, args)
 }
 
-// runPrepared is the run of a command made of a prepare step and a help
-// text.
-func runPrepared(prepare func(context.Context, input) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+// runPrepared is the run of the command name made of a prepare step and
+// a help text.
+func runPrepared(name string, prepare func(context.Context, input) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		j, err := prepare(ctx, argv(args))
 		if err != nil {
@@ -158,6 +158,7 @@ func runPrepared(prepare func(context.Context, input) (*job, error), help func(i
 			help(stdout)
 			return nil
 		}
+		j.invoked = name
 		return runJob(ctx, stdout, stderr, j)
 	}
 }

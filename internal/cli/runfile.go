@@ -16,7 +16,7 @@ var runCommand = &command{
 
 func init() {
 	runCommand.run = func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		return runPrepared(prepareRun, writeRunHelp)(ctx, stdout, stderr, args)
+		return runPrepared("run", prepareRun, writeRunHelp)(ctx, stdout, stderr, args)
 	}
 }
 

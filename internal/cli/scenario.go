@@ -230,7 +230,10 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		}
 		for _, val := range values {
 			if err := fs.Set(name, val); err != nil {
-				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), valueProblem(f, errors.Unwrap(err)))
+				// A file gives a switch its value: the command line's
+				// bare flag is no way to write it there.
+				problem := strings.Replace(valueProblem(f, errors.Unwrap(err)), ", or the flag alone for true", "", 1)
+				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), problem)
 			}
 		}
 		if name == "plot" {

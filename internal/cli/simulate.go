@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -197,7 +198,8 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 			if r.label != "" {
 				run = r.label + " run: "
 			}
-			fmt.Fprintf(stderr, "sapper %s: %s%s; %s\n", rep.Command, run, s, moreTrials(rep))
+			who := cmp.Or(j.invoked, rep.Command)
+			fmt.Fprintf(stderr, "sapper %s: %s%s; %s\n", who, run, s, moreTrials(rep))
 		}
 		if len(j.runs) == 1 && r.label == "" {
 			rep.Result = res

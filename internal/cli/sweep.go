@@ -23,7 +23,7 @@ var sweepCommand = &command{
 
 // sweep prepares its job like any simulating command, but is not itself
 // one: it cannot be swept or named by a scenario's command.
-func init() { sweepCommand.run = runPrepared(prepareSweep, writeSweepHelp) }
+func init() { sweepCommand.run = runPrepared("sweep", prepareSweep, writeSweepHelp) }
 
 // sweepInputs are a sweep's inputs in the JSON output: the command swept,
 // its arguments but the output flags, the varied input and, per value,
