@@ -35,3 +35,23 @@ func TestExecuteFiles(t *testing.T) {
 		t.Errorf("a file not given: %v, %q", err, errb.String())
 	}
 }
+
+// TestMissingFileNamed: a file that is not there is named as typed, and
+// quoted where a space at its end or no name at all would be misread.
+func TestMissingFileNamed(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", ""}, `sapper run: "": no such file`},
+		{[]string{"run", " x.yaml"}, `sapper run: " x.yaml": no such file`},
+		{[]string{"run", "x.yaml"}, `sapper run: x.yaml: no such file`},
+		{[]string{"activate", "two-sq-crossing", "--tables", "t.yaml "}, `sapper activate: built-in scenario two-sq-crossing (sapper activate): --tables "t.yaml ": no such file`},
+	} {
+		code, _, stderr := cli(t, c.args...)
+		if code != exitUsage || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%q: exit %d, %q, want %q", c.args, code, stderr, c.want)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 		}
 		return s, err
 	}
-	name := oneLine(clip(ref))
+	name := fileName(ref)
 	data, err := readInput(ctx, ref)
 	offer := "no such file and no built-in scenario of that name; built-in: " + strings.Join(builtinNames(), ", ")
 	if command != "" {

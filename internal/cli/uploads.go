@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/sapperhq/sapper/internal/infile"
@@ -69,6 +70,15 @@ func readInput(ctx context.Context, name string) ([]byte, error) {
 // messages call name: an interruption while it waited (exit 130), a file
 // that is not there (missing says what else was looked for and what to
 // give), or why it could not be read, the file named once.
+// fileName is a file's name as a message gives it: as typed, but
+// quoted where it could be misread, empty or with spaces at either end.
+func fileName(ref string) string {
+	if ref == "" || strings.TrimSpace(ref) != ref {
+		return quote(ref)
+	}
+	return oneLine(clip(ref))
+}
+
 func readFailed(ctx context.Context, name string, err error, missing string) error {
 	var tl *infile.TooLargeError
 	var pe *fs.PathError
