@@ -62,6 +62,8 @@ type scenario struct {
 type scenarioFlag struct {
 	name   string
 	values []string
+	// lines are the values' own lines, where a list's items stand apart.
+	lines []int
 }
 
 // scenarioKeys are the top-level keys, in the order messages list them.
@@ -199,12 +201,13 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 			return scenarioError(s.file, line, "unknown field %q for sapper %s%s", name, s.command.name, suggest(name, fs))
 		}
 		var values []string
+		var lines []int
 		switch v.Kind {
 		case yaml.ScalarNode:
 			if v.Tag == "!!null" {
 				return scenarioError(s.file, v.Line, "field %s: no value", name)
 			}
-			values = []string{v.Value}
+			values, lines = []string{v.Value}, []int{v.Line}
 		case yaml.SequenceNode:
 			if !repeatable(f) {
 				return scenarioError(s.file, v.Line, "field %s: takes one value, not a list", name)
@@ -214,7 +217,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 				if err != nil {
 					return err
 				}
-				values = append(values, text)
+				values, lines = append(values, text), append(lines, item.Line)
 			}
 		default:
 			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v))
@@ -228,12 +231,12 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 				return scenarioError(s.file, item.Line, "field %s: %s", name, err)
 			}
 		}
-		for _, val := range values {
+		for i, val := range values {
 			if err := fs.Set(name, val); err != nil {
 				// A file gives a switch its value: the command line's
 				// bare flag is no way to write it there.
 				problem := strings.Replace(valueProblem(f, errors.Unwrap(err)), ", or the flag alone for true", "", 1)
-				return scenarioError(s.file, v.Line, "field %s: %s: %s", name, quote(val), problem)
+				return scenarioError(s.file, lines[i], "field %s: %s: %s", name, quote(val), problem)
 			}
 		}
 		if name == "plot" {
@@ -241,7 +244,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 				return scenarioError(s.file, v.Line, "field %s: %s", name, strings.TrimPrefix(err.Error(), "--plot "))
 			}
 		}
-		s.flags = append(s.flags, scenarioFlag{name: name, values: values})
+		s.flags = append(s.flags, scenarioFlag{name: name, values: values, lines: lines})
 		return nil
 	}))
 }
@@ -546,6 +549,9 @@ func (s *scenario) place(err error, inFile bool) error {
 	msg := ue.msg
 	if f := ue.field; inFile && f != "" {
 		line = s.lines["--"+f]
+		if l := s.itemLine(f, msg); l > 0 {
+			line = l
+		}
 		// A flag given after the file is the command line's.
 		inFile = !s.given[f]
 		if (f == "vary" || f == "metric") && inFile {
@@ -562,6 +568,27 @@ func (s *scenario) place(err error, inFile bool) error {
 		return &usageError{msg: fmt.Sprintf("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, msg), field: ue.field}
 	}
 	return scenarioError(s.file, line, "%s", msg)
+}
+
+// itemLine is the line of the one item of the file's list for flag f that
+// msg quotes, as a command quotes the value it refuses (--target
+// "9-9-9"); 0 when msg quotes none of them, or several.
+func (s *scenario) itemLine(f, msg string) int {
+	line := 0
+	for _, sf := range s.flags {
+		if sf.name != f || len(sf.values) < 2 {
+			continue
+		}
+		for i, v := range sf.values {
+			if strings.Contains(msg, quote(v)) {
+				if line > 0 && line != sf.lines[i] {
+					return 0
+				}
+				line = sf.lines[i]
+			}
+		}
+	}
+	return line
 }
 
 // suggest offers the flag closest to a misspelt name.

@@ -28,6 +28,10 @@ func TestScenarioErrors(t *testing.T) {
 		{"quoted", "command: dc\nflags:\n  target: 4-6-7\n  tem: \"1\"\n", `quoted.yaml:4: field tem: "1" is quoted: want a number, written without quotes`},
 		{"tagged", "command: dc\nflags:\n  target: 4-6-7\n  tem: !!float 1\n", `tagged.yaml:4: field tem: "1" is tagged !!float: a file gives a value as the command line does, with no tag`},
 		{"quoted bool", "command: dc\nflags:\n  target: 4-6-7\n  explain: 'true'\n", `quoted bool.yaml:4: field explain: "true" is quoted: want true or false, written without quotes`},
+		// A list's item is placed at its own line, whether its flag's
+		// parser or the command refuses it.
+		{"item", "command: dc\nflags:\n  target:\n    - 4-6-7\n    - leader:8-1\n    - 9-9-9\n", `item.yaml:6: --target "9-9-9": FP 9 outside 1…8 for a squad`},
+		{"item parsed", "command: lhy\nflags:\n  target: squad:7\n  sadrm:\n    - 1\n    - x\n", `item parsed.yaml:6: field sadrm: "x"`},
 		// A file has no bare flag to give: a switch there is true or false.
 		{"bool", "command: dc\nflags:\n  target: 4-6-7\n  concealed: maybe\n", `bool.yaml:4: field concealed: "maybe": want true or false`},
 		{"tagged text", "command: dc\nflags:\n  target: !foo 4-6-7\n", `tagged text.yaml:3: field target: "4-6-7" is tagged !foo: a file gives a value as the command line does, with no tag`},
