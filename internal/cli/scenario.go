@@ -212,6 +212,10 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 			if !repeatable(f) {
 				return scenarioError(s.file, v.Line, "field %s: takes one value, not a list", name)
 			}
+			if len(v.Content) == 0 {
+				// It would give nothing, the field read as left out.
+				return scenarioError(s.file, v.Line, "field %s: an empty list; give a value or more, or leave the field out", name)
+			}
 			for _, item := range v.Content {
 				text, err := scalar(s.file, name, item)
 				if err != nil {

@@ -28,6 +28,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"quoted", "command: dc\nflags:\n  target: 4-6-7\n  tem: \"1\"\n", `quoted.yaml:4: field tem: "1" is quoted: want a number, written without quotes`},
 		{"tagged", "command: dc\nflags:\n  target: 4-6-7\n  tem: !!float 1\n", `tagged.yaml:4: field tem: "1" is tagged !!float: a file gives a value as the command line does, with no tag`},
 		{"quoted bool", "command: dc\nflags:\n  target: 4-6-7\n  explain: 'true'\n", `quoted bool.yaml:4: field explain: "true" is quoted: want true or false, written without quotes`},
+		{"empty list", "command: building\nflags:\n  squad: []\n  dice: 10\n", `empty list.yaml:3: field squad: an empty list; give a value or more, or leave the field out`},
 		// A list's item is placed at its own line, whether its flag's
 		// parser or the command refuses it.
 		{"item", "command: dc\nflags:\n  target:\n    - 4-6-7\n    - leader:8-1\n    - 9-9-9\n", `item.yaml:6: --target "9-9-9": FP 9 outside 1…8 for a squad`},

@@ -62,7 +62,7 @@ func (p *plan) schema() sim.Schema {
 	c := p.c
 	ms := []sim.Metric{{Name: MetricArrived, Title: "some moving unit in Good Order at the last Location (S18)", Labels: yesNo}}
 	for k, st := range c.Path {
-		ms = append(ms, sim.Metric{Name: GoodOrderMetric(k + 1), Title: fmt.Sprintf("some unit in Good Order at Location %d (%s)", k+1, st.Name), Labels: yesNo})
+		ms = append(ms, sim.Metric{Name: GoodOrderMetric(k + 1), Title: stepTitle(k, st.Name), Labels: yesNo})
 	}
 	n := len(c.SQ)
 	ms = append(ms,
@@ -97,3 +97,12 @@ func (p *plan) schema() sim.Schema {
 }
 
 var itemTitles = [numItems]string{"squads", "half-squads", "leaders", "SW", "Guns", "AFVs", "SPGs", "fortifications (Hold, {A5} dr ≤ 4)"}
+
+// stepTitle titles the metric of path Location k, named where its
+// crossing names it.
+func stepTitle(k int, name string) string {
+	if name == "" {
+		return fmt.Sprintf("some unit in Good Order at Location %d", k+1)
+	}
+	return fmt.Sprintf("some unit in Good Order at Location %d (%s)", k+1, name)
+}
