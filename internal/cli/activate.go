@@ -147,12 +147,17 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		return nil, err
 	}
 	cr := &cf.Crossing
+	orig := *cr
 	if err := f.apply(fs, cr); err != nil {
 		return nil, err
 	}
 	ref := cf.Tables
 	if fs.Changed("tables") {
 		ref = f.tables
+	}
+	s.asInFile = map[string]bool{"tables": fs.Changed("tables") && ref == cf.Tables}
+	for name, of := range crossingValues {
+		s.asInFile[name] = fs.Changed(name) && of(&orig) == of(cr)
 	}
 	if err := illustrativeOrFile(ctx, s, ref, fs.Changed("tables")); err != nil {
 		return nil, err
@@ -189,6 +194,19 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	j := single(fs, c, rep, exp, activateFigures)
 	j.explainWith(func() *report.Explanation { return explainCrossing(cr) })
 	return j, nil
+}
+
+// crossingValues read the crossing's field each flag of crossingFlags
+// sets, so that a title names only the flags that changed the crossing.
+var crossingValues = map[string]func(c *sasl.Crossing) any{
+	"ac":          func(c *sasl.Crossing) any { return c.Enemy.AC },
+	"mission-drm": func(c *sasl.Crossing) any { return c.Enemy.MissionDRM },
+	"a5-drm":      func(c *sasl.Crossing) any { return c.Enemy.A5DRM },
+	"attitude":    func(c *sasl.Crossing) any { return c.Enemy.Attitude },
+	"date":        func(c *sasl.Crossing) any { return c.Enemy.Date },
+	"elr":         func(c *sasl.Crossing) any { return c.ELR },
+	"hazardous":   func(c *sasl.Crossing) any { return c.Hazardous },
+	"assault":     func(c *sasl.Crossing) any { return c.Assault },
 }
 
 // apply lays the flags that were given over the crossing.

@@ -117,6 +117,10 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", "fire-on-stack", "--fp", "8.0", "--drm", "+2"}, "8 FP at +2 on a squad stacked with a leader"},
 		{[]string{"run", "fire-on-stack", "--target", "4-6-7", "--target", "leader:8-1"}, "8 FP at +2 on a squad stacked with a leader"},
 		{[]string{"run", "fire-on-stack", "--target", "leader:8-1", "--target", "4-6-7"}, "8 FP at +2 on a squad stacked with a leader (changed: --target leader:8-1,4-6-7)"},
+		// and a crossing's own fields alike (AC 3, advance, ELR 3, the
+		// illustrative tables)
+		{[]string{"activate", "two-sq-crossing", "--ac", "3", "--attitude", "advance", "--elr", "3", "--tables", "illustrative"}, "A squad dashes past two S?"},
+		{[]string{"activate", "two-sq-crossing", "--ac", "3", "--elr", "2"}, "A squad dashes past two S? (changed: --elr 2)"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
 		var doc struct{ Title string }

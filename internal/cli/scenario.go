@@ -57,6 +57,9 @@ type scenario struct {
 	displaced map[string]string
 	// after is the flags given after the file, parsed (afterFlags).
 	after *parsedFlags
+	// asInFile holds the flags given after a crossing file that set its
+	// field to the value the file gives it (--ac 3 on an AC 3 crossing).
+	asInFile map[string]bool
 }
 
 type scenarioFlag struct {
@@ -458,7 +461,7 @@ func (s *scenario) changedInputs(extra []string) []string {
 		v := f.Value.String()
 		file, inFile := s.fileValue(f.Name)
 		switch {
-		case inFile && v == file, !inFile && v == f.DefValue:
+		case inFile && v == file, !inFile && v == f.DefValue, s.asInFile[f.Name]:
 			return // given as the file, or the default, has it: no change
 		case f.Name == "rule":
 			// A rule given replaces the file's value of its key alone:
