@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,23 @@ func TestEscapedTitle(t *testing.T) {
 	}
 	if strings.ContainsRune(stdout, 0x1b) {
 		t.Errorf("a raw ESC in the output")
+	}
+}
+
+// TestEscapedError: an error line escapes a direction override in a name
+// it quotes unquoted (a Location's), as the output does.
+func TestEscapedError(t *testing.T) {
+	code, yaml, _ := cli(t, "scenarios", "two-sq-crossing")
+	if code != exitOK {
+		t.Fatal("no crossing")
+	}
+	yaml = regexp.MustCompile(`name: [^,]*, mf: 1, tem: 2,`).ReplaceAllString(yaml, "name: p\u202eabc, mf: 1, tem: 2, open: true,")
+	file := filepath.Join(t.TempDir(), "c.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "activate", file)
+	if code != exitUsage || strings.ContainsRune(stderr, 0x202e) || !strings.Contains(stderr, `p\u202eabc`) {
+		t.Errorf("exit %d, %q", code, stderr)
 	}
 }

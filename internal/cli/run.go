@@ -179,7 +179,10 @@ func exit(ctx context.Context, stderr io.Writer, who string, err error) int {
 		}
 		return exitFailure
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", who, oneLine(clipQuoted(err.Error())))
+	// Escaped as the output is: a name in the message that overrides
+	// the text's direction would show one thing and say another.
+	line, rest := escapeControls(nil, []byte(oneLine(clipQuoted(err.Error()))))
+	fmt.Fprintf(stderr, "%s: %s%s\n", who, line, rest)
 	var ue *usageError
 	switch {
 	case errors.As(err, &ue):
