@@ -317,9 +317,9 @@ func describeFlag(f *pflag.Flag) inputDesc {
 		d.Kind = kindInteger
 	case strings.HasPrefix(t, "float"):
 		d.Kind = kindNumber
-	case placeholder == "UNIT" && d.Repeatable:
+	case unitFlag(f) && d.Repeatable:
 		d.Kind = kindUnits
-	case placeholder == "UNIT":
+	case unitFlag(f):
 		d.Kind = kindUnit
 	case placeholder == "FILE":
 		d.Kind = kindFile
@@ -514,4 +514,11 @@ Examples:
   sapper describe dc
   sapper describe --format json
 `)
+}
+
+// unitFlag reports whether f takes units (--target 4-6-7), as its
+// description's kind says.
+func unitFlag(f *pflag.Flag) bool {
+	placeholder, _ := pflag.UnquoteUsage(f)
+	return placeholder == "UNIT"
 }

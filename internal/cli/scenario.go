@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/sapperhq/sapper/internal/yamlfile"
+	"github.com/sapperhq/sapper/model/asl"
 )
 
 // A scenario file names a command and gives its flags, one key per flag
@@ -236,6 +237,10 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		for _, item := range items {
 			if err := plainEnough(f, item); err != nil {
 				return scenarioError(s.file, item.Line, "field %s: %s", name, err)
+			}
+			if unitFlag(f) && item.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && asl.IsUnitOption(item.Value) {
+				// In [4-6-7,elr=2] YAML splits the unit at its comma.
+				return scenarioError(s.file, item.Line, "field %s: %q is a unit's option, not a unit: quote the unit with its options, as \"4-6-7,elr=2\"", name, item.Value)
 			}
 		}
 		for i, val := range values {

@@ -221,6 +221,21 @@ func (u Unit) Counter() string {
 	return fmt.Sprintf("%s:%d-%d-%d", u.Kind, u.FP, u.Range, u.ML)
 }
 
+// IsUnitOption reports whether s is no unit but one of a unit's options
+// (elr=2, broken, wounded): what YAML leaves of 4-6-7,elr=2 unquoted in
+// a flow list, [4-6-7,elr=2], split at its comma.
+func IsUnitOption(s string) bool {
+	if _, err := ParseUnit(s); err == nil || s == "" || strings.Contains(s, ",") {
+		return false
+	}
+	for _, u := range []string{"4-6-7", "leader:8-1", "hero:1-4-9", "crew:2-2-8"} {
+		if _, err := ParseUnit(u + "," + s); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {

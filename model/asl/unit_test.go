@@ -132,3 +132,16 @@ func TestUnitOptionValues(t *testing.T) {
 		}
 	}
 }
+
+// TestIsUnitOption: what YAML leaves of a unit split at its comma is told
+// from a unit and from nonsense.
+func TestIsUnitOption(t *testing.T) {
+	for s, want := range map[string]bool{
+		"elr=2": true, "broken": true, "wounded": true, "class=elite": true,
+		"4-6-7": false, "leader:8-1": false, "": false, "elr=9": false, "nonsense": false, "broken,pinned": false,
+	} {
+		if got := IsUnitOption(s); got != want {
+			t.Errorf("IsUnitOption(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 		case "stack":
 			err = v.List(func(_ int, x yamlfile.Node) error {
 				u, err := yamlfile.Parsed(x, asl.ParseUnit)
-				if err != nil && x.N.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && strings.Contains(x.N.Value, "=") && !strings.ContainsAny(x.N.Value, "-:") {
+				if err != nil && x.N.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && asl.IsUnitOption(x.N.Value) {
 					// In [4-6-7,elr=2] YAML splits the unit at its comma.
 					return x.Errorf("%q is a unit's option, not a unit: quote the unit with its options, as \"4-6-7,elr=2\"", x.N.Value)
 				}
