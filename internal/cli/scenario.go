@@ -13,6 +13,7 @@ import (
 
 	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/sasl"
 )
 
 // A scenario file names a command and gives its flags, one key per flag
@@ -112,6 +113,9 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 			return nil
 		}
 		if !slices.Contains(scenarioKeys, key) {
+			if sasl.IsEnemyKey(key) {
+				return scenarioError(file, line, "unknown field %q; a crossing's %s belongs under enemy:, as enemy: {%s: …}", oneLine(key), key, key)
+			}
 			if best := yamlfile.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
 				return scenarioError(file, line, "unknown field %q; did you mean %s?", oneLine(key), best)
 			}
@@ -130,6 +134,9 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		case "command":
 			s.command = lookup(text)
 			if s.command == nil || s.command.prepare == nil {
+				if near := yamlfile.Nearest(text, sweepTargets()); near != "" {
+					return scenarioError(file, v.N.Line, "command %q: did you mean %s? (want one of %s; a sweep is any of them with vary)", oneLine(text), near, strings.Join(sweepTargets(), ", "))
+				}
 				return scenarioError(file, v.N.Line, "command %q: want one of %s (a sweep is any of them with vary)", oneLine(text), strings.Join(sweepTargets(), ", "))
 			}
 		case "title":

@@ -196,10 +196,19 @@ func StripEcho(msg string) string {
 }
 
 // Nearest is the name among names closest to a misspelt one, or "" when
-// none is close enough to be what the user meant: within two edits, and
-// one edit in three of the name's letters, so that a short name is not
-// "corrected" to any other (x0 to sq, j to cx).
+// none is close enough to be what the user meant: the name itself in
+// other case, with dashes before it or _ for -; else one within two
+// edits, and one edit in three of the name's letters, so that a short
+// name is not "corrected" to any other (x0 to sq, j to cx).
 func Nearest(name string, names []string) string {
+	// Written as the command line writes it (--tem), in capitals (TEM) or
+	// with _ for - (mission_drm): the name itself.
+	plain := func(s string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimLeft(s, "-")), "_", "-") }
+	for _, n := range names {
+		if plain(n) == plain(name) && n != name {
+			return n
+		}
+	}
 	best, bestD := "", min(3, max(1, utf8.RuneCountInString(name)/3)+1)
 	for _, n := range names {
 		if d := editDistance(name, n); d < bestD {

@@ -133,6 +133,10 @@ var (
 	eligibleKeys = []string{"id", "range", "hindrance", "long_range"}
 )
 
+// IsEnemyKey reports whether k is a key of a crossing file's enemy:
+// mapping, for a message about a key written at the top level.
+func IsEnemyKey(k string) bool { return slices.Contains(enemyKeys, k) }
+
 // Place is err, an error of the crossing's Validate or Experiment, at
 // the line of the field it names (a *bound.Invalid or *bound.Error: the
 // field, never the message, says where).
