@@ -113,6 +113,9 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 			return nil
 		}
 		if !slices.Contains(scenarioKeys, key) {
+			if sasl.IsTablesKey(key) && !slices.Contains(crossingKeys, key) {
+				return scenarioError(file, line, "unknown field %q: this reads as a Solitaire ASL tables file, not a scenario or crossing; a crossing names it with tables: FILE, or give it with --tables FILE", oneLine(key))
+			}
 			if sasl.IsEnemyKey(key) {
 				return scenarioError(file, line, "unknown field %q; a crossing's %s belongs under enemy:, as enemy: {%s: …}", oneLine(key), key, key)
 			}

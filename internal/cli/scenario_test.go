@@ -29,6 +29,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"tagged", "command: dc\nflags:\n  target: 4-6-7\n  tem: !!float 1\n", `tagged.yaml:4: field tem: "1" is tagged !!float: a file gives a value as the command line does, with no tag`},
 		{"quoted bool", "command: dc\nflags:\n  target: 4-6-7\n  explain: 'true'\n", `quoted bool.yaml:4: field explain: "true" is quoted: want true or false, written without quotes`},
 		{"flag spelt", "command: dc\nflags:\n  target: 4-6-7\n  --TEM: 3\n", `flag spelt.yaml:4: unknown field "--TEM" for sapper dc; did you mean tem?`},
+		{"tables file", "illustrative: true\nnationality: russian\n", `tables file.yaml:1: unknown field "illustrative": this reads as a Solitaire ASL tables file`},
 		{"enemy key", "command: activate\nac: 3\n", `enemy key.yaml:2: unknown field "ac"; a crossing's ac belongs under enemy:, as enemy: {ac: …}`},
 		{"command spelt", "command: activte\n", `command spelt.yaml:1: command "activte": did you mean activate?`},
 		{"split unit", "command: dc\nflags:\n  target: [4-6-7, leader:8-1,wounded]\n", `split unit.yaml:3: field target: "wounded" is a unit's option, not a unit: quote the unit with its options, as "4-6-7,elr=2"`},

@@ -17,6 +17,10 @@ const noneRow = "none"
 // tablesKeys are a tables file's fields, in the order messages list them.
 var tablesKeys = []string{"illustrative", "nationality", "deploy", "units", "a1", "x2", "x3", "x4", "x5", "x6", "x6a", "long_range"}
 
+// IsTablesKey reports whether k is a top-level key of a tables file, for
+// a message about a tables file given where another file was wanted.
+func IsTablesKey(k string) bool { return slices.Contains(tablesKeys, k) }
+
 // DecodeTables reads a tables file (rules/sasl.md S19) strictly: an
 // unknown field, a wrong type, a field given twice, a gap in a table's
 // rows or an unknown unit name is a *FileError at its line, so that
