@@ -388,7 +388,7 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
 	var got map[string]string
-	var cmdline, errText, link, crossing, looked, added string
+	var cmdline, errText, link, crossing, looked, added, openBoxes string
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/#activate"),
@@ -417,6 +417,8 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		chromedp.Click(`#b-add-loc`, chromedp.ByQuery),
 		fill(`#b-loc-1-name`, "wooden building"),
 		fill(`#b-loc-1-tem`, "2"),
+		// Open Ground only at TEM 0 (S12): the box follows the TEM
+		chromedp.Evaluate(`['b-loc-0-open', 'b-loc-1-open'].map((id) => document.getElementById(id)).map((b) => b.checked + '/' + b.disabled).join(' ')`, &openBoxes),
 		chromedp.Click(`#b-e-1-stone`, chromedp.ByQuery),
 		fill(`#b-e-1-stone-range`, "2"),
 		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
@@ -429,6 +431,9 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if openBoxes != "true/false false/true" {
+		t.Errorf("open ground at TEM 0 and at TEM 2 (checked/disabled): %q, want true/false false/true", openBoxes)
 	}
 	if added != "true/1" {
 		t.Errorf("a new S?: eligible from the last Location and at what range %q, want true/1", added)

@@ -1079,9 +1079,24 @@ function pageMain() {
         }, true);
         elig.append(el("div", { class: "elig" }, el("div", { class: "check" }, cb, el("label", { for: id, text: "S? " + q.id + " eligible" })), details));
       }
+      const temField = num("b-loc-" + k + "-tem", "TEM", st, "tem", -2, 8);
+      const openField = check("b-loc-" + k + "-open", "Open Ground (FFMO)", st, "open");
+      // FFMO applies only at TEM 0 (S12), and the run refuses open ground
+      // anywhere else: the box follows the TEM
+      const temInput = temField.querySelector("input");
+      const openBox = openField.querySelector("input");
+      const follow = () => {
+        openBox.disabled = Number(temInput.value || 0) !== 0;
+        if (openBox.disabled && openBox.checked) {
+          openBox.checked = false;
+          st.open = false;
+        }
+      };
+      temInput.addEventListener("input", follow);
+      follow();
       path.append(el("div", { class: "bitem", "data-loc": k },
         el("h4", { text: "Location " + (k + 1) }),
-        el("div", { class: "bgrid" }, text("b-loc-" + k + "-name", "Name", st, "name", "M5"), num("b-loc-" + k + "-mf", "MF", st, "mf", 0.01, 16, "any"), num("b-loc-" + k + "-tem", "TEM", st, "tem", -2, 8), check("b-loc-" + k + "-open", "Open Ground (FFMO)", st, "open")),
+        el("div", { class: "bgrid" }, text("b-loc-" + k + "-name", "Name", st, "name", "M5"), num("b-loc-" + k + "-mf", "MF", st, "mf", 0.01, 16, "any"), temField, openField),
         elig,
         el("button", { type: "button", class: "remove-item", text: "Remove Location " + (k + 1), onclick: () => { c.path.splice(k, 1); redraw(); } })));
     });
