@@ -201,6 +201,9 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 			rep.Figures = &g
 		}
 		j.report.Notes = append(j.report.Notes, "user out: "+dcFigures.notes["user out"]+".")
+		if f.noHoB {
+			j.report.Notes = append(j.report.Notes, noHoBNote)
+		}
 	} else {
 		// The DC figures, one row per way: what compare has always shown.
 		j.table, j.finish, j.chart = writeCompareTable, nil, nil

@@ -181,6 +181,9 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
 	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs, "plan")
+	if f.noHoB {
+		j.report.Notes = append(j.report.Notes, noHoBNote)
+	}
 	if slices.ContainsFunc(in.Plans, func(p planSpec) bool { return p.Plan.CanFlame() }) {
 		finish := j.finish
 		j.finish = func(rep *report.Report) {
@@ -242,6 +245,10 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 			return report.GridChart(report.Heading(rep), fmt.Sprintf("each %s's figures, one bar per %s", noun, noun), plansBars(*rep.Figures)), nil
 		}}
 }
+
+// noHoBNote reads the hob row under --no-hob, where it still counts the
+// Original 2s that would have triggered Heat of Battle.
+const noHoBNote = "hob: an Original 2 on a MC; with --no-hob it triggers nothing."
 
 // flameNote says how often each plan that can place Flame did, since the
 // table shows only the figures every plan reports, and that what Flame

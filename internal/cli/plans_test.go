@@ -504,3 +504,25 @@ func TestBestPlanTiedOrNone(t *testing.T) {
 		}
 	}
 }
+
+// TestPlansNoHoBNote: under --no-hob the hob row still counts Original 2s,
+// and a note says that they trigger nothing; without it, no such note.
+func TestPlansNoHoBNote(t *testing.T) {
+	base := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--method", "exact"}
+	for _, c := range []struct {
+		args []string
+		note bool
+	}{
+		{append(slices.Clone(base), "--no-hob"), true},
+		{base, false},
+		{[]string{"compare", "--differences", "--no-hob", "--method", "exact"}, true},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", c.args, code, stderr)
+		}
+		if got := strings.Contains(stdout, "\n"+noHoBNote+"\n"); got != c.note {
+			t.Errorf("%v: the note %v, want %v:\n%s", c.args, got, c.note, stdout)
+		}
+	}
+}
