@@ -35,7 +35,7 @@ func TestAdversaryCases(t *testing.T) {
 		// crossing would be lost before it began.
 		{"activate " + berserk, "a berserk unit does not move on with the stack (S18)"},
 		// −1 is the model's "no EAV"; given, it is out of range.
-		{"lhy --atdrm t=1 --vehicle t:8,eav=-1", "eav=-1: want a whole number 0…21"},
+		{"lhy --atdrm t=1 --vehicle t:8,eav=-1", "eav -1 outside 0…21"},
 		// An old flag name as a list still names the new one.
 		{"run " + oldList, "--unit is now --target"},
 		{"serve --max-paths 99999999999999", "--max-paths \"99999999999999\": want a whole number from 1 to 200000000"},

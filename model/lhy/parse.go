@@ -73,8 +73,12 @@ func ParseVehicle(s string) (Vehicle, error) {
 			}
 			// −1 is the EAV's "none" inside the model; given, it is out of range.
 			n, err := decimal(val)
-			if err != nil || n < 0 {
+			switch {
+			case err != nil:
 				return v, fmt.Errorf("%q: %s=%s: want a whole number 0…%d", s, key, val, most)
+			case n < 0:
+				// Said as the range check of a value past the top is.
+				return v, fmt.Errorf("%q: %s %d outside 0…%d", s, key, n, most)
 			}
 			if key == "eav" {
 				v.EAV = n
