@@ -318,9 +318,8 @@ sapper dc (see sapper help dc).
 Compare is sapper plans with the three ways as its plans. --differences
 shows it as plans are shown: a row per figure read off every metric the
 three ways share, and user out, a column per way, then thrown's and set's
-difference
-from placed in percentage points, exact in an exact run, else with
-Newcombe's hybrid score interval (see sapper help plans).
+difference from placed in percentage points, exact in an exact run, else
+with Newcombe's hybrid score interval (see sapper help plans).
 
 Examples:
   sapper compare
