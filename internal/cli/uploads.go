@@ -66,10 +66,6 @@ func readInput(ctx context.Context, name string) ([]byte, error) {
 	return infile.Read(ctx, name, infile.MaxSize)
 }
 
-// readFailed is the error, if any, of readInput of the file that
-// messages call name: an interruption while it waited (exit 130), a file
-// that is not there (missing says what else was looked for and what to
-// give), or why it could not be read, the file named once.
 // fileName is a file's name as a message gives it: as typed, but
 // quoted where it could be misread, empty or with spaces at either end.
 func fileName(ref string) string {
@@ -79,6 +75,10 @@ func fileName(ref string) string {
 	return oneLine(clip(ref))
 }
 
+// readFailed is the error, if any, of readInput of the file that
+// messages call name: an interruption while it waited (exit 130), a file
+// that is not there (missing says what else was looked for and what to
+// give), or why it could not be read, the file named once.
 func readFailed(ctx context.Context, name string, err error, missing string) error {
 	var tl *infile.TooLargeError
 	var pe *fs.PathError

@@ -73,8 +73,11 @@ func Decode(file string, data []byte, want string) (Node, error) {
 // word; and it takes no other version's directive, 1.2's among them,
 // for which its own message names no fix.
 func checkVersion(file string, data []byte) error {
-	for i, line := range strings.Split(string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), "\n") {
-		line = strings.TrimRight(line, "\r")
+	rest := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	for i := 0; len(rest) > 0; i++ {
+		var raw []byte
+		raw, rest, _ = bytes.Cut(rest, []byte("\n"))
+		line := strings.TrimRight(string(raw), "\r")
 		f := strings.Fields(line)
 		switch {
 		case len(f) == 0 || strings.HasPrefix(line, "#"):
