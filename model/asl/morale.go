@@ -446,8 +446,12 @@ func (l *loc) berserk(i int) {
 }
 
 // heroCreation (A15.21): a MMC spawns a hero, who is not a target of this
-// attack (rules/asl.md §8.26), so the MMC itself is unchanged (the hero is
-// counted in spawned); a leader becomes heroic and rallies.
+// attack (rules/asl.md §8.26), nor takes its LLMC or LLTC (§3.7 read with
+// §8.26), so the MMC itself is unchanged (the hero is counted in
+// spawned); a leader becomes heroic and rallies. A leader both made heroic
+// and Battle Hardened (HoB 5–6) moves his counter's own grade up, an 8-1
+// to a 9-1: heroic is a status, its ML-9 floor (§8.48) read on top, not a
+// grade to harden from.
 func (l *loc) heroCreation(i int) {
 	u := &l.u[i]
 	if u.kind != Leader {
