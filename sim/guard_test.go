@@ -155,6 +155,20 @@ func TestEndlessTrial(t *testing.T) {
 	if err != nil || res.Method != MonteCarlo || !strings.Contains(res.Note, "ran Monte Carlo") {
 		t.Errorf("auto: err %v, res %+v; want Monte Carlo", err, res)
 	}
+	// Its ending outcome walked first: a path one draw longer each time,
+	// every one replayed whole, to MaxDepth.
+	ending := Experiment{Schema: schema, New: func() Trial {
+		return func(src *Source, rec *Record) {
+			n := 0
+			for src.Intn(2) != 0 {
+				n++
+			}
+			rec.Set(0, min(n, 1))
+		}
+	}}
+	if _, err := Run(context.Background(), ending, Config{Method: Exact}); !errors.As(err, &de) {
+		t.Errorf("exact, ending first: err %v, want a *TreeError", err)
+	}
 
 	long := Experiment{Schema: schema, New: func() Trial {
 		return func(src *Source, rec *Record) {
