@@ -132,4 +132,14 @@ func TestMeanOfOneValue(t *testing.T) {
 			t.Errorf("%d trials: mean %v, interval %v–%v; want 2, %v–%v", n, m.Mean, m.MeanLo, m.MeanHi, 2-w, 2+w)
 		}
 	}
+	// No trial at all (interrupted before the first): the whole range.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Run(ctx, exp, Config{Method: MonteCarlo, Trials: 1000, Workers: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := res.Metric("reached"); res.Trials != 0 || m.MeanLo != 1 || m.MeanHi != 3 {
+		t.Errorf("no trial: %d trials, interval %v–%v; want 0 trials, 1–3", res.Trials, m.MeanLo, m.MeanHi)
+	}
 }

@@ -229,6 +229,12 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 				ms.MeanHi = ms.Mean + w*(slices.Max(m.Values)-ms.Mean)
 			}
 		}
+		if m.Values != nil && n == 0 {
+			// No trial (a run interrupted before its first): nothing is
+			// ruled out, the share z²/(n+z²) is all of the way, and the
+			// mean, unknown, is read as 0 within the whole range.
+			ms.MeanLo, ms.MeanHi = slices.Min(m.Values), slices.Max(m.Values)
+		}
 		out[i] = ms
 		off += len(m.Labels)
 	}
