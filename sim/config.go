@@ -32,7 +32,10 @@ const (
 )
 
 // Config controls a run. The zero value of every field selects its
-// default; a negative Workers or Chunk, or a NaN Precision, is refused.
+// default; refused before any work: an unknown Method, a negative
+// Workers or Chunk, a Precision outside [0, 0.5) or a Confidence outside
+// [MinConfidence, MaxConfidence] (NaN included), and Fractions with Monte
+// Carlo.
 type Config struct {
 	Method  Method
 	Trials  uint64 // Monte Carlo trials; with Precision, the most to run

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// RunMC runs exp by Monte Carlo.
+// RunMC runs exp by Monte Carlo, whatever cfg.Method says (Run reads it).
 //
 // Trials are cut into chunks of cfg.Chunk; chunk c draws from the stream
 // keyed by (cfg.Seed, c). Workers pull chunk indices and tally privately;
