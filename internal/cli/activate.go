@@ -60,7 +60,7 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	setRange(g, "a5-drm", -6, 6)
 	setRange(g, "elr", 0, 5)
 	for _, n := range []string{"hazardous", "assault"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	describeActivateFlags(g)
 	fs.AddFlagSet(g)

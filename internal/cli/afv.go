@@ -95,7 +95,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	for _, n := range []string{"same-hex", "motion", "concealed", "ce", "open-topped", "immobile", "bypass",
 		"elevation-advantage", "red-cs", "cx", "afph", "from-vehicle", "captured", "no-hob"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	describeAFVFlags(g)
 	var vehicles []string

@@ -68,7 +68,7 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 		setRange(g, n.name, n.lo, n.hi)
 	}
 	for _, n := range []string{"fire-and-move", "per-charge"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	describeBuildingFlags(g)
 	fs.AddFlagSet(g)

@@ -78,7 +78,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	setRange(g, "thrower-tem", asl.MinTEM, asl.MaxTEM)
 	for _, n := range []string{"concealed", "fortified", "captured", "cx", "afph", "preset", "no-hob", "differences"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	describeDCFlags(g)
 	def := asl.DefaultComparison()

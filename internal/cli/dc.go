@@ -115,7 +115,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setRange(g, "cave-drm", asl.MinCaveDRM, asl.MaxCaveDRM)
 	setRange(g, "sw", asl.MinSW, asl.MaxSW)
 	for _, n := range []string{"cx", "afph", "concealed", "from-vehicle", "cavalry", "captured", "preset", "fortified", "wire", "gun", "cave", "japanese", "no-hob"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	describeDCFlags(g)
 	setExample(g, "target", "4-6-7")

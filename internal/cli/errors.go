@@ -115,6 +115,16 @@ func (c cancelled) Is(target error) bool { return target == errCancelled }
 const wantKey = "want"
 
 // setWant records the accepted form of flag name's value.
+// switchWant is what a switch (--concealed) takes on the command line; a
+// file, which has no bare flag, takes true or false (fileWant).
+const switchWant = "want true or false, or the flag alone for true"
+
+// fileWant is problem, a flag's refusal of a value, as a file gives the
+// value: a switch there is written true or false.
+func fileWant(problem string) string {
+	return strings.Replace(problem, switchWant, "want true or false", 1)
+}
+
 func setWant(fs *pflag.FlagSet, name, want string) {
 	if err := fs.SetAnnotation(name, wantKey, []string{want}); err != nil {
 		panic(err) // a flag name misspelt in this package

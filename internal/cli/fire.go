@@ -77,7 +77,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	}
 	setWant(g, "fp", "want a number of FP, like --fp 8 or --fp 7.5")
 	for _, n := range []string{"leader-directed", "area-fire", "concealed", "fortified", "afv-enters-building", "no-hob"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	// 0 is the model's "none given": given, a calibre is one.
 	setRange(g, "calibre", 1, asl.MaxCalibre)

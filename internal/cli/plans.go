@@ -58,7 +58,7 @@ func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		setWant(g, n, "want a whole number, like --"+n+" 2")
 	}
 	for _, n := range []string{"fortified", "no-hob"} {
-		setWant(g, n, "want true or false, or the flag alone for true")
+		setWant(g, n, switchWant)
 	}
 	describePlansFlags(g)
 	setExample(g, "target", "4-6-7", "leader:8-1")

@@ -255,9 +255,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		}
 		for i, val := range values {
 			if err := fs.Set(name, val); err != nil {
-				// A file gives a switch its value: the command line's
-				// bare flag is no way to write it there.
-				problem := strings.Replace(valueProblem(f, errors.Unwrap(err)), ", or the flag alone for true", "", 1)
+				problem := fileWant(valueProblem(f, errors.Unwrap(err)))
 				return scenarioError(s.file, lines[i], "field %s: %s: %s", name, quote(val), problem)
 			}
 		}

@@ -87,7 +87,7 @@ func splitSweepArgs(args []string) (sweepArgs, error) {
 			if v, ok := strings.CutPrefix(a, "--cumulative="); ok {
 				b, ok := readYesNo(v)
 				if !ok {
-					return s, badValue("cumulative", v, "want true or false, or the flag alone for true")
+					return s, badValue("cumulative", v, switchWant)
 				}
 				s.cumulative = b
 			}

@@ -16,7 +16,7 @@ func sweepFlags() *pflag.FlagSet {
 	fs.Bool("cumulative", false, "read an ordered --metric at least (≥ K) in the table and\nthe chart")
 	setGroup(fs, groupAttack, "vary", "goal")
 	setGroup(fs, groupOutput, "metric", "cumulative")
-	setWant(fs, "cumulative", "want true or false, or the flag alone for true")
+	setWant(fs, "cumulative", switchWant)
 	return fs
 }
 
