@@ -156,8 +156,10 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		ref = f.tables
 	}
 	s.asInFile = map[string]bool{"tables": fs.Changed("tables") && ref == cf.Tables}
-	for name, of := range crossingValues {
-		s.asInFile[name] = fs.Changed(name) && of(&orig) == of(cr)
+	for name, cf := range crossingFlags {
+		if cf.of != nil {
+			s.asInFile[name] = fs.Changed(name) && cf.of(&orig) == cf.of(cr)
+		}
 	}
 	if err := illustrativeOrFile(ctx, s, ref, fs.Changed("tables")); err != nil {
 		return nil, err
@@ -194,19 +196,6 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	j := single(fs, c, rep, exp, activateFigures)
 	j.explainWith(func() *report.Explanation { return explainCrossing(cr) })
 	return j, nil
-}
-
-// crossingValues read the crossing's field each flag of crossingFlags
-// sets, so that a title names only the flags that changed the crossing.
-var crossingValues = map[string]func(c *sasl.Crossing) any{
-	"ac":          func(c *sasl.Crossing) any { return c.Enemy.AC },
-	"mission-drm": func(c *sasl.Crossing) any { return c.Enemy.MissionDRM },
-	"a5-drm":      func(c *sasl.Crossing) any { return c.Enemy.A5DRM },
-	"attitude":    func(c *sasl.Crossing) any { return c.Enemy.Attitude },
-	"date":        func(c *sasl.Crossing) any { return c.Enemy.Date },
-	"elr":         func(c *sasl.Crossing) any { return c.ELR },
-	"hazardous":   func(c *sasl.Crossing) any { return c.Hazardous },
-	"assault":     func(c *sasl.Crossing) any { return c.Assault },
 }
 
 // apply lays the flags that were given over the crossing.
@@ -306,12 +295,25 @@ var activateFigures = &figures{
 // activateName names the command whose scenario files are crossings.
 const activateName = "activate"
 
-// crossingFlags are the flags that replace a value a crossing file gives
-// in its own fields: the top-level key, or the enemy: key, of each.
-var crossingFlags = map[string][2]string{
-	"tables": {"tables", ""}, "elr": {"elr", ""}, "hazardous": {"hazardous", ""}, "assault": {"assault", ""},
-	"ac": {"enemy", "ac"}, "mission-drm": {"enemy", "mission_drm"}, "a5-drm": {"enemy", "a5_drm"},
-	"attitude": {"enemy", "attitude"}, "date": {"enemy", "date"},
+// crossingFlag is a flag that replaces a value a crossing file gives in
+// its own fields: the top-level key, or the enemy: key, it replaces, and
+// of, which reads that value off the crossing, so that a title names only
+// the flags that changed it (nil for tables, a file's name).
+type crossingFlag struct {
+	key [2]string
+	of  func(c *sasl.Crossing) any
+}
+
+var crossingFlags = map[string]crossingFlag{
+	"tables":      {key: [2]string{"tables", ""}},
+	"elr":         {[2]string{"elr", ""}, func(c *sasl.Crossing) any { return c.ELR }},
+	"hazardous":   {[2]string{"hazardous", ""}, func(c *sasl.Crossing) any { return c.Hazardous }},
+	"assault":     {[2]string{"assault", ""}, func(c *sasl.Crossing) any { return c.Assault }},
+	"ac":          {[2]string{"enemy", "ac"}, func(c *sasl.Crossing) any { return c.Enemy.AC }},
+	"mission-drm": {[2]string{"enemy", "mission_drm"}, func(c *sasl.Crossing) any { return c.Enemy.MissionDRM }},
+	"a5-drm":      {[2]string{"enemy", "a5_drm"}, func(c *sasl.Crossing) any { return c.Enemy.A5DRM }},
+	"attitude":    {[2]string{"enemy", "attitude"}, func(c *sasl.Crossing) any { return c.Enemy.Attitude }},
+	"date":        {[2]string{"enemy", "date"}, func(c *sasl.Crossing) any { return c.Enemy.Date }},
 }
 
 // givenTwice refuses a crossing file that gives one value twice, in its
@@ -323,7 +325,8 @@ func givenTwice(s *scenario) error {
 		if f.name == "tables" {
 			return scenarioError(s.file, s.lines["--tables"], "tables: give a crossing file's tables as its own tables: field, read beside the file, not under flags:; --tables after the file, on the command line, reads from where sapper runs")
 		}
-		key, ok := crossingFlags[f.name]
+		cf, ok := crossingFlags[f.name]
+		key := cf.key
 		if !ok {
 			continue
 		}
