@@ -2,6 +2,7 @@ package sasl
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
@@ -92,11 +93,20 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 // validateLine is the line of the tables file that Validate's message msg
 // is about: the unit it names ("units: 50mm MTR inside: …"), or the field
 // it starts with ("x2: …", "long_range hmg: …"), where the user looks.
+//
+// A message about a unit a table's row names ("x2: unknown unit "4-4-9"")
+// is placed at the first row that names it in that table, not at the
+// table's key.
 func validateLine(root yamlfile.Node, lines map[string]int, msg string) int {
 	line := root.N.Line
 	for _, k := range tablesKeys {
 		if l, ok := lines[k]; ok && (strings.HasPrefix(msg, k+":") || strings.HasPrefix(msg, k+" ")) {
 			line = l
+			if name, ok := quoted(msg); ok && k != "units" {
+				if at := scalarLine(root.N, k, name); at > 0 {
+					line = at
+				}
+			}
 		}
 	}
 	for i := 0; i+1 < len(root.N.Content); i += 2 {
@@ -111,6 +121,46 @@ func validateLine(root yamlfile.Node, lines map[string]int, msg string) int {
 		}
 	}
 	return line
+}
+
+// quoted is the first Go-quoted string in msg, unquoted.
+func quoted(msg string) (string, bool) {
+	i := strings.IndexByte(msg, '"')
+	if i < 0 {
+		return "", false
+	}
+	q, err := strconv.QuotedPrefix(msg[i:])
+	if err != nil {
+		return "", false
+	}
+	s, err := strconv.Unquote(q)
+	return s, err == nil
+}
+
+// scalarLine is the line of the first scalar value under the top-level
+// key of the mapping root that is value, 0 if none is.
+func scalarLine(root *yaml.Node, key, value string) int {
+	var find func(n *yaml.Node, isKey bool) int
+	find = func(n *yaml.Node, isKey bool) int {
+		if n.Kind == yaml.ScalarNode {
+			if !isKey && n.Value == value {
+				return n.Line
+			}
+			return 0
+		}
+		for i, c := range n.Content {
+			if l := find(c, n.Kind == yaml.MappingNode && i%2 == 0); l > 0 {
+				return l
+			}
+		}
+		return 0
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == key {
+			return find(root.Content[i+1], false)
+		}
+	}
+	return 0
 }
 
 // unitKeys are the fields of a unit of the units: mapping, by which the
