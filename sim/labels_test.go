@@ -10,9 +10,22 @@ import (
 // labels is refused with a panic naming the metric, under every method,
 // merging or not, walking its paths or not. Before, the hot loops counted
 // it as the next metric's outcome: a Monte Carlo P(b = x) of 1.487 and an
-// exact one of 1.5, returned as results.
+// exact one of 1.5, returned as results. An outcome past the last
+// metric's labels, past every count, is named too, not left to the
+// runtime's index error.
 func TestOutcomePastLabels(t *testing.T) {
-	schema := Schema{Metrics: []Metric{{Name: "a", Labels: []string{"x", "y"}}, {Name: "b", Labels: []string{"x", "y"}}}}
+	for _, last := range []bool{false, true} {
+		outcomePastLabels(t, last)
+	}
+}
+
+func outcomePastLabels(t *testing.T, last bool) {
+	schema := Schema{Metrics: []Metric{{Name: "b", Labels: []string{"x", "y"}}, {Name: "a", Labels: []string{"x", "y"}}}}
+	at, other := 1, 0
+	if !last {
+		schema.Metrics[0], schema.Metrics[1] = schema.Metrics[1], schema.Metrics[0]
+		at, other = 0, 1
+	}
 	trial := func(merge, keep bool) Experiment {
 		return Experiment{Schema: schema, KeepPaths: keep, New: func() Trial {
 			return func(src *Source, rec *Record) {
@@ -20,8 +33,8 @@ func TestOutcomePastLabels(t *testing.T) {
 				if merge && src.Merge([]byte{byte(first)}) {
 					return
 				}
-				rec.Set(0, first+src.Intn(2))
-				rec.Set(1, 0)
+				rec.Set(other, 0)
+				rec.Set(at, first+src.Intn(2)*1000)
 			}
 		}}
 	}
@@ -41,7 +54,7 @@ func TestOutcomePastLabels(t *testing.T) {
 				defer func() {
 					v := recover()
 					if v == nil || !strings.Contains(textOf(v), `metric "a"`) || !strings.Contains(textOf(v), "2 labels") {
-						t.Errorf("%s, -j %d: panic %v, want one naming metric \"a\" and its 2 labels", c.name, workers, v)
+						t.Errorf("%s, -j %d, last %v: panic %v, want one naming metric \"a\" and its 2 labels", c.name, workers, last, v)
 					}
 				}()
 				res, err := Run(context.Background(), trial(c.merge, c.keep), Config{Method: c.method, Trials: 100_000, Workers: workers, Seed: 1})

@@ -245,9 +245,22 @@ func newWorker(exp Experiment, offsets []int, size, workers int) *worker {
 	return w
 }
 
-// runChunk runs the n trials of chunk c, walking the worker's kept paths
-// where it has them (paths.go) and it pays (judge.go), else on the model.
+// runChunk runs the n trials of chunk c (chunk), naming an outcome past
+// its metric's labels should the chunk end in a panic (pastLabels).
 func (w *worker) runChunk(seed, c, n uint64) {
+	ran := false
+	defer func() {
+		if !ran {
+			w.pastLabels()
+		}
+	}()
+	w.chunk(seed, c, n)
+	ran = true
+}
+
+// chunk runs the n trials of chunk c, walking the worker's kept paths
+// where it has them (paths.go) and it pays (judge.go), else on the model.
+func (w *worker) chunk(seed, c, n uint64) {
 	w.src.reseed(seed, c)
 	if w.paths == nil {
 		w.runModel(n)
@@ -387,6 +400,26 @@ func (w *worker) fold(n uint64) {
 				n, w.schema.Metrics[jt.Metrics[0]].Name, sum))
 		}
 		w.direct[j] = 0
+	}
+}
+
+// pastLabels panics naming the metric and the outcome when the panic the
+// chunk is ending in may be a hot loop's index past the counts: an
+// outcome past a metric's labels that no count holds, which checkTotals
+// would name had it been counted. It runs while the panic unwinds, so the
+// first panic and its stack are kept beneath this one; a panic with no
+// such outcome in the record goes on as it was.
+func (w *worker) pastLabels() {
+	outs := [][]uint16{w.rec.out}
+	if w.paths != nil {
+		outs = append(outs, w.paths.whole)
+	}
+	for _, out := range outs {
+		for m, k := range out {
+			if n := len(w.schema.Metrics[m].Labels); k != unset && int(k) >= n {
+				panic(fmt.Sprintf("sim: trial recorded outcome %d of metric %q, which has %d labels", k, w.schema.Metrics[m].Name, n))
+			}
+		}
 	}
 }
 
