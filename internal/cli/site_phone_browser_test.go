@@ -3,6 +3,8 @@
 package cli
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -126,6 +128,25 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("the sweep's form with a goal", 390)
+	// A table wider than its box keeps its caption in the box, wrapped, at
+	// either width: the caption of dc's "out" table, five columns with
+	// long fractions, was cut mid-word.
+	for _, width := range []int64{390, 1280} {
+		if err := chromedp.Run(ctx,
+			chromedp.EmulateViewport(width, 844, chromedp.EmulateScale(2)),
+			leave,
+			chromedp.Navigate(fmt.Sprintf("%s/?wide%d#dc?target=4-6-7&building=wooden&method=exact", ts.URL, width)),
+			waitState("done", "error"),
+			chromedp.Evaluate(`document.querySelector('table[data-metric="out"]').scrollIntoView()`, nil),
+			shot(fmt.Sprintf("captions-%d", width), ""),
+		); err != nil {
+			t.Fatal(err)
+		}
+		captionsInView(t, ctx, "dc's exact result", int(width))
+	}
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
 	for _, r := range []struct{ name, link, shot string }{
 		{"a sweep with a goal", "sweep?command=compare&method=exact&vary=tem%3D0..4&goal=stack%3Dcleared%3E%3D0.5", "sweep-result-390"},
 		{"building --needed", "building?needed=0.5&needed=0.9", ""},
@@ -158,6 +179,7 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			t.Errorf("%s: the command line %q", r.name, cmdline)
 		}
 		check(r.name+"'s result", 390)
+		captionsInView(t, ctx, r.name+"'s result", 390)
 		// compare's three ways fit the phone's width side by side, with
 		// their intervals, as the main job's first answer should
 		var scrolls bool
@@ -179,4 +201,22 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("activate's path builder", 390)
+}
+
+// captionsInView fails when a table's caption reaches past the box its
+// table scrolls in, where its end cannot be read.
+func captionsInView(t *testing.T, ctx context.Context, what string, width int) {
+	t.Helper()
+	var cut []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll('#result .table-wrap')].flatMap((w) => {
+		const c = w.querySelector('caption');
+		if (!c) return [];
+		const box = w.getBoundingClientRect(), cap = c.getBoundingClientRect();
+		return cap.right > box.right + 1 || cap.left < box.left - 1 ? [c.textContent] : [];
+	})`, &cut)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cut {
+		t.Errorf("%s at %d px: the caption %q reaches past its table's box", what, width, c)
+	}
 }
