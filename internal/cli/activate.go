@@ -44,10 +44,10 @@ type activateFlags struct {
 func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g := pflag.NewFlagSet("activate", pflag.ContinueOnError)
 	g.SortFlags = false
-	g.StringVar(&f.tables, "tables", "", "the Activation and generation tables: a tables `FILE`\n(rules/sasl.md S19), or illustrative for the shipped\nexample set; default: the crossing file's tables:, else\nillustrative, e.g. --tables russian.yaml")
+	g.StringVar(&f.tables, "tables", "", "the Activation and generation tables: a tables `FILE`\n(rules/sasl.md S19), or illustrative for the shipped\nexample set; default: the tables the crossing file names,\nelse the illustrative ones, e.g. --tables russian.yaml")
 	g.IntVar(&f.ac, "ac", 0, "the ENEMY AC# `N` (0…6), fixed for the crossing (S1);\ndefault: the file's, e.g. --ac 4")
-	g.IntVar(&f.missionDRM, "mission-drm", 0, "the Mission DRM `N` on {A1} (−6…+6); default: the\nfile's, e.g. --mission-drm -1")
-	g.IntVar(&f.a5DRM, "a5-drm", 0, "the drm `N` on the {A5} fortification dr (−6…+6);\ndefault: the file's")
+	g.IntVar(&f.missionDRM, "mission-drm", 0, "the Mission DRM `N` on the Activation Table {A1}\n(−6…+6); default: the file's, e.g. --mission-drm -1")
+	g.IntVar(&f.a5DRM, "a5-drm", 0, "the drm `N` on the fortification dr, on table {A5}\n(−6…+6); default: the file's")
 	g.StringVar(&f.attitude, "attitude", "", "the ENEMY `ATTITUDE`: advance or hold; default: the\nfile's")
 	g.StringVar(&f.date, "date", "", "the `YYYY-MM` date for the tables' columns and DRM;\ndefault: the file's, e.g. --date 1943-07")
 	g.IntVar(&f.elr, "elr", 0, "ELR `N` (0…5) of the moving units without an elr= option;\ndefault: the file's elr:, else 3")
