@@ -267,3 +267,21 @@ func servedPage(t *testing.T) (context.Context, string) {
 	ctx := browser(t)
 	return ctx, servedEngine(t, 10_000_000).URL + "/"
 }
+
+// TestSweepGoalHeadlineSaysWhereItIsLost: a goal reached from the first
+// value and lost again says in its headline where, the half of the
+// answer the Goal box alone gave before.
+func TestSweepGoalHeadlineSaysWhereItIsLost(t *testing.T) {
+	ctx, page := servedPage(t)
+	var headline string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(page+"#sweep?command=dc&target=4-6-7&vary=tem%3D0..5&goal=stack%3Dcleared%3E%3D0.5&method=exact"),
+		waitState("done", "error"),
+		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "P(stack = cleared) ≥ 0.5: reached from the first value, tem=0 (84.70%); last reached at tem=4 (55.16%), not at tem=5 (44.89%)."; headline != want {
+		t.Errorf("the headline: %q, want %q", headline, want)
+	}
+}

@@ -100,9 +100,10 @@ function pageMain() {
   };
 
   // counters keeps each unit in a line of text (4-6-8,class=elite,
-  // leader:8-1) whole where the line breaks: a browser may break after
-  // any hyphen, and "4-6-" over "8" reads as neither.
-  const counters = (line) => line.split(/(\S*\b\d{1,2}[-+]\d{1,2}\b\S*)/).map((part, i) => (i % 2 ? el("span", { class: "counter", text: part }) : part));
+  // leader:8-1), and each flag (--tem), whole where the line breaks: a
+  // browser may break after any hyphen, and "4-6-" over "8", or "--"
+  // over "tem", reads as neither.
+  const counters = (line) => line.split(/(\S*\b\d{1,2}[-+]\d{1,2}\b\S*|--?[a-z][\w-]*)/).map((part, i) => (i % 2 ? el("span", { class: "counter", text: part }) : part));
 
   let commands = [];
   let current = null; // the command whose form is shown
@@ -236,7 +237,8 @@ function pageMain() {
       return;
     }
     if (m.type === "loading") {
-      const mb = (n) => (n / (1 << 20)).toFixed(1);
+      // decimal megabytes, as sapper site counts them
+      const mb = (n) => (n / 1e6).toFixed(1);
       loaded = " (" + mb(m.got) + (m.total ? " of " + mb(m.total) : "") + " MB)";
       window.sapperLoaded = m.got;
       if (!running) setStatus("Loading the engine…" + loaded);
@@ -1599,7 +1601,7 @@ function pageMain() {
     sec.append(
       el("h3", { text: "Run it again" }),
       el("p", { text: none ? "On the command line, the same inputs and seed give the figures of the whole run:" : partial ? "On the command line, the same inputs and seed give the figures of a whole run, of which these are a part:" : "On the command line, the same inputs and seed give the same figures:" }),
-      el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline", text: line })), copyButton(line, "Copy the command")),
+      el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline" }, ...counters(line))), copyButton(line, "Copy the command")),
       el("p", {}, "This page, with these inputs: ", el("a", { href: link, id: "permalink", text: "permalink" }), " ", copyButton(link, "Copy the link")),
     );
   }
@@ -1682,7 +1684,9 @@ function pageMain() {
         return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + ".";
       }
       if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
-      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + ".";
+      // where it is lost again is half the answer: "from tem=0 to tem=4"
+      const until = s.first_not_reached_after ? (s.last_reached.label !== s.first_reached.label ? "; last reached at " + fig(s.last_reached) : "; only there") + ", not at " + fig(s.first_not_reached_after) : "";
+      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + until + ".";
     }
     return "Done.";
   }
