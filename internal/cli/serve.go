@@ -197,6 +197,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	defer stopRuns()
 	srv := &http.Server{
 		Handler:           h,
+		MaxHeaderBytes:    maxHeaderBytes,
 		ReadHeaderTimeout: headerTimeout,
 		IdleTimeout:       idleTimeout,
 		BaseContext:       func(net.Listener) context.Context { return runs },
@@ -206,7 +207,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	served := make(chan error, 1)
 	serving.Store(true) // tuneGC
 	serveGC(f.maxMemory << 20)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(limitConns(ln, lim.Runs+lim.Queue+spareConns)) }()
 	select {
 	case err := <-served:
 		return err

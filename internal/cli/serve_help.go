@@ -28,10 +28,12 @@ exact run to its share of --max-memory. --runs go at once; --queue more
 requests are held, waiting for a run (each for --max-time and 5 s more),
 sending their upload or taking their answer; others get 503 at once. A
 request is at most 144 KiB: a command line of at most 400 words of 4 KiB,
-and up to 4 files of 32 KiB. Its headers have 10 s to arrive and its body
-30 s. An answer of n bytes has --max-time (at least 30 s) and n at 16 KiB/s
-to be taken, after which it is dropped: a client that stops reading loses
-it, one reading at 128 kbit/s or faster gets it all. Answers being taken
+and up to 4 files of 32 KiB, and its headers at most 32 KiB. Its headers
+have 10 s to arrive and its body 30 s. At most --runs and --queue and 64
+more connections are open at once; the next waits to be accepted. An
+answer of n bytes has --max-time (at least 30 s) and n at 16 KiB/s to be
+taken, after which it is dropped: a client that stops reading loses it,
+one reading at 128 kbit/s or faster gets it all. Answers being taken
 are held in memory beside --max-memory, one at most a request.
 
 The default address answers this machine only. Serving other machines
