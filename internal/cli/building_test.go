@@ -188,7 +188,7 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --needed 0.5 --view at-least", "--view with --needed"},
 		{"building --needed 0.5 --fractions", "--fractions with --needed"},
 		{"building --needed 0.5 --seed 3", "--seed with --needed (a search by exact runs): an exact run draws no random numbers"},
-		{"building --needed 0.5 --combined 200", "--combined: 200 outside 0…100"},
+		{"building --needed 0.5 --combined 200", "--combined: 200 outside 1…100"},
 		{"sweep building --needed 0.5 --vary cover=0..2", "cannot sweep sapper building with these flags"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)

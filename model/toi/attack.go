@@ -179,8 +179,9 @@ func (a BuildingAttack) Validate() error {
 		}
 	}
 	for _, fp := range a.Combined {
-		if err := count("combined", fp, MaxDice); err != nil {
-			return err
+		if fp < 1 || fp > MaxDice {
+			// A joining unit of no FP is no part of combined fire (D2).
+			return bound.Invalidf("combined", "%d outside 1…%d", fp, MaxDice)
 		}
 	}
 	switch {
