@@ -65,6 +65,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex, e.g. --level 1")
 	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level); Rubble falls next door by the levels it takes\n(B24.12, §8.60), e.g. --top 2")
 	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame:\n"+strings.Join(asl.FireTerrainNames(), ", ")+",\ne.g. --terrain orchard")
+	setWant(g, "terrain", "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings and\nfor WP: `EC` is snow, mud, wet, moist, moderate, dry or\nvery-dry, e.g. --ec dry")
 	g.BoolVar(&f.afvEnters, "afv-enters-building", false, "a CT BU FT AFV enters the ground-level --building: Rubble\non its Bog Check colored dr + --bog-drm ≤ 0 (Table 23)")
 	g.IntVar(&f.bogDRM, "bog-drm", 0, "the entering AFV's Bog Check dr modifiers `N` (−6…6;\n§8.53: at 0 it never Rubbles), e.g. --bog-drm=-2")

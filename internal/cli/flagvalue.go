@@ -128,6 +128,14 @@ func canonical(f *pflag.Flag, typ string, s string) (string, error) {
 			return s, nil
 		}
 		return s, errors.New("want true or false")
+	case "string":
+		// A word flag's empty value read as the flag left out: --terrain ''
+		// ran with no terrain, without a word. A flag that says what it
+		// wants refuses it so; the others (--plot, --tables) refuse it
+		// in their own words.
+		if s == "" && f.DefValue == "" && want(f) != "" {
+			return s, errors.New("an empty value")
+		}
 	}
 	return s, nil
 }

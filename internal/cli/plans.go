@@ -49,14 +49,12 @@ func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1)")
 	g.IntVar(&f.tem, "tem", 0, "the Location's TEM `N` (0…8) for every attack but a Set\nDC's (default: the building's); an attack's tem=N wins")
 	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame,\ne.g. --terrain woods")
+	setWant(g, "terrain", "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC`, for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, in any attack")
 	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
-	for _, n := range []string{"tem", "elr"} {
-		setWant(g, n, "want a whole number, like --"+n+" 2")
-	}
 	for _, n := range []string{"fortified", "no-hob"} {
 		setWant(g, n, switchWant)
 	}

@@ -118,6 +118,13 @@ func TestPlansOfOneAttack(t *testing.T) {
 // TestPlansBadInput: every bad input is one line naming the flag, exit 2.
 func TestPlansBadInput(t *testing.T) {
 	base := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8"}
+	// --tem and --elr name their range, as every other command's do
+	for _, c := range [][2]string{{"--tem", `sapper plans: --tem "9": want a whole number from 0 to 8`}, {"--elr", `sapper plans: --elr "9": want a whole number from 0 to 5`}} {
+		code, stdout, stderr := cli(t, append(base, "--plan", "b: fire 4", c[0], "9")...)
+		if code != exitUsage || stdout != "" || strings.TrimSuffix(stderr, "\n") != c[1] {
+			t.Errorf("%s 9: exit %d, stderr %q, want %q", c[0], code, stderr, c[1])
+		}
+	}
 	for _, c := range []struct {
 		plan []string
 		want string

@@ -34,6 +34,10 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --tem 9", `sapper dc: --tem "9": want a whole number from 0 to 8`},
 		{"dc --target 4-6-7 --tem=-1", `sapper dc: --tem "-1": want a whole number from 0 to 8`},
 		{"dc --target 4-6-7 --tem two", `sapper dc: --tem "two": not a whole decimal number; want a whole number from 0 to 8`},
+		// an empty word read as the flag left out
+		{"dc --target 4-6-7 --terrain=", `sapper dc: --terrain "": want one of woods, brush,`},
+		{"fire --fp 8 --target 4-6-7 --terrain=", `sapper fire: --terrain "": want one of`},
+		{"building --dice 8 --combined 101", `sapper building: --combined: 101 outside 1…100`},
 		{"dc --target 4-6-7 --drm", "sapper dc: --drm needs a value"},
 		{"dc --target 4-6-7 --mode", "sapper dc: --mode needs a value: want placed, thrown or set"},
 		{"dc --target", "sapper dc: --target needs a value: UNIT, e.g. --target 4-6-7"},
