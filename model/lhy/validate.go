@@ -247,5 +247,31 @@ func (a *FireAttack) validateApplies() error {
 	case a.ATFromMG && !towed:
 		return bound.Invalidf("at-from-mg", "it spares towed Guns only; no --vehicle is a towed-gun")
 	}
+	return a.validateVehiclesReached()
+}
+
+// validateVehiclesReached rejects a vehicle this fire cannot touch: no
+// --atdrm names it, no mortar fires (whose roll of 10 may Destroy or
+// Shock any vehicle but a towed Gun, L4), no unit rides it, and it is not
+// a towed Gun that Collateral Damage after anti-tank fire may destroy
+// (L6). It would show "unaffected" whatever the dice.
+func (a *FireAttack) validateVehiclesReached() error {
+	if a.MDRM != nil {
+		return nil
+	}
+	for i, v := range a.Vehicles {
+		reached := v.TowedGun && len(a.AT) > 0
+		for _, f := range a.AT {
+			reached = reached || f.Vehicle == v.Name
+		}
+		for _, u := range a.Units {
+			if c, err := a.carrierOf(u); u.aboard() && err == nil && c == i {
+				reached = true
+			}
+		}
+		if !reached {
+			return bound.InvalidValue("vehicle", v.Name, "nothing here can touch it: no --atdrm names it, no --mdrm fires and no unit rides it")
+		}
+	}
 	return nil
 }

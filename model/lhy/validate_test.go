@@ -130,7 +130,12 @@ func TestL8Ranges(t *testing.T) {
 		{"MV 5", FireAttack{MDRM: intp(0), MV: 5, Units: squad(Unit{Cohesion: 7}), Vehicles: tank(8, -1)}, ""},
 		{"MV 6", FireAttack{MDRM: intp(0), MV: 6, Units: squad(Unit{Cohesion: 7})}, "mfa-mv: 6 outside 1…5"},
 		{"12 units", FireAttack{SADRM: []int{0}, Units: units(12)}, ""},
-		{"6 vehicles", FireAttack{AT: []ATFire{{"va", 0}}, Vehicles: vehicles(6)}, ""},
+		{"6 vehicles", FireAttack{AT: []ATFire{{"va", 0}, {"vb", 0}, {"vc", 0}, {"vd", 0}, {"ve", 0}, {"vf", 0}}, Vehicles: vehicles(6)}, ""},
+		// A vehicle nothing can touch would read "unaffected" whatever the dice.
+		{"a vehicle nothing touches", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: 7}), Vehicles: tank(8, -1)}, `vehicle: "tank": nothing here can touch it`},
+		{"a vehicle only ridden", FireAttack{SADRM: []int{0}, Units: squad(Unit{Cohesion: 7, RNP: true}), Vehicles: tank(8, -1)}, ""},
+		{"a towed Gun beside anti-tank fire", FireAttack{AT: at(0), Vehicles: append(tank(8, -1), Vehicle{Name: "gun", AV: 0, EAV: -1, TowedGun: true})}, ""},
+		{"a vehicle under mortar fire", FireAttack{MDRM: intp(0), MV: 1, Vehicles: tank(8, -1)}, ""},
 		{"7 vehicles", FireAttack{AT: []ATFire{{"va", 0}}, Vehicles: vehicles(7)}, "vehicle: 7 vehicles; at most 6"},
 		{"two units named alike", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "a", Cohesion: 5}, {Name: "a", Cohesion: 6}}}, `target: "a": the name is taken by a --target`},
 		{"two vehicles named alike", FireAttack{AT: []ATFire{{"a", 0}}, Vehicles: []Vehicle{{Name: "a", AV: 5, EAV: -1}, {Name: "a", AV: 6, EAV: -1}}}, `vehicle: "a": the name is taken by a --vehicle`},
