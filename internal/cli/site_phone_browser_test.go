@@ -143,6 +143,14 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		captionsInView(t, ctx, "dc's exact result", int(width))
+		// the chart leaves out what the tables fold, and says so
+		var chart string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById('chart').textContent`, &chart)); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(chart, "7KIA") || !strings.Contains(chart, "2KIA") || !strings.Contains(chart, "Outcomes at 0.00% are left out") {
+			t.Errorf("dc's exact chart at %d px: %q", width, chart)
+		}
 	}
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
 		t.Fatal(err)

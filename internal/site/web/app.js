@@ -1592,7 +1592,10 @@ function pageMain() {
       const lead = data.headline && data.headline.metric;
       const metrics = [...data.metrics.filter((m) => m.name === lead), ...data.metrics.filter((m) => m.name !== lead)];
       sec.append(el("div", { class: "tables" }, ...metrics.map((m) => metricTable(m, ""))));
-      sec.append(chartBox(metrics.filter((m) => m.outcomes).map((m) => ({ title: m.title || m.name, rows: m.outcomes.map((o) => ({ label: o.value, bars: [o] })) }))));
+      sec.append(chartBox(metrics.filter((m) => m.outcomes).map((m) => {
+        const folded = zeroFolded(m);
+        return { title: m.title || m.name, folded: folded.size > 0, rows: m.outcomes.filter((o) => !folded.has(o)).map((o) => ({ label: o.value, bars: [o] })) };
+      })));
     }
     if (notes && !notes.isConnected) sec.append(notes);
     requestAnimationFrame(markScrolling);
@@ -1912,6 +1915,13 @@ function pageMain() {
     return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.length + "-digit / " + b.length + "-digit" }), el("span", { class: "frac-full", text: t })));
   }
 
+  // zeroFolded are the outcomes of m that its table folds and its chart
+  // leaves out: those at 0.00%, when more than one is and not all are.
+  function zeroFolded(m) {
+    const zero = m.outcomes.filter((o) => o.p === 0);
+    return new Set(zero.length > 1 && zero.length < m.outcomes.length ? zero : []);
+  }
+
   function metricTable(m, run) {
     if (!m.outcomes) {
       return el("p", { text: (m.title || m.name) + ": " + JSON.stringify(m) });
@@ -1929,9 +1939,10 @@ function pageMain() {
     // Outcomes no trial reached (an IFT result's 7KIA to K/1 at a few FP)
     // are folded away, a row saying how many, so that a phone shows the
     // figures that happened; the row unfolds them.
-    const zero = rows.filter((r, k) => m.outcomes[k].p === 0);
+    const folded = zeroFolded(m);
+    const zero = rows.filter((r, k) => folded.has(m.outcomes[k]));
     let foot = null;
-    if (zero.length > 1 && zero.length < rows.length) {
+    if (zero.length) {
       for (const r of zero) r.hidden = true;
       const names = zero.map((r) => r.dataset.value).join(", ");
       const unfold = el("button", { type: "button", class: "unfold", "aria-expanded": "false", text: zero.length + " outcomes at 0.00%: show them", title: names });
@@ -1958,7 +1969,8 @@ function pageMain() {
   function chartBox(panels) {
     const box = el("figure", { class: "chart", id: "chart" });
     const sampled = panels.some((p) => p.rows.some((r) => r.bars.some((b) => b.lo !== b.hi)));
-    box.append(el("figcaption", { text: sampled ? "Chart: each bar is p, each whisker its interval." : "Chart: each bar is p, exact." }));
+    const left = panels.some((p) => p.folded) ? " Outcomes at 0.00% are left out, as the tables fold them." : "";
+    box.append(el("figcaption", { text: (sampled ? "Chart: each bar is p, each whisker its interval." : "Chart: each bar is p, exact.") + left }));
     const draw = () => {
       box.querySelectorAll("svg").forEach((s) => s.remove());
       // the figure's padding (0.5rem a side) is not the drawing's room
