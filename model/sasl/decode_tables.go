@@ -172,6 +172,11 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 		return v.Errorf("want a mapping of unit names to their values, not %s", yamlfile.KindName(v.N))
 	}
 	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
+		if name == noneRow {
+			// A row that says none generates nothing (S28), so a unit of
+			// that name could never be generated.
+			return yamlfile.Errorf(v.File, line, "units: %s is not a unit's name: a row of none generates nothing (S28); name the unit otherwise", noneRow)
+		}
 		u := UnitDef{Name: name}
 		kind, mod, rof := false, false, false
 		err := w.Fields(unitKeys, func(k string, x yamlfile.Node) error {

@@ -322,6 +322,8 @@ func TestDecodeTablesRefusesContradictions(t *testing.T) {
 		// A row's unit is placed at the row, not at its table's key.
 		{"unknown unit in a row", "5: 4-4-7, 6: 4-4-7", "5: 4-4-9, 6: 4-4-7", 71, `x2: unknown unit "4-4-9"`},
 		{"a row's unit of the wrong kind", "{year: 1939, rows: {2: HMG,", "{year: 1939, rows: {2: 4-4-7,", 92, `x4: "4-4-7" is a squad`},
+		// A row of none generates nothing (S28): no unit may bear the name.
+		{"a unit named none", "  4-2-6:     {kind: squad,", "  none:      {kind: squad,", 19, "none is not a unit's name"},
 	} {
 		bad := strings.Replace(string(data), c.old, c.new, 1)
 		if bad == string(data) {

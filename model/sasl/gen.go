@@ -251,7 +251,17 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 		if err != nil {
 			return roll{}, err
 		}
-		return columnRoll(c, t.X2.Modifier(d, false), d), nil
+		r := columnRoll(c, t.X2.Modifier(d, false), d)
+		if !longRange {
+			return r, nil
+		}
+		// S5.32 promises one squad, to fire the HMG: a row of none
+		// (S28) is made again, as {x3} is until a leader results.
+		r, err = r.without(func(n string) bool { return n == "" })
+		if err != nil {
+			return roll{}, bound.Invalidf("tables", "x2 gives no squad for Long Range Activation")
+		}
+		return r, nil
 	case ItemL:
 		c, err := col(&t.X3, "x3", false)
 		if err != nil {
@@ -386,9 +396,9 @@ func (a *activation) leaf(acc *genAcc, units []genUnit, num, den uint64, longRan
 }
 
 // longRangeDist enumerates a Long Range Activation's units (S5.32, S17,
-// S26): a squad with the HMG (a .50-cal on a subsequent dr 1), a leader
-// rolled at −1 until one results, and with Hold a fortification dr. Only
-// the HMG fires. Outcome 0, the dummy, has no weight.
+// S26): a squad with the HMG (a .50-cal on a subsequent dr 1), the squad
+// rolled until one results, as the leader is (at −1), and with Hold a
+// fortification dr. Only the HMG fires. Outcome 0, the dummy, has no weight.
 //
 // The S?'s forbid list applies as to any Activation (S21): a forbidden
 // item is forfeit and not rolled. The HMG is the squad's own (S5.32: "one

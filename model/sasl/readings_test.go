@@ -1,10 +1,13 @@
 package sasl
 
 import (
+	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // oneItem is a crossing whose S? Activates on an AC dr 1–5 (AC# 6, drm −6;
@@ -151,6 +154,53 @@ func TestForbidLongRange(t *testing.T) {
 				t.Errorf("P(arrived) = %v; the HMG fires: %v", got, tc.fires)
 			}
 		})
+	}
+}
+
+// TestLongRangeSquadNone is S5.32 with S28: a Long Range Activation
+// generates one squad with its HMG, so an {x2} row of none is rolled
+// again, as {x3} is until a leader results (S26). With {x2} half none and
+// half one squad, every figure is that of {x2} all that squad; with {x2}
+// all none the crossing is refused, not read as an HMG that no squad
+// fires.
+func TestLongRangeSquadNone(t *testing.T) {
+	withRows := func(names ...string) *Crossing {
+		c := longRangeOnly(t)
+		col := Column{First: 2}
+		for _, n := range names {
+			col.Rows = append(col.Rows, Entry{Unit: n})
+		}
+		c.Tables.X2.DRM = nil
+		c.Tables.X2.Columns = []Column{col}
+		return c
+	}
+	const squad = "4-5-8" // elite: the leader roll takes its −1 too (S26)
+	half := make([]string, 11)
+	all := make([]string, 11)
+	for i := range half {
+		all[i] = squad
+		if i < 5 {
+			half[i] = squad
+		}
+	}
+	got, want := exactRun(t, withRows(half...)), exactRun(t, withRows(all...))
+	if p := got.P(GeneratedMetric(ItemS), "1"); !near(p, 1.0/36) {
+		t.Errorf("P(generated.S = 1) = %v, want 1/36: every Long Range Activation has its squad", p)
+	}
+	for _, m := range want.Metrics {
+		for _, o := range m.Outcomes {
+			if g, w := got.P(m.Name, o.Label), want.P(m.Name, o.Label); !near(g, w) {
+				t.Errorf("%s = %s: %v with {x2} half none, %v with {x2} all %s", m.Name, o.Label, g, w, squad)
+			}
+		}
+	}
+	c := withRows(make([]string, 11)...)
+	exp, err := c.Experiment()
+	if err == nil {
+		_, err = sim.RunExact(context.Background(), exp, sim.Config{})
+	}
+	if err == nil || !strings.Contains(err.Error(), "x2 gives no squad for Long Range Activation") {
+		t.Errorf("{x2} all none with Long Range: %v, want it refused", err)
 	}
 }
 
