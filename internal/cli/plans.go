@@ -663,10 +663,10 @@ A plan is written LABEL: ATTACK; ATTACK…, each attack a kind, its value,
 then options separated by spaces (a bare signed number is its DRM):
 
   fire FP [+N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND] [class=CLASS]
-          [nation=N] [leader] [area] [concealed]
+          [nation=N] [leader] [area] [concealed] [surrender]
   dc MODE [+N] [tem=N] [cx] [concealed] [afph] [user=CLASS] [captured]
           [placer=UNIT]… [dff=FP:DRM]… [setter=UNIT]… [preset=false]
-          [enemy-infantry=N]
+          [enemy-infantry=N] [surrender=false]
 
 The options are those of sapper fire and sapper dc; leader is
 --leader-directed, area --area-fire, class --firer-class, nation
@@ -674,7 +674,9 @@ The options are those of sapper fire and sapper dc; leader is
 preset=false say otherwise. The targets and the terrain are the flags
 below, the same for every plan. Each attack follows the modeling defaults
 of its command (rules §8; plans takes no --rule): a fire attack's Heat of
-Battle surrenders to no one (§8.61), a DC's as sapper dc's does (§8.64).
+Battle surrenders to no one (§8.61) unless it says surrender (its firer
+ADJACENT and Known, sapper fire's --rule surrender=true), a DC's as
+sapper dc's does (§8.26, §8.64) unless it says surrender=false.
 Concealment is each attack's own (concealed, or a target's ,concealed)
 and no attack changes it (§8.63); concealed=false says the targets' "?"
 is gone for that attack. Flame's spread, Blaze and their attacks

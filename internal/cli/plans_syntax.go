@@ -75,8 +75,8 @@ var planLabel = sync.OnceValue(func() *regexp.Regexp {
 // fireOptions and dcOptions are the options each kind of attack takes, as
 // messages list them.
 const (
-	fireOptions = "drm=N, tem=N, weapon=W, calibre=MM, firer=KIND, class=CLASS, nation=N, leader, area, concealed"
-	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM, setter=UNIT, preset=false, enemy-infantry=N"
+	fireOptions = "drm=N, tem=N, weapon=W, calibre=MM, firer=KIND, class=CLASS, nation=N, leader, area, concealed, surrender"
+	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM, setter=UNIT, preset=false, enemy-infantry=N, surrender=false"
 )
 
 // parsePlan reads one --plan value against the shared Location.
@@ -192,6 +192,13 @@ func (o option) yes() (bool, error) {
 	return false, fmt.Errorf("%s=%s: give %s alone, or =true or =false", o.key, o.val, o.key)
 }
 
+// switched reads a rule switch given as an option (yes), said outright
+// for the attack whatever its command's default.
+func (o option) switched() (*bool, error) {
+	v, err := o.yes()
+	return &v, err
+}
+
 // fireStep builds a fire attack of fp FP from its options.
 func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error) {
 	a := asl.NewIFTAttack(fp)
@@ -228,6 +235,8 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 			a.AreaFire, err = o.yes()
 		case "concealed":
 			a.Concealed, err = o.yes()
+		case "surrender":
+			a.Options.Surrender, err = o.switched()
 		default:
 			return unknownOption(fmt.Sprintf("fire: unknown option %q; want %s", w, fireOptions))
 		}
@@ -315,6 +324,8 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 			a.Preset, err = o.yes()
 		case "enemy-infantry":
 			a.EnemyInfantry, err = o.whole(0, asl.MaxEnemyInfantry)
+		case "surrender":
+			a.Options.Surrender, err = o.switched()
 		default:
 			return unknownOption(fmt.Sprintf("dc: unknown option %q; want %s", w, dcOptions))
 		}

@@ -115,6 +115,58 @@ func TestPlansOfOneAttack(t *testing.T) {
 	}
 }
 
+// TestPlanSurrenderSwitch: a plan's attack takes the surrender switch of
+// its command as an option (rules/asl.md §8.61, §8.26): fire 8 surrender
+// is sapper fire --rule surrender=true, dc placed surrender=false is
+// sapper dc --rule surrender=false, and each moves a figure a surrender
+// decides (a reduced squad: a squad that surrenders is not reduced).
+func TestPlanSurrenderSwitch(t *testing.T) {
+	reduced := func(cmd string) float64 {
+		t.Helper()
+		code, stdout, stderr := cli(t, args(cmd+" --target 4-6-7 --method exact --format json")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", cmd, code, stderr)
+		}
+		var doc struct {
+			Metrics []struct {
+				Name     string `json:"name"`
+				Outcomes []struct {
+					Value string  `json:"value"`
+					P     float64 `json:"p"`
+				} `json:"outcomes"`
+			} `json:"metrics"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range doc.Metrics {
+			for _, o := range m.Outcomes {
+				if m.Name == "target.1.reduced" && o.Value == "yes" {
+					return o.P
+				}
+			}
+		}
+		t.Fatalf("%s: no target.1.reduced", cmd)
+		return 0
+	}
+	figs := plansJSON(t, "plans", "--target", "4-6-7", "--method", "exact",
+		"--plan", "fire: fire 8", "--plan", "fire adjacent: fire 8 surrender",
+		"--plan", "dc: dc placed", "--plan", "dc no surrender: dc placed surrender=false")
+	for _, c := range []struct{ plan, cmd string }{
+		{"fire", "fire --fp 8"},
+		{"fire adjacent", "fire --fp 8 --rule surrender=true"},
+		{"dc", "dc --mode placed"},
+		{"dc no surrender", "dc --mode placed --rule surrender=false"},
+	} {
+		if got, want := figs[c.plan]["target.1.reduced"], reduced(c.cmd); math.Abs(got-want) > 1e-12 {
+			t.Errorf("plan %q: target.1.reduced %.15f, sapper %s %.15f", c.plan, got, c.cmd, want)
+		}
+	}
+	if figs["fire"]["target.1.reduced"] == figs["fire adjacent"]["target.1.reduced"] || figs["dc"]["target.1.reduced"] == figs["dc no surrender"]["target.1.reduced"] {
+		t.Errorf("the surrender option moved nothing: %v", figs)
+	}
+}
+
 // TestPlansBadInput: every bad input is one line naming the flag, exit 2.
 func TestPlansBadInput(t *testing.T) {
 	base := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8"}
