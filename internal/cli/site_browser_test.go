@@ -540,6 +540,28 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the error under the TEM field: %q", fieldErr)
 	}
 
+	// An error the run meets after its progress has begun: the page
+	// shows the engine's line, not the bar that line erased.
+	var runErr string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?budget#activate?crossing=village-crossing&method=exact&max-paths=5000"),
+		waitState("error"),
+		chromedp.Text(`#error`, &runErr, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	err = Execute(context.Background(), []string{"activate", "village-crossing", "--method", "exact", "--max-paths", "5000"}, new(bytes.Buffer), &errb)
+	if err == nil || !strings.Contains(runErr, "needs more than 5,000 paths") || strings.TrimSpace(errb.String()) != runErr {
+		t.Errorf("an error after progress: the page shows %q\ncommand line (%v): %q", runErr, err, errb.String())
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?back#dc?target=4-6-7&tem=2&trials=200000&seed=7"),
+		waitState("done", "error"),
+	); err != nil {
+		t.Fatal(err)
+	}
+
 	// A long run cancelled.
 	var status, partialText string
 	if err := chromedp.Run(ctx,

@@ -1413,11 +1413,20 @@ function pageMain() {
   // finish shows the run's result. lookOnly: the run was cancelled as its
   // first look ended, whose figures are then all there is, and are shown
   // as such, under the first look's own command line.
+  // visibleStderr is what a terminal would show of the engine's stderr: of
+  // each line what follows its last carriage return, the erasures gone,
+  // less the progress bars (an error follows the bar it erased on the
+  // same line).
+  function visibleStderr(s) {
+    return s.split("\n").map((l) => l.slice(l.lastIndexOf("\r") + 1).replace(/\x1b\[K/g, "").trim())
+      .filter((l) => l !== "" && !/^(.*\(\d+ of \d+\)\s*|\d+ runs\s*)?\[[^\]]*\]\s*\d+%/.test(l)).join("\n");
+  }
+
   function finish(m, lookOnly) {
     const r = running;
     stopRunning();
     const wall = performance.now() - r.t0;
-    const stderr = m.stderr.replace(/\r[^\r\n]*/g, "").replace(/\x1b\[K/g, "").trim();
+    const stderr = visibleStderr(m.stderr);
     const partial = m.code === 130 && m.stdout !== "";
     if (m.code !== 0 && !partial) {
       setStatus("");
