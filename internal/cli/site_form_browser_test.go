@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestSiteFormRunsWhatItShows: what the page runs is what its form and
@@ -203,6 +204,41 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if !strings.Contains(hash, "tem=3") {
 			t.Errorf("after TEM 3 the address is %q", hash)
 		}
+		// A unit removed with its ✕ leaves the address too, and the
+		// cursor stays in the list, its rows numbered anew.
+		var focused, labels string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?remove#dc?target=4-6-7&target=leader:8-1&target=4-4-7&tem=2"), waitState("done", "error"),
+			chromedp.Click(`#in-target .row:nth-child(2) button.remove`, chromedp.ByQuery),
+			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Evaluate(`document.activeElement.getAttribute('aria-label') || document.activeElement.tagName`, &focused),
+			chromedp.Evaluate(`[...document.querySelectorAll('#in-target button.remove')].map((b) => b.getAttribute('aria-label')).join('|')`, &labels)); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(hash, "8-1") || !strings.Contains(hash, "4-4-7") {
+			t.Errorf("after the leader's ✕ the address is %q", hash)
+		}
+		if focused != "Remove Target 2" || labels != "Remove Target 1|Remove Target 2" {
+			t.Errorf("after the leader's ✕ the focus is on %q and the rows are %q", focused, labels)
+		}
+		// The picker of common units, from the keyboard: the arrow keys
+		// choose, and only Enter adds.
+		var rows, chosen int
+		pick := `select[aria-label^="Add a common unit to Target"]`
+		if err := chromedp.Run(ctx,
+			chromedp.Focus(pick, chromedp.ByQuery),
+			chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown),
+			chromedp.Evaluate(`document.querySelectorAll('#in-target .row').length`, &rows),
+			chromedp.KeyEvent(kb.Enter),
+			chromedp.Evaluate(`document.querySelectorAll('#in-target .row').length`, &chosen),
+			chromedp.Evaluate(`location.hash`, &hash)); err != nil {
+			t.Fatal(err)
+		}
+		if rows != 2 || chosen != 3 {
+			t.Errorf("the picker: %d rows after three arrow keys, %d after Enter; want 2, then 3", rows, chosen)
+		}
+		if strings.Count(hash, "target=") != 3 {
+			t.Errorf("after a unit picked with Enter the address is %q", hash)
+		}
 	})
 
 	// Defaults can be undone: the form comes back as it was.
@@ -219,6 +255,13 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		if reset == before || after != before {
 			t.Errorf("the form before Defaults %q, after %q, undone %q; want it back as it was", before, reset, after)
+		}
+		var hash string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`location.hash`, &hash)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(hash, "target=4-6-8") || !strings.Contains(hash, "tem=2") {
+			t.Errorf("undone, the address is %q: a reload would lose the form", hash)
 		}
 	})
 

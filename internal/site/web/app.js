@@ -99,6 +99,40 @@ function pageMain() {
     return n;
   };
 
+  // picker is a select of common values that adds the one picked: at once
+  // when picked with the mouse, but from the keyboard only on Enter, since
+  // the arrow keys on a closed select change its value (and fire change)
+  // as they pass each option.
+  const picker = (attrs, first, values, onPick) => {
+    let keyed = false;
+    const pick = el("select", attrs, el("option", { value: "", text: first }), ...values.map((v) => el("option", { value: v, text: v })));
+    const take = () => {
+      if (!pick.value) return;
+      const v = pick.value;
+      pick.value = "";
+      onPick(v);
+    };
+    pick.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        take();
+      } else if (e.key.startsWith("Arrow") || e.key.startsWith("Page") || e.key === "Home" || e.key === "End" || e.key.length === 1) {
+        keyed = true;
+      }
+    });
+    pick.addEventListener("change", (e) => {
+      if (keyed) {
+        // the form still hears of it, but nothing is added yet
+        keyed = false;
+        e.stopPropagation();
+        return;
+      }
+      take();
+    });
+    pick.addEventListener("mousedown", () => (keyed = false));
+    return pick;
+  };
+
   // counters keeps each unit in a line of text (4-6-8,class=elite,
   // leader:8-1), and each flag (--tem), whole where the line breaks: a
   // browser may break after any hyphen, and "4-6-" over "8", or "--"
@@ -465,6 +499,7 @@ function pageMain() {
       const undo = el("button", { type: "button", class: "small", id: "undo-defaults", text: "Undo" });
       undo.onclick = () => {
         showForm(cmd, new URLSearchParams(before));
+        history.replaceState(null, "", "#" + permalink(argvOf().params));
         $("form").querySelector("input, select")?.focus();
       };
       $("notice").replaceChildren("The form is back at its defaults. ", undo);
@@ -588,16 +623,31 @@ function pageMain() {
       const addRow = (v) => {
         const n = list.querySelectorAll("input").length + 1;
         const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId });
-        const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove " + label(i.name) + " " + n, text: "✕", onclick: () => { row.remove(); } }));
+        const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove " + label(i.name) + " " + n, text: "✕", onclick: () => {
+          // focus stays in the list: on the next row's ✕, else the last's,
+          // else the button that adds one
+          const next = row.nextElementSibling || row.previousElementSibling;
+          row.remove();
+          renumber();
+          (next ? next.querySelector("button.remove") : add).focus();
+          // the address follows the form, as it does any edit
+          list.dispatchEvent(new Event("change", { bubbles: true }));
+        } }));
         list.append(row);
         return input;
       };
+      const renumber = () => list.querySelectorAll(".row").forEach((r, k) => {
+        r.querySelector("input").setAttribute("aria-label", label(i.name) + " " + (k + 1));
+        r.querySelector("button.remove").setAttribute("aria-label", "Remove " + label(i.name) + " " + (k + 1));
+      });
       for (const v of values) addRow(v);
       const add = el("button", { type: "button", class: "add", text: "Add another", onclick: () => addRow("").focus() });
       const tools = el("div", { class: "list-tools" }, add);
       if (suggest.length) {
-        const pick = el("select", { "aria-label": "Add a common unit to " + label(i.name), onchange: () => { if (pick.value) { addRow(pick.value); pick.value = ""; } } }, el("option", { value: "", text: "Add a unit…" }), ...suggest.map((c) => el("option", { value: c, text: c })));
-        tools.append(pick);
+        tools.append(picker({ "aria-label": "Add a common unit to " + label(i.name) + " (Enter adds the one chosen)" }, "Add a unit…", suggest, (v) => {
+          addRow(v);
+          list.dispatchEvent(new Event("change", { bubbles: true }));
+        }));
       }
       wrap.append(el("span", { class: "label", id: "lbl-" + i.name, text: label(i.name) }), list, tools, help, err);
       return wrap;
@@ -1008,7 +1058,11 @@ function pageMain() {
       return input;
     };
     c.stack.forEach(addUnit);
-    const pick = el("select", { "aria-label": "Add a common counter to the moving units", onchange: () => { if (pick.value) { addUnit(pick.value); pick.value = ""; syncStack(); redraw(); } } }, el("option", { value: "", text: "Add a counter…" }), ...aslCounters().map((v) => el("option", { value: v, text: v })));
+    const pick = picker({ "aria-label": "Add a common counter to the moving units (Enter adds the one chosen)" }, "Add a counter…", aslCounters(), (v) => {
+      addUnit(v);
+      syncStack();
+      redraw();
+    });
     out.push(el("fieldset", { class: "bpart" }, el("legend", { text: "Moving units" }), stack,
       el("div", { class: "list-tools" }, el("button", { type: "button", class: "add", text: "Add a unit", onclick: () => addUnit("").focus() }), pick)));
 
