@@ -219,6 +219,35 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("the sweep's table leads with %q, not cleared", lead)
 	}
 
+	// A range or a goal the form cannot run puts the cursor in the box to
+	// mend: the range's empty FROM, or the goal's outcomes when none is
+	// ticked, said as the form asks for it.
+	var focused, errText string
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue(`#in-vary-from`, "", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("error"),
+		chromedp.Evaluate(`document.activeElement.id`, &focused),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if focused != "in-vary-from" {
+		t.Errorf("an empty FROM: the cursor is in %q", focused)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.SetValue(`#in-vary-from`, "1", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('#in-goal-outcome input').forEach((c) => (c.checked = false))`, nil),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("error"),
+		chromedp.Evaluate(`document.activeElement.closest('#in-goal-outcome') ? 'outcomes' : document.activeElement.id`, &focused),
+		chromedp.Text(`#err-goal`, &errText, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if focused != "outcomes" || !strings.Contains(errText, "tick at least one outcome of stack") {
+		t.Errorf("a goal with no outcome: the cursor is in %q, the error %q", focused, errText)
+	}
+
 	// compare swept exactly from a permalink, a goal answered per way.
 	got, goal = nil, nil // Evaluate adds to a map it is given
 	if err := chromedp.Run(ctx,

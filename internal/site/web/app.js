@@ -1376,6 +1376,14 @@ function pageMain() {
       document.body.dataset.state = "error";
       return;
     }
+    // A goal on a metric with no outcome ticked says nothing to reach: the
+    // form asks for one where it is ticked, not in the goal's flag syntax.
+    if (current.sweep && $("in-goal-metric") && $("in-goal-metric").value && !document.querySelector("#in-goal-outcome input:checked")) {
+      clearErrors();
+      showError("sapper sweep: --goal: tick at least one outcome of " + $("in-goal-metric").value + " (or its average) for the goal to count", "goal");
+      document.body.dataset.state = "error";
+      return;
+    }
     const { argv, params, files: given } = argvOf();
     if (running) cancel(true);
     clearErrors();
@@ -1500,11 +1508,11 @@ function pageMain() {
     // server's time limit, which its stderr names).
     const stopped = (r.cancelled ? "Cancelled" : /time limit/.test(stderr) ? "Stopped at the server's time limit" : "Stopped") + " after " + (wall / 1000).toFixed(1) + " s";
     if (lookOnly) {
-      setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures below are PARTIAL, the first look's " + num(PREVIEW) + " trials.");
+      setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures are PARTIAL, the first look's " + num(PREVIEW) + " trials.");
     } else if (partial && noFigures(data)) {
       setStatus(stopped + ", before the first trial: there are no figures.");
     } else if (partial) {
-      setStatus(stopped + ": the figures below are PARTIAL, from the trials run so far.");
+      setStatus(stopped + ": PARTIAL figures.");
     } else {
       setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     }
@@ -1579,7 +1587,10 @@ function pageMain() {
       given = null;
     }
     const boxes = c.matches("input, select") ? [c] : [...c.querySelectorAll("input, select")];
-    const box = boxes.find((b) => given !== null && b.value.trim() === given) || boxes[0] || f.querySelector("button.add");
+    // a sweep's range names the box it is about: FROM, TO or STEP
+    const part = name === "vary" && /: (FROM|TO|STEP)\b/.exec(msg);
+    const tick = name === "goal" && /tick at least one outcome/.test(msg) && document.querySelector("#in-goal-outcome input");
+    const box = (part && $("in-vary-" + part[1].toLowerCase())) || tick || boxes.find((b) => given !== null && b.value.trim() === given) || boxes[0] || f.querySelector("button.add");
     if (box) {
       if (box.matches("input, select")) box.setAttribute("aria-invalid", "true");
       box.focus({ preventScroll: true });
@@ -2032,7 +2043,7 @@ function pageMain() {
   function chartBox(panels) {
     const box = el("figure", { class: "chart", id: "chart" });
     const sampled = panels.some((p) => p.rows.some((r) => r.bars.some((b) => b.lo !== b.hi)));
-    const left = panels.some((p) => p.folded) ? " Outcomes at 0.00% are left out, as the tables fold them." : "";
+    const left = panels.some((p) => p.folded) ? " Where a table folds its outcomes at 0.00%, the chart leaves them out too." : "";
     box.append(el("figcaption", { text: (sampled ? "Chart: each bar is p, each whisker its interval." : "Chart: each bar is p, exact.") + left }));
     const draw = () => {
       box.querySelectorAll("svg").forEach((s) => s.remove());
@@ -2188,8 +2199,11 @@ function pageMain() {
     };
     const nb = p.rows[0] ? p.rows[0].bars.length : 1;
     const barH = 14, gap = 8, rowH = nb * barH + gap;
-    const labelW = Math.min(150, Math.round(w * 0.36));
-    const right = 70;
+    // the labels take what their longest needs, up to 45% of a phone's
+    // width; the bars the rest, less room for "100.00%" past a full bar
+    const longest = Math.max(0, ...p.rows.map((r) => r.label.length));
+    const labelW = Math.max(60, Math.min(Math.round(longest * 6.8 + 12), Math.round(w * 0.45), 220));
+    const right = 58;
     const legendH = p.legend ? 22 : 0;
     const lines = titleLines(p.title, w);
     const titleH = titleExtra(lines);
