@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/sapperhq/sapper/sim"
@@ -86,7 +85,7 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 		m.Outcomes = viewOutcomes(res, m, opt.View)
 		writeMetric(b, m, res.Method == sim.Exact, opt, viewCaption(m, opt.View))
 	}
-	fmt.Fprintf(b, "\nelapsed %s\n", res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(b, "\nelapsed %s\n", Elapsed(res.Elapsed))
 }
 
 // resultHeader is what a result says before its metrics: how it was

@@ -555,7 +555,7 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 		method = fmt.Sprintf("Monte Carlo (an exact run's interval is a point): %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
 			trials, res.Seed, report.Percent(res.Confidence))
 	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", method, elapsed)
+	fmt.Fprintf(w, "\n%s; %s\n", method, report.Seconds(elapsed))
 	writeNotes(w, rep)
 	return nil
 }

@@ -60,7 +60,8 @@ describe.json. Building the engine takes the go command and sapper's
 source: run it in a checkout of the module.
 
 A server that compresses its responses sends the whole first visit in
-about 2.8 MB; a .wasm file should be served as application/wasm (most
+about 3 MB, one that does not (python3 -m http.server) about 11 MB: the
+build prints both; a .wasm file should be served as application/wasm (most
 servers do), or the page compiles it a little more slowly.
 
 Examples:

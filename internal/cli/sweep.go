@@ -649,7 +649,7 @@ func writeRunsFooter(w io.Writer, rep report.Report, one, many string) {
 			fmt.Fprintf(w, "\nINCOMPLETE: the %s run was %s\n", r.Label, report.Incomplete(r.Result))
 		}
 	}
-	fmt.Fprintf(w, "\n%s; %.2fs\n", methodsLine(rep.Runs, one, many), elapsed)
+	fmt.Fprintf(w, "\n%s; %s\n", methodsLine(rep.Runs, one, many), report.Seconds(elapsed))
 	writeNotes(w, rep)
 }
 
