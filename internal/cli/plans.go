@@ -698,7 +698,8 @@ every p, figure and difference also as a reduced fraction. The first
 line names the plan that clears the Location most often and by how much
 over the next.
 
-sapper compare is the preset whose plans are a DC Placed, Thrown and Set;
+sapper compare is the preset whose plans are a DC Placed, Thrown and Set,
+with what a plan leaves out (the thrower's own Location, the user's fate);
 sapper compare --differences shows it as this table does.
 
 Examples:
