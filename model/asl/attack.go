@@ -140,7 +140,7 @@ type Options struct {
 	// modifier whatever its sign (a 7+1 gives −1). Off, the rules' reading:
 	// only a negative modifier is reversed, 0 or positive gives no DRM
 	// (A10.2, A10.21, §3.7, §8.46).
-	LeaderLossReversesPositive bool `json:"leader_loss_reverses_positive"`
+	LeaderLossReversesPositive bool `json:"llmc_reverse_positive"`
 	// BerserkTCChain: a leader made berserk by passing another berserk
 	// leader's Berserk TC makes his own Berserk TC (A15.41, §8.50). Off,
 	// only a leader made berserk by his own Heat of Battle DR does.

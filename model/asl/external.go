@@ -26,7 +26,7 @@ type StackRules struct {
 	HeatOfBattle               bool `json:"heat_of_battle"`
 	AcceptBattleHardening      bool `json:"accept_battle_hardening"`
 	KnownEnemyInLOS            bool `json:"known_enemy_in_los"`
-	LeaderLossReversesPositive bool `json:"leader_loss_reverses_positive"`
+	LeaderLossReversesPositive bool `json:"llmc_reverse_positive"`
 	BerserkTCChain             bool `json:"berserk_tc_chain"`
 	LeadersElite               bool `json:"leaders_elite"`
 	FanaticBerserk             bool `json:"fanatic_berserk"`
