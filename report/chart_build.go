@@ -338,8 +338,10 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 // line per way, so that the ways are read against each other: cleared,
 // placed against thrown against set. Way k keeps colour k in every panel.
 // A figure at 0 for every way at every value gets no panel; the note
-// names it. Means follow the probabilities, each in its own panel.
-func WaysSweepPanels(xlabel string, ways []string, x [][]float64, gs []Grid) (panels []Panel, notes []string) {
+// names it. Means follow the probabilities, each in its own panel. The
+// panel of the figure lead, the one the sweep's headline follows, comes
+// first, where the chart is read from.
+func WaysSweepPanels(xlabel string, ways []string, x [][]float64, gs []Grid, lead string) (panels []Panel, notes []string) {
 	var all []float64
 	for _, xs := range x {
 		for _, v := range xs {
@@ -383,6 +385,8 @@ func WaysSweepPanels(xlabel string, ways []string, x [][]float64, gs []Grid) (pa
 			zero, flat = append(zero, p.Title), append(flat, p)
 		case p.Mean:
 			means = append(means, p)
+		case c == lead:
+			probs = append([]Panel{p}, probs...)
 		default:
 			probs = append(probs, p)
 		}

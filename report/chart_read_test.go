@@ -210,7 +210,7 @@ func TestWaysSweepPanels(t *testing.T) {
 			{Label: "tem=0", Cells: []Cell{cell(0.6), cell(0), mean(1.2)}},
 			{Label: "tem=1", Cells: []Cell{cell(0.6), cell(0), mean(1.2)}}}},
 	}
-	ps, notes := WaysSweepPanels("tem", []string{"placed", "thrown", "set"}, x, gs)
+	ps, notes := WaysSweepPanels("tem", []string{"placed", "thrown", "set"}, x, gs, "")
 	var titles []string
 	for _, p := range ps {
 		titles = append(titles, p.Title)
@@ -232,6 +232,15 @@ func TestWaysSweepPanels(t *testing.T) {
 	}
 	if len(notes) != 1 || !strings.Contains(notes[0], "not drawn: any KIA.") {
 		t.Errorf("notes %q", notes)
+	}
+	// The figure the headline follows leads, where the chart is read from.
+	ps, _ = WaysSweepPanels("tem", []string{"placed", "thrown", "set"}, x, gs, "user out")
+	titles = titles[:0]
+	for _, p := range ps {
+		titles = append(titles, p.Title)
+	}
+	if got := strings.Join(titles, "|"); got != "user out|cleared|E[out]" {
+		t.Errorf("led by user out: panels %q", got)
 	}
 }
 

@@ -375,7 +375,11 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		if len(subs) > 1 {
 			// compare: a panel per figure, the ways as its lines, read
 			// against each other.
-			c.Panels, c.Notes = report.WaysSweepPanels(v.name, subs, xs, gs)
+			lead := ""
+			if rep.Headline != nil {
+				lead = rep.Headline.Outcome
+			}
+			c.Panels, c.Notes = report.WaysSweepPanels(v.name, subs, xs, gs, lead)
 			if cols.title != "summary figures" {
 				c.Heading = append(c.Heading, cols.title+": a panel per outcome, a line per way")
 			}
