@@ -119,6 +119,12 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		setWant(g, n, switchWant)
 	}
 	describeDCFlags(g)
+	// What each mode takes, as dcConflicts refuses the rest.
+	setOnly(g, "mode", []string{"placed", "thrown"}, "cx", "tem")
+	setOnly(g, "mode", []string{"thrown"}, "afph", "from-vehicle", "cavalry", "thrower", "thrower-tem", "elevation")
+	setOnly(g, "mode", []string{"set"}, "enemy-infantry", "setter", "preset")
+	setOnly(g, "mode", []string{"placed"}, "placer")
+	setOnly(g, "mode", []string{"placed", "set"}, "wire")
 	setExample(g, "target", "4-6-7")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)

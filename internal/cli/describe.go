@@ -58,6 +58,9 @@ const (
 	// two ways of saying one thing (afv's --af and --vehicle): a form
 	// clears the others when one is given (setExcludes).
 	excludesKey = "excludes"
+	// onlyKey holds the input whose value an input needs and the values it
+	// is given with (setOnly): a form hides it under any other.
+	onlyKey = "only"
 )
 
 // Input groups, in the order a form shows them.
@@ -182,6 +185,13 @@ func setExcludes(fs *pflag.FlagSet, names ...string) {
 	}
 }
 
+// setOnly records that the named flags apply only when flag input has one
+// of values (dc's --thrower only with --mode thrown): the command refuses
+// them under any other (TestOnlyAsRefused holds the two together).
+func setOnly(fs *pflag.FlagSet, input string, values []string, names ...string) {
+	annotate(fs, onlyKey, append([]string{input}, values...), names...)
+}
+
 // setDefaults records the values a repeatable flag stands for when it is
 // not given (defaultsKey).
 func setDefaults(fs *pflag.FlagSet, name string, values ...string) {
@@ -244,6 +254,15 @@ type inputDesc struct {
 	// Excludes are the inputs this one may not be given with
 	// (setExcludes).
 	Excludes []string `json:"excludes,omitempty"`
+	// Only is the input whose value this one needs, and the values it is
+	// given with (setOnly).
+	Only *onlyDesc `json:"only,omitempty"`
+}
+
+// onlyDesc is an input's condition: input has one of values.
+type onlyDesc struct {
+	Input  string   `json:"input"`
+	Values []string `json:"values"`
 }
 
 // switchDesc is one modeling switch of --rule: its key, what it does (a
@@ -283,6 +302,9 @@ func describeFlag(f *pflag.Flag) inputDesc {
 	}
 	if g := f.Annotations[groupKey]; len(g) == 1 {
 		d.Group = g[0]
+	}
+	if o := f.Annotations[onlyKey]; len(o) > 1 {
+		d.Only = &onlyDesc{Input: o[0], Values: o[1:]}
 	}
 	if r := f.Annotations[ruleRefKey]; len(r) == 1 {
 		d.Rule = r[0]

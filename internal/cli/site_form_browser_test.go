@@ -241,6 +241,35 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A mode shows the inputs it takes: a Placed DC no thrower, a Thrown
+	// one no Placer, as the command line refuses them; one given stays.
+	t.Run("a mode shows what it takes", func(t *testing.T) {
+		hidden := `['thrower', 'placer', 'setter', 'cx'].map((n) => n + '=' + document.getElementById('field-' + n).hidden).join(' ')`
+		var placed, thrown, set, given string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?modes#dc"), waitCommand("dc"),
+			chromedp.Evaluate(hidden, &placed),
+			chromedp.SetValue(`#in-mode`, "thrown", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-mode').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+			chromedp.Evaluate(hidden, &thrown),
+			chromedp.SetValue(`#in-mode`, "set", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-mode').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+			chromedp.Evaluate(hidden, &set),
+			chromedp.Navigate(base+"/?modes2#dc?target=4-6-7&mode=thrown&placer=4-6-8"), waitState("done", "error"),
+			chromedp.Evaluate(hidden, &given)); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ what, got, want string }{
+			{"placed", placed, "thrower=true placer=false setter=true cx=false"},
+			{"thrown", thrown, "thrower=false placer=true setter=true cx=false"},
+			{"set", set, "thrower=true placer=true setter=false cx=true"},
+			{"thrown, a Placer given", given, "thrower=false placer=false setter=true cx=false"},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: %s, want %s", c.what, c.got, c.want)
+			}
+		}
+	})
+
 	// Defaults can be undone: the form comes back as it was.
 	t.Run("defaults undone", func(t *testing.T) {
 		var before, reset, after string

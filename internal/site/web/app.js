@@ -509,6 +509,7 @@ function pageMain() {
     // (and runs it, as any link with inputs does); and the metrics a goal
     // names depend on the inputs (a target's units).
     form.oninput = form.onchange = (e) => {
+      applyOnly();
       history.replaceState(null, "", "#" + permalink(argvOf().params));
       if (cmd.sweep && !e.target.closest("#group-sweep")) probeSoon();
     };
@@ -520,12 +521,25 @@ function pageMain() {
       run();
     };
     markVaried();
+    applyOnly();
     const known = new Set(inputsOf(formCmd()).map((i) => i.name));
     if (cmd.sweep) for (const n of ["command", "vary", "metric", "goal", ...sweepExtras().map((i) => i.name)]) known.add(n);
     for (const [k, v] of params) if (!k.startsWith("file:") && !known.has(k)) leftOut.push(k + "=" + v);
     showNotice(leftOut.length ? "This link gave what the " + (cmd.sweep ? "sweep" : cmd.name) + " form does not take, and it was left out: " + leftOut.join(", ") + ". The form shows what it took: check it, then Run." : "");
     // a value given in the link opens its folded group
     for (const d of form.querySelectorAll("details")) if ([...params.keys()].some((k) => d.querySelector('[data-name="' + CSS.escape(k) + '"]'))) d.open = true;
+  }
+
+  // applyOnly hides the inputs that the value of another rules out, as
+  // describe's only says (dc's --thrower but with --mode thrown), so that
+  // a form shows what the attack takes; one given stays in sight, for the
+  // run to refuse where it can be mended.
+  function applyOnly() {
+    const given = new Set(argvOf().params.map(([k]) => k));
+    for (const f of $("form").querySelectorAll("[data-only-input]")) {
+      const c = $("in-" + f.dataset.onlyInput);
+      if (c) f.hidden = !f.dataset.onlyValues.split(" ").includes(c.value) && !given.has(f.dataset.name);
+    }
   }
 
   // varied is the input a sweep varies, "" on any other page.
@@ -578,6 +592,9 @@ function pageMain() {
   function field(i, given) {
     const id = "in-" + i.name;
     const wrap = el("div", { class: "field kind-" + i.kind.replace("/", ""), id: "field-" + i.name, "data-name": i.name });
+    // an input another's value rules out (a thrower but for a Thrown DC)
+    // is hidden under that value (applyOnly)
+    if (i.only) Object.assign(wrap.dataset, { onlyInput: i.only.input, onlyValues: i.only.values.join(" ") });
     const help = el("p", { class: "help", id: "help-" + i.name }, ...flagWords(i.help || ""));
     if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", el("span", { class: "rule", text: i.rule }));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
