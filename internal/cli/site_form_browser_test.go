@@ -422,6 +422,27 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Under its field an error reads in the form's words: a flag given a
+	// choice is the field and the choice, and the command line's example
+	// of the field itself is left to the line above.
+	t.Run("field errors in the form's words", func(t *testing.T) {
+		var beyond, fp string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?words#dc?target=4-4-7&beyond=4-6-7&method=exact"), waitState("done", "error"),
+			chromedp.Text(`#err-beyond`, &beyond, chromedp.ByQuery),
+			leave, chromedp.Navigate(base+"/?words2#fire?target=4-6-7&fp=8&method=exact"), waitState("done", "error"),
+			chromedp.SetValue(`#in-fp`, "", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("error"),
+			chromedp.Text(`#err-fp`, &fp, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if beyond != "Beyond needs Breach rowhouse or Breach fortified" {
+			t.Errorf("under Beyond: %q", beyond)
+		}
+		if strings.Contains(fp, "e.g.") || strings.Contains(fp, "--") {
+			t.Errorf("under FP: %q", fp)
+		}
+	})
+
 	// The Last Hundred Yards' form offers its own units, not ASL counters.
 	t.Run("lhy units", func(t *testing.T) {
 		var offered []string

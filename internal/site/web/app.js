@@ -576,7 +576,8 @@ function pageMain() {
 
   // asField reports whether the flag --name, followed in a text by next
   // (" 4-6-7", or undefined), reads as its field: a field of the form, not
-  // given a value (one of its choices, a number, a unit). A quoted value
+  // given a value (a number, a unit), or given one of its choices, which
+  // reads as the field and the choice ("Breach rowhouse"). A quoted value
   // is the one a message quotes back (--target "4-6-x": …), which reads as
   // well under the field's name.
   function asField(name, next) {
@@ -584,7 +585,7 @@ function pageMain() {
     if (!i) return false;
     const v = (next || "").trim().replace(/[),.;]+$/, "");
     if (v === "" || v.startsWith('"')) return true;
-    if ((i.choices || []).includes(v)) return false; // --building none
+    if ((i.choices || []).includes(v)) return true; // --breach rowhouse: Breach rowhouse
     if (i.kind === "yes/no") return true; // --cx is given alone
     return !/[\d|:=<>]|^[A-Z][A-Z,.]*$/.test(v);
   }
@@ -1583,7 +1584,9 @@ function pageMain() {
       $("error").scrollIntoView({ block: "center" });
       return;
     }
-    const msg = line.replace(/^sapper [a-z]+: /, "");
+    // under its field, a message's command-line example ("e.g. --fp 8")
+    // is the field itself
+    const msg = line.replace(/^sapper [a-z]+: /, "").replace(/[,;]? e\.g\. --[a-z0-9-]+[ =]\S+$/, "");
     const err = $("err-" + name);
     // under its field a flag is the field it names (--tem is TEM), kept on
     // one line; the line above keeps the command line's words
