@@ -180,8 +180,8 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if after != "farm-crossing/4-6-7" {
-		t.Errorf("a late answer after Defaults: the form holds %q, want the defaults (farm-crossing, the builder's own example)", after)
+	if want := startCrossing + "/4-6-7"; after != want {
+		t.Errorf("a late answer after Defaults: the form holds %q, want the defaults %q (the form's first crossing, the builder's own example)", after, want)
 	}
 
 	// Start from during a long run leaves Cancel working: the run's

@@ -236,9 +236,16 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	}
 	if err := chromedp.Run(ctx,
 		chromedp.SetValue(`#in-vary-from`, "1", chromedp.ByQuery),
+		// the form's change lists the metrics again; the goal is set on
+		// the new list
+		chromedp.Sleep(400*time.Millisecond),
+		chromedp.Poll(`[...document.querySelectorAll('#in-goal-metric option')].some((o) => o.value === 'stack')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.SetValue(`#in-goal-metric`, "stack", chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('in-goal-metric').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Poll(`document.querySelectorAll('#in-goal-outcome input').length > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		chromedp.Evaluate(`document.querySelectorAll('#in-goal-outcome input').forEach((c) => (c.checked = false))`, nil),
 		chromedp.Click(`#run`, chromedp.ByQuery),
-		waitState("error"),
+		waitState("error", "done"),
 		chromedp.Evaluate(`document.activeElement.closest('#in-goal-outcome') ? 'outcomes' : document.activeElement.id`, &focused),
 		chromedp.Text(`#err-goal`, &errText, chromedp.ByQuery),
 	); err != nil {
