@@ -185,24 +185,29 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	}
 
 	// Start from during a long run leaves Cancel working: the run's
-	// token is its own.
-	var status string
+	// token is its own. The farm's ten million trials take seconds even
+	// on two quiet cores (the village's, about two, could end before
+	// Cancel was pressed).
+	var status, dbg string
 	if err := chromedp.Run(ctx,
 		leave,
-		chromedp.Navigate(page+"?long#activate?crossing=village-crossing&trials=10000000&method=mc"),
+		chromedp.Navigate(page+"?long#activate?crossing=farm-crossing&trials=10000000&method=mc"),
 		waitState("running"),
 		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
-		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById('group-builder').open = true`, nil),
 		chromedp.Click(`#builder-load`, chromedp.ByQuery),
-		chromedp.Sleep(200*time.Millisecond),
+		// the builder's answer redraws the form: Cancel is pressed once it
+		// has come, not while the page moves under the pointer
+		chromedp.Poll(`document.getElementById('builder-load-note').textContent.startsWith('The builder now holds')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`document.body.dataset.state + ' | ' + document.getElementById('status').textContent + ' | cancel hidden ' + document.getElementById('cancel').hidden + ' | ' + document.getElementById('error').textContent`, &dbg),
 		chromedp.Click(`#cancel`, chromedp.ByQuery),
 		waitState("partial", "cancelled"),
 		chromedp.Text(`#status`, &status, chromedp.ByQuery),
 	); err != nil {
-		t.Fatal(err)
+		t.Fatal(err, dbg)
 	}
 	if !strings.Contains(status, "PARTIAL") {
-		t.Errorf("Cancel after Start from during a run: %q", status)
+		t.Errorf("Cancel after Start from during a run: %q (%s)", status, dbg)
 	}
 }
 
