@@ -127,27 +127,11 @@ func TestPlanSurrenderSwitch(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%s: exit %d: %s", cmd, code, stderr)
 		}
-		var doc struct {
-			Metrics []struct {
-				Name     string `json:"name"`
-				Outcomes []struct {
-					Value string  `json:"value"`
-					P     float64 `json:"p"`
-				} `json:"outcomes"`
-			} `json:"metrics"`
-		}
+		var doc map[string]any
 		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range doc.Metrics {
-			for _, o := range m.Outcomes {
-				if m.Name == "target.1.reduced" && o.Value == "yes" {
-					return o.P
-				}
-			}
-		}
-		t.Fatalf("%s: no target.1.reduced", cmd)
-		return 0
+		return pOf(t, doc, "target.1.reduced", "yes")
 	}
 	figs := plansJSON(t, "plans", "--target", "4-6-7", "--method", "exact",
 		"--plan", "fire: fire 8", "--plan", "fire adjacent: fire 8 surrender",
