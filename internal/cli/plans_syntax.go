@@ -39,6 +39,9 @@ type planDefaults struct {
 	terrain   string
 	ec        asl.EC
 	hob       bool
+	// targets are the plan's, which its attacks' switches are checked
+	// against (planRuleConflicts).
+	targets []asl.Unit
 	// temRead, when not nil, is set once an attack takes tem as its TEM,
 	// so that a --tem no attack reads can be refused; terrainRead and
 	// ecRead likewise for the terrain and the EC.
@@ -103,6 +106,7 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 		return planSpec{}, bad("label %q: one space between words", label)
 	}
 	p := planSpec{Label: label, Text: strings.TrimSpace(body), Plan: asl.Plan{Targets: targets, ELR: elr}}
+	d.targets = targets
 	for k, part := range strings.Split(body, ";") {
 		step, err := parseStep(strings.Fields(part), d) // spaces only, above
 		if err != nil {
@@ -209,7 +213,9 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 	}
 	a.Options.HeatOfBattle = d.hob
 	firerGiven, temGiven := false, false
+	given := planOptions{}
 	err := eachOption(words, nil, func(o option, w string) (err error) {
+		given.add(o, w)
 		switch o.key {
 		case "drm":
 			a.DRM, err = o.whole(asl.MinDRM, asl.MaxDRM)
@@ -243,6 +249,9 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 		return err
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := planRuleConflicts(given, d); err != nil {
 		return nil, err
 	}
 	// The Location's terrain and EC are every attack's, but only one
@@ -341,6 +350,9 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 	if err := dcConflicts(given, nil, !d.hob, a); err != nil {
 		return nil, given.conflict(err)
 	}
+	if err := planRuleConflicts(given, d); err != nil {
+		return nil, err
+	}
 	if a.Terrain != "" && a.Breach == asl.NoBreach {
 		// A DC's Flame reads the terrain, and outside buildings the EC
 		// (B25.13).
@@ -369,7 +381,8 @@ func (p planOptions) Changed(name string) bool {
 }
 
 // conflict words a conflict the declarations found in the plan's terms:
-// "tem=2 with dc set" for "--tem with --mode set".
+// "tem=2 with dc set" for "--tem with --mode set", "surrender with
+// no-hob" for "--rule surrender with --no-hob".
 func (p planOptions) conflict(err error) error {
 	var ce *conflictError
 	if !errors.As(err, &ce) {
@@ -379,7 +392,23 @@ func (p planOptions) conflict(err error) error {
 	if mode, ok := strings.CutPrefix(with, "--mode "); ok {
 		with = "dc " + mode
 	}
-	return fmt.Errorf("%s with %s: %s", p[ce.flag], strings.ReplaceAll(with, "--", ""), ce.why)
+	word := p[ce.flag]
+	if key, ok := strings.CutPrefix(ce.input, "--rule "); ok {
+		word = p[key]
+	}
+	return fmt.Errorf("%s with %s: %s", word, strings.ReplaceAll(with, "--", ""), ce.why)
+}
+
+// planRuleConflicts refuses an attack's rule switch (surrender) that the
+// plan's targets or --no-hob make meaningless, as sapper fire and sapper
+// dc refuse it as a --rule: it changes only what Heat of Battle does.
+func planRuleConflicts(given planOptions, d planDefaults) error {
+	if !given.Changed("surrender") {
+		return nil
+	}
+	rules := []string{"surrender"}
+	cs := append(noHoBConflicts(rules, !d.hob), checkedUnitConflicts(given, rules, d.targets)...)
+	return given.conflict(checkConflicts(cs...))
 }
 
 // unknownOption is an option word an attack does not take; its message

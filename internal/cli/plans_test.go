@@ -149,6 +149,20 @@ func TestPlanSurrenderSwitch(t *testing.T) {
 	if figs["fire"]["target.1.reduced"] == figs["fire adjacent"]["target.1.reduced"] || figs["dc"]["target.1.reduced"] == figs["dc no surrender"]["target.1.reduced"] {
 		t.Errorf("the surrender option moved nothing: %v", figs)
 	}
+	// Where it can change nothing it is refused, as the commands refuse
+	// --rule surrender: under --no-hob, or with no target that takes Heat
+	// of Battle.
+	for _, c := range []struct{ flags, plan, want string }{
+		{"--no-hob --target 4-6-7", "b: fire 8 surrender", "surrender with no-hob"},
+		{"--no-hob --target 4-6-7", "b: dc placed surrender=false", "surrender=false with no-hob"},
+		{"--target crew:2-2-8", "b: fire 8 surrender", "surrender with no unit that takes Heat of Battle"},
+		{"--target crew:2-2-8", "b: dc placed surrender=false", "surrender=false with no unit that takes Heat of Battle"},
+	} {
+		code, _, stderr := cli(t, append(args("plans "+c.flags), "--plan", "a: fire 8", "--plan", c.plan)...)
+		if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s %q: exit %d, %q; want %q", c.flags, c.plan, code, stderr, c.want)
+		}
+	}
 }
 
 // TestPlansBadInput: every bad input is one line naming the flag, exit 2.
