@@ -172,6 +172,9 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 		return v.Errorf("want a mapping of unit names to their values, not %s", yamlfile.KindName(v.N))
 	}
 	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
+		if name == "" {
+			return yamlfile.Errorf(v.File, line, "units: a unit with no name; a row could never name it")
+		}
 		if name == noneRow {
 			// A row that says none generates nothing (S28), so a unit of
 			// that name could never be generated.
@@ -423,16 +426,28 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 	return t, err
 }
 
+// rowName reads a row's unit: a name, or none, which generates nothing
+// (S28) and reads as "". An empty row is refused: only none says nothing.
+func rowName(w yamlfile.Node) (string, error) {
+	s, err := w.Name()
+	switch {
+	case err != nil:
+		return "", err
+	case s == "":
+		return "", w.Errorf("a row names no unit; write none for a row that generates nothing (S28)")
+	case s == noneRow:
+		return "", nil
+	}
+	return s, nil
+}
+
 // decodeColumn reads rows of unit names; in any generation table none is
 // a row that generates nothing (S28), and in {x3} a row may carry a
 // subsequent dr: {unit: 8-0, sub: {before: 1942-10, 1: 9-0C}}.
 func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 	first, rs, err := rows(v, func(w yamlfile.Node) (Entry, error) {
 		if w.N.Kind == yaml.ScalarNode {
-			s, err := w.Name()
-			if s == noneRow {
-				s = ""
-			}
+			s, err := rowName(w)
 			return Entry{Unit: s}, err
 		}
 		if !sub {
@@ -444,9 +459,7 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 			unit = unit || k == "unit"
 			if k == "unit" {
 				var err error
-				if e.Unit, err = x.Name(); e.Unit == noneRow {
-					e.Unit = ""
-				}
+				e.Unit, err = rowName(x)
 				return err
 			}
 			e.Sub = &Sub{On: map[int]string{}}

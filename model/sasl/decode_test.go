@@ -324,6 +324,9 @@ func TestDecodeTablesRefusesContradictions(t *testing.T) {
 		{"a row's unit of the wrong kind", "{year: 1939, rows: {2: HMG,", "{year: 1939, rows: {2: 4-4-7,", 92, `x4: "4-4-7" is a squad`},
 		// A row of none generates nothing (S28): no unit may bear the name.
 		{"a unit named none", "  4-2-6:     {kind: squad,", "  none:      {kind: squad,", 19, "none is not a unit's name"},
+		{"a unit with no name", "  4-2-6:     {kind: squad,", "  \"\":        {kind: squad,", 19, "a unit with no name"},
+		// Only none says a row generates nothing: an empty row is no spelling of it.
+		{"an empty row", "5: 4-4-7, 6: 4-4-7", "5: \"\", 6: 4-4-7", 71, "a row names no unit; write none"},
 	} {
 		bad := strings.Replace(string(data), c.old, c.new, 1)
 		if bad == string(data) {
