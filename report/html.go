@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"io"
 	"sync"
-	"time"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -68,7 +67,7 @@ func htmlResult(run Run, opt Options) htmlRun {
 	res := run.Result
 	exact := res.Method == sim.Exact
 	v := htmlRun{Label: run.Label, Header: resultHeader(res), Exact: exact,
-		Elapsed: res.Elapsed.Round(time.Millisecond).String()}
+		Elapsed: Elapsed(res.Elapsed)}
 	for _, m := range res.Metrics {
 		if noTrials(res) {
 			break // the header says there are no figures

@@ -107,8 +107,10 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	// What each mode takes, as the attack's conflicts refuse the rest: a
 	// Set DC makes no Position DR and never eliminates the AFV (its crew's
 	// ML is read when CE, so --crew-ml stays).
-	setOnly(g, "mode", []string{"placed", "thrown"}, "motion", "open-topped", "immobile", "bypass", "red-cs", "cs", "elevation-advantage", "cx")
+	setOnly(g, "mode", []string{"placed", "thrown"}, "motion", "open-topped", "immobile", "bypass", "red-cs", "cs", "elevation-advantage", "cx",
+		"facing", "same-hex", "aerial-af", "basic-tk", "tem")
 	setOnly(g, "mode", []string{"thrown"}, "afph", "from-vehicle", "thrower", "thrower-tem")
+	setOnly(g, "mode", []string{"set"}, "enemy-infantry")
 	setExample(g, "vehicle", "tiger")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)

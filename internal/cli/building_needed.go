@@ -312,7 +312,7 @@ func (r neededResult) writeTable(w io.Writer) error {
 	if !r.complete {
 		fmt.Fprintln(w, "\nINCOMPLETE: interrupted before every value was searched")
 	}
-	fmt.Fprintf(w, "\nexact search of every value from 0 up\nelapsed %s\n", r.elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "\nexact search of every value from 0 up\nelapsed %s\n", report.Elapsed(r.elapsed))
 	writeNotes(w, r.report)
 	return nil
 }
