@@ -257,11 +257,7 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 		}
 		// S5.32 promises one squad, to fire the HMG: a row of none
 		// (S28) is made again, as {x3} is until a leader results.
-		r, err = r.without(func(n string) bool { return n == "" })
-		if err != nil {
-			return roll{}, bound.Invalidf("tables", "x2 gives no squad for Long Range Activation")
-		}
-		return r, nil
+		return r.untilOne("x2", "squad")
 	case ItemL:
 		c, err := col(&t.X3, "x3", false)
 		if err != nil {
@@ -272,11 +268,7 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 			return columnRoll(c, drm, d), nil
 		}
 		// S5.32, S26: −1, and made again until a leader results.
-		r, err := columnRoll(c, drm-1, d).without(func(n string) bool { return n == "" })
-		if err != nil {
-			return roll{}, bound.Invalidf("tables", "x3 gives no leader for Long Range Activation")
-		}
-		return r, nil
+		return columnRoll(c, drm-1, d).untilOne("x3", "leader")
 	case ItemSW:
 		if longRange {
 			if t.LongRange.HMG50 == "" {
@@ -322,6 +314,17 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 		return roll{den: 1, outs: []outcome{{"", 1}}}, nil
 	}
 	return drRoll(4 - a.en.A5DRM), nil
+}
+
+// untilOne is r made again past its rows of none until a unit results, as
+// a Long Range Activation's leader and squad are (S5.32, S26); table gives
+// what, named for the refusal when it never can.
+func (r roll) untilOne(table, what string) (roll, error) {
+	out, err := r.without(func(n string) bool { return n == "" })
+	if err != nil {
+		return roll{}, bound.Invalidf("tables", "%s gives no %s for Long Range Activation", table, what)
+	}
+	return out, nil
 }
 
 // unit is what result name of item it puts on the board.

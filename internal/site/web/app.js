@@ -1490,9 +1490,6 @@ function pageMain() {
     }
   }
 
-  // finish shows the run's result. lookOnly: the run was cancelled as its
-  // first look ended, whose figures are then all there is, and are shown
-  // as such, under the first look's own command line.
   // visibleStderr is what a terminal would show of the engine's stderr: of
   // each line what follows its last carriage return, the erasures gone,
   // less the progress bars (an error follows the bar it erased on the
@@ -1502,6 +1499,9 @@ function pageMain() {
       .filter((l) => l !== "" && !/^(.*\(\d+ of \d+\)\s*|\d+ runs\s*)?\[[^\]]*\]\s*\d+%/.test(l)).join("\n");
   }
 
+  // finish shows the run's result. lookOnly: the run was cancelled as its
+  // first look ended, whose figures are then all there is, and are shown
+  // as such, under the first look's own command line.
   function finish(m, lookOnly) {
     const r = running;
     stopRunning();
