@@ -208,11 +208,15 @@ type worker struct {
 }
 
 // newRunWorker is a worker of a run under cfg, judged when it keeps its
-// paths (judge.go).
+// paths (judge.go), which it learns for a part of its share of the trials
+// when the run's length is known (learnShare).
 func newRunWorker(exp Experiment, offsets []int, size int, cfg Config) *worker {
 	w := newWorker(exp, offsets, size, running(cfg.Workers))
 	if exp.KeepPaths {
 		w.judge = newJudge(cfg)
+		if cfg.Precision == 0 {
+			w.paths.learning = cfg.Trials / uint64(running(cfg.Workers)) / learnShare
+		}
 	}
 	return w
 }

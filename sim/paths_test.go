@@ -364,3 +364,59 @@ func TestMergedPathsAreTheTrial(t *testing.T) {
 		}
 	})
 }
+
+// tailExperiment draws one of seven and on a 0 rolls five dice: its 7,782
+// paths are too many to learn in a third of a short run, and a seventh of
+// its trials take the rare ones.
+func tailExperiment() Experiment {
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{
+			{Name: "first", Labels: labels(7)},
+			{Name: "sum", Labels: labels(26)},
+		}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				a := src.Intn(7)
+				rec.Set(0, a)
+				sum := 0
+				if a == 0 {
+					for range 5 {
+						sum += src.Intn(6)
+					}
+				}
+				rec.Set(1, sum)
+			}
+		},
+	}
+}
+
+// TestGraphStopsLearning: a worker's graph grows for the first third of its
+// share of the run (learnShare) and no longer, and the tallies are still
+// the trial's, the trials that leave it run by the model.
+func TestGraphStopsLearning(t *testing.T) {
+	for name, exp := range map[string]func() Experiment{"merged": mergedExperiment, "tail": tailExperiment} {
+		e := exp()
+		const chunks = 3
+		_, want := runWorker(e, chunks, 0)
+		e.KeepPaths = true
+		offsets, size := e.Schema.layout()
+		w := newRunWorker(e, offsets, size, Config{Trials: chunks * DefaultChunk, Workers: 1, KeepWalking: true})
+		w.trial = w.newTrial()
+		p := w.paths
+		w.runChunk(1, 0, DefaultChunk)
+		if !p.full {
+			t.Errorf("%s: the graph still grows after a third of the run", name)
+		}
+		nodes := len(p.kids)
+		for c := uint64(1); c < chunks; c++ {
+			w.runChunk(1, c, DefaultChunk)
+		}
+		w.fold(0)
+		if w.paths != p || len(p.kids) != nodes {
+			t.Errorf("%s: the graph was dropped, or grew from %d to %d nodes once it had stopped", name, nodes, len(p.kids))
+		}
+		if !reflect.DeepEqual(w.counts, want) {
+			t.Errorf("%s: a graph that stopped learning gave\n%v\nthe trial\n%v", name, w.counts, want)
+		}
+	}
+}
