@@ -570,7 +570,7 @@ func (p *paths) countParts(w *worker) {
 	for _, r := range parts {
 		overlay(p.over, p.rows[int(r)*p.metrics:int(r+1)*p.metrics])
 	}
-	p.countRow(w, p.over)
+	p.countOut(w, p.over)
 }
 
 // seen1 is, for a graph of one word of metrics, the metrics the rows set
@@ -599,13 +599,12 @@ func (p *paths) disjoint(rows []int32) bool {
 	return true
 }
 
-// countRow counts one trial of the outcomes out: in its row, or straight
-// into the tally when the graph is full and holds no such row.
-func (p *paths) countRow(w *worker, out []uint16) {
-	if r := p.row(out); r >= 0 {
-		p.counts[r]++
-		return
-	}
+// countOut counts one trial of the outcomes out straight into the tally.
+// A row of the graph would do as well, but finding it costs a key of every
+// metric and a lookup, more than the count itself: most trials that come
+// here are misses of a graph that has stopped growing, which holds no row
+// of theirs.
+func (p *paths) countOut(w *worker, out []uint16) {
 	for m, k := range out {
 		w.counts[w.offsets[m]+int(k)]++
 	}

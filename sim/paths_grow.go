@@ -61,7 +61,7 @@ func (w *worker) miss() int32 {
 		p.kids[p.slot] = pathNode{op: leafNode, row: p.row(rec.out)}
 		p.bytes += 12
 	}
-	p.countRow(w, p.whole)
+	p.countOut(w, p.whole)
 	rec.reset()
 	return -1
 }
