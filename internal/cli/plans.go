@@ -552,12 +552,26 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 	case exact:
 		method = "exact enumeration: every figure and difference is exact"
 	default:
-		method = fmt.Sprintf("Monte Carlo (an exact run's interval is a point): %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
-			trials, res.Seed, report.Percent(res.Confidence))
+		aside := ""
+		if someExact(rep.Runs) {
+			aside = " (an exact run's interval is a point)"
+		}
+		method = fmt.Sprintf("Monte Carlo%s: %s trials per run, seed %d;\n%s%% Wilson intervals below each figure, Newcombe's hybrid score\ninterval below each difference",
+			aside, trials, res.Seed, report.Percent(res.Confidence))
 	}
 	fmt.Fprintf(w, "\n%s; %s\n", method, report.Seconds(elapsed))
 	writeNotes(w, rep)
 	return nil
+}
+
+// someExact reports whether any of the runs was enumerated exactly.
+func someExact(runs []report.Run) bool {
+	for _, r := range runs {
+		if r.Result.Method == sim.Exact {
+			return true
+		}
+	}
+	return false
 }
 
 // turned is the plans grid as the table shows it: a row per figure, a

@@ -657,13 +657,16 @@ func writeRunsFooter(w io.Writer, rep report.Report, one, many string) {
 	writeNotes(w, rep)
 }
 
+// plainPoints is what an exact run's intervals are, beside others' intervals.
+const plainPoints = "(intervals are points)"
+
 // methodsLine says how the runs were worked out, under a table of several:
 // exact enumeration, Monte Carlo, or under --method auto both, naming the
 // runs that fell back to Monte Carlo so that no interval is taken for a
 // point. one and many name a run ("value", "values").
 func methodsLine(runs []report.Run, one, many string) string {
 	var mc []string
-	points := "(intervals are points)"
+	points := plainPoints
 	for _, r := range runs {
 		switch {
 		case r.Result.Method != sim.Exact:
@@ -674,6 +677,9 @@ func methodsLine(runs []report.Run, one, many string) string {
 		}
 	}
 	trials, res := mcTrials(runs)
+	if res == nil && len(points) == len(plainPoints) {
+		return "exact enumeration: every figure is exact"
+	}
 	if res == nil {
 		return "exact enumeration " + points
 	}

@@ -391,7 +391,7 @@ func TestSweepMixedMethods(t *testing.T) {
 	}
 	// All exact, or all Monte Carlo: the line is as it was.
 	code, stdout, stderr = cli(t, args("sweep fire --target 4-6-7 --vary fp=1..3:1 --method auto")...)
-	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration (intervals are points); ") || strings.Contains(stdout, "--method auto:") {
+	if code != exitOK || !strings.Contains(stdout, "\nexact enumeration: every figure is exact; ") || strings.Contains(stdout, "--method auto:") {
 		t.Errorf("all exact: exit %d\n%s", code, stdout)
 	}
 	// What auto chose is said on stderr run by run, each named.
