@@ -88,6 +88,34 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total, budget uint64, un
 	}
 }
 
+// slowNote is how long an exact run whose progress is not drawn (stderr
+// not a terminal, --progress auto) walks before it says, once, how far it
+// is and how long its budget may still take: a walk that merges states
+// stops only at --max-paths, which can be minutes away.
+var slowNote = 10 * time.Second
+
+// startSlowNote writes that line on w if the run is still going after
+// slowNote, until the returned stop is called.
+func startSlowNote(w io.Writer, counter *atomic.Uint64, budget uint64) (stop func()) {
+	start := time.Now()
+	t := time.NewTimer(slowNote)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		select {
+		case <-done:
+		case <-t.C:
+			fmt.Fprintf(w, "exact enumeration still walking: %s (--max-paths bounds it; --method auto runs Monte Carlo on a walk this long)\n",
+				progressLine(counter.Load(), 0, budget, "paths", time.Since(start), progressWidth))
+		}
+	})
+	return func() {
+		t.Stop()
+		close(done)
+		wg.Wait()
+	}
+}
+
 // progressWidth is the bar's width in cells, and minBarWidth the least
 // it narrows to in a narrow terminal.
 const (

@@ -99,3 +99,30 @@ func TestFitLine(t *testing.T) {
 		t.Fatalf("the full line is %d runes: the test needs one wider than 80", n)
 	}
 }
+
+// TestSlowExactSaysSo: an exact run whose progress is not drawn says once,
+// when it has walked for slowNote, how far it is and what bounds it; a
+// run that ends sooner says nothing.
+func TestSlowExactSaysSo(t *testing.T) {
+	fire := "fire --fp 8 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target leader:8-1 --method exact -j 1"
+	code, stdout, stderr := cli(t, args(fire)...)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("a run shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
+	}
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = 20 * time.Millisecond
+	code, stdout2, stderr := cli(t, args(fire)...)
+	if code != exitOK || strings.Count(stderr, "\n") != 1 ||
+		!strings.HasPrefix(stderr, "exact enumeration still walking: ") ||
+		!strings.Contains(stderr, " of at most 20,000,000 paths ") ||
+		!strings.HasSuffix(stderr, "(--max-paths bounds it; --method auto runs Monte Carlo on a walk this long)\n") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if scrubElapsed(stdout2) != scrubElapsed(stdout) {
+		t.Error("the note changed the result")
+	}
+	code, _, stderr = cli(t, args(fire+" --progress never")...)
+	if code != exitOK || stderr != "" {
+		t.Errorf("--progress never: exit %d, stderr %q", code, stderr)
+	}
+}

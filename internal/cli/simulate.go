@@ -300,6 +300,10 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 			total, budget = 0, cfg.Trials
 		}
 		stop = startProgress(stderr, &counter, total, budget, unit, label)
+	} else if c.progress == progressAuto && cfg.Method == sim.Exact {
+		var counter atomic.Uint64
+		cfg.Progress = &counter
+		stop = startSlowNote(stderr, &counter, cfg.MaxPaths)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
 	// it has chosen (a fraction of a second; an enumeration that merges
