@@ -250,9 +250,13 @@ func describeNeeded(in neededInputs, a toi.BuildingAttack) string {
 // percentAsGiven writes a probability the user gave as a percentage,
 // with no more digits than it was given with: 100·p in binary carries
 // noise past them (1e-9 is 1.0000000000000001e-07%), which rounding to
-// 15 significant digits, the most --needed takes, drops.
+// 15 significant digits, the most --needed takes, drops. Below
+// 0.0000001% it takes an exponent (1e-298%), not hundreds of zeros.
 func percentAsGiven(p float64) string {
 	x, _ := strconv.ParseFloat(strconv.FormatFloat(100*p, 'g', 15, 64), 64)
+	if x < 1e-7 {
+		return strconv.FormatFloat(x, 'g', -1, 64) + "%"
+	}
 	return strconv.FormatFloat(x, 'f', -1, 64) + "%"
 }
 

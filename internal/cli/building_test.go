@@ -335,7 +335,7 @@ func TestNeededTakesExactFlags(t *testing.T) {
 // digits it was given with, not the binary noise of 100·p.
 func TestPercentAsGiven(t *testing.T) {
 	for p, want := range map[float64]string{1e-9: "0.0000001%", 0.5: "50%", 0.123456789: "12.3456789%", 0.07: "7%", 1: "100%",
-		0.99999999999999: "99.999999999999%", 0.1234567890123: "12.34567890123%"} {
+		0.99999999999999: "99.999999999999%", 0.1234567890123: "12.34567890123%", 1e-300: "1e-298%", 3e-10: "3e-08%"} {
 		if got := percentAsGiven(p); got != want {
 			t.Errorf("percentAsGiven(%v) = %q, want %q", p, got, want)
 		}

@@ -206,11 +206,11 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep fire --target 4-6-7 --vary fp=1..Inf", `sapper sweep: --vary "fp=1..Inf": TO "Inf" is not a number` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=1..1e400", `sapper sweep: --vary "fp=1..1e400": TO "1e400": too large; at most 1e308 in size` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=0.1..0.3:0.1",
-			`sapper sweep: --vary "fp=0.1..0.3:0.1": at fp=0.1: --fp "0.1": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+			`sapper sweep: --vary "fp=0.1..0.3:0.1": at fp=0.1: --fp "0.1": outside 1…200, the FP an IFT attack may have` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=199..201:0.5",
-			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp "200.5": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+			`sapper sweep: --vary "fp=199..201:0.5": at fp=200.5: --fp "200.5": outside 1…200, the FP an IFT attack may have` + "\n"},
 		{"sweep fire --target 4-6-7 --vary fp=0..2:0.5",
-			`sapper sweep: --vary "fp=0..2:0.5": at fp=0: --fp "0": outside 1…200; every IFT attack needs its FP (--fp)` + "\n"},
+			`sapper sweep: --vary "fp=0..2:0.5": at fp=0: --fp "0": outside 1…200, the FP an IFT attack may have` + "\n"},
 		{"sweep fire --vary fp=0.1..0.2:0.1 --target 4-6-x", `sapper sweep: --target "4-6-x"`},
 	} {
 		t.Run(c.args, func(t *testing.T) {

@@ -33,9 +33,19 @@ type Error struct {
 	// Msg says what is wrong, without the number itself, which the caller
 	// quotes already: "not a whole decimal number", "at most 8".
 	Msg string
+	// Bound: the number is written right but lies outside the range
+	// asked for, or past what 64 bits hold.
+	Bound bool
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// OutOfRange reports whether err is a number written right that lies
+// outside the range it was read in.
+func OutOfRange(err error) bool {
+	var de *Error
+	return errors.As(err, &de) && de.Bound
+}
 
 // Normalize replaces a leading Unicode minus with "-".
 func Normalize(s string) string {
@@ -75,9 +85,9 @@ func ParseInt(s string, lo, hi int64) (int64, error) {
 	n, err := strconv.ParseInt(s, 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange) && s[0] == '-', err == nil && n < lo:
-		return 0, &Error{Msg: fmt.Sprintf("at least %d", lo)}
+		return 0, &Error{Msg: fmt.Sprintf("at least %d", lo), Bound: true}
 	case errors.Is(err, strconv.ErrRange), err == nil && n > hi:
-		return 0, &Error{Msg: fmt.Sprintf("at most %d", hi)}
+		return 0, &Error{Msg: fmt.Sprintf("at most %d", hi), Bound: true}
 	case err != nil:
 		return 0, &Error{Msg: "not a whole decimal number"}
 	}
@@ -95,16 +105,16 @@ func ParseUint(s string, lo, hi uint64) (uint64, error) {
 		if strings.Trim(s[1:], "0") == "" && lo == 0 {
 			return 0, nil // -0
 		}
-		return 0, &Error{Msg: fmt.Sprintf("at least %d", lo)}
+		return 0, &Error{Msg: fmt.Sprintf("at least %d", lo), Bound: true}
 	}
 	n, err := strconv.ParseUint(strings.TrimPrefix(s, "+"), 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange), err == nil && n > hi:
-		return 0, &Error{Msg: fmt.Sprintf("at most %d", hi)}
+		return 0, &Error{Msg: fmt.Sprintf("at most %d", hi), Bound: true}
 	case err != nil:
 		return 0, &Error{Msg: "not a whole decimal number"}
 	case n < lo:
-		return 0, &Error{Msg: fmt.Sprintf("at least %d", lo)}
+		return 0, &Error{Msg: fmt.Sprintf("at least %d", lo), Bound: true}
 	}
 	return n, nil
 }

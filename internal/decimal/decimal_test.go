@@ -179,3 +179,23 @@ func FuzzParseInt(f *testing.F) {
 		}
 	})
 }
+
+// TestOutOfRange: a number written right but outside its range, or past
+// 64 bits, is told from one that does not read.
+func TestOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{{"9", true}, {"-1", true}, {"99999999999999999999", true}, {"-99999999999999999999", true}, {"x", false}, {"1.5", false}, {"", false}} {
+		_, err := ParseInt(c.s, 0, 8)
+		if got := OutOfRange(err); got != c.want {
+			t.Errorf("ParseInt(%q): OutOfRange = %v, want %v (%v)", c.s, got, c.want, err)
+		}
+	}
+	if _, err := ParseUint("99999999999999999999", 0, 5); !OutOfRange(err) {
+		t.Errorf("ParseUint past 64 bits: %v is not out of range", err)
+	}
+	if OutOfRange(nil) {
+		t.Error("OutOfRange(nil)")
+	}
+}

@@ -71,7 +71,7 @@ func (a IFTAttack) validateFP() error {
 	case a.FP == 0:
 		return bound.Invalidf("fp", "every IFT attack needs its FP: give --fp, from 1 to %d, e.g. --fp 8", MaxFP)
 	case !(a.FP >= 1 && a.FP <= MaxFP):
-		return bound.InvalidValue("fp", strconv.FormatFloat(a.FP, 'g', -1, 64), "outside 1…%d; every IFT attack needs its FP (--fp)", MaxFP)
+		return bound.InvalidValue("fp", strconv.FormatFloat(a.FP, 'g', -1, 64), "outside 1…%d, the FP an IFT attack may have", MaxFP)
 	case a.AreaFire && a.Weapon.IsFFE():
 		return bound.Invalidf("area-fire", "not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
 	case a.Concealed && a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment:

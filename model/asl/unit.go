@@ -275,7 +275,10 @@ func ParseUnit(s string) (Unit, error) {
 		}
 		ml, err1 := decimal.ParseInt(body[:i], math.MinInt, math.MaxInt)
 		mod, err2 := decimal.ParseInt(body[i:], math.MinInt, math.MaxInt)
-		if err1 != nil || err2 != nil {
+		switch {
+		case decimal.OutOfRange(err1) || decimal.OutOfRange(err2):
+			return Unit{}, fmt.Errorf("unit %q: a leader's ML (%d…%d) or modifier (−3…+2) far out of range; %s", s, LeaderML.Lo, LeaderML.Hi, form)
+		case err1 != nil || err2 != nil:
 			return Unit{}, fmt.Errorf("unit %q: a leader is ML then modifier, like 8-1 or 7+1; %s", s, form)
 		}
 		u.ML, u.Mod = int(ml), int(mod)
@@ -287,7 +290,10 @@ func ParseUnit(s string) (Unit, error) {
 		var v [3]int
 		for i, x := range f {
 			n, err := decimal.ParseInt(x, 0, math.MaxInt)
-			if err != nil {
+			switch {
+			case decimal.OutOfRange(err):
+				return Unit{}, fmt.Errorf("unit %q: %s is far out of range; %s", s, x, form)
+			case err != nil:
 				return Unit{}, fmt.Errorf("unit %q: %q is not a number; %s", s, x, form)
 			}
 			v[i] = int(n)
@@ -307,7 +313,10 @@ func ParseUnit(s string) (Unit, error) {
 		seen[name] = true
 		num := func() (int, error) {
 			n, err := decimal.ParseInt(val, math.MinInt, math.MaxInt)
-			if !hasVal || err != nil {
+			switch {
+			case hasVal && decimal.OutOfRange(err):
+				return 0, fmt.Errorf("unit %q: option %s=%s is far out of range; %s", s, key, val, options)
+			case !hasVal || err != nil:
 				return 0, fmt.Errorf("unit %q: option %s needs a whole number, like %s=3", s, key, key)
 			}
 			return int(n), nil

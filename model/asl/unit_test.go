@@ -42,6 +42,11 @@ func TestCounterRanges(t *testing.T) {
 		{"hero:1-9-9", "range 9 outside 1…6 for a hero"},
 		{"leader:5-1", "a leader's ML 5 outside 6…10"},
 		{"leader:11-1", "a leader's ML 11 outside 6…10"},
+		// Past what an int holds: still said to be out of range.
+		{"99999999999999999999-6-7", "99999999999999999999 is far out of range"},
+		{"leader:8-99999999999999999999", "a leader's ML (6…10) or modifier (−3…+2) far out of range"},
+		{"4-6-7,elr=-99999999999999999999", "option elr=-99999999999999999999 is far out of range"},
+		{"4-6-7,elr=x", "option elr needs a whole number"},
 	} {
 		_, err := ParseUnit(c.unit)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

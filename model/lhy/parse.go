@@ -100,7 +100,7 @@ func ParseATFire(s string) (ATFire, error) {
 	}
 	n, err := decimal(val)
 	if err != nil {
-		return ATFire{}, fmt.Errorf("%q: %q is not a whole number; want VEHICLE=N, e.g. tank=2", s, val)
+		return ATFire{}, fmt.Errorf("%q: %w; want VEHICLE=N, e.g. tank=2", s, err)
 	}
 	return ATFire{Vehicle: name, DRM: n}, nil
 }
@@ -123,7 +123,7 @@ func splitEntry(s, what string) (entryHead, []string, error) {
 	}
 	n, err := decimal(val)
 	if err != nil {
-		return h, nil, fmt.Errorf("%q: %s %q is not a whole number", s, what, val)
+		return h, nil, fmt.Errorf("%q: %s %w", s, what, err)
 	}
 	h.name, h.value = name, n
 	opts := parts[1:]
@@ -145,7 +145,10 @@ func splitEntry(s, what string) (entryHead, []string, error) {
 // no 0x, 0o or 1_000 forms.
 func decimal(s string) (int, error) {
 	n, err := dec.ParseInt(s, math.MinInt, math.MaxInt)
-	if err != nil {
+	switch {
+	case dec.OutOfRange(err):
+		return 0, fmt.Errorf("%q is far out of range", s)
+	case err != nil:
 		return 0, fmt.Errorf("%q is not a whole number", s)
 	}
 	return int(n), nil

@@ -27,6 +27,7 @@ func TestParseUnit(t *testing.T) {
 		{"rifle:x", `COHESION "x" is not a whole number`},
 		{"rifle:0x7", "is not a whole number"},
 		{"rifle:1_0", "is not a whole number"},
+		{"rifle:99999999999999999999", `COHESION "99999999999999999999" is far out of range`},
 		{":7", "an empty name"},
 		{"a b:7", "a name is ASCII letters"},
 		{"squäd:7", "a name is ASCII letters"},
