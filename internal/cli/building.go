@@ -305,13 +305,16 @@ func describeBuilding(a toi.BuildingAttack) string {
 	case a.FireAndMove:
 		dice = fmt.Sprintf("%s (%d halved by Fire and Movement)", dice, a.Dice)
 	}
-	switch a.Kind {
-	case toi.OnBuilding:
+	switch {
+	case a.Kind == toi.OnBuilding:
 		parts = append(parts, fmt.Sprintf("%s hitting on %s vs the building", dice, faces(a.HitOn)))
-	case toi.AreaAttack:
+	case a.Kind == toi.AreaAttack && len(a.Squads) == 0:
+		// Its dice find no squad: only the building's roll is made.
+		parts = append(parts, fmt.Sprintf("area attack on the empty hex: %s on the building, hitting on %s", dice, faces(a.HitOn)))
+	case a.Kind == toi.AreaAttack:
 		parts = append(parts, fmt.Sprintf("area attack of %s on the squads, then %s on the building, hitting on %s",
 			plural(a.Area, "die", "dice"), dice, faces(a.HitOn)))
-	case toi.ChargesAttack:
+	case a.Kind == toi.ChargesAttack:
 		how := "detonating together"
 		if a.PerCharge {
 			how = "resolved one by one"

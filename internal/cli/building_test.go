@@ -376,3 +376,12 @@ func TestNeededCombinedFromNoDice(t *testing.T) {
 	}
 	wantUsage(t, "building --needed 0.5 --combined 90,90,90", "sapper building: --combined: 0 + ⌈90/2⌉ + ⌈90/2⌉ + ⌈90/2⌉ makes 135 attack dice; at most 100")
 }
+
+// TestAreaOnEmptyHex: an area attack with no squad inside is said to be
+// the building's roll alone, not an attack "on the squads".
+func TestAreaOnEmptyHex(t *testing.T) {
+	code, stdout, stderr := cli(t, args("building --area 10 --method exact")...)
+	if code != exitOK || !strings.Contains(stdout, "\nArea attack on the empty hex: 10 dice on the building, hitting on 5–6;") || strings.Contains(stdout, "on the squads") {
+		t.Errorf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
