@@ -1,6 +1,8 @@
 package sasl
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -239,6 +241,9 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 		if u.Kind == Leader && !mod {
 			// Left out, it read as 0: a 9-2 without his −2.
 			return yamlfile.Errorf(v.File, line, "units: %s: a leader needs mod, his leadership modifier (0 for an 8-0)", yamlfile.OneLine(name))
+		}
+		if err := u.checkCounter(); err != nil {
+			return yamlfile.Errorf(v.File, line, "units: %s: %v", yamlfile.OneLine(name), err)
 		}
 		if u.Kind == MG && !rof {
 			// Left out, it read as 0: an MG that never keeps its ROF.
@@ -500,4 +505,43 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 		return Column{}, v.Errorf("no rows")
 	}
 	return Column{First: first, Rows: rs}, nil
+}
+
+// infantry is the ASL kind of the Personnel whose counters print FP and
+// range, whose ranges their values are held to (asl.CounterRanges).
+var infantry = map[Kind]asl.Kind{Squad: asl.Squad, HalfSquad: asl.HalfSquad, Crew: asl.Crew}
+
+// checkCounter holds a squad's, a HS's or a crew's FP and range to what its
+// counter may print, and, when its name is a counter (4-5-8), to the FP
+// and range the name prints: a name that says one thing and fields that
+// say another are a typo, which a run would otherwise quietly read as the
+// fields say.
+func (u UnitDef) checkCounter() error {
+	k, ok := infantry[u.Kind]
+	if !ok {
+		return nil
+	}
+	r := asl.CounterRanges[k]
+	switch {
+	case u.FP != math.Trunc(u.FP) || u.FP < float64(r.FP.Lo) || u.FP > float64(r.FP.Hi):
+		return fmt.Errorf("fp %g outside %d…%d for a %s", u.FP, r.FP.Lo, r.FP.Hi, u.Kind)
+	case u.Range < r.Range.Lo || u.Range > r.Range.Hi:
+		return fmt.Errorf("range %d outside %d…%d for a %s", u.Range, r.Range.Lo, r.Range.Hi, u.Kind)
+	}
+	f := strings.Split(u.Name, "-")
+	if len(f) != 3 {
+		return nil
+	}
+	var v [3]int64
+	for i, x := range f {
+		n, err := decimal.ParseInt(x, 0, 99)
+		if err != nil {
+			return nil // not a counter's name
+		}
+		v[i] = n
+	}
+	if float64(v[0]) != u.FP || int(v[1]) != u.Range {
+		return fmt.Errorf("fp %g and range %d, but the name prints FP %d and range %d; make them agree", u.FP, u.Range, v[0], v[1])
+	}
+	return nil
 }

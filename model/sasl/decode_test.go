@@ -113,6 +113,10 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		// Left out, these read as false and 0 where the tables meant otherwise.
 		{"no deploy", "nationality: a\nunits: {}\n", 1, "tables: no deploy; a tables file needs nationality, deploy (true or false"},
 		{"no rof", "units:\n  LMG: {kind: mg, fp: 2, range: 6, b: 11}\n", 2, "units: LMG: a MG needs rof, its Rate of Fire (0 for none)"},
+		// A counter's values, and a name that prints other values than its fields.
+		{"squad fp", "units:\n  big: {kind: squad, fp: 99, range: 5}\n", 2, "units: big: fp 99 outside 1…8 for a squad"},
+		{"hs range", "units:\n  2-9-7: {kind: hs, fp: 2, range: 9}\n", 2, "units: 2-9-7: range 9 outside 1…4 for a hs"},
+		{"name and fields", "units:\n  4-5-8: {kind: squad, fp: 6, range: 5}\n", 2, "units: 4-5-8: fp 6 and range 5, but the name prints FP 4 and range 5; make them agree"},
 		{"elite DRM on x2", "x2: {drm: [{if: elite-mmc, value: 2}], rows: {2: a}}\n", 1, "elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5)"},
 	} {
 		_, err := DecodeTables("t.yaml", []byte(c.body))
