@@ -280,6 +280,28 @@ func describeComparison(c asl.Comparison) string {
 	if c.Building != asl.NoBuilding {
 		where = fmt.Sprintf("%s building, TEM %d", c.Building, c.TEM)
 	}
+	if c.Fortified {
+		where += " (Fortified)"
+	}
+	if c.Terrain != "" {
+		where += ", " + c.Terrain
+	}
+	// The inputs the built-in comparison leaves at their defaults, said
+	// when given, as sapper dc says them.
+	if c.DRM != 0 {
+		where += ", DRM " + signed(c.DRM)
+	}
+	for _, b := range []struct {
+		on   bool
+		name string
+	}{{c.Concealed, "concealed"}, {c.CX, "CX"}, {c.AFPh, "AFPh"}, {c.Captured, "captured DC"}} {
+		if b.on {
+			where += ", " + b.name
+		}
+	}
+	if c.ELR != asl.DefaultComparison().ELR {
+		where += fmt.Sprintf(", ELR %d", c.ELR)
+	}
 	set := "Set during play by " + joinUnits(c.Setter)
 	if c.Preset {
 		set = "Set before play, detonated by " + joinUnits(c.Setter)

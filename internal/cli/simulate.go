@@ -154,6 +154,9 @@ func (k *keptErrWriter) Write(p []byte) (int, error) {
 // the summary figures. Every front end (the terminal, sapper serve) calls
 // it between execute and writing.
 func (j *job) finishReport(rep *report.Report) {
+	if line := rulesLine(j.flags); line != "" && rep.Title != "" {
+		rep.Title += "\n" + line
+	}
 	if j.common.explain {
 		rep.Explain = j.explain()
 	}
