@@ -198,7 +198,8 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	}
 	if f.differences {
 		j.finish = func(rep *report.Report) {
-			g := plansGrid(rep.Runs, planFigure{name: "user out", cell: dcUserOut})
+			// The ways' users' metrics differ; user out reads them all.
+			g := plansGrid(rep.Runs, true, planFigure{name: "user out", cell: dcUserOut})
 			rep.Figures = &g
 		}
 		j.report.Notes = append(j.report.Notes, "user out: "+dcFigures.notes["user out"]+".")

@@ -238,7 +238,7 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 	}
 	rep.Notes = []string{fmt.Sprintf("Δ: the %s's figure minus %s; sapper help plans explains the figures.", noun, first)}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,
-		finish: func(rep *report.Report) { g := plansGrid(rep.Runs); rep.Figures = &g },
+		finish: func(rep *report.Report) { g := plansGrid(rep.Runs, false); rep.Figures = &g },
 		chart: func(rep report.Report) (report.Chart, error) {
 			return report.GridChart(report.Heading(rep), fmt.Sprintf("each %s's figures, one bar per %s", noun, noun), plansBars(*rep.Figures)), nil
 		}}
@@ -248,24 +248,16 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 // Original 2s that would have triggered Heat of Battle.
 const noHoBNote = "hob: an Original 2 on a MC; with --no-hob it triggers nothing."
 
-// flameNote says how often each plan that can place Flame did, since the
-// table shows only the figures every plan reports, and that what Flame
-// does after the attack that placed it is out of scope (rules/asl.md
-// §7.5, §8.63).
+// flameNote says, under a table where some plan can place Flame (its
+// flame row), that what Flame does after the attack that placed it is out
+// of scope (rules/asl.md §7.5, §8.63).
 func flameNote(runs []report.Run) string {
-	var placed []string
 	for _, r := range runs {
-		if r.Result == nil {
-			continue
-		}
-		if m := r.Result.Metric(asl.MetricFlame); m != nil {
-			placed = append(placed, fmt.Sprintf("%q %.2f%%", r.Label, 100*r.Result.P(asl.MetricFlame, "yes")))
+		if r.Result != nil && r.Result.Metric(asl.MetricFlame) != nil {
+			return "After a Flame (the flame row) a later attack meets the same Location; Flame's spread, Blaze and their attacks are out of scope (rules §8.63)."
 		}
 	}
-	if len(placed) == 0 {
-		return "" // an interrupted job, before any plan that can place Flame ran
-	}
-	return "Flame placed: " + strings.Join(placed, ", ") + ". An attack after a Flame meets the same Location; Flame's spread, Blaze and their attacks are out of scope (rules §8.63)."
+	return "" // an interrupted job, before any plan that can place Flame ran
 }
 
 // describePlans is the table's summary of the Location and the plans.
@@ -343,17 +335,26 @@ func headlineFigures(m *sim.MetricSummary) []planFigure {
 	return nil
 }
 
-// sharedFigures are the headline figures of the metrics every run
-// reports, in the first run's order.
-func sharedFigures(runs []report.Run) []planFigure {
+// sharedFigures are the headline figures of the metrics the runs report,
+// in the order the runs first give them: every run's, or, with every
+// false, any run's, a run that has no such metric (a fire attack's rubble
+// where a DC's is reported) reading "—" there.
+func sharedFigures(runs []report.Run, every bool) []planFigure {
 	var out []planFigure
-	for _, m := range runs[0].Result.Metrics {
-		shared := true
-		for _, r := range runs[1:] {
-			shared = shared && r.Result.Metric(m.Name) != nil
-		}
-		if shared {
-			out = append(out, headlineFigures(&m)...)
+	seen := map[string]bool{}
+	for _, r := range runs {
+		for _, m := range r.Result.Metrics {
+			if seen[m.Name] {
+				continue
+			}
+			seen[m.Name] = true
+			all := true
+			for _, o := range runs {
+				all = all && o.Result.Metric(m.Name) != nil
+			}
+			if all || !every {
+				out = append(out, headlineFigures(&m)...)
+			}
 		}
 	}
 	return out
@@ -365,6 +366,9 @@ func cellOf(r report.Run, f planFigure) report.Cell {
 		return f.cell(r.Result)
 	}
 	m := r.Result.Metric(f.metric)
+	if m == nil {
+		return report.Cell{} // "—": this plan does not report it
+	}
 	return report.Sum(r.Result, f.metric, f.labels(m)...)
 }
 
@@ -372,12 +376,12 @@ func cellOf(r report.Run, f planFigure) report.Cell {
 // figure, then a Δ column per figure: the plan's figure minus the first
 // plan's, with the difference's interval (none in the first plan's row).
 // The table shows it turned: a row per figure, a column per plan.
-func plansGrid(runs []report.Run, extra ...planFigure) report.Grid {
+func plansGrid(runs []report.Run, every bool, extra ...planFigure) report.Grid {
 	g := report.Grid{}
 	if len(runs) == 0 {
 		return g
 	}
-	figs := append(sharedFigures(runs), extra...)
+	figs := append(sharedFigures(runs, every), extra...)
 	for _, f := range figs {
 		g.Columns = append(g.Columns, f.name)
 	}
@@ -697,7 +701,8 @@ is gone for that attack. Flame's spread, Blaze and their attacks
 are out of scope: a later attack meets the same Location, and the notes
 say how often each plan placed a Flame (§8.63).
 
-The table shows, for every metric all plans report, its headline figures:
+The table shows, for every metric any plan reports, its headline figures
+("—" for a plan that has no such metric: a fire attack's detonation):
 a target eliminated and out of the fight (eliminated, surrendered or
 broken); stack cleared (no target left in Good Order, after the last
 attack, a hero created by an earlier attack included); cleared after any

@@ -153,7 +153,7 @@ func TestInterruptedBeforeFlame(t *testing.T) {
 	cancel()
 	a := []string{"plans", "--target", "4-6-7", "--building", "stone", "--plan", "fire: fire 8", "--plan", "DC: dc placed"}
 	code, stdout, _ := cliCtx(t, ctx, a...)
-	if code != exitInterrupted || strings.Contains(stdout, "Flame placed") || !strings.Contains(stdout, "Not run") {
+	if code != exitInterrupted || strings.Contains(stdout, "After a Flame") || !strings.Contains(stdout, "Not run") {
 		t.Errorf("exit %d, output\n%s", code, stdout)
 	}
 	// One plan ran, stopped before its first trial: it is no "most
@@ -164,7 +164,7 @@ func TestInterruptedBeforeFlame(t *testing.T) {
 		}
 	}
 	code, stdout, _ = cli(t, append(a, "--trials", "20000")...)
-	if code != exitOK || !strings.Contains(stdout, `Flame placed: "DC" `) {
+	if code != exitOK || !strings.Contains(stdout, "\nAfter a Flame (the flame row)") || !strings.Contains(stdout, "\nflame ") {
 		t.Errorf("run to its end: exit %d, output\n%s", code, stdout)
 	}
 }
