@@ -105,11 +105,12 @@ func TestFitLine(t *testing.T) {
 // run that ends sooner says nothing.
 func TestSlowExactSaysSo(t *testing.T) {
 	fire := "fire --fp 8 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target leader:8-1 --method exact -j 1"
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = time.Hour
 	code, stdout, stderr := cli(t, args(fire)...)
 	if code != exitOK || stderr != "" {
 		t.Fatalf("a run shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
 	}
-	defer func(d time.Duration) { slowNote = d }(slowNote)
 	slowNote = 20 * time.Millisecond
 	code, stdout2, stderr := cli(t, args(fire)...)
 	if code != exitOK || strings.Count(stderr, "\n") != 1 ||
