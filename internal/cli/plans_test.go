@@ -583,3 +583,20 @@ func TestPlansNoHoBNote(t *testing.T) {
 		}
 	}
 }
+
+// TestPlansHeroRoom: a plan whose Heat of Battle could create more heroes
+// than a Location holds is refused with the way out, and runs without
+// Heat of Battle.
+func TestPlansHeroRoom(t *testing.T) {
+	a := args("plans --target 4-6-7 --target leader:9-2 --target 4-6-7,class=green --plan a:_fire_8 --plan b:_fire_4_+1;_fire_4_+1;_fire_4_+1 --method exact")
+	for i := range a {
+		a[i] = strings.ReplaceAll(a[i], "_", " ")
+	}
+	code, _, stderr := cli(t, a...)
+	if code != exitUsage || !strings.Contains(stderr, "3 targets and up to 8 heroes created before the last attack") || !strings.HasSuffix(stderr, "or leave Heat of Battle out (--no-hob)\n") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr := cli(t, append(a, "--no-hob")...); code != exitOK {
+		t.Errorf("--no-hob: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -194,7 +194,7 @@ func (p Plan) Validate() error {
 		}
 	}
 	if h := p.heroBound(len(p.Steps) - 1); len(p.Targets)+h > MaxUnits {
-		return bound.Invalidf("plan", "%d targets and up to %d heroes created before the last attack (Heat of Battle, §8.64) exceed the Location's %d units; give fewer targets or attacks",
+		return bound.Invalidf("plan", "%d targets and up to %d heroes created before the last attack (Heat of Battle, §8.64) exceed the %d units the model holds in a Location; give fewer targets or attacks, or leave Heat of Battle out (--no-hob)",
 			len(p.Targets), h, MaxUnits)
 	}
 	return nil
