@@ -528,20 +528,12 @@ func (u UnitDef) checkCounter() error {
 	case u.Range < r.Range.Lo || u.Range > r.Range.Hi:
 		return fmt.Errorf("range %d outside %d…%d for a %s", u.Range, r.Range.Lo, r.Range.Hi, u.Kind)
 	}
-	f := strings.Split(u.Name, "-")
-	if len(f) != 3 {
-		return nil
+	c, err := asl.ParseUnit(u.Name)
+	if err != nil || c.Kind == asl.Leader || c.Kind == asl.Hero {
+		return nil // not a counter's name
 	}
-	var v [3]int64
-	for i, x := range f {
-		n, err := decimal.ParseInt(x, 0, 99)
-		if err != nil {
-			return nil // not a counter's name
-		}
-		v[i] = n
-	}
-	if float64(v[0]) != u.FP || int(v[1]) != u.Range {
-		return fmt.Errorf("fp %g and range %d, but the name prints FP %d and range %d; make them agree", u.FP, u.Range, v[0], v[1])
+	if float64(c.FP) != u.FP || c.Range != u.Range {
+		return fmt.Errorf("fp %g and range %d, but the name prints FP %d and range %d; make them agree", u.FP, u.Range, c.FP, c.Range)
 	}
 	return nil
 }
