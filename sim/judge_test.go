@@ -92,12 +92,12 @@ func TestProbeOnACoarseClock(t *testing.T) {
 
 // TestJudgeGivesUpALosingWalk: a walk three times as slow as its model
 // loses 200 ns a trial; it is given up at the end of the first window
-// that takes it over its allowance, 5% of a 10,000-trial share at 100 ns
-// (50 µs) and learnTrials' model time.
+// that takes it over its allowance, a tenth of a 10,000-trial share at
+// 100 ns (100 µs) and learnTrials' model time.
 func TestJudgeGivesUpALosingWalk(t *testing.T) {
 	f := newFakeJudge(10_000, time.Nanosecond)
 	f.probe(100)
-	allowance := 0.05*100*10_000 + learnTrials*100.0
+	allowance := walkAllowance*100*10_000 + learnTrials*100.0
 	windows := int(allowance/(200*windowTrials)) + 1
 	lost, after := f.walk(100_000, 300)
 	if want := max(windows, 3) * windowTrials; !lost || after != want {
@@ -161,15 +161,15 @@ func TestJudgeChargesAPauseAtMostThreeWindows(t *testing.T) {
 	}
 }
 
-// TestJudgeAllowanceGrowsWithTheWalk: past its share, a worker may lose 5%
-// of the time the model would have taken over what it walked, so a walk
-// that loses less than that a trial walks on; a run with a precision rule,
+// TestJudgeAllowanceGrowsWithTheWalk: past its share, a worker may lose a
+// tenth of the time the model would have taken over what it walked, so a
+// walk that loses less than that a trial walks on; a run with a precision rule,
 // whose share is not known, is judged on what it walked alone.
 func TestJudgeAllowanceGrowsWithTheWalk(t *testing.T) {
 	f := newFakeJudge(1000, time.Nanosecond)
 	f.probe(100)
-	if lost, after := f.walk(1_000_000, 104); lost {
-		t.Errorf("gave up a walk losing 4%% a trial after %d trials", after)
+	if lost, after := f.walk(1_000_000, 109); lost {
+		t.Errorf("gave up a walk losing 9%% a trial after %d trials", after)
 	}
 	j := newJudge(Config{Trials: 1e9, Workers: 4, Precision: 0.01})
 	if j.on && j.share != 0 {
