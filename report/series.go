@@ -156,8 +156,8 @@ func MethodLine(rs ...*sim.Result) string {
 		if len(rs) > 1 {
 			per = " per run"
 		}
-		s += fmt.Sprintf("n = %s trials%s, seed %d; whiskers and bands are %s%% Wilson intervals",
-			n, per, res.Seed, Percent(res.Confidence))
+		s += fmt.Sprintf("n = %s %s%s, seed %d; whiskers and bands are %s%% Wilson intervals",
+			n, trialWord(n), per, res.Seed, Percent(res.Confidence))
 	}
 	if !complete {
 		s += "; INCOMPLETE (interrupted)"

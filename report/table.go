@@ -82,8 +82,9 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 			break // the header says there are no figures
 		}
 		b.WriteString("\n")
+		own := m.Outcomes
 		m.Outcomes = viewOutcomes(res, m, opt.View)
-		writeMetric(b, m, res.Method == sim.Exact, opt, viewCaption(m, opt.View))
+		writeMetric(b, m, own, res.Method == sim.Exact, opt, viewCaption(m, opt.View))
 	}
 	fmt.Fprintf(b, "\nelapsed %s\n", Elapsed(res.Elapsed))
 }
@@ -97,8 +98,8 @@ func resultHeader(res *sim.Result) []string {
 	if exact {
 		h = append(h, fmt.Sprintf("exact enumeration: %s paths", Group(res.Paths)))
 	} else {
-		h = append(h, fmt.Sprintf("Monte Carlo: n = %s trials, seed %d, rng %s, chunk %s, %s%% intervals",
-			Group(res.Trials), res.Seed, res.RNG, Group(uint64(res.Chunk)), Percent(res.Confidence)))
+		h = append(h, fmt.Sprintf("Monte Carlo: n = %s %s, seed %d, rng %s, chunk %s, %s%% intervals",
+			Group(res.Trials), trialWord(Group(res.Trials)), res.Seed, res.RNG, Group(uint64(res.Chunk)), Percent(res.Confidence)))
 	}
 	if s := Incomplete(res); s != "" {
 		h = append(h, "INCOMPLETE: "+s)
@@ -112,9 +113,19 @@ func resultHeader(res *sim.Result) []string {
 	return h
 }
 
-func writeMetric(b *bufio.Writer, m sim.MetricSummary, exact bool, opt Options, view string) {
+// trialWord is "trial" after a count of one, else "trials".
+func trialWord(n string) string {
+	if n == "1" {
+		return "trial"
+	}
+	return "trials"
+}
+
+// writeMetric writes m's outcomes as a view reads them; own are the
+// outcomes as they occurred, which --hide-zero reads.
+func writeMetric(b *bufio.Writer, m sim.MetricSummary, own []sim.OutcomeSummary, exact bool, opt Options, view string) {
 	fmt.Fprintf(b, "%s%s\n", metricCaption(m), view)
-	shown := shownOutcomes(m, opt)
+	shown := shownOutcomes(m.Outcomes, own, opt)
 	width, iw, fw := 0, 5, 0
 	for _, o := range shown {
 		width = max(width, utf8.RuneCountInString(o.Label))
@@ -160,11 +171,14 @@ func metricCaption(m sim.MetricSummary) string {
 	return m.Name
 }
 
-// shownOutcomes are the outcomes a table lists under opt.
-func shownOutcomes(m sim.MetricSummary, opt Options) []sim.OutcomeSummary {
-	shown := make([]sim.OutcomeSummary, 0, len(m.Outcomes))
-	for _, o := range m.Outcomes {
-		if !opt.HideZero || o.P != 0 || o.Count != 0 {
+// shownOutcomes are the outcomes a table lists under opt: with
+// HideZero, those that occurred (own, the outcomes of which view is a
+// reading, index for index), so that an "at least" view does not list an
+// outcome that never occurred at the figure of the one before it.
+func shownOutcomes(view, own []sim.OutcomeSummary, opt Options) []sim.OutcomeSummary {
+	shown := make([]sim.OutcomeSummary, 0, len(view))
+	for k, o := range view {
+		if !opt.HideZero || own[k].P != 0 || own[k].Count != 0 {
 			shown = append(shown, o)
 		}
 	}

@@ -102,6 +102,27 @@ func TestViews(t *testing.T) {
 	}
 }
 
+// TestViewHidesWhatNeverOccurred: with HideZero, a view lists the
+// outcomes that occurred, not those whose view's figure is not 0: at
+// least MC, where MC never occurred, would repeat KIA's figure.
+func TestViewHidesWhatNeverOccurred(t *testing.T) {
+	res := viewed()
+	ift := res.Metrics[0].Outcomes
+	ift[0].P, ift[1].P, ift[2].P = 0.5, 0, 0.5
+	for k := range ift {
+		ift[k].Lo, ift[k].Hi = ift[k].P, ift[k].P
+	}
+	for _, v := range []View{Exactly, AtLeast, AtMost} {
+		var tb bytes.Buffer
+		if err := WriteTable(&tb, Report{Command: "x", Result: res}, Options{View: v, HideZero: true}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(tb.String(), "  MC ") || !strings.Contains(tb.String(), "  KIA ") {
+			t.Errorf("%s with HideZero:\n%s", v, tb.String())
+		}
+	}
+}
+
 // TestHeadlinePartial: a run cut short says so in its headline.
 func TestHeadlinePartial(t *testing.T) {
 	res := viewed()
@@ -138,5 +159,22 @@ func TestViewsSummedExactly(t *testing.T) {
 	got = viewOutcomes(mc, mc.Metrics[0], AtLeast)
 	if got[1].P != 0.3 || got[2].P != 1 || got[1].Count != 3 {
 		t.Errorf("Monte Carlo at least: %v %v (count %d)", got[1].P, got[2].P, got[1].Count)
+	}
+}
+
+// TestOneTrial: a run of one trial says so in the singular, in the table
+// and in a chart's heading.
+func TestOneTrial(t *testing.T) {
+	res := mcResult()
+	res.Trials = 1
+	var tb bytes.Buffer
+	if err := WriteTable(&tb, Report{Command: "x", Result: res}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tb.String(), "n = 1 trial, seed 7") {
+		t.Errorf("table:\n%s", tb.String())
+	}
+	if h := Heading(Report{Command: "x", Result: res}); !strings.Contains(strings.Join(h, "\n"), "n = 1 trial, seed 7") {
+		t.Errorf("heading: %q", h)
 	}
 }
