@@ -315,7 +315,7 @@ func ParseUnit(s string) (Unit, error) {
 			n, err := decimal.ParseInt(val, math.MinInt, math.MaxInt)
 			switch {
 			case hasVal && decimal.OutOfRange(err):
-				return 0, fmt.Errorf("unit %q: option %s=%s is far out of range; %s", s, key, val, options)
+				return 0, fmt.Errorf("unit %q: option %s=%s is far out of range: want %s=N, N from %s", s, key, clipped(val), key, optionRange(key))
 			case !hasVal || err != nil:
 				return 0, fmt.Errorf("unit %q: option %s needs a whole number, like %s=3", s, key, key)
 			}
@@ -396,6 +396,30 @@ func ParseUnit(s string) (Unit, error) {
 	}
 	u.typed = u.values()
 	return u, u.Validate()
+}
+
+// optionRange is the span a ParseUnit option's number may take, as its
+// own check words it (Validate, ParseUnit).
+func optionRange(key string) string {
+	switch key {
+	case "elr":
+		return "0 to 5"
+	case "broken-ml", "bml":
+		return "1 to 10"
+	case "drm":
+		return "−6 to +6"
+	}
+	return fmt.Sprintf("0 to %d", MaxSW) // sw
+}
+
+// clipped is a value as an error quotes it: whole up to 24 bytes, else
+// its first 20 and an ellipsis, so that a line names a mistyped number
+// without repeating it at any length.
+func clipped(v string) string {
+	if len(v) <= 24 {
+		return v
+	}
+	return v[:20] + "…"
 }
 
 // CounterRange is the span of one printed value of a counter.

@@ -45,7 +45,10 @@ func TestCounterRanges(t *testing.T) {
 		// Past what an int holds: still said to be out of range.
 		{"99999999999999999999-6-7", "99999999999999999999 is far out of range"},
 		{"leader:8-99999999999999999999", "a leader's ML (6…10) or modifier (−3…+2) far out of range"},
-		{"4-6-7,elr=-99999999999999999999", "option elr=-99999999999999999999 is far out of range"},
+		{"4-6-7,elr=-99999999999999999999", "option elr=-99999999999999999999 is far out of range: want elr=N, N from 0 to 5"},
+		// A long value is clipped: the line names it, not repeats it.
+		{"4-6-7,sw=" + strings.Repeat("9", 120), "option sw=99999999999999999999… is far out of range: want sw=N, N from 0 to 4"},
+		{"4-6-7,bml=-999999999999999999999", "option bml=-999999999999999999999 is far out of range: want bml=N, N from 1 to 10"},
 		{"4-6-7,elr=x", "option elr needs a whole number"},
 	} {
 		_, err := ParseUnit(c.unit)
