@@ -56,7 +56,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (default: the building's),\ne.g. --tem 1")
 	g.IntVar(&f.drm, "drm", 0, "any other DRM `N` on the attacks on the targets,\ne.g. --drm=-1")
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: FP halved")
-	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), e.g. woods")
+	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), for Flame\nalone (it sets no TEM: give --tem), e.g. woods")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.TerrainNames(), ", "))
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC` for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "targets' ELR `N` (0…5)")
@@ -68,7 +68,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him, his Location\n(default: the Placer's units), e.g. --thrower 4-6-8,class=elite")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (default 0: open ground)")
 	g.BoolVar(&f.afph, "afph", false, "the DC is thrown in the AFPh (+1 to both DRs)")
-	g.StringArrayVar(&f.setter, "setter", nil, "the Setter `UNIT`, then units with it (default: an elite 4-6-8)")
+	g.StringArrayVar(&f.setter, "setter", nil, "the Setter `UNIT`, then units with it (default: the\nPlacer's units, an elite 4-6-8 without --placer)")
 	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (default: Set during play, a setting dr\nunder the --dff attacks at −2)")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch `KEY=BOOL` as in sapper dc")
@@ -85,13 +85,12 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	def := asl.DefaultComparison()
 	setDefaults(g, "target", unitStrings(def.Targets)...)
 	setDefaults(g, "placer", unitStrings(def.Placer)...)
-	setDefaults(g, "setter", unitStrings(def.Setter)...)
 	var dff []string
 	for _, fa := range def.DFF {
 		dff = append(dff, fa.String())
 	}
 	setDefaults(g, "dff", dff...)
-	annotate(g, computedKey, []string{"the placer's units"}, "thrower")
+	annotate(g, computedKey, []string{"the placer's units"}, "thrower", "setter")
 	setGroup(g, groupOutput, "differences")
 	fs.AddFlagSet(g)
 	return g, hideOutcomeFlags(f.common.register(fs))
@@ -126,8 +125,13 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 			return c, err
 		}
 	}
+	// One squad's three ways: a Placer given is the thrower and the
+	// Setter too, unless they are given.
 	if fs.Changed("placer") && !fs.Changed("thrower") {
 		c.Throwers = c.Placer
+	}
+	if fs.Changed("placer") && !fs.Changed("setter") {
+		c.Setter = c.Placer
 	}
 	if fs.Changed("dff") {
 		c.DFF = nil
@@ -178,7 +182,7 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 	if help {
 		return &job{flags: fs, help: true}, nil
 	}
-	if err := sideBySideConflicts(fs, c, "compare", in); err != nil {
+	if err := sideBySideConflicts(fs, c, "compare", "way", in); err != nil {
 		return nil, err
 	}
 	cmp, err := f.resolve(fs)

@@ -48,6 +48,35 @@ func TestCompareTable(t *testing.T) {
 	}
 }
 
+// TestComparePlacerIsTheSquad: a --placer is one squad's three ways, the
+// thrower and the Setter too, unless either is given; and the side-by-side
+// refusals name compare's ways as ways.
+func TestComparePlacerIsTheSquad(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--placer", "4-6-7"}, "Placed by 4-6-7 facing Defensive Fire of 8 FP at −1; Thrown by 4-6-7 from open\nground; Set during play by 4-6-7"},
+		{[]string{"--placer", "4-6-7", "--setter", "4-4-7"}, "Set during play by 4-4-7"},
+		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7"}, "Thrown by 4-4-7 from open\nground; Set during play by 4-6-7"},
+		{nil, "Set during play by 4-6-8,class=elite"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"compare", "--trials", "1000", "--progress", "never"}, c.args...)
+		if code := run(context.Background(), &out, &errb, args); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errb.String())
+		}
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%v: the setup lacks %q:\n%s", c.args, c.want, out.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	run(context.Background(), &out, &errb, []string{"compare", "--hide-zero"})
+	if !strings.Contains(errb.String(), "fixed figures of each way") {
+		t.Errorf("compare --hide-zero: %q", errb.String())
+	}
+}
+
 func TestCompareBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"compare", "--dff", "8"},

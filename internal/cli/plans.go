@@ -163,7 +163,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	if help {
 		return &job{flags: fs, help: true}, nil
 	}
-	if err := sideBySideConflicts(fs, c, "plans", given); err != nil {
+	if err := sideBySideConflicts(fs, c, "plans", "plan", given); err != nil {
 		return nil, err
 	}
 	in, err := f.resolve(fs)
@@ -206,22 +206,23 @@ const fractionsUnread = "its table shows percentages, and an exact run's JSON gi
 
 // sideBySideConflicts refuses the output flags that a side-by-side table
 // and chart do not read: they show fixed figures of each plan (out,
-// cleared, …), one bar per plan, not a metric's outcomes. A sweep of the
+// cleared, …), one bar per plan, not a metric's outcomes; noun names the
+// plans as the command does ("plan", or compare's "way"). A sweep of the
 // command reads them itself (sweep.go).
-func sideBySideConflicts(fs *pflag.FlagSet, c common, command string, in input) error {
+func sideBySideConflicts(fs *pflag.FlagSet, c common, command, noun string, in input) error {
 	if in.sweep {
 		return nil
 	}
 	with := "sapper " + command
 	return checkConflicts(
 		flagConflict(fs, "hide-zero", with, true,
-			"its table and chart show fixed figures of each plan, not outcomes to hide; the JSON and CSV list every outcome of every plan"),
+			"its table and chart show fixed figures of each "+noun+", not outcomes to hide; the JSON and CSV list every outcome of every "+noun),
 		flagConflict(fs, "fractions", with, true,
 			fractionsUnread),
 		flagConflict(fs, "view", with+" --format "+string(c.format), c.format != report.CSV,
-			"the table and chart show fixed figures of each plan; --view reads the CSV's ordered outcomes (the JSON carries every view)"),
+			"the table and chart show fixed figures of each "+noun+"; --view reads the CSV's ordered outcomes (the JSON carries every view)"),
 		flagConflict(fs, "cumulative", with, true,
-			"its chart draws the table's figures, one bar per plan, with no ordered outcomes to add up"),
+			"its chart draws the table's figures, one bar per "+noun+", with no ordered outcomes to add up"),
 	)
 }
 
