@@ -77,6 +77,8 @@ func TestSweepHeadline(t *testing.T) {
 		{"sweep fire --fp 8 --target 4-6-7 --vary drm=-2..4 --metric ift --method exact", "P(ift = none) goes from 2.78% at drm=-2 to 72.22% at drm=4.", "ift", "none"},
 		{"sweep fire --fp 8 --target 4-6-7 --vary drm=0..1 --metric ift --method exact --cumulative", "P(ift ≥ ", "ift", ""},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "", "cleared"},
+		// A SW carried changes nothing a DC does to its unit.
+		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "cleared stays at 84.70% from sw=0 to sw=2.", "", "cleared"},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK {

@@ -112,6 +112,10 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", "two-sq-crossing", "--trials", "1000"}, "A squad dashes past two S? (changed: method: exact dropped for --trials)"},
 		{[]string{"run", "two-sq-crossing", "--method", "mc"}, "A squad dashes past two S? (changed: --method mc)"},
 		{[]string{"run", "two-sq-crossing", "--method", "exact"}, "A squad dashes past two S?"},
+		// a file that gives no method runs the command's default: another
+		// is named too
+		{[]string{"activate", "village-crossing", "--method", "exact"}, "A platoon crosses a village street under three S? (changed: --method exact, trials: 200000 dropped for --method)"},
+		{[]string{"activate", "village-crossing", "--method", "mc", "--trials", "1000"}, "A platoon crosses a village street under three S?"},
 		{[]string{"run", "fire-on-stack", "--fp", "12", "--trials", "1000"}, "8 FP at +2 on a squad stacked with a leader (changed: --fp 12, method: exact dropped for --trials)"},
 		// given as the file gives them, the inputs change nothing
 		{[]string{"run", "fire-on-stack", "--fp", "8.0", "--drm", "+2"}, "8 FP at +2 on a squad stacked with a leader"},

@@ -420,13 +420,8 @@ func (s *scenario) key(name, typed string) string {
 // file's, and the file's flags that gave way to them.
 func (s *scenario) titled(extra []string) string {
 	changed := s.changedInputs(extra)
-	for _, f := range s.flags {
-		if f.name != "method" || !s.given["method"] {
-			continue
-		}
-		if m := s.givenValue(extra, "method"); m != "" && m != f.values[0] {
-			changed = append(changed, "--method "+m)
-		}
+	if m := s.methodChange(extra); m != "" {
+		changed = append(changed, "--method "+m)
 	}
 	var dropped []string
 	for _, f := range s.flags {
@@ -441,17 +436,27 @@ func (s *scenario) titled(extra []string) string {
 	return s.title + " (changed: " + strings.Join(changed, ", ") + ")"
 }
 
-// givenValue is the value of flag name given after the file, "" if none.
-func (s *scenario) givenValue(extra []string, name string) string {
+// methodChange is the --method given after the file when it is not the
+// file's: the file's own method: key, or the command's default where the
+// file gives none; "" when it is the same, or none is given.
+func (s *scenario) methodChange(extra []string) string {
 	sa, err := splitSweepArgs(extra)
 	if err != nil {
 		return ""
 	}
 	fs, err := s.afterFlags(sa.rest)
-	if err != nil || !fs.Changed(name) {
+	if err != nil || !fs.Changed("method") {
 		return ""
 	}
-	return fs.Lookup(name).Value.String()
+	f := fs.Lookup("method")
+	file := f.DefValue
+	if v, ok := s.fileValue("method"); ok {
+		file = v
+	}
+	if m := f.Value.String(); m != file {
+		return m
+	}
+	return ""
 }
 
 // changedInputs lists the inputs given after the file that change the

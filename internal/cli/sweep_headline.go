@@ -52,8 +52,13 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun) *report.Head
 	at := func(r sweptRun) string { return sweptFigure(r.res, r.cells[c]) }
 	span := func(w string) (sweptRun, sweptRun) { rs := byWay[w]; return rs[0], rs[len(rs)-1] }
 	first, last := span(ways[0])
+	flat := func(w string) bool {
+		return !slices.ContainsFunc(byWay[w], func(r sweptRun) bool { return at(r) != at(first) })
+	}
 	var text string
 	switch {
+	case len(ways) == 1 && flat(ways[0]):
+		text = fmt.Sprintf("%s stays at %s from %s to %s.", what, at(first), first.value, last.value)
 	case len(ways) == 1:
 		text = fmt.Sprintf("%s goes from %s at %s to %s at %s.", what, at(first), first.value, at(last), last.value)
 	case !slices.ContainsFunc(ways, func(w string) bool { a, b := span(w); return a.value != first.value || b.value != last.value }):
