@@ -284,7 +284,7 @@ func TestUpperLevelRubble(t *testing.T) {
 }
 
 // TestFallingRubble860 checks rules/asl.md §8.60 on a Placed DC in a stone
-// building (Rubble 10/216). Ground-level Rubble beneath two upper levels
+// building (Rubble 10/216), reference figure R32. Ground-level Rubble beneath two upper levels
 // rubbles them too, so its Falling Rubble DR takes +2: a colored die ≥ 5,
 // 10/216 × 2/6. Rubble at level 2 of 2 collapses the hex on a dr of 6; the
 // fall takes +1 for its own level, or +2 when the collapse brought level 1
