@@ -189,6 +189,16 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		return nil, badValue("tables", f.tables, strings.TrimPrefix(err.Error(), "tables: "))
 	}
 	if err != nil {
+		field, _ := bound.FieldOf(err)
+		switch {
+		case s.lines["--"+field] > 0:
+			// Given under the file's flags:, where the crossing's own
+			// lines do not place it.
+			return nil, scenarioError(s.file, s.lines["--"+field], "%v", err)
+		case field != "" && fs.Lookup(field) != nil && fs.Changed(field):
+			// Given after the file: the flag's.
+			return nil, inputErrorf(field, "--%v", err)
+		}
 		return nil, fileError(cf.Place(err))
 	}
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}

@@ -65,6 +65,8 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 	prepare := func(in input) (*job, error) { return s.command.prepare(ctx, in) }
 	if s.vary != "" {
 		prepare = func(in input) (*job, error) { return s.sweep(ctx, in) }
+	} else if err := notASweep(s, extra); err != nil {
+		return nil, err
 	}
 	j, err := s.merged(input{args: extra, after: in.after}, prepare)
 	if err != nil {
@@ -77,6 +79,25 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 		j.report.Scenario = s.titled(extra)
 	}
 	return j, nil
+}
+
+// notASweep refuses the sweep's own flags after a file that is no sweep,
+// which the command would call unknown: the file sweeps with vary:, or
+// the command with sapper sweep.
+func notASweep(s *scenario, extra []string) error {
+	sa, err := splitSweepArgs(extra)
+	if err != nil {
+		return nil // the command says what is wrong
+	}
+	for _, f := range []struct {
+		name  string
+		given bool
+	}{{"vary", sa.hasVary}, {"metric", sa.hasMetric}, {"goal", sa.hasGoal}} {
+		if f.given {
+			return inputErrorf(f.name, "--%s after a scenario that is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep %s ... --vary INPUT=FROM..TO", f.name, s.command.name)
+		}
+	}
+	return nil
 }
 
 // sweep prepares a sweep scenario: its vary: and metric: keys are the

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,6 +91,9 @@ func TestRunFileConflicts(t *testing.T) {
 		args []string
 		want string
 	}{
+		// a sweep's own flags after a file that is none
+		{[]string{"run", placed, "--vary", "tem=0..2"}, "sapper run: --vary after a scenario that is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep dc ... --vary INPUT=FROM..TO"},
+		{[]string{"run", "fire-on-stack", "--goal", "stack=cleared>=0.5"}, "sapper run: --goal after a scenario that is no sweep"},
 		{[]string{"run", set, "--tem", "2"}, "sapper run: " + set + ":4: mode: set with --tem given after the file: a Set DC attacks with no TEM (A23.71)\n"},
 		{[]string{"run", set, "--cx"}, "sapper run: " + set + ":4: mode: set with --cx given after the file: a Set DC has no CX DRM (A23.71)\n"},
 		{[]string{"run", set, "--enemy-infantry", "2", "--mode", "placed"}, "sapper run: " + set + " (sapper dc): --enemy-infantry with --mode placed"},
@@ -119,8 +123,11 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", "fire-on-stack", "--fp", "12", "--trials", "1000"}, "8 FP at +2 on a squad stacked with a leader (changed: --fp 12, method: exact dropped for --trials)"},
 		// given as the file gives them, the inputs change nothing
 		{[]string{"run", "fire-on-stack", "--fp", "8.0", "--drm", "+2"}, "8 FP at +2 on a squad stacked with a leader"},
-		{[]string{"run", "fire-on-stack", "--target", "4-6-7", "--target", "leader:8-1"}, "8 FP at +2 on a squad stacked with a leader"},
-		{[]string{"run", "fire-on-stack", "--target", "leader:8-1", "--target", "4-6-7"}, "8 FP at +2 on a squad stacked with a leader (changed: --target leader:8-1,4-6-7)"},
+		// a repeatable flag after the file adds to its list: the file's
+		// units again are two more units, a change
+		{[]string{"run", "fire-on-stack", "--target", "4-6-7", "--target", "leader:8-1"}, "8 FP at +2 on a squad stacked with a leader (changed: --target 4-6-7,leader:8-1 added)"},
+		{[]string{"run", "fire-on-stack", "--target", "leader:8-1"}, "8 FP at +2 on a squad stacked with a leader (changed: --target leader:8-1 added)"},
+		{[]string{"run", "compare-default", "--dff", "8:-1", "--trials", "1000"}, "Placed vs Thrown vs Set on a squad and leader in a stone building (changed: --dff 8:-1 added)"},
 		// and a crossing's own fields alike (AC 3, advance, ELR 3, the
 		// illustrative tables)
 		{[]string{"activate", "two-sq-crossing", "--ac", "3", "--attitude", "advance", "--elr", "3", "--tables", "illustrative"}, "A squad dashes past two S?"},
@@ -133,6 +140,34 @@ func TestRunFileConflicts(t *testing.T) {
 		}
 		if title := doc.Title; code != exitOK || title != c.title {
 			t.Errorf("%v: exit %d, title %q, stderr %q; want %q", c.args, code, title, stderr, c.title)
+		}
+	}
+}
+
+// TestCrossingFlagPlaced: a crossing's check that fails on a value given
+// under the file's flags: names that line, and on one given after the
+// file, the flag.
+func TestCrossingFlagPlaced(t *testing.T) {
+	_, yaml, _ := cli(t, "scenarios", "two-sq-crossing")
+	file := filepath.Join(t.TempDir(), "c.yaml")
+	body := strings.Replace(yaml, "\nflags:\n", "\nflags:\n  assault: true\n", 1)
+	if body == yaml {
+		t.Fatal("the crossing has no flags:")
+	}
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(body[:strings.Index(body, "  assault: true")], "\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"activate", file}, fmt.Sprintf("sapper activate: %s:%d: assault: Assault Movement enters one Location only (A4.61)", file, line)},
+		{[]string{"activate", "two-sq-crossing", "--assault"}, "--assault: Assault Movement enters one Location only (A4.61)"},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q", c.args, code, stderr, c.want)
 		}
 	}
 }

@@ -129,6 +129,11 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 			flags = &v
 			return nil
 		}
+		if v.N.Style&yaml.TaggedStyle != 0 {
+			// !!binary would decode, !!null would read as nothing, and
+			// any other would be ignored: a value says what it is.
+			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(oneLine(v.N.Value)), v.N.Tag)
+		}
 		text, err := scalar(file, key, v.N)
 		if err != nil {
 			return err
@@ -479,8 +484,10 @@ func (s *scenario) changedInputs(extra []string) []string {
 		v := f.Value.String()
 		file, inFile := s.fileValue(f.Name)
 		switch {
-		case inFile && v == file, !inFile && v == f.DefValue, s.asInFile[f.Name]:
-			return // given as the file, or the default, has it: no change
+		case !inFile && v == f.DefValue, s.asInFile[f.Name]:
+			return // given as the default, or the crossing, has it: no change
+		case inFile && v == file && !repeatable(f), f.Name == "rule" && inFile && v == file:
+			return // given as the file has it: no change
 		case f.Name == "rule":
 			// A rule given replaces the file's value of its key alone:
 			// the keys given at the file's values change nothing.
@@ -494,6 +501,10 @@ func (s *scenario) changedInputs(extra []string) []string {
 				return
 			}
 			v = strings.Join(changed, ",")
+		case repeatable(f) && inFile:
+			// Added to the file's list (docs/scenario-files.md): a
+			// change, even of values the file has.
+			v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]") + " added"
 		case repeatable(f):
 			v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
 		}

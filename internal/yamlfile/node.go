@@ -176,8 +176,18 @@ func (d Node) List(fn func(i int, v Node) error) error {
 	return nil
 }
 
-// Str reads a single value.
+// Str reads a single value, written without a tag: !!binary would read
+// as its encoding, !!null as nothing, and any other tag would be ignored.
 func (d Node) Str() (string, error) {
+	if d.N.Kind == yaml.ScalarNode && d.N.Style&yaml.TaggedStyle != 0 {
+		return "", d.Errorf("%s is tagged %s: want a value with no tag", quoted(d.N.Value), d.N.Tag)
+	}
+	return d.scalar()
+}
+
+// scalar reads a single value, tagged or not: the readers of numbers and
+// of true or false refuse a tag themselves, saying what they want.
+func (d Node) scalar() (string, error) {
 	if d.N.Kind != yaml.ScalarNode || d.N.Tag == "!!null" {
 		return "", d.Errorf("want a single value, not %s", KindName(d.N))
 	}
@@ -213,7 +223,7 @@ func (d Node) plainAs(want string) error {
 // taken for 3. As on the command line, -0 is 0, 08 is 8, and a number may
 // take the minus sign − (U+2212).
 func (d Node) Integer(lo, hi int) (int, error) {
-	s, err := d.Str()
+	s, err := d.scalar()
 	if err != nil {
 		return 0, err
 	}
@@ -239,7 +249,7 @@ func (d Node) Integer(lo, hi int) (int, error) {
 
 // Number reads a number from lo to hi, unquoted and untagged.
 func (d Node) Number(lo, hi float64) (float64, error) {
-	s, err := d.Str()
+	s, err := d.scalar()
 	if err != nil {
 		return 0, err
 	}
@@ -271,7 +281,7 @@ func (d Node) minus() bool {
 // Boolean reads true or false, unquoted and untagged: a quoted "true" is
 // text.
 func (d Node) Boolean() (bool, error) {
-	s, err := d.Str()
+	s, err := d.scalar()
 	if err != nil {
 		return false, err
 	}

@@ -100,18 +100,23 @@ func checkUTF8(file string, data []byte) error {
 	if bytes.HasPrefix(data, []byte{0xfe, 0xff}) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) {
 		return nil
 	}
-	if utf8.Valid(data) && bytes.IndexFunc(data, refused) < 0 {
-		return nil
-	}
-	line, col := 1, 1
 	start := 0
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		start = 3 // a UTF-8 byte order mark, which no editor counts
 	}
+	if utf8.Valid(data) && bytes.IndexFunc(data[start:], refusedAfterStart) < 0 {
+		return nil
+	}
+	line, col := 1, 1
 	for i := start; i < len(data); {
 		r, n := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && n == 1 {
 			return Errorf(file, line, "column %d: byte 0x%02x is not UTF-8; save the file as UTF-8", col, data[i])
+		}
+		if r == bom {
+			// The decoder drops one more at the start and then misreads
+			// the next line, a key losing its first letter.
+			return Errorf(file, line, "column %d: a byte order mark (U+FEFF), invisible, which only the file's first bytes may hold; remove it", col)
 		}
 		if refused(r) {
 			what := "control character"
@@ -127,6 +132,13 @@ func checkUTF8(file string, data []byte) error {
 	}
 	return nil
 }
+
+// bom is the byte order mark, which a file may start with, once.
+const bom = 0xfeff
+
+// refusedAfterStart reports what checkUTF8 refuses past a file's first
+// byte order mark: what the decoder refuses, and another mark.
+func refusedAfterStart(r rune) bool { return refused(r) || r == bom }
 
 // refused reports the characters the YAML decoder refuses in a file: the
 // C0 controls but tab, line feed and carriage return, and the

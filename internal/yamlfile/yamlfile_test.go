@@ -78,6 +78,11 @@ func TestStrict(t *testing.T) {
 		{"size: 1\nnames: [a\x07b]\n", "f.yaml:2: column 10: control character U+0007, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [\"a\u0092b\", \x1b]\n", "f.yaml:2: column 16: control character U+001B, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [a\uffffb]\n", "f.yaml:2: column 10: noncharacter U+FFFF, which YAML does not allow; remove it"},
+		// One byte order mark starts a file; a second one, which the
+		// decoder would drop before misreading the next line's key, is
+		// refused, as one anywhere else is.
+		{"\xef\xbb\xbf\xef\xbb\xbfsize: 1\nnames: [a]\n", "f.yaml:1: column 1: a byte order mark (U+FEFF), invisible, which only the file's first bytes may hold; remove it"},
+		{"size: 1\nnames: [a\ufeffb]\n", "f.yaml:2: column 10: a byte order mark (U+FEFF), invisible, which only the file's first bytes may hold; remove it"},
 		{"%YAML 1.1\n---\nsize: 010\n", "f.yaml:1: %YAML 1.1: sapper reads every file as YAML 1.2 (010 is ten, yes is not true); remove the directive"},
 		{"# a comment\n\n%YAML   1.2 # new\n---\nsize: 1\n", "f.yaml:3: %YAML   1.2 # new: sapper reads every file as YAML 1.2 (010 is ten, yes is not true); remove the directive"},
 		{"%TAG ! tag:x,2000:\n---\nsize: 1.5\n", `f.yaml:3: size: "1.5": want a whole number`},
@@ -108,6 +113,11 @@ func TestNames(t *testing.T) {
 		{"id: " + long + "\n", `f.yaml:1: id: "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
 		{long + ": 1\n", `f.yaml:1: field "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
 		{"\"a\\tb\": 1\n", `f.yaml:1: field "a\tb": a name holds no control character such as a line break`},
+		// A tag is refused on text as on numbers: !!binary would read as
+		// its encoding, !!null as nothing, another would be dropped.
+		{"id: !!binary aGVsbG8=\n", `f.yaml:1: id: "aGVsbG8=" is tagged !!binary: want a value with no tag`},
+		{"id: !custom hut\n", `f.yaml:1: id: "hut" is tagged !custom: want a value with no tag`},
+		{"id: !!null x\n", `f.yaml:1: id: "x" is tagged !!null: want a value with no tag`},
 	} {
 		n, err := Decode("f.yaml", []byte(c.body), "id:")
 		if err != nil {
