@@ -100,7 +100,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.Float64Var(&c.precision, "precision", 0, "stop once every outcome's probability interval has a\nhalf-width of at most `P` (averages such as E[out] are not\nheld to it); 0 is off; with no --trials the cap is 1e9\ntrials, e.g. --precision 0.001")
 	g.Float64Var(&c.confidence, "confidence", sim.DefaultConfidence, fmt.Sprintf("interval confidence `C`, from %g to %g,\ne.g. --confidence 0.99", sim.MinConfidence, sim.MaxConfidence))
 	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
-	g.Uint64Var(&c.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "exact memory budget in `MB`: the run stays within it, its\ntables of merged states within half, dropping the states\ncheapest to walk again when full (exact, auto)")
+	g.Uint64Var(&c.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "exact memory budget in `MB`: the run's heap stays within it,\nits tables of merged states within half, dropping the states\ncheapest to walk again when full (exact, auto)")
 	g.StringVar(&c.format, "format", string(report.Table), "output `FORMAT`: table, json or csv,\ne.g. --format json")
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal; else an exact run still walking after 10 s says\nso once), always or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")

@@ -40,6 +40,23 @@ func TestCPUProfile(t *testing.T) {
 	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--cpuprofile") {
 		t.Errorf("unwritable profile: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
+	// A profile is written again over the last, but no other file is:
+	// the program itself, or a scenario, named by a slip.
+	dir := t.TempDir()
+	profile := filepath.Join(dir, "cpu.out")
+	for range 2 {
+		if code, _, stderr := cli(t, "dc", "--target", "4-6-7", "--trials", "1000", "--cpuprofile", profile); code != exitOK {
+			t.Fatalf("a profile over the last: exit %d: %s", code, stderr)
+		}
+	}
+	other := filepath.Join(dir, "sapper")
+	if err := os.WriteFile(other, []byte("\x7fELF"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = cli(t, "dc", "--target", "4-6-7", "--cpuprofile", other)
+	if b, _ := os.ReadFile(other); code != exitUsage || stdout != "" || !strings.Contains(stderr, "exists and is not a CPU profile") || string(b) != "\x7fELF" {
+		t.Errorf("a profile over another file: exit %d, stderr %q, the file now %q", code, stderr, b)
+	}
 }
 
 // TestOutputsShareAFile: --plot and --cpuprofile naming one file, however

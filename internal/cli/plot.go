@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -25,6 +26,10 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 	f, err := report.ChartFormatOf(file)
 	if err != nil {
 		return "", "", badValue("plot", file, err.Error())
+	}
+	if base := filepath.Base(file); base == "."+string(f) {
+		// A hidden file of no name, where a name was meant.
+		return "", "", badValue("plot", file, "want a name before "+base+", e.g. odds"+base)
 	}
 	if err := checkOutputFile("plot", file); err != nil {
 		return "", "", err
@@ -73,6 +78,25 @@ func checkOutputFile(name, file string) error {
 	probe.Close()
 	os.Remove(probe.Name())
 	return nil
+}
+
+// checkNotClobbered refuses a --cpuprofile that would overwrite a file
+// other than a profile: one not empty whose first bytes are not gzip's,
+// as every profile of Go's is. A name that a chart's extension does not
+// guard, such as the sapper binary's own, is a slip, not a profile to
+// write again.
+func checkNotClobbered(name, file string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil // new, or checkOutputFile has said why not
+	}
+	defer f.Close()
+	var head [2]byte
+	n, _ := io.ReadFull(f, head[:])
+	if n == 0 || head == [2]byte{0x1f, 0x8b} {
+		return nil
+	}
+	return badValue(name, file, "exists and is not a CPU profile: give a new name, or remove the file first")
 }
 
 // samePath reports whether file names a and b are one file: the same

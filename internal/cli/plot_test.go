@@ -71,6 +71,8 @@ func TestPlotUsageErrors(t *testing.T) {
 		{"dc --target 4-6-x --plot " + filepath.Join(dir, "out.png"), `--target "4-6-x"`},
 		{"dc --target 4-6-7 --cumulative=sometimes", `--cumulative "sometimes": want true or false`},
 		{"dc --target 4-6-7 --plot=", `--plot "": want a file name ending in .png or .svg`},
+		// An extension alone names a hidden file no one meant.
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, ".png"), `--plot "` + filepath.Join(dir, ".png") + `": want a name before .png, e.g. odds.png`},
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "sub.png"), `--plot "` + filepath.Join(dir, "sub.png") + `": exists and is not a regular file`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot " + filepath.Join(dir, "sub.png"), "exists and is not a regular file"},
 		// A name no file system takes would fail only after the run.
