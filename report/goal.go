@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -11,9 +12,12 @@ import (
 // figure first reaches a target, for each series of runs (one, or one per
 // run of the swept command: placed, thrown and set for compare).
 type Goal struct {
-	Spec   string       `json:"spec"`
-	What   string       `json:"what"` // the goal as a sentence: P(stack = cleared) ≥ 0.5
-	Mean   bool         `json:"mean"` // the figure is a mean, not a probability
+	Spec string `json:"spec"`
+	What string `json:"what"` // the goal as a sentence: P(stack = cleared) ≥ 0.5
+	Mean bool   `json:"mean"` // the figure is a mean, not a probability
+	// Target is the figure the goal asks for, which the answer's figures
+	// are printed to enough decimals to be told from (figure).
+	Target float64      `json:"-"`
 	Series []GoalSeries `json:"series"`
 	// Bounds: some figure is an exact run's cut short, a lower bound with
 	// the interval the paths it left could add, not an estimate that more
@@ -114,11 +118,21 @@ func WriteGoal(w io.Writer, g *Goal) error {
 	return b.Flush()
 }
 
+// figure prints x as the answer does: a percentage to two decimals (a
+// mean to three), or to as many more, up to six, as it takes not to
+// print the goal's own figure for one that is not it: 55.157% where the
+// goal is 0.5516 and the figure 4289/7776, not a 55.16% that seems to
+// reach it.
 func (g *Goal) figure(x float64) string {
+	scale, dec, unit := 100.0, 2, "%"
 	if g.Mean {
-		return fmt.Sprintf("%.3f", x)
+		scale, dec, unit = 1, 3, ""
 	}
-	return fmt.Sprintf("%.2f%%", 100*x)
+	s := strconv.FormatFloat(scale*x, 'f', dec, 64)
+	for d := dec + 1; d <= dec+6 && x != g.Target && s == strconv.FormatFloat(scale*g.Target, 'f', d-1, 64); d++ {
+		s = strconv.FormatFloat(scale*x, 'f', d, 64)
+	}
+	return s + unit
 }
 
 func (g *Goal) unsure() bool {

@@ -282,7 +282,7 @@ func exactRun(ctx context.Context, exp sim.Experiment, cfg sim.Config) (*sim.Res
 // unrun (report.Report.NotRun): each series names its own, so that its
 // answer is read as one of the values run only.
 func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub func(i int) string, xs []float64) *report.Goal {
-	out := &report.Goal{Spec: g.spec, What: g.String(), Mean: g.mean}
+	out := &report.Goal{Spec: g.spec, What: g.String(), Mean: g.mean, Target: g.target}
 	for _, r := range runs {
 		out.Bounds = out.Bounds || (r.Result.Method == sim.Exact && !r.Result.Complete)
 	}
