@@ -79,6 +79,8 @@ func TestSweepHeadline(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "", "cleared"},
 		// A SW carried changes nothing a DC does to its unit.
 		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "cleared stays at 84.70% from sw=0 to sw=2.", "", "cleared"},
+		// One value: nothing goes anywhere.
+		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "cleared is 73.53% at tem=2.", "", "cleared"},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK {

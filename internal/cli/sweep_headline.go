@@ -57,6 +57,9 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun) *report.Head
 	}
 	var text string
 	switch {
+	case len(ways) == 1 && first.value == last.value:
+		// One value run: a sweep cut short after it.
+		text = fmt.Sprintf("%s is %s at %s.", what, at(first), first.value)
 	case len(ways) == 1 && flat(ways[0]):
 		text = fmt.Sprintf("%s stays at %s from %s to %s.", what, at(first), first.value, last.value)
 	case len(ways) == 1:
