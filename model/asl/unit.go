@@ -490,7 +490,7 @@ func (u Unit) Validate() error {
 	case u.SW < 0 || u.SW > MaxSW:
 		return fmt.Errorf("unit %q: sw=%d outside 0…%d", u, u.SW, MaxSW)
 	case u.SWX && u.SW == 0:
-		return fmt.Errorf("unit %q: sw-x needs sw=N", u)
+		return fmt.Errorf("unit %q: sw-x says its SW have an X#: give them, sw=N with N from 1 to %d", u, MaxSW)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/bound"
@@ -257,7 +258,7 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 		}
 		// S5.32 promises one squad, to fire the HMG: a row of none
 		// (S28) is made again, as {x3} is until a leader results.
-		return r.untilOne("x2", "squad")
+		return r.untilOne("x2", "squad", d, t.X2.Modifier(d, false))
 	case ItemL:
 		c, err := col(&t.X3, "x3", false)
 		if err != nil {
@@ -268,7 +269,7 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 			return columnRoll(c, drm, d), nil
 		}
 		// S5.32, S26: −1, and made again until a leader results.
-		return columnRoll(c, drm-1, d).untilOne("x3", "leader")
+		return columnRoll(c, drm-1, d).untilOne("x3", "leader", d, drm-1)
 	case ItemSW:
 		if longRange {
 			if t.LongRange.HMG50 == "" {
@@ -318,11 +319,12 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 
 // untilOne is r made again past its rows of none until a unit results, as
 // a Long Range Activation's leader and squad are (S5.32, S26); table gives
-// what, named for the refusal when it never can.
-func (r roll) untilOne(table, what string) (roll, error) {
+// what, named for the refusal when it never can in its column for date d
+// at DRM drm (another date's column, or another squad's DRM, may).
+func (r roll) untilOne(table, what string, d Date, drm int) (roll, error) {
 	out, err := r.without(func(n string) bool { return n == "" })
 	if err != nil {
-		return roll{}, bound.Invalidf("tables", "%s gives no %s for Long Range Activation", table, what)
+		return roll{}, bound.Invalidf("tables", "%s gives no %s for Long Range Activation in its column for %s at DRM %s", table, what, d, strings.Replace(fmt.Sprintf("%+d", drm), "-", "−", 1))
 	}
 	return out, nil
 }
