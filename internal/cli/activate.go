@@ -120,7 +120,9 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	if err != nil || j.help {
 		return j, err
 	}
-	if s.title != "" && !in.sweep {
+	if s.title != "" {
+		// A sweep's too: its title is its base run's, which the swept
+		// flag is not given to.
 		j.report.Scenario = s.titled(args)
 	}
 	return j, nil

@@ -132,6 +132,9 @@ func TestRunFileConflicts(t *testing.T) {
 		// illustrative tables)
 		{[]string{"activate", "two-sq-crossing", "--ac", "3", "--attitude", "advance", "--elr", "3", "--tables", "illustrative"}, "A squad dashes past two S?"},
 		{[]string{"activate", "two-sq-crossing", "--ac", "3", "--elr", "2"}, "A squad dashes past two S? (changed: --elr 2)"},
+		// a sweep of the crossing is headed as a run of it, the swept
+		// input aside
+		{[]string{"sweep", "activate", "two-sq-crossing", "--vary", "ac=1..2", "--trials", "1000"}, "A squad dashes past two S? (changed: method: exact dropped for --trials)"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
 		var doc struct{ Title string }

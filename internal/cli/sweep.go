@@ -286,7 +286,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	}
 	cmdline := strings.Join(append(words,
 		fmt.Sprintf("with --%s from %s to %s", v.name, v.text(0), v.text(len(v.texts)-1))), " ")
-	j.report = report.Report{Command: "sweep", Inputs: echo, Title: cmdline + "\n" + cols.what}
+	// A crossing file's title, with what the flags changed, heads it as
+	// it heads a run of the file.
+	j.report = report.Report{Command: "sweep", Scenario: base.report.Scenario, Inputs: echo, Title: cmdline + "\n" + cols.what}
 	// The table and the chart show the same grids: one per run of the
 	// swept command (one for dc; placed, thrown and set for compare), each
 	// with a row per value.
