@@ -486,8 +486,8 @@ func (s *scenario) changedInputs(extra []string) []string {
 		switch {
 		case !inFile && v == f.DefValue, s.asInFile[f.Name]:
 			return // given as the default, or the crossing, has it: no change
-		case inFile && v == file && !repeatable(f), f.Name == "rule" && inFile && v == file:
-			return // given as the file has it: no change
+		case inFile && v == file && (!repeatable(f) || f.Name == "rule"):
+			return // given as the file has it: no change (a rule is a key's value, not one more)
 		case f.Name == "rule":
 			// A rule given replaces the file's value of its key alone:
 			// the keys given at the file's values change nothing.
