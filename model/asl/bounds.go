@@ -19,6 +19,10 @@ const (
 	MinCrewML, MaxCrewML   = 1, 10
 	MinBasicTK, MaxBasicTK = 1, 30
 	MinSW                  = 0
+	// A unit's own options (ParseUnit): its DRM, and a leader's ML while
+	// broken.
+	MinUnitDRM, MaxUnitDRM   = -6, 6
+	MinBrokenML, MaxBrokenML = 1, 10
 	// MaxEnemyInfantry bounds the enemy Infantry units counted in a Set
 	// DC's Location (A23.7): two full Locations.
 	MaxEnemyInfantry = 2 * MaxUnits

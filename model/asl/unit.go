@@ -340,15 +340,15 @@ func ParseUnit(s string) (Unit, error) {
 			u.ELR, err = num()
 			switch {
 			case err != nil:
-			case u.ELR < 0 || u.ELR > 5:
-				err = fmt.Errorf("unit %q: elr=%d outside 0…5", s, u.ELR)
+			case !optionBounds(key).Contains(u.ELR):
+				err = fmt.Errorf("unit %q: elr=%d outside %s", s, u.ELR, optionBounds(key))
 			case u.Kind == Crew || u.Kind == Hero:
 				err = fmt.Errorf("unit %q: elr=: a %s is never ELR Replaced (A19.11), so it has no ELR", s, u.Kind.noun())
 			}
 		case "broken-ml", "bml":
 			u.BrokenML, err = num()
-			if err == nil && (u.BrokenML < 1 || u.BrokenML > 10) {
-				err = fmt.Errorf("unit %q: %s=%d outside 1…10", s, key, u.BrokenML)
+			if err == nil && !optionBounds(key).Contains(u.BrokenML) {
+				err = fmt.Errorf("unit %q: %s=%d outside %s", s, key, u.BrokenML, optionBounds(key))
 			}
 		case "drm":
 			u.DRM, err = num()
@@ -398,18 +398,28 @@ func ParseUnit(s string) (Unit, error) {
 	return u, u.Validate()
 }
 
-// optionRange is the span a ParseUnit option's number may take, as its
-// own check words it (Validate, ParseUnit).
-func optionRange(key string) string {
+// optionBounds is the range of a ParseUnit option's number (bounds.go),
+// which ParseUnit and Validate check.
+func optionBounds(key string) bound.Int {
 	switch key {
 	case "elr":
-		return "0 to 5"
+		return bound.Int{Lo: MinELR, Hi: MaxELR}
 	case "broken-ml", "bml":
-		return "1 to 10"
+		return bound.Int{Lo: MinBrokenML, Hi: MaxBrokenML}
 	case "drm":
-		return "−6 to +6"
+		return bound.Int{Lo: MinUnitDRM, Hi: MaxUnitDRM}
 	}
-	return fmt.Sprintf("0 to %d", MaxSW) // sw
+	return bound.Int{Lo: MinSW, Hi: MaxSW} // sw
+}
+
+// optionRange is an option's range in words, "0 to 5", "−6 to +6", for a
+// number too long to be compared with it.
+func optionRange(key string) string {
+	r := optionBounds(key)
+	if r.Lo < 0 {
+		return fmt.Sprintf("−%d to +%d", -r.Lo, r.Hi)
+	}
+	return fmt.Sprintf("%d to %d", r.Lo, r.Hi)
 }
 
 // clipped is a value as an error quotes it: whole up to 24 bytes, else
@@ -461,8 +471,8 @@ func (u Unit) Validate() error {
 		return fmt.Errorf("unit %q: ML %d outside 1…10", u, u.ML)
 	case (u.Kind == Crew || u.Kind == Hero) && u.ELR != -1 && u.ELR != 0:
 		return fmt.Errorf("unit %q: elr=%d: a %s is never ELR Replaced (A19.11), so it has no ELR", u, u.ELR, u.Kind.noun())
-	case u.ELR < -1 || u.ELR > 5:
-		return fmt.Errorf("unit %q: elr=%d outside 0…5 (−1: the attack's)", u, u.ELR)
+	case u.ELR < -1 || u.ELR > MaxELR:
+		return fmt.Errorf("unit %q: elr=%d outside %s (−1: the attack's)", u, u.ELR, optionBounds("elr"))
 	case u.BrokenML < 0 || u.BrokenML > 10:
 		return fmt.Errorf("unit %q: broken-ml %d outside 1…10", u, u.BrokenML)
 	case u.Kind == Leader && (u.Mod < -3 || u.Mod > 2):
@@ -485,10 +495,10 @@ func (u Unit) Validate() error {
 		return fmt.Errorf("unit %q: class=%s: a %s has no Class, only a MMC does (A1.25)", u, u.Class, u.Kind.noun())
 	case u.Underscore && u.Kind != Squad && u.Kind != HalfSquad:
 		return fmt.Errorf("unit %q: underscore: only a squad's or a HS's ML is underscored; it tells how they are ELR Replaced (A19.13)", u)
-	case u.DRM < -6 || u.DRM > 6:
-		return fmt.Errorf("unit %q: drm %d outside −6…+6", u, u.DRM)
-	case u.SW < 0 || u.SW > MaxSW:
-		return fmt.Errorf("unit %q: sw=%d outside 0…%d", u, u.SW, MaxSW)
+	case !optionBounds("drm").Contains(u.DRM):
+		return fmt.Errorf("unit %q: drm %d outside −%d…+%d", u, u.DRM, -MinUnitDRM, MaxUnitDRM)
+	case !optionBounds("sw").Contains(u.SW):
+		return fmt.Errorf("unit %q: sw=%d outside %s", u, u.SW, optionBounds("sw"))
 	case u.SWX && u.SW == 0:
 		return fmt.Errorf("unit %q: sw-x says its SW have an X#: give them, sw=N with N from 1 to %d", u, MaxSW)
 	}
