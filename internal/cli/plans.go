@@ -698,9 +698,11 @@ ADJACENT and Known, sapper fire's --rule surrender=true), a DC's as
 sapper dc's does (§8.26, §8.64) unless it says surrender=false.
 Concealment is each attack's own (concealed, or a target's ,concealed)
 and no attack changes it (§8.63); concealed=false says the targets' "?"
-is gone for that attack. Flame's spread, Blaze and their attacks
-are out of scope: a later attack meets the same Location, and the notes
-say how often each plan placed a Flame (§8.63).
+is gone for that attack. A hero created by Heat of Battle has no
+,concealed of his own; an attack's concealed halves against him too.
+Flame's spread, Blaze and their attacks are out of scope: a later attack
+meets the same Location, and the notes say how often each plan placed a
+Flame (§8.63).
 
 The table shows, for every metric any plan reports, its headline figures
 ("—" for a plan that has no such metric: a fire attack's detonation):

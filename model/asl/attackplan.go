@@ -170,7 +170,7 @@ func (p Plan) Validate() error {
 	var first, burns site
 	reads := 0
 	for k, s := range p.Steps {
-		if err := s.validate(p.Targets, p.ELR); err != nil {
+		if err := s.validate(p.Targets, p.ELR, p.heroBound(k) > 0); err != nil {
 			return fmt.Errorf("attack %d: %w", k+1, err)
 		}
 		s = s.withTargets(p.Targets, p.ELR)
@@ -203,8 +203,9 @@ func (p Plan) Validate() error {
 // validate checks one attack against the plan's targets and refuses what
 // a plan does not model: the structures of a DC (a plan is about the
 // Location's Personnel), a thrower's Location, and the attacks that make no
-// IFT attack.
-func (s PlanStep) validate(targets []Unit, elr int) error {
+// IFT attack. heroes: an earlier attack may have created a hero, who has
+// no ",concealed" of his own, so that an attack's concealed reaches him.
+func (s PlanStep) validate(targets []Unit, elr int, heroes bool) error {
 	if (s.DC == nil) == (s.Fire == nil) {
 		return fmt.Errorf("give one attack: a DC or a fire attack")
 	}
@@ -212,7 +213,7 @@ func (s PlanStep) validate(targets []Unit, elr int) error {
 	switch {
 	case s.Revealed && !slices.ContainsFunc(targets, concealed):
 		return bound.Invalidf("concealed", "concealed=false changes nothing: no target is concealed by its own ,concealed")
-	case allConcealed && (s.DC != nil && s.DC.Concealed || s.Fire != nil && s.Fire.Concealed):
+	case allConcealed && !heroes && (s.DC != nil && s.DC.Concealed || s.Fire != nil && s.Fire.Concealed):
 		return bound.Invalidf("concealed", "concealed changes nothing: every target is concealed by its own ,concealed already")
 	}
 	s = s.withTargets(targets, elr)

@@ -3,6 +3,7 @@ package asl
 import (
 	"context"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -134,5 +135,50 @@ func TestPlanHeroKeepsTheLocation(t *testing.T) {
 		if got := fraction(c.res, c.metric, c.label); got.Cmp(c.want) != 0 {
 			t.Errorf("%s: %s=%s %v, want %v", c.plan, c.metric, c.label, got, c.want)
 		}
+	}
+}
+
+// TestPlanConcealedReachesHero: when every target is concealed by its own
+// ",concealed", an attack's concealed changes nothing unless an earlier
+// attack may have created a hero, who has no ",concealed" of his own
+// (§8.63, §8.64): the plan refuses it where no hero can be there, and
+// otherwise halves the FP against the hero alone.
+func TestPlanConcealedReachesHero(t *testing.T) {
+	shot := func(hob, concealed bool) PlanStep {
+		return fireStep(8, func(a *IFTAttack) {
+			a.Options.HeatOfBattle = hob
+			a.Concealed = concealed
+		})
+	}
+	refused := map[string]Plan{
+		"first attack":             planOf(t, []string{"4-6-7,concealed"}, shot(true, true)),
+		"no Heat of Battle before": planOf(t, []string{"4-6-7,concealed"}, shot(false, false), shot(true, true)),
+	}
+	for name, p := range refused {
+		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "concealed changes nothing") {
+			t.Errorf("%s: %v, want concealed refused as changing nothing", name, err)
+		}
+	}
+	heroOut := func(second PlanStep) *big.Rat {
+		t.Helper()
+		exp, err := planOf(t, []string{"4-6-7,concealed"}, shot(true, false), second).Experiment()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: true, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range res.Metric(MetricHeroes).Outcomes {
+			if o.Label == "0" {
+				return o.Fraction
+			}
+		}
+		t.Fatal("no outcome heroes=0")
+		return nil
+	}
+	open, halved := heroOut(shot(false, false)), heroOut(shot(false, true))
+	if open.Cmp(halved) <= 0 {
+		t.Errorf("no hero in play at the end: %v at full FP, %v halved against the hero; want fewer left at full FP", open, halved)
 	}
 }
