@@ -36,6 +36,10 @@ type job struct {
 	// figures, when set, are the command's summary figures: compare's
 	// grid, a sweep's rows and the chart of several runs.
 	figures *figures
+	// lead, when set, is the metric a sweep follows when the command has
+	// no summary figures and --metric names none: plans', the Location
+	// cleared, which their headline reads.
+	lead string
 	// table, when set, writes the table in place of report.WriteTable.
 	table func(io.Writer, report.Report) error
 	// explain, when set, is the working of each run, in run order, that

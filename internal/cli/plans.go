@@ -238,7 +238,7 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 		first = runs[0].label + "'s"
 	}
 	rep.Notes = []string{fmt.Sprintf("Δ: the %s's figure minus %s; sapper help plans explains the figures.", noun, first)}
-	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs,
+	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs, lead: asl.MetricStack,
 		finish: func(rep *report.Report) { g := plansGrid(rep.Runs, false); rep.Figures = &g },
 		chart: func(rep report.Report) (report.Chart, error) {
 			return report.GridChart(report.Heading(rep), fmt.Sprintf("each %s's figures, one bar per %s", noun, noun), plansBars(*rep.Figures)), nil

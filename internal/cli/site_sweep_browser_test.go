@@ -284,7 +284,7 @@ func TestSiteSweepInBrowser(t *testing.T) {
 
 	// With no goal, the headline follows one figure along the sweep for
 	// each way, each way's own; a sweep of plans, which have no summary
-	// figures, shows the metric the engine tabulates (the first target).
+	// figures, shows the Location cleared, as their headline reads it.
 	var cells int
 	if err := chromedp.Run(ctx,
 		leave,
@@ -311,8 +311,8 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if cells == 0 || !strings.HasPrefix(headline, "P(target.1 = ") {
-		t.Errorf("a sweep of plans shows %d cells, headline %q; want target.1's outcomes", cells, headline)
+	if cells == 0 || !strings.HasPrefix(headline, "P(stack = cleared) ") {
+		t.Errorf("a sweep of plans shows %d cells, headline %q; want stack's outcomes", cells, headline)
 	}
 	sameFigures(t, "sweep plans", got, nativeFigures(native(t, "sweep", "plans", "--method", "exact", "--target", "4-6-7", "--plan", "A: fire 8", "--plan", "B: fire 4; fire 4", "--vary", "tem=0..1")))
 

@@ -213,7 +213,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	// The arguments echoed are those that change the figures: the JSON of
 	// the same sweep is then the same for any -j, --plot or --format.
 	echo := sweepInputs{Command: target.name, Args: inputArgs(base.flags, in.words()), Vary: v.name, Values: v.values}
-	j := &job{flags: base.flags, common: base.common, figures: base.figures}
+	j := &job{flags: base.flags, common: base.common, figures: base.figures, lead: base.lead}
 	// Every value is prepared, and so checked, before anything runs.
 	type point struct {
 		i   int // the value's index
@@ -452,7 +452,8 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	// The metric is one that every plan or way of the sweep reports at
 	// some value (commonMetrics): one that a plan never reports would
 	// show it an empty table, and a goal on it never reached. Without
-	// --metric, a command with no summary figures shows the first.
+	// --metric, a command with no summary figures shows its lead, or else
+	// the first.
 	var all []string
 	for _, r := range j.runs {
 		for _, x := range r.exp.Schema.Metrics {
@@ -462,9 +463,13 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 		}
 	}
 	common := commonMetrics(j.runs, subs)
+	want := sa.metric
+	if !sa.hasMetric && slices.ContainsFunc(common, func(x sim.Metric) bool { return x.Name == j.lead }) {
+		want = j.lead
+	}
 	var m *sim.Metric
 	for i, x := range common {
-		if m == nil && (x.Name == sa.metric || !sa.hasMetric) {
+		if m == nil && (x.Name == want || want == "") {
 			m = &common[i]
 		}
 	}

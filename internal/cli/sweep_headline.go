@@ -105,9 +105,11 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun) int {
 		return hi - lo
 	}
 	if cols.metric != "" {
+		// A tie, as a yes/no metric's two outcomes make (whose spreads
+		// differ only in rounding), goes to the first outcome.
 		best := cand[0]
 		for _, c := range cand[1:] {
-			if spread(c) > spread(best) {
+			if spread(c) > spread(best)+1e-12 {
 				best = c
 			}
 		}

@@ -30,7 +30,8 @@ figure with placed, thrown and set as its lines; lines at 0%% everywhere
 are left out). All values are checked before anything runs, and the seed
 is the same for each value. The JSON and CSV carry the summary figures of
 each run too, for a command that has them (plans has none: its table shows
-the first metric every plan reports unless --metric names another).
+stack, the Location cleared, unless --metric names another metric every
+plan reports).
 
 --goal asks the inverse question, "how much do I need?": after the table,
 the first value that reaches the goal and the last before it that does
