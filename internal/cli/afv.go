@@ -79,7 +79,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringArrayVar(&f.passengers, "passenger", nil, "a CE Passenger `UNIT`, Vulnerable to Collateral Attack\n(repeatable), e.g. --passenger hs:2-4-7")
 	g.StringArrayVar(&f.others, "other", nil, "another `UNIT` in the AFV's Location, attacked only on a\nPosition DR ≥ 12 (repeatable), e.g. --other 4-6-7")
 	g.IntVar(&f.tem, "tem", 0, "the TEM `N` (0…8) of the --other units")
-	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him: his Location,\nwhich a Thrown DC attacks too (repeatable), e.g.\n--thrower 4-6-8")
+	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him: his Location,\nwhich a Thrown DC attacks too (repeatable), e.g.\n--thrower 4-6-8,class=elite")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (0…8)")
 	g.IntVar(&f.enemyInfantry, "enemy-infantry", 0, "enemy Infantry units `N` in a Set DC's Location, for its\nmalfunction DR (default: every --rider, --passenger\nand --other unit)")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the units without an elr= option")

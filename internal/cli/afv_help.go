@@ -38,7 +38,7 @@ thrower (thrower.K). Units are written as in sapper dc (sapper help dc).
 Examples:
   sapper afv --af hull=11/8/8,turret=11/8/8 --facing side --method exact
   sapper afv --vehicle tiger --facing rear --ce --rider 4-6-7
-  sapper afv --vehicle medium-tank --mode thrown --afph --thrower 4-6-8 --cx
+  sapper afv --vehicle medium-tank --mode thrown --afph --thrower 4-6-7 --cx
   sapper afv --af hull=26/18/18,turret=18/14/14 --aerial-af 4 --facing side
   sapper afv --vehicle truck --passenger 4-6-7 --method exact
   sapper afv --mode set --vehicle tiger --ce --other 4-6-7 --format json

@@ -47,11 +47,11 @@ Examples:
   sapper dc --target 4-6-7 --target leader:8-1 --tem 1 --method exact
   sapper dc --mode thrown --target 4-6-7 --thrower 4-6-7 --afph --format json
   sapper dc --target 4-6-7 --drm -2 --rule surrender=false --trials 100000
-  sapper dc --target 4-6-7 --building stone --placer 4-6-8 --dff 8:-1
+  sapper dc --target 4-6-7 --tem 3 --placer 4-6-8,class=elite --dff 8:-1
   sapper dc --mode set --target 4-6-7 --target hs:2-4-7 --user non-elite
   sapper dc --target crew:2-2-8,sw=1 --gun --wire --method exact
-  sapper dc --mode set --target 4-6-7 --bridge stone --setter 4-6-8
-  sapper dc --mode thrown --target 4-6-7 --thrower 4-6-8 --cave --cave-drm=-1
+  sapper dc --mode set --target 4-6-7 --bridge stone --setter 4-6-8,class=elite
+  sapper dc --mode thrown --target 4-6-7 --thrower 4-6-7 --cave --cave-drm=-1
   sapper dc --target 4-6-7 --building stone --level 1 --top 2
   sapper dc --target 4-6-7 --tem 2 --method exact --cumulative --plot odds.png
 

@@ -679,7 +679,8 @@ Heat of Battle joins the Location as a target of the later attacks;
 Rubble made by one attack eliminates every unit there and Rubbles no more.
 
 A plan is written LABEL: ATTACK; ATTACK…, each attack a kind, its value,
-then options separated by spaces (a bare signed number is its DRM):
+then options separated by spaces (a bare signed number, or drm=N, is its
+DRM):
 
   fire FP [+N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND] [class=CLASS]
           [nation=N] [leader] [area] [concealed] [surrender]
