@@ -39,11 +39,16 @@ func setRange[T int | int64 | uint64](fs *pflag.FlagSet, name string, lo, hi T) 
 }
 
 // setTEMRange bounds the --tem of a command that also has a --drm, where
-// a negative TEM, which no terrain has, is a DRM given as the wrong flag.
+// a negative TEM, which no terrain has, is a DRM given as the wrong flag:
+// the error of a negative value says so.
 func setTEMRange(fs *pflag.FlagSet) {
 	setRange(fs, "tem", asl.MinTEM, asl.MaxTEM)
-	setWant(fs, "tem", fmt.Sprintf("want a whole number from %d to %d; a negative modifier is a --drm", asl.MinTEM, asl.MaxTEM))
+	annotate(fs, negativeKey, []string{"a negative modifier is a --drm"}, "tem")
 }
+
+// negativeKey holds what the error of a flag's negative value adds to
+// what the flag takes.
+const negativeKey = "negative"
 
 // strictValue wraps a flag's own value.
 type strictValue struct {
@@ -154,7 +159,11 @@ func valueError(f *pflag.Flag, v string, cause error) error {
 	if errors.As(cause, &rep) {
 		return inputErrorf(f.Name, "--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
 	}
-	return badValue(f.Name, v, valueProblem(f, cause))
+	problem := valueProblem(f, cause)
+	if hint := f.Annotations[negativeKey]; len(hint) > 0 && strings.HasPrefix(strings.TrimSpace(v), "-") {
+		problem += "; " + hint[0]
+	}
+	return badValue(f.Name, v, problem)
 }
 
 // valueProblem says why f rejected a value: its accepted form, after the

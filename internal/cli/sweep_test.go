@@ -194,7 +194,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		// Numbers are read exactly and reported as given: no overflow, no
 		// NaN read as the default, no bound cut to fit.
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807:1000000000000000000",
-			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8; a negative modifier is a --drm` + "\n"},
+			`sapper sweep: --vary "tem=0..9223372036854775807:1000000000000000000": at tem=1000000000000000000: --tem "1000000000000000000": want a whole number from 0 to 8` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775807",
 			`sapper sweep: --vary "tem=0..9223372036854775807": too many values (more than 1,000,000); at most 200 (use a larger STEP)` + "\n"},
 		{"sweep dc --target 4-6-7 --vary tem=0..9223372036854775808",
