@@ -346,11 +346,7 @@ function pageMain() {
     // A result answers the form it ran: once an input changes, it says
     // so, until the next run replaces it.
     const stale = () => {
-      const r = $("result");
-      if (r.hidden || r.classList.contains("stale") || !["done", "partial"].includes(document.body.dataset.state)) return;
-      r.classList.add("stale");
-      $("result-title").after(el("p", { class: "stale-note", id: "stale-note", text: "Out of date: the form has changed since this run. Run again for its figures." }));
-      setStatus("The form has changed: Run again.");
+      if (["done", "partial"].includes(document.body.dataset.state)) markStale();
     };
     $("form").addEventListener("input", stale);
     $("form").addEventListener("change", stale);
@@ -404,7 +400,13 @@ function pageMain() {
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
-    if (current !== cmd || q >= 0) showForm(cmd, q < 0 && kept[cmd.name] ? new URLSearchParams(kept[cmd.name]) : params);
+    if (current !== cmd || q >= 0) {
+      const back = q < 0 && kept[cmd.name];
+      showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
+      // A form given back as the player left it: the address carries its
+      // inputs again, as it did then, so that a copy or a reload keeps them.
+      if (back) history.replaceState(null, "", "#" + permalink(argvOf().params));
+    }
     const unknown = name !== "" && cmd.name !== name;
     if (unknown) showNotice("This link's command, " + JSON.stringify(name) + ", is not one of sapper's: here is " + cmd.name + " instead, not run. Check the form, then Run.");
     // A link the form could not take whole is not run on what was left:
@@ -976,10 +978,12 @@ function pageMain() {
         // an answer for a builder since replaced (Defaults, another form)
         // is dropped: it would fill a crossing no longer shown
         if (!box.isConnected) return;
-        let got;
+        let got, flags;
         try {
           if (m.code !== 0) throw new Error(m.stderr.trim());
-          got = fromScenario(JSON.parse(m.stdout));
+          const doc = JSON.parse(m.stdout);
+          flags = Object.entries(doc.flags || {}).map(([k, v]) => k + ": " + v);
+          got = fromScenario(doc);
         } catch (e) {
           said.textContent = "Could not read " + name + ": " + e.message;
           return;
@@ -989,7 +993,10 @@ function pageMain() {
           return;
         }
         built = got.crossing;
-        said.textContent = "The builder now holds " + name + ", to change; its flags (such as method: exact) are not carried: set them above.";
+        // The file's own flags (village-crossing's trials: 200000) set
+        // the run, which the builder does not: said, so that the figures
+        // of the built path are not taken for the file's.
+        said.textContent = "The builder now holds " + name + ", to change" + (flags.length ? "; its flags (" + flags.join(", ") + ") are not carried: set them in the run group below." : ".");
         redraw();
         box.open = true;
         // the choice changed as a player's would: the address, a result's
@@ -1154,7 +1161,7 @@ function pageMain() {
         elig.append(el("div", { class: "elig" }, el("div", { class: "check" }, cb, el("label", { for: id, text: "S? " + q.id + " eligible" })), details));
       }
       const temField = num("b-loc-" + k + "-tem", "TEM", st, "tem", -2, 8);
-      const openField = check("b-loc-" + k + "-open", "Open Ground (FFMO)", st, "open");
+      const openField = check("b-loc-" + k + "-open", "Open Ground (FFMO, at TEM 0 only)", st, "open");
       // FFMO applies only at TEM 0 (S12), and the run refuses open ground
       // anywhere else: the box follows the TEM
       const temInput = temField.querySelector("input");
@@ -1418,8 +1425,8 @@ function pageMain() {
     // A crossing file may set its own method and trials (activate), which
     // the form's untouched run fields do not show: the page then cannot
     // tell a long Monte Carlo run from an exact one.
-    const fromFile = inputsOf(current).some((i) => i.positional) && !["method", "trials"].every((n) => $("in-" + n) && $("in-" + n).dataset.touched === "1");
-    if (!current.sweep && !fromFile && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
+    const fromFile = inputsOf(formCmd()).some((i) => i.positional) && !["method", "trials"].every((n) => $("in-" + n) && $("in-" + n).dataset.touched === "1");
+    if (!fromFile && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
       const k = argv.indexOf("--trials");
       running.preview = k < 0 ? argv.concat(["--trials", String(PREVIEW)]) : argv.slice(0, k).concat(argv.slice(k + 2), ["--trials", String(PREVIEW)]);
     }
@@ -1442,7 +1449,8 @@ function pageMain() {
     const data = parseResult(m.stdout);
     showResult({ ...r, argv: r.preview }, data);
     $("result").classList.add("first-look");
-    const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials; the full run of " + num(Number($("in-trials").value)) + " is under way and will replace it." });
+    const each = r.cmd.sweep ? " of each value" : "";
+    const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials" + each + "; the full run of " + num(Number($("in-trials").value)) + (each ? " each" : "") + " is under way and will replace it." });
     $("headline").after(note);
     if (!window.sapperTiming) window.sapperTiming = {};
     window.sapperTiming.firstLookMs = performance.now();
@@ -1543,6 +1551,23 @@ function pageMain() {
     // the engine's own JSON, as sapper … --format json writes it
     window.sapperLast = { argv: lookOnly ? r.preview : r.argv, json: m.stdout };
     document.body.dataset.state = partial || lookOnly ? "partial" : "done";
+    // An input changed while the run ran: its figures answer the form as
+    // it was when Run was pressed, not as it is.
+    // The status keeps what it said of the run (PARTIAL, the time).
+    if (r.cmd === current && argvOf().argv.join("\0") !== r.argv.join("\0")) {
+      const said = $("status").textContent;
+      markStale();
+      setStatus(said + " The form has changed since: Run again for its figures.");
+    }
+  }
+
+  // markStale says that the result shown no longer answers the form.
+  function markStale() {
+    const r = $("result");
+    if (r.hidden || r.classList.contains("stale")) return;
+    r.classList.add("stale");
+    $("result-title").after(el("p", { class: "stale-note", id: "stale-note", text: "Out of date: the form has changed since this run. Run again for its figures." }));
+    setStatus("The form has changed: Run again.");
   }
 
   function showNotice(text) {
@@ -1665,7 +1690,10 @@ function pageMain() {
       const line = missed.join("; ");
       sec.append(el("p", { class: "error", id: "precision-missed", text: line.charAt(0).toUpperCase() + line.slice(1) + more }));
     }
-    if (held.length) sec.append(el("p", { class: "notes", id: "held-to", text: "This server held the run to its limits: " + held.join(" ") + "." }));
+    // Said as the defaults they lower, not as a bound the run met: an
+    // exact run is held to the server's share of memory whatever it
+    // needs.
+    if (held.length) sec.append(el("p", { class: "notes", id: "held-to", text: "This server runs within its own limits, below the command line's defaults: " + held.join(" ") + ". The command line below carries them, and gives these figures." }));
     if (none) {
       // a 0.00% of no trials would read as a result (report.NoFigures)
     } else if (data.needed) {
@@ -2069,7 +2097,9 @@ function pageMain() {
       box.querySelectorAll("svg").forEach((s) => s.remove());
       // the figure's padding (0.5rem a side) is not the drawing's room
       const w = Math.max(260, Math.min(box.clientWidth - 16 || 600, 900));
-      for (const p of panels) box.append(svgPanel(p, w));
+      // one label column for every panel, so that their axes line up
+      const longest = Math.max(0, ...panels.flatMap((p) => p.rows.map((r) => r.label.length)));
+      for (const p of panels) box.append(svgPanel(p, w, longest));
     };
     return drawnToFit(box, draw);
   }
@@ -2078,7 +2108,15 @@ function pageMain() {
   // captions then say that the rest is sideways; init calls it again when
   // the window resizes.
   function markScrolling() {
-    for (const w of $("result").querySelectorAll(".table-wrap")) w.classList.toggle("scrolls", w.scrollWidth > w.clientWidth + 1);
+    const wraps = [...$("result").querySelectorAll(".table-wrap")];
+    for (const w of wraps) w.classList.remove("span");
+    for (const w of wraps) {
+      // A table too wide for its share of a row of tables takes the whole
+      // row where that holds it: room to read it beats a scroll bar.
+      const row = w.parentElement;
+      if (w.scrollWidth > w.clientWidth + 1 && row.classList.contains("tables") && row.clientWidth >= w.scrollWidth) w.classList.add("span");
+      w.classList.toggle("scrolls", w.scrollWidth > w.clientWidth + 1);
+    }
   }
 
   // drawnToFit draws a chart box now and again when the window resizes,
@@ -2209,7 +2247,7 @@ function pageMain() {
     svg.append(t);
   }
 
-  function svgPanel(p, w) {
+  function svgPanel(p, w, longest) {
     const NS = "http://www.w3.org/2000/svg";
     const s = (tag, attrs, text) => {
       const n = document.createElementNS(NS, tag);
@@ -2219,9 +2257,9 @@ function pageMain() {
     };
     const nb = p.rows[0] ? p.rows[0].bars.length : 1;
     const barH = 14, gap = 8, rowH = nb * barH + gap;
-    // the labels take what their longest needs, up to 45% of a phone's
-    // width; the bars the rest, less room for "100.00%" past a full bar
-    const longest = Math.max(0, ...p.rows.map((r) => r.label.length));
+    // the labels take what the chart's longest needs, up to 45% of a
+    // phone's width; the bars the rest, less room for "100.00%" past a
+    // full bar
     const labelW = Math.max(60, Math.min(Math.round(longest * 6.8 + 12), Math.round(w * 0.45), 220));
     const right = 58;
     const legendH = p.legend ? 22 : 0;
