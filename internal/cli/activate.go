@@ -101,7 +101,7 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	}
 	s, err := loadScenarioOf(ctx, rest[0], activateName, "crossing")
 	if err != nil {
-		return nil, err
+		return nil, about(err, "crossing")
 	}
 	if s.command.name != activateName {
 		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
@@ -143,7 +143,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	}
 	cf, err := decodeCrossing(s)
 	if err != nil {
-		return nil, err
+		return nil, about(err, "crossing")
 	}
 	if err := givenTwice(s); err != nil {
 		return nil, err

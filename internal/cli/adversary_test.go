@@ -38,7 +38,7 @@ func TestAdversaryCases(t *testing.T) {
 		{"lhy --atdrm t=1 --vehicle t:8,eav=-1", "eav -1 outside 0…21"},
 		// An old flag name as a list still names the new one.
 		{"run " + oldList, "--unit is now --target"},
-		{"serve --max-paths 99999999999999", "--max-paths \"99999999999999\": want a whole number from 1 to 200000000"},
+		{"serve --max-paths 99999999999999", "--max-paths \"99999999999999\": want a whole number from 1 to 200,000,000"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {

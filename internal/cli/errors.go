@@ -40,6 +40,20 @@ func inputErrorf(field, format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...), field: field}
 }
 
+// about makes a usage error that names no input one about field: an
+// error of the file a positional argument names (activate's crossing),
+// which the page marks at that field. Any other error is returned as it
+// is.
+func about(err error, field string) error {
+	var ue *usageError
+	if !errors.As(err, &ue) || ue.field != "" {
+		return err
+	}
+	c := *ue
+	c.field = field
+	return &c
+}
+
 // InputField returns the input a usage error is about, by its flag name,
 // or "" when it is about no one input.
 func InputField(err error) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/report"
 )
 
 // Every flag of every command goes through strictValue once its flag set
@@ -35,7 +36,14 @@ func setRange[T int | int64 | uint64](fs *pflag.FlagSet, name string, lo, hi T) 
 	if err := fs.SetAnnotation(name, rangeKey, bounds); err != nil {
 		panic(err) // a flag name misspelt in this package
 	}
-	setWant(fs, name, fmt.Sprintf("want a whole number from %s to %s", bounds[0], bounds[1]))
+	// Read by people: 10,000,000,000, not 10000000000.
+	readable := func(v T) string {
+		if v >= 10000 {
+			return report.Group(uint64(v))
+		}
+		return fmt.Sprint(v)
+	}
+	setWant(fs, name, fmt.Sprintf("want a whole number from %s to %s", readable(lo), readable(hi)))
 }
 
 // setTEMRange bounds the --tem of a command that also has a --drm, where

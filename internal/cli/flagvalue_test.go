@@ -29,9 +29,9 @@ func TestEveryNumberHasRange(t *testing.T) {
 func TestNumberSyntax(t *testing.T) {
 	long := strings.Repeat("9", 300)
 	for _, c := range []struct{ args, want string }{
-		{"dc --target 4-6-7 --trials 0x10", `--trials "0x10": not a whole decimal number; want a whole number from 1 to 10000000000`},
+		{"dc --target 4-6-7 --trials 0x10", `--trials "0x10": not a whole decimal number; want a whole number from 1 to 10,000,000,000`},
 		{"dc --target 4-6-7 --trials 1_000", `--trials "1_000": not a whole decimal number`},
-		{"dc --target 4-6-7 --trials 10000000001", `--trials "10000000001": want a whole number from 1 to 10000000000`},
+		{"dc --target 4-6-7 --trials 10000000001", `--trials "10000000001": want a whole number from 1 to 10,000,000,000`},
 		{"dc --target 4-6-7 --seed 0o7", `--seed "0o7": not a whole decimal number`},
 		{"dc --target 4-6-7 --drm 0b1", `--drm "0b1": not a whole decimal number`},
 		{"dc --target 4-6-7 --drm " + long, `--drm "` + strings.Repeat("9", maxQuoted) + `…": want a whole number from -8 to 8`},

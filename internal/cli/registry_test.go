@@ -107,7 +107,7 @@ func TestServedLimits(t *testing.T) {
 		{[]string{"dc", "--target", "4-6-7", "--cpuprofile", "x.prof"}, 2, "cpuprofile", "not on a served page"},
 		{[]string{"serve"}, 2, "", "not on a served page"},
 		{[]string{"site", "out"}, 2, "", "not on a served page"},
-		{[]string{"activate", "/etc/passwd"}, 2, "", "no file of that name was uploaded"},
+		{[]string{"activate", "/etc/passwd"}, 2, "crossing", "/etc/passwd: no file of that name was uploaded, and the page reads no other: upload it with the form, or pick a built-in crossing: farm-crossing, "},
 		{[]string{"activate", "--tables", "/etc/passwd", "two-sq-crossing"}, 2, "tables", "--tables /etc/passwd: no file of that name was uploaded"},
 	} {
 		code, _, stderr, field := servedRun(t, ts, c.args, nil)
@@ -143,6 +143,17 @@ func TestServedLimits(t *testing.T) {
 	code, _, stderr, _ = servedRun(t, ts, []string{"activate", "mine.yaml", "--trials", "1000"}, map[string]string{"mine.yaml": crossing.String()})
 	if code != 0 {
 		t.Errorf("an uploaded crossing: exit %d, %s", code, stderr)
+	}
+	// One the YAML reader cannot read is the crossing field's fault, as
+	// one of its fields out of range is.
+	for _, c := range []struct{ file, want string }{
+		{"stack: [4-6-7\n", "bad.yaml:"},
+		{strings.Replace(crossing.String(), "ac: 3", "ac: 9", 1), "bad.yaml:"},
+	} {
+		code, _, stderr, field := servedRun(t, ts, []string{"activate", "bad.yaml"}, map[string]string{"bad.yaml": c.file})
+		if code != 2 || field != "crossing" || !strings.HasPrefix(stderr, "sapper activate: "+c.want) {
+			t.Errorf("a crossing file %.40q: exit %d, field %q, %q; want 2, the crossing field, %q", c.file, code, field, stderr, c.want)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -73,6 +74,10 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 	offer := "no such file and no built-in scenario of that name; built-in: " + strings.Join(builtinNames(), ", ")
 	if command != "" {
 		offer = fmt.Sprintf("no such file and no built-in %s of that name; built-in: %s", noun, strings.Join(builtinsOf(command), ", "))
+	}
+	if errors.Is(err, errNoDisk) && command != "" {
+		// The page's engine: the files it may run instead.
+		return nil, usagef("%s: %v, or pick a built-in %s: %s", name, err, noun, strings.Join(builtinsOf(command), ", "))
 	}
 	if err := readFailed(ctx, name, err, offer); err != nil {
 		return nil, err
