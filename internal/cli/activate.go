@@ -120,10 +120,10 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	if err != nil || j.help {
 		return j, err
 	}
-	if s.title != "" {
+	if t := s.titled(args); t != "" {
 		// A sweep's too: its title is its base run's, which the swept
 		// flag is not given to.
-		j.report.Scenario = s.titled(args)
+		j.report.Scenario = t
 	}
 	return j, nil
 }

@@ -75,8 +75,8 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 	if j.help {
 		return j, nil
 	}
-	if s.title != "" {
-		j.report.Scenario = s.titled(extra)
+	if t := s.titled(extra); t != "" {
+		j.report.Scenario = t
 	}
 	return j, nil
 }
@@ -141,7 +141,7 @@ file's flags gave way.
 A scenario file:
 
   command: dc                  # the command to run (required)
-  title: A Thrown DC from the upper level   # one line, shown above the output
+  title: A Thrown DC from the upper level   # one line (≤ 120), above the output
   description: |               # free text, for people
     A 4-6-7 on the second level throws a DC at the squad below.
   flags:                       # the command's flags, without the dashes

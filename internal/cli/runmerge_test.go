@@ -29,6 +29,26 @@ func TestRunCommandLineWins(t *testing.T) {
 		t.Errorf("run fire-on-stack --fp 12 is not fire --fp 12 …:\n%s\n---\n%s", body, direct)
 	}
 
+	// A file with no title is named by its file when the command line
+	// changes it: the output still says it was not run as written.
+	dir := t.TempDir()
+	untitled := filepath.Join(dir, "untitled.yaml")
+	if err := os.WriteFile(untitled, []byte("command: dc\nflags:\n  target: 4-6-7\n  mode: thrown\n  method: exact\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		extra []string
+		title string
+	}{
+		{nil, "Thrown DC vs 4-6-7; TEM 0, ELR 3, elite user"},
+		{[]string{"--mode", "placed"}, untitled + " (changed: --mode placed)"},
+	} {
+		_, stdout, stderr := cli(t, append([]string{"run", untitled}, c.extra...)...)
+		if _, rest, _ := strings.Cut(stdout, "\n\n"); !strings.HasPrefix(rest, c.title+"\n") {
+			t.Errorf("run untitled.yaml %q: %q (%s); want the title %q", c.extra, rest, stderr, c.title)
+		}
+	}
+
 	// The file's method: exact gives way to --trials and --seed.
 	for _, extra := range [][]string{{"--trials", "1000"}, {"--seed", "3", "--trials", "1000"}} {
 		code, stdout, stderr := cli(t, append([]string{"run", "fire-on-stack", "--format", "json"}, extra...)...)

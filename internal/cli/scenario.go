@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
@@ -72,6 +73,9 @@ type scenarioFlag struct {
 }
 
 // scenarioKeys are the top-level keys, in the order messages list them.
+// maxTitle is the most characters a scenario's title may have.
+const maxTitle = 120
+
 var scenarioKeys = []string{"command", "title", "description", "flags", "vary", "metric"}
 
 // scenarioError is an error at a line of a scenario file.
@@ -173,6 +177,10 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		return nil, scenarioError(file, root.N.Line, "no command; want e.g. command: dc")
 	case strings.Contains(s.title, "\n"):
 		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
+	case utf8.RuneCountInString(s.title) > maxTitle:
+		// Every output prints it whole, and a chart wraps it to a line
+		// per few words: a title is a line, not a page.
+		return nil, scenarioError(file, s.lines["title"], "title: %d characters; want at most %d (a longer text is a description)", utf8.RuneCountInString(s.title), maxTitle)
 	case s.metric != "" && s.vary == "":
 		return nil, scenarioError(file, s.lines["metric"], "metric needs vary: it picks the outcomes a sweep shows")
 	case len(s.crossing) > 0 && s.command.name != activateName:
@@ -422,7 +430,9 @@ func (s *scenario) key(name, typed string) string {
 
 // titled is the scenario's title marked with what the flags extra given
 // after the file change: the attack's inputs, a method other than the
-// file's, and the file's flags that gave way to them.
+// file's, and the file's flags that gave way to them. A file with no
+// title is named by its file when they change anything, so that the
+// output still says the file was not run as written; else it has none.
 func (s *scenario) titled(extra []string) string {
 	changed := s.changedInputs(extra)
 	if m := s.methodChange(extra); m != "" {
@@ -435,10 +445,14 @@ func (s *scenario) titled(extra []string) string {
 		}
 	}
 	changed = append(changed, dropped...)
-	if len(changed) == 0 {
-		return s.title
+	title := s.title
+	switch {
+	case len(changed) == 0:
+		return title
+	case title == "":
+		title = oneLine(clip(s.file))
 	}
-	return s.title + " (changed: " + strings.Join(changed, ", ") + ")"
+	return title + " (changed: " + strings.Join(changed, ", ") + ")"
 }
 
 // methodChange is the --method given after the file when it is not the
