@@ -202,7 +202,7 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			case "hs":
 				u.HS, err = x.Name()
 			case "mod":
-				u.Mod, err = x.Integer(-3, 3)
+				u.Mod, err = x.Integer(-3, 2) // a leader counter's, as asl.ParseUnit holds them
 			case "rof":
 				u.ROF, err = x.Integer(0, 6)
 			case "b":
@@ -513,10 +513,17 @@ var infantry = map[Kind]asl.Kind{Squad: asl.Squad, HalfSquad: asl.HalfSquad, Cre
 
 // checkCounter holds a squad's, a HS's or a crew's FP and range to what its
 // counter may print, and, when its name is a counter (4-5-8), to the FP
-// and range the name prints: a name that says one thing and fields that
-// say another are a typo, which a run would otherwise quietly read as the
-// fields say.
+// and range the name prints; and a leader named as his counter (9-2) to
+// the modifier the name prints. A name that says one thing and fields
+// that say another are a typo, which a run would otherwise quietly read as
+// the fields say.
 func (u UnitDef) checkCounter() error {
+	if u.Kind == Leader {
+		if c, err := asl.ParseUnit("leader:" + u.Name); err == nil && c.Mod != u.Mod {
+			return fmt.Errorf("mod %+d, but the name prints the modifier %+d; make them agree", u.Mod, c.Mod)
+		}
+		return nil
+	}
 	k, ok := infantry[u.Kind]
 	if !ok {
 		return nil

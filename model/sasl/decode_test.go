@@ -117,6 +117,8 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		{"squad fp", "units:\n  big: {kind: squad, fp: 99, range: 5}\n", 2, "units: big: fp 99 outside 1…8 for a squad"},
 		{"hs range", "units:\n  2-9-7: {kind: hs, fp: 2, range: 9}\n", 2, "units: 2-9-7: range 9 outside 1…4 for a hs"},
 		{"name and fields", "units:\n  4-5-8: {kind: squad, fp: 6, range: 5}\n", 2, "units: 4-5-8: fp 6 and range 5, but the name prints FP 4 and range 5; make them agree"},
+		{"leader's name and mod", "units:\n  9-2: {kind: leader, mod: -1}\n", 2, "units: 9-2: mod -1, but the name prints the modifier -2; make them agree"},
+		{"leader's mod", "units:\n  Lt. Weber: {kind: leader, mod: 3}\n", 2, "units: Lt. Weber: mod"},
 		{"elite DRM on x2", "x2: {drm: [{if: elite-mmc, value: 2}], rows: {2: a}}\n", 1, "elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5)"},
 	} {
 		_, err := DecodeTables("t.yaml", []byte(c.body))
