@@ -172,6 +172,8 @@ func (c *Crossing) Validate() error {
 		return bound.Invalidf("mission_drm", "%d outside −6…+6", e.MissionDRM)
 	case e.A5DRM < -6 || e.A5DRM > 6:
 		return bound.Invalidf("a5_drm", "%d outside −6…+6", e.A5DRM)
+	case e.A5DRM != 0 && e.Attitude == Advance:
+		return bound.Invalidf("a5_drm", "%+d in Advance Attitude: an F then generates nothing, so no {A5} dr is made (S5.74, S8)", e.A5DRM)
 	case int(e.Attitude) >= len(attitudeNames):
 		return bound.Invalidf("attitude", "%d: want advance or hold", e.Attitude)
 	case e.Date.IsZero():

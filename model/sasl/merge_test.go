@@ -154,7 +154,7 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 
 	c = base("4-6-7")
 	c.Hazardous = true
-	c.Enemy = Enemy{AC: 2, Attitude: Advance, MissionDRM: 1, A5DRM: 1, Nationality: "russian", Date: Date{1943, 2}}
+	c.Enemy = Enemy{AC: 2, Attitude: Advance, MissionDRM: 1, Nationality: "russian", Date: Date{1943, 2}}
 	cs["Hazardous, Advance"] = c
 
 	c = base("4-4-7,class=green", "hs:2-4-7")

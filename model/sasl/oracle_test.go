@@ -545,7 +545,7 @@ func oracleCrossings(t *testing.T) map[string]*Crossing {
 	cs := map[string]*Crossing{}
 	cs["two S?, Hold, 1941"] = base()
 	c := base()
-	c.Enemy = Enemy{AC: 2, Attitude: Advance, MissionDRM: 1, A5DRM: 1, Nationality: "russian", Date: Date{1943, 2}}
+	c.Enemy = Enemy{AC: 2, Attitude: Advance, MissionDRM: 1, Nationality: "russian", Date: Date{1943, 2}}
 	c.Hazardous = true
 	c.Path[0].Eligible[0].Hindrance = 1
 	c.Path[1].Eligible[0].Range = 1
