@@ -119,9 +119,9 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	}
 	switch {
 	case step.Sign() <= 0:
-		return bad("STEP %s: want a step > 0", stepText)
+		return bad("STEP %s: want a step > 0", clip(stepText))
 	case to.Cmp(from) < 0:
-		return bad("TO %s is below FROM %s; a sweep runs upward", toText, fromText)
+		return bad("TO %s is below FROM %s; a sweep runs upward", clip(toText), clip(fromText))
 	}
 	// The values are from + i·step for i = 0, 1, … while at most to, in
 	// exact decimal arithmetic: no float drift (0.1..0.3:0.1 ends at 0.3)
@@ -133,12 +133,19 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 		// end the sweep where the player did not ask.
 		last := new(big.Rat).Add(from, new(big.Rat).Mul(step, new(big.Rat).SetInt(steps)))
 		next := new(big.Rat).Add(last, step)
-		dec := func(x *big.Rat) string { d, _ := x.FloatPrec(); return x.FloatString(d) }
+		dec := func(x *big.Rat) string {
+			d, _ := x.FloatPrec()
+			if t := x.FloatString(d); len(t) <= maxPlainText {
+				return t
+			}
+			f, _ := x.Float64() // hundreds of digits: its shortest form
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
 		ends := "TO " + dec(last)
 		if v.within(next) {
 			ends += " or " + dec(next)
 		}
-		return bad("STEP %s from %s does not reach TO %s: the values would stop at %s; want %s, or a STEP that divides %s", dec(step), fromText, toText, dec(last), ends, dec(new(big.Rat).Sub(to, from)))
+		return bad("STEP %s from %s does not reach TO %s: the values would stop at %s; want %s, or a STEP that divides %s", dec(step), clip(fromText), clip(toText), dec(last), ends, dec(new(big.Rat).Sub(to, from)))
 	}
 	if n := new(big.Int).Add(steps, big.NewInt(1)); n.Cmp(big.NewInt(maxSweepValues)) > 0 {
 		if n.Cmp(big.NewInt(maxCountShown)) > 0 {
@@ -175,7 +182,7 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 	if strings.TrimSpace(s) != s {
 		// A flag's own value is refused with a space around it; so is
 		// a bound of the range it is swept over.
-		return fail("%s %q: a space around a number; write it without", what, s)
+		return fail("%s %s: a space around a number; write it without", what, quote(s))
 	}
 	x, err := decimal.ParseFloat(s)
 	var de *decimal.Error
@@ -185,31 +192,31 @@ func (v vary) bound(what, s string) (*big.Rat, error) {
 		// are refused); so do the bounds it is swept between. One past
 		// 64 bits (1e300) is out of range however it is written.
 		if math.Abs(x) >= 1<<63 {
-			return fail("%s %q: %s takes whole numbers %s", what, s, v.name, v.rangeText())
+			return fail("%s %s: %s takes whole numbers %s", what, quote(s), v.name, v.rangeText())
 		}
-		return fail("%s %q: %s takes whole numbers written in digits: %s", what, s, v.name, strconv.FormatFloat(x+0, 'f', -1, 64)) // x+0: -0 is 0
+		return fail("%s %s: %s takes whole numbers written in digits: %s", what, quote(s), v.name, strconv.FormatFloat(x+0, 'f', -1, 64)) // x+0: -0 is 0
 	}
 	if err != nil && v.integer && (ierr == nil || errors.As(ierr, &de) && strings.HasPrefix(de.Msg, "at ")) {
 		err = nil // a whole number is exact at any length; its range is checked below
 	}
 	switch {
 	case err != nil && errors.As(err, &de) && de.Msg == "not a decimal number":
-		return fail("%s %q is not a number", what, s)
+		return fail("%s %s is not a number", what, quote(s))
 	case err != nil:
 		// More digits than a float64 keeps, or a size it cannot
 		// hold: the number is the one written or none.
-		return fail("%s %q: %v", what, s, err)
+		return fail("%s %s: %v", what, quote(s), err)
 	}
 	r, ok := new(big.Rat).SetString(decimal.Normalize(s))
 	if !ok {
-		return fail("%s %q is not a number", what, s)
+		return fail("%s %s is not a number", what, quote(s))
 	}
 	if v.integer {
 		switch {
 		case !r.IsInt():
-			return fail("%s %s: %s takes whole numbers", what, s, v.name)
+			return fail("%s %s: %s takes whole numbers", what, clip(s), v.name)
 		case !r.Num().IsInt64():
-			return fail("%s %s: %s takes whole numbers %s", what, s, v.name, v.rangeText())
+			return fail("%s %s: %s takes whole numbers %s", what, clip(s), v.name, v.rangeText())
 		}
 	}
 	return r, nil
