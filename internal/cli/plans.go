@@ -686,7 +686,7 @@ DRM):
           [nation=N] [leader] [area] [concealed] [surrender]
   dc MODE [+N] [tem=N] [cx] [concealed] [afph] [user=CLASS] [captured]
           [placer=UNIT]… [dff=FP:DRM]… [setter=UNIT]… [preset=false]
-          [enemy-infantry=N] [surrender=false]
+          [enemy-infantry=N] [surrender[=false]]
 
 The options are those of sapper fire and sapper dc; leader is
 --leader-directed, area --area-fire, class --firer-class, nation
@@ -696,7 +696,8 @@ below, the same for every plan. Each attack follows the modeling defaults
 of its command (rules §8; plans takes no --rule): a fire attack's Heat of
 Battle surrenders to no one (§8.61) unless it says surrender (its firer
 ADJACENT and Known, sapper fire's --rule surrender=true), a DC's as
-sapper dc's does (§8.26, §8.64) unless it says surrender=false.
+sapper dc's does (§8.26, §8.64) unless it says surrender=false
+(surrender turns a Set DC's on).
 Concealment is each attack's own (concealed, or a target's ,concealed)
 and no attack changes it (§8.63); concealed=false says the targets' "?"
 is gone for that attack. A hero created by Heat of Battle has no

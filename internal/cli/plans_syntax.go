@@ -79,7 +79,7 @@ var planLabel = sync.OnceValue(func() *regexp.Regexp {
 // messages list them.
 const (
 	fireOptions = "drm=N, tem=N, weapon=W, calibre=MM, firer=KIND, class=CLASS, nation=N, leader, area, concealed, surrender"
-	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM, setter=UNIT, preset=false, enemy-infantry=N, surrender=false"
+	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM, setter=UNIT, preset=false, enemy-infantry=N, surrender or surrender=false"
 )
 
 // parsePlan reads one --plan value against the shared Location.
