@@ -142,7 +142,7 @@ func MethodLine(rs ...*sim.Result) string {
 	var s string
 	switch {
 	case len(exact) == 1 && len(mc) == 0:
-		s = fmt.Sprintf("exact enumeration of %s dice paths (no sampling error)", Group(exact[0].Paths))
+		s = fmt.Sprintf("exact enumeration of %s dice %s (no sampling error)", Group(exact[0].Paths), countWord(Group(exact[0].Paths), "path", "paths"))
 	case len(mc) == 0:
 		s = "exact enumeration of every dice path of each run (no sampling error)"
 	case len(exact) > 0:
@@ -157,7 +157,7 @@ func MethodLine(rs ...*sim.Result) string {
 			per = " per run"
 		}
 		s += fmt.Sprintf("n = %s %s%s, seed %d; whiskers and bands are %s%% Wilson intervals",
-			n, trialWord(n), per, res.Seed, Percent(res.Confidence))
+			n, countWord(n, "trial", "trials"), per, res.Seed, Percent(res.Confidence))
 	}
 	if !complete {
 		s += "; INCOMPLETE (interrupted)"

@@ -96,10 +96,10 @@ func resultHeader(res *sim.Result) []string {
 	exact := res.Method == sim.Exact
 	var h []string
 	if exact {
-		h = append(h, fmt.Sprintf("exact enumeration: %s paths", Group(res.Paths)))
+		h = append(h, fmt.Sprintf("exact enumeration: %s %s", Group(res.Paths), countWord(Group(res.Paths), "path", "paths")))
 	} else {
 		h = append(h, fmt.Sprintf("Monte Carlo: n = %s %s, seed %d, rng %s, chunk %s, %s%% intervals",
-			Group(res.Trials), trialWord(Group(res.Trials)), res.Seed, res.RNG, Group(uint64(res.Chunk)), Percent(res.Confidence)))
+			Group(res.Trials), countWord(Group(res.Trials), "trial", "trials"), res.Seed, res.RNG, Group(uint64(res.Chunk)), Percent(res.Confidence)))
 	}
 	if s := Incomplete(res); s != "" {
 		h = append(h, "INCOMPLETE: "+s)
@@ -113,12 +113,12 @@ func resultHeader(res *sim.Result) []string {
 	return h
 }
 
-// trialWord is "trial" after a count of one, else "trials".
-func trialWord(n string) string {
+// countWord is one after a count n of one, else many.
+func countWord(n, one, many string) string {
 	if n == "1" {
-		return "trial"
+		return one
 	}
-	return "trials"
+	return many
 }
 
 // writeMetric writes m's outcomes as a view reads them; own are the

@@ -279,8 +279,8 @@ func describeCrossing(c *sasl.Crossing) string {
 	case c.Assault:
 		move = "Assault Movement"
 	}
-	fmt.Fprintf(&b, "%s (%s) past %d S? along %d Locations; ENEMY %s, AC# %d, %s, Mission DRM %s, %s\n",
-		joinUnits(c.Stack), move, len(c.SQ), len(c.Path), c.Enemy.Nationality, c.Enemy.AC, c.Enemy.Attitude, signed(c.Enemy.MissionDRM), c.Enemy.Date)
+	fmt.Fprintf(&b, "%s (%s) past %d S? along %s; ENEMY %s, AC# %d, %s, Mission DRM %s, %s\n",
+		joinUnits(c.Stack), move, len(c.SQ), plural(len(c.Path), "Location", "Locations"), c.Enemy.Nationality, c.Enemy.AC, c.Enemy.Attitude, signed(c.Enemy.MissionDRM), c.Enemy.Date)
 	fmt.Fprintf(&b, "Tables: %s\n", tablesLabel(c.Tables))
 	fmt.Fprintf(&b, "Not modeled: %s", strings.Join(sasl.Omitted(), "; "))
 	return b.String()

@@ -81,6 +81,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"profile", "command: dc\nflags:\n  target: 4-6-7\n  cpuprofile: x.prof\n", `profile.yaml:4: field cpuprofile: a scenario file writes no profile`},
 		{"help", "command: dc\nflags:\n  help: true\n", `help.yaml:3: unknown field "help"`},
 		{"short", "command: dc\nflags:\n  j: 2\n", `short.yaml:3: unknown field "j"`},
+		{"varyflag", "command: dc\nflags:\n  target: 4-6-7\n  vary: tem=0..2\n", `varyflag.yaml:4: field vary belongs at the top of the file, beside flags:, not under it`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(dir, c.name+".yaml")

@@ -1748,8 +1748,8 @@ function pageMain() {
   function methodLine(x) {
     const when = x.elapsed_seconds !== undefined ? "; " + x.elapsed_seconds.toFixed(2) + " s in the engine" : "";
     if (x.needed) return "An exact search of every value from 0 up" + when + ".";
-    if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + " dice paths: each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
-    if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + " dice paths (intervals are points)" + when + ".";
+    if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + ": each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
+    if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + " (intervals are points)" + when + ".";
     return mcLine(x, num(x.trials) + " trials", "", when);
   }
 
