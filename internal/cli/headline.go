@@ -36,7 +36,7 @@ func headline(rep report.Report) *report.Headline {
 	h := f(rep)
 	if h != nil && len(rep.NotRun) > 0 {
 		// A side by side cut short compares only the runs that ran.
-		h.Text = fmt.Sprintf("Interrupted before %s ran; of the runs that did, %s", someOf(inProse(rep.Command, rep.NotRun)), lowerFirst(h.Text))
+		h.Text = fmt.Sprintf("Interrupted with %s not run; of the runs that did, %s", someOf(inProse(rep.Command, rep.NotRun)), lowerFirst(h.Text))
 	}
 	return h
 }

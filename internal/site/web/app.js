@@ -594,7 +594,9 @@ function pageMain() {
 
   function field(i, given) {
     const id = "in-" + i.name;
-    const wrap = el("div", { class: "field kind-" + i.kind.replace("/", ""), id: "field-" + i.name, "data-name": i.name });
+    // a plan is a sentence of attacks: it takes the row's width
+    const wide = i.name === "plan" ? " wide" : "";
+    const wrap = el("div", { class: "field kind-" + i.kind.replace("/", "") + wide, id: "field-" + i.name, "data-name": i.name });
     // an input another's value rules out (a thrower but for a Thrown DC)
     // is hidden under that value (applyOnly)
     if (i.only) Object.assign(wrap.dataset, { onlyInput: i.only.input, onlyValues: i.only.values.join(" ") });
@@ -2194,10 +2196,15 @@ function pageMain() {
     }
     const uniq = [...new Set(xs)].sort((a, b) => a - b);
     const every = Math.max(1, Math.ceil(uniq.length / Math.max(2, Math.floor((w - left) / 44))));
-    uniq.forEach((x, k) => {
-      if (k % every && k !== uniq.length - 1) return;
-      svg.append(s("text", { x: X(x), y: top + plotH + 16, "text-anchor": "middle", class: "tick" }, String(x)));
-    });
+    // every every-th value, and the last, which takes the place of the
+    // one before it when the two would crowd (…, 34, 35, 36)
+    const ks = uniq.map((_, k) => k).filter((k) => k % every === 0);
+    const last = uniq.length - 1;
+    if (ks[ks.length - 1] !== last) {
+      if (ks.length > 1 && last - ks[ks.length - 1] < every / 2) ks[ks.length - 1] = last;
+      else ks.push(last);
+    }
+    for (const k of ks) svg.append(s("text", { x: X(uniq[k]), y: top + plotH + 16, "text-anchor": "middle", class: "tick" }, String(uniq[k])));
     svg.append(s("text", { x: (left + w - right) / 2, y: top + plotH + 34, "text-anchor": "middle", class: "tick" }, xname));
     p.lines.forEach((l, k) => {
       const color = LINE_COLORS[k % LINE_COLORS.length];
