@@ -55,7 +55,7 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	setRange(fs, "runs", 1, maxServeRuns)
 	setFromMachine(fs, "runs", "the machine: one a processor (GOMAXPROCS), at most 16")
 	setWant(fs, "max-time", "want a duration > 0 and at most 24h, such as 30s, 2m or 1h30m")
-	setWant(fs, "queue", fmt.Sprintf("want a whole number from 0 to %d", maxQueue))
+	setWant(fs, "queue", "want a whole number from 0 to "+report.Group(maxQueue))
 }
 
 // The most a server's runs may take each, and the most requests that may

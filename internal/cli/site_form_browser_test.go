@@ -69,6 +69,43 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A form given back as the player left it carries its inputs in the
+	// address again, so that a copy or a reload keeps them, and is not
+	// run by it.
+	t.Run("a form given back keeps its address", func(t *testing.T) {
+		var hash, state string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?back#dc"), waitCommand("dc"),
+			chromedp.SetValue(`#in-elr`, "2", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-elr').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery), waitCommand("dc"),
+			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(hash, "#dc?") || !strings.Contains(hash, "elr=2") || state == "running" {
+			t.Errorf("back on dc after fire: address %q, state %q; want the form's inputs, elr=2, and no run", hash, state)
+		}
+	})
+
+	// A result that arrives after an input changed answers the form as it
+	// was at Run: it says so, and keeps what its status said of the run.
+	t.Run("a result run before the form changed", func(t *testing.T) {
+		var stale bool
+		var status string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?changed#dc?target=4-6-7&trials=10000000"), waitState("running"),
+			chromedp.SetValue(`#in-tem`, "2", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-tem').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+			waitState("done", "partial", "error"),
+			chromedp.Evaluate(`document.getElementById('result').classList.contains('stale') && !!document.getElementById('stale-note')`, &stale),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !stale || !strings.HasPrefix(status, "Done in ") || !strings.Contains(status, "The form has changed since") {
+			t.Errorf("a result run before TEM changed: marked out of date %v, status %q", stale, status)
+		}
+	})
+
 	// A sweep of a side by side (compare) lists its runs' metrics for the
 	// goal and the columns.
 	t.Run("sweep of compare", func(t *testing.T) {
