@@ -236,7 +236,9 @@ func (c *Crossing) Validate() error {
 			sites[s.Loc] = s
 		}
 	}
-	eligible := map[string]bool{}
+	// eligible: listed at some Location; checked: there by an AC, not by
+	// Long Range Activation alone, whose DR takes no AC drm (S5.32).
+	eligible, checked := map[string]bool{}, map[string]bool{}
 	for k, st := range c.Path {
 		where := fmt.Sprintf("path %d", k+1)
 		if st.Name != "" {
@@ -265,6 +267,7 @@ func (c *Crossing) Validate() error {
 			}
 			seen[el.ID] = true
 			eligible[el.ID] = true
+			checked[el.ID] = checked[el.ID] || !el.LongRange
 			if el.LongRange && c.Tables.LongRange.HMG == "" {
 				return bound.InvalidAt("path", where, "S? %s is eligible for Long Range Activation, but the tables give no long_range hmg for it to generate and fire (S5.32, S17)", el.ID)
 			}
@@ -274,8 +277,11 @@ func (c *Crossing) Validate() error {
 		}
 	}
 	for _, s := range c.SQ {
-		if !eligible[s.ID] {
+		switch {
+		case !eligible[s.ID]:
 			return bound.Invalidf("sq", "%s is eligible at no Location of the path; list it under a Location's eligible, or drop it", s.ID)
+		case !checked[s.ID] && s.ACDRM != 0:
+			return bound.Invalidf("sq", "%s: ac_drm %+d, but it is eligible only for Long Range Activation, whose DR takes no AC drm (S5.32); leave it out", s.ID, s.ACDRM)
 		}
 	}
 	return nil

@@ -50,6 +50,15 @@ func TestValidateBuiltInCode(t *testing.T) {
 		{"wounded squad", func(c *Crossing) { c.Stack[0].Wounded = true }, "only a SMC can be wounded"},
 		{"ELR 9", func(c *Crossing) { c.Stack[0].ELR = 9 }, "elr=9 outside 0…5"},
 		{"attitude 9", func(c *Crossing) { c.Enemy.Attitude = 9 }, "attitude: 9: want advance or hold"},
+		// A Long Range Activation DR takes no AC drm: it would go unread.
+		{"ac drm of a Long Range S?", func(c *Crossing) {
+			c.SQ[0].ACDRM = -1
+			for k := range c.Path {
+				for i := range c.Path[k].Eligible {
+					c.Path[k].Eligible[i].LongRange = c.Path[k].Eligible[i].LongRange || c.Path[k].Eligible[i].ID == c.SQ[0].ID
+				}
+			}
+		}, "ac_drm -1, but it is eligible only for Long Range Activation"},
 		// An F in Advance Attitude generates nothing: no {A5} dr to modify.
 		{"a5 drm advancing", func(c *Crossing) { c.Enemy.Attitude, c.Enemy.A5DRM = Advance, 2 }, "a5_drm: +2 in Advance Attitude"},
 		{"forbid 99", func(c *Crossing) { c.SQ[0].Forbid = []Item{ItemSW, 99} }, "sq: A: forbid: item 99: want one of S, HS, L, SW, Gun, AFV, SPG, F"},
