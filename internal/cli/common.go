@@ -187,9 +187,6 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		if c.cpuprofile == "" {
 			return out, badValue("cpuprofile", c.cpuprofile, "want a file name")
 		}
-		if err := checkOutputFile("cpuprofile", c.cpuprofile); err != nil {
-			return out, err
-		}
 	}
 	if plot != "" && c.cpuprofile != "" && samePath(plot, c.cpuprofile) {
 		return out, inputErrorf("plot", "--plot and --cpuprofile name the same file %s; the one would overwrite the other: give each its own", quote(c.plot))

@@ -14,11 +14,9 @@ import (
 	"github.com/sapperhq/sapper/report"
 )
 
-// resolvePlot checks a given --plot before anything runs, so that a long
-// run never ends in a chart that cannot be written: a .png or .svg name,
-// not a directory or a device, in a directory that exists and takes a new
-// file (which a probe file, removed at once, shows: permissions alone do
-// not tell of a read-only file system).
+// resolvePlot checks a given --plot's name: a .png or .svg file's. Where
+// it may be written is checked once the job is known to be this
+// machine's, not a server's (checkOutputs).
 func resolvePlot(file string) (string, report.ChartFormat, error) {
 	if file == "" {
 		return "", "", badValue("plot", file, "want a file name ending in .png or .svg")
@@ -31,10 +29,23 @@ func resolvePlot(file string) (string, report.ChartFormat, error) {
 		// A hidden file of no name, where a name was meant.
 		return "", "", badValue("plot", file, "want a name before "+base+", e.g. odds"+base)
 	}
-	if err := checkOutputFile("plot", file); err != nil {
-		return "", "", err
-	}
 	return file, f, nil
+}
+
+// checkOutputs checks before anything runs that the job's --plot and
+// --cpuprofile can be written, so that a long run never ends in a file
+// that cannot be (checkOutputFile). A server's job, which writes no file,
+// is refused before this looks at any disk (onServer).
+func checkOutputs(c common) error {
+	for _, out := range []struct{ flag, name string }{{"plot", c.plot}, {"cpuprofile", c.cpuprofile}} {
+		if out.name == "" {
+			continue
+		}
+		if err := checkOutputFile(out.flag, out.name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkOutputFile makes sure before a run that file, the value of flag

@@ -105,6 +105,10 @@ func TestServedLimits(t *testing.T) {
 		{[]string{"dc", "--target", "4-6-7", "--tem", "9"}, 2, "tem", `--tem "9": want a whole number from 0 to 8`},
 		{[]string{"dc", "--target", "4-6-7", "--plot", "x.svg"}, 2, "plot", "not on a served page"},
 		{[]string{"dc", "--target", "4-6-7", "--cpuprofile", "x.prof"}, 2, "cpuprofile", "not on a served page"},
+		// Refused before any directory of the server's is looked at: its
+		// answer tells nothing of the server's disk.
+		{[]string{"dc", "--target", "4-6-7", "--plot", "/no-such-dir/x.png"}, 2, "plot", "--plot: not on a served page"},
+		{[]string{"dc", "--target", "4-6-7", "--cpuprofile", "/etc/x.prof"}, 2, "cpuprofile", "--cpuprofile: not on a served page"},
 		{[]string{"serve"}, 2, "", "not on a served page"},
 		{[]string{"site", "out"}, 2, "", "not on a served page"},
 		{[]string{"activate", "/etc/passwd"}, 2, "crossing", "/etc/passwd: no file of that name was uploaded, and the page reads no other: upload it with the form, or pick a built-in crossing: farm-crossing, "},
