@@ -158,9 +158,11 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		ref = f.tables
 	}
 	s.asInFile = map[string]bool{"tables": fs.Changed("tables") && ref == cf.Tables}
+	s.changesFile = map[string]bool{}
 	for name, cf := range crossingFlags {
 		if cf.of != nil {
 			s.asInFile[name] = fs.Changed(name) && cf.of(&orig) == cf.of(cr)
+			s.changesFile[name] = fs.Changed(name) && cf.of(&orig) != cf.of(cr)
 		}
 	}
 	if err := illustrativeOrFile(ctx, s, ref, fs.Changed("tables")); err != nil {
@@ -247,12 +249,16 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("attitude") {
 		attitude = "--attitude advance"
 	}
+	// A --a5-drm 0 clears the file's; any other is read only in Hold.
 	if err := checkConflicts(
-		flagConflict(fs, "a5-drm", attitude, e.Attitude == sasl.Advance,
+		flagConflict(fs, "a5-drm", attitude, e.Attitude == sasl.Advance && f.a5DRM != 0,
 			"an F in Advance Attitude generates nothing, so no {A5} dr is made (S5.74, S8)"),
 		elrConflict(fs, c.Stack),
 	); err != nil {
 		return err
+	}
+	if fs.Changed("attitude") && e.Attitude == sasl.Advance && e.A5DRM != 0 {
+		return inputErrorf("attitude", "--attitude advance with the file's a5_drm: %+d: an F in Advance Attitude generates nothing, so no {A5} dr is made (S5.74, S8); give --a5-drm 0 too", e.A5DRM)
 	}
 	if fs.Changed("date") {
 		if e.Date, err = sasl.ParseDate(f.date); err != nil {

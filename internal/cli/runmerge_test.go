@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -219,5 +221,32 @@ func TestTitleRulesPerKey(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &doc); code != exitOK || err != nil || doc.Title != c.title {
 			t.Errorf("%v: exit %d, title %q, want %q: %s", c.args, code, doc.Title, c.title, stderr)
 		}
+	}
+}
+
+// TestCrossingAttitudeAndA5: a Hold crossing's a5_drm goes unread in
+// Advance Attitude (S5.74, S8): --attitude advance over it is refused in
+// its own words, and --a5-drm 0 beside it clears the file's drm, which
+// the title then names though 0 is the flag's default.
+func TestCrossingAttitudeAndA5(t *testing.T) {
+	var crossing bytes.Buffer
+	if err := Execute(context.Background(), []string{"scenarios", "two-sq-crossing"}, &crossing, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	hold := strings.Replace(crossing.String(), "attitude: advance, mission_drm: -1, a5_drm: 0", "attitude: hold, mission_drm: -1, a5_drm: 1", 1)
+	if hold == crossing.String() {
+		t.Fatal("two-sq-crossing's enemy line has changed: edit this test")
+	}
+	file := filepath.Join(t.TempDir(), "hold.yaml")
+	if err := os.WriteFile(file, []byte(hold), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "activate", file, "--attitude", "advance")
+	if code != exitUsage || !strings.Contains(stderr, "--attitude advance with the file's a5_drm: +1") || !strings.HasSuffix(stderr, "give --a5-drm 0 too\n") {
+		t.Errorf("--attitude advance over a5_drm: 1: exit %d, %q", code, stderr)
+	}
+	code, stdout, stderr := cli(t, "activate", file, "--attitude", "advance", "--a5-drm", "0")
+	if _, rest, _ := strings.Cut(stdout, "\n\n"); code != exitOK || !strings.HasPrefix(rest, "A squad dashes past two S? (changed: --attitude advance, --a5-drm 0)\n") {
+		t.Errorf("with --a5-drm 0: exit %d, %s\n%s", code, stderr, stdout)
 	}
 }
