@@ -469,7 +469,7 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	}
 	var m *sim.Metric
 	for i, x := range common {
-		if m == nil && (x.Name == want || want == "") {
+		if m == nil && (x.Name == want || want == "" && !sa.hasMetric) {
 			m = &common[i]
 		}
 	}

@@ -438,6 +438,7 @@ func TestSweepMetricEveryPlanReports(t *testing.T) {
 		want string
 	}{
 		{append(slices.Clone(plans), "--metric", "attack.1.detonation"), `sapper sweep: --metric "attack.1.detonation": not every plan or way of the sweep reports it; want one each does: target.1,`},
+		{append(slices.Clone(plans), "--metric="), `sapper sweep: --metric "": no such metric; want one of attack.1.detonation, target.1,`},
 		{append(slices.Clone(plans), "--goal", "attack.1.detonation=detonated>=0.5"), `sapper sweep: --goal "attack.1.detonation=detonated>=0.5": its metric is not reported by every plan or way of the sweep`},
 		{args("sweep compare --thrower 4-6-7 --vary tem=0..1 --goal thrower.1=eliminated>=0.01 --method exact"), `sapper sweep: --goal "thrower.1=eliminated>=0.01": its metric is not reported by every plan or way of the sweep`},
 	} {
