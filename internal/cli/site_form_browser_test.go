@@ -69,22 +69,28 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
-	// A form given back as the player left it carries its inputs in the
-	// address again, so that a copy or a reload keeps them, and is not
-	// run by it.
+	// A form given back as the player left it has the address it had
+	// then: its inputs, so that a copy or a reload keeps them, and is not
+	// run by it; a form he never touched stays bare, which a reload
+	// does not run.
 	t.Run("a form given back keeps its address", func(t *testing.T) {
-		var hash, state string
+		var hash, bare, state string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?back#dc"), waitCommand("dc"),
 			chromedp.SetValue(`#in-elr`, "2", chromedp.ByQuery),
 			chromedp.Evaluate(`document.getElementById('in-elr').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
 			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
 			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery), waitCommand("dc"),
 			chromedp.Evaluate(`location.hash`, &hash),
-			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Evaluate(`location.hash`, &bare)); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasPrefix(hash, "#dc?") || !strings.Contains(hash, "elr=2") || state == "running" {
 			t.Errorf("back on dc after fire: address %q, state %q; want the form's inputs, elr=2, and no run", hash, state)
+		}
+		if bare != "#fire" {
+			t.Errorf("back on an untouched fire form: address %q, want #fire", bare)
 		}
 	})
 

@@ -157,6 +157,14 @@ function pageMain() {
   let running = null; // {id, cmd, argv, t0, timer}
   let runSeq = 0;
   const kept = {}; // by command, the inputs its form had when the player left it
+  const addressOf = {}; // by command, the address its form last had
+
+  // setAddress sets the page's address for the form shown, without a run:
+  // the form given back later gets it again (route).
+  function setAddress(hash) {
+    history.replaceState(null, "", hash);
+    if (current) addressOf[current.name] = hash;
+  }
   // leftOut are the parts of the link that made the form that it could
   // not take: an input the command does not have, a value no choice has.
   let leftOut = [];
@@ -403,11 +411,13 @@ function pageMain() {
     if (current !== cmd || q >= 0) {
       const back = q < 0 && kept[cmd.name];
       showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
-      // A form given back as the player left it: the address carries its
-      // inputs again, as it did then, so that a copy or a reload keeps them.
-      if (back) history.replaceState(null, "", "#" + permalink(argvOf().params));
+      // A form given back as the player left it: the address is again the
+      // one it had then, its inputs if he gave any, so that a copy or a
+      // reload keeps them (and a form he never touched stays bare).
+      if (back && addressOf[cmd.name]) history.replaceState(null, "", addressOf[cmd.name]);
     }
     const unknown = name !== "" && cmd.name !== name;
+    if (!unknown) addressOf[cmd.name] = location.hash;
     if (unknown) showNotice("This link's command, " + JSON.stringify(name) + ", is not one of sapper's: here is " + cmd.name + " instead, not run. Check the form, then Run.");
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question.
@@ -494,14 +504,14 @@ function pageMain() {
       // What the form had, plans and a built path included, to give back
       // on Undo: one press of Defaults wipes it all.
       const before = argvOf().params;
-      history.replaceState(null, "", "#" + cmd.name);
+      setAddress("#" + cmd.name);
       current = null; // nothing of this form is kept
       delete kept[cmd.name];
       showForm(cmd, cmd.sweep ? new URLSearchParams({ command: target.name }) : new URLSearchParams());
       const undo = el("button", { type: "button", class: "small", id: "undo-defaults", text: "Undo" });
       undo.onclick = () => {
         showForm(cmd, new URLSearchParams(before));
-        history.replaceState(null, "", "#" + permalink(argvOf().params));
+        setAddress("#" + permalink(argvOf().params));
         $("form").querySelector("input, select")?.focus();
       };
       $("notice").replaceChildren("The form is back at its defaults. ", undo);
@@ -512,14 +522,14 @@ function pageMain() {
     // names depend on the inputs (a target's units).
     form.oninput = form.onchange = (e) => {
       applyOnly();
-      history.replaceState(null, "", "#" + permalink(argvOf().params));
+      setAddress("#" + permalink(argvOf().params));
       if (cmd.sweep && !e.target.closest("#group-sweep")) probeSoon();
     };
     if (cmd.sweep) probeSoon();
     form.onsubmit = (e) => {
       e.preventDefault();
       const argv = argvOf();
-      history.replaceState(null, "", "#" + permalink(argv.params));
+      setAddress("#" + permalink(argv.params));
       run();
     };
     markVaried();
@@ -998,7 +1008,7 @@ function pageMain() {
         // The file's own flags (village-crossing's trials: 200000) set
         // the run, which the builder does not: said, so that the figures
         // of the built path are not taken for the file's.
-        said.textContent = "The builder now holds " + name + ", to change" + (flags.length ? "; its flags (" + flags.join(", ") + ") are not carried: set them in the run group below." : ".");
+        said.textContent = "The builder now holds " + name + ", to change" + (flags.length ? "; its flags (" + flags.join(", ") + ") are not carried: set them in the form." : ".");
         redraw();
         box.open = true;
         // the choice changed as a player's would: the address, a result's
@@ -1214,7 +1224,7 @@ function pageMain() {
     const cmdSel = el("select", { id: "in-command", "aria-describedby": "help-command" }, ...commands.filter((c) => c.sweepable && c.sweepable.length).map((c) => el("option", { value: c.name, text: c.name })));
     cmdSel.value = target.name;
     cmdSel.onchange = () => {
-      history.replaceState(null, "", "#sweep");
+      setAddress("#sweep");
       showForm(sweep, new URLSearchParams({ command: cmdSel.value }));
     };
     grid.append(el("div", { class: "field", id: "field-command" }, el("label", { for: "in-command", class: "label", text: "Command to sweep" }), cmdSel, el("p", { class: "help", id: "help-command", text: own("command", "its inputs are below; every one but the varied one stays as given") })));
@@ -1451,7 +1461,7 @@ function pageMain() {
     const data = parseResult(m.stdout);
     showResult({ ...r, argv: r.preview }, data);
     $("result").classList.add("first-look");
-    const each = r.cmd.sweep ? " of each value" : "";
+    const each = r.cmd.sweep ? " of each run" : "";
     const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials" + each + "; the full run of " + num(Number($("in-trials").value)) + (each ? " each" : "") + " is under way and will replace it." });
     $("headline").after(note);
     if (!window.sapperTiming) window.sapperTiming = {};
@@ -1555,8 +1565,9 @@ function pageMain() {
     document.body.dataset.state = partial || lookOnly ? "partial" : "done";
     // An input changed while the run ran: its figures answer the form as
     // it was when Run was pressed, not as it is.
-    // The status keeps what it said of the run (PARTIAL, the time).
-    if (r.cmd === current && argvOf().argv.join("\0") !== r.argv.join("\0")) {
+    // The status keeps what it said of the run (PARTIAL, the time). The
+    // inputs compared are the permalink's, files and a built path too.
+    if (r.cmd === current && permalink(argvOf().params) !== permalink(r.params)) {
       const said = $("status").textContent;
       markStale();
       setStatus(said + " The form has changed since: Run again for its figures.");
@@ -2201,7 +2212,8 @@ function pageMain() {
     const ks = uniq.map((_, k) => k).filter((k) => k % every === 0);
     const last = uniq.length - 1;
     if (ks[ks.length - 1] !== last) {
-      if (ks.length > 1 && last - ks[ks.length - 1] < every / 2) ks[ks.length - 1] = last;
+      // nearer than a label's width: the last takes its place
+      if (ks.length > 1 && X(uniq[last]) - X(uniq[ks[ks.length - 1]]) < 30) ks[ks.length - 1] = last;
       else ks.push(last);
     }
     for (const k of ks) svg.append(s("text", { x: X(uniq[k]), y: top + plotH + 16, "text-anchor": "middle", class: "tick" }, String(uniq[k])));
