@@ -104,7 +104,7 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 		return nil, about(err, "crossing")
 	}
 	if s.command.name != activateName {
-		return nil, usagef("%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
+		return nil, inputErrorf("crossing", "%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}
 	switch {
 	case s.vary != "" && !in.sweep:

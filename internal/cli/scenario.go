@@ -75,10 +75,10 @@ type scenarioFlag struct {
 	lines []int
 }
 
-// scenarioKeys are the top-level keys, in the order messages list them.
 // maxTitle is the most characters a scenario's title may have.
 const maxTitle = 120
 
+// scenarioKeys are the top-level keys, in the order messages list them.
 var scenarioKeys = []string{"command", "title", "description", "flags", "vary", "metric"}
 
 // scenarioError is an error at a line of a scenario file.
