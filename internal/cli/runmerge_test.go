@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -229,18 +227,13 @@ func TestTitleRulesPerKey(t *testing.T) {
 // its own words, and --a5-drm 0 beside it clears the file's drm, which
 // the title then names though 0 is the flag's default.
 func TestCrossingAttitudeAndA5(t *testing.T) {
-	var crossing bytes.Buffer
-	if err := Execute(context.Background(), []string{"scenarios", "two-sq-crossing"}, &crossing, new(bytes.Buffer)); err != nil {
-		t.Fatal(err)
-	}
-	hold := strings.Replace(crossing.String(), "attitude: advance, mission_drm: -1, a5_drm: 0", "attitude: hold, mission_drm: -1, a5_drm: 1", 1)
-	if hold == crossing.String() {
-		t.Fatal("two-sq-crossing's enemy line has changed: edit this test")
-	}
-	file := filepath.Join(t.TempDir(), "hold.yaml")
-	if err := os.WriteFile(file, []byte(hold), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := crossingFile(t, func(s string) string {
+		hold := strings.Replace(s, "attitude: advance, mission_drm: -1, a5_drm: 0", "attitude: hold, mission_drm: -1, a5_drm: 1", 1)
+		if hold == s {
+			t.Fatal("two-sq-crossing's enemy line has changed: edit this test")
+		}
+		return hold
+	})
 	code, _, stderr := cli(t, "activate", file, "--attitude", "advance")
 	if code != exitUsage || !strings.Contains(stderr, "--attitude advance with the file's a5_drm: +1") || !strings.HasSuffix(stderr, "give --a5-drm 0 too\n") {
 		t.Errorf("--attitude advance over a5_drm: 1: exit %d, %q", code, stderr)
