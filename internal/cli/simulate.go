@@ -32,13 +32,15 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) (err error) {
 	}
 	// A server's limits first: its job writes no file, and no file's
 	// directory is looked at for it.
-	for _, check := range []func() error{func() error { return onServer(ctx, j) }, func() error { return checkOutputs(j.common) }} {
-		if err := check(); err != nil {
-			if j.place != nil {
-				return j.place(err)
-			}
-			return err
+	err = onServer(ctx, j)
+	if err == nil {
+		err = checkOutputs(j.common)
+	}
+	if err != nil {
+		if j.place != nil {
+			return j.place(err)
 		}
+		return err
 	}
 	for _, out := range []struct{ flag, name string }{{"plot", j.common.plot}, {"cpuprofile", j.common.cpuprofile}} {
 		if err := overwritesInput(ctx, out.flag, out.name); err != nil {
