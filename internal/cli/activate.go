@@ -157,12 +157,13 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	if fs.Changed("tables") {
 		ref = f.tables
 	}
-	s.asInFile = map[string]bool{"tables": fs.Changed("tables") && ref == cf.Tables}
-	s.changesFile = map[string]bool{}
+	s.overFile = map[string]bool{}
+	if fs.Changed("tables") {
+		s.overFile["tables"] = ref == cf.Tables
+	}
 	for name, cf := range crossingFlags {
-		if cf.of != nil {
-			s.asInFile[name] = fs.Changed(name) && cf.of(&orig) == cf.of(cr)
-			s.changesFile[name] = fs.Changed(name) && cf.of(&orig) != cf.of(cr)
+		if cf.of != nil && fs.Changed(name) {
+			s.overFile[name] = cf.of(&orig) == cf.of(cr)
 		}
 	}
 	if err := illustrativeOrFile(ctx, s, ref, fs.Changed("tables")); err != nil {

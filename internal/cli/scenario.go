@@ -60,12 +60,11 @@ type scenario struct {
 	displaced map[string]string
 	// after is the flags given after the file, parsed (afterFlags).
 	after *parsedFlags
-	// asInFile holds the flags given after a crossing file that set its
-	// field to the value the file gives it (--ac 3 on an AC 3 crossing).
-	asInFile map[string]bool
-	// changesFile holds those that change what the crossing file sets,
-	// even to the flag's default (--a5-drm 0 over a5_drm: 1).
-	changesFile map[string]bool
+	// overFile holds the flags given after a crossing file that set one
+	// of its fields: true where to the value the file gives it (--ac 3 on
+	// an AC 3 crossing), false where they change it, even to the flag's
+	// default (--a5-drm 0 over a5_drm: 1).
+	overFile map[string]bool
 }
 
 type scenarioFlag struct {
@@ -503,8 +502,9 @@ func (s *scenario) changedInputs(extra []string) []string {
 		}
 		v := f.Value.String()
 		file, inFile := s.fileValue(f.Name)
+		same, over := s.overFile[f.Name]
 		switch {
-		case !inFile && v == f.DefValue && !s.changesFile[f.Name], s.asInFile[f.Name]:
+		case !inFile && v == f.DefValue && !over, over && same:
 			return // given as the default, or the crossing, has it: no change
 		case inFile && v == file && (!repeatable(f) || f.Name == "rule"):
 			return // given as the file has it: no change (a rule is a key's value, not one more)
