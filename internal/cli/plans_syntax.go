@@ -110,12 +110,12 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 	for k, part := range strings.Split(body, ";") {
 		step, err := parseStep(strings.Fields(part), d) // spaces only, above
 		if err != nil {
-			return planSpec{}, bad("attack %d: %s", k+1, err)
+			return planSpec{}, bad("attack %d: %s", k+1, planWords(err.Error()))
 		}
 		p.Plan.Steps = append(p.Plan.Steps, step)
 	}
 	if err := p.Plan.Validate(); err != nil {
-		return planSpec{}, bad("%s", err)
+		return planSpec{}, bad("%s", planWords(err.Error()))
 	}
 	return p, nil
 }

@@ -194,6 +194,11 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: dc placed captured="}, `sapper plans: --plan "b: dc placed captured=": attack 1: captured=: give captured alone, or =true or =false`},
 		{[]string{"b: dc placed placer=4-6-7,berserk"}, `sapper plans: --plan "b: dc placed placer=4-6-7,berserk": attack 1: placer: 4-6-7,berserk: a berserk unit may Throw a DC but never Place one (A15.431)`},
 		{[]string{"b: fire 4 weapon=wp"}, `sapper plans: --plan "b: fire 4 weapon=wp": attack 1: weapon: WP and an AFV's entry make no IFT attack`},
+		// The checks shared with sapper fire and sapper dc name the
+		// plan's options, not those commands' flags.
+		{[]string{"b: dc placed dff=4:0"}, `sapper plans: --plan "b: dc placed dff=4:0": attack 1: dff: Defensive Fire needs a placer=UNIT, or a setter=UNIT Setting the DC during play`},
+		{[]string{"b: fire 8 calibre=75"}, `sapper plans: --plan "b: fire 8 calibre=75": attack 1: calibre: not with weapon=small-arms: only HE`},
+		{[]string{"b: dc set placer=4-6-7"}, `sapper plans: --plan "b: dc set placer=4-6-7": attack 1: placer: only a Placed DC (dc placed) has a Placer`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
 		{[]string{"b  c: fire 4"}, `sapper plans: --plan "b  c: fire 4": label "b  c": one space between words`},
 		{[]string{"b: fire 4;"}, `sapper plans: --plan "b: fire 4;": attack 2: want 'fire FP …' or 'dc MODE …'`},
@@ -598,5 +603,25 @@ func TestPlansHeroRoom(t *testing.T) {
 	}
 	if code, _, stderr := cli(t, append(a, "--no-hob")...); code != exitOK {
 		t.Errorf("--no-hob: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestPlanWords: a flag a shared check names becomes the plan's option,
+// its value kept where the message gives one, and a flag the plans
+// command has itself, or a word that is no value, is left as it is.
+func TestPlanWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"needs a --placer, or a --setter":  "needs a placer=UNIT, or a setter=UNIT",
+		"not with --weapon ft: a FT":       "not with weapon=ft: a FT",
+		"only a Thrown DC (--mode thrown)": "only a Thrown DC (dc thrown)",
+		"with --firer-class second.":       "with class=second.",
+		"--leader-directed or --area-fire": "leader or area",
+		"--fp is the attack's":             "fire FP is the attack's",
+		"give the wall's --building":       "give the wall's --building",
+		"--tem with --weapon x":            "--tem with weapon=W x",
+	} {
+		if got := planWords(in); got != want {
+			t.Errorf("planWords(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
