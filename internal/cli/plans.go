@@ -174,7 +174,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	for _, p := range in.Plans {
 		exp, err := p.Plan.Experiment()
 		if err != nil {
-			return nil, badValue("plan", p.Label+": "+p.Text, err.Error())
+			return nil, badValue("plan", p.Label+": "+p.Text, planWords(err.Error()))
 		}
 		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}

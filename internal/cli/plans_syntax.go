@@ -105,15 +105,21 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 		// table and chart.
 		return planSpec{}, bad("label %q: one space between words", label)
 	}
-	p := planSpec{Label: label, Text: strings.TrimSpace(body), Plan: asl.Plan{Targets: targets, ELR: elr}}
+	p := planSpec{Label: label, Plan: asl.Plan{Targets: targets, ELR: elr}}
 	d.targets = targets
+	var attacks []string
 	for k, part := range strings.Split(body, ";") {
-		step, err := parseStep(strings.Fields(part), d) // spaces only, above
+		words := strings.Fields(part) // spaces only, above
+		step, err := parseStep(words, d)
 		if err != nil {
 			return planSpec{}, bad("attack %d: %s", k+1, planWords(err.Error()))
 		}
 		p.Plan.Steps = append(p.Plan.Steps, step)
+		attacks = append(attacks, strings.Join(words, " "))
 	}
+	// Echoed as read, one space between words: "fire 8 ;  fire 4" is
+	// the plan "fire 8; fire 4".
+	p.Text = strings.Join(attacks, "; ")
 	if err := p.Plan.Validate(); err != nil {
 		return planSpec{}, bad("%s", planWords(err.Error()))
 	}

@@ -625,3 +625,13 @@ func TestPlanWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanEchoedAsRead: a plan is echoed with one space between words
+// and "; " between attacks, however it was spaced.
+func TestPlanEchoedAsRead(t *testing.T) {
+	code, stdout, stderr := cli(t, "plans", "--target", "4-6-7", "--trials", "1000",
+		"--plan", "a:  fire 8 ;  fire 4  +1", "--plan", "b: fire 8")
+	if code != 0 || !strings.Contains(stdout, "\n  a: fire 8; fire 4 +1\n") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+}
