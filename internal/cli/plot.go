@@ -50,7 +50,7 @@ func checkOutputs(c common) error {
 
 // checkOutputFile makes sure before a run that file, the value of flag
 // name, can be written: its directory exists and takes a new file, and it
-// is not a directory or a device.
+// is not a directory, a device or a symbolic link.
 func checkOutputFile(name, file string) error {
 	if strings.IndexFunc(file, unicode.IsControl) >= 0 {
 		// A line break or an escape in a file's name is a name no one
@@ -73,6 +73,12 @@ func checkOutputFile(name, file string) error {
 		return badValue(name, file, fmt.Sprintf("%s is a file, not a directory", quote(dir)))
 	case err != nil:
 		return badValue(name, file, fmt.Sprintf("directory %s cannot be read: %v", quote(dir), errors.Unwrap(err)))
+	}
+	if fi, err := os.Lstat(file); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// The file is written beside its name and renamed into place,
+		// which would put a file where the link was: /dev/stdout, run
+		// as root, would be gone.
+		return badValue(name, file, "is a symbolic link, which the file written would replace; name a new file, or the file it links to")
 	}
 	switch fi, err := os.Stat(file); {
 	case err == nil && !fi.Mode().IsRegular():

@@ -61,6 +61,11 @@ func TestPlotUsageErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "plain"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A link, which renaming the chart into place would replace, as it
+	// would /dev/stdout for root.
+	if err := os.Symlink("plain", filepath.Join(dir, "link.png")); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ args, want string }{
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "out.gif"), `sapper dc: --plot "` + filepath.Join(dir, "out.gif") + `": want a file name ending in .png or .svg`},
 		{"compare --plot " + filepath.Join(dir, "nope", "out.png"), "does not exist"},
@@ -75,6 +80,8 @@ func TestPlotUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, ".png"), `--plot "` + filepath.Join(dir, ".png") + `": want a name before .png, e.g. odds.png`},
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "sub.png"), `--plot "` + filepath.Join(dir, "sub.png") + `": exists and is not a regular file`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --plot " + filepath.Join(dir, "sub.png"), "exists and is not a regular file"},
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "link.png"), `--plot "` + filepath.Join(dir, "link.png") + `": is a symbolic link, which the file written would replace`},
+		{"dc --target 4-6-7 --cpuprofile " + filepath.Join(dir, "link.png"), `--cpuprofile "` + filepath.Join(dir, "link.png") + `": is a symbolic link`},
 		// A name no file system takes would fail only after the run.
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, strings.Repeat("a", 300)+".png"), "cannot be written: file name too long"},
 		{"dc --target 4-6-7 --cpuprofile " + filepath.Join(dir, strings.Repeat("a", 300)+".prof"), "cannot be written: file name too long"},
@@ -91,8 +98,11 @@ func TestPlotUsageErrors(t *testing.T) {
 			t.Errorf("/proc: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 2 { // sub.png and plain
-		t.Errorf("bad input left %d files behind", len(entries)-2)
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 { // sub.png, plain and link.png
+		t.Errorf("bad input left %d files behind", len(entries)-3)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "link.png")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is not left as it was: %v, %v", fi, err)
 	}
 }
 
