@@ -126,6 +126,22 @@ func TestBudgetEstimate(t *testing.T) {
 	}
 }
 
+// TestProbeOfLongPaths: the probe stops at probeDraws draws where its
+// paths are long, before probePaths paths, so that a model of long paths
+// is estimated, and auto decides, in as short a time as one of short
+// paths: 40 draws a path, six roots, each walking its share of 2^20
+// draws, 174,762, in 4,370 paths.
+func TestProbeOfLongPaths(t *testing.T) {
+	_, err := Run(context.Background(), sixes(40, false), Config{Method: Exact, Workers: 2})
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("err = %v, want a BudgetError", err)
+	}
+	if want := uint64(6 * 4370); be.Walked != want {
+		t.Errorf("the probe walked %d paths, want %d", be.Walked, want)
+	}
+}
+
 // TestAutoSaysExact: auto that enumerates says so, with the paths.
 func TestAutoSaysExact(t *testing.T) {
 	res, err := Run(context.Background(), diceExperiment(), Config{Method: Auto})

@@ -39,20 +39,28 @@ import (
 // merges therefore stops only at the budget itself. Auto holds a walk whose
 // paths stop on known states to bounds of its own, checked from the probe
 // on. Until it has chosen, it runs Monte Carlo once the walk has passed
-// autoMergedPaths paths or autoOverStates merged states without ending,
-// whatever the estimate; estimated over the budget, the walk goes on, in
-// the same steps, until it ends (exact), its estimate comes within (exact),
-// or it passes those bounds. Having chosen exact, auto falls back to Monte
-// Carlo once the walk passes autoMergedPaths paths or autoMergedStates
-// states. Paths and states are counted the same for any worker count, so
-// the choice is too. The states bound a walk whose paths keep meeting new
-// states (the seven squads: 0.6 a path, against 0.03–0.1 for the walks that
-// end), the paths one that merges but goes on.
+// autoMergedPaths paths, autoMergedDraws draws or autoOverStates merged
+// states without ending, whatever the estimate; estimated over the
+// budget, the walk goes on, in the same steps, until it ends (exact), its
+// estimate comes within (exact), or it passes those bounds. Having chosen
+// exact, auto falls back to Monte Carlo once the walk passes
+// autoMergedPaths paths, autoMergedDraws draws or autoMergedStates
+// states. Paths, draws and states are counted the same for any worker
+// count, so the choice is too. The states bound a walk whose paths keep
+// meeting new states (the seven squads: 0.6 a path, against 0.03–0.1 for
+// the walks that end), the paths and draws one that merges but goes on.
 
 const (
 	// probePaths is the most paths the probe walks over all the roots:
-	// a fraction of a second at the rates of the ASL models.
+	// a fraction of a second at the rates of the ASL models. probeDraws
+	// is the most draws its paths make, for a model whose paths are
+	// long: a Solitaire ASL crossing of ten Locations and eight S? makes
+	// some 20 draws a path, at 0.25 µs a draw, so that 2^17 of its paths
+	// took 0.65 s; 2^20 draws is about a quarter of a second at that rate,
+	// and the paths of the ASL models, of 10 to 15 draws, stop at the
+	// paths' bound, or near it.
 	probePaths = 1 << 17
+	probeDraws = 1 << 20
 	// exactSlack and autoSlack are how many times over the path budget
 	// the estimate must be for an exact run, or an auto one, to give up.
 	exactSlack = 8
@@ -69,6 +77,12 @@ const (
 	autoMergedPaths  = 1 << 20
 	autoMergedStates = 1 << 16
 	autoOverStates   = 1 << 14
+	// autoMergedDraws bounds, with autoMergedPaths, the walk of a model
+	// whose paths are long: the built-in walks that merge end within
+	// 6.9 million draws (plans-prep-then-placed; village-crossing 5.8
+	// million), and a crossing of ten Locations and eight S? made 23
+	// million, 3.7 s, in its first 2^20 paths.
+	autoMergedDraws = 1 << 24
 )
 
 // probeError is auto's walk of an enumeration that merges states passing
@@ -82,7 +96,7 @@ func (e *probeError) Error() string {
 
 // RunAuto runs exp by exact enumeration when its paths fit cfg.MaxPaths,
 // else by Monte Carlo (Method Auto, whatever cfg.Method says). It decides
-// on the probe (the first 2^17 paths at most): exact when the walk ended
+// on the probe (the first 2^17 paths, or 2^20 draws, at most): exact when the walk ended
 // within it or is estimated to fit autoSlack times the budget, Monte
 // Carlo otherwise; a walk that merges states it holds to bounds of its
 // own, and walks on past the probe when estimated over (above). An exact

@@ -71,8 +71,12 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 	// then the roots walk on in steps that double their paths, each
 	// followed by a sharper estimate, until they are done.
 	limit := max(min(cfg.MaxPaths, probePaths)/uint64(len(roots)), 1)
+	draws := max(probeDraws/uint64(len(roots)), 1)
 	probed := false
-	for ; ; limit *= 2 {
+	for ; ; limit, draws = 2*limit, 2*draws {
+		for _, s := range subs {
+			s.drawLimit = draws
+		}
 		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
 			var be *BudgetError
 			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) {
@@ -96,7 +100,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 				if !probed {
 					bound = autoOverStates
 				}
-				if paths.Load() >= autoMergedPaths || states >= bound {
+				if paths.Load() >= autoMergedPaths || drawn(subs) >= autoMergedDraws || states >= bound {
 					return nil, &probeError{walked: paths.Load(), states: states}
 				}
 			}
@@ -191,6 +195,14 @@ func opened(subs []*enumerator) (states, hits uint64) {
 	return states, hits
 }
 
+// drawn is the draws of the paths the roots have walked.
+func drawn(subs []*enumerator) (n uint64) {
+	for _, e := range subs {
+		n += e.drawnAll
+	}
+	return n
+}
+
 // allDone reports whether every root's walk is over.
 func allDone(subs []*enumerator) bool {
 	for _, e := range subs {
@@ -282,9 +294,12 @@ type enumerator struct {
 	// drawn counts the draws of the paths walked since the last flush,
 	// so that a walk of long paths looks at its context as often as one
 	// of short paths: every 4096 paths or 2²⁰ draws.
-	drawn   uint64
-	covered float64
-	done    bool
+	drawn uint64
+	// drawnAll counts the draws of every path walked; a walk stops at
+	// drawLimit of them, as at its limit of paths, unless it is 0.
+	drawnAll, drawLimit uint64
+	covered             float64
+	done                bool
 	// ex are the exact sums, when the run asks for fractions.
 	ex *exactSums
 	_  gap
@@ -321,7 +336,7 @@ func (e *enumerator) start(root step) {
 // paths it adds them to the run's count, which the budget bounds.
 func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config, limit uint64) error {
 	src := e.src
-	for !e.done && (limit == 0 || e.walked < limit) {
+	for !e.done && (limit == 0 || e.walked < limit) && (e.drawLimit == 0 || e.drawnAll < e.drawLimit) {
 		if e.walked-e.flushed >= 4096 || e.drawn >= 1<<20 {
 			if err := e.flush(paths, cfg); err != nil {
 				return err
@@ -335,6 +350,7 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 		e.trial(src, e.rec)
 		e.walked++
 		e.drawn += uint64(src.depth)
+		e.drawnAll += uint64(src.depth)
 		e.covered += src.weight
 		if src.mg != nil {
 			src.mg.finish(src.weight)
