@@ -571,6 +571,34 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	if stack != "4-6-7 leader:8-1/3" {
 		t.Errorf("the builder started from farm-crossing holds %q", stack)
 	}
+
+	// An emptied box of the builder is refused on the box, not run as 0.
+	var invalid, hash string
+	if err := chromedp.Run(ctx,
+		fill(`#b-loc-0-mf`, ""),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(`document.getElementById('b-loc-0-mf').getAttribute('aria-invalid') + '/' + (document.activeElement && document.activeElement.id)`, &invalid),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper activate: my-crossing.yaml: Location 1 MF: empty; give a number from 0.01 to 16"; errText != want || invalid != "true/b-loc-0-mf" {
+		t.Errorf("an emptied MF: %q, the box (invalid/focused) %q; want %q on the box", errText, invalid, want)
+	}
+
+	// The skip link takes the keyboard to the form it is on, and leaves
+	// the address alone.
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`location.hash`, &hash),
+		chromedp.Evaluate(`document.querySelector('a.skip').focus(); document.querySelector('a.skip').click()`, nil),
+		chromedp.Evaluate(`location.hash + ' ' + !!document.activeElement.closest('#form') + ' ' + document.getElementById('cmd-title').textContent`, &invalid),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := hash + " true sapper activate"; invalid != want {
+		t.Errorf("after the skip link: %q, want %q", invalid, want)
+	}
 }
 
 func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {

@@ -376,6 +376,13 @@ function pageMain() {
       ul.append(el("li", {}, el("a", { href: "#" + c.name, "data-cmd": c.name, text: c.name, title: c.summary })));
     }
     window.addEventListener("hashchange", route);
+    // The skip link moves focus to the form on show; followed as a link,
+    // its #form would read as a command's name.
+    document.querySelector(".skip").addEventListener("click", (e) => {
+      e.preventDefault();
+      const first = $("form").querySelector("input, select, textarea, button");
+      (first || $("form")).focus();
+    });
     let resized;
     window.addEventListener("resize", () => {
       clearTimeout(resized);
@@ -1061,7 +1068,8 @@ function pageMain() {
     // each field's id is its place in the crossing: b-loc-1-tem
     const num = (id, lbl, obj, key, lo, hi, step) => {
       const input = el("input", { type: "number", id, value: obj[key], min: lo, max: hi, step: step || 1, inputmode: step ? "decimal" : "numeric" });
-      input.addEventListener("input", () => (obj[key] = input.value === "" ? 0 : Number(input.value)), true);
+      // an emptied box is no value: null, which the run refuses on the box
+      input.addEventListener("input", () => (obj[key] = input.value === "" ? null : Number(input.value)), true);
       return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), input);
     };
     const text = (id, lbl, obj, key, placeholder) => {
@@ -1410,6 +1418,24 @@ function pageMain() {
       const what = name ? "--" + name : bad.getAttribute("aria-label") || "a number box";
       clearErrors();
       showError("sapper " + formCmd().name + ": " + what + ": not a number; want " + (bad.step === "1" ? "a whole number" : "a decimal number") + " such as 2", name);
+      document.body.dataset.state = "error";
+      return;
+    }
+    // An emptied box of the path builder, when the run uses what it
+    // built, is refused on the box: the file it writes would give a line
+    // of a file the player never saw.
+    const builtSel = [...$("form").querySelectorAll("select")].find((s) => s.value === BUILT);
+    const empty = builtSel && $("builder") && [...$("builder").querySelectorAll("input[type=number]")].find((c) => c.value === "");
+    if (empty) {
+      clearErrors();
+      const lbl = document.querySelector("label[for='" + empty.id + "']")?.textContent || "a number box";
+      const item = empty.closest(".bitem");
+      const sq = /^b-e-\d+-/.test(empty.id) && empty.closest(".elig")?.querySelector("input[type=checkbox]")?.dataset.sq;
+      const where = [item?.querySelector("h4")?.textContent || (item?.dataset.sq !== undefined ? "S? " + item.querySelector("input[type=text]").value : ""), sq ? "S? " + sq : "", lbl].filter(Boolean).join(" ");
+      showError("sapper " + formCmd().name + ": " + BUILT + ": " + where + ": empty; give a number from " + empty.min + " to " + empty.max);
+      empty.setAttribute("aria-invalid", "true");
+      empty.focus({ preventScroll: true });
+      empty.scrollIntoView({ block: "center" });
       document.body.dataset.state = "error";
       return;
     }
