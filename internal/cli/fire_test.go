@@ -56,6 +56,7 @@ func TestFireBadInput(t *testing.T) {
 		{"--weapon wp --building wooden", "--ec: moderate with --weapon wp"},
 		{"--fp 8", "--target: give the units in the Location"},
 		{"--fp 8 --target 4-6-7 --level 1 --building stone", "--level: --level and --top matter only for Rubble"},
+		{"--fp 8 --target 4-6-7 --top 1 --building stone", "--top: --level and --top matter only for Rubble"},
 		{"--fp 8 --target 4-6-7 --rule set-dc-uses-x-penalty=false", "--rule \"set-dc-uses-x-penalty=false\""},
 		{"--fp 24 --weapon ft --building wooden", "--target: a FT attacks an unarmored target"},
 	} {

@@ -142,7 +142,12 @@ func (a IFTAttack) validateTerrain() error {
 	case a.site().validateLevels() != nil:
 		return a.site().validateLevels()
 	case (a.Level > 0 || a.Top > 0) && !a.CanRubble():
-		return bound.Invalidf("level", "--level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
+		// The field named is the one given: --top alone is not --level.
+		field := "level"
+		if a.Level == 0 {
+			field = "top"
+		}
+		return bound.Invalidf(field, "--level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
 	case a.Terrain != "" && !a.CanShellhole() && !a.CanFlame():
 		return bound.Invalidf("terrain", "--weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); its TEM is --tem", a.Weapon, a.Terrain)
 	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
