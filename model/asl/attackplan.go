@@ -258,6 +258,7 @@ func (p Plan) heroBound(steps int) int {
 
 // Experiment returns the plan as an engine experiment.
 func (p Plan) Experiment() (sim.Experiment, error) {
+	p = p.clone()
 	if err := p.Validate(); err != nil {
 		return sim.Experiment{}, err
 	}

@@ -7,6 +7,7 @@ import (
 
 // Experiment returns the attack, with its chain, as an engine experiment.
 func (a DCAttack) Experiment() (sim.Experiment, error) {
+	a = a.clone()
 	if err := a.Validate(); err != nil {
 		return sim.Experiment{}, err
 	}

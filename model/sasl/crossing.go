@@ -135,6 +135,21 @@ type Crossing struct {
 	Options   Options    `json:"options"`
 }
 
+// clone is c with nothing shared with c but its tables.
+func (c *Crossing) clone() *Crossing {
+	d := *c
+	d.Stack = slices.Clone(c.Stack)
+	d.SQ = slices.Clone(c.SQ)
+	for i := range d.SQ {
+		d.SQ[i].Forbid = slices.Clone(d.SQ[i].Forbid)
+	}
+	d.Path = slices.Clone(c.Path)
+	for i := range d.Path {
+		d.Path[i].Eligible = slices.Clone(d.Path[i].Eligible)
+	}
+	return &d
+}
+
 // Limits of a crossing.
 const (
 	MaxSQ    = 32

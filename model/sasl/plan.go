@@ -13,7 +13,12 @@ func (c *Crossing) Experiment() (sim.Experiment, error) { return c.ExperimentOn(
 // ExperimentOn is Experiment with its tables built on up to workers
 // goroutines (≤ 0: GOMAXPROCS), those a run on that many workers has: the
 // same experiment, sooner.
+//
+// The experiment works from a copy of the crossing, so that changing the
+// crossing afterwards changes no experiment made from it; the tables are
+// shared, and must not change while an experiment made with them lives.
 func (c *Crossing) ExperimentOn(workers int) (sim.Experiment, error) {
+	c = c.clone()
 	if err := c.Validate(); err != nil {
 		return sim.Experiment{}, err
 	}
