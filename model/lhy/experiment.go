@@ -34,7 +34,7 @@ type plan struct {
 func (a FireAttack) Experiment() (sim.Experiment, error) {
 	a.Units = append([]Unit(nil), a.Units...)
 	a.Normalize()
-	if err := a.Validate(); err != nil {
+	if err := a.validate(); err != nil {
 		return sim.Experiment{}, err
 	}
 	p := newPlan(a)

@@ -2,6 +2,7 @@ package lhy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/model/bound"
@@ -9,8 +10,18 @@ import (
 
 // Validate checks the attack against the ranges of rules/lhy.md L8 and
 // rejects inputs that cannot apply: each error starts with the command-line
-// flag at fault ("mfa-mv: …") and names the other flag it needs.
+// flag at fault ("mfa-mv: …") and names the other flag it needs. It checks
+// the attack as Experiment runs it, normalized (Normalize), on a copy: a
+// mortar's DRM with no Mortar Value is one of MV 1.
 func (a *FireAttack) Validate() error {
+	n := *a
+	n.Units = slices.Clone(a.Units)
+	n.Normalize()
+	return n.validate()
+}
+
+// validate is Validate of a normalized attack.
+func (a *FireAttack) validate() error {
 	if int(a.Options.CohesionFail) >= len(cohesionFailNames) {
 		return bound.Invalidf("rule", "%s: want casualty or disrupt", a.Options.CohesionFail)
 	}

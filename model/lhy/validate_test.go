@@ -74,6 +74,15 @@ func TestNormalize(t *testing.T) {
 	if err := a.Validate(); err != nil {
 		t.Error(err)
 	}
+	// Validate checks what Experiment runs: a mortar's DRM alone, not
+	// normalized by the caller, is MV 1, and the attack is left as given.
+	b := FireAttack{MDRM: intp(0), Units: []Unit{{Name: "squad", Cohesion: 7}}}
+	if err := b.Validate(); err != nil || b.MV != 0 {
+		t.Errorf("an MDRM with no MV: %v, MV %d after Validate", err, b.MV)
+	}
+	if _, err := b.Experiment(); err != nil {
+		t.Error(err)
+	}
 }
 
 // TestL8Ranges: each range of rules/lhy.md L8 takes its ends and refuses
