@@ -133,7 +133,9 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 
 	total := make([]float64, size)
 	comp := make([]float64, size)
-	complete := ctx.Err() == nil
+	// Complete when every root walked to its end, whether or not the run
+	// was cancelled as its last path ended.
+	complete := true
 	for _, s := range subs {
 		if s.src.mg != nil && !s.done {
 			s.src.mg.drain() // an interrupted walk's open recordings hold paths it walked

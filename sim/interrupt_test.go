@@ -58,3 +58,37 @@ func TestInterruptManyWorkers(t *testing.T) {
 	}
 	t.Logf("%d workers, %d processors: stopped %v after the interruption, %d trials", workers, procs, waited.Round(time.Millisecond), res.Trials)
 }
+
+// TestCancelledAtTheEnd: a run whose context is cancelled as its last
+// trial, or its last path, ends has run them all: it is complete, and an
+// exact one keeps its fractions.
+func TestCancelledAtTheEnd(t *testing.T) {
+	const trials = 1000
+	for _, method := range []Method{MonteCarlo, Exact} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var n int
+		last := trials
+		if method == Exact {
+			last = 4 // every path of two coin flips
+		}
+		exp := Experiment{
+			Schema: Schema{Metrics: []Metric{{Name: "heads", Labels: []string{"0", "1", "2"}}}},
+			New: func() Trial {
+				return func(src *Source, rec *Record) {
+					rec.Set(0, src.Intn(2)+src.Intn(2))
+					if n++; n == last {
+						cancel()
+					}
+				}
+			},
+		}
+		res, err := Run(ctx, exp, Config{Method: method, Trials: trials, Workers: 1, Fractions: method == Exact})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+		if !res.Complete || method == Exact && res.Metrics[0].Outcomes[1].Fraction == nil || method == MonteCarlo && res.Trials != trials {
+			t.Errorf("%s cancelled as it ended: complete %v, %d trials, fraction %v", method, res.Complete, res.Trials, res.Metrics[0].Outcomes[1].Fraction)
+		}
+	}
+}

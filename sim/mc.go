@@ -52,7 +52,9 @@ func runMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 		}
 	}
 	if ctx.Err() != nil {
-		complete, reached = false, false
+		// Cancelled as its last trials ended, a run may have run them
+		// all, or reached its precision: it is complete all the same.
+		complete = trials == cfg.Trials || reached
 	}
 	res := &Result{
 		Method:     MonteCarlo,
