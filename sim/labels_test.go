@@ -63,3 +63,26 @@ func outcomePastLabels(t *testing.T, last bool) {
 		}
 	}
 }
+
+// TestOutcomePastAnyLabels: an outcome too large for any metric's labels
+// (65,536, which a uint16 wraps to 0; a negative one) panics in Set,
+// where it would otherwise be counted as an outcome within the labels.
+func TestOutcomePastAnyLabels(t *testing.T) {
+	schema := Schema{Metrics: []Metric{{Name: "a", Labels: []string{"x", "y"}}}}
+	for _, k := range []int{1 << 16, -65535, -1} {
+		for _, method := range []Method{MonteCarlo, Exact} {
+			func() {
+				defer func() {
+					if v := recover(); v == nil || !strings.Contains(textOf(v), "past any metric's labels") {
+						t.Errorf("outcome %d, %s: panic %v", k, method, v)
+					}
+				}()
+				exp := Experiment{Schema: schema, New: func() Trial {
+					return func(src *Source, rec *Record) { rec.Set(0, k*src.Intn(2)+k) }
+				}}
+				res, err := Run(context.Background(), exp, Config{Method: method, Trials: 1000, Workers: 1})
+				t.Errorf("outcome %d, %s: no panic: %v, %v", k, method, res, err)
+			}()
+		}
+	}
+}

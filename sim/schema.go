@@ -71,7 +71,8 @@ func (s Schema) layout() (offsets []int, size int) {
 }
 
 // Validate checks that the schema is usable: named, non-empty metrics with
-// distinct names and at most 65535 outcomes each.
+// distinct names and at most 65,534 outcomes each (65,535 marks an outcome
+// not recorded).
 func (s Schema) Validate() error {
 	if len(s.Metrics) == 0 {
 		return fmt.Errorf("sim: schema has no metrics")
@@ -84,7 +85,7 @@ func (s Schema) Validate() error {
 		case seen[m.Name]:
 			return fmt.Errorf("sim: metric %q declared twice", m.Name)
 		case len(m.Labels) == 0 || len(m.Labels) >= unset:
-			return fmt.Errorf("sim: metric %q has %d outcomes", m.Name, len(m.Labels))
+			return fmt.Errorf("sim: metric %q has %d outcomes; want 1 to %d", m.Name, len(m.Labels), unset-1)
 		case m.Values != nil && len(m.Values) != len(m.Labels):
 			return fmt.Errorf("sim: metric %q has %d values for %d labels", m.Name, len(m.Values), len(m.Labels))
 		}
@@ -196,9 +197,23 @@ func NewRecord(s Schema) *Record {
 }
 
 // Set records outcome k (an index into the metric's labels) for metric m.
+// It panics for a k no metric's labels reach, which would otherwise wrap
+// to another outcome; one past its own metric's labels panics when the
+// trial's chunk is counted.
 func (r *Record) Set(m, k int) {
+	if uint(k) >= unset {
+		badOutcome(m, k)
+	}
 	r.out[m] = uint16(k)
 	r.direct = true
+}
+
+// badOutcome panics for outcome k of metric m, past any labels. It is
+// apart from Set, so that Set stays small enough to inline.
+//
+//go:noinline
+func badOutcome(m, k int) {
+	panic(fmt.Sprintf("sim: outcome %d of metric %d is past any metric's labels (at most %d)", k, m, unset-1))
 }
 
 // SetJoint records code of joint j (Schema.Joints): for every metric of
