@@ -226,6 +226,7 @@ const maxRoots = 4096
 // workers share out. A trial that draws nothing has one root, idx -1.
 func rootsOf(exp Experiment, size int, cfg Config) (roots []step, err error) {
 	probe := newEnumerator(exp, size)
+	probe.trial = exp.trial()
 	probe.src.widest = cfg.MaxPaths
 	probe.src.begin()
 	probe.rec.reset()
@@ -311,7 +312,6 @@ func newEnumerator(exp Experiment, size int) *enumerator {
 	offsets, _ := exp.Schema.layout()
 	return &enumerator{
 		exp:     exp,
-		trial:   exp.trial(),
 		src:     newExactSource(),
 		rec:     NewRecord(exp.Schema),
 		offsets: offsets,
@@ -337,6 +337,11 @@ func (e *enumerator) start(root step) {
 // have been walked in all; a later call goes on from there. Every 4096
 // paths it adds them to the run's count, which the budget bounds.
 func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config, limit uint64) error {
+	if e.trial == nil {
+		// Walked on its own: a run's workers each hand theirs to the
+		// roots they walk (walkAll), so that New runs once a worker.
+		e.trial = e.exp.trial()
+	}
 	src := e.src
 	for !e.done && (limit == 0 || e.walked < limit) && (e.drawLimit == 0 || e.drawnAll < e.drawLimit) {
 		if e.walked-e.flushed >= 4096 || e.drawn >= 1<<20 {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -229,6 +230,30 @@ func TestOutcomeNamesWhatThereIs(t *testing.T) {
 		}
 		if p := res.P(c.name, c.label); !math.IsNaN(p) {
 			t.Errorf("P(%q, %q) = %v, want NaN", c.name, c.label, p)
+		}
+	}
+}
+
+// TestNewOncePerWorker: an exact run calls Experiment.New once for the
+// first path it probes and once a worker, not once a root: a model's
+// scratch (a Solitaire ASL stack) is made as often as a Monte Carlo run
+// makes it, whatever its first draw's outcomes.
+func TestNewOncePerWorker(t *testing.T) {
+	var calls atomic.Int64
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "odd", Labels: []string{"no", "yes"}}}},
+		New: func() Trial {
+			calls.Add(1)
+			return func(src *Source, rec *Record) { rec.Set(0, src.Intn(1000)%2) }
+		},
+	}
+	for _, workers := range []int{1, 2} {
+		calls.Store(0)
+		if _, err := Run(context.Background(), exp, Config{Method: Exact, Workers: workers}); err != nil {
+			t.Fatal(err)
+		}
+		if n := calls.Load(); n > int64(1+workers) {
+			t.Errorf("-j %d: New called %d times for 1,000 roots", workers, n)
 		}
 	}
 }
