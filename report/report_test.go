@@ -212,6 +212,11 @@ func TestGroup(t *testing.T) {
 			t.Errorf("Group(%d) = %q, want %q", n, got, want)
 		}
 	}
+	for n, want := range map[int]string{-1: "-1", -1234567: "-1,234,567", math.MinInt64: "-9,223,372,036,854,775,808"} {
+		if got := Group(n); got != want {
+			t.Errorf("Group(%d) = %q, want %q", n, got, want)
+		}
+	}
 }
 
 // TestCSVWithoutFractions: the CSV of a run with fractions is that of the

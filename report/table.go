@@ -220,8 +220,12 @@ func Bar(p float64, width int) string {
 	return strings.Repeat("█", n/8) + eighths[n%8]
 }
 
-// Group writes n with thousands separators, for counts people read.
+// Group writes n with thousands separators, for counts people read: a
+// negative n with its minus sign, −1,234 as "-1,234".
 func Group[T ~uint64 | ~int](n T) string {
+	if n < 0 {
+		return "-" + Group(uint64(-int64(n)))
+	}
 	s := strconv.FormatUint(uint64(n), 10)
 	var b strings.Builder
 	for i, c := range s {
