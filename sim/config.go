@@ -37,11 +37,20 @@ const (
 // [MinConfidence, MaxConfidence] (NaN included), and Fractions with Monte
 // Carlo.
 type Config struct {
-	Method  Method
-	Trials  uint64 // Monte Carlo trials; with Precision, the most to run
-	Seed    uint64
+	Method Method
+	Trials uint64 // Monte Carlo trials; with Precision, the most to run
+	// Seed keys the streams a Monte Carlo run draws from: one seed, one
+	// set of figures, whatever Workers is.
+	Seed uint64
+	// Workers is how many goroutines run the trials or walk the paths
+	// (0: GOMAXPROCS). It changes how soon a result comes, never what it
+	// says.
 	Workers int
-	Chunk   int
+	// Chunk is how many Monte Carlo trials draw from one stream, keyed by
+	// (Seed, chunk index). Unlike Workers, it changes which trials are
+	// drawn, and so the figures of a seed: a result names its chunk, and
+	// is repeated only with the same one.
+	Chunk int
 	// Precision, when positive, stops a Monte Carlo run at the first chunk
 	// boundary where every outcome's interval half-width is at most
 	// Precision; Trials is then the cap, and Result.PrecisionReached says
