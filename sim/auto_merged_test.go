@@ -70,3 +70,21 @@ func TestAutoInterruptedBeforeChoosing(t *testing.T) {
 		t.Errorf("complete %v, told %v, note %q", res.Complete, called, res.Note)
 	}
 }
+
+// TestAutoInterruptedAfterChoosing: a run interrupted once auto chose
+// exact enumeration keeps, as its note, why it chose it.
+func TestAutoInterruptedAfterChoosing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var why string
+	res, err := RunAuto(ctx, sixes(7, false), Config{MaxPaths: 300_000, Trials: 1000, Workers: 2}, func(m Method, w string) {
+		why = w
+		cancel()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || why == "" || res.Note != why {
+		t.Errorf("complete %v, told %q, note %q", res.Complete, why, res.Note)
+	}
+}

@@ -173,6 +173,9 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 		// Interrupted before it chose: a walk that merges may be walked
 		// on well past the probe.
 		res.Note = "auto had not chosen a method when the run was interrupted: the figures are those of the exact walk so far"
+	case err == nil:
+		// Interrupted after it chose exact: why it did is still the note.
+		res.Note = chose
 	}
 	exactPrecision(res, cfg)
 	return res, err
