@@ -635,3 +635,14 @@ func TestPlanEchoedAsRead(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }
+
+// TestPlanNamedInRunErrors: a run's error names a plan by its label,
+// quoted ("a run" read as English), and a draw wider than the budget
+// says how far to raise it.
+func TestPlanNamedInRunErrors(t *testing.T) {
+	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4", "--method", "exact", "--max-paths", "10")
+	want := `sapper plans: plan "a": exact enumeration needs at least 11 paths (a draw of 11 outcomes), more than the budget of 10 paths; use --method mc (or auto), or raise --max-paths to 11 or more` + "\n"
+	if code != exitFailure || stderr != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+}

@@ -47,7 +47,7 @@ func executePooled(ctx context.Context, stderr io.Writer, j *job) (rep report.Re
 	if err != nil {
 		var re *sim.RunError
 		if errors.As(err, &re) && j.runs[re.Run].label != "" {
-			err = fmt.Errorf("%s run: %w", j.runs[re.Run].label, re.Err)
+			err = fmt.Errorf("%s: %w", j.runName(j.runs[re.Run].label), re.Err)
 		}
 		return rep, false, err
 	}

@@ -183,6 +183,16 @@ func (j *job) finishReport(rep *report.Report) {
 	}
 }
 
+// runName names the run labelled label in a message: "placed run",
+// "tem=2 run", and a plan by its label, quoted, since the player chose it
+// (plan "a", where "a run" reads as English).
+func (j *job) runName(label string) string {
+	if j.report.Command == "plans" {
+		return fmt.Sprintf("plan %q", label)
+	}
+	return label + " run"
+}
+
 // execute runs j's experiments, in order unless they share a pool of
 // workers (executePooled), with a progress bar on stderr when asked, and
 // stops after an interrupted one. A run that met its
@@ -201,14 +211,14 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 		res, err := runOne(ctx, stderr, r.exp, j.common, label, r.label)
 		if err != nil {
 			if r.label != "" {
-				err = fmt.Errorf("%s run: %w", r.label, err)
+				err = fmt.Errorf("%s: %w", j.runName(r.label), err)
 			}
 			return rep, false, err
 		}
 		if s := report.PrecisionMissed(res); s != "" {
 			run := ""
 			if r.label != "" {
-				run = r.label + " run: "
+				run = j.runName(r.label) + ": "
 			}
 			who := cmp.Or(j.invoked, rep.Command)
 			fmt.Fprintf(stderr, "sapper %s: %s%s; %s\n", who, run, s, moreTrials(rep))
@@ -343,8 +353,12 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		var be *sim.BudgetError
 		var te *sim.TreeError
 		switch {
-		case errors.As(err, &be) && be.Draw > 0:
+		case errors.As(err, &be) && be.Draw > 0 && (be.Draw > maxPathsLimit || onServerAt(ctx, be.Budget)):
 			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
+		case errors.As(err, &be) && be.Draw > 0:
+			// One draw has more outcomes than the budget has paths: a
+			// budget of at least as many may hold the whole walk.
+			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths to %d or more", err, be.Draw)
 		case errors.As(err, &be) && be.Budget >= maxPathsLimit:
 			return nil, fmt.Errorf("%w, the greatest --max-paths; use --method mc (or auto)", err)
 		case errors.As(err, &be) && onServerAt(ctx, be.Budget):

@@ -85,7 +85,11 @@ func (a IFTAttack) validateFP() error {
 	}
 	for _, u := range append([]Unit{{}}, a.Targets...) {
 		if a.fpAgainst(u) < 1 {
-			return bound.Invalidf("fp", "%v FP halved %d times is %v, below 1: it cannot attack (§8.62); drop --area-fire or --concealed", a.FP, a.halvings(u), a.fpAgainst(u))
+			halved := "halved"
+			if n := a.halvings(u); n > 1 {
+				halved = fmt.Sprintf("halved %d times", n)
+			}
+			return bound.Invalidf("fp", "%v FP %s is %v, below 1: it cannot attack (§8.62); drop --area-fire or --concealed", a.FP, halved, a.fpAgainst(u))
 		}
 	}
 	return nil
