@@ -249,6 +249,10 @@ func decodeError(err error) error {
 		return errors.New("want a JSON object {\"args\": [...], \"files\": {...}}")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return fmt.Errorf("%s; want only \"args\" and \"files\"", strings.TrimPrefix(err.Error(), "json: "))
+	case errors.Is(err, io.EOF):
+		return errors.New("an empty request; want a JSON object {\"args\": [...], \"files\": {...}}")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("the JSON ends early; want a JSON object {\"args\": [...], \"files\": {...}}")
 	}
 	return fmt.Errorf("want a JSON object {\"args\": [...], \"files\": {...}}: %v", strings.TrimPrefix(err.Error(), "json: "))
 }

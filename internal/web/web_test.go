@@ -218,7 +218,8 @@ func TestBadRequests(t *testing.T) {
 		status int
 		want   string
 	}{
-		{``, 400, "want a JSON object"},
+		{``, 400, "an empty request; want a JSON object"},
+		{`{"args":["dc"]`, 400, "the JSON ends early; want a JSON object"},
 		{`[]`, 400, "want a JSON object"},
 		{`{"args":[]}`, 400, "args: want a command line"},
 		{`{"args":["dc"],"extra":1}`, 400, `unknown field "extra"; want only "args" and "files"`},
@@ -247,7 +248,7 @@ func TestBadRequests(t *testing.T) {
 		}
 		msg, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.StatusCode != c.status || !strings.Contains(string(msg), c.want) || strings.Contains(string(msg), "Go ") {
+		if res.StatusCode != c.status || !strings.Contains(string(msg), c.want) || strings.Contains(string(msg), "Go ") || strings.Contains(string(msg), "EOF") {
 			t.Errorf("%.60q: %d %q, want %d with %q", c.body, res.StatusCode, msg, c.status, c.want)
 		}
 	}
