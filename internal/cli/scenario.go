@@ -179,6 +179,9 @@ func decodeScenario(file string, data []byte) (*scenario, error) {
 		return nil, scenarioError(file, root.N.Line, "no command; want e.g. command: dc")
 	case strings.Contains(s.title, "\n"):
 		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
+	case s.title != "" && strings.TrimSpace(s.title) == "":
+		// Printed, it is a blank line where the output's heading was.
+		return nil, scenarioError(file, s.lines["title"], "title: only spaces; give a title, or leave title out")
 	case utf8.RuneCountInString(s.title) > maxTitle:
 		// Every output prints it whole, and a chart wraps it to a line
 		// per few words: a title is a line, not a page.

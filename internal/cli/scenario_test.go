@@ -74,6 +74,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nvary: tem=0..2\nmetric: nope\n", `metric.yaml:5: metric: "nope": no such metric; want one of detonation,`},
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nmetric: ift\n", `metric.yaml:4: metric needs vary`},
 		{"title", "command: dc\ntitle: |\n  a\n  b\n", `title.yaml:2: title: want one line`},
+		{"title", "command: dc\ntitle: \"  \"\n", `title.yaml:2: title: only spaces; give a title, or leave title out`},
 		{"longtitle", "command: dc\nflags:\n  target: 4-6-7\ntitle: " + strings.Repeat("word ", 24) + "words\n", `longtitle.yaml:4: title: 125 characters; want at most 120 (a longer text is a description)`},
 		{"plot", "command: dc\nflags:\n  target: 4-6-7\n  plot: out.gif\n", `plot.yaml:4: field plot: "out.gif": want a file name ending in .png or .svg`},
 		{"plotdir", "command: dc\nflags:\n  target: 4-6-7\n  plot: ../x.png\n", `plotdir.yaml:4: field plot: "../x.png": a scenario file's chart is written in the directory sapper runs in`},

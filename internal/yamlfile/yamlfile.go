@@ -157,6 +157,15 @@ func loadError(file string, data []byte, err error, want string) error {
 	var le *yaml.LoadError
 	if errors.As(err, &le) {
 		msg := le.Message
+		if strings.HasPrefix(msg, "exceeded max depth of ") {
+			// The decoder's own limit, met by brackets opened by the
+			// thousand: said as what the file does.
+			depth := strings.TrimPrefix(msg, "exceeded max depth of ")
+			for i := len(depth) - 3; i > 0; i -= 3 {
+				depth = depth[:i] + "," + depth[i:]
+			}
+			msg = "nested " + depth + " levels deep or more; a value here is a level or two"
+		}
 		if tabIndented(data, le.Mark.Line) {
 			msg += " (the line is indented with a tab; YAML indents with spaces)"
 		}

@@ -162,3 +162,12 @@ func TestTabIndent(t *testing.T) {
 		t.Errorf("an error on a line with no tab: %v", err)
 	}
 }
+
+// TestTooDeep: brackets opened by the thousand are said to nest too
+// deep, in the file's terms, at their line.
+func TestTooDeep(t *testing.T) {
+	_, err := Decode("f.yaml", []byte("a: b\nc: "+strings.Repeat("[", 20000)+"\n"), "a:")
+	if err == nil || err.Error() != "f.yaml:2: nested 10,000 levels deep or more; a value here is a level or two" {
+		t.Errorf("%v", err)
+	}
+}
