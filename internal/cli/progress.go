@@ -88,15 +88,25 @@ func startProgress(w io.Writer, counter *atomic.Uint64, total, budget uint64, un
 	}
 }
 
-// slowNote is how long an exact run whose progress is not drawn (stderr
-// not a terminal, --progress auto) walks before it says, once, how far it
-// is and how long its budget may still take: a walk that merges states
-// stops only at --max-paths, which can be minutes away.
+// slowNote is how long a run whose progress is not drawn (stderr not a
+// terminal, --progress auto) and whose end is not known goes on before it
+// says, once, how far it is and how long its bound may still take: a walk
+// that merges states stops only at --max-paths, and a --precision run
+// that does not get there only at its --trials, each of which can be
+// minutes away.
 var slowNote = 10 * time.Second
 
-// startSlowNote writes that line on w if the run is still going after
-// slowNote, until the returned stop is called.
-func startSlowNote(w io.Writer, counter *atomic.Uint64, budget uint64) (stop func()) {
+// Slow notes: what is still going, then its progress line, and what
+// bounds it.
+const (
+	slowExact     = "exact enumeration still walking: %s (--max-paths bounds it; --method auto runs Monte Carlo on a walk this long)\n"
+	slowPrecision = "Monte Carlo still running to its --precision: %s (--trials bounds it)\n"
+)
+
+// startSlowNote writes the note say on w, with the run's progress in
+// unit against budget, if the run is still going after slowNote, until
+// the returned stop is called.
+func startSlowNote(w io.Writer, counter *atomic.Uint64, budget uint64, unit, say string) (stop func()) {
 	start := time.Now()
 	t := time.NewTimer(slowNote)
 	done := make(chan struct{})
@@ -105,8 +115,7 @@ func startSlowNote(w io.Writer, counter *atomic.Uint64, budget uint64) (stop fun
 		select {
 		case <-done:
 		case <-t.C:
-			fmt.Fprintf(w, "exact enumeration still walking: %s (--max-paths bounds it; --method auto runs Monte Carlo on a walk this long)\n",
-				progressLine(counter.Load(), 0, budget, "paths", time.Since(start), progressWidth))
+			fmt.Fprintf(w, say, progressLine(counter.Load(), 0, budget, unit, time.Since(start), progressWidth))
 		}
 	})
 	return func() {

@@ -127,3 +127,24 @@ func TestSlowExactSaysSo(t *testing.T) {
 		t.Errorf("--progress never: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestSlowPrecisionSaysSo: a --precision run whose progress is not drawn
+// says once, when it has run for slowNote, how far it is and that its
+// --trials bounds it.
+func TestSlowPrecisionSaysSo(t *testing.T) {
+	fire := "fire --fp 8 --target 4-6-7 --target leader:8-1 --precision 0.0003 --trials 20000000 -j 1"
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = 20 * time.Millisecond
+	code, stdout, stderr := cli(t, args(fire)...)
+	if code != exitOK || strings.Count(stderr, "\n") != 1 ||
+		!strings.HasPrefix(stderr, "Monte Carlo still running to its --precision: ") ||
+		!strings.Contains(stderr, " of at most 20,000,000 trials ") ||
+		!strings.HasSuffix(stderr, "(--trials bounds it)\n") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	slowNote = time.Hour
+	code, stdout2, stderr := cli(t, args(fire)...)
+	if code != exitOK || stderr != "" || scrubElapsed(stdout2) != scrubElapsed(stdout) {
+		t.Errorf("a run shorter than %v: exit %d, stderr %q, or another result", slowNote, code, stderr)
+	}
+}

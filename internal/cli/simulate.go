@@ -325,7 +325,11 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 	} else if c.progress == progressAuto && cfg.Method == sim.Exact {
 		var counter atomic.Uint64
 		cfg.Progress = &counter
-		stop = startSlowNote(stderr, &counter, cfg.MaxPaths)
+		stop = startSlowNote(stderr, &counter, cfg.MaxPaths, "paths", slowExact)
+	} else if c.progress == progressAuto && cfg.Method == sim.MonteCarlo && cfg.Precision > 0 {
+		var counter atomic.Uint64
+		cfg.Progress = &counter
+		stop = startSlowNote(stderr, &counter, cfg.Trials, "trials", slowPrecision)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
 	// it has chosen (a fraction of a second; an enumeration that merges
