@@ -10,8 +10,9 @@ import (
 
 // ParseUnit reads a unit as NAME:COHESION followed by options after
 // commas: concealed, disrupted, non-combat, rnp, rider, on=VEHICLE,
-// heroic, japanese or russian, av=N (Assault Value) and sav=N. Ranges are
-// checked by Validate, names against the other units and vehicles too.
+// heroic, japanese or russian, av=N (Assault Value) and sav=N. Its ranges
+// are checked here, as Validate checks them, so that an error quotes s;
+// its name against the other units and vehicles by Validate.
 func ParseUnit(s string) (Unit, error) {
 	var u Unit
 	head, opts, err := splitEntry(s, "COHESION")
@@ -47,11 +48,14 @@ func ParseUnit(s string) (Unit, error) {
 			return u, fmt.Errorf("%q: unknown option %q; want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N", s, o)
 		}
 	}
+	if err := u.validate(); err != nil {
+		return u, fmt.Errorf("%q: %w", s, err)
+	}
 	return u, nil
 }
 
 // ParseVehicle reads a vehicle as NAME:AV followed by options after commas:
-// eav=N, atv=N, afv and towed-gun.
+// eav=N, atv=N, afv and towed-gun, its ranges checked as ParseUnit's are.
 func ParseVehicle(s string) (Vehicle, error) {
 	v := Vehicle{EAV: -1}
 	head, opts, err := splitEntry(s, "AV")
@@ -88,6 +92,9 @@ func ParseVehicle(s string) (Vehicle, error) {
 		default:
 			return v, fmt.Errorf("%q: unknown option %q; want eav=N, atv=N, afv or towed-gun", s, o)
 		}
+	}
+	if err := v.validate(); err != nil {
+		return v, fmt.Errorf("%q: %w", s, err)
 	}
 	return v, nil
 }
