@@ -174,11 +174,15 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	}
 	if cr.Tables, err = loadTables(ctx, ref); err != nil {
 		var ue *usageError
-		if fs.Changed("tables") && errors.As(err, &ue) && !ue.placed {
+		if fs.Changed("tables") && errors.As(err, &ue) {
 			// The flag's file, not the crossing's tables: the error is
-			// the flag's, for a scenario to leave unplaced and a page to
-			// mark.
-			ue.msg, ue.field = "--"+ue.msg, "tables"
+			// the flag's, for a page to mark, and one that names no line
+			// of the file is said as the flag's, for a scenario to leave
+			// unplaced.
+			ue.field = "tables"
+			if !ue.placed {
+				ue.msg = "--" + ue.msg
+			}
 		}
 		return nil, err
 	}

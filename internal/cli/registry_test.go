@@ -281,3 +281,15 @@ func TestServedBudgetAdvice(t *testing.T) {
 		t.Errorf("exact over a server's path limit: exit %d, %q", code, stderr.String())
 	}
 }
+
+// TestServedTablesFileMarked: an uploaded tables file the run refuses at
+// one of its lines comes back as the Tables field's, for the page to mark
+// as it marks a crossing file's.
+func TestServedTablesFileMarked(t *testing.T) {
+	ts := servedEngine(t, 50_000)
+	files := map[string]string{"t.yaml": "nationality: russian\nunits: 3\n"}
+	code, _, stderr, field := servedRun(t, ts, []string{"activate", "two-sq-crossing", "--tables", "t.yaml"}, files)
+	if code != exitUsage || field != "tables" || !strings.HasPrefix(stderr, "sapper activate: t.yaml:2: ") {
+		t.Errorf("exit %d, field %q, stderr %q", code, field, stderr)
+	}
+}
