@@ -587,6 +587,22 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		t.Errorf("an emptied MF: %q, the box (invalid/focused) %q; want %q on the box", errText, invalid, want)
 	}
 
+	// A value the run refuses in the built crossing is marked on the
+	// builder's box, not on the Crossing list the file was chosen in.
+	if err := chromedp.Run(ctx,
+		fill(`#b-loc-0-mf`, "1"),
+		fill(`#b-enemy-ac`, "9"),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(`document.getElementById('b-enemy-ac').getAttribute('aria-invalid') + '/' + (document.activeElement && document.activeElement.id) + '/' + document.getElementById('in-crossing').getAttribute('aria-invalid')`, &invalid),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper activate: my-crossing.yaml:5: enemy: ac: 9 outside 0…6"; errText != want || invalid != "true/b-enemy-ac/null" {
+		t.Errorf("AC# 9 in the builder: %q, the boxes (AC#/focused/Crossing) %q; want %q on AC#", errText, invalid, want)
+	}
+
 	// The skip link takes the keyboard to the form it is on, and leaves
 	// the address alone.
 	if err := chromedp.Run(ctx,

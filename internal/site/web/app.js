@@ -1427,15 +1427,11 @@ function pageMain() {
     const builtSel = [...$("form").querySelectorAll("select")].find((s) => s.value === BUILT);
     const empty = builtSel && $("builder") && [...$("builder").querySelectorAll("input[type=number]")].find((c) => c.value === "");
     if (empty) {
-      clearErrors();
       const lbl = document.querySelector("label[for='" + empty.id + "']")?.textContent || "a number box";
       const item = empty.closest(".bitem");
       const sq = /^b-e-\d+-/.test(empty.id) && empty.closest(".elig")?.querySelector("input[type=checkbox]")?.dataset.sq;
       const where = [item?.querySelector("h4")?.textContent || (item?.dataset.sq !== undefined ? "S? " + item.querySelector("input[type=text]").value : ""), sq ? "S? " + sq : "", lbl].filter(Boolean).join(" ");
-      showError("sapper " + formCmd().name + ": " + BUILT + ": " + where + ": empty; give a number from " + empty.min + " to " + empty.max);
-      empty.setAttribute("aria-invalid", "true");
-      empty.focus({ preventScroll: true });
-      empty.scrollIntoView({ block: "center" });
+      builderError("sapper " + formCmd().name + ": " + BUILT + ": " + where + ": empty; give a number from " + empty.min + " to " + empty.max, empty);
       document.body.dataset.state = "error";
       return;
     }
@@ -1556,7 +1552,9 @@ function pageMain() {
     const partial = m.code === 130 && m.stdout !== "";
     if (m.code !== 0 && !partial) {
       setStatus("");
-      showError(stderr || "the run failed (exit status " + m.code + ")", m.field);
+      const box = builderBox(stderr);
+      if (box) builderError(stderr, box);
+      else showError(stderr || "the run failed (exit status " + m.code + ")", m.field);
       document.body.dataset.state = "error";
       return;
     }
@@ -1632,6 +1630,41 @@ function pageMain() {
       e.textContent = "";
     }
     for (const e of document.querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
+  }
+
+  // builderBox is the box of the path builder that a run's error about the
+  // crossing it built is about, by the line and field the error names
+  // (my-crossing.yaml:5: enemy: ac: …), when the run used what the
+  // builder built; null otherwise.
+  function builderBox(line) {
+    if (!built || !$("builder") || ![...$("form").querySelectorAll("select")].some((s) => s.value === BUILT)) return null;
+    const m = new RegExp("^sapper [a-z]+: " + BUILT.replace(/\./g, "\\.") + ":(\\d+): (.*)$").exec(line);
+    if (!m) return null;
+    const msg = m[2];
+    let k;
+    if ((k = /^(?:enemy: )?(ac|attitude|mission_drm|a5_drm|nationality|date)\b/.exec(msg))) return $("b-enemy-" + k[1]);
+    if ((k = /^stack (\d+):/.exec(msg))) return $("b-stack").querySelectorAll("input")[k[1] - 1] || null;
+    if ((k = /^sq (\d+): (\w+)/.exec(msg))) return $("b-sq-" + (k[1] - 1) + "-" + k[2]) || $("b-sq-" + (k[1] - 1) + "-id");
+    if ((k = /^path (\d+)(?: \([^)]*\))?: eligible (\d+): (\w+)/.exec(msg))) {
+      const e = built.path[k[1] - 1]?.eligible[k[2] - 1];
+      return (e && $("b-e-" + (k[1] - 1) + "-" + e.id.replace(/\W/g, "_") + "-" + k[3])) || null;
+    }
+    if ((k = /^path (\d+)(?: \([^)]*\))?: (\w+)/.exec(msg))) return $("b-loc-" + (k[1] - 1) + "-" + k[2]) || null;
+    return null;
+  }
+
+  // builderError shows line, and marks the builder's box it is about,
+  // opening the builder to it.
+  function builderError(line, box) {
+    clearErrors();
+    $("error").hidden = false;
+    $("error").textContent = line;
+    $("result").hidden = true;
+    const d = box.closest("details");
+    if (d) d.open = true;
+    box.setAttribute("aria-invalid", "true");
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "center" });
   }
 
   // showError shows the engine's one line, and again under the field the
