@@ -610,6 +610,28 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("a compare's status counts %q, want its three runs' trials together", counted)
 	}
 
+	// Run pressed at the foot of a long form on a phone: the first look
+	// is brought into view, where it would have stayed above the screen.
+	var top float64
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 800),
+		chromedp.Navigate(ts.URL+"/#compare"),
+		waitState("idle"),
+		chromedp.SetValue(`#in-trials`, "1000000000", chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, document.body.scrollHeight)`, nil),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		chromedp.Poll(`!!document.querySelector('#first-look')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`document.getElementById('result-title').getBoundingClientRect().top`, &top),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("partial"),
+		chromedp.EmulateViewport(1280, 900),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if top < 0 || top > 800 {
+		t.Errorf("the first look's heading is at %.0f px, off a screen 800 px high", top)
+	}
+
 	// Cancelled just as its first look ends: the first look is all there
 	// is, and is shown as partial, under its own command line. The
 	// page's Worker is wrapped to click Cancel as the first look's answer

@@ -1486,6 +1486,9 @@ function pageMain() {
     const each = r.cmd.sweep ? " of each run" : "";
     const note = el("p", { class: "first-look-note", id: "first-look", text: "A first look from the first " + num(PREVIEW) + " trials" + each + "; the full run of " + num(Number($("in-trials").value)) + (each ? " each" : "") + " is under way and will replace it." });
     $("headline").after(note);
+    // shown where the player looks, as the full result will be: Run
+    // pressed low on a long form would leave it above the screen
+    $("result-title").scrollIntoView({ block: "start" });
     if (!window.sapperTiming) window.sapperTiming = {};
     window.sapperTiming.firstLookMs = performance.now();
     r.preview = null;
