@@ -94,6 +94,28 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A finished result is given back with its form, as it was, and its
+	// status with it: leaving a tab and coming back does not ask for the
+	// run again.
+	t.Run("a result is given back with its form", func(t *testing.T) {
+		var before, after, status, state string
+		var hidden bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?kept#dc?target=4-6-7&trials=20000"), waitState("done", "error"),
+			chromedp.Text(`#headline`, &before, chromedp.ByQuery),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
+			chromedp.Poll(`document.getElementById('cmd-title').textContent === 'sapper dc'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+			chromedp.Evaluate(`document.getElementById('result').hidden`, &hidden),
+			chromedp.Text(`#headline`, &after, chromedp.ByQuery),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			t.Fatal(err)
+		}
+		if hidden || after != before || before == "" || !strings.HasPrefix(status, "Done in ") || state != "done" {
+			t.Errorf("back on dc after fire: result hidden %v, headline %q (was %q), status %q, state %q", hidden, after, before, status, state)
+		}
+	})
+
 	// A result that arrives after an input changed answers the form as it
 	// was at Run: it says so, and keeps what its status said of the run.
 	t.Run("a result run before the form changed", func(t *testing.T) {

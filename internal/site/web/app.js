@@ -158,6 +158,9 @@ function pageMain() {
   let runSeq = 0;
   const kept = {}; // by command, the inputs its form had when the player left it
   const addressOf = {}; // by command, the address its form last had
+  // by command, the finished result its form showed when the player left
+  // it, with the status beside it: given back with the form
+  const keptResult = {};
 
   // setAddress sets the page's address for the form shown, without a run:
   // the form given back later gets it again (route).
@@ -415,9 +418,18 @@ function pageMain() {
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
+    let restored = null;
     if (current !== cmd || q >= 0) {
       const back = q < 0 && kept[cmd.name];
+      restored = back && keptResult[cmd.name];
       showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
+      if (restored) {
+        $("result").replaceChildren(...restored.nodes);
+        $("result").className = restored.cls;
+        $("result").hidden = false;
+        setStatus(restored.status);
+        markScrolling();
+      }
       // A form given back as the player left it: the address is again the
       // one it had then, its inputs if he gave any, so that a copy or a
       // reload keeps them (and a form he never touched stays bare).
@@ -429,7 +441,7 @@ function pageMain() {
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question.
     if (q >= 0 && !leftOut.length && !unknown) run();
-    else document.body.dataset.state = "idle";
+    else document.body.dataset.state = restored ? restored.state : "idle";
   }
 
   // ---- the form
@@ -452,16 +464,23 @@ function pageMain() {
   }
 
   function showForm(cmd, params) {
+    // What the player gave the form left is kept, and given back when he
+    // returns to it by its link, with its result if a run had finished:
+    // the form is given back as it was, and the result stands under it
+    // (marked out of date if he changed the form after the run).
+    if (current && $("form").childElementCount) {
+      kept[current.name] = argvOf().params.filter(([k]) => !k.startsWith("file:"));
+      delete keptResult[current.name];
+      if (!running && !$("result").hidden) {
+        keptResult[current.name] = { nodes: [...$("result").childNodes], cls: $("result").className, status: $("status").textContent, state: document.body.dataset.state };
+      }
+    }
     // Leaving a form, or resetting it, stops its run: a result must stand
     // under the form and the permalink that made it.
     if (running) {
       cancel(true);
       document.body.dataset.state = "idle";
     }
-    // What the player gave the form left is kept, and given back when he
-    // returns to it by its link: its result is not, as it stands under the
-    // form that made it.
-    if (current && $("form").childElementCount) kept[current.name] = argvOf().params.filter(([k]) => !k.startsWith("file:"));
     current = cmd;
     leftOut = [];
     if (cmd.sweep) {
@@ -514,6 +533,7 @@ function pageMain() {
       setAddress("#" + cmd.name);
       current = null; // nothing of this form is kept
       delete kept[cmd.name];
+      delete keptResult[cmd.name];
       showForm(cmd, cmd.sweep ? new URLSearchParams({ command: target.name }) : new URLSearchParams());
       const undo = el("button", { type: "button", class: "small", id: "undo-defaults", text: "Undo" });
       undo.onclick = () => {
