@@ -139,12 +139,29 @@ func gridFigure(c Cell) (fig, interval string) {
 		return "—", ""
 	case c.Mean:
 		if c.Hi > c.Lo {
-			interval = fmt.Sprintf("%.3f–%.3f", c.Lo, c.Hi)
+			lo, hi := Span(c.Lo, c.Hi, 3)
+			interval = lo + "–" + hi
 		}
 		return fmt.Sprintf("%.3f", c.P), interval
 	}
 	if c.Hi > c.Lo {
-		interval = fmt.Sprintf("%.1f–%.1f", 100*c.Lo, 100*c.Hi)
+		lo, hi := Span(100*c.Lo, 100*c.Hi, 1)
+		interval = lo + "–" + hi
 	}
 	return fmt.Sprintf("%.2f%%", 100*c.P), interval
+}
+
+// Span writes the ends of an interval from lo to hi with places decimals,
+// or one more where places would print them alike and one more tells them
+// apart: a narrow interval (1.17–1.22 points, from a long run) said as
+// 1.2–1.2 says nothing of its width. One still alike at places+1 (0.0–0.0
+// about a figure never seen) keeps places.
+func Span(lo, hi float64, places int) (string, string) {
+	a, b := fmt.Sprintf("%.*f", places, lo), fmt.Sprintf("%.*f", places, hi)
+	if a == b {
+		if a1, b1 := fmt.Sprintf("%.*f", places+1, lo), fmt.Sprintf("%.*f", places+1, hi); a1 != b1 {
+			return a1, b1
+		}
+	}
+	return a, b
 }

@@ -269,3 +269,21 @@ func TestJSONFractions(t *testing.T) {
 		}
 	}
 }
+
+// TestSpan: an interval's ends take one more place only where their
+// places print them alike and one more tells them apart.
+func TestSpan(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{42.71, 42.93, "42.7–42.9"},
+		{1.171, 1.219, "1.17–1.22"},
+		{0, 0.000004, "0.0–0.0"},
+		{99.999996, 100, "100.0–100.0"},
+	} {
+		if a, b := Span(c.lo, c.hi, 1); a+"–"+b != c.want {
+			t.Errorf("Span(%v, %v, 1) = %s–%s, want %s", c.lo, c.hi, a, b, c.want)
+		}
+	}
+}

@@ -614,13 +614,20 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 		case !strings.HasPrefix(g.Columns[j], "Δ "):
 			fig = fmt.Sprintf("%.2f%%", 100*c.P)
 			if c.Hi > c.Lo {
-				iv = fmt.Sprintf("%.1f–%.1f", 100*c.Lo, 100*c.Hi)
+				lo, hi := report.Span(100*c.Lo, 100*c.Hi, 1)
+				iv = lo + "–" + hi
 			}
 			return fig, iv
 		}
 		fig = signedPts(100*c.P, 2) + " pts"
 		if c.Hi > c.Lo {
-			iv = "[" + signedPts(100*c.Lo, 1) + ", " + signedPts(100*c.Hi, 1) + "]"
+			// As report.Span, signed: one more place where one would
+			// print the ends alike.
+			places := 1
+			if signedPts(100*c.Lo, 1) == signedPts(100*c.Hi, 1) && signedPts(100*c.Lo, 2) != signedPts(100*c.Hi, 2) {
+				places = 2
+			}
+			iv = "[" + signedPts(100*c.Lo, places) + ", " + signedPts(100*c.Hi, places) + "]"
 		}
 		return fig, iv
 	}

@@ -1685,6 +1685,16 @@ function pageMain() {
     $("result").hidden = true;
     const d = box.closest("details");
     if (d) d.open = true;
+    // under the box too, without the file and line the player never saw
+    const at = box.closest(".bfield, .row") || box;
+    let err = at.querySelector(".field-error");
+    if (!err) {
+      err = el("p", { class: "field-error", id: "err-" + box.id });
+      at.append(err);
+    }
+    err.textContent = line.replace(/^sapper [a-z]+: /, "").replace(new RegExp("^" + BUILT.replace(/\./g, "\\.") + "(:\\d+)?: "), "");
+    err.hidden = false;
+    box.setAttribute("aria-describedby", err.id);
     box.setAttribute("aria-invalid", "true");
     box.focus({ preventScroll: true });
     box.scrollIntoView({ block: "center" });
@@ -2074,6 +2084,15 @@ function pageMain() {
     return " [" + (100 * o.lo).toFixed(2) + ", " + (100 * o.hi).toFixed(2) + "]";
   }
 
+  // span writes an interval's ends with places decimals, or one more where
+  // places would print them alike and one more tells them apart (1.2–1.2
+  // says nothing of its width), as the command line does (report.Span).
+  function span(lo, hi, places) {
+    const a = lo.toFixed(places), b = hi.toFixed(places);
+    if (a === b && lo.toFixed(places + 1) !== hi.toFixed(places + 1)) return lo.toFixed(places + 1) + "–" + hi.toFixed(places + 1);
+    return a + "–" + b;
+  }
+
   // cell is a figure and its interval. compact writes the interval as
   // the command line's side-by-side tables do, 42.7–42.9, so that three
   // ways fit a phone's width.
@@ -2082,7 +2101,7 @@ function pageMain() {
     td.append(isMean ? o.mean.toFixed(3) : pct(o.p));
     if (o.lo === undefined || o.lo === o.hi) return td;
     let ci = isMean ? " [" + o.lo.toFixed(3) + ", " + o.hi.toFixed(3) + "]" : interval(o);
-    if (compact) ci = isMean ? o.lo.toFixed(3) + "–" + o.hi.toFixed(3) : (100 * o.lo).toFixed(1) + "–" + (100 * o.hi).toFixed(1);
+    if (compact) ci = isMean ? span(o.lo, o.hi, 3) : span(100 * o.lo, 100 * o.hi, 1);
     td.append(el("span", { class: "ci", text: ci }));
     return td;
   }
