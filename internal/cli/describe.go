@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v4"
+
 	"github.com/spf13/pflag"
 )
 
@@ -462,11 +464,58 @@ func runDescribe(stdout io.Writer, args []string) error {
 	return badValue("format", *format, "want table or json")
 }
 
-// writeDescJSON writes commands' descriptions as describe --format json.
+// writeDescJSON writes commands' descriptions as describe --format json,
+// with the built-in scenarios of those commands that a form can start
+// from (describedScenarios).
 func writeDescJSON(w io.Writer, descs []commandDesc) error {
+	names := map[string]bool{}
+	for _, d := range descs {
+		names[d.Name] = true
+	}
+	scenarios, err := describedScenarios(names)
+	if err != nil {
+		return err
+	}
 	return writeJSON(w, struct {
-		Commands []commandDesc `json:"commands"`
-	}{descs})
+		Commands  []commandDesc  `json:"commands"`
+		Scenarios []scenarioDesc `json:"scenarios,omitempty"`
+	}{descs, scenarios})
+}
+
+// scenarioDesc is a built-in scenario as describe lists it, its flags as
+// the file gives them, for a page to fill a form from: sapper run NAME's
+// inputs.
+type scenarioDesc struct {
+	Name        string         `json:"name"`
+	Command     string         `json:"command"`
+	Title       string         `json:"title"`
+	Description string         `json:"description,omitempty"`
+	Vary        string         `json:"vary,omitempty"`
+	Metric      string         `json:"metric,omitempty"`
+	Flags       map[string]any `json:"flags,omitempty"`
+}
+
+// describedScenarios are the built-in scenarios of the commands named,
+// but crossings: sapper activate lists those as its crossing's choices,
+// and a crossing is more than its flags.
+func describedScenarios(commands map[string]bool) ([]scenarioDesc, error) {
+	var out []scenarioDesc
+	for _, name := range builtinNames() {
+		data, err := builtins.ReadFile("scenarios/" + name + ".yaml")
+		if err != nil {
+			return nil, err
+		}
+		var d scenarioDesc
+		if err := yaml.Unmarshal(data, &d); err != nil {
+			return nil, fmt.Errorf("built-in scenario %s: %w", name, err)
+		}
+		if !commands[d.Command] || d.Command == activateName {
+			continue
+		}
+		d.Name = name
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 func commandList(cmds []*command) string {
@@ -530,7 +579,10 @@ worked out from ("from"), what a repeatable input stands for when it is
 not given ("defaults"), the units a unit input offers to pick
 ("suggest") and, for --rule, each modeling switch ("switches": key, help,
 default, values), as the command's help does. A front end reads the JSON
-to build its form.
+to build its form. Beside the commands, "scenarios" lists their built-in
+scenarios but crossings (sapper activate lists those as the choices of
+its crossing): name, command, title, description, vary and metric for a
+sweep, and flags as the file gives them, for a form to start from.
 
 Examples:
   sapper describe dc

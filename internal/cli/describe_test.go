@@ -261,3 +261,41 @@ func TestDescribedBoundsAreTheFlags(t *testing.T) {
 		t.Error("no input described as off or staying below its max")
 	}
 }
+
+// TestDescribeScenarios: describe's JSON lists the built-in scenarios of
+// the commands it describes, crossings left to activate's crossing
+// choices, each with the flags its file gives, which run it as sapper run
+// NAME does.
+func TestDescribeScenarios(t *testing.T) {
+	var all, dc struct {
+		Scenarios []scenarioDesc `json:"scenarios"`
+	}
+	for _, c := range []struct {
+		args string
+		into any
+	}{{"describe --format json", &all}, {"describe dc --format json", &dc}} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if err := json.Unmarshal([]byte(stdout), c.into); code != exitOK || err != nil {
+			t.Fatalf("%s: exit %d, %v, %s", c.args, code, err, stderr)
+		}
+	}
+	crossings := builtinsOf(activateName)
+	if want := len(builtinNames()) - len(crossings); len(all.Scenarios) != want {
+		t.Errorf("%d scenarios listed, want %d (all but the crossings %v)", len(all.Scenarios), want, crossings)
+	}
+	for _, s := range all.Scenarios {
+		if s.Command == activateName || s.Title == "" || len(s.Flags) == 0 && s.Vary == "" {
+			t.Errorf("scenario %+v", s)
+		}
+	}
+	for _, s := range dc.Scenarios {
+		if s.Command != "dc" {
+			t.Errorf("describe dc lists %s, a scenario of %s", s.Name, s.Command)
+		}
+	}
+	if !slices.ContainsFunc(dc.Scenarios, func(s scenarioDesc) bool {
+		return s.Name == "set-under-bridge" && s.Flags["mode"] == "set" && s.Flags["preset"] == true
+	}) {
+		t.Errorf("describe dc: set-under-bridge not listed with its flags: %+v", dc.Scenarios)
+	}
+}

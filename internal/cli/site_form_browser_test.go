@@ -116,6 +116,32 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A built-in scenario chosen on a form fills it and runs it: the
+	// figures of sapper run NAME, for a command's scenario and for a
+	// sweep's.
+	t.Run("a built-in scenario", func(t *testing.T) {
+		for _, c := range []struct{ form, name string }{{"dc", "set-under-bridge"}, {"plans", "plans-fire-group"}, {"sweep", "placed-tem-sweep"}} {
+			var got map[string]string
+			var title, errText string
+			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-"+c.name+"#"+c.form), waitState("idle"),
+				chromedp.SetValue(`#in-scenario`, c.name, chromedp.ByQuery),
+				chromedp.Evaluate(`document.getElementById('in-scenario').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+				waitState("done", "error"),
+				chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+				chromedp.Text(`#cmd-title`, &title, chromedp.ByQuery),
+				chromedp.Evaluate(pageFigures, &got)); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if errText != "" {
+				t.Fatalf("%s: %s", c.name, errText)
+			}
+			sameFigures(t, c.name+" chosen on the page", got, nativeFigures(native(t, "run", c.name)))
+			if want := "sapper " + c.form; title != want {
+				t.Errorf("%s: ran under %q, want %q", c.name, title, want)
+			}
+		}
+	})
+
 	// A result that arrives after an input changed answers the form as it
 	// was at Run: it says so, and keeps what its status said of the run.
 	t.Run("a result run before the form changed", func(t *testing.T) {

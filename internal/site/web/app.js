@@ -140,6 +140,7 @@ function pageMain() {
   const counters = (line) => line.split(/(\S*\b\d{1,2}[-+]\d{1,2}\b\S*|--?[a-z][\w-]*)/).map((part, i) => (i % 2 ? el("span", { class: "counter", text: part }) : part));
 
   let commands = [];
+  let scenarios = []; // the built-in scenarios a form can start from (describe's)
   let current = null; // the command whose form is shown
   // sweep is the page of sapper sweep: a form of the command it sweeps
   // (target), and the input to vary, its range, and a goal.
@@ -365,7 +366,9 @@ function pageMain() {
     setStatus("Loading the engine…");
     try {
       const res = await fetch("describe.json");
-      commands = (await res.json()).commands;
+      const described = await res.json();
+      commands = described.commands;
+      scenarios = described.scenarios || [];
       // the counters the builder's moving units suggest
       document.body.append(el("datalist", { id: "counters" }, ...aslCounters().map((c) => el("option", { value: c }))));
     } catch (e) {
@@ -504,6 +507,8 @@ function pageMain() {
       form.append(sweepFields(params));
       fillMetrics();
     }
+    const picker = scenarioField(cmd);
+    if (picker) form.append(picker);
     const inputs = inputsOf(formCmd());
     const crossing = inputs.find((i) => i.positional && i.name === "crossing");
     // A form given no inputs starts from the command's examples for those a
@@ -775,6 +780,34 @@ function pageMain() {
     if (i.excludes) control.dataset.excludes = i.excludes.join(" ");
     wrap.append(el("label", { for: id, class: "label", text: label(i.name) }), control, help, err);
     return wrap;
+  }
+
+  // scenarioField offers the built-in scenarios of the form's command (a
+  // sweep's, of the command it sweeps): one chosen is followed as a link
+  // of its inputs, which fills the form and runs it, as sapper run NAME
+  // runs it. null for a command with none.
+  function scenarioField(cmd) {
+    const mine = scenarios.filter((s) => (cmd.sweep ? !!s.vary && s.command === target.name : !s.vary && s.command === cmd.name));
+    if (!mine.length) return null;
+    const sel = el("select", { id: "in-scenario", "aria-describedby": "help-scenario" },
+      el("option", { value: "", text: "(none: the form as it is)" }),
+      ...mine.map((s) => el("option", { value: s.name, text: s.name + ": " + s.title })));
+    sel.onchange = (e) => {
+      e.stopPropagation(); // not an input of the run: the form's address is not its
+      const s = mine.find((x) => x.name === sel.value);
+      if (!s) return;
+      const p = new URLSearchParams();
+      if (s.vary) {
+        p.append("command", s.command);
+        p.append("vary", s.vary);
+        if (s.metric) p.append("metric", s.metric);
+      }
+      for (const [k, v] of Object.entries(s.flags || {})) for (const x of [].concat(v)) p.append(k, String(x));
+      location.hash = (s.vary ? "sweep" : s.command) + "?" + p.toString();
+    };
+    return el("div", { class: "field", id: "field-scenario" },
+      el("label", { for: "in-scenario", class: "label", text: "Start from a built-in scenario" }), sel,
+      el("p", { class: "help", id: "help-scenario", text: "Fills the form with the scenario's inputs and runs them, as sapper run NAME does; sapper scenarios NAME prints its file." }));
   }
 
   // notNumber reports a value a number field would empty without a word
