@@ -112,7 +112,7 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 		words := strings.Fields(part) // spaces only, above
 		step, err := parseStep(words, d)
 		if err != nil {
-			return planSpec{}, bad("attack %d: %s", k+1, planWords(err.Error()))
+			return planSpec{}, bad("attack %d: %s", k+1, err)
 		}
 		p.Plan.Steps = append(p.Plan.Steps, step)
 		attacks = append(attacks, strings.Join(words, " "))
@@ -402,7 +402,7 @@ func (p planOptions) conflict(err error) error {
 	if key, ok := strings.CutPrefix(ce.input, "--rule "); ok {
 		word = p[key]
 	}
-	return fmt.Errorf("%s with %s: %s", word, strings.ReplaceAll(with, "--", ""), ce.why)
+	return fmt.Errorf("%s with %s: %s", word, strings.ReplaceAll(with, "--", ""), planWords(ce.why))
 }
 
 // planRuleConflicts refuses an attack's rule switch (surrender) that the

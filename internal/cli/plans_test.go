@@ -199,6 +199,10 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: dc placed dff=4:0"}, `sapper plans: --plan "b: dc placed dff=4:0": attack 1: dff: Defensive Fire needs a placer=UNIT, or a setter=UNIT Setting the DC during play`},
 		{[]string{"b: fire 8 calibre=75"}, `sapper plans: --plan "b: fire 8 calibre=75": attack 1: calibre: not with weapon=small-arms: only HE`},
 		{[]string{"b: dc set placer=4-6-7"}, `sapper plans: --plan "b: dc set placer=4-6-7": attack 1: placer: only a Placed DC (dc placed) has a Placer`},
+		{[]string{"b: dc set preset"}, `sapper plans: --plan "b: dc set preset": attack 1: preset with no setter: without a Setter the DC is taken as Set already; preset spares a Setter`},
+		{[]string{"b: fire 8 weapon=he"}, `sapper plans: --plan "b: fire 8 weapon=he": attack 1: calibre: weapon=he needs calibre=MM: it decides`},
+		// What the player typed is quoted as typed.
+		{[]string{"b: fire 8 --leader-directed"}, `sapper plans: --plan "b: fire 8 --leader-directed": attack 1: fire: unknown option "--leader-directed"; want`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
 		{[]string{"b  c: fire 4"}, `sapper plans: --plan "b  c: fire 4": label "b  c": one space between words`},
 		{[]string{"b: fire 4;"}, `sapper plans: --plan "b: fire 4;": attack 2: want 'fire FP …' or 'dc MODE …'`},
@@ -607,18 +611,24 @@ func TestPlansHeroRoom(t *testing.T) {
 }
 
 // TestPlanWords: a flag a shared check names becomes the plan's option,
-// its value kept where the message gives one, and a flag the plans
-// command has itself, or a word that is no value, is left as it is.
+// its value kept where the message gives one (its metavariable dropped
+// for the option's own), and a flag the plans command has itself, or
+// quoted text the player gave, is left as it is; a leading field takes
+// its option's name.
 func TestPlanWords(t *testing.T) {
 	for in, want := range map[string]string{
-		"needs a --placer, or a --setter":  "needs a placer=UNIT, or a setter=UNIT",
-		"not with --weapon ft: a FT":       "not with weapon=ft: a FT",
-		"only a Thrown DC (--mode thrown)": "only a Thrown DC (dc thrown)",
-		"with --firer-class second.":       "with class=second.",
-		"--leader-directed or --area-fire": "leader or area",
-		"--fp is the attack's":             "fire FP is the attack's",
-		"give the wall's --building":       "give the wall's --building",
-		"--tem with --weapon x":            "--tem with weapon=W x",
+		"needs a --placer, or a --setter":                       "needs a placer=UNIT, or a setter=UNIT",
+		"not with --weapon ft: a FT":                            "not with weapon=ft: a FT",
+		"only a Thrown DC (--mode thrown)":                      "only a Thrown DC (dc thrown)",
+		"with --firer-class second.":                            "with class=second.",
+		"--leader-directed or --area-fire":                      "leader or area",
+		"--fp is the attack's":                                  "fire FP is the attack's",
+		"give the wall's --building":                            "give the wall's --building",
+		"--weapon he needs --calibre MM: it":                    "weapon=he needs calibre=MM: it",
+		"--preset spares a Setter":                              "preset spares a Setter",
+		`fire: unknown option "--weapon"; want weapon=W`:        `fire: unknown option "--weapon"; want weapon=W`,
+		"attack 1: area-fire: not with --weapon ffe":            "attack 1: area: not with weapon=ffe",
+		"firer-class: not with --firer ffe: only Infantry fire": "class: not with firer=ffe: only Infantry fire",
 	} {
 		if got := planWords(in); got != want {
 			t.Errorf("planWords(%q) = %q, want %q", in, got, want)

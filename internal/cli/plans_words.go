@@ -44,7 +44,7 @@ var planFlags = map[string]planWord{
 	"placer":            {"placer=", "placer=UNIT", nil},
 	"setter":            {"setter=", "setter=UNIT", nil},
 	"dff":               {"dff=", "dff=FP:DRM", nil},
-	"preset":            {"preset=", "preset=false", nil},
+	"preset":            {"", "preset", nil},
 	"enemy-infantry":    {"enemy-infantry=", "enemy-infantry=N", nil},
 }
 
@@ -55,26 +55,59 @@ var flagMention = sync.OnceValue(func() *regexp.Regexp {
 
 // planWords rewrites the flags a message of the attack checks names into
 // the options of a plan's attack: --placer as placer=UNIT, --weapon ft as
-// weapon=ft, --leader-directed as leader.
+// weapon=ft, --leader-directed as leader, and a field that leads the
+// message (firer-class: …) as the option (class: …). Quoted text, a value
+// the player gave, is left as it is.
 func planWords(msg string) string {
 	re := flagMention()
-	return re.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := re.FindStringSubmatch(m)
-		w, ok := planFlags[sub[1]]
-		if !ok {
-			return m
+	var b strings.Builder
+	for i, part := range strings.Split(msg, `"`) {
+		if i > 0 {
+			b.WriteByte('"')
 		}
-		v, end := strings.TrimPrefix(sub[2], " "), ""
-		if strings.HasSuffix(v, ".") {
-			// The end of a sentence.
-			v, end = v[:len(v)-1], "."
+		if i%2 == 1 {
+			b.WriteString(part) // inside quotes
+			continue
 		}
-		if v != "" && w.value != nil && w.value(v) {
-			return w.word + v + end
+		b.WriteString(re.ReplaceAllStringFunc(part, func(m string) string {
+			sub := re.FindStringSubmatch(m)
+			w, ok := planFlags[sub[1]]
+			if !ok {
+				return m
+			}
+			v, end := strings.TrimPrefix(sub[2], " "), ""
+			if strings.HasSuffix(v, ".") {
+				// The end of a sentence.
+				v, end = v[:len(v)-1], "."
+			}
+			switch {
+			case v != "" && w.value != nil && w.value(v):
+				return w.word + v + end
+			case v != "" && strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "":
+				// The flag's metavariable (--calibre MM), which the
+				// option's own (calibre=MM) says.
+				return w.bare + end
+			}
+			return w.bare + sub[2]
+		}))
+	}
+	out := b.String()
+	if k := leadField().FindStringSubmatchIndex(out); k != nil {
+		if word, ok := planFields[out[k[2]:k[3]]]; ok {
+			out = out[:k[2]] + word + out[k[3]:]
 		}
-		return w.bare + sub[2]
-	})
+	}
+	return out
 }
+
+// planFields are the fields a message may lead with whose option in a
+// plan has another name.
+var planFields = map[string]string{"area-fire": "area", "firer-class": "class", "firer-nationality": "nation", "leader-directed": "leader"}
+
+// leadField is the field that leads a message, after the attack it is of.
+var leadField = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:attack \d+: )?([a-z-]+): `)
+})
 
 // isNumberWord reports whether s is written as a number, such as 8 or 7.5.
 func isNumberWord(s string) bool {
