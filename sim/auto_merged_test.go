@@ -72,19 +72,26 @@ func TestAutoInterruptedBeforeChoosing(t *testing.T) {
 }
 
 // TestAutoInterruptedAfterChoosing: a run interrupted once auto chose
-// exact enumeration keeps, as its note, why it chose it.
+// exact enumeration keeps, as its note, why it chose it, and asked for
+// fractions, why it has none.
 func TestAutoInterruptedAfterChoosing(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var why string
-	res, err := RunAuto(ctx, sixes(7, false), Config{MaxPaths: 300_000, Trials: 1000, Workers: 2}, func(m Method, w string) {
-		why = w
+	for _, fractions := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var why string
+		res, err := RunAuto(ctx, sixes(7, false), Config{MaxPaths: 300_000, Trials: 1000, Workers: 2, Fractions: fractions}, func(m Method, w string) {
+			why = w
+			cancel()
+		})
 		cancel()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Complete || why == "" || res.Note != why {
-		t.Errorf("complete %v, told %q, note %q", res.Complete, why, res.Note)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := why
+		if fractions {
+			want += "; " + NoFractionsInterrupted
+		}
+		if res.Complete || why == "" || res.Note != want {
+			t.Errorf("fractions %v: complete %v, told %q, note %q", fractions, res.Complete, why, res.Note)
+		}
 	}
 }

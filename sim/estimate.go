@@ -171,14 +171,24 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 		res.Note = chose
 	case err == nil && chose == "":
 		// Interrupted before it chose: a walk that merges may be walked
-		// on well past the probe.
-		res.Note = "auto had not chosen a method when the run was interrupted: the figures are those of the exact walk so far"
+		// on well past the probe. The exact run's own note (no
+		// fractions) follows.
+		res.Note = joinNotes("auto had not chosen a method when the run was interrupted: the figures are those of the exact walk so far", res.Note)
 	case err == nil:
-		// Interrupted after it chose exact: why it did is still the note.
-		res.Note = chose
+		// Interrupted after it chose exact: why it did is still the note,
+		// before the exact run's own.
+		res.Note = joinNotes(chose, res.Note)
 	}
 	exactPrecision(res, cfg)
 	return res, err
+}
+
+// joinNotes is note, then more after a semicolon, if there is more.
+func joinNotes(note, more string) string {
+	if more == "" {
+		return note
+	}
+	return note + "; " + more
 }
 
 // autoNote says why auto ran Monte Carlo: the probe's estimate, or, when
