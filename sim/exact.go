@@ -70,6 +70,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 	// count, and their coverage estimates the whole walk (estimate.go);
 	// then the roots walk on in steps that double their paths, each
 	// followed by a sharper estimate, until they are done.
+	trials := make([]Trial, running(cfg.Workers))
 	limit := max(min(cfg.MaxPaths, probePaths)/uint64(len(roots)), 1)
 	draws := max(probeDraws/uint64(len(roots)), 1)
 	probed := false
@@ -77,7 +78,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		for _, s := range subs {
 			s.drawLimit = draws
 		}
-		if err := walkAll(ctx, subs, cfg, &paths, limit); err != nil {
+		if err := walkAll(ctx, subs, cfg, &paths, limit, trials); err != nil {
 			var be *BudgetError
 			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) {
 				be.Estimate = estimate(roots, subs)
@@ -253,14 +254,16 @@ func rootsOf(exp Experiment, size int, cfg Config) (roots []step, err error) {
 
 // walkAll walks every root not yet done on the workers, each until it is
 // done or, when limit > 0, until it has walked limit paths in all.
-func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.Uint64, limit uint64) error {
+//
+// trials holds a trial per worker, made on the worker's first root and
+// kept from one call to the next (a walk is called once a step), so that
+// Experiment.New runs once a worker in a run: a trial is a pure function
+// of its draws, whatever it ran before.
+func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.Uint64, limit uint64, trials []Trial) error {
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
-	for range min(running(cfg.Workers), len(subs)) {
+	for k := range min(len(trials), len(subs)) {
 		g.Go(guardWalk(func() error {
-			// One trial per worker, shared by the roots it walks: a trial
-			// is a pure function of its draws, whatever it ran before.
-			trial := subs[0].exp.trial()
 			for {
 				r := int(next.Add(1) - 1)
 				if r >= len(subs) || gctx.Err() != nil {
@@ -269,7 +272,10 @@ func walkAll(ctx context.Context, subs []*enumerator, cfg Config, paths *atomic.
 				if subs[r].done {
 					continue
 				}
-				subs[r].trial = trial
+				if trials[k] == nil {
+					trials[k] = subs[0].exp.trial()
+				}
+				subs[r].trial = trials[k]
 				if err := subs[r].walk(gctx, paths, cfg, limit); err != nil {
 					return err
 				}

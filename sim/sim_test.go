@@ -235,22 +235,24 @@ func TestOutcomeNamesWhatThereIs(t *testing.T) {
 }
 
 // TestNewOncePerWorker: an exact run calls Experiment.New once for the
-// first path it probes and once a worker, not once a root: a model's
-// scratch (a Solitaire ASL stack) is made as often as a Monte Carlo run
-// makes it, whatever its first draw's outcomes.
+// first path it probes and once a worker, not once a root nor once a
+// step of its walk: a model's scratch (a Solitaire ASL stack) is made as
+// often as a Monte Carlo run makes it, whatever its first draw's
+// outcomes. 200,000 paths take the walk past its probe, in steps.
 func TestNewOncePerWorker(t *testing.T) {
 	var calls atomic.Int64
 	exp := Experiment{
 		Schema: Schema{Metrics: []Metric{{Name: "odd", Labels: []string{"no", "yes"}}}},
 		New: func() Trial {
 			calls.Add(1)
-			return func(src *Source, rec *Record) { rec.Set(0, src.Intn(1000)%2) }
+			return func(src *Source, rec *Record) { rec.Set(0, (src.Intn(1000)+src.Intn(200))%2) }
 		},
 	}
 	for _, workers := range []int{1, 2} {
 		calls.Store(0)
-		if _, err := Run(context.Background(), exp, Config{Method: Exact, Workers: workers}); err != nil {
-			t.Fatal(err)
+		res, err := Run(context.Background(), exp, Config{Method: Exact, Workers: workers})
+		if err != nil || res.Paths != 200_000 {
+			t.Fatalf("%v, %+v", err, res)
 		}
 		if n := calls.Load(); n > int64(1+workers) {
 			t.Errorf("-j %d: New called %d times for 1,000 roots", workers, n)
