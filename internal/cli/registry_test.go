@@ -293,3 +293,26 @@ func TestServedTablesFileMarked(t *testing.T) {
 		t.Errorf("exit %d, field %q, stderr %q", code, field, stderr)
 	}
 }
+
+// TestServedDrawPastItsPaths: a draw wider than the server's most paths
+// is not answered with a --max-paths the server would refuse, however low
+// the run's own budget; one within it is.
+func TestServedDrawPastItsPaths(t *testing.T) {
+	for _, c := range []struct {
+		most uint64
+		want string
+	}{
+		{10, "more than the budget of 5 paths; use --method mc (or auto)\n"},
+		{20, "more than the budget of 5 paths; use --method mc (or auto), or raise --max-paths to 11 or more\n"},
+	} {
+		reg, err := NewRegistry(50_000, c.most, sim.DefaultMaxMemory)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code, _ := reg.Run(context.Background(), []string{"fire", "--fp", "8", "--target", "4-6-7", "--method", "exact", "--max-paths", "5"}, nil, &stdout, &stderr)
+		if code != exitFailure || !strings.HasSuffix(stderr.String(), c.want) {
+			t.Errorf("a server of %d paths: exit %d, stderr %q, want …%q", c.most, code, stderr.String(), c.want)
+		}
+	}
+}

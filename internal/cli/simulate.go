@@ -357,7 +357,9 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		var be *sim.BudgetError
 		var te *sim.TreeError
 		switch {
-		case errors.As(err, &be) && be.Draw > 0 && (be.Draw > maxPathsLimit || onServerAt(ctx, be.Budget)):
+		case errors.As(err, &be) && be.Draw > 0 && (be.Draw > maxPathsLimit || onServerAt(ctx, be.Draw-1)):
+			// No --max-paths this command line, or this server, takes
+			// holds the draw.
 			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
 		case errors.As(err, &be) && be.Draw > 0:
 			// One draw has more outcomes than the budget has paths: a
