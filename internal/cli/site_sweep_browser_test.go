@@ -603,6 +603,21 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		t.Errorf("AC# 9 in the builder: %q, the boxes (AC#/focused/Crossing) %q; want %q on AC#", errText, invalid, want)
 	}
 
+	// A box hidden with an S? not eligible there is not read, nor refused
+	// emptied.
+	if err := chromedp.Run(ctx,
+		fill(`#b-enemy-ac`, "3"),
+		fill(`#b-e-0-copse-range`, ""),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent + '/' + document.getElementById('b-e-0-copse-range').closest('[hidden]').id`, &errText),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(errText, "/") {
+		t.Errorf("an emptied box of an S? not eligible there: %q, want no error", errText)
+	}
+
 	// The skip link takes the keyboard to the form it is on, and leaves
 	// the address alone.
 	if err := chromedp.Run(ctx,

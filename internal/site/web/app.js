@@ -1478,7 +1478,8 @@ function pageMain() {
     // built, is refused on the box: the file it writes would give a line
     // of a file the player never saw.
     const builtSel = [...$("form").querySelectorAll("select")].find((s) => s.value === BUILT);
-    const empty = builtSel && $("builder") && [...$("builder").querySelectorAll("input[type=number]")].find((c) => c.value === "");
+    // (a box hidden with its S?'s eligibility is not written, so not read)
+    const empty = builtSel && $("builder") && [...$("builder").querySelectorAll("input[type=number]")].find((c) => c.value === "" && !c.closest("[hidden]"));
     if (empty) {
       const lbl = document.querySelector("label[for='" + empty.id + "']")?.textContent || "a number box";
       const item = empty.closest(".bitem");
@@ -1699,7 +1700,8 @@ function pageMain() {
     const msg = m[2];
     let k;
     if ((k = /^(?:enemy: )?(ac|attitude|mission_drm|a5_drm|nationality|date)\b/.exec(msg))) return $("b-enemy-" + k[1]);
-    if ((k = /^stack (\d+):/.exec(msg))) return $("b-stack").querySelectorAll("input")[k[1] - 1] || null;
+    // the file's stack leaves the empty boxes out (syncStack)
+    if ((k = /^stack (\d+):/.exec(msg))) return [...$("b-stack").querySelectorAll("input")].filter((i) => i.value.trim())[k[1] - 1] || null;
     if ((k = /^sq (\d+): (\w+)/.exec(msg))) return $("b-sq-" + (k[1] - 1) + "-" + k[2]) || $("b-sq-" + (k[1] - 1) + "-id");
     if ((k = /^path (\d+)(?: \([^)]*\))?: eligible (\d+): (\w+)/.exec(msg))) {
       const e = built.path[k[1] - 1]?.eligible[k[2] - 1];
