@@ -69,7 +69,7 @@ func TestCancelledAtTheEnd(t *testing.T) {
 		var n int
 		last := trials
 		if method == Exact {
-			last = 4 // every path of two coin flips
+			last = 5 // the probe's first path, then every path of two coin flips
 		}
 		exp := Experiment{
 			Schema: Schema{Metrics: []Metric{{Name: "heads", Labels: []string{"0", "1", "2"}}}},
@@ -90,5 +90,43 @@ func TestCancelledAtTheEnd(t *testing.T) {
 		if !res.Complete || method == Exact && res.Metrics[0].Outcomes[1].Fraction == nil || method == MonteCarlo && res.Trials != trials {
 			t.Errorf("%s cancelled as it ended: complete %v, %d trials, fraction %v", method, res.Complete, res.Trials, res.Metrics[0].Outcomes[1].Fraction)
 		}
+	}
+}
+
+// TestPrecisionCancelledInItsLastBatch: a --precision run cancelled while
+// the chunks that reach its precision run stops where the run would have
+// uncancelled, precision reached, complete: the chunks begun run to
+// their end, and are counted in order until the precision is met.
+func TestPrecisionCancelledInItsLastBatch(t *testing.T) {
+	run := func(cancelAt int) *Result {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var n int
+		exp := Experiment{
+			Schema: Schema{Metrics: []Metric{{Name: "coin", Labels: []string{"heads", "tails"}}}},
+			New: func() Trial {
+				return func(src *Source, rec *Record) {
+					rec.Set(0, src.Intn(2))
+					if n++; n == cancelAt {
+						cancel()
+					}
+				}
+			},
+		}
+		res, err := Run(ctx, exp, Config{Trials: 1_000_000, Chunk: 100, Precision: 0.05, Workers: 1, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	whole := run(0)
+	// Chunks of 100 are run 1, 1, 2, 4… at a time: the third batch holds
+	// trials 201 to 400.
+	cut := run(350)
+	if !whole.PrecisionReached || whole.Trials > 400 || whole.Trials <= 200 {
+		t.Fatalf("the uncancelled run: %d trials, reached %v; the test wants it to end in the third batch", whole.Trials, whole.PrecisionReached)
+	}
+	if !cut.Complete || !cut.PrecisionReached || cut.Trials != whole.Trials || cut.Metrics[0].Outcomes[0].Count != whole.Metrics[0].Outcomes[0].Count {
+		t.Errorf("cancelled in the batch that reaches the precision: complete %v, reached %v, %d trials; uncancelled %d", cut.Complete, cut.PrecisionReached, cut.Trials, whole.Trials)
 	}
 }

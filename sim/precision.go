@@ -31,18 +31,22 @@ func (r *mcRun) runPrecise(ctx context.Context, total []uint64) (trials uint64, 
 			slots[i].trials = 0
 		}
 		r.runChunks(ctx, done, done+batch, slots[:batch])
-		if ctx.Err() != nil {
-			// Interrupted: the figures cover the chunks that finished.
-			for _, s := range slots[:batch] {
-				trials += s.add(total)
-			}
-			return trials, false
-		}
+		// Interrupted, the chunks that finished are the batch's first
+		// (a chunk begun is run to its end, and they are begun in
+		// order), and the rest count no trial: the run stops where the
+		// precision is met among them as it would have uninterrupted,
+		// else the figures cover the chunks that finished.
 		for _, s := range slots[:batch] {
+			if s.trials == 0 {
+				break
+			}
 			trials += s.add(total)
 			if maxHalfWidth(total, trials, z) <= r.cfg.Precision {
 				return trials, true
 			}
+		}
+		if ctx.Err() != nil {
+			return trials, false
 		}
 		done += batch
 	}
