@@ -59,10 +59,10 @@ func InvalidAt(field, at, format string, args ...any) error {
 
 func (e *Invalid) Unwrap() error { return e.Err }
 
-// FieldOf returns the field an input error names and the value it quotes,
-// when err is or wraps an *Error or an *Invalid; ok is false otherwise.
-// The outermost field wins: a unit's error inside a target list is the
-// target's.
+// FieldOf returns the field an input error names, with ok true, when err
+// is or wraps (through Unwrap() error, not a join's Unwrap() []error) an
+// *Error or an *Invalid; "" and false otherwise. The outermost field wins:
+// a unit's error inside a target list is the target's.
 func FieldOf(err error) (field string, ok bool) {
 	for e := err; e != nil; e = errors.Unwrap(e) {
 		switch t := e.(type) {
