@@ -116,6 +116,19 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// compare's chart draws its chances, and says that its average,
+	// E[out], is in the table only.
+	t.Run("compare's chart names what it leaves out", func(t *testing.T) {
+		var caption string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?cap#compare?trials=20000"), waitState("done", "error"),
+			chromedp.Text(`#chart figcaption`, &caption, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(caption, "E[out], an average, not a chance, is in the table only.") {
+			t.Errorf("compare's chart caption %q", caption)
+		}
+	})
+
 	// A built-in scenario chosen on a form fills it and runs it: the
 	// figures of sapper run NAME, for a command's scenario and for a
 	// sweep's.

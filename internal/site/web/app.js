@@ -2234,13 +2234,17 @@ function pageMain() {
 
   function figureSeries(runs) {
     const names = runs[0].figures.filter((f) => f.p !== undefined).map((f) => f.name);
-    return [{ title: "Side by side", legend: runs.map((r) => r.label), rows: names.map((n) => ({ label: n, bars: runs.map((r) => r.figures.find((f) => f.name === n) || {}) })) }];
+    // an average (E[out]) is no chance, whose bars these are: the table has it
+    const averages = runs[0].figures.filter((f) => f.p === undefined && f.mean !== undefined).map((f) => f.name);
+    return [{ title: "Side by side", legend: runs.map((r) => r.label), averages, rows: names.map((n) => ({ label: n, bars: runs.map((r) => r.figures.find((f) => f.name === n) || {}) })) }];
   }
 
   function chartBox(panels) {
     const box = el("figure", { class: "chart", id: "chart" });
     const sampled = panels.some((p) => p.rows.some((r) => r.bars.some((b) => b.lo !== b.hi)));
-    const left = panels.some((p) => p.folded) ? " Where a table folds its outcomes at 0.00%, the chart leaves them out too." : "";
+    let left = panels.some((p) => p.folded) ? " Where a table folds its outcomes at 0.00%, the chart leaves them out too." : "";
+    const averages = panels.flatMap((p) => p.averages || []);
+    if (averages.length) left += " " + averages.join(", ") + (averages.length > 1 ? ", averages" : ", an average") + ", not a chance, " + (averages.length > 1 ? "are" : "is") + " in the table only.";
     box.append(el("figcaption", { text: (sampled ? "Chart: each bar is p, each whisker its interval." : "Chart: each bar is p, exact.") + left }));
     const draw = () => {
       box.querySelectorAll("svg").forEach((s) => s.remove());
