@@ -177,6 +177,8 @@ func TestActivateUsageErrors(t *testing.T) {
 		{strings.Replace(good, "{id: A}", "{id: \"A\\nFORGED\"}", 1), `x.yaml:4: sq 1: id: "A\nFORGED": a name holds no control character such as a line break`},
 		{good + "flags:\n  tables: illustrative\n", "x.yaml:8: tables: give a crossing file's tables as its own tables: field, read beside the file, not under flags:"},
 		{strings.Replace(good, "ac: 3", "ac: \"3\"", 1), `x.yaml:3: enemy: ac: "3" is quoted: want a whole number, written without quotes or a tag`},
+		// An empty file is asked for a crossing's fields, not a scenario's.
+		{"", "x.yaml: empty; want a crossing's command: activate, tables:, stack:, enemy:, sq: and path:"},
 	}
 	for _, c := range cases {
 		p := write("x.yaml", c.file)

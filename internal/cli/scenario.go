@@ -103,7 +103,13 @@ func fileError(err error) error {
 // decodeScenario reads one scenario document from data; file names it in
 // messages.
 func decodeScenario(file string, data []byte) (*scenario, error) {
-	root, err := yamlfile.Decode(file, data, "command: and flags:")
+	return decodeScenarioWanting(file, data, "command: and flags:")
+}
+
+// decodeScenarioWanting is decodeScenario saying, of an empty file, that
+// it wants want: a crossing's fields where sapper activate reads one.
+func decodeScenarioWanting(file string, data []byte, want string) (*scenario, error) {
+	root, err := yamlfile.Decode(file, data, want)
 	if err != nil {
 		return nil, fileError(err)
 	}

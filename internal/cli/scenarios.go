@@ -82,7 +82,11 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 	if err := readFailed(ctx, name, err, offer); err != nil {
 		return nil, err
 	}
-	s, err := decodeScenario(ref, data)
+	want := "command: and flags:"
+	if command == activateName {
+		want = "a crossing's command: activate, tables:, stack:, enemy:, sq: and path: (sapper scenarios two-sq-crossing prints one)"
+	}
+	s, err := decodeScenarioWanting(ref, data, want)
 	if s != nil {
 		s.ref = ref
 	}
