@@ -103,6 +103,7 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	if err != nil {
 		return nil, about(err, "crossing")
 	}
+	s.via = invokedOf(ctx)
 	if s.command.name != activateName {
 		return nil, inputErrorf("crossing", "%s: a sapper %s scenario, not a crossing; run it with sapper run %s", s.file, s.command.name, oneLine(rest[0]))
 	}

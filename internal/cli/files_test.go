@@ -47,7 +47,7 @@ func TestMissingFileNamed(t *testing.T) {
 		{[]string{"run", ""}, `sapper run: "": no such file`},
 		{[]string{"run", " x.yaml"}, `sapper run: " x.yaml": no such file`},
 		{[]string{"run", "x.yaml"}, `sapper run: x.yaml: no such file`},
-		{[]string{"activate", "two-sq-crossing", "--tables", "t.yaml "}, `sapper activate: built-in scenario two-sq-crossing (sapper activate): --tables "t.yaml ": no such file`},
+		{[]string{"activate", "two-sq-crossing", "--tables", "t.yaml "}, `sapper activate: built-in scenario two-sq-crossing: --tables "t.yaml ": no such file`},
 	} {
 		code, _, stderr := cli(t, c.args...)
 		if code != exitUsage || !strings.HasPrefix(stderr, c.want) {

@@ -150,7 +150,7 @@ func (c *command) execute(ctx context.Context, stdout, stderr io.Writer, args []
 // a help text.
 func runPrepared(name string, prepare func(context.Context, input) (*job, error), help func(io.Writer)) func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		j, err := prepare(ctx, argv(args))
+		j, err := prepare(withInvoked(ctx, name), argv(args))
 		if err != nil {
 			return err
 		}

@@ -65,7 +65,7 @@ func TestRunCommandLineWins(t *testing.T) {
 
 	for _, c := range []struct{ args, want string }{
 		{"run fire-on-stack --method exact --trials 5", "sapper run: built-in scenario fire-on-stack (sapper fire): --trials with --method exact"},
-		{"activate village-crossing --method exact --trials 5", "sapper activate: built-in scenario village-crossing (sapper activate): --trials with --method exact"},
+		{"activate village-crossing --method exact --trials 5", "sapper activate: built-in scenario village-crossing: --trials with --method exact"},
 		{"run village-crossing --method exact --trials 5", "sapper run: built-in scenario village-crossing (sapper activate): --trials with --method exact"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -51,6 +52,10 @@ type scenario struct {
 	crossing map[string]yamlfile.Field
 	data     []byte
 	ref      string
+	// via is the command the user typed, when it read the file as its
+	// own (sapper activate, of a crossing): its messages need not name
+	// the file's command again.
+	via string
 	// given holds the flags given after the file on the command line,
 	// whose errors are the command line's.
 	given map[string]bool
@@ -98,6 +103,22 @@ func fileError(err error) error {
 		return scenarioError(fe.File, fe.Line, "%s", fe.Msg)
 	}
 	return err
+}
+
+// invokedKey carries the command the user typed (runPrepared), for a
+// scenario's messages (scenario.via).
+type invokedKey struct{}
+
+// withInvoked is ctx carrying name as the command the user typed.
+func withInvoked(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, invokedKey{}, name)
+}
+
+// invokedOf is the command the user typed, as ctx carries it; "" when it
+// does not.
+func invokedOf(ctx context.Context) string {
+	name, _ := ctx.Value(invokedKey{}).(string)
+	return name
 }
 
 // decodeScenario reads one scenario document from data; file names it in
@@ -629,8 +650,13 @@ func (s *scenario) place(err error, inFile bool) error {
 	}
 	if !inFile {
 		// A flag given after the file: still its field, for a page to
-		// mark.
-		return &usageError{msg: fmt.Sprintf("%s (sapper %s): %s", oneLine(clip(s.file)), s.command.name, msg), field: ue.field}
+		// mark. The file's command is named where another was typed
+		// (sapper run, sapper sweep).
+		of := fmt.Sprintf(" (sapper %s)", s.command.name)
+		if s.via == s.command.name {
+			of = ""
+		}
+		return &usageError{msg: fmt.Sprintf("%s%s: %s", oneLine(clip(s.file)), of, msg), field: ue.field}
 	}
 	return scenarioError(s.file, line, "%s", msg)
 }
