@@ -117,7 +117,7 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 		return nil, scenarioError(s.file, s.lines["vary"], "vary: %s makes this crossing a sweep of its own, and a sweep varies one input; run it with sapper run %s", oneLine(s.vary), oneLine(rest[0]))
 	}
 	// The file's flags first, the command line's after: they win.
-	j, err := s.merged(input{args: args, after: in.after}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
+	j, err := s.merged(input{args: args, after: in.after, sweep: in.sweep}, func(in input) (*job, error) { return prepareCrossing(ctx, s, in) })
 	if err != nil || j.help {
 		return j, err
 	}
@@ -135,6 +135,9 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	var f activateFlags
 	fs, _ := newFlagSet("activate")
 	f.register(fs)
+	if given.sweep {
+		f.common.noFractions = "sapper sweep"
+	}
 	if err := parseInput(fs, given); err != nil {
 		return nil, err
 	}

@@ -67,6 +67,11 @@ type commonFlags struct {
 	// runs), or returns "" when none does; the engine flags are then
 	// judged as an exact run's, named after it.
 	exactBy func() string
+	// noFractions names the command whose output holds no fraction in any
+	// format ("sapper compare"), empty when it may show them: its refusal
+	// of --fractions comes before any other's, which would send the
+	// player to a --method that is refused too.
+	noFractions string
 }
 
 // common holds the resolved common flags.
@@ -233,6 +238,7 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, exact stri
 		stop += " (use --method mc or auto)"
 	}
 	return checkConflicts(
+		flagConflict(fs, "fractions", c.noFractions, c.noFractions != "", fractionsUnread),
 		flagConflict(fs, "precision", exact, method == sim.Exact, stop),
 		flagConflict(fs, "trials", exact, method == sim.Exact, "an exact run enumerates every dice path instead (--max-paths bounds it)"),
 		flagConflict(fs, "seed", exact, method == sim.Exact, "an exact run draws no random numbers"),

@@ -55,6 +55,9 @@ func parseOnly(fs *pflag.FlagSet, in input) error {
 func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, in input) (fs *pflag.FlagSet, c common, help bool, err error) {
 	fs, showHelp := newFlagSet(name)
 	cf := register(fs)
+	if in.sweep {
+		cf.noFractions = "sapper sweep"
+	}
 	if err := parseOnly(fs, in); err != nil {
 		return fs, c, false, err
 	}

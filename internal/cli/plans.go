@@ -156,6 +156,7 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 
 func preparePlans(ctx context.Context, given input) (*job, error) {
 	var f plansFlags
+	f.common.noFractions = "sapper plans"
 	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, given)
 	if err != nil {
 		return nil, err
@@ -201,7 +202,8 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	return j, nil
 }
 
-// fractionsUnread is why a table of percentages refuses --fractions.
+// fractionsUnread is why a table of percentages refuses --fractions
+// (commonFlags.noFractions).
 const fractionsUnread = "its table shows percentages, and an exact run's JSON gives every figure as a fraction without --fractions"
 
 // sideBySideConflicts refuses the output flags that a side-by-side table
@@ -217,8 +219,6 @@ func sideBySideConflicts(fs *pflag.FlagSet, c common, command, noun string, in i
 	return checkConflicts(
 		flagConflict(fs, "hide-zero", with, true,
 			"its table and chart show fixed figures of each "+noun+", not outcomes to hide; the JSON and CSV list every outcome of every "+noun),
-		flagConflict(fs, "fractions", with, true,
-			fractionsUnread),
 		flagConflict(fs, "view", with+" --format "+string(c.format), c.format != report.CSV,
 			"the table and chart show fixed figures of each "+noun+"; --view reads the CSV's ordered outcomes (the JSON carries every view)"),
 		flagConflict(fs, "cumulative", with, true,

@@ -403,10 +403,14 @@ func TestSideBySideRefusesOutcomeFlags(t *testing.T) {
 		{"compare --method exact --hide-zero", "--hide-zero with sapper compare: its table and chart show fixed figures"},
 		{"compare --method exact --fractions", "--fractions with sapper compare: its table shows percentages"},
 		{"compare --method exact --format json --fractions", "--fractions with sapper compare"},
+		// Not sent to --method exact first, which refuses it as well.
+		{"compare --fractions", "--fractions with sapper compare: its table shows percentages"},
+		{"compare --method mc --fractions", "--fractions with sapper compare: its table shows percentages"},
 		{"compare --view at-least", "--view with sapper compare --format table"},
 		{"compare --cumulative --plot x.png", "--cumulative with sapper compare"},
 		{plans + " --method exact --hide-zero", "--hide-zero with sapper plans"},
 		{plans + " --method exact --fractions", "--fractions with sapper plans"},
+		{plans + " --method mc --fractions", "--fractions with sapper plans: its table shows percentages"},
 		{plans + " --view at-most", "--view with sapper plans --format table"},
 	} {
 		argv := args(c.cmdline)

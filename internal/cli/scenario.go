@@ -367,7 +367,7 @@ func (s *scenario) inputWithout(extra input, drop map[string]bool) (input, error
 	if err != nil {
 		return input{}, err
 	}
-	in := input{args: extra.args, after: extra.after}
+	in := input{args: extra.args, after: extra.after, sweep: extra.sweep, fileVary: extra.fileVary}
 	for _, f := range s.flags {
 		if drop[f.name] || given[f.name] && !repeatable(fs.Lookup(f.name)) {
 			continue

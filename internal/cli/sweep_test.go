@@ -411,6 +411,10 @@ func TestSweepRefusesOutcomeFlags(t *testing.T) {
 	base := "sweep dc --target 4-6-7 --vary tem=0..3 --method exact"
 	wantUsage(t, base+" --fractions", "--fractions with sapper sweep: its table shows percentages")
 	wantUsage(t, base+" --format json --fractions", "--fractions with sapper sweep")
+	// Not sent to --method exact first, which refuses it as well.
+	wantUsage(t, "sweep dc --target 4-6-7 --vary tem=0..3 --method mc --fractions", "--fractions with sapper sweep: its table shows percentages")
+	wantUsage(t, "sweep activate two-sq-crossing --vary ac=2..3 --method mc --fractions", "--fractions with sapper sweep: its table shows percentages")
+	wantUsage(t, "run placed-tem-sweep --method mc --fractions", "--fractions with sapper sweep: its table shows percentages")
 	wantUsage(t, base+" --metric ift --view at-least", "--view with sapper sweep --format table")
 	wantUsage(t, base+" --hide-zero", "--hide-zero with sapper sweep without --metric")
 	for _, extra := range []string{" --metric ift --hide-zero", " --format csv --view at-least", " --metric ift --cumulative"} {
