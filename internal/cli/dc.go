@@ -368,7 +368,7 @@ func describeDC(a asl.DCAttack) string {
 	case len(a.Setter) > 0:
 		parts = append(parts, "Setter "+joinUnits(a.Setter))
 	case a.Mode == asl.Set:
-		parts = append(parts, "taken as detonated (no NTC)")
+		parts = append(parts, "no Setter, so no detonation NTC")
 	}
 	if a.Preset {
 		parts = append(parts, "Set before play")

@@ -26,7 +26,8 @@ followed by options after commas (a yes/no option alone or =true is on,
                  hero's, never ELR Replaced (A19.11)
   broken-ml=N    its broken-side ML
   class=C        elite, first, second, green or conscript: a MMC's
-                 only (A1.25)
+                 only (A1.25); first (1st Line) unless given, whatever
+                 the counter: an elite 4-6-8 is 4-6-8,class=elite
   underscore     underscored ML: a squad's or a HS's (A19.13)
   wounded        a wounded SMC
   broken         already broken
