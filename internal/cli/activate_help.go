@@ -61,7 +61,10 @@ F), at Long Range too (S21). long_range: true makes an S? eligible there
 for Long Range Activation only. Left out, site is outside, ac_drm, tem and
 hindrance are 0 and open is false; range and mf must be given. The file is
 read strictly: an unknown field, a wrong type or a field given twice is an
-error at its line.
+error at its line. Its flags: stand in for the defaults of the engine and
+output flags below, and the command line's flags win over both: the
+built-in crossings set method: exact, but for village-crossing's
+trials: 200000.
 
 Reports arrived and good_order.K (some moving unit in Good Order at the end
 and at Location K), checked = activated + dummies, generated.TYPE, the
