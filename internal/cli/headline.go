@@ -62,8 +62,15 @@ func onFigure(metric string, labels []string, what string) func(report.Report) *
 var stackCleared = onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")
 
 // bestWay is compare's headline: the way of using the DC that clears the
-// stack most often, against the others.
+// stack most often, against the others; or, when no target starts in
+// Good Order, the way that eliminates the first target most often
+// (headlineAim).
 func bestWay(rep report.Report) *report.Headline {
+	var targets []asl.Unit
+	if c, ok := rep.Inputs.(asl.Comparison); ok {
+		targets = c.Targets
+	}
+	aim := headlineAim(targets, "stack")
 	type way struct {
 		label string
 		h     *report.Headline
@@ -73,7 +80,7 @@ func bestWay(rep report.Report) *report.Headline {
 	var ways []way
 	best := -1
 	for _, run := range rep.Runs {
-		h := report.NewHeadline(run.Result, asl.MetricStack, []string{"cleared"}, "")
+		h := report.NewHeadline(run.Result, aim.metric, []string{aim.label}, "")
 		if h == nil {
 			continue
 		}
@@ -101,12 +108,43 @@ func bestWay(rep report.Report) *report.Headline {
 	if len(ways) == 1 && len(rep.NotRun) > 0 {
 		often = "" // the others never ran
 	}
-	h.Text = fmt.Sprintf("%s clears the stack%s: %s", capitalize(wayName(rep, ways[best].label)), often, ways[best].fig)
+	name := wayName(rep, ways[best].label)
+	if aim.why == "" {
+		name = capitalize(name)
+	}
+	h.Text = fmt.Sprintf("%s%s %s%s: %s", aim.why, name, aim.does, often, ways[best].fig)
 	if len(others) > 0 {
 		h.Text += "; " + strings.Join(others, ", ")
 	}
 	h.Text += "."
 	return h
+}
+
+// aim is what a side-by-side headline ranks the ways or plans by: an
+// outcome of a metric, what reaching it is called, and why, when it is
+// not the usual clearing of the Location.
+type aim struct {
+	metric, label, does, why string
+}
+
+// headlineAim is the outcome a side-by-side headline ranks by: clearing
+// the Location of Good Order units, the aim of an attack on it; but when
+// no target starts in Good Order (each broken, or Disrupted, A19.12) the
+// Location is clear before any attack, and "cleared" would rank the ways
+// only by how seldom Heat of Battle rallies a target (A15), so the
+// headline ranks them by the first target's elimination instead. where
+// names the Location as the headline does ("stack", "Location").
+func headlineAim(targets []asl.Unit, where string) aim {
+	for _, u := range targets {
+		if !u.Broken && !u.Disrupted {
+			return aim{metric: asl.MetricStack, label: "cleared", does: "clears the " + where}
+		}
+	}
+	if len(targets) == 0 {
+		return aim{metric: asl.MetricStack, label: "cleared", does: "clears the " + where}
+	}
+	return aim{metric: asl.TargetMetric(1), label: "eliminated", does: "eliminates the " + targets[0].String(),
+		why: "No target starts in Good Order, so the " + where + " is clear before any attack; "}
 }
 
 // wayName is a way's label as a headline says it: compare's Set DC Set

@@ -28,6 +28,9 @@ func TestHeadlines(t *testing.T) {
 		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target a:6 --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: "},
 		{"compare --method exact", "stack", "cleared", "Thrown clears the stack most often: 24.71%; placed 17.09%, set 7.30%."},
 		{"compare --preset --method exact", "stack", "cleared", "Set (before play) clears the stack most often: "},
+		// A stack with no target in Good Order is clear before any
+		// attack: the ways are ranked by the first target's elimination.
+		{"compare --target 4-6-7,broken --method exact", "target.1", "eliminated", "No target starts in Good Order, so the stack is clear before any attack; set eliminates the 4-6-7,broken most often: 8.01%; thrown 6.51%, placed 5.09%."},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK || !strings.HasPrefix(table, c.text) {
@@ -129,6 +132,10 @@ func TestPlansHeadline(t *testing.T) {
 			`Plan "a" clears the Location as often as "b" (no target left in Good Order): 21.63%.`},
 		{"run plans-fire-group --method mc --trials 20000 --seed 2",
 			`points (95% interval +`},
+		{"plans --target 4-6-7,broken --target leader:8-1,disrupted --plan a:_fire_8 --plan b:_dc_placed --method exact",
+			`No target starts in Good Order, so the Location is clear before any attack; plan "b" eliminates the 4-6-7,broken most often: `},
+		{"plans --target 4-6-7,broken --target leader:8-1 --plan a:_fire_8 --plan b:_dc_placed --method exact",
+			`Plan "b" clears the Location most often`},
 	} {
 		argv := args(c.args)
 		for i := range argv {

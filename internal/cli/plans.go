@@ -456,9 +456,15 @@ func plansBars(g report.Grid) report.Grid {
 }
 
 // bestPlan is the headline: the plan that clears the targets' Location
-// most often, and by how much against the next best (its difference,
-// with Newcombe's interval in a Monte Carlo run).
+// most often, or eliminates the first target most often when none starts
+// in Good Order (headlineAim), and by how much against the next best (its
+// difference, with Newcombe's interval in a Monte Carlo run).
 func bestPlan(rep report.Report) *report.Headline {
+	var targets []asl.Unit
+	if in, ok := rep.Inputs.(plansInputs); ok {
+		targets = in.Targets
+	}
+	aim := headlineAim(targets, "Location")
 	best, next := -1, -1
 	cells := make([]report.Cell, len(rep.Runs))
 	var cut []string
@@ -468,7 +474,7 @@ func bestPlan(rep report.Report) *report.Headline {
 			cut = append(cut, fmt.Sprintf("%q", r.Label))
 			continue
 		}
-		cells[i] = report.Sum(r.Result, asl.MetricStack, "cleared")
+		cells[i] = report.Sum(r.Result, aim.metric, aim.label)
 		switch {
 		case !cells[i].Valid:
 		case best < 0 || cells[i].P > cells[best].P:
@@ -499,7 +505,13 @@ func bestPlan(rep report.Report) *report.Headline {
 			what = "No plan cleared the Location (no target left in Good Order) in any trial"
 		}
 	}
-	h := report.NewHeadline(r.Result, asl.MetricStack, []string{"cleared"}, what)
+	if aim.why != "" {
+		what = fmt.Sprintf("%splan %q %s%s", aim.why, r.Label, aim.does, often)
+		if cells[best].P == 0 {
+			what = aim.why + "no plan eliminates the " + targets[0].String()
+		}
+	}
+	h := report.NewHeadline(r.Result, aim.metric, []string{aim.label}, what)
 	if len(cut) > 0 {
 		defer func() {
 			h.Text = fmt.Sprintf("The exact run of %s was cut short, its figures lower bounds; of the other plans, %s", someOf(cut), lowerFirst(h.Text))
@@ -727,7 +739,9 @@ metric of every plan, with cleared_after (1…n or never) and heroes (heroes
 created by Heat of Battle still in play); the JSON of an exact run has
 every p, figure and difference also as a reduced fraction. The first
 line names the plan that clears the Location most often and by how much
-over the next.
+over the next; when no target starts in Good Order (all broken), the
+Location is clear before any attack, and it names the plan that
+eliminates the first target most often.
 
 sapper compare is the preset whose plans are a DC Placed, Thrown and Set,
 with what a plan leaves out (the thrower's own Location, the user's fate);
