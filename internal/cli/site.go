@@ -48,7 +48,8 @@ keeps the site, which then works offline and can be installed as an app.
 OUTDIR is a new directory (its parent must exist), an empty one, or a
 site written before and nothing else, which the new one replaces whole;
 anything else is refused (exit status 2), a CNAME or a .git beside an old
-site too, since they would go with it. The site is built beside OUTDIR
+site too, since they would go with it; so is a build outside a checkout of
+sapper's module, or with no go command. The site is built beside OUTDIR
 and renamed into place, so OUTDIR is never half written.
 
 The files: index.html, app.js (the page and its Web Worker), style.css,
@@ -97,8 +98,9 @@ func runSite(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	}
 	s, err := site.Build(ctx, dir, site.Options{Describe: describe.Bytes()})
 	var de *site.DirError
+	var se *site.SourceError
 	switch {
-	case errors.As(err, &de):
+	case errors.As(err, &de), errors.As(err, &se):
 		return usagef("%s", err)
 	case err != nil && ctx.Err() != nil:
 		// The build was stopped, not broken: the site is left as it was.

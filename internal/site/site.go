@@ -177,6 +177,11 @@ func Build(ctx context.Context, dir string, opt Options) (*Site, error) {
 	if err := CheckDir(dir); err != nil {
 		return nil, err
 	}
+	goCmd, err := checkSource(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	opt.Go = goCmd
 	dir = filepath.Clean(dir)
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-")
 	if err != nil {
@@ -238,15 +243,6 @@ func writeFiles(ctx context.Context, dir string, opt Options) error {
 		}
 	}
 	goCmd := opt.Go
-	if goCmd == "" {
-		goCmd = "go"
-	}
-	if _, err := exec.LookPath(goCmd); err != nil {
-		return fmt.Errorf("building the engine needs the go command: %w", err)
-	}
-	if err := checkModule(ctx, goCmd, opt.Dir); err != nil {
-		return err
-	}
 	root, err := goOutput(ctx, goCmd, opt.Dir, nil, "env", "GOROOT")
 	if err != nil {
 		return err
@@ -266,14 +262,31 @@ func writeFiles(ctx context.Context, dir string, opt Options) error {
 	return os.Chmod(wasm, 0o644) // data to serve, not a program to run
 }
 
-// checkModule makes sure that go runs in sapper's module, whose source
-// the engine is built from.
-func checkModule(ctx context.Context, goCmd, dir string) error {
-	mod, err := goOutput(ctx, goCmd, dir, nil, "list", "-m")
-	if err != nil || mod != Module {
-		return fmt.Errorf("the engine is built from sapper's source: run sapper site in a checkout of %s (go run ./cmd/sapper site DIR)", Module)
+// SourceError is a site that cannot be built where it was asked for: no go
+// command, or not in a checkout of sapper's module, whose source the
+// engine is built from. Nothing has been written.
+type SourceError struct{ Reason string }
+
+func (e *SourceError) Error() string { return e.Reason }
+
+// checkSource makes sure that the go command opt names (go, if none) runs
+// in sapper's module, before anything is written, and returns it.
+func checkSource(ctx context.Context, opt Options) (string, error) {
+	goCmd := opt.Go
+	if goCmd == "" {
+		goCmd = "go"
 	}
-	return nil
+	if _, err := exec.LookPath(goCmd); err != nil {
+		return "", &SourceError{fmt.Sprintf("building the engine needs the go command, and %q is not on PATH: install Go (go.dev/dl) and run sapper site in a checkout of %s", goCmd, Module)}
+	}
+	mod, err := goOutput(ctx, goCmd, opt.Dir, nil, "list", "-m")
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if err != nil || mod != Module {
+		return "", &SourceError{fmt.Sprintf("the engine is built from sapper's source: run sapper site in a checkout of %s (go run ./cmd/sapper site DIR)", Module)}
+	}
+	return goCmd, nil
 }
 
 // goOutput runs the go command in dir and returns its output, trimmed;

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -42,5 +43,30 @@ func TestCheckDirKeepsOthersFiles(t *testing.T) {
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, "CNAME")); err != nil || string(data) != "example.org" {
 		t.Errorf("the CNAME after a refused build: %q, %v", data, err)
+	}
+}
+
+// TestBuildRefusesWithoutSource: a site is built from sapper's source by
+// the go command; outside a checkout of the module, or with no go
+// command, Build refuses with a *SourceError before writing anything.
+func TestBuildRefusesWithoutSource(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{
+		{"outside the module", Options{Dir: t.TempDir()}},
+		{"no go command", Options{Go: "no-such-go-command"}},
+	} {
+		parent := t.TempDir()
+		out := filepath.Join(parent, "public")
+		c.opt.Describe = []byte("{}")
+		_, err := Build(context.Background(), out, c.opt)
+		var se *SourceError
+		if !errors.As(err, &se) {
+			t.Errorf("%s: %v, want a *SourceError", c.name, err)
+		}
+		if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+			t.Errorf("%s: wrote %d entries beside the site", c.name, len(entries))
+		}
 	}
 }
