@@ -11,6 +11,7 @@ import (
 // so: why is the reason, for its one line and its help.
 func absent(name, summary, why string) *command {
 	return &command{
+		absent:  true,
 		name:    name,
 		summary: summary + " (not in the browser build)",
 		run: func(context.Context, io.Writer, io.Writer, []string) error {

@@ -77,6 +77,13 @@ var notServed = map[string]string{
 	"site":  "it writes a directory on the server",
 }
 
+// refusedHere reports whether a served page refuses command name
+// (notServed) in a run of ctx.
+func refusedHere(ctx context.Context, name string) bool {
+	_, served := ctx.Value(serverLimitsKey{}).(serverLimits)
+	return served && notServed[name] != ""
+}
+
 // Run runs one command line for a page.
 func (r *Registry) Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (code int, field string) {
 	if len(args) > 0 {

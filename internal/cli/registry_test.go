@@ -111,6 +111,8 @@ func TestServedLimits(t *testing.T) {
 		{[]string{"dc", "--target", "4-6-7", "--cpuprofile", "/etc/x.prof"}, 2, "cpuprofile", "--cpuprofile: not on a served page"},
 		{[]string{"serve"}, 2, "", "not on a served page"},
 		{[]string{"site", "out"}, 2, "", "not on a served page"},
+		// What the page may run, listed without what it refuses.
+		{[]string{"srve"}, 2, "", `unknown command "srve"; want one of compare, dc, afv, fire, plans, building, activate, lhy, sweep, run, scenarios, describe, version, help`},
 		{[]string{"activate", "/etc/passwd"}, 2, "crossing", "/etc/passwd: no file of that name was uploaded, and the page reads no other: upload it with the form, or pick a built-in crossing: farm-crossing, "},
 		{[]string{"activate", "--tables", "/etc/passwd", "two-sq-crossing"}, 2, "tables", "--tables /etc/passwd: no file of that name was uploaded"},
 	} {

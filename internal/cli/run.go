@@ -33,6 +33,9 @@ type command struct {
 	// inputs, set for a command that runs others (sweep), declares its
 	// own flags, which describe lists beside theirs.
 	inputs func() *pflag.FlagSet
+	// absent marks a command this build leaves out (the browser's: serve
+	// and site), which only says so: no list of what may be run names it.
+	absent bool
 }
 
 // commands lists the subcommands in the order help shows them. A command
@@ -57,6 +60,20 @@ func lookup(name string) *command {
 func commandNames() string {
 	names := make([]string, 0, len(commands)+1)
 	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return strings.Join(append(names, "help"), ", ")
+}
+
+// runnableNames is commandNames without the commands that cannot run
+// here: those the build leaves out, and those a served page refuses
+// (notServed).
+func runnableNames(ctx context.Context) string {
+	var names []string
+	for _, c := range commands {
+		if c.absent || refusedHere(ctx, c.name) {
+			continue
+		}
 		names = append(names, c.name)
 	}
 	return strings.Join(append(names, "help"), ", ")
@@ -133,7 +150,7 @@ func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who
 	}
 	cmd := lookup(name)
 	if cmd == nil {
-		return "sapper", unknownCommand(name, commandNames())
+		return "sapper", unknownCommand(name, runnableNames(ctx))
 	}
 	return "sapper " + cmd.name, cmd.execute(ctx, stdout, stderr, rest)
 }
