@@ -53,8 +53,9 @@ sapper's module, or with no go command. The site is built beside OUTDIR
 and renamed into place, so OUTDIR is never half written.
 
 The files: index.html, app.js (the page and its Web Worker), style.css,
-sw.js (the service worker), manifest.webmanifest, the icons (icon.svg and
-PNGs at 180, 192 and 512 px, drawn when the site is built), the Go
+sw.js (the service worker), manifest.webmanifest, the icons (icon.svg,
+PNGs at 180, 192 and 512 px and a maskable one at 512 px for an installed
+app's home-screen shape, drawn when the site is built), the Go
 toolchain's wasm_exec.js, sapper.wasm (cmd/sapper-wasm built with
 GOOS=js GOARCH=wasm, without the chart code: the page draws its chart) and
 describe.json. Building the engine takes the go command and sapper's
