@@ -197,6 +197,22 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			}
 		}
 	}
+	// A plan chart's long label goes on two lines at 390 px, whole, where
+	// its row of two bars has room, rather than cut with an ellipsis.
+	var label []string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?plans#plans"),
+		waitCommand("plans"),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('svg.panel text')].filter((t) => t.querySelector('title')?.textContent === 'cleared after any attack').map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join('|'))`, &label),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(label) != 1 || label[0] != "cleared after any|attack" {
+		t.Errorf("the plans chart's label at 390 px: %q, want it on two lines, whole", label)
+	}
 	if err := chromedp.Run(ctx,
 		leave,
 		chromedp.Navigate(ts.URL+"/?builder#activate"),

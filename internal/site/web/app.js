@@ -2406,6 +2406,22 @@ function pageMain() {
     svg.append(t);
   }
 
+  // labelLines breaks a chart label into at most max lines of room
+  // characters, at spaces where it can, the last cut with an ellipsis if
+  // the label is still longer.
+  function labelLines(label, room, max) {
+    const lines = [];
+    let rest = label;
+    while (rest.length > room && lines.length < max - 1) {
+      let cut = rest.lastIndexOf(" ", room);
+      if (cut <= 0) cut = room;
+      lines.push(rest.slice(0, cut).trimEnd());
+      rest = rest.slice(cut).trimStart();
+    }
+    lines.push(rest.length > room ? rest.slice(0, Math.max(room - 1, 1)) + "…" : rest);
+    return lines;
+  }
+
   function svgPanel(p, w, longest) {
     const NS = "http://www.w3.org/2000/svg";
     const s = (tag, attrs, text) => {
@@ -2444,10 +2460,16 @@ function pageMain() {
     }
     p.rows.forEach((row, i) => {
       const y0 = top + i * rowH;
-      // A label wider than its column is cut with an ellipsis, whole in
-      // its tooltip: drawn whole it would run off the panel's left edge.
+      // A label wider than its column goes on two lines where its row
+      // has room for them (two bars or more), else it is cut with an
+      // ellipsis; whole in its tooltip either way: drawn whole it would
+      // run off the panel's left edge.
       const room = Math.floor((labelW - 6) / 6.8);
-      const lab = s("text", { x: labelW - 6, y: y0 + (nb * barH) / 2 + 4, "text-anchor": "end" }, row.label.length > room ? row.label.slice(0, Math.max(room - 1, 1)) + "…" : row.label);
+      const mid = y0 + (nb * barH) / 2 + 4;
+      const lab = s("text", { x: labelW - 6, y: mid, "text-anchor": "end" });
+      labelLines(row.label, room, nb * barH >= 26 ? 2 : 1).forEach((l, k, all) => {
+        lab.append(s("tspan", { x: labelW - 6, y: mid + (k - (all.length - 1) / 2) * 13 }, l));
+      });
       lab.append(s("title", {}, row.label));
       svg.append(lab);
       row.bars.forEach((b, k) => {
