@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -172,7 +173,9 @@ func isSite(dir string) bool {
 // Build writes the site to dir. It builds everything in a new directory
 // beside dir and renames it into place, so that dir is never half
 // written: a failure leaves it as it was. A *DirError is a dir that
-// cannot take a site; any other error is a failed build.
+// cannot take a site, a *SourceError a site that cannot be built here
+// (no go command, or not in sapper's module), both found before anything
+// is written; any other error is a failed build.
 func Build(ctx context.Context, dir string, opt Options) (*Site, error) {
 	if err := CheckDir(dir); err != nil {
 		return nil, err
@@ -279,11 +282,15 @@ func checkSource(ctx context.Context, opt Options) (string, error) {
 	if _, err := exec.LookPath(goCmd); err != nil {
 		return "", &SourceError{fmt.Sprintf("building the engine needs the go command, and %q is not on PATH: install Go (go.dev/dl) and run sapper site in a checkout of %s", goCmd, Module)}
 	}
-	mod, err := goOutput(ctx, goCmd, opt.Dir, nil, "list", "-m")
+	mods, err := goOutput(ctx, goCmd, opt.Dir, nil, "list", "-m")
 	if ctx.Err() != nil {
 		return "", ctx.Err()
 	}
-	if err != nil || mod != Module {
+	if err != nil {
+		return "", err // go's own words: a broken GOFLAGS or go.mod, say
+	}
+	// One module, or a workspace's several (go.work), one of them sapper.
+	if !slices.Contains(strings.Fields(mods), Module) {
 		return "", &SourceError{fmt.Sprintf("the engine is built from sapper's source: run sapper site in a checkout of %s (go run ./cmd/sapper site DIR)", Module)}
 	}
 	return goCmd, nil
