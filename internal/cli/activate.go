@@ -136,7 +136,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	fs, _ := newFlagSet("activate")
 	f.register(fs)
 	if given.sweep {
-		f.common.noFractions = "sapper sweep"
+		f.common.noFractions = tablesOf("sapper sweep")
 	}
 	if err := parseInput(fs, given); err != nil {
 		return nil, err

@@ -87,6 +87,12 @@ func prepareBuilding(ctx context.Context, in input) (*job, error) {
 			}
 			return ""
 		}
+		f.common.noFractions = func() (string, string) {
+			if len(f.needed) > 0 {
+				return "--needed", neededOwnTable
+			}
+			return "", ""
+		}
 		return &f.common
 	}
 	fs, c, help, err := parseCommand("building", register, in)

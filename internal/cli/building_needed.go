@@ -47,6 +47,9 @@ type neededSearch struct {
 	attack func(x int) toi.BuildingAttack
 }
 
+// neededOwnTable is why --needed refuses the output flags of a run.
+const neededOwnTable = "the search is exact and prints a table of its own"
+
 // prepareNeeded checks a --needed question. Its job runs no experiment
 // of its own: it searches --dice and --charges with exact runs of the
 // building alone, since the squads in it never change whether it falls.
@@ -65,7 +68,7 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	}
 	for _, name := range []string{"plot", "cumulative", "hide-zero", "explain", "view", "fractions"} {
 		if fs.Changed(name) {
-			return nil, inputErrorf(name, "--%s with --needed: the search is exact and prints a table of its own", name)
+			return nil, inputErrorf(name, "--%s with --needed: %s", name, neededOwnTable)
 		}
 	}
 	if fs.Changed("method") && c.cfg.Method != sim.Exact {

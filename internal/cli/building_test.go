@@ -187,6 +187,9 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --needed 0.5 --method mc", "--method mc with --needed"},
 		{"building --needed 0.5 --view at-least", "--view with --needed"},
 		{"building --needed 0.5 --fractions", "--fractions with --needed"},
+		// Not sent to --method exact first, which refuses it as well.
+		{"building --needed 0.5 --method mc --fractions", "--fractions with --needed: the search is exact and prints a table of its own"},
+		{"building --needed 0.5 --format csv --fractions", "--fractions with --needed: the search is exact and prints a table of its own"},
 		{"building --needed 0.5 --seed 3", "--seed with --needed (a search by exact runs): an exact run draws no random numbers"},
 		{"building --needed 0.5 --combined 200", "--combined: 200 outside 1…100"},
 		{"sweep building --needed 0.5 --vary cover=0..2", "cannot sweep sapper building with these flags"},

@@ -67,11 +67,18 @@ type commonFlags struct {
 	// runs), or returns "" when none does; the engine flags are then
 	// judged as an exact run's, named after it.
 	exactBy func() string
-	// noFractions names the command whose output holds no fraction in any
-	// format ("sapper compare"), empty when it may show them: its refusal
-	// of --fractions comes before any other's, which would send the
-	// player to a --method that is refused too.
-	noFractions string
+	// noFractions, when set, names what leaves the run's output without
+	// fractions in any format ("sapper compare", "--needed") and why, or
+	// returns "" when it may show them: its refusal of --fractions comes
+	// before any other's, which would send the player to a --method that
+	// is refused too.
+	noFractions func() (with, why string)
+}
+
+// tablesOf is a noFractions for a command whose table shows percentages
+// and whose JSON gives fractions unasked: with names it.
+func tablesOf(with string) func() (string, string) {
+	return func() (string, string) { return with, fractionsUnread }
 }
 
 // common holds the resolved common flags.
@@ -237,8 +244,12 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, exact stri
 	if fs.Changed("method") {
 		stop += " (use --method mc or auto)"
 	}
+	var noFrac, noFracWhy string
+	if c.noFractions != nil {
+		noFrac, noFracWhy = c.noFractions()
+	}
 	return checkConflicts(
-		flagConflict(fs, "fractions", c.noFractions, c.noFractions != "", fractionsUnread),
+		flagConflict(fs, "fractions", noFrac, noFrac != "", noFracWhy),
 		flagConflict(fs, "precision", exact, method == sim.Exact, stop),
 		flagConflict(fs, "trials", exact, method == sim.Exact, "an exact run enumerates every dice path instead (--max-paths bounds it)"),
 		flagConflict(fs, "seed", exact, method == sim.Exact, "an exact run draws no random numbers"),

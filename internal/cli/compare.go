@@ -175,7 +175,7 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 // answers the one question compare exists for.
 func prepareCompare(ctx context.Context, in input) (*job, error) {
 	var f compareFlags
-	f.common.noFractions = "sapper compare"
+	f.common.noFractions = tablesOf("sapper compare")
 	fs, c, help, err := parseCommand("compare", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, in)
 	if err != nil {
 		return nil, err

@@ -56,7 +56,7 @@ func parseCommand(name string, register func(*pflag.FlagSet) *commonFlags, in in
 	fs, showHelp := newFlagSet(name)
 	cf := register(fs)
 	if in.sweep {
-		cf.noFractions = "sapper sweep"
+		cf.noFractions = tablesOf("sapper sweep")
 	}
 	if err := parseOnly(fs, in); err != nil {
 		return fs, c, false, err

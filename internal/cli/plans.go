@@ -156,7 +156,7 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 
 func preparePlans(ctx context.Context, given input) (*job, error) {
 	var f plansFlags
-	f.common.noFractions = "sapper plans"
+	f.common.noFractions = tablesOf("sapper plans")
 	fs, c, help, err := parseCommand("plans", func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }, given)
 	if err != nil {
 		return nil, err
