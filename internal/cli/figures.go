@@ -21,12 +21,15 @@ var dcFigures = &figures{
 	},
 }
 
+// kiaLabels are the IFT results that eliminate targets: "any KIA".
+var kiaLabels = []string{"7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"}
+
 // dcFigureRow reads one run's figures.
 func dcFigureRow(res *sim.Result) []report.Cell {
 	return []report.Cell{
 		report.Sum(res, asl.MetricDetonation, "detonated", "malfunction"),
 		report.Sum(res, asl.MetricDetonation, "detonated"),
-		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
+		report.Sum(res, asl.MetricIFT, kiaLabels...),
 		report.Sum(res, asl.MetricStack, "cleared"),
 		report.Mean(res, asl.MetricOut),
 		report.Sum(res, asl.MetricRubble, "yes"),
@@ -64,7 +67,7 @@ var fireFigures = &figures{
 
 func fireFigureRow(res *sim.Result) []report.Cell {
 	return []report.Cell{
-		report.Sum(res, asl.MetricIFT, "7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"),
+		report.Sum(res, asl.MetricIFT, kiaLabels...),
 		report.Sum(res, asl.MetricIFT, "K/4", "K/3", "K/2", "K/1"),
 		report.Sum(res, asl.MetricIFT, "4MC", "3MC", "2MC", "1MC", "NMC"),
 		report.Sum(res, asl.MetricIFT, "PTC"),

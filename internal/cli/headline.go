@@ -59,18 +59,45 @@ func onFigure(metric string, labels []string, what string) func(report.Report) *
 	}
 }
 
-var stackCleared = onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")
+// stackCleared is the headline of one attack on a Location: whether it
+// leaves no target in Good Order; or, when none starts so (startsClear),
+// whether the first target is eliminated.
+func stackCleared(rep report.Report) *report.Headline {
+	if t := targetsOf(rep.Inputs); startsClear(t) {
+		return onFigure(asl.TargetMetric(1), []string{"eliminated"}, clearBefore("stack")+"the "+t[0].String()+" is eliminated")(rep)
+	}
+	return onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")(rep)
+}
+
+// targetsOf is the targets of an attack's inputs, nil for inputs of
+// another kind.
+func targetsOf(inputs any) []asl.Unit {
+	switch in := inputs.(type) {
+	case asl.DCAttack:
+		return in.Targets
+	case *asl.DCAttack:
+		return in.Targets
+	case asl.IFTAttack:
+		return in.Targets
+	case *asl.IFTAttack:
+		return in.Targets
+	case asl.Comparison:
+		return in.Targets
+	case plansInputs:
+		return in.Targets
+	}
+	return nil
+}
 
 // bestWay is compare's headline: the way of using the DC that clears the
 // stack most often, against the others; or, when no target starts in
-// Good Order, the way that eliminates the first target most often
-// (headlineAim).
+// Good Order (startsClear), the way that gets a KIA most often.
 func bestWay(rep report.Report) *report.Headline {
-	var targets []asl.Unit
-	if c, ok := rep.Inputs.(asl.Comparison); ok {
-		targets = c.Targets
+	goal := clearing("stack")
+	if c, ok := rep.Inputs.(asl.Comparison); ok && startsClear(c.Targets) {
+		// A KIA, the figure compare's table shows beside "cleared".
+		goal = aim{metric: asl.MetricIFT, labels: kiaLabels, does: "gets a KIA", why: clearBefore("stack")}
 	}
-	aim := headlineAim(targets, "stack")
 	type way struct {
 		label string
 		h     *report.Headline
@@ -80,7 +107,7 @@ func bestWay(rep report.Report) *report.Headline {
 	var ways []way
 	best := -1
 	for _, run := range rep.Runs {
-		h := report.NewHeadline(run.Result, aim.metric, []string{aim.label}, "")
+		h := report.NewHeadline(run.Result, goal.metric, goal.labels, "")
 		if h == nil {
 			continue
 		}
@@ -109,10 +136,10 @@ func bestWay(rep report.Report) *report.Headline {
 		often = "" // the others never ran
 	}
 	name := wayName(rep, ways[best].label)
-	if aim.why == "" {
+	if goal.why == "" {
 		name = capitalize(name)
 	}
-	h.Text = fmt.Sprintf("%s%s %s%s: %s", aim.why, name, aim.does, often, ways[best].fig)
+	h.Text = fmt.Sprintf("%s%s %s%s: %s", goal.why, name, goal.does, often, ways[best].fig)
 	if len(others) > 0 {
 		h.Text += "; " + strings.Join(others, ", ")
 	}
@@ -120,31 +147,39 @@ func bestWay(rep report.Report) *report.Headline {
 	return h
 }
 
-// aim is what a side-by-side headline ranks the ways or plans by: an
-// outcome of a metric, what reaching it is called, and why, when it is
-// not the usual clearing of the Location.
+// aim is what a side-by-side headline ranks the ways or plans by: the
+// outcomes of a metric, what reaching them is called, and why, when it
+// is not the usual clearing of the Location.
 type aim struct {
-	metric, label, does, why string
+	metric    string
+	labels    []string
+	does, why string
 }
 
-// headlineAim is the outcome a side-by-side headline ranks by: clearing
-// the Location of Good Order units, the aim of an attack on it; but when
-// no target starts in Good Order (each broken, or Disrupted, A19.12) the
-// Location is clear before any attack, and "cleared" would rank the ways
-// only by how seldom Heat of Battle rallies a target (A15), so the
-// headline ranks them by the first target's elimination instead. where
-// names the Location as the headline does ("stack", "Location").
-func headlineAim(targets []asl.Unit, where string) aim {
+// clearing is the usual aim of an attack on a Location: to leave no
+// target in Good Order. where names the Location as the headline does
+// ("stack", "Location").
+func clearing(where string) aim {
+	return aim{metric: asl.MetricStack, labels: []string{"cleared"}, does: "clears the " + where}
+}
+
+// clearBefore says why a headline ranks by something else than clearing
+// when no target starts in Good Order (startsClear): the Location is
+// clear before any attack, and "cleared" would rank the ways only by how
+// seldom Heat of Battle rallies a target (A15).
+func clearBefore(where string) string {
+	return "No target starts in Good Order, so the " + where + " is clear before any attack; "
+}
+
+// startsClear reports whether no target starts in Good Order: each is
+// broken, or Disrupted (A19.12).
+func startsClear(targets []asl.Unit) bool {
 	for _, u := range targets {
 		if !u.Broken && !u.Disrupted {
-			return aim{metric: asl.MetricStack, label: "cleared", does: "clears the " + where}
+			return false
 		}
 	}
-	if len(targets) == 0 {
-		return aim{metric: asl.MetricStack, label: "cleared", does: "clears the " + where}
-	}
-	return aim{metric: asl.TargetMetric(1), label: "eliminated", does: "eliminates the " + targets[0].String(),
-		why: "No target starts in Good Order, so the " + where + " is clear before any attack; "}
+	return len(targets) > 0
 }
 
 // wayName is a way's label as a headline says it: compare's Set DC Set

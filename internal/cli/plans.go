@@ -457,14 +457,18 @@ func plansBars(g report.Grid) report.Grid {
 
 // bestPlan is the headline: the plan that clears the targets' Location
 // most often, or eliminates the first target most often when none starts
-// in Good Order (headlineAim), and by how much against the next best (its
+// in Good Order (startsClear), and by how much against the next best (its
 // difference, with Newcombe's interval in a Monte Carlo run).
 func bestPlan(rep report.Report) *report.Headline {
 	var targets []asl.Unit
 	if in, ok := rep.Inputs.(plansInputs); ok {
 		targets = in.Targets
 	}
-	aim := headlineAim(targets, "Location")
+	goal := clearing("Location")
+	if startsClear(targets) {
+		// The first target's elimination, a row of the plans' table.
+		goal = aim{metric: asl.TargetMetric(1), labels: []string{"eliminated"}, does: "eliminates the " + targets[0].String(), why: clearBefore("Location")}
+	}
 	best, next := -1, -1
 	cells := make([]report.Cell, len(rep.Runs))
 	var cut []string
@@ -474,7 +478,7 @@ func bestPlan(rep report.Report) *report.Headline {
 			cut = append(cut, fmt.Sprintf("%q", r.Label))
 			continue
 		}
-		cells[i] = report.Sum(r.Result, aim.metric, aim.label)
+		cells[i] = report.Sum(r.Result, goal.metric, goal.labels...)
 		switch {
 		case !cells[i].Valid:
 		case best < 0 || cells[i].P > cells[best].P:
@@ -505,13 +509,16 @@ func bestPlan(rep report.Report) *report.Headline {
 			what = "No plan cleared the Location (no target left in Good Order) in any trial"
 		}
 	}
-	if aim.why != "" {
-		what = fmt.Sprintf("%splan %q %s%s", aim.why, r.Label, aim.does, often)
+	if goal.why != "" {
+		what = fmt.Sprintf("%splan %q %s%s", goal.why, r.Label, goal.does, often)
 		if cells[best].P == 0 {
-			what = aim.why + "no plan eliminates the " + targets[0].String()
+			what = goal.why + "no plan eliminates the " + targets[0].String()
+			if r.Result.Method != sim.Exact {
+				what += " in any trial"
+			}
 		}
 	}
-	h := report.NewHeadline(r.Result, aim.metric, []string{aim.label}, what)
+	h := report.NewHeadline(r.Result, goal.metric, goal.labels, what)
 	if len(cut) > 0 {
 		defer func() {
 			h.Text = fmt.Sprintf("The exact run of %s was cut short, its figures lower bounds; of the other plans, %s", someOf(cut), lowerFirst(h.Text))
