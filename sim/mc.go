@@ -123,7 +123,8 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // reading their copy of the graph to its arrays' capacity, and a join
 // replaced by its state's first node only as it was written. It learnt
 // each path once, and the reference crossing's two workers reached 1.6×
-// one instead of 1.2×, but each walk step cost more: one worker ran
+// one instead of 1.2× (private graphs have reached 1.5× since, each
+// stopping its growth early), but each walk step cost more: one worker ran
 // 3–8% slower on compare, fire, afv, lhy and the plan, and from the
 // command line at -j 2 the default compare took 67 ms instead of 60, fire
 // 17 instead of 15, while the built-in crossings run by Monte Carlo took
