@@ -1,13 +1,14 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 )
 
 // help serves "sapper help [command]".
-func help(stdout io.Writer, args []string) error {
+func help(ctx context.Context, stdout io.Writer, args []string) error {
 	switch {
 	case len(args) == 0:
 		writeUsage(stdout)
@@ -23,7 +24,7 @@ func help(stdout io.Writer, args []string) error {
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {
-		return unknownCommand(args[0], commandNames())
+		return unknownCommand(args[0], runnableNames(ctx))
 	}
 	cmd.help(stdout)
 	return nil

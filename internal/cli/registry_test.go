@@ -113,6 +113,7 @@ func TestServedLimits(t *testing.T) {
 		{[]string{"site", "out"}, 2, "", "not on a served page"},
 		// What the page may run, listed without what it refuses.
 		{[]string{"srve"}, 2, "", `unknown command "srve"; want one of compare, dc, afv, fire, plans, building, activate, lhy, sweep, run, scenarios, describe, version, help`},
+		{[]string{"help", "srve"}, 2, "", `unknown command "srve"; want one of compare, dc, afv, fire, plans, building, activate, lhy, sweep, run, scenarios, describe, version, help`},
 		{[]string{"activate", "/etc/passwd"}, 2, "crossing", "/etc/passwd: no file of that name was uploaded, and the page reads no other: upload it with the form, or pick a built-in crossing: farm-crossing, "},
 		{[]string{"activate", "--tables", "/etc/passwd", "two-sq-crossing"}, 2, "tables", "--tables /etc/passwd: no file of that name was uploaded"},
 	} {

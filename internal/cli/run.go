@@ -139,12 +139,12 @@ func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, 
 func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who string, err error) {
 	if len(args) == 0 {
 		// sapper alone is a question: what can it do? The usage answers.
-		return "sapper", help(stdout, nil)
+		return "sapper", help(ctx, stdout, nil)
 	}
 	name, rest := args[0], args[1:]
 	switch name {
 	case "help", "-h", "--help":
-		return "sapper help", help(stdout, rest)
+		return "sapper help", help(ctx, stdout, rest)
 	case "--version":
 		name = versionCommand.name
 	}
