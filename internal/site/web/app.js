@@ -2407,18 +2407,20 @@ function pageMain() {
   }
 
   // labelLines breaks a chart label into at most max lines of room
-  // characters, at spaces where it can, the last cut with an ellipsis if
-  // the label is still longer.
+  // characters, after a space, a dot or a dash where it can; the last
+  // line, still too long, or a word too long to break, is cut with an
+  // ellipsis.
   function labelLines(label, room, max) {
     const lines = [];
-    let rest = label;
+    let rest = label.trim().replace(/\s+/g, " ");
     while (rest.length > room && lines.length < max - 1) {
-      let cut = rest.lastIndexOf(" ", room);
-      if (cut <= 0) cut = room;
+      const head = rest.slice(0, room + 1);
+      const cut = Math.max(head.lastIndexOf(" "), head.lastIndexOf(".", room - 1) + 1, head.lastIndexOf("-", room - 1) + 1);
+      if (cut <= 0) break;
       lines.push(rest.slice(0, cut).trimEnd());
       rest = rest.slice(cut).trimStart();
     }
-    lines.push(rest.length > room ? rest.slice(0, Math.max(room - 1, 1)) + "…" : rest);
+    lines.push(rest.length > room ? rest.slice(0, Math.max(room - 1, 1)).trimEnd() + "…" : rest);
     return lines;
   }
 
