@@ -61,10 +61,10 @@ func onFigure(metric string, labels []string, what string) func(report.Report) *
 
 // stackCleared is the headline of one attack on a Location: whether it
 // leaves no target in Good Order; or, when none starts so (startsClear),
-// whether the first target is eliminated.
+// whether the first target is eliminated or captured (gone).
 func stackCleared(rep report.Report) *report.Headline {
 	if t := targetsOf(rep.Inputs); startsClear(t) {
-		return onFigure(asl.TargetMetric(1), []string{"eliminated"}, clearBefore("stack")+"the "+t[0].String()+" is eliminated")(rep)
+		return onFigure(asl.TargetMetric(1), gone, clearBefore("stack")+"the "+t[0].String()+" is eliminated or captured")(rep)
 	}
 	return onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")(rep)
 }
@@ -170,6 +170,10 @@ func clearing(where string) aim {
 func clearBefore(where string) string {
 	return "No target starts in Good Order, so the " + where + " is clear before any attack; "
 }
+
+// gone are the fates of a target out of the fight for good: eliminated,
+// or captured (surrendered).
+var gone = []string{"eliminated", "surrendered"}
 
 // startsClear reports whether no target starts in Good Order: each is
 // broken, or Disrupted (A19.12).

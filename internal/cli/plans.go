@@ -456,8 +456,8 @@ func plansBars(g report.Grid) report.Grid {
 }
 
 // bestPlan is the headline: the plan that clears the targets' Location
-// most often, or eliminates the first target most often when none starts
-// in Good Order (startsClear), and by how much against the next best (its
+// most often, or eliminates or captures the first target most often
+// when none starts in Good Order (startsClear), and by how much against the next best (its
 // difference, with Newcombe's interval in a Monte Carlo run).
 func bestPlan(rep report.Report) *report.Headline {
 	var targets []asl.Unit
@@ -466,8 +466,9 @@ func bestPlan(rep report.Report) *report.Headline {
 	}
 	goal := clearing("Location")
 	if startsClear(targets) {
-		// The first target's elimination, a row of the plans' table.
-		goal = aim{metric: asl.TargetMetric(1), labels: []string{"eliminated"}, does: "eliminates the " + targets[0].String(), why: clearBefore("Location")}
+		// The first target gone, eliminated or captured: rows of the
+		// plans' table.
+		goal = aim{metric: asl.TargetMetric(1), labels: gone, does: "eliminates or captures the " + targets[0].String(), why: clearBefore("Location")}
 	}
 	best, next := -1, -1
 	cells := make([]report.Cell, len(rep.Runs))
@@ -512,7 +513,7 @@ func bestPlan(rep report.Report) *report.Headline {
 	if goal.why != "" {
 		what = fmt.Sprintf("%splan %q %s%s", goal.why, r.Label, goal.does, often)
 		if cells[best].P == 0 {
-			what = goal.why + "no plan eliminates the " + targets[0].String()
+			what = goal.why + "no plan eliminates or captures the " + targets[0].String()
 			if r.Result.Method != sim.Exact {
 				what += " in any trial"
 			}
@@ -748,7 +749,7 @@ every p, figure and difference also as a reduced fraction. The first
 line names the plan that clears the Location most often and by how much
 over the next; when no target starts in Good Order (all broken), the
 Location is clear before any attack, and it names the plan that
-eliminates the first target most often.
+eliminates or captures the first target most often.
 
 sapper compare is the preset whose plans are a DC Placed, Thrown and Set,
 with what a plan leaves out (the thrower's own Location, the user's fate);
