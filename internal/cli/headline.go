@@ -94,7 +94,7 @@ func targetsOf(inputs any) []asl.Unit {
 // Good Order (startsClear), the way that gets a KIA most often.
 func bestWay(rep report.Report) *report.Headline {
 	goal := clearing("stack")
-	if c, ok := rep.Inputs.(asl.Comparison); ok && startsClear(c.Targets) {
+	if startsClear(targetsOf(rep.Inputs)) {
 		// A KIA, the figure compare's table shows beside "cleared".
 		goal = aim{metric: asl.MetricIFT, labels: kiaLabels, does: "gets a KIA", why: clearBefore("stack")}
 	}

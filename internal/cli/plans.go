@@ -456,14 +456,12 @@ func plansBars(g report.Grid) report.Grid {
 }
 
 // bestPlan is the headline: the plan that clears the targets' Location
-// most often, or eliminates or captures the first target most often
-// when none starts in Good Order (startsClear), and by how much against the next best (its
-// difference, with Newcombe's interval in a Monte Carlo run).
+// most often, or eliminates or captures the first target most often when
+// none starts in Good Order (startsClear), and by how much against the
+// next best (its difference, with Newcombe's interval in a Monte Carlo
+// run).
 func bestPlan(rep report.Report) *report.Headline {
-	var targets []asl.Unit
-	if in, ok := rep.Inputs.(plansInputs); ok {
-		targets = in.Targets
-	}
+	targets := targetsOf(rep.Inputs)
 	goal := clearing("Location")
 	if startsClear(targets) {
 		// The first target gone, eliminated or captured: rows of the
@@ -513,7 +511,7 @@ func bestPlan(rep report.Report) *report.Headline {
 	if goal.why != "" {
 		what = fmt.Sprintf("%splan %q %s%s", goal.why, r.Label, goal.does, often)
 		if cells[best].P == 0 {
-			what = goal.why + "no plan eliminates or captures the " + targets[0].String()
+			what = goal.why + "no plan " + goal.does
 			if r.Result.Method != sim.Exact {
 				what += " in any trial"
 			}
