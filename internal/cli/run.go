@@ -58,23 +58,23 @@ func lookup(name string) *command {
 }
 
 func commandNames() string {
-	names := make([]string, 0, len(commands)+1)
-	for _, c := range commands {
-		names = append(names, c.name)
-	}
-	return strings.Join(append(names, "help"), ", ")
+	return namesOf(func(*command) bool { return true })
 }
 
 // runnableNames is commandNames without the commands that cannot run
 // here: those the build leaves out, and those a served page refuses
 // (notServed).
 func runnableNames(ctx context.Context) string {
-	var names []string
+	return namesOf(func(c *command) bool { return !c.absent && !refusedHere(ctx, c.name) })
+}
+
+// namesOf lists the commands keep keeps, and help, joined by ", ".
+func namesOf(keep func(*command) bool) string {
+	names := make([]string, 0, len(commands)+1)
 	for _, c := range commands {
-		if c.absent || refusedHere(ctx, c.name) {
-			continue
+		if keep(c) {
+			names = append(names, c.name)
 		}
-		names = append(names, c.name)
 	}
 	return strings.Join(append(names, "help"), ", ")
 }
