@@ -69,17 +69,14 @@ func stackCleared(rep report.Report) *report.Headline {
 	return onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")(rep)
 }
 
-// targetsOf is the targets of an attack's inputs, nil for inputs of
-// another kind.
+// targetsOf is the targets of an attack's inputs, as the commands put
+// them in a report (dc, fire, compare, plans), nil for inputs of another
+// kind.
 func targetsOf(inputs any) []asl.Unit {
 	switch in := inputs.(type) {
 	case asl.DCAttack:
 		return in.Targets
-	case *asl.DCAttack:
-		return in.Targets
 	case asl.IFTAttack:
-		return in.Targets
-	case *asl.IFTAttack:
 		return in.Targets
 	case asl.Comparison:
 		return in.Targets
