@@ -12,7 +12,7 @@ import (
 // compare and per value in a sweep of dc or compare. A figure whose
 // metric the run lacks (rubble with no building) is not Valid.
 var dcFigures = &figures{
-	columns: []string{"chain ok", "detonates", "any KIA", "cleared", "E[out]", "rubble", "flame", "user out"},
+	columns: []string{"chain ok", "detonates", kiaColumn, "cleared", "E[out]", "rubble", "flame", "user out"},
 	row:     dcFigureRow,
 	notes: map[string]string{
 		"chain ok": "Placed operably / Set and NTC passed",
@@ -20,6 +20,10 @@ var dcFigures = &figures{
 		"user out": "the Placer, thrower or Setter eliminated, surrendered or broken",
 	},
 }
+
+// kiaColumn is the summary column of a KIA on the Location, the IFT
+// results kiaLabels.
+const kiaColumn = "any KIA"
 
 // kiaLabels are the IFT results that eliminate targets: "any KIA".
 var kiaLabels = []string{"7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"}
@@ -57,7 +61,7 @@ func dcUserOut(res *sim.Result) report.Cell {
 // sweep of fire: the IFT row by kind, the targets and Table 23. A figure
 // whose metric the run lacks is not Valid.
 var fireFigures = &figures{
-	columns: []string{"any KIA", "K/#", "MC", "PTC", "cleared", "E[out]", "shellhole", "rubble", "flame"},
+	columns: []string{kiaColumn, "K/#", "MC", "PTC", "cleared", "E[out]", "shellhole", "rubble", "flame"},
 	row:     fireFigureRow,
 	notes: map[string]string{
 		"MC":     "NMC or #MC",

@@ -85,6 +85,11 @@ func TestSweepHeadline(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "", "cleared"},
 		// A SW carried changes nothing a DC does to its unit.
 		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "cleared stays at 84.70% from sw=0 to sw=2.", "", "cleared"},
+		// No target starts in Good Order: a KIA is followed, not the
+		// cleared a Location clear before any attack shows (a Placed DC
+		// on the 30 FP column: a KIA on a DR of 4 or less, 3 at TEM 1).
+		{"sweep dc --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA goes from 27.78% at tem=0 to 16.67% at tem=1.", "", "any KIA"},
+		{"sweep compare --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA from tem=0 to tem=1: placed 11.90% → 7.14%, thrown 8.33% → 2.78%, set ", "", "any KIA"},
 		// One value: nothing goes anywhere.
 		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "cleared is 73.53% at tem=2.", "", "cleared"},
 	} {

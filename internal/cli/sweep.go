@@ -348,7 +348,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 				p := points[i]
 				runs[i] = sweptRun{value: v.label(p.i), way: p.sub, res: run.Result, cells: cols.cells(run.Result)}
 			}
-			rep.Headline = sweepHeadline(cols, shown, runs)
+			rep.Headline = sweepHeadline(cols, shown, runs, sweptClear(echo.Inputs))
 		}
 		// The table's last line says it; the JSON's runs each name their
 		// method, and a note says they differ.

@@ -25,8 +25,11 @@ type sweptRun struct {
 // nil when no column holds a probability. It follows, of the summary
 // figures, cleared, or else the first that changes with the value; of a
 // metric's outcomes, the one whose figure spreads most over the values.
-func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun) *report.Headline {
-	c := headlineColumn(cols, shown, runs)
+// When no target starts in Good Order at any value (clear), the Location
+// is clear before any attack, and it follows a KIA instead, as compare's
+// headline ranks the ways (bestWay).
+func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun, clear bool) *report.Headline {
+	c := headlineColumn(cols, shown, runs, clear)
 	if c < 0 {
 		return nil
 	}
@@ -80,12 +83,27 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun) *report.Head
 		}
 		text = fmt.Sprintf("%s: %s.", what, strings.Join(parts, ", "))
 	}
+	if clear && cols.metric == "" && cols.names[c] != "cleared" {
+		text = clearBefore("stack") + lowerFirst(text)
+	}
 	return &report.Headline{Metric: cols.metric, Outcome: cols.names[c], Text: text, Trend: true}
 }
 
+// sweptClear reports whether no target of the sweep's command starts in
+// Good Order at any value swept (startsClear): inputs are each value's.
+func sweptClear(inputs []any) bool {
+	for _, in := range inputs {
+		if !startsClear(targetsOf(in)) {
+			return false
+		}
+	}
+	return len(inputs) > 0
+}
+
 // headlineColumn is the column a sweep's headline follows among those
-// its table shows, -1 for none.
-func headlineColumn(cols sweepCols, shown []string, runs []sweptRun) int {
+// its table shows, -1 for none; clear: follow a KIA, not cleared
+// (sweepHeadline).
+func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool) int {
 	var cand []int
 	for c, n := range cols.names {
 		if slices.Contains(shown, n) && slices.ContainsFunc(runs, func(r sweptRun) bool { return isChance(r.cells[c]) }) {
@@ -115,7 +133,11 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun) int {
 		}
 		return best
 	}
-	if i := slices.IndexFunc(cand, func(c int) bool { return cols.names[c] == "cleared" }); i >= 0 {
+	follow := "cleared"
+	if clear {
+		follow = kiaColumn
+	}
+	if i := slices.IndexFunc(cand, func(c int) bool { return cols.names[c] == follow }); i >= 0 {
 		return cand[i]
 	}
 	if i := slices.IndexFunc(cand, func(c int) bool { return spread(c) > 0 }); i >= 0 {
