@@ -359,6 +359,11 @@ func ParseUnit(s string) (Unit, error) {
 					u.Class, err = Class(i), nil
 				}
 			}
+			if err == nil && u.Kind.SMC() {
+				// Even class=first, the zero Class, which Validate cannot
+				// tell from none given.
+				err = fmt.Errorf("unit %q: class=%s: a %s has no Class, only a MMC does (A1.25)", s, val, u.Kind.noun())
+			}
 		case "underscore":
 			err = flag(&u.Underscore)
 		case "wounded":

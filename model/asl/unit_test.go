@@ -127,6 +127,8 @@ func TestUnitOptionValues(t *testing.T) {
 		{"4-6-7,bml=11", "bml=11 outside 1…10"},
 		// Options a kind of unit does not have (A1.25, A19.11, A19.13).
 		{"leader:8-1,class=conscript", "class=conscript: a leader has no Class"},
+		{"leader:8-1,class=first", "class=first: a leader has no Class"},
+		{"hero:1-4-9,class=first", "class=first: a hero has no Class"},
 		{"hero:1-4-9,class=elite", "class=elite: a hero has no Class"},
 		{"crew:2-2-8,elr=2", "elr=: a crew is never ELR Replaced"},
 		{"hero:1-4-9,elr=0", "elr=: a hero is never ELR Replaced"},
