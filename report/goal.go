@@ -89,6 +89,8 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		}
 		switch {
 		case s.First == nil:
+		case s.After == nil && s.Last.Label == s.First.Label:
+			// First is the last value run: there is no value after it.
 		case s.After == nil && len(s.NotRun) > 0:
 			parts = append(parts, "reached at every value run after it")
 		case s.After == nil && len(parts) == 1:

@@ -154,3 +154,32 @@ func TestGoalOfValuesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestGoalReachedAtTheLastValue: a goal first reached at the last value
+// swept says nothing of the values after it, of which there are none; one
+// reached at a single value swept says it is reached there.
+func TestGoalReachedAtTheLastValue(t *testing.T) {
+	one := func(int) string { return "" }
+	for _, tc := range []struct {
+		probs []float64
+		want  string
+	}{
+		{[]float64{0.9, 0.6, 0.4}, "  first reached at tem=2 (40.00%);\n  the last value before it that does not: tem=1 (60.00%)\n"},
+		{[]float64{0.4}, "  reached from the first value, tem=0 (40.00%)\n"},
+	} {
+		var runs []report.Run
+		var xs []float64
+		for i, res := range figureRuns(tc.probs...) {
+			runs = append(runs, report.Run{Label: fmt.Sprintf("tem=%d", i), Result: res})
+			xs = append(xs, float64(i))
+		}
+		g := answerGoal(yesGoal(0.5, true), runs, nil, []string{""}, one, xs)
+		var b strings.Builder
+		if err := report.WriteGoal(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		if _, body, _ := strings.Cut(b.String(), "\n"); body != tc.want {
+			t.Errorf("%v: goal answer\n%s\nwant\n%s", tc.probs, body, tc.want)
+		}
+	}
+}

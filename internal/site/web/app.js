@@ -1992,6 +1992,8 @@ function pageMain() {
       else parts.push("first reached at " + point(s.first_reached), "the last value before it that does not: " + point(s.last_not_reached_before));
       if (!s.first_reached) {
         // nothing more
+      } else if (!s.first_not_reached_after && s.last_reached.label === s.first_reached.label) {
+        // the first value reaching it is the last value run: none comes after
       } else if (!s.first_not_reached_after && unrun.length) parts.push("reached at every value run after it");
       else if (!s.first_not_reached_after && parts.length === 1) parts[0] += ", and at every value after it";
       else if (!s.first_not_reached_after) parts.push("reached at every value after it");
