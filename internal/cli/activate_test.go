@@ -160,8 +160,12 @@ func TestActivateUsageErrors(t *testing.T) {
 		{good + "stack: [4-6-7]\n", "x.yaml:7: field stack given twice"},
 		{strings.Replace(good, "{mf: 1,", "{mf: 1, mff: 2,", 1), `x.yaml:6: path 1: unknown field "mff"; did you mean mf?`},
 		{strings.Replace(good, "range: 2", "range: 2, range: 3", 1), "field range given twice"},
-		{strings.Replace(good, "[{id: A}]", "[{id: A}, {id: A}]", 1), "sq: A defined twice"},
-		{strings.Replace(good, "[{id: A}]", "[{id: A, loc: h}, {id: B, loc: h}, {id: C, loc: h}, {id: D, loc: h}, {id: E, loc: h}]", 1), "x.yaml:4: sq: E: more than 4 S? share Location h"},
+		{strings.Replace(good, "[{id: A}]", "[{id: A}, {id: A}]", 1), "sq A: defined twice"},
+		{strings.Replace(good, "[{id: A}]", "[{id: A, loc: h}, {id: B, loc: h}, {id: C, loc: h}, {id: D, loc: h}, {id: E, loc: h}]", 1), "x.yaml:4: sq E: more than 4 S? share Location h"},
+		// An S? at fault is placed at its own entry, the second of an id
+		// given twice.
+		{strings.Replace(good, "sq: [{id: A}]", "sq:\n  - {id: A, loc: h}\n  - {id: B, loc: h}\n  - {id: C, loc: h}\n  - {id: D, loc: h}\n  - {id: E, loc: h}", 1), "x.yaml:9: sq E: more than 4 S? share Location h"},
+		{strings.Replace(good, "sq: [{id: A}]", "sq:\n  - {id: A}\n  - {id: A}", 1), "x.yaml:6: sq A: defined twice"},
 		{strings.Replace(good, "id: A, range", "id: Z, range", 1), `x.yaml:6: path 1: unknown S? "Z"`},
 		{strings.Replace(good, "[{id: A}]", "[{id: A, loc: h}, {id: B, loc: h}]", 1) + "  - {mf: 1, eligible: [{id: A, range: 2}, {id: B, range: 2}]}\n",
 			"x.yaml:6: path 1: the S? A and B share Location h, but only A is eligible here"},

@@ -226,27 +226,27 @@ func (c *Crossing) Validate() error {
 		case s.ID == "":
 			return bound.Invalidf("sq", "an S? without an id")
 		case ids[s.ID]:
-			return bound.Invalidf("sq", "%s defined twice", s.ID)
+			return bound.InvalidAt("sq", sqAt(s), "defined twice")
 		case s.ACDRM < -6 || s.ACDRM > 6:
-			return bound.Invalidf("sq", "%s: ac_drm %d outside −6…+6", s.ID, s.ACDRM)
+			return bound.InvalidAt("sq", sqAt(s), "ac_drm %d outside −6…+6", s.ACDRM)
 		}
 		if _, err := ParseSite(s.Site); err != nil {
-			return bound.Invalidf("sq", "%s: site %w", s.ID, err)
+			return bound.InvalidAt("sq", sqAt(s), "site %w", err)
 		}
 		for _, it := range s.Forbid {
 			if it >= numItems {
-				return bound.Invalidf("sq", "%s: forbid: item %d: want one of %s", s.ID, it, strings.Join(itemNames[:], ", "))
+				return bound.InvalidAt("sq", sqAt(s), "forbid: item %d: want one of %s", it, strings.Join(itemNames[:], ", "))
 			}
 		}
 		ids[s.ID] = true
 		if s.Loc != "" {
 			if locs[s.Loc]++; locs[s.Loc] > maxGroup {
-				return bound.Invalidf("sq", "%s: more than %d S? share Location %s", s.ID, maxGroup, s.Loc)
+				return bound.InvalidAt("sq", sqAt(s), "more than %d S? share Location %s", maxGroup, s.Loc)
 			}
 			// One Location is inside a building or not: its S? generate
 			// by the same {x5} column and mortar rule (S7, S25).
 			if f, ok := sites[s.Loc]; ok && f.Site != s.Site {
-				return bound.Invalidf("sq", "%s: site %s, but %s shares Location %s at site %s: S? in one Location stand alike (S20)", s.ID, s.Site, f.ID, s.Loc, f.Site)
+				return bound.InvalidAt("sq", sqAt(s), "site %s, but %s shares Location %s at site %s: S? in one Location stand alike (S20)", s.Site, f.ID, s.Loc, f.Site)
 			}
 			sites[s.Loc] = s
 		}
@@ -294,9 +294,9 @@ func (c *Crossing) Validate() error {
 	for _, s := range c.SQ {
 		switch {
 		case !eligible[s.ID]:
-			return bound.Invalidf("sq", "%s is eligible at no Location of the path; list it under a Location's eligible, or drop it", s.ID)
+			return bound.InvalidAt("sq", sqAt(s), "eligible at no Location of the path; list it under a Location's eligible, or drop it")
 		case !checked[s.ID] && s.ACDRM != 0:
-			return bound.Invalidf("sq", "%s: ac_drm %+d, but it is eligible only for Long Range Activation, whose DR takes no AC drm (S5.32); leave it out", s.ID, s.ACDRM)
+			return bound.InvalidAt("sq", sqAt(s), "ac_drm %+d, but it is eligible only for Long Range Activation, whose DR takes no AC drm (S5.32); leave it out", s.ACDRM)
 		}
 	}
 	return nil
@@ -344,3 +344,7 @@ func Omitted() []string {
 		"no return fire, and a fortification's TEM protects nobody here (S8)",
 	}
 }
+
+// sqAt is where an error of S? s stands: its entry, which a crossing
+// file's error is placed at (CrossingFile.Place).
+func sqAt(s SQ) string { return "sq " + s.ID }

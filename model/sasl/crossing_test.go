@@ -10,8 +10,8 @@ import (
 // rolled; no other table's column has a site.
 func TestSitesValidate(t *testing.T) {
 	refusesEdits(t, []refusedEdit{
-		{"S? underground", func(c *Crossing) { c.SQ[0].Site = "underground" }, `sq: A: site "underground": want inside or outside`},
-		{"S? without a site", func(c *Crossing) { c.SQ[1].Site = "" }, `sq: B: site "": want inside or outside`},
+		{"S? underground", func(c *Crossing) { c.SQ[0].Site = "underground" }, `sq A: site "underground": want inside or outside`},
+		{"S? without a site", func(c *Crossing) { c.SQ[1].Site = "" }, `sq B: site "": want inside or outside`},
 		{"x5 underground", func(c *Crossing) { c.Tables.X5.Columns[0].Site = "underground" }, `x5: column site "underground": want inside or outside`},
 		{"x5 without a site", func(c *Crossing) { c.Tables.X5.Columns[1].Site = "" }, `x5: column site "": want inside or outside`},
 		{"x4 with a site", func(c *Crossing) { c.Tables.X4.Columns[0].Site = Inside }, "x4: a column with a site; only {x5} columns are picked by site (S19)"},
@@ -61,7 +61,7 @@ func TestValidateBuiltInCode(t *testing.T) {
 		}, "ac_drm -1, but it is eligible only for Long Range Activation"},
 		// An F in Advance Attitude generates nothing: no {A5} dr to modify.
 		{"a5 drm advancing", func(c *Crossing) { c.Enemy.Attitude, c.Enemy.A5DRM = Advance, 2 }, "a5_drm: +2 in Advance Attitude"},
-		{"forbid 99", func(c *Crossing) { c.SQ[0].Forbid = []Item{ItemSW, 99} }, "sq: A: forbid: item 99: want one of S, HS, L, SW, Gun, AFV, SPG, F"},
+		{"forbid 99", func(c *Crossing) { c.SQ[0].Forbid = []Item{ItemSW, 99} }, "sq A: forbid: item 99: want one of S, HS, L, SW, Gun, AFV, SPG, F"},
 		// british and finnish change Cowering (S29), read exactly: a
 		// capital or a space was once folded away, a guess.
 		{"Finnish", func(c *Crossing) { c.Tables.Nationality, c.Enemy.Nationality = "Finnish", "Finnish" }, `nationality: "Finnish": want a nationality in lower case`},

@@ -104,6 +104,9 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 					q.Site = Outside
 				}
 				c.SQ = append(c.SQ, q)
+				// The last entry of an id: a second is the one at
+				// fault when it is defined twice.
+				cf.Lines[sqAt(q)] = x.N.Line
 				return err
 			})
 		case "path":

@@ -166,7 +166,7 @@ func TestCrossingRefusesWhatNeverActs(t *testing.T) {
 		edit func(*Crossing)
 		want string
 	}{
-		{"S? eligible nowhere", func(c *Crossing) { c.SQ = append(c.SQ, SQ{ID: "C", Site: "outside"}) }, "C is eligible at no Location"},
+		{"S? eligible nowhere", func(c *Crossing) { c.SQ = append(c.SQ, SQ{ID: "C", Site: "outside"}) }, "sq C: eligible at no Location"},
 		{"Long Range with no HMG", func(c *Crossing) {
 			c.Path[1].Eligible[1].LongRange = true
 			c.Tables.LongRange = LongRange{}
@@ -363,7 +363,7 @@ func TestSameLocationSeesAlike(t *testing.T) {
 		{"alike", "eligible: [{id: hut, range: 3}, {id: stone, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}", ""},
 		{"two ranges", "eligible: [{id: hut, range: 1}, {id: stone, range: 9}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}", "share Location h, but are eligible here at a different range"},
 		{"one sees", "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", "share Location h, but only hut is eligible here"},
-		{"two sites", "eligible: [{id: hut, range: 3}, {id: stone, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}\nsq_site: inside", "stone: site inside, but hut shares Location h at site outside"},
+		{"two sites", "eligible: [{id: hut, range: 3}, {id: stone, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}, {id: hut, range: 2}]}\nsq_site: inside", "sq stone: site inside, but hut shares Location h at site outside"},
 	} {
 		path, inside := strings.CutSuffix(c.path, "\nsq_site: inside")
 		body := strings.Replace(shared, "eligible: [{id: hut, range: 3}]}\n  - {name: wooden building, mf: 1, tem: 2, eligible: [{id: stone, range: 2}]}", path, 1)
