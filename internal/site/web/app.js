@@ -2018,8 +2018,7 @@ function pageMain() {
       if (!m) return [];
       return m.outcomes.map((o) => ({ name: o.value, metric, get: (r) => r.metrics.find((x) => x.name === metric).outcomes.find((x) => x.value === o.value) }));
     }
-    const names = (runs[0].figures || []).map((f) => f.name);
-    return names
+    return figureNames(runs)
       .map((n) => ({ name: n, get: (r) => (r.figures || []).find((f) => f.name === n) }))
       .filter((c) => runs.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); }));
   }
@@ -2147,8 +2146,21 @@ function pageMain() {
   // per figure, a column per way, narrow enough for a phone; then, when
   // the runs carry them (plans, compare --differences), a Δ column per
   // run after the first: its figure minus the first run's, in points.
+  // figureNames are the figures any of the runs has, in the order they
+  // first appear, as the command line lists them: a plan's later attack
+  // adds figures the first plan has not. The Δ figures are apart.
+  function figureNames(runs) {
+    const names = [];
+    for (const run of runs) {
+      for (const f of run.figures || []) {
+        if (!f.name.startsWith("Δ ") && !names.includes(f.name)) names.push(f.name);
+      }
+    }
+    return names;
+  }
+
   function figuresTable(runs) {
-    const names = runs[0].figures.map((f) => f.name);
+    const names = figureNames(runs);
     const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
     const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: "Δ " + run.label })));
     const pts = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(100 * x).toFixed(2);
@@ -2235,9 +2247,10 @@ function pageMain() {
   const COLORS = ["#1f4d36", "#a4410e", "#1d4f8c", "#6b3fa0", "#5c5c00"];
 
   function figureSeries(runs) {
-    const names = runs[0].figures.filter((f) => f.p !== undefined).map((f) => f.name);
+    const of = (n) => runs.map((r) => r.figures.find((f) => f.name === n)).filter((f) => f);
+    const names = figureNames(runs).filter((n) => of(n).some((f) => f.p !== undefined));
     // an average (E[out]) is no chance, whose bars these are: the table has it
-    const averages = runs[0].figures.filter((f) => f.p === undefined && f.mean !== undefined).map((f) => f.name);
+    const averages = figureNames(runs).filter((n) => !names.includes(n) && of(n).some((f) => f.mean !== undefined));
     return [{ title: "Side by side", legend: runs.map((r) => r.label), averages, rows: names.map((n) => ({ label: n, bars: runs.map((r) => r.figures.find((f) => f.name === n) || {}) })) }];
   }
 
