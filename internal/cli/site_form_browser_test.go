@@ -183,6 +183,33 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// The form's small promises: a box that takes a value below zero keeps
+	// the phone's full keyboard (its numeric keypad has no minus key), a
+	// list's button says which list it adds to, a sweep with no goal shows
+	// no goal's line, and an exact sweep's chart promises no band.
+	t.Run("form details", func(t *testing.T) {
+		var drm, tem, add string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?details#dc"), waitCommand("dc"),
+			chromedp.Evaluate(`String(document.getElementById('in-drm').getAttribute('inputmode'))`, &drm),
+			chromedp.Evaluate(`String(document.getElementById('in-tem').getAttribute('inputmode'))`, &tem),
+			chromedp.Evaluate(`document.querySelector('#field-target button.add').getAttribute('aria-label')`, &add)); err != nil {
+			t.Fatal(err)
+		}
+		if drm != "null" || tem != "numeric" || add != "Add another Target" {
+			t.Errorf("dc's form: DRM's inputmode %q, TEM's %q, the targets' add button %q", drm, tem, add)
+		}
+		var goalShown bool
+		var caption string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?nogoal#sweep?command=dc&target=4-6-7&vary=tem%3D0..2&method=exact"), waitState("done", "error"),
+			chromedp.Evaluate(`getComputedStyle(document.querySelector('#field-goal .goal-line')).display !== 'none'`, &goalShown),
+			chromedp.Evaluate(`document.querySelector('#chart figcaption').textContent`, &caption)); err != nil {
+			t.Fatal(err)
+		}
+		if goalShown || !strings.HasSuffix(caption, ", exact.") {
+			t.Errorf("a sweep with no goal: goal line shown %v; an exact chart's caption %q", goalShown, caption)
+		}
+	})
+
 	// A sweep of plans whose label has a slash keeps each plan's rows
 	// apart: a run's label is VALUE/PLAN, and only the value has none.
 	t.Run("sweep of a plan labelled with a slash", func(t *testing.T) {

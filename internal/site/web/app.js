@@ -99,6 +99,11 @@ function pageMain() {
     return n;
   };
 
+  // keypad is the inputmode of a number box whose least value is min: a
+  // phone's numeric and decimal keypads have no minus key, so a box that
+  // takes a value below zero (a DRM) keeps the full keyboard.
+  const keypad = (min, whole) => (min !== undefined && min !== null && min !== "" && Number(min) >= 0 ? (whole ? "numeric" : "decimal") : undefined);
+
   // picker is a select of common values that adds the one picked: at once
   // when picked with the mouse, but from the keyboard only on Enter, since
   // the arrow keys on a closed select change its value (and fire change)
@@ -705,7 +710,7 @@ function pageMain() {
         r.querySelector("button.remove").setAttribute("aria-label", "Remove " + label(i.name) + " " + (k + 1));
       });
       for (const v of values) addRow(v);
-      const add = el("button", { type: "button", class: "add", text: "Add another", onclick: () => addRow("").focus() });
+      const add = el("button", { type: "button", class: "add", text: "Add another", "aria-label": "Add another " + label(i.name), onclick: () => addRow("").focus() });
       const tools = el("div", { class: "list-tools" }, add);
       if (suggest.length) {
         tools.append(picker({ "aria-label": "Add a common unit to " + label(i.name) + " (Enter adds the one chosen)" }, "Add a unit…", suggest, (v) => {
@@ -772,7 +777,7 @@ function pageMain() {
       control.value = value || "";
       if (control.value !== (value || "")) control.append(el("option", { value, text: value, selected: true }));
     } else if ((i.kind === "integer" || i.kind === "number") && !notNumber(value)) {
-      control = el("input", { type: "number", id, "data-name": i.name, value, min: i.min, max: i.max, step: i.kind === "integer" ? 1 : "any", inputmode: i.kind === "integer" ? "numeric" : "decimal", "aria-describedby": describedby });
+      control = el("input", { type: "number", id, "data-name": i.name, value, min: i.min, max: i.max, step: i.kind === "integer" ? 1 : "any", inputmode: keypad(i.min, i.kind === "integer"), "aria-describedby": describedby });
     } else {
       control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId, "aria-describedby": describedby });
     }
@@ -1120,7 +1125,7 @@ function pageMain() {
     const c = built;
     // each field's id is its place in the crossing: b-loc-1-tem
     const num = (id, lbl, obj, key, lo, hi, step) => {
-      const input = el("input", { type: "number", id, value: obj[key], min: lo, max: hi, step: step || 1, inputmode: step ? "decimal" : "numeric" });
+      const input = el("input", { type: "number", id, value: obj[key], min: lo, max: hi, step: step || 1, inputmode: keypad(lo, !step) });
       // an emptied box is no value: null, which the run refuses on the box
       input.addEventListener("input", () => (obj[key] = input.value === "" ? null : Number(input.value)), true);
       return el("div", { class: "bfield" }, el("label", { for: id, text: lbl }), input);
@@ -1292,7 +1297,8 @@ function pageMain() {
 
     const nameSel = el("select", { id: "in-vary-name", "aria-describedby": "help-vary err-vary" }, ...target.sweepable.map((n) => el("option", { value: n, text: label(n) })));
     nameSel.value = name;
-    const num = (id, lbl, v, extra) => el("div", { class: "range-part" }, el("label", { for: id, text: lbl }), el("input", { type: "number", id, value: v, step: "any", inputmode: "decimal", "aria-describedby": "help-vary err-vary", ...extra }));
+    // a value swept may be below zero (a DRM): the phone's full keyboard
+    const num = (id, lbl, v, extra) => el("div", { class: "range-part" }, el("label", { for: id, text: lbl }), el("input", { type: "number", id, value: v, step: "any", "aria-describedby": "help-vary err-vary", ...extra }));
     const whole = (i) => i.kind === "integer";
     const lo = input.min !== undefined ? Number(input.min) : 0;
     const hi = input.max !== undefined ? Math.min(Number(input.max), lo + 10) : lo + 5;
@@ -2303,7 +2309,8 @@ function pageMain() {
   // varied input, its interval a band, as sapper sweep --plot does.
   function lineChart(panels, xname) {
     const box = el("figure", { class: "chart", id: "chart" });
-    box.append(el("figcaption", { text: "Chart: each line is a figure over " + xname + ", its band the interval." }));
+    const sampled = panels.some((p) => p.lines.some((l) => l.points.some((q) => q.f.lo !== undefined && q.f.lo !== q.f.hi)));
+    box.append(el("figcaption", { text: "Chart: each line is a figure over " + xname + (sampled ? ", its band the interval." : ", exact.") }));
     const draw = () => {
       box.querySelectorAll("svg").forEach((s) => s.remove());
       const w = Math.max(260, Math.min(box.clientWidth - 16 || 600, 900));
