@@ -370,6 +370,22 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if strings.Count(hash, "target=") != 3 {
 			t.Errorf("after a unit picked with Enter the address is %q", hash)
 		}
+		// The scenarios too: an arrow key browses them, leaving the form
+		// as it was; Enter loads the one chosen and runs it.
+		var before, after, loaded string
+		if err := chromedp.Run(ctx,
+			chromedp.Evaluate(`location.hash`, &before),
+			chromedp.Focus(`#in-scenario`, chromedp.ByQuery),
+			chromedp.KeyEvent(kb.ArrowDown),
+			chromedp.Evaluate(`location.hash`, &after),
+			chromedp.KeyEvent(kb.Enter),
+			waitState("done", "error"),
+			chromedp.Evaluate(`location.hash`, &loaded)); err != nil {
+			t.Fatal(err)
+		}
+		if after != before || loaded == before {
+			t.Errorf("the scenarios from the keyboard: %q before, %q after an arrow key, %q after Enter", before, after, loaded)
+		}
 	})
 
 	// A mode shows the inputs it takes: a Placed DC no thrower, a Thrown

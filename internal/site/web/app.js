@@ -109,15 +109,22 @@ function pageMain() {
   // the arrow keys on a closed select change its value (and fire change)
   // as they pass each option.
   const picker = (attrs, first, values, onPick) => {
-    let keyed = false;
     const pick = el("select", attrs, el("option", { value: "", text: first }), ...values.map((v) => el("option", { value: v, text: v })));
-    const take = () => {
+    return onEnter(pick, () => {
       if (!pick.value) return;
       const v = pick.value;
       pick.value = "";
       onPick(v);
-    };
-    pick.addEventListener("keydown", (e) => {
+    });
+  };
+
+  // onEnter makes sel act on its value, by take, when one is picked with
+  // the mouse or a touch, but from the keyboard only on Enter: the arrow
+  // keys on a closed select change its value, and fire change, as they
+  // pass each option.
+  const onEnter = (sel, take) => {
+    let keyed = false;
+    sel.addEventListener("keydown", (e) => {
       if (e.key === "Enter") {
         e.preventDefault();
         take();
@@ -125,17 +132,17 @@ function pageMain() {
         keyed = true;
       }
     });
-    pick.addEventListener("change", (e) => {
+    sel.addEventListener("change", (e) => {
       if (keyed) {
-        // the form still hears of it, but nothing is added yet
+        // the form still hears of it, but nothing is taken yet
         keyed = false;
         e.stopPropagation();
         return;
       }
       take();
     });
-    pick.addEventListener("mousedown", () => (keyed = false));
-    return pick;
+    sel.addEventListener("mousedown", () => (keyed = false));
+    return sel;
   };
 
   // counters keeps each unit in a line of text (4-6-8,class=elite,
@@ -797,8 +804,9 @@ function pageMain() {
     const sel = el("select", { id: "in-scenario", "aria-describedby": "help-scenario" },
       el("option", { value: "", text: "(none: the form as it is)" }),
       ...mine.map((s) => el("option", { value: s.name, text: s.name + ": " + s.title })));
-    sel.onchange = (e) => {
-      e.stopPropagation(); // not an input of the run: the form's address is not its
+    // not an input of the run: the form's address is not its
+    sel.addEventListener("change", (e) => e.stopPropagation());
+    onEnter(sel, () => {
       const s = mine.find((x) => x.name === sel.value);
       if (!s) return;
       const p = new URLSearchParams();
@@ -809,10 +817,10 @@ function pageMain() {
       }
       for (const [k, v] of Object.entries(s.flags || {})) for (const x of [].concat(v)) p.append(k, String(x));
       location.hash = (s.vary ? "sweep" : s.command) + "?" + p.toString();
-    };
+    });
     return el("div", { class: "field", id: "field-scenario" },
       el("label", { for: "in-scenario", class: "label", text: "Start from a built-in scenario" }), sel,
-      el("p", { class: "help", id: "help-scenario", text: "Fills the form with the scenario's inputs and runs them, as sapper run NAME does; sapper scenarios NAME prints its file." }));
+      el("p", { class: "help", id: "help-scenario", text: "Fills the form with the scenario's inputs and runs them, as sapper run NAME does (from the keyboard, Enter picks one); sapper scenarios NAME prints its file." }));
   }
 
   // notNumber reports a value a number field would empty without a word
