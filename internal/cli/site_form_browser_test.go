@@ -208,6 +208,15 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if goalShown || !strings.HasSuffix(caption, ", exact.") {
 			t.Errorf("a sweep with no goal: goal line shown %v; an exact chart's caption %q", goalShown, caption)
 		}
+		// --method auto says which it ran and why, as on stderr.
+		var note string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?auto#dc?target=4-6-7&method=auto&max-paths=10&trials=1000"), waitState("done", "error"),
+			chromedp.Evaluate(`(document.getElementById('engine-note') || {}).textContent || ''`, &note)); err != nil {
+			t.Fatal(err)
+		}
+		if want := "Exact enumeration needs more than 10 paths, the budget; ran Monte Carlo"; !strings.HasPrefix(note, want) {
+			t.Errorf("auto's choice on the page: %q, want it to begin %q", note, want)
+		}
 	})
 
 	// A sweep of plans whose label has a slash keeps each plan's rows

@@ -1830,6 +1830,10 @@ function pageMain() {
     const noteLines = (data.notes || []).filter((l) => !noFigures(data) || l.startsWith("Not run"));
     const notes = noteLines.length ? el("p", { class: "notes", id: "notes", text: noteLines.join(" ") }) : null;
     sec.append(el("p", { class: "meta", text: runs.length > 1 ? methodLines(runs) : methodLine(runs[0]) }));
+    // A decision the engine took, as --method auto's choice and why: the
+    // command line says it on stderr.
+    const decided = [...new Set([data.note, ...runs.map((x) => x.note)].filter((n) => n))];
+    if (decided.length) sec.append(el("p", { class: "notes", id: "engine-note", text: decided.map((n) => n.charAt(0).toUpperCase() + n.slice(1) + (n.endsWith(".") ? "" : ".")).join(" ") }));
     const partial = runs.some((x) => x.complete === false) || data.complete === false;
     const none = noFigures(data);
     if (partial) sec.append(el("p", { class: "error", id: "partial", text: none ? "The run stopped before its first trial: there are no figures." : "The run stopped early: these figures are partial." }));
