@@ -354,6 +354,9 @@ func (e *enumerator) walk(ctx context.Context, paths *atomic.Uint64, cfg Config,
 			if err := e.flush(paths, cfg); err != nil {
 				return err
 			}
+			// In a browser, where a Cancel waits on the event loop, the
+			// run lets it run now and then, as Monte Carlo chunks do.
+			betweenChunks()
 			if ctx.Err() != nil {
 				return nil
 			}

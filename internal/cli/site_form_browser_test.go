@@ -219,6 +219,25 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// An exact run cancelled answers with what it enumerated, cut short,
+	// as Ctrl-C does in a terminal: the engine hears the Cancel between
+	// its paths, not only a Monte Carlo run between its chunks.
+	t.Run("an exact run cancelled", func(t *testing.T) {
+		var status, partial string
+		q := "fp=8&target=4-6-7&target=4-6-7&target=4-6-7&target=4-6-7&target=leader:9-2&target=leader:8-1&method=exact"
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?exactcancel#fire?"+q), waitState("running"),
+			chromedp.Sleep(1500*time.Millisecond),
+			chromedp.Click(`#cancel`, chromedp.ByQuery),
+			waitState("partial", "cancelled", "error"),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+			chromedp.Evaluate(`(document.getElementById('partial') || {}).textContent || ''`, &partial)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(status, "Cancelled after ") || !strings.Contains(status, "PARTIAL") || partial == "" {
+			t.Errorf("an exact run cancelled: status %q, partial note %q", status, partial)
+		}
+	})
+
 	// A sweep of plans whose label has a slash keeps each plan's rows
 	// apart: a run's label is VALUE/PLAN, and only the value has none.
 	t.Run("sweep of a plan labelled with a slash", func(t *testing.T) {

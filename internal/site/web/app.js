@@ -167,6 +167,9 @@ function pageMain() {
   let worker = null;
   let workerReady = false;
   let loaded = ""; // how much of the engine has arrived, while it loads
+  // keepStatus: the status says how a cancelled run ended, which the
+  // engine's reload after it must not write over
+  let keepStatus = false;
   let running = null; // {id, cmd, argv, t0, timer}
   let runSeq = 0;
   const kept = {}; // by command, the inputs its form had when the player left it
@@ -291,7 +294,7 @@ function pageMain() {
     const m = e.data;
     if (m.type === "ready") {
       workerReady = true;
-      if (!running) setStatus("");
+      if (!running && !keepStatus) setStatus("");
       return;
     }
     if (m.type === "loading") {
@@ -299,7 +302,7 @@ function pageMain() {
       const mb = (n) => (n / 1e6).toFixed(1);
       loaded = " (" + mb(m.got) + (m.total ? " of " + mb(m.total) : "") + " MB)";
       window.sapperLoaded = m.got;
-      if (!running) setStatus("Loading the engine…" + loaded);
+      if (!running && !keepStatus) setStatus("Loading the engine…" + loaded);
       const bar = running && $("status").querySelector("progress");
       if (bar && m.total) bar.value = m.got / m.total;
       return;
@@ -1518,6 +1521,7 @@ function pageMain() {
     window.sapperTiming = null;
     const id = ++runSeq;
     running = { id, cmd: current, argv, params, t0: performance.now(), given };
+    keepStatus = false;
     // A long Monte Carlo run shows a first look from its first trials
     // while the rest run: the same seed's first PREVIEW trials, which
     // sapper … --trials PREVIEW gives too.
@@ -1598,6 +1602,7 @@ function pageMain() {
     stopRunning();
     startWorker();
     if (!quiet) {
+      keepStatus = true;
       setStatus("Cancelled after " + s + " s: the run was stopped and shows no result.");
       document.body.dataset.state = "cancelled";
     }
