@@ -210,9 +210,17 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		// --method auto says which it ran and why, as on stderr.
 		var note string
+		var wraps, tabStops []int
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?auto#dc?target=4-6-7&method=auto&max-paths=10&trials=1000"), waitState("done", "error"),
-			chromedp.Evaluate(`(document.getElementById('engine-note') || {}).textContent || ''`, &note)); err != nil {
+			chromedp.Evaluate(`(document.getElementById('engine-note') || {}).textContent || ''`, &note),
+			// a table box is a Tab stop only where it scrolls sideways
+			poll(`[...document.querySelectorAll('#result .table-wrap')].every((w) => w.hasAttribute('tabindex') === w.classList.contains('scrolls'))`),
+			chromedp.Evaluate(`[document.querySelectorAll('#result .table-wrap').length]`, &wraps),
+			chromedp.Evaluate(`[document.querySelectorAll('#result .table-wrap.scrolls').length]`, &tabStops)); err != nil {
 			t.Fatal(err)
+		}
+		if wraps[0] == 0 || tabStops[0] == wraps[0] {
+			t.Errorf("dc's result: %d table boxes, %d of them scrolling; want some that do not", wraps[0], tabStops[0])
 		}
 		if want := "Exact enumeration needs more than 10 paths, the budget; ran Monte Carlo"; !strings.HasPrefix(note, want) {
 			t.Errorf("auto's choice on the page: %q, want it to begin %q", note, want)

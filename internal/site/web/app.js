@@ -2306,7 +2306,12 @@ function pageMain() {
       // row where that holds it: room to read it beats a scroll bar.
       const row = w.parentElement;
       if (w.scrollWidth > w.clientWidth + 1 && row.classList.contains("tables") && row.clientWidth >= w.scrollWidth) w.classList.add("span");
-      w.classList.toggle("scrolls", w.scrollWidth > w.clientWidth + 1);
+      const scrolls = w.scrollWidth > w.clientWidth + 1;
+      w.classList.toggle("scrolls", scrolls);
+      // a keyboard scrolls a box it can reach; one that does not scroll
+      // would be a Tab stop that does nothing
+      if (scrolls) w.setAttribute("tabindex", "0");
+      else w.removeAttribute("tabindex");
     }
   }
 
