@@ -5,6 +5,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -212,6 +213,25 @@ func TestSitePhoneInBrowser(t *testing.T) {
 	}
 	if len(label) != 1 || label[0] != "cleared after any|attack" {
 		t.Errorf("the plans chart's label at 390 px: %q, want it on two lines, whole", label)
+	}
+	// Three plans of long names: the chart's legend wraps, each name
+	// whole within the chart.
+	var cut []string
+	three := "plan=" + url.QueryEscape("prep fire then placed: fire 8; dc placed") + "&plan=" + url.QueryEscape("placed DC alone: dc placed") + "&plan=" + url.QueryEscape("thrown from next door: dc thrown") + "&target=4-6-7&method=exact"
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?legend#plans?"+three),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('#chart svg.panel')].flatMap((svg) => {
+			const box = svg.getBoundingClientRect();
+			return [...svg.querySelectorAll('text')].filter((t) => t.textContent.startsWith('thrown from') || t.textContent.startsWith('placed DC') || t.textContent.startsWith('prep fire'))
+				.filter((t) => t.getBoundingClientRect().right > box.right + 1).map((t) => t.textContent);
+		})`, &cut),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(cut) > 0 {
+		t.Errorf("the plans chart's legend at 390 px runs past the chart: %q", cut)
 	}
 	if err := chromedp.Run(ctx,
 		leave,

@@ -2483,21 +2483,27 @@ function pageMain() {
     // full bar
     const labelW = Math.max(60, Math.min(Math.round(longest * 6.8 + 12), Math.round(w * 0.45), 220));
     const right = 58;
-    const legendH = p.legend ? 22 : 0;
     const lines = titleLines(p.title, w);
     const titleH = titleExtra(lines);
+    // the legend wraps, as a line chart's does: a row holds what fits
+    const keys = [];
+    let kx = 0, krow = 0;
+    (p.legend || []).forEach((name, k) => {
+      const kw = 16 + name.length * 8;
+      if (kx > 0 && kx + kw > w) { kx = 0; krow++; }
+      keys.push({ x: kx, row: krow, name, k });
+      kx += kw + 8;
+    });
+    const legendH = p.legend ? 22 + 18 * krow : 0;
     const top = 24 + titleH + legendH;
     const h = top + p.rows.length * rowH + 22;
     const plotW = w - labelW - right;
     const svg = s("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": p.title, class: "panel" });
     svgTitle(s, svg, lines);
-    if (p.legend) {
-      let x = 0;
-      p.legend.forEach((name, k) => {
-        svg.append(s("rect", { x, y: 24 + titleH, width: 12, height: 12, fill: COLORS[k % COLORS.length] }));
-        svg.append(s("text", { x: x + 16, y: 34 + titleH }, name));
-        x += 24 + name.length * 8;
-      });
+    for (const g of keys) {
+      const y = 24 + titleH + 18 * g.row;
+      svg.append(s("rect", { x: g.x, y, width: 12, height: 12, fill: COLORS[g.k % COLORS.length] }));
+      svg.append(s("text", { x: g.x + 16, y: y + 10 }, g.name));
     }
     for (const t of [0, 0.5, 1]) {
       const x = labelW + t * plotW;
