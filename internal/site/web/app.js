@@ -1758,10 +1758,18 @@ function pageMain() {
   // engine says it is about, whose folded group it opens.
   function showError(line, name) {
     $("error").hidden = false;
-    $("error").textContent = line;
+    // the command line's words, each flag kept whole on its line
+    $("error").replaceChildren(...line.split(/(--[a-z][a-z0-9-]*)/).map((part, k) => (k % 2 ? el("span", { class: "flag", text: part }) : part)));
     $("result").hidden = true;
     const f = name && $("field-" + name);
     if (!f) {
+      // A message of no one field (an exact run past its budget: use
+      // --method mc, or raise --max-paths) shows the fields it names,
+      // whose folded groups it opens.
+      for (const [, n] of line.matchAll(/--([a-z][a-z0-9-]*)/g)) {
+        const d = $("field-" + n) && $("field-" + n).closest("details");
+        if (d) d.open = true;
+      }
       // the focus goes to the line, so that the keyboard is where it is
       $("error").tabIndex = -1;
       $("error").focus({ preventScroll: true });
