@@ -259,6 +259,23 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A sweep with a goal cancelled part way says in its headline that
+	// its answer is of the values it ran.
+	t.Run("a sweep with a goal cancelled", func(t *testing.T) {
+		var head string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?goalcut#sweep?command=dc&target=4-6-7&vary=tem%3D0..8&trials=30000000&goal=stack%3Dcleared%3E%3D0.5"),
+			poll(`!!document.getElementById('first-look')`),
+			chromedp.Sleep(500*time.Millisecond),
+			chromedp.Click(`#cancel`, chromedp.ByQuery),
+			waitState("partial", "done", "error"),
+			chromedp.Text(`#headline`, &head, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(head, "not run, as the sweep was interrupted: ") && !strings.Contains(head, "at the values run") {
+			t.Errorf("a sweep with a goal cancelled: headline %q", head)
+		}
+	})
+
 	// A sweep of plans whose label has a slash keeps each plan's rows
 	// apart: a run's label is VALUE/PLAN, and only the value has none.
 	t.Run("sweep of a plan labelled with a slash", func(t *testing.T) {

@@ -1977,12 +1977,15 @@ function pageMain() {
         const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
         if (!reached.length) return g.what + ": no way reaches it" + cut + " (" + never.join(", ") + ").";
         const ways = reached.map((x) => x.run + " reaches it " + (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached));
-        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + ".";
+        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + (cut ? "; the sweep was interrupted" : "") + ".";
       }
       if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
       // where it is lost again is half the answer: "from tem=0 to tem=4"
       const until = s.first_not_reached_after ? (s.last_reached.label !== s.first_reached.label ? "; last reached at " + fig(s.last_reached) : "; only there") + ", not at " + fig(s.first_not_reached_after) : "";
-      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + until + ".";
+      // a sweep cut short answers of the values it ran, and says so
+      const unrun = s.not_run || [];
+      const cut = unrun.length ? "; not run, as the sweep was interrupted: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "";
+      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + until + cut + ".";
     }
     return "Done.";
   }
