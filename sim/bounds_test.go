@@ -143,3 +143,46 @@ func TestMeanOfOneValue(t *testing.T) {
 		t.Errorf("no trial: %d trials, interval %v–%v; want 0 trials, 1–3", res.Trials, m.MeanLo, m.MeanHi)
 	}
 }
+
+// TestMeanIntervalOfOffsetValues: a mean's interval is the same whatever
+// offset the values share: a fair coin's values 0 and 1, or 10⁸ and
+// 10⁸+1, have a standard error of ½/√n from the same counts, where the
+// sum of squares less n·mean² loses every digit at 10⁸. Values near the
+// largest float give a finite interval too.
+func TestMeanIntervalOfOffsetValues(t *testing.T) {
+	const n = 1_000_000
+	coin := func(lo, hi float64) Experiment {
+		return Experiment{
+			Schema: Schema{Metrics: []Metric{{Name: "v", Labels: []string{"lo", "hi"}, Values: []float64{lo, hi}}}},
+			New:    func() Trial { return func(src *Source, rec *Record) { rec.Set(0, src.Intn(2)) } },
+		}
+	}
+	var want float64
+	for i, off := range []float64{0, 1e7, 1e8, 1e9, 1e12} {
+		res, err := Run(context.Background(), coin(off, off+1), Config{Method: MonteCarlo, Trials: n, Workers: 1, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := res.Metric("v")
+		half := (m.MeanHi - m.MeanLo) / 2
+		if i == 0 {
+			want = half
+			if p := m.Mean; math.Abs(half-1.959963984540054*math.Sqrt(p*(1-p)/(n-1))) > 1e-12 {
+				t.Fatalf("offset 0: half-width %v, want z·√(p(1−p)/(n−1)) at p = %v", half, p)
+			}
+			continue
+		}
+		// The bounds are floats near the offset: they hold the half-width
+		// to within a few of the float spacing there.
+		if ulp := math.Nextafter(off, math.Inf(1)) - off; math.Abs(half-want) > 4*ulp+1e-12 {
+			t.Errorf("offset %g: half-width %v, want %v as at offset 0", off, half, want)
+		}
+	}
+	res, err := Run(context.Background(), coin(-1e300, 1e300), Config{Method: MonteCarlo, Trials: n, Workers: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := res.Metric("v"); math.IsNaN(m.MeanLo) || math.IsInf(m.MeanLo, 0) || math.IsInf(m.MeanHi, 0) || !(m.MeanLo < m.Mean && m.Mean < m.MeanHi) {
+		t.Errorf("values ±1e300: mean %v, interval %v–%v; want a finite interval about the mean", m.Mean, m.MeanLo, m.MeanHi)
+	}
+}

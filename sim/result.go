@@ -185,6 +185,34 @@ func (r *Result) MaxHalfWidth() float64 {
 	return w
 }
 
+// deviation is the standard error of the mean of n trials that took
+// value v[k] counts[k] times: √(s²/n), s² = Σ cₖ·(vₖ − mean)²/(n − 1), 0
+// for one trial or one value. It sums the squares of the deviations from
+// the mean, not Σ c·v² − n·mean², whose difference loses every digit when
+// the values share a large offset (10⁸ and 10⁸+1), and scales them by the
+// largest, so that no square overflows.
+func deviation(v []float64, counts []uint64, mean float64, n uint64) float64 {
+	if n < 2 {
+		return 0
+	}
+	scale := 0.0
+	for k, x := range v {
+		if counts[k] > 0 {
+			scale = max(scale, math.Abs(x-mean))
+		}
+	}
+	if scale == 0 {
+		return 0
+	}
+	var ss float64
+	for k, x := range v {
+		d := (x - mean) / scale
+		ss += float64(counts[k]) * d * d
+	}
+	fn := float64(n)
+	return scale * math.Sqrt(ss/(fn-1)/fn)
+}
+
 // summarizeCounts turns Monte Carlo counts into summaries.
 func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []MetricSummary {
 	z := zScore(conf)
@@ -192,7 +220,7 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 	off := 0
 	for i, m := range s.Metrics {
 		ms := MetricSummary{Metric: m, Outcomes: make([]OutcomeSummary, len(m.Labels))}
-		var sum, sum2 float64
+		var sum float64
 		for k, label := range m.Labels {
 			c := counts[off+k]
 			o := OutcomeSummary{Label: label, Count: c}
@@ -205,19 +233,21 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 			ms.Outcomes[k] = o
 			if m.Values != nil {
 				sum += float64(c) * m.Values[k]
-				sum2 += float64(c) * m.Values[k] * m.Values[k]
 			}
 		}
 		if m.Values != nil && n > 0 {
 			fn := float64(n)
 			ms.Mean = sum / fn
-			v := 0.0
-			if n > 1 {
-				v = max((sum2-fn*ms.Mean*ms.Mean)/(fn-1), 0)
+			if math.IsInf(ms.Mean, 0) {
+				// Σ c·v past the largest float: the mean as Σ p·v.
+				ms.Mean = 0
+				for k, v := range m.Values {
+					ms.Mean += float64(counts[off+k]) / fn * v
+				}
 			}
-			half := z * math.Sqrt(v/fn)
+			half := z * deviation(m.Values, counts[off:off+len(m.Labels)], ms.Mean, n)
 			ms.MeanLo, ms.MeanHi = ms.Mean-half, ms.Mean+half
-			if v == 0 {
+			if half == 0 {
 				// Every trial gave one value (or there was one trial): the
 				// normal interval has no width, though the other values
 				// were not ruled out. A share of the trials up to the
