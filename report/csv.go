@@ -3,13 +3,14 @@ package report
 import (
 	"encoding/csv"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/sapperhq/sapper/sim"
 )
 
-// CSVHeader is the header row of WriteCSV. The columns are a stable
-// contract:
+// CSVHeader returns the header row of WriteCSV, a copy of its own. The
+// columns are a stable contract:
 //
 //	run      the run's label: empty for a command with a single result,
 //	         placed, thrown or set for compare, the varied value for a
@@ -38,7 +39,9 @@ import (
 // Fractions): the columns are fixed, and one present only when fractions
 // were asked for would change the header under a consumer that reads
 // columns by position; "fraction" in the JSON carries them.
-var CSVHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi", "complete"}
+func CSVHeader() []string { return slices.Clone(csvHeader) }
+
+var csvHeader = []string{"run", "metric", "outcome", "count", "p", "lo", "hi", "complete"}
 
 // FiguresMetric is the metric column of the summary figures' CSV rows.
 const FiguresMetric = "figures"
@@ -56,7 +59,7 @@ func WriteCSVView(w io.Writer, r Report, v View) error {
 		return err
 	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
 	for _, run := range runs {

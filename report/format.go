@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/sapperhq/sapper/sim"
@@ -17,12 +18,15 @@ const (
 	CSV   Format = "csv"
 )
 
-// Formats lists every format, in the order help texts show them.
-var Formats = []Format{Table, JSON, CSV}
+// Formats lists every format, in the order help texts show them: a copy,
+// which a caller may change without changing what ParseFormat reads.
+func Formats() []Format { return slices.Clone(formats) }
+
+var formats = []Format{Table, JSON, CSV}
 
 // ParseFormat reads table, json or csv exactly as written.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range Formats {
+	for _, f := range formats {
 		if s == string(f) {
 			return f, nil
 		}

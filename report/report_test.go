@@ -195,7 +195,7 @@ func TestReportShape(t *testing.T) {
 		{Command: "compare", Runs: []Run{{Label: "a"}}},
 	}
 	for i, r := range bad {
-		for _, f := range Formats {
+		for _, f := range Formats() {
 			if err := Write(&bytes.Buffer{}, f, r, Options{}); err == nil {
 				t.Errorf("report %d, %s: no error", i, f)
 			}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/sim"
@@ -25,7 +26,7 @@ const (
 var viewNames = [...]string{"exactly", "at-least", "at-most"}
 
 // ViewNames are the views as --view reads them.
-func ViewNames() []string { return viewNames[:] }
+func ViewNames() []string { return slices.Clone(viewNames[:]) }
 
 func (v View) String() string { return enum.Name("View", viewNames[:], v) }
 

@@ -32,7 +32,7 @@ func TestCSVEveryCommand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Join(rows[0], ",") != strings.Join(report.CSVHeader, ",") {
+			if strings.Join(rows[0], ",") != strings.Join(report.CSVHeader(), ",") {
 				t.Fatalf("header %q", rows[0])
 			}
 			var runs []string

@@ -170,7 +170,7 @@ func TestTigerSideScenario(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, line := range strings.Split(stdout, "\n") {
-		if f := strings.Split(line, ","); len(f) == len(report.CSVHeader) && f[1] == "killed" && f[2] == "yes" {
+		if f := strings.Split(line, ","); len(f) == len(report.CSVHeader()) && f[1] == "killed" && f[2] == "yes" {
 			p, err := strconv.ParseFloat(f[4], 64)
 			if err != nil || math.Abs(p-343.0/648) > 1e-9 {
 				t.Errorf("P(killed) = %s, want 343/648", f[4])

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,8 +28,9 @@ var presets = []Preset{
 	{"truck", "unarmored truck (rules/asl.md R22)", Armor{Hull: [3]AF{Unarmored, Unarmored, Unarmored}, Turret: [3]AF{Unarmored, Unarmored, Unarmored}}, false},
 }
 
-// Presets lists the named vehicles.
-func Presets() []Preset { return presets }
+// Presets lists the named vehicles: a copy, which a caller may change
+// without changing what LookupPreset finds.
+func Presets() []Preset { return slices.Clone(presets) }
 
 // LookupPreset finds a named vehicle by its name, spelt exactly.
 func LookupPreset(name string) (Preset, error) {

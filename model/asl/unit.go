@@ -277,7 +277,7 @@ func ParseUnit(s string) (Unit, error) {
 		mod, err2 := decimal.ParseInt(body[i:], math.MinInt, math.MaxInt)
 		switch {
 		case decimal.OutOfRange(err1) || decimal.OutOfRange(err2):
-			return Unit{}, fmt.Errorf("unit %q: a leader's ML (%d…%d) or modifier (−3…+2) far out of range; %s", s, LeaderML.Lo, LeaderML.Hi, form)
+			return Unit{}, fmt.Errorf("unit %q: a leader's ML (%d…%d) or modifier (−3…+2) far out of range; %s", s, leaderML.Lo, leaderML.Hi, form)
 		case err1 != nil || err2 != nil:
 			return Unit{}, fmt.Errorf("unit %q: a leader is ML then modifier, like 8-1 or 7+1; %s", s, form)
 		}
@@ -442,19 +442,30 @@ type CounterRange struct{ Lo, Hi int }
 
 func (r CounterRange) contains(v int) bool { return v >= r.Lo && v <= r.Hi }
 
-// CounterRanges are the FP and range a counter of each kind may print:
+// counterRanges are the FP and range a counter of each kind may print:
 // wide enough for every counter of the game, narrow enough to catch a
 // typo such as 99-6-7, or a squad's values given to a half-squad
-// (hs:4-6-7). A leader prints no FP or range.
-var CounterRanges = map[Kind]struct{ FP, Range CounterRange }{
+// (hs:4-6-7). A leader prints no FP or range. They are read by
+// CounterRanges, not exported, so that no caller can change what every
+// other's units are held to.
+var counterRanges = map[Kind]struct{ FP, Range CounterRange }{
 	Squad:     {CounterRange{1, 8}, CounterRange{1, 8}},
 	HalfSquad: {CounterRange{1, 4}, CounterRange{1, 4}},
 	Crew:      {CounterRange{1, 3}, CounterRange{1, 3}},
 	Hero:      {CounterRange{1, 3}, CounterRange{1, 6}},
 }
 
+// CounterRanges returns the FP and the range a counter of kind k may
+// print, and false for a kind that prints neither (a leader).
+func CounterRanges(k Kind) (fp, rng CounterRange, ok bool) {
+	r, ok := counterRanges[k]
+	return r.FP, r.Range, ok
+}
+
 // LeaderML is the span of a leader's printed ML (6+1 to 10-3).
-var LeaderML = CounterRange{6, 10}
+func LeaderML() CounterRange { return leaderML }
+
+var leaderML = CounterRange{6, 10}
 
 // Validate checks a unit built in code as ParseUnit checks one read from
 // text: its kind and class, the values its counter may print, its ELR and
@@ -464,14 +475,14 @@ func (u Unit) Validate() error {
 	if err := u.unitEnums(); err != nil {
 		return err
 	}
-	r, ranged := CounterRanges[u.Kind]
+	r, ranged := counterRanges[u.Kind]
 	switch {
 	case ranged && !r.FP.contains(u.FP):
 		return fmt.Errorf("unit %q: FP %d outside %d…%d for a %s", u, u.FP, r.FP.Lo, r.FP.Hi, u.Kind.noun())
 	case ranged && !r.Range.contains(u.Range):
 		return fmt.Errorf("unit %q: range %d outside %d…%d for a %s", u, u.Range, r.Range.Lo, r.Range.Hi, u.Kind.noun())
-	case u.Kind == Leader && !LeaderML.contains(u.ML):
-		return fmt.Errorf("unit %q: a leader's ML %d outside %d…%d", u, u.ML, LeaderML.Lo, LeaderML.Hi)
+	case u.Kind == Leader && !leaderML.contains(u.ML):
+		return fmt.Errorf("unit %q: a leader's ML %d outside %d…%d", u, u.ML, leaderML.Lo, leaderML.Hi)
 	case u.ML < 1 || u.ML > 10:
 		return fmt.Errorf("unit %q: ML %d outside 1…10", u, u.ML)
 	case (u.Kind == Crew || u.Kind == Hero) && u.ELR != -1 && u.ELR != 0:

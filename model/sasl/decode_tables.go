@@ -528,12 +528,12 @@ func (u UnitDef) checkCounter() error {
 	if !ok {
 		return nil
 	}
-	r := asl.CounterRanges[k]
+	fp, rng, _ := asl.CounterRanges(k)
 	switch {
-	case u.FP != math.Trunc(u.FP) || u.FP < float64(r.FP.Lo) || u.FP > float64(r.FP.Hi):
-		return fmt.Errorf("fp %g outside %d…%d for a %s", u.FP, r.FP.Lo, r.FP.Hi, u.Kind)
-	case u.Range < r.Range.Lo || u.Range > r.Range.Hi:
-		return fmt.Errorf("range %d outside %d…%d for a %s", u.Range, r.Range.Lo, r.Range.Hi, u.Kind)
+	case u.FP != math.Trunc(u.FP) || u.FP < float64(fp.Lo) || u.FP > float64(fp.Hi):
+		return fmt.Errorf("fp %g outside %d…%d for a %s", u.FP, fp.Lo, fp.Hi, u.Kind)
+	case u.Range < rng.Lo || u.Range > rng.Hi:
+		return fmt.Errorf("range %d outside %d…%d for a %s", u.Range, rng.Lo, rng.Hi, u.Kind)
 	}
 	c, err := asl.ParseUnit(u.Name)
 	if err != nil || c.Kind == asl.Leader || c.Kind == asl.Hero {
