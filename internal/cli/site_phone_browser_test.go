@@ -207,6 +207,8 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		waitCommand("plans"),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),
+		// the chart is drawn on the next frame
+		chromedp.Poll(`!!document.querySelector("#chart svg.panel")`, nil),
 		chromedp.Evaluate(`[...document.querySelectorAll('svg.panel text')].filter((t) => t.querySelector('title')?.textContent === 'cleared after any attack').map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join('|'))`, &label),
 	); err != nil {
 		t.Fatal(err)
@@ -222,6 +224,7 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		leave,
 		chromedp.Navigate(ts.URL+"/?legend#plans?"+three),
 		waitState("done", "error"),
+		chromedp.Poll(`[...document.querySelectorAll('#chart svg.panel text')].some((t) => t.textContent === 'thrown from next door')`, nil),
 		chromedp.Evaluate(`[...document.querySelectorAll('#chart svg.panel')].flatMap((svg) => {
 			const box = svg.getBoundingClientRect();
 			return [...svg.querySelectorAll('text')].filter((t) => t.textContent.startsWith('thrown from') || t.textContent.startsWith('placed DC') || t.textContent.startsWith('prep fire'))
