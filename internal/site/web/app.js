@@ -2176,10 +2176,6 @@ function pageMain() {
     return td;
   }
 
-  // figuresTable puts compare's headline figures side by side: a row
-  // per figure, a column per way, narrow enough for a phone; then, when
-  // the runs carry them (plans, compare --differences), a Δ column per
-  // run after the first: its figure minus the first run's, in points.
   // figureNames are the figures any of the runs has, in the order they
   // first appear, as the command line lists them: a plan's later attack
   // adds figures the first plan has not. The Δ figures are apart.
@@ -2193,6 +2189,10 @@ function pageMain() {
     return names;
   }
 
+  // figuresTable puts compare's headline figures side by side: a row
+  // per figure, a column per way, narrow enough for a phone; then, when
+  // the runs carry them (plans, compare --differences), a Δ column per
+  // run after the first: its figure minus the first run's, in points.
   function figuresTable(runs) {
     const names = figureNames(runs);
     const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
@@ -2338,6 +2338,21 @@ function pageMain() {
     return box;
   }
 
+  // wrapKeys lays a legend's names out in rows of width w: each key a
+  // swatch of room swatch, then its name at about perChar a character,
+  // gap before the next; a row holds what fits. Each key has its x, its
+  // row from 0, its name and its index k.
+  function wrapKeys(names, w, swatch, perChar, gap) {
+    let x = 0, row = 0;
+    return names.map((name, k) => {
+      const kw = swatch + name.length * perChar;
+      if (x > 0 && x + kw > w) { x = 0; row++; }
+      const key = { x, row, name, k };
+      x += kw + gap;
+      return key;
+    });
+  }
+
   // lineChart draws a sweep: for each panel, a line per column over the
   // varied input, its interval a band, as sapper sweep --plot does.
   function lineChart(panels, xname) {
@@ -2373,17 +2388,11 @@ function pageMain() {
     // draws it: figures under 56% are not squeezed into half the panel
     const top1 = Math.max(...p.lines.flatMap((l) => l.points.map((q) => (q.f.hi !== undefined ? q.f.hi : val(q.f)))));
     const ymax = p.mean ? nice(top1) || 1 : Math.min(1, nice(top1) || 1);
-    // the legend wraps: a row holds what fits
-    const legend = [];
     const lines = titleLines(p.title, w);
-    let lx = 0, ly = 40 + titleExtra(lines);
-    p.lines.forEach((l, k) => {
-      const lw = 22 + l.name.length * 7.5;
-      if (lx > 0 && lx + lw > w) { lx = 0; ly += 18; }
-      legend.push({ x: lx, y: ly, name: l.name, k });
-      lx += lw + 10;
-    });
-    const left = 44, right = 12, top = ly + 20, plotH = Math.round(Math.min(260, w * 0.55));
+    const base = 40 + titleExtra(lines);
+    const legend = wrapKeys(p.lines.map((l) => l.name), w, 22, 7.5, 10).map((g) => ({ ...g, y: base + 18 * g.row }));
+    const rows = legend.length ? legend[legend.length - 1].row : 0;
+    const left = 44, right = 12, top = base + 18 * rows + 20, plotH = Math.round(Math.min(260, w * 0.55));
     const h = top + plotH + 40;
     const X = (x) => left + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (w - left - right);
     const Y = (y) => top + plotH - (y / ymax) * plotH;
@@ -2496,16 +2505,8 @@ function pageMain() {
     const right = 58;
     const lines = titleLines(p.title, w);
     const titleH = titleExtra(lines);
-    // the legend wraps, as a line chart's does: a row holds what fits
-    const keys = [];
-    let kx = 0, krow = 0;
-    (p.legend || []).forEach((name, k) => {
-      const kw = 16 + name.length * 8;
-      if (kx > 0 && kx + kw > w) { kx = 0; krow++; }
-      keys.push({ x: kx, row: krow, name, k });
-      kx += kw + 8;
-    });
-    const legendH = p.legend ? 22 + 18 * krow : 0;
+    const keys = wrapKeys(p.legend || [], w, 16, 8, 8);
+    const legendH = p.legend ? 22 + 18 * (keys.length ? keys[keys.length - 1].row : 0) : 0;
     const top = 24 + titleH + legendH;
     const h = top + p.rows.length * rowH + 22;
     const plotW = w - labelW - right;
