@@ -309,6 +309,9 @@ func (t *Tables) Validate() error {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	// Found once: looked for per mortar, it made the check quadratic in
+	// the units, minutes for a tables file near its size cap.
+	_, hasMG := t.lightestMG()
 	for _, n := range names {
 		u := t.Units[n]
 		switch {
@@ -343,7 +346,7 @@ func (t *Tables) Validate() error {
 				return err
 			}
 		}
-		if _, ok := t.lightestMG(); u.Kind == Mortar && u.Inside == "" && !ok {
+		if u.Kind == Mortar && u.Inside == "" && !hasMG {
 			// Inside a building it would stay a mortar that never fires.
 			return bound.Invalidf("units", "%s: a mortar needs inside, the MG it becomes inside a building, when the tables have no MG to be the lightest (S7, S25)", n)
 		}
