@@ -219,8 +219,10 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 					return nil
 				}
 				var p Profile
+				seen := 0
 				err = x.Fields([]string{"fp", "range"}, func(kk string, y yamlfile.Node) error {
 					var err error
+					seen++
 					if kk == "fp" {
 						p.FP, err = y.Number(0, 100)
 					} else {
@@ -228,6 +230,11 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 					}
 					return err
 				})
+				if err == nil && (seen < 2 || p.FP <= 0 || p.Range <= 0) {
+					// A missing or zero field read as 0 made a SW that
+					// never fires dismantled, which dm: none says.
+					return yamlfile.Errorf(v.File, x.N.Line, "units: %s: dm: want {fp: N, range: N}, both above 0, or dm: none", yamlfile.OneLine(name))
+				}
 				u.DM = &p
 			}
 			return err

@@ -2,10 +2,13 @@ package sasl
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sapperhq/sapper/internal/yamlfile"
 )
@@ -119,6 +122,9 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		{"name and fields", "units:\n  4-5-8: {kind: squad, fp: 6, range: 5}\n", 2, "units: 4-5-8: fp 6 and range 5, but the name prints FP 4 and range 5; make them agree"},
 		{"leader's name and mod", "units:\n  9-2: {kind: leader, mod: -1}\n", 2, "units: 9-2: mod -1, but the name prints the modifier -2; make them agree"},
 		{"leader's mod", "units:\n  Lt. Weber: {kind: leader, mod: 3}\n", 2, "units: Lt. Weber: mod"},
+		{"dm with no range", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 2}}\n", 2, "units: LMG: dm: want {fp: N, range: N}, both above 0, or dm: none"},
+		{"dm empty", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {}}\n", 2, "units: LMG: dm: want {fp: N, range: N}"},
+		{"dm of no FP", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 0, range: 4}}\n", 2, "units: LMG: dm: want {fp: N, range: N}"},
 		{"elite DRM on x2", "x2: {drm: [{if: elite-mmc, value: 2}], rows: {2: a}}\n", 1, "elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5)"},
 	} {
 		_, err := DecodeTables("t.yaml", []byte(c.body))
@@ -381,5 +387,25 @@ func TestSameLocationSeesAlike(t *testing.T) {
 		case c.msg != "" && (err == nil || !strings.Contains(err.Error(), c.msg)):
 			t.Errorf("%s: %v, want %q", c.name, err, c.msg)
 		}
+	}
+}
+
+// TestValidateManyUnitsIsLinear: a tables file near its size cap holds
+// some 50,000 units, and checking them must take a moment, not minutes:
+// looking for the lightest MG once per unit made it quadratic (20,000
+// units took 18 s). The bound is loose, for a slow or busy machine.
+func TestValidateManyUnitsIsLinear(t *testing.T) {
+	cr := twoSQ(t)
+	units := maps.Clone(cr.Tables.Units)
+	for i := range 20000 {
+		units[fmt.Sprintf("M%d", i)] = UnitDef{Kind: DC}
+	}
+	cr.Tables.Units = units
+	start := time.Now()
+	if err := cr.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("checking 20,000 units took %v", d)
 	}
 }
