@@ -21,6 +21,12 @@ func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
 	}
 	if t := cf.Tables; t != "" && t != illustrativeTables && !filepath.IsAbs(t) && s.ref != "" {
 		cf.Tables = filepath.Join(filepath.Dir(s.ref), t)
+		if cf.Tables == illustrativeTables {
+			// "./illustrative" beside a crossing in the working
+			// directory cleans to the shipped tables' name: it names a
+			// file, as written.
+			cf.Tables = "." + string(filepath.Separator) + cf.Tables
+		}
 	}
 	return cf, nil
 }

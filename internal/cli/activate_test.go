@@ -477,6 +477,21 @@ func TestIllustrativeOrFile(t *testing.T) {
 	}
 }
 
+// TestDotIllustrativeInWorkingDirectory: ./illustrative names a file even
+// beside a crossing in the working directory, where joining it to the
+// crossing's directory had cleaned it to the shipped tables' name and run
+// them without a word.
+func TestDotIllustrativeInWorkingDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	const crossing = "command: activate\nstack: [4-6-7]\nenemy: {ac: 3, attitude: hold, nationality: russian, date: 1941-08}\nsq: [{id: A}]\npath:\n  - {mf: 1, eligible: [{id: A, range: 2}]}\ntables: ./illustrative\n"
+	if err := os.WriteFile("x.yaml", []byte(crossing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := cli(t, "activate", "x.yaml", "--trials", "100"); code != exitUsage || !strings.Contains(stderr, "tables ./illustrative: no such file") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+}
+
 // TestTablesFlagFault: a fault of the tables --tables reads is the flag's,
 // where it was placed at the crossing's tables: line, which --tables had
 // replaced.
