@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -153,9 +152,6 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 	return asl.PlanStep{}, fmt.Errorf("%q: an attack starts with fire or dc", words[0])
 }
 
-// option is one word of an attack: key=value, a key alone (a yes), or a
-// signed number (the DRM).
-// option is one word of a step: key=val, or key alone (eq false).
 // revealed: the attack says concealed=false, that the targets' "?" is
 // gone for it; their own ,concealed is then not read (§8.63).
 func revealed(words []string) bool {
@@ -167,16 +163,22 @@ func revealed(words []string) bool {
 	return false
 }
 
+// option is one word of an attack: key=value, a key alone (a yes, eq
+// false), or a signed number (the DRM).
 type option struct {
 	key, val string
 	eq       bool
 }
 
 func splitOption(w string) option {
-	if len(w) > 1 && (w[0] == '+' || w[0] == '-' || strings.HasPrefix(w, decimal.Minus)) {
-		if _, err := decimal.ParseInt(w, math.MinInt64, math.MaxInt64); err == nil {
-			return option{"drm", w, true}
-		}
+	// A sign and a digit begin a DRM, read and refused as one (+3x,
+	// -1.5); a flag's spelling (--leader-directed) is an unknown option.
+	rest, signed := strings.CutPrefix(w, decimal.Minus)
+	if !signed && len(w) > 1 && (w[0] == '+' || w[0] == '-') {
+		rest, signed = w[1:], true
+	}
+	if signed && rest != "" && (rest[0] >= '0' && rest[0] <= '9' || rest[0] == '.') {
+		return option{"drm", w, true}
 	}
 	k, v, eq := strings.Cut(w, "=")
 	return option{k, v, eq}

@@ -202,6 +202,9 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: dc set preset"}, `sapper plans: --plan "b: dc set preset": attack 1: preset with no setter: without a Setter the DC is taken as Set already; preset spares a Setter`},
 		{[]string{"b: fire 8 weapon=he"}, `sapper plans: --plan "b: fire 8 weapon=he": attack 1: calibre: weapon=he needs calibre=MM: it decides`},
 		// What the player typed is quoted as typed.
+		// A malformed DRM is refused as a DRM, not as an unknown option.
+		{[]string{"b: fire 8 +3x"}, `sapper plans: --plan "b: fire 8 +3x": attack 1: drm=+3x: want a whole number from -8 to 8`},
+		{[]string{"b: dc placed -1.5"}, `sapper plans: --plan "b: dc placed -1.5": attack 1: drm=-1.5: want a whole number from -8 to 8`},
 		{[]string{"b: fire 8 --leader-directed"}, `sapper plans: --plan "b: fire 8 --leader-directed": attack 1: fire: unknown option "--leader-directed"; want`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
 		{[]string{"b  c: fire 4"}, `sapper plans: --plan "b  c: fire 4": label "b  c": one space between words`},
