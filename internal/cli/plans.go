@@ -72,6 +72,9 @@ func hideOutcomeFlags(common *pflag.FlagSet) *pflag.FlagSet {
 	for _, n := range []string{"hide-zero", "fractions", "cumulative"} {
 		common.Lookup(n).Hidden = true
 	}
+	// Their table and chart show fixed figures of each run, which no view
+	// changes: --view reads the CSV alone.
+	common.Lookup("view").Usage = "CSV only: read ordered outcomes (IFT results, counts)\n`VIEW`: exactly, at-least (this or worse: at least 2\nbroken) or at-most (this or milder); JSON carries all three"
 	return common
 }
 
