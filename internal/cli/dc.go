@@ -177,6 +177,11 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if breach != asl.NoBreach {
 		targets = beyond
 	}
+	if targets == nil {
+		// A roadblock, or a wall with no one beyond: the JSON says [],
+		// as it does every empty list, not null.
+		targets = []asl.Unit{}
+	}
 	if err := giveSW(fs.Changed("sw"), f.sw, targets); err != nil {
 		return asl.DCAttack{}, err
 	}

@@ -63,6 +63,19 @@ func onFigure(metric string, labels []string, what string) func(report.Report) *
 // leaves no target in Good Order; or, when none starts so (startsClear),
 // whether the first target is eliminated or captured (gone).
 func stackCleared(rep report.Report) *report.Headline {
+	if rep.Result != nil && rep.Result.Metric(asl.MetricStack) == nil {
+		// A DC on a roadblock, or on a wall with no one beyond it: the
+		// question is the obstacle's.
+		for _, o := range []struct{ metric, what string }{
+			{asl.MetricRoadblock, "The roadblock is removed"},
+			{asl.MetricBreach, "The wall is breached"},
+		} {
+			if rep.Result.Metric(o.metric) != nil {
+				return onFigure(o.metric, []string{"yes"}, o.what)(rep)
+			}
+		}
+		return nil
+	}
 	if t := targetsOf(rep.Inputs); startsClear(t) {
 		return onFigure(asl.TargetMetric(1), gone, clearBefore("stack")+"the "+t[0].String()+" is eliminated or captured")(rep)
 	}

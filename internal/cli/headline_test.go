@@ -19,6 +19,9 @@ func TestHeadlines(t *testing.T) {
 		{"fire --fp 8 --target 4-6-7,broken --target leader:8-1,disrupted --method exact", "target.1", "eliminated|surrendered", "No target starts in Good Order, so the stack is clear before any attack; the 4-6-7,broken is eliminated or captured: "},
 		{"fire --fp 8 --target 4-6-7,broken --target leader:8-1 --method exact", "stack", "cleared", "The stack is cleared"},
 		{"fire --fp 8 --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared"},
+		// No one to clear: the obstacle's figure (3/36 and 33/36).
+		{"dc --roadblock narrow --method exact", "roadblock", "yes", "The roadblock is removed: 8.33%."},
+		{"dc --breach rowhouse --building stone --method exact", "breach", "yes", "The wall is breached: 91.67%."},
 		// rules/asl.md R16: eliminated 343/648, Immobilized 81/1296.
 		{"afv --vehicle tiger --facing side --method exact", "afv", "burning|eliminated", "The AFV is eliminated (burning or not): 52.93%; Immobilized instead: 6.25%."},
 		// rules/toi.md: 12 attack dice against 2 red dice bring the
