@@ -60,6 +60,9 @@ Commands:
 	fmt.Fprintf(w, "  %-10s %s\n", "help", "help on a command, e.g. sapper help dc")
 	fmt.Fprint(w, `
 "sapper help <command>" or "sapper <command> --help" lists a command's flags.
+Rule references such as rules/asl.md §5 or rules/sasl.md S29 are to the rules
+reference in the source's docs/rules folder; A23.3, S5.1 and the like are the
+rulebooks' own numbers.
 
 Exit codes: 0 ok, 1 the run failed or its output could not be written (a
 full disk; a closed pipe, which says nothing; a --plot chart is still
