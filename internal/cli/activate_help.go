@@ -26,8 +26,8 @@ which cowers by the firers that fire in it. Checks and shots go on while a
 moving unit is Good Order (S16); Long Range Activation is rolled last,
 once per stack, an Original 2 (S17); only Good Order, unpinned units move
 on (S18). The moving units' morale checks, pins, ELR, Heat of Battle and
-leader losses are those of sapper dc, with its defaults and --rule
-switches (S29).
+leader losses are those of sapper dc, with its defaults and those of its
+--rule switches that are morale's, listed below (S29).
 
 FILE is a crossing file (NAME a built-in one, listed by sapper scenarios),
 also run by sapper run FILE:
