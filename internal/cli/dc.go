@@ -327,11 +327,14 @@ func modelError(fs *pflag.FlagSet, err error) error {
 // describeDC is the table's one-line summary of the attack.
 func describeDC(a asl.DCAttack) string {
 	what := joinUnits(a.Targets)
-	if len(a.Targets) == 0 {
+	switch {
+	case a.Breach != asl.NoBreach && len(a.Targets) > 0:
+		// The DC is against the wall; the units are beyond it.
+		what = "the wall, " + what + " beyond it"
+	case a.Breach != asl.NoBreach:
 		what = "the wall"
-		if a.Roadblock == asl.NarrowStreetRoadblock {
-			what = "a Narrow-Street roadblock"
-		}
+	case len(a.Targets) == 0 && a.Roadblock == asl.NarrowStreetRoadblock:
+		what = "a Narrow-Street roadblock"
 	}
 	s := fmt.Sprintf("%s DC vs %s", capitalize(a.Mode.String()), what)
 	var parts []string

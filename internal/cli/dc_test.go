@@ -397,3 +397,18 @@ func TestThrowerIsTheUser(t *testing.T) {
 		t.Errorf("compare's thrown and dc's:\n%s\n%s", stdout, first)
 	}
 }
+
+// TestBreachTitleNamesTheWall: a breach's title says the DC is against the
+// wall, with the units beyond it, where it read as a DC placed on them.
+func TestBreachTitleNamesTheWall(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"dc --breach rowhouse --building stone --beyond 4-6-7 --method exact", "Placed DC vs the wall, 4-6-7 beyond it; TEM 3"},
+		{"dc --breach rowhouse --building stone --method exact", "Placed DC vs the wall; TEM 3"},
+		{"dc --roadblock narrow --method exact", "Placed DC vs a Narrow-Street roadblock; TEM 0"},
+	} {
+		code, stdout, stderr := cli(t, args(c.args)...)
+		if code != exitOK || !strings.Contains(strings.ReplaceAll(stdout, "\n", " "), c.want) {
+			t.Errorf("%s: exit %d %s\n%s", c.args, code, stderr, stdout)
+		}
+	}
+}
