@@ -347,6 +347,9 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 	err := v.Fields(keys, func(k string, w yamlfile.Node) error {
 		switch k {
 		case "drm":
+			if w.N.Kind == yaml.SequenceNode && len(w.N.Content) == 0 {
+				return w.Errorf("an empty list; want the DRM, or leave drm out")
+			}
 			return w.List(func(_ int, x yamlfile.Node) error {
 				var m DRM
 				value := false

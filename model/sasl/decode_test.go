@@ -125,6 +125,7 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		{"dm with no range", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 2}}\n", 2, "units: LMG: dm: want {fp: N, range: N}, both above 0, or dm: none"},
 		{"dm empty", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {}}\n", 2, "units: LMG: dm: want {fp: N, range: N}"},
 		{"dm of no FP", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 0, range: 4}}\n", 2, "units: LMG: dm: want {fp: N, range: N}"},
+		{"empty drm", "x2: {drm: [], rows: {2: a}}\n", 1, "an empty list; want the DRM, or leave drm out"},
 		{"elite DRM on x2", "x2: {drm: [{if: elite-mmc, value: 2}], rows: {2: a}}\n", 1, "elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5)"},
 	} {
 		_, err := DecodeTables("t.yaml", []byte(c.body))
@@ -147,6 +148,12 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(twice)))
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid 2: AFV is forbidden twice; list each item once") {
 		t.Errorf("an item forbidden twice: %#v", err)
+	}
+	// An empty list is not the field left out, as with the flags.
+	empty := strings.Replace(string(data), "forbid: [AFV, SPG]", "forbid: []", 1)
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(empty)))
+	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid: an empty list; want the items forbidden, or leave forbid out") {
+		t.Errorf("an empty forbid: %#v", err)
 	}
 	// YAML splits an unquoted unit at its options' comma.
 	split := strings.Replace(string(data), "stack: [4-6-7]", "stack: [4-6-7,elr=2]", 1)
