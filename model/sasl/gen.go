@@ -131,6 +131,10 @@ type activation struct {
 	// (an item's roll, a result's counter), which its branches share.
 	rolls map[rollKey]roll
 	defs  map[defKey]*UnitDef
+	// lightest is the tables' lightest MG, found once when first asked
+	// (looking for it walks every unit); found: it has been looked for.
+	lightest string
+	found    bool
 }
 
 // rollKey is what an item's roll depends on beyond the activation: the
@@ -344,7 +348,11 @@ func (a *activation) unit(it Item, name string, longRange bool) []genUnit {
 			// S7, S25: a mortar inside becomes its inside MG, else the lightest.
 			n := u.Inside
 			if n == "" {
-				n, _ = t.lightestMG()
+				if !a.found {
+					a.lightest, _ = t.lightestMG()
+					a.found = true
+				}
+				n = a.lightest
 			}
 			if n != "" {
 				name, u = n, t.Units[n]
