@@ -176,6 +176,15 @@ func (d Node) List(fn func(i int, v Node) error) error {
 	return nil
 }
 
+// NotEmpty refuses an empty list, which is not the field left out (as an
+// empty list of flags is refused): want says what to write instead.
+func (d Node) NotEmpty(want string) error {
+	if d.N.Kind == yaml.SequenceNode && len(d.N.Content) == 0 {
+		return d.Errorf("an empty list; %s", want)
+	}
+	return nil
+}
+
 // Str reads a single value, written without a tag: !!binary would read
 // as its encoding, !!null as nothing, and any other tag would be ignored.
 func (d Node) Str() (string, error) {

@@ -89,9 +89,8 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 					case "site":
 						q.Site, err = yamlfile.Parsed(y, ParseSite)
 					case "forbid":
-						if y.N.Kind == yaml.SequenceNode && len(y.N.Content) == 0 {
-							// As an empty list of flags: not the field left out.
-							return y.Errorf("an empty list; want the items forbidden, or leave forbid out")
+						if err := y.NotEmpty("want the items forbidden, or leave forbid out"); err != nil {
+							return err
 						}
 						err = y.List(func(_ int, z yamlfile.Node) error {
 							it, err := yamlfile.Parsed(z, ParseItem)

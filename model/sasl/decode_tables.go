@@ -347,8 +347,8 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 	err := v.Fields(keys, func(k string, w yamlfile.Node) error {
 		switch k {
 		case "drm":
-			if w.N.Kind == yaml.SequenceNode && len(w.N.Content) == 0 {
-				return w.Errorf("an empty list; want the DRM, or leave drm out")
+			if err := w.NotEmpty("want the DRM, or leave drm out"); err != nil {
+				return err
 			}
 			return w.List(func(_ int, x yamlfile.Node) error {
 				var m DRM
