@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/sapperhq/sapper/report"
 
 	"github.com/sapperhq/sapper/internal/golden"
+	"go.yaml.in/yaml/v4"
 )
 
 // TestScenarioErrors: a bad scenario file exits 2 with one stderr line
@@ -232,5 +234,26 @@ func TestScenariosJSON(t *testing.T) {
 	}
 	if code, _, stderr := cli(t, "scenarios", "--format", "xml"); code != exitUsage || !strings.Contains(stderr, `--format "xml": want yaml or json`) {
 		t.Errorf("scenarios --format xml: exit %d, %q", code, stderr)
+	}
+}
+
+// TestScenariosListAsYAML: --format yaml on the list is not ignored: it
+// gives the same entries as --format json, as YAML, and a scenario's file
+// as it is shipped.
+func TestScenariosListAsYAML(t *testing.T) {
+	code, stdout, stderr := cli(t, "scenarios", "--format", "json")
+	var want []struct{ Name, Command, Title string }
+	if err := json.Unmarshal([]byte(stdout), &want); code != exitOK || err != nil {
+		t.Fatalf("scenarios --format json: exit %d, %v: %s", code, err, stderr)
+	}
+	code, stdout, stderr = cli(t, "scenarios", "--format", "yaml")
+	var got []struct{ Name, Command, Title string }
+	if err := yaml.Unmarshal([]byte(stdout), &got); code != exitOK || err != nil || !slices.Equal(got, want) {
+		t.Fatalf("scenarios --format yaml: exit %d, %v, %d entries (want %d): %s", code, err, len(got), len(want), stderr)
+	}
+	code, stdout, _ = cli(t, "scenarios", "two-sq-crossing", "--format", "yaml")
+	data, err := builtins.ReadFile("scenarios/two-sq-crossing.yaml")
+	if err != nil || code != exitOK || stdout != string(data) {
+		t.Errorf("scenarios two-sq-crossing --format yaml: exit %d, %v", code, err)
 	}
 }

@@ -99,7 +99,9 @@ func builtinLabel(name string) string { return "built-in scenario " + name }
 
 func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	fset, showHelp := newFlagSet("scenarios")
-	format := fset.String("format", "yaml", "yaml or json")
+	// No --format: the list as a table, a scenario as its file. The list
+	// takes either format too, so that asking for one is never ignored.
+	format := fset.String("format", "", "yaml or json")
 	if err := parseFlags(fset, args); err != nil {
 		return err
 	}
@@ -107,7 +109,7 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 		writeScenariosHelp(stdout)
 		return nil
 	}
-	if *format != "yaml" && *format != "json" {
+	if *format != "" && *format != "yaml" && *format != "json" {
 		return badValue("format", *format, "want yaml or json")
 	}
 	switch rest := fset.Args(); len(rest) {
@@ -123,17 +125,25 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 			list = append(list, s)
 			width, cmdWidth = max(width, len(n)), max(cmdWidth, len(s.command.name))
 		}
-		if *format == "json" {
+		if *format != "" {
 			type entry struct {
-				Name    string `json:"name"`
-				Command string `json:"command"`
-				Title   string `json:"title"`
+				Name    string `json:"name" yaml:"name"`
+				Command string `json:"command" yaml:"command"`
+				Title   string `json:"title" yaml:"title"`
 			}
 			out := []entry{}
 			for i, s := range list {
 				out = append(out, entry{names[i], s.command.name, s.title})
 			}
-			return writeJSON(stdout, out)
+			if *format == "json" {
+				return writeJSON(stdout, out)
+			}
+			data, err := yaml.Marshal(out)
+			if err != nil {
+				return err
+			}
+			_, err = stdout.Write(data)
+			return err
 		}
 		for i, s := range list {
 			fmt.Fprintf(stdout, "%-*s  %-*s  %s\n", width, names[i], cmdWidth, s.command.name, s.title)
@@ -176,7 +186,8 @@ func writeScenariosHelp(w io.Writer) {
 With no NAME, lists the scenarios built into sapper, one a line: its name,
 the command it runs and its title. With a NAME, prints that scenario's file,
 a starting point for one of your own. --format json gives either as data:
-the list as name, command and title, a scenario as its file's fields.
+the list as name, command and title, a scenario as its file's fields;
+--format yaml gives the list as YAML too (a scenario is YAML already).
 
 Run one with sapper run NAME; see sapper help run for the file format.
 
@@ -184,6 +195,7 @@ Examples:
   sapper scenarios
   sapper scenarios compare-default > my-attack.yaml
   sapper scenarios two-sq-crossing --format json
+  sapper scenarios --format yaml
 `)
 }
 
