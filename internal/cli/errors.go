@@ -209,6 +209,9 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 			return usagef("unknown flag %s in %s; --help lists the flags", quote("-"+nx.GetSpecifiedName()), quote("-"+s))
 		}
 		name := nx.GetSpecifiedName()
+		if why := unmodeled(fs.Name(), name); why != "" {
+			return usagef("--%s: %s", name, why)
+		}
 		if best := nearestFlag(fs, name, also...); best != "" {
 			return usagef("unknown flag %s; did you mean --%s? (--help lists the flags)", quote("--"+name), best)
 		}

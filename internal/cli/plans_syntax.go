@@ -252,6 +252,9 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 		case "surrender":
 			a.Options.Surrender, err = o.switched()
 		default:
+			if why := unmodeledOption(false, o.key); why != "" {
+				return unknownOption("fire: " + why)
+			}
 			return unknownOption(fmt.Sprintf("fire: unknown option %q; want %s", w, fireOptions))
 		}
 		return err
@@ -344,6 +347,9 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		case "surrender":
 			a.Options.Surrender, err = o.switched()
 		default:
+			if why := unmodeledOption(true, o.key); why != "" {
+				return unknownOption("dc: " + why)
+			}
 			return unknownOption(fmt.Sprintf("dc: unknown option %q; want %s", w, dcOptions))
 		}
 		return err

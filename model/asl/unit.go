@@ -394,6 +394,10 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.SWX)
 		default:
 			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, options)
+			if u, ok := NotModeled(key); ok && u.DC == "" && u.IFT == "" {
+				// A unit's own situation the model leaves out.
+				err = fmt.Errorf("unit %q: %s", s, u.Left)
+			}
 		}
 		if err != nil {
 			return Unit{}, err
