@@ -29,6 +29,9 @@ type buildingFlags struct {
 	cover         int
 	threshold     int
 	area          int
+	suppressive   bool
+	pinHits       int
+	disruptHits   int
 	charges       int
 	perCharge     bool
 	chargeHits    int
@@ -50,11 +53,14 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	g.IntVar(&f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --target without cover=")
 	g.IntVar(&f.threshold, "threshold", toi.DefaultThreshold, "net hits `N` one attack needs to destroy the building;\ndamage never accumulates (§4)")
 	g.IntVar(&f.area, "area", 0, "a normal area attack on the hex with `N` dice (D3): the\nsuccesses are rolled once and shared, each squad rolls\nits own cover, each net hit removes a figure; then the\nbuilding takes a separate roll of --dice")
+	g.BoolVar(&f.suppressive, "suppressive", false, "the --area attack is suppressive ([M4]): its net hits pin\na squad or disrupt it and remove no figure, and it rolls\nnothing against the building (§4)")
+	g.IntVar(&f.pinHits, "pin-hits", toi.DefaultPinHits, "net hits `N` of a --suppressive attack that pin a squad\n([M4])")
+	g.IntVar(&f.disruptHits, "disrupt-hits", toi.DefaultDisruptHits, "net hits `N` of a --suppressive attack that disrupt a squad;\nany hit disrupts a squad pinned before ([M4])")
 	g.IntVar(&f.charges, "charges", 0, "detonate `K` demolition charges in the hex (§3, D4): all\ntogether, K × --charge-hits hits against the building\nand against every squad, each rolling its defense dice")
 	g.BoolVar(&f.perCharge, "per-charge", false, "resolve the charges one by one, each a separate attack\n([M5]); with 3 hits a charge and --threshold 6 a building\nthen never falls, since damage does not accumulate")
 	g.IntVar(&f.chargeHits, "charge-hits", toi.DefaultChargeHits, "hits `N` of one charge (§3: 3 with no Operations card)")
 	g.StringVar(&f.pillbox, "pillbox", "", "the hex holds a pillbox and the charges were placed on its\n`SIDE`, inside or outside (D6): they hit only the squads on\nthat side; the pillbox is not damaged and there is no\nbuilding to fall")
-	g.StringArrayVar(&f.squads, "target", nil, "a `SQUAD` in the hex, FIGURES[,cover=N][,in-pillbox]\n(repeatable, D1): its figures, its cover dice (default\n--cover) and whether it is inside the pillbox,\ne.g. --target 4 --target 3,cover=1")
+	g.StringArrayVar(&f.squads, "target", nil, "a `SQUAD` in the hex, FIGURES[,cover=N][,in-pillbox][,pinned]\n(repeatable, D1): its figures, its cover dice (default\n--cover), whether it is inside the pillbox and whether it\nis pinned before the attack, e.g. --target 4 --target 3,cover=1")
 	g.IntVar(&f.collapseCover, "collapse-cover", 0, "defense dice `N` each squad rolls against a collapse's 4\ndice hitting on 4–6 ([M6], D7)")
 	g.IntVar(&f.hitOn, "hit-on", toi.DefaultHitOn, "attack dice succeed on face `N` or higher ([M1]),\ne.g. --hit-on 4 for 4–6")
 	g.IntVar(&f.cancelOn, "cancel-on", toi.DefaultCancelOn, "defense dice cancel on face `N` or higher (§1)")
@@ -63,11 +69,11 @@ func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 		name   string
 		lo, hi int
 	}{{"dice", 0, toi.MaxDice}, {"cover", 0, toi.MaxCover}, {"threshold", 1, toi.MaxThreshold}, {"area", 0, toi.MaxDice},
-		{"charges", 0, toi.MaxCharges}, {"charge-hits", 0, toi.MaxChargeHits}, {"collapse-cover", 0, toi.MaxCover},
+		{"pin-hits", 1, toi.MaxDice}, {"disrupt-hits", 1, toi.MaxDice}, {"charges", 0, toi.MaxCharges}, {"charge-hits", 0, toi.MaxChargeHits}, {"collapse-cover", 0, toi.MaxCover},
 		{"hit-on", 1, 6}, {"cancel-on", 1, 6}} {
 		setRange(g, n.name, n.lo, n.hi)
 	}
-	for _, n := range []string{"fire-and-move", "per-charge"} {
+	for _, n := range []string{"fire-and-move", "per-charge", "suppressive"} {
 		setWant(g, n, switchWant)
 	}
 	describeBuildingFlags(g)
@@ -113,7 +119,7 @@ func prepareBuilding(ctx context.Context, in input) (*job, error) {
 	if err != nil {
 		return nil, modelError(fs, err)
 	}
-	j := single(fs, c, report.Report{Command: "building", Title: describeBuilding(a), Inputs: a}, exp, buildingFigures)
+	j := single(fs, c, report.Report{Command: "building", Title: describeBuilding(a), Inputs: a}, exp, buildingFiguresFor(a))
 	j.explainWith(func() *report.Explanation { return explainBuilding(a) })
 	return j, nil
 }
@@ -155,6 +161,12 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 		{on("collapse-cover") && on("pillbox"), "collapse-cover", "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
 		{on("area") && on("dice") && !hasSquads && !searching, "area", "--area with --dice and no --target: the area attack's dice fall on the squads inside, and with none the building takes its --dice alone; give --target, or drop --area (D3)"},
 		{on("collapse-cover") && !hasSquads && !searching, "collapse-cover", "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
+		{on("suppressive") && !on("area") && !searching, "suppressive", "--suppressive without --area: a suppressive attack is an area attack on the squads; give its dice with --area ([M4])"},
+		{on("suppressive") && on("dice"), "dice", "--dice with --suppressive: a suppressive attack rolls nothing against the building; only a normal area attack does (§4)"},
+		{on("suppressive") && on("collapse-cover"), "collapse-cover", "--collapse-cover with --suppressive: no building falls to a suppressive attack, which does not attack it (§4)"},
+		{on("suppressive") && !hasSquads && !searching, "suppressive", "--suppressive without --target: it pins or disrupts the squads in the hex; give them with --target ([M4])"},
+		{on("pin-hits") && !on("suppressive"), "pin-hits", "--pin-hits without --suppressive: it is the hits of a suppressive attack that pin ([M4])"},
+		{on("disrupt-hits") && !on("suppressive"), "disrupt-hits", "--disrupt-hits without --suppressive: it is the hits of a suppressive attack that disrupt ([M4])"},
 	} {
 		if r.bad {
 			return inputErrorf(r.field, "%s", r.what)
@@ -187,7 +199,11 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 	switch a.Kind {
 	case toi.AreaAttack:
 		a.Area = f.area
-		if !fs.Changed("dice") {
+		a.Suppressive, a.PinHits, a.DisruptHits = f.suppressive, f.pinHits, f.disruptHits
+		switch {
+		case a.Suppressive:
+			a.Dice = 0 // §4: only a normal area attack rolls against the building
+		case !fs.Changed("dice"):
 			a.Dice = f.area // D3: the same N against the building
 		}
 	case toi.ChargesAttack:
@@ -269,6 +285,35 @@ var buildingFigures = &figures{
 	},
 }
 
+// buildingFiguresFor are the headline numbers of attack a: those of
+// buildingFigures, or, for a suppressive attack, which neither attacks
+// the building nor removes a figure (§4, [M4]), each squad's chance of
+// being pinned or disrupted, and disrupted.
+func buildingFiguresFor(a toi.BuildingAttack) *figures {
+	if !a.Suppressive {
+		return buildingFigures
+	}
+	f := &figures{notes: map[string]string{}}
+	var metrics []string
+	var labels [][]string
+	for k := range a.Squads {
+		m := toi.SquadMetric(k + 1)
+		both, dis := fmt.Sprintf("squad %d pinned+", k+1), fmt.Sprintf("squad %d disrupted", k+1)
+		f.columns = append(f.columns, both, dis)
+		f.notes[both] = "pinned or disrupted"
+		metrics = append(metrics, m, m)
+		labels = append(labels, []string{"disrupted", "pinned"}, []string{"disrupted"})
+	}
+	f.row = func(res *sim.Result) []report.Cell {
+		cells := make([]report.Cell, len(metrics))
+		for i, m := range metrics {
+			cells[i] = report.Sum(res, m, labels[i]...)
+		}
+		return cells
+	}
+	return f
+}
+
 // atLeastOne lists the labels of a count metric from 1 up.
 func atLeastOne(res *sim.Result, metric string) []string {
 	m := res.Metric(metric)
@@ -288,6 +333,15 @@ func faces(from int) string {
 		return "6"
 	}
 	return fmt.Sprintf("%d–6", from)
+}
+
+// verb is "1 net hit pins" or "2 net hits pin": n of noun, and the verb
+// that agrees with them.
+func verb(n int, noun, one, many string) string {
+	if n == 1 {
+		return plural(n, noun, noun+"s") + " " + one
+	}
+	return plural(n, noun, noun+"s") + " " + many
 }
 
 func plural(n int, one, many string) string {
@@ -314,6 +368,9 @@ func describeBuilding(a toi.BuildingAttack) string {
 	switch {
 	case a.Kind == toi.OnBuilding:
 		parts = append(parts, fmt.Sprintf("%s hitting on %s vs the building", dice, faces(a.HitOn)))
+	case a.Suppressive:
+		parts = append(parts, fmt.Sprintf("suppressive area attack of %s on the squads, hitting on %s: %s, %s",
+			plural(a.Area, "die", "dice"), faces(a.HitOn), verb(a.PinHits, "net hit", "pins", "pin"), verb(a.DisruptHits, "net hit", "disrupts", "disrupt")))
 	case a.Kind == toi.AreaAttack && len(a.Squads) == 0:
 		// Its dice find no squad: only the building's roll is made.
 		parts = append(parts, fmt.Sprintf("area attack on the empty hex: %s on the building, hitting on %s", dice, faces(a.HitOn)))
@@ -327,9 +384,12 @@ func describeBuilding(a toi.BuildingAttack) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s of %s %s", plural(a.Charges, "charge", "charges"), plural(a.ChargeHits, "hit", "hits"), how))
 	}
-	if a.HasBuilding() {
+	switch {
+	case a.Suppressive:
+		parts = append(parts, fmt.Sprintf("building with %s, not attacked", plural(a.Cover, "red die", "red dice")))
+	case a.HasBuilding():
 		parts = append(parts, fmt.Sprintf("building with %s, falls to %d+ net hits", plural(a.Cover, "red die", "red dice"), a.Threshold))
-	} else {
+	default:
 		parts = append(parts, fmt.Sprintf("pillbox hex, charges placed %s", a.Pillbox))
 	}
 	parts = append(parts, "defense dice cancel on "+faces(a.CancelOn))
@@ -339,6 +399,9 @@ func describeBuilding(a toi.BuildingAttack) string {
 			q := fmt.Sprintf("%s (%s)", plural(s.Figures, "figure", "figures"), plural(s.Cover, "cover die", "cover dice"))
 			if s.InPillbox {
 				q += " in the pillbox"
+			}
+			if s.Pinned {
+				q += ", pinned"
 			}
 			ss = append(ss, q)
 		}

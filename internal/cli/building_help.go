@@ -27,6 +27,12 @@ One attack a run, chosen by the flags:
                     every squad rolls its own cover against the shared
                     successes, each net hit removes a figure; then the
                     building takes its own roll of --dice (default N) (D3).
+                    --suppressive makes it a suppressive attack ([M4]):
+                    --pin-hits (1) net hits pin a squad, --disrupt-hits (2)
+                    disrupt it, and any hit disrupts a squad pinned before
+                    (FIGURES,pinned); no figure is lost, and the building
+                    is not attacked, since only a normal area attack rolls
+                    against it (§4).
   --charges K       K demolition charges detonate together: K × 3 hits on
                     the building and on every squad, each rolling its own
                     defense dice (§3, D4). --per-charge resolves them one
@@ -42,8 +48,9 @@ When the building falls, every squad left in it takes 4 dice hitting on 4–6
 
 Reports building (destroyed | standing), hits (net hits on the building of
 the attack that decides it; with --per-charge the largest charge, D5), and
-per squad squad.K (eliminated | pinned | reduced | unharmed, D8) and
-squad.K.lost (figures lost), and squads_eliminated.
+per squad squad.K (eliminated | pinned | reduced | unharmed, D8; after a
+suppressive attack also disrupted) and squad.K.lost (figures lost), and
+squads_eliminated. A squad pinned before the attack stays pinned.
 
 --needed P,P,… asks the inverse question instead of running an attack: the
 smallest --dice, and separately the smallest --charges, whose exact chance
@@ -57,7 +64,9 @@ Inputs that do not apply are errors, never ignored: --per-charge,
 --charge-hits or --pillbox without --charges; --combined or
 --fire-and-move without --dice; --dice or --area with --charges; a squad
 in-pillbox without --pillbox; --area beside --dice, or --collapse-cover,
-with no squad (D3, D9). Counts are decimal whole numbers: at most %d
+with no squad (D3, D9); --suppressive without --area or squads, or with
+--dice or --collapse-cover, and --pin-hits or --disrupt-hits without it
+([M4], §4). Counts are decimal whole numbers: at most %d
 attack dice, %d defense dice, %d charges of at most %d hits, %d squads of
 at most %d figures.
 
@@ -67,6 +76,8 @@ Examples:
     --method exact
   sapper building --area 10 --dice 14 --target 4 --target 4 --method exact
   sapper building --charges 2 --target 4 --method exact
+  sapper building --area 6 --suppressive --target 4 --target 3,pinned \
+    --method exact
   sapper building --charges 3 --per-charge --charge-hits 6 --method exact
   sapper building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox \
     --target 4

@@ -54,12 +54,13 @@ const neededOwnTable = "the search is exact and prints a table of its own"
 // of its own: it searches --dice and --charges with exact runs of the
 // building alone, since the squads in it never change whether it falls.
 func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error) {
-	for _, name := range []string{"dice", "charges", "area", "target", "collapse-cover", "pillbox"} {
+	for _, name := range []string{"dice", "charges", "area", "suppressive", "target", "collapse-cover", "pillbox"} {
 		if fs.Changed(name) {
 			return nil, inputErrorf(name, "--%s with --needed: %s", name, map[string]string{
 				"dice":           "--needed searches for the smallest --dice itself",
 				"charges":        "--needed searches for the smallest number of --charges itself",
 				"area":           "an area attack's roll on the squads does not change whether the building falls",
+				"suppressive":    "a suppressive attack does not attack the building (§4)",
 				"target":         "the squads inside do not change whether the building falls",
 				"collapse-cover": "the collapse does not change whether the building falls",
 				"pillbox":        "a pillbox hex has no building to destroy (D6)",

@@ -20,6 +20,7 @@ func TestBuildingGolden(t *testing.T) {
 		{"building_charges_table", "building --charges 2 --target 4 --target 3,cover=1 --method exact"},
 		{"building_area_table", "building --area 10 --dice 14 --target 4 --target 3,cover=1 --collapse-cover 1 --method exact --hide-zero"},
 		{"building_pillbox_table", "building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox --target 4 --method exact"},
+		{"building_suppressive_table", "building --area 6 --suppressive --target 4 --target 3,cover=1,pinned --method exact --hide-zero --explain"},
 		{"building_needed_table", "building --needed 0.5,0.8,0.95"},
 		{"building_needed_json", "building --needed 0.5,0.99 --per-charge --charge-hits 6 --format json"},
 		{"building_needed_csv", "building --needed 0.5 --combined 4,4 --cover 3 --format csv"},
@@ -193,6 +194,20 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --needed 0.5 --seed 3", "--seed with --needed (a search by exact runs): an exact run draws no random numbers"},
 		{"building --needed 0.5 --combined 200", "--combined: 200 outside 1…100"},
 		{"sweep building --needed 0.5 --vary cover=0..2", "cannot sweep sapper building with these flags"},
+		// [M4]: a suppressive attack is an area attack on squads, which
+		// does not attack the building (§4).
+		{"building --suppressive --target 4", "--suppressive without --area: a suppressive attack is an area attack"},
+		{"building --area 4 --suppressive", "--suppressive without --target"},
+		{"building --area 4 --suppressive --dice 4 --target 4", "--dice with --suppressive: a suppressive attack rolls nothing against the building"},
+		{"building --area 4 --suppressive --combined 4 --target 4", "--combined without --dice"},
+		{"building --area 4 --suppressive --collapse-cover 1 --target 4", "--collapse-cover with --suppressive"},
+		{"building --area 4 --pin-hits 2 --target 4", "--pin-hits without --suppressive"},
+		{"building --area 4 --disrupt-hits 3 --target 4", "--disrupt-hits without --suppressive"},
+		{"building --area 4 --suppressive --pin-hits 0 --target 4", `--pin-hits "0": want a whole number from 1 to 100`},
+		{"building --area 4 --suppressive --pin-hits 3 --target 4", "--disrupt-hits: 2 is below pin-hits 3: the hits that disrupt pin too; want 3 or more"},
+		{"building --area 4 --suppressive=yes --target 4", `--suppressive "yes": want true or false`},
+		{"building --needed 0.5 --suppressive", "--suppressive with --needed: a suppressive attack does not attack the building"},
+		{"building --target 4,pinned=yes", `--target "4,pinned=yes": unknown option "pinned=yes"`},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {

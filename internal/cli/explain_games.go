@@ -14,14 +14,20 @@ import (
 // Table names of the Tide of Iron, LHY and Solitaire ASL workings.
 const (
 	tableBuildingHits = "building_hits"
-	tableSmallArms    = "small_arms_result"
-	tableMortar       = "mortar_result"
-	tableAC           = "activation_check"
-	tableA1           = "a1_dr"
+	// tableSquadHits is the prefix of a suppressive attack's table of
+	// each squad, squad_hits.K.
+	tableSquadHits = "squad_hits."
+	tableSmallArms = "small_arms_result"
+	tableMortar    = "mortar_result"
+	tableAC        = "activation_check"
+	tableA1        = "a1_dr"
 )
 
 // explainBuilding is the working of a Tide of Iron attack on a building.
 func explainBuilding(a toi.BuildingAttack) *report.Explanation {
+	if a.Suppressive {
+		return explainSuppressive(a)
+	}
 	e := &report.Explanation{}
 	w, ok := a.Working()
 	if !ok {
@@ -54,6 +60,37 @@ func explainBuilding(a toi.BuildingAttack) *report.Explanation {
 		t.Rows = append(t.Rows, []any{h, report.Prob(p), res})
 	}
 	e.Tables = append(e.Tables, t)
+	return e
+}
+
+// explainSuppressive is the working of a suppressive attack ([M4]): what
+// pins and what disrupts, and each squad's chance of each number of net
+// hits.
+func explainSuppressive(a toi.BuildingAttack) *report.Explanation {
+	e := &report.Explanation{Steps: []report.Step{
+		step("attack dice", fmt.Sprint(a.Area), fmt.Sprintf("rolled once, each succeeding on %s; every squad rolls its own cover dice against the shared successes, each cancelling one on %s", faces(a.HitOn), faces(a.CancelOn)), "§1, §2, D3"),
+		step("pinned", fmt.Sprintf("net hits ≥ %d", a.PinHits), "no figure lost", "[M4]"),
+		step("disrupted", fmt.Sprintf("net hits ≥ %d", a.DisruptHits), "or any net hit on a squad pinned before; no figure lost", "[M4]"),
+		step("building", "not attacked", "only a normal area attack rolls against the building", "§4"),
+	}}
+	for k, hits := range a.SuppressiveHits() {
+		s := a.Squads[k]
+		pinned := ""
+		if s.Pinned {
+			pinned = ", pinned before"
+		}
+		t := report.ExplainTable{Name: tableSquadHits + fmt.Sprint(k+1),
+			Title:   fmt.Sprintf("Squad %d (%s, %s%s): net hits, never below 0 ([M4])", k+1, plural(s.Figures, "figure", "figures"), plural(s.Cover, "cover die", "cover dice"), pinned),
+			Columns: []string{"net hits", "p", "squad"}}
+		for h, p := range hits {
+			label := fmt.Sprint(h)
+			if h == len(hits)-1 && h > 0 {
+				label = fmt.Sprintf("≥ %d", h)
+			}
+			t.Rows = append(t.Rows, []any{label, report.Prob(p), a.Suppressed(h, s.Pinned).String()})
+		}
+		e.Tables = append(e.Tables, t)
+	}
 	return e
 }
 

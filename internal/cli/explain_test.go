@@ -82,6 +82,8 @@ func TestExplainTableIsTheExactResult(t *testing.T) {
 		{"afv --vehicle tiger --mode thrown --ce", tablePosition, "Position", "position", nil},
 		{"afv --vehicle tiger --facing rear --motion", tablePosition, "Position", "position", nil},
 		{"building --dice 16", tableBuildingHits, "building", "building", nil},
+		{"building --area 6 --suppressive --target 4 --target 3,cover=1,pinned", tableSquadHits + "1", "squad", "squad.1", nil},
+		{"building --area 6 --suppressive --target 4 --target 3,cover=1,pinned --pin-hits 2 --disrupt-hits 3", tableSquadHits + "2", "squad", "squad.2", nil},
 		{"fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1", tableAttackDR, "IFT", "ift", nil},
 		{"fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1", tableAttackDR, colCowers, "cowering", map[string]string{"—": "no", "1 column": "yes"}},
 		// A concealed stack that Cowers two columns: every unit on the 6.

@@ -22,7 +22,7 @@ var headlines = map[string]func(report.Report) *report.Headline{
 	"fire":     stackCleared,
 	"compare":  bestWay,
 	"afv":      afvKilled,
-	"building": onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed"),
+	"building": buildingHeadline,
 	"activate": onFigure(sasl.MetricArrived, []string{"yes"}, "The moving stack arrives with a unit in Good Order"),
 	"lhy":      lhyTarget,
 }
@@ -39,6 +39,16 @@ func headline(rep report.Report) *report.Headline {
 		h.Text = fmt.Sprintf("Interrupted with %s not run; of the runs that did, %s", someOf(inProse(rep.Command, rep.NotRun)), lowerFirst(h.Text))
 	}
 	return h
+}
+
+// buildingHeadline asks whether the building falls, or, after a
+// suppressive attack, which never attacks it (§4), whether the first
+// squad is pinned or disrupted.
+func buildingHeadline(rep report.Report) *report.Headline {
+	if a, ok := rep.Inputs.(toi.BuildingAttack); ok && a.Suppressive {
+		return onFigure(toi.SquadMetric(1), []string{"disrupted", "pinned"}, "Squad 1 is pinned or disrupted")(rep)
+	}
+	return onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed")(rep)
 }
 
 // lowerFirst is s with its first letter in lower case.

@@ -16,8 +16,8 @@ const (
 	// firepower, or combined fire (D2). The squads inside are touched
 	// only if it falls.
 	OnBuilding Kind = "dice"
-	// AreaAttack is a normal area attack on the hex: the squads first,
-	// then the building with a separate roll (§4, D3).
+	// AreaAttack is an area attack on the hex: the squads first, then,
+	// for a normal one, the building with a separate roll (§4, D3).
 	AreaAttack Kind = "area"
 	// ChargesAttack is the detonation of demolition charges in the hex
 	// (§3, D4).
@@ -54,6 +54,10 @@ const (
 	DefaultHitOn      = 5 // attack dice succeed on 5–6 (§1, [M1])
 	DefaultCancelOn   = 5 // defense dice cancel on 5–6 (§1)
 	DefaultChargeHits = 3 // a charge with no Operations card (§3)
+	// A suppressive attack's net hits that pin a squad, and that disrupt
+	// it ([M4]).
+	DefaultPinHits     = 1
+	DefaultDisruptHits = 2
 	// DefaultDice is the building attack of a command line that names no
 	// attack: the 12 dice of the §5 reference figure (11.1%).
 	DefaultDice = 12
@@ -94,8 +98,15 @@ type BuildingAttack struct {
 	Combined []int `json:"combined"`
 	// FireAndMove halves Dice once, rounded up (§1, D2).
 	FireAndMove bool `json:"fire_and_move"`
-	// Area is the attack dice of a normal area attack on the squads (D3).
+	// Area is the attack dice of an area attack on the squads (D3).
 	Area int `json:"area"`
+	// Suppressive makes the area attack a suppressive one ([M4]): its net
+	// hits pin a squad (PinHits or more) or disrupt it (DisruptHits or
+	// more, or any on a pinned squad) and remove no figure. Only a normal
+	// area attack rolls against the building (§4): Dice must be 0.
+	Suppressive bool `json:"suppressive"`
+	PinHits     int  `json:"pin_hits"`
+	DisruptHits int  `json:"disrupt_hits"`
 	// Charges detonate together as Charges × ChargeHits hits, or with
 	// PerCharge one at a time, each a separate attack (D4, [M5]).
 	Charges    int     `json:"charges"`
@@ -121,9 +132,11 @@ type BuildingAttack struct {
 
 // NewBuildingAttack returns an attack of the given kind with the defaults
 // of rules/toi.md: a building with 2 red dice that falls to 6 net hits,
-// dice succeeding and cancelling on 5–6, 3 hits a charge, no squads.
+// dice succeeding and cancelling on 5–6, 3 hits a charge, no squads; a
+// suppressive attack pins on 1 net hit and disrupts on 2.
 func NewBuildingAttack(kind Kind) BuildingAttack {
 	return BuildingAttack{Kind: kind, Combined: []int{}, ChargeHits: DefaultChargeHits, Pillbox: NoPillbox,
+		PinHits: DefaultPinHits, DisruptHits: DefaultDisruptHits,
 		Cover: DefaultCover, Threshold: DefaultThreshold, HitOn: DefaultHitOn, CancelOn: DefaultCancelOn, Squads: []Squad{}}
 }
 
@@ -173,6 +186,7 @@ func (a BuildingAttack) Validate() error {
 		count("area", a.Area, MaxDice), count("dice", a.Dice, MaxDice), count("charges", a.Charges, MaxCharges),
 		count("charge-hits", a.ChargeHits, MaxChargeHits), count("cover", a.Cover, MaxCover),
 		count("collapse-cover", a.CollapseCover, MaxCover), face("hit-on", a.HitOn), face("cancel-on", a.CancelOn),
+		count("pin-hits", a.PinHits, MaxDice), count("disrupt-hits", a.DisruptHits, MaxDice),
 	} {
 		if err != nil {
 			return err
@@ -216,6 +230,9 @@ func (a BuildingAttack) Validate() error {
 	case a.CollapseCover > 0 && !a.HasBuilding():
 		return bound.Invalidf("collapse-cover", "a pillbox hex has no building to collapse (D6)")
 	}
+	if err := a.validateSuppressive(); err != nil {
+		return err
+	}
 	for i, s := range a.Squads {
 		if err := s.validate(); err != nil {
 			return bound.Invalidf("target", "squad %d: %w", i+1, err)
@@ -223,6 +240,30 @@ func (a BuildingAttack) Validate() error {
 		if s.InPillbox && a.Pillbox == NoPillbox {
 			return bound.Invalidf("target", "squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
 		}
+	}
+	return nil
+}
+
+// validateSuppressive checks a suppressive attack's inputs ([M4]), and
+// that an attack that is not one leaves them at their defaults.
+func (a BuildingAttack) validateSuppressive() error {
+	switch {
+	case !a.Suppressive && (a.PinHits != DefaultPinHits || a.DisruptHits != DefaultDisruptHits):
+		return bound.Invalidf("pin-hits", "the hits that pin or disrupt are those of a suppressive attack ([M4]): give suppressive")
+	case !a.Suppressive:
+		return nil
+	case a.Kind != AreaAttack:
+		return bound.Invalidf("suppressive", "a suppressive attack is an area attack on the squads ([M4]): give its dice as area")
+	case a.Dice > 0 || len(a.Combined) > 0 || a.FireAndMove:
+		return bound.Invalidf("dice", "a suppressive attack rolls nothing against the building: only a normal area attack does (§4)")
+	case len(a.Squads) == 0:
+		return bound.Invalidf("target", "a suppressive attack pins or disrupts squads ([M4]): give the squads in the hex with --target")
+	case a.CollapseCover > 0:
+		return bound.Invalidf("collapse-cover", "no building falls to a suppressive attack, which does not attack it (§4)")
+	case a.PinHits < 1:
+		return bound.Invalidf("pin-hits", "%d: a squad no hit touches is not pinned; want 1 or more", a.PinHits)
+	case a.DisruptHits < a.PinHits:
+		return bound.Invalidf("disrupt-hits", "%d is below pin-hits %d: the hits that disrupt pin too; want %d or more", a.DisruptHits, a.PinHits, a.PinHits)
 	}
 	return nil
 }

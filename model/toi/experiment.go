@@ -41,12 +41,19 @@ type plan struct {
 	threshold int
 	squads    []squadPlan
 	m         metricIndex
+	// fates are the labels of the squads' fates, fate the label of each
+	// Fate (fateLabels).
+	fates []string
+	fate  [numFates]int
 }
 
 // squadPlan draws the figures one squad loses, by whether the building
-// collapsed (0: no, 1: yes) and by the area attack's success class.
+// collapsed (0: no, 1: yes) and by the area attack's success class; after
+// a suppressive attack, which removes no figure, the net hits it took, by
+// the success class, in lost[0].
 type squadPlan struct {
 	figures int
+	pinned  bool
 	lost    [2][]draw
 }
 
@@ -56,7 +63,8 @@ type metricIndex struct {
 
 func newPlan(a BuildingAttack) *plan {
 	p := &plan{a: a, threshold: a.Threshold}
-	if a.HasBuilding() {
+	p.fates, p.fate = a.fateLabels()
+	if p.attacksBuilding() {
 		p.hits = newDraw(a.buildingHits())
 	}
 	classes := 1
@@ -65,17 +73,27 @@ func newPlan(a BuildingAttack) *plan {
 			p.ceiling = max(p.ceiling, s.Figures+a.squadCover(s))
 		}
 		p.hasArea = true
+		if a.Suppressive {
+			// Enough to disrupt any squad whatever its cover dice roll.
+			p.ceiling = 0
+			for _, s := range a.Squads {
+				p.ceiling = max(p.ceiling, a.DisruptHits+a.squadCover(s))
+			}
+		}
 		p.area = newDraw(capAt(pool(a.Area, successFaces(a.HitOn)), p.ceiling))
 		classes = p.ceiling + 1
 	}
 	for _, s := range a.Squads {
-		sp := squadPlan{figures: s.Figures}
+		sp := squadPlan{figures: s.Figures, pinned: s.Pinned}
 		for c := range classes {
 			var lost weights
-			switch a.Kind {
-			case AreaAttack:
+			switch {
+			case a.Suppressive:
+				sp.lost[0] = append(sp.lost[0], newDraw(a.suppressiveHits(s, c)))
+				continue
+			case a.Kind == AreaAttack:
 				lost = a.areaDamage(s, c)
-			case ChargesAttack:
+			case a.Kind == ChargesAttack:
 				lost = a.chargeDamage(s)
 			default:
 				lost = point(0) // the building was the target (§4)
@@ -95,7 +113,7 @@ func (p *plan) schema() sim.Schema {
 		return len(m) - 1
 	}
 	a := p.a
-	if a.HasBuilding() {
+	if p.attacksBuilding() {
 		p.m.building = add(sim.Metric{Name: MetricBuilding,
 			Title:  fmt.Sprintf("building (%d red dice; falls to %d+ net hits in one attack)", a.Cover, a.Threshold),
 			Labels: buildingLabels})
@@ -107,14 +125,21 @@ func (p *plan) schema() sim.Schema {
 	}
 	p.m.squads = len(m)
 	for k, s := range a.Squads {
-		add(sim.Metric{Name: SquadMetric(k + 1), Title: p.squadTitle(k, s), Labels: fateLabels})
-		add(sim.CountMetric(SquadMetric(k+1)+".lost", fmt.Sprintf("squad %d figures lost", k+1), s.Figures))
+		add(sim.Metric{Name: SquadMetric(k + 1), Title: p.squadTitle(k, s), Labels: p.fates})
+		if !a.Suppressive {
+			add(sim.CountMetric(SquadMetric(k+1)+".lost", fmt.Sprintf("squad %d figures lost", k+1), s.Figures))
+		}
 	}
-	if len(a.Squads) > 0 {
+	if len(a.Squads) > 0 && !a.Suppressive {
 		p.m.eliminated = add(sim.CountMetric(MetricSquadsEliminated, "squads eliminated", len(a.Squads)))
 	}
 	return sim.Schema{Metrics: m}
 }
+
+// attacksBuilding reports whether the attack rolls against a building:
+// there is none in a pillbox hex (D6), and a suppressive attack leaves it
+// alone (§4). Its metrics are reported only then.
+func (p *plan) attacksBuilding() bool { return p.a.HasBuilding() && !p.a.Suppressive }
 
 func (p *plan) maxHits() int {
 	if p.hits.dist == nil {
@@ -127,6 +152,9 @@ func (p *plan) squadTitle(k int, s Squad) string {
 	where := ""
 	if s.InPillbox {
 		where = ", in the pillbox"
+	}
+	if s.Pinned {
+		where += ", pinned before"
 	}
 	dice := "cover dice"
 	if p.a.squadCover(s) == 1 {
@@ -142,7 +170,7 @@ func (p *plan) trial(src *sim.Source, rec *sim.Record) {
 		class = p.area.roll(src)
 	}
 	collapsed := 0
-	if p.a.HasBuilding() {
+	if p.attacksBuilding() {
 		hits := p.hits.roll(src)
 		rec.Set(p.m.hits, hits)
 		if hits >= p.threshold {
@@ -155,15 +183,20 @@ func (p *plan) trial(src *sim.Source, rec *sim.Record) {
 	eliminated := 0
 	for k := range p.squads {
 		s := &p.squads[k]
+		if p.a.Suppressive {
+			// No figure lost, no squad eliminated: the fates alone.
+			rec.Set(p.m.squads+k, p.fate[p.a.Suppressed(s.lost[0][class].roll(src), s.pinned)])
+			continue
+		}
 		lost := s.lost[collapsed][class].roll(src)
-		f := fate(s.figures, lost, collapsed == 1)
+		f := fate(s.figures, lost, s.pinned, collapsed == 1)
 		if f == Eliminated {
 			eliminated++
 		}
-		rec.Set(p.m.squads+2*k, int(f))
+		rec.Set(p.m.squads+2*k, p.fate[f])
 		rec.Set(p.m.squads+2*k+1, lost)
 	}
-	if len(p.squads) > 0 {
+	if len(p.squads) > 0 && !p.a.Suppressive {
 		rec.Set(p.m.eliminated, eliminated)
 	}
 }

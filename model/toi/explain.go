@@ -52,3 +52,17 @@ func (a BuildingAttack) Working() (w Working, ok bool) {
 	}
 	return w, true
 }
+
+// SuppressiveHits is, for each squad of a suppressive attack ([M4]), the
+// chance of each number of net hits it takes, the last DisruptHits or
+// more: the shared successes of the area dice less its own cancels (§2,
+// D3), read off the distributions the trial draws by success class. The
+// attack must be valid and suppressive.
+func (a BuildingAttack) SuppressiveHits() [][]float64 {
+	var out [][]float64
+	successes := pool(a.Area, successFaces(a.HitOn))
+	for _, s := range a.Squads {
+		out = append(out, capAt(net(successes, a.cancels(a.squadCover(s))), a.DisruptHits).prob())
+	}
+	return out
+}

@@ -99,3 +99,28 @@ func TestFigureTwoCharges(t *testing.T) {
 	a.PerCharge = true
 	checkExact(t, "P(destroyed) per charge", exact(t, a).P(toi.MetricBuilding, "destroyed"), 0)
 }
+
+// [M4]: a suppressive attack of 3 dice on a squad with no cover: 0, 1 and
+// 2 or more successes of three dice each a third, 8/27, 12/27 and 7/27,
+// leave it unharmed, pinned and disrupted; pinned before, 1 hit or more
+// disrupts it (19/27) and none leaves it pinned. No figure is lost and
+// the building is not attacked (§4): neither is reported.
+func TestFigureSuppressive(t *testing.T) {
+	for _, c := range []struct {
+		squad                       string
+		unharmed, pinned, disrupted float64
+	}{{"4,cover=0", 8.0 / 27, 12.0 / 27, 7.0 / 27}, {"4,cover=0,pinned", 0, 8.0 / 27, 19.0 / 27}} {
+		a := toi.NewBuildingAttack(toi.AreaAttack)
+		a.Area, a.Dice, a.Suppressive = 3, 0, true
+		a.Squads = []toi.Squad{squad(t, c.squad)}
+		res := exact(t, a)
+		checkExact(t, c.squad+" unharmed", res.P(toi.SquadMetric(1), "unharmed"), c.unharmed)
+		checkExact(t, c.squad+" pinned", res.P(toi.SquadMetric(1), "pinned"), c.pinned)
+		checkExact(t, c.squad+" disrupted", res.P(toi.SquadMetric(1), "disrupted"), c.disrupted)
+		for _, m := range []string{toi.MetricBuilding, toi.MetricHits, toi.SquadMetric(1) + ".lost", toi.MetricSquadsEliminated} {
+			if res.Metric(m) != nil {
+				t.Errorf("%s: %s reported", c.squad, m)
+			}
+		}
+	}
+}

@@ -26,25 +26,55 @@ type Fate uint8
 
 const (
 	Eliminated Fate = iota // no figure left
-	Pinned                 // pinned by the collapse (§4, D7)
+	Disrupted              // disrupted by a suppressive attack ([M4])
+	Pinned                 // pinned: by the collapse (§4, D7), a suppressive attack ([M4]), or before the attack
 	Reduced                // lost a figure, not pinned
 	Unharmed
+	numFates
 )
 
-var fateLabels = []string{"eliminated", "pinned", "reduced", "unharmed"}
+var allFates = []string{"eliminated", "disrupted", "pinned", "reduced", "unharmed"}
 
-func (f Fate) String() string { return enum.Name("Fate", fateLabels, f) }
+func (f Fate) String() string { return enum.Name("Fate", allFates, f) }
 
-// fate is the fate of a squad of figures that lost lost, in a building
-// that collapsed or not (D8).
-func fate(figures, lost int, collapsed bool) Fate {
+// fateLabels are the fates an attack can leave, worst first: disrupted
+// only after a suppressive one. fateIndex maps each fate to its label.
+func (a BuildingAttack) fateLabels() (labels []string, index [numFates]int) {
+	for f := range numFates {
+		if f == Disrupted && !a.Suppressive {
+			index[f] = -1
+			continue
+		}
+		index[f] = len(labels)
+		labels = append(labels, allFates[f])
+	}
+	return labels, index
+}
+
+// fate is the fate of a squad of figures that lost lost, pinned before
+// the attack or not, in a building that collapsed or not (D8).
+func fate(figures, lost int, pinned, collapsed bool) Fate {
 	switch {
 	case lost >= figures:
 		return Eliminated
-	case collapsed:
+	case collapsed || pinned:
 		return Pinned
 	case lost > 0:
 		return Reduced
+	}
+	return Unharmed
+}
+
+// Suppressed is the fate of a squad that took hits net hits of a
+// suppressive attack, pinned before it or not ([M4]): PinHits pin it,
+// DisruptHits, or any hit on a pinned squad, disrupt it. It loses no
+// figure.
+func (a BuildingAttack) Suppressed(hits int, pinned bool) Fate {
+	switch {
+	case hits >= a.DisruptHits || pinned && hits > 0:
+		return Disrupted
+	case hits >= a.PinHits || pinned:
+		return Pinned
 	}
 	return Unharmed
 }

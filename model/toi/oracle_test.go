@@ -99,7 +99,9 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 				chargeCover[k] = append(chargeCover[k], d.roll(coverOf(s), cancelFaces))
 			}
 		}
-		if building {
+		// A suppressive attack rolls nothing against the building (§4),
+		// which cannot fall.
+		if building && !a.Suppressive {
 			collapse = append(collapse, d.roll(4, 3)) // 4 dice hitting on 4–6 (§4)
 			collapseCover = append(collapseCover, d.roll(a.CollapseCover, cancelFaces))
 		}
@@ -156,8 +158,10 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 				hits = netOf(count(hit, attack), count(hit, buildingCover[0]))
 			}
 			fallen = hits >= a.Threshold
-			add("building", map[bool]string{true: "destroyed", false: "standing"}[fallen], p)
-			add("hits", strconv.Itoa(hits), p)
+			if !a.Suppressive { // which leaves the building alone (§4)
+				add("building", map[bool]string{true: "destroyed", false: "standing"}[fallen], p)
+				add("hits", strconv.Itoa(hits), p)
+			}
 		}
 		gone := 0
 		for k, s := range a.Squads {
@@ -178,7 +182,22 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 				}
 			}
 			fateLabel := ""
+			if a.Suppressive {
+				// [M4]: pins on PinHits, disrupts on DisruptHits or any
+				// hit on a pinned squad; no figure is lost.
+				h := netOf(count(hit, area), count(hit, areaCover[k]))
+				left = s.Figures
+				switch {
+				case h >= a.DisruptHits || s.Pinned && h > 0:
+					fateLabel = "disrupted"
+				case h >= a.PinHits || s.Pinned:
+					fateLabel = "pinned"
+				default:
+					fateLabel = "unharmed"
+				}
+			}
 			switch {
+			case fateLabel != "":
 			case left == 0:
 				fateLabel = "eliminated"
 			case fallen:
@@ -187,6 +206,8 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 				if left == 0 {
 					fateLabel = "eliminated"
 				}
+			case s.Pinned:
+				fateLabel = "pinned" // before the attack, and still
 			case left < s.Figures:
 				fateLabel = "reduced"
 			default:
@@ -197,9 +218,11 @@ func oracle(t *testing.T, a toi.BuildingAttack) map[string]map[string]float64 {
 			}
 			name := fmt.Sprintf("squad.%d", k+1)
 			add(name, fateLabel, p)
-			add(name+".lost", strconv.Itoa(s.Figures-left), p)
+			if !a.Suppressive { // which removes no figure
+				add(name+".lost", strconv.Itoa(s.Figures-left), p)
+			}
 		}
-		if len(a.Squads) > 0 {
+		if len(a.Squads) > 0 && !a.Suppressive {
 			add("squads_eliminated", strconv.Itoa(gone), p)
 		}
 	}
@@ -286,6 +309,18 @@ func oracleCases(t *testing.T) map[string]toi.BuildingAttack {
 	})
 	add("fire and movement", toi.OnBuilding, func(a *toi.BuildingAttack) {
 		a.Dice, a.FireAndMove, a.Cover, a.Threshold = 9, true, 1, 2
+	})
+	add("pinned squads under an area attack and a collapse", toi.AreaAttack, func(a *toi.BuildingAttack) {
+		a.Area, a.Dice, a.Cover, a.Threshold = 3, 3, 1, 1
+		a.Squads = []toi.Squad{squad(t, "2,pinned"), squad(t, "3,cover=0")}
+	})
+	add("suppressive, one squad pinned before", toi.AreaAttack, func(a *toi.BuildingAttack) {
+		a.Area, a.Dice, a.Suppressive = 5, 0, true
+		a.Squads = []toi.Squad{squad(t, "2"), squad(t, "3,cover=1,pinned"), squad(t, "4,cover=0")}
+	})
+	add("suppressive, pins on 2 and disrupts on 3, strong faces", toi.AreaAttack, func(a *toi.BuildingAttack) {
+		a.Area, a.Dice, a.Suppressive, a.PinHits, a.DisruptHits, a.HitOn, a.Cover = 6, 0, true, 2, 3, 4, 3
+		a.Squads = []toi.Squad{squad(t, "4"), squad(t, "2,cover=1,pinned")}
 	})
 	return cases
 }

@@ -72,6 +72,14 @@ func (a BuildingAttack) areaDamage(s Squad, successes int) weights {
 	return capAt(net(point(successes), a.cancels(a.squadCover(s))), s.Figures)
 }
 
+// suppressiveHits is the net hits squad s takes from a suppressive area
+// attack whose dice rolled `successes` successes ([M4]): its own cover
+// dice against the shared total, as for a normal one (§2, D3), and past
+// DisruptHits alike.
+func (a BuildingAttack) suppressiveHits(s Squad, successes int) weights {
+	return capAt(net(point(successes), a.cancels(a.squadCover(s))), a.DisruptHits)
+}
+
 // collapseHits is the net hits of a collapse on one squad (§4, D7): 4
 // dice hitting on 4–6, less the cancels of CollapseCover defense dice
 // ([M6]; none by default).

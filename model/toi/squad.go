@@ -22,6 +22,9 @@ type Squad struct {
 	Cover int `json:"cover"`
 	// InPillbox: the squad is inside the hex's pillbox (D6).
 	InPillbox bool `json:"in_pillbox"`
+	// Pinned: the squad is pinned before the attack. It stays so, and
+	// any net hit of a suppressive attack disrupts it ([M4]).
+	Pinned bool `json:"pinned"`
 }
 
 func (s Squad) validate() error {
@@ -43,11 +46,14 @@ func (s Squad) String() string {
 	if s.InPillbox {
 		out += ",in-pillbox"
 	}
+	if s.Pinned {
+		out += ",pinned"
+	}
 	return out
 }
 
-// ParseSquad reads FIGURES[,cover=N][,in-pillbox] (D1), such as 4 or
-// 3,cover=1,in-pillbox. Numbers are decimal.
+// ParseSquad reads FIGURES[,cover=N][,in-pillbox][,pinned] (D1), such as
+// 4 or 3,cover=1,in-pillbox. Numbers are decimal.
 func ParseSquad(text string) (Squad, error) {
 	bad := func(format string, args ...any) (Squad, error) {
 		return Squad{}, fmt.Errorf("squad %q: %s", text, fmt.Sprintf(format, args...))
@@ -55,7 +61,7 @@ func ParseSquad(text string) (Squad, error) {
 	fields := strings.Split(text, ",")
 	figures, err := ParseCount(fields[0])
 	if err != nil {
-		return bad("figures: %v; want FIGURES[,cover=N][,in-pillbox], e.g. 4,cover=1", err)
+		return bad("figures: %v; want FIGURES[,cover=N][,in-pillbox][,pinned], e.g. 4,cover=1", err)
 	}
 	s := Squad{Figures: figures, Cover: HexCover}
 	seen := map[string]bool{}
@@ -72,8 +78,10 @@ func ParseSquad(text string) (Squad, error) {
 			}
 		case key == "in-pillbox" && !hasValue:
 			s.InPillbox = true
+		case key == "pinned" && !hasValue:
+			s.Pinned = true
 		default:
-			return bad("unknown option %q; want cover=N or in-pillbox", f)
+			return bad("unknown option %q; want cover=N, in-pillbox or pinned", f)
 		}
 	}
 	if err := s.validate(); err != nil {

@@ -15,6 +15,7 @@ func TestParseSquad(t *testing.T) {
 		{"4", toi.Squad{Figures: 4, Cover: toi.HexCover}},
 		{"3,cover=1", toi.Squad{Figures: 3, Cover: 1}},
 		{"2,in-pillbox,cover=0", toi.Squad{Figures: 2, Cover: 0, InPillbox: true}},
+		{"4,pinned", toi.Squad{Figures: 4, Cover: toi.HexCover, Pinned: true}},
 	} {
 		got, err := toi.ParseSquad(c.in)
 		if err != nil || got != c.want {
@@ -37,6 +38,8 @@ func TestParseSquad(t *testing.T) {
 		{"4,in-pillbox=yes", `unknown option "in-pillbox=yes"`},
 		{"4,cover=1,cover=2", "cover given twice"},
 		{"4,elite", `unknown option "elite"`},
+		{"4,pinned=true", `unknown option "pinned=true"`},
+		{"4,pinned,pinned", "pinned given twice"},
 		{"99999999999999999999", "far too large"},
 	} {
 		_, err := toi.ParseSquad(c.in)

@@ -48,6 +48,21 @@ func TestValidate(t *testing.T) {
 		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = []toi.Squad{{Figures: 2, Cover: 11}} }, "target: squad 1: cover=11"},
 		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Squads = make([]toi.Squad, 7) }, "target: 7 squads; at most 6"},
 		{"mortar", func(a *toi.BuildingAttack) {}, `attack: "mortar"`},
+		// [M4]: a suppressive attack is an area attack on squads, which
+		// rolls nothing against the building and pins before it disrupts.
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Suppressive = true }, "suppressive: a suppressive attack is an area attack"},
+		{toi.AreaAttack, func(a *toi.BuildingAttack) { a.Suppressive, a.Area, a.Dice = true, 4, 4 }, "dice: a suppressive attack rolls nothing against the building"},
+		{toi.AreaAttack, func(a *toi.BuildingAttack) { a.Suppressive, a.Area, a.Dice = true, 4, 0 }, "target: a suppressive attack pins or disrupts squads"},
+		{toi.AreaAttack, func(a *toi.BuildingAttack) {
+			a.Suppressive, a.Area, a.Dice, a.CollapseCover, a.Squads = true, 4, 0, 1, []toi.Squad{{Figures: 2, Cover: 1}}
+		}, "collapse-cover: no building falls to a suppressive attack"},
+		{toi.AreaAttack, func(a *toi.BuildingAttack) {
+			a.Suppressive, a.Area, a.Dice, a.PinHits, a.Squads = true, 4, 0, 0, []toi.Squad{{Figures: 2, Cover: 1}}
+		}, "pin-hits: 0: a squad no hit touches is not pinned"},
+		{toi.AreaAttack, func(a *toi.BuildingAttack) {
+			a.Suppressive, a.Area, a.Dice, a.PinHits, a.DisruptHits, a.Squads = true, 4, 0, 3, 2, []toi.Squad{{Figures: 2, Cover: 1}}
+		}, "disrupt-hits: 2 is below pin-hits 3"},
+		{toi.AreaAttack, func(a *toi.BuildingAttack) { a.Area, a.DisruptHits = 4, 3 }, "pin-hits: the hits that pin or disrupt are those of a suppressive attack"},
 	} {
 		a := toi.NewBuildingAttack(c.kind)
 		c.set(&a)
