@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -276,11 +277,48 @@ func describePlans(in plansInputs) string {
 	case in.Terrain != "":
 		where = in.Terrain
 	}
-	lines := []string{fmt.Sprintf("Plans against %s in %s", joinUnits(in.Targets), where)}
+	// The TEM each attack reads, which a building or terrain does not
+	// tell (--tem, or an attack's tem=): once when every attack shares
+	// it, else beside each plan.
+	tems := map[int]bool{}
 	for _, p := range in.Plans {
-		lines = append(lines, fmt.Sprintf("  %s: %s", p.Label, p.Text))
+		for _, t := range stepTEMs(p.Plan) {
+			tems[t] = true
+		}
+	}
+	first := fmt.Sprintf("Plans against %s in %s", joinUnits(in.Targets), where)
+	if len(tems) == 1 {
+		for t := range tems {
+			first += fmt.Sprintf(", TEM %d", t)
+		}
+	}
+	lines := []string{first}
+	for _, p := range in.Plans {
+		line := fmt.Sprintf("  %s: %s", p.Label, p.Text)
+		if len(tems) > 1 {
+			var ts []string
+			for _, t := range stepTEMs(p.Plan) {
+				ts = append(ts, strconv.Itoa(t))
+			}
+			line += " (TEM " + strings.Join(ts, ", ") + ")"
+		}
+		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// stepTEMs is the TEM of each attack of plan p, in order.
+func stepTEMs(p asl.Plan) []int {
+	var out []int
+	for _, s := range p.Steps {
+		switch {
+		case s.DC != nil:
+			out = append(out, s.DC.TEM)
+		case s.Fire != nil:
+			out = append(out, s.Fire.TEM)
+		}
+	}
+	return out
 }
 
 // A figure row of the comparison: one outcome set of a metric that every
