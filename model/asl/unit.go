@@ -291,6 +291,10 @@ func ParseUnit(s string) (Unit, error) {
 		for i, x := range f {
 			n, err := decimal.ParseInt(x, 0, math.MaxInt)
 			switch {
+			case strings.HasPrefix(x, "+") || strings.HasPrefix(x, "-"):
+				// A printed counter has no sign inside it: 4-+6-7 is no
+				// counter, not a 4-6-7.
+				return Unit{}, fmt.Errorf("unit %q: %q: a counter's figures are digits, with no sign; %s", s, x, form)
 			case decimal.OutOfRange(err):
 				return Unit{}, fmt.Errorf("unit %q: %s is far out of range; %s", s, x, form)
 			case err != nil:

@@ -22,9 +22,17 @@ func TestUnitJSONIsItsText(t *testing.T) {
 }
 
 func TestParseUnitErrors(t *testing.T) {
-	for _, s := range []string{"4-6", "leader:8", "tank:4-6-7", "4-6-7,elr=9", "4-6-7,wounded", "4-6-7,class=veteran", "4-6-11"} {
+	for _, s := range []string{"4-6", "leader:8", "tank:4-6-7", "4-6-7,elr=9", "4-6-7,wounded", "4-6-7,class=veteran", "4-6-11",
+		"leader:+8-1", "leader:8-+1", "leader:8+-1"} {
 		if _, err := ParseUnit(s); err == nil {
 			t.Errorf("%q parses", s)
+		}
+	}
+	// A sign inside a counter is refused, not read as the counter
+	// without it.
+	for _, s := range []string{"4-+6-7", "4-6-+7", "+4-6-7", "hs:2-+4-7", "crew:-2-2-8"} {
+		if _, err := ParseUnit(s); err == nil || !strings.Contains(err.Error(), "with no sign") && !strings.Contains(err.Error(), "want FP-range-ML") {
+			t.Errorf("%q: %v, want a sign refused", s, err)
 		}
 	}
 }
