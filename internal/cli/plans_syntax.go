@@ -68,10 +68,12 @@ type planSpec struct {
 	Plan  asl.Plan `json:"plan"`
 }
 
-// planLabel is compiled on first use: its Unicode classes cost more to
-// compile than the rest of the program's start-up, and only plans read it.
+// planLabel is a label's form: ASCII, so that two labels that look alike
+// are one label (a Cyrillic а beside a Latin a, a mathematical 𝐚 would be
+// two plans no table or chart tells apart). Compiled on first use, since
+// only plans read it.
 var planLabel = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} +\-_.,/'()&]*$`)
+	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 +\-_.,/'()&]*$`)
 })
 
 // fireOptions and dcOptions are the options each kind of attack takes, as
@@ -97,7 +99,7 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 		return planSpec{}, bad("want LABEL: ATTACK; ATTACK…, e.g. 'prep then DC: fire 8 +2; dc placed'")
 	}
 	if !planLabel().MatchString(label) || len([]rune(label)) > 24 {
-		return planSpec{}, bad("label %q: want up to 24 letters, digits, spaces and simple punctuation", label)
+		return planSpec{}, bad("label %q: want up to 24 ASCII letters, digits, spaces and + - _ . , / ' ( ) &, starting with a letter or digit", label)
 	}
 	if strings.Contains(label, "  ") {
 		// "a  b" and "a b" would be two plans that read alike in every
