@@ -745,9 +745,9 @@ Heat of Battle joins the Location as a target of the later attacks;
 Rubble made by one attack eliminates every unit there and Rubbles no more.
 
 A plan is written LABEL: ATTACK; ATTACK…, at most 8 attacks (one Player
-Turn), each attack a kind, its value, then options separated by spaces (a
-bare signed number, or drm=N, is its DRM). A LABEL is up to 24 ASCII
-letters, digits, spaces and + - _ . , / ' ( ) &:
+Turn); a LABEL is up to 24 ASCII letters, digits, spaces and
++ - _ . , / ' ( ) &. Each attack is a kind, its value, then options
+separated by spaces (a bare signed number, or drm=N, is its DRM):
 
   fire FP [+N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND] [class=CLASS]
           [nation=N] [leader] [area] [concealed] [surrender]
