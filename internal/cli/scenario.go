@@ -289,7 +289,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 				values, lines = append(values, text), append(lines, item.Line)
 			}
 		default:
-			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v))
+			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s%s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v), colonHint(v))
 		}
 		items := []*yaml.Node{v}
 		if v.Kind == yaml.SequenceNode {
@@ -349,9 +349,20 @@ func numeric(t string) bool {
 // scalar reads a single value.
 func scalar(file, key string, v *yaml.Node) (string, error) {
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
-		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s", oneLine(key), yamlfile.KindName(v))
+		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s%s", oneLine(key), yamlfile.KindName(v), colonHint(v))
 	}
 	return v.Value, nil
+}
+
+// colonHint says how to write a value YAML read as a mapping of one key
+// because it holds ": ", as a plan does ("a: fire 8"); "" for any other
+// node.
+func colonHint(v *yaml.Node) string {
+	if v.Kind != yaml.MappingNode || len(v.Content) != 2 || v.Content[0].Kind != yaml.ScalarNode || v.Content[1].Kind != yaml.ScalarNode {
+		return ""
+	}
+	text := v.Content[0].Value + ": " + v.Content[1].Value
+	return fmt.Sprintf(": YAML reads %s as a key and its value; quote it, as %s", quote(text), quote(text))
 }
 
 // repeatable reports whether flag f may be given more than once.

@@ -257,3 +257,22 @@ func TestScenariosListAsYAML(t *testing.T) {
 		t.Errorf("scenarios two-sq-crossing --format yaml: exit %d, %v", code, err)
 	}
 }
+
+// TestUnquotedPlanInFile: a plan left unquoted in a file, which YAML reads
+// as a key and its value, is refused with how to write it.
+func TestUnquotedPlanInFile(t *testing.T) {
+	for _, body := range []string{
+		"  plan: [a: fire 8, \"b: fire 4\"]\n",
+		"  plan:\n    - a: fire 8\n    - \"b: fire 4\"\n",
+	} {
+		file := filepath.Join(t.TempDir(), "p.yaml")
+		if err := os.WriteFile(file, []byte("command: plans\ntitle: t\nflags:\n  target: [4-6-7]\n"+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := cli(t, "run", file)
+		want := `field plan: want a single value, not a mapping: YAML reads "a: fire 8" as a key and its value; quote it, as "a: fire 8"`
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, want) {
+			t.Errorf("%q: exit %d, %q; want …%s", body, code, stderr, want)
+		}
+	}
+}
