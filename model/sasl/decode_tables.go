@@ -383,6 +383,16 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 					err = x.Errorf("no value")
 				case err == nil && !m.From.IsZero() && !m.Until.IsZero() && !m.From.Before(m.Until):
 					err = x.Errorf("from %s is not before until %s: the DRM would never apply", m.From, m.Until)
+				case err == nil:
+					// The DRMs that apply at a date add up: two entries of
+					// the same dates and condition are one DRM written
+					// twice, more likely a slip than a sum.
+					for i, o := range t.DRM {
+						if o.From == m.From && o.Until == m.Until && o.EliteMMC == m.EliteMMC {
+							err = x.Errorf("the same dates and condition as drm entry %d: the two would add up; give one entry of value %d", i+1, o.Value+m.Value)
+							break
+						}
+					}
 				}
 				t.DRM = append(t.DRM, m)
 				return err

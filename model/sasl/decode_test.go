@@ -338,6 +338,8 @@ func TestDecodeTablesRefusesContradictions(t *testing.T) {
 		{"site twice", "    - {year: 1939, site: outside,", "    - {year: 1939, site: inside,", 99, "a second column for 1939 inside"},
 		{"rows and columns", "  columns:\n    - {year: 1939, rows: {2: HMG,", "  rows: {2: HMG}\n  columns:\n    - {year: 1939, rows: {2: HMG,", 93, "rows and columns"},
 		{"dates backwards", "{from: 1941-06, until: 1942-06, value: 2}", "{from: 1942-06, until: 1941-06, value: 2}", 70, "from 1942-06 is not before until 1941-06"},
+		// DRMs of one date add up: the same entry twice is a slip.
+		{"a drm twice", "    - {from: 1941-06, until: 1942-06, value: 2}", "    - {from: 1941-06, until: 1942-06, value: 2}\n    - {from: 1941-06, until: 1942-06, value: 1}", 71, "the same dates and condition as drm entry 1: the two would add up; give one entry of value 3"},
 		// A row's unit is placed at the row, not at its table's key.
 		{"unknown unit in a row", "5: 4-4-7, 6: 4-4-7", "5: 4-4-9, 6: 4-4-7", 71, `x2: unknown unit "4-4-9"`},
 		{"a row's unit of the wrong kind", "{year: 1939, rows: {2: HMG,", "{year: 1939, rows: {2: 4-4-7,", 92, `x4: "4-4-7" is a squad`},
