@@ -254,11 +254,18 @@ func (c *Crossing) Validate() error {
 	// eligible: listed at some Location; checked: there by an AC, not by
 	// Long Range Activation alone, whose DR takes no AC drm (S5.32).
 	eligible, checked := map[string]bool{}, map[string]bool{}
+	named := map[string]int{}
 	for k, st := range c.Path {
 		where := fmt.Sprintf("path %d", k+1)
 		if st.Name != "" {
 			where += " (" + st.Name + ")"
 		}
+		// A Location's name heads its figures (good_order.K): two of one
+		// name would be two rows no reader tells apart.
+		if j, ok := named[st.Name]; ok && st.Name != "" {
+			return bound.InvalidAt("path", where, "the name of path %d too; give each Location its own name", j+1)
+		}
+		named[st.Name] = k
 		switch {
 		case !(st.MF > 0 && st.MF <= 16) || math.IsNaN(st.MF):
 			return bound.InvalidAt("path", where, "mf %v outside (0, 16]", st.MF)

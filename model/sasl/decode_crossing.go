@@ -212,7 +212,9 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 		var err error
 		switch k {
 		case "name":
-			st.Name, err = y.Name()
+			if st.Name, err = y.Name(); err == nil && strings.TrimSpace(st.Name) == "" {
+				err = y.Errorf("an empty name; give the Location one, or leave name out")
+			}
 		case "mf":
 			mf = true
 			st.MF, err = y.Number(0.01, 16)

@@ -161,6 +161,21 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, `"elr=2" is a unit's option, not a unit: quote the unit with its options, as "4-6-7,elr=2"`) {
 		t.Errorf("a unit split at its comma: %#v", err)
 	}
+	// A Location's name heads its rows: never empty, never another's.
+	noname := strings.Replace(string(data), "name: wooden building", `name: " "`, 1)
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(noname)))
+	if !errors.As(err, &fe) || fe.Line != 17 || !strings.HasSuffix(fe.Msg, "name: an empty name; give the Location one, or leave name out") {
+		t.Errorf("an empty name: %#v", err)
+	}
+	same := strings.Replace(string(data), "name: wooden building", "name: open ground", 1)
+	c, err := decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(same)))
+	if err == nil {
+		c.Crossing.Tables = readTables(t)
+		err = c.Crossing.Validate()
+	}
+	if err == nil || !strings.Contains(err.Error(), "path 2 (open ground): the name of path 1 too; give each Location its own name") {
+		t.Errorf("two Locations of one name: %v", err)
+	}
 	// A range left out would read as 0, the same hex (S10).
 	norange := strings.Replace(string(data), "{id: hut, range: 3}", "{id: hut}", 1)
 	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(norange)))
