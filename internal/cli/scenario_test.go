@@ -77,6 +77,11 @@ func TestScenarioErrors(t *testing.T) {
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nmetric: ift\n", `metric.yaml:4: metric needs vary`},
 		{"title", "command: dc\ntitle: |\n  a\n  b\n", `title.yaml:2: title: want one line`},
 		{"title", "command: dc\ntitle: \"  \"\n", `title.yaml:2: title: only spaces; give a title, or leave title out`},
+		// Printed, a control or bidirectional-override character moves
+		// the terminal or reorders the text the reader sees.
+		{"title", "command: dc\ntitle: \"a\\x1bb\"\n", `title.yaml:2: title: U+001B at character 2: a title is text`},
+		{"title", "command: dc\ntitle: \"a\\u202eb\"\n", `title.yaml:2: title: U+202E at character 2`},
+		{"description", "command: dc\ndescription: \"a\\nb\\tc\\x07\"\n", `description.yaml:2: description: U+0007 at character 6`},
 		{"longtitle", "command: dc\nflags:\n  target: 4-6-7\ntitle: " + strings.Repeat("word ", 24) + "words\n", `longtitle.yaml:4: title: 125 characters; want at most 120 (a longer text is a description)`},
 		{"plot", "command: dc\nflags:\n  target: 4-6-7\n  plot: out.gif\n", `plot.yaml:4: field plot: "out.gif": want a file name ending in .png or .svg`},
 		{"plotdir", "command: dc\nflags:\n  target: 4-6-7\n  plot: ../x.png\n", `plotdir.yaml:4: field plot: "../x.png": a scenario file's chart is written in the directory sapper runs in`},
