@@ -66,7 +66,9 @@ e.g. --vehicle tank:8,afv,atv=2 --vehicle pak:2,towed-gun
 Numbers are decimal. At most 12 units, 6 vehicles, 6 SADRM and 6 ATDRM
 per vehicle; an input that cannot apply (--mfa-mv without --mdrm, --ip
 without --open-terrain, a rider with no vehicle, a vehicle that no fire
-can reach and no unit rides, …) is an error.
+can reach and no unit rides, …) is an error. A --leader of no higher
+Cohesion than any unit's is not: it is a value a sweep of --leader
+passes through, and the heading says its −1 applies to none.
 
 Examples:
   sapper lhy --sadrm 1 --sadrm 3 --target squad:7 --method exact
