@@ -199,3 +199,13 @@ func TestAFVHullPlusOneAlsoShocks(t *testing.T) {
 		t.Error("the default's afv metric has an immobilized_shocked outcome")
 	}
 }
+
+// TestAFOneWant: an --af error says what it wants once.
+func TestAFOneWant(t *testing.T) {
+	for _, a := range []string{"8/6/5", "hull=8/6,turret=1/1/1", "8/6", "hull=x/6/5,turret=1/1/1", "hull=8/6/6", "tank=8/6/6"} {
+		code, _, stderr := cli(t, "afv", "--af", a)
+		if code != exitUsage || strings.Count(stderr, "want") != 1 {
+			t.Errorf("--af %s: exit %d, %q: want one \"want\"", a, code, stderr)
+		}
+	}
+}

@@ -105,7 +105,7 @@ func ParseArmor(s string) (Armor, error) {
 	if !strings.Contains(s, "=") {
 		f, err := parseFSR(s)
 		if err != nil {
-			return a, fmt.Errorf("%s; %s", err, form)
+			return a, err
 		}
 		a.Hull, a.Turret = f, f
 		return a, a.validate()
@@ -131,7 +131,7 @@ func ParseArmor(s string) (Armor, error) {
 		seen[i] = true
 		f, err := parseFSR(val)
 		if err != nil {
-			return a, fmt.Errorf("%s: %s; %s", key, err, form)
+			return a, fmt.Errorf("%s: %w", key, err)
 		}
 		if i == 0 {
 			a.Hull = f
@@ -153,7 +153,8 @@ func parseFSR(s string) ([3]AF, error) {
 	var f [3]AF
 	parts := strings.Split(s, "/")
 	if len(parts) != 3 {
-		return f, fmt.Errorf("%q has %d AF, want three, front/side/rear", s, len(parts))
+		// Its own error says what a value is: one want a message.
+		return f, fmt.Errorf("%q has %d AF; want three, front/side/rear, as in hull=11/8/8,turret=11/8/8 (or one F/S/R for both)", s, len(parts))
 	}
 	for i, p := range parts {
 		v, err := ParseAF(p)
