@@ -248,7 +248,7 @@ func (d Node) Integer(lo, hi int) (int, error) {
 		return 0, d.Errorf("%s outside %s", OneLine(s), bound.Int{Lo: lo, Hi: hi})
 	}
 	if err != nil || !whole {
-		return 0, d.Errorf("%q: want a whole number", OneLine(s))
+		return 0, d.Errorf("%q: want a whole number from %d to %d", OneLine(s), lo, hi)
 	}
 	if v < int64(lo) || v > int64(hi) {
 		return 0, d.Errorf("%s outside %s", s, bound.Int{Lo: lo, Hi: hi})
@@ -266,13 +266,13 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 		return 0, err
 	}
 	if d.N.Tag != "!!int" && d.N.Tag != "!!float" && !d.minus() {
-		return 0, d.Errorf("%q: want a number", OneLine(s))
+		return 0, d.Errorf("%q: want a number from %v to %v", OneLine(s), lo, hi)
 	}
 	v, err := decimal.ParseFloat(s)
 	if err != nil {
 		// 7.9999999999999999999 would be read as 8: refused, as on
 		// the command line.
-		return 0, d.Errorf("%q: %s; want a decimal number", OneLine(s), err)
+		return 0, d.Errorf("%q: %s; want a number from %v to %v", OneLine(s), err, lo, hi)
 	}
 	if !(v >= lo && v <= hi) {
 		return 0, d.Errorf("%s outside %v…%v", s, lo, hi)
