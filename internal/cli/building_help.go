@@ -48,9 +48,11 @@ When the building falls, every squad left in it takes 4 dice hitting on 4–6
 
 Reports building (destroyed | standing), hits (net hits on the building of
 the attack that decides it; with --per-charge the largest charge, D5), and
-per squad squad.K (eliminated | pinned | reduced | unharmed, D8; after a
-suppressive attack also disrupted) and squad.K.lost (figures lost), and
-squads_eliminated. A squad pinned before the attack stays pinned.
+per squad squad.K (eliminated | pinned | reduced | unharmed, D8) and
+squad.K.lost (figures lost), and squads_eliminated; after a suppressive
+attack, which neither attacks the building nor removes a figure, squad.K
+alone (disrupted | pinned | unharmed). A squad pinned before the attack
+stays pinned.
 
 --needed P,P,… asks the inverse question instead of running an attack: the
 smallest --dice, and separately the smallest --charges, whose exact chance

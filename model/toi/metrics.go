@@ -38,10 +38,11 @@ var allFates = []string{"eliminated", "disrupted", "pinned", "reduced", "unharme
 func (f Fate) String() string { return enum.Name("Fate", allFates, f) }
 
 // fateLabels are the fates an attack can leave, worst first: disrupted
-// only after a suppressive one. fateIndex maps each fate to its label.
+// only after a suppressive one, which eliminates and reduces no squad.
+// index maps each fate to its label, -1 for none.
 func (a BuildingAttack) fateLabels() (labels []string, index [numFates]int) {
 	for f := range numFates {
-		if f == Disrupted && !a.Suppressive {
+		if (f == Disrupted) != a.Suppressive && f != Pinned && f != Unharmed {
 			index[f] = -1
 			continue
 		}
