@@ -56,7 +56,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (default: the building's),\ne.g. --tem 1")
 	g.IntVar(&f.drm, "drm", 0, "any other DRM `N` on the attacks on the targets,\ne.g. --drm=-1")
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: FP halved")
-	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), for Flame\nalone (it sets no TEM: give --tem), e.g. woods")
+	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` (with --building none), for Flame\nalone (it sets no TEM: give --tem beside it), e.g. --terrain\nwoods --tem 1")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.TerrainNames(), ", "))
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC` for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "targets' ELR `N` (0…5)")
@@ -167,7 +167,8 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	if err := c.Validate(); err != nil {
 		return c, modelError(fs, errors.Unwrap(err))
 	}
-	return c, nil
+	// Placed and Thrown read the TEM.
+	return c, terrainTEM(fs, c.Terrain)
 }
 
 // prepareCompare checks the compare flags and builds the comparison as

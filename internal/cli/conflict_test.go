@@ -162,7 +162,7 @@ func TestNoConflict(t *testing.T) {
 		"dc --mode set --target 4-6-7 --enemy-infantry 0 --method exact",
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 1 --afph --method exact",
 		"dc --mode set --target 4-6-7 --setter 4-6-8 --preset --method exact",
-		"dc --target 4-6-7 --terrain woods --ec dry --method exact",
+		"dc --target 4-6-7 --terrain woods --tem 1 --ec dry --method exact",
 		"dc --target 4-6-7 --building stone --level 1 --top 2 --method exact",
 		"dc --mode set --target 4-6-7 --cave --japanese --method exact",
 		"dc --target 4-6-7 --method exact --max-paths 100000",
@@ -172,7 +172,7 @@ func TestNoConflict(t *testing.T) {
 		"afv --af 11/8/8 --other 4-6-7 --tem 2 --basic-tk 16 --method exact",
 		"afv --vehicle tiger --mode set --ce --crew-ml 5 --method exact",
 		"afv --vehicle truck --mode set --crew-ml 5 --method exact",
-		"compare --building none --terrain woods --ec dry --method exact",
+		"compare --building none --terrain woods --tem 1 --ec dry --method exact",
 		"sweep dc --target 4-6-7 --vary drm=0..1 --metric ift --cumulative --method exact",
 		"activate farm-crossing --rule leaders-elite=false --method mc --trials 1000",
 		// an 8-0 wounded is a +1 (A17.3), which the switch reverses

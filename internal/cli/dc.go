@@ -89,7 +89,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.breach, "breach", "none", "Place the DC against a `WALL` to breach it (placed only):\nnone, rowhouse or fortified; needs --building; the units\nbeyond it (--beyond) take the 12 FP follow-on attack at\n--tem, the building's by default, e.g. --breach rowhouse\n--building stone --beyond 4-6-7")
 	g.StringArrayVar(&f.beyond, "beyond", nil, "a `UNIT` beyond the breached wall (with --breach, instead\nof --target; repeatable), e.g. --beyond 4-6-7 --tem 3")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1; Flame DR −1),\ne.g. --building stone --fortified")
-	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame\nalone (it sets no TEM: give --tem): "+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods --tem 1")
+	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame\nalone (it sets no TEM: give --tem beside it, but for a Set\nDC): "+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods --tem 1")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.TerrainNames(), ", "))
 	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex and fall next door,\ne.g. --building stone --level 1")
 	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level): each level above the target's makes the\ncollapse and the fall likelier; above ground-level Rubble,\nit falls next door (§8.60), e.g. --level 1 --top 2")
@@ -264,6 +264,11 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	err = givenAtZero(fs, []intField{{"level", &b.Level}, {"top", &b.Top}, {"cave-drm", &b.CaveDRM}}, func() error { return b.Validate() })
 	if err != nil {
 		return asl.DCAttack{}, err
+	}
+	if mode != asl.Set { // which takes no TEM (A23.71)
+		if err := terrainTEM(fs, a.Terrain); err != nil {
+			return asl.DCAttack{}, err
+		}
 	}
 	return a, nil
 }

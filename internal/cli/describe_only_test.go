@@ -80,6 +80,12 @@ func TestOnlyAsRefused(t *testing.T) {
 					}
 				}
 				args = append(append(args, extra...), sample...)
+				if name == "dc" && m != "set" && slices.Contains(args, "--terrain") {
+					// A terrain needs the Location's TEM beside it where
+					// the attack reads one (terrainTEM): a Set DC reads
+					// none (A23.71).
+					args = append(args, "--tem", "1")
+				}
 				code, _, stderr := cli(t, args...)
 				// refused for this input: the message is about it, or about
 				// an input it needs (--beyond needs a --breach,

@@ -64,7 +64,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified: TEM +1, Flame DR −1 (B23.94)")
 	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex, e.g. --level 1")
 	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level); Rubble falls next door by the levels it takes\n(B24.12, §8.60), e.g. --top 2")
-	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame:\n"+strings.Join(asl.FireTerrainNames(), ", ")+",\ne.g. --terrain orchard")
+	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame:\n"+strings.Join(asl.FireTerrainNames(), ", ")+";\nit sets no TEM: give --tem beside it, e.g. --terrain\norchard --tem 0")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition, for Flame outside buildings and\nfor WP: `EC` is snow, mud, wet, moist, moderate, dry or\nvery-dry, e.g. --ec dry")
 	g.BoolVar(&f.afvEnters, "afv-enters-building", false, "a CT BU FT AFV enters the ground-level --building: Rubble\non its Bog Check colored dr + --bog-drm ≤ 0 (Table 23)")
@@ -190,6 +190,11 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	err = givenAtZero(fs, []intField{{"level", &b.Level}, {"top", &b.Top}, {"bog-drm", &b.BogDRM}}, func() error { return b.Validate() })
 	if err != nil {
 		return zero, err
+	}
+	if weapon != asl.Flamethrower && a.FP > 0 { // a FT takes no TEM (§8.58)
+		if err := terrainTEM(fs, a.Terrain); err != nil {
+			return zero, err
+		}
 	}
 	return a, nil
 }

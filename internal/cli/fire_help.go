@@ -65,11 +65,12 @@ Examples:
   sapper fire --fp 15 --area-fire --concealed --target 4-6-7 --leader-directed
   sapper fire --fp 20 --weapon ffe --building stone --level 1 --top 1 \
     --target 4-6-7
-  sapper fire --fp 16 --weapon he --calibre 75 --terrain woods --ec dry \
-    --target 4-6-7
+  sapper fire --fp 16 --weapon he --calibre 75 --terrain woods --tem 1 \
+    --ec dry --target 4-6-7
   sapper fire --fp 24 --weapon ft --building wooden --target 4-6-7 \
     --method exact
-  sapper fire --fp 20 --weapon concentrated-ffe --terrain orchard --method exact
+  sapper fire --fp 20 --weapon concentrated-ffe --terrain orchard --tem 0 \
+    --method exact
   sapper fire --weapon wp --building wooden --ec dry --method exact
   sapper fire --afv-enters-building --building stone --bog-drm=-2 --method exact
   sapper sweep fire --target 4-6-7 --drm 2 --method exact --vary fp=1..36

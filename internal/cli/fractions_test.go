@@ -87,7 +87,7 @@ func TestFractionsSumToOne(t *testing.T) {
 	}
 	// A side by side's exact JSON gives fractions without --fractions,
 	// which compare and plans refuse.
-	cmdline := "compare --building none --terrain woods --ec dry --method exact --format json"
+	cmdline := "compare --building none --terrain woods --tem 1 --ec dry --method exact --format json"
 	checkFractions(t, cmdline, runJSON(t, args(cmdline)...))
 }
 

@@ -49,7 +49,7 @@ func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.building, "building", "none", "the Location's `BUILDING`: none, wooden or stone; sets\nevery attack's TEM (a Set DC's none) unless --tem is given")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1)")
 	g.IntVar(&f.tem, "tem", 0, "the Location's TEM `N` (0…8) for every attack but a Set\nDC's (default: the building's); an attack's tem=N wins")
-	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame,\ne.g. --terrain woods")
+	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame; it\nsets no TEM: give --tem beside it, e.g. --terrain woods\n--tem 1")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC`, for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option")
@@ -151,6 +151,11 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 		return in, inputErrorf("terrain", "--terrain: no attack of any plan reads it: only a DC or an attack that can Shellhole or set fire does (Table 23); its TEM is --tem")
 	case fs.Changed("ec") && !ecRead:
 		return in, inputErrorf("ec", "--ec: no attack of any plan reads it: it changes only a Flame DR outside buildings (B25.13) or WP's")
+	}
+	if temRead {
+		if err := terrainTEM(fs, terrain); err != nil {
+			return in, err
+		}
 	}
 	if d.temGiven && !temRead {
 		return in, inputErrorf("tem", "--tem: no attack of any plan takes it: a Set DC attacks with no TEM (A23.71), a FT with none (§8.58), and an attack's own tem= stands")
