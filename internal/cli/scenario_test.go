@@ -281,3 +281,19 @@ func TestUnquotedPlanInFile(t *testing.T) {
 		}
 	}
 }
+
+// TestMisspeltScenario: a name a letter off a built-in is answered with
+// the one meant; one far from any, and a file's name, with the list.
+func TestMisspeltScenario(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"run plans-fire-grup", "plans-fire-grup: no such file and no built-in of that name; did you mean plans-fire-group?"},
+		{"activate villag-crossing", "villag-crossing: no such file and no built-in of that name; did you mean village-crossing?"},
+		{"run xyz", "xyz: no such file and no built-in scenario of that name; built-in: compare-default,"},
+		{"run plans-fire-grup.yaml", "no such file and no built-in scenario of that name; built-in:"},
+	} {
+		code, _, stderr := cli(t, args(c.args)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, %q; want …%s", c.args, code, stderr, c.want)
+		}
+	}
+}

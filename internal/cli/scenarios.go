@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
 // builtins are the scenarios shipped in the binary, one YAML file each;
@@ -75,6 +77,10 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 	if command != "" {
 		offer = fmt.Sprintf("no such file and no built-in %s of that name; built-in: %s", noun, strings.Join(builtinsOf(command), ", "))
 	}
+	if near := nearestBuiltin(ref, command); near != "" {
+		// A misspelt name is answered with the one meant, not the list.
+		offer = fmt.Sprintf("no such file and no built-in of that name; did you mean %s?", near)
+	}
 	if errors.Is(err, errNoDisk) && command != "" {
 		// The page's engine: the files it may run instead.
 		return nil, usagef("%s: %v, or pick a built-in %s: %s", name, err, noun, strings.Join(builtinsOf(command), ", "))
@@ -91,6 +97,19 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 		s.ref = ref
 	}
 	return s, err
+}
+
+// nearestBuiltin is the built-in scenario (of command, when not "") a
+// name that is none was most likely meant for, or "".
+func nearestBuiltin(ref, command string) string {
+	if strings.ContainsRune(ref, '/') || path.Ext(ref) != "" {
+		return "" // a file's name, not a misspelt scenario's
+	}
+	names := builtinNames()
+	if command != "" {
+		names = builtinsOf(command)
+	}
+	return yamlfile.Nearest(ref, names)
 }
 
 // builtinLabel names a built-in scenario in messages: it has no file a
