@@ -47,7 +47,7 @@ type buildingFlags struct {
 func (f *buildingFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g := pflag.NewFlagSet("building", pflag.ContinueOnError)
 	g.SortFlags = false
-	g.IntVar(&f.dice, "dice", toi.DefaultDice, fmt.Sprintf("attack dice `N` against the building (D2): a vehicle's\nfirepower, or the firing unit's under --combined; with\n--area the separate roll against the building (default:\nthe --area dice; with neither --area nor --charges %d)", toi.DefaultDice))
+	g.IntVar(&f.dice, "dice", toi.DefaultDice, "attack dice `N` against the building (D2): a vehicle's\nfirepower, or the firing unit's under --combined; with\n--area the separate roll against the building, whose\ndefault is then the --area dice")
 	g.StringArrayVar(&f.combined, "combined", nil, "combined fire: the firepower of each joining unit, `FP,FP,…`\n(a list or a repeated flag); each adds half, rounded up\n(§1), e.g. --dice 8 --combined 4,4")
 	g.BoolVar(&f.fireAndMove, "fire-and-move", false, "Fire and Movement: --dice halved once, rounded up (D2)")
 	g.IntVar(&f.cover, "cover", toi.DefaultCover, "the building's red (defense) dice `N` (§4, [M2]); also\nthe cover of every --target without cover=")
@@ -163,6 +163,7 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 		{on("collapse-cover") && !hasSquads && !searching, "collapse-cover", "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
 		{on("suppressive") && !on("area") && !searching, "suppressive", "--suppressive without --area: a suppressive attack is an area attack on the squads; give its dice with --area ([M4])"},
 		{on("suppressive") && on("dice"), "dice", "--dice with --suppressive: a suppressive attack rolls nothing against the building; only a normal area attack does (§4)"},
+		{on("suppressive") && on("threshold"), "threshold", "--threshold with --suppressive: a suppressive attack does not attack the building (§4)"},
 		{on("suppressive") && on("collapse-cover"), "collapse-cover", "--collapse-cover with --suppressive: no building falls to a suppressive attack, which does not attack it (§4)"},
 		{on("suppressive") && !hasSquads && !searching, "suppressive", "--suppressive without --target: it pins or disrupts the squads in the hex; give them with --target ([M4])"},
 		{on("pin-hits") && !on("suppressive"), "pin-hits", "--pin-hits without --suppressive: it is the hits of a suppressive attack that pin ([M4])"},

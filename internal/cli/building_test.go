@@ -207,6 +207,7 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --area 4 --suppressive --pin-hits 3 --target 4", "--disrupt-hits: 2 is below pin-hits 3: the hits that disrupt pin too; want 3 or more"},
 		{"building --area 4 --suppressive=yes --target 4", `--suppressive "yes": want true or false`},
 		{"building --needed 0.5 --suppressive", "--suppressive with --needed: a suppressive attack does not attack the building"},
+		{"building --area 4 --suppressive --target 4 --threshold 3", "--threshold with --suppressive: a suppressive attack does not attack the building"},
 		{"building --target 4,pinned=yes", `--target "4,pinned=yes": unknown option "pinned=yes"`},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
@@ -401,5 +402,23 @@ func TestAreaOnEmptyHex(t *testing.T) {
 	code, stdout, stderr := cli(t, args("building --area 10 --method exact")...)
 	if code != exitOK || !strings.Contains(stdout, "\nArea attack on the empty hex: 10 dice on the building, hitting on 5–6;") || strings.Contains(stdout, "on the squads") {
 		t.Errorf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
+
+// TestBuildingHeadlines: each attack's headline asks its own question: the
+// building's fall; after a suppressive attack whether squad 1 is pinned
+// or disrupted, or, pinned before, disrupted; in a pillbox hex, which has
+// no building, whether the charges eliminate a squad.
+func TestBuildingHeadlines(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"building --dice 12", "The building is destroyed: 11.06%."},
+		{"building --area 3 --suppressive --target 4,cover=0", "Squad 1 is pinned or disrupted: 70.37%."},
+		{"building --area 3 --suppressive --target 4,cover=0,pinned", "Squad 1, pinned before, is disrupted: 70.37%."},
+		{"building --charges 1 --pillbox inside --target 3,cover=0,in-pillbox", "The charges eliminate a squad or more: 100.00%."},
+	} {
+		code, stdout, stderr := cli(t, args(c.args+" --method exact")...)
+		if first, _, _ := strings.Cut(stdout, "\n"); code != exitOK || first != c.want {
+			t.Errorf("%s: exit %d, %q (%s); want %q", c.args, code, first, stderr, c.want)
+		}
 	}
 }

@@ -44,9 +44,22 @@ func headline(rep report.Report) *report.Headline {
 // buildingHeadline asks whether the building falls, or, after a
 // suppressive attack, which never attacks it (§4), whether the first
 // squad is pinned or disrupted.
+//
+// A squad pinned before a suppressive attack is pinned or disrupted for
+// sure: the question for it is whether it is disrupted. A pillbox hex has
+// no building: the question is whether the charges eliminate a squad.
 func buildingHeadline(rep report.Report) *report.Headline {
-	if a, ok := rep.Inputs.(toi.BuildingAttack); ok && a.Suppressive {
+	a, ok := rep.Inputs.(toi.BuildingAttack)
+	switch {
+	case ok && a.Suppressive && a.Squads[0].Pinned:
+		return onFigure(toi.SquadMetric(1), []string{"disrupted"}, "Squad 1, pinned before, is disrupted")(rep)
+	case ok && a.Suppressive:
 		return onFigure(toi.SquadMetric(1), []string{"disrupted", "pinned"}, "Squad 1 is pinned or disrupted")(rep)
+	case ok && !a.HasBuilding():
+		if rep.Result == nil {
+			return nil
+		}
+		return onFigure(toi.MetricSquadsEliminated, atLeastOne(rep.Result, toi.MetricSquadsEliminated), "The charges eliminate a squad or more")(rep)
 	}
 	return onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed")(rep)
 }

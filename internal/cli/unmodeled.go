@@ -24,7 +24,7 @@ func unmodeled(cmd, name string) string {
 }
 
 // planDRM is where a plan's fire attack takes a DRM.
-const planDRM = "the fire attack's DRM, a signed number after its FP (fire 8 +1)"
+const planDRM = "the fire attack's DRM, the signed number after its FP"
 
 // unmodeledOption says why an attack of a plan has no option word, as
 // unmodeled does for a flag; "" for any other word.
