@@ -411,7 +411,7 @@ func (ap *attackPlan) schema() sim.Schema {
 		if a == nil {
 			continue
 		}
-		ap.m.detonation[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricDetonation), Title: fmt.Sprintf("attack %d: %s DC detonation", k+1, a.Mode), Labels: detonationLabels})
+		ap.m.detonation[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricDetonation), Title: fmt.Sprintf("attack %d: %s %s", k+1, a.Mode, detonationTitle(*a)), Labels: detonationLabels})
 		if a.Mode == Placed && len(a.Placer) > 0 {
 			ap.m.placer[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricPlacer), Title: fmt.Sprintf("attack %d: Placer (%s) after Defensive Fire", k+1, a.Placer[0]), Labels: fateLabels})
 		}

@@ -12,7 +12,7 @@ func (p *dcPlan) schema() sim.Schema {
 	a := p.a
 	var l metricList
 	add, yn := l.add, l.yn
-	add(sim.Metric{Name: MetricDetonation, Title: "DC detonation", Labels: detonationLabels})
+	add(sim.Metric{Name: MetricDetonation, Title: detonationTitle(a), Labels: detonationLabels})
 	iftTitle := "IFT result (first target's column)"
 	switch {
 	case a.Breach != NoBreach:
@@ -199,4 +199,18 @@ func recordCleared(rec *sim.Record, stack, out int, cleared, hob bool) {
 		rec.Set(stack+1, out)
 		rec.Set(stack+2, b2i(!hob))
 	}
+}
+
+// detonationTitle is the detonation metric's title: with a chain before
+// the DC's own DR, what not_placed means for it (chain.go).
+func detonationTitle(a DCAttack) string {
+	switch {
+	case a.Mode == Placed && len(a.Placer) > 0:
+		return "DC detonation (not_placed: Defensive Fire broke, pinned or eliminated the Placer)"
+	case a.Mode == Set && len(a.Setter) > 0 && a.Preset:
+		return "DC detonation (not_placed: the Setter failed the detonation NTC)"
+	case a.Mode == Set && len(a.Setter) > 0:
+		return "DC detonation (not_placed: not Set, or the Setter failed the detonation NTC)"
+	}
+	return "DC detonation"
 }
