@@ -345,13 +345,13 @@ by it (NTC at ML 8). --preset Sets it before play by SSR instead. Any flag
 replaces that part only. Units are written as in
 sapper dc (see sapper help dc).
 
-Compare is sapper plans with the three ways as its plans, and what a plan
-leaves out: the thrower's own Location, which a Thrown DC attacks too
-(A23.6), and the user's fate (user out). --differences shows it as plans
-are shown: a row per figure read off every metric the three ways share,
-and user out, a column per way, then thrown's and set's difference from
-placed in percentage points, exact in an exact run, else with Newcombe's
-hybrid score interval (see sapper help plans).
+Compare is sapper plans with the three ways as its three plans, plus two
+things a plan does not report: the thrower's own Location, which a Thrown
+DC attacks too (A23.6), and the user's fate (user out). --differences
+shows it as plans are shown: a row per figure read off every metric the
+three ways share, and user out, a column per way, then thrown's and set's
+difference from placed in percentage points, exact in an exact run, else
+with Newcombe's hybrid score interval (see sapper help plans).
 
 Examples:
   sapper compare
