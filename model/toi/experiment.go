@@ -49,12 +49,13 @@ type plan struct {
 
 // squadPlan draws the figures one squad loses, by whether the building
 // collapsed (0: no, 1: yes) and by the area attack's success class; after
-// a suppressive attack, which removes no figure, the net hits it took, by
-// the success class, in lost[0].
+// a suppressive attack, which removes no figure, hits draws the net hits
+// it took, by the success class.
 type squadPlan struct {
 	figures int
 	pinned  bool
 	lost    [2][]draw
+	hits    []draw
 }
 
 type metricIndex struct {
@@ -89,7 +90,7 @@ func newPlan(a BuildingAttack) *plan {
 			var lost weights
 			switch {
 			case a.Suppressive:
-				sp.lost[0] = append(sp.lost[0], newDraw(a.suppressiveHits(s, c)))
+				sp.hits = append(sp.hits, newDraw(a.suppressiveHits(s, c)))
 				continue
 			case a.Kind == AreaAttack:
 				lost = a.areaDamage(s, c)
@@ -185,7 +186,7 @@ func (p *plan) trial(src *sim.Source, rec *sim.Record) {
 		s := &p.squads[k]
 		if p.a.Suppressive {
 			// No figure lost, no squad eliminated: the fates alone.
-			rec.Set(p.m.squads+k, p.fate[p.a.Suppressed(s.lost[0][class].roll(src), s.pinned)])
+			rec.Set(p.m.squads+k, p.fate[p.a.Suppressed(s.hits[class].roll(src), s.pinned)])
 			continue
 		}
 		lost := s.lost[collapsed][class].roll(src)

@@ -41,11 +41,14 @@ func (f Fate) String() string { return enum.Name("Fate", allFates, f) }
 // only after a suppressive one, which eliminates and reduces no squad.
 // index maps each fate to its label, -1 for none.
 func (a BuildingAttack) fateLabels() (labels []string, index [numFates]int) {
+	reach := []Fate{Eliminated, Pinned, Reduced, Unharmed}
+	if a.Suppressive {
+		reach = []Fate{Disrupted, Pinned, Unharmed}
+	}
 	for f := range numFates {
-		if (f == Disrupted) != a.Suppressive && f != Pinned && f != Unharmed {
-			index[f] = -1
-			continue
-		}
+		index[f] = -1
+	}
+	for _, f := range reach {
 		index[f] = len(labels)
 		labels = append(labels, allFates[f])
 	}
