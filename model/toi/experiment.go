@@ -41,10 +41,6 @@ type plan struct {
 	threshold int
 	squads    []squadPlan
 	m         metricIndex
-	// fates are the labels of the squads' fates, fate the label of each
-	// Fate (fateLabels).
-	fates []string
-	fate  [numFates]int
 }
 
 // squadPlan draws the figures one squad loses, by whether the building
@@ -56,6 +52,10 @@ type squadPlan struct {
 	pinned  bool
 	lost    [2][]draw
 	hits    []draw
+	// fates are the labels of the squad's fates, fate the label of each
+	// Fate (fateLabels).
+	fates []string
+	fate  [numFates]int
 }
 
 type metricIndex struct {
@@ -64,7 +64,6 @@ type metricIndex struct {
 
 func newPlan(a BuildingAttack) *plan {
 	p := &plan{a: a, threshold: a.Threshold}
-	p.fates, p.fate = a.fateLabels()
 	if p.attacksBuilding() {
 		p.hits = newDraw(a.buildingHits())
 	}
@@ -86,6 +85,7 @@ func newPlan(a BuildingAttack) *plan {
 	}
 	for _, s := range a.Squads {
 		sp := squadPlan{figures: s.Figures, pinned: s.Pinned}
+		sp.fates, sp.fate = a.fateLabels(s)
 		for c := range classes {
 			var lost weights
 			switch {
@@ -126,7 +126,7 @@ func (p *plan) schema() sim.Schema {
 	}
 	p.m.squads = len(m)
 	for k, s := range a.Squads {
-		add(sim.Metric{Name: SquadMetric(k + 1), Title: p.squadTitle(k, s), Labels: p.fates})
+		add(sim.Metric{Name: SquadMetric(k + 1), Title: p.squadTitle(k, s), Labels: p.squads[k].fates})
 		if !a.Suppressive {
 			add(sim.CountMetric(SquadMetric(k+1)+".lost", fmt.Sprintf("squad %d figures lost", k+1), s.Figures))
 		}
@@ -186,7 +186,7 @@ func (p *plan) trial(src *sim.Source, rec *sim.Record) {
 		s := &p.squads[k]
 		if p.a.Suppressive {
 			// No figure lost, no squad eliminated: the fates alone.
-			rec.Set(p.m.squads+k, p.fate[p.a.Suppressed(s.hits[class].roll(src), s.pinned)])
+			rec.Set(p.m.squads+k, s.fate[p.a.Suppressed(s.hits[class].roll(src), s.pinned)])
 			continue
 		}
 		lost := s.lost[collapsed][class].roll(src)
@@ -194,7 +194,7 @@ func (p *plan) trial(src *sim.Source, rec *sim.Record) {
 		if f == Eliminated {
 			eliminated++
 		}
-		rec.Set(p.m.squads+2*k, p.fate[f])
+		rec.Set(p.m.squads+2*k, s.fate[f])
 		rec.Set(p.m.squads+2*k+1, lost)
 	}
 	if len(p.squads) > 0 && !p.a.Suppressive {

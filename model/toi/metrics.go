@@ -37,13 +37,21 @@ var allFates = []string{"eliminated", "disrupted", "pinned", "reduced", "unharme
 
 func (f Fate) String() string { return enum.Name("Fate", allFates, f) }
 
-// fateLabels are the fates an attack can leave, worst first: disrupted
-// only after a suppressive one, which eliminates and reduces no squad.
-// index maps each fate to its label, -1 for none.
-func (a BuildingAttack) fateLabels() (labels []string, index [numFates]int) {
-	reach := []Fate{Eliminated, Pinned, Reduced, Unharmed}
-	if a.Suppressive {
+// fateLabels are the fates the attack can leave squad s, worst first:
+// disrupted only after a suppressive attack, which eliminates and reduces
+// no squad; a squad pinned before stays pinned at least. index maps each
+// fate to its label, -1 for none.
+func (a BuildingAttack) fateLabels(s Squad) (labels []string, index [numFates]int) {
+	var reach []Fate
+	switch {
+	case a.Suppressive && s.Pinned:
+		reach = []Fate{Disrupted, Pinned}
+	case a.Suppressive:
 		reach = []Fate{Disrupted, Pinned, Unharmed}
+	case s.Pinned:
+		reach = []Fate{Eliminated, Pinned}
+	default:
+		reach = []Fate{Eliminated, Pinned, Reduced, Unharmed}
 	}
 	for f := range numFates {
 		index[f] = -1
