@@ -509,14 +509,17 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 
 	// Defaults during a run stops it, and the page is idle again.
 	t.Run("defaults stops the run", func(t *testing.T) {
-		var state string
+		var state, shown string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?defaults#dc?target=4-6-7&trials=100000000"), waitState("running"),
 			chromedp.Click(`#defaults`, chromedp.ByQuery),
-			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.querySelector('#error').hidden ? '' : document.querySelector('#error').textContent`, &shown)); err != nil {
 			t.Fatal(err)
 		}
 		if state != "idle" {
-			t.Errorf("after Defaults mid-run the page is %q, want idle", state)
+			// What the page said, so that a failure on a busy host
+			// tells what went wrong.
+			t.Errorf("after Defaults mid-run the page is %q, want idle; it shows %q", state, shown)
 		}
 	})
 

@@ -1598,6 +1598,9 @@ function pageMain() {
 
   function hardStop(r, quiet) {
     const s = ((performance.now() - r.t0) / 1000).toFixed(1);
+    // An event the old engine queued before it ended (an error of its
+    // own ending among them) must not reach the page that replaced it.
+    worker.onmessage = worker.onerror = null;
     worker.terminate();
     stopRunning();
     startWorker();
