@@ -207,10 +207,10 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 		return nil, scenarioError(file, root.N.Line, "no command; want e.g. command: dc")
 	case strings.Contains(s.title, "\n"):
 		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
-	case oddRune(s.title, "") >= 0:
-		return nil, scenarioError(file, s.lines["title"], "title: %U at character %d: a title is text, with no control or bidirectional-override character", []rune(s.title)[oddRune(s.title, "")], oddRune(s.title, "")+1)
-	case oddRune(s.description, "\n\t") >= 0:
-		return nil, scenarioError(file, s.lines["description"], "description: %U at character %d: a description is text, with no control character but line breaks and tabs, and no bidirectional override", []rune(s.description)[oddRune(s.description, "\n\t")], oddRune(s.description, "\n\t")+1)
+	case oddRune(s.title, "") != "":
+		return nil, scenarioError(file, s.lines["title"], "title: %s: a title is text, with no control or bidirectional-override character", oddRune(s.title, ""))
+	case oddRune(s.description, "\n\t") != "":
+		return nil, scenarioError(file, s.lines["description"], "description: %s: a description is text, with no control character but line breaks and tabs, and no bidirectional override", oddRune(s.description, "\n\t"))
 	case s.title != "" && strings.TrimSpace(s.title) == "":
 		// Printed, it is a blank line where the output's heading was.
 		return nil, scenarioError(file, s.lines["title"], "title: only spaces; give a title, or leave title out")
@@ -722,18 +722,19 @@ func suggest(name string, fs *pflag.FlagSet) string {
 	return fmt.Sprintf("; did you mean %s?", best)
 }
 
-// oddRune is the index, in runes, of the first rune of s that is a control
-// character not in allowed, or a bidirectional control that would make
-// the text print in another order than it reads (U+202A–U+202E,
-// U+2066–U+2069, U+200E, U+200F, U+061C); -1 for none.
-func oddRune(s, allowed string) int {
+// oddRune names the first rune of s that is a control character not in
+// allowed, or a bidirectional control that would make the text print in
+// another order than it reads (U+202A–U+202E, U+2066–U+2069, U+200E,
+// U+200F, U+061C), and where it stands: "U+001B at character 2"; "" for
+// none.
+func oddRune(s, allowed string) string {
 	i := 0
 	for _, r := range s {
+		i++
 		bidi := r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F || r == 0x061C
 		if bidi || unicode.IsControl(r) && !strings.ContainsRune(allowed, r) {
-			return i
+			return fmt.Sprintf("%U at character %d", r, i)
 		}
-		i++
 	}
-	return -1
+	return ""
 }
