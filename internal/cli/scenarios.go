@@ -57,7 +57,7 @@ func loadScenario(ctx context.Context, ref string) (*scenario, error) {
 // scenarios, each a noun (sapper activate's, a crossing): a name that is
 // neither a file nor a built-in is answered with those alone.
 func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, error) {
-	if !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" && slices.Contains(builtinNames(), ref) {
+	if scenarioName(ref) && slices.Contains(builtinNames(), ref) {
 		if fileExists(ctx, ref) {
 			return nil, usagef("%s is both a built-in scenario and a file here; write ./%s for the file, or rename it", ref, ref)
 		}
@@ -99,10 +99,14 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 	return s, err
 }
 
+// scenarioName reports whether ref reads as a scenario's name, not a
+// file's: no directory and no extension.
+func scenarioName(ref string) bool { return !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" }
+
 // nearestBuiltin is the built-in scenario (of command, when not "") a
 // name that is none was most likely meant for, or "".
 func nearestBuiltin(ref, command string) string {
-	if strings.ContainsRune(ref, '/') || path.Ext(ref) != "" {
+	if !scenarioName(ref) {
 		return "" // a file's name, not a misspelt scenario's
 	}
 	names := builtinNames()
