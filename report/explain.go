@@ -43,7 +43,7 @@ type ExplainTable struct {
 // Prob is a probability cell: a number in JSON, a percentage in text.
 type Prob float64
 
-func (p Prob) String() string { return fmt.Sprintf("%.2f%%", 100*float64(p)) }
+func (p Prob) String() string { return Pct(float64(p)) + "%" }
 
 // Column returns the index of the column named name, or −1.
 func (t ExplainTable) Column(name string) int {

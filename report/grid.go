@@ -148,7 +148,7 @@ func gridFigure(c Cell) (fig, interval string) {
 		lo, hi := Span(100*c.Lo, 100*c.Hi, 1)
 		interval = lo + "–" + hi
 	}
-	return fmt.Sprintf("%.2f%%", 100*c.P), interval
+	return Pct(c.P) + "%", interval
 }
 
 // Span writes the ends of an interval from lo to hi with places decimals,

@@ -74,11 +74,11 @@ func NewHeadline(res *sim.Result, metric string, labels []string, what string) *
 func Figure(res *sim.Result, c Cell) string {
 	switch {
 	case res.Method == sim.Exact && !res.Complete:
-		return fmt.Sprintf("at least %.2f%% (the enumeration was cut short)", 100*c.P)
+		return fmt.Sprintf("at least %s%% (the enumeration was cut short)", Pct(c.P))
 	case res.Method == sim.Exact:
-		return fmt.Sprintf("%.2f%%", 100*c.P)
+		return Pct(c.P) + "%"
 	}
-	s := fmt.Sprintf("%.2f%% (%s%% interval %.2f–%.2f%%", 100*c.P, Percent(res.Confidence), 100*c.Lo, 100*c.Hi)
+	s := fmt.Sprintf("%s%% (%s%% interval %.2f–%.2f%%", Pct(c.P), Percent(res.Confidence), 100*c.Lo, 100*c.Hi)
 	if !res.Complete {
 		s += fmt.Sprintf(", partial: %s trials", Group(res.Trials))
 	}

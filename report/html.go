@@ -74,7 +74,7 @@ func htmlResult(run Run, opt Options) htmlRun {
 		}
 		hm := htmlMetric{Caption: metricCaption(m), Mean: meanLine(m, exact)}
 		for _, o := range shownOutcomes(m.Outcomes, m.Outcomes, opt) {
-			row := htmlRow{Label: o.Label, P: fmt.Sprintf("%.2f%%", 100*o.P), Bar: Bar(o.P, barWidth)}
+			row := htmlRow{Label: o.Label, P: Pct(o.P) + "%", Bar: Bar(o.P, barWidth)}
 			if !exact {
 				row.Interval = fmt.Sprintf("[%.2f, %.2f]", 100*o.Lo, 100*o.Hi)
 			}

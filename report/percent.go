@@ -23,3 +23,19 @@ func Percent(c float64) string {
 	}
 	return whole
 }
+
+// Pct prints a probability p as a percentage to two decimals, without the
+// sign: 0.1234 as "12.34". Two decimals would round a p that is not
+// certain, 0.9999991 say, to "100.00", and a p that is not impossible to
+// "0.00": those print as ">99.99" and "<0.01", so that no figure claims
+// certainty, or impossibility, it does not have. A p of exactly 0 or 1
+// prints as "0.00" or "100.00".
+func Pct(p float64) string {
+	switch {
+	case p > 0 && p < 0.00005:
+		return "<0.01"
+	case p < 1 && p >= 0.99995:
+		return ">99.99"
+	}
+	return strconv.FormatFloat(100*p, 'f', 2, 64)
+}

@@ -1,6 +1,10 @@
 package report
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
 
 func TestPercent(t *testing.T) {
 	cases := []struct {
@@ -21,5 +25,42 @@ func TestPercent(t *testing.T) {
 		if got := Percent(tc.c); got != tc.want {
 			t.Errorf("Percent(%v) = %q, want %q", tc.c, got, tc.want)
 		}
+	}
+}
+
+// TestPct: two decimals, save where they would round a p that is neither
+// certain nor impossible to 100.00 or 0.00.
+func TestPct(t *testing.T) {
+	cases := []struct {
+		p    float64
+		want string
+	}{
+		{0, "0.00"},
+		{1, "100.00"},
+		{0.1234, "12.34"},
+		{0.5, "50.00"},
+		{0.00005, "0.01"},
+		{0.0000499, "<0.01"},
+		{1e-300, "<0.01"},
+		{0.9999, "99.99"},
+		{0.99994999, "99.99"},
+		{0.99995, ">99.99"},
+		{0.9999990966367377, ">99.99"},
+		{1 - 1e-16, ">99.99"},
+	}
+	for _, tc := range cases {
+		if got := Pct(tc.p); got != tc.want {
+			t.Errorf("Pct(%v) = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
+
+// TestFigureNeverRoundsToCertain: a headline's exact figure a millionth
+// short of certain reads as short of it.
+func TestFigureNeverRoundsToCertain(t *testing.T) {
+	res := &sim.Result{Method: sim.Exact, Complete: true, Paths: 1}
+	c := Cell{P: 0.9999990966367377}
+	if got := Figure(res, c); got != ">99.99%" {
+		t.Errorf("Figure = %q, want >99.99%%", got)
 	}
 }

@@ -138,7 +138,7 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, own []sim.OutcomeSummary,
 	}
 	for _, o := range shown {
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(o.Label))
-		line := fmt.Sprintf("  %s%s  %6.2f%%", o.Label, pad, 100*o.P)
+		line := fmt.Sprintf("  %s%s  %6s%%", o.Label, pad, Pct(o.P))
 		if !exact {
 			line += fmt.Sprintf("  [%*.2f, %*.2f]", iw, 100*o.Lo, iw, 100*o.Hi)
 		}

@@ -235,7 +235,7 @@ func (r neededResult) answer(ans []goalAnswer, i int, noun string, max int) stri
 	case !ans[i].Found:
 		return fmt.Sprintf("not reachable up to %d", max)
 	}
-	return fmt.Sprintf("%d %s: %.2f%%", ans[i].Value, noun, 100*ans[i].P)
+	return fmt.Sprintf("%d %s: %s%%", ans[i].Value, noun, report.Pct(ans[i].P))
 }
 
 // describeNeeded is the setup of a --needed search: the question, then

@@ -158,7 +158,7 @@ func bestWay(rep report.Report) *report.Headline {
 	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
 	var others []string
 	for _, w := range rest {
-		s := fmt.Sprintf("%s %.2f%%", wayName(rep, w.label), 100*w.h.P)
+		s := fmt.Sprintf("%s %s%%", wayName(rep, w.label), report.Pct(w.h.P))
 		if !w.res.Complete {
 			s += " (partial)"
 		}
@@ -258,7 +258,7 @@ func addInstead(h *report.Headline, res *sim.Result, metric, what string, labels
 		labels = slices.DeleteFunc(slices.Clone(labels), func(l string) bool { return m.Outcome(l) == nil })
 	}
 	if c := report.Sum(res, metric, labels...); h != nil && c.Valid && c.P > 0 {
-		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %.2f%%.", what, 100*c.P)
+		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; %s: %s%%.", what, report.Pct(c.P))
 	}
 }
 

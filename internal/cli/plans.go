@@ -583,7 +583,7 @@ func bestPlan(rep report.Report) *report.Headline {
 		h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf("; the difference %s.", by)
 		return h
 	}
-	h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", %s more than %q (%.2f%%).", by, n.Label, 100*cells[next].P)
+	h.Text = strings.TrimSuffix(h.Text, ".") + fmt.Sprintf(", %s more than %q (%s%%).", by, n.Label, report.Pct(cells[next].P))
 	return h
 }
 
@@ -676,7 +676,7 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 		case !c.Valid:
 			return "—", ""
 		case !strings.HasPrefix(g.Columns[j], "Δ "):
-			fig = fmt.Sprintf("%.2f%%", 100*c.P)
+			fig = report.Pct(c.P) + "%"
 			if c.Hi > c.Lo {
 				lo, hi := report.Span(100*c.Lo, 100*c.Hi, 1)
 				iv = lo + "–" + hi

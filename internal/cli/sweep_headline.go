@@ -156,11 +156,11 @@ func isChance(x report.Cell) bool { return x.Valid && !x.Mean }
 func sweptFigure(res *sim.Result, x report.Cell) string {
 	switch {
 	case res.Method == sim.Exact && !res.Complete:
-		return fmt.Sprintf("at least %.2f%%", 100*x.P)
+		return fmt.Sprintf("at least %s%%", report.Pct(x.P))
 	case res.Method == sim.Exact:
-		return fmt.Sprintf("%.2f%%", 100*x.P)
+		return report.Pct(x.P) + "%"
 	}
-	s := fmt.Sprintf("%.2f%% (%.2f–%.2f%%", 100*x.P, 100*x.Lo, 100*x.Hi)
+	s := fmt.Sprintf("%s%% (%.2f–%.2f%%", report.Pct(x.P), 100*x.Lo, 100*x.Hi)
 	if !res.Complete {
 		s += ", partial"
 	}

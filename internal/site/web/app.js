@@ -1815,7 +1815,9 @@ function pageMain() {
 
   // ---- results
 
-  const pct = (p) => (100 * p).toFixed(2) + "%";
+  // As the command line prints a probability (report.Pct): one that is
+  // neither certain nor impossible never reads as either.
+  const pct = (p) => (p > 0 && p < 0.00005 ? "<0.01" : p < 1 && p >= 0.99995 ? ">99.99" : (100 * p).toFixed(2)) + "%";
   const num = (n) => Number(n).toLocaleString("en-US");
 
   function showResult(r, data) {
