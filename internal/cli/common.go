@@ -185,9 +185,6 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	if err != nil {
 		return out, badValue("view", c.view, "want exactly, at-least or at-most")
 	}
-	if c.explain && f == report.CSV {
-		return out, inputErrorf("explain", "--explain with --format csv: the working is shown in the table and the JSON only")
-	}
 	var plot string
 	var plotFormat report.ChartFormat
 	if fs.Changed("plot") {
@@ -265,6 +262,7 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, exact stri
 		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,
 			"JSON and CSV always list every outcome; --hide-zero changes the table and the chart"),
 		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),
+		flagConflict(fs, "explain", "--format csv", c.explain && f == report.CSV, "the working is shown in the table and the JSON only"),
 	)
 }
 

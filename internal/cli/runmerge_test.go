@@ -243,3 +243,21 @@ func TestCrossingAttitudeAndA5(t *testing.T) {
 		t.Errorf("with --a5-drm 0: exit %d, %s\n%s", code, stderr, stdout)
 	}
 }
+
+// TestRunFileFormatGivesWay: a file's --format csv gives way to every
+// output flag given after it that the CSV cannot show, alike, and the
+// title says so.
+func TestRunFileFormatGivesWay(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "csv.yaml")
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  format: csv\n  method: exact\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--explain", "--hide-zero"} {
+		code, stdout, stderr := cli(t, "run", file, flag)
+		want := "(changed: format: csv dropped for " + flag + ")"
+		// The title wraps with the file's long name.
+		if code != exitOK || !strings.Contains(strings.Join(strings.Fields(stdout), " "), want) || stderr != "" {
+			t.Errorf("run %s: exit %d, stderr %q, stdout %q; want a table titled %q", flag, code, stderr, stdout, want)
+		}
+	}
+}
