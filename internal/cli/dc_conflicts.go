@@ -34,12 +34,23 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 		flagConflict(fs, "user", "--rule set-dc-uses-x-penalty=false", xIgnored, "a Set DC's malfunction then ignores the X# (A23.7, §8.4)"),
 		flagConflict(fs, "captured", "--rule set-dc-uses-x-penalty=false", xIgnored, "a Set DC's malfunction then ignores the X# (A23.7, §8.4)"),
 	}
-	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
-	// Flame reads the first target's column (A23.1, §8.14).
-	first := a.Targets[:min(1, len(a.Targets))]
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(a.Concealed, first), flame)...)
-	cs = append(cs, unitRuleConflicts(rules, a.Building, a.Top, a.Targets, a.Throwers, a.Placer, a.Setter)...)
-	cs = append(cs, checkedUnitConflicts(fs, rules, a.Targets, a.Throwers, a.Placer, a.Setter)...)
+	cs = append(cs, useConflicts(fs, nil, a.Mode, a.CX, len(a.Throwers))...)
+	cs = append(cs, dcRuleConflicts(rules, noHoB, a)...)
+	cs = append(cs, checkedUnitConflicts(fs, nil, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 	cs = append(cs, concealedConflict(fs, a.Targets))
 	return checkConflicts(cs...)
+}
+
+// dcRuleConflicts are the --rule switches that a DC attack's mode, users,
+// units and Location make meaningless, for sapper dc and for each DC
+// attack of a plan.
+func dcRuleConflicts(rules []string, noHoB bool, a asl.DCAttack) []conflict {
+	none := planOptions(nil) // the flags' own conflicts are the caller's
+	flame := a.Building != asl.NoBuilding || a.Terrain != ""
+	// Flame reads the first target's column (A23.1, §8.14).
+	first := a.Targets[:min(1, len(a.Targets))]
+	cs := useConflicts(none, rules, a.Mode, a.CX, len(a.Throwers))
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(a.Concealed, first), flame)...)
+	cs = append(cs, unitRuleConflicts(rules, a.Building, a.Top, a.Targets, a.Throwers, a.Placer, a.Setter)...)
+	return append(cs, checkedUnitConflicts(none, rules, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 }

@@ -38,6 +38,7 @@ type plansFlags struct {
 	ec        string
 	elr       int
 	noHoB     bool
+	rules     []string
 	common    commonFlags
 }
 
@@ -54,6 +55,8 @@ func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.ec, "ec", "moderate", "Environmental Condition `EC`, for Flame outside buildings")
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle on an Original 2, in any attack")
+	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch for every attack that reads it,\n`KEY=BOOL` (Rules below; repeatable), e.g. --rule\nleaders-elite=false")
+	setSwitches(g, "rule", planRuleDocs())
 	setRange(g, "tem", asl.MinTEM, asl.MaxTEM)
 	setRange(g, "elr", asl.MinELR, asl.MaxELR)
 	for _, n := range []string{"fortified", "no-hob"} {
@@ -130,9 +133,12 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	case terrain != "" && !slices.Contains(asl.FireTerrainNames(), terrain):
 		return in, badValue("terrain", f.terrain, "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
 	}
+	if err := checkPlanRules(f.rules); err != nil {
+		return in, err
+	}
 	var temRead, terrainRead, ecRead bool
 	d := planDefaults{building: b, fortified: f.fortified, tem: f.tem, temGiven: fs.Changed("tem"), terrain: terrain, ec: ec, hob: !f.noHoB,
-		temRead: &temRead, terrainRead: &terrainRead, ecRead: &ecRead}
+		rules: f.rules, temRead: &temRead, terrainRead: &terrainRead, ecRead: &ecRead}
 	in = plansInputs{Targets: targets, Building: b, Fortified: f.fortified, Terrain: terrain, EC: ec, ELR: f.elr}
 	for _, s := range f.plans {
 		p, err := parsePlan(s, targets, f.elr, d)
@@ -159,6 +165,9 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	}
 	if d.temGiven && !temRead {
 		return in, inputErrorf("tem", "--tem: no attack of any plan takes it: a Set DC attacks with no TEM (A23.71), a FT with none (§8.58), and an attack's own tem= stands")
+	}
+	if err := planRulesRead(f.rules, in.Plans, f.noHoB); err != nil {
+		return in, err
 	}
 	return in, nil
 }
@@ -765,7 +774,9 @@ The options are those of sapper fire and sapper dc; leader is
 --firer-nationality. A Set DC is Set before play unless a setter= and
 preset=false say otherwise. The targets and the terrain are the flags
 below, the same for every plan. Each attack follows the modeling defaults
-of its command (rules §8; plans takes no --rule): a fire attack's Heat of
+of its command (rules §8) but for the switches --rule sets, each for
+every attack that reads it, the DC's as sapper dc's and a fire attack's
+as sapper fire's. Surrender is each attack's own: a fire attack's Heat of
 Battle surrenders to no one (§8.61) unless it says surrender (its firer
 ADJACENT and Known, sapper fire's --rule surrender=true), a DC's as
 sapper dc's does (§8.26, §8.64) unless it says surrender=false
@@ -815,9 +826,7 @@ func writePlansHelp(w io.Writer) {
 	fs, _ := newFlagSet("plans")
 	var f plansFlags
 	own, common := f.register(fs)
-	// No Rules section: plans takes no --rule, each attack keeping its
-	// command's defaults (rules/asl.md §8.61, §8.64).
-	writeHelpRules(w, plansHelpIntro, own, common, nil)
+	writeHelpRules(w, plansHelpIntro, own, common, planRuleDocs())
 }
 
 // lowerBounds reports whether r's figures are lower bounds: an exact run

@@ -38,6 +38,9 @@ type planDefaults struct {
 	terrain   string
 	ec        asl.EC
 	hob       bool
+	// rules are the plans' --rule switches, KEY=BOOL, each set on
+	// every attack that reads it (plans_rules.go).
+	rules []string
 	// targets are the plan's, which its attacks' switches are checked
 	// against (planRuleConflicts).
 	targets []asl.Unit
@@ -222,6 +225,7 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 		a.TEM = d.building.TEM(d.fortified)
 	}
 	a.Options.HeatOfBattle = d.hob
+	setFireRules(&a.Options, d.rules)
 	firerGiven, temGiven := false, false
 	given := planOptions{}
 	err := eachOption(words, nil, func(o option, w string) (err error) {
@@ -302,6 +306,7 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 		a.TEM = 0 // A23.71: no TEM
 	}
 	a.Options.HeatOfBattle = d.hob
+	setDCRules(&a.Options, d.rules)
 	a.Preset = m == asl.Set
 	unit := func(o option, dst *[]asl.Unit) error {
 		u, err := asl.ParseUnit(o.val)

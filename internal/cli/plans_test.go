@@ -324,8 +324,7 @@ func TestPlanOptionGivenTwice(t *testing.T) {
 // notes give each such plan's chance of a Flame (the table shows only the
 // figures every plan reports) and say that Flame's spread, Blaze and their
 // attacks are out of scope (rules/asl.md §7.5, §8.63); with no attack
-// that can, there is no such note. The help lists no Rules: plans takes
-// no --rule, each attack keeping its command's defaults (§8.61, §8.64).
+// that can, there is no such note.
 func TestPlansFlameNote(t *testing.T) {
 	notes := func(argv ...string) ([]string, map[string]float64) {
 		t.Helper()
@@ -365,14 +364,6 @@ func TestPlansFlameNote(t *testing.T) {
 		if strings.Contains(n, "Flame") {
 			t.Errorf("no attack can place Flame, yet the note %q", n)
 		}
-	}
-	_, stdout, _ := cli(t, "plans", "--help")
-	if strings.Contains(stdout, "--rule") && !strings.Contains(stdout, "plans takes no --rule") || strings.Contains(stdout, "Rules (--rule") {
-		t.Errorf("plans --help offers --rule switches plans does not take")
-	}
-	code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4", "--rule", "surrender=true")
-	if code != exitUsage || strings.Count(stderr, "\n") != 1 {
-		t.Errorf("--rule: exit %d, %q", code, stderr)
 	}
 }
 
@@ -665,5 +656,87 @@ func TestPlanNamedInRunErrors(t *testing.T) {
 	want := `sapper plans: plan "a": exact enumeration needs at least 11 paths (a draw of 11 outcomes), more than the budget of 10 paths; use --method mc (or auto), or raise --max-paths to 11 or more` + "\n"
 	if code != exitFailure || stderr != want {
 		t.Errorf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+}
+
+// TestPlansRules: a --rule of plans is set on every attack that reads it,
+// so that a plan of one attack gives, metric for metric, the figures its
+// command gives with the same --rule (rules/asl.md §8.51: a leader's Heat
+// of Battle DR without the Elite −1), and they are not the defaults'.
+func TestPlansRules(t *testing.T) {
+	metrics := func(argv ...string) map[string]map[string]map[string]float64 {
+		t.Helper()
+		code, stdout, stderr := cli(t, append(argv, "--method", "exact", "--format", "json")...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", argv, code, stderr)
+		}
+		var doc struct {
+			Metrics []metricDoc `json:"metrics"`
+			Runs    []struct {
+				Label   string      `json:"label"`
+				Metrics []metricDoc `json:"metrics"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Runs) == 0 {
+			doc.Runs = append(doc.Runs, struct {
+				Label   string      `json:"label"`
+				Metrics []metricDoc `json:"metrics"`
+			}{"", doc.Metrics})
+		}
+		out := map[string]map[string]map[string]float64{}
+		for _, r := range doc.Runs {
+			out[r.Label] = map[string]map[string]float64{}
+			for _, m := range r.Metrics {
+				out[r.Label][m.Name] = map[string]float64{}
+				for _, o := range m.Outcomes {
+					out[r.Label][m.Name][o.Value] = o.P
+				}
+			}
+		}
+		return out
+	}
+	loc := args("--target 4-6-7 --target leader:8-1 --building stone")
+	rule := []string{"--rule", "leaders-elite=false"}
+	plans := metrics(append(append(append([]string{"plans"}, loc...), rule...), "--plan", "fire: fire 8", "--plan", "dc: dc placed")...)
+	for _, c := range []struct{ plan, cmd string }{{"fire", "fire --fp 8"}, {"dc", "dc --mode placed"}} {
+		alone := metrics(append(append(args(c.cmd), loc...), rule...)...)[""]
+		byDefault := metrics(append(args(c.cmd), loc...)...)[""]
+		for _, name := range []string{"target.1", "target.2", "stack"} {
+			for v, p := range alone[name] {
+				if got := plans[c.plan][name][v]; math.Abs(got-p) > 1e-12 {
+					t.Errorf("plan %s: %s %s %.15f, sapper %s %.15f", c.plan, name, v, got, c.cmd, p)
+				}
+			}
+		}
+		if alone["target.2"]["berserk"] == byDefault["target.2"]["berserk"] {
+			t.Errorf("sapper %s: leaders-elite=false moved no berserk leader", c.cmd)
+		}
+	}
+	// Refused, one line, exit 2: surrender, each attack's own; a key no
+	// attack reads, or reads to no effect; a key unknown or given twice.
+	for _, c := range []struct {
+		rules []string
+		plan  string
+		want  string
+	}{
+		{[]string{"surrender=true"}, "b: dc placed", "surrender is each attack's own in a plan"},
+		{[]string{"set-dc-uses-x-penalty=false"}, "b: fire 4", "no attack of any plan reads it: it is a DC's switch"},
+		{[]string{"wp-drms-add=false"}, "b: dc placed", "--rule wp-drms-add with weapon=small-arms"},
+		{[]string{"falling-rubble=false"}, "b: dc placed", "--rule falling-rubble with no --building"},
+		{[]string{"leaders-elite=maybe"}, "b: dc placed", "want leaders-elite=true or leaders-elite=false"},
+		{[]string{"bogus=true"}, "b: dc placed", "unknown KEY; want one of inexperienced-penalty"},
+		{[]string{"leaders-elite=false", "leaders-elite=true"}, "b: dc placed", "leaders-elite given twice"},
+	} {
+		argv := []string{"plans", "--target", "4-6-7", "--target", "leader:8-1", "--plan", "a: fire 8", "--plan", c.plan}
+		for _, r := range c.rules {
+			argv = append(argv, "--rule", r)
+		}
+		code, stdout, stderr := cli(t, argv...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("--rule %v: exit %d, %q; want exit 2 and %q", c.rules, code, stderr, c.want)
+		}
 	}
 }

@@ -1,0 +1,161 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
+
+// The --rule switches of sapper plans: the modeling decisions of
+// rules/asl.md §8 that its attacks read, each set for every attack of
+// every plan that reads it, so that the plans are compared under one
+// reading of the rules. A DC's switches are sapper dc's, a fire attack's
+// sapper fire's. Surrender is no switch here: it is each attack's own
+// option (surrender, surrender=false), since a plan may mix a firer
+// ADJACENT with one that is not (§8.26, §8.61).
+
+// planRuleKeys are the keys --rule takes in plans, in help order: the
+// DC's, then those only a fire attack reads.
+func planRuleKeys() []string {
+	var keys []string
+	for _, r := range rules {
+		if r.key != "surrender" {
+			keys = append(keys, r.key)
+		}
+	}
+	for _, r := range fireRules {
+		if !slices.Contains(keys, r.key) && r.key != "surrender" {
+			keys = append(keys, r.key)
+		}
+	}
+	return keys
+}
+
+// planRuleDocs are the help's lines of the plans switches, with the
+// defaults of the commands they come from.
+func planRuleDocs() [][3]string {
+	keys := planRuleKeys()
+	var docs [][3]string
+	for _, d := range append(ruleDocs(rules, asl.DefaultOptions()), ruleDocs(fireRules, asl.DefaultFireOptions())...) {
+		if i := slices.Index(keys, d[0]); i >= 0 {
+			docs = append(docs, d)
+			keys[i] = "" // listed once, with the DC's words where both have it
+		}
+	}
+	return docs
+}
+
+// checkPlanRules refuses a --rule of plans before any plan is read: a
+// surrender, which is each attack's own, an unknown key, a value that is
+// no BOOL, and a key given twice.
+func checkPlanRules(given []string) error {
+	keys := planRuleKeys()
+	seen := map[string]bool{}
+	for _, s := range given {
+		key, val, ok := strings.Cut(s, "=")
+		switch {
+		case key == "surrender":
+			return badValue("rule", s, "surrender is each attack's own in a plan: write surrender or surrender=false in the attack, e.g. --plan 'a: fire 8 surrender'")
+		case !ok:
+			return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(keys, ", "))
+		case !slices.Contains(keys, key):
+			return badValue("rule", s, "unknown KEY; want one of "+strings.Join(keys, ", "))
+		case seen[key]:
+			return badValue("rule", s, key+" given twice; give each rule once")
+		}
+		if _, ok := readYesNo(val); !ok {
+			return badValue("rule", s, "want "+key+"=true or "+key+"=false")
+		}
+		seen[key] = true
+	}
+	return nil
+}
+
+// setDCRules and setFireRules set the plans switches an attack of each
+// kind reads on its options; checkPlanRules has read every one.
+func setDCRules(o *asl.Options, given []string) {
+	for _, s := range given {
+		if ruleOf(rules, s) {
+			mustRule(applyRule(rules, o, s))
+		}
+	}
+}
+
+func setFireRules(o *asl.FireOptions, given []string) {
+	for _, s := range given {
+		if ruleOf(fireRules, s) {
+			mustRule(applyRule(fireRules, o, s))
+		}
+	}
+}
+
+// ruleOf reports whether the switch s (KEY=BOOL) is one of rs.
+func ruleOf[O any](rs []rule[O], s string) bool {
+	key, _, _ := strings.Cut(s, "=")
+	return slices.ContainsFunc(rs, func(r rule[O]) bool { return r.key == key })
+}
+
+// mustRule panics on a switch that checkPlanRules let through and an
+// attack's rules then refused: the two lists disagree.
+func mustRule(err error) {
+	if err != nil {
+		panic("cli: a plans --rule checked, then refused: " + err.Error())
+	}
+}
+
+// planRulesRead refuses a --rule of plans that no attack of any plan
+// reads: one no attack of its kind takes (a DC's switch in plans of fire
+// attacks alone), or one that every attack of its kind makes meaningless,
+// as sapper dc and sapper fire refuse it (its leaders, its weapon, its
+// concealment, --no-hob…), with the first such attack's reason.
+func planRulesRead(given []string, plans []planSpec, noHoB bool) error {
+	for _, s := range given {
+		if err := planRuleRead(s, plans, noHoB); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// planRuleRead is planRulesRead for the one switch s.
+func planRuleRead(s string, plans []planSpec, noHoB bool) error {
+	one := []string{s}
+	read := false
+	var first error
+	for _, p := range plans {
+		for _, st := range p.Plan.Attacks() {
+			var cs []conflict
+			switch {
+			case st.DC != nil && ruleOf(rules, s):
+				cs = dcRuleConflicts(one, noHoB, *st.DC)
+			case st.Fire != nil && ruleOf(fireRules, s):
+				a := *st.Fire
+				cs = append(fireRuleConflicts(one, noHoB, a), unitRuleConflicts(one, a.Building, a.Top, a.Targets)...)
+				cs = append(cs, checkedUnitConflicts(planOptions(nil), one, a.Targets)...)
+			default:
+				continue
+			}
+			read = true
+			err := checkConflicts(cs...)
+			if err == nil {
+				return nil
+			}
+			if first == nil {
+				first = err
+			}
+		}
+	}
+	if !read {
+		kind := "a fire attack's"
+		if ruleOf(rules, s) {
+			kind = "a DC's"
+		}
+		return inputErrorf("rule", "--rule %s: no attack of any plan reads it: it is %s switch", s, kind)
+	}
+	if first != nil {
+		// Named as the plan's attacks write them: weapon=ft, not --weapon ft.
+		return inputErrorf("rule", "%s", planWords(first.Error()))
+	}
+	return nil
+}
