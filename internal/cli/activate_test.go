@@ -360,7 +360,7 @@ func TestActivateTablesNotRead(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ file, want string }{
 		{filepath.Join(dir, "missing.yaml"), "missing.yaml: no such file; want a tables FILE or illustrative\n"},
-		{dir, ": is a directory\n"},
+		{dir, ": is a directory; want a file\n"},
 	} {
 		code, stdout, stderr := cli(t, "activate", "two-sq-crossing", "--tables", c.file)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, c.want) || strings.Count(stderr, c.file) != 1 {

@@ -21,7 +21,7 @@ func TestScenarioFileBounded(t *testing.T) {
 	}
 	cases := []struct{ file, want string }{
 		{big, big + ": larger than 1048576 bytes, the limit of an input file"},
-		{dir, dir + ": is a directory"},
+		{dir, dir + ": is a directory; want a file"},
 	}
 	for _, dev := range []string{"/dev/zero", "/dev/urandom"} {
 		if _, err := os.Stat(dev); err == nil {

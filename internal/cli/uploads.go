@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/sapperhq/sapper/internal/infile"
 )
@@ -89,6 +90,8 @@ func readFailed(ctx context.Context, name string, err error, missing string) err
 		return cancelled(name + ": interrupted while reading; nothing was run")
 	case os.IsNotExist(err):
 		return usagef("%s: %s", name, missing)
+	case errors.Is(err, syscall.EISDIR):
+		return usagef("%s: is a directory; want a file", name)
 	case errors.As(err, &pe):
 		return usagef("%s: %v", name, pe.Err)
 	case err != nil:
