@@ -23,6 +23,8 @@ var activateRules = func() []rule[sasl.Options] {
 			func(o *sasl.Options) *bool { return &o.BerserkDrawsFire }),
 		flag("heat-of-battle", "an Original 2 on a moving unit's MC: Heat of Battle (A15)",
 			func(o *sasl.Options) *bool { return &o.HeatOfBattle }),
+		flag("cower-off-lowest-no-effect", "an ENEMY shot Cowering off the lowest column: no effect at all (asl.md §8.54)",
+			func(o *sasl.Options) *bool { return &o.CowerOffLowestNoEffect }),
 	}
 	morale := map[string]func(*sasl.Options) *bool{
 		"accept-battle-hardening": func(o *sasl.Options) *bool { return &o.AcceptBattleHardening },

@@ -405,7 +405,7 @@ func TestActivateMoraleRules(t *testing.T) {
 		}
 		return out.Inputs.Crossing.Options
 	}
-	want := opts{"pinned_keeps_fire": true, "berserk_draws_fire": true, "heat_of_battle": true,
+	want := opts{"pinned_keeps_fire": true, "berserk_draws_fire": true, "heat_of_battle": true, "cower_off_lowest_no_effect": true,
 		"accept_battle_hardening": true, "known_enemy_in_los": true, "llmc_reverse_positive": false,
 		"berserk_tc_chain": true, "leaders_elite": true, "fanatic_berserk": true}
 	if got := run(); !maps.Equal(got, want) {

@@ -110,6 +110,10 @@ type Options struct {
 	// BerserkDrawsFire: an uneliminated berserk target keeps the checks
 	// and shots going (S16).
 	BerserkDrawsFire bool `json:"berserk_draws_fire"`
+	// CowerOffLowestNoEffect: an ENEMY shot that Cowers off the IFT's
+	// lowest column has no effect at all (rules/asl.md §8.54, as sapper
+	// fire reads it); off, it stays on the 1 column.
+	CowerOffLowestNoEffect bool `json:"cower_off_lowest_no_effect"`
 	// StackRules are the moving units' morale switches: Heat of Battle
 	// (A15.1) and the readings of rules/asl.md §8.26, 8.46 and 8.50–8.52,
 	// with the defaults of sapper dc and sapper fire (S29).
@@ -119,7 +123,7 @@ type Options struct {
 // DefaultOptions are the defaults of rules/sasl.md §7: the moving units'
 // morale switches are those of asl.DefaultOptions (S29).
 func DefaultOptions() Options {
-	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, StackRules: asl.DefaultOptions().StackRules()}
+	return Options{PinnedKeepsFire: true, BerserkDrawsFire: true, CowerOffLowestNoEffect: true, StackRules: asl.DefaultOptions().StackRules()}
 }
 
 // Crossing is a FRIENDLY stack moving past S? along a path.

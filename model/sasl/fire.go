@@ -112,7 +112,7 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 		case drm[i] == noTarget:
 			t.res[i] = asl.NoEffect
 		case cower:
-			t.res[i] = cowered(col, mode, orig+base+int(drm[i]))
+			t.res[i] = cowered(col, mode, orig+base+int(drm[i]), t.p.c.Options.CowerOffLowestNoEffect)
 		default:
 			t.res[i] = asl.Lookup(col, orig+base+int(drm[i]))
 		}

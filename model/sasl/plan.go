@@ -204,7 +204,7 @@ func (s *stepPlan) buildColumn(col asl.Column, k *shotKeys) {
 // and without FFMO; plus the unit's own drm), and the tables' ROF and B#
 // (B#−2 for Subsequent First Fire, S13).
 func (p *plan) shotKeys() *shotKeys {
-	k := &shotKeys{}
+	k := &shotKeys{offNone: p.c.Options.CowerOffLowestNoEffect}
 	for _, u := range p.c.Stack {
 		for _, e := range []int{p.normal, p.normal - 1, 0, -1, -2} {
 			if !slices.Contains(k.offsets, u.DRM+e) {

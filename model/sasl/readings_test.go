@@ -327,3 +327,33 @@ func TestCoweringByRound(t *testing.T) {
 		}
 	}
 }
+
+// TestCowerOffLowestColumn is rules/asl.md §8.54 for the ENEMY's shots: a
+// Fire Group of 1 FP that cowers one column falls off the IFT and has no
+// effect at all; with CowerOffLowestNoEffect off it stays on the 1
+// column. As in TestCoweringExemptions, only an Original 2 (doubles, so
+// Cowering) gives anything, the 1 column's PTC at Final 5 (TEM 4, −1
+// FFNAM), which the lone 4-6-7 fails on 8–12:
+//
+//	no effect:      P(pinned) = 0
+//	the 1 column:   P(pinned) = 5/6 · 1/36 · 15/36 = 25/2592
+func TestCowerOffLowestColumn(t *testing.T) {
+	for _, tc := range []struct {
+		noEffect bool
+		want     float64
+	}{{true, 0}, {false, 25.0 / 2592}} {
+		c := oneItem(t, ItemS, "X")
+		c.Enemy.Nationality, c.Tables.Nationality = "russian", "russian"
+		c.Tables.Units["X"] = UnitDef{Kind: Squad, FP: 1, Range: 4, Class: asl.FirstLine, BPV: 10, HS: "x"}
+		c.Tables.Units["x"] = UnitDef{Kind: HalfSquad, FP: 1, Range: 3, Class: asl.FirstLine, BPV: 5}
+		c.Path[0].TEM, c.Path[0].Open = 4, false
+		c.Options.CowerOffLowestNoEffect = tc.noEffect
+		res := exactRun(t, c)
+		if got := res.P("target.1", "pinned"); !near(got, tc.want) {
+			t.Errorf("no effect %v: P(pinned) = %v, want %v", tc.noEffect, got, tc.want)
+		}
+	}
+	if !DefaultOptions().CowerOffLowestNoEffect {
+		t.Error("rules/asl.md §8.54's default is no effect at all")
+	}
+}

@@ -54,15 +54,22 @@ type shotKeys struct {
 	offsets []int
 	rofs    []int
 	bs      []int
+	// offNone: a shot Cowering off the lowest column has no effect
+	// (Options.CowerOffLowestNoEffect).
+	offNone bool
 }
 
 // cowered is the IFT result when Cowering shifts col left by shift
-// columns: none at all off the table's left edge (rules/asl.md 8.54).
-func cowered(col asl.Column, shift, final int) asl.IFT {
-	if int(col) < shift {
+// columns: off the table's left edge, none at all (rules/asl.md 8.54),
+// or with offNone false the 1 column's.
+func cowered(col asl.Column, shift, final int, offNone bool) asl.IFT {
+	switch {
+	case int(col) >= shift:
+		return asl.Lookup(col-asl.Column(shift), final)
+	case offNone:
 		return asl.NoEffect
 	}
-	return asl.Lookup(col-asl.Column(shift), final)
+	return asl.Lookup(0, final)
 }
 
 func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
@@ -76,7 +83,7 @@ func newShotRoll(sh shotShape, k *shotKeys) *shotRoll {
 		b := buf[:0]
 		for _, d := range k.offsets {
 			if dbl {
-				b = append(b, byte(cowered(sh.col, sh.mode, s+sh.base+d)))
+				b = append(b, byte(cowered(sh.col, sh.mode, s+sh.base+d, k.offNone)))
 			} else {
 				b = append(b, byte(asl.Lookup(sh.col, s+sh.base+d)))
 			}
@@ -171,7 +178,7 @@ func (t *trial) exactRoll(sp *stepPlan, col asl.Column, base, mode int, drm *[as
 		var b []byte
 		for _, d := range ds {
 			if dbl {
-				b = append(b, byte(cowered(col, mode, s+base+int(d))))
+				b = append(b, byte(cowered(col, mode, s+base+int(d), t.p.c.Options.CowerOffLowestNoEffect)))
 			} else {
 				b = append(b, byte(asl.Lookup(col, s+base+int(d))))
 			}
