@@ -328,31 +328,14 @@ func TestPlanOptionGivenTwice(t *testing.T) {
 func TestPlansFlameNote(t *testing.T) {
 	notes := func(argv ...string) ([]string, map[string]float64) {
 		t.Helper()
-		code, stdout, stderr := cli(t, append(argv, "--method", "exact", "--format", "json")...)
-		if code != exitOK {
-			t.Fatalf("%v: exit %d: %s", argv, code, stderr)
-		}
-		var doc struct {
-			Notes []string `json:"notes"`
-			Runs  []struct {
-				Label   string      `json:"label"`
-				Metrics []metricDoc `json:"metrics"`
-			} `json:"runs"`
-		}
-		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
-			t.Fatal(err)
-		}
+		notes, runs := outcomesOf(t, argv...)
 		flame := map[string]float64{}
-		for _, r := range doc.Runs {
-			for _, m := range r.Metrics {
-				for _, o := range m.Outcomes {
-					if m.Name == "flame" && o.Value == "yes" {
-						flame[r.Label] = o.P
-					}
-				}
+		for label, ms := range runs {
+			if p, ok := ms["flame"]["yes"]; ok {
+				flame[label] = p
 			}
 		}
-		return doc.Notes, flame
+		return notes, flame
 	}
 	ns, flame := notes("plans", "--target", "4-6-7", "--building", "wooden", "--plan", "fire: fire 8", "--plan", "dc: dc placed; fire 4")
 	want := "After a Flame (the flame row) a later attack meets the same Location; Flame's spread, Blaze and their attacks are out of scope (rules §8.63)."
@@ -666,37 +649,8 @@ func TestPlanNamedInRunErrors(t *testing.T) {
 func TestPlansRules(t *testing.T) {
 	metrics := func(argv ...string) map[string]map[string]map[string]float64 {
 		t.Helper()
-		code, stdout, stderr := cli(t, append(argv, "--method", "exact", "--format", "json")...)
-		if code != exitOK {
-			t.Fatalf("%v: exit %d: %s", argv, code, stderr)
-		}
-		var doc struct {
-			Metrics []metricDoc `json:"metrics"`
-			Runs    []struct {
-				Label   string      `json:"label"`
-				Metrics []metricDoc `json:"metrics"`
-			} `json:"runs"`
-		}
-		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
-			t.Fatal(err)
-		}
-		if len(doc.Runs) == 0 {
-			doc.Runs = append(doc.Runs, struct {
-				Label   string      `json:"label"`
-				Metrics []metricDoc `json:"metrics"`
-			}{"", doc.Metrics})
-		}
-		out := map[string]map[string]map[string]float64{}
-		for _, r := range doc.Runs {
-			out[r.Label] = map[string]map[string]float64{}
-			for _, m := range r.Metrics {
-				out[r.Label][m.Name] = map[string]float64{}
-				for _, o := range m.Outcomes {
-					out[r.Label][m.Name][o.Value] = o.P
-				}
-			}
-		}
-		return out
+		_, runs := outcomesOf(t, argv...)
+		return runs
 	}
 	loc := args("--target 4-6-7 --target leader:8-1 --building stone")
 	rule := []string{"--rule", "leaders-elite=false"}
@@ -739,4 +693,41 @@ func TestPlansRules(t *testing.T) {
 			t.Errorf("--rule %v: exit %d, %q; want exit 2 and %q", c.rules, code, stderr, c.want)
 		}
 	}
+}
+
+// outcomesOf runs a command (plans, or one that runs one attack) exactly
+// and returns its notes and, by run label ("" for a command of one run),
+// every metric's outcomes' probabilities.
+func outcomesOf(t *testing.T, argv ...string) ([]string, map[string]map[string]map[string]float64) {
+	t.Helper()
+	code, stdout, stderr := cli(t, append(argv, "--method", "exact", "--format", "json")...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", argv, code, stderr)
+	}
+	type run struct {
+		Label   string      `json:"label"`
+		Metrics []metricDoc `json:"metrics"`
+	}
+	var doc struct {
+		Notes   []string    `json:"notes"`
+		Metrics []metricDoc `json:"metrics"`
+		Runs    []run       `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) == 0 {
+		doc.Runs = []run{{"", doc.Metrics}}
+	}
+	out := map[string]map[string]map[string]float64{}
+	for _, r := range doc.Runs {
+		out[r.Label] = map[string]map[string]float64{}
+		for _, m := range r.Metrics {
+			out[r.Label][m.Name] = map[string]float64{}
+			for _, o := range m.Outcomes {
+				out[r.Label][m.Name][o.Value] = o.P
+			}
+		}
+	}
+	return doc.Notes, out
 }
