@@ -209,7 +209,7 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 			return usagef("unknown flag %s in %s; --help lists the flags", quote("-"+nx.GetSpecifiedName()), quote("-"+s))
 		}
 		name := nx.GetSpecifiedName()
-		if why := unmodeled(fs.Name(), name); why != "" {
+		if why := whyNoFlag(fs.Name(), name); why != "" {
 			return usagef("--%s: %s", name, why)
 		}
 		if best := nearestFlag(fs, name, also...); best != "" {

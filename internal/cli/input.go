@@ -78,7 +78,7 @@ func parseInput(fs *pflag.FlagSet, in input) error {
 // it on a command line would.
 func set(fs *pflag.FlagSet, s setting) error {
 	f := fs.Lookup(s.name)
-	if why := unmodeled(fs.Name(), s.name); f == nil && why != "" {
+	if why := whyNoFlag(fs.Name(), s.name); f == nil && why != "" {
 		return usagef("--%s: %s", s.name, why)
 	}
 	if f == nil || s.name == "help" {

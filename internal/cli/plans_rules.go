@@ -59,6 +59,8 @@ func checkPlanRules(given []string) error {
 			return badValue("rule", s, "surrender is each attack's own in a plan: write surrender or surrender=false in the attack, e.g. --plan 'a: fire 8 surrender'")
 		case !ok:
 			return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(keys, ", "))
+		case key == hobRuleKey:
+			return badValue("rule", s, hobFlagWhy)
 		case !slices.Contains(keys, key):
 			return badValue("rule", s, "unknown KEY; want one of "+strings.Join(keys, ", "))
 		case seen[key]:

@@ -103,6 +103,9 @@ func applyRule[O any](rs []rule[O], o *O, s string) error {
 			return nil
 		}
 	}
+	if key == hobRuleKey {
+		return badValue("rule", s, hobFlagWhy)
+	}
 	return badValue("rule", s, "unknown KEY; want one of "+ruleKeys(rs))
 }
 

@@ -264,7 +264,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		if f == nil && slices.Contains(scenarioKeys, name) {
 			return scenarioError(s.file, line, "field %s belongs at the top of the file, beside flags:, not under it", name)
 		}
-		if why := unmodeled(s.command.name, name); f == nil && why != "" {
+		if why := whyNoFlag(s.command.name, name); f == nil && why != "" {
 			return scenarioError(s.file, line, "field %s: %s", name, why)
 		}
 		if f == nil || name == "help" || (len(name) == 1 && fs.ShorthandLookup(name) != nil) {
