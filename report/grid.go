@@ -21,9 +21,6 @@ type Cell struct {
 	// Fraction is P exactly, when the run found its outcomes' fractions
 	// (sim.OutcomeSummary.Fraction); nil otherwise.
 	Fraction *big.Rat
-	// Metric is the metric the figure reads (Sum, Mean), for a reader
-	// that names it beside the column's label.
-	Metric string
 }
 
 // Grid is a side-by-side summary: one row per run, one column per figure.
@@ -54,7 +51,7 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 			return Cell{}
 		}
 	}
-	c := Cell{Valid: true, Metric: metric}
+	c := Cell{Valid: true}
 	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
 		c.Fraction = new(big.Rat) // a run's outcomes have fractions all or none
 	}
@@ -90,7 +87,7 @@ func Mean(res *sim.Result, metric string) Cell {
 	if m == nil || !m.Numeric() || noTrials(res) {
 		return Cell{}
 	}
-	return Cell{P: m.Mean, Lo: m.MeanLo, Hi: m.MeanHi, Valid: true, Mean: true, Metric: metric}
+	return Cell{P: m.Mean, Lo: m.MeanLo, Hi: m.MeanHi, Valid: true, Mean: true}
 }
 
 // WriteGrid writes g as an aligned table: each cell its figure, and below

@@ -75,27 +75,26 @@ func TestHeadlines(t *testing.T) {
 
 // TestSweepHeadline: a sweep's first line follows one figure over its
 // values, for each way, with the interval of a Monte Carlo figure; its
-// JSON headline names the figure and the metric it reads (a summary
-// figure's too: cleared is stack's, any KIA the ift's) and gives no p of
-// its own; a goal's answer stands in its place.
+// JSON headline names the figure and gives no p of its own; a goal's
+// answer stands in its place.
 func TestSweepHeadline(t *testing.T) {
 	for _, c := range []struct{ args, text, metric, outcome string }{
 		// rules/asl.md: a Placed DC on a 4-6-7 clears 84.70% at TEM 0 (R1).
-		{"sweep dc --target 4-6-7 --vary tem=0..1 --method exact", "cleared goes from 84.70% at tem=0 to 79.69% at tem=1.", "stack", "cleared"},
-		{"sweep compare --vary tem=0..1 --method exact", "cleared from tem=0 to tem=1: placed 27.97% → 24.33%, thrown ", "stack", "cleared"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --method exact", "cleared goes from 84.70% at tem=0 to 79.69% at tem=1.", "", "cleared"},
+		{"sweep compare --vary tem=0..1 --method exact", "cleared from tem=0 to tem=1: placed 27.97% → 24.33%, thrown ", "", "cleared"},
 		// 8 FP at DRM −2 leaves no result 1/36 of the time, at +4 26/36.
 		{"sweep fire --fp 8 --target 4-6-7 --vary drm=-2..4 --metric ift --method exact", "P(ift = none) goes from 2.78% at drm=-2 to 72.22% at drm=4.", "ift", "none"},
 		{"sweep fire --fp 8 --target 4-6-7 --vary drm=0..1 --metric ift --method exact --cumulative", "P(ift ≥ ", "ift", ""},
-		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "stack", "cleared"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "", "cleared"},
 		// A SW carried changes nothing a DC does to its unit.
-		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "cleared stays at 84.70% from sw=0 to sw=2.", "stack", "cleared"},
+		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "cleared stays at 84.70% from sw=0 to sw=2.", "", "cleared"},
 		// No target starts in Good Order: a KIA is followed, not the
 		// cleared a Location clear before any attack shows (a Placed DC
 		// on the 30 FP column: a KIA on a DR of 4 or less, 3 at TEM 1).
-		{"sweep dc --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA goes from 27.78% at tem=0 to 16.67% at tem=1.", "ift", "any KIA"},
-		{"sweep compare --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA from tem=0 to tem=1: placed 11.90% → 7.14%, thrown 8.33% → 2.78%, set ", "ift", "any KIA"},
+		{"sweep dc --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA goes from 27.78% at tem=0 to 16.67% at tem=1.", "", "any KIA"},
+		{"sweep compare --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA from tem=0 to tem=1: placed 11.90% → 7.14%, thrown 8.33% → 2.78%, set ", "", "any KIA"},
 		// One value: nothing goes anywhere.
-		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "cleared is 73.53% at tem=2.", "stack", "cleared"},
+		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "cleared is 73.53% at tem=2.", "", "cleared"},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK {

@@ -86,22 +86,7 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun, clear bool) 
 	if clear && cols.metric == "" && cols.names[c] != "cleared" {
 		text = clearBefore("stack") + lowerFirst(text)
 	}
-	return &report.Headline{Metric: headlineMetric(cols, runs, c), Outcome: cols.names[c], Text: text, Trend: true}
-}
-
-// headlineMetric is the metric the sweep's headline column c reads: the
-// one --metric shows, or the one its summary figure reads in the runs
-// that have it; "" when no run has one.
-func headlineMetric(cols sweepCols, runs []sweptRun, c int) string {
-	if cols.metric != "" {
-		return cols.metric
-	}
-	for _, r := range runs {
-		if r.cells[c].Valid {
-			return r.cells[c].Metric
-		}
-	}
-	return ""
+	return &report.Headline{Metric: cols.metric, Outcome: cols.names[c], Text: text, Trend: true}
 }
 
 // sweptClear reports whether no target of the sweep's command starts in
