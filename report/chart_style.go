@@ -138,6 +138,8 @@ func figure(c Cell, mean bool) string {
 		return "0%"
 	case c.P < 0.001:
 		return "<0.1%"
+	case c.P < 1 && c.P > 0.999:
+		return ">99.9%" // as Pct: no label claims a certainty the figure lacks
 	}
 	return strconv.FormatFloat(100*c.P, 'f', 1, 64) + "%"
 }

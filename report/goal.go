@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -130,9 +131,21 @@ func (g *Goal) figure(x float64) string {
 	if g.Mean {
 		scale, dec, unit = 1, 3, ""
 	}
-	s := strconv.FormatFloat(scale*x, 'f', dec, 64)
-	for d := dec + 1; d <= dec+6 && x != g.Target && s == strconv.FormatFloat(scale*g.Target, 'f', d-1, 64); d++ {
+	d := dec
+	s := strconv.FormatFloat(scale*x, 'f', d, 64)
+	for d < dec+6 && x != g.Target && s == strconv.FormatFloat(scale*g.Target, 'f', d, 64) {
+		d++
 		s = strconv.FormatFloat(scale*x, 'f', d, 64)
+	}
+	if !g.Mean {
+		// Nor a certainty, or an impossibility, it is not (Pct).
+		step := math.Pow(10, -float64(d))
+		switch {
+		case x < 1 && s == strconv.FormatFloat(100, 'f', d, 64):
+			s = ">" + strconv.FormatFloat(100-step, 'f', d, 64)
+		case x > 0 && s == strconv.FormatFloat(0, 'f', d, 64):
+			s = "<" + strconv.FormatFloat(step, 'f', d, 64)
+		}
 	}
 	return s + unit
 }

@@ -20,6 +20,12 @@ func TestGoalFigureToldFromTheTarget(t *testing.T) {
 		{0.5, 4289.0 / 7776, false, "55.16%"},
 		{0.5, 0.5, false, "50.00%"},
 		{0.5, 0.4999999999, false, "49.99999999%"},
+		// nor reads as certain, or impossible, when it is not (Pct)
+		{0.5, 0.99997, false, ">99.99%"},
+		{0.5, 0.00003, false, "<0.01%"},
+		{0.9999999, 0.99999995, false, "99.999995%"}, // told from the goal first
+		{0.5, 1, false, "100.00%"},
+		{0.5, 0, false, "0.00%"},
 		{1.25, 1.2504, true, "1.2504"},
 		{1.25, 1.3, true, "1.300"},
 	} {

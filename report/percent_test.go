@@ -64,3 +64,13 @@ func TestFigureNeverRoundsToCertain(t *testing.T) {
 		t.Errorf("Figure = %q, want >99.99%%", got)
 	}
 }
+
+// TestChartFigureEnds: a chart's bar label, to one decimal, reads as
+// neither certain nor impossible when the figure is neither.
+func TestChartFigureEnds(t *testing.T) {
+	for p, want := range map[float64]string{0: "0%", 0.0004: "<0.1%", 0.5: "50.0%", 0.9997: ">99.9%", 1: "100.0%"} {
+		if got := figure(Cell{P: p}, false); got != want {
+			t.Errorf("figure(%v) = %q, want %q", p, got, want)
+		}
+	}
+}

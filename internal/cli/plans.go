@@ -582,7 +582,7 @@ func bestPlan(rep report.Report) *report.Headline {
 		return h
 	}
 	n := rep.Runs[next]
-	by := fmt.Sprintf("%.2f points", 100*d.P)
+	by := strings.TrimPrefix(deltaPts(100*d.P), "+") + " points"
 	if d.Lo < d.Hi {
 		by += fmt.Sprintf(" (%s%% interval %s to %s)", report.Percent(n.Result.Confidence), signedPts(100*d.Lo, 2), signedPts(100*d.Hi, 2))
 	}
@@ -692,7 +692,7 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 			}
 			return fig, iv
 		}
-		fig = signedPts(100*c.P, 2) + " pts"
+		fig = deltaPts(100*c.P) + " pts"
 		if c.Hi > c.Lo {
 			// As report.Span, signed: one more place where one would
 			// print the ends alike.
@@ -739,6 +739,20 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 }
 
 // signedPts is x with its sign, − for a negative, to places decimals.
+// deltaPts is a plan's difference from the first, x points, to two
+// places: one that is not 0 but would print as ±0.00 prints as ±<0.01,
+// as report.Pct prints a probability, so that only plans alike read as
+// alike.
+func deltaPts(x float64) string {
+	switch {
+	case x > 0 && x < 0.005:
+		return "+<0.01"
+	case x < 0 && x > -0.005:
+		return "−<0.01"
+	}
+	return signedPts(x, 2)
+}
+
 func signedPts(x float64, places int) string {
 	s := fmt.Sprintf("%+.*f", places, x)
 	if s[0] == '-' {
