@@ -15,19 +15,30 @@ import (
 // option (surrender, surrender=false), since a plan may mix a firer
 // ADJACENT with one that is not (§8.26, §8.61).
 
+// planUnread are the switches of sapper dc and sapper fire that no
+// attack of a plan can read, and why: refused, and left out of the help.
+var planUnread = map[string]string{
+	"cx-on-thrower-location": "a plan's DC attacks its one Location, never a thrower's (A23.6, §8.16)",
+	"falling-rubble":         "a plan's building has no level above ground, from which Rubble falls (B24.11, §8.60)",
+	"wp-drms-add":            "a plan's attacks are on the IFT, and WP makes no IFT attack (§8.53)",
+	"wp-fortified":           "a plan's attacks are on the IFT, and WP makes no IFT attack (§8.59)",
+}
+
 // planRuleKeys are the keys --rule takes in plans, in help order: the
 // DC's, then those only a fire attack reads.
 func planRuleKeys() []string {
 	var keys []string
-	for _, r := range rules {
-		if r.key != "surrender" {
-			keys = append(keys, r.key)
+	add := func(key string) {
+		_, unread := planUnread[key]
+		if key != "surrender" && !unread && !slices.Contains(keys, key) {
+			keys = append(keys, key)
 		}
 	}
+	for _, r := range rules {
+		add(r.key)
+	}
 	for _, r := range fireRules {
-		if !slices.Contains(keys, r.key) && r.key != "surrender" {
-			keys = append(keys, r.key)
-		}
+		add(r.key)
 	}
 	return keys
 }
@@ -57,10 +68,12 @@ func checkPlanRules(given []string) error {
 		switch {
 		case key == "surrender":
 			return badValue("rule", s, "surrender is each attack's own in a plan: write surrender or surrender=false in the attack, e.g. --plan 'a: fire 8 surrender'")
-		case !ok:
-			return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(keys, ", "))
 		case key == hobRuleKey:
 			return badValue("rule", s, hobFlagWhy)
+		case planUnread[key] != "":
+			return badValue("rule", s, planUnread[key])
+		case !ok:
+			return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(keys, ", "))
 		case !slices.Contains(keys, key):
 			return badValue("rule", s, "unknown KEY; want one of "+strings.Join(keys, ", "))
 		case seen[key]:

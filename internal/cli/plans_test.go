@@ -678,8 +678,9 @@ func TestPlansRules(t *testing.T) {
 	}{
 		{[]string{"surrender=true"}, "b: dc placed", "surrender is each attack's own in a plan"},
 		{[]string{"set-dc-uses-x-penalty=false"}, "b: fire 4", "no attack of any plan reads it: it is a DC's switch"},
-		{[]string{"wp-drms-add=false"}, "b: dc placed", "--rule wp-drms-add with weapon=small-arms"},
-		{[]string{"falling-rubble=false"}, "b: dc placed", "--rule falling-rubble with no --building"},
+		{[]string{"ffe-is-concentration=false"}, "b: dc placed", "--rule ffe-is-concentration with weapon=small-arms"},
+		{[]string{"falling-rubble=false"}, "b: dc placed", "a plan's building has no level above ground"},
+		{[]string{"wp-drms-add=false"}, "b: dc placed", "WP makes no IFT attack"},
 		{[]string{"leaders-elite=maybe"}, "b: dc placed", "want leaders-elite=true or leaders-elite=false"},
 		{[]string{"bogus=true"}, "b: dc placed", "unknown KEY; want one of inexperienced-penalty"},
 		{[]string{"leaders-elite=false", "leaders-elite=true"}, "b: dc placed", "leaders-elite given twice"},

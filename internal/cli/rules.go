@@ -90,7 +90,7 @@ func applyRules[O any](rs []rule[O], o *O, given []string) error {
 // applyRule reads one --rule KEY=BOOL into o, BOOL true or false.
 func applyRule[O any](rs []rule[O], o *O, s string) error {
 	key, val, ok := strings.Cut(s, "=")
-	if !ok {
+	if !ok && key != hobRuleKey {
 		return badValue("rule", s, "want KEY=BOOL with KEY one of "+ruleKeys(rs))
 	}
 	for _, r := range rs {
