@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -68,5 +69,32 @@ func TestBuildRefusesWithoutSource(t *testing.T) {
 		if entries, _ := os.ReadDir(parent); len(entries) != 0 {
 			t.Errorf("%s: wrote %d entries beside the site", c.name, len(entries))
 		}
+	}
+}
+
+// TestScriptStrips: the page's script loses its comment lines and nothing
+// else, and has no template literal, whose lines could start with "//"
+// inside a string.
+func TestScriptStrips(t *testing.T) {
+	src, err := web.ReadFile("web/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.ContainsRune(src, '`') {
+		t.Fatal("app.js has a template literal: a line of it starting with // would be stripped as a comment")
+	}
+	got := stripComments([]byte("a();\n  // why\n\t// more\nb(); // kept\nc(\"//x\");\n// last"))
+	if want := "a();\nb(); // kept\nc(\"//x\");\n"; string(got) != want {
+		t.Errorf("stripped %q, want %q", got, want)
+	}
+	out := stripComments(src)
+	var code int
+	for line := range bytes.Lines(src) {
+		if !bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("//")) {
+			code++
+		}
+	}
+	if n := bytes.Count(out, []byte("\n")); n != code || len(out) >= len(src) {
+		t.Errorf("app.js: %d lines kept of %d bytes, want its %d lines of code", n, len(out), code)
 	}
 }
