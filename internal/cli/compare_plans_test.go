@@ -65,8 +65,8 @@ func TestCompareDifferences(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"Δ thrown", "Δ set", "stack cleared", "every figure and difference is exact",
-		"Δ: the way's figure minus placed's", "user out: the Placer, thrower or Setter eliminated, surrendered or broken."} {
+	for _, want := range []string{"thrown − placed", "set − placed", "stack cleared", "every figure and difference is exact",
+		"thrown − placed, set − placed: the way's figures minus placed's, in percentage", "user out: the Placer, thrower or Setter eliminated, surrendered or broken."} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("table lacks %q:\n%s", want, stdout)
 		}

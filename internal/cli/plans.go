@@ -255,7 +255,14 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 	if len(runs) > 0 && noun != "plan" {
 		first = runs[0].label + "'s"
 	}
-	rep.Notes = []string{fmt.Sprintf("Δ: the %s's figure minus %s; sapper help plans explains the figures.", noun, first)}
+	rep.Notes = []string{"sapper help plans explains the figures."}
+	if len(runs) > 1 {
+		var heads []string
+		for _, r := range runs[1:] {
+			heads = append(heads, r.label+" − "+runs[0].label)
+		}
+		rep.Notes[0] = fmt.Sprintf("%s: the %s's figures minus %s, in percentage points; %s", strings.Join(heads, ", "), noun, first, rep.Notes[0])
+	}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs, lead: asl.MetricStack,
 		finish: func(rep *report.Report) { g := plansGrid(rep.Runs, false); rep.Figures = &g },
 		chart: func(rep report.Report) (report.Chart, error) {
@@ -704,11 +711,12 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 		}
 		return fig, iv
 	}
+	heads := deltaHeads(g.Columns)
 	widths := make([]int, len(g.Columns)+1)
 	for _, r := range g.Rows {
 		widths[0] = max(widths[0], utf8.RuneCountInString(r.Label))
 	}
-	for j, name := range g.Columns {
+	for j, name := range heads {
 		widths[j+1] = utf8.RuneCountInString(name)
 		for _, r := range g.Rows {
 			f, iv := cell(j, r.Cells[j])
@@ -723,7 +731,7 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
-	line("", g.Columns)
+	line("", heads)
 	for _, r := range g.Rows {
 		figs, ivs := make([]string, len(r.Cells)), make([]string, len(r.Cells))
 		any := false
@@ -736,6 +744,19 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 			line("", ivs)
 		}
 	}
+}
+
+// deltaHeads is the turned grid's column names as the table heads them:
+// a Δ column as the subtraction it shows, "two shots − fire group", so
+// that its sign reads one way with the first line's "more than".
+func deltaHeads(cols []string) []string {
+	heads := slices.Clone(cols)
+	for j, c := range cols {
+		if name, ok := strings.CutPrefix(c, "Δ "); ok && len(cols) > 0 {
+			heads[j] = name + " − " + cols[0]
+		}
+	}
+	return heads
 }
 
 // signedPts is x with its sign, − for a negative, to places decimals.
@@ -804,22 +825,22 @@ meets the same Location, and the notes say how often each plan placed a
 Flame (§8.63).
 
 The table shows, for every metric any plan reports, its headline figures
-("—" for a plan that has no such metric: a fire attack's detonation):
-a target eliminated and out of the fight (eliminated, surrendered or
+("—" for a plan that has no such metric: a fire attack's detonation): a
+target eliminated and out of the fight (eliminated, surrendered or
 broken); stack cleared (no target left in Good Order, after the last
 attack, a hero created by an earlier attack included); cleared after any
 attack (cleared_after is not never); yes for a yes/no metric; a count
-(out, heroes, SW) at least 1; a DC detonated. Each
-plan after the first has a Δ column: its figure minus the first plan's, in
-percentage points, exact in an exact run, else with Newcombe's hybrid
-score interval from the two Wilson intervals. The JSON and CSV carry every
-metric of every plan, with cleared_after (1…n or never) and heroes (heroes
-created by Heat of Battle still in play); the JSON of an exact run has
-every p, figure and difference also as a reduced fraction. The first
-line names the plan that clears the Location most often and by how much
-over the next; when no target starts in Good Order (all broken), the
-Location is clear before any attack, and it names the plan that
-eliminates or captures the first target most often.
+(out, heroes, SW) at least 1; a DC detonated. Each plan after the first
+has a column of its figure minus the first plan's (two shots − fire
+group), in percentage points, exact in an exact run, else with
+Newcombe's hybrid score interval from the two Wilson intervals. The JSON
+and CSV carry every metric of every plan, with cleared_after (1…n or
+never) and heroes (heroes created by Heat of Battle still in play); the
+JSON of an exact run has every p, figure and difference also as a
+reduced fraction. The first line names the plan that clears the Location
+most often and by how much over the next; when no target starts in Good
+Order (all broken), the Location is clear before any attack, and it
+names the plan that eliminates or captures the first target most often.
 
 sapper compare is the preset whose plans are a DC Placed, Thrown and Set,
 with what a plan leaves out (the thrower's own Location, the user's fate);

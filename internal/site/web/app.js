@@ -2196,12 +2196,14 @@ function pageMain() {
 
   // figuresTable puts compare's headline figures side by side: a row
   // per figure, a column per way, narrow enough for a phone; then, when
-  // the runs carry them (plans, compare --differences), a Δ column per
-  // run after the first: its figure minus the first run's, in points.
+  // the runs carry them (plans, compare --differences), a column per run
+  // after the first of its figure minus the first run's, in points, headed
+  // as that subtraction ("thrown − placed") so that its sign reads one way
+  // with the headline's "more than".
   function figuresTable(runs) {
     const names = figureNames(runs);
     const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
-    const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: "Δ " + run.label })));
+    const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: run.label + " − " + runs[0].label })));
     const pts = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(100 * x).toFixed(2);
     // a name may wrap after each dot of a metric's name (target.1.reduced)
     const named = (n) => el("th", { scope: "row" }, ...n.split(/(?<=\.)/).flatMap((part, k) => (k ? [el("wbr"), part] : [part])));
