@@ -88,9 +88,12 @@ func clip(s string) string {
 // quote is s clipped and quoted, as error lines show arguments.
 func quote(s string) string { return strconv.Quote(clip(s)) }
 
-// clipQuoted clips every quoted string of an error message, whichever
-// parser wrote it, so that no argument fills the line.
-func clipQuoted(msg string) string {
+// clipLong clips every quoted string of an error message, whichever
+// parser wrote it, and every run of text without a space longer than a
+// quoted argument may be (a number of a hundred thousand digits a model's
+// parser echoed as it read it, a path the system refused), so that no
+// argument fills the line.
+func clipLong(msg string) string {
 	var b strings.Builder
 	for i := 0; i < len(msg); {
 		if msg[i] == '"' {
@@ -103,8 +106,19 @@ func clipQuoted(msg string) string {
 				continue
 			}
 		}
-		b.WriteByte(msg[i])
-		i++
+		if msg[i] == ' ' || msg[i] == '"' {
+			b.WriteByte(msg[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(msg) && msg[j] != ' ' && msg[j] != '"' {
+			j++
+		}
+		tok := msg[i:j]
+		end := len(strings.TrimRight(tok, ":,;)"))
+		b.WriteString(clip(tok[:end]) + tok[end:])
+		i = j
 	}
 	return b.String()
 }

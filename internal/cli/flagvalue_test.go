@@ -44,6 +44,12 @@ func TestNumberSyntax(t *testing.T) {
 		{"afv --af 11/8/8 --af 8/8/8", `--af is given twice`},
 		{"dc --target 4-6-7 --frobnicate" + long, `unknown flag "--frobnicate` + strings.Repeat("9", maxQuoted-len("--frobnicate")) + `…"`},
 		{"dc --target " + long, `--target "` + strings.Repeat("9", maxQuoted) + `…"`},
+		// A model's parser, or the system, that echoes the value unquoted
+		// is clipped too, the punctuation after it kept.
+		{"building --target " + long, `figures: ` + strings.Repeat("9", maxQuoted) + `… is far too large`},
+		{"building --dice 3 --combined " + long, `": ` + strings.Repeat("9", maxQuoted) + `… is far too large`},
+		{"lhy --sadrm 1 --vehicle t:1 --target a:1,on=" + long, `on=` + strings.Repeat("9", maxQuoted-len("on=")) + `… needs rnp or rider`},
+		{"site " + long, `stat ` + strings.Repeat("9", maxQuoted) + `…: file name too long`},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {

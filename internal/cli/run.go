@@ -198,7 +198,7 @@ func exit(ctx context.Context, stderr io.Writer, who string, err error) int {
 	}
 	// Escaped as the output is: a name in the message that overrides
 	// the text's direction would show one thing and say another.
-	line, rest := escapeControls(nil, []byte(oneLine(clipQuoted(err.Error()))))
+	line, rest := escapeControls(nil, []byte(oneLine(clipLong(err.Error()))))
 	fmt.Fprintf(stderr, "%s: %s%s\n", who, line, rest)
 	var ue *usageError
 	switch {
