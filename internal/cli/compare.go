@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,7 +65,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured")
 	g.BoolVar(&f.cx, "cx", false, "the Placer and the Thrower are CX (+1)")
 	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then units with it (default: an elite\n4-6-8), e.g. --placer 4-6-8,class=elite --placer leader:8-1")
-	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer (and on a\nSetter Setting during play, at −2), every DRM in it; it\ndoes not Cower (rules §8.31) (default: 8:-1), e.g.\n--dff 4:0 --dff 2:+1")
+	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer (and on a\nSetter Setting during play, at −2), every DRM in it; it\ndoes not Cower (rules §8.31); none for no Defensive Fire,\nthe Placer's Location covered by no enemy (default:\n8:-1), e.g. --dff 4:0 --dff 2:+1")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him, his Location\n(default: the Placer's units), e.g. --thrower 4-6-8,class=elite")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (default 0: open ground)")
 	g.BoolVar(&f.afph, "afph", false, "the DC is thrown in the AFPh (+1 to both DRs)")
@@ -135,6 +136,13 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	}
 	if fs.Changed("dff") {
 		c.DFF = nil
+		if slices.Contains(f.dff, "none") {
+			// A Placer whose Location no enemy covers.
+			if len(f.dff) > 1 {
+				return c, inputErrorf("dff", "--dff none: no Defensive Fire stands alone; it was given with %d other --dff", len(f.dff)-1)
+			}
+			f.dff, c.DFF = nil, []asl.FireAttack{}
+		}
 		for _, s := range f.dff {
 			fa, err := asl.ParseFireAttack(s)
 			if err != nil {

@@ -77,6 +77,58 @@ func TestComparePlacerIsTheSquad(t *testing.T) {
 	}
 }
 
+// TestCompareNoDefensiveFire: --dff none Places with no Defensive Fire,
+// the chain always whole and the Placer never out, and its placed column
+// is sapper dc's Placed DC with no --dff, exactly.
+func TestCompareNoDefensiveFire(t *testing.T) {
+	code, stdout, stderr := cli(t, "compare", "--dff", "none", "--method", "exact", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var v struct {
+		Inputs struct{ DFF []any }
+		Runs   []struct {
+			Label   string
+			Figures []struct{ Name, Fraction string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
+		t.Fatal(err)
+	}
+	fig := func(name string) string {
+		for _, f := range v.Runs[0].Figures {
+			if f.Name == name {
+				return f.Fraction
+			}
+		}
+		return ""
+	}
+	_, dc, _ := cli(t, "dc", "--target", "4-6-7", "--target", "leader:8-1", "--building", "stone", "--placer", "4-6-8,class=elite", "--method", "exact", "--format", "json")
+	var d struct {
+		Metrics []struct {
+			Name     string
+			Outcomes []struct{ Value, Fraction string }
+		}
+	}
+	if err := json.Unmarshal([]byte(dc), &d); err != nil {
+		t.Fatal(err)
+	}
+	cleared := ""
+	for _, m := range d.Metrics {
+		if m.Name == "stack" {
+			cleared = m.Outcomes[0].Fraction // cleared
+		}
+	}
+	if v.Inputs.DFF == nil || len(v.Inputs.DFF) != 0 || v.Runs[0].Label != "placed" || fig("chain ok") != "1/1" || fig("user out") != "0/1" || cleared == "" || fig("cleared") != cleared {
+		t.Errorf("compare --dff none: dff %v, %s: chain ok %s, user out %s, cleared %s (dc with no --dff: %s)",
+			v.Inputs.DFF, v.Runs[0].Label, fig("chain ok"), fig("user out"), fig("cleared"), cleared)
+	}
+	code, _, stderr = cli(t, "compare", "--dff", "none", "--dff", "4:0")
+	if code != exitUsage || !strings.Contains(stderr, "--dff none: no Defensive Fire stands alone") {
+		t.Errorf("--dff none --dff 4:0: exit %d, %q", code, stderr)
+	}
+}
+
 func TestCompareBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"compare", "--dff", "8"},
