@@ -126,11 +126,12 @@ func TestResultLeadsWithHeadlineMetric(t *testing.T) {
 }
 
 // TestBuilderStartsFromCrossing: the path builder starts from the
-// built-in crossing chosen above, when asked, and the crossing it then
-// runs is that one: run exactly, its figures are the command line's.
+// built-in crossing chosen above, when asked, the form taking the file's
+// flags (method: exact), and the crossing it then runs is that one, as
+// the file runs it: its figures are the command line's.
 func TestBuilderStartsFromCrossing(t *testing.T) {
 	ctx, page := servedPage(t)
-	var label, stack, chosen, headline, hash string
+	var label, stack, chosen, headline, hash, method, note string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(page+"#activate"),
 		waitState("idle"),
@@ -143,9 +144,8 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 		chromedp.Evaluate(`[...document.querySelectorAll('#b-stack input')].map((i) => i.value).join(' ')`, &stack),
 		chromedp.Evaluate(`document.getElementById('in-crossing').value`, &chosen),
 		chromedp.Evaluate(`location.hash`, &hash),
-		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
-		chromedp.SetValue(`#in-method`, "exact", chromedp.ByQuery),
-		chromedp.Evaluate(`document.getElementById('in-method').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Evaluate(`document.getElementById('in-method').value`, &method),
+		chromedp.Text(`#builder-load-note`, &note, chromedp.ByQuery),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),
 		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
@@ -154,6 +154,9 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	}
 	if label != "Start from hedgerow-crossing" || stack != "4-6-7 hs:2-4-7" || chosen != "my-crossing.yaml" {
 		t.Errorf("the builder's button %q, its stack %q, the crossing chosen %q", label, stack, chosen)
+	}
+	if want := "The builder now holds hedgerow-crossing, to change; the form takes its method: exact."; method != "exact" || note != want {
+		t.Errorf("after Start from hedgerow-crossing, the method %q and the note %q; want exact and %q", method, note, want)
 	}
 	want := native(t, "activate", "hedgerow-crossing", "--method", "exact")["headline"].(map[string]any)["text"]
 	if headline != want {

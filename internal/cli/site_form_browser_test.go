@@ -131,27 +131,50 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 
 	// A built-in scenario chosen on a form fills it and runs it: the
 	// figures of sapper run NAME, for a command's scenario and for a
-	// sweep's.
+	// sweep's, under the scenario's title, with a link that names it; a
+	// run of the form changed since is the form's, and has neither.
 	t.Run("a built-in scenario", func(t *testing.T) {
 		for _, c := range []struct{ form, name string }{{"dc", "set-under-bridge"}, {"plans", "plans-fire-group"}, {"sweep", "placed-tem-sweep"}} {
 			var got map[string]string
-			var title, errText string
+			var title, errText, scenario, hash string
 			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-"+c.name+"#"+c.form), waitState("idle"),
 				chromedp.SetValue(`#in-scenario`, c.name, chromedp.ByQuery),
 				chromedp.Evaluate(`document.getElementById('in-scenario').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 				waitState("done", "error"),
 				chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
 				chromedp.Text(`#cmd-title`, &title, chromedp.ByQuery),
+				chromedp.Evaluate(`(document.getElementById('scenario-title') || {}).textContent || ''`, &scenario),
+				chromedp.Evaluate(`location.hash`, &hash),
 				chromedp.Evaluate(pageFigures, &got)); err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
 			if errText != "" {
 				t.Fatalf("%s: %s", c.name, errText)
 			}
-			sameFigures(t, c.name+" chosen on the page", got, nativeFigures(native(t, "run", c.name)))
+			v := native(t, "run", c.name)
+			sameFigures(t, c.name+" chosen on the page", got, nativeFigures(v))
 			if want := "sapper " + c.form; title != want {
 				t.Errorf("%s: ran under %q, want %q", c.name, title, want)
 			}
+			if want, _ := v["title"].(string); want == "" || scenario != want || !strings.Contains(hash, "scenario="+c.name) {
+				t.Errorf("%s: the result's title %q, want %q; its link %q names no scenario", c.name, scenario, want, hash)
+			}
+		}
+		var scenario, hash string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-changed#plans"), waitState("idle"),
+			chromedp.SetValue(`#in-scenario`, "plans-fire-group", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-scenario').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+			waitState("done", "error"),
+			chromedp.SetValue(`#in-building`, "wooden", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-building').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+			chromedp.Evaluate(`document.body.dataset.state = 'changed'; document.getElementById('run').click()`, nil),
+			waitState("done", "error"),
+			chromedp.Evaluate(`(document.getElementById('scenario-title') || {}).textContent || ''`, &scenario),
+			chromedp.Evaluate(`location.hash`, &hash)); err != nil {
+			t.Fatal(err)
+		}
+		if scenario != "" || strings.Contains(hash, "scenario=") {
+			t.Errorf("plans-fire-group in a wooden building: the result's title %q, its link %q", scenario, hash)
 		}
 	})
 

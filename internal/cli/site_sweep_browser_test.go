@@ -254,6 +254,21 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	if focused != "outcomes" || !strings.Contains(errText, "tick at least one outcome of stack") {
 		t.Errorf("a goal with no outcome: the cursor is in %q, the error %q", focused, errText)
 	}
+	// A goal's value past a probability is its value box's to mend.
+	var invalid string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector('#in-goal-outcome input').checked = true`, nil),
+		chromedp.SetValue(`#in-goal-value`, "1.5", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("error", "done"),
+		chromedp.Evaluate(`document.activeElement.id + '/' + document.getElementById('in-goal-value').getAttribute('aria-invalid') + '/' + document.getElementById('in-goal-metric').getAttribute('aria-invalid')`, &invalid),
+		chromedp.Text(`#err-goal`, &errText, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if invalid != "in-goal-value/true/null" || !strings.Contains(errText, "1.5 after >=: a probability is from 0 to 1") {
+		t.Errorf("a goal of 1.5: focus/value invalid/metric invalid %q, the error %q", invalid, errText)
+	}
 
 	// compare swept exactly from a permalink, a goal answered per way.
 	got, goal = nil, nil // Evaluate adds to a map it is given

@@ -187,6 +187,11 @@ function pageMain() {
   // leftOut are the parts of the link that made the form that it could
   // not take: an input the command does not have, a value no choice has.
   let leftOut = [];
+  // scenarioRun is the built-in scenario the form was last filled from,
+  // with the form's inputs then (q): a run of those inputs is the
+  // scenario's, and shows its title as sapper run NAME prints it, and its
+  // link names the scenario.
+  let scenarioRun = null; // {cmd, name, title, q}
   // files are the input files the player gave (a crossing, its tables),
   // by name: the engine has no disk, and a permalink carries them.
   const files = {};
@@ -441,6 +446,10 @@ function pageMain() {
       const back = q < 0 && kept[cmd.name];
       restored = back && keptResult[cmd.name];
       showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
+      if (q >= 0) {
+        const s = scenarios.find((x) => x.name === params.get("scenario"));
+        scenarioRun = s ? { cmd: cmd.name, name: s.name, title: s.title, q: new URLSearchParams(argvOf().params).toString() } : null;
+      }
       if (restored) {
         $("result").replaceChildren(...restored.nodes);
         $("result").className = restored.cls;
@@ -583,6 +592,9 @@ function pageMain() {
     applyOnly();
     const known = new Set(inputsOf(formCmd()).map((i) => i.name));
     if (cmd.sweep) for (const n of ["command", "vary", "metric", "goal", ...sweepExtras().map((i) => i.name)]) known.add(n);
+    known.add("scenario");
+    const scen = params.get("scenario");
+    if (scen !== null && !scenarios.some((s) => s.name === scen)) leftOut.push("scenario=" + scen);
     for (const [k, v] of params) if (!k.startsWith("file:") && !known.has(k)) leftOut.push(k + "=" + v);
     showNotice(leftOut.length ? "This link gave what the " + (cmd.sweep ? "sweep" : cmd.name) + " form does not take, and it was left out: " + leftOut.join(", ") + ". The form shows what it took: check it, then Run." : "");
     // a value given in the link opens its folded group
@@ -819,6 +831,7 @@ function pageMain() {
         if (s.metric) p.append("metric", s.metric);
       }
       for (const [k, v] of Object.entries(s.flags || {})) for (const x of [].concat(v)) p.append(k, String(x));
+      p.append("scenario", s.name);
       location.hash = (s.vary ? "sweep" : s.command) + "?" + p.toString();
     });
     return el("div", { class: "field", id: "field-scenario" },
@@ -907,8 +920,15 @@ function pageMain() {
   }
 
   function permalink(params) {
-    const q = new URLSearchParams(params).toString();
+    let q = new URLSearchParams(params).toString();
+    if (ofScenario(params)) q += (q ? "&" : "") + "scenario=" + encodeURIComponent(scenarioRun.name);
     return current.name + (q ? "?" + q : "");
+  }
+
+  // ofScenario reports whether the form's inputs params are still those
+  // of the built-in scenario it was filled from.
+  function ofScenario(params) {
+    return !!scenarioRun && scenarioRun.cmd === current.name && new URLSearchParams(params).toString() === scenarioRun.q;
   }
 
   // ---- activate's path builder
@@ -1070,7 +1090,7 @@ function pageMain() {
         try {
           if (m.code !== 0) throw new Error(m.stderr.trim());
           const doc = JSON.parse(m.stdout);
-          flags = Object.entries(doc.flags || {}).map(([k, v]) => k + ": " + v);
+          flags = Object.entries(doc.flags || {}).map(([k, v]) => [k, String(v)]);
           got = fromScenario(doc);
         } catch (e) {
           said.textContent = "Could not read " + name + ": " + e.message;
@@ -1081,15 +1101,30 @@ function pageMain() {
           return;
         }
         built = got.crossing;
-        // The file's own flags (village-crossing's trials: 200000) set
-        // the run, which the builder does not: said, so that the figures
-        // of the built path are not taken for the file's.
-        said.textContent = "The builder now holds " + name + ", to change" + (flags.length ? "; its flags (" + flags.join(", ") + ") are not carried: set them in the form." : ".");
         redraw();
         box.open = true;
         // the choice changed as a player's would: the address, a result's
         // out-of-date mark and this button follow it
         $("in-" + arg.name).dispatchEvent(new Event("change", { bubbles: true }));
+        // The file's own flags (hedgerow-crossing's method: exact,
+        // village-crossing's trials: 200000) set its run: the form takes
+        // those it has a box for, as a player would set them, so that the
+        // path unchanged runs as the file does; any other is said.
+        const carried = [], left = [];
+        for (const [k, v] of flags) {
+          const c = $("in-" + k);
+          const fits = c && (c.tagName === "SELECT" ? [...c.options].some((o) => o.value === v) : c.tagName === "INPUT" && c.type !== "checkbox");
+          if (!fits) {
+            left.push(k + ": " + v);
+            continue;
+          }
+          c.value = v;
+          c.dispatchEvent(new Event(c.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
+          carried.push(k + ": " + v);
+        }
+        said.textContent = "The builder now holds " + name + ", to change" +
+          (carried.length ? "; the form takes its " + carried.join(", ") : "") +
+          (left.length ? "; its " + left.join(", ") + " the form has no box for: not carried" : "") + ".";
       });
     };
     requestAnimationFrame(() => {
@@ -1520,7 +1555,7 @@ function pageMain() {
     showNotice("");
     window.sapperTiming = null;
     const id = ++runSeq;
-    running = { id, cmd: current, argv, params, t0: performance.now(), given };
+    running = { id, cmd: current, argv, params, t0: performance.now(), given, title: ofScenario(params) ? scenarioRun.title : "" };
     keepStatus = false;
     // A long Monte Carlo run shows a first look from its first trials
     // while the rest run: the same seed's first PREVIEW trials, which
@@ -1805,7 +1840,10 @@ function pageMain() {
     // a sweep's range names the box it is about: FROM, TO or STEP
     const part = name === "vary" && /: (FROM|TO|STEP)\b/.exec(msg);
     const tick = name === "goal" && /tick at least one outcome/.test(msg) && document.querySelector("#in-goal-outcome input");
-    const box = (part && $("in-vary-" + part[1].toLowerCase())) || tick || boxes.find((b) => given !== null && b.value.trim() === given) || boxes[0] || f.querySelector("button.add");
+    // a goal's value ("1.5 after >=: a probability is from 0 to 1") is
+    // its value box's to mend, not its metric's
+    const value = name === "goal" && / after [<>]=/.test(msg) && $("in-goal-value");
+    const box = (part && $("in-vary-" + part[1].toLowerCase())) || tick || value || boxes.find((b) => given !== null && b.value.trim() === given) || boxes[0] || f.querySelector("button.add");
     if (box) {
       if (box.matches("input, select")) box.setAttribute("aria-invalid", "true");
       box.focus({ preventScroll: true });
@@ -1835,9 +1873,10 @@ function pageMain() {
     // targets, the attack, the terrain; activate's tables, ILLUSTRATIVE
     // ones included, and what it leaves out).
     const setup = data.setup || [];
-    if (data.title || setup.length) {
+    const title = data.title || r.title;
+    if (title || setup.length) {
       sec.append(el("div", { class: "setup", id: "setup" },
-        data.title ? el("p", { class: "scenario", id: "scenario-title", text: data.title }) : null,
+        title ? el("p", { class: "scenario", id: "scenario-title", text: title }) : null,
         ...setup.map((l) => el("p", {}, ...counters(l)))));
     }
     const runs = data.runs || [{ label: "", ...data }];
@@ -1925,7 +1964,7 @@ function pageMain() {
     const when = x.elapsed_seconds !== undefined ? "; " + x.elapsed_seconds.toFixed(2) + " s in the engine" : "";
     if (x.needed) return "An exact search of every value from 0 up" + when + ".";
     if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + ": each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
-    if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + " (intervals are points)" + when + ".";
+    if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + " (every figure exact: no interval)" + when + ".";
     return mcLine(x, num(x.trials) + " trials", "", when);
   }
 
@@ -1942,7 +1981,7 @@ function pageMain() {
     const secs = runs.reduce((t, x) => t + (x.elapsed_seconds || 0), 0);
     const when = "; " + secs.toFixed(2) + " s in the engine for the " + runs.length + " runs";
     const mc = runs.filter((x) => x.method !== "exact");
-    if (!mc.length) return "Exact enumeration of every dice path of each run (intervals are points)" + when + ".";
+    if (!mc.length) return "Exact enumeration of every dice path of each run (every figure exact: no interval)" + when + ".";
     const some = mc.length < runs.length ? "; exact enumeration of the other " + (runs.length - mc.length) + (runs.length - mc.length === 1 ? " run" : " runs") : "";
     // runs a precision or an interruption stopped apart differ
     const lo = Math.min(...mc.map((r) => r.trials));
