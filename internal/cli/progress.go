@@ -154,7 +154,8 @@ func fitLine(label string, n, total, budget uint64, unit string, elapsed time.Du
 // progressLine draws one state of the bar, width cells wide: the count,
 // its rate, and for a run of known size the share done and the time left
 // at that rate; for a run of unknown size with a budget, the budget and
-// the most time left before it is spent, at that rate.
+// the most time left before it is spent, at that rate: an estimate ("~"),
+// as a walk slows when its merged states grow.
 func progressLine(n, total, budget uint64, unit string, elapsed time.Duration, width int) string {
 	el := elapsed.Round(100 * time.Millisecond)
 	rate := ""
@@ -164,7 +165,7 @@ func progressLine(n, total, budget uint64, unit string, elapsed time.Duration, w
 	if total == 0 && budget > n {
 		most := ""
 		if n > 0 {
-			most = fmt.Sprintf(", at most %s more", (time.Duration(float64(elapsed) * float64(budget-n) / float64(n))).Round(time.Second))
+			most = fmt.Sprintf(", at most ~%s more", (time.Duration(float64(elapsed) * float64(budget-n) / float64(n))).Round(time.Second))
 		}
 		return fmt.Sprintf("%s of at most %s %s%s  %s%s", report.Group(n), report.Group(budget), unit, rate, el, most)
 	}
