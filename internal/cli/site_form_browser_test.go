@@ -282,6 +282,25 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// compare cancelled before its last way started shows its first
+	// look, which has every way, rather than the ways that ran.
+	t.Run("compare cancelled before every way started", func(t *testing.T) {
+		var status string
+		var runs []string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?cmpcut#compare?trials=100000000"),
+			poll(`!!document.getElementById('first-look')`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Click(`#cancel`, chromedp.ByQuery),
+			waitState("partial", "done", "error"),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+			chromedp.Evaluate(`[...new Set([...document.querySelectorAll('#result [data-run]')].map((e) => e.dataset.run))]`, &runs)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(status, "before every run had started: PARTIAL figures, the first look's 50,000 trials a run") || strings.Join(runs, " ") != "placed thrown set" {
+			t.Errorf("compare cancelled early: status %q, runs shown %q", status, runs)
+		}
+	})
+
 	// A sweep with a goal cancelled part way says in its headline that
 	// its answer is of the values it ran.
 	t.Run("a sweep with a goal cancelled", func(t *testing.T) {

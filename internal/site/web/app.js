@@ -1598,6 +1598,7 @@ function pageMain() {
     $("result-title").scrollIntoView({ block: "start" });
     if (!window.sapperTiming) window.sapperTiming = {};
     window.sapperTiming.firstLookMs = performance.now();
+    r.look = { m, data, argv: r.preview };
     r.preview = null;
     r.id = ++runSeq;
     $("status").querySelector("progress").value = 0;
@@ -1680,11 +1681,21 @@ function pageMain() {
       document.body.dataset.state = "error";
       return;
     }
+    // A side by side (compare's ways, plans) stopped before each of its
+    // runs had started has fewer runs than its first look: the first
+    // look, which has them all, is what is shown. (A sweep cut short
+    // answers of the values it ran, its headline says which.)
+    let shown = m;
+    let argv = lookOnly ? r.preview : r.argv;
+    const fewer = partial && !lookOnly && !r.cmd.sweep && !!r.look && (r.look.data.runs || []).length > (data.runs || []).length;
+    if (fewer) ({ m: shown, data, argv } = r.look);
     // Cancelled by the player, or stopped by what else stops a run (a
     // server's time limit, which its stderr names).
     const stopped = (r.cancelled ? "Cancelled" : /time limit/.test(stderr) ? "Stopped at the server's time limit" : "Stopped") + " after " + (wall / 1000).toFixed(1) + " s";
     if (lookOnly) {
       setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures are PARTIAL, the first look's " + num(PREVIEW) + " trials.");
+    } else if (fewer) {
+      setStatus(stopped + ", before every run had started: PARTIAL figures, the first look's " + num(PREVIEW) + " trials a run.");
     } else if (partial && noFigures(data)) {
       setStatus(stopped + ", before the first trial: there are no figures.");
     } else if (partial) {
@@ -1692,14 +1703,14 @@ function pageMain() {
     } else {
       setStatus("Done in " + (wall / 1000).toFixed(2) + " s.");
     }
-    showResult(lookOnly ? { ...r, argv: r.preview } : r, data);
+    showResult({ ...r, argv }, data);
     $("result").classList.remove("first-look");
     const h = $("result-title");
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
     window.sapperTiming = { firstLookMs: (window.sapperTiming && window.sapperTiming.firstLookMs) || performance.now(), firstResultMs: performance.now(), runMs: wall, engineMs: m.ms };
     // the engine's own JSON, as sapper … --format json writes it
-    window.sapperLast = { argv: lookOnly ? r.preview : r.argv, json: m.stdout };
+    window.sapperLast = { argv, json: shown.stdout };
     document.body.dataset.state = partial || lookOnly ? "partial" : "done";
     // An input changed while the run ran: its figures answer the form as
     // it was when Run was pressed, not as it is.
