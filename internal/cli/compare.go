@@ -211,6 +211,7 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 		j.unswept, j.unsweptWhy = "differences", "it sets the three ways of one comparison side by side; a sweep shows each way's figures at every value"
 	}
 	if f.differences {
+		j.report.Notes = append(j.report.Notes, targetsNote(cmp.Targets))
 		j.finish = func(rep *report.Report) {
 			// The ways' users' metrics differ; user out reads them all.
 			g := plansGrid(rep.Runs, true, planFigure{name: "user out", cell: dcUserOut})

@@ -198,6 +198,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 		runs = append(runs, plannedRun{label: p.Label, exp: exp})
 	}
 	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs, "plan")
+	j.report.Notes = append(j.report.Notes, targetsNote(in.Targets))
 	if f.noHoB {
 		j.report.Notes = append(j.report.Notes, noHoBNote)
 	}
@@ -746,6 +747,16 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 	}
 }
 
+// targetsNote names the unit each target.N row of the table is about,
+// in the order the targets were given.
+func targetsNote(targets []asl.Unit) string {
+	parts := make([]string, len(targets))
+	for i, u := range targets {
+		parts[i] = fmt.Sprintf("target.%d: %s", i+1, u)
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
 // deltaHeads is the turned grid's column names as the table heads them:
 // a Δ column as the subtraction it shows, "two shots − fire group", so
 // that its sign reads one way with the first line's "more than".
@@ -841,6 +852,7 @@ reduced fraction. The first line names the plan that clears the Location
 most often and by how much over the next; when no target starts in Good
 Order (all broken), the Location is clear before any attack, and it
 names the plan that eliminates or captures the first target most often.
+A line under the table names the unit of each target.N row.
 
 sapper compare is the preset whose plans are a DC Placed, Thrown and Set,
 with what a plan leaves out (the thrower's own Location, the user's fate);
