@@ -80,6 +80,10 @@ function pageMain() {
   // page's to show, not the engine's.
   const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions", "cumulative"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
+  // A group's name says whose inputs it holds where describe's word
+  // would read the wrong way round to a player: activate's target is his
+  // own moving stack, its attack the ENEMY's S?.
+  const GROUP_SAYS = { activate: { target: "Target: your moving stack", attack: "Attack: the crossing and the ENEMY" } };
   // aslCounters are the ASL counters a unit input offers (describe's
   // suggest for dc's targets), for the crossing builder's moving units.
   const aslCounters = () => ((commands.find((c) => c.name === "dc") || { inputs: [] }).inputs.find((i) => i.name === "target") || {}).suggest || [];
@@ -548,7 +552,9 @@ function pageMain() {
     for (const g of new Set(inputs.map((i) => i.group))) {
       const mine = inputs.filter((i) => i.group === g);
       if (!mine.length) continue;
-      const box = FOLDED.has(g) ? el("details", { class: "group", id: "group-" + g }, el("summary", { text: g })) : el("fieldset", { class: "group", id: "group-" + g }, el("legend", { text: g }));
+      const says = (GROUP_SAYS[formCmd().name] || {})[g];
+      const head = says ? { text: says, class: "says" } : { text: g };
+      const box = FOLDED.has(g) ? el("details", { class: "group", id: "group-" + g }, el("summary", head)) : el("fieldset", { class: "group", id: "group-" + g }, el("legend", head));
       const grid = el("div", { class: "fields" });
       for (const i of mine) grid.append(field(i, given(i)));
       box.append(grid);
