@@ -106,7 +106,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g := pflag.NewFlagSet("common", pflag.ContinueOnError)
 	g.SortFlags = false
 	g.Uint64Var(&c.trials, "trials", sim.DefaultTrials, "Monte Carlo trials `N` (1 to 10¹⁰),\ne.g. --trials 100000")
-	g.Uint64Var(&c.seed, "seed", 1, "Monte Carlo seed `S`: the same seed gives the same\nresult for any -j, e.g. --seed 7")
+	g.Uint64Var(&c.seed, "seed", 1, "Monte Carlo seed `S`: the same seed gives the same\nresult on any number of workers, e.g. --seed 7")
 	g.IntVarP(&c.workers, "workers", "j", 0, "worker goroutines `N` (default: GOMAXPROCS, also the\nmost that run); the output does not depend on it, e.g. -j 1")
 	g.StringVar(&c.method, "method", string(sim.MonteCarlo), "`METHOD`: mc, exact or auto; exact enumerates every dice\npath; auto decides on the first paths, in a fraction of a\nsecond: exact when they show it fits --max-paths (a walk\nthat merges states is held to tighter bounds of its own:\ndocs/engine.md), else Monte Carlo, saying which and why")
 	g.Float64Var(&c.precision, "precision", 0, "stop once every outcome's probability interval has a\nhalf-width of at most `P` (averages such as E[out] are not\nheld to it); 0 is off; with no --trials the cap is 1e9\ntrials, e.g. --precision 0.001")
