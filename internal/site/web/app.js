@@ -2294,7 +2294,7 @@ function pageMain() {
     const t = fractionText(f);
     if (t.length <= SHORT_FRACTION) return el("td", { class: "frac", text: t });
     const [a, b] = t.split("/");
-    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.length + "-digit / " + b.length + "-digit" }), el("span", { class: "frac-full", text: t })));
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.length + "/" + b.length + " digits: show" }), el("span", { class: "frac-full", text: t })));
   }
 
   // zeroFolded are the outcomes of m that its table folds and its chart
