@@ -256,14 +256,15 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 	if len(runs) > 0 && noun != "plan" {
 		first = runs[0].label + "'s"
 	}
-	rep.Notes = []string{"sapper help plans explains the figures."}
+	note := "sapper help plans explains the figures."
 	if len(runs) > 1 {
 		var heads []string
 		for _, r := range runs[1:] {
 			heads = append(heads, r.label+" − "+runs[0].label)
 		}
-		rep.Notes[0] = fmt.Sprintf("%s: the %s's figures minus %s, in percentage points; %s", strings.Join(heads, ", "), noun, first, rep.Notes[0])
+		note = fmt.Sprintf("%s: the %s's figures minus %s, in percentage points; %s", strings.Join(heads, ", "), noun, first, note)
 	}
+	rep.Notes = []string{note}
 	return &job{flags: fs, common: c, table: writePlansTable, report: rep, runs: runs, lead: asl.MetricStack,
 		finish: func(rep *report.Report) { g := plansGrid(rep.Runs, false); rep.Figures = &g },
 		chart: func(rep report.Report) (report.Chart, error) {
@@ -763,7 +764,7 @@ func targetsNote(targets []asl.Unit) string {
 func deltaHeads(cols []string) []string {
 	heads := slices.Clone(cols)
 	for j, c := range cols {
-		if name, ok := strings.CutPrefix(c, "Δ "); ok && len(cols) > 0 {
+		if name, ok := strings.CutPrefix(c, "Δ "); ok {
 			heads[j] = name + " − " + cols[0]
 		}
 	}

@@ -391,9 +391,9 @@ func replace(tmp, dir string) error {
 // stripComments drops the lines of a script that are comments alone
 // (after their indent, "//"), which a player's browser downloads for
 // nothing: a quarter of app.js once compressed. It leaves every other
-// line as it is, so the script runs the same and its errors name the
-// same code. The script has no template literals (TestScriptStrips), the
-// one place a line that starts with "//" could be part of a string.
+// line as it is, so the script runs the same. The script has no template
+// literals (TestScriptStrips), the one place a line that starts with
+// "//" could be part of a string.
 func stripComments(src []byte) []byte {
 	var out []byte
 	for line := range bytes.Lines(src) {
