@@ -233,16 +233,19 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		// A run's error of no one field (past the budget: use --method
 		// mc, or raise --max-paths) opens the folded group of the fields
-		// it names, and keeps each flag whole on its line.
+		// it names, marks their boxes, and keeps each flag whole on its
+		// line.
 		var runOpen bool
 		var flags []string
+		var marked string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?budget#dc?target=4-6-7&method=exact&max-paths=10"), waitState("done", "error"),
 			chromedp.Evaluate(`document.getElementById('group-run').open`, &runOpen),
-			chromedp.Evaluate(`[...document.querySelectorAll('#error .flag')].map((s) => s.textContent)`, &flags)); err != nil {
+			chromedp.Evaluate(`[...document.querySelectorAll('#error .flag')].map((s) => s.textContent)`, &flags),
+			chromedp.Evaluate(`['method', 'max-paths'].map((n) => document.getElementById('in-' + n).getAttribute('aria-invalid')).join('/')`, &marked)); err != nil {
 			t.Fatal(err)
 		}
-		if !runOpen || !slices.Contains(flags, "--max-paths") {
-			t.Errorf("an exact run past its budget: the run group open %v, the error's flags %q", runOpen, flags)
+		if !runOpen || !slices.Contains(flags, "--max-paths") || marked != "true/true" {
+			t.Errorf("an exact run past its budget: the run group open %v, the error's flags %q, method/max-paths marked %q", runOpen, flags, marked)
 		}
 		// --method auto says which it ran and why, as on stderr.
 		var note string

@@ -1821,9 +1821,11 @@ function pageMain() {
       // A message of no one field (an exact run past its budget: use
       // --method mc, or raise --max-paths) shows the fields it names,
       // whose folded groups it opens.
+      // Their boxes are marked, as the boxes to change.
       for (const [, n] of line.matchAll(/--([a-z][a-z0-9-]*)/g)) {
         const d = $("field-" + n) && $("field-" + n).closest("details");
         if (d) d.open = true;
+        if ($("in-" + n) && $("in-" + n).matches("input, select")) $("in-" + n).setAttribute("aria-invalid", "true");
       }
       // the focus goes to the line, so that the keyboard is where it is
       $("error").tabIndex = -1;
