@@ -246,7 +246,7 @@ func describeNeeded(in neededInputs, a toi.BuildingAttack) string {
 		how = "one by one"
 	}
 	return fmt.Sprintf("Smallest attack for each chance of destroying the building\n"+
-		"Building with %s, falls to %d+ net hits; defense dice cancel on %s; --dice hitting on %s%s; charges of %s %s",
+		"Building with %s, falls to %d+ net hits; defense dice cancel on %s; attack dice hitting on %s%s; charges of %s %s",
 		plural(in.Cover, "red die", "red dice"), in.Threshold, faces(in.CancelOn), faces(in.HitOn), diceExtra(a),
 		plural(in.ChargeHits, "hit", "hits"), how)
 }
