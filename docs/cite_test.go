@@ -1,13 +1,12 @@
-// Package docs holds the project's documentation; its test checks that
-// every citation of the rules reference resolves.
-//
-// The rules reference is docs/rules/{asl,toi,sasl,lhy}.md. Help texts,
+// TestCitations checks that every citation of the rules reference
+// resolves. The rules reference is docs/rules/{asl,toi,sasl,lhy}.md. Help texts,
 // summaries, error messages, doc comments, scenario files and the README
 // cite it as "rules/asl.md §8.50", "§7.4", "[M8.14]", "rules/sasl.md S21",
 // "L8", "D3", "rules/asl.md §9 R16" and so on. TestCitations walks the
 // repository, finds every such citation, decides which game's page it
 // means and fails, naming file, line and citation, for each one that has
 // no anchor there. The anchor scheme is in docs/rules/README.md.
+
 package docs
 
 import (

@@ -57,14 +57,17 @@ sw.js (the service worker), manifest.webmanifest, the icons (icon.svg,
 PNGs at 180, 192 and 512 px and a maskable one at 512 px for an installed
 app's home-screen shape, drawn when the site is built), the Go
 toolchain's wasm_exec.js, sapper.wasm (cmd/sapper-wasm built with
-GOOS=js GOARCH=wasm, without the chart code: the page draws its chart) and
-describe.json. Building the engine takes the go command and sapper's
-source: run it in a checkout of the module.
+GOOS=js GOARCH=wasm, without the chart code: the page draws its chart),
+describe.json, and docs/: the manual and the rules reference as web
+pages (docs/index.html), which the page's help links where it cites
+them ("rules/sasl.md S29"). Building the engine takes the go command
+and sapper's source: run it in a checkout of the module.
 
 A server that compresses its responses sends the whole first visit in
 about 3 MB, one that does not (python3 -m http.server) about 11 MB: the
-build prints both; a .wasm file should be served as application/wasm (most
-servers do), or the page compiles it a little more slowly.
+build prints both (the manual's pages are fetched only when opened); a
+.wasm file should be served as application/wasm (most servers do), or
+the page compiles it a little more slowly.
 
 Examples:
   go run ./cmd/sapper site public
@@ -109,11 +112,23 @@ func runSite(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	case err != nil:
 		return err
 	}
-	raw, gz := s.Size()
-	fmt.Fprintf(stdout, "wrote the site to %s: %d files, %s (%s gzipped)\n", s.Dir, len(s.Files), megabytes(raw), megabytes(gz))
+	raw, gz := s.FirstVisit()
+	var pages int
+	var docRaw, docGz int64
 	for _, f := range s.Files {
-		fmt.Fprintf(stdout, "  %-22s %10s  %10s gzipped\n", f.Name, megabytes(f.Size), megabytes(f.Gzip))
+		if f.OnDemand {
+			pages++
+			docRaw += f.Size
+			docGz += f.Gzip
+		}
 	}
+	fmt.Fprintf(stdout, "wrote the site to %s: a first visit of %d files, %s (%s gzipped)\n", s.Dir, len(s.Files)-pages, megabytes(raw), megabytes(gz))
+	for _, f := range s.Files {
+		if !f.OnDemand {
+			fmt.Fprintf(stdout, "  %-22s %10s  %10s gzipped\n", f.Name, megabytes(f.Size), megabytes(f.Gzip))
+		}
+	}
+	fmt.Fprintf(stdout, "and the manual, fetched page by page when opened: docs/, %d pages, %s (%s gzipped)\n", pages, megabytes(docRaw), megabytes(docGz))
 	return nil
 }
 

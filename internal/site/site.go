@@ -6,8 +6,9 @@
 // style.css, sw.js (the service worker), manifest.webmanifest, the icons
 // (icon.svg and PNGs, drawn by icon.go),
 // the Go toolchain's wasm_exec.js, sapper.wasm (cmd/sapper-wasm built for
-// GOOS=js GOARCH=wasm) and describe.json, the inputs of every command, from
-// which the page builds its forms.
+// GOOS=js GOARCH=wasm), describe.json, the inputs of every command, from
+// which the page builds its forms, and docs/, the manual and the rules
+// reference that the page's help cites (Docs).
 package site
 
 import (
@@ -50,9 +51,12 @@ type Options struct {
 
 // File is one file of a written site.
 type File struct {
-	Name string
-	Size int64 // bytes as served
-	Gzip int64 // bytes gzipped, as a server that compresses sends them
+	Name string // its path in the site, "docs/dc.html"
+	Size int64  // bytes as served
+	Gzip int64  // bytes gzipped, as a server that compresses sends them
+	// OnDemand: a page of the manual, which a browser fetches when the
+	// player opens it, not on the first visit.
+	OnDemand bool
 }
 
 // Site is what Build wrote.
@@ -62,11 +66,23 @@ type Site struct {
 	Files   []File
 }
 
-// Size and Gzip are the whole site's bytes, raw and gzipped.
+// Size is the whole site's bytes, raw and gzipped.
 func (s *Site) Size() (raw, gz int64) {
 	for _, f := range s.Files {
 		raw += f.Size
 		gz += f.Gzip
+	}
+	return raw, gz
+}
+
+// FirstVisit is the bytes, raw and gzipped, of the files a first visit
+// fetches: all but the manual's pages.
+func (s *Site) FirstVisit() (raw, gz int64) {
+	for _, f := range s.Files {
+		if !f.OnDemand {
+			raw += f.Size
+			gz += f.Gzip
+		}
 	}
 	return raw, gz
 }
@@ -126,6 +142,9 @@ func CheckDir(dir string) error {
 	}
 	var others []string
 	for _, e := range entries {
+		if e.Name() == docsDir && e.IsDir() {
+			continue // the manual, which a site holds
+		}
 		if !own[e.Name()] || !e.Type().IsRegular() {
 			others = append(others, e.Name())
 		}
@@ -248,6 +267,19 @@ func writeFiles(ctx context.Context, dir string, opt Options) error {
 			return err
 		}
 	}
+	pages, err := Docs()
+	if err != nil {
+		return err
+	}
+	for name, data := range pages {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
+		}
+	}
 	goCmd := opt.Go
 	root, err := goOutput(ctx, goCmd, opt.Dir, nil, "env", "GOROOT")
 	if err != nil {
@@ -321,13 +353,16 @@ func goOutput(ctx context.Context, goCmd, dir string, env []string, args ...stri
 // file, so that a new site replaces an old one in a browser that has it,
 // and measures the files.
 func finish(dir string) (*Site, error) {
-	entries, err := os.ReadDir(dir)
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
-	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		names = append(names, e.Name())
 	}
 	sort.Strings(names)
 	h := sha256.New()
@@ -335,7 +370,7 @@ func finish(dir string) (*Site, error) {
 		if n == "sw.js" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, n))
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
 		if err != nil {
 			return nil, err
 		}
@@ -353,11 +388,11 @@ func finish(dir string) (*Site, error) {
 	}
 	site := &Site{Version: version}
 	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join(dir, n))
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
 		if err != nil {
 			return nil, err
 		}
-		site.Files = append(site.Files, File{Name: n, Size: int64(len(data)), Gzip: gzipSize(data)})
+		site.Files = append(site.Files, File{Name: n, Size: int64(len(data)), Gzip: gzipSize(data), OnDemand: strings.HasPrefix(n, docsDir+"/")})
 	}
 	return site, nil
 }

@@ -43,8 +43,8 @@ func (h *handler) get(path string, hd http.Handler) {
 	h.gets[path] = true
 }
 
-// routes registers the page, its files, describe.json and the run
-// endpoints.
+// routes registers the page, its files, the manual's pages,
+// describe.json and the run endpoints.
 func (h *handler) routes() error {
 	files, err := fs.ReadDir(site.Page(), ".")
 	if err != nil {
@@ -69,6 +69,16 @@ func (h *handler) routes() error {
 		h.get("/"+name, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", typ)
 			w.Header().Set("Cache-Control", "max-age=86400")
+			_, _ = w.Write(data)
+		}))
+	}
+	docs, err := site.Docs()
+	if err != nil {
+		return err
+	}
+	for name, data := range docs {
+		h.get("/"+name, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			_, _ = w.Write(data)
 		}))
 	}

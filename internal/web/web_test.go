@@ -110,8 +110,8 @@ func TestNewRefusesBadLimits(t *testing.T) {
 	}
 }
 
-// TestPage: the site's page, marked as served, its files, and the
-// registry's describe.json; no service worker, whose offline copy would
+// TestPage: the site's page, marked as served, its files, the manual's
+// pages, and the registry's describe.json; no service worker, whose offline copy would
 // want the WebAssembly engine.
 func TestPage(t *testing.T) {
 	s := server(t, &fake{}, limits())
@@ -123,6 +123,9 @@ func TestPage(t *testing.T) {
 		"/describe.json": `{"commands":[]}`,
 		"/icon.svg":      "<svg",
 		"/icon-192.png":  "PNG",
+		// the manual and the rules reference, which the page's help links
+		"/docs/index.html":     "the rules reference",
+		"/docs/rules/asl.html": `id="8.50"`,
 	} {
 		res, err := s.Client().Get(s.URL + path)
 		if err != nil {

@@ -525,7 +525,7 @@ function pageMain() {
       else a.removeAttribute("aria-current");
     }
     $("cmd-title").textContent = "sapper " + cmd.name;
-    $("cmd-summary").replaceChildren(...flagWords(cmd.summary));
+    $("cmd-summary").replaceChildren(...flagWords(cmd.summary).flatMap((w) => (typeof w === "string" ? cited(w) : [w])));
     const form = $("form");
     form.replaceChildren();
     clearErrors();
@@ -635,6 +635,58 @@ function pageMain() {
     }
   }
 
+  // ---- citations of the manual and the rules reference
+
+  // GAMES is each command's page of the rules reference, whose items a
+  // bare citation names ("§4", "[M1]": docs/rules/README.md).
+  const GAMES = { compare: "asl", dc: "asl", afv: "asl", fire: "asl", plans: "asl", building: "toi", activate: "sasl", lhy: "lhy" };
+
+  // CITE finds a citation: a page named, with an item or without
+  // ("rules/sasl.md S29", "docs/engine.md"), or a bare item of the
+  // command's page (a section sign and a number, or M and a number in
+  // brackets).
+  const CITE = /rules\/(asl|toi|sasl|lhy)\.md(?: (§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|[SLRD]\d+b?)\b)?|docs\/([a-z-]+)\.md|§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]/g;
+
+  // OWN are the items of each page that a rule badge names bare (S29 is
+  // Solitaire ASL's decision; A23.3 the ASL Rulebook's, which the site
+  // does not hold).
+  const OWN = { asl: /^(R\d+b?|§\d+(\.\d+)?|\[M\d+(\.\d+)?\])$/, toi: /^(D\d+|§\d+|\[M\d+\])$/, sasl: /^(S\d+|§\d+|\[M\d+\])$/, lhy: /^(L\d+|§\d+(\.\d+)?|\[M\d+\])$/ };
+
+  // cited is text in nodes, each citation a link to its page and item.
+  // The page opens in a tab of its own, so that the form stays as it is.
+  function cited(text) {
+    const game = current && GAMES[formCmd().name];
+    const out = [];
+    let last = 0;
+    for (const m of text.matchAll(CITE)) {
+      const href = m[3] ? "docs/" + m[3] + ".html" : citeHref(m[1] || game, m[1] ? m[2] : m[0]);
+      if (!href) continue;
+      out.push(text.slice(last, m.index), el("a", { href, target: "_blank", rel: "noopener", text: m[0] }));
+      last = m.index + m[0].length;
+    }
+    out.push(text.slice(last));
+    return out.filter((x) => x !== "");
+  }
+
+  // citeHref is the address of item on the rules page of game: a
+  // section's anchor is its number; a decision's of ASL its number (the
+  // 8.14 of "rules/asl.md [M8.14]"), another game's M and its number.
+  function citeHref(game, item) {
+    if (!game) return "";
+    let anchor = item || "";
+    if (anchor.startsWith("§")) anchor = anchor.slice(1);
+    else if (anchor.startsWith("[M")) anchor = game === "asl" ? anchor.slice(2, -1) : anchor.slice(1, -1);
+    return "docs/rules/" + game + ".html" + (anchor ? "#" + anchor : "");
+  }
+
+  // ruleBadge is a field's rule, linked when it is an item of the
+  // command's page.
+  function ruleBadge(rule) {
+    const game = GAMES[formCmd().name];
+    if (game && OWN[game].test(rule)) return el("a", { class: "rule", href: citeHref(game, rule), target: "_blank", rel: "noopener", text: rule });
+    return el("span", { class: "rule", text: rule });
+  }
+
   // flagWords is a text as the form says it, in nodes: a flag the form has
   // a field of, not given a value (asField), is that field (--tem is TEM;
   // marked, a span kept on one line, as under a field); any other flag
@@ -675,8 +727,8 @@ function pageMain() {
     // an input another's value rules out (a thrower but for a Thrown DC)
     // is hidden under that value (applyOnly)
     if (i.only) Object.assign(wrap.dataset, { onlyInput: i.only.input, onlyValues: i.only.values.join(" ") });
-    const help = el("p", { class: "help", id: "help-" + i.name }, ...flagWords(i.help || ""));
-    if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", el("span", { class: "rule", text: i.rule }));
+    const help = el("p", { class: "help", id: "help-" + i.name }, ...flagWords(i.help || "").flatMap((w) => (typeof w === "string" ? cited(w) : [w])));
+    if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", ruleBadge(i.rule));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
     const describedby = "help-" + i.name + " err-" + i.name;
     if (i.switches) {

@@ -1,5 +1,5 @@
 // The service worker keeps the whole site, so that it opens and runs
-// offline after the first visit. The build writes its version below: a
+// offline after the first visit; the manual's pages (docs/), once read. The build writes its version below: a
 // new site is a new cache, and the old one is dropped.
 const VERSION = "__BUILD__";
 const CACHE = "sapper-" + VERSION;
@@ -17,5 +17,10 @@ self.addEventListener("fetch", (e) => {
   if (e.request.method !== "GET") return;
   const url = new URL(e.request.url);
   if (url.origin !== location.origin) return;
-  e.respondWith(caches.open(CACHE).then((c) => c.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))));
+  // A page of the manual is kept once read, so that it opens offline too.
+  const keep = (c, r) => {
+    if (r.ok && url.pathname.includes("/docs/")) c.put(e.request, r.clone());
+    return r;
+  };
+  e.respondWith(caches.open(CACHE).then((c) => c.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request).then((r) => keep(c, r)))));
 });

@@ -1,0 +1,287 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/sapperhq/sapper/docs"
+)
+
+// The manual and the rules reference on the site.
+//
+// The page's help cites the rules reference ("§4", "rules/sasl.md S29")
+// and the manual ("docs/engine.md"); a player of the site has no copy of
+// the repository, so the site carries both, rendered from the Markdown
+// the binary embeds (package docs): docs/NAME.html for docs/NAME.md,
+// docs/rules/NAME.html for docs/rules/NAME.md, a rules README as its
+// directory's index.html, and docs/index.html listing the pages. A link
+// between two pages follows them; a link out of docs/ (the README, a Go
+// file) would lead nowhere on the site and stays as its text. Headings
+// get the ids GitHub gives them, which the pages' own links use.
+
+// docsDir is where the pages go in a site, and the path the page links.
+const docsDir = "docs"
+
+// Docs returns the rendered pages, by their paths in a site
+// ("docs/rules/asl.html"). They are rendered once.
+func Docs() (map[string][]byte, error) { return renderedDocs() }
+
+var renderedDocs = sync.OnceValues(renderDocs)
+
+// docPage is what the page template needs of one page.
+type docPage struct {
+	Title string
+	Root  string // from the page to the site's root: "../" or "../../"
+	Body  template.HTML
+}
+
+var docTemplate = template.Must(template.New("doc").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}} — sapper</title>
+<link rel="icon" href="{{.Root}}icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="{{.Root}}style.css">
+</head>
+<body class="doc">
+<header class="top">
+  <p class="crumbs"><a href="{{.Root}}">sapper</a> · <a href="{{.Root}}docs/index.html">the manual</a> · <a href="{{.Root}}docs/rules/index.html">the rules reference</a></p>
+</header>
+<main id="main">
+{{.Body}}
+</main>
+</body>
+</html>
+`))
+
+func renderDocs() (map[string][]byte, error) {
+	var names []string
+	err := fs.WalkDir(docs.Pages, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && path.Ext(p) == ".md" {
+			names = append(names, p)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	pages := map[string]bool{}
+	for _, n := range names {
+		pages[n] = true
+	}
+	out := map[string][]byte{}
+	var index []docEntry
+	for _, n := range names {
+		src, err := fs.ReadFile(docs.Pages, n)
+		if err != nil {
+			return nil, err
+		}
+		title, body, err := renderDoc(n, src, pages)
+		if err != nil {
+			return nil, fmt.Errorf("docs/%s: %w", n, err)
+		}
+		page, err := wrapDoc(docPage{Title: title, Root: rootOf(n), Body: template.HTML(body)})
+		if err != nil {
+			return nil, err
+		}
+		out[path.Join(docsDir, htmlName(n))] = page
+		index = append(index, docEntry{htmlName(n), title})
+	}
+	page, err := wrapDoc(docPage{Title: "The manual", Root: "../", Body: indexBody(index)})
+	if err != nil {
+		return nil, err
+	}
+	out[path.Join(docsDir, "index.html")] = page
+	return out, nil
+}
+
+func wrapDoc(p docPage) ([]byte, error) {
+	var b bytes.Buffer
+	if err := docTemplate.Execute(&b, p); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// docEntry is a page of the manual's index.
+type docEntry struct{ file, title string }
+
+// indexBody lists the manual's pages, then the rules reference's.
+func indexBody(entries []docEntry) template.HTML {
+	var b strings.Builder
+	b.WriteString("<h1>The manual</h1>\n<p>A page a command, and how the engine, the inputs and the output work. The rules reference gives the rules each game follows, with their numbers, and every modeling decision with its option and default.</p>\n")
+	for _, rules := range []bool{false, true} {
+		if rules {
+			b.WriteString("<h2>The rules reference</h2>\n")
+		}
+		b.WriteString("<ul>\n")
+		for _, e := range entries {
+			if strings.HasPrefix(e.file, "rules/") == rules {
+				fmt.Fprintf(&b, "<li><a href=\"%s\">%s</a></li>\n", template.HTMLEscapeString(e.file), template.HTMLEscapeString(e.title))
+			}
+		}
+		b.WriteString("</ul>\n")
+	}
+	return template.HTML(b.String())
+}
+
+// htmlName is the site's name of the page name: dc.md is dc.html, a
+// README its directory's index.html.
+func htmlName(name string) string {
+	if path.Base(name) == "README.md" {
+		return path.Join(path.Dir(name), "index.html")
+	}
+	return strings.TrimSuffix(name, ".md") + ".html"
+}
+
+// rootOf is the way from the page name to the site's root.
+func rootOf(name string) string {
+	return strings.Repeat("../", strings.Count(path.Join(docsDir, name), "/"))
+}
+
+// renderDoc renders the page name, whose source is src, and returns its
+// title (its first heading) and its HTML. pages are every page's name.
+func renderDoc(name string, src []byte, pages map[string]bool) (string, []byte, error) {
+	fix := &docLinks{name: name, pages: pages}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		// The pages are the project's own, and their anchors are raw
+		// HTML (<a id="8.50"></a>).
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(fix, 100))),
+	)
+	var b bytes.Buffer
+	if err := md.Convert(src, &b); err != nil {
+		return "", nil, err
+	}
+	if fix.title == "" {
+		return "", nil, fmt.Errorf("no heading to title the page")
+	}
+	return fix.title, b.Bytes(), nil
+}
+
+// docLinks is the transformer that gives headings their ids and points
+// links at the site's pages.
+type docLinks struct {
+	name  string
+	pages map[string]bool
+	title string
+}
+
+func (d *docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	ids := map[string]int{}
+	var unlink []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			t := plainText(n, src)
+			if d.title == "" {
+				d.title = t
+			}
+			id := slug(t)
+			if k := ids[id]; k > 0 {
+				ids[id] = k + 1
+				id = fmt.Sprintf("%s-%d", id, k)
+			} else {
+				ids[id] = 1
+			}
+			n.SetAttributeString("id", []byte(id))
+		case *ast.Link:
+			if dest, ok := d.dest(string(n.Destination)); ok {
+				n.Destination = []byte(dest)
+			} else {
+				unlink = append(unlink, n)
+			}
+		case *ast.Image:
+			// The screenshots of the site are not part of it.
+			unlink = append(unlink, n)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range unlink {
+		parent := n.Parent()
+		for c := n.FirstChild(); c != nil; {
+			next := c.NextSibling()
+			parent.InsertBefore(parent, n, c)
+			c = next
+		}
+		parent.RemoveChild(parent, n)
+	}
+}
+
+// dest is the site's link for a page's link to dest, and whether it has
+// one: a link of the web or within the page as it is, one to another page
+// to its HTML, and none for a file the site does not hold.
+func (d *docLinks) dest(dest string) (string, bool) {
+	if strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") || strings.HasPrefix(dest, "#") {
+		return dest, true
+	}
+	file, frag, _ := strings.Cut(dest, "#")
+	target := path.Join(path.Dir(d.name), file)
+	if !d.pages[target] {
+		return "", false
+	}
+	rel := htmlName(file)
+	if frag != "" {
+		rel += "#" + frag
+	}
+	return rel, true
+}
+
+// plainText is the text a heading shows: its text and code, without
+// markup.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Value(src))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
+}
+
+// slug is GitHub's id for a heading whose text is t: lower case, spaces
+// as hyphens, and no punctuation but hyphens and underscores.
+func slug(t string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(t) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

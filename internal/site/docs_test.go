@@ -1,0 +1,95 @@
+package site
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	hrefRE = regexp.MustCompile(`href="([^"]*)"`)
+	idRE   = regexp.MustCompile(` id="([^"]*)"`)
+)
+
+// TestDocsLinksResolve: every link of every rendered page of the manual
+// and the rules reference leads to a page the site holds and, with a
+// fragment, to an id on that page; no link is left to a Markdown file.
+func TestDocsLinksResolve(t *testing.T) {
+	pages, err := Docs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]map[string]bool{}
+	for name, b := range pages {
+		set := map[string]bool{}
+		for _, m := range idRE.FindAllSubmatch(b, -1) {
+			set[string(m[1])] = true
+		}
+		ids[name] = set
+	}
+	// The page's own files, which the header links.
+	root := map[string]bool{"": true, "icon.svg": true, "style.css": true}
+	links := 0
+	for name, b := range pages {
+		for _, m := range hrefRE.FindAllSubmatch(b, -1) {
+			href := string(m[1])
+			if strings.Contains(href, "://") {
+				continue
+			}
+			links++
+			file, frag, _ := strings.Cut(href, "#")
+			target := name
+			if file != "" {
+				target = path.Join(path.Dir(name), file)
+			}
+			if strings.HasSuffix(file, ".md") {
+				t.Errorf("%s: a link to Markdown, %q", name, href)
+				continue
+			}
+			if _, ok := pages[target]; !ok {
+				if !root[strings.TrimSuffix(target, "/")] && !root[target] && target != "." {
+					t.Errorf("%s: %q leads to %s, which the site does not hold", name, href, target)
+				}
+				continue
+			}
+			if frag != "" && !ids[target][frag] {
+				t.Errorf("%s: %q: %s has no id %q", name, href, target, frag)
+			}
+		}
+	}
+	if links < 200 {
+		t.Errorf("%d links checked; the pages have hundreds", links)
+	}
+	for _, want := range []string{"docs/index.html", "docs/rules/index.html", "docs/rules/asl.html", "docs/dc.html"} {
+		if _, ok := pages[want]; !ok {
+			t.Errorf("no page %s", want)
+		}
+	}
+	// The rules reference keeps its anchors (docs/rules/README.md).
+	for page, id := range map[string]string{"docs/rules/asl.html": "8.50", "docs/rules/sasl.html": "S29", "docs/rules/toi.html": "M4", "docs/rules/lhy.html": "L8"} {
+		if !ids[page][id] {
+			t.Errorf("%s has no anchor %q", page, id)
+		}
+	}
+	if b := pages["docs/dc.html"]; !bytes.Contains(b, []byte("<title>")) || bytes.Contains(b, []byte("<img")) {
+		t.Errorf("docs/dc.html: want a titled page with no images")
+	}
+}
+
+// TestSlug: a heading's id as GitHub makes it, which the pages' links
+// use.
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Show the working: --explain":                     "show-the-working---explain",
+		"Exact enumeration, its budget and merged states": "exact-enumeration-its-budget-and-merged-states",
+		"Views of ordered outcomes":                       "views-of-ordered-outcomes",
+		"8. Modeling decisions (§8.1–8.64)":               "8-modeling-decisions-81864",
+		"Set before play, Set during play":                "set-before-play-set-during-play",
+	} {
+		if got := slug(in); got != want {
+			t.Errorf("slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
