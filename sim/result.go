@@ -219,7 +219,7 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 	out := make([]MetricSummary, len(s.Metrics))
 	off := 0
 	for i, m := range s.Metrics {
-		ms := MetricSummary{Metric: m, Outcomes: make([]OutcomeSummary, len(m.Labels))}
+		ms := MetricSummary{Metric: m.own(), Outcomes: make([]OutcomeSummary, len(m.Labels))}
 		var sum float64
 		for k, label := range m.Labels {
 			c := counts[off+k]
@@ -277,7 +277,7 @@ func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 	out := make([]MetricSummary, len(s.Metrics))
 	off := 0
 	for i, m := range s.Metrics {
-		ms := MetricSummary{Metric: m, Outcomes: make([]OutcomeSummary, len(m.Labels))}
+		ms := MetricSummary{Metric: m.own(), Outcomes: make([]OutcomeSummary, len(m.Labels))}
 		for k, label := range m.Labels {
 			p := w[off+k]
 			ms.Outcomes[k] = OutcomeSummary{Label: label, P: p, Lo: p, Hi: p}

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -10,6 +11,10 @@ import (
 // fixed, ordered list of outcome labels. A numeric metric (counts such as
 // "targets out of the fight") additionally gives the value of each label, so
 // that a mean can be reported.
+//
+// A model may share a Metric's Labels and Values among the experiments it
+// builds: change them in a copy (slices.Clone), not in place. A Result's
+// are its own.
 type Metric struct {
 	Name   string
 	Title  string
@@ -22,6 +27,14 @@ type Metric struct {
 	// worse" is a meaningful sum for a chart's cumulative view. A numeric
 	// metric is ordered by its Values and needs no flag.
 	Ordered bool
+}
+
+// own is m with labels and values of its own: a model's schema shares
+// them among its runs, and a result is its caller's to change.
+func (m Metric) own() Metric {
+	m.Labels = slices.Clone(m.Labels)
+	m.Values = slices.Clone(m.Values)
+	return m
 }
 
 // Numeric reports whether the metric carries label values.

@@ -259,3 +259,32 @@ func TestNewOncePerWorker(t *testing.T) {
 		}
 	}
 }
+
+// TestResultLabelsAreItsOwn: a result's labels and values are its
+// caller's to change; the experiment's schema, which a model shares among
+// its runs, and the next run's result keep theirs.
+func TestResultLabelsAreItsOwn(t *testing.T) {
+	exp := diceExperiment()
+	for _, method := range []Method{Exact, MonteCarlo} {
+		cfg := Config{Method: method, Trials: 1000, Seed: 1}
+		first, err := Run(context.Background(), exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first.Metric("six").Labels[0] = "changed"
+		first.Metric("ones").Values[0] = 99
+		second, err := Run(context.Background(), exp, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exp.Schema.Metrics[1].Labels[0] != "yes" || exp.Schema.Metrics[2].Values[0] != 0 {
+			t.Errorf("%s: a change to a result's labels reached the schema: %v %v", method, exp.Schema.Metrics[1].Labels, exp.Schema.Metrics[2].Values)
+		}
+		if p := second.P("six", "yes"); math.IsNaN(p) || second.Metric("ones").Values[0] != 0 {
+			t.Errorf("%s: the next result: P(six=yes) = %v, ones' values %v", method, p, second.Metric("ones").Values)
+		}
+		if first.Metric("sum").Numeric() || !first.Metric("ones").Numeric() {
+			t.Errorf("%s: a result's metric lost or gained its values", method)
+		}
+	}
+}
