@@ -73,8 +73,11 @@ type AFVAttack struct {
 	CX          bool `json:"cx"`
 	AFPh        bool `json:"afph"`
 	FromVehicle bool `json:"from_vehicle"`
-	User        User `json:"user"`
-	Captured    bool `json:"captured"`
+	// User is the class of the DC's user for its X# (A23.2): a thrower's,
+	// UserOf(Throwers) when the Throwers start with him, which
+	// ThrowerUser checks.
+	User     User `json:"user"`
+	Captured bool `json:"captured"`
 
 	// Riders and Passengers are the AFV's PRC besides its crew; the
 	// Passengers given are the CE ones, Vulnerable to Collateral Attack
@@ -88,7 +91,7 @@ type AFVAttack struct {
 	TEM int `json:"tem"`
 	// Throwers are the units in the thrower's Location, which a Thrown DC
 	// attacks too (A23.6): the thrower first, when he is among them, whose
-	// class a front end takes as User's (ThrowerUser).
+	// class User must then be (ThrowerUser).
 	Throwers   []Unit `json:"throwers,omitempty"`
 	ThrowerTEM int    `json:"thrower_tem"`
 	// EnemyInfantry is the number of enemy Infantry units in a Set DC's

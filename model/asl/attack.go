@@ -74,8 +74,9 @@ func concealed(u Unit) bool { return u.Concealed }
 
 // ThrowerUser checks user, the class given for a DC thrown by throwers[0]
 // (A23.2: the thrower is its user), as Validate checks the Placer's and
-// the Setter's: the thrower may be left out of the units of his Location,
-// so the attack itself does not hold User to them.
+// the Setter's. Validate cannot: the thrower may be left out of the units
+// of his Location that the DC attacks (Throwers), so a caller whose
+// Throwers start with the thrower calls it.
 func ThrowerUser(throwers []Unit, user User) error {
 	if len(throwers) > 0 && user != UserOf(throwers) {
 		return bound.InvalidValue("user", user.String(), "the thrower %s is %s, and the thrower is the DC's user (A23.2): leave the user out, or give the thrower the class meant", throwers[0], userWhy(throwers))
@@ -207,8 +208,13 @@ type DCAttack struct {
 	// (A23.6).
 	FromVehicle bool `json:"from_vehicle"`
 	Cavalry     bool `json:"cavalry"`
-	User        User `json:"user"`
-	Captured    bool `json:"captured"`
+	// User is the class of the DC's user for its X# (A23.2, A23.5): that
+	// of the Placer, the thrower or the Setter, UserOf(group). Validate
+	// holds it to the Placer's and the Setter's; ThrowerUser checks the
+	// thrower's. NewDCAttack gives EliteUser: set it (a.User =
+	// UserOf(a.Placer)) for any other.
+	User     User `json:"user"`
+	Captured bool `json:"captured"`
 	// EnemyInfantry is the number of enemy Infantry units in a Set DC's
 	// Location for its malfunction DR (A23.7); −1 means the number of
 	// targets.
@@ -217,7 +223,7 @@ type DCAttack struct {
 	ELR int `json:"elr"`
 	// Throwers are the units in the thrower's Location, which a Thrown DC
 	// attacks too (A23.6): the thrower first, when he is among them, whose
-	// class a front end takes as User's (ThrowerUser).
+	// class User must then be (ThrowerUser).
 	Throwers   []Unit `json:"throwers,omitempty"`
 	ThrowerTEM int    `json:"thrower_tem"`
 	// Elevation is how many levels the thrower stands above the target;

@@ -1,6 +1,7 @@
 package asl
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -181,5 +182,44 @@ func TestMarshalUnknown(t *testing.T) {
 	}
 	if b, err := Thrown.MarshalText(); err != nil || string(b) != "thrown" {
 		t.Errorf("Thrown: %q, %v", b, err)
+	}
+}
+
+// TestECZeroIsModerate: an attack written as a struct literal, or read
+// from JSON with no "ec", takes the default Environmental Condition,
+// Moderate, not the wettest; the names still run wettest first.
+func TestECZeroIsModerate(t *testing.T) {
+	var e EC
+	if e != Moderate || e.String() != "moderate" || e.DRM() != 0 {
+		t.Errorf("the zero EC is %v (DRM %d), want moderate (0)", e, e.DRM())
+	}
+	u, err := ParseUnit("4-6-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (IFTAttack{FP: 8, ELR: 3, Targets: []Unit{u}, Options: DefaultFireOptions()}).Validate(); err != nil {
+		t.Errorf("an IFT attack with no EC given: %v", err)
+	}
+	var a DCAttack
+	if err := json.Unmarshal([]byte(`{"mode":"placed","terrain":"woods"}`), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.EC != Moderate {
+		t.Errorf("a DC read from JSON with no ec has EC %v", a.EC)
+	}
+	if got := strings.Join(ECNames(), " "); got != "snow mud wet moist moderate dry very-dry" {
+		t.Errorf("ECNames: %s", got)
+	}
+	for _, n := range ECNames() {
+		e, err := ParseEC(n)
+		if err != nil || e.String() != n {
+			t.Errorf("ParseEC(%q) = %v, %v", n, e, err)
+		}
+	}
+	want := map[string]int{"snow": -3, "mud": -3, "wet": -2, "moist": -1, "moderate": 0, "dry": 1, "very-dry": 2}
+	for n, d := range want {
+		if e, _ := ParseEC(n); e.DRM() != d {
+			t.Errorf("%s: DRM %d, want %d (B25.5)", n, e.DRM(), d)
+		}
 	}
 }

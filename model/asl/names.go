@@ -19,7 +19,13 @@ func BuildingNames() []string { return slices.Clone(buildingNames[:]) }
 func BreachNames() []string { return slices.Clone(breachNames[:]) }
 
 // ECNames are the Environmental Conditions, driest last (B25.5).
-func ECNames() []string { return slices.Clone(ecNames[:]) }
+func ECNames() []string {
+	names := make([]string, len(ecOrder))
+	for i, e := range ecOrder {
+		names[i] = ecNames[e]
+	}
+	return names
+}
 
 // RoadblockNames are the roadblocks a DC may attack (B29.5).
 func RoadblockNames() []string { return slices.Clone(roadblockNames[:]) }

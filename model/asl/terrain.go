@@ -66,14 +66,28 @@ func TerrainNames() []string {
 	return []string{"woods", "brush", "vineyard", "grain", "orchard", "olive-grove", "cactus", "rail-cars", "wrecked-rail-cars"}
 }
 
-// EC is the Environmental Condition (B25.5), with its Flame DRM.
+// EC is the Environmental Condition (B25.5), with its Flame DRM. Its zero
+// value is Moderate, the default, so that an attack written as a struct
+// literal, or read from JSON with no "ec", takes it.
 type EC int8
 
-var ecNames = [...]string{"snow", "mud", "wet", "moist", "moderate", "dry", "very-dry"}
-var ecDRM = [...]int{-3, -3, -2, -1, 0, 1, 2}
+// Moderate is the default EC; ParseEC reads the others.
+const Moderate EC = 0
 
-// Moderate is the default EC.
-const Moderate EC = 4
+const (
+	ecSnow EC = iota + 1
+	ecMud
+	ecWet
+	ecMoist
+	ecDry
+	ecVeryDry
+)
+
+var ecNames = [...]string{"moderate", "snow", "mud", "wet", "moist", "dry", "very-dry"}
+var ecDRM = [...]int{0, -3, -3, -2, -1, 1, 2}
+
+// ecOrder is the ECs wettest first, as names and messages list them.
+var ecOrder = [...]EC{ecSnow, ecMud, ecWet, ecMoist, Moderate, ecDry, ecVeryDry}
 
 func (e EC) String() string               { return enum.Name("EC", ecNames[:], e) }
 func (e EC) MarshalText() ([]byte, error) { return enum.Text("EC", ecNames[:], e) }
@@ -88,7 +102,7 @@ func ParseEC(s string) (EC, error) {
 			return EC(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(ecNames[:], ", "))
+	return 0, fmt.Errorf("%q: want one of %s", s, strings.Join(ECNames(), ", "))
 }
 
 // Breach is the kind of wall a Placed DC tries to breach.
