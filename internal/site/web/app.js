@@ -645,7 +645,7 @@ function pageMain() {
   // ("rules/sasl.md S29", "docs/engine.md"), or a bare item of the
   // command's page (a section sign and a number, or M and a number in
   // brackets).
-  const CITE = /rules\/(asl|toi|sasl|lhy)\.md(?: (§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|[SLRD]\d+b?)\b)?|docs\/([a-z-]+)\.md|§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]/g;
+  const CITE = /rules\/(asl|toi|sasl|lhy)\.md(?: (§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|[SLRD]\d+b?)\b)?|docs\/([a-z-]+)\.md|§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|\b[SLRD]\d+b?\b(?!\.\d)/g;
 
   // OWN are the items of each page that a rule badge names bare (S29 is
   // Solitaire ASL's decision; A23.3 the ASL Rulebook's, which the site
@@ -659,6 +659,9 @@ function pageMain() {
     const out = [];
     let last = 0;
     for (const m of text.matchAll(CITE)) {
+      // a bare decision (S29, D4) is its game's only: asl's D5.6 is the
+      // ASL Rulebook's
+      if (/^[SLRD]/.test(m[0]) && !(game && OWN[game].test(m[0]))) continue;
       const href = m[3] ? "docs/" + m[3] + ".html" : citeHref(m[1] || game, m[1] ? m[2] : m[0]);
       if (!href) continue;
       out.push(text.slice(last, m.index), el("a", { href, target: "_blank", rel: "noopener", text: m[0] }));
