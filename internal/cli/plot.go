@@ -83,6 +83,10 @@ func checkOutputFile(name, file string) error {
 	switch fi, err := os.Stat(file); {
 	case err == nil && !fi.Mode().IsRegular():
 		return badValue(name, file, "exists and is not a regular file; want a new or a regular file's name")
+	case err == nil && fi.Mode().Perm()&0o200 == 0:
+		// The file is replaced by a rename, which its mode does not
+		// stop: a file made read-only is one its owner means to keep.
+		return badValue(name, file, "exists and is read-only; give a new name, or make it writable first")
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		// A name the system refuses (too long, say) would fail only
 		// after the run.
@@ -163,8 +167,9 @@ func writeFileAtomic(name string, data []byte) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("--plot %s: %w", name, templess(err))
 	}
-	// CreateTemp makes the file private; a chart is for sharing.
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	// CreateTemp makes the file private; a chart is for sharing, or keeps
+	// the mode of the one it replaces.
+	if err := os.Chmod(tmp.Name(), modeFor(name)); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("--plot %s: %w", name, err)
 	}
@@ -173,6 +178,15 @@ func writeFileAtomic(name string, data []byte) error {
 		return fmt.Errorf("--plot %s: %w", name, err)
 	}
 	return nil
+}
+
+// modeFor is the mode of a file written to name: that of the file it
+// replaces, or 0644, readable by all, for a new one.
+func modeFor(name string) fs.FileMode {
+	if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() {
+		return fi.Mode().Perm()
+	}
+	return 0o644
 }
 
 // templess is err without the name of the temporary file it happened

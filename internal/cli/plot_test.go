@@ -51,6 +51,32 @@ func TestPlotFiles(t *testing.T) {
 	}
 }
 
+// TestPlotKeepsMode: a chart written again over one the user keeps
+// private stays private; a new one is readable by all.
+func TestPlotKeepsMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "odds.png")
+	run := func() os.FileMode {
+		t.Helper()
+		if code, _, stderr := cli(t, args("dc --target 4-6-7 --method exact --plot "+path)...); code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	if m := run(); m != 0o644 {
+		t.Errorf("a new chart: mode %v, want 0644", m)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if m := run(); m != 0o600 {
+		t.Errorf("a chart written over a private one: mode %v, want 0600", m)
+	}
+}
+
 func TestPlotUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	// A directory named as the chart file.
@@ -66,7 +92,14 @@ func TestPlotUsageErrors(t *testing.T) {
 	if err := os.Symlink("plain", filepath.Join(dir, "link.png")); err != nil {
 		t.Fatal(err)
 	}
+	// A file made read-only, which the rename into place would replace
+	// all the same.
+	if err := os.WriteFile(filepath.Join(dir, "kept.png"), []byte("keep"), 0o444); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ args, want string }{
+		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "kept.png"), `--plot "` + filepath.Join(dir, "kept.png") + `": exists and is read-only`},
+		{"dc --target 4-6-7 --cpuprofile " + filepath.Join(dir, "kept.png"), `--cpuprofile "` + filepath.Join(dir, "kept.png") + `": exists and is read-only`},
 		{"dc --target 4-6-7 --plot " + filepath.Join(dir, "out.gif"), `sapper dc: --plot "` + filepath.Join(dir, "out.gif") + `": want a file name ending in .png or .svg`},
 		{"compare --plot " + filepath.Join(dir, "nope", "out.png"), "does not exist"},
 		// A cleaned path hides the directory it is opened through: this
@@ -98,8 +131,11 @@ func TestPlotUsageErrors(t *testing.T) {
 			t.Errorf("/proc: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 3 { // sub.png, plain and link.png
-		t.Errorf("bad input left %d files behind", len(entries)-3)
+	if entries, _ := os.ReadDir(dir); len(entries) != 4 { // sub.png, plain, link.png and kept.png
+		t.Errorf("bad input left %d files behind", len(entries)-4)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "kept.png")); err != nil || string(data) != "keep" {
+		t.Errorf("the read-only file: %q, %v", data, err)
 	}
 	if fi, err := os.Lstat(filepath.Join(dir, "link.png")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link is not left as it was: %v, %v", fi, err)

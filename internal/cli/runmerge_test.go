@@ -107,6 +107,10 @@ func TestRunFileConflicts(t *testing.T) {
 	if err := os.WriteFile(placed, []byte("command: dc\ntitle: A Placed DC\nflags:\n  target: 4-6-7\n  tem: 2\n  rule: [surrender=true]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	ten := dir + "/ten.yaml"
+	if err := os.WriteFile(ten, []byte("command: dc\nflags:\n  target: ["+strings.Repeat("4-6-7, ", 9)+"4-6-7]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -119,6 +123,10 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", set, "--enemy-infantry", "2", "--mode", "placed"}, "sapper run: " + set + " (sapper dc): --enemy-infantry with --mode placed"},
 		{[]string{"run", placed, "--mode", "set"}, "sapper run: " + placed + ":5: tem: 2 with --mode set given after the file: a Set DC attacks with no TEM (A23.71)\n"},
 		{[]string{"run", placed, "--no-hob"}, "sapper run: " + placed + ":6: rule: surrender with --no-hob given after the file: it changes only what Heat of Battle does (A15)\n"},
+		// a list the flags after the file add to, too long together
+		{[]string{"run", ten, "--target", "4-6-7"}, "sapper run: " + ten + ":3: --target: at most 10 units in a Location (target: in the file and --target after it, together)\n"},
+		// a value after the file is its own
+		{[]string{"run", placed, "--target", "4-6-x"}, "sapper run: " + placed + " (sapper dc): --target \"4-6-x\""},
 	} {
 		code, stdout, stderr := cli(t, c.args...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, c.want) {

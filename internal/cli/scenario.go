@@ -256,7 +256,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		if name == "cpuprofile" {
 			return scenarioError(s.file, line, "field cpuprofile: a scenario file writes no profile; give --cpuprofile FILE after the file on the command line")
 		}
-		if name == "plot" && v.Kind == yaml.ScalarNode && v.Value != "" && (filepath.Clean(v.Value) != filepath.Base(v.Value) || strings.HasPrefix(filepath.Clean(v.Value), "..") || strings.ContainsRune(v.Value, '\\')) {
+		if name == "plot" && v.Kind == yaml.ScalarNode && v.Value != "" && (filepath.Clean(v.Value) != filepath.Base(v.Value) || filepath.Clean(v.Value) == ".." || strings.ContainsRune(v.Value, '\\')) {
 			return scenarioError(s.file, v.Line, "field plot: %s: a scenario file's chart is written in the directory sapper runs in: want a file name with no directory, e.g. chart.svg, or give --plot PATH on the command line", quote(v.Value))
 		}
 		s.lines["--"+name] = line
@@ -656,6 +656,14 @@ func (s *scenario) place(err error, inFile bool) error {
 		line = s.lines["--"+f]
 		if l := s.itemLine(f, msg); l > 0 {
 			line = l
+		}
+		// An error of a repeatable flag given in the file and after it
+		// too, that quotes no one value, is of its values together (a
+		// unit too many in a Location).
+		if s.given[f] && line > 0 && !strings.Contains(msg, `"`) {
+			if fl := flagsOf(s.command).Lookup(f); fl != nil && repeatable(fl) {
+				return scenarioError(s.file, line, "%s (%s: in the file and --%s after it, together)", msg, f, f)
+			}
 		}
 		// A flag given after the file is the command line's.
 		inFile = !s.given[f]

@@ -85,6 +85,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"longtitle", "command: dc\nflags:\n  target: 4-6-7\ntitle: " + strings.Repeat("word ", 24) + "words\n", `longtitle.yaml:4: title: 125 characters; want at most 120 (a longer text is a description)`},
 		{"plot", "command: dc\nflags:\n  target: 4-6-7\n  plot: out.gif\n", `plot.yaml:4: field plot: "out.gif": want a file name ending in .png or .svg`},
 		{"plotdir", "command: dc\nflags:\n  target: 4-6-7\n  plot: ../x.png\n", `plotdir.yaml:4: field plot: "../x.png": a scenario file's chart is written in the directory sapper runs in`},
+		{"plotup", "command: dc\nflags:\n  target: 4-6-7\n  plot: ..\n", `plotup.yaml:4: field plot: "..": a scenario file's chart is written in the directory sapper runs in`},
 		{"plotabs", "command: dc\nflags:\n  target: 4-6-7\n  plot: /tmp/x.svg\n", `plotabs.yaml:4: field plot: "/tmp/x.svg": a scenario file's chart`},
 		{"profile", "command: dc\nflags:\n  target: 4-6-7\n  cpuprofile: x.prof\n", `profile.yaml:4: field cpuprofile: a scenario file writes no profile`},
 		{"help", "command: dc\nflags:\n  help: true\n", `help.yaml:3: unknown field "help"`},

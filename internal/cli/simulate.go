@@ -130,7 +130,7 @@ func startCPUProfile(file string) (stop func() error, err error) {
 		pprof.StopCPUProfile()
 		err := firstErr(w.err, tmp.Close())
 		if err == nil {
-			err = os.Chmod(tmp.Name(), 0o644)
+			err = os.Chmod(tmp.Name(), modeFor(file))
 		}
 		if err == nil {
 			err = os.Rename(tmp.Name(), file)
