@@ -126,6 +126,47 @@ func TestBudgetEstimate(t *testing.T) {
 	}
 }
 
+// TestBudgetNoEstimateWhenMerging: a walk that has opened merged states
+// meets more merges the further it goes, so the first paths' estimate
+// errs high (an ASL fire attack's, 870 paths for 61): over the budget, it
+// says the budget, not an estimate.
+func TestBudgetNoEstimateWhenMerging(t *testing.T) {
+	// Twelve dice, counting sixes, that merge on the count after the
+	// sixth: the first state's subtree is 6^6 paths, so no state is known
+	// yet when the budget runs out.
+	exp := sixes(12, false)
+	exp.New = func() Trial {
+		return func(src *Source, rec *Record) {
+			count := 0
+			for i := range 12 {
+				if src.Intn(6) == 5 {
+					count++
+				}
+				if i == 5 && src.Merging() && src.MergeCounts([]byte{'s', byte(min(count, 1))}, []int{0, count, 0}) {
+					return
+				}
+			}
+			rec.Set(0, 0)
+			rec.Set(1, count)
+			rec.Set(2, b2iTest(count == 0))
+		}
+	}
+	_, err := Run(context.Background(), exp, Config{Method: Exact, MaxPaths: 20, Workers: 2})
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("err = %v, want a BudgetError", err)
+	}
+	if be.Estimate != 0 || !strings.Contains(err.Error(), "needs more than 20 paths, the budget") {
+		t.Errorf("BudgetError %+v: %v; want no estimate", *be, err)
+	}
+	// Its enumeration is far smaller than the 2.2 billion paths the
+	// estimate gave.
+	res, err := Run(context.Background(), exp, Config{Method: Exact, Workers: 2})
+	if err != nil || res.Paths > 1_000_000 {
+		t.Errorf("the whole walk: %v paths, %v", res.Paths, err)
+	}
+}
+
 // TestProbeOfLongPaths: the probe stops at probeDraws draws where its
 // paths are long, before probePaths paths, so that a model of long paths
 // is estimated, and auto decides, in as short a time as one of short

@@ -80,7 +80,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		}
 		if err := walkAll(ctx, subs, cfg, &paths, limit, trials); err != nil {
 			var be *BudgetError
-			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) {
+			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) && !openedAny(subs) {
 				be.Estimate = estimate(roots, subs)
 			}
 			return nil, err
@@ -123,7 +123,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		// goes, so its early estimate errs high, by orders of magnitude
 		// on a crossing of several Locations: an exact run then stops
 		// only at the budget itself.
-		if merging(subs) {
+		if merging(subs) || openedAny(subs) {
 			continue
 		}
 		est := estimate(roots, subs)
@@ -451,4 +451,11 @@ func (st step) nextIdx(i int32) int32 {
 		return i + 1
 	}
 	return -1
+}
+
+// openedAny reports whether the roots' walks have opened a merged state,
+// known or not: a walk that declares merge points, whose estimate errs.
+func openedAny(subs []*enumerator) bool {
+	states, _ := opened(subs)
+	return states > 0
 }
