@@ -7,7 +7,7 @@ import (
 )
 
 // describeActivateFlags groups the activate flags with their choices and
-// the rules/sasl.md decisions they follow (describe.go).
+// the items of rules/sasl.md they follow (describe.go).
 func describeActivateFlags(g *pflag.FlagSet) {
 	setGroup(g, groupAttack, "tables", "ac", "mission-drm", "a5-drm", "attitude", "date")
 	setGroup(g, groupTarget, "elr", "hazardous", "assault")
@@ -16,7 +16,7 @@ func describeActivateFlags(g *pflag.FlagSet) {
 	setComputed(g, "tables", "ac", "mission-drm", "a5-drm", "attitude", "date", "elr", "hazardous", "assault")
 	setChoices(g, "attitude", sasl.AttitudeNames())
 	for name, ref := range map[string]string{
-		"tables": "S19", "ac": "S1", "mission-drm": "S1", "a5-drm": "S5", "attitude": "S1", "date": "S27",
+		"tables": "S19", "ac": "S1", "mission-drm": "§3", "a5-drm": "S8", "attitude": "S8", "date": "S27",
 		"elr": "A19.1", "hazardous": "S12", "assault": "A4.61", "rule": "S29",
 	} {
 		setRuleRef(g, name, ref)

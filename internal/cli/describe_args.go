@@ -29,7 +29,7 @@ func describeArgs(name string) []inputDesc {
 	return []inputDesc{{
 		Name: "crossing", Kind: kindFile, Placeholder: "FILE|NAME", Choices: builtins, Example: example,
 		Group: groupAttack, Help: "a crossing file (sapper help activate shows its format), or the name of a built-in crossing",
-		Rule: "S5",
+		Rule: "§5",
 	}}
 }
 

@@ -82,6 +82,10 @@ func renderDocs() (map[string][]byte, error) {
 		return nil, err
 	}
 	sort.Strings(names)
+	anchors, err := ruleAnchors()
+	if err != nil {
+		return nil, err
+	}
 	pages := map[string]bool{}
 	for _, n := range names {
 		pages[n] = true
@@ -93,7 +97,7 @@ func renderDocs() (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		title, body, err := renderDoc(n, src, pages)
+		title, body, err := renderDoc(n, src, pages, anchors)
 		if err != nil {
 			return nil, fmt.Errorf("docs/%s: %w", n, err)
 		}
@@ -157,9 +161,10 @@ func rootOf(name string) string {
 }
 
 // renderDoc renders the page name, whose source is src, and returns its
-// title (its first heading) and its HTML. pages are every page's name.
-func renderDoc(name string, src []byte, pages map[string]bool) (string, []byte, error) {
-	fix := &docLinks{name: name, pages: pages}
+// title (its first heading) and its HTML. pages are every page's name,
+// anchors the rules pages' anchors.
+func renderDoc(name string, src []byte, pages map[string]bool, anchors map[string]map[string]bool) (string, []byte, error) {
+	fix := &docLinks{name: name, pages: pages, anchors: anchors}
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		// The pages are the project's own, and their anchors are raw
@@ -180,20 +185,26 @@ func renderDoc(name string, src []byte, pages map[string]bool) (string, []byte, 
 // docLinks is the transformer that gives headings their ids and points
 // links at the site's pages.
 type docLinks struct {
-	name  string
-	pages map[string]bool
-	title string
+	name    string
+	pages   map[string]bool
+	anchors map[string]map[string]bool
+	title   string
 }
 
 func (d *docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	src := reader.Source()
 	ids := map[string]int{}
-	var unlink []ast.Node
+	var unlink, drop []ast.Node
+	var texts []*ast.Text
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
+		case *ast.Text:
+			if plain(n) {
+				texts = append(texts, n)
+			}
 		case *ast.Heading:
 			t := plainText(n, src)
 			if d.title == "" {
@@ -214,8 +225,16 @@ func (d *docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 				unlink = append(unlink, n)
 			}
 		case *ast.Image:
-			// The screenshots of the site are not part of it.
-			unlink = append(unlink, n)
+			// The screenshots of the site, which it does not carry: the
+			// player is looking at the page itself.
+			drop = append(drop, n)
+		case *ast.CodeSpan:
+			// A browser breaks a line after a hyphen, which splits a
+			// flag (--no-hob) from its dashes; a short span keeps to
+			// one line.
+			if len(plainText(n, src)) <= nowrapCode {
+				n.SetAttributeString("class", []byte("nb"))
+			}
 		}
 		return ast.WalkContinue, nil
 	})
@@ -228,7 +247,33 @@ func (d *docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		}
 		parent.RemoveChild(parent, n)
 	}
+	for _, n := range drop {
+		n.Parent().RemoveChild(n.Parent(), n)
+	}
+	for _, t := range texts {
+		citeLinks(t, src, d.name, d.anchors)
+	}
 }
+
+// plain reports whether t is running text: not a link's, a heading's, an
+// image's, code's, or bold, as the label that opens an item is.
+func plain(t *ast.Text) bool {
+	for p := t.Parent(); p != nil; p = p.Parent() {
+		switch p := p.(type) {
+		case *ast.Link, *ast.AutoLink, *ast.Heading, *ast.Image, *ast.CodeSpan:
+			return false
+		case *ast.Emphasis:
+			if p.Level == 2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nowrapCode is the longest code span kept to one line: a flag and its
+// value; a longer one, a command line, wraps as it must on a phone.
+const nowrapCode = 28
 
 // dest is the site's link for a page's link to dest, and whether it has
 // one: a link of the web or within the page as it is, one to another page

@@ -73,6 +73,30 @@ func TestDocsLinksResolve(t *testing.T) {
 			t.Errorf("%s has no anchor %q", page, id)
 		}
 	}
+	// Citations in the text are links (a rules page named with its item,
+	// a rules page's bare item of its own); a rulebook number and an
+	// item's own bold label are not.
+	for page, want := range map[string]string{
+		"docs/activate.html": `<a href="rules/sasl.html#6">rules/sasl.md §6</a>`,
+		// rules/asl.md's own
+		"docs/rules/asl.html": `<a href="#3.6">§3.6</a>`,
+		// rules/toi.md's own
+		"docs/rules/toi.html":  `<a href="#4">§4</a>`,
+		"docs/rules/sasl.html": `(Chapter S rule 5, S5)`,
+	} {
+		if !bytes.Contains(pages[page], []byte(want)) {
+			t.Errorf("%s lacks %s", page, want)
+		}
+	}
+	for page, not := range map[string]string{
+		"docs/rules/sasl.html": `>S5.31</a>`,
+		"docs/rules/toi.html":  `<strong><a href="#M4">`,
+		"docs/rules/asl.html":  `>A23.3</a>`,
+	} {
+		if bytes.Contains(pages[page], []byte(not)) {
+			t.Errorf("%s has %s", page, not)
+		}
+	}
 	if b := pages["docs/dc.html"]; !bytes.Contains(b, []byte("<title>")) || bytes.Contains(b, []byte("<img")) {
 		t.Errorf("docs/dc.html: want a titled page with no images")
 	}
@@ -85,8 +109,9 @@ func TestSlug(t *testing.T) {
 		"Show the working: --explain":                     "show-the-working---explain",
 		"Exact enumeration, its budget and merged states": "exact-enumeration-its-budget-and-merged-states",
 		"Views of ordered outcomes":                       "views-of-ordered-outcomes",
-		"8. Modeling decisions (§8.1–8.64)":               "8-modeling-decisions-81864",
-		"Set before play, Set during play":                "set-before-play-set-during-play",
+		// rules/asl.md's heading
+		"8. Modeling decisions (§8.1–8.64)": "8-modeling-decisions-81864",
+		"Set before play, Set during play":  "set-before-play-set-during-play",
 	} {
 		if got := slug(in); got != want {
 			t.Errorf("slug(%q) = %q, want %q", in, got, want)
