@@ -126,7 +126,7 @@ type Run struct {
 type Options struct {
 	// HideZero omits outcomes that never occurred (p = 0 and no count).
 	HideZero bool
-	// View reads ordered metrics at least or at most (view.go); the
+	// View reads ordered metrics at least or at most (View); the
 	// table and the CSV follow it, the JSON carries every view.
 	View View
 }

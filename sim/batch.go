@@ -17,7 +17,7 @@ import (
 // and its Elapsed is its share of the pool's time (below).
 //
 // One pool rather than one run after another, because a worker that keeps
-// paths learns them from its first chunk of a run (paths.go): run in turn
+// paths (Experiment.KeepPaths) learns them from its first chunk of a run: run in turn
 // on two workers, every run is learnt twice, and the default compare's
 // two workers spent 6% more processor time than one. Here a worker claims
 // a run no worker has started, runs it to its end, and claims the next;

@@ -61,7 +61,7 @@ type Config struct {
 	Confidence float64
 	MaxPaths   uint64 // exact path budget
 	// MaxMemory is the exact memory budget in bytes: the tables of merged
-	// states (merge.go) hold at most half of it, leaving the rest to the
+	// states (Source.Merge) hold at most half of it, leaving the rest to the
 	// garbage collector's headroom, and evict their least useful states
 	// when full, so that an enumeration's memory does not grow with its
 	// paths.
@@ -76,13 +76,14 @@ type Config struct {
 	NoPaths bool
 	// KeepWalking makes each Monte Carlo worker walk its kept paths to
 	// the end of the run, even where the walk costs more time than the
-	// model would (judge.go): for a test that holds the walk to the
-	// model.
+	// model would, and a worker would otherwise give it up: for a test
+	// that holds the walk to the model.
 	KeepWalking bool
 	// Fractions makes an exact run find every probability as an exact
 	// fraction too (OutcomeSummary.Fraction), summing each path's weight
 	// in integers beside the floats: slower, and only for a complete run
-	// of a model that draws with integer weights (fraction.go). A Monte
+	// of a model that draws with integer weights (a Dist, Intn, dice, not
+	// a Dist marked Rounded: *FractionError). A Monte
 	// Carlo run has none to give: Run refuses the method mc with it, and
 	// auto notes that it fell back without them.
 	Fractions bool
@@ -142,7 +143,7 @@ func (c Config) validate() error {
 
 // BudgetError reports an exact enumeration that would exceed its path
 // budget: found by walking past it, or estimated after the first paths
-// (estimate.go).
+// (RunExact).
 type BudgetError struct {
 	Budget uint64
 	// Walked is how many paths were walked when the run gave up.

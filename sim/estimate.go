@@ -102,7 +102,7 @@ func (e *probeError) Error() string {
 // RunAuto runs exp by exact enumeration when its paths fit cfg.MaxPaths,
 // else by Monte Carlo (Method Auto, whatever cfg.Method says). It decides
 // on the probe (the first 2^17 paths, or 2^20 draws, at most): exact when the walk ended
-// within it or is estimated to fit autoSlack times the budget, Monte
+// within it or is estimated to fit twice the budget, Monte
 // Carlo otherwise; a walk that merges states it holds to bounds of its
 // own, and walks on past the probe when estimated over (above). An exact
 // run that then walks past the budget itself, or such a bound, or meets

@@ -13,8 +13,9 @@ import (
 
 // RunExact enumerates every path of draws of exp. It returns a
 // *BudgetError, and no result, when the paths exceed cfg.MaxPaths, when
-// the first paths of every subtree show that they would exceed it many
-// times over (estimate.go), or when one draw has more outcomes than it;
+// the first paths of every subtree show that they would exceed it eight
+// times over (a walk that has met no merged state: the first paths of one
+// that has are no guide), or when one draw has more outcomes than it;
 // and a *TreeError when a path draws more than MaxDepth times or a draw
 // has more than math.MaxInt32 outcomes. It refuses, before any work,
 // what Run refuses: a bad configuration or schema.
@@ -23,8 +24,8 @@ import (
 // by the workers in parallel, each summing its own paths in a fixed order;
 // the subtree sums are then added in outcome order, so the result is the
 // same for any worker count. Each root keeps its own table of merged
-// states, capped at its share of cfg.MaxMemory (merge.go), so the memory
-// of a run does not grow with its paths.
+// states, capped at its share of cfg.MaxMemory, so the memory of a run
+// does not grow with its paths.
 func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
 	if err := check(exp, cfg); err != nil {

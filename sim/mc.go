@@ -17,7 +17,8 @@ import (
 // the tallies are integer counts, so their sum is the same whatever worker
 // ran which chunk and in whatever order they are added: the result is
 // identical for any worker count. With cfg.Precision the run stops at the
-// first chunk prefix precise enough (runPrecise). It refuses, before any
+// first chunk prefix precise enough, the same prefix for any worker
+// count. It refuses, before any
 // work, what Run refuses: a bad configuration or schema.
 func RunMC(ctx context.Context, exp Experiment, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()

@@ -229,7 +229,7 @@ func (g *merger) release() {
 
 // Merging reports whether this source merges equal states: true in exact
 // mode, and in a Monte Carlo run that keeps its paths when it runs the
-// model on a path not walked before (paths.go). A model builds its state
+// model on a path not walked before (Experiment.KeepPaths). A model builds its state
 // keys only then, so other Monte Carlo trials pay nothing for them.
 func (s *Source) Merging() bool { return s.mg != nil || s.paths != nil && s.paths.merging }
 
@@ -237,7 +237,7 @@ func (s *Source) Merging() bool { return s.mg != nil || s.paths != nil && s.path
 // replaying draws of paths already walked: a Merge now can only meet the
 // state declared at this point before, whose subtree is being recorded,
 // so the trial may pass it a nil key rather than build one. The same holds
-// of a Monte Carlo trial replaying the path it walked (paths.go).
+// of a Monte Carlo trial replaying the path it walked (Experiment.KeepPaths).
 func (s *Source) Replaying() bool {
 	if s.paths != nil {
 		return s.paths.replaying()

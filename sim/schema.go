@@ -270,7 +270,7 @@ type Experiment struct {
 	New func() Trial
 	// KeepPaths lets each Monte Carlo worker keep the paths its trials
 	// take and walk them instead of running the trial, which then runs
-	// only on a path not walked before (paths.go). The result is the same
+	// only on a path not walked before. The result is the same
 	// either way, provided the trial's rolls by hand (Hand, Source.Roll)
 	// are the same dice as its draws through the source would be.
 	KeepPaths bool

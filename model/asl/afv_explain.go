@@ -3,7 +3,7 @@ package asl
 import "fmt"
 
 // AFVWorking is the working of a DC attack on a vehicle, read off the
-// plan the trial uses (newAFVPlan): the Position DR and the To Kill
+// plan its trials use, so that it cannot differ from them: the Position DR and the To Kill
 // numbers against armor, or the vehicle line, or a Set DC's attack on the
 // Location, and the attacks on the units there.
 type AFVWorking struct {

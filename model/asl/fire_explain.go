@@ -8,8 +8,9 @@ import (
 )
 
 // FireWorking is the working of an attack on the IFT and of what Table 23
-// does to the terrain (rules/asl.md §7.4), read off the plan the trial
-// uses (newFirePlan) and the functions it calls: each target's column and
+// does to the terrain (rules/asl.md §7.4), read off the plan its trials
+// use and the functions they call, so that it cannot differ from them:
+// each target's column and
 // DRM, Cowering, the Table 23 column and rolls, and what each Original DR
 // does. WP and an AFV entering a building make no IFT attack; their
 // working is the one roll they make (Terrain, TerrainRows).

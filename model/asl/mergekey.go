@@ -183,8 +183,8 @@ func (s *Stack) Raises(i int) bool {
 // Settled reports whether unit i, in play, is settled at step k of the
 // attack Resolve is applying with IFT results res: it takes no further
 // check, and no check to come can raise an event that would reach it, so
-// it leaves this attack as it stands now. It is the rule retireSettled
-// applies, leaders included. For a merge hook whose model attacks the
+// it leaves this attack as it stands now. It is the rule Resolve itself
+// retires units by, leaders included. For a merge hook whose model attacks the
 // unit no more: it may record the unit now and leave it out of its keys,
 // but for what the checks to come still read of a leader
 // (AppendLeadKey).

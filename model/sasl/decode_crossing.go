@@ -18,8 +18,8 @@ import (
 // metric), which the command line judges.
 var crossingKeys = []string{"tables", "stack", "elr", "hazardous", "assault", "enemy", "sq", "path"}
 
-// CrossingKeys returns the fields decodeCrossing reads, in the order
-// messages name them.
+// CrossingKeys returns the fields of a crossing file that
+// ReadCrossing reads, in the order messages name them.
 func CrossingKeys() []string { return append([]string(nil), crossingKeys...) }
 
 // CrossingFile is a decoded crossing file: the crossing, where its

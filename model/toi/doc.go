@@ -8,8 +8,8 @@
 // the default shown there), and D1–D9 for the decisions of §6 that settle
 // what the rules leave open.
 //
-// Every pool of dice is drawn as its number of successes in one draw (see
-// weights), so that exact enumeration of a 30-dice attack is one branch per
+// Every pool of dice is drawn as its number of successes in one draw,
+// weighted by the binomial law of its dice, so that exact enumeration of a 30-dice attack is one branch per
 // result, not 6^30 paths; Monte Carlo runs the same trial code.
 //
 // It resolves the attack and its damage only: not the actions around it

@@ -91,7 +91,7 @@ func ParseSquad(text string) (Squad, error) {
 }
 
 // ParseCount reads a count of dice, figures, charges or hits in the
-// number syntax of every input (package decimal): decimal digits with an
+// number syntax of every input of sapper: decimal digits with an
 // optional sign, so that 010 is ten and 0x10, 1e1 and 1_000 are refused
 // rather than read in some other base or form.
 func ParseCount(s string) (int, error) {
