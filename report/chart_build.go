@@ -136,16 +136,16 @@ func MetricHeading(m sim.Metric) string {
 	return strings.NewReplacer(".", " ", "_", " ").Replace(m.Name)
 }
 
-// PlayerWords writes a key as a player reads it: "no_attack" is "no
+// playerWords writes a key as a player reads it: "no_attack" is "no
 // attack", "good_order" "good order". Labels such as "K/4" or "≥ 1MC" are
 // left as they are.
-func PlayerWords(label string) string { return strings.ReplaceAll(label, "_", " ") }
+func playerWords(label string) string { return strings.ReplaceAll(label, "_", " ") }
 
 // inWords is s with its labels and name in a player's words.
 func inWords(s Series) Series {
-	out := Series{Name: PlayerWords(s.Name), Cells: s.Cells, Labels: make([]string, len(s.Labels))}
+	out := Series{Name: playerWords(s.Name), Cells: s.Cells, Labels: make([]string, len(s.Labels))}
 	for k, l := range s.Labels {
-		out.Labels[k] = PlayerWords(l)
+		out.Labels[k] = playerWords(l)
 	}
 	return out
 }
@@ -238,7 +238,7 @@ func SweepPanels(title, xlabel string, x []float64, g Grid) []Panel {
 		all := ColumnSeries(part.g)
 		var series []Series
 		for k, s := range all {
-			all[k] = Series{Name: PlayerWords(s.Name), Labels: s.Labels, Cells: s.Cells}
+			all[k] = Series{Name: playerWords(s.Name), Labels: s.Labels, Cells: s.Cells}
 			if !allZero(s) && !alwaysFull(s) {
 				series = append(series, all[k])
 			}
@@ -368,10 +368,10 @@ func WaysSweepPanels(xlabel string, ways []string, x [][]float64, gs []Grid, lea
 	var probs, means, flat []Panel
 	var zero []string
 	for _, c := range columns {
-		p := Panel{Kind: Lines, Title: PlayerWords(c), X: all, XLabel: xlabel, Mean: mean[c]}
+		p := Panel{Kind: Lines, Title: playerWords(c), X: all, XLabel: xlabel, Mean: mean[c]}
 		happened := false
 		for k, g := range gs {
-			s := Series{Name: PlayerWords(ways[k]), Labels: labels, Cells: make([]Cell, len(all))}
+			s := Series{Name: playerWords(ways[k]), Labels: labels, Cells: make([]Cell, len(all))}
 			if j := slices.Index(g.Columns, c); j >= 0 {
 				for i, r := range g.Rows {
 					s.Cells[slices.Index(all, x[k][i])] = r.Cells[j]
