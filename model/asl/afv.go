@@ -204,7 +204,7 @@ func (a AFVAttack) Validate() error {
 	}
 	switch {
 	case a.AerialAF != -1 && !onScale(a.AerialAF):
-		return bound.Invalidf("aerial-af", "%d is not an AF: want one of %s", a.AerialAF, afList())
+		return bound.Invalidf("aerial-af", "%d is not an AF: want one of %s, or -1 to read it off the C7.12 row beneath the worst AF", a.AerialAF, afList())
 	case a.AerialAF >= 0 && !armored:
 		return bound.Invalidf("aerial-af", "the vehicle has no armor, so no Aerial AF")
 	case a.AerialAF >= 0 && a.AerialAF > worst:

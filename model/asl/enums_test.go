@@ -97,6 +97,14 @@ func TestValidateAsParsed(t *testing.T) {
 			t.Errorf("hull front AF %d: %v", af, err)
 		}
 	}
+	// The Aerial AF's message names -1, the value that reads it off the
+	// C7.12 row, which a Go caller gives where the command line leaves
+	// the flag out.
+	a := NewAFVAttack(Placed, Armor{Hull: [3]AF{11, 8, 8}, Turret: [3]AF{11, 8, 8}})
+	a.AerialAF = 5
+	if err := a.Validate(); err == nil || !strings.Contains(err.Error(), "or -1 to read it off the C7.12 row") {
+		t.Errorf("aerial AF 5: %v", err)
+	}
 }
 
 // TestHoBOffSaysSo: with Heat of Battle off the hob metric still counts
