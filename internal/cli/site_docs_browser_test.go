@@ -68,7 +68,9 @@ func TestSiteLinksItsCitations(t *testing.T) {
 	// A section and a decision of each game, bare and with its page named,
 	// and a page of the manual.
 	for _, want := range []string{"docs/rules/toi.html#4", "docs/rules/toi.html#M4", "docs/rules/toi.html#D4", "docs/rules/sasl.html#S29", "docs/rules/lhy.html#L8",
-		"docs/rules/asl.html#8.31", "docs/rules/asl.html#5", "docs/engine.html"} {
+		"docs/rules/asl.html#8.31", "docs/rules/asl.html#5", "docs/engine.html",
+		// a rule switch's help (asl.md §8.26)
+		"docs/rules/asl.html#8.26"} {
 		if !seen[want] {
 			t.Errorf("no form links %q", want)
 		}

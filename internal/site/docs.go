@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -127,23 +128,56 @@ func wrapDoc(p docPage) ([]byte, error) {
 // docEntry is a page of the manual's index.
 type docEntry struct{ file, title string }
 
-// indexBody lists the manual's pages, then the rules reference's.
+// indexParts are the manual's index: its parts, each with its pages in
+// the order a player reads them (the main job first); a page no part
+// names goes at the end of the last.
+var indexParts = []struct {
+	heading string
+	pages   []string
+}{
+	{"The commands", []string{"compare.html", "dc.html", "afv.html", "fire.html", "plans.html", "building.html", "activate.html", "lhy.html", "sweep.html"}},
+	{"How sapper works", []string{"inputs.html", "output.html", "scenario-files.html", "engine.html", "serve.html", "library.html"}},
+	{"The rules reference", []string{"rules/index.html", "rules/asl.html", "rules/toi.html", "rules/sasl.html", "rules/lhy.html"}},
+}
+
+// indexBody lists the manual's pages by part.
 func indexBody(entries []docEntry) template.HTML {
+	title := map[string]string{}
+	for _, e := range entries {
+		title[e.file] = e.title
+	}
 	var b strings.Builder
-	b.WriteString("<h1>The manual</h1>\n<p>A page a command, and how the engine, the inputs and the output work. The rules reference gives the rules each game follows, with their numbers, and every modeling decision with its option and default.</p>\n")
-	for _, rules := range []bool{false, true} {
-		if rules {
-			b.WriteString("<h2>The rules reference</h2>\n")
+	b.WriteString("<h1>The manual</h1>\n<p>A page a command, and how the inputs, the output and the engine work. The rules reference gives the rules each game follows, with their numbers, and every modeling decision with its option and default.</p>\n")
+	listed := map[string]bool{}
+	for i, part := range indexParts {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n<ul>\n", part.heading)
+		pages := part.pages
+		if i == len(indexParts)-1 {
+			for _, e := range entries {
+				if !slices.Contains(pages, e.file) && !listedIn(e.file) {
+					pages = append(pages, e.file)
+				}
+			}
 		}
-		b.WriteString("<ul>\n")
-		for _, e := range entries {
-			if strings.HasPrefix(e.file, "rules/") == rules {
-				fmt.Fprintf(&b, "<li><a href=\"%s\">%s</a></li>\n", template.HTMLEscapeString(e.file), template.HTMLEscapeString(e.title))
+		for _, f := range pages {
+			if t, ok := title[f]; ok && !listed[f] {
+				listed[f] = true
+				fmt.Fprintf(&b, "<li><a href=\"%s\">%s</a></li>\n", template.HTMLEscapeString(f), template.HTMLEscapeString(t))
 			}
 		}
 		b.WriteString("</ul>\n")
 	}
 	return template.HTML(b.String())
+}
+
+// listedIn reports whether a part of the index names the page f.
+func listedIn(f string) bool {
+	for _, part := range indexParts {
+		if slices.Contains(part.pages, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // htmlName is the site's name of the page name: dc.md is dc.html, a
@@ -248,7 +282,12 @@ func (d *docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		parent.RemoveChild(parent, n)
 	}
 	for _, n := range drop {
-		n.Parent().RemoveChild(n.Parent(), n)
+		parent := n.Parent()
+		parent.RemoveChild(parent, n)
+		// A paragraph of screenshots alone goes with them.
+		if _, ok := parent.(*ast.Paragraph); ok && strings.TrimSpace(plainText(parent, src)) == "" && parent.Parent() != nil {
+			parent.Parent().RemoveChild(parent.Parent(), parent)
+		}
 	}
 	for _, t := range texts {
 		citeLinks(t, src, d.name, d.anchors)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path"
 	"strconv"
+	"strings"
 
 	"github.com/sapperhq/sapper/internal/site"
 )
@@ -77,10 +78,17 @@ func (h *handler) routes() error {
 		return err
 	}
 	for name, data := range docs {
-		h.get("/"+name, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			_, _ = w.Write(data)
-		}))
+		})
+		h.get("/"+name, hd)
+		if dir, ok := strings.CutSuffix(name, "index.html"); ok {
+			// /docs/ as a static server answers it, exactly: {$}
+			// matches the directory and nothing below it.
+			h.mux.Handle("GET /"+dir+"{$}", hd)
+			h.gets["/"+dir] = true
+		}
 	}
 	page := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -126,6 +126,8 @@ func TestPage(t *testing.T) {
 		// the manual and the rules reference, which the page's help links
 		"/docs/index.html":     "the rules reference",
 		"/docs/rules/asl.html": `id="8.50"`,
+		"/docs/":               "The commands",
+		"/docs/rules/":         "asl.md",
 	} {
 		res, err := s.Client().Get(s.URL + path)
 		if err != nil {

@@ -642,10 +642,10 @@ function pageMain() {
   const GAMES = { compare: "asl", dc: "asl", afv: "asl", fire: "asl", plans: "asl", building: "toi", activate: "sasl", lhy: "lhy" };
 
   // CITE finds a citation: a page named, with an item or without
-  // ("rules/sasl.md S29", "docs/engine.md"), or a bare item of the
+  // ("rules/sasl.md S29", "asl.md §8.54", "docs/engine.md"), or a bare item of the
   // command's page (a section sign and a number, or M and a number in
   // brackets).
-  const CITE = /rules\/(asl|toi|sasl|lhy)\.md(?: (§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|[SLRD]\d+b?)\b)?|docs\/([a-z-]+)\.md|§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|\b[SLRD]\d+b?\b(?!\.\d)/g;
+  const CITE = /\b(?:rules\/)?(asl|toi|sasl|lhy)\.md(?: (§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|[SLRD]\d+b?)\b)?|docs\/([a-z-]+)\.md|§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|\b[SLRD]\d+b?\b(?!\.\d)/g;
 
   // OWN are the items of each page that a rule badge names bare (S29 is
   // Solitaire ASL's decision; A23.3 the ASL Rulebook's, which the site
@@ -751,7 +751,7 @@ function pageMain() {
         const pick = el("select", { id: sid, "data-key": sw.key, "aria-describedby": sid + "-help" },
           el("option", { value: "", text: "default" }), ...sw.values.map((v) => el("option", { value: v, text: v })));
         pick.value = sw.values.includes(set[sw.key]) ? set[sw.key] : "";
-        list.append(el("div", { class: "switch" }, el("label", { for: sid, text: sw.key }), pick, el("p", { class: "help", id: sid + "-help", text: sw.help + "; default: " + sw.default })));
+        list.append(el("div", { class: "switch" }, el("label", { for: sid, text: sw.key }), pick, el("p", { class: "help", id: sid + "-help" }, ...cited(sw.help + "; default: " + sw.default))));
       }
       // The input's help is the command line's (KEY=BOOL, "Rules
       // below"): the form says what its choices are instead, above them.
