@@ -81,7 +81,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		}
 		if err := walkAll(ctx, subs, cfg, &paths, limit, trials); err != nil {
 			var be *BudgetError
-			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) && !openedAny(subs) {
+			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) {
 				be.Estimate = estimate(roots, subs)
 			}
 			return nil, err
@@ -124,7 +124,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		// goes, so its early estimate errs high, by orders of magnitude
 		// on a crossing of several Locations: an exact run then stops
 		// only at the budget itself.
-		if merging(subs) || openedAny(subs) {
+		if merging(subs) {
 			continue
 		}
 		est := estimate(roots, subs)
@@ -177,14 +177,12 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 // fractions: it gives none.
 const NoFractionsInterrupted = "no exact fractions: the enumeration was interrupted, so its figures are lower bounds"
 
-// merging reports whether any root's walk has merged a state yet.
+// merging reports whether any root's walk has opened a merged state,
+// known or not (every state known was opened first): a walk that
+// declares merge points, whose first paths are no guide to the rest.
 func merging(subs []*enumerator) bool {
-	for _, e := range subs {
-		if e.src.mg != nil && len(e.src.mg.memo) > 0 {
-			return true
-		}
-	}
-	return false
+	states, _ := opened(subs)
+	return states > 0
 }
 
 // opened is how many merged states the roots' walks have opened, and
@@ -452,11 +450,4 @@ func (st step) nextIdx(i int32) int32 {
 		return i + 1
 	}
 	return -1
-}
-
-// openedAny reports whether the roots' walks have opened a merged state,
-// known or not: a walk that declares merge points, whose estimate errs.
-func openedAny(subs []*enumerator) bool {
-	states, _ := opened(subs)
-	return states > 0
 }

@@ -143,25 +143,23 @@ var indexParts = []struct {
 // indexBody lists the manual's pages by part.
 func indexBody(entries []docEntry) template.HTML {
 	title := map[string]string{}
+	var unlisted []string
 	for _, e := range entries {
 		title[e.file] = e.title
+		if !listedIn(e.file) {
+			unlisted = append(unlisted, e.file)
+		}
 	}
 	var b strings.Builder
 	b.WriteString("<h1>The manual</h1>\n<p>A page a command, and how the inputs, the output and the engine work. The rules reference gives the rules each game follows, with their numbers, and every modeling decision with its option and default.</p>\n")
-	listed := map[string]bool{}
 	for i, part := range indexParts {
 		fmt.Fprintf(&b, "<h2>%s</h2>\n<ul>\n", part.heading)
 		pages := part.pages
 		if i == len(indexParts)-1 {
-			for _, e := range entries {
-				if !slices.Contains(pages, e.file) && !listedIn(e.file) {
-					pages = append(pages, e.file)
-				}
-			}
+			pages = slices.Concat(pages, unlisted)
 		}
 		for _, f := range pages {
-			if t, ok := title[f]; ok && !listed[f] {
-				listed[f] = true
+			if t, ok := title[f]; ok {
 				fmt.Fprintf(&b, "<li><a href=\"%s\">%s</a></li>\n", template.HTMLEscapeString(f), template.HTMLEscapeString(t))
 			}
 		}
@@ -285,7 +283,7 @@ func (d *docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		parent := n.Parent()
 		parent.RemoveChild(parent, n)
 		// A paragraph of screenshots alone goes with them.
-		if _, ok := parent.(*ast.Paragraph); ok && strings.TrimSpace(plainText(parent, src)) == "" && parent.Parent() != nil {
+		if _, ok := parent.(*ast.Paragraph); ok && plainText(parent, src) == "" && parent.Parent() != nil {
 			parent.Parent().RemoveChild(parent.Parent(), parent)
 		}
 	}
@@ -333,8 +331,8 @@ func (d *docLinks) dest(dest string) (string, bool) {
 	return rel, true
 }
 
-// plainText is the text a heading shows: its text and code, without
-// markup.
+// plainText is the text a node shows (a heading, a code span, a
+// paragraph): its text and code, without markup, trimmed.
 func plainText(n ast.Node, src []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {

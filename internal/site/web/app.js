@@ -525,7 +525,7 @@ function pageMain() {
       else a.removeAttribute("aria-current");
     }
     $("cmd-title").textContent = "sapper " + cmd.name;
-    $("cmd-summary").replaceChildren(...flagWords(cmd.summary).flatMap((w) => (typeof w === "string" ? cited(w) : [w])));
+    $("cmd-summary").replaceChildren(...helpWords(cmd.summary));
     const form = $("form");
     form.replaceChildren();
     clearErrors();
@@ -642,9 +642,9 @@ function pageMain() {
   const GAMES = { compare: "asl", dc: "asl", afv: "asl", fire: "asl", plans: "asl", building: "toi", activate: "sasl", lhy: "lhy" };
 
   // CITE finds a citation: a page named, with an item or without
-  // ("rules/sasl.md S29", "asl.md §8.54", "docs/engine.md"), or a bare item of the
-  // command's page (a section sign and a number, or M and a number in
-  // brackets).
+  // ("rules/sasl.md S29", "asl.md §8.54", "docs/engine.md"), or a bare
+  // item of the command's page (a section sign and a number, M and a
+  // number in brackets, or a decision of the game's own letter).
   const CITE = /\b(?:rules\/)?(asl|toi|sasl|lhy)\.md(?: (§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|[SLRD]\d+b?)\b)?|docs\/([a-z-]+)\.md|§\d+(?:\.\d+)?|\[M\d+(?:\.\d+)?\]|\b[SLRD]\d+b?\b(?!\.\d)/g;
 
   // OWN are the items of each page that a rule badge names bare (S29 is
@@ -680,6 +680,12 @@ function pageMain() {
     if (anchor.startsWith("§")) anchor = anchor.slice(1);
     else if (anchor.startsWith("[M")) anchor = game === "asl" ? anchor.slice(2, -1) : anchor.slice(1, -1);
     return "docs/rules/" + game + ".html" + (anchor ? "#" + anchor : "");
+  }
+
+  // helpWords is a help text as the form says it: its flags as the
+  // fields (flagWords), its citations as links (cited).
+  function helpWords(text) {
+    return flagWords(text).flatMap((w) => (typeof w === "string" ? cited(w) : [w]));
   }
 
   // ruleBadge is a field's rule, linked when it is an item of the
@@ -730,7 +736,7 @@ function pageMain() {
     // an input another's value rules out (a thrower but for a Thrown DC)
     // is hidden under that value (applyOnly)
     if (i.only) Object.assign(wrap.dataset, { onlyInput: i.only.input, onlyValues: i.only.values.join(" ") });
-    const help = el("p", { class: "help", id: "help-" + i.name }, ...flagWords(i.help || "").flatMap((w) => (typeof w === "string" ? cited(w) : [w])));
+    const help = el("p", { class: "help", id: "help-" + i.name }, ...helpWords(i.help || ""));
     if (i.rule && !(i.help || "").includes(i.rule)) help.append(" ", ruleBadge(i.rule));
     const err = el("p", { class: "field-error", id: "err-" + i.name, hidden: true });
     const describedby = "help-" + i.name + " err-" + i.name;
