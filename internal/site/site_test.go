@@ -98,3 +98,20 @@ func TestScriptStrips(t *testing.T) {
 		t.Errorf("app.js: %d lines kept of %d bytes, want its %d lines of code", n, len(out), code)
 	}
 }
+
+// TestDocsAreKept: the site carries the manual's pages, the rules
+// reference's among them, each a whole page.
+func TestDocsAreKept(t *testing.T) {
+	pages, err := Docs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"docs/index.html", "docs/compare.html", "docs/rules/index.html", "docs/rules/asl.html"} {
+		if b := pages[name]; !bytes.HasPrefix(b, []byte("<!doctype html>")) || !bytes.HasSuffix(b, []byte("</html>\n")) {
+			t.Errorf("%s: want a whole page, got %d bytes", name, len(b))
+		}
+	}
+	if len(pages) < 20 {
+		t.Errorf("%d pages, want the manual's and the rules reference's", len(pages))
+	}
+}

@@ -1,8 +1,13 @@
-package site
+package manual
 
 import (
 	"bytes"
+	"errors"
+	"flag"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,7 +22,7 @@ var (
 // and the rules reference leads to a page the site holds and, with a
 // fragment, to an id on that page; no link is left to a Markdown file.
 func TestDocsLinksResolve(t *testing.T) {
-	pages, err := Docs()
+	pages, err := Render()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,6 +120,67 @@ func TestSlug(t *testing.T) {
 	} {
 		if got := slug(in); got != want {
 			t.Errorf("slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "write the site's pages of the manual afresh")
+
+// kept is where package site keeps the rendered pages it embeds.
+const kept = "../site"
+
+// TestPagesAreRendered: the pages package site embeds are those the
+// manual's Markdown renders to, and no others; -update writes them.
+func TestPagesAreRendered(t *testing.T) {
+	pages, err := Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]bool{}
+	err = filepath.WalkDir(filepath.Join(kept, docsDir), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(kept, p)
+			old[filepath.ToSlash(rel)] = true
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if *update {
+		for name := range old {
+			if pages[name] == nil {
+				if err := os.Remove(filepath.Join(kept, filepath.FromSlash(name))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for name, b := range pages {
+			p := filepath.Join(kept, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	const how = "after a change to docs/, run: go test ./internal/manual -run TestPagesAreRendered -update"
+	for name, b := range pages {
+		got, err := os.ReadFile(filepath.Join(kept, filepath.FromSlash(name)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			t.Errorf("internal/site/%s is missing; %s", name, how)
+		case err != nil:
+			t.Fatal(err)
+		case !bytes.Equal(got, b):
+			t.Errorf("internal/site/%s is not what docs/ renders to; %s", name, how)
+		}
+	}
+	for name := range old {
+		if pages[name] == nil {
+			t.Errorf("internal/site/%s renders from no page of docs/; %s", name, how)
 		}
 	}
 }

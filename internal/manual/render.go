@@ -1,4 +1,4 @@
-package site
+package manual
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/yuin/goldmark"
@@ -23,26 +22,8 @@ import (
 	"github.com/sapperhq/sapper/docs"
 )
 
-// The manual and the rules reference on the site.
-//
-// The page's help cites the rules reference ("§4", "rules/sasl.md S29")
-// and the manual ("docs/engine.md"); a player of the site has no copy of
-// the repository, so the site carries both, rendered from the Markdown
-// the binary embeds (package docs): docs/NAME.html for docs/NAME.md,
-// docs/rules/NAME.html for docs/rules/NAME.md, a rules README as its
-// directory's index.html, and docs/index.html listing the pages. A link
-// between two pages follows them; a link out of docs/ (the README, a Go
-// file) would lead nowhere on the site and stays as its text. Headings
-// get the ids GitHub gives them, which the pages' own links use.
-
 // docsDir is where the pages go in a site, and the path the page links.
 const docsDir = "docs"
-
-// Docs returns the rendered pages, by their paths in a site
-// ("docs/rules/asl.html"). They are rendered once.
-func Docs() (map[string][]byte, error) { return renderedDocs() }
-
-var renderedDocs = sync.OnceValues(renderDocs)
 
 // docPage is what the page template needs of one page.
 type docPage struct {
@@ -71,7 +52,9 @@ var docTemplate = template.Must(template.New("doc").Parse(`<!doctype html>
 </html>
 `))
 
-func renderDocs() (map[string][]byte, error) {
+// Render renders the pages, by their paths in a site
+// ("docs/rules/asl.html").
+func Render() (map[string][]byte, error) {
 	var names []string
 	err := fs.WalkDir(docs.Pages, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && path.Ext(p) == ".md" {

@@ -1,4 +1,4 @@
-package site
+package manual
 
 import (
 	"io/fs"
