@@ -62,7 +62,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.motion, "motion", false, "the AFV is non-Stopped or in Motion: Position +2")
 	g.BoolVar(&f.concealed, "concealed", false, "the AFV is concealed: Position +2 (once with --motion);\nits PRC share it: Collateral FP halved (§8.6)")
 	g.BoolVar(&f.ce, "ce", false, "the AFV is CE: Position +1; its crew is Vulnerable")
-	g.BoolVar(&f.openTopped, "open-topped", false, "the AFV is Open-Topped: Position −2")
+	g.BoolVar(&f.openTopped, "open-topped", false, "the AFV is Open-Topped: Position −2 (a named --vehicle\nsays whether it is)")
 	g.BoolVar(&f.immobile, "immobile", false, "the AFV is Immobile: Position −2")
 	g.BoolVar(&f.bypass, "bypass", false, "the AFV is in Bypass in the DC user's hex: Position −2,\nthrough its rear")
 	g.BoolVar(&f.elevationAdvantage, "elevation-advantage", false, "the DC user is a level or more above the AFV: Position\n−1 (−2 if Open-Topped) (C7.22 reversed)")
@@ -150,10 +150,14 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	}
 	a := asl.NewAFVAttack(mode, armor)
 	a.Vehicle = preset.Name
-	a.OpenTopped = preset.OpenTopped || f.openTopped
-	if fs.Changed("open-topped") {
-		a.OpenTopped = f.openTopped
+	if fs.Changed("open-topped") && fs.Changed("vehicle") && f.openTopped != preset.OpenTopped {
+		is := "is not"
+		if preset.OpenTopped {
+			is = "is"
+		}
+		return zero, inputErrorf("open-topped", "--open-topped=%t with --vehicle %s, which %s Open-Topped; for another vehicle give its armor with --af", f.openTopped, preset.Name, is)
 	}
+	a.OpenTopped = preset.OpenTopped || f.openTopped
 	if fs.Changed("aerial-af") {
 		v, err := asl.ParseAF(f.aerialAF)
 		if err != nil || v == asl.Unarmored {

@@ -87,6 +87,8 @@ func TestAFVBadInput(t *testing.T) {
 		{"afv", "--af is required"},
 		{"afv --af 11/8/8 --vehicle tiger", "--af and --vehicle"},
 		{"afv --vehicle panther", `--vehicle "panther": want one of`},
+		{"afv --vehicle halftrack --open-topped=false", "--open-topped=false with --vehicle halftrack, which is Open-Topped"},
+		{"afv --vehicle tiger --open-topped", "--open-topped=true with --vehicle tiger, which is not Open-Topped"},
 		{"afv --af 11/8/8 --facing top", `--facing "top"`},
 		{"afv --af 11/8/8 --same-hex --facing front", "--facing front with --same-hex"},
 		{"afv --af 11/8/8 --mode set --facing side", "--facing: a Set DC"},

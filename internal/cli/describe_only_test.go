@@ -34,6 +34,8 @@ func TestOnlyAsRefused(t *testing.T) {
 			"elr":         {"--other", "4-6-7"},
 			"crew-ml":     {"--ce"},
 			"thrower-tem": {"--thrower", "4-6-7"},
+			// a named vehicle says whether it is Open-Topped
+			"open-topped": {"--vehicle", "halftrack"},
 		},
 	}
 	for _, name := range []string{"dc", "afv"} {
@@ -74,8 +76,9 @@ func TestOnlyAsRefused(t *testing.T) {
 				args := []string{name, "--mode", m, "--trials", "1"}
 				for _, ex := range ins {
 					// the example target, unless the input or what it needs
-					// stands instead of it (--beyond)
-					if len(ex.Example) > 0 && ex.Name != in.Name && !slices.Contains(in.Excludes, ex.Name) && !(slices.Contains(extra, "--beyond") || in.Name == "beyond") {
+					// stands instead of it (--beyond, another --vehicle)
+					if len(ex.Example) > 0 && ex.Name != in.Name && !slices.Contains(in.Excludes, ex.Name) && !slices.Contains(extra, "--"+ex.Name) &&
+						!(slices.Contains(extra, "--beyond") || in.Name == "beyond") {
 						args = append(args, "--"+ex.Name, ex.Example[0])
 					}
 				}
