@@ -310,9 +310,16 @@ func describePlans(in plansInputs) string {
 		}
 	}
 	first := fmt.Sprintf("Plans against %s in %s", joinUnits(in.Targets), where)
+	sep := ", "
+	if where == "open ground" && (len(tems) > 1 || !tems[0]) {
+		// A TEM with no building or terrain named is a Location's the
+		// player did not name, not open ground's (TEM 0): as sapper fire
+		// says it.
+		first, sep = "Plans against "+joinUnits(in.Targets), "; "
+	}
 	if len(tems) == 1 {
 		for t := range tems {
-			first += fmt.Sprintf(", TEM %d", t)
+			first += fmt.Sprintf("%sTEM %d", sep, t)
 		}
 	}
 	lines := []string{first}

@@ -350,6 +350,26 @@ func TestPlansFlameNote(t *testing.T) {
 	}
 }
 
+// TestPlansWhere: the summary names the Location as given: open ground
+// only at TEM 0, a TEM with no terrain named as sapper fire gives it.
+func TestPlansWhere(t *testing.T) {
+	for args, want := range map[string]string{
+		"--tem 3":                  "Plans against 4-6-7; TEM 3\n",
+		"":                         "Plans against 4-6-7 in open ground, TEM 0\n",
+		"--building stone --tem 3": "Plans against 4-6-7 in a stone building, TEM 3\n",
+		"--plan c:fire_8_tem=1":    "Plans against 4-6-7\n",
+	} {
+		argv := append([]string{"plans", "--target", "4-6-7", "--trials", "100", "--plan", "a: fire 8", "--plan", "b: fire 4"}, strings.Fields(args)...)
+		for i, a := range argv {
+			argv[i] = strings.ReplaceAll(a, "_", " ")
+		}
+		code, stdout, stderr := cli(t, argv...)
+		if code != 0 || !strings.Contains(stdout, "\n"+want) {
+			t.Errorf("%s: exit %d, stderr %q; want the line %q in\n%s", args, code, stderr, want, stdout)
+		}
+	}
+}
+
 // TestPlansStartingStates: the starting states §8.64 refuses are one line
 // naming the target, exit 2; a wounded leader and an explicit good_order
 // run.
