@@ -73,7 +73,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (default: Set during play, a setting dr\nunder the --dff attacks at −2)")
 	g.BoolVar(&f.noHoB, "no-hob", false, "no Heat of Battle")
 	g.StringArrayVar(&f.rules, "rule", nil, "set a modeling switch `KEY=BOOL` as in sapper dc")
-	setSwitches(g, "rule", ruleDocs(rules, asl.DefaultOptions()))
+	setSwitches(g, "rule", ruleDocs(compareRules, asl.DefaultOptions()))
 	g.BoolVar(&f.differences, "differences", false, "show the ways as sapper plans shows plans: a row per\nfigure, a column per way, then thrown's and set's\ndifference from placed with its interval")
 	setTEMRange(g)
 	setRange(g, "drm", asl.MinDRM, asl.MaxDRM)
@@ -166,7 +166,7 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 	c.DRM, c.ELR, c.Concealed, c.Captured, c.CX, c.AFPh = f.drm, f.elr, f.concealed, f.captured, f.cx, f.afph
 	c.ThrowerTEM, c.Preset = f.throwerTEM, f.preset
 	c.Options.HeatOfBattle = !f.noHoB
-	if err := applyRules(rules, &c.Options, f.rules); err != nil {
+	if err := applyRules(compareRules, &c.Options, f.rules); err != nil {
 		return c, err
 	}
 	if err := compareConflicts(fs, f.rules, f.noHoB, c); err != nil {
@@ -377,5 +377,5 @@ func writeCompareHelp(w io.Writer) {
 	fs, _ := newFlagSet("compare")
 	var f compareFlags
 	own, common := f.register(fs)
-	writeHelp(w, compareHelpIntro, own, common)
+	writeHelpRules(w, compareHelpIntro, own, common, ruleDocs(compareRules, asl.DefaultOptions()))
 }

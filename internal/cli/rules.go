@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,10 @@ var rules = []rule[asl.Options]{
 		func(o asl.Options) string { return boolText(o.FallingRubble) },
 		func(o *asl.Options, v bool) { o.FallingRubble = v }},
 }
+
+// compareRules are sapper dc's switches but falling-rubble: compare's
+// building has no level above ground for Rubble to fall from (§8.60).
+var compareRules = slices.DeleteFunc(slices.Clone(rules), func(r rule[asl.Options]) bool { return r.key == "falling-rubble" })
 
 func ruleKeys[O any](rs []rule[O]) string {
 	keys := make([]string, len(rs))
