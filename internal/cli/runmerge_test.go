@@ -163,6 +163,11 @@ func TestRunFileConflicts(t *testing.T) {
 		// a sweep of the crossing is headed as a run of it, the swept
 		// input aside
 		{[]string{"sweep", "activate", "two-sq-crossing", "--vary", "ac=1..2", "--trials", "1000"}, "A squad dashes past two S? (changed: method: exact dropped for --trials)"},
+		{[]string{"sweep", "activate", "two-sq-crossing", "--vary", "ac=1..2", "--metric", "activated", "--trials", "1000"}, "A squad dashes past two S? (changed: method: exact dropped for --trials)"},
+		// a sweep file's metric or goal given after it is named: the file
+		// shows another
+		{[]string{"run", "placed-tem-sweep", "--metric", "ift"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --metric ift)"},
+		{[]string{"run", "placed-tem-sweep", "--goal", "stack=cleared>=0.5"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --goal stack=cleared>=0.5)"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
 		var doc struct{ Title string }
