@@ -42,6 +42,7 @@ func TestSiteRefusesABadDir(t *testing.T) {
 		{[]string{"site"}, "want the directory to write the site to"},
 		{[]string{"site", "a", "b"}, "want one directory, got 2 arguments"},
 		{[]string{"site", ""}, "want a directory name"},
+		{[]string{"site", "-"}, "want a directory name, not standard output; for a directory named -, give ./-"},
 		{[]string{"site", file}, "exists and is not a directory"},
 		{[]string{"site", full}, "holds other files"},
 		{[]string{"site", filepath.Join(tmp, "no", "such")}, "its parent " + filepath.Join(tmp, "no") + " does not exist"},

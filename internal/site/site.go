@@ -102,6 +102,10 @@ func CheckDir(dir string) error {
 	if strings.TrimSpace(dir) == "" {
 		return &DirError{dir, "want a directory name"}
 	}
+	if dir == "-" {
+		// Standard output to most commands; a site is a directory.
+		return &DirError{dir, "want a directory name, not standard output; for a directory named -, give ./-"}
+	}
 	parent := filepath.Dir(filepath.Clean(dir))
 	switch fi, err := os.Stat(parent); {
 	case errors.Is(err, fs.ErrNotExist):
