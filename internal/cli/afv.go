@@ -62,7 +62,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.motion, "motion", false, "the AFV is non-Stopped or in Motion: Position +2")
 	g.BoolVar(&f.concealed, "concealed", false, "the AFV is concealed: Position +2 (once with --motion);\nits PRC share it: Collateral FP halved (§8.6)")
 	g.BoolVar(&f.ce, "ce", false, "the AFV is CE: Position +1; its crew is Vulnerable")
-	g.BoolVar(&f.openTopped, "open-topped", false, "the AFV is Open-Topped: Position −2 (a named --vehicle\nsays whether it is)")
+	g.BoolVar(&f.openTopped, "open-topped", false, "the AFV is Open-Topped: Position −2; default: as the\nnamed --vehicle is, else false")
 	g.BoolVar(&f.immobile, "immobile", false, "the AFV is Immobile: Position −2")
 	g.BoolVar(&f.bypass, "bypass", false, "the AFV is in Bypass in the DC user's hex: Position −2,\nthrough its rear")
 	g.BoolVar(&f.elevationAdvantage, "elevation-advantage", false, "the DC user is a level or more above the AFV: Position\n−1 (−2 if Open-Topped) (C7.22 reversed)")
