@@ -13,7 +13,8 @@ import (
 // §7.5, §8.63–8.64).
 
 // PlanStep is one attack of a plan: a DC (DC set) or any IFT attack (Fire
-// set), exactly one of them. Its Targets and ELR are the plan's.
+// set), exactly one of them, with no Targets: it meets the plan's, as the
+// attacks before it left them, and the plan's ELR stands for its own.
 type PlanStep struct {
 	DC   *DCAttack  `json:"dc,omitempty"`
 	Fire *IFTAttack `json:"fire,omitempty"`
@@ -208,6 +209,11 @@ func (p Plan) Validate() error {
 func (s PlanStep) validate(targets []Unit, elr int, heroes bool) error {
 	if (s.DC == nil) == (s.Fire == nil) {
 		return fmt.Errorf("give one attack: a DC or a fire attack")
+	}
+	if s.DC != nil && len(s.DC.Targets) > 0 || s.Fire != nil && len(s.Fire.Targets) > 0 {
+		// They would be dropped for the plan's: an attack meets the
+		// Location as the attacks before it left it (§7.5).
+		return bound.Invalidf("target", "an attack of a plan names no targets of its own: each meets the plan's Targets as the attacks before it left them")
 	}
 	allConcealed := len(targets) > 0 && !slices.ContainsFunc(targets, func(u Unit) bool { return !u.Concealed })
 	switch {

@@ -247,6 +247,8 @@ func TestPlanValidation(t *testing.T) {
 		"bridge":    {planOf(t, []string{"4-6-7"}, dcStep(Placed, func(a *DCAttack) { a.Wire = true })), "structures"},
 		"wp":        {planOf(t, []string{"4-6-7"}, fireStep(0, func(a *IFTAttack) { a.Weapon = WP })), "make no IFT attack"},
 		"bad fp":    {planOf(t, []string{"4-6-7"}, fireStep(0, nil)), "attack 1: fp"},
+		// an attack's own targets would be dropped for the plan's
+		"own targets": {planOf(t, []string{"4-6-7"}, dcStep(Placed, func(a *DCAttack) { a.Targets = []Unit{mustUnit(t, "4-6-7"), mustUnit(t, "4-6-7")} })), "attack 1: target: an attack of a plan names no targets"},
 		"heroes": {planOf(t, []string{"4-6-7", "4-6-7", "4-6-7", "leader:8-1", "leader:9-2"},
 			fireStep(4, nil), fireStep(4, nil), fireStep(4, nil)), "heroes created"},
 	}

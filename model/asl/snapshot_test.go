@@ -22,8 +22,8 @@ func TestExperimentIsASnapshot(t *testing.T) {
 	}
 	fire := NewIFTAttack(8, squad(), squad())
 	dc := NewDCAttack(Placed, squad(), squad())
-	step := NewIFTAttack(8)
-	plan := Plan{Targets: []Unit{squad(), squad()}, ELR: 3, Steps: []PlanStep{{Fire: &step}, {DC: &dc}}}
+	step, placed := NewIFTAttack(8), NewDCAttack(Placed)
+	plan := Plan{Targets: []Unit{squad(), squad()}, ELR: 3, Steps: []PlanStep{{Fire: &step}, {DC: &placed}}}
 	for _, c := range []struct {
 		name   string
 		exp    func() (sim.Experiment, error)
