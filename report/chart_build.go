@@ -167,6 +167,40 @@ func dropZero(s Series, m sim.MetricSummary) Series {
 	return out
 }
 
+// dropZeroInAll is dropZero for the series of several runs side by side,
+// s[i] of metric m[i]: an outcome goes when it never occurred in any run,
+// so that the groups keep their bars in step. Runs whose metric has other
+// outcomes are left whole.
+func dropZeroInAll(s []Series, m []sim.MetricSummary) []Series {
+	if len(m) == 0 {
+		return s
+	}
+	n := len(m[0].Outcomes)
+	keep := make([]bool, n)
+	for i := range m {
+		if len(m[i].Outcomes) != n || len(s[i].Labels) != n {
+			return s
+		}
+		for k, o := range m[i].Outcomes {
+			keep[k] = keep[k] || o.P != 0 || o.Count != 0
+		}
+	}
+	if !slices.Contains(keep, true) {
+		return s
+	}
+	out := make([]Series, len(s))
+	for i := range s {
+		out[i] = Series{Name: s[i].Name}
+		for k := range n {
+			if keep[k] {
+				out[i].Labels = append(out[i].Labels, s[i].Labels[k])
+				out[i].Cells = append(out[i].Cells, s[i].Cells[k])
+			}
+		}
+	}
+	return out
+}
+
 // GridChart draws a side-by-side grid, such as compare's: the
 // probabilities as bars grouped by column, one colour per row, and the
 // means, if any, in a panel of their own since they have another scale.
@@ -307,6 +341,8 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 			continue
 		}
 		p := Panel{Kind: Groups}
+		var ss []Series
+		var ms []sim.MetricSummary
 		for _, run := range runs {
 			m := run.Result.Metric(name)
 			if m == nil {
@@ -319,12 +355,17 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 				}
 			}
 			s := MetricSeries(run.Result, *m, opt.Cumulative)
-			if opt.Cumulative {
-				s = dropWhole(s, *m)
-			}
-			s = inWords(s)
 			s.Name = run.Label
-			p.Series = append(p.Series, s)
+			ss, ms = append(ss, s), append(ms, *m)
+		}
+		if opt.HideZero {
+			ss = dropZeroInAll(ss, ms)
+		}
+		for i, s := range ss {
+			if opt.Cumulative {
+				s = dropWhole(s, ms[i])
+			}
+			p.Series = append(p.Series, inWords(s))
 		}
 		c.Panels = append(c.Panels, p)
 	}

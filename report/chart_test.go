@@ -141,6 +141,17 @@ func TestRunsChart(t *testing.T) {
 	if len(c.Panels) != 4 || c.Panels[0].Kind != Groups || len(c.Panels[0].Series) != 1 || c.Panels[0].Series[0].Name != "mc" {
 		t.Errorf("panels %+v", c.Panels)
 	}
+	// HideZero drops an outcome no run reached, in every run's series.
+	two := Report{Command: "x", Runs: []Run{{Label: "a", Result: mcResult()}, {Label: "b", Result: mcResult()}}}
+	hidden, err := RunsChart(two, ChartOptions{HideZero: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range hidden.Panels[0].Series {
+		if got := strings.Join(s.Labels, ","); got != "detonated,malfunction" {
+			t.Errorf("run %s with HideZero: labels %q", s.Name, got)
+		}
+	}
 }
 
 func TestChartFormatOf(t *testing.T) {
