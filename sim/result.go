@@ -109,8 +109,12 @@ func (r *Result) Outcome(name, label string) (*OutcomeSummary, error) {
 	return nil, fmt.Errorf("sim: metric %q has no outcome %q: want one of %s", name, label, strings.Join(labels, ", "))
 }
 
-// Outcome returns the named outcome, or nil.
+// Outcome returns the named outcome, or nil (nil too for a nil m, a
+// metric Result.Metric did not find).
 func (m *MetricSummary) Outcome(label string) *OutcomeSummary {
+	if m == nil {
+		return nil // a metric Result.Metric did not find holds none
+	}
 	for i := range m.Outcomes {
 		if m.Outcomes[i].Label == label {
 			return &m.Outcomes[i]

@@ -231,6 +231,9 @@ func TestOutcomeNamesWhatThereIs(t *testing.T) {
 		if p := res.P(c.name, c.label); !math.IsNaN(p) {
 			t.Errorf("P(%q, %q) = %v, want NaN", c.name, c.label, p)
 		}
+		if o := res.Metric(c.name).Outcome(c.label); o != nil {
+			t.Errorf("Metric(%q).Outcome(%q) = %+v, want nil", c.name, c.label, o)
+		}
 	}
 }
 
