@@ -215,10 +215,12 @@ func (a BuildingAttack) Validate() error {
 		return bound.Invalidf("charges", "charges detonate as their own attack (D4)")
 	case a.Kind != ChargesAttack && a.PerCharge:
 		return bound.Invalidf("per-charge", "needs charges (D9)")
+	case a.Pillbox != NoPillbox && a.Pillbox != PillboxInside && a.Pillbox != PillboxOutside:
+		// Before the case below, which would read a literal's empty
+		// Pillbox as a side of one.
+		return bound.InvalidValue("pillbox", string(a.Pillbox), "want none (NoPillbox: a building), inside or outside")
 	case a.Kind != ChargesAttack && a.Pillbox != NoPillbox:
 		return bound.Invalidf("pillbox", "needs charges: the pillbox side is where a charge was placed (D6, D9)")
-	case a.Pillbox != NoPillbox && a.Pillbox != PillboxInside && a.Pillbox != PillboxOutside:
-		return bound.InvalidValue("pillbox", string(a.Pillbox), "want none, inside or outside")
 	case a.Pillbox != NoPillbox && len(a.Squads) == 0:
 		return bound.Invalidf("target", "with --pillbox the charges hit only the squads in the hex, and the pillbox is not damaged (D6): give the squads with --target")
 	case a.Kind == ChargesAttack && a.HitOn != DefaultHitOn:

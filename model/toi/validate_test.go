@@ -36,6 +36,9 @@ func TestValidate(t *testing.T) {
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.ChargeHits = 21 }, "charge-hits: 21 outside"},
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.HitOn = 4 }, "hit-on: charges roll no attack dice"},
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Pillbox = "beside" }, `pillbox: "beside"`},
+		// a literal's empty Pillbox is no side of one: named as such, not
+		// as a pillbox without charges
+		{toi.OnBuilding, func(a *toi.BuildingAttack) { a.Pillbox = "" }, `pillbox: want none (NoPillbox: a building), inside or outside`},
 		// A pillbox hex has no building and the pillbox takes no damage:
 		// with no squad the charges have nothing to hit (D6).
 		{toi.ChargesAttack, func(a *toi.BuildingAttack) { a.Charges, a.Pillbox = 1, toi.PillboxInside }, "target: with --pillbox the charges hit only the squads"},
