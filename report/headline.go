@@ -70,9 +70,13 @@ func NewHeadline(res *sim.Result, metric string, labels []string, what string) *
 
 // Figure is a probability as a headline says it: the percentage, and for
 // a Monte Carlo run its interval. A run cut short says so: an exact one's
-// p is then a lower bound, a Monte Carlo one's counts the trials run.
+// p is then a lower bound, a Monte Carlo one's counts the trials run. A
+// cell that is not Valid (Sum of an outcome the run does not have, or of
+// a run of no trials) says so, rather than 0%.
 func Figure(res *sim.Result, c Cell) string {
 	switch {
+	case !c.Valid:
+		return "no figure (the run has no such outcome, or ran no trials)"
 	case res.Method == sim.Exact && !res.Complete:
 		return fmt.Sprintf("at least %s%% (the enumeration was cut short)", Pct(c.P))
 	case res.Method == sim.Exact:

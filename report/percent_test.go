@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -59,9 +60,18 @@ func TestPct(t *testing.T) {
 // short of certain reads as short of it.
 func TestFigureNeverRoundsToCertain(t *testing.T) {
 	res := &sim.Result{Method: sim.Exact, Complete: true, Paths: 1}
-	c := Cell{P: 0.9999990966367377}
+	c := Cell{P: 0.9999990966367377, Valid: true}
 	if got := Figure(res, c); got != ">99.99%" {
 		t.Errorf("Figure = %q, want >99.99%%", got)
+	}
+}
+
+// TestFigureOfNoOutcome: Sum of a label the run does not have is no
+// figure, and Figure says so rather than 0%.
+func TestFigureOfNoOutcome(t *testing.T) {
+	res := &sim.Result{Method: sim.Exact, Complete: true, Paths: 1}
+	if got := Figure(res, Sum(res, "cleared", "yes")); !strings.HasPrefix(got, "no figure") {
+		t.Errorf("Figure of an outcome the run lacks = %q, want no figure", got)
 	}
 }
 
