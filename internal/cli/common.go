@@ -28,14 +28,15 @@ const maxTrials = 10_000_000_000
 // job for Monte Carlo.
 const maxPathsLimit = 200_000_000
 
-// maxMemoryLimit bounds --max-memory, in MB: 64 GB, more than the machines
-// sapper runs on give one process; minMemory is the least, below which
-// the merged-state tables of any real stack would be evicted as fast as
-// they fill.
-const (
-	maxMemoryLimit = 65536
-	minMemory      = 64
-)
+// minMemory is the least --max-memory, in MB, below which the
+// merged-state tables of any real stack would be evicted as fast as they
+// fill; maxMemoryLimit (memlimit.go) the most.
+const minMemory = 64
+
+// browserMemoryLimit is the most --max-memory, in MB, of the engine in the
+// browser: a WebAssembly program's memory ends at 4 GB, where the engine
+// dies mid-run with no result, so its heap is held well within it.
+const browserMemoryLimit = 3072
 
 // minPrecision is the finest --precision: the widest interval (p = 1/2)
 // reaches ±0.0001 after about 10⁸ trials at 95% (2.7·10⁸ at 99.9%), well

@@ -96,11 +96,11 @@ func runSite(ctx context.Context, stdout, _ io.Writer, args []string) error {
 	if err := site.CheckDir(dir); err != nil {
 		return usagef("%s", err)
 	}
-	var describe bytes.Buffer
-	if err := runDescribe(&describe, []string{"--format", "json"}); err != nil {
+	describe, err := browserDescribe()
+	if err != nil {
 		return err
 	}
-	s, err := site.Build(ctx, dir, site.Options{Describe: describe.Bytes()})
+	s, err := site.Build(ctx, dir, site.Options{Describe: describe})
 	var de *site.DirError
 	var se *site.SourceError
 	switch {
@@ -140,4 +140,22 @@ func megabytes(n int64) string {
 		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
 	}
 	return fmt.Sprintf("%.2f MB", float64(n)/1e6)
+}
+
+// browserDescribe is describe --format json as the site's engine takes
+// the inputs: --max-memory within what a WebAssembly program holds
+// (browserMemoryLimit), which the page's form then holds to.
+func browserDescribe() ([]byte, error) {
+	lim := serverLimits{maxMemory: browserMemoryLimit << 20}
+	var descs []commandDesc
+	for _, c := range describable() {
+		d := describeCommand(c)
+		for i := range d.Inputs {
+			lim.bound(&d.Inputs[i])
+		}
+		descs = append(descs, d)
+	}
+	var b bytes.Buffer
+	err := writeDescJSON(&b, descs)
+	return b.Bytes(), err
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,5 +81,35 @@ func TestSiteInterrupted(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the directory was left: %v", err)
+	}
+}
+
+// TestBrowserDescribeHoldsMemory: the site's describe.json holds
+// --max-memory to what the browser's engine takes, whose WebAssembly
+// memory ends at 4 GB, and leaves its default as it is.
+func TestBrowserDescribeHoldsMemory(t *testing.T) {
+	b, err := browserDescribe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Commands []commandDesc `json:"commands"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, c := range doc.Commands {
+		for _, in := range c.Inputs {
+			if in.Name == "max-memory" {
+				seen++
+				if string(in.Max) != "3072" || in.Default != "1024" {
+					t.Errorf("%s --max-memory: max %s, default %s; want 3072 and 1024", c.Name, in.Max, in.Default)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no command has --max-memory")
 	}
 }
