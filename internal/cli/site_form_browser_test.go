@@ -5,6 +5,8 @@ import (
 	"maps"
 	"math"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -753,6 +755,65 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 				t.Errorf("fire's fp and calibre %q, lhy's mdrm and leader %q, activate's method and trials %q; want them empty", fire, lhy, activate)
 				break
 			}
+		}
+	})
+
+	// A box ticked and unticked again is not given: a CX unticked stays
+	// out of a Set DC's run, which would refuse it.
+	t.Run("a box back at its default", func(t *testing.T) {
+		var state, cmdline string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?untick#dc?target=4-6-7&trials=1000"), waitState("done", "error"),
+			chromedp.Click(`#in-cx`, chromedp.ByQuery), chromedp.Click(`#in-cx`, chromedp.ByQuery),
+			chromedp.SetValue(`#in-mode`, "set", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-mode').dispatchEvent(new Event('change', { bubbles: true }))`, nil),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "done" || strings.Contains(cmdline, "--cx") {
+			t.Errorf("CX ticked and unticked, then a Set DC: state %q, command line %q; want it run without --cx", state, cmdline)
+		}
+	})
+
+	// The tab of the form shown keeps the form and its address.
+	t.Run("the tab of the form shown", func(t *testing.T) {
+		var hash string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?tab#dc?target=4-6-7&elr=1&trials=1000"), waitState("done", "error"),
+			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
+			chromedp.Sleep(100*time.Millisecond),
+			chromedp.Evaluate(`location.hash`, &hash)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(hash, "elr=1") {
+			t.Errorf("after a click on dc's own tab the address is %q; want the form's, elr=1 in it", hash)
+		}
+	})
+
+	// Tables chosen for a built-in crossing leave the crossing chosen: the
+	// page's builder takes their nationality only when its crossing is the
+	// one run.
+	t.Run("tables keep the crossing", func(t *testing.T) {
+		tables := filepath.Join(t.TempDir(), "mine.yaml")
+		text, err := os.ReadFile(filepath.Join("..", "..", "model", "sasl", "tables", "illustrative-russian.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(tables, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var crossing string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?tables#activate"), waitCommand("activate"),
+			chromedp.SetValue(`#in-crossing`, "village-crossing", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-crossing').dispatchEvent(new Event('change', { bubbles: true }))`, nil),
+			chromedp.SetUploadFiles(`#up-tables`, []string{tables}, chromedp.ByQuery),
+			chromedp.Poll(`document.getElementById('in-tables').value === 'mine.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+			chromedp.Sleep(100*time.Millisecond),
+			chromedp.Value(`#in-crossing`, &crossing, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if crossing != "village-crossing" {
+			t.Errorf("after a tables file the crossing chosen is %q; want village-crossing, as the player chose", crossing)
 		}
 	})
 }

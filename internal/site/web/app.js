@@ -50,7 +50,9 @@ function workerMain() {
     } else {
       result = await WebAssembly.instantiate(await wasm.arrayBuffer(), go.importObject);
     }
-    go.run(result.instance);
+    // The Go program ends only by dying (out of the browser's memory, or
+    // a bug), which leaves a run unanswered: the page starts another.
+    go.run(result.instance).then(() => postMessage({ type: "exited" }));
   })();
   load.then(
     () => postMessage({ type: "ready" }),
@@ -227,7 +229,14 @@ function pageMain() {
     }
     worker = SERVED ? serverEngine() : new Worker("app.js");
     worker.onmessage = onWorker;
-    worker.onerror = (e) => fail("The engine failed: " + (e.message || "unknown error"));
+    worker.onerror = (e) => {
+      // An engine that threw may never answer again: a new one takes
+      // the next run.
+      worker.onmessage = worker.onerror = null;
+      worker.terminate();
+      startWorker();
+      fail("The engine failed: " + (e.message || "unknown error") + ". It has been restarted for the next run.");
+    };
   }
 
   // serverEngine is the server as a worker: postMessage starts a run (POST
@@ -318,6 +327,21 @@ function pageMain() {
     }
     if (m.type === "fatal") {
       fail("The engine did not load (" + m.text + "). Reload the page to try again.");
+      return;
+    }
+    if (m.type === "exited") {
+      // The engine died, most likely out of the browser's memory, which
+      // holds a WebAssembly program to 4 GB: a new one takes the next
+      // run, and the run it left says why it has no result.
+      const was = running;
+      worker.onmessage = worker.onerror = null;
+      worker.terminate();
+      startWorker();
+      if (probing) probing = null;
+      if (was) {
+        const s = ((performance.now() - was.t0) / 1000).toFixed(1);
+        fail("The engine stopped after " + s + " s with no result, most likely out of the browser's memory (at most 4 GB): lower Max memory, or run Monte Carlo. It has been restarted for the next run.");
+      }
       return;
     }
     if (probing && m.id === probing.id) {
@@ -445,6 +469,9 @@ function pageMain() {
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
+    // The tab of the form shown leaves the form as it is, and so the
+    // address that gives it, for a copy or a reload.
+    const same = current === cmd && q < 0;
     let restored = null;
     if (current !== cmd || q >= 0) {
       const back = q < 0 && kept[cmd.name];
@@ -467,7 +494,8 @@ function pageMain() {
       if (back && addressOf[cmd.name]) history.replaceState(null, "", addressOf[cmd.name]);
     }
     const unknown = name !== "" && cmd.name !== name;
-    if (!unknown) addressOf[cmd.name] = location.hash;
+    if (same && addressOf[cmd.name] && addressOf[cmd.name] !== location.hash) history.replaceState(null, "", addressOf[cmd.name]);
+    else if (!unknown) addressOf[cmd.name] = location.hash;
     if (unknown) showNotice("This link's command, " + JSON.stringify(name) + ", is not one of sapper's: here is " + cmd.name + " instead, not run. Check the form, then Run.");
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question.
@@ -707,7 +735,10 @@ function pageMain() {
     return parts.map((part, k) => {
       if (k % 2 === 0) return part;
       const name = part.slice(2);
-      if (!asField(name, (/^ \S+/.exec(parts[k + 1]) || [])[0])) return el("span", { class: "flag", text: part });
+      // a flag of a command line the text quotes ("sapper serve
+      // --max-paths") is that command's, not the form's field
+      const quoted = /sapper [a-z]+ $/.test(parts[k - 1]);
+      if (quoted || !asField(name, (/^ \S+/.exec(parts[k + 1]) || [])[0])) return el("span", { class: "flag", text: part });
       return marked ? el("span", { class: "flag", text: label(name) }) : label(name);
     });
   }
@@ -846,9 +877,12 @@ function pageMain() {
         // chosen as a player's pick is: the address and the builder follow
         control.dispatchEvent(new Event("change", { bubbles: true }));
         // a crossing built in the page takes the ENEMY nationality of the
-        // tables chosen, which must match
+        // tables chosen, which must match, when it is the crossing chosen:
+        // an edit of the builder chooses its crossing, which tables must
+        // not do in the player's stead
         const nat = i.name === "tables" && /^nationality:\s*([^\s#]+)/m.exec(files[f.name]);
-        const field = nat && $("b-enemy-nationality");
+        const builtChosen = [...$("form").querySelectorAll("select")].some((s) => s.value === BUILT);
+        const field = nat && builtChosen && $("b-enemy-nationality");
         if (field) {
           field.value = nat[1];
           field.dispatchEvent(new Event("input", { bubbles: true }));
@@ -920,7 +954,7 @@ function pageMain() {
   // argvOf reads the form: the command line (without "sapper") and the
   // permalink's parameters. An input the player did not touch at its
   // default is left out of both, but for the seed, which a result always
-  // names; one touched is given even at its default value. An input whose
+  // names; one touched is given even at its default value, but a box. An input whose
   // default is worked out from others (describe's computed: a TEM from
   // the building, a crossing file's AC#) is given only when touched, so
   // that an unticked box never overrides what the crossing says.
@@ -959,6 +993,10 @@ function pageMain() {
       // seed given would override a crossing file's method: exact.
       const untouched = !touched && (v === i.default || i.computed);
       if (untouched && !i.positional) continue;
+      // a box ticked and unticked again says what its default says, and
+      // given would be refused where the box does not apply (--cx with
+      // --mode set); a computed one's default is another input's
+      if (i.kind === "yes/no" && v === i.default && !i.computed) continue;
       if (v === "" && !i.positional) continue;
       if (i.positional) argv.splice(current.sweep ? 2 : 1, 0, v);
       else if (i.kind === "yes/no") argv.push(v === "true" ? "--" + i.name : "--" + i.name + "=false");
@@ -1634,7 +1672,14 @@ function pageMain() {
     // the form's untouched run fields do not show: the page then cannot
     // tell a long Monte Carlo run from an exact one.
     const fromFile = inputsOf(formCmd()).some((i) => i.positional) && !["method", "trials"].every((n) => $("in-" + n) && $("in-" + n).dataset.touched === "1");
-    if (!fromFile && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
+    // A value out of its box's range is refused by the run, which no
+    // first look may precede with figures.
+    // (An input's "off" value, precision's 0, is outside on purpose.)
+    const outOfRange = inputsOf(formCmd()).some((i) => {
+      const c = $("in-" + i.name);
+      return c && c.type === "number" && c.value !== "" && Number(c.value) !== Number(i.off) && (c.validity.rangeUnderflow || c.validity.rangeOverflow);
+    });
+    if (!fromFile && !outOfRange && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
       const k = argv.indexOf("--trials");
       running.preview = k < 0 ? argv.concat(["--trials", String(PREVIEW)]) : argv.slice(0, k).concat(argv.slice(k + 2), ["--trials", String(PREVIEW)]);
     }
@@ -1809,6 +1854,8 @@ function pageMain() {
   }
 
   function fail(text) {
+    // the status of a run that failed says nothing more ("Running…")
+    if (running) setStatus("");
     stopRunning();
     showError(text);
     document.body.dataset.state = "error";
