@@ -35,6 +35,16 @@ func NewRegistry(maxTrials, maxPaths, maxMemory uint64) (*Registry, error) {
 		return nil, fmt.Errorf("cli: a server's limits must be positive, and its memory a whole number of MB, at least %d, a run", minMemory)
 	}
 	lim := serverLimits{maxTrials: maxTrials, maxPaths: maxPaths, maxMemory: maxMemory}
+	d, err := describeWithin(lim)
+	if err != nil {
+		return nil, err
+	}
+	return &Registry{lim: lim, describe: d}, nil
+}
+
+// describeWithin is describe --format json with each input's greatest
+// value held to lim, where lim sets one (serverLimits.bound).
+func describeWithin(lim serverLimits) ([]byte, error) {
 	var descs []commandDesc
 	for _, c := range describable() {
 		d := describeCommand(c)
@@ -43,11 +53,9 @@ func NewRegistry(maxTrials, maxPaths, maxMemory uint64) (*Registry, error) {
 		}
 		descs = append(descs, d)
 	}
-	var d bytes.Buffer
-	if err := writeDescJSON(&d, descs); err != nil {
-		return nil, err
-	}
-	return &Registry{lim: lim, describe: d.Bytes()}, nil
+	var b bytes.Buffer
+	err := writeDescJSON(&b, descs)
+	return b.Bytes(), err
 }
 
 // bound lowers an input's greatest value, and a default above it, to the

@@ -485,9 +485,9 @@ func (s *scenario) key(name, typed string) string {
 // titled is the scenario's title marked with what the flags extra given
 // after the file change: the attack's inputs, a sweep's metric or goal,
 // a method other than the file's, and the file's flags that gave way to
-// them. A file with no
-// title is named by its file when they change anything, so that the
-// output still says the file was not run as written; else it has none.
+// them. A file with no title is named by its file when they change
+// anything, so that the output still says the file was not run as
+// written; else it has none.
 func (s *scenario) titled(extra []string) string {
 	changed := s.changedInputs(extra)
 	if sa, err := splitSweepArgs(extra); err == nil && s.vary != "" {

@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -146,16 +145,5 @@ func megabytes(n int64) string {
 // the inputs: --max-memory within what a WebAssembly program holds
 // (browserMemoryLimit), which the page's form then holds to.
 func browserDescribe() ([]byte, error) {
-	lim := serverLimits{maxMemory: browserMemoryLimit << 20}
-	var descs []commandDesc
-	for _, c := range describable() {
-		d := describeCommand(c)
-		for i := range d.Inputs {
-			lim.bound(&d.Inputs[i])
-		}
-		descs = append(descs, d)
-	}
-	var b bytes.Buffer
-	err := writeDescJSON(&b, descs)
-	return b.Bytes(), err
+	return describeWithin(serverLimits{maxMemory: browserMemoryLimit << 20})
 }

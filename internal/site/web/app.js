@@ -232,11 +232,18 @@ function pageMain() {
     worker.onerror = (e) => {
       // An engine that threw may never answer again: a new one takes
       // the next run.
-      worker.onmessage = worker.onerror = null;
-      worker.terminate();
-      startWorker();
+      restartWorker();
       fail("The engine failed: " + (e.message || "unknown error") + ". It has been restarted for the next run.");
     };
+  }
+
+  // restartWorker ends the engine and starts another. An event the old
+  // one queued before it ended (an error of its own ending among them)
+  // must not reach the page that replaced it.
+  function restartWorker() {
+    worker.onmessage = worker.onerror = null;
+    worker.terminate();
+    startWorker();
   }
 
   // serverEngine is the server as a worker: postMessage starts a run (POST
@@ -334,10 +341,8 @@ function pageMain() {
       // holds a WebAssembly program to 4 GB: a new one takes the next
       // run, and the run it left says why it has no result.
       const was = running;
-      worker.onmessage = worker.onerror = null;
-      worker.terminate();
-      startWorker();
-      if (probing) probing = null;
+      restartWorker();
+      probing = null;
       if (was) {
         const s = ((performance.now() - was.t0) / 1000).toFixed(1);
         fail("The engine stopped after " + s + " s with no result, most likely out of the browser's memory (at most 4 GB): lower Max memory, or run Monte Carlo. It has been restarted for the next run.");
@@ -954,10 +959,11 @@ function pageMain() {
   // argvOf reads the form: the command line (without "sapper") and the
   // permalink's parameters. An input the player did not touch at its
   // default is left out of both, but for the seed, which a result always
-  // names; one touched is given even at its default value, but a box. An input whose
-  // default is worked out from others (describe's computed: a TEM from
-  // the building, a crossing file's AC#) is given only when touched, so
-  // that an unticked box never overrides what the crossing says.
+  // names; one touched is given even at its default value, but for a
+  // box. An input whose default is worked out from others (describe's
+  // computed: a TEM from the building, a crossing file's AC#) is given
+  // only when touched, so that an unticked box never overrides what the
+  // crossing says.
   function argvOf(probe) {
     const cmd = formCmd();
     const argv = current.sweep ? ["sweep", cmd.name] : [cmd.name];
@@ -1746,12 +1752,8 @@ function pageMain() {
 
   function hardStop(r, quiet) {
     const s = ((performance.now() - r.t0) / 1000).toFixed(1);
-    // An event the old engine queued before it ended (an error of its
-    // own ending among them) must not reach the page that replaced it.
-    worker.onmessage = worker.onerror = null;
-    worker.terminate();
     stopRunning();
-    startWorker();
+    restartWorker();
     if (!quiet) {
       keepStatus = true;
       setStatus("Cancelled after " + s + " s: the run was stopped and shows no result.");
