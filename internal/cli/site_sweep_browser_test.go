@@ -391,6 +391,19 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	if headline != want.Headline.Text {
 		t.Errorf("building --needed: the page answers %q, the command line %q", headline, want.Headline.Text)
 	}
+
+	// Too many values are the step's to mend ("use a larger STEP").
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?steps#sweep?command=fire&target=4-6-7&vary=fp%3D1..400"),
+		waitState("error"),
+		chromedp.Evaluate(`document.activeElement.id`, &focused),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if focused != "in-vary-step" || !strings.Contains(errText, "use a larger STEP") {
+		t.Errorf("400 values: the cursor is in %q, the error %q; want the step, and its error", focused, errText)
+	}
 }
 
 // answer is one search of building --needed.

@@ -1967,7 +1967,8 @@ function pageMain() {
     }
     const boxes = c.matches("input, select") ? [c] : [...c.querySelectorAll("input, select")];
     // a sweep's range names the box it is about: FROM, TO or STEP
-    const part = name === "vary" && /: (FROM|TO|STEP)\b/.exec(msg);
+    // ("400 values; at most 200 (use a larger STEP)" is the step's)
+    const part = name === "vary" && (/: (FROM|TO|STEP)\b/.exec(msg) || /larger (STEP)\b/.exec(msg));
     const tick = name === "goal" && /tick at least one outcome/.test(msg) && document.querySelector("#in-goal-outcome input");
     // a goal's value ("1.5 after >=: a probability is from 0 to 1") is
     // its value box's to mend, not its metric's
