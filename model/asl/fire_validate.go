@@ -153,7 +153,7 @@ func (a IFTAttack) validateTerrain() error {
 		}
 		return bound.Invalidf(field, "--level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
 	case a.Terrain != "" && !a.CanShellhole() && !a.CanFlame():
-		return bound.Invalidf("terrain", "--weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); its TEM is --tem", a.Weapon, a.Terrain)
+		return bound.Invalidf("terrain", "--weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); give the Location's TEM with --tem", a.Weapon, a.Terrain)
 	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
 		return bound.Invalidf("ec", "unknown Environmental Condition")
 	case a.EC != Moderate && a.Weapon != WP && !(a.CanFlame() && a.Building == NoBuilding):
