@@ -76,6 +76,9 @@ func TestEvictionSameFigures(t *testing.T) {
 		if res.Paths <= roomy.Paths || res.Paths >= full.Paths {
 			t.Fatalf("-j %d: evicting walked %d paths, %d without, %d unmerged", j, res.Paths, roomy.Paths, full.Paths)
 		}
+		if res.Dropped == 0 || roomy.Dropped != 0 {
+			t.Errorf("-j %d: %d states dropped evicting, %d with room; want some, and none", j, res.Dropped, roomy.Dropped)
+		}
 		for i, m := range full.Metrics {
 			for k, o := range m.Outcomes {
 				if got := res.Metrics[i].Outcomes[k].P; math.Abs(got-o.P) > 1e-12 {

@@ -164,6 +164,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		Method:     Exact,
 		Complete:   complete,
 		Paths:      paths.Load(),
+		Dropped:    dropped(subs),
 		Confidence: cfg.Confidence,
 		Metrics:    summarizeWeights(exp.Schema, total, fr),
 		Elapsed:    time.Since(start),
@@ -195,6 +196,17 @@ func opened(subs []*enumerator) (states, hits uint64) {
 		}
 	}
 	return states, hits
+}
+
+// dropped is how many merged states the roots' walks dropped from their
+// full memos.
+func dropped(subs []*enumerator) (n uint64) {
+	for _, e := range subs {
+		if e.src.mg != nil {
+			n += e.src.mg.dropped
+		}
+	}
+	return n
 }
 
 // drawn is the draws of the paths the roots have walked.

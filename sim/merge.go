@@ -102,8 +102,9 @@ type merger struct {
 	// paths counts the paths finished, so that a recording knows how many
 	// it walked; opened the recordings opened, one per state met for the
 	// first time (or again, once dropped from a full memo); hits the
-	// paths that stopped on a state known.
-	paths, opened, hits uint64
+	// paths that stopped on a state known; dropped the states dropped
+	// from a full memo (evict).
+	paths, opened, hits, dropped uint64
 	// spare holds the accumulators of completed recordings, zeroed, for
 	// the next ones.
 	spare [][]float64
@@ -732,6 +733,7 @@ func (g *merger) evict() {
 	for k, e := range g.memo {
 		if bits.Len64(e.paths) <= cut {
 			delete(g.memo, k)
+			g.dropped++
 		}
 	}
 }

@@ -20,13 +20,18 @@ const (
 
 // Result is the outcome of a run: raw tallies plus the derived summary.
 type Result struct {
-	Method     Method
-	Complete   bool // false when interrupted
-	Trials     uint64
-	Seed       uint64
-	Chunk      int
-	RNG        string
-	Paths      uint64 // exact only
+	Method   Method
+	Complete bool // false when interrupted
+	Trials   uint64
+	Seed     uint64
+	Chunk    int
+	RNG      string
+	Paths    uint64 // exact only
+	// Dropped counts, for an exact run, the merged states dropped from
+	// tables that reached their share of Config.MaxMemory, each walked
+	// again when met: with none dropped, any larger memory gives the same
+	// figures and paths.
+	Dropped    uint64
 	Confidence float64
 	Metrics    []MetricSummary
 	Elapsed    time.Duration

@@ -253,12 +253,10 @@ func moreTrials(rep report.Report) string {
 // heldThat is the flags a server held rep's runs to that held them: a
 // precision run's lowered cap holds it only if some run reached the cap
 // (or was interrupted) before its precision; one that reached its
-// precision first gives the same figures without it.
+// precision first gives the same figures without it. A lowered memory
+// holds an exact run only if it dropped merged states, which more memory
+// would have kept.
 func heldThat(rep report.Report) []string {
-	i := slices.Index(rep.HeldTo, "--trials")
-	if i < 0 {
-		return rep.HeldTo
-	}
 	results := []*sim.Result{rep.Result}
 	if rep.Result == nil {
 		results = results[:0]
@@ -266,15 +264,24 @@ func heldThat(rep report.Report) []string {
 			results = append(results, r.Result)
 		}
 	}
+	held := rep.HeldTo
+	if i := slices.Index(held, "--max-memory"); i >= 0 && len(results) > 0 && len(rep.NotRun) == 0 &&
+		!slices.ContainsFunc(results, func(res *sim.Result) bool { return res == nil || res.Dropped > 0 }) {
+		held = slices.Delete(slices.Clone(held), i, i+2)
+	}
+	i := slices.Index(held, "--trials")
+	if i < 0 {
+		return held
+	}
 	for _, res := range results {
 		if res == nil || res.Method != sim.MonteCarlo || res.Precision == 0 || !res.PrecisionReached {
-			return rep.HeldTo
+			return held
 		}
 	}
 	if len(results) == 0 || len(rep.NotRun) > 0 {
-		return rep.HeldTo
+		return held
 	}
-	return slices.Delete(slices.Clone(rep.HeldTo), i, i+2)
+	return slices.Delete(slices.Clone(held), i, i+2)
 }
 
 // inProse are labels as the sentences of command's output name its runs:
