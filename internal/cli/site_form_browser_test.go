@@ -178,6 +178,18 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if scenario != "" || strings.Contains(hash, "scenario=") {
 			t.Errorf("plans-fire-group in a wooden building: the result's title %q, its link %q", scenario, hash)
 		}
+		// A link that names a scenario its inputs are not runs them under
+		// no title, and says so.
+		var notice string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-mislabelled#dc?target=5-4-8&trials=20000&scenario=set-under-fire"), waitState("done", "error"),
+			chromedp.Evaluate(`(document.getElementById('scenario-title') || {}).textContent || ''`, &scenario),
+			chromedp.Evaluate(`document.getElementById('notice').textContent`, &notice),
+			chromedp.Evaluate(`location.hash`, &hash)); err != nil {
+			t.Fatal(err)
+		}
+		if scenario != "" || strings.Contains(hash, "scenario=") || !strings.Contains(notice, "set-under-fire") {
+			t.Errorf("a 5-4-8 under set-under-fire's name: the result's title %q, its link %q, notice %q", scenario, hash, notice)
+		}
 	})
 
 	// A result that arrives after an input changed answers the form as it

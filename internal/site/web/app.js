@@ -478,13 +478,15 @@ function pageMain() {
     // address that gives it, for a copy or a reload.
     const same = current === cmd && q < 0;
     let restored = null;
+    let mislabelled = false;
     if (current !== cmd || q >= 0) {
       const back = q < 0 && kept[cmd.name];
       restored = back && keptResult[cmd.name];
       showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
       if (q >= 0) {
-        const s = scenarios.find((x) => x.name === params.get("scenario"));
+        const s = scenarioOf(params);
         scenarioRun = s ? { cmd: cmd.name, name: s.name, title: s.title, q: new URLSearchParams(argvOf().params).toString() } : null;
+        mislabelled = !s && params.has("scenario") && !leftOut.length;
       }
       if (restored) {
         $("result").replaceChildren(...restored.nodes);
@@ -506,6 +508,12 @@ function pageMain() {
     // its figures would answer another question.
     if (q >= 0 && !leftOut.length && !unknown) run();
     else document.body.dataset.state = restored ? restored.state : "idle";
+    // A link whose inputs are not the scenario it names runs them under
+    // no title, and its address no longer names the scenario.
+    if (mislabelled && !unknown) {
+      setAddress("#" + permalink(argvOf().params));
+      showNotice("This link names the built-in scenario " + params.get("scenario") + ", but its inputs are not the scenario's: here they run as given, under no title.");
+    }
   }
 
   // ---- the form
@@ -915,6 +923,30 @@ function pageMain() {
     return wrap;
   }
 
+  // scenarioParams are the inputs of the built-in scenario s, as a link
+  // of its form gives them.
+  function scenarioParams(s) {
+    const p = new URLSearchParams();
+    if (s.vary) {
+      p.append("command", s.command);
+      p.append("vary", s.vary);
+      if (s.metric) p.append("metric", s.metric);
+    }
+    for (const [k, v] of Object.entries(s.flags || {})) for (const x of [].concat(v)) p.append(k, String(x));
+    return p;
+  }
+
+  // scenarioOf is the built-in scenario a link names, when the link's
+  // inputs are the scenario's, in any order; null otherwise: a title
+  // stands only over the figures of the inputs it names.
+  function scenarioOf(params) {
+    const s = scenarios.find((x) => x.name === params.get("scenario"));
+    if (!s) return null;
+    const pairs = (p) => [...p].filter(([k]) => k !== "scenario").map(([k, v]) => k + "=" + v).sort().join("&");
+    const mine = pairs(params);
+    return mine === pairs(scenarioParams(s)) ? s : null;
+  }
+
   // scenarioField offers the built-in scenarios of the form's command (a
   // sweep's, of the command it sweeps): one chosen is followed as a link
   // of its inputs, which fills the form and runs it, as sapper run NAME
@@ -930,13 +962,7 @@ function pageMain() {
     onEnter(sel, () => {
       const s = mine.find((x) => x.name === sel.value);
       if (!s) return;
-      const p = new URLSearchParams();
-      if (s.vary) {
-        p.append("command", s.command);
-        p.append("vary", s.vary);
-        if (s.metric) p.append("metric", s.metric);
-      }
-      for (const [k, v] of Object.entries(s.flags || {})) for (const x of [].concat(v)) p.append(k, String(x));
+      const p = scenarioParams(s);
       p.append("scenario", s.name);
       location.hash = (s.vary ? "sweep" : s.command) + "?" + p.toString();
     });
