@@ -131,7 +131,7 @@ func TestResultLeadsWithHeadlineMetric(t *testing.T) {
 // the file runs it: its figures are the command line's.
 func TestBuilderStartsFromCrossing(t *testing.T) {
 	ctx, page := servedPage(t)
-	var label, stack, chosen, headline, hash, method, note string
+	var label, stack, chosen, headline, hash, method, note, shown string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(page+"#activate"),
 		waitState("idle"),
@@ -146,6 +146,9 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 		chromedp.Evaluate(`location.hash`, &hash),
 		chromedp.Evaluate(`document.getElementById('in-method').value`, &method),
 		chromedp.Text(`#builder-load-note`, &note, chromedp.ByQuery),
+		// What the builder hides (an S? not eligible: its range,
+		// hindrance and Long Range) is not shown by a rule of its own.
+		chromedp.Evaluate(`[...document.querySelectorAll('#group-builder [hidden]')].filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.id || e.className).join(' ')`, &shown),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),
 		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
@@ -154,6 +157,9 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	}
 	if label != "Start from hedgerow-crossing" || stack != "4-6-7 hs:2-4-7" || chosen != "my-crossing.yaml" {
 		t.Errorf("the builder's button %q, its stack %q, the crossing chosen %q", label, stack, chosen)
+	}
+	if shown != "" {
+		t.Errorf("the builder shows what it marks hidden: %s", shown)
 	}
 	if want := "The builder now holds hedgerow-crossing, to change; the form takes its method: exact."; method != "exact" || note != want {
 		t.Errorf("after Start from hedgerow-crossing, the method %q and the note %q; want exact and %q", method, note, want)
