@@ -301,13 +301,19 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	// each way, each way's own; a sweep of plans, which have no summary
 	// figures, shows the Location cleared, as their headline reads it.
 	var cells int
+	var meanTicks string
 	if err := chromedp.Run(ctx,
 		leave,
 		chromedp.Navigate(ts.URL+"/?compare-plain#sweep?command=compare&method=exact&vary=tem%3D0..1"),
 		waitState("done", "error"),
 		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll('#result svg')].filter((g) => (g.querySelector('.ptitle') || {}).textContent === 'E[out]').map((g) => [...g.querySelectorAll('.tick')].map((t) => t.textContent).join(' ')).join('|')`, &meanTicks),
 	); err != nil {
 		t.Fatal(err)
+	}
+	// E[out], an average count, is drawn on a count's axis
+	if meanTicks == "" || strings.Contains(meanTicks, "%") {
+		t.Errorf("compare's sweep draws E[out] with the ticks %q; want a count's axis", meanTicks)
 	}
 	// the engine's sentence, the command line's first line, word for word
 	nat := native(t, "sweep", "compare", "--method", "exact", "--vary", "tem=0..1")

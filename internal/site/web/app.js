@@ -2317,7 +2317,11 @@ function pageMain() {
     const line = (name, rs, get) => ({ name, points: rs.map((r) => ({ x: x(r), f: get(r) })).filter((p) => p.f && (p.f.p !== undefined || p.f.mean !== undefined)) });
     const isMean = (l) => l.points.length && l.points[0].f.p === undefined;
     if (ways.length > 1 && !metric) {
-      for (const c of cols) panels.push({ title: c.name, lines: ways.map((w) => line(w, runs.filter((r) => wayOf(r.label) === w), c.get)) });
+      for (const c of cols) {
+        const lines = ways.map((w) => line(w, runs.filter((r) => wayOf(r.label) === w), c.get));
+        // an average (E[out]) has a count's axis, not a chance's
+        panels.push({ title: c.name, lines, mean: lines.some(isMean) });
+      }
     } else {
       for (const w of ways) {
         const rs = runs.filter((r) => wayOf(r.label) === w);
