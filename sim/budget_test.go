@@ -95,6 +95,26 @@ func TestEvictionSameFigures(t *testing.T) {
 	}
 }
 
+// TestBudgetCountsDropped: a run whose tables drop states walks their
+// paths again, against its budget; when that takes it over, its error
+// counts the states dropped, and says so, so that a front end can point
+// to more memory.
+func TestBudgetCountsDropped(t *testing.T) {
+	const n = 7
+	roomy, err := RunExact(context.Background(), sixes(n, true), Config{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = RunExact(context.Background(), sixes(n, true), Config{Workers: 2, MaxMemory: 6 * 2 * 1024, MaxPaths: roomy.Paths})
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Dropped == 0 || !strings.Contains(err.Error(), "merged states its memory could not keep") {
+		t.Fatalf("evicting within the roomy run's %d paths: %v; want a budget error counting the states dropped", roomy.Paths, err)
+	}
+	if _, err := RunExact(context.Background(), sixes(n, true), Config{Workers: 2, MaxPaths: roomy.Paths - 1}); !errors.As(err, &be) || be.Dropped != 0 || strings.Contains(err.Error(), "memory") {
+		t.Fatalf("with room, one path short: %v; want a budget error with no state dropped", err)
+	}
+}
+
 // TestBudgetEstimate: twelve dice with no state to merge make 6^12 paths,
 // which the probe estimates to 1% (a uniform tree); an exact run over
 // eight times its budget gives up there, with a BudgetError carrying the

@@ -154,6 +154,11 @@ type BudgetError struct {
 	// Draw, when positive, is the outcomes of one draw that passed the
 	// budget alone: the enumeration needs at least that many paths.
 	Draw uint64
+	// Dropped is the merged states the run's full tables dropped
+	// (Result.Dropped): the paths below them, walked again, count
+	// against the budget, so that a run given more memory (MaxMemory)
+	// may walk fewer.
+	Dropped uint64
 }
 
 // Error says what the enumeration would take, without advice: the
@@ -172,5 +177,14 @@ func (e *BudgetError) Error() string {
 		return fmt.Sprintf("exact enumeration estimated at about %s paths after walking %s, over the budget of %s",
 			est, grouped(e.Walked), grouped(e.Budget))
 	}
-	return fmt.Sprintf("exact enumeration needs more than %s paths, the budget", grouped(e.Budget))
+	return fmt.Sprintf("exact enumeration needs more than %s paths, the budget%s", grouped(e.Budget), e.droppedNote())
+}
+
+// droppedNote says what the paths counted include when the run's tables
+// dropped merged states.
+func (e *BudgetError) droppedNote() string {
+	if e.Dropped == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (counting the paths walked again below %s merged states its memory could not keep)", grouped(e.Dropped))
 }

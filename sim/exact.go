@@ -84,6 +84,9 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 			if errors.As(err, &be) && be.Estimate == 0 && be.Draw == 0 && !merging(subs) {
 				be.Estimate = estimate(roots, subs)
 			}
+			if be != nil {
+				be.Dropped = dropped(subs)
+			}
 			return nil, err
 		}
 		if ctx.Err() != nil || allDone(subs) {

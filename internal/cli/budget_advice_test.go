@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
 // TestBudgetAdvice: an exact run over its budget says how to get an
@@ -18,6 +21,30 @@ func TestBudgetAdvice(t *testing.T) {
 		code, _, stderr := cli(t, append(big, "--max-paths", c.budget)...)
 		if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, c.not) {
 			t.Errorf("--max-paths %s: exit %d, %q; want exit 1 and %q", c.budget, code, stderr, c.want)
+		}
+	}
+}
+
+// TestBudgetAdviceMemory: the paths walked again below the states a run's
+// tables dropped count against its budget, so its advice names more
+// memory too, where more may be given, and only when states were dropped.
+func TestBudgetAdviceMemory(t *testing.T) {
+	served := withServerLimits(context.Background(), serverLimits{maxTrials: 1e7, maxPaths: 1e7, maxMemory: 512 << 20})
+	for _, c := range []struct {
+		ctx     context.Context
+		dropped uint64
+		mb      uint64
+		want    string
+	}{
+		{context.Background(), 0, 64, ""},
+		{context.Background(), 10, 64, " or --max-memory above 64"},
+		{context.Background(), 10, uint64(maxMemoryLimit), ""},
+		{served, 10, 512, " (this server holds a run to 512 MB of memory: sapper serve --max-memory)"},
+		{served, 10, 256, " or --max-memory above 256"},
+	} {
+		be := &sim.BudgetError{Budget: 1e6, Dropped: c.dropped}
+		if got := moreMemory(c.ctx, be, sim.Config{MaxMemory: c.mb << 20}); got != c.want {
+			t.Errorf("%d states dropped at %d MB: %q, want %q", c.dropped, c.mb, got, c.want)
 		}
 	}
 }

@@ -118,6 +118,13 @@ func withServerLimits(ctx context.Context, l serverLimits) context.Context {
 	return context.WithValue(ctx, serverLimitsKey{}, l)
 }
 
+// serverMemory is the memory a run of the server it runs on may take at
+// most, in bytes; 0 for a run that is no server's.
+func serverMemory(ctx context.Context) uint64 {
+	l, _ := ctx.Value(serverLimitsKey{}).(serverLimits)
+	return l.maxMemory
+}
+
 // onServerAt reports whether the run is a server's and its path budget
 // is at that server's limit, which no --max-paths may pass.
 func onServerAt(ctx context.Context, budget uint64) bool {

@@ -373,11 +373,11 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 			// budget of at least as many may hold the whole walk.
 			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths to %d or more", err, be.Draw)
 		case errors.As(err, &be) && be.Budget >= maxPathsLimit:
-			return nil, fmt.Errorf("%w, the greatest --max-paths; use --method mc (or auto)", err)
+			return nil, fmt.Errorf("%w, the greatest --max-paths; use --method mc (or auto)%s", err, moreMemory(ctx, be, cfg))
 		case errors.As(err, &be) && onServerAt(ctx, be.Budget):
 			return nil, fmt.Errorf("%w, the most this server allows (sapper serve --max-paths); use --method mc (or auto), or the command line", err)
 		case errors.As(err, &be):
-			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths above %d", err, be.Budget)
+			return nil, fmt.Errorf("%w; use --method mc (or auto), or raise --max-paths above %d%s", err, be.Budget, moreMemory(ctx, be, cfg))
 		case errors.As(err, &te):
 			return nil, fmt.Errorf("%w; use --method mc (or auto)", err)
 		}
@@ -387,6 +387,24 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		fmt.Fprintf(stderr, "%s: %s\n", auto, res.Note)
 	}
 	return res, nil
+}
+
+// moreMemory is the advice a budget error adds when the run's tables
+// dropped merged states, whose paths walked again counted against the
+// budget: a run given more memory may walk within it. Fractions (JSON
+// output) take more memory a state, so the same run may fit as a table
+// and not as JSON.
+func moreMemory(ctx context.Context, be *sim.BudgetError, cfg sim.Config) string {
+	switch mb := cfg.MaxMemory >> 20; {
+	case be.Dropped == 0 || onServerAt(ctx, be.Budget):
+		return ""
+	case serverMemory(ctx) > 0 && cfg.MaxMemory >= serverMemory(ctx):
+		return fmt.Sprintf(" (this server holds a run to %d MB of memory: sapper serve --max-memory)", mb)
+	case mb >= uint64(maxMemoryLimit):
+		return ""
+	default:
+		return fmt.Sprintf(" or --max-memory above %d", mb)
+	}
 }
 
 // chartOf draws the report: the job's own chart if it has one, bars per
