@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/report"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // TestHeadlines: every command answers its question first, in
@@ -95,6 +96,7 @@ func TestSweepHeadline(t *testing.T) {
 		{"sweep compare --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA from tem=0 to tem=1: placed 11.90% → 7.14%, thrown 8.33% → 2.78%, set ", "", "any KIA"},
 		// One value: nothing goes anywhere.
 		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "cleared is 73.53% at tem=2.", "", "cleared"},
+		{"sweep compare --vary tem=2..2 --method exact", "cleared at tem=2: placed 20.72%, thrown 31.74%, set 7.30%.", "", "cleared"},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK {
@@ -160,5 +162,22 @@ func TestPlansHeadline(t *testing.T) {
 		if code != exitOK || !strings.Contains(line, c.want) {
 			t.Errorf("%s: exit %d %s, headline %q, want %q", c.args, code, stderr, line, c.want)
 		}
+	}
+}
+
+// TestSweepHeadlineCutShort: a sweep of several ways cut short in its
+// first way names the way its figures are of.
+func TestSweepHeadlineCutShort(t *testing.T) {
+	cols := sweepCols{names: []string{"cleared"}}
+	res := &sim.Result{Method: sim.MonteCarlo, Complete: false}
+	cell := []report.Cell{{P: 0.2797, Lo: 0.2796, Hi: 0.2798, Valid: true}}
+	one := []sweptRun{{value: "tem=0", way: "placed", res: res, cells: cell}}
+	h := sweepHeadline(cols, cols.names, one, false)
+	if want := "cleared (placed) is 27.97% (27.96–27.98%, partial) at tem=0."; h == nil || h.Text != want {
+		t.Errorf("compare's sweep cut short in its first way: %+v, want %q", h, want)
+	}
+	two := append(one, sweptRun{value: "tem=1", way: "placed", res: res, cells: cell})
+	if h := sweepHeadline(cols, cols.names, two, false); h == nil || !strings.HasPrefix(h.Text, "cleared (placed) stays at ") {
+		t.Errorf("compare's sweep of one way over two values: %+v", h)
 	}
 }

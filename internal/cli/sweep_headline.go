@@ -58,6 +58,11 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun, clear bool) 
 	flat := func(w string) bool {
 		return !slices.ContainsFunc(byWay[w], func(r sweptRun) bool { return at(r) != at(first) })
 	}
+	if len(ways) == 1 && ways[0] != "" {
+		// A sweep of several ways cut short in its first: the figure
+		// is that way's.
+		what += " (" + ways[0] + ")"
+	}
 	var text string
 	switch {
 	case len(ways) == 1 && first.value == last.value:
@@ -67,6 +72,13 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun, clear bool) 
 		text = fmt.Sprintf("%s stays at %s from %s to %s.", what, at(first), first.value, last.value)
 	case len(ways) == 1:
 		text = fmt.Sprintf("%s goes from %s at %s to %s at %s.", what, at(first), first.value, at(last), last.value)
+	case first.value == last.value && !slices.ContainsFunc(ways, func(w string) bool { a, b := span(w); return a.value != first.value || b.value != first.value }):
+		// One value, every way: nothing goes anywhere.
+		parts := make([]string, len(ways))
+		for i, w := range ways {
+			parts[i] = w + " " + at(byWay[w][0])
+		}
+		text = fmt.Sprintf("%s at %s: %s.", what, first.value, strings.Join(parts, ", "))
 	case !slices.ContainsFunc(ways, func(w string) bool { a, b := span(w); return a.value != first.value || b.value != last.value }):
 		parts := make([]string, len(ways))
 		for i, w := range ways {
