@@ -118,6 +118,24 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A run left unfinished, its form shown again, says it was stopped.
+	t.Run("a run left unfinished says so", func(t *testing.T) {
+		var status, state string
+		var hidden bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?left#dc?target=4-6-7&trials=1000000000"), waitState("running"),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery),
+			chromedp.Poll(`document.getElementById('cmd-title').textContent === 'sapper dc'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+			chromedp.Evaluate(`document.getElementById('result').hidden`, &hidden),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			t.Fatal(err)
+		}
+		if !hidden || !strings.Contains(status, "stopped when you left this form") || state != "idle" {
+			t.Errorf("back on dc left running: result hidden %v, status %q, state %q", hidden, status, state)
+		}
+	})
+
 	// compare's chart draws its chances, and says that its average,
 	// E[out], is in the table only.
 	t.Run("compare's chart names what it leaves out", func(t *testing.T) {

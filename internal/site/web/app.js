@@ -491,8 +491,10 @@ function pageMain() {
       if (restored) {
         $("result").replaceChildren(...restored.nodes);
         $("result").className = restored.cls;
-        $("result").hidden = false;
+        $("result").hidden = !restored.nodes.length;
         setStatus(restored.status);
+        // what the engine's loading says does not write over it
+        keepStatus = !!restored.status;
         markScrolling();
       }
       // A form given back as the player left it: the address is again the
@@ -545,6 +547,9 @@ function pageMain() {
       delete keptResult[current.name];
       if (!running && !$("result").hidden) {
         keptResult[current.name] = { nodes: [...$("result").childNodes], cls: $("result").className, status: $("status").textContent, state: document.body.dataset.state };
+      } else if (running) {
+        // A run left unfinished says so when its form comes back.
+        keptResult[current.name] = { nodes: [], cls: "", status: "Its run was stopped when you left this form: Run starts it again.", state: "idle" };
       }
     }
     // Leaving a form, or resetting it, stops its run: a result must stand
@@ -570,6 +575,7 @@ function pageMain() {
     const form = $("form");
     form.replaceChildren();
     clearErrors();
+    keepStatus = false;
     setStatus(workerReady ? "" : "Loading the engine…");
     $("result").hidden = true;
     if (cmd.sweep) {
