@@ -136,6 +136,25 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Enter in a box while a run is under way runs the form as it now
+	// is, in the old run's place.
+	t.Run("enter during a run", func(t *testing.T) {
+		var hash, counted string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?enter#dc?target=4-6-7&trials=1000000000"), waitState("running"),
+			chromedp.SetValue(`#in-trials`, "20000", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-trials').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+			chromedp.Focus(`#in-trials`, chromedp.ByQuery),
+			chromedp.KeyEvent("\r"),
+			waitState("done", "error"),
+			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Evaluate(`document.getElementById('result').textContent`, &counted)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(hash, "trials=20000") || !strings.Contains(counted, "20,000") {
+			t.Errorf("Enter with 20,000 trials during a run of 1e9: address %q, result %.200q", hash, counted)
+		}
+	})
+
 	// compare's chart draws its chances, and says that its average,
 	// E[out], is in the table only.
 	t.Run("compare's chart names what it leaves out", func(t *testing.T) {

@@ -641,6 +641,13 @@ function pageMain() {
       setAddress("#" + permalink(argv.params));
       run();
     };
+    // Enter in a box submits the form through its Run button, which a
+    // run under way disables: Enter then still runs the form as it now
+    // is, in the old run's place.
+    form.onkeydown = (e) => {
+      if (e.key !== "Enter" || !running || e.defaultPrevented || !e.target.matches("input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=button])")) return;
+      form.onsubmit(e);
+    };
     markVaried();
     applyOnly();
     const known = new Set(inputsOf(formCmd()).map((i) => i.name));
