@@ -173,7 +173,7 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	// sweep's, under the scenario's title, with a link that names it; a
 	// run of the form changed since is the form's, and has neither.
 	t.Run("a built-in scenario", func(t *testing.T) {
-		for _, c := range []struct{ form, name string }{{"dc", "set-under-bridge"}, {"plans", "plans-fire-group"}, {"sweep", "placed-tem-sweep"}} {
+		for _, c := range []struct{ form, name string }{{"dc", "set-under-bridge"}, {"plans", "plans-fire-group"}, {"sweep", "placed-tem-sweep"}, {"sweep", "toi-tank-dice-sweep"}} {
 			var got map[string]string
 			var title, errText, scenario, hash string
 			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-"+c.name+"#"+c.form), waitState("idle"),

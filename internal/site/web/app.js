@@ -961,15 +961,17 @@ function pageMain() {
   }
 
   // scenarioField offers the built-in scenarios of the form's command (a
-  // sweep's, of the command it sweeps): one chosen is followed as a link
+  // sweep's, every sweep): one chosen is followed as a link
   // of its inputs, which fills the form and runs it, as sapper run NAME
   // runs it. null for a command with none.
   function scenarioField(cmd) {
-    const mine = scenarios.filter((s) => (cmd.sweep ? !!s.vary && s.command === target.name : !s.vary && s.command === cmd.name));
+    // a sweep offers every built-in sweep: one of another command's
+    // switches the command swept
+    const mine = scenarios.filter((s) => (cmd.sweep ? !!s.vary : !s.vary && s.command === cmd.name));
     if (!mine.length) return null;
     const sel = el("select", { id: "in-scenario", "aria-describedby": "help-scenario" },
       el("option", { value: "", text: "(none: the form as it is)" }),
-      ...mine.map((s) => el("option", { value: s.name, text: s.name + ": " + s.title })));
+      ...mine.map((s) => el("option", { value: s.name, text: s.name + ": " + (cmd.sweep ? "sweep " + s.command + ": " : "") + s.title })));
     // not an input of the run: the form's address is not its
     sel.addEventListener("change", (e) => e.stopPropagation());
     onEnter(sel, () => {
