@@ -1,6 +1,9 @@
 package sim
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestTabulate: a step's end states with their exact weights over the
 // least common multiple of its paths' denominators, in the order first
@@ -60,7 +63,7 @@ func TestTabulatedDrawsHaveTheLaw(t *testing.T) {
 		counts[*tb.Draw(src)]++
 	}
 	for s := range 11 {
-		ways := 6 - abs(float64(s-5))
+		ways := 6 - math.Abs(float64(s-5))
 		p := ways / 36
 		lo, hi := Wilson(uint64(counts[s]), n, 0.9999)
 		if p < lo || p > hi {
