@@ -50,7 +50,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.Float64Var(&f.fp, "fp", 0, "the attack's `FP` (fractions kept; the column is the rightmost\nnot above it, 36+ from 36), e.g. --fp 8 or --fp 7.5")
 	g.StringArrayVar(&f.targets, "target", nil, "a target `UNIT` in the Location; repeat it for a stack\n(optional when only the terrain is asked about),\ne.g. --target 4-6-7 --target leader:8-1")
 	g.StringVar(&f.weapon, "weapon", "small-arms", "`WEAPON`: small-arms, he, heat, ffe, concentrated-ffe,\nharassing-ffe, aerial-bomb, rocket, ft or wp, e.g. --weapon he")
-	g.IntVar(&f.calibre, "calibre", 0, "calibre `MM` of --weapon he or rocket (HE and rockets\nfrom 70mm Rubble; rockets from 150mm make Shellholes),\ne.g. --weapon he --calibre 75")
+	g.IntVar(&f.calibre, "calibre", 0, "calibre `MM` of --weapon he or rocket, needed where it\ndecides Table 23: HE and rockets from 70mm Rubble a\nbuilding, rockets from 150mm make Shellholes,\ne.g. --weapon he --calibre 75")
 	g.StringVar(&f.firer, "firer", "", "who fires, for Cowering (A7.9): `KIND` is infantry, smc,\nberserk, fire-lane, ordnance, vehicle, aircraft or ffe\n(default: infantry for small arms and FT, ordnance for HE,\nHEAT and rockets, aircraft for bombs, ffe for an FFE)")
 	g.StringVar(&f.firerClass, "firer-class", "first", "the Infantry firer's `CLASS`: elite, first, second, green\nor conscript; green and conscript are Inexperienced and\nCower two columns (A19.33), e.g. --firer-class green")
 	g.StringVar(&f.firerNationality, "firer-nationality", "other", "the Infantry firer's `NATION`: other, british (Elite and\n1st Line never Cower) or finnish (never Cower, but\nConscripts)")

@@ -47,7 +47,8 @@ func TestFireBadInput(t *testing.T) {
 		{"--fp 8 --target 4-6-7 --ec dry", "--ec: "},
 		{"--fp 8 --terrain woods --target 4-6-7", "--terrain: --weapon small-arms can neither"},
 		{"--fp 8 --bog-drm 1 --target 4-6-7", "--bog-drm: only an AFV entering a building (--afv-enters-building)"},
-		{"--fp 8 --weapon he --target 4-6-7", "--calibre: --weapon he needs --calibre"},
+		{"--fp 8 --weapon he --building wooden --target 4-6-7", "--calibre: --weapon he against a building needs --calibre MM: it decides Rubble (from 70mm"},
+		{"--fp 30 --weapon rocket --terrain kunai --tem 0 --target 4-6-7", "--calibre: --weapon rocket in --terrain kunai needs --calibre MM: it decides Shellholes (from 150mm"},
 		{"--fp 16 --weapon ffe --concealed --target 4-6-7", "--concealed: not with --weapon ffe"},
 		{"--fp 16 --weapon ffe --target 4-6-7,concealed", "--target: 4-6-7,concealed with --weapon ffe"},
 		{"--afv-enters-building --building stone --weapon he", "--weapon with --afv-enters-building"},
@@ -75,6 +76,11 @@ func TestFireDefaults(t *testing.T) {
 		{"--fp 8 --target 4-6-7 --building stone --fortified", `"tem": 4`},
 		{"--fp 24 --weapon ft --target 4-6-7 --building stone", `"tem": 0`},
 		{"--fp 16 --weapon he --calibre 75 --target 4-6-7", `"firer": "ordnance"`},
+		// HE's calibre decides only Rubble, and a rocket's Rubble and
+		// Shellholes: elsewhere none is needed (Table 23).
+		{"--fp 16 --weapon he --target 4-6-7", `"firer": "ordnance"`},
+		{"--fp 16 --weapon he --terrain woods --tem 1 --target 4-6-7", `"terrain": "woods"`},
+		{"--fp 16 --weapon rocket --target 4-6-7", `"weapon": "rocket"`},
 		{"--fp 8 --target 4-6-7", `"surrender": false`},
 		{"--fp 8 --target 4-6-7 --rule surrender=true", `"surrender": true`},
 	} {

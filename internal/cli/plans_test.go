@@ -200,7 +200,6 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: fire 8 calibre=75"}, `sapper plans: --plan "b: fire 8 calibre=75": attack 1: calibre: not with weapon=small-arms: only HE`},
 		{[]string{"b: dc set placer=4-6-7"}, `sapper plans: --plan "b: dc set placer=4-6-7": attack 1: placer: only a Placed DC (dc placed) has a Placer`},
 		{[]string{"b: dc set preset"}, `sapper plans: --plan "b: dc set preset": attack 1: preset with no setter: without a Setter the DC is taken as Set already; preset spares a Setter`},
-		{[]string{"b: fire 8 weapon=he"}, `sapper plans: --plan "b: fire 8 weapon=he": attack 1: calibre: weapon=he needs calibre=MM: it decides`},
 		// What the player typed is quoted as typed.
 		// A malformed DRM is refused as a DRM, not as an unknown option.
 		{[]string{"b: fire 8 +3x"}, `sapper plans: --plan "b: fire 8 +3x": attack 1: drm=+3x: want a whole number from -8 to 8`},
@@ -226,6 +225,16 @@ func TestPlansBadInput(t *testing.T) {
 	code, _, stderr := cli(t, "plans", "--plan", "a: fire 8", "--plan", "b: fire 4")
 	if code != exitUsage || !strings.HasPrefix(stderr, "sapper plans: --target: give the units") {
 		t.Errorf("no target: exit %d, %q", code, stderr)
+	}
+	// HE's calibre decides only Rubble: a plan needs it against a building
+	// alone, as sapper fire does.
+	want := `sapper plans: --plan "b: fire 8 weapon=he": attack 1: calibre: weapon=he against a building needs calibre=MM: it decides Rubble`
+	code, _, stderr = cli(t, append(base, "--building", "stone", "--plan", "b: fire 8 weapon=he")...)
+	if code != exitUsage || !strings.HasPrefix(stderr, want) {
+		t.Errorf("HE with no calibre in a building: exit %d, %q; want %q", code, stderr, want)
+	}
+	if code, _, stderr = cli(t, append(base, "--plan", "b: fire 8 weapon=he", "--trials", "1000")...); code != exitOK {
+		t.Errorf("HE with no calibre outside a building: exit %d, %q; want it run", code, stderr)
 	}
 }
 
@@ -629,7 +638,7 @@ func TestPlanWords(t *testing.T) {
 		"--leader-directed or --area-fire":                      "leader or area",
 		"--fp is the attack's":                                  "fire FP is the attack's",
 		"give the wall's --building":                            "give the wall's --building",
-		"--weapon he needs --calibre MM: it":                    "weapon=he needs calibre=MM: it",
+		"--weapon he against a building needs --calibre MM: it": "weapon=he against a building needs calibre=MM: it",
 		"--preset spares a Setter":                              "preset spares a Setter",
 		`fire: unknown option "--weapon"; want weapon=W`:        `fire: unknown option "--weapon"; want weapon=W`,
 		"attack 1: area-fire: not with --weapon ffe":            "attack 1: area: not with weapon=ffe",

@@ -76,9 +76,11 @@ func (a IFTAttack) validateFP() error {
 		return bound.Invalidf("area-fire", "not with --weapon %s: --fp is already the FP the FFE uses (§8.55)", a.Weapon)
 	case a.Concealed && a.Weapon.IsFFE() && a.Options.FFEIgnoresConcealment:
 		return bound.Invalidf("concealed", "not with --weapon %s: an FFE is never halved against concealed targets (C1.56)", a.Weapon)
-	case a.calibreMatters() && a.Calibre == 0:
-		return bound.Invalidf("calibre", "--weapon %s needs --calibre MM: it decides Rubble (from %dmm) and Shellholes (rockets from %dmm)", a.Weapon, rubbleCalibre, shellholeCalibre)
-	case a.Calibre != 0 && !a.calibreMatters():
+	case a.Calibre == 0 && a.calibreRubbles():
+		return bound.Invalidf("calibre", "--weapon %s against a building needs --calibre MM: it decides Rubble (from %dmm, Table 23)", a.Weapon, rubbleCalibre)
+	case a.Calibre == 0 && a.calibreShellholes():
+		return bound.Invalidf("calibre", "--weapon %s in --terrain %s needs --calibre MM: it decides Shellholes (from %dmm, Table 23)", a.Weapon, a.Terrain, shellholeCalibre)
+	case a.Calibre != 0 && !a.takesCalibre():
 		return bound.Invalidf("calibre", "not with --weapon %s: only HE and rockets take a calibre (Table 23)", a.Weapon)
 	case inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "") != nil:
 		return inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "mm")
@@ -153,7 +155,7 @@ func (a IFTAttack) validateTerrain() error {
 		}
 		return bound.Invalidf(field, "--level and --top matter only for Rubble, which --weapon %s cannot cause (Table 23)", a.Weapon)
 	case a.Terrain != "" && !a.CanShellhole() && !a.CanFlame():
-		return bound.Invalidf("terrain", "--weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23); give the Location's TEM with --tem", a.Weapon, a.Terrain)
+		return bound.Invalidf("terrain", "--weapon %s can neither Shellhole nor set fire to --terrain %s (Table 23), so only its TEM counts: drop --terrain, and give the TEM with --tem", a.Weapon, a.Terrain)
 	case int(a.EC) < 0 || int(a.EC) >= len(ecNames):
 		return bound.Invalidf("ec", "unknown Environmental Condition")
 	case a.EC != Moderate && a.Weapon != WP && !(a.CanFlame() && a.Building == NoBuilding):

@@ -17,10 +17,10 @@ func (a IFTAttack) site() site {
 		level: a.Level, top: a.Top, groundFalls: a.Options.FallingRubble}
 }
 
-// calibreMatters reports whether the weapon's calibre decides a Table 23
-// row: HE and rockets always; Concentrations and aerial bombs only when
-// the 150mm Shellhole limit is read as theirs too (§8.56).
-func (a IFTAttack) calibreMatters() bool {
+// takesCalibre reports whether the weapon has a calibre that can decide a
+// Table 23 row: HE and rockets always; Concentrations and aerial bombs
+// only when the 150mm Shellhole limit is read as theirs too (§8.56).
+func (a IFTAttack) takesCalibre() bool {
 	switch a.Weapon {
 	case HE, Rocket:
 		return true
@@ -28,6 +28,21 @@ func (a IFTAttack) calibreMatters() bool {
 		return !a.Options.ShellholeCalibreRocketsOnly && a.shellholeWeaponKind()
 	}
 	return false
+}
+
+// calibreRubbles and calibreShellholes report whether the calibre decides
+// this attack's Rubble (HE, and rockets when they Rubble, against a
+// building: from 70mm) and its Shellhole (in the Shellhole row's terrain:
+// from 150mm). Elsewhere it decides nothing: HE starts a Flame at any
+// calibre, and never makes a Shellhole (Table 23).
+func (a IFTAttack) calibreRubbles() bool {
+	return a.attacks() && a.Building != NoBuilding &&
+		(a.Weapon == HE || a.Weapon == Rocket && a.Options.RubbleBombsRockets)
+}
+
+func (a IFTAttack) calibreShellholes() bool {
+	return a.attacks() && shellholeTerrain[a.Terrain] && a.shellholeWeaponKind() &&
+		(a.Weapon == Rocket || !a.Options.ShellholeCalibreRocketsOnly)
 }
 
 // shellholeWeaponKind: a Concentration (a plain FFE is one, §8.55), an
