@@ -27,10 +27,18 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	if !ok {
 		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)
 	}
-	f, err1 := decimal.ParseFloat(fp)
-	d, err2 := decimal.ParseInt(drm, -10, 10)
-	if err1 != nil || err2 != nil || !(f >= 1 && f <= 100) {
-		return FireAttack{}, fmt.Errorf("%q: %s", s, form)
+	// The reason goes first, as a flag's own number's does: "17
+	// significant digits" says what "want FP:DRM" alone would not.
+	f, err := decimal.ParseFloat(fp)
+	switch {
+	case err != nil:
+		return FireAttack{}, fmt.Errorf("%q: FP %q: %v; %s", s, fp, err, form)
+	case !(f >= 1 && f <= 100):
+		return FireAttack{}, fmt.Errorf("%q: FP %s outside 1…100; %s", s, fp, form)
+	}
+	d, err := decimal.ParseInt(drm, -10, 10)
+	if err != nil {
+		return FireAttack{}, fmt.Errorf("%q: DRM %q: %v; %s", s, drm, err, form)
 	}
 	return FireAttack{FP: f, DRM: int(d)}, nil
 }
