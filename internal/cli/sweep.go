@@ -143,7 +143,9 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 	if len(args) == 0 {
 		return nil, usagef("want the command to sweep, one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", strings.Join(targets, ", "))
 	}
-	if args[0] == "-h" || args[0] == "--help" {
+	// sapper sweep help reads as sapper help sweep: sweep is the one
+	// command whose first word is another's name, and help is none.
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
 		return &job{help: true}, nil
 	}
 	target := lookup(args[0])

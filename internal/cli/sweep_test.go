@@ -457,3 +457,16 @@ func TestSweepMetricEveryPlanReports(t *testing.T) {
 		t.Errorf("default metric: %s\n%s", stderr, stdout)
 	}
 }
+
+// TestSweepHelpWord: sapper sweep help is sweep's help, as sapper help
+// sweep is; help with more after it is no command to sweep.
+func TestSweepHelpWord(t *testing.T) {
+	code, stdout, _ := cli(t, "sweep", "help")
+	_, want, _ := cli(t, "sweep", "--help")
+	if code != exitOK || stdout != want || !strings.HasPrefix(stdout, "Usage: sapper sweep") {
+		t.Errorf("sweep help: exit %d, %.60q; want sweep --help's", code, stdout)
+	}
+	if code, _, stderr := cli(t, "sweep", "help", "dc"); code != exitUsage || !strings.Contains(stderr, `cannot sweep "help"`) {
+		t.Errorf("sweep help dc: exit %d, %q", code, stderr)
+	}
+}
