@@ -448,11 +448,52 @@ func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job,
 			}
 		}
 		if err != nil {
-			return nil, s.place(err, true)
+			return nil, s.place(s.afterCaused(err, extra, prepare), true)
 		}
 		j.place = func(err error) error { return s.place(err, true) }
 		return j, nil
 	}
+}
+
+// afterCaused returns err, an error about a flag of the file, saying which
+// flags given after the file brought it about when the file alone is
+// accepted: "--setter: only a Set DC (--mode set) has a Setter (with
+// --mode placed given after the file)". An error the file would give on
+// its own, or one about a flag given after it, is returned as it is.
+func (s *scenario) afterCaused(err error, extra input, prepare func(input) (*job, error)) error {
+	var ue *usageError
+	if !errors.As(err, &ue) || ue.placed || ue.field == "" || s.given[ue.field] || s.after == nil {
+		return err
+	}
+	var typed []string
+	s.after.fs.Visit(func(f *pflag.Flag) {
+		switch v := unwrapValue(f.Value); {
+		case runFlag(f.Name), f.Name == "help":
+		case f.Value.Type() == "bool" && v.String() == "true":
+			typed = append(typed, "--"+f.Name)
+		case f.Value.Type() == "bool":
+			typed = append(typed, "--"+f.Name+"=false")
+		case repeatable(f):
+			if sv, ok := v.(pflag.SliceValue); ok {
+				for _, x := range sv.GetSlice() {
+					typed = append(typed, "--"+f.Name+" "+x)
+				}
+			}
+		default:
+			typed = append(typed, "--"+f.Name+" "+argument(f))
+		}
+	})
+	if len(typed) == 0 {
+		return err
+	}
+	alone, aerr := s.inputWithout(input{sweep: extra.sweep, fileVary: extra.fileVary}, nil)
+	if aerr != nil {
+		return err
+	}
+	if _, aerr := prepare(alone); aerr != nil {
+		return err
+	}
+	return &usageError{msg: fmt.Sprintf("%s (with %s given after the file)", ue.msg, strings.Join(typed, " ")), field: ue.field}
 }
 
 // runFlag reports whether name is one of the run and output flags every
