@@ -91,7 +91,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1; Flame DR −1),\ne.g. --building stone --fortified")
 	g.StringVar(&f.terrain, "terrain", "", "other burnable `TERRAIN` of the target Location, for Flame\nalone (it sets no TEM: give --tem beside it, but for a Set\nDC): "+strings.Join(asl.TerrainNames(), ", ")+",\ne.g. --terrain woods --tem 1")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.TerrainNames(), ", "))
-	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex and fall next door,\ne.g. --building stone --level 1")
+	g.IntVar(&f.level, "level", 0, "the target's building level `N`, 0 the ground floor; Rubble at an\nupper level may collapse the hex and fall next door,\ne.g. --building stone --level 1")
 	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level): each level above the target's makes the\ncollapse and the fall likelier; above ground-level Rubble,\nit falls next door (§8.60), e.g. --level 1 --top 2")
 	g.BoolVar(&f.wire, "wire", false, "Wire in the Location: cleared by a Placed DC's Original\nKIA or a Set DC's Final KIA (a Thrown DC: never)")
 	g.StringVar(&f.roadblock, "roadblock", "none", "a `ROADBLOCK`: none, normal (Placed through its hexside or\nSet in its Location, +2 TEM) or narrow (a Narrow-Street\nroadblock's vertex: only the roadblock is attacked, no\n--target), e.g. --roadblock normal")

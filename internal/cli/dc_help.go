@@ -22,9 +22,9 @@ Units are written as on the counter:
   hero:1-4-9     hero
 followed by options after commas (a yes/no option alone or =true is on,
 =false off, but for good_order, which is only on; each option once):
-  elr=N          this unit's ELR (else --elr); not a crew's or a
+  elr=N          this unit's ELR, 0…5 (else --elr); not a crew's or a
                  hero's, never ELR Replaced (A19.11)
-  broken-ml=N    its broken-side ML
+  broken-ml=N    its broken-side ML, 1…10
   class=C        elite, first, second, green or conscript: a MMC's
                  only (A1.25); first (1st Line) unless given, whatever
                  the counter: an elite 4-6-8 is 4-6-8,class=elite
@@ -37,9 +37,11 @@ followed by options after commas (a yes/no option alone or =true is on,
   disrupted      broken and Disrupted (A19.12): a MC treats it as broken
   good_order     in Good Order, the default said outright: not with
                  broken, pinned, berserk or disrupted (§8.64)
-  drm=N          a DRM on this unit only, e.g. drm=-1 for a FT it carries
+  drm=N          a DRM, −6…+6, on this unit only, e.g. drm=-1 for a FT
+                 it carries
   concealed      this unit only is concealed
-  sw=N           it possesses N Support Weapons (Random SW Destruction)
+  sw=N           it possesses N Support Weapons, 0…4 (Random SW
+                 Destruction)
   sw-x           those SW have an X#: a K destroys them
 e.g. --target 4-6-7,elr=2,broken-ml=6 --target leader:9-2
 

@@ -62,7 +62,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.IntVar(&f.elr, "elr", 3, "ELR `N` (0…5) of the targets without an elr= option")
 	g.StringVar(&f.building, "building", "none", "the target Location's `BUILDING`: none, wooden or stone;\nsets --tem to 2 or 3 (+1 Fortified) unless --tem is\ngiven (not for a FT), e.g. --building stone")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified: TEM +1, Flame DR −1 (B23.94)")
-	g.IntVar(&f.level, "level", 0, "the target's building level `N` (0: ground); Rubble at an\nupper level may collapse the hex, e.g. --level 1")
+	g.IntVar(&f.level, "level", 0, "the target's building level `N`, 0 the ground floor; Rubble at an\nupper level may collapse the hex, e.g. --level 1")
 	g.IntVar(&f.top, "top", 0, "the building's highest non-rooftop level `N` (default:\n--level); Rubble falls next door by the levels it takes\n(B24.12, §8.60), e.g. --top 2")
 	g.StringVar(&f.terrain, "terrain", "", "the Location's other `TERRAIN`, for Shellholes and Flame:\n"+strings.Join(asl.FireTerrainNames(), ", ")+";\nit sets no TEM: give --tem beside it, e.g. --terrain\norchard --tem 0")
 	setWant(g, "terrain", "want one of "+strings.Join(asl.FireTerrainNames(), ", "))
