@@ -118,6 +118,47 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Back, or a reload, to inputs typed and never run shows them and runs
+	// nothing: the player did not ask for it, and it may be long. Back to
+	// a finished run gives its result back as it was, not a run again.
+	t.Run("back and reload run nothing unasked", func(t *testing.T) {
+		titled := func(name string) chromedp.Action {
+			return poll(`document.getElementById('cmd-title').textContent === 'sapper ` + name + `'`)
+		}
+		var state, tem, hash string
+		look := chromedp.Tasks{chromedp.Sleep(400 * time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('in-tem').value`, &tem),
+			chromedp.Evaluate(`location.hash`, &hash)}
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?unasked#dc"), waitCommand("dc"),
+			fill(`#in-tem`, "4"), fill(`#in-trials`, "500000000"),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Evaluate(`history.back()`, nil), titled("dc"), look); err != nil {
+			t.Fatal(err)
+		}
+		if state == "running" || tem != "4" || !strings.Contains(hash, "tem=4") {
+			t.Errorf("Back to a form typed in: state %q, TEM %q, address %q; want it idle with TEM 4 in both", state, tem, hash)
+		}
+		if err := chromedp.Run(ctx, chromedp.Reload(), titled("dc"), look); err != nil {
+			t.Fatal(err)
+		}
+		if state == "running" || tem != "4" {
+			t.Errorf("a reload of a form typed in: state %q, TEM %q; want it idle with TEM 4", state, tem)
+		}
+		var status, again string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?backrun#dc?target=4-6-7&trials=20000"), waitState("done", "error"),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+			chromedp.Click(`#commands a[data-cmd=fire]`, chromedp.ByQuery), waitCommand("fire"),
+			chromedp.Evaluate(`history.back()`, nil), titled("dc"), chromedp.Sleep(400*time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Text(`#status`, &again, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "done" || again != status {
+			t.Errorf("Back to a finished run: state %q, status %q (was %q); want its result given back", state, again, status)
+		}
+	})
+
 	// A run left unfinished, its form shown again, says it was stopped.
 	t.Run("a run left unfinished says so", func(t *testing.T) {
 		var status, state string

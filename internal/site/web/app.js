@@ -185,9 +185,13 @@ function pageMain() {
   const keptResult = {};
 
   // setAddress sets the page's address for the form shown, without a run:
-  // the form given back later gets it again (route).
-  function setAddress(hash) {
-    history.replaceState(null, "", hash);
+  // the form given back later gets it again (route). ran says whether the
+  // address is of a run, or only of inputs typed: the page's history
+  // keeps it, so that Back or a reload to inputs never run shows the form
+  // without starting a run the player did not ask for (route), while a
+  // link opened afresh runs.
+  function setAddress(hash, ran) {
+    history.replaceState({ ran: !!ran }, "", hash);
     if (current) addressOf[current.name] = hash;
   }
   // leftOut are the parts of the link that made the form that it could
@@ -479,8 +483,11 @@ function pageMain() {
     const same = current === cmd && q < 0;
     let restored = null;
     let mislabelled = false;
+    // An address the form had when the player left it, come back to by
+    // Back, gives the form back as he left it, its result too, not run
+    // again.
+    const back = kept[cmd.name] && (q < 0 || current !== cmd && addressOf[cmd.name] === location.hash);
     if (current !== cmd || q >= 0) {
-      const back = q < 0 && kept[cmd.name];
       restored = back && keptResult[cmd.name];
       showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
       if (q >= 0) {
@@ -500,20 +507,22 @@ function pageMain() {
       // A form given back as the player left it: the address is again the
       // one it had then, its inputs if he gave any, so that a copy or a
       // reload keeps them (and a form he never touched stays bare).
-      if (back && addressOf[cmd.name]) history.replaceState(null, "", addressOf[cmd.name]);
+      if (back && addressOf[cmd.name]) history.replaceState(history.state, "", addressOf[cmd.name]);
     }
     const unknown = name !== "" && cmd.name !== name;
-    if (same && addressOf[cmd.name] && addressOf[cmd.name] !== location.hash) history.replaceState(null, "", addressOf[cmd.name]);
+    if (same && addressOf[cmd.name] && addressOf[cmd.name] !== location.hash) history.replaceState(history.state, "", addressOf[cmd.name]);
     else if (!unknown) addressOf[cmd.name] = location.hash;
     if (unknown) showNotice("This link's command, " + JSON.stringify(name) + ", is not one of sapper's: here is " + cmd.name + " instead, not run. Check the form, then Run.");
     // A link the form could not take whole is not run on what was left:
-    // its figures would answer another question.
-    if (q >= 0 && !leftOut.length && !unknown) run();
+    // its figures would answer another question. Nor is an address of
+    // inputs typed and never run, come back to by Back or a reload.
+    const typedOnly = history.state && history.state.ran === false;
+    if (q >= 0 && !leftOut.length && !unknown && !back && !typedOnly) run();
     else document.body.dataset.state = restored ? restored.state : "idle";
     // A link whose inputs are not the scenario it names runs them under
     // no title, and its address no longer names the scenario.
     if (mislabelled && !unknown) {
-      setAddress("#" + permalink(argvOf().params));
+      setAddress("#" + permalink(argvOf().params), true);
       showNotice("This link names the built-in scenario " + params.get("scenario") + ", but its inputs are not the scenario's: here they run as given, under no title.");
     }
   }
@@ -626,9 +635,10 @@ function pageMain() {
       $("notice").replaceChildren("The form is back at its defaults. ", undo);
       $("notice").hidden = false;
     };
-    // The address follows the form, so that a reload keeps what was given
-    // (and runs it, as any link with inputs does); and the metrics a goal
-    // names depend on the inputs (a target's units).
+    // The address follows the form, so that a copy or a reload keeps what
+    // was given (a copy runs it where it is opened, a reload does not:
+    // setAddress); and the metrics a goal names depend on the inputs (a
+    // target's units).
     form.oninput = form.onchange = (e) => {
       applyOnly();
       setAddress("#" + permalink(argvOf().params));
@@ -638,7 +648,7 @@ function pageMain() {
     form.onsubmit = (e) => {
       e.preventDefault();
       const argv = argvOf();
-      setAddress("#" + permalink(argv.params));
+      setAddress("#" + permalink(argv.params), true);
       run();
     };
     // Enter in a box submits the form through its Run button, which a
