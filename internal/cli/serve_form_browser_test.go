@@ -287,15 +287,25 @@ func servedPage(t *testing.T) (context.Context, string) {
 // answer the Goal box alone gave before.
 func TestSweepGoalHeadlineSaysWhereItIsLost(t *testing.T) {
 	ctx, page := servedPage(t)
-	var headline string
-	if err := chromedp.Run(ctx,
-		chromedp.Navigate(page+"#sweep?command=dc&target=4-6-7&vary=tem%3D0..5&goal=stack%3Dcleared%3E%3D0.5&method=exact"),
-		waitState("done", "error"),
-		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
-	); err != nil {
-		t.Fatal(err)
-	}
-	if want := "P(stack = cleared) ≥ 0.5: reached from the first value, tem=0 (84.70%); last reached at tem=4 (55.16%), not at tem=5 (44.89%)."; headline != want {
-		t.Errorf("the headline: %q, want %q", headline, want)
+	for _, c := range []struct{ link, want string }{
+		{"#sweep?command=dc&target=4-6-7&vary=tem%3D0..5&goal=stack%3Dcleared%3E%3D0.5&method=exact",
+			"P(stack = cleared) ≥ 0.5: reached from the first value, tem=0 (84.70%); last reached at tem=4 (55.16%), not at tem=5 (44.89%)."},
+		// found again after it was lost
+		{"#sweep?command=fire&target=4-6-7&vary=fp%3D1..36&method=exact&goal=ift%3DK%2F4%3E%3D0.13",
+			"P(ift = K/4) ≥ 0.13: first reached at fp=24 (13.89%); last reached at fp=29 (13.89%), not at fp=30 (11.11%); reached again at fp=36 (19.44%)."},
+		// compare: each way's span, and where it is lost
+		{"#sweep?command=compare&vary=tem%3D0..5&goal=stack%3Dcleared%3E%3D0.3&trials=20000",
+			"P(stack = cleared) ≥ 0.3: thrown reaches it from tem=0 (48.20%) to tem=2 (31.14%), not at tem=3 (23.90%); placed and set never do."},
+	} {
+		var headline string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(page+"?"+strings.ReplaceAll(c.link[1:], "&", "_")+c.link),
+			waitState("done", "error"),
+			chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if headline != c.want {
+			t.Errorf("%s: the headline %q, want %q", c.link, headline, c.want)
+		}
 	}
 }

@@ -2201,12 +2201,22 @@ function pageMain() {
         const never = g.series.filter((x) => !x.first_reached).map((x) => x.run);
         const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
         if (!reached.length) return g.what + ": no way reaches it" + cut + " (" + never.join(", ") + ").";
-        const ways = reached.map((x) => x.run + " reaches it " + (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached));
+        // each way's span, and where it is lost and found again, as the
+        // goal's answer below says it
+        const ways = reached.map((x) => {
+          let w = x.run + " reaches it ";
+          if (!x.first_not_reached_after) w += (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached);
+          else if (x.last_reached.label === x.first_reached.label) w += "only at " + bare(x.first_reached) + ", not at " + bare(x.first_not_reached_after);
+          else w += "from " + bare(x.first_reached) + " to " + bare(x.last_reached) + ", not at " + bare(x.first_not_reached_after);
+          return w + (x.reached_again ? ", and again at " + bare(x.reached_again) : "");
+        });
         return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + (cut ? "; the sweep was interrupted" : "") + ".";
       }
       if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
       // where it is lost again is half the answer: "from tem=0 to tem=4"
-      const until = s.first_not_reached_after ? (s.last_reached.label !== s.first_reached.label ? "; last reached at " + fig(s.last_reached) : "; only there") + ", not at " + fig(s.first_not_reached_after) : "";
+      const until =
+        (s.first_not_reached_after ? (s.last_reached.label !== s.first_reached.label ? "; last reached at " + fig(s.last_reached) : "; only there") + ", not at " + fig(s.first_not_reached_after) : "") +
+        (s.reached_again ? "; reached again at " + fig(s.reached_again) : "");
       // a sweep cut short answers of the values it ran, and says so
       const unrun = s.not_run || [];
       const cut = unrun.length ? "; not run, as the sweep was interrupted: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "";
