@@ -193,6 +193,27 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 		t.Errorf("a late answer after Defaults: the form holds %q, want the defaults %q (the form's first crossing, the builder's own example)", after, want)
 	}
 
+	// Defaults puts the builder back at its own example too, and Undo
+	// gives back the path it had.
+	var reset, undone string
+	mf := `document.getElementById('b-loc-0-mf').value`
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(page+"?reset#activate"),
+		waitState("idle"),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		fill(`#b-loc-0-mf`, "3"),
+		chromedp.Click(`#defaults`, chromedp.ByQuery),
+		chromedp.Evaluate(mf, &reset),
+		chromedp.Click(`#undo-defaults`, chromedp.ByQuery),
+		chromedp.Evaluate(mf, &undone),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if reset != "1" || undone != "3" {
+		t.Errorf("Location 1's MF set to 3: after Defaults %q, after Undo %q; want 1 and 3", reset, undone)
+	}
+
 	// Start from during a long run leaves Cancel working: the run's
 	// token is its own. The farm's ten million trials take seconds even
 	// on two quiet cores (the village's, about two, could end before

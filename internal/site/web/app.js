@@ -621,13 +621,19 @@ function pageMain() {
       // What the form had, plans and a built path included, to give back
       // on Undo: one press of Defaults wipes it all.
       const before = argvOf().params;
+      const builtBefore = { built, file: files[BUILT] };
       setAddress("#" + cmd.name);
       current = null; // nothing of this form is kept
       delete kept[cmd.name];
       delete keptResult[cmd.name];
+      // the path builder too starts again from its own example
+      built = null;
+      delete files[BUILT];
       showForm(cmd, cmd.sweep ? new URLSearchParams({ command: target.name }) : new URLSearchParams());
       const undo = el("button", { type: "button", class: "small", id: "undo-defaults", text: "Undo" });
       undo.onclick = () => {
+        built = builtBefore.built;
+        if (builtBefore.file !== undefined) files[BUILT] = builtBefore.file;
         showForm(cmd, new URLSearchParams(before));
         setAddress("#" + permalink(argvOf().params));
         $("form").querySelector("input, select")?.focus();
