@@ -15,6 +15,7 @@ func describeActivateFlags(g *pflag.FlagSet) {
 	// The crossing file gives these; a flag replaces the file's value.
 	setComputed(g, "tables", "ac", "mission-drm", "a5-drm", "attitude", "date", "elr", "hazardous", "assault")
 	setChoices(g, "attitude", sasl.AttitudeNames())
+	setChoices(g, "tables", []string{illustrativeTables})
 	for name, ref := range map[string]string{
 		"tables": "S19", "ac": "S1", "mission-drm": "§3", "a5-drm": "S8", "attitude": "S8", "date": "S27",
 		"elr": "A19.1", "hazardous": "S12", "assault": "A4.61", "rule": "S29",

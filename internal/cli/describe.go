@@ -227,7 +227,10 @@ type inputDesc struct {
 	MaxExclusive bool        `json:"max_exclusive,omitempty"`
 	Off          json.Number `json:"off,omitempty"`
 	Choices      []string    `json:"choices,omitempty"`
-	Default      string      `json:"default"`
+	// Titles are the choices' titles, in their order, where they have
+	// them: a built-in crossing's.
+	Titles  []string `json:"titles,omitempty"`
+	Default string   `json:"default"`
 	// Computed is set when the default is worked out from other inputs
 	// (a TEM from the building, a crossing file's AC#), as the help says:
 	// a front end then gives the input only when the player sets it.
@@ -333,7 +336,9 @@ func describeFlag(f *pflag.Flag) inputDesc {
 	}
 	d.MaxExclusive = f.Annotations[belowKey] != nil
 	switch t := f.Value.Type(); {
-	case len(d.Choices) > 0:
+	case len(d.Choices) > 0 && placeholder != "FILE":
+		// A file's choices are the names it takes beside a file
+		// (--tables illustrative): it stays a file.
 		d.Kind = kindChoice
 	case t == "bool":
 		d.Kind = kindYesNo
@@ -537,6 +542,8 @@ func writeDescTable(w io.Writer, d commandDesc) {
 		}
 		allowed := in.Kind
 		switch {
+		case len(in.Choices) > 0 && in.Kind == kindFile:
+			allowed = "file or " + strings.Join(in.Choices, "|")
 		case len(in.Choices) > 0:
 			allowed = strings.Join(in.Choices, "|")
 		case in.MaxExclusive:
@@ -581,8 +588,9 @@ not given ("defaults"), the units a unit input offers to pick
 default, values), as the command's help does. A front end reads the JSON
 to build its form. Beside the commands, "scenarios" lists their built-in
 scenarios but crossings (sapper activate lists those as the choices of
-its crossing): name, command, title, description, vary and metric for a
-sweep, and flags as the file gives them, for a form to start from.
+its crossing, with their "titles"): name, command, title, description,
+vary and metric for a sweep, and flags as the file gives them, for a form
+to start from.
 
 Examples:
   sapper describe dc

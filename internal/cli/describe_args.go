@@ -20,6 +20,12 @@ func describeArgs(name string) []inputDesc {
 		return nil
 	}
 	builtins := builtinsOf(activateName)
+	titles := make([]string, len(builtins))
+	for k, n := range builtins {
+		if s, err := loadScenario(context.Background(), n); err == nil {
+			titles[k] = s.title
+		}
+	}
 	// A form starts from a crossing whose exact run answers at once, in a
 	// browser too: the farm's (0.3 s natively) took 3–4 s there.
 	example := builtins[:min(len(builtins), 1)]
@@ -27,7 +33,7 @@ func describeArgs(name string) []inputDesc {
 		example = []string{startCrossing}
 	}
 	return []inputDesc{{
-		Name: "crossing", Kind: kindFile, Placeholder: "FILE|NAME", Choices: builtins, Example: example,
+		Name: "crossing", Kind: kindFile, Placeholder: "FILE|NAME", Choices: builtins, Titles: titles, Example: example,
 		Group: groupAttack, Help: "a crossing file (sapper help activate shows its format), or the name of a built-in crossing",
 		Rule: "§5",
 	}}

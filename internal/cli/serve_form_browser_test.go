@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -328,5 +329,36 @@ func TestSweepGoalHeadlineSaysWhereItIsLost(t *testing.T) {
 		if headline != c.want {
 			t.Errorf("%s: the headline %q, want %q", c.link, headline, c.want)
 		}
+	}
+}
+
+// TestActivateFormOffersTables: the tables list offers the illustrative
+// set by name beside (automatic), which picks the crossing's own, and a
+// run with it chosen answers; the crossings are listed with their titles.
+func TestActivateFormOffersTables(t *testing.T) {
+	ctx, page := servedPage(t)
+	var tables []string
+	var crossing, state, hash string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(page+"#activate"),
+		waitState("idle"),
+		chromedp.Evaluate(`[...document.querySelectorAll('#in-tables option')].map((o) => o.value + '=' + o.textContent)`, &tables),
+		chromedp.Evaluate(`[...document.querySelectorAll('#in-crossing option')].find((o) => o.value === 'two-sq-crossing').textContent`, &crossing),
+		fill(`#in-tables`, "illustrative"),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.body.dataset.state`, &state),
+		chromedp.Evaluate(`location.hash`, &hash),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"=(automatic)", "illustrative=illustrative"}; !slices.Equal(tables, want) {
+		t.Errorf("the tables offered: %q, want %q", tables, want)
+	}
+	if crossing != "two-sq-crossing — A squad dashes past two S?" {
+		t.Errorf("the crossing listed as %q", crossing)
+	}
+	if state != "done" || !strings.Contains(hash, "tables=illustrative") {
+		t.Errorf("run with the illustrative tables: state %q, address %q", state, hash)
 	}
 }

@@ -902,7 +902,13 @@ function pageMain() {
       control = el("select", { id, "data-name": i.name, "aria-describedby": describedby });
       const names = [...new Set([...(i.choices || []), ...Object.keys(files), ...(value ? [value] : [])])];
       if (!(i.choices || []).includes(i.default)) control.append(el("option", { value: i.default || "", text: i.default || (i.computed ? "(automatic)" : "(none)") }));
-      for (const c of names) if (c !== i.default || (i.choices || []).includes(c)) control.append(el("option", { value: c, text: c }));
+      // a built-in crossing by its name and title, as the scenario
+      // pickers name theirs
+      const titled = (c) => {
+        const t = (i.titles || [])[(i.choices || []).indexOf(c)];
+        return t ? c + " — " + t : c;
+      };
+      for (const c of names) if (c !== i.default || (i.choices || []).includes(c)) control.append(el("option", { value: c, text: titled(c) }));
       control.value = value || "";
       const upload = el("input", { type: "file", id: "up-" + i.name, class: "upload", accept: ".yaml,.yml,.json,.txt,text/plain", "aria-label": "Upload a file for " + label(i.name) });
       upload.onchange = async () => {
