@@ -621,10 +621,27 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		t.Errorf("an emptied MF: %q, the box (invalid/focused) %q; want %q on the box", errText, invalid, want)
 	}
 
+	// So is an S? left without a name.
+	var sqName string
+	if err := chromedp.Run(ctx,
+		fill(`#b-loc-0-mf`, "1"),
+		chromedp.Evaluate(`document.getElementById('b-sq-0-id').value`, &sqName),
+		fill(`#b-sq-0-id`, " "),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(`document.getElementById('b-sq-0-id').getAttribute('aria-invalid') + '/' + (document.activeElement && document.activeElement.id)`, &invalid),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sapper activate: my-crossing.yaml: S? name: empty; give each S? a name, such as A"; errText != want || invalid != "true/b-sq-0-id" {
+		t.Errorf("an S? with no name: %q, the box (invalid/focused) %q; want %q on the box", errText, invalid, want)
+	}
+
 	// A value the run refuses in the built crossing is marked on the
 	// builder's box, not on the Crossing list the file was chosen in.
 	if err := chromedp.Run(ctx,
-		fill(`#b-loc-0-mf`, "1"),
+		fill(`#b-sq-0-id`, sqName),
 		fill(`#b-enemy-ac`, "9"),
 		chromedp.Click(`#run`, chromedp.ByQuery),
 		waitState("done", "error"),

@@ -1715,6 +1715,14 @@ function pageMain() {
       document.body.dataset.state = "error";
       return;
     }
+    // So is an S? left without a name, which its eligibility and the
+    // file name it by.
+    const unnamed = builtSel && $("builder") && [...$("builder").querySelectorAll("input[id^='b-sq-'][id$='-id']")].find((c) => !c.value.trim());
+    if (unnamed) {
+      builderError("sapper " + formCmd().name + ": " + BUILT + ": S? name: empty; give each S? a name, such as A", unnamed);
+      document.body.dataset.state = "error";
+      return;
+    }
     // A goal on a metric with no outcome ticked says nothing to reach: the
     // form asks for one where it is ticked, not in the goal's flag syntax.
     if (current.sweep && $("in-goal-metric") && $("in-goal-metric").value && !document.querySelector("#in-goal-outcome input:checked")) {
