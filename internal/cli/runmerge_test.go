@@ -125,8 +125,8 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", placed, "--no-hob"}, "sapper run: " + placed + ":6: rule: surrender with --no-hob given after the file: it changes only what Heat of Battle does (A15)\n"},
 		// a file that is accepted alone, refused for a key of its own once
 		// a flag after it changes what the key means: both named
-		{[]string{"run", "set-under-fire", "--mode", "placed"}, "sapper run: built-in scenario set-under-fire:13: --setter: only a Set DC (--mode set) has a Setter (with --mode placed given after the file)\n"},
-		{[]string{"run", "set-under-fire", "--mode", "placed", "--method", "exact", "--target", "4-4-7"}, "sapper run: built-in scenario set-under-fire:13: --setter: only a Set DC (--mode set) has a Setter (with --mode placed --target 4-4-7 given after the file)\n"},
+		{[]string{"run", "set-under-fire", "--mode", "placed"}, "sapper run: built-in scenario set-under-fire:13: --setter: only a Set DC (--mode set) has a Setter (changed after the file: --mode placed)\n"},
+		{[]string{"run", "set-under-fire", "--mode", "placed", "--method", "exact", "--target", "4-4-7"}, "sapper run: built-in scenario set-under-fire:13: --setter: only a Set DC (--mode set) has a Setter (changed after the file: --mode placed, --target 4-4-7 added)\n"},
 		// a list the flags after the file add to, too long together
 		{[]string{"run", ten, "--target", "4-6-7"}, "sapper run: " + ten + ":3: --target: at most 10 units in a Location (target: in the file and --target after it, together)\n"},
 		// a value after the file is its own

@@ -455,35 +455,19 @@ func (s *scenario) merged(extra input, prepare func(input) (*job, error)) (*job,
 	}
 }
 
-// afterCaused returns err, an error about a flag of the file, saying which
-// flags given after the file brought it about when the file alone is
-// accepted: "--setter: only a Set DC (--mode set) has a Setter (with
-// --mode placed given after the file)". An error the file would give on
-// its own, or one about a flag given after it, is returned as it is.
+// afterCaused returns err, an error about a key of the file, naming the
+// inputs given after the file that brought it about when the file alone is
+// accepted: "--setter: only a Set DC (--mode set) has a Setter (changed
+// after the file: --mode placed)", as a title names them. An error the
+// file would give on its own, or one about a flag given after it, is
+// returned as it is.
 func (s *scenario) afterCaused(err error, extra input, prepare func(input) (*job, error)) error {
 	var ue *usageError
-	if !errors.As(err, &ue) || ue.placed || ue.field == "" || s.given[ue.field] || s.after == nil {
+	if !errors.As(err, &ue) || ue.placed || ue.field == "" || s.given[ue.field] {
 		return err
 	}
-	var typed []string
-	s.after.fs.Visit(func(f *pflag.Flag) {
-		switch v := unwrapValue(f.Value); {
-		case runFlag(f.Name), f.Name == "help":
-		case f.Value.Type() == "bool" && v.String() == "true":
-			typed = append(typed, "--"+f.Name)
-		case f.Value.Type() == "bool":
-			typed = append(typed, "--"+f.Name+"=false")
-		case repeatable(f):
-			if sv, ok := v.(pflag.SliceValue); ok {
-				for _, x := range sv.GetSlice() {
-					typed = append(typed, "--"+f.Name+" "+x)
-				}
-			}
-		default:
-			typed = append(typed, "--"+f.Name+" "+argument(f))
-		}
-	})
-	if len(typed) == 0 {
+	changed := s.changedInputs(extra.args)
+	if len(changed) == 0 {
 		return err
 	}
 	alone, aerr := s.inputWithout(input{sweep: extra.sweep, fileVary: extra.fileVary}, nil)
@@ -493,7 +477,7 @@ func (s *scenario) afterCaused(err error, extra input, prepare func(input) (*job
 	if _, aerr := prepare(alone); aerr != nil {
 		return err
 	}
-	return &usageError{msg: fmt.Sprintf("%s (with %s given after the file)", ue.msg, strings.Join(typed, " ")), field: ue.field}
+	return &usageError{msg: fmt.Sprintf("%s (changed after the file: %s)", ue.msg, strings.Join(changed, ", ")), field: ue.field}
 }
 
 // runFlag reports whether name is one of the run and output flags every
