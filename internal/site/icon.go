@@ -79,9 +79,15 @@ func (s shape) inside(px, py float64) bool {
 	return math.Hypot(px-cx, py-cy) <= s.r
 }
 
-// iconPNG renders the icon at size × size pixels, each pixel the mean of
-// 4 × 4 samples, so that edges are smooth.
+// iconPNG renders the icon at size × size pixels (iconImage) and encodes
+// it as a PNG.
 func iconPNG(size int, maskable bool) ([]byte, error) {
+	return encodePNG(iconImage(size, maskable))
+}
+
+// iconImage renders the icon at size × size pixels, each pixel the mean
+// of 4 × 4 samples, so that edges are smooth.
+func iconImage(size int, maskable bool) *image.NRGBA {
 	const n = 4
 	shapes := iconShapes(maskable)
 	img := image.NewNRGBA(image.Rect(0, 0, size, size))
@@ -112,9 +118,43 @@ func iconPNG(size int, maskable bool) ([]byte, error) {
 			img.SetNRGBA(x, y, color.NRGBA{uint8(math.Round(r / a)), uint8(math.Round(g / a)), uint8(math.Round(b / a)), uint8(math.Round(255 * a / (n * n)))})
 		}
 	}
+	return img
+}
+
+// encodePNG encodes img, with a palette of its colours when it has at most
+// 256: the same pixels, a byte each instead of four. The icon's few
+// colours and their blends at the edges fit, and the four PNGs, which a
+// first visit fetches with the manifest, take about half the bytes.
+func encodePNG(img *image.NRGBA) ([]byte, error) {
+	var out image.Image = img
+	index := map[color.NRGBA]uint8{}
+	var palette color.Palette
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y && len(palette) <= 256; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := img.NRGBAAt(x, y)
+			if _, ok := index[c]; !ok {
+				if len(palette) == 256 {
+					palette = append(palette, c) // one too many: no palette
+					break
+				}
+				index[c] = uint8(len(palette))
+				palette = append(palette, c)
+			}
+		}
+	}
+	if len(palette) <= 256 {
+		p := image.NewPaletted(b, palette)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				p.SetColorIndex(x, y, index[img.NRGBAAt(x, y)])
+			}
+		}
+		out = p
+	}
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, img); err != nil {
+	if err := enc.Encode(&buf, out); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -103,3 +103,46 @@ func TestManifestIcons(t *testing.T) {
 		}
 	}
 }
+
+// TestIconPNGsAreExact: each PNG, encoded with a palette of its colours,
+// decodes to the very pixels rendered; an image of more than 256 colours
+// is encoded without one, as exactly.
+func TestIconPNGsAreExact(t *testing.T) {
+	same := func(name string, want *image.NRGBA, data []byte, paletted bool) {
+		t.Helper()
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, ok := img.(*image.Paletted); ok != paletted {
+			t.Errorf("%s: paletted %v, want %v", name, ok, paletted)
+		}
+		b := want.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if got := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA); got != want.NRGBAAt(x, y) {
+					t.Fatalf("%s at (%d, %d): %v, rendered %v", name, x, y, got, want.NRGBAAt(x, y))
+				}
+			}
+		}
+	}
+	for _, size := range []int{180, 192, 512} {
+		for _, maskable := range []bool{false, true} {
+			data, err := iconPNG(size, maskable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same(fmt.Sprintf("%d px, maskable %v", size, maskable), iconImage(size, maskable), data, true)
+		}
+	}
+	ramp := image.NewNRGBA(image.Rect(0, 0, 300, 2))
+	for x := range 300 {
+		ramp.SetNRGBA(x, 0, color.NRGBA{uint8(x), uint8(x / 2), 7, 255})
+		ramp.SetNRGBA(x, 1, color.NRGBA{uint8(x), 0, 0, uint8(x / 3)})
+	}
+	data, err := encodePNG(ramp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("a ramp of 300 colours", ramp, data, false)
+}
