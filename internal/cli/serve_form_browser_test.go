@@ -216,13 +216,16 @@ func TestBuilderStartsFromCrossing(t *testing.T) {
 	}
 
 	// Start from during a long run leaves Cancel working: the run's
-	// token is its own. The farm's ten million trials take seconds even
-	// on two quiet cores (the village's, about two, could end before
-	// Cancel was pressed).
+	// token is its own. The farm's hundred million trials take ten
+	// seconds and more on two quiet cores: ten million, since its walk
+	// got faster, could end in about a second, before Cancel was pressed
+	// (as a CI run once did at 5,600,000 trials in 0.6 s), so this part
+	// runs on a server that takes them.
+	long := servedEngine(t, 100_000_000).URL + "/"
 	var status, dbg string
 	if err := chromedp.Run(ctx,
 		leave,
-		chromedp.Navigate(page+"?long#activate?crossing=farm-crossing&trials=10000000&method=mc"),
+		chromedp.Navigate(long+"?long#activate?crossing=farm-crossing&trials=100000000&method=mc"),
 		waitState("running"),
 		chromedp.Poll(`document.querySelector('#status progress') && document.querySelector('#status progress').value > 0`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
 		chromedp.Evaluate(`document.getElementById('group-builder').open = true`, nil),
