@@ -57,7 +57,9 @@ good_order, drm=N, concealed, sw=N, sw-x); sapper help dc lists them.
 
 Inputs that cannot matter to the attack are refused (exit 2), naming the
 flags: --fp with --weapon wp, --calibre on small arms, --terrain with
---building, --firer-class with ordnance, --tem with a FT, and so on.
+--building, --firer-class with ordnance, --tem with a FT, and so on. The
+calibre of HE or a rocket is the weapon's own: it is taken wherever it is
+given, and asked for only where it decides Rubble or a Shellhole.
 
 Examples:
   sapper fire --fp 8 --drm 2 --target 4-6-7 --target leader:8-1 --method exact
