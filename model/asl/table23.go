@@ -21,28 +21,32 @@ func (a IFTAttack) site() site {
 // Table 23 row: HE and rockets always; Concentrations and aerial bombs
 // only when the 150mm Shellhole limit is read as theirs too (§8.56).
 func (a IFTAttack) takesCalibre() bool {
-	switch a.Weapon {
-	case HE, Rocket:
-		return true
-	case ConcentratedFFE, FFE, AerialBomb:
-		return !a.Options.ShellholeCalibreRocketsOnly && a.shellholeWeaponKind()
-	}
-	return false
+	return a.Weapon == HE || a.rubbleByCalibre() || a.shellholeByCalibre()
+}
+
+// rubbleByCalibre: the weapon Rubbles a building from 70mm, as HE does
+// (Table 23), and rockets do when they Rubble at all (§8.57).
+func (a IFTAttack) rubbleByCalibre() bool {
+	return a.Weapon == HE || a.Weapon == Rocket && a.Options.RubbleBombsRockets
+}
+
+// shellholeByCalibre: the weapon makes a Shellhole from 150mm: a rocket
+// (Table 23), and any other Shellhole weapon when the limit is read as
+// theirs too (§8.56).
+func (a IFTAttack) shellholeByCalibre() bool {
+	return a.shellholeWeaponKind() && (a.Weapon == Rocket || !a.Options.ShellholeCalibreRocketsOnly)
 }
 
 // calibreRubbles and calibreShellholes report whether the calibre decides
-// this attack's Rubble (HE, and rockets when they Rubble, against a
-// building: from 70mm) and its Shellhole (in the Shellhole row's terrain:
-// from 150mm). Elsewhere it decides nothing: HE starts a Flame at any
-// calibre, and never makes a Shellhole (Table 23).
+// this attack's Rubble (against a building) and its Shellhole (in the
+// Shellhole row's terrain). Elsewhere it decides nothing: HE starts a
+// Flame at any calibre, and never makes a Shellhole (Table 23).
 func (a IFTAttack) calibreRubbles() bool {
-	return a.attacks() && a.Building != NoBuilding &&
-		(a.Weapon == HE || a.Weapon == Rocket && a.Options.RubbleBombsRockets)
+	return a.attacks() && a.Building != NoBuilding && a.rubbleByCalibre()
 }
 
 func (a IFTAttack) calibreShellholes() bool {
-	return a.attacks() && shellholeTerrain[a.Terrain] && a.shellholeWeaponKind() &&
-		(a.Weapon == Rocket || !a.Options.ShellholeCalibreRocketsOnly)
+	return a.attacks() && shellholeTerrain[a.Terrain] && a.shellholeByCalibre()
 }
 
 // shellholeWeaponKind: a Concentration (a plain FFE is one, §8.55), an
@@ -60,13 +64,7 @@ func (a IFTAttack) shellholeWeaponKind() bool {
 // shellholeWeapon: the Shellhole row's weapons, with their calibre limit
 // (Table 23, §8.55, §8.56).
 func (a IFTAttack) shellholeWeapon() bool {
-	if !a.shellholeWeaponKind() {
-		return false
-	}
-	if a.Weapon == Rocket || !a.Options.ShellholeCalibreRocketsOnly {
-		return a.Calibre >= shellholeCalibre
-	}
-	return true
+	return a.shellholeWeaponKind() && (!a.shellholeByCalibre() || a.Calibre >= shellholeCalibre)
 }
 
 // rubbleWeapon: FFE, HE ≥ 70mm and HEAT (Table 23), and aerial bombs and
@@ -75,12 +73,10 @@ func (a IFTAttack) rubbleWeapon() bool {
 	switch a.Weapon {
 	case FFE, ConcentratedFFE, HarassingFFE, HEAT:
 		return true
-	case HE:
-		return a.Calibre >= rubbleCalibre
+	case HE, Rocket:
+		return a.rubbleByCalibre() && a.Calibre >= rubbleCalibre
 	case AerialBomb:
 		return a.Options.RubbleBombsRockets
-	case Rocket:
-		return a.Options.RubbleBombsRockets && a.Calibre >= rubbleCalibre
 	}
 	return false
 }
