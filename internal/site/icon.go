@@ -126,38 +126,33 @@ func iconImage(size int, maskable bool) *image.NRGBA {
 // colours and their blends at the edges fit, and the four PNGs, which a
 // first visit fetches with the manifest, take about half the bytes.
 func encodePNG(img *image.NRGBA) ([]byte, error) {
-	var out image.Image = img
-	index := map[color.NRGBA]uint8{}
-	var palette color.Palette
+	write := func(m image.Image) ([]byte, error) {
+		var buf bytes.Buffer
+		enc := png.Encoder{CompressionLevel: png.BestCompression}
+		if err := enc.Encode(&buf, m); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	}
 	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y && len(palette) <= 256; y++ {
+	p := image.NewPaletted(b, nil)
+	index := map[color.NRGBA]uint8{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			c := img.NRGBAAt(x, y)
-			if _, ok := index[c]; !ok {
-				if len(palette) == 256 {
-					palette = append(palette, c) // one too many: no palette
-					break
+			i, ok := index[c]
+			if !ok {
+				if len(p.Palette) == 256 {
+					return write(img)
 				}
-				index[c] = uint8(len(palette))
-				palette = append(palette, c)
+				i = uint8(len(p.Palette))
+				index[c] = i
+				p.Palette = append(p.Palette, c)
 			}
+			p.SetColorIndex(x, y, i)
 		}
 	}
-	if len(palette) <= 256 {
-		p := image.NewPaletted(b, palette)
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			for x := b.Min.X; x < b.Max.X; x++ {
-				p.SetColorIndex(x, y, index[img.NRGBAAt(x, y)])
-			}
-		}
-		out = p
-	}
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, out); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return write(p)
 }
 
 // icons are the icon files a site has, by name: the SVG for browsers
