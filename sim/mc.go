@@ -109,7 +109,8 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 
 // runChunks runs chunks [first, last) on the workers, until ctx is
 // cancelled. Without slots, each worker adds every chunk it runs to its
-// own tally. With slots, a worker moves each finished chunk's tally into
+// own tally, and a worker that walks its kept paths takes two chunks at a
+// time, walking them at once (paths_pair.go). With slots, a worker moves each finished chunk's tally into
 // slots[c-first], once per chunk and after its trials, so that the caller
 // can add them in chunk order.
 //
@@ -150,9 +151,15 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 					w.trial = w.newTrial()
 				}
 				n := r.trialsIn(c)
-				w.runChunk(r.cfg.Seed, c, n)
-				if slots != nil {
-					w.moveTo(&slots[c-first])
+				if c2, ok := r.second(w, &next, last, slots); ok {
+					n2 := r.trialsIn(c2)
+					w.runChunkTwo(r.cfg.Seed, c, n, c2, n2)
+					n += n2
+				} else {
+					w.runChunk(r.cfg.Seed, c, n)
+					if slots != nil {
+						w.moveTo(&slots[c-first])
+					}
 				}
 				if r.cfg.Progress != nil {
 					r.cfg.Progress.Add(n)
@@ -163,6 +170,17 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 		}))
 	}
 	mustRun(g.Wait()) // workers fail only by a trial's panic; cancellation is read from ctx
+}
+
+// second takes a chunk for w to run beside the one it has taken, if it
+// walks two at once (worker.pairs) and the run adds every chunk a worker
+// runs to its one tally (no slots).
+func (r *mcRun) second(w *worker, next *atomic.Uint64, last uint64, slots []chunkTally) (uint64, bool) {
+	if slots != nil || !w.pairs() {
+		return 0, false
+	}
+	c := next.Add(1) - 1
+	return c, c < last
 }
 
 // running is how many workers a run of workers (-j) runs: no more than
@@ -192,10 +210,13 @@ type worker struct {
 	trial    Trial
 	rec      *Record
 	src      Source
-	offsets  []int
-	counts   []uint64
-	trials   uint64
-	schema   Schema
+	// alt is the source of the second of two chunks walked at once
+	// (paths_pair.go).
+	alt     Source
+	offsets []int
+	counts  []uint64
+	trials  uint64
+	schema  Schema
 	// jointOf is each metric's joint, -1 for none; direct counts, per
 	// joint, the chunk's trials that recorded its metrics with Set instead
 	// of a code.
@@ -263,6 +284,18 @@ func (w *worker) runChunk(seed, c, n uint64) {
 		}
 	}()
 	w.chunk(seed, c, n)
+	ran = true
+}
+
+// runChunkTwo is runChunk for chunks c1 and c2 at once (chunkTwo).
+func (w *worker) runChunkTwo(seed, c1, n1, c2, n2 uint64) {
+	ran := false
+	defer func() {
+		if !ran {
+			w.pastLabels()
+		}
+	}()
+	w.chunkTwo(seed, c1, n1, c2, n2)
 	ran = true
 }
 

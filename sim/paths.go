@@ -224,6 +224,26 @@ func (o drawOp) searchStep(op int32) int32 {
 	return op<<stepKBits | stepSearch
 }
 
+// lane is one trial in flight on a graph: the values it has drawn, node
+// by node, and the rows of its joins and leaf (parts).
+type lane struct {
+	walked []int32
+	parts  []int32
+	// With one word of metrics, seenOne are the metrics the trial's parts
+	// set so far, and clash whether two of them set one (disjoint): the
+	// walk tells as it goes.
+	seenOne uint64
+	clash   bool
+}
+
+// begin starts the lane's next trial, on src, and returns its hand.
+func (ln *lane) begin(src *Source) Hand {
+	src.topUp()
+	ln.walked, ln.parts = ln.walked[:0], ln.parts[:0]
+	ln.seenOne, ln.clash = 0, false
+	return src.Hand()
+}
+
 // paths is one worker's graph, and the state of the model's run on a miss.
 type paths struct {
 	// kids holds every node, in its parent's slot, and each merged
@@ -259,17 +279,14 @@ type paths struct {
 
 	// counts is the chunk's count of each row.
 	counts []uint64
-	// walked are the values drawn by the current trial, node by node;
-	// parts the rows of its joins and leaf.
-	walked []int32
-	parts  []int32
 	seen   []uint64
 	over   []uint16
-	// With one word of metrics, seenOne are the metrics the trial's parts
-	// set so far, and clash whether two of them set one (disjoint): the
-	// walk tells as it goes.
-	seenOne uint64
-	clash   bool
+	// lane is the trial being walked on the worker's source, alt the one
+	// on its other source when the worker walks two chunks at once
+	// (paths_pair.go). A miss runs on lane: the worker swaps alt in for
+	// a miss of its trial.
+	lane
+	alt lane
 	// uniform: some draw's step is of a kind that walkDice leaves to
 	// walkUniform: a uniform draw, tens, or a search.
 	uniform bool
@@ -329,6 +346,14 @@ func (w *worker) runPaths(n uint64) uint64 {
 		p.learning -= min(k, p.learning)
 		p.full = p.full || p.learning == 0
 	}
+	w.endWalk(p, walked, misses)
+	return walked
+}
+
+// endWalk folds the rows counted by the walk of p, of walked trials that
+// left it misses times, into the worker's tally, and drops p if they left
+// it too often.
+func (w *worker) endWalk(p *paths, walked, misses uint64) {
 	p.fold(w.counts, w.offsets)
 	if p.full && 4*misses > walked {
 		// A quarter of the trials still leave a graph that has stopped
@@ -338,86 +363,113 @@ func (w *worker) runPaths(n uint64) uint64 {
 	}
 	w.trials += walked
 	w.checkTotals()
-	return walked
 }
 
-// walkTrials walks n trials and returns how many times they left the
-// graph. The walk rolls from a hand of dice, kept in registers, as a trial
-// of the model would through Source.Roll; this loop takes what the walkers
-// leave: a draw with no step, an empty node (a miss) and the leaf.
+// walkTrials walks n trials on the worker's source and returns how many
+// times they left the graph. The walk rolls from a hand of dice, kept in
+// registers, as a trial of the model would through Source.Roll.
 func (w *worker) walkTrials(n uint64) (misses uint64) {
 	p, src := w.paths, &w.src
-	kids := p.kids
 	for range n {
-		src.topUp()
-		h := src.Hand()
-		p.walked, p.parts = p.walked[:0], p.parts[:0]
-		p.seenOne, p.clash = 0, false
-		slot := int32(0)
-	walk:
-		for {
-			if p.uniform {
-				slot, h = p.walkUniform(src, slot, h)
-			} else {
-				slot, h = p.walkDice(slot, h)
-			}
-			nd := &kids[slot]
-			switch {
-			case nd.op == joinNode:
-				// Stopped for room, as below.
-				p.parts = slices.Grow(p.parts, 1)
-			case nd.op > 0 && len(p.walked) == cap(p.walked):
-				p.walked = slices.Grow(p.walked, 1)
-			case nd.op > 0:
-				slot, h = p.draw1(src, nd, h)
-			case nd.op == emptyNode:
-				src.Keep(h)
-				misses++
-				next := w.miss()
-				kids = p.kids
-				h = src.Hand()
-				if next < 0 {
-					break walk
-				}
-				if p.words == 1 {
-					p.seenOne, p.clash = p.seen1(p.parts)
-				}
-				slot = next
-			default:
-				p.countLeaf(w, nd)
-				break walk
-			}
+		h := p.lane.begin(src)
+		if w.walkOn(&p.lane, src, 0, h) {
+			misses++
 		}
-		src.Keep(h)
 	}
 	return misses
+}
+
+// walkOn walks the rest of lane ln's trial, on src, from slot and the hand
+// h, and reports whether it left the graph.
+func (w *worker) walkOn(ln *lane, src *Source, slot int32, h Hand) (missed bool) {
+	p := w.paths
+	for {
+		if p.uniform {
+			slot, h = p.walkUniform(ln, src, slot, h)
+		} else {
+			slot, h = p.walkDice(ln, slot, h)
+		}
+		var ended, miss bool
+		slot, h, ended, miss = w.leftOver(ln, src, slot, h)
+		missed = missed || miss
+		if ended {
+			return missed
+		}
+	}
+}
+
+// leftOver takes the node in slot that the walkers left to lane ln, on
+// src: a draw with no step, an empty node (a miss) or the leaf. It returns
+// where the lane goes on from, its hand, whether its trial ended (counted,
+// its hand kept in src) and whether it missed.
+func (w *worker) leftOver(ln *lane, src *Source, slot int32, h Hand) (int32, Hand, bool, bool) {
+	p := w.paths
+	nd := &p.kids[slot]
+	switch {
+	case nd.op == joinNode:
+		// Stopped for room, as below.
+		ln.parts = slices.Grow(ln.parts, 1)
+	case nd.op > 0 && len(ln.walked) == cap(ln.walked):
+		ln.walked = slices.Grow(ln.walked, 1)
+	case nd.op > 0:
+		slot, h = p.draw1(ln, src, nd, h)
+	case nd.op == emptyNode:
+		src.Keep(h)
+		next := w.missOn(ln)
+		h = src.Hand()
+		if next < 0 {
+			return 0, h, true, true
+		}
+		if p.words == 1 {
+			ln.seenOne, ln.clash = p.seen1(ln.parts)
+		}
+		return next, h, false, true
+	default:
+		src.Keep(h)
+		p.countLeaf(w, ln, nd)
+		return 0, h, true, false
+	}
+	return slot, h, false, false
+}
+
+// missOn runs the model on lane ln's miss (miss), on the lane's own source:
+// a miss of alt's trial runs with alt and the worker's other source
+// swapped in.
+func (w *worker) missOn(ln *lane) int32 {
+	p := w.paths
+	if ln == &p.lane {
+		return w.miss()
+	}
+	w.swapLanes()
+	defer w.swapLanes()
+	return w.miss()
 }
 
 // draw1 takes the draw nd that the walkers leave, one without a step or
 // whose dice the hand lacks, and returns the slot of the child drawn and
 // the hand.
-func (p *paths) draw1(src *Source, nd *pathNode, h Hand) (int32, Hand) {
+func (p *paths) draw1(ln *lane, src *Source, nd *pathNode, h Hand) (int32, Hand) {
 	src.Keep(h)
 	i := p.ops[nd.op-1].draw(src)
-	p.walked = append(p.walked, int32(i))
+	ln.walked = append(ln.walked, int32(i))
 	return nd.at + int32(i), src.Hand()
 }
 
-// countLeaf counts the trial whose walk ended on the leaf nd.
-func (p *paths) countLeaf(w *worker, nd *pathNode) {
+// countLeaf counts lane ln's trial, whose walk ended on the leaf nd.
+func (p *paths) countLeaf(w *worker, ln *lane, nd *pathNode) {
 	if nd.row >= 0 {
-		p.parts = append(p.parts, nd.row)
+		ln.parts = append(ln.parts, nd.row)
 		if p.words == 1 {
-			p.clash = p.clash || p.seenOne&p.masks[nd.row] != 0
+			ln.clash = ln.clash || ln.seenOne&p.masks[nd.row] != 0
 		}
 	}
-	if p.words == 1 && !p.clash {
-		for _, r := range p.parts {
+	if p.words == 1 && !ln.clash {
+		for _, r := range ln.parts {
 			p.counts[r]++
 		}
 		return
 	}
-	p.countParts(w)
+	p.countParts(w, ln.parts)
 }
 
 // walkDice walks the trial from slot while it can take each node alone: the
@@ -425,22 +477,22 @@ func (p *paths) countLeaf(w *worker, nd *pathNode) {
 // joins, while the trial's values and parts have room. It returns the node
 // it stopped at and the hand. It is the walk's hot loop, apart from the
 // rest so that it calls nothing and what it uses stays in registers.
-func (p *paths) walkDice(slot int32, h Hand) (int32, Hand) {
+func (p *paths) walkDice(ln *lane, slot int32, h Hand) (int32, Hand) {
 	kids, luts := p.kids, p.luts
 	for {
 		nd := &kids[slot]
 		if nd.op > 0 {
 			st := nd.row
 			k := st & stepDice
-			if k > int32(h.left) || len(p.walked) == cap(p.walked) {
+			if k > int32(h.left) || len(ln.walked) == cap(ln.walked) {
 				return slot, h
 			}
 			hi, lo := bits.Mul64(h.six, uint64(st>>stepKBits&stepMult))
 			h = Hand{lo, h.left - int8(k)}
-			slot = p.stepTo(nd, luts[int(st>>stepShift)+int(hi)])
+			slot = ln.stepTo(nd, luts[int(st>>stepShift)+int(hi)])
 			continue
 		}
-		if !p.join(nd) {
+		if !p.join(ln, nd) {
 			return slot, h
 		}
 		slot = p.pass(kids, slot, nd)
@@ -450,14 +502,14 @@ func (p *paths) walkDice(slot int32, h Hand) (int32, Hand) {
 // walkUniform is walkDice for a graph that has uniform draws with steps
 // too, which it draws as Source.uniform does. They have a loop of their
 // own because drawing them inline costs the walk of dice registers.
-func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
+func (p *paths) walkUniform(ln *lane, src *Source, slot int32, h Hand) (int32, Hand) {
 	kids, luts := p.kids, p.luts
 	for {
 		nd := &kids[slot]
 		if nd.op > 0 {
 			st := nd.row
 			k := st & stepDice
-			if len(p.walked) == cap(p.walked) {
+			if len(ln.walked) == cap(ln.walked) {
 				return slot, h
 			}
 			m := uint64(st >> stepKBits & stepMult)
@@ -482,15 +534,15 @@ func (p *paths) walkUniform(src *Source, slot int32, h Hand) (int32, Hand) {
 				r, lo = bits.Mul64(src.ten, m)
 				src.ten, src.tenLeft = lo, src.tenLeft-t
 			case k == stepSearch:
-				slot = p.stepTo(nd, p.search(src, st))
+				slot = ln.stepTo(nd, p.search(src, st))
 				continue
 			default:
 				return slot, h
 			}
-			slot = p.stepTo(nd, luts[int(st>>stepShift)+int(r)])
+			slot = ln.stepTo(nd, luts[int(st>>stepShift)+int(r)])
 			continue
 		}
-		if !p.join(nd) {
+		if !p.join(ln, nd) {
 			return slot, h
 		}
 		slot = p.pass(kids, slot, nd)
@@ -509,12 +561,12 @@ func (p *paths) search(src *Source, st int32) uint8 {
 	return uint8(d.index(src.uniform(d.total)))
 }
 
-// stepTo notes that the walk drew child i of the draw nd, which walked
-// has room for, and returns its slot.
-func (p *paths) stepTo(nd *pathNode, i uint8) int32 {
-	n := len(p.walked)
-	p.walked = p.walked[:n+1]
-	p.walked[n] = int32(i)
+// stepTo notes that the lane's walk drew child i of the draw nd, which
+// walked has room for, and returns its slot.
+func (ln *lane) stepTo(nd *pathNode, i uint8) int32 {
+	n := len(ln.walked)
+	ln.walked = ln.walked[:n+1]
+	ln.walked[n] = int32(i)
 	return nd.at + int32(i)
 }
 
@@ -532,30 +584,29 @@ func (p *paths) pass(kids []pathNode, slot int32, nd *pathNode) int32 {
 	return slot
 }
 
-// join reports whether nd is a join the walk passes, noting its part,
-// which parts has room for.
-func (p *paths) join(nd *pathNode) bool {
-	if nd.op != joinNode || len(p.parts) == cap(p.parts) {
+// join reports whether nd is a join lane ln's walk passes, noting its
+// part, which the lane's parts have room for.
+func (p *paths) join(ln *lane, nd *pathNode) bool {
+	if nd.op != joinNode || len(ln.parts) == cap(ln.parts) {
 		return false
 	}
 	if nd.row >= 0 {
-		n := len(p.parts)
-		p.parts = p.parts[:n+1]
-		p.parts[n] = nd.row
+		n := len(ln.parts)
+		ln.parts = ln.parts[:n+1]
+		ln.parts[n] = nd.row
 		if p.words == 1 {
 			m := p.masks[nd.row]
-			p.clash = p.clash || p.seenOne&m != 0
-			p.seenOne |= m
+			ln.clash = ln.clash || ln.seenOne&m != 0
+			ln.seenOne |= m
 		}
 	}
 	return true
 }
 
-// countParts counts the trial whose path kept the rows p.parts: each on
+// countParts counts the trial whose path kept the rows parts: each on
 // its own when no two set one metric, else the rows laid over one another
 // in order.
-func (p *paths) countParts(w *worker) {
-	parts := p.parts
+func (p *paths) countParts(w *worker, parts []int32) {
 	if len(parts) == 1 {
 		p.counts[parts[0]]++
 		return
