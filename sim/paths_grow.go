@@ -153,6 +153,9 @@ func (p *paths) draw(s *Source, d *Dist, n uint64) int {
 		n := len(p.luts)
 		st, p.luts = o.step(p.luts)
 		if st == noStep {
+			st, p.luts = o.guideStep(op, p.luts)
+		}
+		if st == noStep {
 			st = o.searchStep(op)
 		}
 		p.steps = append(p.steps, st)

@@ -81,6 +81,9 @@ func (p *paths) walkPair(fa, fb *flight) (int, bool) {
 				}
 				r, lo = bits.Mul64(src.ten, m)
 				src.ten, src.tenLeft = lo, src.tenLeft-t
+			case k == stepGuide:
+				sa = a.stepTo(nd, p.guide(src, luts, st))
+				goto next
 			case k == stepSearch:
 				sa = a.stepTo(nd, p.search(src, st))
 				goto next

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math/bits"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -418,5 +419,69 @@ func TestGraphStopsLearning(t *testing.T) {
 		if !reflect.DeepEqual(w.counts, want) {
 			t.Errorf("%s: a graph that stopped learning gave\n%v\nthe trial\n%v", name, w.counts, want)
 		}
+	}
+}
+
+// TestGuideStepIsTheDist: a draw's guide (guideStep) maps every draw to
+// the Dist's outcome — the edges of every outcome and of every bucket,
+// zero weights, a boundary on a bucket's last draw, a total of fewer draws
+// than buckets, and a random sample — and gives way to the map of dice
+// where there is one and to the Dist's own search where the luts are full.
+func TestGuideStepIsTheDist(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 11))
+	dists := []*Dist{
+		NewDist(1000, 2001, 3000),
+		NewDist(1007, 5, 2000), // outcome 1 starts on the last draw of bucket 125
+		NewDist(0, 3000, 0, 1, 0, 9000),
+		NewDist(900, 1200),
+	}
+	for range 30 {
+		w := make([]uint64, 1+r.IntN(guideMixed-1))
+		for i := range w {
+			if r.IntN(5) > 0 {
+				w[i] = r.Uint64N(1 << (1 + r.IntN(24)))
+			}
+		}
+		w[r.IntN(len(w))] += 3000
+		dists = append(dists, NewDist(w...))
+	}
+	p := newPaths(1, 1)
+	for _, d := range dists {
+		o := drawOp{dist: d, n: d.total, arity: d.Len()}
+		op := int32(len(p.ops))
+		p.ops = append(p.ops, o)
+		st, luts := o.guideStep(op, p.luts)
+		if st&stepDice != stepGuide {
+			t.Fatalf("%v: no guide", d)
+		}
+		p.luts = luts
+		s := st >> stepKBits & stepMult
+		draws := []uint64{0, d.total - 1}
+		for _, c := range d.cum {
+			draws = append(draws, c-1, c, c+1)
+		}
+		for b := uint64(0); b<<s < d.total; b++ {
+			draws = append(draws, b<<s, b<<s+1<<s-1)
+		}
+		for range 5000 {
+			draws = append(draws, r.Uint64N(d.total))
+		}
+		for _, x := range draws {
+			if x >= d.total {
+				continue
+			}
+			if got, want := p.guideChild(p.luts, st, x), d.index(x); int(got) != want {
+				t.Fatalf("%v: draw %d guided to %d, want %d", d, x, got, want)
+			}
+		}
+	}
+	if st, _ := (drawOp{dist: dists[0], n: dists[0].total, arity: 3}).guideStep(0, make([]uint8, stepMaxLUTs-100)); st != noStep {
+		t.Error("a guide was kept past the luts' room")
+	}
+	ws := make([]uint64, guideMixed)
+	ws[0], ws[guideMixed-1] = 5000, 1
+	wide := NewDist(ws...)
+	if st, _ := (drawOp{dist: wide, n: wide.total, arity: guideMixed}).guideStep(0, nil); st != noStep {
+		t.Errorf("a Dist of %d outcomes, one of them the mixed mark, has a guide", guideMixed)
 	}
 }
