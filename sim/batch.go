@@ -180,7 +180,13 @@ func (r *pooledRun) work(ctx context.Context) {
 		}
 		n := r.mc.trialsIn(c)
 		t0 := time.Now()
-		w.runChunk(cfg.Seed, c, n)
+		if c2, ok := r.mc.second(w, &r.next, r.mc.nChunks, nil); ok {
+			n2 := r.mc.trialsIn(c2)
+			w.runChunkTwo(cfg.Seed, c, n, c2, n2)
+			n += n2
+		} else {
+			w.runChunk(cfg.Seed, c, n)
+		}
 		busy += time.Since(t0)
 		if cfg.Progress != nil {
 			cfg.Progress.Add(n)

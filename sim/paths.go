@@ -444,13 +444,33 @@ func (w *worker) endWalk(p *paths, walked, misses uint64) {
 
 // walkTrials walks n trials on the worker's source and returns how many
 // times they left the graph. The walk rolls from a hand of dice, kept in
-// registers, as a trial of the model would through Source.Roll.
+// registers, as a trial of the model would through Source.Roll; this loop
+// counts the leaves and leaves the rest of what the walkers leave to
+// leftOver.
 func (w *worker) walkTrials(n uint64) (misses uint64) {
-	p, src := w.paths, &w.src
+	p, src, ln := w.paths, &w.src, &w.paths.lane
 	for range n {
-		h := p.lane.begin(src)
-		if w.walkOn(&p.lane, src, 0, h) {
-			misses++
+		h := ln.begin(src)
+		slot := int32(0)
+		for {
+			if p.uniform {
+				slot, h = p.walkUniform(ln, src, slot, h)
+			} else {
+				slot, h = p.walkDice(ln, slot, h)
+			}
+			if nd := &p.kids[slot]; nd.op == leafNode {
+				src.Keep(h)
+				p.countLeaf(w, ln, nd)
+				break
+			}
+			var ended, missed bool
+			slot, h, ended, missed = w.leftOver(ln, src, slot, h)
+			if missed {
+				misses++
+			}
+			if ended {
+				break
+			}
 		}
 	}
 	return misses
