@@ -14,7 +14,7 @@ var lastBreath atomic.Int64
 
 // breathEvery is how often a run in the browser lets JavaScript's event
 // loop run: often enough that a Cancel is taken within a tenth of a
-// second (or one chunk, if longer).
+// second (or the chunks a worker runs at once, if longer).
 const breathEvery = 100 * time.Millisecond
 
 // betweenChunks lets other goroutines run after each chunk: a js/wasm
