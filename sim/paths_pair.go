@@ -63,6 +63,8 @@ func (p *paths) walkPair(fa, fb *flight) (int, bool) {
 			}
 			m := uint64(st >> stepKBits & stepMult)
 			var r, lo uint64
+			// walkUniform's draws, written again: taken out to a call, the
+			// draws other than dice cost lhy's walk a sixth.
 			switch {
 			case k <= int32(ha.left):
 				r, lo = bits.Mul64(ha.six, m)
