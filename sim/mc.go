@@ -110,9 +110,9 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // runChunks runs chunks [first, last) on the workers, until ctx is
 // cancelled. Without slots, each worker adds every chunk it runs to its
 // own tally, and a worker that walks its kept paths takes two chunks at a
-// time, walking them at once (paths_pair.go). With slots, a worker moves each finished chunk's tally into
-// slots[c-first], once per chunk and after its trials, so that the caller
-// can add them in chunk order.
+// time, walking them at once (paths_pair.go). With slots, a worker moves
+// each finished chunk's tally into slots[c-first], once per chunk and
+// after its trials, so that the caller can add them in chunk order.
 //
 // A worker that keeps the paths its trials take (paths.go) learns them on
 // its own from its first chunk. Handing the others a copy of the first

@@ -165,14 +165,16 @@ func (w *worker) walkTwo(na, nb uint64) (misses uint64) {
 			}
 		}
 		// The other lane walks its trial in flight, and the rest of its
-		// trials, alone.
+		// trials, alone: walkTrials walks the worker's own lane, so the
+		// other is swapped in for it.
 		g = &f[1-i]
 		if w.walkOn(g.ln, g.src, g.slot, g.h) {
 			misses++
 		}
-		if g.left > 1 && i == 1 {
+		switch {
+		case g.left > 1 && g.ln == &p.lane:
 			misses += w.walkTrials(g.left - 1)
-		} else if g.left > 1 {
+		case g.left > 1:
 			w.swapLanes()
 			misses += w.walkTrials(g.left - 1)
 			w.swapLanes()
