@@ -80,7 +80,8 @@ const (
 	probeBlock   = 256
 	probeWindows = 3
 	probeTrials  = 1024
-	// judgeBlock is the trials walked between two looks at the clock.
+	// judgeBlock is the trials walked between two looks at the clock, of
+	// each chunk where a worker walks two at once (paths_pair.go).
 	judgeBlock = 256
 	// A window is at least windowTrials trials and windowTicks ticks of
 	// the clock.

@@ -174,9 +174,9 @@ func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunk
 
 // second takes a chunk for w to run beside the one it has taken, if it
 // walks two at once (worker.pairs), the run adds every chunk a worker runs
-// to its one tally (no slots), and two chunks a worker are left: at the
-// run's end the workers take one chunk at a time, so that they end
-// together.
+// to its one tally (no slots), and at least two chunks for each worker
+// are still untaken: at the run's end the workers take one chunk at a
+// time, so that they end together.
 func (r *mcRun) second(w *worker, next *atomic.Uint64, last uint64, slots []chunkTally) (uint64, bool) {
 	if slots != nil || !w.pairs() || next.Load()+2*uint64(running(r.cfg.Workers)) > last {
 		return 0, false

@@ -51,8 +51,9 @@ import (
 // The graphs are bounded: once a worker's holds its share of pathBytes
 // it stops growing it and runs the model, without merge points, on every
 // trial that leaves it; and once a quarter of the trials it walks of a
-// chunk do, it drops the graph and runs the model on every trial. A worker
-// also drops its graph once walking it has cost more time than the model
+// chunk (or of the two it walks at once, paths_pair.go) do, it drops the
+// graph and runs the model on every trial. A worker also drops its graph
+// once walking it has cost more time than the model
 // would have, beyond an allowance, and still does (judge.go).
 //
 // A graph also stops growing once its worker has walked a third of its
@@ -133,8 +134,8 @@ const (
 	stepSearch = stepDice - 2
 	// stepGuide is the dice of the step of such a draw from a Dist of
 	// fewer than guideMixed outcomes whose map is a guide (guideStep): the
-	// child of each bucket of draws that share their bits above the s in
-	// the bits above stepKBits. walkUniform takes it too.
+	// child of each bucket of draws r that share r>>s, the shift s held in
+	// the stepMBits above stepKBits. walkUniform takes it too.
 	stepGuide = stepSearch - 1
 	// stepTens1 is the dice of the step of a draw of one ten from the
 	// source's reservoir of them (tens.go), stepTens1+1 of two, and so on
@@ -251,7 +252,9 @@ func (o drawOp) guideStep(op int32, luts []uint8) (int32, []uint8) {
 	luts = binary.LittleEndian.AppendUint32(luts, uint32(op))
 	luts = binary.LittleEndian.AppendUint64(luts, d.total)
 	for b := range uint64(n) {
-		first, last := b<<s, min((b+1)<<s, d.total)-1
+		// Not (b+1)<<s − 1, which wraps for a total near 2⁶⁴.
+		first := b << s
+		last := min(first+(1<<s-1), d.total-1)
 		if i := d.index(first); i == d.index(last) {
 			luts = append(luts, uint8(i))
 		} else {
@@ -365,7 +368,7 @@ type paths struct {
 	lane
 	alt lane
 	// uniform: some draw's step is of a kind that walkDice leaves to
-	// walkUniform: a uniform draw, tens, or a search.
+	// walkUniform: a uniform draw, tens, a guide or a search.
 	uniform bool
 
 	// A miss: the model replays walked[:pos] and goes on from the node in
@@ -477,8 +480,8 @@ func (w *worker) walkTrials(n uint64) (misses uint64) {
 }
 
 // walkOn walks the rest of lane ln's trial, on src, from slot and the hand
-// h, and reports whether it left the graph.
-func (w *worker) walkOn(ln *lane, src *Source, slot int32, h Hand) (missed bool) {
+// h, and returns how many times it left the graph.
+func (w *worker) walkOn(ln *lane, src *Source, slot int32, h Hand) (misses uint64) {
 	p := w.paths
 	for {
 		if p.uniform {
@@ -486,11 +489,13 @@ func (w *worker) walkOn(ln *lane, src *Source, slot int32, h Hand) (missed bool)
 		} else {
 			slot, h = p.walkDice(ln, slot, h)
 		}
-		var ended, miss bool
-		slot, h, ended, miss = w.leftOver(ln, src, slot, h)
-		missed = missed || miss
+		var ended, missed bool
+		slot, h, ended, missed = w.leftOver(ln, src, slot, h)
+		if missed {
+			misses++
+		}
 		if ended {
-			return missed
+			return misses
 		}
 	}
 }

@@ -40,7 +40,8 @@ type flight struct {
 // walkPair walks the trials of two lanes at once, a step of each in turn,
 // until one of them stands on a node that walkDice or walkUniform would
 // leave, or on a leaf that countLeaf would count otherwise than by its
-// rows alone, or ends its last trial. It counts the trials that end on
+// rows alone (parts that set one metric twice, or more than 64 metrics),
+// or ends its last trial. It counts the trials that end on
 // the others and starts their lanes' next. It returns which lane stopped,
 // 0 for fa and 1 for fb, and whether it stopped for having no trial left.
 // Its one step is of the lane in fa, sa and ha, which then trade places
@@ -168,9 +169,7 @@ func (w *worker) walkTwo(na, nb uint64) (misses uint64) {
 		// trials, alone: walkTrials walks the worker's own lane, so the
 		// other is swapped in for it.
 		g = &f[1-i]
-		if w.walkOn(g.ln, g.src, g.slot, g.h) {
-			misses++
-		}
+		misses += w.walkOn(g.ln, g.src, g.slot, g.h)
 		switch {
 		case g.left > 1 && g.ln == &p.lane:
 			misses += w.walkTrials(g.left - 1)

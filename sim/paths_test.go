@@ -425,8 +425,8 @@ func TestGraphStopsLearning(t *testing.T) {
 // TestGuideStepIsTheDist: a draw's guide (guideStep) maps every draw to
 // the Dist's outcome — the edges of every outcome and of every bucket,
 // zero weights, a boundary on a bucket's last draw, a total of fewer draws
-// than buckets, and a random sample — and gives way to the map of dice
-// where there is one and to the Dist's own search where the luts are full.
+// than buckets, totals near 2⁶⁴, and a random sample — and no guide is
+// made where the luts have no room or an outcome would be the mixed mark.
 func TestGuideStepIsTheDist(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 11))
 	dists := []*Dist{
@@ -434,6 +434,8 @@ func TestGuideStepIsTheDist(t *testing.T) {
 		NewDist(1007, 5, 2000), // outcome 1 starts on the last draw of bucket 125
 		NewDist(0, 3000, 0, 1, 0, 9000),
 		NewDist(900, 1200),
+		NewDist(1<<63, 1<<63-1), // the last bucket ends at 2⁶⁴ − 1
+		NewDist(1<<63, 1<<63-1<<54+1),
 	}
 	for range 30 {
 		w := make([]uint64, 1+r.IntN(guideMixed-1))
@@ -460,8 +462,8 @@ func TestGuideStepIsTheDist(t *testing.T) {
 		for _, c := range d.cum {
 			draws = append(draws, c-1, c, c+1)
 		}
-		for b := uint64(0); b<<s < d.total; b++ {
-			draws = append(draws, b<<s, b<<s+1<<s-1)
+		for b := range (d.total-1)>>s + 1 {
+			draws = append(draws, b<<s, b<<s+(1<<s-1))
 		}
 		for range 5000 {
 			draws = append(draws, r.Uint64N(d.total))
