@@ -319,9 +319,14 @@ type lane struct {
 // begin starts the lane's next trial, on src, and returns its hand.
 func (ln *lane) begin(src *Source) Hand {
 	src.topUp()
+	ln.reset()
+	return src.Hand()
+}
+
+// reset empties the lane for its next trial.
+func (ln *lane) reset() {
 	ln.walked, ln.parts = ln.walked[:0], ln.parts[:0]
 	ln.seenOne, ln.clash = 0, false
-	return src.Hand()
 }
 
 // paths is one worker's graph, and the state of the model's run on a miss.

@@ -116,11 +116,11 @@ func (p *paths) walkPair(fa, fb *flight) (int, bool) {
 				done = true
 				goto stop
 			}
-			// The lane's next trial (lane.begin).
+			// The lane's next trial: lane.begin, which is too large to
+			// inline.
 			src.topUp()
 			ha = src.Hand()
-			a.walked, a.parts = a.walked[:0], a.parts[:0]
-			a.seenOne, a.clash = 0, false
+			a.reset()
 			sa = 0
 		default:
 			goto stop
