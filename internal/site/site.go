@@ -18,6 +18,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -259,7 +260,14 @@ func writeFiles(ctx context.Context, dir string, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "describe.json"), opt.Describe, 0o644); err != nil {
+	// The listing is the page's data, read by no one else: without its
+	// indentation it is 2.3 KB smaller gzipped, of a first visit held to
+	// 3 MB.
+	var describe bytes.Buffer
+	if err := json.Compact(&describe, opt.Describe); err != nil {
+		return fmt.Errorf("describe listing: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "describe.json"), describe.Bytes(), 0o644); err != nil {
 		return err
 	}
 	ics, err := icons()
