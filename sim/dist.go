@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Dist is a discrete distribution over the indices 0…len(weights)-1 with
@@ -101,6 +102,64 @@ func (d *Dist) WithValues(v []int32) *Dist {
 		}
 	}
 	return &c
+}
+
+// Merge returns d with its outcomes gathered into classes, for a model
+// that treats the outcomes of one class alike in the state it is in:
+// class[i] is the class of outcome i, the classes numbered 0…n−1 and none
+// empty. Outcome c of the result weighs what the outcomes of class c
+// weigh together, and a Monte Carlo draw of it takes the very rolls a
+// draw of d takes and returns the class of the outcome d would have
+// drawn: drawing either gives a trial the same figures. The merged Dist
+// has fewer outcomes, which is cheaper where each outcome costs a branch:
+// in exact enumeration, and in the graph of a run that keeps its paths
+// (Source.KeepsPaths), which must learn each branch before it walks it.
+//
+// A class takes the value of its first outcome, if d has values
+// (WithValues). d must map its draws by a table (a total of at most 4,096
+// and at most 256 outcomes, as a Dist of dice has); Merge panics
+// otherwise, or if class is not such a numbering.
+func (d *Dist) Merge(class []int) *Dist {
+	if d.lut == nil {
+		panic("sim: Merge of a Dist that maps its draws by no table")
+	}
+	if len(class) != len(d.weights) {
+		panic(fmt.Sprintf("sim: Merge with %d classes for a Dist of %d outcomes", len(class), len(d.weights)))
+	}
+	n := 0
+	for _, c := range class {
+		if c < 0 || c >= len(d.weights) {
+			panic(fmt.Sprintf("sim: Merge into class %d of a Dist of %d outcomes", c, len(d.weights)))
+		}
+		n = max(n, c+1)
+	}
+	m := &Dist{weights: make([]uint64, n), total: d.total, sixes: d.sixes, tens: d.tens, rounded: d.rounded}
+	for i, w := range d.weights {
+		m.weights[class[i]] += w
+	}
+	var cum uint64
+	for c, w := range m.weights {
+		if !slices.Contains(class, c) {
+			panic(fmt.Sprintf("sim: Merge with class %d empty (classes must be numbered 0…%d)", c, n-1))
+		}
+		cum += w
+		m.cum = append(m.cum, cum)
+		m.prob = append(m.prob, float64(w)/float64(d.total))
+	}
+	// The table is d's, mapped through the classes: not the cumulative
+	// weights' order, so that a roll draws the class of d's outcome.
+	m.lut = make([]uint8, len(d.lut))
+	for r, i := range d.lut {
+		m.lut[r] = uint8(class[i])
+	}
+	if d.vals == nil {
+		return m
+	}
+	vals := make([]int32, n)
+	for i := len(class) - 1; i >= 0; i-- {
+		vals[class[i]] = d.vals[i]
+	}
+	return m.WithValues(vals)
 }
 
 // Rounded returns d marked as rounded: its weights were rounded from

@@ -103,3 +103,18 @@ func (c Coarse) Rep(k int) (sum int, weight uint64) {
 	w, _ := c.dist.Weight(k)
 	return int(c.rep[k]), w
 }
+
+// Merge returns c with its classes gathered into coarser ones, class[k]
+// the coarse class of class k, for a caller that treats them alike in the
+// state it is in: it draws the same rolls as c, with fewer outcomes
+// (sim.Dist.Merge). A coarse class is represented by the sum of its first
+// class, its value too (Sums). The classes must be numbered 0…n−1, none
+// empty.
+func (c Coarse) Merge(class []int) Coarse {
+	d := c.dist.Merge(class)
+	rep := make([]int8, d.Len())
+	for k := len(class) - 1; k >= 0; k-- {
+		rep[class[k]] = c.rep[k]
+	}
+	return Coarse{dist: d, rep: rep}
+}

@@ -50,3 +50,23 @@ func (p Pair) Roll(src *sim.Source) (white, colored int) {
 
 // Classes is the number of classes.
 func (p Pair) Classes() int { return len(p.rep) }
+
+// Rep is class k's representative dice and its weight out of 36.
+func (p Pair) Rep(k int) (white, colored int, weight uint64) {
+	w, _ := p.dist.Weight(k)
+	return int(p.rep[k][0]), int(p.rep[k][1]), w
+}
+
+// Merge returns p with its classes gathered into coarser ones, class[k]
+// the coarse class of class k, for a caller that treats them alike in the
+// state it is in: it draws the same rolls as p, with fewer outcomes
+// (sim.Dist.Merge). A coarse class is represented by the dice of its
+// first class. The classes must be numbered 0…n−1, none empty.
+func (p Pair) Merge(class []int) Pair {
+	d := p.dist.Merge(class)
+	rep := make([][2]int8, d.Len())
+	for k := len(class) - 1; k >= 0; k-- {
+		rep[class[k]] = p.rep[k]
+	}
+	return Pair{dist: d, rep: rep}
+}
