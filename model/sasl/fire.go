@@ -104,7 +104,11 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 	if src.Exact() {
 		orig, colored, doubles = t.exactRoll(sp, col, base, mode, &drm).draw(src)
 	} else {
-		orig, colored, doubles = sp.roll(col, base, mode).draw(src)
+		r := sp.roll(col, base, mode)
+		if src.KeepsPaths() {
+			r = t.keptRoll(sp, r, col, base, mode, &drm)
+		}
+		orig, colored, doubles = r.draw(src)
 	}
 	cower := mode != directed && doubles
 	for i := range t.st.Len() {

@@ -172,26 +172,9 @@ func (t *trial) exactRoll(sp *stepPlan, col asl.Column, base, mode int, drm *[as
 		t.rolls = map[string]*shotRoll{}
 	}
 	class := map[string]int{}
+	sh := shotShape{col: col, base: base, mode: mode, multi: later}
 	key := func(w, c int) int {
-		s := w + c
-		dbl := mode != directed && w == c
-		var b []byte
-		for _, d := range ds {
-			if dbl {
-				b = append(b, byte(cowered(col, mode, s+base+int(d), t.p.c.Options.CowerOffLowestNoEffect)))
-			} else {
-				b = append(b, byte(asl.Lookup(col, s+base+int(d))))
-			}
-		}
-		if later {
-			b = append(b, byte(boolInt(dbl)))
-			for _, r := range rofs {
-				b = append(b, byte(boolInt(c <= int(r))))
-			}
-			for _, x := range bs {
-				b = append(b, byte(boolInt(s >= int(x))))
-			}
-		}
+		b := shotEffect(nil, sh, t.p.c.Options.CowerOffLowestNoEffect, ds, rofs, bs, w, c)
 		id, ok := class[string(b)]
 		if !ok {
 			id = len(class)
@@ -207,4 +190,32 @@ func (t *trial) exactRoll(sp *stepPlan, col asl.Column, base, mode int, drm *[as
 	}
 	t.rolls[string(k)] = r
 	return r
+}
+
+// shotEffect appends to b what the dice (white w, colored c) do in a shot
+// of shape sh that a target or firer can tell: the IFT result of each
+// target DRM in ds beyond sh.base and, when a later round follows
+// (sh.multi), whether they are doubles, the colored die against each ROF
+// in rofs and the Original DR against each B# in bs (S13, S14, S22).
+// Dice with equal effects are one class of the shot's roll.
+func shotEffect(b []byte, sh shotShape, offNone bool, ds, rofs, bs []int8, w, c int) []byte {
+	s := w + c
+	dbl := sh.mode != directed && w == c
+	for _, d := range ds {
+		if dbl {
+			b = append(b, byte(cowered(sh.col, sh.mode, s+sh.base+int(d), offNone)))
+		} else {
+			b = append(b, byte(asl.Lookup(sh.col, s+sh.base+int(d))))
+		}
+	}
+	if sh.multi {
+		b = append(b, byte(boolInt(dbl)))
+		for _, r := range rofs {
+			b = append(b, byte(boolInt(c <= int(r))))
+		}
+		for _, x := range bs {
+			b = append(b, byte(boolInt(s >= int(x))))
+		}
+	}
+	return b
 }
