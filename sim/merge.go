@@ -234,15 +234,19 @@ func (g *merger) release() {
 // keys only then, so other Monte Carlo trials pay nothing for them.
 func (s *Source) Merging() bool { return s.mg != nil || s.paths != nil && s.paths.merging }
 
-// KeepsPaths reports whether the source keeps the paths its draws take:
-// a Monte Carlo run that keeps its paths, when it runs the model
-// (Experiment.KeepPaths). Each outcome of a draw is then a branch of a
-// graph, which the run learns by running the model before it can walk
-// it. A model that treats several outcomes of a Dist alike in the state
-// it is in may then draw that Dist merged by what it treats alike
-// (Dist.Merge): the same rolls, so the same figures, and fewer branches
-// to learn. Other runs need not pay for finding the classes.
-func (s *Source) KeepsPaths() bool { return s.paths != nil }
+// KeepsPaths reports whether the source keeps the path its next draw
+// takes: a Monte Carlo run that keeps its paths, when it runs the model
+// (Experiment.KeepPaths) on a path the graph holds or that grows it. Each
+// outcome of a draw is then a branch of a graph, which the run learns by
+// running the model before it can walk it. A model that treats several
+// outcomes of a Dist alike in the state it is in may then draw that Dist
+// merged by what it treats alike (Dist.Merge): the same rolls, so the
+// same figures, and fewer branches to learn. Other draws need not pay for
+// finding the classes: those of plain runs, and those past the end of
+// the path walked in a graph that has stopped growing.
+func (s *Source) KeepsPaths() bool {
+	return s.paths != nil && (s.paths.growing || s.paths.pos < int32(len(s.paths.walked)))
+}
 
 // Replaying reports whether the trial, enumerated with merging, is
 // replaying draws of paths already walked: a Merge now can only meet the
