@@ -22,9 +22,9 @@ import (
 
 // keptKey is what the merged classes of a shot's roll depend on beyond
 // the roll: its targets' DRMs and, when a later round can follow, its
-// firers' ROFs and B#s, each a set of bits.
+// firers' ROFs and B#s, each a set of bits, packed with the roll's id in
+// one word, for a map of the fastest kind.
 type keptKey struct {
-	roll  *shotRoll
 	drms  uint32 // bit d−keptMinDRM for each target DRM d beyond the base
 	bs    uint16 // bit b for each B# b of a firer that fires now
 	rofs  uint8  // bit r for each ROF r of a firer that may keep it
@@ -33,7 +33,7 @@ type keptKey struct {
 
 const (
 	// keptMinDRM is the least target DRM a key holds: a DRM outside
-	// keptMinDRM…keptMinDRM+31, a ROF above 7 or a B# above 15 leaves the
+	// keptMinDRM…keptMinDRM+23, a ROF above 6 or a B# above 15 leaves the
 	// roll as it is.
 	keptMinDRM = -8
 	// maxKept bounds the merged rolls a trial keeps: past it, a shot draws
@@ -41,17 +41,26 @@ const (
 	maxKept = 1 << 12
 )
 
+// word packs k with the roll's id: 16 bits of id, 24 of DRMs, 16 of B#s,
+// 7 of ROFs and 1 for a later round.
+func (k keptKey) word(id uint16) uint64 {
+	return uint64(id)<<48 | uint64(k.drms)<<24 | uint64(k.bs)<<8 | uint64(k.rofs)<<1 | uint64(boolInt(k.later))
+}
+
 // keptRoll returns roll r, of a shot in column col at base DRM base and
 // Cowering mode mode, merged into the classes this shot tells apart, for
 // a run that keeps its paths; r itself when it tells apart no more, or
 // when the shot's key is out of range.
 func (t *trial) keptRoll(sp *stepPlan, r *shotRoll, col asl.Column, base, mode int, drm *[asl.MaxUnits]int8) *shotRoll {
-	k := keptKey{roll: r, later: t.round+1 < sp.shots}
+	if r.id == 0 {
+		return r
+	}
+	k := keptKey{later: t.round+1 < sp.shots}
 	for _, d := range drm[:t.st.Len()] {
 		if d == noTarget {
 			continue
 		}
-		if uint(int(d)-keptMinDRM) >= 32 {
+		if uint(int(d)-keptMinDRM) >= 24 {
 			return r
 		}
 		k.drms |= 1 << (int(d) - keptMinDRM)
@@ -63,7 +72,7 @@ func (t *trial) keptRoll(sp *stepPlan, r *shotRoll, col asl.Column, base, mode i
 				continue
 			}
 			if f.rof > 0 && !f.sffNow {
-				if f.rof > 7 {
+				if f.rof > 6 {
 					return r
 				}
 				k.rofs |= 1 << f.rof
@@ -76,17 +85,18 @@ func (t *trial) keptRoll(sp *stepPlan, r *shotRoll, col asl.Column, base, mode i
 			}
 		}
 	}
-	if m, ok := t.kept[k]; ok {
+	w := k.word(r.id)
+	if m, ok := t.kept[w]; ok {
 		return m
 	}
 	if len(t.kept) >= maxKept {
 		return r
 	}
 	if t.kept == nil {
-		t.kept = map[keptKey]*shotRoll{}
+		t.kept = map[uint64]*shotRoll{}
 	}
 	m := r.merged(shotShape{col: col, base: base, mode: mode, multi: k.later}, t.p.c.Options.CowerOffLowestNoEffect, k)
-	t.kept[k] = m
+	t.kept[w] = m
 	return m
 }
 

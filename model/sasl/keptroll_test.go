@@ -105,7 +105,7 @@ func TestKeptRollsMergeByEffect(t *testing.T) {
 				b := i / numModes % sp.bases
 				sh := shotShape{col: asl.Column(i / numModes / sp.bases), base: sp.baseMin + b, mode: mode}
 				for range 8 {
-					k := keptKey{roll: r, later: sp.multi && rng.IntN(2) == 0}
+					k := keptKey{later: sp.multi && rng.IntN(2) == 0}
 					k.drms = uint32(subset(0, 31)) & uint32(subset(5, 14)) // DRMs −3…+6, some of them
 					if k.drms == 0 {
 						k.drms = 1 << 8

@@ -1,6 +1,7 @@
 package sasl
 
 import (
+	"math"
 	"slices"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -157,6 +158,15 @@ func newPlan(c *Crossing, workers int) (*plan, error) {
 		return nil, err
 	}
 	b.build(workers, p.steps, keys)
+	id := uint16(0)
+	for _, si := range b.rolls {
+		for _, r := range p.steps[si].rolls {
+			if r != nil && id < math.MaxUint16 {
+				id++
+				r.id = id
+			}
+		}
+	}
 	n := 0
 	for si := range p.steps {
 		sp := &p.steps[si]

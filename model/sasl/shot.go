@@ -27,6 +27,9 @@ type shotRoll struct {
 	pair    dice.Pair
 	sum     dice.Coarse
 	usePair bool
+	// id numbers the crossing's shot rolls from 1 (newPlan), for the key
+	// of a merged roll (keptRoll); 0 for a roll that has none.
+	id uint16
 }
 
 // draw returns the Original DR, the colored die (0 when it does not

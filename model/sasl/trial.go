@@ -57,16 +57,16 @@ type trial struct {
 	nChecked, nActivated, nDummies int
 	longRange                      int
 	ties                           [MaxSQ]int
-	step                           int                   // the Location reached
-	key                            []byte                // scratch: the merge key (mergekey.go)
-	stop                           bool                  // the rest is known (exact mode)
-	final                          uint16                // counts recorded already (exact mode, mergekey.go)
-	base                           []int                 // per metric, the count so far of each count still open (exact mode, mergekey.go)
-	rec                            *sim.Record           // where the counts go
-	round                          int                   // of the shots at the Location (S13)
-	rolls                          map[string]*shotRoll  // exact mode's shot rolls (exactRoll)
-	kept                           map[keptKey]*shotRoll // a run's that keeps its paths (keptRoll)
-	rollKey                        []byte                // scratch: a roll's key in rolls
+	step                           int                  // the Location reached
+	key                            []byte               // scratch: the merge key (mergekey.go)
+	stop                           bool                 // the rest is known (exact mode)
+	final                          uint16               // counts recorded already (exact mode, mergekey.go)
+	base                           []int                // per metric, the count so far of each count still open (exact mode, mergekey.go)
+	rec                            *sim.Record          // where the counts go
+	round                          int                  // of the shots at the Location (S13)
+	rolls                          map[string]*shotRoll // exact mode's shot rolls (exactRoll)
+	kept                           map[uint64]*shotRoll // a run's that keeps its paths (keptRoll)
+	rollKey                        []byte               // scratch: a roll's key in rolls
 	// settled are the units recorded during the crossing's last attack
 	// (exact mode, settle), out of present; held says some of them counts
 	// for good_order at the Location reached, moving that some moves on.
