@@ -1,10 +1,8 @@
 package sasl
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -17,11 +15,7 @@ import (
 // of two S? with a Long Range one, and those of the merge tests.
 func keptCrossings(t *testing.T) map[string]*Crossing {
 	cs := mergeCrossings(t)
-	c := twoSQ(t)
-	c.Stack = mustUnits(t, "4-6-7", "leader:8-1")
-	c.SQ = []SQ{{ID: "A", ACDRM: -2, Site: "outside", Forbid: []Item{ItemF, ItemGun, ItemAFV, ItemSPG, ItemHS, ItemL}}}
-	c.Path = []Step{{Name: "wall", MF: 3, TEM: 1, Eligible: []Eligible{{ID: "A", Range: 4}}}}
-	cs["MGs at 3 MF"] = c
+	cs["MGs at 3 MF"] = rofCrossing(t, "4-6-7", "leader:8-1")
 	for name, o := range oracleCrossings(t) {
 		cs["oracle: "+name] = o
 		if o.Enemy.Nationality != "russian" {
@@ -31,15 +25,7 @@ func keptCrossings(t *testing.T) map[string]*Crossing {
 			cs["oracle: "+name+", the other Cowering, 2 MF"] = o
 		}
 	}
-	c = twoSQ(t)
-	c.Stack = mustUnits(t, "4-6-7")
-	rest := []Item{ItemF, ItemGun, ItemAFV, ItemSPG, ItemHS, ItemL}
-	c.SQ = []SQ{{ID: "A", Loc: "house", ACDRM: 1, Site: "inside", Forbid: rest},
-		{ID: "B", Loc: "house", ACDRM: 1, Site: "inside", Forbid: append(rest, ItemSW)},
-		{ID: "C", ACDRM: 0, Site: "outside"}}
-	c.Enemy.AC = 2
-	c.Path = []Step{{Name: "street", MF: 2, Open: true, Eligible: []Eligible{{ID: "A", Range: 2}, {ID: "B", Range: 2}, {ID: "C", Range: 12, LongRange: true}}}}
-	cs["a Fire Group and Long Range at 2 MF"] = c
+	cs["a Fire Group and Long Range at 2 MF"] = groupsCrossing(t, 2)
 	return cs
 }
 
@@ -52,24 +38,7 @@ func TestKeptRollsAreTheRoll(t *testing.T) {
 		trials = 8_000
 	}
 	for name, c := range keptCrossings(t) {
-		exp, err := c.Experiment()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		cfg := sim.Config{Trials: trials, Seed: 11, Workers: 1, NoPaths: true}
-		want, err := sim.RunMC(context.Background(), exp, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.NoPaths, cfg.KeepWalking = false, true
-		got, err := sim.RunMC(context.Background(), exp, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got.Elapsed, want.Elapsed = 0, 0
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: drawing the shots' rolls merged changed the figures", name)
-		}
+		walkedIsModel(t, name, c, sim.Config{Trials: trials, Seed: 11, Workers: 1})
 	}
 }
 

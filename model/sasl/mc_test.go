@@ -44,17 +44,36 @@ func agree(t *testing.T, c *Crossing, trials uint64) *sim.Result {
 // TestMonteCarloROF: 3 MF, so MGs that keep ROF fire again and the others
 // make Subsequent First Fire (S13, S14).
 func TestMonteCarloROF(t *testing.T) {
+	agree(t, rofCrossing(t, "4-6-7"), 200_000)
+}
+
+// rofCrossing is units past one S? at 3 MF, whose MGs keep ROF and fire
+// again or make Subsequent First Fire.
+func rofCrossing(t *testing.T, units ...string) *Crossing {
 	c := twoSQ(t)
-	c.Stack = mustUnits(t, "4-6-7")
+	c.Stack = mustUnits(t, units...)
 	c.SQ = []SQ{{ID: "A", ACDRM: -2, Site: "outside", Forbid: []Item{ItemF, ItemGun, ItemAFV, ItemSPG, ItemHS, ItemL}}}
 	c.Path = []Step{{Name: "wall", MF: 3, TEM: 1, Eligible: []Eligible{{ID: "A", Range: 4}}}}
-	agree(t, c, 200_000)
+	return c
 }
 
 // TestMonteCarloGroups runs a crossing past a Fire Group of two S?
 // sharing a Location and a Long Range Activation by Monte Carlo against
 // its exact enumeration.
 func TestMonteCarloGroups(t *testing.T) {
+	c := groupsCrossing(t, 1)
+	ex := agree(t, c, 200_000)
+	if p := ex.P(MetricActivated, "2"); p <= 0 {
+		t.Errorf("P(both S? of the house Activated) = %v; the Fire Group should form", p)
+	}
+	if p := ex.P(MetricLongRange, "activated"); p <= 0 {
+		t.Errorf("P(Long Range Activation) = %v; the crossing should reach it", p)
+	}
+}
+
+// groupsCrossing is a 4-6-7 crossing a street at mf MF past a Fire Group
+// of two S? sharing a house and a Long Range S?.
+func groupsCrossing(t *testing.T, mf float64) *Crossing {
 	c := twoSQ(t)
 	c.Stack = mustUnits(t, "4-6-7")
 	rest := []Item{ItemF, ItemGun, ItemAFV, ItemSPG, ItemHS, ItemL}
@@ -63,13 +82,7 @@ func TestMonteCarloGroups(t *testing.T) {
 		{ID: "C", ACDRM: 0, Site: "outside"}}
 	c.Enemy.AC = 2
 	c.Path = []Step{
-		{Name: "street", MF: 1, Open: true, Eligible: []Eligible{{ID: "A", Range: 2}, {ID: "B", Range: 2}, {ID: "C", Range: 12, LongRange: true}}},
+		{Name: "street", MF: mf, Open: true, Eligible: []Eligible{{ID: "A", Range: 2}, {ID: "B", Range: 2}, {ID: "C", Range: 12, LongRange: true}}},
 	}
-	ex := agree(t, c, 200_000)
-	if p := ex.P(MetricActivated, "2"); p <= 0 {
-		t.Errorf("P(both S? of the house Activated) = %v; the Fire Group should form", p)
-	}
-	if p := ex.P(MetricLongRange, "activated"); p <= 0 {
-		t.Errorf("P(Long Range Activation) = %v; the crossing should reach it", p)
-	}
+	return c
 }
