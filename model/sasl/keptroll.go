@@ -34,8 +34,10 @@ type keptKey struct {
 const (
 	// keptMinDRM is the least target DRM a key holds: a DRM outside
 	// keptMinDRM…keptMinDRM+23, a ROF above 6 or a B# above 15 leaves the
-	// roll as it is.
-	keptMinDRM = -8
+	// roll as it is. A unit's own DRM (−6…+6, asl.MinUnitDRM) with
+	// Hazardous Movement (−2) and FFMO (−1) reaches −9; the window holds
+	// −16…+7.
+	keptMinDRM = -16
 	// maxKept bounds the merged rolls a trial keeps: past it, a shot draws
 	// its roll as it is, which is as right and only slower to learn.
 	maxKept = 1 << 12

@@ -12,7 +12,8 @@ import (
 // keptCrossings are crossings whose shots tell apart different dice: a
 // Fire Group of MGs at 3 MF (ROF, B#, Subsequent First Fire), Cowering
 // firers with either reading of a shot Cowering off the IFT, a Fire Group
-// of two S? with a Long Range one, and those of the merge tests.
+// of two S? with a Long Range one, targets of DRMs far apart, and those
+// of the merge tests.
 func keptCrossings(t *testing.T) map[string]*Crossing {
 	cs := mergeCrossings(t)
 	cs["MGs at 3 MF"] = rofCrossing(t, "4-6-7", "leader:8-1")
@@ -26,6 +27,11 @@ func keptCrossings(t *testing.T) map[string]*Crossing {
 		}
 	}
 	cs["a Fire Group and Long Range at 2 MF"] = groupsCrossing(t, 2)
+	// Target DRMs down to −9: a unit's own −6, Hazardous Movement, FFMO.
+	c := groupsCrossing(t, 2)
+	c.Stack = mustUnits(t, "4-6-7,drm=-6", "4-6-7,drm=3", "leader:8-1")
+	c.Hazardous = true
+	cs["DRMs from −9 to +3"] = c
 	return cs
 }
 
@@ -75,9 +81,9 @@ func TestKeptRollsMergeByEffect(t *testing.T) {
 				sh := shotShape{col: asl.Column(i / numModes / sp.bases), base: sp.baseMin + b, mode: mode}
 				for range 8 {
 					k := keptKey{later: sp.multi && rng.IntN(2) == 0}
-					k.drms = uint32(subset(0, 31)) & uint32(subset(5, 14)) // DRMs −3…+6, some of them
+					k.drms = uint32(subset(-9-keptMinDRM, 6-keptMinDRM)) // DRMs −9…+6, some of them
 					if k.drms == 0 {
-						k.drms = 1 << 8
+						k.drms = 1 << -keptMinDRM
 					}
 					if k.later {
 						k.rofs, k.bs = uint8(subset(1, 3)), uint16(subset(10, 12))
