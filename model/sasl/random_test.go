@@ -1,0 +1,232 @@
+package sasl
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// Random crossings.
+//
+// The hand-picked cases of merge_test.go hold one thing each that a merge
+// key or a merged roll must keep. Random crossings hold the combinations
+// nobody thought to pick: stacks of one to three units of every kind,
+// one to three Locations at 1 to 3 MF, S? alone and in Fire Groups, Long
+// Range, Hazardous and Assault Movement, Russian and British tables, and
+// every switch of rules/sasl.md §7 either way.
+
+// randomUnits are what a random stack is drawn from.
+var randomUnits = []string{
+	"4-6-7", "4-6-7,elr=1", "4-4-7,class=green", "hs:2-4-7", "5-4-8,class=elite",
+	"leader:8-1", "leader:9-2", "leader:7-0", "hero:1-4-9", "crew:2-2-8",
+}
+
+// randomCrossing draws a crossing from rng; Validate may refuse it.
+func randomCrossing(t testing.TB, rng *rand.Rand) *Crossing {
+	c := &Crossing{ELR: rng.IntN(6), Tables: testTables(), Options: DefaultOptions()}
+	c.Enemy = Enemy{AC: 2 + rng.IntN(4), Attitude: Attitude(rng.IntN(2)), MissionDRM: rng.IntN(3) - 1,
+		Nationality: "russian", Date: Date{1941 + rng.IntN(4), 1 + rng.IntN(12)}}
+	if rng.IntN(4) == 0 {
+		c.Tables, c.Enemy.Nationality = britishTables(), "british"
+	}
+	var units []string
+	for range 1 + rng.IntN(3) {
+		units = append(units, randomUnits[rng.IntN(len(randomUnits))])
+	}
+	c.Stack = mustUnits(t, units...)
+
+	// The S?, each allowing one to three items, so that most crossings
+	// stay small enough to walk every dice path; those in the house form
+	// one Fire Group, and stand and see the path alike (S3).
+	ids := []string{"A", "B", "C"}[:1+rng.IntN(3)]
+	site := Sites()[rng.IntN(2)]
+	for _, id := range ids {
+		sq := SQ{ID: id, ACDRM: rng.IntN(5) - 2, Site: Sites()[rng.IntN(2)]}
+		if rng.IntN(3) == 0 {
+			sq.Loc, sq.Site = "house", site
+		}
+		allowed := map[Item]bool{ItemS: true}
+		for range rng.IntN(3) {
+			allowed[Item(rng.IntN(int(numItems)))] = true
+		}
+		for it := range numItems {
+			if !allowed[it] {
+				sq.Forbid = append(sq.Forbid, it)
+			}
+		}
+		c.SQ = append(c.SQ, sq)
+	}
+	// eligible makes e's S? eligible at st, and every S? in its Location.
+	eligible := func(st *Step, e Eligible) {
+		loc := c.SQ[slices.IndexFunc(c.SQ, func(sq SQ) bool { return sq.ID == e.ID })].Loc
+		for _, sq := range c.SQ {
+			if sq.ID == e.ID || loc != "" && sq.Loc == loc {
+				e.ID = sq.ID
+				st.Eligible = append(st.Eligible, e)
+			}
+		}
+	}
+	for k := range 1 + rng.IntN(3) {
+		st := Step{Name: fmt.Sprintf("L%d", k+1), MF: float64(1 + rng.IntN(3)), TEM: rng.IntN(4) - 1}
+		st.Open = st.TEM == 0 && rng.IntN(2) == 0
+		house := false
+		for _, sq := range c.SQ {
+			if rng.IntN(3) == 0 || sq.Loc != "" && house {
+				continue
+			}
+			house = house || sq.Loc != ""
+			e := Eligible{ID: sq.ID, Range: 1 + rng.IntN(8), Hindrance: rng.IntN(3) / 2}
+			if rng.IntN(5) == 0 {
+				e.Range, e.LongRange = 9+rng.IntN(8), true
+			}
+			eligible(&st, e)
+		}
+		c.Path = append(c.Path, st)
+	}
+	// Every S? eligible somewhere, and one eligible for Long Range
+	// Activation alone with no AC drm (S5.32).
+	for i := range c.SQ {
+		sq := &c.SQ[i]
+		longOnly := true
+		for _, st := range c.Path {
+			for _, e := range st.Eligible {
+				if e.ID == sq.ID {
+					longOnly = longOnly && e.LongRange
+				}
+			}
+		}
+		if !slices.ContainsFunc(c.Path, func(st Step) bool {
+			return slices.ContainsFunc(st.Eligible, func(e Eligible) bool { return e.ID == sq.ID })
+		}) {
+			eligible(&c.Path[rng.IntN(len(c.Path))], Eligible{ID: sq.ID, Range: 1 + rng.IntN(8)})
+			longOnly = false
+		}
+		if longOnly {
+			sq.ACDRM = 0
+		}
+	}
+	switch rng.IntN(8) {
+	case 0:
+		c.Hazardous = true
+	case 1:
+		c.Assault = len(c.Path) == 1
+	}
+	o := &c.Options
+	for _, b := range []*bool{&o.PinnedKeepsFire, &o.BerserkDrawsFire, &o.CowerOffLowestNoEffect,
+		&o.HeatOfBattle, &o.AcceptBattleHardening, &o.KnownEnemyInLOS, &o.LeaderLossReversesPositive,
+		&o.BerserkTCChain, &o.LeadersElite, &o.FanaticBerserk} {
+		if rng.IntN(4) == 0 {
+			*b = !*b
+		}
+	}
+	return c
+}
+
+// TestRandomCrossings: on random crossings, walking the kept paths (the
+// merge keys, the shots' rolls merged by effect) gives the model's
+// figures to the byte, at one worker and at two; and where every dice
+// path can be walked, the merged enumeration gives every probability of
+// the unmerged one to 1e-12, the same for one worker and two.
+func TestRandomCrossings(t *testing.T) {
+	n, budget := 64, uint64(400_000)
+	if testing.Short() {
+		n, budget = 12, 100_000
+	}
+	rng := rand.New(rand.NewPCG(26, 5))
+	valid, exact := 0, 0
+	for i := range n {
+		c := randomCrossing(t, rng)
+		if c.Validate() != nil {
+			continue
+		}
+		valid++
+		js, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("crossing %d %s", i, js)
+		for _, workers := range []int{1, 2} {
+			walkedIsModel(t, name, c, sim.Config{Trials: 12_000, Chunk: 1_000, Seed: uint64(i), Workers: workers})
+		}
+		if ex := mergedIsUnmerged(t, name, c, budget); ex != nil {
+			exact++
+			sampledIsExact(t, name, c, ex, uint64(i))
+		}
+	}
+	t.Logf("%d of %d crossings valid, %d enumerated both ways", valid, n, exact)
+	if valid < n*3/4 || exact < n/4 {
+		t.Errorf("of %d random crossings %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
+	}
+}
+
+// mergedIsUnmerged fails t unless the merged enumeration of c gives the
+// probabilities of its unmerged walk, and returns the merged one; it
+// returns nil, having checked nothing, when the unmerged walk exceeds
+// budget paths: the walk is the slow reference, not the thing tested.
+func mergedIsUnmerged(t *testing.T, name string, c *Crossing, budget uint64) *sim.Result {
+	t.Helper()
+	exp, err := c.Experiment()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	full, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: 1, NoMerge: true, MaxPaths: budget})
+	var be *sim.BudgetError
+	if errors.As(err, &be) {
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var first *sim.Result
+	for _, workers := range []int{1, 2} {
+		merged, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: workers})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for i, m := range full.Metrics {
+			for k, o := range m.Outcomes {
+				got := merged.Metrics[i].Outcomes[k].P
+				if math.Abs(got-o.P) > 1e-12 {
+					t.Errorf("%s, -j %d: %s=%s merged %.15f, every path %.15f", name, workers, m.Name, o.Label, got, o.P)
+				}
+				if first != nil && got != first.Metrics[i].Outcomes[k].P {
+					t.Errorf("%s, -j %d: %s=%s %v, -j 1 %v", name, workers, m.Name, o.Label, got, first.Metrics[i].Outcomes[k].P)
+				}
+			}
+		}
+		first = merged
+	}
+	return first
+}
+
+// sampledIsExact fails t unless every probability of the exact result ex
+// lies within the 99.999% interval of a Monte Carlo run of c, widened by
+// a tenth: the model sampled, its kept paths walked, and the model
+// enumerated agree.
+func sampledIsExact(t *testing.T, name string, c *Crossing, ex *sim.Result, seed uint64) {
+	t.Helper()
+	exp, err := c.Experiment()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	mc, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: 20_000, Seed: seed, Confidence: 0.99999})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for i, m := range ex.Metrics {
+		for k, o := range m.Outcomes {
+			s := mc.Metrics[i].Outcomes[k]
+			slack := 0.1 * (s.Hi - s.Lo)
+			if o.P < s.Lo-slack-1e-12 || o.P > s.Hi+slack+1e-12 {
+				t.Errorf("%s: %s=%s exact %.5f outside Monte Carlo [%.5f, %.5f]", name, m.Name, o.Label, o.P, s.Lo, s.Hi)
+			}
+		}
+	}
+}
