@@ -2,10 +2,8 @@ package asl
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -84,12 +82,6 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 // the same seed and in exact enumeration, so that the list of what the
 // short path may take can never drift from the procedure it stands for.
 func TestShortPathOnRandomAttacks(t *testing.T) {
-	counters := []string{"4-6-7", "4-6-8", "5-4-8", "6-2-8", "4-4-7", "3-4-7", "8-3-8",
-		"hs:2-4-7", "hs:2-3-7", "hs:3-4-8", "crew:2-2-8", "hero:1-4-9"}
-	// Leaders are drawn one time in six: the short path takes only
-	// leaderless stacks, and the draw must still give it enough of them.
-	leaders := []string{"leader:8-1", "leader:9-2", "leader:7-0", "leader:8+1", "leader:10-3"}
-	classes := []string{"", ",class=elite", ",class=first", ",class=second", ",class=green", ",class=conscript"}
 	terrains := TerrainNames()
 	// The Placer or Setter, whose class makes the DC's X# (A23.2).
 	users := []string{"4-6-8,class=elite", "4-6-7", "4-4-7,class=conscript", "leader:8-1"}
@@ -102,34 +94,7 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 	for i := range attacks {
 		var units []Unit
 		for range 1 + r.IntN(4) {
-			s := counters[r.IntN(len(counters))]
-			if r.IntN(6) == 0 {
-				s = leaders[r.IntN(len(leaders))]
-			}
-			if !strings.HasPrefix(s, "leader:") && !strings.HasPrefix(s, "hero:") {
-				s += classes[r.IntN(len(classes))]
-			}
-			if state := []string{",broken", ",pinned", ",berserk", ",disrupted"}[r.IntN(4)]; r.IntN(4) == 0 &&
-				!(strings.HasPrefix(s, "crew:") && (state == ",berserk" || state == ",disrupted")) &&
-				!(strings.HasPrefix(s, "hero:") && state != ",berserk") {
-				s += state // a starting state (rules/asl.md §7.5)
-			}
-			// Crews and heroes are never ELR Replaced (A19.11); only a
-			// squad's or a HS's ML is underscored (A19.13).
-			replaced := !strings.HasPrefix(s, "crew:") && !strings.HasPrefix(s, "hero:")
-			if r.IntN(6) == 0 && replaced {
-				s += fmt.Sprintf(",elr=%d", r.IntN(6))
-			}
-			if r.IntN(6) == 0 && replaced && !strings.HasPrefix(s, "leader:") {
-				s += ",underscore"
-			}
-			if r.IntN(8) == 0 {
-				s += fmt.Sprintf(",drm=%d", r.IntN(3)-1)
-			}
-			if r.IntN(8) == 0 {
-				s += fmt.Sprintf(",sw=%d", 1+r.IntN(2))
-			}
-			units = append(units, mustUnit(t, s))
+			units = append(units, randomUnit(t, r))
 		}
 		a := NewDCAttack([]Mode{Placed, Thrown, Set}[r.IntN(3)], units...)
 		a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(3)-1
