@@ -56,6 +56,89 @@ func randomUnit(t testing.TB, r *rand.Rand) Unit {
 	return mustUnit(t, s)
 }
 
+// randomDCAttack draws a DC attack Placed, Thrown or Set on one to four
+// units, in every kind of terrain, with the users' classes and the
+// options either way; Validate may refuse it.
+func randomDCAttack(t testing.TB, r *rand.Rand) DCAttack {
+	terrains := TerrainNames()
+	// The Placer or Setter, whose class makes the DC's X# (A23.2).
+	users := []string{"4-6-8,class=elite", "4-6-7", "4-4-7,class=conscript", "leader:8-1"}
+	var units []Unit
+	for range 1 + r.IntN(4) {
+		units = append(units, randomUnit(t, r))
+	}
+	a := NewDCAttack([]Mode{Placed, Thrown, Set}[r.IntN(3)], units...)
+	a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(3)-1
+	a.Concealed = r.IntN(5) == 0
+	a.CX = r.IntN(6) == 0
+	switch r.IntN(8) {
+	case 1:
+		a.Building = Wooden
+	case 2:
+		a.Building = Stone
+	case 3:
+		a.Terrain = terrains[r.IntN(len(terrains))]
+	}
+	if a.Building != NoBuilding {
+		a.Fortified = r.IntN(4) == 0
+		if r.IntN(4) == 0 {
+			a.Top = 1 + r.IntN(2)
+			a.Level = r.IntN(a.Top + 1)
+		}
+	}
+	a.EC = EC(r.IntN(len(ecNames)))
+	a.Options.HeatOfBattle = r.IntN(5) != 0
+	a.Options.KnownEnemyInLOS = r.IntN(3) == 0
+	a.Options.AcceptBattleHardening = r.IntN(3) == 0
+	switch a.Mode {
+	case Placed:
+		if r.IntN(4) == 0 {
+			a.Placer = []Unit{mustUnit(t, users[r.IntN(len(users))])}
+			a.User = UserOf(a.Placer)
+			a.DFF = []FireAttack{{FP: float64(2 + 2*r.IntN(3)), DRM: r.IntN(3)}}
+		}
+	case Thrown:
+		a.Throwers = []Unit{mustUnit(t, "4-6-7")}
+		a.AFPh = r.IntN(2) == 0
+	case Set:
+		if r.IntN(2) == 0 {
+			a.Setter = []Unit{mustUnit(t, users[r.IntN(len(users))])}
+			a.User = UserOf(a.Setter)
+		}
+	}
+	return a
+}
+
+// randomFireAttack draws an IFT attack of 1 to 36 FP on one to four
+// units, leader-directed or not, area fire now and then, in every kind
+// of terrain; Validate may refuse it.
+func randomFireAttack(t testing.TB, r *rand.Rand) IFTAttack {
+	a := NewIFTAttack([]float64{1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36}[r.IntN(11)])
+	for range 1 + r.IntN(4) {
+		a.Targets = append(a.Targets, randomUnit(t, r))
+	}
+	a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(6)-2
+	a.LeaderDirected = r.IntN(2) == 0
+	a.AreaFire = r.IntN(6) == 0
+	a.Concealed = r.IntN(6) == 0
+	switch r.IntN(6) {
+	case 1:
+		a.Building = Wooden
+	case 2:
+		a.Building = Stone
+	case 3:
+		terrains := TerrainNames()
+		a.Terrain = terrains[r.IntN(len(terrains))]
+	}
+	if a.Building != NoBuilding {
+		a.Fortified = r.IntN(4) == 0
+	}
+	a.Options.HeatOfBattle = r.IntN(5) != 0
+	a.Options.KnownEnemyInLOS = r.IntN(3) == 0
+	a.Options.AcceptBattleHardening = r.IntN(3) == 0
+	return a
+}
+
 // randomPlan draws a plan of one to three attacks, DCs Placed or Set and
 // fire attacks of 1 to 16 FP, on one to three units in one Location, in
 // or out of a building, some of them concealed (§8.63); Validate may
@@ -116,79 +199,125 @@ func TestRandomPlans(t *testing.T) {
 			continue
 		}
 		valid++
-		name := fmt.Sprintf("plan %d (%v)", i, p)
-		exp, err := p.Experiment()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		run := func(cfg sim.Config) (*sim.Result, error) {
-			res, err := sim.Run(context.Background(), exp, cfg)
-			if res != nil {
-				res.Elapsed = 0
-			}
-			return res, err
-		}
-		mc := sim.Config{Trials: 20_000, Chunk: 2_000, Seed: uint64(i), Confidence: 0.99999}
-		walked, err := run(mc)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, workers := range []int{1, 2} {
-			cfg := mc
-			cfg.Workers, cfg.NoPaths = workers, true
-			model, err := run(cfg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			cfg.NoPaths, cfg.KeepWalking = false, true
-			kept, err := run(cfg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if !reflect.DeepEqual(kept, model) || !reflect.DeepEqual(walked, model) {
-				t.Errorf("%s, -j %d: walking kept paths changed the figures", name, workers)
-			}
-		}
-		full, err := run(sim.Config{Method: sim.Exact, Workers: 1, NoMerge: true, MaxPaths: budget})
-		var be *sim.BudgetError
-		if errors.As(err, &be) {
-			continue
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		exact++
-		var first *sim.Result
-		for _, workers := range []int{1, 2} {
-			merged, err := run(sim.Config{Method: sim.Exact, Workers: workers})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			for m, fm := range full.Metrics {
-				for k, o := range fm.Outcomes {
-					got := merged.Metrics[m].Outcomes[k].P
-					if math.Abs(got-o.P) > tol {
-						t.Errorf("%s, -j %d: %s=%s merged %.15f, every path %.15f", name, workers, fm.Name, o.Label, got, o.P)
-					}
-					if first != nil && got != first.Metrics[m].Outcomes[k].P {
-						t.Errorf("%s, -j %d: %s=%s %v, -j 1 %v", name, workers, fm.Name, o.Label, got, first.Metrics[m].Outcomes[k].P)
-					}
-				}
-			}
-			first = merged
-		}
-		for m, em := range first.Metrics {
-			for k, o := range em.Outcomes {
-				s := walked.Metrics[m].Outcomes[k]
-				slack := 0.1 * (s.Hi - s.Lo)
-				if o.P < s.Lo-slack-tol || o.P > s.Hi+slack+tol {
-					t.Errorf("%s: %s=%s exact %.5f outside Monte Carlo [%.5f, %.5f]", name, em.Name, o.Label, o.P, s.Lo, s.Hi)
-				}
-			}
+		if holdsToModel(t, fmt.Sprintf("plan %d (%v)", i, p), p, uint64(i), budget) {
+			exact++
 		}
 	}
 	t.Logf("%d of %d plans valid, %d enumerated both ways", valid, n, exact)
 	if valid < n/2 || exact < n/4 {
 		t.Errorf("of %d random plans %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
 	}
+}
+
+// TestRandomAttacks holds random DC and fire attacks as TestRandomPlans
+// holds plans.
+func TestRandomAttacks(t *testing.T) {
+	n, budget := 64, uint64(400_000)
+	if testing.Short() {
+		n, budget = 12, 100_000
+	}
+	r := rand.New(rand.NewPCG(23, 26))
+	valid, exact := 0, 0
+	for i := range n {
+		var x experimenter
+		var err error
+		if i%2 == 0 {
+			a := randomDCAttack(t, r)
+			x, err = a, a.Validate()
+		} else {
+			a := randomFireAttack(t, r)
+			x, err = a, a.Validate()
+		}
+		if err != nil {
+			continue
+		}
+		valid++
+		if holdsToModel(t, fmt.Sprintf("attack %d (%+v)", i, x), x, uint64(i), budget) {
+			exact++
+		}
+	}
+	t.Logf("%d of %d attacks valid, %d enumerated both ways", valid, n, exact)
+	if valid < n/2 || exact < n/4 {
+		t.Errorf("of %d random attacks %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
+	}
+}
+
+// holdsToModel runs x by Monte Carlo (seed) and checks that walking its
+// kept paths to the end of the run gives the figures of its model run on
+// every trial, to the byte, at one worker and two; and, when x's unmerged
+// enumeration takes at most budget paths, that the merged enumeration
+// gives every one of its probabilities to 1e-12, the same at one worker
+// and two, and that each lies in the Monte Carlo 99.999% interval widened
+// by a tenth. It reports whether x was enumerated.
+func holdsToModel(t *testing.T, name string, x experimenter, seed, budget uint64) bool {
+	t.Helper()
+	exp, err := x.Experiment()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	run := func(cfg sim.Config) (*sim.Result, error) {
+		res, err := sim.Run(context.Background(), exp, cfg)
+		if res != nil {
+			res.Elapsed = 0
+		}
+		return res, err
+	}
+	mc := sim.Config{Trials: 20_000, Chunk: 2_000, Seed: seed, Confidence: 0.99999}
+	walked, err := run(mc)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for _, workers := range []int{1, 2} {
+		cfg := mc
+		cfg.Workers, cfg.NoPaths = workers, true
+		model, err := run(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		cfg.NoPaths, cfg.KeepWalking = false, true
+		kept, err := run(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(kept, model) || !reflect.DeepEqual(walked, model) {
+			t.Errorf("%s, -j %d: walking kept paths changed the figures", name, workers)
+		}
+	}
+	full, err := run(sim.Config{Method: sim.Exact, Workers: 1, NoMerge: true, MaxPaths: budget})
+	var be *sim.BudgetError
+	if errors.As(err, &be) {
+		return false
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var first *sim.Result
+	for _, workers := range []int{1, 2} {
+		merged, err := run(sim.Config{Method: sim.Exact, Workers: workers})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for m, fm := range full.Metrics {
+			for k, o := range fm.Outcomes {
+				got := merged.Metrics[m].Outcomes[k].P
+				if math.Abs(got-o.P) > tol {
+					t.Errorf("%s, -j %d: %s=%s merged %.15f, every path %.15f", name, workers, fm.Name, o.Label, got, o.P)
+				}
+				if first != nil && got != first.Metrics[m].Outcomes[k].P {
+					t.Errorf("%s, -j %d: %s=%s %v, -j 1 %v", name, workers, fm.Name, o.Label, got, first.Metrics[m].Outcomes[k].P)
+				}
+			}
+		}
+		first = merged
+	}
+	for m, em := range first.Metrics {
+		for k, o := range em.Outcomes {
+			s := walked.Metrics[m].Outcomes[k]
+			slack := 0.1 * (s.Hi - s.Lo)
+			if o.P < s.Lo-slack-tol || o.P > s.Hi+slack+tol {
+				t.Errorf("%s: %s=%s exact %.5f outside Monte Carlo [%.5f, %.5f]", name, em.Name, o.Label, o.P, s.Lo, s.Hi)
+			}
+		}
+	}
+	return true
 }

@@ -82,9 +82,6 @@ func TestShortPathIsTheWholeProcedure(t *testing.T) {
 // the same seed and in exact enumeration, so that the list of what the
 // short path may take can never drift from the procedure it stands for.
 func TestShortPathOnRandomAttacks(t *testing.T) {
-	terrains := TerrainNames()
-	// The Placer or Setter, whose class makes the DC's X# (A23.2).
-	users := []string{"4-6-8,class=elite", "4-6-7", "4-4-7,class=conscript", "leader:8-1"}
 	r := rand.New(rand.NewPCG(7, 11))
 	attacks, trials, exactly := 120, uint64(20_000), 40
 	if testing.Short() {
@@ -92,49 +89,8 @@ func TestShortPathOnRandomAttacks(t *testing.T) {
 	}
 	checked, used, byHand, enumerated := 0, 0, 0, 0
 	for i := range attacks {
-		var units []Unit
-		for range 1 + r.IntN(4) {
-			units = append(units, randomUnit(t, r))
-		}
-		a := NewDCAttack([]Mode{Placed, Thrown, Set}[r.IntN(3)], units...)
-		a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(3)-1
-		a.Concealed = r.IntN(5) == 0
-		a.CX = r.IntN(6) == 0
-		switch r.IntN(8) {
-		case 1:
-			a.Building = Wooden
-		case 2:
-			a.Building = Stone
-		case 3:
-			a.Terrain = terrains[r.IntN(len(terrains))]
-		}
-		if a.Building != NoBuilding {
-			a.Fortified = r.IntN(4) == 0
-			if r.IntN(4) == 0 {
-				a.Top = 1 + r.IntN(2)
-				a.Level = r.IntN(a.Top + 1)
-			}
-		}
-		a.EC = EC(r.IntN(len(ecNames)))
-		a.Options.HeatOfBattle = r.IntN(5) != 0
-		a.Options.KnownEnemyInLOS = r.IntN(3) == 0
-		a.Options.AcceptBattleHardening = r.IntN(3) == 0
-		switch a.Mode {
-		case Placed:
-			if r.IntN(4) == 0 {
-				a.Placer = []Unit{mustUnit(t, users[r.IntN(len(users))])}
-				a.User = UserOf(a.Placer)
-				a.DFF = []FireAttack{{FP: float64(2 + 2*r.IntN(3)), DRM: r.IntN(3)}}
-			}
-		case Thrown:
-			a.Throwers = []Unit{mustUnit(t, "4-6-7")}
-			a.AFPh = r.IntN(2) == 0
-		case Set:
-			if r.IntN(2) == 0 {
-				a.Setter = []Unit{mustUnit(t, users[r.IntN(len(users))])}
-				a.User = UserOf(a.Setter)
-			}
-		}
+		a := randomDCAttack(t, r)
+		units := a.Targets
 		if a.Validate() != nil {
 			continue // a combination the rules refuse (a concealed target with Flame, …)
 		}
