@@ -1,16 +1,12 @@
 package asl
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/sapperhq/sapper/sim"
+	"github.com/sapperhq/sapper/internal/simtest"
 )
 
 // Random units, attacks and plans.
@@ -181,11 +177,12 @@ func randomPlan(t testing.TB, r *rand.Rand) Plan {
 	return p
 }
 
-// TestRandomPlans: on random plans, the merged enumeration (the
-// Location's state between two attacks, and within one) gives every
-// probability of the unmerged walk to 1e-12, the same for one worker and
-// two; every exact probability lies in the Monte Carlo 99.999% interval;
-// and the kept paths walked give the model's figures to the byte.
+// TestRandomPlans: on random plans, the kept paths walked give the
+// model's figures to the byte; the merged enumeration (the Location's
+// state between two attacks, and within one) gives every probability of
+// the unmerged walk to 1e-12, the same for one worker and two; and every
+// exact probability lies in the Monte Carlo 99.999% interval
+// (simtest.HoldsToModel).
 func TestRandomPlans(t *testing.T) {
 	n, budget := 48, uint64(400_000)
 	if testing.Short() {
@@ -199,7 +196,7 @@ func TestRandomPlans(t *testing.T) {
 			continue
 		}
 		valid++
-		if holdsToModel(t, fmt.Sprintf("plan %d (%v)", i, p), p, uint64(i), budget) {
+		if simtest.HoldsToModel(t, fmt.Sprintf("plan %d (%v)", i, p), p, uint64(i), budget) {
 			exact++
 		}
 	}
@@ -210,7 +207,7 @@ func TestRandomPlans(t *testing.T) {
 }
 
 // TestRandomAttacks holds random DC and fire attacks as TestRandomPlans
-// holds plans.
+// holds plans (simtest.HoldsToModel).
 func TestRandomAttacks(t *testing.T) {
 	n, budget := 64, uint64(400_000)
 	if testing.Short() {
@@ -232,7 +229,7 @@ func TestRandomAttacks(t *testing.T) {
 			continue
 		}
 		valid++
-		if holdsToModel(t, fmt.Sprintf("attack %d (%+v)", i, x), x, uint64(i), budget) {
+		if simtest.HoldsToModel(t, fmt.Sprintf("attack %d (%+v)", i, x), x, uint64(i), budget) {
 			exact++
 		}
 	}
@@ -240,84 +237,4 @@ func TestRandomAttacks(t *testing.T) {
 	if valid < n/2 || exact < n/4 {
 		t.Errorf("of %d random attacks %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
 	}
-}
-
-// holdsToModel runs x by Monte Carlo (seed) and checks that walking its
-// kept paths to the end of the run gives the figures of its model run on
-// every trial, to the byte, at one worker and two; and, when x's unmerged
-// enumeration takes at most budget paths, that the merged enumeration
-// gives every one of its probabilities to 1e-12, the same at one worker
-// and two, and that each lies in the Monte Carlo 99.999% interval widened
-// by a tenth. It reports whether x was enumerated.
-func holdsToModel(t *testing.T, name string, x experimenter, seed, budget uint64) bool {
-	t.Helper()
-	exp, err := x.Experiment()
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	run := func(cfg sim.Config) (*sim.Result, error) {
-		res, err := sim.Run(context.Background(), exp, cfg)
-		if res != nil {
-			res.Elapsed = 0
-		}
-		return res, err
-	}
-	mc := sim.Config{Trials: 20_000, Chunk: 2_000, Seed: seed, Confidence: 0.99999}
-	walked, err := run(mc)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	for _, workers := range []int{1, 2} {
-		cfg := mc
-		cfg.Workers, cfg.NoPaths = workers, true
-		model, err := run(cfg)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		cfg.NoPaths, cfg.KeepWalking = false, true
-		kept, err := run(cfg)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if !reflect.DeepEqual(kept, model) || !reflect.DeepEqual(walked, model) {
-			t.Errorf("%s, -j %d: walking kept paths changed the figures", name, workers)
-		}
-	}
-	full, err := run(sim.Config{Method: sim.Exact, Workers: 1, NoMerge: true, MaxPaths: budget})
-	var be *sim.BudgetError
-	if errors.As(err, &be) {
-		return false
-	}
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var first *sim.Result
-	for _, workers := range []int{1, 2} {
-		merged, err := run(sim.Config{Method: sim.Exact, Workers: workers})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for m, fm := range full.Metrics {
-			for k, o := range fm.Outcomes {
-				got := merged.Metrics[m].Outcomes[k].P
-				if math.Abs(got-o.P) > tol {
-					t.Errorf("%s, -j %d: %s=%s merged %.15f, every path %.15f", name, workers, fm.Name, o.Label, got, o.P)
-				}
-				if first != nil && got != first.Metrics[m].Outcomes[k].P {
-					t.Errorf("%s, -j %d: %s=%s %v, -j 1 %v", name, workers, fm.Name, o.Label, got, first.Metrics[m].Outcomes[k].P)
-				}
-			}
-		}
-		first = merged
-	}
-	for m, em := range first.Metrics {
-		for k, o := range em.Outcomes {
-			s := walked.Metrics[m].Outcomes[k]
-			slack := 0.1 * (s.Hi - s.Lo)
-			if o.P < s.Lo-slack-tol || o.P > s.Hi+slack+tol {
-				t.Errorf("%s: %s=%s exact %.5f outside Monte Carlo [%.5f, %.5f]", name, em.Name, o.Label, o.P, s.Lo, s.Hi)
-			}
-		}
-	}
-	return true
 }

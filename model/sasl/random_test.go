@@ -1,16 +1,13 @@
 package sasl
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/sapperhq/sapper/sim"
+	"github.com/sapperhq/sapper/internal/simtest"
 )
 
 // Random crossings.
@@ -133,7 +130,8 @@ func randomCrossing(t testing.TB, rng *rand.Rand) *Crossing {
 // merge keys, the shots' rolls merged by effect) gives the model's
 // figures to the byte, at one worker and at two; and where every dice
 // path can be walked, the merged enumeration gives every probability of
-// the unmerged one to 1e-12, the same for one worker and two.
+// the unmerged one to 1e-12, the same for one worker and two, and each
+// lies in the Monte Carlo 99.999% interval (simtest.HoldsToModel).
 func TestRandomCrossings(t *testing.T) {
 	n, budget := 64, uint64(400_000)
 	if testing.Short() {
@@ -151,82 +149,12 @@ func TestRandomCrossings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := fmt.Sprintf("crossing %d %s", i, js)
-		for _, workers := range []int{1, 2} {
-			walkedIsModel(t, name, c, sim.Config{Trials: 12_000, Chunk: 1_000, Seed: uint64(i), Workers: workers})
-		}
-		if ex := mergedIsUnmerged(t, name, c, budget); ex != nil {
+		if simtest.HoldsToModel(t, fmt.Sprintf("crossing %d %s", i, js), c, uint64(i), budget) {
 			exact++
-			sampledIsExact(t, name, c, ex, uint64(i))
 		}
 	}
 	t.Logf("%d of %d crossings valid, %d enumerated both ways", valid, n, exact)
 	if valid < n*3/4 || exact < n/4 {
 		t.Errorf("of %d random crossings %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
-	}
-}
-
-// mergedIsUnmerged fails t unless the merged enumeration of c gives the
-// probabilities of its unmerged walk, and returns the merged one; it
-// returns nil, having checked nothing, when the unmerged walk exceeds
-// budget paths: the walk is the slow reference, not the thing tested.
-func mergedIsUnmerged(t *testing.T, name string, c *Crossing, budget uint64) *sim.Result {
-	t.Helper()
-	exp, err := c.Experiment()
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	full, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: 1, NoMerge: true, MaxPaths: budget})
-	var be *sim.BudgetError
-	if errors.As(err, &be) {
-		return nil
-	}
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var first *sim.Result
-	for _, workers := range []int{1, 2} {
-		merged, err := sim.RunExact(context.Background(), exp, sim.Config{Workers: workers})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for i, m := range full.Metrics {
-			for k, o := range m.Outcomes {
-				got := merged.Metrics[i].Outcomes[k].P
-				if math.Abs(got-o.P) > 1e-12 {
-					t.Errorf("%s, -j %d: %s=%s merged %.15f, every path %.15f", name, workers, m.Name, o.Label, got, o.P)
-				}
-				if first != nil && got != first.Metrics[i].Outcomes[k].P {
-					t.Errorf("%s, -j %d: %s=%s %v, -j 1 %v", name, workers, m.Name, o.Label, got, first.Metrics[i].Outcomes[k].P)
-				}
-			}
-		}
-		first = merged
-	}
-	return first
-}
-
-// sampledIsExact fails t unless every probability of the exact result ex
-// lies within the 99.999% interval of a Monte Carlo run of c, widened by
-// a tenth: the model sampled, its kept paths walked, and the model
-// enumerated agree.
-func sampledIsExact(t *testing.T, name string, c *Crossing, ex *sim.Result, seed uint64) {
-	t.Helper()
-	exp, err := c.Experiment()
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	mc, err := sim.RunMC(context.Background(), exp, sim.Config{Trials: 20_000, Seed: seed, Confidence: 0.99999})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	for i, m := range ex.Metrics {
-		for k, o := range m.Outcomes {
-			s := mc.Metrics[i].Outcomes[k]
-			slack := 0.1 * (s.Hi - s.Lo)
-			if o.P < s.Lo-slack-1e-12 || o.P > s.Hi+slack+1e-12 {
-				t.Errorf("%s: %s=%s exact %.5f outside Monte Carlo [%.5f, %.5f]", name, m.Name, o.Label, o.P, s.Lo, s.Hi)
-			}
-		}
 	}
 }
