@@ -135,6 +135,43 @@ func randomFireAttack(t testing.TB, r *rand.Rand) IFTAttack {
 	return a
 }
 
+// randomAFVAttack draws a DC Placed, Thrown or Set against a named
+// vehicle through any facing, Stopped or in Motion, CE or not, with
+// Riders, Passengers or others in its Location now and then; Validate may
+// refuse it.
+func randomAFVAttack(t testing.TB, r *rand.Rand) AFVAttack {
+	ps := Presets()
+	p := ps[r.IntN(len(ps))]
+	a := NewAFVAttack([]Mode{Placed, Thrown, Set}[r.IntN(3)], p.Armor)
+	a.Vehicle, a.OpenTopped = p.Name, p.OpenTopped
+	a.Facing = Facing(r.IntN(3))
+	a.Motion, a.CE, a.Immobile = r.IntN(3) == 0, r.IntN(3) == 0, r.IntN(6) == 0
+	if a.Mode == Set {
+		a.Motion, a.Immobile = false, false // no Position DR (A23.71)
+	}
+	a.CS, a.CrewML, a.ELR, a.TEM = 4+r.IntN(5), 6+r.IntN(4), r.IntN(6), r.IntN(3)
+	units := func() []Unit {
+		var us []Unit
+		for range 1 + r.IntN(2) {
+			us = append(us, randomUnit(t, r))
+		}
+		return us
+	}
+	switch r.IntN(5) {
+	case 0:
+		a.Riders = units()
+	case 1:
+		a.Passengers = units()
+	case 2:
+		a.Others = units()
+	}
+	if a.Mode == Thrown {
+		a.Throwers = []Unit{mustUnit(t, "4-6-7")}
+		a.AFPh = r.IntN(2) == 0
+	}
+	return a
+}
+
 // randomPlan draws a plan of one to three attacks, DCs Placed or Set and
 // fire attacks of 1 to 16 FP, on one to three units in one Location, in
 // or out of a building, some of them concealed (§8.63); Validate may
@@ -206,23 +243,27 @@ func TestRandomPlans(t *testing.T) {
 	}
 }
 
-// TestRandomAttacks holds random DC and fire attacks as TestRandomPlans
-// holds plans (simtest.HoldsToModel).
+// TestRandomAttacks holds random DC, fire and vehicle attacks as
+// TestRandomPlans holds plans (simtest.HoldsToModel).
 func TestRandomAttacks(t *testing.T) {
-	n, budget := 64, uint64(400_000)
+	n, budget := 96, uint64(400_000)
 	if testing.Short() {
-		n, budget = 12, 100_000
+		n, budget = 18, 100_000
 	}
 	r := rand.New(rand.NewPCG(23, 26))
 	valid, exact := 0, 0
 	for i := range n {
 		var x experimenter
 		var err error
-		if i%2 == 0 {
+		switch i % 3 {
+		case 0:
 			a := randomDCAttack(t, r)
 			x, err = a, a.Validate()
-		} else {
+		case 1:
 			a := randomFireAttack(t, r)
+			x, err = a, a.Validate()
+		default:
+			a := randomAFVAttack(t, r)
 			x, err = a, a.Validate()
 		}
 		if err != nil {
