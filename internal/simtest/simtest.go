@@ -200,3 +200,32 @@ func HoldsToModel(t testing.TB, name string, m Model, seed, budget uint64) bool 
 	}
 	return true
 }
+
+// HoldsOnRandom draws n inputs of a model, input i by draw(i), and holds
+// each that the model takes (draw's error nil) to HoldsToModel, seeded by
+// i, with every path enumerated up to 400,000; with -short, an eighth of
+// them up to 100,000. It fails if fewer than half the inputs were taken,
+// or fewer than a quarter enumerated: a draw that tests too little. what
+// names the inputs in the log.
+func HoldsOnRandom(t *testing.T, what string, n int, draw func(i int) (m Model, name string, err error)) {
+	t.Helper()
+	budget := uint64(400_000)
+	if testing.Short() {
+		n, budget = max(n/8, 4), 100_000
+	}
+	valid, exact := 0, 0
+	for i := range n {
+		m, name, err := draw(i)
+		if err != nil {
+			continue
+		}
+		valid++
+		if HoldsToModel(t, name, m, uint64(i), budget) {
+			exact++
+		}
+	}
+	t.Logf("%d of %d %s taken, %d enumerated both ways", valid, n, what, exact)
+	if valid < n/2 || exact < n/4 {
+		t.Errorf("of %d random %s %d were taken and %d enumerated both ways: the draw tests too little", n, what, valid, exact)
+	}
+}

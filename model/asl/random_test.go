@@ -52,11 +52,25 @@ func randomUnit(t testing.TB, r *rand.Rand) Unit {
 	return mustUnit(t, s)
 }
 
+// randomSite draws where an attack lands: a wooden or a stone building,
+// or terrain of every kind, each one time in n, else the open.
+func randomSite(r *rand.Rand, n int) (Building, string) {
+	switch r.IntN(n) {
+	case 1:
+		return Wooden, ""
+	case 2:
+		return Stone, ""
+	case 3:
+		terrains := TerrainNames()
+		return NoBuilding, terrains[r.IntN(len(terrains))]
+	}
+	return NoBuilding, ""
+}
+
 // randomDCAttack draws a DC attack Placed, Thrown or Set on one to four
 // units, in every kind of terrain, with the users' classes and the
 // options either way; Validate may refuse it.
 func randomDCAttack(t testing.TB, r *rand.Rand) DCAttack {
-	terrains := TerrainNames()
 	// The Placer or Setter, whose class makes the DC's X# (A23.2).
 	users := []string{"4-6-8,class=elite", "4-6-7", "4-4-7,class=conscript", "leader:8-1"}
 	var units []Unit
@@ -67,14 +81,7 @@ func randomDCAttack(t testing.TB, r *rand.Rand) DCAttack {
 	a.TEM, a.ELR, a.DRM = r.IntN(4), r.IntN(6), r.IntN(3)-1
 	a.Concealed = r.IntN(5) == 0
 	a.CX = r.IntN(6) == 0
-	switch r.IntN(8) {
-	case 1:
-		a.Building = Wooden
-	case 2:
-		a.Building = Stone
-	case 3:
-		a.Terrain = terrains[r.IntN(len(terrains))]
-	}
+	a.Building, a.Terrain = randomSite(r, 8)
 	if a.Building != NoBuilding {
 		a.Fortified = r.IntN(4) == 0
 		if r.IntN(4) == 0 {
@@ -117,15 +124,7 @@ func randomFireAttack(t testing.TB, r *rand.Rand) IFTAttack {
 	a.LeaderDirected = r.IntN(2) == 0
 	a.AreaFire = r.IntN(6) == 0
 	a.Concealed = r.IntN(6) == 0
-	switch r.IntN(6) {
-	case 1:
-		a.Building = Wooden
-	case 2:
-		a.Building = Stone
-	case 3:
-		terrains := TerrainNames()
-		a.Terrain = terrains[r.IntN(len(terrains))]
-	}
+	a.Building, a.Terrain = randomSite(r, 6)
 	if a.Building != NoBuilding {
 		a.Fortified = r.IntN(4) == 0
 	}
@@ -221,61 +220,27 @@ func randomPlan(t testing.TB, r *rand.Rand) Plan {
 // exact probability lies in the Monte Carlo 99.999% interval
 // (simtest.HoldsToModel).
 func TestRandomPlans(t *testing.T) {
-	n, budget := 48, uint64(400_000)
-	if testing.Short() {
-		n, budget = 10, 100_000
-	}
 	r := rand.New(rand.NewPCG(75, 64))
-	valid, exact := 0, 0
-	for i := range n {
+	simtest.HoldsOnRandom(t, "plans", 48, func(i int) (simtest.Model, string, error) {
 		p := randomPlan(t, r)
-		if p.Validate() != nil {
-			continue
-		}
-		valid++
-		if simtest.HoldsToModel(t, fmt.Sprintf("plan %d (%v)", i, p), p, uint64(i), budget) {
-			exact++
-		}
-	}
-	t.Logf("%d of %d plans valid, %d enumerated both ways", valid, n, exact)
-	if valid < n/2 || exact < n/4 {
-		t.Errorf("of %d random plans %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
-	}
+		return p, fmt.Sprintf("plan %d (%v)", i, p), p.Validate()
+	})
 }
 
 // TestRandomAttacks holds random DC, fire and vehicle attacks as
 // TestRandomPlans holds plans (simtest.HoldsToModel).
 func TestRandomAttacks(t *testing.T) {
-	n, budget := 96, uint64(400_000)
-	if testing.Short() {
-		n, budget = 18, 100_000
-	}
 	r := rand.New(rand.NewPCG(23, 26))
-	valid, exact := 0, 0
-	for i := range n {
-		var x experimenter
-		var err error
+	simtest.HoldsOnRandom(t, "attacks", 96, func(i int) (simtest.Model, string, error) {
 		switch i % 3 {
 		case 0:
 			a := randomDCAttack(t, r)
-			x, err = a, a.Validate()
+			return a, fmt.Sprintf("DC attack %d (%+v)", i, a), a.Validate()
 		case 1:
 			a := randomFireAttack(t, r)
-			x, err = a, a.Validate()
-		default:
-			a := randomAFVAttack(t, r)
-			x, err = a, a.Validate()
+			return a, fmt.Sprintf("fire attack %d (%+v)", i, a), a.Validate()
 		}
-		if err != nil {
-			continue
-		}
-		valid++
-		if simtest.HoldsToModel(t, fmt.Sprintf("attack %d (%+v)", i, x), x, uint64(i), budget) {
-			exact++
-		}
-	}
-	t.Logf("%d of %d attacks valid, %d enumerated both ways", valid, n, exact)
-	if valid < n/2 || exact < n/4 {
-		t.Errorf("of %d random attacks %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
-	}
+		a := randomAFVAttack(t, r)
+		return a, fmt.Sprintf("vehicle attack %d (%+v)", i, a), a.Validate()
+	})
 }

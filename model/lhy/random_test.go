@@ -87,24 +87,9 @@ func randomAttack(r *rand.Rand) FireAttack {
 // model's figures to the byte, the merged enumeration the unmerged one's,
 // and every exact probability lies in the Monte Carlo interval.
 func TestRandomAttacks(t *testing.T) {
-	n, budget := 128, uint64(400_000)
-	if testing.Short() {
-		n, budget = 12, 100_000
-	}
 	r := rand.New(rand.NewPCG(8, 13))
-	valid, exact := 0, 0
-	for i := range n {
+	simtest.HoldsOnRandom(t, "attacks", 128, func(i int) (simtest.Model, string, error) {
 		a := randomAttack(r)
-		if a.Validate() != nil {
-			continue
-		}
-		valid++
-		if simtest.HoldsToModel(t, fmt.Sprintf("attack %d (%+v)", i, a), a, uint64(i), budget) {
-			exact++
-		}
-	}
-	t.Logf("%d of %d attacks valid, %d enumerated both ways", valid, n, exact)
-	if valid < n/2 || exact < n/4 {
-		t.Errorf("of %d random attacks %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
-	}
+		return a, fmt.Sprintf("attack %d (%+v)", i, a), a.Validate()
+	})
 }

@@ -133,28 +133,13 @@ func randomCrossing(t testing.TB, rng *rand.Rand) *Crossing {
 // the unmerged one to 1e-12, the same for one worker and two, and each
 // lies in the Monte Carlo 99.999% interval (simtest.HoldsToModel).
 func TestRandomCrossings(t *testing.T) {
-	n, budget := 64, uint64(400_000)
-	if testing.Short() {
-		n, budget = 12, 100_000
-	}
 	rng := rand.New(rand.NewPCG(26, 5))
-	valid, exact := 0, 0
-	for i := range n {
+	simtest.HoldsOnRandom(t, "crossings", 64, func(i int) (simtest.Model, string, error) {
 		c := randomCrossing(t, rng)
-		if c.Validate() != nil {
-			continue
-		}
-		valid++
 		js, err := json.Marshal(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if simtest.HoldsToModel(t, fmt.Sprintf("crossing %d %s", i, js), c, uint64(i), budget) {
-			exact++
-		}
-	}
-	t.Logf("%d of %d crossings valid, %d enumerated both ways", valid, n, exact)
-	if valid < n*3/4 || exact < n/4 {
-		t.Errorf("of %d random crossings %d were valid and %d enumerated both ways: the draw tests too little", n, valid, exact)
-	}
+		return c, fmt.Sprintf("crossing %d %s", i, js), c.Validate()
+	})
 }
