@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -25,6 +26,9 @@ func newFlagSet(name string) (*pflag.FlagSet, *bool) {
 // parseFlags hardens fs (strictValue) and parses args into it.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	harden(fs)
+	if err := oneDash(fs, args); err != nil {
+		return err
+	}
 	if err := swallowed(fs, args); err != nil {
 		return err
 	}
@@ -93,6 +97,25 @@ func writeHelpRulesFor(w io.Writer, intro string, own, common *pflag.FlagSet, wh
 	fmt.Fprint(w, "\nEngine and output flags:\n")
 	fmt.Fprint(w, flagUsages(common))
 	fmt.Fprint(w, "  -h, --help                show this help\n")
+}
+
+// oneDash refuses a long flag written with one dash, as Go's own tools
+// take it (-help, -trials 10): the parser would read it as a run of
+// one-letter flags and blame a letter of it. also are long flags fs
+// lacks that the command takes all the same (a sweep's own).
+func oneDash(fs *pflag.FlagSet, args []string, also ...string) error {
+	for _, a := range args {
+		if a == "--" {
+			return nil
+		}
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		if long, _, _ := strings.Cut(a[1:], "="); fs.Lookup(long) != nil || slices.Contains(also, long) {
+			return usagef("unknown flag %s; a long flag takes two dashes: --%s", quote(a), long)
+		}
+	}
+	return nil
 }
 
 // swallowed refuses a flag given no value that would take the next flag

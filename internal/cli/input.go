@@ -56,14 +56,17 @@ func parseInput(fs *pflag.FlagSet, in input) error {
 			return err
 		}
 	}
+	var also []string
+	if in.sweep {
+		also = sweepOwnFlags
+	}
+	if err := oneDash(fs, in.args, also...); err != nil {
+		return err
+	}
 	if err := swallowed(fs, in.args); err != nil {
 		return err
 	}
 	if err := fs.Parse(in.args); err != nil {
-		var also []string
-		if in.sweep {
-			also = sweepOwnFlags
-		}
 		return parseError(fs, err, also...)
 	}
 	for _, s := range in.after {
