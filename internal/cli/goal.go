@@ -144,6 +144,14 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		var isMean bool
 		name, isMean = strings.CutSuffix(lhs, ".mean")
 		if !isMean {
+			if of := outcomeOf(metrics, lhs); len(of) > 0 {
+				// The table's rows name outcomes, and a player types one.
+				are := "is an outcome"
+				if strings.Contains(lhs, "|") {
+					are = "are outcomes"
+				}
+				return bad("%q %s of %s: name its metric, e.g. %s=%s%s%s", lhs, are, strings.Join(of, ", "), of[0], lhs, op, rhs)
+			}
 			return bad("%q: want METRIC=OUTCOME or METRIC.mean before %s; %s", lhs, op, goalForm)
 		}
 		g.mean = true
@@ -203,6 +211,18 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		return bad("the mean of %s is never below %s, so it is never at most %s; want %s or more", name, fmtValue(slices.Min(m.Values)), rhs, fmtValue(slices.Min(m.Values)))
 	}
 	return g, nil
+}
+
+// outcomeOf names the metrics that have every outcome of labels
+// (OUTCOME|OUTCOME), in order.
+func outcomeOf(metrics []sim.Metric, labels string) []string {
+	var of []string
+	for _, m := range metrics {
+		if !slices.ContainsFunc(strings.Split(labels, "|"), func(o string) bool { return !slices.Contains(m.Labels, o) }) {
+			of = append(of, m.Name)
+		}
+	}
+	return of
 }
 
 // fmtValue is a metric's value as a goal writes it.
