@@ -113,6 +113,10 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	if err != nil {
 		return in, err
 	}
+	if len(targets) > asl.MaxUnits {
+		// Said of --target, not of the first --plan that meets them.
+		return in, inputErrorf("target", "--target: at most %d units in a Location", asl.MaxUnits)
+	}
 	if err := checkConflicts(checkedUnitConflicts(fs, nil, targets)...); err != nil {
 		return in, err
 	}

@@ -175,6 +175,15 @@ func TestPlansBadInput(t *testing.T) {
 			t.Errorf("%s 9: exit %d, stderr %q, want %q", c[0], code, stderr, c[1])
 		}
 	}
+	// Too many targets are said of --target, before any plan reads them.
+	eleven := strings.Fields(strings.Repeat("--target 4-6-7 ", 11))
+	for _, cmd := range [][]string{{"plans"}, {"sweep", "plans", "--vary", "elr=1..3"}} {
+		want := "sapper " + cmd[0] + ": --target: at most 10 units in a Location"
+		code, stdout, stderr := cli(t, append(append(cmd, eleven...), "--plan", "a: fire 8", "--plan", "b: fire 4")...)
+		if code != exitUsage || stdout != "" || strings.TrimSuffix(stderr, "\n") != want {
+			t.Errorf("%s with 11 targets: exit %d, stderr %q, want %q", cmd[0], code, stderr, want)
+		}
+	}
 	for _, c := range []struct {
 		plan []string
 		want string
