@@ -109,6 +109,13 @@ func validateLine(root yamlfile.Node, lines map[string]int, msg string) int {
 					line = at
 				}
 			}
+			// "a1: row 7 must be empty": at row 7.
+			if _, rest, ok := strings.Cut(msg, ": row "); ok && k == "a1" {
+				row, _, _ := strings.Cut(rest, " ")
+				if at := keyLine(root.N, k, row); at > 0 {
+					line = at
+				}
+			}
 		}
 	}
 	for i := 0; i+1 < len(root.N.Content); i += 2 {
@@ -160,6 +167,20 @@ func scalarLine(root *yaml.Node, key, value string) int {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		if root.Content[i].Value == key {
 			return find(root.Content[i+1], false)
+		}
+	}
+	return 0
+}
+
+// keyLine is the line of the key row of the mapping at root's key, or 0.
+func keyLine(root *yaml.Node, key, row string) int {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if m := root.Content[i+1]; root.Content[i].Value == key && m.Kind == yaml.MappingNode {
+			for j := 0; j+1 < len(m.Content); j += 2 {
+				if m.Content[j].Value == row {
+					return m.Content[j].Line
+				}
+			}
 		}
 	}
 	return 0

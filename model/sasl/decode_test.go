@@ -134,6 +134,17 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 			t.Errorf("%s: %#v, want line %d and %q", c.name, err, c.line, c.msg)
 		}
 	}
+	// An {A1} row that Validate refuses is placed at its own line.
+	tables, err := os.ReadFile(illustrativeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row7 := strings.Replace(string(tables), "\n  7:  []\n", "\n  7:  [S]\n", 1)
+	_, err = DecodeTables("t.yaml", []byte(row7))
+	var te *yamlfile.Error
+	if line := 1 + strings.Count(row7[:strings.Index(row7, "  7:  [S]")], "\n"); !errors.As(err, &te) || te.Line != line || !strings.Contains(te.Msg, "a1: row 7 must be empty") {
+		t.Errorf("{A1} row 7 not empty: %#v, want line %d", err, line)
+	}
 	data, err := os.ReadFile(crossingFile)
 	if err != nil {
 		t.Fatal(err)
