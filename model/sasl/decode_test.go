@@ -116,6 +116,11 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		// Left out, these read as false and 0 where the tables meant otherwise.
 		{"no deploy", "nationality: a\nunits: {}\n", 1, "tables: no deploy; a tables file needs nationality, deploy (true or false"},
 		{"no rof", "units:\n  LMG: {kind: mg, fp: 2, range: 6, b: 11}\n", 2, "units: LMG: a MG needs rof, its Rate of Fire (0 for none)"},
+		{"no class", "units:\n  4-4-7: {kind: squad, fp: 4, range: 4, bpv: 10}\n", 2, "units: 4-4-7: a squad needs class, one of first, elite"},
+		{"hs with no class", "units:\n  2-2-7: {kind: hs, fp: 2, range: 2, bpv: 5}\n", 2, "units: 2-2-7: a HS needs class"},
+		{"no bpv", "units:\n  4-4-7: {kind: squad, fp: 4, range: 4, class: first}\n", 2, "units: 4-4-7: a squad needs bpv, its Basic Point Value, 1 or more"},
+		{"crew with no bpv", "units:\n  2-2-8: {kind: crew, fp: 2, range: 2}\n", 2, "units: 2-2-8: a crew needs bpv"},
+		{"bpv 0", "units:\n  2-2-8: {kind: crew, fp: 2, range: 2, bpv: 0}\n", 2, "units: 2-2-8: a crew needs bpv"},
 		// A counter's values, and a name that prints other values than its fields.
 		{"squad fp", "units:\n  big: {kind: squad, fp: 99, range: 5}\n", 2, "units: big: fp 99 outside 1…8 for a squad"},
 		{"hs range", "units:\n  2-9-7: {kind: hs, fp: 2, range: 9}\n", 2, "units: 2-9-7: range 9 outside 1…4 for a hs"},
