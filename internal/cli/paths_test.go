@@ -1,5 +1,3 @@
-//go:build !js
-
 package cli
 
 import (
@@ -27,7 +25,7 @@ func TestKeptPathsAreTheModel(t *testing.T) {
 				if err := Execute(context.Background(), args, &out, &errs); err != nil {
 					t.Fatalf("%s: %v\n%s", name, err, errs.String())
 				}
-				return elapsed.ReplaceAll(out.Bytes(), nil)
+				return elapsedJSON.ReplaceAll(out.Bytes(), nil)
 			}
 			if walked, model := run(false), run(true); !bytes.Equal(walked, model) {
 				t.Errorf("sapper %v: walking the kept paths changed the result", args)

@@ -1,5 +1,3 @@
-//go:build !js
-
 package cli
 
 import (
@@ -26,7 +24,7 @@ func TestPooledRunsAnyWorkers(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s -j %s: exit %d: %s", cmdline, j, code, stderr)
 			}
-			got := elapsed.ReplaceAll([]byte(stdout), nil)
+			got := elapsedJSON.ReplaceAll([]byte(stdout), nil)
 			if want == nil {
 				want = got
 			} else if !bytes.Equal(got, want) {

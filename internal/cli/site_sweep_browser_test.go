@@ -202,7 +202,7 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	if err := Execute(context.Background(), append(args, "--format", "json"), &nativeJSON, &errb); err != nil {
 		t.Fatal(err, errb.String())
 	}
-	if a, b := elapsed.ReplaceAll([]byte(pageJSON), nil), elapsed.ReplaceAll(nativeJSON.Bytes(), nil); !bytes.Equal(a, b) {
+	if a, b := elapsedJSON.ReplaceAll([]byte(pageJSON), nil), elapsedJSON.ReplaceAll(nativeJSON.Bytes(), nil); !bytes.Equal(a, b) {
 		t.Errorf("the sweep's JSON in the Worker differs from the command line's:\n%.600s\n%.600s", a, b)
 	}
 	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
