@@ -204,11 +204,11 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			return yamlfile.Errorf(v.File, line, "units: %s is not a unit's name: a row of none generates nothing (S28); name the unit otherwise", noneRow)
 		}
 		u := UnitDef{Name: name}
-		kind, mod, rof, class, bpv := false, false, false, false, false
+		kind, mod, rof, class := false, false, false, false
 		err := w.Fields(unitKeys, func(k string, x yamlfile.Node) error {
 			var err error
 			mod, rof = mod || k == "mod", rof || k == "rof"
-			class, bpv = class || k == "class", bpv || k == "bpv"
+			class = class || k == "class"
 			switch k {
 			case "kind":
 				kind = true
@@ -278,13 +278,16 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			// Left out, it read as 0: an MG that never keeps its ROF.
 			return yamlfile.Errorf(v.File, line, "units: %s: a MG needs rof, its Rate of Fire (0 for none)", yamlfile.OneLine(name))
 		}
-		noun := map[Kind]string{Squad: "squad", HalfSquad: "HS", Crew: "crew"}[u.Kind]
+		noun := u.Kind.String()
+		if u.Kind == HalfSquad {
+			noun = "HS"
+		}
 		if (u.Kind == Squad || u.Kind == HalfSquad) && !class {
 			// Left out, it read as first line: Cowering and the elite
 			// MMC's −1 on {x3} read the Class (S5, S22, S29).
 			return yamlfile.Errorf(v.File, line, "units: %s: a %s needs class, one of %s (Cowering and {x3} read it)", yamlfile.OneLine(name), noun, strings.Join(asl.ClassNames(), ", "))
 		}
-		if u.Kind.mmc() && (!bpv || u.BPV < 1) {
+		if u.Kind.mmc() && u.BPV < 1 {
 			// Left out, it read as 0: a SW went to whichever MMC came
 			// first, not to the highest BPV (S21).
 			return yamlfile.Errorf(v.File, line, "units: %s: a %s needs bpv, its Basic Point Value, 1 or more (a SW goes to the MMC of highest BPV, S21)", yamlfile.OneLine(name), noun)
