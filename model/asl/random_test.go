@@ -67,6 +67,14 @@ func randomSite(r *rand.Rand, n int) (Building, string) {
 	return NoBuilding, ""
 }
 
+// randomMorale sets the morale switches either way: Heat of Battle most
+// often on, a Known enemy and Battle Hardening now and then.
+func randomMorale(r *rand.Rand, o *Options) {
+	o.HeatOfBattle = r.IntN(5) != 0
+	o.KnownEnemyInLOS = r.IntN(3) == 0
+	o.AcceptBattleHardening = r.IntN(3) == 0
+}
+
 // randomDCAttack draws a DC attack Placed, Thrown or Set on one to four
 // units, in every kind of terrain, with the users' classes and the
 // options either way; Validate may refuse it.
@@ -90,9 +98,7 @@ func randomDCAttack(t testing.TB, r *rand.Rand) DCAttack {
 		}
 	}
 	a.EC = EC(r.IntN(len(ecNames)))
-	a.Options.HeatOfBattle = r.IntN(5) != 0
-	a.Options.KnownEnemyInLOS = r.IntN(3) == 0
-	a.Options.AcceptBattleHardening = r.IntN(3) == 0
+	randomMorale(r, &a.Options)
 	switch a.Mode {
 	case Placed:
 		if r.IntN(4) == 0 {
@@ -128,9 +134,7 @@ func randomFireAttack(t testing.TB, r *rand.Rand) IFTAttack {
 	if a.Building != NoBuilding {
 		a.Fortified = r.IntN(4) == 0
 	}
-	a.Options.HeatOfBattle = r.IntN(5) != 0
-	a.Options.KnownEnemyInLOS = r.IntN(3) == 0
-	a.Options.AcceptBattleHardening = r.IntN(3) == 0
+	randomMorale(r, &a.Options.Options)
 	return a
 }
 
