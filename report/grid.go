@@ -51,34 +51,8 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 			return Cell{}
 		}
 	}
-	c := Cell{Valid: true}
-	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
-		c.Fraction = new(big.Rat) // a run's outcomes have fractions all or none
-	}
-	var count uint64
-	for _, o := range m.Outcomes {
-		if slices.Contains(labels, o.Label) {
-			c.P += o.P
-			count += o.Count
-			if c.Fraction != nil {
-				c.Fraction.Add(c.Fraction, o.Fraction)
-			}
-		}
-	}
-	switch {
-	case res.Method == sim.Exact:
-		c.Lo, c.Hi = res.Bounds(c.P)
-	default:
-		if res.Trials > 0 {
-			// the share of the trials counted, as each outcome's own
-			// is, not a sum of shares rounded apart: 8,735 of 20,000
-			// is 43.68%, like any outcome of 8,735, where the sum of
-			// its shares read 43.67%
-			c.P = float64(count) / float64(res.Trials)
-		}
-		c.Lo, c.Hi = sim.Wilson(count, res.Trials, res.Confidence)
-	}
-	return c
+	o := sumOutcomes(res, *m, func(j int) bool { return slices.Contains(labels, m.Outcomes[j].Label) })
+	return Cell{Valid: true, P: o.P, Lo: o.Lo, Hi: o.Hi, Fraction: o.Fraction}
 }
 
 // Mean is a numeric metric's mean with its interval.

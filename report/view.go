@@ -41,45 +41,66 @@ func ParseView(s string) (View, error) {
 }
 
 // viewOutcomes is m's outcomes as view reads them, in schema order: each
-// p the sum over the outcomes the view takes in, and for a Monte Carlo
-// run the Wilson interval of their summed count; for a run with exact
-// fractions, the sum of their fractions too. The labels are the
-// outcomes' own; the caption says which view it is.
+// the sum over the outcomes the view takes in (sumOutcomes). The labels
+// are the outcomes' own; the caption says which view it is.
 func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSummary {
 	if v == Exactly || !Ordered(m) {
 		return m.Outcomes
 	}
 	out := make([]sim.OutcomeSummary, len(m.Outcomes))
 	for k, o := range m.Outcomes {
-		var p float64
-		var count uint64
-		var fr *big.Rat
-		if o.Fraction != nil {
-			fr = new(big.Rat)
-		}
-		for j, q := range m.Outcomes {
-			if within(m, v, j, k) {
-				p += q.P
-				count += q.Count
-				if fr != nil {
-					fr.Add(fr, q.Fraction)
-				}
-			}
-		}
-		// The sum of the outcomes' rounded floats drifts in its last bits
-		// (an exact "at most" of 0.9999999999999999 where the fraction is
-		// 1): the figure is read from what was summed exactly when there
-		// is one, the fraction or the count.
-		switch {
-		case fr != nil:
-			p, _ = fr.Float64()
-		case res.Method != sim.Exact && res.Trials > 0:
-			p = float64(count) / float64(res.Trials)
-		}
-		c := interval(res, p, count)
-		out[k] = sim.OutcomeSummary{Label: o.Label, Count: count, P: c.P, Lo: c.Lo, Hi: c.Hi, Fraction: fr}
+		c := sumOutcomes(res, m, func(j int) bool { return within(m, v, j, k) })
+		out[k] = sim.OutcomeSummary{Label: o.Label, Count: c.Count, P: c.P, Lo: c.Lo, Hi: c.Hi, Fraction: c.Fraction}
 	}
 	return out
+}
+
+// sumOutcomes is the chance that metric m of res ends in one of the
+// outcomes j that take says, with its interval: for a Monte Carlo run the
+// share of the trials their summed count is and its Wilson interval, for
+// an exact run its bounds (sim.Result.Bounds) and, with fractions, their
+// sum.
+//
+// The sum of the outcomes' rounded floats drifts in its last bits (an
+// exact "at most" of 0.9999999999999999 where the fraction is 1), so the
+// figure is read from what was summed exactly when there is one: the
+// count, or the fraction; and every outcome of a complete exact run sums
+// to 1. One outcome is its own figure, which an exact run finds as a
+// float sum that may stand an ulp off its fraction's float: a view or a
+// figure of it reads as the outcome does.
+func sumOutcomes(res *sim.Result, m sim.MetricSummary, take func(j int) bool) sim.OutcomeSummary {
+	var c sim.OutcomeSummary
+	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
+		c.Fraction = new(big.Rat) // a run's outcomes have fractions all or none
+	}
+	taken := 0
+	for j, o := range m.Outcomes {
+		if !take(j) {
+			continue
+		}
+		c.P += o.P
+		c.Count += o.Count
+		taken++
+		if c.Fraction != nil {
+			c.Fraction.Add(c.Fraction, o.Fraction)
+		}
+	}
+	switch {
+	case taken == 1:
+	case res.Method != sim.Exact:
+		if res.Trials > 0 {
+			// 8,735 of 20,000 is 43.68%, like any outcome of 8,735, where
+			// the sum of its shares rounded apart read 43.67%.
+			c.P = float64(c.Count) / float64(res.Trials)
+		}
+	case c.Fraction != nil:
+		c.P, _ = c.Fraction.Float64()
+	case res.Complete && taken == len(m.Outcomes):
+		c.P = 1
+	}
+	cell := interval(res, c.P, c.Count)
+	c.P, c.Lo, c.Hi = cell.P, cell.Lo, cell.Hi
+	return c
 }
 
 // within reports whether outcome j counts toward outcome k's figure in

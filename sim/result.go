@@ -281,7 +281,11 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 }
 
 // summarizeWeights turns exact path weights into summaries, with the
-// exact fractions fr of the same outcomes when fr is not nil.
+// exact fractions fr of the same outcomes when fr is not nil. An outcome
+// with a fraction takes its float from it, rounded once: the float sum of
+// the paths' weights, each a product of rounded probabilities, may stand
+// an ulp or two off it (a p of 0.21000000000000002 beside a fraction of
+// 21/100).
 func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 	out := make([]MetricSummary, len(s.Metrics))
 	off := 0
@@ -289,10 +293,12 @@ func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 		ms := MetricSummary{Metric: m.own(), Outcomes: make([]OutcomeSummary, len(m.Labels))}
 		for k, label := range m.Labels {
 			p := w[off+k]
-			ms.Outcomes[k] = OutcomeSummary{Label: label, P: p, Lo: p, Hi: p}
+			var f *big.Rat
 			if fr != nil {
-				ms.Outcomes[k].Fraction = new(big.Rat).Set(&fr[off+k])
+				f = new(big.Rat).Set(&fr[off+k])
+				p, _ = f.Float64()
 			}
+			ms.Outcomes[k] = OutcomeSummary{Label: label, P: p, Lo: p, Hi: p, Fraction: f}
 			if m.Values != nil {
 				ms.Mean += p * m.Values[k]
 			}

@@ -97,9 +97,12 @@ type common struct {
 	cpuprofile string
 	// explain: show the working before the result (--explain).
 	explain bool
-	// jsonFractions: the JSON of an exact run carries every probability
-	// as a fraction though --fractions was not given (runFractions).
-	jsonFractions bool
+	// impliedFractions: the run finds every probability as a fraction
+	// though --fractions was not given (runFractions): the JSON of an
+	// exact run carries them, and its floats, in the JSON and the CSV,
+	// are each rounded once from its fraction, so that both formats give
+	// one figure for each probability and each sum of them.
+	impliedFractions bool
 }
 
 // register adds the common flags to fs, as their own group for help.
@@ -227,9 +230,9 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		cpuprofile: c.cpuprofile,
 		chart:      report.ChartOptions{Cumulative: c.cumulative, HideZero: c.hideZero},
 		explain:    c.explain,
-		// An exact figure in the JSON is read by programs, which want it
-		// exact; the table keeps its columns unless asked.
-		jsonFractions: f == report.JSON && method != sim.MonteCarlo && !c.fractions,
+		// An exact figure in the JSON or the CSV is read by programs,
+		// which want it exact; the table keeps its columns unless asked.
+		impliedFractions: method != sim.MonteCarlo && !c.fractions && (f == report.JSON || f == report.CSV),
 	}
 	return out, nil
 }

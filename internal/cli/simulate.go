@@ -308,7 +308,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 			said = why
 		}
 	}
-	res, err := runFractions(ctx, exp, cfg, c.jsonFractions, decided)
+	res, err := runFractions(ctx, exp, cfg, c.impliedFractions, decided)
 	stop()
 	if err != nil {
 		var be *sim.BudgetError

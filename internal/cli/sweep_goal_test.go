@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,8 +19,9 @@ type goalDoc struct {
 			Name     string   `json:"name"`
 			Mean     *float64 `json:"mean"`
 			Outcomes []struct {
-				Value string  `json:"value"`
-				P     float64 `json:"p"`
+				Value    string  `json:"value"`
+				P        float64 `json:"p"`
+				Fraction string  `json:"fraction"`
 			} `json:"outcomes"`
 		} `json:"metrics"`
 		Figures []struct {
@@ -69,7 +71,9 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The brute scan: each run's figure read off its outcomes,
-			// series by the label's suffix, in order.
+			// series by the label's suffix, in order; an exact run's sum
+			// of outcomes from their fractions, rounded once, as every
+			// exact figure with fractions is.
 			type pt struct {
 				label string
 				fig   float64
@@ -84,7 +88,7 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 				if _, ok := series[sub]; !ok {
 					order = append(order, sub)
 				}
-				fig := 0.0
+				fig, fr, taken, fracs := 0.0, new(big.Rat), 0, 0
 				for _, m := range r.Metrics {
 					if m.Name != c.metric {
 						continue
@@ -94,11 +98,20 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 					}
 					for _, o := range m.Outcomes {
 						for _, l := range c.labels {
-							if o.Value == l {
-								fig += o.P
+							if o.Value != l {
+								continue
+							}
+							fig += o.P
+							taken++
+							if q, ok := new(big.Rat).SetString(o.Fraction); ok {
+								fr.Add(fr, q)
+								fracs++
 							}
 						}
 					}
+				}
+				if taken > 1 && fracs == taken {
+					fig, _ = fr.Float64()
 				}
 				for _, f := range r.Figures {
 					if f.Name == c.figure && f.P != nil && *f.P != fig {

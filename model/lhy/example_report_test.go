@@ -20,7 +20,9 @@ func Example_report() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact})
+	// Fractions: each figure rounded once from its exact fraction, as the
+	// command line's CSV and JSON are.
+	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: true})
 	if err != nil {
 		panic(err)
 	}
@@ -32,11 +34,11 @@ func Example_report() {
 	// ,selected,squad,,1,1,1,true
 	// ,selected,none,,0,0,0,true
 	// ,unit.squad,casualty,,0.26,0.26,0.26,true
-	// ,unit.squad,disrupted,,0.13999999999999999,0.13999999999999999,0.13999999999999999,true
+	// ,unit.squad,disrupted,,0.14,0.14,0.14,true
 	// ,unit.squad,regrouping,,0,0,0,true
 	// ,unit.squad,concealment_lost,,0,0,0,true
-	// ,unit.squad,unaffected,,0.6000000000000001,0.6000000000000001,0.6000000000000001,true
-	// ,cohesion_check.squad,passed,,0.13999999999999999,0.13999999999999999,0.13999999999999999,true
+	// ,unit.squad,unaffected,,0.6,0.6,0.6,true
+	// ,cohesion_check.squad,passed,,0.14,0.14,0.14,true
 	// ,cohesion_check.squad,failed,,0.06,0.06,0.06,true
 	// ,cohesion_check.squad,none,,0.8,0.8,0.8,true
 }
