@@ -40,6 +40,46 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A run of a form left at its defaults links to an address that runs
+	// it when opened afresh, "#building?run", where a bare "#building"
+	// shows the form and waits.
+	t.Run("a run on the defaults has a permalink that runs", func(t *testing.T) {
+		var link, state string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?defaults#building"), waitCommand("building"),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.getElementById('permalink').href`, &link)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(link, "/#building?run") {
+			t.Fatalf("a run on building's defaults links to %q, want …/#building?run", link)
+		}
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(link),
+			chromedp.Poll(`document.body.dataset.state === 'done' || document.body.dataset.state === 'error'`, nil,
+				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)),
+			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			t.Fatalf("%s opened afresh: %v", link, err)
+		}
+		if state != "done" {
+			t.Errorf("%s opened afresh ends %q", link, state)
+		}
+	})
+
+	// An exact run's progress lines give no share done: once the engine
+	// has loaded, its bar moves rather than stand full from the download.
+	t.Run("an exact run's bar after the engine loads", func(t *testing.T) {
+		var valued bool
+		if err := chromedp.Run(ctx, leave,
+			chromedp.Navigate(base+"/?bar#fire?fp=30&target=4-6-7&target=4-6-7&target=4-6-7&target=leader%3A8-1&target=4-6-7&target=4-6-7&method=exact"),
+			poll(`/paths/.test(document.getElementById('counted')?.textContent || '')`),
+			chromedp.Evaluate(`document.querySelector('#status progress').hasAttribute('value')`, &valued),
+			chromedp.Click(`#cancel`, chromedp.ByQuery), waitState("partial", "done", "error")); err != nil {
+			t.Fatal(err)
+		}
+		if valued {
+			t.Errorf("an exact run's bar has a value, the download's, where it should move")
+		}
+	})
+
 	// A number box whose text is no number reads as empty: the page says
 	// so at the box instead of running without it.
 	t.Run("bad number", func(t *testing.T) {

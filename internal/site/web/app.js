@@ -80,6 +80,8 @@ function pageMain() {
   // shape the table or the chart (--hide-zero, --view, --fractions,
   // --cumulative, a sweep's too: its JSON is the same with it) are the
   // page's to show, not the engine's.
+  // RUN is the query of a permalink to a form at its defaults (permalink).
+  const RUN = "run";
   const HIDDEN = new Set(["workers", "format", "progress", "cpuprofile", "plot", "explain", "hide-zero", "view", "fractions", "cumulative"]);
   const FOLDED = new Set(["advanced", "run", "output"]);
   // A group's name says whose inputs it holds where describe's word
@@ -324,6 +326,11 @@ function pageMain() {
     if (m.type === "ready") {
       workerReady = true;
       if (!running && !keepStatus) setStatus("");
+      // The bar showed the engine's download; the run's own progress
+      // takes it from here, and an exact run, whose lines give no share,
+      // leaves it moving, not full.
+      const bar = running && $("status").querySelector("progress");
+      if (bar) bar.removeAttribute("value");
       return;
     }
     if (m.type === "loading") {
@@ -475,6 +482,7 @@ function pageMain() {
     const q = raw.indexOf("?");
     const name = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
     const params = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
+    if (params.get(RUN) === "") params.delete(RUN);
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
@@ -1093,10 +1101,13 @@ function pageMain() {
     return v.startsWith("-") ? ["--" + name + "=" + v] : ["--" + name, v];
   }
 
+  // permalink is the address of the form's inputs params, which opened
+  // afresh runs them: a query, if only "?run" for a form left at its
+  // defaults (a bare "#compare" shows the form and waits).
   function permalink(params) {
     let q = new URLSearchParams(params).toString();
     if (ofScenario(params)) q += (q ? "&" : "") + "scenario=" + encodeURIComponent(scenarioRun.name);
-    return current.name + (q ? "?" + q : "");
+    return current.name + "?" + (q || RUN);
   }
 
   // ofScenario reports whether the form's inputs params are still those
