@@ -835,9 +835,11 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	// choice is the field and the choice, and the command line's example
 	// of the field itself is left to the line above.
 	t.Run("field errors in the form's words", func(t *testing.T) {
-		var beyond, fp string
+		var beyond, fp, tem string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?words#dc?target=4-4-7&beyond=4-6-7&method=exact"), waitState("done", "error"),
 			chromedp.Text(`#err-beyond`, &beyond, chromedp.ByQuery),
+			leave, chromedp.Navigate(base+"/?words1#dc?target=4-6-7&mode=set&tem=2"), waitState("done", "error"),
+			chromedp.Text(`#err-tem`, &tem, chromedp.ByQuery),
 			leave, chromedp.Navigate(base+"/?words2#fire?target=4-6-7&fp=8&method=exact"), waitState("done", "error"),
 			chromedp.SetValue(`#in-fp`, "", chromedp.ByQuery),
 			chromedp.Click(`#run`, chromedp.ByQuery), waitState("error"),
@@ -846,6 +848,9 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		if beyond != "Beyond needs Breach rowhouse or Breach fortified" {
 			t.Errorf("under Beyond: %q", beyond)
+		}
+		if !strings.HasPrefix(tem, "TEM with Mode set: ") {
+			t.Errorf("under TEM: %q", tem)
 		}
 		if strings.Contains(fp, "e.g.") || strings.Contains(fp, "--") {
 			t.Errorf("under FP: %q", fp)

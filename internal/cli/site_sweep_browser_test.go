@@ -270,6 +270,23 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("a goal of 1.5: focus/value invalid/metric invalid %q, the error %q", invalid, errText)
 	}
 
+	// A default sweep's summary table fits a desktop's width, each
+	// figure's interval under it as in the figures of one run: on one
+	// line beside it, a million trials' "100.00% [100.00, 100.00]" took
+	// the table past its box.
+	var fits bool
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?wide#sweep?command=dc&target=4-6-7&vary=tem%3D0..8"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`(() => { const t = document.querySelector('table.sweep'); return !!t && t.scrollWidth <= t.parentElement.clientWidth; })()`, &fits),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !fits {
+		t.Errorf("a default sweep's summary table is wider than its box at 1280 px")
+	}
+
 	// compare swept exactly from a permalink, a goal answered per way.
 	got, goal = nil, nil // Evaluate adds to a map it is given
 	if err := chromedp.Run(ctx,

@@ -802,7 +802,7 @@ function pageMain() {
   function asField(name, next) {
     const i = current && inputsOf(formCmd()).find((x) => x.name === name);
     if (!i) return false;
-    const v = (next || "").trim().replace(/[),.;]+$/, "");
+    const v = (next || "").trim().replace(/[),.;:]+$/, "");
     if (v === "" || v.startsWith('"')) return true;
     if ((i.choices || []).includes(v)) return true; // --breach rowhouse: Breach rowhouse
     if (i.kind === "yes/no") return true; // --cx is given alone
