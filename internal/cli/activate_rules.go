@@ -3,7 +3,6 @@ package cli
 import (
 	"strings"
 
-	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
 )
 
@@ -44,12 +43,14 @@ var activateRules = func() []rule[sasl.Options] {
 	return rs
 }()
 
-// applyActivateRules reads the --rule values into o. A key given twice is
-// refused rather than the last one taken, and so are the Heat of Battle
-// switches with Heat of Battle off, which they could not change (A15),
-// and the leaders' switches with too few leaders in the moving stack,
-// the only units the crossing checks.
-func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error {
+// applyActivateRules reads the --rule values into c's Options. A key
+// given twice is refused rather than the last one taken, and so are the
+// Heat of Battle switches with Heat of Battle off, which they could not
+// change (A15), the leaders' switches with too few leaders in the moving
+// stack, the only units the crossing checks, and the switches of S16 on a
+// path where no Location has a second check or round of shots to stop.
+func applyActivateRules(given []string, c *sasl.Crossing) error {
+	o, stack := &c.Options, c.Stack
 	seen := map[string]bool{}
 	for _, r := range given {
 		if key, _, _ := strings.Cut(r, "="); key == "surrender" {
@@ -70,9 +71,14 @@ func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error
 	for _, key := range hobRules {
 		cs = append(cs, ruleConflict(given, key, "--rule heat-of-battle=false", !o.HeatOfBattle, "it changes only what Heat of Battle does (A15)"))
 	}
-	for _, c := range leaderRuleConflicts(given, stack) {
-		c.why = strings.Replace(c.why, "§", "asl.md §", 1) // as in the rules' help above
-		cs = append(cs, c)
+	for _, lc := range leaderRuleConflicts(given, stack) {
+		lc.why = strings.Replace(lc.why, "§", "asl.md §", 1) // as in the rules' help above
+		cs = append(cs, lc)
 	}
+	once := !c.FireCanStop()
+	const path = "a path of one check and one round of shots at each Location"
+	cs = append(cs,
+		ruleConflict(given, "pinned-keeps-fire", path, once, "it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"),
+		ruleConflict(given, "berserk-draws-fire", path, once, "it decides only whether a berserk target keeps a Location's later checks and rounds coming (S16)"))
 	return checkConflicts(cs...)
 }

@@ -372,14 +372,16 @@ func TestActivateTablesNotRead(t *testing.T) {
 // TestActivateMoraleRules: activate takes sapper dc's morale switches
 // (S29) with dc's defaults, and each --rule reaches the crossing's
 // options. The stack has two leaders, one an 8-0 whom a wound makes a +1,
-// so that every leader's switch can matter.
+// so that every leader's switch can matter, and spends 2 MF in the open,
+// so that a second round of shots there is S16's to stop.
 func TestActivateMoraleRules(t *testing.T) {
 	two, err := builtins.ReadFile("scenarios/two-sq-crossing.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	led := filepath.Join(t.TempDir(), "led.yaml")
-	if err := os.WriteFile(led, []byte(strings.Replace(string(two), "stack: [4-6-7]", "stack: [4-6-7, leader:8-1, leader:8-0]", 1)), 0o644); err != nil {
+	file := strings.NewReplacer("stack: [4-6-7]", "stack: [4-6-7, leader:8-1, leader:8-0]", "{name: open ground, mf: 1,", "{name: open ground, mf: 2,").Replace(string(two))
+	if err := os.WriteFile(led, []byte(file), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	type opts map[string]bool

@@ -71,6 +71,9 @@ func TestConflicts(t *testing.T) {
 		{"fire --fp 8 --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with --weapon small-arms"},
 		{"fire --fp 8 --weapon he --calibre 75 --building stone --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with no concealment and no --area-fire"},
 		{"fire --fp 8 --target 4-6-7 --leader-directed --rule cower-off-lowest-no-effect=false", "with an attack that never cowers"},
+		{"fire --fp 8 --target 4-6-7 --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --fp 8: it changes only an attack that Cowers off the lowest column (§8.54), and this one Cowers to the 6-FP column at the least"},
+		{"activate two-sq-crossing --rule pinned-keeps-fire=false", "--rule pinned-keeps-fire with a path of one check and one round of shots at each Location: it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"},
+		{"activate two-sq-crossing --rule berserk-draws-fire=false", "--rule berserk-draws-fire with a path of one check and one round of shots at each Location"},
 		{"fire --fp 8 --target 4-6-7 --no-hob --rule surrender=true", "--rule surrender with --no-hob"},
 		{"afv --vehicle tiger --no-hob", "--no-hob with no unit that takes Heat of Battle"},
 		{"dc --target crew:2-2-8 --no-hob", "--no-hob with no unit that takes Heat of Battle"},
@@ -153,6 +156,21 @@ func TestConflicts(t *testing.T) {
 	}
 }
 
+// TestPlansCowerOffTheTable: plans refuse the switch of §8.54 where no
+// fire attack of any plan Cowers off the lowest column, as sapper fire
+// does, and take it where one does.
+func TestPlansCowerOffTheTable(t *testing.T) {
+	refused := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--rule", "cower-off-lowest-no-effect=false"}
+	code, stdout, stderr := cli(t, refused...)
+	if want := "--rule cower-off-lowest-no-effect with fire 8: it changes only an attack that Cowers off the lowest column"; code != exitUsage || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want it to contain %q", code, stdout, stderr, want)
+	}
+	taken := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 1", "--rule", "cower-off-lowest-no-effect=false", "--method", "exact"}
+	if code, _, stderr := cli(t, taken...); code != exitOK {
+		t.Errorf("a plan firing 1 FP: exit %d, %s", code, stderr)
+	}
+}
+
 // TestNoConflict: the same inputs where they do apply are accepted, so
 // that the checks above reject the combination, not the flag.
 func TestNoConflict(t *testing.T) {
@@ -186,6 +204,12 @@ func TestNoConflict(t *testing.T) {
 		"compare --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 		"activate two-sq-crossing --attitude hold --a5-drm 2 --method exact",
+		// A Location with two rounds of shots (MF 2): S16 can stop the second.
+		"activate hedgerow-crossing --rule berserk-draws-fire=false --rule pinned-keeps-fire=false --method exact",
+		// 2 FP Green Cowers two columns, off the lowest (§8.54); at 1 FP the
+		// concealed target's halved attack does too.
+		"fire --fp 2 --firer-class green --target 4-6-7 --rule cower-off-lowest-no-effect=false --method exact",
+		"fire --fp 2 --target 4-6-7,concealed --rule cower-off-lowest-no-effect=false --method exact",
 		// At a Mortar Value of 1 no vehicle is Destroyed; at 2 and 3 one may.
 		"sweep lhy --mdrm 1 --vehicle t:3 --target a:7 --open-terrain --vary mfa-mv=1..3 --method exact",
 		"dc --target 4-6-7,concealed --target 4-6-7 --concealed --method exact",
@@ -196,7 +220,7 @@ func TestNoConflict(t *testing.T) {
 		"afv --af 14/14/14 --rule aerial-af-fallback=true --method exact",
 		"fire --weapon wp --building wooden --ec dry --rule wp-drms-add=false --method exact",
 		"fire --fp 8 --target 4-6-7 --concealed --weapon he --calibre 75 --building stone --rule table23-unhalved=true --method exact",
-		"fire --fp 8 --target 4-6-7 --rule cower-off-lowest-no-effect=true --method exact",
+		"fire --fp 1 --target 4-6-7 --rule cower-off-lowest-no-effect=true --method exact",
 		"dc --target crew:2-2-8 --placer 4-6-7 --no-hob --elr 2 --method exact",
 		"afv --vehicle tiger --other 4-6-7,elr=1 --other crew:2-2-8 --no-hob --method exact",
 		// The users are the Placer and the Setter (A23.2).

@@ -1,6 +1,11 @@
 package cli
 
-import "github.com/sapperhq/sapper/model/asl"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/sapperhq/sapper/model/asl"
+)
 
 // fireRules are the modeling switches of sapper fire: the Personnel ones
 // that matter to the units it hits, §8.60 for Falling Rubble, and those
@@ -57,6 +62,7 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 	concealed := anyConcealed(a.Concealed, a.Targets)
 	halved := a.AreaFire || concealed
 	shellholes := w == asl.ConcentratedFFE || w == asl.FFE || w == asl.AerialBomb || w == asl.Rocket
+	least, onTable := a.LeastCowered()
 	cs := []conflict{
 		ruleConflict(rules, "wp-drms-add", weapon, w != asl.WP, "it adds up WP's Flame DRMs (§8.53)"),
 		ruleConflict(rules, "wp-fortified", weapon, w != asl.WP, "it changes WP's Flame DR (§8.59)"),
@@ -78,6 +84,9 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 			"it moves the column of a cowering attack (A7.9, §8.54)"),
 		ruleConflict(rules, "cower-off-lowest-no-effect", "an attack that never cowers", !a.Cowers(),
 			"it changes a cowering attack off the lowest column (A7.9, §8.54)"),
+		ruleConflict(rules, "cower-off-lowest-no-effect", "--fp "+strconv.FormatFloat(a.FP, 'f', -1, 64), a.Cowers() && onTable,
+			fmt.Sprintf("it changes only an attack that Cowers off the lowest column (§8.54), and this one Cowers to the %s-FP column at the least",
+				strconv.FormatFloat(least.FP(), 'f', -1, 64))),
 	}
 	return append(cs, noHoBConflicts(rules, noHoB)...)
 }

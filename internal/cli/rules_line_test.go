@@ -12,7 +12,7 @@ func TestSetupSaysRulesGiven(t *testing.T) {
 		{"dc --target 4-6-7 --concealed --building wooden --no-hob --rule flame-ignores-concealment=true --method exact",
 			"\nRules as given: flame-ignores-concealment=true, no Heat of Battle (--no-hob)\n"},
 		{"compare --no-hob --method exact", "\nRules as given: no Heat of Battle (--no-hob)\n"},
-		{"fire --fp 8 --target 4-6-7 --rule cower-off-lowest-no-effect=true --method exact", "\nRules as given: cower-off-lowest-no-effect=true\n"},
+		{"fire --fp 1 --target 4-6-7 --rule cower-off-lowest-no-effect=true --method exact", "\nRules as given: cower-off-lowest-no-effect=true\n"},
 	} {
 		code, stdout, stderr := cli(t, args(c.cmd)...)
 		if code != exitOK || !strings.Contains(stdout, c.want) {

@@ -79,6 +79,26 @@ func (a IFTAttack) CoweringShift() int {
 	return 1
 }
 
+// LeastCowered is the lowest column the attack reads once Cowering has
+// moved it (a target's, the Location's, or Table 23's where Cowering
+// moves it), and whether that is still on the IFT: an attack that Cowers
+// off the lowest column is the only one FireOptions.CowerOffLowestNoEffect
+// changes (§8.54). An attack that never Cowers reads its own columns.
+func (a IFTAttack) LeastCowered() (c Column, onTable bool) {
+	least := a.locationColumn()
+	if a.Cowers() && a.Options.CoweringShiftsTable23 {
+		least = min(least, a.table23Column())
+	}
+	for _, u := range a.Targets {
+		least = min(least, a.column(u))
+	}
+	if !a.Cowers() {
+		return least, true
+	}
+	k := int(least) - a.CoweringShift()
+	return Column(max(k, 0)), k >= 0
+}
+
 // shifted is column c moved shift columns left by Cowering; ok is false
 // when it Cowers off the lowest column, which leaves no attack at all
 // (§8.54) unless the switch keeps it on the 1 column.

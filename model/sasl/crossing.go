@@ -344,6 +344,37 @@ func (c *Crossing) sameLocationAlike(st Step) error {
 	return nil
 }
 
+// FireCanStop reports whether S16 can end a Location's checks and shots
+// before they have all come: where more than one check can come (S? of
+// two Locations, or a Long Range one after the others, S17) or a Fire
+// Group fires more than one round (MF 2 or more, S13). Everywhere else the
+// one check and its one round meet the stack as it entered, in Good Order
+// (S18), and the switches of S16 change nothing.
+func (c *Crossing) FireCanStop() bool {
+	locOf := map[string]string{}
+	for _, s := range c.SQ {
+		locOf[s.ID] = s.Loc
+	}
+	for _, st := range c.Path {
+		checks := map[string]bool{}
+		long := 0
+		for _, e := range st.Eligible {
+			switch {
+			case e.LongRange:
+				long = 1
+			case locOf[e.ID] != "":
+				checks["loc "+locOf[e.ID]] = true
+			default:
+				checks["sq "+e.ID] = true
+			}
+		}
+		if n := len(checks) + long; n > 1 || n == 1 && int(st.MF) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // Omitted lists what the figures leave out (S9, S13, S15), for every
 // output.
 func Omitted() []string {
