@@ -109,6 +109,11 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 		// table and chart.
 		return planSpec{}, bad("label %q: one space between words", label)
 	}
+	if strings.Contains(label, " - ") {
+		// The differences' columns are headed "b − a": a plan labelled
+		// "b - a" would stand beside them reading as one.
+		return planSpec{}, bad("label %q: a hyphen between spaces reads as the heading of a difference (b − a); join the words (%s)", label, strings.ReplaceAll(label, " - ", "-"))
+	}
 	p := planSpec{Label: label, Plan: asl.Plan{Targets: targets, ELR: elr}}
 	d.targets = targets
 	var attacks []string

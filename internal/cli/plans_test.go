@@ -216,6 +216,7 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: fire 8 --leader-directed"}, `sapper plans: --plan "b: fire 8 --leader-directed": attack 1: fire: unknown option "--leader-directed"; want`},
 		{[]string{"A: fire 4"}, `sapper plans: --plan "A: fire 4": label "A" is given twice`},
 		{[]string{"b  c: fire 4"}, `sapper plans: --plan "b  c: fire 4": label "b  c": one space between words`},
+		{[]string{"b - a: fire 6"}, `sapper plans: --plan "b - a: fire 6": label "b - a": a hyphen between spaces reads as the heading of a difference (b − a); join the words (b-a)`},
 		// Labels that look alike are not two plans: ASCII only.
 		{[]string{"а: fire 4"}, `sapper plans: --plan "а: fire 4": label "а": want up to 24 ASCII letters`},
 		{[]string{"𝐚: fire 4"}, `sapper plans: --plan "𝐚: fire 4": label "𝐚": want up to 24 ASCII letters`},
