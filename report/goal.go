@@ -44,6 +44,10 @@ type GoalSeries struct {
 	// NotRun are the series' values an interruption left unrun, after
 	// the others: the points above are of the values run only.
 	NotRun []string `json:"not_run,omitempty"`
+	// NoFigure are the series' values that have no such figure (a SW
+	// destroyed at sw=0), shown as "—" in the table: the points above
+	// pass over them.
+	NoFigure []string `json:"no_figure,omitempty"`
 }
 
 // GoalPoint is one value swept and its figure. Sure is false when the
@@ -79,10 +83,14 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		}
 		var parts []string
 		switch {
+		case s.First == nil && s.Nearest == nil:
+			parts = append(parts, "no value swept has this figure")
 		case s.First == nil && len(s.NotRun) > 0:
 			parts = append(parts, "not reached at the values run; nearest "+point(s.Nearest))
 		case s.First == nil:
 			parts = append(parts, "never reached; nearest "+point(s.Nearest))
+		case s.Before == nil && len(s.NoFigure) > 0:
+			parts = append(parts, "reached from the first value that has the figure, "+point(s.First))
 		case s.Before == nil:
 			parts = append(parts, "reached from the first value, "+point(s.First))
 		default:
@@ -105,6 +113,9 @@ func WriteGoal(w io.Writer, g *Goal) error {
 		}
 		if s.Again != nil {
 			parts = append(parts, "reached again at "+point(s.Again))
+		}
+		if len(s.NoFigure) > 0 && (s.First != nil || s.Nearest != nil) {
+			parts = append(parts, "no such figure at "+strings.Join(s.NoFigure, ", ")+", passed over")
 		}
 		if len(s.NotRun) > 0 {
 			parts = append(parts, "not run, as the sweep was interrupted: "+strings.Join(s.NotRun, ", "))

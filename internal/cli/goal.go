@@ -237,6 +237,12 @@ type goalScan struct {
 	goal                              goal
 	figures                           []report.Cell
 	first, before, last, after, again int
+	// seen is the last value read that has the figure; missing are the
+	// values that have none (a metric a value cannot have, such as a SW
+	// destroyed at sw=0), which the scan passes over: they neither reach
+	// the goal nor fall short of it.
+	seen    int
+	missing []int
 }
 
 // scanGoals steps up values 0…n−1 of an input, reading each goal's figure
@@ -248,7 +254,7 @@ type goalScan struct {
 func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bool) ([]goalScan, error) {
 	out := make([]goalScan, len(goals))
 	for k, g := range goals {
-		out[k] = goalScan{goal: g, first: -1, before: -1, last: -1, after: -1, again: -1}
+		out[k] = goalScan{goal: g, first: -1, before: -1, last: -1, after: -1, again: -1, seen: -1}
 	}
 	open := len(goals)
 	for i := 0; i < n && (full || open > 0); i++ {
@@ -260,13 +266,14 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 			s := &out[k]
 			c := s.goal.figure(res)
 			s.figures = append(s.figures, c)
+			if !c.Valid {
+				s.missing = append(s.missing, i)
+				continue
+			}
 			reached := s.goal.reached(res, c)
 			switch {
 			case s.first < 0 && reached:
-				s.first, s.last = i, i
-				if i > 0 {
-					s.before = i - 1
-				}
+				s.first, s.last, s.before = i, i, s.seen
 				open--
 			case s.first < 0:
 			case s.after < 0 && reached:
@@ -276,6 +283,7 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 			case s.again < 0 && reached:
 				s.again = i
 			}
+			s.seen = i
 		}
 	}
 	return out, nil
@@ -329,15 +337,19 @@ func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub f
 				gs.NotRun = append(gs.NotRun, label)
 			}
 		}
-		if sc.first < 0 && len(idx) > 0 {
+		if sc.first < 0 {
 			gs.Nearest = point(sc.nearest())
+		}
+		for _, k := range sc.missing {
+			gs.NoFigure = append(gs.NoFigure, runs[idx[k]].Label)
 		}
 		out.Series = append(out.Series, gs)
 	}
 	return out
 }
 
-// nearest is the value whose figure comes closest to the goal.
+// nearest is the value whose figure comes closest to the goal; -1 when
+// no value has the figure.
 func (s goalScan) nearest() int {
 	best := -1
 	for k, c := range s.figures {
@@ -345,5 +357,5 @@ func (s goalScan) nearest() int {
 			best = k
 		}
 	}
-	return max(best, 0)
+	return best
 }

@@ -287,6 +287,21 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("a default sweep's summary table is wider than its box at 1280 px")
 	}
 
+	// A value that has no such figure is passed over and named, on the
+	// page as on the command line.
+	goal = nil
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?nofig#sweep?command=dc&target=4-6-7&method=exact&vary=sw%3D0..3&goal=sw.destroyed.mean%3C%3D0.3"),
+		waitState("done", "error"),
+		chromedp.Evaluate(pageGoal, &goal),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if want := nativeGoal(t, "sweep", "dc", "--target", "4-6-7", "--method", "exact", "--vary", "sw=0..3", "--goal", "sw.destroyed.mean<=0.3"); strings.Join(goal, "\n") != strings.Join(want, "\n") || !strings.Contains(strings.Join(want, " "), "no such figure at sw=0") {
+		t.Errorf("a goal passing over sw=0 on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
+	}
+
 	// compare swept exactly from a permalink, a goal answered per way.
 	got, goal = nil, nil // Evaluate adds to a map it is given
 	if err := chromedp.Run(ctx,

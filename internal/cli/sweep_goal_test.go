@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,6 +55,9 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 		{"sweep fire --target 4-6-7 --drm 2 --vary fp=2..16:2 --goal stack=cleared>=0.2", "stack", []string{"cleared"}, false, false, 0.2, "cleared", true},
 		{"sweep building --vary dice=4..24:4 --goal building=destroyed>=0.3", "building", []string{"destroyed"}, false, false, 0.3, "", true},
 		{"sweep lhy --target squad:7 --leader 8 --vary sadrm=0..4 --goal unit.squad=casualty|disrupted>=0.4", "unit.squad", []string{"casualty", "disrupted"}, false, false, 0.4, "", true},
+		// sw=0 has no SW to destroy: its "—" is passed over, not read as 0
+		// and called short of a goal of at most 0.3.
+		{"sweep dc --target 4-6-7 --vary sw=0..3 --goal sw.destroyed.mean<=0.3", "sw.destroyed", nil, true, true, 0.3, "", true},
 		{"sweep activate two-sq-crossing --vary ac=1..3 --attitude advance --method mc --trials 20000 --goal arrived=yes<=0.75", "arrived", []string{"yes"}, false, true, 0.75, "", true},
 	} {
 		t.Run(c.args, func(t *testing.T) {
@@ -78,21 +82,22 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 				label string
 				fig   float64
 			}
-			series := map[string][]pt{}
+			series, missing := map[string][]pt{}, map[string][]string{}
 			var order []string
 			for _, r := range doc.Runs {
 				sub := ""
 				if i := strings.Index(r.Label, "/"); i >= 0 {
 					sub = r.Label[i+1:]
 				}
-				if _, ok := series[sub]; !ok {
+				if !slices.Contains(order, sub) {
 					order = append(order, sub)
 				}
-				fig, fr, taken, fracs := 0.0, new(big.Rat), 0, 0
+				fig, fr, taken, fracs, has := 0.0, new(big.Rat), 0, 0, false
 				for _, m := range r.Metrics {
 					if m.Name != c.metric {
 						continue
 					}
+					has = true
 					if c.mean {
 						fig = *m.Mean
 					}
@@ -118,6 +123,12 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 						t.Errorf("%s: figure %s %v, outcomes give %v", r.Label, f.Name, *f.P, fig)
 					}
 				}
+				if !has {
+					// A value that cannot have the metric is passed over
+					// (sw.destroyed at sw=0), and named.
+					missing[sub] = append(missing[sub], r.Label)
+					continue
+				}
 				series[sub] = append(series[sub], pt{r.Label, fig})
 			}
 			if len(doc.Goal.Series) != len(order) {
@@ -127,6 +138,9 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 			for k, sub := range order {
 				got := doc.Goal.Series[k]
 				ps := series[sub]
+				if !slices.Equal(got.NoFigure, missing[sub]) {
+					t.Errorf("%s: no figure at %v, want %v", sub, got.NoFigure, missing[sub])
+				}
 				reach := func(x float64) bool {
 					if c.atMost {
 						return x <= c.target*(1+goalRel)

@@ -2243,6 +2243,7 @@ function pageMain() {
         });
         return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + (cut ? "; the sweep was interrupted" : "") + ".";
       }
+      if (!s.first_reached && !s.nearest) return g.what + ": " + who + "no value swept has this figure.";
       if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
       // where it is lost again is half the answer: "from tem=0 to tem=4"
       const until =
@@ -2251,7 +2252,8 @@ function pageMain() {
       // a sweep cut short answers of the values it ran, and says so
       const unrun = s.not_run || [];
       const cut = unrun.length ? "; not run, as the sweep was interrupted: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "";
-      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : "reached from the first value, ") + fig(s.first_reached) + until + cut + ".";
+      const from = (s.no_figure || []).length ? "reached from the first value that has the figure, " : "reached from the first value, ";
+      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : from) + fig(s.first_reached) + until + cut + ".";
     }
     return "Done.";
   }
@@ -2287,8 +2289,11 @@ function pageMain() {
       const parts = [];
       // values a cancelled sweep never ran: its answer is of the others
       const unrun = s.not_run || [];
-      if (!s.first_reached) parts.push((unrun.length ? "not reached at the values run" : "never reached") + "; nearest " + point(s.nearest));
-      else if (!s.last_not_reached_before) parts.push("reached from the first value, " + point(s.first_reached));
+      // values that have no such figure ("—" in the table), passed over
+      const none = s.no_figure || [];
+      if (!s.first_reached && !s.nearest) parts.push("no value swept has this figure");
+      else if (!s.first_reached) parts.push((unrun.length ? "not reached at the values run" : "never reached") + "; nearest " + point(s.nearest));
+      else if (!s.last_not_reached_before) parts.push("reached from the first value" + (none.length ? " that has the figure" : "") + ", " + point(s.first_reached));
       else parts.push("first reached at " + point(s.first_reached), "the last value before it that does not: " + point(s.last_not_reached_before));
       if (!s.first_reached) {
         // nothing more
@@ -2300,6 +2305,7 @@ function pageMain() {
       else if (s.last_reached.label !== s.first_reached.label) parts.push("last reached at " + point(s.last_reached), "the first value after it that does not: " + point(s.first_not_reached_after));
       else parts.push("the next value does not: " + point(s.first_not_reached_after));
       if (s.reached_again) parts.push("reached again at " + point(s.reached_again));
+      if (none.length && (s.first_reached || s.nearest)) parts.push("no such figure at " + none.join(", ") + ", passed over");
       if (unrun.length) parts.push("not run, as the sweep was interrupted: " + unrun.join(", "));
       return { run: s.run, text: parts.join("; ") };
     });
