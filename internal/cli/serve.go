@@ -197,7 +197,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	defer stopRuns()
 	srv := &http.Server{
 		Handler:           h,
-		MaxHeaderBytes:    maxHeaderBytes,
+		MaxHeaderBytes:    serverHeaderBytes,
 		ReadHeaderTimeout: headerTimeout,
 		IdleTimeout:       idleTimeout,
 		BaseContext:       func(net.Listener) context.Context { return runs },

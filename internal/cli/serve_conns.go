@@ -16,6 +16,12 @@ const (
 	spareConns     = 64
 )
 
+// serverHeaderBytes is the http.Server's MaxHeaderBytes that holds a
+// request's line and headers to maxHeaderBytes: net/http reads 4 KiB past
+// its MaxHeaderBytes before it answers 431 (the slack of its buffer), so
+// that 35,000 bytes of headers went through where 32 KiB is the limit.
+const serverHeaderBytes = maxHeaderBytes - 4<<10
+
 // limitListener accepts at most cap(sem) connections at once; the next
 // waits, unaccepted, until one of them closes.
 type limitListener struct {

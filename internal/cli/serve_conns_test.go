@@ -11,14 +11,15 @@ import (
 // TestServeBoundsConnections: the server's listener holds it to its
 // connections at once, the next answered only once one of them closes,
 // and its headers to maxHeaderBytes: a megabyte of them, which Go's
-// server would read, is refused.
+// server would read, is refused, and so are headers just past 32 KiB,
+// where headers just short of it pass.
 func TestServeBoundsConnections(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := &http.Server{
-		MaxHeaderBytes:    maxHeaderBytes,
+		MaxHeaderBytes:    serverHeaderBytes,
 		ReadHeaderTimeout: 5 * time.Second,
 		Handler:           http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }),
 	}
@@ -35,6 +36,21 @@ func TestServeBoundsConnections(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
 		t.Errorf("a megabyte of headers: %s, want 431", resp.Status)
+	}
+	for _, c := range []struct {
+		pad  int
+		want int
+	}{{maxHeaderBytes - 1<<10, http.StatusOK}, {maxHeaderBytes + 64, http.StatusRequestHeaderFieldsTooLarge}} {
+		req, _ := http.NewRequest("GET", url, nil)
+		req.Header.Set("X-Pad", strings.Repeat("a", c.pad))
+		resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%d bytes of headers: %s, want %d", c.pad, resp.Status, c.want)
+		}
 	}
 
 	var idle []net.Conn
