@@ -241,6 +241,16 @@ func TestFractionsRoundTheFloats(t *testing.T) {
 			if d := math.Abs(m.Mean - withFr.Metrics[i].Mean); d > 1e-14*math.Abs(m.Mean) {
 				t.Errorf("%s: mean %v, %v with fractions", m.Name, m.Mean, withFr.Metrics[i].Mean)
 			}
+			if m.Values != nil {
+				// The mean too: Σ p·v over the fractions, rounded once.
+				var mean, v big.Rat
+				for k, o := range withFr.Metrics[i].Outcomes {
+					mean.Add(&mean, v.Mul(v.SetFloat64(m.Values[k]), o.Fraction))
+				}
+				if f, _ := mean.Float64(); withFr.Metrics[i].Mean != f {
+					t.Errorf("%s: mean %v with fractions, its exact sum reads %v", m.Name, withFr.Metrics[i].Mean, f)
+				}
+			}
 			for k, o := range m.Outcomes {
 				w := withFr.Metrics[i].Outcomes[k]
 				if o.Fraction != nil || w.Fraction == nil {

@@ -285,12 +285,16 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 // with a fraction takes its float from it, rounded once: the float sum of
 // the paths' weights, each a product of rounded probabilities, may stand
 // an ulp or two off it (a p of 0.21000000000000002 beside a fraction of
-// 21/100).
+// 21/100). So does a numeric metric's mean, Σ p·v summed exactly over
+// the fractions and the values (each float exact as a fraction).
 func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 	out := make([]MetricSummary, len(s.Metrics))
 	off := 0
+	var mean, v big.Rat
 	for i, m := range s.Metrics {
 		ms := MetricSummary{Metric: m.own(), Outcomes: make([]OutcomeSummary, len(m.Labels))}
+		mean.SetInt64(0)
+		exact := fr != nil
 		for k, label := range m.Labels {
 			p := w[off+k]
 			var f *big.Rat
@@ -299,9 +303,16 @@ func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 				p, _ = f.Float64()
 			}
 			ms.Outcomes[k] = OutcomeSummary{Label: label, P: p, Lo: p, Hi: p, Fraction: f}
-			if m.Values != nil {
-				ms.Mean += p * m.Values[k]
+			if m.Values == nil {
+				continue
 			}
+			ms.Mean += p * m.Values[k]
+			if exact = exact && v.SetFloat64(m.Values[k]) != nil; exact {
+				mean.Add(&mean, v.Mul(&v, f))
+			}
+		}
+		if exact && m.Values != nil {
+			ms.Mean, _ = mean.Float64()
 		}
 		ms.MeanLo, ms.MeanHi = ms.Mean, ms.Mean
 		out[i] = ms
