@@ -65,9 +65,8 @@ func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSum
 // exact "at most" of 0.9999999999999999 where the fraction is 1), so the
 // figure is read from what was summed exactly when there is one: the
 // count, or the fraction; and every outcome of a complete exact run sums
-// to 1. One outcome is its own figure, which an exact run finds as a
-// float sum that may stand an ulp off its fraction's float: a view or a
-// figure of it reads as the outcome does.
+// to 1. One outcome is its own figure: a view or a figure of it reads as
+// the outcome does, in every format.
 func sumOutcomes(res *sim.Result, m sim.MetricSummary, take func(j int) bool) sim.OutcomeSummary {
 	var c sim.OutcomeSummary
 	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
