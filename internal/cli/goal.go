@@ -40,12 +40,24 @@ type goal struct {
 }
 
 // figure reads the goal's figure off a run; it is not Valid when the run
-// has no such metric.
+// has no such metric. An outcome the run's metric lacks, where another
+// value's has it (a third SW destroyed at sw=1), cannot happen there: it
+// counts 0, as the table's 0.00% says, not as no figure.
 func (g goal) figure(res *sim.Result) report.Cell {
 	if g.mean {
 		return report.Mean(res, g.metric)
 	}
-	return report.Sum(res, g.metric, g.labels...)
+	m := res.Metric(g.metric)
+	if m == nil {
+		return report.Cell{}
+	}
+	var present []string
+	for _, l := range g.labels {
+		if m.Outcome(l) != nil {
+			present = append(present, l)
+		}
+	}
+	return report.Sum(res, g.metric, present...)
 }
 
 // reached reports whether res, whose figure for the goal is c, reaches

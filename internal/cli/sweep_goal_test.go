@@ -58,6 +58,9 @@ func TestSweepGoalAgreesWithBruteScan(t *testing.T) {
 		// sw=0 has no SW to destroy: its "—" is passed over, not read as 0
 		// and called short of a goal of at most 0.3.
 		{"sweep dc --target 4-6-7 --vary sw=0..3 --goal sw.destroyed.mean<=0.3", "sw.destroyed", nil, true, true, 0.3, "", true},
+		// A third SW destroyed cannot happen at sw=1 or 2, whose metric
+		// has no such outcome: 0, as the table's 0.00%, not no figure.
+		{"sweep dc --target 4-6-7 --vary sw=0..3 --goal sw.destroyed=3<=0.1", "sw.destroyed", []string{"3"}, false, true, 0.1, "", true},
 		{"sweep activate two-sq-crossing --vary ac=1..3 --attitude advance --method mc --trials 20000 --goal arrived=yes<=0.75", "arrived", []string{"yes"}, false, true, 0.75, "", true},
 	} {
 		t.Run(c.args, func(t *testing.T) {
