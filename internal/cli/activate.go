@@ -214,6 +214,9 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 		}
 		return nil, fileError(cf.Place(err))
 	}
+	if err := s16Conflicts(f.rules, cr); err != nil {
+		return nil, err
+	}
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
 	rep := report.Report{Command: "activate", Scenario: s.title, Title: describeCrossing(cr), Inputs: in}
 	j := single(fs, c, rep, exp, activateFigures)

@@ -46,9 +46,8 @@ var activateRules = func() []rule[sasl.Options] {
 // applyActivateRules reads the --rule values into c's Options. A key
 // given twice is refused rather than the last one taken, and so are the
 // Heat of Battle switches with Heat of Battle off, which they could not
-// change (A15), the leaders' switches with too few leaders in the moving
-// stack, the only units the crossing checks, and the switches of S16 on a
-// path where no Location has a second check or round of shots to stop.
+// change (A15), and the leaders' switches with too few leaders in the
+// moving stack, the only units the crossing checks.
 func applyActivateRules(given []string, c *sasl.Crossing) error {
 	o, stack := &c.Options, c.Stack
 	seen := map[string]bool{}
@@ -75,10 +74,18 @@ func applyActivateRules(given []string, c *sasl.Crossing) error {
 		lc.why = strings.Replace(lc.why, "§", "asl.md §", 1) // as in the rules' help above
 		cs = append(cs, lc)
 	}
+	return checkConflicts(cs...)
+}
+
+// s16Conflicts refuses the switches of S16 on a path where no Location
+// has a second check or round of shots for them to stop
+// (sasl.Crossing.FireCanStop). It reads a crossing that is valid, its
+// tables loaded: one that is not is refused for what is wrong with it
+// (a pinned unit that cannot move, A7.8) before any switch it makes moot.
+func s16Conflicts(given []string, c *sasl.Crossing) error {
 	once := !c.FireCanStop()
 	const path = "a path of one check and one round of shots at each Location"
-	cs = append(cs,
+	return checkConflicts(
 		ruleConflict(given, "pinned-keeps-fire", path, once, "it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"),
 		ruleConflict(given, "berserk-draws-fire", path, once, "it decides only whether a berserk target keeps a Location's later checks and rounds coming (S16)"))
-	return checkConflicts(cs...)
 }

@@ -31,6 +31,8 @@ func TestAdversaryCases(t *testing.T) {
 		{"fire --fp 8 --target 4-6-7,sw=1 --sw 0 --method exact", "both give its SW"},
 		// A pinned unit may not move (A7.8).
 		{"activate " + pinned, "a pinned unit may not move (A7.8)"},
+		// Said before the S16 switch the crossing would make moot.
+		{"activate " + pinned + " --rule pinned-keeps-fire=false", "a pinned unit may not move (A7.8)"},
 		// Nor does a berserk one move on with the stack (S18): the
 		// crossing would be lost before it began.
 		{"activate " + berserk, "a berserk unit does not move on with the stack (S18)"},

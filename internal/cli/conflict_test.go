@@ -74,6 +74,9 @@ func TestConflicts(t *testing.T) {
 		{"fire --fp 8 --target 4-6-7 --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --fp 8: it changes only an attack that Cowers off the lowest column (§8.54), and this one Cowers to the 6-FP column at the least"},
 		{"activate two-sq-crossing --rule pinned-keeps-fire=false", "--rule pinned-keeps-fire with a path of one check and one round of shots at each Location: it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"},
 		{"activate two-sq-crossing --rule berserk-draws-fire=false", "--rule berserk-draws-fire with a path of one check and one round of shots at each Location"},
+		// The farmhouse S?, checked at the orchard, is not checked again in
+		// the grain field: one check a Location, at 1 MF.
+		{"activate hedgerow-crossing --rule pinned-keeps-fire=false", "--rule pinned-keeps-fire with a path of one check and one round of shots at each Location"},
 		{"fire --fp 8 --target 4-6-7 --no-hob --rule surrender=true", "--rule surrender with --no-hob"},
 		{"afv --vehicle tiger --no-hob", "--no-hob with no unit that takes Heat of Battle"},
 		{"dc --target crew:2-2-8 --no-hob", "--no-hob with no unit that takes Heat of Battle"},
@@ -204,8 +207,10 @@ func TestNoConflict(t *testing.T) {
 		"compare --placer 4-6-7 --setter 4-6-7 --rule set-dc-uses-x-penalty=false --method exact",
 		"compare --captured --rule set-dc-uses-x-penalty=false --method exact",
 		"activate two-sq-crossing --attitude hold --a5-drm 2 --method exact",
-		// A Location with two rounds of shots (MF 2): S16 can stop the second.
-		"activate hedgerow-crossing --rule berserk-draws-fire=false --rule pinned-keeps-fire=false --method exact",
+		// Locations with two S? to check, or two rounds of shots (MF 2):
+		// S16 can stop the second.
+		"activate farm-crossing --rule berserk-draws-fire=false --rule pinned-keeps-fire=false --method mc --trials 1000",
+		"activate village-crossing --rule pinned-keeps-fire=false --method mc --trials 1000",
 		// 2 FP Green Cowers two columns, off the lowest (§8.54); at 1 FP the
 		// concealed target's halved attack does too.
 		"fire --fp 2 --firer-class green --target 4-6-7 --rule cower-off-lowest-no-effect=false --method exact",

@@ -349,28 +349,42 @@ func (c *Crossing) sameLocationAlike(st Step) error {
 // two Locations, or a Long Range one after the others, S17) or a Fire
 // Group fires more than one round (MF 2 or more, S13). Everywhere else the
 // one check and its one round meet the stack as it entered, in Good Order
-// (S18), and the switches of S16 change nothing.
+// (S18), and the switches of S16 change nothing. An S? that such a
+// Location has surely checked is checked once (S2), and the Long Range DR
+// is made once (S17): neither comes again at a later Location.
 func (c *Crossing) FireCanStop() bool {
 	locOf := map[string]string{}
 	for _, s := range c.SQ {
 		locOf[s.ID] = s.Loc
 	}
+	checked := map[string]bool{}
+	longDone := false
 	for _, st := range c.Path {
-		checks := map[string]bool{}
-		long := 0
+		checks := map[string][]string{}
+		long := false
 		for _, e := range st.Eligible {
 			switch {
+			case checked[e.ID]:
 			case e.LongRange:
-				long = 1
+				long = !longDone
 			case locOf[e.ID] != "":
-				checks["loc "+locOf[e.ID]] = true
+				checks["loc "+locOf[e.ID]] = append(checks["loc "+locOf[e.ID]], e.ID)
 			default:
-				checks["sq "+e.ID] = true
+				checks["sq "+e.ID] = append(checks["sq "+e.ID], e.ID)
 			}
 		}
-		if n := len(checks) + long; n > 1 || n == 1 && int(st.MF) >= 2 {
+		n := len(checks) + boolInt(long)
+		if n > 1 || n == 1 && int(st.MF) >= 2 {
 			return true
 		}
+		for _, ids := range checks {
+			for _, id := range ids {
+				checked[id] = true
+			}
+		}
+		// The Long Range DR is made here, whatever it gives; an S? it
+		// did not Activate may still be checked later.
+		longDone = longDone || long
 	}
 	return false
 }

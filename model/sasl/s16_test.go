@@ -93,3 +93,33 @@ func resultsDiffer(a, b *sim.Result) string {
 	}
 	return ""
 }
+
+// TestFireCanStopOnceChecked: an S? checked at the first Location, its
+// only check there, is not checked again at the second, where it is
+// eligible beside another: one check comes at each, and S16 has nothing
+// to stop.
+func TestFireCanStopOnceChecked(t *testing.T) {
+	c := &Crossing{ELR: 3, Tables: testTables(), Options: DefaultOptions(), Stack: mustUnits(t, "4-6-7"),
+		Enemy: Enemy{AC: 3, Attitude: Attitude(0), Nationality: "russian", Date: Date{1941, 8}},
+		SQ:    []SQ{{ID: "hut", Site: Outside}, {ID: "stone", Site: Inside}},
+		Path: []Step{
+			{Name: "open", MF: 1, Open: true, Eligible: []Eligible{{ID: "hut", Range: 3}}},
+			{Name: "wood", MF: 1, TEM: 2, Eligible: []Eligible{{ID: "hut", Range: 4}, {ID: "stone", Range: 2}}},
+		}}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.FireCanStop() {
+		t.Errorf("FireCanStop: hut is checked at open, its only check, and stone alone is left at wood")
+	}
+	base, _ := exactCrossing(t, c)
+	flipped := c.clone()
+	flipped.Options.PinnedKeepsFire, flipped.Options.BerserkDrawsFire = false, false
+	if other, _ := exactCrossing(t, flipped); resultsDiffer(base, other) != "" {
+		t.Errorf("S16's switches move %s", resultsDiffer(base, other))
+	}
+	c.Path[0].MF = 2 // a second round at open: S16 may stop it
+	if !c.FireCanStop() {
+		t.Errorf("FireCanStop at 2 MF: false")
+	}
+}
