@@ -64,6 +64,25 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Inputs typed and not run keep that mark through a click on their
+	// own form's tab: a reload then shows them, and does not run them.
+	t.Run("typed inputs through the form's own tab", func(t *testing.T) {
+		var hash, state string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?typed#dc"), waitCommand("dc"),
+			chromedp.SetValue(`#in-elr`, "2", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-elr').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery), waitCommand("dc"),
+			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Reload(), waitCommand("dc"),
+			chromedp.Sleep(1500*time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(hash, "elr=2") || state != "idle" {
+			t.Errorf("typed elr=2, its tab clicked, reloaded: address %q, state %q; want the inputs shown, idle", hash, state)
+		}
+	})
+
 	// An exact run's progress lines give no share done: once the engine
 	// has loaded, its bar moves rather than stand full from the download.
 	t.Run("an exact run's bar after the engine loads", func(t *testing.T) {

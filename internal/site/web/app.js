@@ -182,6 +182,7 @@ function pageMain() {
   let runSeq = 0;
   const kept = {}; // by command, the inputs its form had when the player left it
   const addressOf = {}; // by command, the address its form last had
+  const ranOf = {}; // by command, whether that address was run (setAddress)
   // by command, the finished result its form showed when the player left
   // it, with the status beside it: given back with the form
   const keptResult = {};
@@ -194,7 +195,10 @@ function pageMain() {
   // link opened afresh runs.
   function setAddress(hash, ran) {
     history.replaceState({ ran: !!ran }, "", hash);
-    if (current) addressOf[current.name] = hash;
+    if (current) {
+      addressOf[current.name] = hash;
+      ranOf[current.name] = !!ran;
+    }
   }
   // leftOut are the parts of the link that made the form that it could
   // not take: an input the command does not have, a value no choice has.
@@ -518,15 +522,19 @@ function pageMain() {
       if (back && addressOf[cmd.name]) history.replaceState(history.state, "", addressOf[cmd.name]);
     }
     const unknown = name !== "" && cmd.name !== name;
-    if (same && addressOf[cmd.name] && addressOf[cmd.name] !== location.hash) history.replaceState(history.state, "", addressOf[cmd.name]);
+    // The form's own tab gives its address back, and whether it was run
+    // there: a reload of inputs typed and not run only shows them.
+    if (same && addressOf[cmd.name] && addressOf[cmd.name] !== location.hash) history.replaceState({ ran: !!ranOf[cmd.name] }, "", addressOf[cmd.name]);
     else if (!unknown) addressOf[cmd.name] = location.hash;
     if (unknown) showNotice("This link's command, " + JSON.stringify(name) + ", is not one of sapper's: here is " + cmd.name + " instead, not run. Check the form, then Run.");
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question. Nor is an address of
     // inputs typed and never run, come back to by Back or a reload.
     const typedOnly = history.state && history.state.ran === false;
-    if (q >= 0 && !leftOut.length && !unknown && !back && !typedOnly) run();
-    else document.body.dataset.state = restored ? restored.state : "idle";
+    if (q >= 0 && !leftOut.length && !unknown && !back && !typedOnly) {
+      ranOf[cmd.name] = true;
+      run();
+    } else document.body.dataset.state = restored ? restored.state : "idle";
     // A link whose inputs are not the scenario it names runs them under
     // no title, and its address no longer names the scenario.
     if (mislabelled && !unknown) {
@@ -2229,9 +2237,12 @@ function pageMain() {
         // compare: which ways reach it, from which value
         const bare = (p) => valueOf(p.label) + " (" + goalFigure(g, p.figure) + ")";
         const reached = g.series.filter((x) => x.first_reached);
-        const never = g.series.filter((x) => !x.first_reached).map((x) => x.run);
+        const never = g.series.filter((x) => !x.first_reached && x.nearest).map((x) => x.run);
+        // a way no value of which has the figure neither reaches it nor not
+        const none = g.series.filter((x) => !x.first_reached && !x.nearest).map((x) => x.run);
+        const noneSaid = none.length ? "; " + none.join(" and ") + (none.length > 1 ? " have" : " has") + " no such figure" : "";
         const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
-        if (!reached.length) return g.what + ": no way reaches it" + cut + " (" + never.join(", ") + ").";
+        if (!reached.length) return g.what + ": no way reaches it" + cut + (never.length ? " (" + never.join(", ") + ")" : "") + noneSaid + ".";
         // each way's span, and where it is lost and found again, as the
         // goal's answer below says it
         const ways = reached.map((x) => {
@@ -2241,7 +2252,7 @@ function pageMain() {
           else w += "from " + bare(x.first_reached) + " to " + bare(x.last_reached) + ", not at " + bare(x.first_not_reached_after);
           return w + (x.reached_again ? ", and again at " + bare(x.reached_again) : "");
         });
-        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + (cut ? "; the sweep was interrupted" : "") + ".";
+        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + noneSaid + (cut ? "; the sweep was interrupted" : "") + ".";
       }
       if (!s.first_reached && !s.nearest) return g.what + ": " + who + "no value swept has this figure.";
       if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
