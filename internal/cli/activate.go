@@ -283,7 +283,7 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("assault") {
 		c.Assault = f.assault
 	}
-	return applyActivateRules(f.rules, c)
+	return applyActivateRules(f.rules, &c.Options, c.Stack)
 }
 
 // describeCrossing is the table's summary: the stack, the ENEMY side, the

@@ -3,6 +3,7 @@ package cli
 import (
 	"strings"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/sasl"
 )
 
@@ -43,13 +44,12 @@ var activateRules = func() []rule[sasl.Options] {
 	return rs
 }()
 
-// applyActivateRules reads the --rule values into c's Options. A key
-// given twice is refused rather than the last one taken, and so are the
-// Heat of Battle switches with Heat of Battle off, which they could not
-// change (A15), and the leaders' switches with too few leaders in the
-// moving stack, the only units the crossing checks.
-func applyActivateRules(given []string, c *sasl.Crossing) error {
-	o, stack := &c.Options, c.Stack
+// applyActivateRules reads the --rule values into o. A key given twice is
+// refused rather than the last one taken, and so are the Heat of Battle
+// switches with Heat of Battle off, which they could not change (A15),
+// and the leaders' switches with too few leaders in the moving stack,
+// the only units the crossing checks.
+func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error {
 	seen := map[string]bool{}
 	for _, r := range given {
 		if key, _, _ := strings.Cut(r, "="); key == "surrender" {
@@ -70,9 +70,9 @@ func applyActivateRules(given []string, c *sasl.Crossing) error {
 	for _, key := range hobRules {
 		cs = append(cs, ruleConflict(given, key, "--rule heat-of-battle=false", !o.HeatOfBattle, "it changes only what Heat of Battle does (A15)"))
 	}
-	for _, lc := range leaderRuleConflicts(given, stack) {
-		lc.why = strings.Replace(lc.why, "§", "asl.md §", 1) // as in the rules' help above
-		cs = append(cs, lc)
+	for _, c := range leaderRuleConflicts(given, stack) {
+		c.why = strings.Replace(c.why, "§", "asl.md §", 1) // as in the rules' help above
+		cs = append(cs, c)
 	}
 	return checkConflicts(cs...)
 }

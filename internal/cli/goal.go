@@ -249,12 +249,11 @@ type goalScan struct {
 	goal                              goal
 	figures                           []report.Cell
 	first, before, last, after, again int
-	// seen is the last value read that has the figure; missing are the
-	// values that have none (a metric a value cannot have, such as a SW
-	// destroyed at sw=0), which the scan passes over: they neither reach
-	// the goal nor fall short of it.
-	seen    int
-	missing []int
+	// seen is the last value read that has the figure. A value that has
+	// none (a metric it cannot have, such as a SW destroyed at sw=0; its
+	// figure not Valid) is passed over: it neither reaches the goal nor
+	// falls short of it.
+	seen int
 }
 
 // scanGoals steps up values 0…n−1 of an input, reading each goal's figure
@@ -279,7 +278,6 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 			c := s.goal.figure(res)
 			s.figures = append(s.figures, c)
 			if !c.Valid {
-				s.missing = append(s.missing, i)
 				continue
 			}
 			reached := s.goal.reached(res, c)
@@ -352,8 +350,10 @@ func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub f
 		if sc.first < 0 {
 			gs.Nearest = point(sc.nearest())
 		}
-		for _, k := range sc.missing {
-			gs.NoFigure = append(gs.NoFigure, runs[idx[k]].Label)
+		for k, c := range sc.figures {
+			if !c.Valid {
+				gs.NoFigure = append(gs.NoFigure, runs[idx[k]].Label)
+			}
 		}
 		out.Series = append(out.Series, gs)
 	}
