@@ -112,6 +112,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	setOnly(g, "mode", []string{"thrown"}, "afph", "from-vehicle", "thrower", "thrower-tem")
 	setOnly(g, "mode", []string{"set"}, "enemy-infantry")
 	setExample(g, "vehicle", "tiger")
+	setSweep(g, "basic-tk", "11..21")
 	fs.AddFlagSet(g)
 	return g, f.common.register(fs)
 }

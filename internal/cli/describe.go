@@ -51,6 +51,9 @@ const (
 	// command's first example, so that a form's first run answers rather
 	// than asks for them.
 	exampleKey = "example"
+	// sweepKey marks the input a sweep of the command varies where none
+	// is named, with its range FROM..TO (setSweep).
+	sweepKey = "sweep"
 	// defaultsKey holds what a repeatable input stands for when it is not
 	// given (compare's targets: a 4-6-7 and an 8-1), as the command line
 	// takes them: a form shows them as its rows, and gives the input only
@@ -179,6 +182,15 @@ func setExample(fs *pflag.FlagSet, name string, values ...string) {
 	annotate(fs, exampleKey, values, name)
 }
 
+// setSweep records that a sweep of the command varies input name over
+// rng (FROM..TO) where none is named, in place of the one defaultVary
+// would pick: an input that answers a question on the command's examples
+// (afv's --tem protects only --other units, which its example has none
+// of; its --basic-tk moves the kill).
+func setSweep(fs *pflag.FlagSet, name, rng string) {
+	annotate(fs, sweepKey, []string{rng}, name)
+}
+
 // setExcludes records that at most one of the named flags may be given:
 // each excludes the others.
 func setExcludes(fs *pflag.FlagSet, names ...string) {
@@ -290,6 +302,9 @@ type commandDesc struct {
 	Inputs []inputDesc `json:"inputs"`
 	// Sweepable are the inputs sapper sweep --vary can step through.
 	Sweepable []string `json:"sweepable,omitempty"`
+	// Vary is what a sweep of the command varies where none is named,
+	// as --vary takes it (defaultVary): a form's first sweep.
+	Vary string `json:"vary,omitempty"`
 }
 
 // describeFlag reads one flag's description off its declaration.
@@ -382,7 +397,8 @@ func oneLineHelp(usage string) string {
 // declaration order. help and the flags the command line alone has
 // (notDescribed) are left out.
 func describeCommand(c *command) commandDesc {
-	d := commandDesc{Name: c.name, Summary: c.summary, Args: describeArgs(c.name), Sweepable: sweepable(flagsOf(c))}
+	fs := flagsOf(c)
+	d := commandDesc{Name: c.name, Summary: c.summary, Args: describeArgs(c.name), Sweepable: sweepable(fs), Vary: defaultVary(fs)}
 	var all []inputDesc
 	flagsOf(c).VisitAll(func(f *pflag.Flag) {
 		if f.Name != "help" && !f.Hidden {
@@ -577,20 +593,22 @@ func writeDescribeHelp(w io.Writer) {
 
 Lists the inputs of every command that runs (or of COMMAND alone) as data:
 each input's name (its flag, scenario-file key and form field), kind
-(integer, number, choice, unit, units, yes/no, file, text, list), bounds or
-choices, default, group (attack, target, terrain, advanced, run, output),
-a one-line help and, where it has one, the rule it follows. The JSON also
-says of a number that stays below its max ("max_exclusive") or is off at
-a value outside its bounds ("off"), lists what a computed default is
-worked out from ("from"), what a repeatable input stands for when it is
-not given ("defaults"), the units a unit input offers to pick
+(integer, number, choice, unit, units, yes/no, file, text, list), bounds
+or choices, default, group (attack, target, terrain, advanced, run,
+output), a one-line help and, where it has one, the rule it follows. The
+JSON also says of a number that stays below its max ("max_exclusive") or
+is off at a value outside its bounds ("off"), lists what a computed
+default is worked out from ("from"), what a repeatable input stands for
+when it is not given ("defaults"), the units a unit input offers to pick
 ("suggest") and, for --rule, each modeling switch ("switches": key, help,
-default, values), as the command's help does. A front end reads the JSON
-to build its form. Beside the commands, "scenarios" lists their built-in
-scenarios but crossings (sapper activate lists those as the choices of
-its crossing, with their "titles"): name, command, title, description,
-vary and metric for a sweep, and flags as the file gives them, for a form
-to start from.
+default, values), as the command's help does; of each command, the inputs
+sapper sweep may vary ("sweepable") and what its first sweep varies where
+none is named ("vary", as --vary takes it, a run its examples answer). A
+front end reads the JSON to build its form. Beside the commands,
+"scenarios" lists their built-in scenarios but crossings (sapper activate
+lists those as the choices of its crossing, with their "titles"): name,
+command, title, description, vary and metric for a sweep, and flags as the
+file gives them, for a form to start from.
 
 Examples:
   sapper describe dc

@@ -169,6 +169,25 @@ func TestExamplesRun(t *testing.T) {
 		if code, _, stderr := cli(t, argv...); code != 0 {
 			t.Errorf("%s: a form's first run, from its examples, exits %d: %s", strings.Join(argv, " "), code, stderr)
 		}
+		if d.Vary == "" {
+			if len(d.Sweepable) > 0 {
+				t.Errorf("%s: sweepable %v, and no first sweep", c.name, d.Sweepable)
+			}
+			continue
+		}
+		// The form's first sweep of the command varies describe's vary,
+		// the varied input's example left out.
+		varied, _, _ := strings.Cut(d.Vary, "=")
+		sweep := []string{sweepCommand.name}
+		for _, a := range argv {
+			if !strings.HasPrefix(a, "--"+varied+"=") {
+				sweep = append(sweep, a)
+			}
+		}
+		sweep = append(sweep, "--vary", d.Vary)
+		if code, _, stderr := cli(t, sweep...); code != 0 {
+			t.Errorf("%s: a form's first sweep, from its examples, exits %d: %s", strings.Join(sweep, " "), code, stderr)
+		}
 	}
 }
 

@@ -287,6 +287,26 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("a default sweep's summary table is wider than its box at 1280 px")
 	}
 
+	// A command's first sweep, the form given no input to vary, varies
+	// describe's vary: afv's over its Basic TK#, which its example (a
+	// Tiger) answers, not its TEM, which would want an --other unit.
+	got = nil
+	var state string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?afvfirst#sweep?command=afv&vehicle=tiger&method=exact"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.body.dataset.state`, &state),
+		chromedp.Evaluate(pageFigures, &got),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if state != "done" {
+		t.Errorf("afv's first sweep ends %q", state)
+	} else {
+		sameFigures(t, "afv's first sweep", got, nativeFigures(native(t, "sweep", "afv", "--vehicle", "tiger", "--method", "exact", "--vary", "basic-tk=11..21")))
+	}
+
 	// A value that has no such figure is passed over and named, on the
 	// page as on the command line.
 	goal = nil

@@ -186,7 +186,7 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		return base, err
 	}
 	if !sa.hasVary {
-		return nil, inputErrorf("vary", "--vary is required: the input to vary and its range, e.g. --vary tem=0..5 (sweepable: %s)", strings.Join(sweepable(base.flags), ", "))
+		return nil, inputErrorf("vary", "--vary is required: the input to vary and its range, e.g. --vary %s (sweepable: %s)", defaultVary(base.flags), strings.Join(sweepable(base.flags), ", "))
 	}
 	v, err := parseVary(sa.vary, base.flags)
 	if err != nil {

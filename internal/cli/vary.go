@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,6 +57,41 @@ func sweepable(fs *pflag.FlagSet) []string {
 		}
 	})
 	return names
+}
+
+// defaultVary is the --vary a sweep of the command whose flags are fs
+// starts from where none is named, "" for a command with no sweepable
+// input: the input marked by setSweep, over its range; else tem, else the
+// first sweepable input, from its least value to ten more, or to its
+// greatest if that comes first (five more where it has no bounds).
+func defaultVary(fs *pflag.FlagSet) string {
+	inputs := sweepable(fs)
+	if len(inputs) == 0 {
+		return ""
+	}
+	for _, name := range inputs {
+		if r := fs.Lookup(name).Annotations[sweepKey]; len(r) == 1 {
+			return name + "=" + r[0]
+		}
+	}
+	name := inputs[0]
+	if slices.Contains(inputs, "tem") {
+		name = "tem"
+	}
+	f := fs.Lookup(name)
+	bounds := f.Annotations[rangeKey]
+	if len(bounds) != 2 {
+		bounds = f.Annotations[boundsKey]
+	}
+	if len(bounds) != 2 {
+		return name + "=0..5"
+	}
+	lo, _ := new(big.Rat).SetString(bounds[0])
+	hi, _ := new(big.Rat).SetString(bounds[1])
+	if to := new(big.Rat).Add(lo, big.NewRat(10, 1)); to.Cmp(hi) < 0 {
+		hi = to
+	}
+	return name + "=" + bounds[0] + ".." + hi.RatString()
 }
 
 // commonFlagNames are the names of the engine and output flags.

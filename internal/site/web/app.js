@@ -1516,9 +1516,14 @@ function pageMain() {
     const box = el("fieldset", { class: "group", id: "group-sweep" }, el("legend", { text: "sweep" }));
     const grid = el("div", { class: "fields" });
     const vary = params.get("vary") || "";
-    const m = /^([a-z0-9-]+)=(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(vary);
-    const name = m && target.sweepable.includes(m[1]) ? m[1] : target.sweepable.includes("tem") ? "tem" : target.sweepable[0];
-    if (vary && !(m && m[1] === name)) leftOut.push("vary=" + vary);
+    const spec = (v) => /^([a-z0-9-]+)=(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(v);
+    const given = spec(vary);
+    // The address's input, if the command has it; else the command's own
+    // first sweep (describe's vary), one its first run can answer.
+    const first = spec(target.vary || "");
+    const m = given && target.sweepable.includes(given[1]) ? given : first;
+    const name = m ? m[1] : target.sweepable[0];
+    if (vary && m !== given) leftOut.push("vary=" + vary);
     const input = inputsOf(target).find((i) => i.name === name) || {};
 
     // the description's words for the sweep's own inputs
@@ -1548,8 +1553,9 @@ function pageMain() {
     nameSel.onchange = () => {
       const i = inputsOf(target).find((x) => x.name === nameSel.value) || {};
       const a = i.min !== undefined ? Number(i.min) : 0;
-      $("in-vary-from").value = a;
-      $("in-vary-to").value = i.max !== undefined ? Math.min(Number(i.max), a + 10) : a + 5;
+      const back = first && first[1] === nameSel.value;
+      $("in-vary-from").value = back ? first[2] : a;
+      $("in-vary-to").value = back ? first[3] : i.max !== undefined ? Math.min(Number(i.max), a + 10) : a + 5;
       $("in-vary-step").value = 1;
       for (const id of ["in-vary-from", "in-vary-to", "in-vary-step"]) $(id).step = whole(i) ? 1 : "any";
       markVaried();
