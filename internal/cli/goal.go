@@ -360,12 +360,24 @@ func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub f
 	return out
 }
 
-// nearest is the value whose figure comes closest to the goal; -1 when
-// no value has the figure.
+// nearest is the value whose figure comes closest to the goal, the
+// first of those as close; -1 when no value has the figure. Figures
+// within rounding of one another (goalRel of the larger) are as close:
+// one exact fraction summed in another order at two values differs by
+// some ulps, and the table, which sums floats, must name the value the
+// JSON, which rounds the fraction, names.
 func (s goalScan) nearest() int {
 	best := -1
 	for k, c := range s.figures {
-		if c.Valid && (best < 0 || math.Abs(c.P-s.goal.target) < math.Abs(s.figures[best].P-s.goal.target)) {
+		if !c.Valid {
+			continue
+		}
+		if best < 0 {
+			best = k
+			continue
+		}
+		b := s.figures[best].P
+		if math.Abs(c.P-b) > goalRel*max(math.Abs(c.P), math.Abs(b)) && math.Abs(c.P-s.goal.target) < math.Abs(b-s.goal.target) {
 			best = k
 		}
 	}

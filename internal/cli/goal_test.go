@@ -186,3 +186,26 @@ func TestGoalReachedAtTheLastValue(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestTiesWithinRounding: a goal never reached names the first
+// of the values whose figures stand equally near it, figures a few ulps
+// apart counting as one (one fraction summed in two orders), and a
+// figure nearer by more than rounding still wins.
+func TestNearestTiesWithinRounding(t *testing.T) {
+	x := 0.1709348908836115
+	for _, c := range []struct {
+		probs []float64
+		want  int
+	}{
+		{[]float64{x, x + 2e-17, x + 3e-17}, 0},
+		{[]float64{x + 3e-17, x, x + 2e-17}, 0},
+		{[]float64{x, x + 1e-6, x}, 1},
+		{[]float64{0.3, x, 0.1}, 1},
+	} {
+		runs := figureRuns(c.probs...)
+		got, _ := scanGoals(len(runs), []goal{yesGoal(0.2, false)}, func(i int) (*sim.Result, error) { return runs[i], nil }, true)
+		if n := got[0].nearest(); n != c.want {
+			t.Errorf("figures %v, goal ≥ 0.2: nearest %d, want %d", c.probs, n, c.want)
+		}
+	}
+}
