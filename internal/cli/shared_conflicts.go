@@ -160,7 +160,7 @@ func elrConflict(fs givenFlags, units ...[]asl.Unit) conflict {
 	elr := false
 	for _, us := range units {
 		for _, u := range us {
-			elr = elr || u.Kind != asl.Crew && u.Kind != asl.Hero && u.ELR < 0
+			elr = elr || u.ReadsELR()
 		}
 	}
 	return flagConflict(fs, "elr", "no unit that reads it", !elr,

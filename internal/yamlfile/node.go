@@ -83,6 +83,23 @@ func (d Node) Name() (string, error) {
 	return s, nil
 }
 
+// ID reads a name that other fields refer to, or that refers to one
+// (an S?'s id and its Location, a unit of the tables): a Name that is
+// not empty and has no space at either end, which would make a second
+// spelling of one thing, or nothing of a key that names it.
+func (d Node) ID() (string, error) {
+	s, err := d.Name()
+	switch {
+	case err != nil:
+		return "", err
+	case s == "":
+		return "", d.Errorf("an empty name; give one, or leave the key out")
+	case strings.TrimSpace(s) != s:
+		return "", d.Errorf("%s: a space around the name; write it without", quoted(s))
+	}
+	return s, nil
+}
+
 // Line reads a single value of one line, such as a file name: no control
 // character, any length.
 func (d Node) Line() (string, error) {

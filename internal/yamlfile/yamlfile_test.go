@@ -136,6 +136,33 @@ func TestNames(t *testing.T) {
 	}
 }
 
+// TestIDs: a name other fields refer to is a Name that is not empty and
+// has no space around it; inside it a space is a name's own.
+func TestIDs(t *testing.T) {
+	for _, c := range []struct{ body, err string }{
+		{"id: hut\n", ""},
+		{"id: stone hut\n", ""},
+		{"id: ''\n", `f.yaml:1: id: an empty name; give one, or leave the key out`},
+		{"id: 'hut '\n", `f.yaml:1: id: "hut ": a space around the name; write it without`},
+		{"id: \"\\thut\"\n", `f.yaml:1: id: "\thut": a name holds no control character such as a line break`},
+	} {
+		n, err := Decode("f.yaml", []byte(c.body), "id:")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = n.Pairs(func(key string, _ int, v Node) error {
+			_, err := v.ID()
+			return err
+		})
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%q: %v", c.body, err)
+		case c.err != "" && (err == nil || err.Error() != c.err):
+			t.Errorf("%q: %v; want %s", c.body, err, c.err)
+		}
+	}
+}
+
 // TestRangeAsTheRulesPrintIt: a range below zero is written with the
 // minus sign, as every other message writes it, where a file's read -6…6.
 func TestRangeAsTheRulesPrintIt(t *testing.T) {

@@ -154,6 +154,10 @@ func (u Unit) values() string {
 		u.Broken, u.Pinned, u.Berserk, u.Disrupted, u.InGoodOrder, u.DRM, u.Concealed, u.SW, u.SWX)
 }
 
+// ReadsELR reports whether the attack's ELR applies to u: crews and
+// heroes have none (A19.11), and a unit's own elr= stands over it.
+func (u Unit) ReadsELR() bool { return u.Kind != Crew && u.Kind != Hero && u.ELR < 0 }
+
 // MarshalText writes the unit as it was typed, so JSON inputs read like
 // the command line.
 func (u Unit) MarshalText() ([]byte, error) { return []byte(u.String()), nil }

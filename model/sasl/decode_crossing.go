@@ -81,9 +81,9 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 					var err error
 					switch kk {
 					case "id":
-						q.ID, err = y.Name()
+						q.ID, err = y.ID()
 					case "loc":
-						q.Loc, err = y.Name()
+						q.Loc, err = y.ID()
 					case "ac_drm":
 						q.ACDRM, err = y.Integer(-6, 6)
 					case "site":
@@ -128,6 +128,9 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 		if _, ok := fields[k]; !ok {
 			return nil, yamlfile.Errorf(file, 0, "no %s; a crossing file needs stack, enemy and path (sapper help activate)", k)
 		}
+	}
+	if f, ok := fields["elr"]; ok && !slices.ContainsFunc(c.Stack, asl.Unit.ReadsELR) {
+		return nil, f.Node.Errorf("no unit of the stack reads it: crews and heroes have no ELR (A19.11), and a unit's own elr= stands; leave elr out")
 	}
 	return cf, nil
 }
@@ -231,7 +234,7 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 					switch kk {
 					case "id":
 						id = true
-						el.ID, err = w.Name()
+						el.ID, err = w.ID()
 					case "range":
 						ranged = true
 						el.Range, err = w.Integer(0, 16)

@@ -65,7 +65,7 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 			t.X6a, err = decodeTable(v, 0)
 		case "long_range":
 			err = v.Fields([]string{"hmg", "hmg50"}, func(k string, w yamlfile.Node) error {
-				s, err := w.Name()
+				s, err := w.ID()
 				if k == "hmg" {
 					t.LongRange.HMG = s
 				} else {
@@ -222,7 +222,7 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			case "bpv":
 				u.BPV, err = x.Integer(0, 500)
 			case "hs":
-				u.HS, err = x.Name()
+				u.HS, err = x.ID()
 			case "mod":
 				u.Mod, err = x.Integer(-3, 2) // a leader counter's, as asl.ParseUnit holds them
 			case "rof":
@@ -232,9 +232,9 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			case "mm":
 				u.MM, err = x.Integer(1, 500)
 			case "inside":
-				u.Inside, err = x.Name()
+				u.Inside, err = x.ID()
 			case "crew":
-				u.Crew, err = x.Name()
+				u.Crew, err = x.ID()
 			case "dm":
 				u.Dismantle = true
 				if x.N.Kind == yaml.ScalarNode && x.N.Value == "none" {
@@ -499,7 +499,7 @@ func rowName(w yamlfile.Node) (string, error) {
 	case s == noneRow:
 		return "", nil
 	}
-	return s, nil
+	return w.ID()
 }
 
 // decodeColumn reads rows of unit names; in any generation table none is
@@ -540,7 +540,7 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 					// 1 and 01: the later replaced the earlier.
 					return yamlfile.Errorf(x.File, line, "%s: dr %d given twice", x.Path, dr)
 				}
-				e.Sub.On[int(dr)], err = yn.Name()
+				e.Sub.On[int(dr)], err = yn.ID()
 				return err
 			})
 			if err == nil && !before {

@@ -192,6 +192,33 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "path 2 (open ground): the name of path 1 too; give each Location its own name") {
 		t.Errorf("two Locations of one name: %v", err)
 	}
+	// A name other fields refer to, or that refers to one, is a word:
+	// never empty (read as no Location at all), never with a space
+	// around it (a second spelling of one S?).
+	for _, c := range []struct{ from, to, msg string }{
+		{"{id: hut, ac_drm: 0", "{id: hut, loc: '', ac_drm: 0", "sq 1: loc: an empty name; give one, or leave the key out"},
+		{"{id: hut, ac_drm: 0", "{id: 'hut ', ac_drm: 0", `sq 1: id: "hut ": a space around the name; write it without`},
+		{"[{id: hut, range: 3}]", "[{id: ' hut', range: 3}]", `path 1: eligible 1: id: " hut": a space around the name; write it without`},
+	} {
+		text := strings.Replace(string(data), c.from, c.to, 1)
+		_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(text)))
+		if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, c.msg) {
+			t.Errorf("%s: %v, want %q", c.to, err, c.msg)
+		}
+	}
+	// The file's elr, as --elr, with no unit that reads it: crews have
+	// no ELR (A19.11), and a unit's own elr= stands.
+	for _, stack := range []string{"stack: [crew:2-2-8]", `stack: ["4-6-7,elr=1"]`} {
+		text := strings.Replace(string(data), "stack: [4-6-7]", stack+"\nelr: 2", 1)
+		_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(text)))
+		if !errors.As(err, &fe) || fe.Line != 11 || !strings.HasPrefix(fe.Msg, "elr: no unit of the stack reads it") {
+			t.Errorf("%s with elr: 2: %#v", stack, err)
+		}
+	}
+	withELR := strings.Replace(string(data), "stack: [4-6-7]", "stack: [4-6-7]\nelr: 2", 1)
+	if _, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(withELR))); err != nil {
+		t.Errorf("a 4-6-7 with elr: 2: %v", err)
+	}
 	// A range left out would read as 0, the same hex (S10).
 	norange := strings.Replace(string(data), "{id: hut, range: 3}", "{id: hut}", 1)
 	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(norange)))
