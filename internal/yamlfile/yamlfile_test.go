@@ -107,7 +107,7 @@ func TestStrict(t *testing.T) {
 // unit name a 5 KB error.
 func TestNames(t *testing.T) {
 	long := strings.Repeat("x", MaxName+1)
-	for _, c := range []struct{ body, err string }{
+	readEach(t, Node.Name, []readCase{
 		{"id: hut\n", ""},
 		{"id: \"h\\nFORGED\"\n", `f.yaml:1: id: "h\nFORGED": a name holds no control character such as a line break`},
 		{"id: " + long + "\n", `f.yaml:1: id: "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
@@ -118,13 +118,23 @@ func TestNames(t *testing.T) {
 		{"id: !!binary aGVsbG8=\n", `f.yaml:1: id: "aGVsbG8=" is tagged !!binary: want a value with no tag`},
 		{"id: !custom hut\n", `f.yaml:1: id: "hut" is tagged !custom: want a value with no tag`},
 		{"id: !!null x\n", `f.yaml:1: id: "x" is tagged !!null: want a value with no tag`},
-	} {
+	})
+}
+
+// readCase is a one-field file and the error reading its value gives, ""
+// for none.
+type readCase struct{ body, err string }
+
+// readEach reads the value of each case's one field with read.
+func readEach(t *testing.T, read func(Node) (string, error), cases []readCase) {
+	t.Helper()
+	for _, c := range cases {
 		n, err := Decode("f.yaml", []byte(c.body), "id:")
 		if err != nil {
 			t.Fatal(err)
 		}
 		err = n.Pairs(func(key string, _ int, v Node) error {
-			_, err := v.Name()
+			_, err := read(v)
 			return err
 		})
 		switch {
@@ -139,28 +149,13 @@ func TestNames(t *testing.T) {
 // TestIDs: a name other fields refer to is a Name that is not empty and
 // has no space around it; inside it a space is a name's own.
 func TestIDs(t *testing.T) {
-	for _, c := range []struct{ body, err string }{
+	readEach(t, Node.ID, []readCase{
 		{"id: hut\n", ""},
 		{"id: stone hut\n", ""},
 		{"id: ''\n", `f.yaml:1: id: an empty name; give one, or leave the key out`},
 		{"id: 'hut '\n", `f.yaml:1: id: "hut ": a space around the name; write it without`},
 		{"id: \"\\thut\"\n", `f.yaml:1: id: "\thut": a name holds no control character such as a line break`},
-	} {
-		n, err := Decode("f.yaml", []byte(c.body), "id:")
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = n.Pairs(func(key string, _ int, v Node) error {
-			_, err := v.ID()
-			return err
-		})
-		switch {
-		case c.err == "" && err != nil:
-			t.Errorf("%q: %v", c.body, err)
-		case c.err != "" && (err == nil || err.Error() != c.err):
-			t.Errorf("%q: %v; want %s", c.body, err, c.err)
-		}
-	}
+	})
 }
 
 // TestRangeAsTheRulesPrintIt: a range below zero is written with the
