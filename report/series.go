@@ -23,8 +23,8 @@ func Ordered(m sim.MetricSummary) bool { return m.Numeric() || m.Ordered }
 // MetricSeries is the distribution of m in res, one cell per outcome in
 // schema order. With cumulative and an Ordered metric, each cell is
 // instead the chance of that outcome or a more severe one (for a numeric
-// metric: of a value at least the label's), labelled "≥ label"; intervals
-// of Monte Carlo runs are the Wilson intervals of the summed counts.
+// metric: of a value at least the label's), labelled "≥ label", read as
+// the at-least view reads it.
 func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series {
 	s := Series{Name: m.Name, Labels: make([]string, len(m.Outcomes)), Cells: make([]Cell, len(m.Outcomes))}
 	if !cumulative || !Ordered(m) {
@@ -35,21 +35,12 @@ func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series 
 		return s
 	}
 	for k, o := range m.Outcomes {
-		var p float64
-		var count uint64
-		for j, q := range m.Outcomes {
-			// A numeric metric's labels need not be sorted by value.
-			in := j <= k
-			if m.Numeric() {
-				in = m.Values[j] >= m.Values[k]
-			}
-			if in {
-				p += q.P
-				count += q.Count
-			}
-		}
+		// The sum a view reads (sumOutcomes): a Monte Carlo run's counts
+		// and an exact run's fractions, as the JSON and a run's table
+		// read them, not the outcomes' floats summed.
+		c := sumOutcomes(res, m, func(j int) bool { return within(m, AtLeast, j, k) })
 		s.Labels[k] = "≥ " + o.Label
-		s.Cells[k] = interval(res, p, count)
+		s.Cells[k] = Cell{P: c.P, Lo: c.Lo, Hi: c.Hi, Valid: true}
 	}
 	return s
 }

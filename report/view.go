@@ -64,17 +64,18 @@ func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSum
 // The sum of the outcomes' rounded floats drifts in its last bits (an
 // exact "at most" of 0.9999999999999999 where the fraction is 1), so the
 // figure is read from what was summed exactly when there is one: the
-// count, or the fraction; and every outcome of a complete exact run sums
-// to 1. One outcome is its own figure: a view or a figure of it reads as
+// count, or the fraction; and the outcomes of a complete exact run that
+// leave out only outcomes no path reached sum to 1. One outcome is its own figure: a view or a figure of it reads as
 // the outcome does, in every format.
 func sumOutcomes(res *sim.Result, m sim.MetricSummary, take func(j int) bool) sim.OutcomeSummary {
 	var c sim.OutcomeSummary
 	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
 		c.Fraction = new(big.Rat) // a run's outcomes have fractions all or none
 	}
-	taken := 0
+	taken, left := 0, false
 	for j, o := range m.Outcomes {
 		if !take(j) {
+			left = left || o.P != 0
 			continue
 		}
 		c.P += o.P
@@ -94,7 +95,8 @@ func sumOutcomes(res *sim.Result, m sim.MetricSummary, take func(j int) bool) si
 		}
 	case c.Fraction != nil:
 		c.P, _ = c.Fraction.Float64()
-	case res.Complete && taken == len(m.Outcomes):
+	case res.Complete && !left:
+		// No path reached an outcome left out: an exact 0 each.
 		c.P = 1
 	}
 	cell := interval(res, c.P, c.Count)

@@ -162,6 +162,45 @@ func TestViewsSummedExactly(t *testing.T) {
 	}
 }
 
+// TestViewsOfWhatIsCertain: in a complete exact run without fractions,
+// a view that leaves out only outcomes no path reached is certain, 1 and
+// not the sum of its floats an ulp short (">99.99%" in a table, which
+// says not certain); one that leaves out an outcome reached is its sum.
+// A cumulative series reads as the view: a Monte Carlo one its counts.
+func TestViewsOfWhatIsCertain(t *testing.T) {
+	short := math.Nextafter(0.9, 0) // 0.1 + short < 1
+	res := &sim.Result{Method: sim.Exact, Complete: true, Metrics: []sim.MetricSummary{
+		{Metric: sim.Metric{Name: "ift", Labels: []string{"KIA", "MC", "none", "no_attack"}, Ordered: true},
+			Outcomes: []sim.OutcomeSummary{{Label: "KIA"}, {Label: "MC", P: 0.1}, {Label: "none", P: short}, {Label: "no_attack"}}},
+	}}
+	for _, c := range []struct {
+		v    View
+		want []float64
+	}{
+		{AtLeast, []float64{0, 0.1, 1, 1}},
+		{AtMost, []float64{1, 1, short, 0}},
+	} {
+		for k, o := range viewOutcomes(res, res.Metrics[0], c.v) {
+			if o.P != c.want[k] {
+				t.Errorf("%s %s: %v, want %v", c.v, o.Label, o.P, c.want[k])
+			}
+		}
+	}
+	if s := MetricSeries(res, res.Metrics[0], true); s.Cells[2].P != 1 || s.Cells[3].P != 1 {
+		t.Errorf("cumulative: %+v", s.Cells)
+	}
+	// 19,433 of 20,000 is 97.165%, which a sum of the shares' floats
+	// read as 97.16%.
+	mc := &sim.Result{Method: sim.MonteCarlo, Trials: 20000, Confidence: 0.95, Metrics: []sim.MetricSummary{
+		{Metric: res.Metrics[0].Metric, Outcomes: []sim.OutcomeSummary{
+			{Label: "KIA", Count: 19000, P: 0.95}, {Label: "MC", Count: 433, P: 433. / 20000}, {Label: "none", Count: 567, P: 567. / 20000}, {Label: "no_attack"}}},
+	}}
+	s := MetricSeries(mc, mc.Metrics[0], true)
+	if want := 19433. / 20000; s.Cells[1].P != want || s.Cells[3].P != 1 {
+		t.Errorf("Monte Carlo cumulative: %v, %v; want %v and 1", s.Cells[1].P, s.Cells[3].P, want)
+	}
+}
+
 // TestOneTrial: a run of one trial says so in the singular, in the table
 // and in a chart's heading.
 func TestOneTrial(t *testing.T) {

@@ -169,7 +169,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 		Paths:      paths.Load(),
 		Dropped:    dropped(subs),
 		Confidence: cfg.Confidence,
-		Metrics:    summarizeWeights(exp.Schema, total, fr),
+		Metrics:    summarizeWeights(exp.Schema, total, fr, complete),
 		Elapsed:    time.Since(start),
 		Note:       note,
 	}

@@ -443,3 +443,31 @@ func TestU128(t *testing.T) {
 		}
 	}
 }
+
+// TestOneOutcomeReachedIsCertain: without fractions, the one outcome a
+// complete enumeration reached of a metric reads 1, though its paths'
+// weights summed an ulp short of it (as the village crossing's
+// generated.AFV did); outcomes reached beside others keep their sums, and
+// an interrupted run's lower bounds stay as summed.
+func TestOneOutcomeReachedIsCertain(t *testing.T) {
+	s := Schema{Metrics: []Metric{
+		{Name: "always", Labels: []string{"no", "yes"}},
+		CountMetric("twos", "twos", 2),
+		{Name: "split", Labels: []string{"a", "b"}},
+	}}
+	short := math.Nextafter(1, 0)
+	w := []float64{0, short, 0, 0, short, 0.25, 0.75}
+	ms := summarizeWeights(s, w, nil, true)
+	if o := ms[0].Outcomes[1]; o.P != 1 || o.Lo != 1 || o.Hi != 1 || ms[0].Outcomes[0].P != 0 {
+		t.Errorf("always=yes: %+v, want 1 exactly", o)
+	}
+	if m := ms[1]; m.Outcomes[2].P != 1 || m.Mean != 2 || m.MeanLo != 2 || m.MeanHi != 2 {
+		t.Errorf("twos=2: %+v, mean %v (%v–%v), want 1 and a mean of 2", m.Outcomes[2], m.Mean, m.MeanLo, m.MeanHi)
+	}
+	if o := ms[2].Outcomes; o[0].P != 0.25 || o[1].P != 0.75 {
+		t.Errorf("split: %+v", o)
+	}
+	if o := summarizeWeights(s, w, nil, false)[0].Outcomes[1]; o.P != short {
+		t.Errorf("always=yes of an interrupted run: %v, want its sum %v", o.P, short)
+	}
+}

@@ -286,8 +286,12 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 // the paths' weights, each a product of rounded probabilities, may stand
 // an ulp or two off it (a p of 0.21000000000000002 beside a fraction of
 // 21/100). So does a numeric metric's mean, Σ p·v summed exactly over
-// the fractions and the values (each float exact as a fraction).
-func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
+// the fractions and the values (each float exact as a fraction). Without
+// fractions, the one outcome a complete enumeration reached of a metric
+// is certain: its weight, summed over its paths, may fall an ulp short
+// of 1, and a table would read it as ">99.99%", not certain, where the
+// fraction reads 1/1. An outcome no path reached weighs 0 exactly.
+func summarizeWeights(s Schema, w []float64, fr []big.Rat, complete bool) []MetricSummary {
 	out := make([]MetricSummary, len(s.Metrics))
 	off := 0
 	var mean, v big.Rat
@@ -314,9 +318,30 @@ func summarizeWeights(s Schema, w []float64, fr []big.Rat) []MetricSummary {
 		if exact && m.Values != nil {
 			ms.Mean, _ = mean.Float64()
 		}
+		if k := onlyReached(w[off : off+len(m.Labels)]); complete && fr == nil && k >= 0 {
+			ms.Outcomes[k].P, ms.Outcomes[k].Lo, ms.Outcomes[k].Hi = 1, 1, 1
+			if m.Values != nil {
+				ms.Mean = m.Values[k]
+			}
+		}
 		ms.MeanLo, ms.MeanHi = ms.Mean, ms.Mean
 		out[i] = ms
 		off += len(m.Labels)
 	}
 	return out
+}
+
+// onlyReached is the one outcome of weights w that some path reached, or
+// −1 when none or several were.
+func onlyReached(w []float64) int {
+	k := -1
+	for j, x := range w {
+		if x != 0 {
+			if k >= 0 {
+				return -1
+			}
+			k = j
+		}
+	}
+	return k
 }
