@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -358,7 +359,12 @@ func describeDC(a asl.DCAttack) string {
 			parts = append(parts, b.name)
 		}
 	}
-	parts = append(parts, fmt.Sprintf("ELR %d", a.ELR), a.User.String()+" user")
+	// The ELR, when a unit reads it: not crews', heroes', nor that of
+	// units with their own elr= (A19.11).
+	if slices.ContainsFunc(a.Targets, asl.Unit.ReadsELR) || slices.ContainsFunc(a.Throwers, asl.Unit.ReadsELR) {
+		parts = append(parts, fmt.Sprintf("ELR %d", a.ELR))
+	}
+	parts = append(parts, a.User.String()+" user")
 	if a.Mode == asl.Set {
 		parts = append(parts, fmt.Sprintf("%d enemy Infantry", a.EnemyInfantry))
 	}

@@ -412,3 +412,31 @@ func TestBreachTitleNamesTheWall(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupLineSaysELROnlyWhenRead: the line that says what was run
+// gives the ELR only when a unit reads it: not for targets each with its
+// own elr=, nor for a crew (A19.11), where "ELR 3" would be a default
+// nothing used.
+func TestSetupLineSaysELROnlyWhenRead(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		elr  bool
+	}{
+		{[]string{"dc", "--target", "4-6-7"}, true},
+		{[]string{"dc", "--target", "4-6-7,elr=5"}, false},
+		{[]string{"dc", "--target", "crew:2-2-8"}, false},
+		{[]string{"dc", "--mode", "thrown", "--target", "4-6-7,elr=5", "--thrower", "4-6-7"}, true},
+		{[]string{"fire", "--fp", "8", "--target", "4-6-7"}, true},
+		{[]string{"fire", "--fp", "8", "--target", "4-6-7,elr=2", "--target", "crew:2-2-8"}, false},
+	} {
+		args := append(c.args, "--method", "exact")
+		code, out, stderr := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		// The line may wrap; the tables below it never say "ELR 3".
+		if got := strings.Contains(strings.Join(strings.Fields(out), " "), "ELR 3"); got != c.elr {
+			t.Errorf("%v: says ELR 3 %v, want %v:\n%s", args, got, c.elr, out)
+		}
+	}
+}

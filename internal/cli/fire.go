@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -247,7 +248,7 @@ func describeFire(a asl.IFTAttack) string {
 			parts = append(parts, b.name)
 		}
 	}
-	if len(a.Targets) > 0 {
+	if slices.ContainsFunc(a.Targets, asl.Unit.ReadsELR) {
 		parts = append(parts, fmt.Sprintf("ELR %d", a.ELR))
 	}
 	if a.Building != asl.NoBuilding {
