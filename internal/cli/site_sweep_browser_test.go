@@ -462,6 +462,51 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	if focused != "in-vary-step" || !strings.Contains(errText, "use a larger STEP") {
 		t.Errorf("400 values: the cursor is in %q, the error %q; want the step, and its error", focused, errText)
 	}
+
+	// A count whose outcomes grow with the value swept (hits with the
+	// dice) has a column for each outcome any value has, as on the
+	// command line: the last values' were left out when the columns came
+	// from the first run.
+	var heads, lastRow []string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?hits#sweep?command=building&vary=dice%3D2..6&metric=hits&method=exact"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep thead th')].slice(1).map((t) => t.textContent)`, &heads),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep tbody tr:last-child td')].map((t) => t.textContent)`, &lastRow),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(heads, " ") != "0 1 2 3 4 5 6" || len(lastRow) != 7 || lastRow[6] != "0.06%" {
+		t.Errorf("hits over dice=2..6: columns %v, dice=6 %v; want 0 to 6, the last 0.06%%", heads, lastRow)
+	}
+}
+
+// TestSiteFiguresAsTheCommandLine: the page writes a figure as the
+// command line does, a tie (4.125%) to the even digit, and a count's
+// mean under its table.
+func TestSiteFiguresAsTheCommandLine(t *testing.T) {
+	s := buildSite(t)
+	ctx := browser(t)
+	ts, _ := countingServer(t, s.Dir)
+	var flame, mean []string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#compare?trials=20000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=flame] tr[data-value=yes] td')].map((t) => t.textContent)`, &flame),
+		chromedp.Navigate(ts.URL+"/?mean#building?trials=20000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=hits] tr.mean')].map((t) => t.textContent)`, &mean),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// placed's flame: 825 of 20,000, 4.125%, which toFixed wrote 4.13%.
+	if _, want, _ := cli(t, "compare", "--trials", "20000"); len(flame) == 0 || !strings.HasPrefix(flame[0], "4.12%") || !strings.Contains(want, "4.12%") {
+		t.Errorf("placed's flame on the page %q; want 4.12%% as the command line writes it", flame)
+	}
+	if _, want, _ := cli(t, "building", "--trials", "20000"); len(mean) != 1 || !strings.Contains(want, mean[0]) {
+		t.Errorf("hits' mean on the page %q; want the command line's line:\n%s", mean, want)
+	}
 }
 
 // answer is one search of building --needed.

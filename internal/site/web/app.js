@@ -660,11 +660,11 @@ function pageMain() {
     // The address follows the form, so that a copy or a reload keeps what
     // was given (a copy runs it where it is opened, a reload does not:
     // setAddress); and the metrics a goal names depend on the inputs (a
-    // target's units).
+    // target's units) and the range swept (a count's outcomes).
     form.oninput = form.onchange = (e) => {
       applyOnly();
       setAddress("#" + permalink(argvOf().params));
-      if (cmd.sweep && !e.target.closest("#group-sweep")) probeSoon();
+      if (cmd.sweep && (!e.target.closest("#group-sweep") || e.target.closest("#field-vary"))) probeSoon();
     };
     if (cmd.sweep) probeSoon();
     form.onsubmit = (e) => {
@@ -1684,22 +1684,39 @@ function pageMain() {
       return;
     }
     const { argv, files: given } = argvOf(true);
-    const args = argv.slice(1).concat(["--method", "mc", "--trials", "1", "--format", "json", "--progress", "never"]);
-    probing = { id: ++runSeq, key: target.name };
+    // The sweep itself, a trial a value, where its range reads: a count's
+    // outcomes grow with the input (hits with the dice), and a goal may
+    // name one only the last values have. Else the command alone.
+    let vary = [];
+    try {
+      vary = ["--vary", sweepArgs()[0][1]];
+    } catch (e) {
+      vary = [];
+    }
+    const tail = ["--method", "mc", "--trials", "1", "--format", "json", "--progress", "never"];
+    const args = (vary.length ? argv.concat(vary) : argv.slice(1)).concat(tail);
+    probing = { id: ++runSeq, key: target.name, plain: vary.length ? argv.slice(1).concat(tail) : null };
     worker.postMessage({ id: probing.id, args, files: given });
   }
 
   function probed(m) {
-    const key = probing.key;
+    const { key, plain } = probing;
     probing = null;
+    if (m.code !== 0 && plain && worker) {
+      // A range not yet right (being typed): the command alone.
+      probing = { id: ++runSeq, key, plain: null };
+      worker.postMessage({ id: probing.id, args: plain, files: argvOf(true).files });
+      return;
+    }
     if (m.code !== 0) return; // a bad input: the run itself will say so
     try {
-      // A side by side (compare, plans) has its metrics per run: a sweep
-      // takes any run's, each once.
+      // A side by side (compare, plans) and a sweep have their metrics
+      // per run: each metric once, as the run that lists the most
+      // outcomes of it has it.
       const d = parseResult(m.stdout);
       const all = d.metrics || (d.runs || []).flatMap((r) => r.metrics || []);
-      const seen = new Set();
-      metrics[key] = all.filter((x) => !seen.has(x.name) && seen.add(x.name)).map((x) => ({ name: x.name, title: x.title, mean: x.mean !== undefined, outcomes: x.outcomes.map((o) => o.value) }));
+      const names = [...new Set(all.map((x) => x.name))];
+      metrics[key] = names.map((n) => widest(all.filter((x) => x.name === n))).map((x) => ({ name: x.name, title: x.title, mean: x.mean !== undefined, outcomes: x.outcomes.map((o) => o.value) }));
     } catch (e) {
       return;
     }
@@ -2079,9 +2096,24 @@ function pageMain() {
 
   // ---- results
 
+  // fixed is x to d decimals as the command line (Go's strconv) writes
+  // it: from x's exact binary value, a tie (4.125, exact in binary) to
+  // the even digit, where toFixed goes up. toFixed(100) writes x's exact
+  // decimal digits, as many as any tie at d places has (NaN, and numbers
+  // toFixed writes with an exponent, are as toFixed writes them).
+  function fixed(x, d) {
+    const s = x.toFixed(d);
+    if (!Number.isFinite(x) || Math.abs(x) >= 1e21) return s;
+    const exact = Math.abs(x).toFixed(100);
+    const [whole, frac] = exact.split(".");
+    if (frac.slice(d).replace(/0+$/, "") !== "5") return s;
+    const down = (x < 0 ? "-" : "") + whole + (d > 0 ? "." + frac.slice(0, d) : "");
+    return Number(down[down.length - 1]) % 2 === 0 ? down : s;
+  }
+
   // As the command line prints a probability (report.Pct): one that is
   // neither certain nor impossible never reads as either.
-  const pct = (p) => (p > 0 && p < 0.00005 ? "<0.01" : p < 1 && p >= 0.99995 ? ">99.99" : (100 * p).toFixed(2)) + "%";
+  const pct = (p) => (p > 0 && p < 0.00005 ? "<0.01" : p < 1 && p >= 0.99995 ? ">99.99" : fixed(100 * p, 2)) + "%";
   const num = (n) => Number(n).toLocaleString("en-US");
 
   function showResult(r, data) {
@@ -2288,7 +2320,7 @@ function pageMain() {
   }
 
   function goalFigure(g, x) {
-    return g.mean ? x.toFixed(3) : pct(x);
+    return g.mean ? fixed(x, 3) : pct(x);
   }
 
   // goalLines are a sweep goal's answer, in the words of the command
@@ -2337,13 +2369,29 @@ function pageMain() {
     const runs = data.runs;
     const metric = data.metric;
     if (metric) {
-      const m = runs[0].metrics.find((x) => x.name === metric);
+      // A count's outcomes grow with the input swept (hits with the
+      // dice): the columns are those of the run that has the most, as on
+      // the command line, and a run that cannot have one reads a sure 0.
+      const m = widest(runs.map((r) => r.metrics.find((x) => x.name === metric)));
       if (!m) return [];
-      return m.outcomes.map((o) => ({ name: o.value, metric, get: (r) => r.metrics.find((x) => x.name === metric).outcomes.find((x) => x.value === o.value) }));
+      return m.outcomes.map((o) => ({
+        name: o.value,
+        metric,
+        get: (r) => {
+          const mine = r.metrics.find((x) => x.name === metric);
+          return mine && (mine.outcomes.find((x) => x.value === o.value) || { value: o.value, p: 0, lo: 0, hi: 0 });
+        },
+      }));
     }
     return figureNames(runs)
       .map((n) => ({ name: n, get: (r) => (r.figures || []).find((f) => f.name === n) }))
       .filter((c) => runs.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); }));
+  }
+
+  // widest is the metric of ms (one run's each, or undefined) that lists
+  // the most outcomes.
+  function widest(ms) {
+    return ms.reduce((best, m) => (m && (!best || m.outcomes.length > best.outcomes.length) ? m : best), undefined);
   }
 
   // headlineColumn is the column a sweep's headline follows, the
@@ -2444,15 +2492,15 @@ function pageMain() {
 
   function interval(o) {
     if (o.lo === undefined || o.lo === o.hi) return "";
-    return " [" + (100 * o.lo).toFixed(2) + ", " + (100 * o.hi).toFixed(2) + "]";
+    return " [" + fixed(100 * o.lo, 2) + ", " + fixed(100 * o.hi, 2) + "]";
   }
 
   // span writes an interval's ends with places decimals, or one more where
   // places would print them alike and one more tells them apart (1.2–1.2
   // says nothing of its width), as the command line does (report.Span).
   function span(lo, hi, places) {
-    const a = lo.toFixed(places), b = hi.toFixed(places);
-    if (a === b && lo.toFixed(places + 1) !== hi.toFixed(places + 1)) return lo.toFixed(places + 1) + "–" + hi.toFixed(places + 1);
+    const a = fixed(lo, places), b = fixed(hi, places);
+    if (a === b && fixed(lo, places + 1) !== fixed(hi, places + 1)) return fixed(lo, places + 1) + "–" + fixed(hi, places + 1);
     return a + "–" + b;
   }
 
@@ -2461,9 +2509,9 @@ function pageMain() {
   // ways fit a phone's width.
   function cell(o, isMean, compact) {
     const td = el("td", { "data-p": isMean ? o.mean : o.p, "data-lo": o.lo, "data-hi": o.hi });
-    td.append(isMean ? o.mean.toFixed(3) : pct(o.p));
+    td.append(isMean ? fixed(o.mean, 3) : pct(o.p));
     if (o.lo === undefined || o.lo === o.hi) return td;
-    let ci = isMean ? " [" + o.lo.toFixed(3) + ", " + o.hi.toFixed(3) + "]" : interval(o);
+    let ci = isMean ? " [" + fixed(o.lo, 3) + ", " + fixed(o.hi, 3) + "]" : interval(o);
     if (compact) ci = isMean ? span(o.lo, o.hi, 3) : span(100 * o.lo, 100 * o.hi, 1);
     td.append(el("span", { class: "ci", text: ci }));
     return td;
@@ -2492,7 +2540,7 @@ function pageMain() {
     const names = figureNames(runs);
     const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
     const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: run.label + " − " + runs[0].label })));
-    const pts = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(100 * x).toFixed(2);
+    const pts = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + fixed(Math.abs(100 * x), 2);
     // a name may wrap after each dot of a metric's name (target.1.reduced)
     const named = (n) => el("th", { scope: "row" }, ...n.split(/(?<=\.)/).flatMap((part, k) => (k ? [el("wbr"), part] : [part])));
     const body = names.map((n) => el("tr", { "data-figure": n }, named(n), ...runs.map((run) => {
@@ -2568,7 +2616,22 @@ function pageMain() {
       };
       foot = el("tfoot", {}, el("tr", {}, el("td", { colspan: String(head.children.length) }, unfold)));
     }
+    // A count's mean, as the command line writes it under its table.
+    if (m.mean !== undefined) {
+      foot = foot || el("tfoot", {});
+      foot.append(el("tr", { class: "mean" }, el("td", { colspan: String(head.children.length), text: meanText(m, sampled) })));
+    }
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": (run ? run + ": " : "") + title }, el("table", { class: "metric", "data-metric": m.name, "data-run": run }, caption, el("thead", {}, head), el("tbody", {}, ...rows), foot));
+  }
+
+  // meanText is a count's mean: an exact run's alone, a sampled one's
+  // with its half-width, or its bounds where they are not symmetric about
+  // it (every trial gave one value).
+  function meanText(m, sampled) {
+    if (!sampled) return "mean " + fixed(m.mean, 4);
+    const lo = m.mean - m.mean_lo, hi = m.mean_hi - m.mean;
+    if (Math.abs(hi - lo) > 1e-9 * Math.max(hi, lo)) return "mean " + fixed(m.mean, 4) + " [" + fixed(m.mean_lo, 4) + ", " + fixed(m.mean_hi, 4) + "]";
+    return "mean " + fixed(m.mean, 4) + " ± " + fixed((m.mean_hi - m.mean_lo) / 2, 4);
   }
 
   // ---- the chart, inline SVG drawn from the same figures
@@ -2738,20 +2801,32 @@ function pageMain() {
   const DASHES = ["", "6 3", "2 3", "8 3 2 3", "12 3 2 3 2 3"];
 
   // titleLines breaks a panel's title at spaces into lines that fit w px
-  // at the title's 13 px bold (about 7.4 px a character): a long title
-  // (an activate metric's, with its tables) is read whole, not cut off
-  // at the panel's edge.
+  // in the title's font, measured (an estimate of 7.4 px a character let
+  // "Guns generated (ILLUSTRATIVE tables, …" pass a phone's panel by two
+  // pixels): a long title (an activate metric's, with its tables) is
+  // read whole, not cut off at the panel's edge.
   function titleLines(title, w) {
-    const room = Math.max(Math.floor(w / 7.4), 12);
+    const room = Math.max(w, 12 * 7.4);
     const lines = [];
     let cur = "";
     for (const word of title.split(" ")) {
-      if (cur && (cur + " " + word).length > room) {
+      if (cur && titleWidth(cur + " " + word) > room) {
         lines.push(cur);
         cur = word;
       } else cur = cur ? cur + " " + word : word;
     }
     return cur ? [...lines, cur] : lines;
+  }
+
+  // titleWidth is the width of s in a panel title's font (.ptitle: 13 px,
+  // weight 650, the page's family), as the browser lays it out.
+  let measurer = null;
+  function titleWidth(s) {
+    if (!measurer) {
+      measurer = document.createElement("canvas").getContext("2d");
+      measurer.font = "650 13px " + getComputedStyle(document.body).fontFamily;
+    }
+    return measurer.measureText(s).width;
   }
 
   // titleExtra is the height a title's lines take beyond the one line
