@@ -964,7 +964,9 @@ function pageMain() {
       control.value = value || "";
       if (control.value !== (value || "")) control.append(el("option", { value, text: value, selected: true }));
     } else if ((i.kind === "integer" || i.kind === "number") && !notNumber(value)) {
-      control = el("input", { type: "number", id, "data-name": i.name, value, min: i.min, max: i.max, step: i.kind === "integer" ? 1 : "any", inputmode: keypad(i.min, i.kind === "integer"), "aria-describedby": describedby });
+      // Emptied, the box runs at its default, which it then shows.
+      const shown = i.default ? i.default : i.computed ? "automatic" : undefined;
+      control = el("input", { type: "number", id, "data-name": i.name, value, min: i.min, max: i.max, step: i.kind === "integer" ? 1 : "any", inputmode: keypad(i.min, i.kind === "integer"), placeholder: shown, "aria-describedby": describedby });
     } else {
       control = el("input", { type: "text", id, "data-name": i.name, value, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId, "aria-describedby": describedby });
     }
