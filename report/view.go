@@ -65,8 +65,9 @@ func viewOutcomes(res *sim.Result, m sim.MetricSummary, v View) []sim.OutcomeSum
 // exact "at most" of 0.9999999999999999 where the fraction is 1), so the
 // figure is read from what was summed exactly when there is one: the
 // count, or the fraction; and the outcomes of a complete exact run that
-// leave out only outcomes no path reached sum to 1. One outcome is its own figure: a view or a figure of it reads as
-// the outcome does, in every format.
+// leave out only outcomes no path reached sum to 1. One outcome is its own
+// figure: a view or a figure of it reads as the outcome does, in every
+// format.
 func sumOutcomes(res *sim.Result, m sim.MetricSummary, take func(j int) bool) sim.OutcomeSummary {
 	var c sim.OutcomeSummary
 	if len(m.Outcomes) > 0 && m.Outcomes[0].Fraction != nil {
