@@ -972,4 +972,24 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			t.Errorf("after a tables file the crossing chosen is %q; want village-crossing, as the player chose", crossing)
 		}
 	})
+
+	// The scenario picker names the scenario the form holds, once it has
+	// run, and none once an input is changed.
+	t.Run("the scenario picked", func(t *testing.T) {
+		var picked, edited string
+		if err := chromedp.Run(ctx, leave,
+			chromedp.Navigate(base+"/?picked#fire"), waitCommand("fire"),
+			chromedp.SetValue(`#in-scenario`, "fire-on-stack", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-scenario').dispatchEvent(new Event('change'))`, nil),
+			waitState("done", "error"),
+			chromedp.Value(`#in-scenario`, &picked, chromedp.ByQuery),
+			chromedp.SetValue(`#in-drm`, "1", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-drm').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
+			chromedp.Value(`#in-scenario`, &edited, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if picked != "fire-on-stack" || edited != "" {
+			t.Errorf("the picker after fire-on-stack ran: %q, after --drm changed: %q; want the scenario, then none", picked, edited)
+		}
+	})
 }

@@ -609,6 +609,10 @@ function pageMain() {
     }
     const picker = scenarioField(cmd);
     if (picker) form.append(picker);
+    // The picker names the scenario whose inputs the form holds, and
+    // none once one is changed (form.oninput).
+    const shown = picker && scenarioOf(params);
+    if (shown) $("in-scenario").value = shown.name;
     const inputs = inputsOf(formCmd());
     const crossing = inputs.find((i) => i.positional && i.name === "crossing");
     // A form given no inputs starts from the command's examples for those a
@@ -662,6 +666,7 @@ function pageMain() {
     // setAddress); and the metrics a goal names depend on the inputs (a
     // target's units) and the range swept (a count's outcomes).
     form.oninput = form.onchange = (e) => {
+      if ($("in-scenario") && !e.target.closest("#field-scenario")) $("in-scenario").value = "";
       applyOnly();
       setAddress("#" + permalink(argvOf().params));
       if (cmd.sweep && (!e.target.closest("#group-sweep") || e.target.closest("#field-vary"))) probeSoon();
