@@ -124,6 +124,7 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		fill(`#in-goal-metric`, "stack"),
 		chromedp.Evaluate(`document.getElementById('group-sweep').scrollIntoView()`, nil),
 		shot("sweep-form-390", ""),
+		chromedp.Poll(`!!document.querySelector("#chart svg.line")`, nil),
 		shot("sweep-chart-390", "#chart"),
 	); err != nil {
 		t.Fatal(err)
@@ -144,9 +145,12 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		captionsInView(t, ctx, "dc's exact result", int(width))
-		// the chart leaves out what the tables fold, and says so
+		// the chart leaves out what the tables fold, and says so; it is
+		// drawn on the frame after the state says done
 		var chart string
-		if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById('chart').textContent`, &chart)); err != nil {
+		if err := chromedp.Run(ctx,
+			chromedp.Poll(`!!document.querySelector("#chart svg.panel")`, nil),
+			chromedp.Evaluate(`document.getElementById('chart').textContent`, &chart)); err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(chart, "7KIA") || !strings.Contains(chart, "2KIA") || !strings.Contains(chart, "Where a table folds its outcomes at 0.00%, the chart leaves them out too.") {
@@ -166,6 +170,8 @@ func TestSitePhoneInBrowser(t *testing.T) {
 			leave,
 			chromedp.Navigate(ts.URL+"/?result#"+r.link),
 			waitState("done", "error"),
+			// the checks read the chart's text too, drawn on the next frame
+			chromedp.Poll(`!document.getElementById("chart") || !!document.querySelector("#chart svg")`, nil),
 			chromedp.Evaluate(`document.getElementById('result-title').scrollIntoView()`, nil),
 		); err != nil {
 			t.Fatal(err)

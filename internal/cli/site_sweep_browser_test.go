@@ -331,7 +331,6 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		chromedp.Evaluate(pageFigures, &got),
 		chromedp.Evaluate(pageGoal, &goal),
 		chromedp.Text(`#headline`, &headline, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelectorAll('#chart svg.line').length`, new(int)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -340,12 +339,9 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	if want := nativeGoal(t, args...); strings.Join(goal, "\n") != strings.Join(want, "\n") {
 		t.Errorf("compare's goal on the page:\n%s\non the command line:\n%s", strings.Join(goal, "\n"), strings.Join(want, "\n"))
 	}
-	var panels int
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll('#chart svg.line polyline').length`, &panels)); err != nil {
-		t.Fatal(err)
-	}
-	if panels == 0 {
-		t.Error("compare's sweep draws no line")
+	// the chart is drawn on the frame after the state says done
+	if err := chromedp.Run(ctx, chromedp.Poll(`document.querySelectorAll('#chart svg.line polyline').length > 0`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("compare's sweep draws no line: %v", err)
 	}
 	t.Logf("sweep compare: %s", headline)
 
