@@ -57,7 +57,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.af, "af", "", "the vehicle's `ARMOR`, hull=F/S/R,turret=F/S/R (front,\nside and rear AFs: 0 1 2 3 4 6 8 11 14 18 26, or -\nunarmored); one F/S/R gives both, instead of --vehicle,\ne.g. --af hull=11/8/8,turret=11/8/8")
 	g.StringVar(&f.vehicle, "vehicle", "", "the named vehicle `NAME`, a type with representative AFs,\ninstead of --af: tiger, medium-tank, light-tank,\narmored-car, halftrack or truck, e.g. --vehicle tiger")
 	g.StringVar(&f.aerialAF, "aerial-af", "", "the Aerial AF `N` printed beneath the worst AF (C7.12):\n0, 1, 2, 3, 4, 6, 8, 11, 14, 18 or 26; default: read off\nthe C7.12 row; required when the worst AF is 14 or more\n(§8.12), e.g. --aerial-af 4")
-	g.StringVar(&f.facing, "facing", "side", "the Target `FACING` the DC goes in through: front, side\nor rear, e.g. --facing rear")
+	g.StringVar(&f.facing, "facing", "side", "the Target `FACING` the DC goes in through: front, side\nor rear; the Position DR +1 through the hull front, −1\nthrough the rear (C7.346), e.g. --facing rear")
 	g.BoolVar(&f.sameHex, "same-hex", false, "Placed or Thrown from within the AFV's hex: through its\nrear (C7.346)")
 	g.BoolVar(&f.motion, "motion", false, "the AFV is non-Stopped or in Motion: Position +2")
 	g.BoolVar(&f.concealed, "concealed", false, "the AFV is concealed: Position +2 (once with --motion);\nits PRC share it: Collateral FP halved (§8.6)")
