@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -135,21 +134,11 @@ func (f *compareFlags) resolve(fs *pflag.FlagSet) (asl.Comparison, error) {
 		c.Setter = c.Placer
 	}
 	if fs.Changed("dff") {
-		c.DFF = nil
-		if slices.Contains(f.dff, "none") {
-			// A Placer whose Location no enemy covers.
-			if len(f.dff) > 1 {
-				return c, inputErrorf("dff", "--dff none: no Defensive Fire stands alone; it was given with %d other --dff", len(f.dff)-1)
-			}
-			f.dff, c.DFF = nil, []asl.FireAttack{}
+		dff, err := parseDFF(f.dff)
+		if err != nil {
+			return c, err
 		}
-		for _, s := range f.dff {
-			fa, err := asl.ParseFireAttack(s)
-			if err != nil {
-				return c, badValue("dff", s, stripEcho(err.Error()))
-			}
-			c.DFF = append(c.DFF, fa)
-		}
+		c.DFF = dff
 	}
 	b, err := asl.ParseBuilding(f.building)
 	if err != nil {

@@ -129,6 +129,20 @@ func TestCompareNoDefensiveFire(t *testing.T) {
 	}
 }
 
+// TestDCNoDefensiveFire: dc reads --dff none as compare does, no
+// Defensive Fire, which is its default.
+func TestDCNoDefensiveFire(t *testing.T) {
+	args := []string{"dc", "--target", "4-6-7", "--placer", "4-6-7", "--method", "exact", "--format", "json"}
+	code, none, stderr := cli(t, append(args, "--dff", "none")...)
+	if code != exitOK {
+		t.Fatalf("dc --dff none: exit %d: %s", code, stderr)
+	}
+	_, bare, _ := cli(t, args...)
+	if scrubElapsed(none) != scrubElapsed(bare) {
+		t.Errorf("dc --dff none:\n%s\nwith no --dff:\n%s", none, bare)
+	}
+}
+
 func TestCompareBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"compare", "--dff", "8"},

@@ -85,7 +85,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then the units with it (placed only;\nrepeatable): the DC detonates only if he survives --dff\nunbroken and unpinned (default: taken as operably Placed),\ne.g. --placer 4-6-8,class=elite --dff 8:-1")
 	g.StringArrayVar(&f.setter, "setter", nil, "the `UNIT` Setting the DC, then the units with it (set\nonly; repeatable): it makes the setting dr, faces --dff, and\ntakes the detonation NTC, e.g. --setter 4-6-8,class=elite")
 	g.BoolVar(&f.preset, "preset", false, "the DC was Set before play by SSR: no setting dr and no\nDefensive Fire (set only), e.g. --mode set --preset")
-	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer or Setter\n(repeatable), every DRM in it, a leader's too; it does\nnot Cower (rules §8.31), e.g. --dff 8:-1 --dff 4:+2")
+	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer or Setter\n(repeatable), every DRM in it, a leader's too; it does\nnot Cower (rules §8.31); none (the default) for no\nDefensive Fire, e.g. --dff 8:-1 --dff 4:+2")
 	g.StringVar(&f.building, "building", "none", "the target Location's `BUILDING`, for Rubble and Flame:\nnone, wooden or stone; sets --tem to 2 or 3 (+1\nFortified) unless --tem is given, e.g. --building stone")
 	g.StringVar(&f.breach, "breach", "none", "Place the DC against a `WALL` to breach it (placed only):\nnone, rowhouse or fortified; needs --building; the units\nbeyond it (--beyond) take the 12 FP follow-on attack at\n--tem, the building's by default, e.g. --breach rowhouse\n--building stone --beyond 4-6-7")
 	g.StringArrayVar(&f.beyond, "beyond", nil, "a `UNIT` beyond the breached wall (with --breach, instead\nof --target; repeatable), e.g. --beyond 4-6-7 --tem 3")
@@ -198,13 +198,9 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if err != nil {
 		return asl.DCAttack{}, err
 	}
-	var dff []asl.FireAttack
-	for _, s := range f.dff {
-		fa, err := asl.ParseFireAttack(s)
-		if err != nil {
-			return asl.DCAttack{}, badValue("dff", s, stripEcho(err.Error()))
-		}
-		dff = append(dff, fa)
+	dff, err := parseDFF(f.dff)
+	if err != nil {
+		return asl.DCAttack{}, err
 	}
 	user := asl.EliteUser
 	if fs.Changed("user") {
