@@ -171,6 +171,10 @@ func valueError(f *pflag.Flag, v string, cause error) error {
 	if hint := f.Annotations[negativeKey]; len(hint) > 0 && strings.HasPrefix(strings.TrimSpace(v), "-") {
 		problem += "; " + hint[0]
 	}
+	if f.Shorthand != "" {
+		// The error cannot tell which was typed: it names both.
+		return inputErrorf(f.Name, "-%s/--%s %s: %s", f.Shorthand, f.Name, quote(v), problem)
+	}
 	return badValue(f.Name, v, problem)
 }
 
