@@ -166,8 +166,14 @@ func loadError(file string, data []byte, err error, want string) error {
 			}
 			msg = "nested " + depth + " levels deep or more; a value here is a level or two"
 		}
-		if tabIndented(data, le.Mark.Line) {
+		switch {
+		case tabIndented(data, le.Mark.Line):
 			msg += " (the line is indented with a tab; YAML indents with spaces)"
+		case le.Mark.Line == firstContent(data):
+			// Nothing before it read as YAML: most likely another kind
+			// of file given by mistake, which the decoder's words alone
+			// would not tell.
+			msg += "; the file is not YAML from its first line of content: want " + want
 		}
 		return Errorf(file, le.Mark.Line, "%s", msg)
 	}
@@ -271,6 +277,21 @@ func editDistance(a, b string) int {
 
 // tabIndented reports whether line n (from 1) of data has a tab among the
 // blanks before its first character.
+// firstContent is the number of data's first line that is neither blank
+// nor a comment, 0 if none is.
+func firstContent(data []byte) int {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	for n := 1; len(data) > 0; n++ {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		line = bytes.TrimSpace(line)
+		if len(line) > 0 && line[0] != '#' {
+			return n
+		}
+	}
+	return 0
+}
+
 func tabIndented(data []byte, n int) bool {
 	for i := 1; i < n; i++ {
 		j := bytes.IndexByte(data, '\n')

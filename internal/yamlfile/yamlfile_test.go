@@ -185,6 +185,24 @@ func TestTabIndent(t *testing.T) {
 	}
 }
 
+// TestNotYAMLFromTheStart: a file that fails on its first line of
+// content, another kind of file given by mistake, is told what was
+// wanted; a slip further down is not.
+func TestNotYAMLFromTheStart(t *testing.T) {
+	const want = "; the file is not YAML from its first line of content: want a: and b:"
+	for body, says := range map[string]bool{
+		"# notes\n\n`go run` it\n": true,
+		"\xef\xbb\xbf`x`\n":        true,
+		"a: 1\nb: [1\n":            false,
+		"a: 1\n`x`\n":              false,
+	} {
+		_, err := Decode("f.md", []byte(body), "a: and b:")
+		if err == nil || strings.HasSuffix(err.Error(), want) != says {
+			t.Errorf("%q: %v; want the hint %v", body, err, says)
+		}
+	}
+}
+
 // TestTooDeep: brackets opened by the thousand are said to nest too
 // deep, in the file's terms, at their line.
 func TestTooDeep(t *testing.T) {
