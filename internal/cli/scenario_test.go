@@ -283,10 +283,16 @@ func TestUnquotedPlanInFile(t *testing.T) {
 	}
 }
 
-// TestMisspeltScenario: a name a letter off a built-in is answered with
-// the one meant; one far from any, and a file's name, with the list.
+// TestMisspeltScenario: a name a letter off a built-in, or part of a few
+// built-ins' names, is answered with the ones meant; one far from any,
+// and a file's name, with the list.
 func TestMisspeltScenario(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
+		{"run two-sq", "two-sq: no such file and no built-in of that name; did you mean two-sq-crossing?"},
+		{"run Tiger", "did you mean tiger-side?"},
+		{"activate crossing", "did you mean one of farm-crossing, hedgerow-crossing, two-sq-crossing, village-crossing?"},
+		{"run fire", "fire: no such file and no built-in scenario of that name; built-in: compare-default,"},
+		{"run sq", "sq: no such file and no built-in scenario of that name; built-in: compare-default,"},
 		{"run plans-fire-grup", "plans-fire-grup: no such file and no built-in of that name; did you mean plans-fire-group?"},
 		{"activate villag-crossing", "villag-crossing: no such file and no built-in of that name; did you mean village-crossing?"},
 		{"run xyz", "xyz: no such file and no built-in scenario of that name; built-in: compare-default,"},

@@ -78,7 +78,8 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 		offer = fmt.Sprintf("no such file and no built-in %s of that name; built-in: %s", noun, strings.Join(builtinsOf(command), ", "))
 	}
 	if near := nearestBuiltin(ref, command); near != "" {
-		// A misspelt name is answered with the one meant, not the list.
+		// A misspelt or shortened name is answered with the ones meant,
+		// not the list.
 		offer = fmt.Sprintf("no such file and no built-in of that name; did you mean %s?", near)
 	}
 	if errors.Is(err, errNoDisk) && command != "" {
@@ -103,8 +104,9 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 // file's: no directory and no extension.
 func scenarioName(ref string) bool { return !strings.ContainsRune(ref, '/') && path.Ext(ref) == "" }
 
-// nearestBuiltin is the built-in scenario (of command, when not "") a
-// name that is none was most likely meant for, or "".
+// nearestBuiltin names the built-in scenario (of command, when not "")
+// a name that is none was most likely meant for: the nearest in spelling,
+// else the few whose names hold it (two-sq: two-sq-crossing); "" if none.
 func nearestBuiltin(ref, command string) string {
 	if !scenarioName(ref) {
 		return "" // a file's name, not a misspelt scenario's
@@ -113,7 +115,23 @@ func nearestBuiltin(ref, command string) string {
 	if command != "" {
 		names = builtinsOf(command)
 	}
-	return yamlfile.Nearest(ref, names)
+	if near := yamlfile.Nearest(ref, names); near != "" {
+		return near
+	}
+	const fewest, most = 3, 4 // a shorter part matches at random; more is the list
+	var holding []string
+	for _, n := range names {
+		if len(ref) >= fewest && strings.Contains(n, strings.ToLower(ref)) {
+			holding = append(holding, n)
+		}
+	}
+	switch {
+	case len(holding) == 1:
+		return holding[0]
+	case len(holding) > 1 && len(holding) <= most:
+		return "one of " + strings.Join(holding, ", ")
+	}
+	return ""
 }
 
 // builtinLabel names a built-in scenario in messages: it has no file a
