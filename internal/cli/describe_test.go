@@ -222,6 +222,22 @@ func TestSwitchesDescribed(t *testing.T) {
 						argv = append(argv, "--"+x.Name+"="+v)
 					}
 				}
+				// The help's own example of --rule runs on the
+				// command's examples.
+				if sw.Key == in.Switches[0].Key {
+					var usage string
+					flagsOf(c).VisitAll(func(f *pflag.Flag) {
+						if f.Name == "rule" {
+							usage = f.Usage
+						}
+					})
+					m := regexp.MustCompile(`e\.g\. --rule\s+(\S+)`).FindStringSubmatch(usage)
+					if m == nil {
+						t.Errorf("%s --rule: no example in %q", c.name, usage)
+					} else if code, _, stderr := cli(t, append(slices.Clone(argv), "--rule", m[1], "--trials", "100", "--format", "json")...); code != 0 {
+						t.Errorf("%s --rule %s, the help's example: exit %d: %s", c.name, m[1], code, stderr)
+					}
+				}
 				for _, v := range sw.Values {
 					run := append(slices.Clone(argv), "--rule", sw.Key+"="+v, "--trials", "100", "--format", "json")
 					// A switch another input makes moot is refused
