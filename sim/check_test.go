@@ -37,6 +37,10 @@ func TestEntryPointsValidate(t *testing.T) {
 	twice.Schema.Metrics = append([]Metric{}, twice.Schema.Metrics...)
 	twice.Schema.Metrics[0].Labels = append([]string{}, twice.Schema.Metrics[0].Labels...)
 	twice.Schema.Metrics[0].Labels[1] = twice.Schema.Metrics[0].Labels[0]
+	unlabelled := diceExperiment()
+	unlabelled.Schema.Metrics = append([]Metric{}, unlabelled.Schema.Metrics...)
+	unlabelled.Schema.Metrics[0].Labels = append([]string{}, unlabelled.Schema.Metrics[0].Labels...)
+	unlabelled.Schema.Metrics[0].Labels[1] = ""
 	nan := diceExperiment()
 	nan.Schema.Metrics = append([]Metric{}, nan.Schema.Metrics...)
 	nan.Schema.Metrics[2].Values = append([]float64{}, nan.Schema.Metrics[2].Values...)
@@ -53,9 +57,11 @@ func TestEntryPointsValidate(t *testing.T) {
 		{"duplicate metric", dup, Config{}, `"sum" declared twice`},
 		{"no metrics", empty, Config{}, "no metrics"},
 		{"label twice", twice, Config{}, "twice"},
+		{"empty label", unlabelled, Config{}, `metric "sum" has an outcome without a label`},
 		{"NaN value", nan, Config{}, "the value NaN, not a finite number"},
 		{"negative workers", diceExperiment(), Config{Workers: -1}, "workers -1: want 0"},
 		{"negative chunk", diceExperiment(), Config{Chunk: -5}, "chunk -5: want 0"},
+		{"chunk past the context's reach", diceExperiment(), Config{Chunk: MaxChunk + 1}, "chunk 1048577: want 0 (10000 trials) to 1048576, so that a cancelled context stops the run within one chunk"},
 		{"NaN precision", diceExperiment(), Config{Precision: math.NaN()}, "precision NaN outside [0, 0.5)"},
 		{"confidence", diceExperiment(), Config{Confidence: 1.5}, "confidence 1.5 outside [0.5, 0.999999]"},
 		{"precision", diceExperiment(), Config{Precision: 0.5}, "precision 0.5 outside [0, 0.5)"},

@@ -12,21 +12,25 @@ import (
 // Method is how a run computes its probabilities.
 type Method string
 
+// The methods, named as the command line's --method names them.
 const (
-	MonteCarlo Method = "mc"
-	Exact      Method = "exact"
-	Auto       Method = "auto" // exact when it fits the path budget, else mc
+	MonteCarlo Method = "mc"    // draws Trials trials, with an interval beside each figure
+	Exact      Method = "exact" // walks every dice path, each weighed by its probability
+	Auto       Method = "auto"  // exact when it fits the path budget, else mc
 )
 
 // Result is the outcome of a run: raw tallies plus the derived summary.
 type Result struct {
 	Method   Method
 	Complete bool // false when interrupted
-	Trials   uint64
-	Seed     uint64
-	Chunk    int
-	RNG      string
-	Paths    uint64 // exact only
+	// Trials, Seed, Chunk and RNG say what a Monte Carlo run drew: the
+	// trials run, and what repeats them. An exact run draws none: they
+	// are zero.
+	Trials uint64
+	Seed   uint64
+	Chunk  int
+	RNG    string
+	Paths  uint64 // exact only: the paths walked
 	// Dropped counts, for an exact run, the merged states dropped from
 	// tables that reached their share of Config.MaxMemory, each walked
 	// again when met: with none dropped, any larger memory gives the same
@@ -57,12 +61,14 @@ type MetricSummary struct {
 	Mean, MeanLo, MeanHi float64
 }
 
-// OutcomeSummary is one outcome's probability with its interval. Count is
-// zero for exact runs.
+// OutcomeSummary is one outcome's probability with its interval.
 type OutcomeSummary struct {
-	Label  string
-	Count  uint64
-	P      float64
+	Label string
+	// Count is the trials that gave the outcome: zero for exact runs.
+	Count uint64
+	P     float64
+	// Lo and Hi bound P at Result.Confidence: a Monte Carlo run's Wilson
+	// score interval; P itself for a complete exact run.
 	Lo, Hi float64
 	// Fraction is the probability as an exact, reduced fraction: set for
 	// every outcome of a complete exact run asked for fractions

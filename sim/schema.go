@@ -16,8 +16,11 @@ import (
 // builds: change them in a copy (slices.Clone), not in place. A Result's
 // are its own.
 type Metric struct {
-	Name   string
-	Title  string
+	// Name is the metric's stable name, as outputs and goals name it.
+	Name string
+	// Title says in words what the metric is, for a table's heading.
+	Title string
+	// Labels name the outcomes, each once and none empty.
 	Labels []string
 	// Values, when non-nil, holds the numeric value of each label
 	// (len(Values) == len(Labels)).
@@ -111,11 +114,14 @@ func (s Schema) Validate() error {
 }
 
 // validateOutcomes refuses two outcomes of one metric under one label,
-// which every report would read as one, and a value that is not a finite
+// which every report would read as one, an empty label, and a value that is not a finite
 // number, which would make its mean and interval NaN.
 func (m Metric) validateOutcomes() error {
 	labels := make(map[string]bool, len(m.Labels))
 	for i, l := range m.Labels {
+		if l == "" {
+			return fmt.Errorf("sim: metric %q has an outcome without a label, which no report could name", m.Name)
+		}
 		if labels[l] {
 			return fmt.Errorf("sim: metric %q has outcome %q twice", m.Name, l)
 		}
