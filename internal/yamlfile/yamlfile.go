@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/sapperhq/sapper/internal/infile"
 )
 
 // Error is an error at a line of an input file; Line 0 is the file as a
@@ -40,8 +42,13 @@ func Errorf(file string, line int, format string, args ...any) error {
 }
 
 // Decode decodes the one YAML document of data; file names it in
-// messages, and want says what an empty file should have held.
+// messages, and want says what an empty file should have held. Data over
+// infile.MaxSize is refused unread, as a file of that size is: the
+// decoder's time and memory grow with what it is given.
 func Decode(file string, data []byte, want string) (Node, error) {
+	if len(data) > infile.MaxSize {
+		return Node{}, Errorf(file, 0, "%s", (&infile.TooLargeError{Limit: infile.MaxSize}).Error())
+	}
 	if err := checkUTF8(file, data); err != nil {
 		return Node{}, err
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/infile"
 )
 
 // TestIntegerAsOnTheCommandLine: a whole number is read as the command
@@ -200,6 +202,16 @@ func TestNotYAMLFromTheStart(t *testing.T) {
 		if err == nil || strings.HasSuffix(err.Error(), want) != says {
 			t.Errorf("%q: %v; want the hint %v", body, err, says)
 		}
+	}
+}
+
+// TestTooLarge: data past an input file's limit is refused unread, as
+// the file would be.
+func TestTooLarge(t *testing.T) {
+	body := []byte("a: [" + strings.Repeat("1,", infile.MaxSize/2) + "]\n")
+	_, err := Decode("f.yaml", body, "a:")
+	if err == nil || err.Error() != "f.yaml: larger than 1048576 bytes, the limit of an input file" {
+		t.Errorf("%d bytes: %v", len(body), err)
 	}
 }
 

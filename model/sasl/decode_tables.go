@@ -28,7 +28,8 @@ func IsTablesKey(k string) bool { return slices.Contains(tablesKeys, k) }
 // unknown field, a wrong type, a field given twice, a gap in a table's
 // rows or an unknown unit name is a *FileError at its line, so that
 // whoever reads the file can place it without parsing the message. file
-// names the file in errors and becomes the tables' Source.
+// names the file in errors and becomes the tables' Source. Data over
+// 1 MiB, the limit of any input file, is refused unread.
 func DecodeTables(file string, data []byte) (*Tables, error) {
 	root, err := yamlfile.Decode(file, data, "nationality:, units:, a1:, x2: and x3:")
 	if err != nil {

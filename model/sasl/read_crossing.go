@@ -20,7 +20,8 @@ type FileError = yamlfile.Error
 // an error at its line, with the nearest known one suggested. The
 // crossing's Tables are left for the caller to load from the reference
 // it returns (IllustrativeTables, or DecodeTables of the file named).
-// An error is a *FileError.
+// Data over 1 MiB, the limit of any input file, is refused unread. An
+// error is a *FileError.
 func ReadCrossing(file string, data []byte, also ...string) (*CrossingFile, error) {
 	root, err := yamlfile.Decode(file, data, "a crossing")
 	if err != nil {
