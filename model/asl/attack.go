@@ -53,9 +53,13 @@ func (u User) MarshalText() ([]byte, error) { return enum.Text("User", userNames
 // units of group[1:] in its Location (A23.2, §8.3): SMC, Infantry crews
 // and Elite MMC are elite users; Conscripts, and Green units with no
 // unbroken leader with them, are Inexperienced (A19.3, A19.32); other MMC
-// are non-elite. Partisans are not modeled. It panics on an empty group,
-// which has no user.
+// are non-elite. Partisans are not modeled. An empty group, a DC taken as
+// operably Placed or Set by no one given, has NewDCAttack's elite user,
+// so that a.User = UserOf(a.Placer) holds for any attack.
 func UserOf(group []Unit) User {
+	if len(group) == 0 {
+		return EliteUser
+	}
 	u := group[0]
 	switch {
 	case u.Kind.SMC() || u.Kind == Crew || u.Class == Elite:

@@ -164,6 +164,7 @@ func TestUserOf(t *testing.T) {
 		{[]string{"4-4-7,class=green", "leader:8-1,broken"}, Inexperienced},
 		{[]string{"4-4-7,class=green", "leader:8-1"}, NonEliteUser},
 		{[]string{"4-4-7,class=green", "hero:1-4-9"}, Inexperienced},
+		{nil, EliteUser}, // no Placer: NewDCAttack's user, which Validate holds
 	} {
 		var group []Unit
 		for _, s := range c.group {
@@ -172,6 +173,12 @@ func TestUserOf(t *testing.T) {
 		if got := UserOf(group); got != c.want {
 			t.Errorf("%v: %s, want %s", c.group, got, c.want)
 		}
+	}
+	// The recipe of a Placer's user holds for an attack with none.
+	a0 := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
+	a0.User = UserOf(a0.Placer)
+	if err := a0.Validate(); err != nil {
+		t.Errorf("UserOf a Placer of none: %v", err)
 	}
 	// A conscript Placer's DC malfunctions on Original ≥ 9 (§4.2: 10/36).
 	a := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
