@@ -24,9 +24,12 @@ func (r Int) Check(field string, v int) error {
 	return &Error{Field: field, Value: fmt.Sprint(v), Allowed: r}
 }
 
-// Error is an input outside its range: the field (as the model's JSON and
-// the command line's flag name it), the value given and the range allowed.
-// A front end places it by its field, never by its text.
+// Error is an input outside its range: the field, the value given and
+// the range allowed. A front end places it by its field, never by its
+// text. Field is the input as the command line's flag names it
+// (enemy-infantry, target); the model's JSON writes the same input with
+// underscores (enemy_infantry), and a list of units in the plural
+// (targets).
 type Error struct {
 	Field   string
 	Value   string

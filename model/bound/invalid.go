@@ -12,8 +12,8 @@ import (
 // it (a flag, a scenario file's line, a form field) without reading its
 // text.
 type Invalid struct {
-	// Field is the input at fault, as the command line's flag and the
-	// model's JSON name it.
+	// Field is the input at fault, named as Error's Field is: as the
+	// command line's flag names it.
 	Field string
 	// Value, when set, is the value given, quoted in the message.
 	Value string
