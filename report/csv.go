@@ -58,6 +58,9 @@ func WriteCSVView(w io.Writer, r Report, v View) error {
 	if err != nil {
 		return err
 	}
+	if err := v.valid(); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err

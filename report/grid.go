@@ -36,12 +36,15 @@ type GridRow struct {
 }
 
 // Sum is the probability that metric ends in any of labels, with the
-// Wilson interval of the summed count for Monte Carlo runs. It is not Valid
-// when the metric is absent, nor when a label is none of its outcomes: a
-// misspelt label is no sure 0. labels is a set: each outcome of the metric
-// counts once however often it is named, so the sum of a categorical
-// metric's outcomes can never pass 1.
+// Wilson interval of the summed count for Monte Carlo runs. It is not
+// Valid when res is nil or the metric absent, nor when a label is none of
+// its outcomes: a misspelt label is no sure 0. labels is a set: each
+// outcome of the metric counts once however often it is named, so the sum
+// of a categorical metric's outcomes can never pass 1.
 func Sum(res *sim.Result, metric string, labels ...string) Cell {
+	if res == nil {
+		return Cell{} // no run, as Figure reads it
+	}
 	m := res.Metric(metric)
 	if m == nil || noTrials(res) {
 		return Cell{}
@@ -57,6 +60,9 @@ func Sum(res *sim.Result, metric string, labels ...string) Cell {
 
 // Mean is a numeric metric's mean with its interval.
 func Mean(res *sim.Result, metric string) Cell {
+	if res == nil {
+		return Cell{}
+	}
 	m := res.Metric(metric)
 	if m == nil || !m.Numeric() || noTrials(res) {
 		return Cell{}
@@ -67,6 +73,9 @@ func Mean(res *sim.Result, metric string) Cell {
 // WriteGrid writes g as an aligned table: each cell its figure, and below
 // it the interval when there is one.
 func WriteGrid(w io.Writer, g Grid) error {
+	if err := g.valid(); err != nil {
+		return err
+	}
 	b := bufio.NewWriter(w)
 	widths := make([]int, len(g.Columns)+1)
 	for _, r := range g.Rows {
@@ -105,6 +114,16 @@ func WriteGrid(w io.Writer, g Grid) error {
 	return b.Flush()
 }
 
+// valid refuses a grid with a row of more or fewer cells than columns.
+func (g Grid) valid() error {
+	for _, r := range g.Rows {
+		if len(r.Cells) != len(g.Columns) {
+			return fmt.Errorf("report: grid row %q has %d cells for %d columns", r.Label, len(r.Cells), len(g.Columns))
+		}
+	}
+	return nil
+}
+
 // gridFigure is a cell as a grid shows it: the figure, and its interval
 // when the figure has one ("" for exact runs).
 func gridFigure(c Cell) (fig, interval string) {
@@ -129,8 +148,9 @@ func gridFigure(c Cell) (fig, interval string) {
 // or one more where places would print them alike and one more tells them
 // apart: a narrow interval (1.17–1.22 points, from a long run) said as
 // 1.2–1.2 says nothing of its width. One still alike at places+1 (0.0–0.0
-// about a figure never seen) keeps places.
+// about a figure never seen) keeps places. A negative places is 0.
 func Span(lo, hi float64, places int) (string, string) {
+	places = max(places, 0)
 	a, b := fmt.Sprintf("%.*f", places, lo), fmt.Sprintf("%.*f", places, hi)
 	if a == b {
 		if a1, b1 := fmt.Sprintf("%.*f", places+1, lo), fmt.Sprintf("%.*f", places+1, hi); a1 != b1 {

@@ -103,6 +103,9 @@ type htmlCell struct{ Figure, Interval string }
 // WriteGridHTML writes g as an HTML table, each figure with its interval
 // beneath it, as WriteGrid aligns them in text.
 func WriteGridHTML(w io.Writer, g Grid) error {
+	if err := g.valid(); err != nil {
+		return err
+	}
 	view := htmlGrid{Columns: g.Columns}
 	for _, r := range g.Rows {
 		row := htmlGridRow{Label: r.Label}

@@ -4,6 +4,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -115,5 +116,13 @@ func TestGridHTML(t *testing.T) {
 		if !strings.Contains(page.String(), f) || !strings.Contains(text.String(), f) {
 			t.Errorf("figure %s not in both:\nHTML %s\ntext %s", f, page.String(), text.String())
 		}
+	}
+}
+
+// TestGridHTMLRefusesARowPastItsColumns, as WriteGrid does.
+func TestGridHTMLRefusesARowPastItsColumns(t *testing.T) {
+	g := Grid{Columns: []string{"a"}, Rows: []GridRow{{Label: "r", Cells: []Cell{{}, {}}}}}
+	if err := WriteGridHTML(io.Discard, g); err == nil || !strings.Contains(err.Error(), `grid row "r" has 2 cells for 1 columns`) {
+		t.Errorf("WriteGridHTML: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,9 @@ import (
 // rounded to a few digits, "100": a label that claims certainty.
 func Percent(c float64) string {
 	s := strconv.FormatFloat(c, 'f', -1, 64)
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		return s // no digits to move
+	}
 	whole, frac, _ := strings.Cut(s, ".")
 	frac += strings.Repeat("0", max(0, 2-len(frac)))
 	whole = strings.TrimLeft(whole+frac[:2], "0")

@@ -24,6 +24,9 @@ func WriteTable(w io.Writer, r Report, opt Options) error {
 	if err != nil {
 		return err
 	}
+	if err := opt.View.valid(); err != nil {
+		return err
+	}
 	b := bufio.NewWriter(w)
 	WriteHeadline(b, r)
 	intro := r.Intro()

@@ -30,6 +30,15 @@ func ViewNames() []string { return slices.Clone(viewNames[:]) }
 
 func (v View) String() string { return enum.Name("View", viewNames[:], v) }
 
+// valid refuses a View that is none of the three, which a writer would
+// otherwise read as one of them.
+func (v View) valid() error {
+	if int(v) >= len(viewNames) {
+		return fmt.Errorf("report: view %d: want Exactly, AtLeast or AtMost", v)
+	}
+	return nil
+}
+
 // ParseView reads exactly, at-least or at-most.
 func ParseView(s string) (View, error) {
 	for i, n := range viewNames {
