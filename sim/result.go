@@ -88,7 +88,9 @@ func (r *Result) Metric(name string) *MetricSummary {
 
 // P returns the probability of outcome label of metric name, or NaN when
 // either does not exist: a misspelt name prints as NaN, and Outcome says
-// which names there are.
+// which names there are. A Monte Carlo run cancelled before its first
+// trial has no figures: P is 0, its interval 0 to 1, and Trials 0, which
+// is what to look at (with Complete) before reading any P.
 func (r *Result) P(name, label string) float64 {
 	if m := r.Metric(name); m != nil {
 		if o := m.Outcome(label); o != nil {
