@@ -324,8 +324,12 @@ func describeAFV(a asl.AFVAttack) string {
 	if len(a.Others) > 0 && a.Mode != asl.Set {
 		parts = append(parts, fmt.Sprintf("TEM %d", a.TEM))
 	}
-	if len(a.Throwers) > 0 {
+	switch {
+	case len(a.Throwers) > 0:
 		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", joinUnits(a.Throwers), a.ThrowerTEM))
+	case a.Mode == asl.Thrown:
+		// As a Placed DC with no Placer: what is left out is said.
+		parts = append(parts, "thrower's Location not attacked (no --thrower)")
 	}
 	return s + "; " + strings.Join(parts, ", ")
 }

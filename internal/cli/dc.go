@@ -364,8 +364,12 @@ func describeDC(a asl.DCAttack) string {
 	if a.Mode == asl.Set {
 		parts = append(parts, fmt.Sprintf("%d enemy Infantry", a.EnemyInfantry))
 	}
-	if len(a.Throwers) > 0 {
+	switch {
+	case len(a.Throwers) > 0:
 		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", joinUnits(a.Throwers), a.ThrowerTEM))
+	case a.Mode == asl.Thrown:
+		// As a Placed DC with no Placer: what is left out is said.
+		parts = append(parts, "thrower's Location not attacked (no --thrower)")
 	}
 	if a.Elevation > 0 {
 		parts = append(parts, "thrown from "+plural(a.Elevation, "level", "levels")+" up")

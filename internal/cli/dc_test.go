@@ -440,3 +440,29 @@ func TestSetupLineSaysELROnlyWhenRead(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupLineSaysNoThrower: a Thrown DC with no --thrower leaves out
+// its attack on the thrower's Location (A23.6), and its setup line says
+// so, as a Placed DC's says it is taken as operably Placed.
+func TestSetupLineSaysNoThrower(t *testing.T) {
+	const left = "thrower's Location not attacked (no --thrower)"
+	for _, c := range []struct {
+		args []string
+		says bool
+	}{
+		{[]string{"dc", "--mode", "thrown", "--target", "4-6-7"}, true},
+		{[]string{"dc", "--mode", "thrown", "--target", "4-6-7", "--thrower", "4-6-7"}, false},
+		{[]string{"dc", "--target", "4-6-7"}, false},
+		{[]string{"afv", "--vehicle", "tiger", "--mode", "thrown"}, true},
+		{[]string{"afv", "--vehicle", "tiger", "--mode", "thrown", "--thrower", "4-6-7"}, false},
+	} {
+		args := append(c.args, "--method", "exact")
+		code, out, stderr := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if got := strings.Contains(strings.Join(strings.Fields(out), " "), left); got != c.says {
+			t.Errorf("%v: says %q %v, want %v:\n%s", args, left, got, c.says, out)
+		}
+	}
+}
