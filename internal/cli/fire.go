@@ -78,6 +78,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		setWant(g, n, "want a whole number, like --"+n+" 2 (negative: --"+n+"=-2)")
 	}
 	setWant(g, "fp", "want a number of FP, like --fp 8 or --fp 7.5")
+	annotate(g, twiceKey, []string{"a Fire Group is one attack of their summed FP (A7.5), and sapper plans compares it with separate shots (sapper run plans-fire-group)"}, "fp")
 	for _, n := range []string{"leader-directed", "area-fire", "concealed", "fortified", "afv-enters-building", "no-hob"} {
 		setWant(g, n, switchWant)
 	}

@@ -22,7 +22,9 @@ Flame DR and an AFV entering a building, which make no IFT attack.
 The column (A7.3, §2.3): the rightmost whose FP does not exceed the attack's
 FP, after halving for Area Fire and for concealed targets (an FFE is never
 halved, C1.56); halvings compound and fractions are kept (7.5 → the 6
-column). FP below 1 cannot attack.
+column). FP below 1 cannot attack. A Fire Group (A7.5) is one attack of
+its units' summed FP; sapper plans compares it with the same units firing
+one after another (sapper run plans-fire-group).
 
 Cowering (A7.9): Original doubles move an Infantry attack not directed by a
 leader one column left, two if the firer is Inexperienced (Conscript, Green;

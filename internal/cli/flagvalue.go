@@ -58,6 +58,10 @@ func setTEMRange(fs *pflag.FlagSet) {
 // what the flag takes.
 const negativeKey = "negative"
 
+// twiceKey holds what the error of a single-valued flag given twice adds:
+// what a user who gives it twice most likely wants.
+const twiceKey = "twice"
+
 // strictValue wraps a flag's own value.
 type strictValue struct {
 	pflag.Value
@@ -165,7 +169,11 @@ func wholeNumber(f *pflag.Flag) bool {
 func valueError(f *pflag.Flag, v string, cause error) error {
 	var rep *repeatedError
 	if errors.As(cause, &rep) {
-		return inputErrorf(f.Name, "--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
+		msg := fmt.Sprintf("--%s is given twice (%s, then %s); it takes one value", f.Name, quote(rep.first), quote(v))
+		if hint := f.Annotations[twiceKey]; len(hint) > 0 {
+			msg += ": " + hint[0]
+		}
+		return inputErrorf(f.Name, "%s", msg)
 	}
 	problem := valueProblem(f, cause)
 	if hint := f.Annotations[negativeKey]; len(hint) > 0 && strings.HasPrefix(strings.TrimSpace(v), "-") {
