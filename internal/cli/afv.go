@@ -328,8 +328,8 @@ func describeAFV(a asl.AFVAttack) string {
 	case len(a.Throwers) > 0:
 		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", joinUnits(a.Throwers), a.ThrowerTEM))
 	case a.Mode == asl.Thrown:
-		// As a Placed DC with no Placer: what is left out is said.
-		parts = append(parts, "thrower's Location not attacked (no --thrower)")
+		// As dc's Thrown DC with no thrower (takenAsGiven).
+		parts = append(parts, noThrower)
 	}
 	return s + "; " + strings.Join(parts, ", ")
 }

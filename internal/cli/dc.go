@@ -327,6 +327,25 @@ func modelError(fs *pflag.FlagSet, err error) error {
 }
 
 // describeDC is the table's one-line summary of the attack.
+// noThrower is what a Thrown DC leaves out with no thrower given.
+const noThrower = "thrower's Location not attacked (no thrower given, A23.6)"
+
+// takenAsGiven says what a DC attack takes as given, or leaves out, for
+// want of the unit that uses the DC, so that a figure is not read as the
+// whole chain's (compare's Placed faces the Defensive Fire on its
+// Placer, and its Thrown DC attacks its thrower's Location).
+func takenAsGiven(a asl.DCAttack) []string {
+	switch {
+	case a.Mode == asl.Placed && len(a.Placer) == 0:
+		return []string{"taken as operably Placed"}
+	case a.Mode == asl.Set && len(a.Setter) == 0:
+		return []string{"no Setter, so no detonation NTC"}
+	case a.Mode == asl.Thrown && len(a.Throwers) == 0:
+		return []string{noThrower}
+	}
+	return nil
+}
+
 func describeDC(a asl.DCAttack) string {
 	what := joinUnits(a.Targets)
 	switch {
@@ -364,31 +383,19 @@ func describeDC(a asl.DCAttack) string {
 	if a.Mode == asl.Set {
 		parts = append(parts, fmt.Sprintf("%d enemy Infantry", a.EnemyInfantry))
 	}
-	switch {
-	case len(a.Throwers) > 0:
+	if len(a.Throwers) > 0 {
 		parts = append(parts, fmt.Sprintf("thrower %s (TEM %d)", joinUnits(a.Throwers), a.ThrowerTEM))
-	case a.Mode == asl.Thrown:
-		// As a Placed DC with no Placer: what is left out is said.
-		parts = append(parts, "thrower's Location not attacked (no --thrower)")
 	}
 	if a.Elevation > 0 {
 		parts = append(parts, "thrown from "+plural(a.Elevation, "level", "levels")+" up")
 	}
-	// What is taken as given when no unit uses the DC, so that a figure
-	// is not read as the whole chain's (compare's Placed faces the
-	// Defensive Fire on its Placer).
-	switch {
-	case len(a.Placer) > 0:
+	if len(a.Placer) > 0 {
 		parts = append(parts, "Placer "+joinUnits(a.Placer))
-	case a.Mode == asl.Placed:
-		parts = append(parts, "taken as operably Placed")
 	}
-	switch {
-	case len(a.Setter) > 0:
+	if len(a.Setter) > 0 {
 		parts = append(parts, "Setter "+joinUnits(a.Setter))
-	case a.Mode == asl.Set:
-		parts = append(parts, "no Setter, so no detonation NTC")
 	}
+	parts = append(parts, takenAsGiven(a)...)
 	if a.Preset {
 		parts = append(parts, "Set before play")
 	}

@@ -445,7 +445,7 @@ func TestSetupLineSaysELROnlyWhenRead(t *testing.T) {
 // its attack on the thrower's Location (A23.6), and its setup line says
 // so, as a Placed DC's says it is taken as operably Placed.
 func TestSetupLineSaysNoThrower(t *testing.T) {
-	const left = "thrower's Location not attacked (no --thrower)"
+	const left = noThrower
 	for _, c := range []struct {
 		args []string
 		says bool

@@ -336,9 +336,31 @@ func describePlans(in plansInputs) string {
 			}
 			line += " (TEM " + strings.Join(ts, ", ") + ")"
 		}
+		if notes := planTakenAsGiven(p.Plan); len(notes) > 0 {
+			line += " — " + strings.Join(notes, "; ")
+		}
 		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// planTakenAsGiven is what each DC of plan p takes as given for want of
+// the unit that uses it (takenAsGiven), naming the attack in a plan of
+// several.
+func planTakenAsGiven(p asl.Plan) []string {
+	var out []string
+	for k, s := range p.Steps {
+		if s.DC == nil {
+			continue
+		}
+		for _, n := range takenAsGiven(*s.DC) {
+			if len(p.Steps) > 1 {
+				n = fmt.Sprintf("attack %d: %s", k+1, n)
+			}
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // stepTEMs is the TEM of each attack of plan p, in order.
