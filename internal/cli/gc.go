@@ -35,7 +35,8 @@ var serving atomic.Bool
 
 // serveGC sets the collector of sapper serve: Go's default target, and a
 // soft limit of the memory its runs share (--max-memory), each run's
-// tables held to its share; unless the environment sets them.
+// tables held to its share, and its answers being taken
+// (web.MaxAnswer a place); unless the environment sets them.
 func serveGC(limit uint64) {
 	if !gcTunable {
 		return

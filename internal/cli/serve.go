@@ -45,7 +45,7 @@ func (f *serveFlags) register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.maxTrials, "max-trials", 10_000_000, "most Monte Carlo trials `N` of one run a page may ask for")
 	fs.Uint64Var(&f.maxPaths, "max-paths", 20_000_000, "most dice paths `N` an exact run may enumerate")
 	fs.DurationVar(&f.maxTime, "max-time", time.Minute, "wall time `D` of one request's runs, at most 24h; a run\nstill going then stops and shows its partial result,\ne.g. --max-time 30s")
-	fs.Uint64Var(&f.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "memory `MB` the runs at once share, each held to its\n--runs share for an exact run's tables; the server's\nsoft memory limit")
+	fs.Uint64Var(&f.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "memory `MB` the runs at once share, each held to its\n--runs share for an exact run's tables; with 24 MB a\nrequest for the answers being taken, the server's soft\nmemory limit")
 	fs.IntVar(&f.runs, "runs", 0, "runs `N` that go at once, each on all the processors\n(default: GOMAXPROCS, at most 16)")
 	fs.IntVar(&f.queue, "queue", 100, "requests `N` (0…10000) held beyond the runs: waiting\nfor a run, sending their upload or taking their answer;\nmore get 503 Service Unavailable at once")
 	// A server's limits are at most the command line's own.
@@ -142,6 +142,12 @@ func plainDuration(d string) bool {
 	return true
 }
 
+// serveMemoryLimit is the server's soft memory limit in bytes: its runs'
+// --max-memory (MB), and room for an answer being taken at each place.
+func serveMemoryLimit(maxMemoryMB uint64, lim web.Limits) uint64 {
+	return maxMemoryMB<<20 + uint64(lim.Runs+lim.Queue)*web.MaxAnswer
+}
+
 // waitMargin is how much longer than a run a queued request waits.
 const waitMargin = 5 * time.Second
 
@@ -150,13 +156,16 @@ const waitMargin = 5 * time.Second
 const shutdownGrace = 5 * time.Second
 
 // The timeouts of a connection: a request's headers have their time (its
-// body has its own, set by the handler) and an idle connection is closed.
+// body has its own, set by the handler) and an idle connection is closed
+// soon, since it holds one of the connections the server keeps open at
+// once: a page opens a new one in a moment, where two minutes of idle
+// connections by the hundred would keep every other client out.
 // No ReadTimeout or WriteTimeout: either would cut a run's answer, which
 // streams for up to --max-time; the handler gives each 64 KiB of it
 // --max-time (at least 30 s) to be taken instead (web.Limits.Stall).
 const (
 	headerTimeout = 10 * time.Second
-	idleTimeout   = 2 * time.Minute
+	idleTimeout   = 15 * time.Second
 )
 
 func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -206,7 +215,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		browsable(ln.Addr()), plural(lim.Runs, "run", "runs"), report.Group(f.maxTrials))
 	served := make(chan error, 1)
 	serving.Store(true) // tuneGC
-	serveGC(f.maxMemory << 20)
+	serveGC(serveMemoryLimit(f.maxMemory, lim))
 	go func() { served <- srv.Serve(limitConns(ln, lim.Runs+lim.Queue+spareConns)) }()
 	select {
 	case err := <-served:

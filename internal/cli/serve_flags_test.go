@@ -5,6 +5,8 @@ package cli
 import (
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/internal/web"
 )
 
 // TestServeBadFlags: a bad flag of sapper serve is one line naming it
@@ -58,5 +60,15 @@ func TestPlainDuration(t *testing.T) {
 		if got := plainDuration(d); got != want {
 			t.Errorf("plainDuration(%q) = %v, want %v", d, got, want)
 		}
+	}
+}
+
+// TestServeMemoryLimit: the soft limit leaves the answers being taken
+// their room beside the runs' memory: with the defaults' 2 runs and 100
+// queued, 1,024 MB and 102 × 24 MB.
+func TestServeMemoryLimit(t *testing.T) {
+	got := serveMemoryLimit(1024, web.Limits{Runs: 2, Queue: 100})
+	if want := uint64(1024+102*24) << 20; got != want {
+		t.Errorf("serveMemoryLimit = %d MB, want %d MB", got>>20, want>>20)
 	}
 }

@@ -34,7 +34,9 @@ more connections are open at once; the next waits to be accepted. An
 answer of n bytes has --max-time (at least 30 s) and n at 16 KiB/s to be
 taken, after which it is dropped: a client that stops reading loses it,
 one reading at 128 kbit/s or faster gets it all. Answers being taken
-are held in memory beside --max-memory, one at most a request.
+are held in memory beside --max-memory, one at most a request (at most
+24 MB each), and the server's soft memory limit leaves them that room.
+An idle connection is closed after 15 s.
 
 The default address answers this machine only. Serving other machines
 takes an explicit --addr, e.g. --addr 0.0.0.0:8080, and a look at the

@@ -68,6 +68,15 @@ type Limits struct {
 // eight and a half minutes beyond Stall.
 const DefaultMinRate = 16 << 10
 
+// MaxAnswer is the most memory one answer holds while it is taken: the
+// largest (a sweep of fire over 200 values against ten targets with SW,
+// some 12 MB of JSON) as its output and its encoded message, which live
+// side by side until the collector frees the first. A server holds at
+// most one a place (Runs + Queue) beside its runs' memory, so that its
+// soft memory limit must leave room for them: below it, answers being
+// taken would make the collector run without end.
+const MaxAnswer = 24 << 20
+
 // DefaultTick is how often a run's progress reaches the page at most.
 const DefaultTick = 200 * time.Millisecond
 
