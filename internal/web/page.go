@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"path"
@@ -33,6 +34,19 @@ func servedPage() ([]byte, error) {
 	return append(append(append([]byte{}, b[:i]...), "\n"+servedMark...), b[i:]...), nil
 }
 
+// workerRemover is the service worker a server answers /sw.js with: it
+// takes over from the static site's at once, then removes itself and the
+// site's caches, and reloads the pages it held.
+const workerRemover = `// sapper serve runs this page's work: no worker is wanted here.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (e) => e.waitUntil(
+  caches.keys()
+    .then((keys) => Promise.all(keys.map((k) => caches.delete(k))))
+    .then(() => self.registration.unregister())
+    .then(() => self.clients.matchAll({ type: "window", includeUncontrolled: true }))
+    .then((pages) => Promise.all(pages.map((p) => p.navigate(p.url))))));
+`
+
 // notServed are the site's files a server leaves out: the service worker,
 // whose offline copy of the site would want the WebAssembly engine.
 var notServed = map[string]bool{"index.html": true, "sw.js": true}
@@ -54,6 +68,15 @@ func (h *handler) routes() error {
 	static := http.FileServerFS(site.Page())
 	for _, f := range files {
 		if f.IsDir() || notServed[f.Name()] {
+			continue
+		}
+		if path.Ext(f.Name()) == ".webmanifest" {
+			// a type the mime package does not know, which the browser
+			// then reads as text
+			h.get("/"+f.Name(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/manifest+json")
+				static.ServeHTTP(w, r)
+			}))
 			continue
 		}
 		h.get("/"+f.Name(), static)
@@ -95,6 +118,16 @@ func (h *handler) routes() error {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(h.page)
 	}
+	// The static site's service worker, left on this address by an
+	// earlier visit, would serve its cached page and engine in place of
+	// this server's. The browser fetches the worker's script again on a
+	// visit, and gets this one, which removes the worker and its caches
+	// and reloads the pages it held, now from the server.
+	h.get("/sw.js", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = io.WriteString(w, workerRemover)
+	}))
 	h.mux.HandleFunc("GET /{$}", page)
 	h.gets["/"] = true
 	h.get("/index.html", http.HandlerFunc(page))

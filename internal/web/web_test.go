@@ -171,7 +171,7 @@ func TestPage(t *testing.T) {
 		}
 	}
 	for path, want := range map[string]string{
-		"/sw.js": `"/sw.js"`, "/sapper.wasm": `"/sapper.wasm"`, "/nothing": `"/nothing"`, "/run/": `"/run/"`,
+		"/sapper.wasm": `"/sapper.wasm"`, "/nothing": `"/nothing"`, "/run/": `"/run/"`,
 		"/a%00b": `"/a\x00b"`, "/" + strings.Repeat("z", 2000): `"/` + strings.Repeat("z", 79) + `"…`,
 	} {
 		res, err := s.Client().Get(s.URL + path)
@@ -183,6 +183,36 @@ func TestPage(t *testing.T) {
 		if res.StatusCode != http.StatusNotFound || !strings.Contains(string(b), "not found: "+want+"; the page is at /") {
 			t.Errorf("GET %.40s: %d %q, want 404 naming %s", path, res.StatusCode, b, want)
 		}
+	}
+}
+
+// TestWorkerRemoved: /sw.js is no copy of the static site's worker but
+// one that removes itself, so that a worker that site left on this
+// address does not keep serving its cached page instead of this server's.
+func TestWorkerRemoved(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	res, err := s.Client().Get(s.URL + "/sw.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") || res.Header.Get("Cache-Control") != "no-cache" ||
+		!strings.Contains(string(b), "self.registration.unregister()") || strings.Contains(string(b), "fetch") {
+		t.Errorf("GET /sw.js: %d %s %s\n%s", res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"), b)
+	}
+}
+
+// TestManifestType: the app manifest goes as what it is, not text.
+func TestManifestType(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	res, err := s.Client().Get(s.URL + "/manifest.webmanifest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/manifest+json" {
+		t.Errorf("GET /manifest.webmanifest: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 }
 
