@@ -4,6 +4,9 @@ package cli
 
 import (
 	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -144,5 +147,49 @@ func TestServeInBrowser(t *testing.T) {
 		if cmdline != c.want {
 			t.Errorf("%s: the page ran %q, want %q", c.hash, cmdline, c.want)
 		}
+	}
+}
+
+// TestServedPageSendsTheFilesItNames: crossings opened one after another
+// in one tab, each by a permalink with its own tables file, each send the
+// server only the crossing and the tables it names: the files of the
+// links before would pile up past the 4 a request takes. A link whose
+// command has a bad escape shows the notice of a command not sapper's.
+func TestServedPageSendsTheFilesItNames(t *testing.T) {
+	ctx := browser(t)
+	ts := servedEngine(t, 10_000_000)
+	tables, err := os.ReadFile(filepath.Join("..", "..", "model", "sasl", "tables", "illustrative-russian.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, crossing, _ := cli(t, "scenarios", "two-sq-crossing")
+	for i := range 3 {
+		c, tb := fmt.Sprintf("c%d.yaml", i), fmt.Sprintf("t%d.yaml", i)
+		q := url.Values{"crossing": {c}, "file:" + c: {strings.Replace(crossing, "tables: illustrative", "tables: "+tb, 1)}, "file:" + tb: {string(tables)}}
+		var errText string
+		var sent []string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(ts.URL+"/?files#activate?"+q.Encode()),
+			waitState("done", "error"),
+			chromedp.Text(`#error`, &errText, chromedp.ByQuery),
+			chromedp.Evaluate(`[...new URLSearchParams(location.hash.slice(location.hash.indexOf("?") + 1)).keys()].filter((k) => k.startsWith("file:"))`, &sent),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if errText != "" || len(sent) != 2 {
+			t.Errorf("crossing %d of a tab: error %q, files in its address %q", i+1, errText, sent)
+		}
+	}
+	var notice, state string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?escape#%E0%A4%A"),
+		chromedp.Poll(`document.body.dataset.state === "idle"`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Text(`#notice`, &notice, chromedp.ByQuery),
+		chromedp.Evaluate(`document.body.dataset.state`, &state),
+	); err != nil {
+		t.Fatalf("a link with a bad escape: %v", err)
+	}
+	if !strings.Contains(notice, "is not one of sapper's") {
+		t.Errorf("a link with a bad escape: notice %q", notice)
 	}
 }

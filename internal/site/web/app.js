@@ -464,7 +464,6 @@ function pageMain() {
     });
     // a table in a fold is measured once it opens
     $("result").addEventListener("toggle", markScrolling, true);
-    route();
     if (SERVED) {
       $("offline").textContent = "";
       document.querySelector("header.top p").textContent = "The odds of a wargame attack, by Monte Carlo or exact enumeration, computed by the sapper serve this page came from.";
@@ -477,6 +476,9 @@ function pageMain() {
         () => {},
       );
     }
+    // last, so that a link route cannot take does not leave the page
+    // saying where it runs wrongly
+    route();
   }
 
   // route shows the form the hash names, filled from its query, and runs
@@ -484,7 +486,12 @@ function pageMain() {
   function route() {
     const raw = location.hash.slice(1);
     const q = raw.indexOf("?");
-    const name = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
+    let name;
+    try {
+      name = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
+    } catch {
+      name = q < 0 ? raw : raw.slice(0, q); // a bad escape: the notice below names it as written
+    }
     const params = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
     if (params.get(RUN) === "") params.delete(RUN);
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
@@ -1101,13 +1108,19 @@ function pageMain() {
         params.push([name, v]);
       }
     }
-    // The files the command line names, and those they name (a crossing's
-    // tables): every file given, as the page cannot tell which.
+    // The files the command line names, and the tables file a crossing
+    // among them names: not every file uploaded or linked before, which
+    // would pile up past what a server takes.
     const given = {};
-    const takesFiles = inputsOf(cmd).some((i) => i.kind === "file");
-    for (const [name, text] of takesFiles ? Object.entries(files) : []) {
-      given[name] = text;
-      params.push(["file:" + name, text]);
+    const fileInputs = inputsOf(cmd).filter((i) => i.kind === "file").map((i) => i.name);
+    const named = params.filter(([k, v]) => fileInputs.includes(k) && Object.hasOwn(files, v)).map(([, v]) => v);
+    for (const n of [...named]) {
+      const t = /^tables:[ \t]*["']?([^"'\s#]+)/m.exec(files[n]);
+      if (t && Object.hasOwn(files, t[1]) && !named.includes(t[1])) named.push(t[1]);
+    }
+    for (const name of named) {
+      given[name] = files[name];
+      params.push(["file:" + name, files[name]]);
     }
     return { argv, params, files: given };
   }
