@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -201,6 +202,27 @@ func TestUnitsAtStart(t *testing.T) {
 				t.Errorf("%s in %v: ML %d, leadership %+d from %q, ELR %d, HoB %+d; want %d, %+d from %q, %d, %+d",
 					units[i], c.units, g.ML, g.Leadership, g.Leader, g.ELR, g.HoBDRM, w.ml, w.lead, w.leader, w.elr, w.hobD)
 			}
+		}
+	}
+}
+
+// TestSMCClassAtStart: a SMC has no MMC Class; the units table calls a
+// leader elite, as his Heat of Battle DR is (§8.51), or "—" with that
+// switch off, and a hero "—".
+func TestSMCClassAtStart(t *testing.T) {
+	units := []Unit{mustUnit(t, "4-6-7"), mustUnit(t, "leader:8-1"), mustUnit(t, "hero:1-4-9")}
+	opts := DefaultOptions()
+	for _, c := range []struct {
+		leadersElite bool
+		want         []string
+	}{{true, []string{"first", "elite", "—"}}, {false, []string{"first", "—", "—"}}} {
+		opts.LeadersElite = c.leadersElite
+		var got []string
+		for _, e := range UnitsAtStart(units, 3, opts) {
+			got = append(got, e.Class)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("leaders elite %v: classes %q, want %q", c.leadersElite, got, c.want)
 		}
 	}
 }

@@ -6,10 +6,12 @@ import "fmt"
 // leadership DRM it receives while its leaders stand, and what else sets
 // its checks apart. It is read off the Location the trial starts from.
 type UnitEntry struct {
-	Unit   Unit   `json:"unit"`
-	ML     int    `json:"ml"`
-	Broken bool   `json:"broken"`
-	Class  string `json:"class"`
+	Unit   Unit `json:"unit"`
+	ML     int  `json:"ml"`
+	Broken bool `json:"broken"`
+	// Class is an MMC's Class; a SMC's is elite when its Heat of Battle
+	// DR takes the Elite −1 (a leader, §8.51), else "—".
+	Class string `json:"class"`
 	// Leadership is the DRM a leader gives the unit's MC and TC (A10.7);
 	// Leader names him ("" for none, or when several give the same).
 	Leadership int    `json:"leadership"`
@@ -36,6 +38,15 @@ func (l *loc) entries(units []Unit) []UnitEntry {
 	for i := range l.n {
 		u := &l.u[i]
 		e := UnitEntry{Unit: units[i], ML: u.curML(), Broken: u.broken, Class: u.class.String(), ELR: int(u.elr)}
+		if u.kind.SMC() {
+			// A SMC has no Class of an MMC's: leaders are elite (A1.11,
+			// §8.51) unless that switch is off; a hero takes no Heat of
+			// Battle DR for a Class to change.
+			e.Class = "—"
+			if l.eliteForHoB(i) {
+				e.Class = Elite.String()
+			}
+		}
 		e.Leadership, e.Leader = l.leaderSource(i, units)
 		if u.broken || u.heroic {
 			e.ELR = -1 // A19.11: never Replaced while broken, nor a hero
