@@ -179,6 +179,8 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..5..6", `TO "5..6" is not a number`},
 		{"sweep dc --target 4-6-7 --vary tem", `--vary "tem": want NAME=FROM..TO`},
 		{"sweep dc --target 4-6-7 --vary tem=1", `want FROM..TO after tem=`},
+		{"sweep dc --target 4-6-7 --vary tem=0,3", `--vary "tem=0,3": want FROM..TO after tem=, not a list; two values are a range stepped from one to the other, tem=0..3:3`},
+		{"sweep fire --target 4-6-7 --vary fp=2.5,7.5", `stepped from one to the other, fp=2.5..7.5:STEP`},
 		{"sweep dc --target 4-6-7 --vary tem=0..9", `--vary "tem=0..9": at tem=9: --tem "9": want a whole number from 0 to 8`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1000", `1001 values; at most 200`},
 		{"sweep dc --target 4-6-7 --tem 2 --vary tem=0..5", `--tem is given too`},

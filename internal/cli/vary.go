@@ -137,6 +137,18 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	bounds, stepText, hasStep := cutLast(rng, ":")
 	fromText, toText, ok := strings.Cut(bounds, "..")
 	if !ok {
+		if a, b, two := strings.Cut(rng, ","); two && !strings.Contains(b, ",") && !strings.Contains(rng, ":") {
+			// Two values, as a player asks "TEM 0 or 3?": a range
+			// stepped from one to the other.
+			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+			step := "STEP"
+			if x, err := strconv.Atoi(a); err == nil {
+				if y, err := strconv.Atoi(b); err == nil && y > x {
+					step = strconv.Itoa(y - x)
+				}
+			}
+			return bad("want FROM..TO after %s=, not a list; two values are a range stepped from one to the other, %s=%s..%s:%s", name, name, a, b, step)
+		}
 		return bad("want FROM..TO after %s=, e.g. %s=0..5", name, name)
 	}
 	from, err := v.bound("FROM", fromText)
