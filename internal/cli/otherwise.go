@@ -15,8 +15,12 @@ func whyNoFlag(cmd, name string) string {
 // name. Heat of Battle is one switch among a crossing's rules (S29), and
 // a flag of its own in every ASL attack command.
 func otherwise(cmd, name string) string {
-	if cmd == "activate" && name == "no-hob" {
+	switch {
+	case cmd == "activate" && name == "no-hob":
 		return "a crossing turns Heat of Battle off with --rule heat-of-battle=false (A15)"
+	case cmd == "fire" && name == "leader":
+		// sapper lhy's word: an ASL leader directing fire is two inputs
+		return "a leader directing the fire is --leader-directed (no Cowering), his modifier in --drm (A7.9), e.g. --leader-directed --drm -1"
 	}
 	return ""
 }
