@@ -42,6 +42,10 @@ func LookupPreset(name string) (Preset, error) {
 	names := make([]string, len(presets))
 	for i, p := range presets {
 		names[i] = p.Name
+		if strings.EqualFold(name, p.Name) {
+			// spelt exactly all the same: a name is one spelling
+			return Preset{}, fmt.Errorf("%q: names are lower case: %s (or give the armor with --af)", name, p.Name)
+		}
 	}
 	return Preset{}, fmt.Errorf("%q: want one of %s, or give the armor with --af", name, strings.Join(names, ", "))
 }

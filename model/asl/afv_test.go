@@ -183,6 +183,10 @@ func TestPresetsResolve(t *testing.T) {
 			t.Errorf("%q: found; want the name spelt exactly", name)
 		}
 	}
+	// a name in another case is told the one spelling
+	if _, err := LookupPreset("Tiger"); err == nil || err.Error() != `"Tiger": names are lower case: tiger (or give the armor with --af)` {
+		t.Errorf("Tiger: %v", err)
+	}
 }
 
 func TestParseArmorErrors(t *testing.T) {
