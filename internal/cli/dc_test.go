@@ -418,51 +418,48 @@ func TestBreachTitleNamesTheWall(t *testing.T) {
 // own elr=, nor for a crew (A19.11), where "ELR 3" would be a default
 // nothing used.
 func TestSetupLineSaysELROnlyWhenRead(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		elr  bool
-	}{
+	setupLineSays(t, "ELR 3", []saysCase{
 		{[]string{"dc", "--target", "4-6-7"}, true},
 		{[]string{"dc", "--target", "4-6-7,elr=5"}, false},
 		{[]string{"dc", "--target", "crew:2-2-8"}, false},
 		{[]string{"dc", "--mode", "thrown", "--target", "4-6-7,elr=5", "--thrower", "4-6-7"}, true},
 		{[]string{"fire", "--fp", "8", "--target", "4-6-7"}, true},
 		{[]string{"fire", "--fp", "8", "--target", "4-6-7,elr=2", "--target", "crew:2-2-8"}, false},
-	} {
-		args := append(c.args, "--method", "exact")
-		code, out, stderr := cli(t, args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, stderr)
-		}
-		// The line may wrap; the tables below it never say "ELR 3".
-		if got := strings.Contains(strings.Join(strings.Fields(out), " "), "ELR 3"); got != c.elr {
-			t.Errorf("%v: says ELR 3 %v, want %v:\n%s", args, got, c.elr, out)
-		}
-	}
+	})
 }
 
 // TestSetupLineSaysNoThrower: a Thrown DC with no --thrower leaves out
 // its attack on the thrower's Location (A23.6), and its setup line says
 // so, as a Placed DC's says it is taken as operably Placed.
 func TestSetupLineSaysNoThrower(t *testing.T) {
-	const left = noThrower
-	for _, c := range []struct {
-		args []string
-		says bool
-	}{
+	setupLineSays(t, noThrower, []saysCase{
 		{[]string{"dc", "--mode", "thrown", "--target", "4-6-7"}, true},
 		{[]string{"dc", "--mode", "thrown", "--target", "4-6-7", "--thrower", "4-6-7"}, false},
 		{[]string{"dc", "--target", "4-6-7"}, false},
 		{[]string{"afv", "--vehicle", "tiger", "--mode", "thrown"}, true},
 		{[]string{"afv", "--vehicle", "tiger", "--mode", "thrown", "--thrower", "4-6-7"}, false},
-	} {
+	})
+}
+
+// saysCase is a command line and whether its output says a phrase.
+type saysCase struct {
+	args []string
+	says bool
+}
+
+// setupLineSays runs each case exactly and holds whether its output says
+// phrase, its lines wrapped or not: the tables below the setup line never
+// hold the phrases asked of it.
+func setupLineSays(t *testing.T, phrase string, cases []saysCase) {
+	t.Helper()
+	for _, c := range cases {
 		args := append(c.args, "--method", "exact")
 		code, out, stderr := cli(t, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr)
 		}
-		if got := strings.Contains(strings.Join(strings.Fields(out), " "), left); got != c.says {
-			t.Errorf("%v: says %q %v, want %v:\n%s", args, left, got, c.says, out)
+		if got := strings.Contains(strings.Join(strings.Fields(out), " "), phrase); got != c.says {
+			t.Errorf("%v: says %q %v, want %v:\n%s", args, phrase, got, c.says, out)
 		}
 	}
 }
