@@ -326,7 +326,6 @@ func modelError(fs *pflag.FlagSet, err error) error {
 	return usagef("%s", err)
 }
 
-// describeDC is the table's one-line summary of the attack.
 // noThrower is what a Thrown DC leaves out with no thrower given.
 const noThrower = "thrower's Location not attacked (no thrower given, A23.6)"
 
@@ -346,6 +345,7 @@ func takenAsGiven(a asl.DCAttack) []string {
 	return nil
 }
 
+// describeDC is the table's one-line summary of the attack.
 func describeDC(a asl.DCAttack) string {
 	what := joinUnits(a.Targets)
 	switch {

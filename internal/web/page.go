@@ -47,8 +47,10 @@ self.addEventListener("activate", (e) => e.waitUntil(
     .then((pages) => Promise.all(pages.map((p) => p.navigate(p.url))))));
 `
 
-// notServed are the site's files a server leaves out: the service worker,
-// whose offline copy of the site would want the WebAssembly engine.
+// notServed are the site's files a server does not serve as they are:
+// the page, marked as served (servedPage), and the service worker, whose
+// offline copy of the site would want the WebAssembly engine; /sw.js is
+// workerRemover instead.
 var notServed = map[string]bool{"index.html": true, "sw.js": true}
 
 // get serves GET (and HEAD) of path with hd, and notes the path, so that
