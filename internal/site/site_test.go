@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,5 +114,24 @@ func TestDocsAreKept(t *testing.T) {
 	}
 	if len(pages) < 20 {
 		t.Errorf("%d pages, want the manual's and the rules reference's", len(pages))
+	}
+}
+
+// TestPagePolicy: the static page declares the policy a server sends
+// with it (package web): no script, style or connection but the site's
+// own, so that a host that sends no header still loads nothing else.
+func TestPagePolicy(t *testing.T) {
+	b, err := fs.ReadFile(Page(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, want := range []string{`http-equiv="Content-Security-Policy"`, "default-src 'none'", "script-src 'self';", "style-src 'self';", "base-uri 'none'"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html's policy lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "unsafe-inline") || strings.Contains(page, "unsafe-eval") {
+		t.Error("index.html's policy allows inline or evaluated code")
 	}
 }
