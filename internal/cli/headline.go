@@ -264,21 +264,26 @@ func addInstead(h *report.Headline, res *sim.Result, metric, what string, labels
 
 // lhyTarget is lhy's headline: the unit of the hex most likely to suffer
 // a Casualty, the first of those alike; with no unit ever hit (fire the
-// dice send elsewhere, 13.1.3, or an AT attack alone), the vehicle most
-// likely destroyed.
+// dice send elsewhere, 13.1.3), or for an AT attack alone, whose
+// Collateral Damage may touch a Rider but asks about the vehicles, the
+// vehicle most likely destroyed.
 func lhyTarget(rep report.Report) *report.Headline {
 	res := rep.Result
 	if res == nil {
 		return nil
 	}
+	type question struct{ prefix, outcome, noun, what, instead, insteadWhat string }
+	// The unit hit at all (FFAR above its Cohesion) is Disrupted when it
+	// is not a Casualty: the headline gives both.
+	units := question{lhy.UnitMetric(""), "casualty", "Unit ", " suffers a Casualty", "disrupted", "Disrupted instead"}
+	vehicles := question{lhy.VehicleMetric(""), "destroyed", "Vehicle ", " is destroyed", "shocked", "Shocked instead"}
+	order := []question{units, vehicles}
+	if a, ok := rep.Inputs.(lhy.FireAttack); ok && len(a.SADRM) == 0 && a.MDRM == nil && len(a.AT) > 0 {
+		order = []question{vehicles, units}
+	}
 	var h *report.Headline
 	best := -1.0
-	for _, x := range []struct{ prefix, outcome, noun, what, instead, insteadWhat string }{
-		// The unit hit at all (FFAR above its Cohesion) is Disrupted when
-		// it is not a Casualty: the headline gives both.
-		{lhy.UnitMetric(""), "casualty", "Unit ", " suffers a Casualty", "disrupted", "Disrupted instead"},
-		{lhy.VehicleMetric(""), "destroyed", "Vehicle ", " is destroyed", "shocked", "Shocked instead"},
-	} {
+	for _, x := range order {
 		for _, m := range res.Metrics {
 			name, ok := strings.CutPrefix(m.Name, x.prefix)
 			if !ok {

@@ -33,6 +33,9 @@ func TestHeadlines(t *testing.T) {
 		// The unit the fire finds (13.1.3), not the first listed.
 		{"lhy --sadrm 3 --target a:5 --target b:8 --method exact", "unit.b", "casualty", "Unit b suffers a Casualty: 42.00%"},
 		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target a:6 --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: "},
+		// an AT attack alone asks about the vehicle, though its Collateral
+		// Damage may touch a Rider
+		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target r:6,rider --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: 40.00%; Shocked instead: 10.00%."},
 		{"compare --method exact", "stack", "cleared", "Thrown clears the stack most often: 24.71%; placed 17.09%, set 7.30%."},
 		{"compare --preset --method exact", "stack", "cleared", "Set (before play) clears the stack most often: "},
 		// A stack with no target in Good Order is clear before any
