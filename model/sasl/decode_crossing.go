@@ -211,6 +211,10 @@ func decodeEnemy(v yamlfile.Node, e *Enemy) error {
 func decodeStep(x yamlfile.Node) (Step, error) {
 	var st Step
 	mf := false
+	// An eligible S? with no range is told so only once the Location's
+	// own keys are read: a range indented one level too little is a key
+	// of the Location, and its unknown field says where it went.
+	var noRange error
 	err := x.Fields(stepKeys, func(k string, y yamlfile.Node) error {
 		var err error
 		switch k {
@@ -249,9 +253,9 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 				case err != nil:
 				case !id:
 					err = z.Errorf("no id")
-				case !ranged:
+				case !ranged && noRange == nil:
 					// Left out, it would read as 0: the same hex (S10).
-					err = z.Errorf("S? %s: no range: the hexes from it to this Location", el.ID)
+					noRange = z.Errorf("S? %s: no range: the hexes from it to this Location", el.ID)
 				}
 				st.Eligible = append(st.Eligible, el)
 				return err
@@ -259,6 +263,9 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 		}
 		return err
 	})
+	if err == nil {
+		err = noRange
+	}
 	if err == nil && !mf {
 		err = x.Errorf("no mf: the MF spent to enter the Location")
 	}

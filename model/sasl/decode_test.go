@@ -225,6 +225,13 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "S? hut: no range: the hexes from it to this Location") {
 		t.Errorf("an eligible S? with no range: %#v", err)
 	}
+	// A range indented as the Location's own key is told where it went,
+	// not that the S? has none.
+	slipped := strings.Replace(string(data), "eligible: [{id: hut, range: 3}]", "eligible: [{id: hut}], range: 3", 1)
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(slipped)))
+	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, `unknown field "range"`) {
+		t.Errorf("a range slipped out of eligible: %#v", err)
+	}
 }
 
 // TestCrossingRefusesWhatNeverActs: an S? eligible nowhere, Long Range
