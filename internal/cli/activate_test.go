@@ -509,7 +509,7 @@ func TestTablesFlagFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr := cli(t, "activate", "two-sq-crossing", "--tables", file)
-	if want := `--tables "` + file + `": x4 has no column for 1941`; code != exitUsage || !strings.Contains(stderr, want) || strings.Contains(stderr, ":9:") {
+	if want := `--tables "` + file + `": x4 has no column for the enemy's date, 1941, its first 1943: give a date it covers, or tables for that date`; code != exitUsage || !strings.Contains(stderr, want) || strings.Contains(stderr, ":9:") {
 		t.Errorf("exit %d, %q, want %q", code, stderr, want)
 	}
 }

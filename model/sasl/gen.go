@@ -243,10 +243,15 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 	col := func(tb *Table, name string, bySite bool) (*Column, error) {
 		c, ok := tb.Pick(d, a.sq.Site, bySite)
 		if !ok {
-			if bySite {
-				return nil, bound.Invalidf("tables", "%s has no column for %d and site %q (S? %s)", name, d.Year, a.sq.Site, a.sq.ID)
+			// Either side may be the slip: the date, or the tables given.
+			first := ""
+			if y, ok := tb.firstYear(a.sq.Site, bySite); ok {
+				first = fmt.Sprintf(", its first %d", y)
 			}
-			return nil, bound.Invalidf("tables", "%s has no column for %d", name, d.Year)
+			if bySite {
+				return nil, bound.Invalidf("tables", "%s has no column for the enemy's date, %d, and site %q (S? %s)%s: give a date it covers, or tables for that date", name, d.Year, a.sq.Site, a.sq.ID, first)
+			}
+			return nil, bound.Invalidf("tables", "%s has no column for the enemy's date, %d%s: give a date it covers, or tables for that date", name, d.Year, first)
 		}
 		return c, nil
 	}

@@ -190,6 +190,21 @@ func (t *Table) Pick(d Date, site string, bySite bool) (*Column, bool) {
 	return best, best != nil
 }
 
+// firstYear is the year of the table's earliest column (of site, when
+// bySite), false when it has none.
+func (t *Table) firstYear(site string, bySite bool) (int, bool) {
+	first, ok := 0, false
+	for _, c := range t.Columns {
+		if bySite && c.Site != site {
+			continue
+		}
+		if !ok || c.Year < first {
+			first, ok = c.Year, true
+		}
+	}
+	return first, ok
+}
+
 // Modifier is the sum of the table's DRM that apply at date d, with or
 // without an elite MMC listed before (S5, S27).
 func (t *Table) Modifier(d Date, eliteMMC bool) int {
