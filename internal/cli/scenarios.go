@@ -119,9 +119,12 @@ func nearestBuiltin(ref, command string) string {
 		return near
 	}
 	const fewest, most = 3, 4 // a shorter part matches at random; more is the list
+	if len(ref) < fewest {
+		return ""
+	}
 	var holding []string
 	for _, n := range names {
-		if len(ref) >= fewest && strings.Contains(n, strings.ToLower(ref)) {
+		if strings.Contains(n, strings.ToLower(ref)) {
 			holding = append(holding, n)
 		}
 	}

@@ -244,14 +244,14 @@ func (a *activation) newItemRoll(it Item, elite, longRange bool) (roll, error) {
 		c, ok := tb.Pick(d, a.sq.Site, bySite)
 		if !ok {
 			// Either side may be the slip: the date, or the tables given.
-			first := ""
-			if y, ok := tb.firstYear(a.sq.Site, bySite); ok {
-				first = fmt.Sprintf(", its first %d", y)
-			}
+			what := fmt.Sprintf("the enemy's date, %d", d.Year)
 			if bySite {
-				return nil, bound.Invalidf("tables", "%s has no column for the enemy's date, %d, and site %q (S? %s)%s: give a date it covers, or tables for that date", name, d.Year, a.sq.Site, a.sq.ID, first)
+				what += fmt.Sprintf(", and site %q (S? %s)", a.sq.Site, a.sq.ID)
 			}
-			return nil, bound.Invalidf("tables", "%s has no column for the enemy's date, %d%s: give a date it covers, or tables for that date", name, d.Year, first)
+			if y, ok := tb.firstYear(a.sq.Site, bySite); ok {
+				what += fmt.Sprintf(", its first %d", y)
+			}
+			return nil, bound.Invalidf("tables", "%s has no column for %s: give a date it covers, or tables for that date", name, what)
 		}
 		return c, nil
 	}
