@@ -95,3 +95,58 @@ func TestAutoInterruptedAfterChoosing(t *testing.T) {
 		}
 	}
 }
+
+// lateTail is a trial of 14 dice merged once, before the 13th, on the
+// first die alone: six states, met from the walk's first paths on, whose
+// 6^12 prefixes make the walk billions of paths long.
+func lateTail() Experiment {
+	return Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "first", Labels: []string{"odd", "even"}}}},
+		New: func() Trial {
+			key := make([]byte, 1)
+			return func(src *Source, rec *Record) {
+				first := 0
+				for i := range 14 {
+					if i == 12 && src.Merging() {
+						key[0] = byte(first)
+						if src.Merge(key) {
+							return
+						}
+					}
+					d := src.Intn(6)
+					if i == 0 {
+						first = d
+					}
+				}
+				rec.Set(0, first%2)
+			}
+		},
+	}
+}
+
+// TestAutoTriesAMergedWalkAndSaysWhy: a walk that merges, chosen on its
+// first paths, is said to be tried within auto's bounds, not estimated
+// (its estimate errs by orders of magnitude), and when it passes them,
+// the note says what came of the try, the same for any worker count.
+func TestAutoTriesAMergedWalkAndSaysWhy(t *testing.T) {
+	var notes []string
+	for _, workers := range []int{1, 2} {
+		var why string
+		res, err := RunAuto(context.Background(), lateTail(), Config{Trials: 1000, Seed: 1, Workers: workers, MaxPaths: 1 << 40},
+			func(m Method, w string) { why = w })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(why, "auto chose exact enumeration: its walk merges equal states, so its first ") ||
+			!strings.HasSuffix(why, " paths do not tell how far it goes; Monte Carlo if it has not ended within 1,048,576 paths, 8,388,608 draws or 65,536 merged states") {
+			t.Errorf("-j %d: told %q", workers, why)
+		}
+		if res.Method != MonteCarlo || !strings.HasPrefix(res.Note, "auto tried exact enumeration, but its walk had not ended after ") {
+			t.Errorf("-j %d: %s, note %q", workers, res.Method, res.Note)
+		}
+		notes = append(notes, why+res.Note)
+	}
+	if notes[0] != notes[1] {
+		t.Errorf("the choice depends on the workers: %q, %q", notes[0], notes[1])
+	}
+}

@@ -86,8 +86,13 @@ const (
 	// whose paths are long: the built-in walks that merge end within
 	// 6.9 million draws (plans-prep-then-placed; village-crossing 5.8
 	// million), and a crossing of ten Locations and eight S? made 23
-	// million, 3.7 s, in its first 2^20 paths.
-	autoMergedDraws = 1 << 24
+	// million, 3.7 s, in its first 2^20 paths. Past the probe, a walk
+	// that merges cannot be told from one about to end (a 4-6-7 and an
+	// 8-1 at 2 MF past three Locations opens states at the pace of
+	// village-crossing and ends after 11 million paths and 71 s), so
+	// this is what a try that fails costs: 2^23 draws, some 1.5 s of a
+	// crossing on one core, where 2^24 took 3 to 6.
+	autoMergedDraws = 1 << 23
 )
 
 // probeError is auto's walk of an enumeration that merges states passing
@@ -126,7 +131,17 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 	}
 	start := time.Now()
 	chose := ""
-	res, err := runExact(ctx, exp, cfg, autoSlack, func(est float64, walked uint64) {
+	merged := false
+	res, err := runExact(ctx, exp, cfg, autoSlack, func(est float64, walked uint64, merges bool) {
+		merged = merges
+		if merges {
+			// Its estimate errs by orders of magnitude, either way: auto
+			// says what bounds the try instead.
+			chose = fmt.Sprintf("auto chose exact enumeration: its walk merges equal states, so its first %s paths do not tell how far it goes; Monte Carlo if it has not ended within %s paths, %s draws or %s merged states",
+				grouped(walked), grouped(autoMergedPaths), grouped(autoMergedDraws), grouped(autoMergedStates))
+			say(Exact, chose)
+			return
+		}
 		within := "within the budget of " + grouped(cfg.MaxPaths)
 		if est > float64(cfg.MaxPaths) {
 			// An estimate is rough: one up to autoSlack times the
@@ -144,6 +159,8 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 	case errors.As(err, &be) || errors.As(err, &pe) || errors.As(err, &de):
 		var note string
 		switch {
+		case be != nil && merged:
+			note = fmt.Sprintf("auto tried exact enumeration, but its walk, which merges states, passed the budget of %s paths; ran Monte Carlo", grouped(be.Budget))
 		case be != nil:
 			note = autoNote(be, chose)
 		case de != nil:
@@ -151,6 +168,11 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 			if chose != "" {
 				note = chose + ", but " + note
 			}
+		case merged && pe != nil:
+			// Why it tried was said when it chose; the note says what
+			// came of it, in fewer words.
+			note = fmt.Sprintf("auto tried exact enumeration, but its walk had not ended after %s paths through %s merged states, as far as auto walks one that merges; ran Monte Carlo",
+				grouped(pe.walked), grouped(pe.states))
 		case chose != "":
 			note = fmt.Sprintf("%s, but the walk %s; ran Monte Carlo", chose, pe)
 		default:

@@ -37,12 +37,12 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 // runExact is RunExact on a configuration with its defaults, checked. It
 // gives up after the probe when the estimated paths exceed slack times
 // the budget. With decided (auto), the probe's estimate is final for a
-// walk that merges no states: when it fits, decided is called with it and
-// the paths walked, and the walk goes on to its end, or to the budget,
-// without estimating again. A walk whose paths stop on known states is
+// walk that merges no states: when it fits, decided is called with it,
+// the paths walked and whether the walk merges, and the walk goes on to
+// its end, or to the budget, without estimating again. A walk whose paths stop on known states is
 // held to auto's bounds from the probe on, estimated again after each
 // step until it fits, and not given up on its estimate (estimate.go).
-func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, decided func(est float64, walked uint64)) (*Result, error) {
+func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, decided func(est float64, walked uint64, merges bool)) (*Result, error) {
 	start := time.Now()
 	_, size := exp.Schema.layout()
 	roots, err := rootsOf(exp, size, cfg)
@@ -120,7 +120,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 				return nil, &BudgetError{Budget: cfg.MaxPaths, Estimate: est, Walked: paths.Load()}
 			}
 			probed = true
-			decided(est, paths.Load())
+			decided(est, paths.Load(), merges)
 			continue
 		}
 		// A walk that merges states meets more merges the further it

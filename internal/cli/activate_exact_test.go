@@ -208,3 +208,30 @@ func TestActivateAutoDecides(t *testing.T) {
 		}
 	}
 }
+
+// TestActivateAutoTriesAndSays: a crossing whose walk merges, chosen
+// exact on its first paths, is said on stderr to be tried within auto's
+// bounds, not estimated, and when it passes them the JSON's note and a
+// second line on stderr say what came of the try.
+func TestActivateAutoTriesAndSays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a try of a crossing's walk, then Monte Carlo")
+	}
+	code, stdout, stderr := cli(t, "activate", "testdata/activate/dash-crossing.yaml", "--method", "auto", "-j", "2", "--trials", "2000", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct {
+		Method string `json:"method"`
+		Note   string `json:"note"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if out.Method != "mc" || len(lines) != 2 ||
+		!strings.HasPrefix(lines[0], "--method auto: auto chose exact enumeration: its walk merges equal states, so its first ") ||
+		lines[1] != "--method auto: "+out.Note || !strings.HasPrefix(out.Note, "auto tried exact enumeration, but its walk had not ended after ") {
+		t.Errorf("method %s, note %q, stderr %q", out.Method, out.Note, stderr)
+	}
+}
