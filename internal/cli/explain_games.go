@@ -21,6 +21,7 @@ const (
 	tableMortar    = "mortar_result"
 	tableAC        = "activation_check"
 	tableA1        = "a1_dr"
+	tablePathFire  = "path_fire"
 )
 
 // explainBuilding is the working of a Tide of Iron attack on a building.
@@ -177,11 +178,32 @@ func explainCrossing(c *sasl.Crossing) *report.Explanation {
 		}
 		a1.Rows = append(a1.Rows, []any{r.Original, asl.Ways(r.Original), probCell(asl.Ways(r.Original), 36), r.Final, items})
 	}
-	e.Tables = append(e.Tables, a1)
+	e.Tables = append(e.Tables, a1, pathFireTable(w.Fire))
 	u := newUnitsTable()
 	addUnitRows(&u, "moving stack", w.Stack)
 	e.Tables = append(e.Tables, u)
 	return e
+}
+
+// pathFireTable is the fire each Location's eligible S? may bring on the
+// moving stack, with the DRM on a Good Order unit before leadership.
+func pathFireTable(fire []sasl.FireWorking) report.ExplainTable {
+	t := report.ExplainTable{Name: tablePathFire,
+		Title:   "Fire at the moving stack: each Location, the S? eligible there, and the DRM of their attacks on a Good Order unit, before an ENEMY leader's (S10–S14)",
+		Columns: []string{"Location", "MF", "rounds", "S?", "range", "TEM", "hindrance", "FFMO", "FFNAM/Haz.", "DRM"},
+		Notes: []string{
+			"FP ×2 at range ≤ 1, ×½ beyond a weapon's Normal Range (S10)",
+			"rounds past the first: ROF, then Subsequent First Fire (S13, S14)",
+			"a broken unit takes FFNAM and FFMO, not Hazardous's −2 (S23); a pinned one none (S12)",
+		}}
+	for _, f := range fire {
+		rng := fmt.Sprint(f.Range)
+		if f.LongRange {
+			rng += " (Long Range only, S17)"
+		}
+		t.Rows = append(t.Rows, []any{f.Location, f.MF, f.Rounds, f.SQ, rng, signed(f.TEM), signed(f.Hindrance), signed(f.FFMO), signed(f.Movement), signed(f.DRM)})
+	}
+	return t
 }
 
 // d10DRM writes the DRM added to a d10, +0 included, as the

@@ -92,6 +92,11 @@ type Step struct {
 	Eligible []Eligible `json:"eligible"`
 }
 
+// rounds is how many times each firer may shoot at the stack here: its
+// first fire, then one round a MF more, by ROF or Subsequent First Fire
+// (S13, S14).
+func (st *Step) rounds() int { return max(1, int(st.MF)) }
+
 // Enemy is the ENEMY side of the crossing.
 type Enemy struct {
 	AC          int      `json:"ac"` // the AC#, fixed for the crossing (S1)

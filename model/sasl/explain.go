@@ -31,12 +31,36 @@ type A1Row struct {
 	Items    []string `json:"items"`
 }
 
+// FireWorking is the fire an S? eligible at a Location of the path
+// brings on the moving stack there if it Activates: its rounds, its
+// range, and the DRM of its attacks on a Good Order unit before any
+// leader's (S10–S14). A broken unit takes FFNAM and FFMO but not
+// Hazardous Movement's −2 (S23), a pinned one none of the three (S12).
+type FireWorking struct {
+	Location string  `json:"location"`
+	MF       float64 `json:"mf"`
+	// Rounds is the shots of each firer: first fire, then, from 2 MF on,
+	// ROF or Subsequent First Fire (S13, S14).
+	Rounds int    `json:"rounds"`
+	SQ     string `json:"sq"`
+	Range  int    `json:"range"`
+	// LongRange: eligible here for Long Range Activation only (S17).
+	LongRange bool `json:"long_range"`
+	TEM       int  `json:"tem"`
+	Hindrance int  `json:"hindrance"`
+	FFMO      int  `json:"ffmo"`     // S12
+	Movement  int  `json:"movement"` // FFNAM −1, or Hazardous −2 (S12)
+	DRM       int  `json:"drm"`      // TEM + Hindrance + FFMO + Movement
+}
+
 // Working is the working of a crossing: the Activation Checks and the
-// {A1} Activation Table, and the moving units as they set out.
+// {A1} Activation Table, the fire each Location of the path may bring,
+// and the moving units as they set out.
 type Working struct {
 	AC    int             `json:"ac"`
 	SQ    []SQWorking     `json:"sq"`
 	A1    []A1Row         `json:"a1"`
+	Fire  []FireWorking   `json:"fire"`
 	Stack []asl.UnitEntry `json:"stack"`
 }
 
@@ -59,6 +83,16 @@ func (c *Crossing) Working() Working {
 			row.Items = append(row.Items, it.String())
 		}
 		w.A1 = append(w.A1, row)
+	}
+	move := c.normalDRM()
+	for i := range c.Path {
+		st := &c.Path[i]
+		for _, el := range st.Eligible {
+			f := FireWorking{Location: st.Name, MF: st.MF, Rounds: st.rounds(), SQ: el.ID, Range: el.Range, LongRange: el.LongRange,
+				TEM: st.TEM, Hindrance: el.Hindrance, FFMO: ffmoDRM(st.Open, st.TEM, el.Hindrance), Movement: move}
+			f.DRM = f.TEM + f.Hindrance + f.FFMO + f.Movement
+			w.Fire = append(w.Fire, f)
+		}
 	}
 	w.Stack = asl.UnitsAtStart(c.Stack, c.ELR, c.Options.StackRules.Options())
 	return w

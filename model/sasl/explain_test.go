@@ -1,6 +1,9 @@
 package sasl
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 // TestWorkingACAgreesWithPlan: the dr faces the working marks as
 // Activating are the plan's count, for every AC# and drm, and the S5.3
@@ -25,5 +28,33 @@ func TestWorkingACAgreesWithPlan(t *testing.T) {
 	rows := c.Working().SQ[0].Rows
 	if rows[4].Activates || !rows[1].Activates {
 		t.Errorf("S5.3 example: dr 5 %v, dr 2 %v", rows[4].Activates, rows[1].Activates)
+	}
+}
+
+// TestWorkingFire: the fire of each Location's eligible S? carries the
+// DRM the attacks take on a Good Order unit (S12): FFMO only in open
+// ground with no Hindrance, FFNAM −1 unless Assault or Hazardous
+// Movement, which is −2; rounds are the MF, at least one (S13).
+func TestWorkingFire(t *testing.T) {
+	path := []Step{
+		{Name: "field", MF: 1, Open: true, Eligible: []Eligible{{ID: "a", Range: 3}, {ID: "b", Range: 4, Hindrance: 1}}},
+		{Name: "house", MF: 2, TEM: 2, Eligible: []Eligible{{ID: "b", Range: 12, LongRange: true}}},
+		{Name: "hedge", MF: 0.5, TEM: 1, Eligible: []Eligible{{ID: "a", Range: 1}}},
+	}
+	for _, tc := range []struct {
+		hazardous, assault bool
+		move               int
+	}{{false, false, -1}, {true, false, -2}, {false, true, 0}} {
+		c := &Crossing{Hazardous: tc.hazardous, Assault: tc.assault, Path: path, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+		got := c.Working().Fire
+		want := []FireWorking{
+			{Location: "field", MF: 1, Rounds: 1, SQ: "a", Range: 3, FFMO: -1, Movement: tc.move, DRM: -1 + tc.move},
+			{Location: "field", MF: 1, Rounds: 1, SQ: "b", Range: 4, Hindrance: 1, Movement: tc.move, DRM: 1 + tc.move},
+			{Location: "house", MF: 2, Rounds: 2, SQ: "b", Range: 12, LongRange: true, TEM: 2, Movement: tc.move, DRM: 2 + tc.move},
+			{Location: "hedge", MF: 0.5, Rounds: 1, SQ: "a", Range: 1, TEM: 1, Movement: tc.move, DRM: 1 + tc.move},
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("hazardous %v assault %v:\n got %+v\nwant %+v", tc.hazardous, tc.assault, got, want)
+		}
 	}
 }

@@ -77,10 +77,7 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 		mode = g.cowering()
 	}
 	base := sp.tem + int(g.hind) + lead
-	ffmo := 0
-	if sp.open && sp.tem == 0 && g.hind == 0 {
-		ffmo = -1
-	}
+	ffmo := ffmoDRM(sp.open, sp.tem, int(g.hind))
 	var drm [asl.MaxUnits]int8
 	for i := range t.st.Len() {
 		drm[i] = noTarget
@@ -135,4 +132,13 @@ func (t *trial) attack(src *sim.Source, sp *stepPlan, total float64) {
 	// The firers' state is settled before the units' morale, so that the
 	// merge hook's key holds it (mergekey.go).
 	t.stop = t.st.Resolve(src, &t.res, g.close)
+}
+
+// ffmoDRM is the FFMO DRM of an attack on a moving unit (S12): −1 in open
+// ground where neither TEM nor a Hindrance protects it.
+func ffmoDRM(open bool, tem, hind int) int {
+	if open && tem == 0 && hind == 0 {
+		return -1
+	}
+	return 0
 }

@@ -124,7 +124,7 @@ func newPlan(c *Crossing, workers int) (*plan, error) {
 	shared := map[rollSet]int{} // the step whose rolls the rollSet's steps share
 	rollsOf := make([]int, len(c.Path))
 	for si, st := range c.Path {
-		sp := stepPlan{shots: max(1, int(st.MF)), tem: st.TEM, open: st.Open}
+		sp := stepPlan{shots: st.rounds(), tem: st.TEM, open: st.Open}
 		sp.multi = sp.shots > 1
 		maxHind := 0
 		for _, el := range st.Eligible {
