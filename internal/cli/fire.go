@@ -160,7 +160,7 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 	}
 	if fs.Changed("fp") && f.fp == 0 {
 		// The model reads an FP of 0 as none given.
-		return zero, badValue("fp", fs.Lookup("fp").Value.String(), fmt.Sprintf("outside 1…%d, the FP an IFT attack may have", asl.MaxFP))
+		return zero, badValue("fp", argument(fs.Lookup("fp")), fmt.Sprintf("outside 1…%d, the FP an IFT attack may have", asl.MaxFP))
 	}
 	a := asl.NewIFTAttack(f.fp, targets...)
 	a.Weapon, a.Calibre = weapon, f.calibre

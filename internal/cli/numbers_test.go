@@ -28,6 +28,8 @@ func TestNumbersRefused(t *testing.T) {
 		{args("fire --target 4-6-7 --fp 0.99999999999999999999 --trials 100"), `--fp "0.99999999999999999999": 20 significant digits`},
 		{args("fire --target 4-6-7 --fp 1e308 --method exact"), `--fp "1e308": outside 1…200`},
 		{args("fire --target 4-6-7 --fp 1e999 --method exact"), `--fp "1e999": too large`},
+		{args("fire --target 4-6-7 --fp 000 --method exact"), `--fp "000": outside 1…200`},
+		{args("fire --target 4-6-7 --fp 0.0e5 --method exact"), `--fp "0.0e5": outside 1…200`},
 		{args("fire --target 4-6-7 --fp 0x1p3 --method exact"), `--fp "0x1p3": not a decimal number`},
 		{args("fire --target 4-6-7 --fp Inf --method exact"), `--fp "Inf": not a decimal number`},
 		{args("fire --target 4-6-7 --fp NaN --method exact"), `--fp "NaN": not a decimal number`},
