@@ -4,6 +4,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +69,52 @@ func TestScenarioFIFOInterrupted(t *testing.T) {
 	}
 	if w, err := os.OpenFile(tables, os.O_WRONLY, 0); err == nil {
 		w.Close()
+	}
+}
+
+// TestFIFOReadOnce: a crossing or a tables file that can be read only
+// once, a FIFO whose writer has sent the whole file and gone, runs
+// through run and sweep, which read a file more than once where they
+// once opened it again and waited for ever, or found it empty.
+func TestFIFOReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	crossing, err := builtins.ReadFile("scenarios/two-sq-crossing.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := os.ReadFile("../../model/sasl/tables/illustrative-russian.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(dir, "two.yaml")
+	if err := os.WriteFile(plain, crossing, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	fifo := func(data []byte) string {
+		n++
+		name := filepath.Join(dir, fmt.Sprintf("fifo%d.yaml", n))
+		if err := syscall.Mkfifo(name, 0o600); err != nil {
+			t.Skip(err)
+		}
+		go func() {
+			if w, err := os.OpenFile(name, os.O_WRONLY, 0); err == nil {
+				w.Write(data)
+				w.Close()
+			}
+		}()
+		return name
+	}
+	for _, args := range [][]string{
+		{"run", fifo(crossing), "--trials", "1000"},
+		{"sweep", "activate", fifo(crossing), "--vary", "ac=1..2", "--trials", "1000"},
+		{"sweep", "activate", plain, "--tables", fifo(tables), "--vary", "ac=1..2", "--trials", "1000"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		code, stdout, stderr := cliCtx(t, ctx, args...)
+		cancel()
+		if code != exitOK || !strings.Contains(stdout, "A squad dashes past two S?") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
 	}
 }

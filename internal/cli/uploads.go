@@ -54,17 +54,34 @@ func uploaded(ctx context.Context, name string) (data []byte, ok bool, err error
 // readInput reads a crossing, tables or scenario file through infile
 // (bounded, and given up when ctx is done), or, inside sapper serve, the
 // file of that name the request uploaded (withUploads): a server never
-// reads its own disk for a user's input.
+// reads its own disk for a user's input. Under withReads a command reads
+// each file once, however many of its steps read it (run reads a
+// scenario to learn its command, then as that command's input; a sweep
+// reads its crossing and tables for each value): a pipe or a FIFO can be
+// read only once, and every step reads the same bytes. The data returned
+// is shared, and read only.
 func readInput(ctx context.Context, name string) ([]byte, error) {
 	if data, ok, err := uploaded(ctx, name); ok {
 		return data, err
 	}
-	if r, ok := ctx.Value(readsKey{}).(*reads); ok {
-		r.mu.Lock()
-		r.names = append(r.names, name)
-		r.mu.Unlock()
+	r, ok := ctx.Value(readsKey{}).(*reads)
+	if !ok {
+		return infile.Read(ctx, name, infile.MaxSize)
 	}
-	return infile.Read(ctx, name, infile.MaxSize)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if data, ok := r.data[name]; ok {
+		return data, nil
+	}
+	r.names = append(r.names, name)
+	data, err := infile.Read(ctx, name, infile.MaxSize)
+	if err == nil {
+		if r.data == nil {
+			r.data = map[string][]byte{}
+		}
+		r.data[name] = data
+	}
+	return data, err
 }
 
 // fileName is a file's name as a message gives it: as typed, but
@@ -105,6 +122,7 @@ func readFailed(ctx context.Context, name string, err error, missing string) err
 type reads struct {
 	mu    sync.Mutex
 	names []string
+	data  map[string][]byte // each file's data, as first read
 }
 
 // readsKey is the context key of a command's reads.
