@@ -148,3 +148,32 @@ func TestSlowPrecisionSaysSo(t *testing.T) {
 		t.Errorf("a run shorter than %v: exit %d, stderr %q, or another result", slowNote, code, stderr)
 	}
 }
+
+// TestSlowJobSaysSo: a job of several exact runs, none of them slow, says
+// once, when the job has run for slowNote, which run it is at, how far
+// that run is and what bounds each run, where each run's own note never
+// came; a job that ends sooner says nothing.
+func TestSlowJobSaysSo(t *testing.T) {
+	sweep := "sweep fire --target 4-6-7 --target leader:8-1 --method exact -j 1 --vary fp=1..30"
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = time.Hour
+	code, stdout, stderr := cli(t, args(sweep)...)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("a job shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
+	}
+	slowNote = 5 * time.Millisecond
+	code, stdout2, stderr := cli(t, args(sweep)...)
+	if code != exitOK || strings.Count(stderr, "\n") != 1 ||
+		!strings.HasPrefix(stderr, "exact enumeration still walking after 5ms, at fp=") ||
+		!strings.Contains(stderr, " of 30) ") || !strings.Contains(stderr, " of at most 20,000,000 paths ") ||
+		!strings.HasSuffix(stderr, "(--max-paths bounds each of the 30 runs)\n") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if scrubElapsed(stdout2) != scrubElapsed(stdout) {
+		t.Error("the note changed the result")
+	}
+	code, _, stderr = cli(t, args(sweep+" --progress never")...)
+	if code != exitOK || stderr != "" {
+		t.Errorf("--progress never: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -153,12 +153,20 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 		return executePooled(ctx, stderr, j)
 	}
 	rep = j.report
+	note := startJobNote(stderr, j)
+	if note != nil {
+		defer note.stop()
+	}
 	for k, r := range j.runs {
 		label := ""
 		if len(j.runs) > 1 {
 			label = fmt.Sprintf("%s (%d of %d) ", r.label, k+1, len(j.runs))
 		}
-		res, err := runOne(ctx, stderr, r.exp, j.common, label, r.label)
+		var counter *atomic.Uint64
+		if note != nil {
+			counter = note.at(label)
+		}
+		res, err := runOne(ctx, stderr, r.exp, j.common, label, r.label, counter)
 		if err != nil {
 			if r.label != "" {
 				err = fmt.Errorf("%s: %w", j.runName(r.label), err)
@@ -259,11 +267,14 @@ func someOf(labels []string) string {
 
 // runOne runs one experiment as c says, drawing the progress bar (after
 // label), and says on stderr which method --method auto chose, naming the
-// run (tem=2, placed) when it is one of several.
-func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common, label, run string) (*sim.Result, error) {
+// run (tem=2, placed) when it is one of several. A run counting on a
+// job's counter (jobNote) leaves a slow note to the job.
+func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common, label, run string, jobCounter *atomic.Uint64) (*sim.Result, error) {
 	cfg := c.cfg
 	stop := func() {}
-	if c.progress.shows(stderr) {
+	if jobCounter != nil {
+		cfg.Progress = jobCounter
+	} else if c.progress.shows(stderr) {
 		var counter atomic.Uint64
 		cfg.Progress = &counter
 		total, budget, unit := cfg.Trials, uint64(0), "trials"
