@@ -491,17 +491,31 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	// A link the form cannot take whole is not run on what is left of it:
 	// the page names what it left out.
 	t.Run("a link's left-out parts", func(t *testing.T) {
-		var state, notice string
+		var state, notice, hash, after string
 		var resultHidden bool
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?leftout#dc?target=4-6-7&foo=1&rule=surrender%3Dmaybe"), waitCommand("dc"),
 			chromedp.Sleep(300*time.Millisecond),
 			chromedp.Evaluate(`document.body.dataset.state`, &state),
 			chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &notice),
-			chromedp.Evaluate(`document.getElementById('result').hidden`, &resultHidden)); err != nil {
+			chromedp.Evaluate(`document.getElementById('result').hidden`, &resultHidden),
+			chromedp.Evaluate(`location.hash`, &hash)); err != nil {
 			t.Fatal(err)
 		}
 		if state != "idle" || !resultHidden || !strings.Contains(notice, "foo=1") || !strings.Contains(notice, "rule=surrender=maybe") {
 			t.Errorf("a link with an unknown input and a bad rule: state %q, result hidden %v, notice %q", state, resultHidden, notice)
+		}
+		// The address is what the form took, and a reload gives the form
+		// as it shows, not run, with nothing left out to say.
+		if hash != "#dc?target=4-6-7" {
+			t.Errorf("the address after a link's left-out parts: %q", hash)
+		}
+		if err := chromedp.Run(ctx, chromedp.Reload(), waitCommand("dc"), chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &after)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "idle" || after != "" {
+			t.Errorf("reloaded: state %q, notice %q", state, after)
 		}
 	})
 

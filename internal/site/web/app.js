@@ -542,6 +542,10 @@ function pageMain() {
       ranOf[cmd.name] = true;
       run();
     } else document.body.dataset.state = restored ? restored.state : "idle";
+    // A link the form could not take whole leaves the address of what it
+    // took, not run: a copy or a reload then gives the form as it shows,
+    // and does not name again what the notice said was left out.
+    if (q >= 0 && leftOut.length && !unknown && !back) setAddress("#" + permalink(argvOf().params));
     // A link whose inputs are not the scenario it names runs them under
     // no title, and its address no longer names the scenario.
     if (mislabelled && !unknown) {
