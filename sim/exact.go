@@ -39,9 +39,10 @@ func RunExact(ctx context.Context, exp Experiment, cfg Config) (*Result, error) 
 // the budget. With decided (auto), the probe's estimate is final for a
 // walk that merges no states: when it fits, decided is called with it,
 // the paths walked and whether the walk merges, and the walk goes on to
-// its end, or to the budget, without estimating again. A walk whose paths stop on known states is
-// held to auto's bounds from the probe on, estimated again after each
-// step until it fits, and not given up on its estimate (estimate.go).
+// its end, or to the budget, without estimating again. A walk whose
+// paths stop on known states is held to auto's bounds from the probe on,
+// estimated again after each step until it fits, and not given up on its
+// estimate (estimate.go).
 func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, decided func(est float64, walked uint64, merges bool)) (*Result, error) {
 	start := time.Now()
 	_, size := exp.Schema.layout()
