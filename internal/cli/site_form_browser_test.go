@@ -517,6 +517,16 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if state != "idle" || after != "" {
 			t.Errorf("reloaded: state %q, notice %q", state, after)
 		}
+		// A sweep's link that gives the input it varies a value too.
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?leftvary#sweep?command=fire&target=4-6-7&fp=8&vary=fp%3D1..10"), waitCommand("sweep"),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &notice)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "idle" || !strings.Contains(notice, "left out: fp=8.") {
+			t.Errorf("a sweep's link giving fp and varying it: state %q, notice %q", state, notice)
+		}
 	})
 
 	// A link that gives an input of one value twice, a switch twice, or

@@ -1548,6 +1548,10 @@ function pageMain() {
     const m = given && target.sweepable.includes(given[1]) ? given : first;
     const name = m ? m[1] : target.sweepable[0];
     if (vary && m !== given) leftOut.push("vary=" + vary);
+    // The input varied, given a value of its own too, is asked two
+    // things: the sweep takes the range, and says the value was left
+    // out, as the command line refuses --fp with --vary fp.
+    if (m === given) for (const v of params.getAll(name)) leftOut.push(name + "=" + v);
     const input = inputsOf(target).find((i) => i.name === name) || {};
 
     // the description's words for the sweep's own inputs
