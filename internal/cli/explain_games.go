@@ -178,7 +178,13 @@ func explainCrossing(c *sasl.Crossing) *report.Explanation {
 		}
 		a1.Rows = append(a1.Rows, []any{r.Original, asl.Ways(r.Original), probCell(asl.Ways(r.Original), 36), r.Final, items})
 	}
-	e.Tables = append(e.Tables, a1, pathFireTable(w.Fire))
+	fire := pathFireTable(w.Fire)
+	for _, u := range c.Stack {
+		if u.DRM != 0 {
+			fire.Notes = append(fire.Notes, fmt.Sprintf("%s adds its own %s (drm=)", u, signed(u.DRM)))
+		}
+	}
+	e.Tables = append(e.Tables, a1, fire)
 	u := newUnitsTable()
 	addUnitRows(&u, "moving stack", w.Stack)
 	e.Tables = append(e.Tables, u)
@@ -192,8 +198,9 @@ func pathFireTable(fire []sasl.FireWorking) report.ExplainTable {
 		Title:   "Fire at the moving stack: each Location, the S? eligible there, and the DRM of their attacks on a Good Order unit, before an ENEMY leader's (S10–S14)",
 		Columns: []string{"Location", "MF", "rounds", "S?", "range", "TEM", "hindrance", "FFMO", "FFNAM/Haz.", "DRM"},
 		Notes: []string{
-			"FP ×2 at range ≤ 1, ×½ beyond a weapon's Normal Range (S10)",
-			"rounds past the first: ROF, then Subsequent First Fire (S13, S14)",
+			"FP ×2 at range ≤ 1, ×½ beyond Normal Range, none beyond twice it (S10)",
+			"after the first round a MG whose colored dr ≤ ROF fires again at full FP, and other firers within Normal Range make one Subsequent First Fire at ½ FP, a MG at B# −2 (S13)",
+			"a Fire Group no leader directs may Cower, one column, two if a Green or Conscript MMC cowers, and its firers stop (S11, S22)",
 			"a broken unit takes FFNAM and FFMO, not Hazardous's −2 (S23); a pinned one none (S12)",
 		}}
 	for _, f := range fire {

@@ -43,7 +43,7 @@ type profile struct {
 // fires reports whether the Activation fires at all.
 func (p *profile) fires() bool { return p.n > 0 }
 
-// fpAt is FP f of Normal Range rng at range r (S10, A7.22): doubled at
+// fpAt is FP f of Normal Range rng at range r (S10; A7.21, A7.22): doubled at
 // range ≤ 1, halved beyond Normal Range, none beyond twice it.
 func fpAt(f float64, rng, r int) float64 {
 	switch {
