@@ -196,7 +196,7 @@ func explainCrossing(c *sasl.Crossing) *report.Explanation {
 func pathFireTable(fire []sasl.FireWorking) report.ExplainTable {
 	t := report.ExplainTable{Name: tablePathFire,
 		Title:   "Fire at the moving stack: each Location, the S? eligible there, and the DRM of their attacks on a Good Order unit, before an ENEMY leader's (S10–S14)",
-		Columns: []string{"Location", "MF", "rounds", "S?", "range", "TEM", "hindrance", "FFMO", "FFNAM/Haz.", "DRM"},
+		Columns: []string{"Location", "MF", "rounds", "S?", "range", "TEM", "hindrance", "FFMO", "FFNAM/Haz.", "DRM", "fires"},
 		Notes: []string{
 			"FP ×2 at range ≤ 1, ×½ beyond Normal Range, none beyond twice it (S10)",
 			"after the first round a MG whose colored dr ≤ ROF fires again at full FP, and other firers within Normal Range make one Subsequent First Fire at ½ FP, a MG at B# −2 (S13)",
@@ -208,7 +208,11 @@ func pathFireTable(fire []sasl.FireWorking) report.ExplainTable {
 		if f.LongRange {
 			rng += " (Long Range only, S17)"
 		}
-		t.Rows = append(t.Rows, []any{f.Location, f.MF, f.Rounds, f.SQ, rng, signed(f.TEM), signed(f.Hindrance), signed(f.FFMO), signed(f.Movement), signed(f.DRM)})
+		fires := "if Activated here"
+		if f.Never != "" {
+			fires = "never: " + f.Never
+		}
+		t.Rows = append(t.Rows, []any{f.Location, f.MF, f.Rounds, f.SQ, rng, signed(f.TEM), signed(f.Hindrance), signed(f.FFMO), signed(f.Movement), signed(f.DRM), fires})
 	}
 	return t
 }

@@ -51,6 +51,11 @@ type FireWorking struct {
 	FFMO      int  `json:"ffmo"`     // S12
 	Movement  int  `json:"movement"` // FFNAM −1, or Hazardous −2 (S12)
 	DRM       int  `json:"drm"`      // TEM + Hindrance + FFMO + Movement
+	// Never says why the S? can never fire here, if it cannot: it is
+	// checked at an earlier Location, and a unit Activated there never
+	// fires again (S15); or, eligible here at Long Range only, the
+	// stack's one Long Range DR is rolled earlier (S17).
+	Never string `json:"never,omitempty"`
 }
 
 // Working is the working of a crossing: the Activation Checks and the
@@ -85,13 +90,35 @@ func (c *Crossing) Working() Working {
 		w.A1 = append(w.A1, row)
 	}
 	move := c.normalDRM()
+	checkedAt := map[string]string{} // S? → the first Location it is checked at, but at Long Range
+	rolledAt := ""                   // the first Location the Long Range DR may be rolled at
 	for i := range c.Path {
 		st := &c.Path[i]
+		long := ""
 		for _, el := range st.Eligible {
 			f := FireWorking{Location: st.Name, MF: st.MF, Rounds: st.rounds(), SQ: el.ID, Range: el.Range, LongRange: el.LongRange,
 				TEM: st.TEM, Hindrance: el.Hindrance, FFMO: ffmoDRM(st.Open, st.TEM, el.Hindrance), Movement: move}
 			f.DRM = f.TEM + f.Hindrance + f.FFMO + f.Movement
+			switch at, checked := checkedAt[el.ID]; {
+			case checked:
+				f.Never = "checked at " + at + " first (S15)"
+			case el.LongRange && rolledAt != "":
+				f.Never = "the Long Range DR is rolled at " + rolledAt + " (S17)"
+			case el.LongRange:
+				long = st.Name
+			}
 			w.Fire = append(w.Fire, f)
+		}
+		// Reached with a moving unit in Good Order, every S? eligible
+		// here has been checked when the stack moves on, and a Long
+		// Range DR with an S? to answer it rolled (S16–S18, S26).
+		for _, el := range st.Eligible {
+			if _, ok := checkedAt[el.ID]; !ok && !el.LongRange {
+				checkedAt[el.ID] = st.Name
+			}
+		}
+		if rolledAt == "" {
+			rolledAt = long
 		}
 	}
 	w.Stack = asl.UnitsAtStart(c.Stack, c.ELR, c.Options.StackRules.Options())

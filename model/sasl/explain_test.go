@@ -2,6 +2,7 @@ package sasl
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -34,7 +35,10 @@ func TestWorkingACAgreesWithPlan(t *testing.T) {
 // TestWorkingFire: the fire of each Location's eligible S? carries the
 // DRM the attacks take on a Good Order unit (S12): FFMO only in open
 // ground with no Hindrance, FFNAM −1 unless Assault or Hazardous
-// Movement, which is −2; rounds are the MF, at least one (S13).
+// Movement, which is −2; rounds are the MF, at least one (S13). An S?
+// checked at an earlier Location never fires later (S15), and the
+// stack's one Long Range DR is rolled at the first Location that can
+// answer it (S17).
 func TestWorkingFire(t *testing.T) {
 	path := []Step{
 		{Name: "field", MF: 1, Open: true, Eligible: []Eligible{{ID: "a", Range: 3}, {ID: "b", Range: 4, Hindrance: 1}}},
@@ -50,11 +54,24 @@ func TestWorkingFire(t *testing.T) {
 		want := []FireWorking{
 			{Location: "field", MF: 1, Rounds: 1, SQ: "a", Range: 3, FFMO: -1, Movement: tc.move, DRM: -1 + tc.move},
 			{Location: "field", MF: 1, Rounds: 1, SQ: "b", Range: 4, Hindrance: 1, Movement: tc.move, DRM: 1 + tc.move},
-			{Location: "house", MF: 2, Rounds: 2, SQ: "b", Range: 12, LongRange: true, TEM: 2, Movement: tc.move, DRM: 2 + tc.move},
-			{Location: "hedge", MF: 0.5, Rounds: 1, SQ: "a", Range: 1, TEM: 1, Movement: tc.move, DRM: 1 + tc.move},
+			{Location: "house", MF: 2, Rounds: 2, SQ: "b", Range: 12, LongRange: true, TEM: 2, Movement: tc.move, DRM: 2 + tc.move,
+				Never: "checked at field first (S15)"},
+			{Location: "hedge", MF: 0.5, Rounds: 1, SQ: "a", Range: 1, TEM: 1, Movement: tc.move, DRM: 1 + tc.move,
+				Never: "checked at field first (S15)"},
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("hazardous %v assault %v:\n got %+v\nwant %+v", tc.hazardous, tc.assault, got, want)
 		}
+	}
+	long := &Crossing{Path: []Step{
+		{Name: "field", MF: 1, Eligible: []Eligible{{ID: "a", Range: 10, LongRange: true}}},
+		{Name: "house", MF: 1, Eligible: []Eligible{{ID: "b", Range: 12, LongRange: true}, {ID: "a", Range: 3}}},
+	}, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+	var never []string
+	for _, f := range long.Working().Fire {
+		never = append(never, f.Never)
+	}
+	if want := []string{"", "the Long Range DR is rolled at field (S17)", ""}; !slices.Equal(never, want) {
+		t.Errorf("Long Range: %q, want %q", never, want)
 	}
 }

@@ -1,13 +1,16 @@
 package sasl
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/simtest"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // Random crossings.
@@ -142,4 +145,91 @@ func TestRandomCrossings(t *testing.T) {
 		}
 		return c, fmt.Sprintf("crossing %d %s", i, js), c.Validate()
 	})
+}
+
+// TestWorkingNeverFires: on random crossings, the listings the working
+// says can never fire (Working's FireWorking.Never) change nothing: the
+// crossing without them gives every probability of the crossing with
+// them, to 1e-12, where both can be walked.
+func TestWorkingNeverFires(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 6))
+	n, dropped := 64, 0
+	if testing.Short() {
+		n = 24
+	}
+	for i := range n {
+		c := randomCrossing(t, rng)
+		if c.Validate() != nil {
+			continue
+		}
+		w := c.Working()
+		cut := *c
+		cut.Path = slices.Clone(c.Path)
+		at, any := 0, false
+		for k := range cut.Path {
+			st := &cut.Path[k]
+			st.Eligible = slices.DeleteFunc(slices.Clone(st.Eligible), func(Eligible) bool {
+				never := w.Fire[at].Never != ""
+				at++
+				any = any || never
+				return never
+			})
+		}
+		if !any || cut.Validate() != nil {
+			continue
+		}
+		full, ok1 := exactFigures(t, c)
+		less, ok2 := exactFigures(t, &cut)
+		if !ok1 || !ok2 {
+			continue
+		}
+		dropped++
+		if _, kept := full["long_range=not_rolled"]; kept && !slices.ContainsFunc(cut.Path, func(st Step) bool {
+			return slices.ContainsFunc(st.Eligible, func(e Eligible) bool { return e.LongRange })
+		}) {
+			// With no Long Range listing left the metric is not kept: the
+			// DR was never rolled.
+			less["long_range=not_rolled"] = 1
+		}
+		js, _ := json.Marshal(c)
+		for k, p := range full {
+			if d := p - less[k]; d > 1e-12 || d < -1e-12 {
+				t.Errorf("crossing %d %s: %s %.15f with the listings that never fire, %.15f without", i, js, k, p, less[k])
+			}
+		}
+		for k, p := range less {
+			if _, ok := full[k]; !ok && p != 0 {
+				t.Errorf("crossing %d %s: %s %.15f only without the listings that never fire", i, js, k, p)
+			}
+		}
+	}
+	if dropped == 0 {
+		t.Fatal("no random crossing had a listing that never fires")
+	}
+	t.Logf("%d crossings walked with and without the listings that never fire", dropped)
+}
+
+// exactFigures is every probability of c's exact enumeration, by metric
+// and outcome; false when it is over a test's budget.
+func exactFigures(t *testing.T, c *Crossing) (map[string]float64, bool) {
+	t.Helper()
+	exp, err := c.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(context.Background(), exp, sim.Config{Method: sim.Exact, MaxPaths: 400_000})
+	if err != nil {
+		var be *sim.BudgetError
+		if errors.As(err, &be) {
+			return nil, false
+		}
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, m := range res.Metrics {
+		for _, o := range m.Outcomes {
+			out[m.Name+"="+o.Label] = o.P
+		}
+	}
+	return out, true
 }
