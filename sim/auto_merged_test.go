@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -96,18 +97,18 @@ func TestAutoInterruptedAfterChoosing(t *testing.T) {
 	}
 }
 
-// lateTail is a trial of 14 dice merged once, before the 13th, on the
+// lateTail is a trial of n dice merged once, before die at, on the
 // first die alone: six states, met from the walk's first paths on, whose
-// 6^12 prefixes make the walk billions of paths long.
-func lateTail() Experiment {
+// 6^at prefixes make the walk long (14 and 12: billions of paths).
+func lateTail(n, at int) Experiment {
 	return Experiment{
 		Schema: Schema{Metrics: []Metric{{Name: "first", Labels: []string{"odd", "even"}}}},
 		New: func() Trial {
 			key := make([]byte, 1)
 			return func(src *Source, rec *Record) {
 				first := 0
-				for i := range 14 {
-					if i == 12 && src.Merging() {
+				for i := range n {
+					if i == at && src.Merging() {
 						key[0] = byte(first)
 						if src.Merge(key) {
 							return
@@ -132,7 +133,7 @@ func TestAutoTriesAMergedWalkAndSaysWhy(t *testing.T) {
 	var notes []string
 	for _, workers := range []int{1, 2} {
 		var why string
-		res, err := RunAuto(context.Background(), lateTail(), Config{Trials: 1000, Seed: 1, Workers: workers, MaxPaths: 1 << 40},
+		res, err := RunAuto(context.Background(), lateTail(14, 12), Config{Trials: 1000, Seed: 1, Workers: workers, MaxPaths: 1 << 40},
 			func(m Method, w string) { why = w })
 		if err != nil {
 			t.Fatal(err)
@@ -148,5 +149,14 @@ func TestAutoTriesAMergedWalkAndSaysWhy(t *testing.T) {
 	}
 	if notes[0] != notes[1] {
 		t.Errorf("the choice depends on the workers: %q, %q", notes[0], notes[1])
+	}
+	// A walk that ends within the bounds: its note says how far it went,
+	// where what was said when it chose is a condition.
+	res, err := RunAuto(context.Background(), lateTail(9, 7), Config{Trials: 1000, Workers: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("auto chose exact enumeration: its walk, which merges equal states, ended within auto's bounds, after %s paths", grouped(res.Paths)); res.Method != Exact || !res.Complete || res.Paths <= probePaths || res.Note != want {
+		t.Errorf("%s, complete %v, %d paths, note %q", res.Method, res.Complete, res.Paths, res.Note)
 	}
 }

@@ -116,8 +116,9 @@ func (e *probeError) Error() string {
 //
 // decided, when not nil, is called once, as soon as the method is
 // chosen, with the method and why: the result's Note, unless the exact
-// run then falls back, when the Note says so. The result's Elapsed covers
-// the whole run, a failed exact attempt included.
+// run then falls back, when the Note says so, or was chosen on a walk
+// that merges, whose Note says how far it went. The result's Elapsed
+// covers the whole run, a failed exact attempt included.
 func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Method, why string)) (*Result, error) {
 	cfg.Method = Auto
 	cfg = cfg.withDefaults()
@@ -190,6 +191,10 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 			res.Elapsed = time.Since(start)
 		}
 		return res, err
+	case err == nil && res.Complete && merged:
+		// What was said when it chose is a condition; the note says
+		// how it came out.
+		res.Note = fmt.Sprintf("auto chose exact enumeration: its walk, which merges equal states, ended within auto's bounds, after %s paths", grouped(res.Paths))
 	case err == nil && res.Complete:
 		if chose == "" {
 			chose = fmt.Sprintf("auto chose exact enumeration: %s paths, within the budget of %s", grouped(res.Paths), grouped(cfg.MaxPaths))
