@@ -129,7 +129,9 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 			return nil, yamlfile.Errorf(file, 0, "no %s; a crossing file needs stack, enemy and path (sapper help activate)", k)
 		}
 	}
-	if f, ok := fields["elr"]; ok && !slices.ContainsFunc(c.Stack, asl.Unit.ReadsELR) {
+	// An empty stack is Validate's to refuse, as such, not as a stack
+	// that reads no ELR.
+	if f, ok := fields["elr"]; ok && len(c.Stack) > 0 && !slices.ContainsFunc(c.Stack, asl.Unit.ReadsELR) {
 		return nil, f.Node.Errorf("no unit of the stack reads it: crews and heroes have no ELR (A19.11), and a unit's own elr= stands; leave elr out")
 	}
 	return cf, nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sapperhq/sapper/internal/yamlfile"
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // The shipped illustrative tables and a built-in crossing live with the
@@ -213,6 +214,18 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(text)))
 		if !errors.As(err, &fe) || fe.Line != 11 || !strings.HasPrefix(fe.Msg, "elr: no unit of the stack reads it") {
 			t.Errorf("%s with elr: 2: %#v", stack, err)
+		}
+	}
+	// An empty stack with an elr is an empty stack, not one that reads
+	// no ELR.
+	noStack := strings.Replace(string(data), "stack: [4-6-7]", "stack: []\nelr: 2", 1)
+	ef, err := decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(noStack)))
+	if err != nil {
+		t.Errorf("stack: [] with elr: 2: %v", err)
+	} else {
+		ef.Crossing.Tables = testTables()
+		if f, _ := bound.FieldOf(ef.Crossing.Validate()); f != "stack" {
+			t.Errorf("stack: [] with elr: 2: Validate says %v", ef.Crossing.Validate())
 		}
 	}
 	withELR := strings.Replace(string(data), "stack: [4-6-7]", "stack: [4-6-7]\nelr: 2", 1)
