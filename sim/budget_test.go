@@ -107,7 +107,7 @@ func TestBudgetCountsDropped(t *testing.T) {
 	}
 	_, err = RunExact(context.Background(), sixes(n, true), Config{Workers: 2, MaxMemory: 6 * 2 * 1024, MaxPaths: roomy.Paths})
 	var be *BudgetError
-	if !errors.As(err, &be) || be.Dropped == 0 || !strings.Contains(err.Error(), "merged states its memory could not keep") {
+	if !errors.As(err, &be) || be.Dropped == 0 || !strings.Contains(err.Error(), "merged states did not fit in memory, and the paths walked again for them count too") {
 		t.Fatalf("evicting within the roomy run's %d paths: %v; want a budget error counting the states dropped", roomy.Paths, err)
 	}
 	if _, err := RunExact(context.Background(), sixes(n, true), Config{Workers: 2, MaxPaths: roomy.Paths - 1}); !errors.As(err, &be) || be.Dropped != 0 || strings.Contains(err.Error(), "memory") {

@@ -196,5 +196,5 @@ func (e *BudgetError) droppedNote() string {
 	if e.Dropped == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (counting the paths walked again below %s merged states its memory could not keep)", grouped(e.Dropped))
+	return fmt.Sprintf(" (%s merged states did not fit in memory, and the paths walked again for them count too)", grouped(e.Dropped))
 }
