@@ -155,7 +155,7 @@ func explainCrossing(c *sasl.Crossing) *report.Explanation {
 	e.Steps = append(e.Steps,
 		step("AC", fmt.Sprintf("dr + drm ≤ %d", w.AC), "Activated; an Original 1 always Activates, a 6 never", "S5.1, S1"),
 		step("order", "highest chance first", "then the closest, then at random; recomputed before each check", "S5.2, S2"),
-		step("{A1}", "DR "+signed(c.Enemy.MissionDRM), "the Activation Table with the Mission DRM; a Final 7 or an empty row is a dummy", "S5.3, S4, S25"))
+		step("{A1}", "Mission DRM "+signed(c.Enemy.MissionDRM), "the Activation Table's DR, with the Mission DRM; a Final 7 or an empty row is a dummy", "S5.3, S4, S25"))
 	e.Steps = append(e.Steps, switchedRules(activateRules, c.Options, sasl.DefaultOptions())...)
 	t := report.ExplainTable{Name: tableAC, Title: "Activation Check of each S?: the Original dr that Activate it (S5.1)",
 		Columns: []string{"S?", "AC drm", "Activated on dr", "p"}}
