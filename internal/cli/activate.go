@@ -187,6 +187,10 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 			if !ue.placed {
 				ue.msg = "--" + ue.msg
 			}
+		} else if errors.As(err, &ue) && !ue.placed && cf.Lines["tables"] > 0 {
+			// The crossing's tables: the file that cannot be read is
+			// said at the line that names it.
+			return nil, scenarioError(s.file, cf.Lines["tables"], "%s", ue.msg)
 		}
 		return nil, err
 	}

@@ -367,6 +367,21 @@ func TestActivateTablesNotRead(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want it to end %q", c.file, code, stderr, c.want)
 		}
 	}
+	// The crossing's own tables: said at the line that names them.
+	two, err := builtins.ReadFile("scenarios/two-sq-crossing.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crossing := filepath.Join(dir, "crossing.yaml")
+	text := strings.Replace(string(two), "tables: illustrative", "tables: nowhere.yaml", 1)
+	if err := os.WriteFile(crossing, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(text[:strings.Index(text, "tables: nowhere.yaml")], "\n")
+	want := fmt.Sprintf("sapper activate: %s:%d: tables %s: no such file; want a tables FILE or illustrative\n", crossing, line, filepath.Join(dir, "nowhere.yaml"))
+	if code, _, stderr := cli(t, "activate", crossing); code != exitUsage || stderr != want {
+		t.Errorf("the crossing's tables: exit %d, stderr %q, want %q", code, stderr, want)
+	}
 }
 
 // TestActivateMoraleRules: activate takes sapper dc's morale switches

@@ -46,7 +46,7 @@ func TestCrossingSweep(t *testing.T) {
 		extra []string
 		want  string
 	}{
-		{"vary: tem=1..3\n", nil, `:20: vary: "tem=1..3": "tem" is not an input of sapper activate`},
+		{"vary: tem=1..3\n", nil, `:20: vary: "tem=1..3": "tem" is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file`},
 		{"vary: ac=1..2\nmetric: nope\n", nil, `:21: metric: "nope": no such metric`},
 		{"vary: ac=1..2\nmetric: nope\n", []string{"--metric", "arrived"}, `:21: metric: nope in the file and --metric "arrived" after it; a sweep has one`},
 		{"vary: ac=1..2\n", []string{"--vary", "elr=1..2"}, `:20: vary: ac=1..2 in the file and --vary "elr=1..2" after it`},

@@ -160,6 +160,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7", "sapper sweep: --vary is required"},
 		{"sweep dc --target 4-6-7 --vary tem=5..0", `sapper sweep: --vary "tem=5..0": TO 0 is below FROM 5`},
 		{"sweep dc --target 4-6-7 --vary tme=0..5", `sapper sweep: --vary "tme=0..5": "tme" is not an input of sapper dc; want one of elr, tem, drm`},
+		{"sweep activate two-sq-crossing --vary range=1..5", `sapper sweep: --vary "range=1..5": "range" is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file, or vary one of ac, mission-drm, a5-drm, elr`},
 		{"sweep dc --target 4-6-7 --vary target=0..5", `--vary "target=0..5": target is not a number; want one of`},
 		{"sweep dc --target 4-6-7 --vary trials=1..5", `--vary "trials=1..5": trials is an engine setting`},
 		{"sweep dc --target 4-6-7 --vary tem=a..5", `--vary "tem=a..5": FROM "a" is not a number`},
