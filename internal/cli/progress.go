@@ -108,6 +108,15 @@ const (
 // the returned stop is called.
 func startSlowNote(w io.Writer, counter *atomic.Uint64, budget uint64, unit, say string) (stop func()) {
 	start := time.Now()
+	return afterSlowNote(func() {
+		fmt.Fprintf(w, say, progressLine(counter.Load(), 0, budget, unit, time.Since(start), progressWidth))
+	})
+}
+
+// afterSlowNote calls note once slowNote from now, unless the returned
+// stop is called first; stop returns once note, if begun, has returned,
+// so that nothing is written after it.
+func afterSlowNote(note func()) (stop func()) {
 	t := time.NewTimer(slowNote)
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -115,7 +124,7 @@ func startSlowNote(w io.Writer, counter *atomic.Uint64, budget uint64, unit, say
 		select {
 		case <-done:
 		case <-t.C:
-			fmt.Fprintf(w, say, progressLine(counter.Load(), 0, budget, unit, time.Since(start), progressWidth))
+			note()
 		}
 	})
 	return func() {

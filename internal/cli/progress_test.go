@@ -104,25 +104,35 @@ func TestFitLine(t *testing.T) {
 // when it has walked for slowNote, how far it is and what bounds it; a
 // run that ends sooner says nothing.
 func TestSlowExactSaysSo(t *testing.T) {
-	fire := "fire --fp 8 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target leader:8-1 --method exact -j 1"
+	slowNoteSaid(t, "fire --fp 8 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target 4-6-7 --target leader:8-1 --method exact -j 1",
+		20*time.Millisecond, func(stderr string) bool {
+			return strings.HasPrefix(stderr, "exact enumeration still walking: ") &&
+				strings.Contains(stderr, " of at most 20,000,000 paths ") &&
+				strings.HasSuffix(stderr, "(--max-paths bounds it; --method auto runs Monte Carlo on a walk this long)\n")
+		})
+}
+
+// slowNoteSaid runs command with slowNote an hour, when it must say
+// nothing on stderr, then at after, when it must say one line that is
+// right, with the same result, and with --progress never, when it must
+// say nothing again.
+func slowNoteSaid(t *testing.T, command string, after time.Duration, right func(stderr string) bool) {
+	t.Helper()
 	defer func(d time.Duration) { slowNote = d }(slowNote)
 	slowNote = time.Hour
-	code, stdout, stderr := cli(t, args(fire)...)
+	code, stdout, stderr := cli(t, args(command)...)
 	if code != exitOK || stderr != "" {
-		t.Fatalf("a run shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
+		t.Fatalf("shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
 	}
-	slowNote = 20 * time.Millisecond
-	code, stdout2, stderr := cli(t, args(fire)...)
-	if code != exitOK || strings.Count(stderr, "\n") != 1 ||
-		!strings.HasPrefix(stderr, "exact enumeration still walking: ") ||
-		!strings.Contains(stderr, " of at most 20,000,000 paths ") ||
-		!strings.HasSuffix(stderr, "(--max-paths bounds it; --method auto runs Monte Carlo on a walk this long)\n") {
+	slowNote = after
+	code, stdout2, stderr := cli(t, args(command)...)
+	if code != exitOK || strings.Count(stderr, "\n") != 1 || !right(stderr) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if scrubElapsed(stdout2) != scrubElapsed(stdout) {
 		t.Error("the note changed the result")
 	}
-	code, _, stderr = cli(t, args(fire+" --progress never")...)
+	code, _, stderr = cli(t, args(command+" --progress never")...)
 	if code != exitOK || stderr != "" {
 		t.Errorf("--progress never: exit %d, stderr %q", code, stderr)
 	}
@@ -154,26 +164,10 @@ func TestSlowPrecisionSaysSo(t *testing.T) {
 // that run is and what bounds each run, where each run's own note never
 // came; a job that ends sooner says nothing.
 func TestSlowJobSaysSo(t *testing.T) {
-	sweep := "sweep fire --target 4-6-7 --target leader:8-1 --method exact -j 1 --vary fp=1..30"
-	defer func(d time.Duration) { slowNote = d }(slowNote)
-	slowNote = time.Hour
-	code, stdout, stderr := cli(t, args(sweep)...)
-	if code != exitOK || stderr != "" {
-		t.Fatalf("a job shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
-	}
-	slowNote = 5 * time.Millisecond
-	code, stdout2, stderr := cli(t, args(sweep)...)
-	if code != exitOK || strings.Count(stderr, "\n") != 1 ||
-		!strings.HasPrefix(stderr, "exact enumeration still walking after 5ms, at fp=") ||
-		!strings.Contains(stderr, " of 30) ") || !strings.Contains(stderr, " of at most 20,000,000 paths ") ||
-		!strings.HasSuffix(stderr, "(--max-paths bounds each of the 30 runs)\n") {
-		t.Errorf("exit %d, stderr %q", code, stderr)
-	}
-	if scrubElapsed(stdout2) != scrubElapsed(stdout) {
-		t.Error("the note changed the result")
-	}
-	code, _, stderr = cli(t, args(sweep+" --progress never")...)
-	if code != exitOK || stderr != "" {
-		t.Errorf("--progress never: exit %d, stderr %q", code, stderr)
-	}
+	slowNoteSaid(t, "sweep fire --target 4-6-7 --target leader:8-1 --method exact -j 1 --vary fp=1..30",
+		5*time.Millisecond, func(stderr string) bool {
+			return strings.HasPrefix(stderr, "exact enumeration still walking after 5ms, at fp=") &&
+				strings.Contains(stderr, " of 30) ") && strings.Contains(stderr, " of at most 20,000,000 paths ") &&
+				strings.HasSuffix(stderr, "(--max-paths bounds each of the 30 runs)\n")
+		})
 }

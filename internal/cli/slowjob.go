@@ -53,24 +53,12 @@ func startJobNote(w io.Writer, j *job) *jobNote {
 	default:
 		return nil
 	}
-	t := time.NewTimer(slowNote)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		select {
-		case <-done:
-		case <-t.C:
-			n.mu.Lock()
-			line := progressLine(n.counter.Load(), 0, n.budget, n.unit, time.Since(n.start), progressWidth)
-			fmt.Fprintf(w, slowJob, n.what, slowNote, n.run, line, n.bounds, n.runs)
-			n.mu.Unlock()
-		}
+	n.stop = afterSlowNote(func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		line := progressLine(n.counter.Load(), 0, n.budget, n.unit, time.Since(n.start), progressWidth)
+		fmt.Fprintf(w, slowJob, n.what, slowNote, n.run, line, n.bounds, n.runs)
 	})
-	n.stop = func() {
-		t.Stop()
-		close(done)
-		wg.Wait()
-	}
 	return n
 }
 
