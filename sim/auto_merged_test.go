@@ -47,7 +47,7 @@ func TestAutoBoundsAMergedWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.Method != MonteCarlo || !strings.HasPrefix(res.Note, "exact enumeration had not ended after ") ||
-			!strings.HasSuffix(res.Note, " merged states, as far as auto walks an enumeration that merges; ran Monte Carlo") {
+			!strings.HasSuffix(res.Note, " merged states, past the 8,388,608 draws auto walks an enumeration that merges; ran Monte Carlo") {
 			t.Errorf("-j %d: %s, note %q", workers, res.Method, res.Note)
 		}
 		notes = append(notes, res.Note)
@@ -150,9 +150,21 @@ func TestAutoTriesAMergedWalkAndSaysWhy(t *testing.T) {
 	if notes[0] != notes[1] {
 		t.Errorf("the choice depends on the workers: %q, %q", notes[0], notes[1])
 	}
+	// Under a budget below auto's bound on paths, the budget is the
+	// bound said, and what stops the walk.
+	var why string
+	res, err := RunAuto(context.Background(), lateTail(8, 7), Config{Trials: 1000, Workers: 2, MaxPaths: 200_000},
+		func(m Method, w string) { why = w })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(why, "; Monte Carlo if it has not ended within 200,000 paths, ") || res.Method != MonteCarlo ||
+		res.Note != "auto tried exact enumeration, but its walk, which merges states, passed the budget of 200,000 paths; ran Monte Carlo" {
+		t.Errorf("a budget of 200,000: told %q; %s, note %q", why, res.Method, res.Note)
+	}
 	// A walk that ends within the bounds: its note says how far it went,
 	// where what was said when it chose is a condition.
-	res, err := RunAuto(context.Background(), lateTail(9, 7), Config{Trials: 1000, Workers: 2}, nil)
+	res, err = RunAuto(context.Background(), lateTail(8, 7), Config{Trials: 1000, Workers: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

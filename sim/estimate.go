@@ -96,12 +96,15 @@ const (
 )
 
 // probeError is auto's walk of an enumeration that merges states passing
-// its bounds before it ended.
-type probeError struct{ walked, states uint64 }
+// its bounds before it ended: passed says which, as "8,388,608 draws".
+type probeError struct {
+	walked, draws, states uint64
+	passed                string
+}
 
 func (e *probeError) Error() string {
-	return fmt.Sprintf("had not ended after %s paths through %s merged states, as far as auto walks an enumeration that merges",
-		grouped(e.walked), grouped(e.states))
+	return fmt.Sprintf("had not ended after %s paths through %s merged states, past the %s auto walks an enumeration that merges",
+		grouped(e.walked), grouped(e.states), e.passed)
 }
 
 // RunAuto runs exp by exact enumeration when its paths fit cfg.MaxPaths,
@@ -139,7 +142,7 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 			// Its estimate errs by orders of magnitude, either way: auto
 			// says what bounds the try instead.
 			chose = fmt.Sprintf("auto chose exact enumeration: its walk merges equal states, so its first %s paths do not tell how far it goes; Monte Carlo if it has not ended within %s paths, %s draws or %s merged states",
-				grouped(walked), grouped(autoMergedPaths), grouped(autoMergedDraws), grouped(autoMergedStates))
+				grouped(walked), grouped(min(cfg.MaxPaths, autoMergedPaths)), grouped(autoMergedDraws), grouped(autoMergedStates))
 			say(Exact, chose)
 			return
 		}
@@ -160,8 +163,10 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 	case errors.As(err, &be) || errors.As(err, &pe) || errors.As(err, &de):
 		var note string
 		switch {
+		case be != nil && merged && be.Draw > 0:
+			note = fmt.Sprintf("auto tried exact enumeration, but its walk, which merges states, met a draw of %s outcomes, more than the budget of %s paths; ran Monte Carlo", grouped(be.Draw), grouped(be.Budget))
 		case be != nil && merged:
-			note = fmt.Sprintf("auto tried exact enumeration, but its walk, which merges states, passed the budget of %s paths; ran Monte Carlo", grouped(be.Budget))
+			note = fmt.Sprintf("auto tried exact enumeration, but its walk, which merges states, passed the budget of %s paths%s; ran Monte Carlo", grouped(be.Budget), be.droppedNote())
 		case be != nil:
 			note = autoNote(be, chose)
 		case de != nil:
@@ -172,8 +177,8 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 		case merged && pe != nil:
 			// Why it tried was said when it chose; the note says what
 			// came of it, in fewer words.
-			note = fmt.Sprintf("auto tried exact enumeration, but its walk had not ended after %s paths through %s merged states, as far as auto walks one that merges; ran Monte Carlo",
-				grouped(pe.walked), grouped(pe.states))
+			note = fmt.Sprintf("auto tried exact enumeration, but its walk had not ended after %s paths through %s merged states, past the %s auto walks one that merges; ran Monte Carlo",
+				grouped(pe.walked), grouped(pe.states), pe.passed)
 		case chose != "":
 			note = fmt.Sprintf("%s, but the walk %s; ran Monte Carlo", chose, pe)
 		default:

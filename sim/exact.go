@@ -106,8 +106,19 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 				if !probed {
 					bound = autoOverStates
 				}
-				if paths.Load() >= autoMergedPaths || drawn(subs) >= autoMergedDraws || states >= bound {
-					return nil, &probeError{walked: paths.Load(), states: states}
+				pe := &probeError{walked: paths.Load(), draws: drawn(subs), states: states}
+				switch {
+				case pe.walked >= autoMergedPaths:
+					pe.passed = fmt.Sprintf("%s paths", grouped(autoMergedPaths))
+				case pe.draws >= autoMergedDraws:
+					pe.passed = fmt.Sprintf("%s draws", grouped(autoMergedDraws))
+				case states >= bound:
+					pe.passed = fmt.Sprintf("%s merged states", grouped(bound))
+				default:
+					pe = nil
+				}
+				if pe != nil {
+					return nil, pe
 				}
 			}
 			if probed {
