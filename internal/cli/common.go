@@ -118,7 +118,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.Uint64Var(&c.maxPaths, "max-paths", sim.DefaultMaxPaths, "exact enumeration budget `N`: more paths fail (exact)\nor fall back to Monte Carlo (auto)")
 	g.Uint64Var(&c.maxMemory, "max-memory", sim.DefaultMaxMemory>>20, "exact memory budget in `MB`: the run's heap stays within it,\nits tables of merged states within half, dropping the states\ncheapest to walk again when full (exact, auto)")
 	g.StringVar(&c.format, "format", string(report.Table), "output `FORMAT`: table, json or csv,\ne.g. --format json")
-	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal; else an exact or --precision run still going\nafter 10 s says so once), always or never")
+	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal; else an exact or --precision run, or a command\nof several runs, still going after 10 s says so once),\nalways or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
 	g.StringVar(&c.view, "view", report.Exactly.String(), "table and CSV: read ordered outcomes (IFT results, counts)\n`VIEW`: exactly, at-least (this or worse: at least 2\nbroken) or at-most (this or milder); JSON carries all three")
 	g.BoolVar(&c.fractions, "fractions", false, "exact and auto: every probability also as a reduced\nfraction, computed exactly (2KIA 1/36), in the table\nand the JSON; slower; the CSV has no column for it")

@@ -45,7 +45,7 @@ func (m progressMode) shows(w io.Writer) bool {
 // isTerminal reports whether w is a character device that is not a dumb
 // terminal: redirected output and CI logs get no carriage-return noise.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := unlocked(w).(*os.File)
 	if !ok || os.Getenv("TERM") == "dumb" {
 		return false
 	}

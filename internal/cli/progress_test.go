@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sapperhq/sapper/sim"
 )
 
 func TestProgressLine(t *testing.T) {
@@ -162,12 +164,60 @@ func TestSlowPrecisionSaysSo(t *testing.T) {
 // TestSlowJobSaysSo: a job of several exact runs, none of them slow, says
 // once, when the job has run for slowNote, which run it is at, how far
 // that run is and what bounds each run, where each run's own note never
-// came; a job that ends sooner says nothing.
+// came; a job that ends sooner says nothing. On a busy host a run may
+// take slowNote too, and say so, once, after the job's note.
 func TestSlowJobSaysSo(t *testing.T) {
-	slowNoteSaid(t, "sweep fire --target 4-6-7 --target leader:8-1 --method exact -j 1 --vary fp=1..30",
-		5*time.Millisecond, func(stderr string) bool {
-			return strings.HasPrefix(stderr, "exact enumeration still walking after 5ms, at fp=") &&
-				strings.Contains(stderr, " of 30) ") && strings.Contains(stderr, " of at most 20,000,000 paths ") &&
-				strings.HasSuffix(stderr, "(--max-paths bounds each of the 30 runs)\n")
-		})
+	sweep := "sweep fire --target 4-6-7 --target leader:8-1 --method exact -j 1 --vary fp=1..30"
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = time.Hour
+	code, stdout, stderr := cli(t, args(sweep)...)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("a job shorter than %v: exit %d, stderr %q", slowNote, code, stderr)
+	}
+	slowNote = 5 * time.Millisecond
+	code, stdout2, stderr := cli(t, args(sweep)...)
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if code != exitOK || !strings.HasPrefix(lines[0], "exact enumeration still walking after 5ms, at fp=") ||
+		!strings.Contains(lines[0], " of 30) ") || !strings.Contains(lines[0], " of at most 20,000,000 paths ") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	runs := map[string]bool{}
+	for _, l := range lines {
+		_, at, _ := strings.Cut(l, ", at fp=")
+		run, _, _ := strings.Cut(at, " ")
+		if runs[run] || !strings.HasSuffix(l, "(--max-paths bounds each of the 30 runs; --method auto runs Monte Carlo on a walk this long)") {
+			t.Errorf("a second note of fp=%s, or a note not as said: %q", run, l)
+		}
+		runs[run] = true
+	}
+	if scrubElapsed(stdout2) != scrubElapsed(stdout) {
+		t.Error("the note changed the result")
+	}
+	code, _, stderr = cli(t, args(sweep+" --progress never")...)
+	if code != exitOK || stderr != "" {
+		t.Errorf("--progress never: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestSlowJobRunSaysSo: after the job's note, a run that itself goes on
+// for slowNote says so, once; the run the job's note was about does not,
+// when that note came late enough in it.
+func TestSlowJobRunSaysSo(t *testing.T) {
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = 200 * time.Millisecond
+	var b strings.Builder
+	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
+	n := startJobNote(&b, j)
+	n.at(0, "a (1 of 3) ")
+	time.Sleep(300 * time.Millisecond) // the job's note, of a, 200 ms into it: a says no more
+	n.at(1, "b (2 of 3) ")
+	time.Sleep(20 * time.Millisecond)
+	n.at(2, "c (3 of 3) ")
+	time.Sleep(300 * time.Millisecond) // c's own
+	n.stop()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "exact enumeration still walking after 200ms, at a (1 of 3) ") ||
+		!strings.HasPrefix(lines[1], "exact enumeration still walking after ") || !strings.Contains(lines[1], "ms, at c (3 of 3) ") {
+		t.Errorf("notes %q", lines)
+	}
 }

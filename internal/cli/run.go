@@ -126,6 +126,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 // runErr is run, returning the error reported too.
 func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, error) {
 	ctx = withReads(ctx)
+	stderr = &lockedWriter{w: stderr}
 	out := newOutput(stdout)
 	who, err := dispatch(ctx, out, stderr, args)
 	if werr := out.finish(); err == nil {

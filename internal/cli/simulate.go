@@ -164,7 +164,7 @@ func execute(ctx context.Context, stderr io.Writer, j *job) (rep report.Report, 
 		}
 		var counter *atomic.Uint64
 		if note != nil {
-			counter = note.at(label)
+			counter = note.at(k, label)
 		}
 		res, err := runOne(ctx, stderr, r.exp, j.common, label, r.label, counter)
 		if err != nil {
@@ -300,11 +300,9 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		stop = startSlowNote(stderr, &counter, cfg.Trials, "trials", slowPrecision)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
-	// it has chosen (a fraction of a second; an enumeration that merges
-	// states, when its walk ends or passes auto's bounds), not when the
-	// run is over;
+	// it has chosen (a fraction of a second), not when the run is over;
 	// and the result's note at the end when it says more (a fall-back,
-	// fractions the model cannot give).
+	// how far a walk that merges went, fractions the model cannot give).
 	said, auto := "", "--method auto"
 	if run != "" {
 		auto += " (" + run + ")"

@@ -12,7 +12,7 @@ import (
 // terminalWidth is the columns of the terminal w writes to, 0 when w is
 // no terminal or does not say.
 func terminalWidth(w io.Writer) int {
-	f, ok := w.(*os.File)
+	f, ok := unlocked(w).(*os.File)
 	if !ok {
 		return 0
 	}
