@@ -72,8 +72,9 @@ func pathsIn(out []byte, format string) (uint64, error) {
 // on stderr), for a crossing it runs exact, for a platoon's crossing it
 // runs by Monte Carlo, and for a squad and its leader at 2 MF past three
 // Locations, whose walk it tries and gives up (the JSON, 2,000 trials):
-// decide-s is the time to that line, start-up included, ns/op the whole
-// run, the failed try included.
+// decide-s is the time to that line, start-up included (for the last, the
+// line that it tries exact enumeration, said on the probe), ns/op the
+// whole run, the failed try included.
 func BenchmarkActivateAutoDecides(b *testing.B) {
 	for _, tc := range []struct{ name, file string }{
 		{"village-crossing", "village-crossing"},

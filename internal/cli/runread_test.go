@@ -103,6 +103,13 @@ func TestFIFOReadOnce(t *testing.T) {
 				w.Close()
 			}
 		}()
+		// A command that never opened it leaves the writer waiting for a
+		// reader: one that opens and goes lets it go.
+		t.Cleanup(func() {
+			if r, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+				r.Close()
+			}
+		})
 		return name
 	}
 	for _, args := range [][]string{

@@ -79,6 +79,8 @@ func readInput(ctx context.Context, name string) ([]byte, error) {
 		if r.data == nil {
 			r.data = map[string][]byte{}
 		}
+		// No append by one step may write into what the others read.
+		data = data[:len(data):len(data)]
 		r.data[name] = data
 	}
 	return data, err

@@ -74,4 +74,18 @@ func TestWorkingFire(t *testing.T) {
 	if want := []string{"", "the Long Range DR is rolled at field (S17)", ""}; !slices.Equal(never, want) {
 		t.Errorf("Long Range: %q, want %q", never, want)
 	}
+	// No DR is rolled where no S? can answer it (S26): a Long Range
+	// listing of an S? checked earlier leaves the DR for a later one.
+	spent := &Crossing{Path: []Step{
+		{Name: "field", MF: 1, Eligible: []Eligible{{ID: "a", Range: 3}}},
+		{Name: "house", MF: 1, Eligible: []Eligible{{ID: "a", Range: 10, LongRange: true}}},
+		{Name: "barn", MF: 1, Eligible: []Eligible{{ID: "b", Range: 12, LongRange: true}}},
+	}, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+	never = never[:0]
+	for _, f := range spent.Working().Fire {
+		never = append(never, f.Never)
+	}
+	if want := []string{"", "checked at field first (S15)", ""}; !slices.Equal(never, want) {
+		t.Errorf("a Long Range listing of an S? checked before: %q, want %q", never, want)
+	}
 }
