@@ -72,6 +72,11 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			chromedp.SetValue(`#in-elr`, "2", chromedp.ByQuery),
 			chromedp.Evaluate(`document.getElementById('in-elr').dispatchEvent(new Event('input', {bubbles: true}))`, nil),
 			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery), waitCommand("dc"),
+			// The tab's link sets the address to its own, #dc, and the
+			// page then gives back the form's: read it once it has had
+			// the time to, not between the two.
+			chromedp.Poll(`location.hash.includes('elr=2')`, nil,
+				chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(2*time.Second)),
 			chromedp.Evaluate(`location.hash`, &hash),
 			chromedp.Reload(), waitCommand("dc"),
 			chromedp.Sleep(1500*time.Millisecond),
