@@ -102,6 +102,20 @@ type probeError struct {
 	passed                string
 }
 
+// past is the first of auto's bounds on a walk that merges that the walk
+// has reached, states bounding its merged states, or "" if none.
+func (e *probeError) past(states uint64) string {
+	switch {
+	case e.walked >= autoMergedPaths:
+		return grouped(autoMergedPaths) + " paths"
+	case e.draws >= autoMergedDraws:
+		return grouped(autoMergedDraws) + " draws"
+	case e.states >= states:
+		return grouped(states) + " merged states"
+	}
+	return ""
+}
+
 func (e *probeError) Error() string {
 	return fmt.Sprintf("had not ended after %s paths through %s merged states, past the %s auto walks an enumeration that merges",
 		grouped(e.walked), grouped(e.states), e.passed)

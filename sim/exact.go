@@ -107,17 +107,7 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 					bound = autoOverStates
 				}
 				pe := &probeError{walked: paths.Load(), draws: drawn(subs), states: states}
-				switch {
-				case pe.walked >= autoMergedPaths:
-					pe.passed = fmt.Sprintf("%s paths", grouped(autoMergedPaths))
-				case pe.draws >= autoMergedDraws:
-					pe.passed = fmt.Sprintf("%s draws", grouped(autoMergedDraws))
-				case states >= bound:
-					pe.passed = fmt.Sprintf("%s merged states", grouped(bound))
-				default:
-					pe = nil
-				}
-				if pe != nil {
+				if pe.passed = pe.past(bound); pe.passed != "" {
 					return nil, pe
 				}
 			}

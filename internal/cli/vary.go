@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/model/sasl"
 	"github.com/sapperhq/sapper/report"
 )
 
@@ -104,12 +105,6 @@ func commonFlagNames() map[string]bool {
 	return names
 }
 
-// crossingFileNumber reports whether name is a number a crossing file
-// gives per Location or per S?, which no flag of sapper activate sets.
-func crossingFileNumber(name string) bool {
-	return slices.Contains([]string{"tem", "mf", "range", "hindrance", "ac_drm", "ac-drm"}, name)
-}
-
 // parseVary reads spec against the flags of the command being swept.
 func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	v := vary{spec: spec}
@@ -124,7 +119,7 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	choices := "want one of " + strings.Join(inputs, ", ")
 	f := fs.Lookup(name)
 	switch {
-	case f == nil && fs.Name() == "activate" && crossingFileNumber(name):
+	case f == nil && fs.Name() == "activate" && sasl.IsNumberKey(name):
 		return bad("%q is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file, or vary one of %s", name, strings.Join(inputs, ", "))
 	case f == nil || name == "help":
 		return bad("%q is not an input of sapper %s; %s", name, fs.Name(), choices)

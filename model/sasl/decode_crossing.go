@@ -144,6 +144,17 @@ var (
 	eligibleKeys = []string{"id", "range", "hindrance", "long_range"}
 )
 
+// numberKeys are the keys of an S?, a Location and an eligible listing
+// that hold a number: what a sweep of activate cannot vary, each given
+// per S? or per Location in the file.
+var numberKeys = []string{"ac_drm", "mf", "tem", "range", "hindrance"}
+
+// IsNumberKey reports whether k, or k with its hyphens as underscores, is
+// a number a crossing file gives per S? or per Location of its path.
+func IsNumberKey(k string) bool {
+	return slices.Contains(numberKeys, strings.ReplaceAll(k, "-", "_"))
+}
+
 // IsEnemyKey reports whether k is a key of a crossing file's enemy:
 // mapping, for a message about a key written at the top level.
 func IsEnemyKey(k string) bool { return slices.Contains(enemyKeys, k) }
