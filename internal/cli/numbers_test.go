@@ -55,6 +55,9 @@ func TestNumbersRefused(t *testing.T) {
 		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire NaN", "--method", "exact"}, `fire "NaN": not a decimal number`},
 		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 7.9999999999999999", "--method", "exact"}, `fire "7.9999999999999999": 17 significant digits`},
 		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 8 drm=0x1", "--method", "exact"}, `drm=0x1: want a whole number`},
+		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 1e300", "--method", "exact"}, `fire "1e300": outside 1…200`},
+		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 0300", "--method", "exact"}, `fire "0300": outside 1…200`},
+		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire .5", "--method", "exact"}, `fire ".5": outside 1…200`},
 		// Scenario files.
 		{[]string{"run", scenario}, `field fp: "7.9999999999999999999": 20 significant digits`},
 	} {

@@ -149,6 +149,11 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 		if fp <= 0 {
 			return asl.PlanStep{}, fmt.Errorf("fire %q: want the attack's FP, a number such as 8 or 7.5", words[1])
 		}
+		if fp < 1 || fp > asl.MaxFP {
+			// Here, not in the plan's Validate, which has only the float
+			// to quote ("1e+300" for 1e300).
+			return asl.PlanStep{}, fmt.Errorf("fire %q: outside 1…%d, the FP an IFT attack may have", words[1], asl.MaxFP)
+		}
 		a, err := fireStep(fp, words[2:], d)
 		return asl.PlanStep{Fire: a, Revealed: revealed(words[2:])}, err
 	case "dc":
