@@ -136,7 +136,7 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	var preset asl.Preset
 	switch {
 	case fs.Changed("af") && fs.Changed("vehicle"):
-		return zero, inputErrorf("af", "--af and --vehicle both give the armor; give one")
+		return zero, checkConflicts(flagConflict(fs, "af", "--vehicle", true, "both give the armor; give one"))
 	case fs.Changed("vehicle"):
 		if preset, err = asl.LookupPreset(f.vehicle); err != nil {
 			return zero, badValue("vehicle", f.vehicle, stripEcho(err.Error()))

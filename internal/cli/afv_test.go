@@ -85,7 +85,7 @@ func TestAFVBadInput(t *testing.T) {
 		{"afv --af 11/8/8 --cs 12", `--cs "12": want a whole number from 1 to 11`},
 		{"afv --af 11/8/8 --crew-ml 11", `--crew-ml "11": want a whole number from 1 to 10`},
 		{"afv", "--af is required"},
-		{"afv --af 11/8/8 --vehicle tiger", "--af and --vehicle"},
+		{"afv --af 11/8/8 --vehicle tiger", "--af with --vehicle: both give the armor"},
 		{"afv --vehicle panther", `--vehicle "panther": want one of`},
 		{"afv --vehicle halftrack --open-topped=false", "--open-topped=false with --vehicle halftrack, which is Open-Topped"},
 		{"afv --vehicle tiger --open-topped", "--open-topped=true with --vehicle tiger, which is not Open-Topped"},

@@ -143,35 +143,32 @@ func (f *buildingFlags) notApplicable(fs *pflag.FlagSet) error {
 	on := fs.Changed
 	searching := len(f.needed) > 0
 	hasSquads := len(f.squads) > 0
-	for _, r := range []struct {
-		bad   bool
-		field string
-		what  string
-	}{
-		{on("dice") && on("charges"), "dice", "--dice with --charges: an attack with dice and the detonation of charges are separate actions (D4)"},
-		{on("area") && on("charges"), "area", "--area with --charges: an area attack and the detonation of charges are separate attacks (D9)"},
-		{on("per-charge") && !on("charges") && !searching, "per-charge", "--per-charge without --charges: it says how charges detonate (D9)"},
-		{on("charge-hits") && !on("charges") && !searching, "charge-hits", "--charge-hits without --charges: it is the hits of one charge (D9)"},
-		{on("pillbox") && !on("charges"), "pillbox", "--pillbox without --charges: its side is where a charge was placed (D6, D9)"},
-		{on("combined") && !on("dice") && !searching, "combined", "--combined without --dice: the joining units add to the firing unit's --dice (D2, D9)"},
-		{on("fire-and-move") && !on("dice") && !searching, "fire-and-move", "--fire-and-move without --dice: it halves --dice (D2, D9)"},
-		{on("fire-and-move") && on("combined"), "fire-and-move", "--fire-and-move with --combined: combined fire is a Concentrated Fire action (D2)"},
-		{on("hit-on") && on("charges"), "hit-on", "--hit-on with --charges: charges roll no attack dice; their hits are automatic (§3)"},
-		{on("threshold") && on("pillbox"), "threshold", "--threshold with --pillbox: a pillbox hex has no building to destroy (D6)"},
-		{on("collapse-cover") && on("pillbox"), "collapse-cover", "--collapse-cover with --pillbox: a pillbox hex has no building to collapse (D6)"},
-		{on("area") && on("dice") && !hasSquads && !searching, "area", "--area with --dice and no --target: the area attack's dice fall on the squads inside, and with none the building takes its --dice alone; give --target, or drop --area (D3)"},
-		{on("collapse-cover") && !hasSquads && !searching, "collapse-cover", "--collapse-cover without --target: no squad is inside for a collapse to fall on (D7)"},
-		{on("suppressive") && !on("area") && !searching, "suppressive", "--suppressive without --area: a suppressive attack is an area attack on the squads; give its dice with --area ([M4])"},
-		{on("suppressive") && on("dice"), "dice", "--dice with --suppressive: a suppressive attack rolls nothing against the building; only a normal area attack does (§4)"},
-		{on("suppressive") && on("threshold"), "threshold", "--threshold with --suppressive: a suppressive attack does not attack the building (§4)"},
-		{on("suppressive") && on("collapse-cover"), "collapse-cover", "--collapse-cover with --suppressive: no building falls to a suppressive attack, which does not attack it (§4)"},
-		{on("suppressive") && !hasSquads && !searching, "suppressive", "--suppressive without --target: it pins or disrupts the squads in the hex; give them with --target ([M4])"},
-		{on("pin-hits") && !on("suppressive"), "pin-hits", "--pin-hits without --suppressive: it is the hits of a suppressive attack that pin ([M4])"},
-		{on("disrupt-hits") && !on("suppressive"), "disrupt-hits", "--disrupt-hits without --suppressive: it is the hits of a suppressive attack that disrupt ([M4])"},
-	} {
-		if r.bad {
-			return inputErrorf(r.field, "%s", r.what)
-		}
+	// Conflicts, each naming both sides, so that a scenario file's key
+	// and a flag given after the file are told apart (sapper run).
+	if err := checkConflicts(
+		flagConflict(fs, "dice", "--charges", on("charges"), "an attack with dice and the detonation of charges are separate actions (D4)"),
+		flagConflict(fs, "area", "--charges", on("charges"), "an area attack and the detonation of charges are separate attacks (D9)"),
+		flagConflict(fs, "per-charge", "no --charges", !on("charges") && !searching, "it says how charges detonate (D9)"),
+		flagConflict(fs, "charge-hits", "no --charges", !on("charges") && !searching, "it is the hits of one charge (D9)"),
+		flagConflict(fs, "pillbox", "no --charges", !on("charges"), "its side is where a charge was placed (D6, D9)"),
+		flagConflict(fs, "combined", "no --dice", !on("dice") && !searching, "the joining units add to the firing unit's --dice (D2, D9)"),
+		flagConflict(fs, "fire-and-move", "no --dice", !on("dice") && !searching, "it halves --dice (D2, D9)"),
+		flagConflict(fs, "fire-and-move", "--combined", on("combined"), "combined fire is a Concentrated Fire action (D2)"),
+		flagConflict(fs, "hit-on", "--charges", on("charges"), "charges roll no attack dice; their hits are automatic (§3)"),
+		flagConflict(fs, "threshold", "--pillbox", on("pillbox"), "a pillbox hex has no building to destroy (D6)"),
+		flagConflict(fs, "collapse-cover", "--pillbox", on("pillbox"), "a pillbox hex has no building to collapse (D6)"),
+		flagConflict(fs, "area", "--dice and no --target", on("dice") && !hasSquads && !searching,
+			"the area attack's dice fall on the squads inside, and with none the building takes its --dice alone; give --target, or drop --area (D3)"),
+		flagConflict(fs, "collapse-cover", "no --target", !hasSquads && !searching, "no squad is inside for a collapse to fall on (D7)"),
+		flagConflict(fs, "suppressive", "no --area", !on("area") && !searching, "a suppressive attack is an area attack on the squads; give its dice with --area ([M4])"),
+		flagConflict(fs, "dice", "--suppressive", on("suppressive"), "a suppressive attack rolls nothing against the building; only a normal area attack does (§4)"),
+		flagConflict(fs, "threshold", "--suppressive", on("suppressive"), "a suppressive attack does not attack the building (§4)"),
+		flagConflict(fs, "collapse-cover", "--suppressive", on("suppressive"), "no building falls to a suppressive attack, which does not attack it (§4)"),
+		flagConflict(fs, "suppressive", "no --target", !hasSquads && !searching, "it pins or disrupts the squads in the hex; give them with --target ([M4])"),
+		flagConflict(fs, "pin-hits", "no --suppressive", !on("suppressive"), "it is the hits of a suppressive attack that pin ([M4])"),
+		flagConflict(fs, "disrupt-hits", "no --suppressive", !on("suppressive"), "it is the hits of a suppressive attack that disrupt ([M4])"),
+	); err != nil {
+		return err
 	}
 	if !on("pillbox") {
 		for _, s := range f.squads {

@@ -78,8 +78,12 @@ func flagName(typed string) string {
 func checkConflicts(cs ...conflict) error {
 	for _, c := range cs {
 		if c.given && c.when {
+			with := "with " + c.with
+			if rest, ok := strings.CutPrefix(c.with, "no --"); ok {
+				with = "without --" + rest // "--tem without --other"
+			}
 			return &conflictError{
-				usageError: usageError{msg: fmt.Sprintf("%s with %s: %s", c.input, c.with, c.why), field: flagName(c.input)},
+				usageError: usageError{msg: fmt.Sprintf("%s %s: %s", c.input, with, c.why), field: flagName(c.input)},
 				flag:       flagName(c.input),
 				withFlag:   flagName(c.with),
 				input:      c.input,
