@@ -133,16 +133,20 @@ func TestUsageErrors(t *testing.T) {
 }
 
 // TestControlCharactersStayOnOneLine feeds values with newlines, which
-// must come back escaped.
+// must come back escaped, once: a name quoted comes back as the user's
+// own "x\ny", not "x\\ny".
 func TestControlCharactersStayOnOneLine(t *testing.T) {
 	for _, a := range [][]string{
 		{"dc", "--target", "4-6-7,class=a\nb"},
 		{"dc", "--target", "4-6-7", "--mode", "a\nb"},
 		{"dc", "--tar\nget", "4-6-7"},
 		{"x\ny"},
+		{"scenarios", "x\ny"},
+		{"sweep", "x\ny"},
+		{"describe", "x\ny"},
 	} {
 		code, stdout, stderr := cli(t, a...)
-		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 {
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, `\\`) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", a, code, stdout, stderr)
 		}
 	}

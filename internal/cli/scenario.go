@@ -148,15 +148,15 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 		}
 		if !slices.Contains(scenarioKeys, key) {
 			if sasl.IsTablesKey(key) && !slices.Contains(crossingKeys, key) {
-				return scenarioError(file, line, "unknown field %q: this reads as a Solitaire ASL tables file, not a scenario or crossing; a crossing names it with tables: FILE, or give it with --tables FILE", oneLine(key))
+				return scenarioError(file, line, "unknown field %s: this reads as a Solitaire ASL tables file, not a scenario or crossing; a crossing names it with tables: FILE, or give it with --tables FILE", quote(key))
 			}
 			if sasl.IsEnemyKey(key) {
-				return scenarioError(file, line, "unknown field %q; a crossing's %s belongs under enemy:, as enemy: {%s: …}", oneLine(key), key, key)
+				return scenarioError(file, line, "unknown field %s; a crossing's %s belongs under enemy:, as enemy: {%s: …}", quote(key), key, key)
 			}
 			if best := yamlfile.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
-				return scenarioError(file, line, "unknown field %q; did you mean %s?", oneLine(key), best)
+				return scenarioError(file, line, "unknown field %s; did you mean %s?", quote(key), best)
 			}
-			return scenarioError(file, line, "unknown field %q; want %s, or for sapper activate %s", oneLine(key),
+			return scenarioError(file, line, "unknown field %s; want %s, or for sapper activate %s", quote(key),
 				strings.Join(scenarioKeys, ", "), strings.Join(crossingKeys, ", "))
 		}
 		if key == "flags" {
@@ -166,7 +166,7 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 		if v.N.Style&yaml.TaggedStyle != 0 {
 			// !!binary would decode, !!null would read as nothing, and
 			// any other would be ignored: a value says what it is.
-			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(oneLine(v.N.Value)), v.N.Tag)
+			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(v.N.Value), v.N.Tag)
 		}
 		text, err := scalar(file, key, v.N)
 		if err != nil {
@@ -177,9 +177,9 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			s.command = lookup(text)
 			if s.command == nil || s.command.prepare == nil {
 				if near := yamlfile.Nearest(text, sweepTargets()); near != "" {
-					return scenarioError(file, v.N.Line, "command %q: did you mean %s? (want one of %s; a sweep is any of them with vary)", oneLine(text), near, strings.Join(sweepTargets(), ", "))
+					return scenarioError(file, v.N.Line, "command %s: did you mean %s? (want one of %s; a sweep is any of them with vary)", quote(text), near, strings.Join(sweepTargets(), ", "))
 				}
-				return scenarioError(file, v.N.Line, "command %q: want one of %s (a sweep is any of them with vary)", oneLine(text), strings.Join(sweepTargets(), ", "))
+				return scenarioError(file, v.N.Line, "command %s: want one of %s (a sweep is any of them with vary)", quote(text), strings.Join(sweepTargets(), ", "))
 			}
 		case "title":
 			s.title = text

@@ -195,7 +195,7 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 		return nil
 	case 1:
 		if !slices.Contains(builtinNames(), rest[0]) {
-			return usagef("unknown scenario %q; want one of %s", oneLine(rest[0]), strings.Join(builtinNames(), ", "))
+			return usagef("unknown scenario %s; want one of %s", quote(rest[0]), strings.Join(builtinNames(), ", "))
 		}
 		data, err := builtins.ReadFile("scenarios/" + rest[0] + ".yaml")
 		if err != nil {

@@ -153,7 +153,7 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 		return nil, usagef("want the command to sweep before its flags (%s), one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", oneLine(args[0]), strings.Join(targets, ", "))
 	}
 	if target == nil || target.prepare == nil {
-		return nil, usagef("cannot sweep %q; want one of %s", oneLine(args[0]), strings.Join(targets, ", "))
+		return nil, usagef("cannot sweep %s; want one of %s", quote(args[0]), strings.Join(targets, ", "))
 	}
 	sa, err := splitSweepArgs(args[1:])
 	if err != nil {
