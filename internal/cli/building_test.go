@@ -127,6 +127,9 @@ func TestBuildingBadInput(t *testing.T) {
 		{"building --per-charge", "--per-charge without --charges"},
 		{"building --charge-hits 4", "--charge-hits without --charges"},
 		{"building --pillbox inside", "--pillbox without --charges"},
+		// D6: charges that can touch no squad, the pillbox undamaged
+		{"building --charges 1 --pillbox inside --target 4", `--pillbox "inside": no --target is in-pillbox; the charges hit only the squads on their side`},
+		{"building --charges 1 --pillbox outside --target 4,in-pillbox --target 2,in-pillbox", `--pillbox "outside": every --target is in-pillbox`},
 		{"building --combined 4", "--combined without --dice"},
 		{"building --fire-and-move", "--fire-and-move without --dice"},
 		{"building --area 4 --combined 4", "--combined without --dice"},

@@ -243,7 +243,28 @@ func (a BuildingAttack) Validate() error {
 			return bound.Invalidf("target", "squad %d is in-pillbox, but the hex has no pillbox (D6)", i+1)
 		}
 	}
+	if a.Pillbox != NoPillbox && a.onSide() == 0 {
+		// The attack could do nothing: an answer of 0% for an input that
+		// is most likely a squad not marked, or the side mistaken.
+		where := "no --target is in-pillbox"
+		if a.Pillbox == PillboxOutside {
+			where = "every --target is in-pillbox"
+		}
+		return bound.InvalidValue("pillbox", string(a.Pillbox), "%s; the charges hit only the squads on their side, and the pillbox is not damaged (D6)", where)
+	}
 	return nil
+}
+
+// onSide is how many squads stand on the pillbox's side the charges were
+// placed on (D6).
+func (a BuildingAttack) onSide() int {
+	n := 0
+	for _, s := range a.Squads {
+		if s.InPillbox == (a.Pillbox == PillboxInside) {
+			n++
+		}
+	}
+	return n
 }
 
 // validateSuppressive checks a suppressive attack's inputs ([M4]), and
