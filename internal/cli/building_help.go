@@ -65,12 +65,12 @@ beyond.
 Inputs that do not apply are errors, never ignored: --per-charge,
 --charge-hits or --pillbox without --charges; --combined or
 --fire-and-move without --dice; --dice or --area with --charges; a squad
-in-pillbox without --pillbox; --area beside --dice, or --collapse-cover,
-with no squad (D3, D9); --suppressive without --area or squads, or with
---dice or --collapse-cover, and --pin-hits or --disrupt-hits without it
-([M4], §4). Counts are decimal whole numbers: at most %d
-attack dice, %d defense dice, %d charges of at most %d hits, %d squads of
-at most %d figures.
+in-pillbox without --pillbox, or no squad on the --pillbox side (D6);
+--area beside --dice, or --collapse-cover, with no squad (D3, D9);
+--suppressive without --area or squads, or with --dice or
+--collapse-cover, and --pin-hits or --disrupt-hits without it ([M4],
+§4). Counts are decimal whole numbers: at most %d attack dice, %d defense
+dice, %d charges of at most %d hits, %d squads of at most %d figures.
 
 Examples:
   sapper building --dice 12 --method exact
