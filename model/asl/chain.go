@@ -46,8 +46,7 @@ func (t *dcTrial) runChain(src *sim.Source, rec *sim.Record) bool {
 func (t *dcTrial) defensiveFire(src *sim.Source) bool {
 	t.chain.restart(&t.chainStart)
 	for k := range t.p.dff {
-		fr := &t.p.dff[k]
-		t.chain.resolve(src, &fr.res[fr.dr.Roll(src)])
+		t.chain.resolve(src, t.p.dff[k].roll(src))
 	}
 	u := &t.chain.u[0]
 	return !u.gone() && !u.broken && !u.pinned

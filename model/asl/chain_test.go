@@ -111,14 +111,14 @@ func TestChainValidation(t *testing.T) {
 		t.Error("a setter on a Placed DC is accepted")
 	}
 	a = NewDCAttack(Placed, mustUnit(t, "4-6-7"))
-	a.DFF = []FireAttack{{8, -1}}
+	a.DFF = []FireAttack{{FP: 8, DRM: -1}}
 	if err := a.Validate(); err == nil {
 		t.Error("Defensive Fire with no Placer is accepted")
 	}
 	if _, err := ParseFireAttack("8"); err == nil {
 		t.Error("8 without a DRM parses")
 	}
-	if f, err := ParseFireAttack("8:-1"); err != nil || f != (FireAttack{8, -1}) {
+	if f, err := ParseFireAttack("8:-1"); err != nil || f != (FireAttack{FP: 8, DRM: -1}) {
 		t.Errorf("8:-1 → %v, %v", f, err)
 	}
 }

@@ -89,6 +89,54 @@ type outcome struct {
 type fireRoll struct {
 	dr  dice.Coarse
 	res [13][MaxUnits]IFT
+	// An attack that Cowers (FireAttack.Cowers) tells doubles apart:
+	// pair draws its dice, doubled holds the results of Original doubles.
+	cowers  bool
+	pair    dice.Pair
+	doubled [13][MaxUnits]IFT
+}
+
+// newFireRoll is Defensive Fire f on the units of chain, at the further
+// DRM drm (a Setter's Hazardous Movement).
+func newFireRoll(f FireAttack, chain []Unit, drm int) fireRoll {
+	fr := fireRoll{cowers: f.Cowers > 0}
+	c := ColumnFor(f.FP)
+	cowered, onTable := Column(max(int(c)-f.Cowers, 0)), int(c)-f.Cowers >= 0
+	for orig := 2; orig <= 12; orig++ {
+		for i, u := range chain {
+			final := orig + f.DRM + drm + u.DRM
+			fr.res[orig][i] = Lookup(c, final)
+			// Off the lowest column, no effect at all (§8.54).
+			fr.doubled[orig][i] = NoEffect
+			if onTable {
+				fr.doubled[orig][i] = Lookup(cowered, final)
+			}
+		}
+	}
+	fr.dr = dice.NewCoarse(func(s int) int { return resultKey(&fr.res[s], len(chain)) })
+	if fr.cowers {
+		// Keyed by the results alone, as the sums are: a class's dice,
+		// doubles or not, read the row every pair of it reads (roll).
+		fr.pair = dice.NewPair(func(w, c int) int {
+			if w == c {
+				return resultKey(&fr.doubled[w+c], len(chain))
+			}
+			return resultKey(&fr.res[w+c], len(chain))
+		})
+	}
+	return fr
+}
+
+// roll draws the attack's Original DR and returns the results it gives.
+func (fr *fireRoll) roll(src *sim.Source) *[MaxUnits]IFT {
+	if !fr.cowers {
+		return &fr.res[fr.dr.Roll(src)]
+	}
+	w, c := fr.pair.Roll(src)
+	if w == c {
+		return &fr.doubled[w+c]
+	}
+	return &fr.res[w+c]
 }
 
 // metricIndex is where each metric sits in the record; -1 when absent.
@@ -137,14 +185,7 @@ func newDCPlan(a DCAttack) *dcPlan {
 	}
 	if len(chain) > 0 && !a.Preset {
 		for _, f := range a.DFF {
-			var fr fireRoll
-			for orig := 2; orig <= 12; orig++ {
-				for i, u := range chain {
-					fr.res[orig][i] = Lookup(ColumnFor(f.FP), orig+f.DRM+hazardous+u.DRM)
-				}
-			}
-			fr.dr = dice.NewCoarse(func(s int) int { return resultKey(&fr.res[s], len(chain)) })
-			p.dff = append(p.dff, fr)
+			p.dff = append(p.dff, newFireRoll(f, chain, hazardous))
 		}
 	}
 	return p
