@@ -35,7 +35,7 @@ func TestCompareIsPlans(t *testing.T) {
 			name := m.Name
 			switch name {
 			case "detonation", "placer", "setting":
-				name = "attack.1." + name
+				name = "dc.1." + name
 			}
 			found := false
 			for _, pm := range p.Metrics {

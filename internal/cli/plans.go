@@ -875,7 +875,9 @@ target eliminated and out of the fight (eliminated, surrendered or
 broken); stack cleared (no target left in Good Order, after the last
 attack, a hero created by an earlier attack included); cleared after any
 attack (cleared_after is not never); yes for a yes/no metric; a count
-(out, heroes, SW) at least 1; a DC detonated. Each plan after the first
+(out, heroes, SW) at least 1; a DC detonated, named by its place among
+the plan's DCs (dc.1.detonation, whichever attack it is, so that plans
+share its row). Each plan after the first
 has a column of its figure minus the first plan's (two shots − fire
 group), in percentage points, exact in an exact run, else with
 Newcombe's hybrid score interval from the two Wilson intervals. The JSON

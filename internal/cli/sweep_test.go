@@ -439,14 +439,14 @@ func TestSweepTrialsPerValue(t *testing.T) {
 // showed that plan an empty table and its goal never reached (0.00%).
 // A metric some values lack, as a SW's loss at sw=0, still shows.
 func TestSweepMetricEveryPlanReports(t *testing.T) {
-	plans := []string{"sweep", "plans", "--target", "4-6-7", "--plan", "A: dc placed", "--plan", "B: fire 8 -1 leader; dc placed", "--vary", "tem=0..1", "--method", "exact"}
+	plans := []string{"sweep", "plans", "--target", "4-6-7", "--plan", "A: dc placed", "--plan", "B: fire 8 -1 leader", "--vary", "tem=0..1", "--method", "exact"}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{append(slices.Clone(plans), "--metric", "attack.1.detonation"), `sapper sweep: --metric "attack.1.detonation": not every plan or way of the sweep reports it; want one each does: target.1,`},
-		{append(slices.Clone(plans), "--metric="), `sapper sweep: --metric "": no such metric; want one of attack.1.detonation, target.1,`},
-		{append(slices.Clone(plans), "--goal", "attack.1.detonation=detonated>=0.5"), `sapper sweep: --goal "attack.1.detonation=detonated>=0.5": its metric is not reported by every plan or way of the sweep`},
+		{append(slices.Clone(plans), "--metric", "dc.1.detonation"), `sapper sweep: --metric "dc.1.detonation": not every plan or way of the sweep reports it; want one each does: target.1,`},
+		{append(slices.Clone(plans), "--metric="), `sapper sweep: --metric "": no such metric; want one of dc.1.detonation, target.1,`},
+		{append(slices.Clone(plans), "--goal", "dc.1.detonation=detonated>=0.5"), `sapper sweep: --goal "dc.1.detonation=detonated>=0.5": its metric is not reported by every plan or way of the sweep`},
 		{args("sweep compare --thrower 4-6-7 --vary tem=0..1 --goal thrower.1=eliminated>=0.01 --method exact"), `sapper sweep: --goal "thrower.1=eliminated>=0.01": its metric is not reported by every plan or way of the sweep`},
 	} {
 		code, stdout, stderr := cli(t, c.args...)

@@ -45,8 +45,11 @@ const (
 	MetricHeroes       = "heroes"        // heroes created by Heat of Battle still in play at the end
 )
 
-// StepMetric is the name of metric name of attack k (1-based) of a plan.
-func StepMetric(k int, name string) string { return "attack." + itoa(k) + "." + name }
+// DCMetric is the name of metric name of the plan's DC j (1-based, in the
+// order of its attacks): a DC's figures share a row whichever attack of
+// each plan it is, so that plans compare them ("DC alone" against "prep
+// then DC").
+func DCMetric(j int, name string) string { return "dc." + itoa(j) + "." + name }
 
 // Attacks returns each of the plan's attacks against the Location as the
 // plan starts: its units in their starting states and the plan's ELR.
@@ -408,6 +411,7 @@ func (ap *attackPlan) schema() sim.Schema {
 	ap.m.setting = make([]int, n)
 	ap.m.setter = make([]int, n)
 	shell, rubble, flame := false, false, false
+	dcs := 0
 	for k, s := range p.Steps {
 		ap.m.detonation[k], ap.m.placer[k], ap.m.setting[k], ap.m.setter[k] = -1, -1, -1, -1
 		shell = shell || s.canShellhole()
@@ -417,14 +421,15 @@ func (ap *attackPlan) schema() sim.Schema {
 		if a == nil {
 			continue
 		}
-		ap.m.detonation[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricDetonation), Title: fmt.Sprintf("attack %d: %s %s", k+1, a.Mode, detonationTitle(*a)), Labels: detonationLabels})
+		dcs++
+		ap.m.detonation[k] = l.add(sim.Metric{Name: DCMetric(dcs, MetricDetonation), Title: fmt.Sprintf("attack %d: %s %s", k+1, a.Mode, detonationTitle(*a)), Labels: detonationLabels})
 		if a.Mode == Placed && len(a.Placer) > 0 {
-			ap.m.placer[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricPlacer), Title: fmt.Sprintf("attack %d: Placer (%s) after Defensive Fire", k+1, a.Placer[0]), Labels: fateLabels})
+			ap.m.placer[k] = l.add(sim.Metric{Name: DCMetric(dcs, MetricPlacer), Title: fmt.Sprintf("attack %d: Placer (%s) after Defensive Fire", k+1, a.Placer[0]), Labels: fateLabels})
 		}
 		if a.Mode == Set && len(a.Setter) > 0 {
-			ap.m.setting[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricSetting), Title: fmt.Sprintf("attack %d: Setting the DC (%s)", k+1, a.Setter[0]), Labels: settingLabels})
+			ap.m.setting[k] = l.add(sim.Metric{Name: DCMetric(dcs, MetricSetting), Title: fmt.Sprintf("attack %d: Setting the DC (%s)", k+1, a.Setter[0]), Labels: settingLabels})
 			if !a.Preset {
-				ap.m.setter[k] = l.add(sim.Metric{Name: StepMetric(k+1, MetricSetter), Title: fmt.Sprintf("attack %d: Setter (%s) after Defensive Fire", k+1, a.Setter[0]), Labels: fateLabels})
+				ap.m.setter[k] = l.add(sim.Metric{Name: DCMetric(dcs, MetricSetter), Title: fmt.Sprintf("attack %d: Setter (%s) after Defensive Fire", k+1, a.Setter[0]), Labels: fateLabels})
 			}
 		}
 	}

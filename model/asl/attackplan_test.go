@@ -160,7 +160,7 @@ func TestPlanOfOneAttack(t *testing.T) {
 		want, got := exactOf(t, single), exactOf(t, p)
 		shared := 0
 		for _, m := range got.Metrics {
-			name := strings.TrimPrefix(m.Name, "attack.1.")
+			name := strings.TrimPrefix(m.Name, "dc.1.")
 			w := want.Metric(name)
 			if w == nil {
 				continue
