@@ -46,15 +46,22 @@ func dcFigureRow(res *sim.Result) []report.Cell {
 // or broken: the Placer's when there is one, the Setter's when he Sets it
 // under fire, else the first thrower's.
 func dcUserOut(res *sim.Result) report.Cell {
+	c, _ := dcUserFate(res)
+	return c
+}
+
+// dcUserFate is dcUserOut and who the user is: the Placer, the Setter or the
+// thrower; "" when the run has none.
+func dcUserFate(res *sim.Result) (report.Cell, string) {
 	outLabels := []string{"eliminated", "surrendered", "broken"}
-	user := report.Sum(res, asl.MetricPlacer, outLabels...)
-	if !user.Valid {
-		user = report.Sum(res, asl.MetricSetter, outLabels...)
+	for _, u := range []struct{ metric, who string }{
+		{asl.MetricPlacer, "Placer"}, {asl.MetricSetter, "Setter"}, {asl.ThrowerMetric(1), "thrower"},
+	} {
+		if c := report.Sum(res, u.metric, outLabels...); c.Valid {
+			return c, u.who
+		}
 	}
-	if !user.Valid {
-		user = report.Sum(res, asl.ThrowerMetric(1), outLabels...)
-	}
-	return user
+	return report.Cell{}, ""
 }
 
 // fireFigures are the headline numbers of a fire attack, per value in a

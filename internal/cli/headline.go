@@ -158,7 +158,7 @@ func bestWay(rep report.Report) *report.Headline {
 	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
 	var others []string
 	for _, w := range rest {
-		s := fmt.Sprintf("%s %s%%", wayName(rep, w.label), report.Pct(w.h.P))
+		s := fmt.Sprintf("%s %s%%%s", wayName(rep, w.label), report.Pct(w.h.P), userCost(w.res, true))
 		if !w.res.Complete {
 			s += " (partial)"
 		}
@@ -172,12 +172,26 @@ func bestWay(rep report.Report) *report.Headline {
 	if goal.why == "" {
 		name = capitalize(name)
 	}
-	h.Text = fmt.Sprintf("%s%s %s%s: %s", goal.why, name, goal.does, often, ways[best].fig)
+	h.Text = fmt.Sprintf("%s%s %s%s: %s%s", goal.why, name, goal.does, often, ways[best].fig, userCost(ways[best].res, false))
 	if len(others) > 0 {
 		h.Text += "; " + strings.Join(others, ", ")
 	}
 	h.Text += "."
 	return h
+}
+
+// userCost is what a way of using the DC costs its user, for the
+// headline beside what it does: ", its thrower out 51.45%", or in
+// parentheses after another way's figure; "" for a way with no user.
+func userCost(res *sim.Result, inParens bool) string {
+	c, who := dcUserFate(res)
+	if who == "" {
+		return ""
+	}
+	if inParens {
+		return fmt.Sprintf(" (%s out %s%%)", who, report.Pct(c.P))
+	}
+	return fmt.Sprintf(", its %s out %s%%", who, report.Pct(c.P))
 }
 
 // aim is what a side-by-side headline ranks the ways or plans by: the

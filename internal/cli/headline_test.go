@@ -36,11 +36,11 @@ func TestHeadlines(t *testing.T) {
 		// an AT attack alone asks about the vehicle, though its Collateral
 		// Damage may touch a Rider
 		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target r:6,rider --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: 40.00%; Shocked instead: 10.00%."},
-		{"compare --method exact", "stack", "cleared", "Thrown clears the stack most often: 24.71%; placed 17.09%, set 7.30%."},
+		{"compare --method exact", "stack", "cleared", "Thrown clears the stack most often: 24.71%, its thrower out 51.46%; placed 17.09% (Placer out 43.60%), set 7.30% (Setter out 63.35%)."},
 		{"compare --preset --method exact", "stack", "cleared", "Set (before play) clears the stack most often: "},
 		// A stack with no target in Good Order is clear before any
 		// attack: the ways are ranked by a KIA, which the table shows.
-		{"compare --target 4-6-7,broken --method exact", "ift", "7KIA|6KIA|5KIA|4KIA|3KIA|2KIA|1KIA", "No target starts in Good Order, so the stack is clear before any attack; set gets a KIA most often: 7.30%; placed 1.19%, thrown 0.00%."},
+		{"compare --target 4-6-7,broken --method exact", "ift", "7KIA|6KIA|5KIA|4KIA|3KIA|2KIA|1KIA", "No target starts in Good Order, so the stack is clear before any attack; set gets a KIA most often: 7.30%, its Setter out 63.35%; placed 1.19% (Placer out 43.60%), thrown 0.00% (thrower out 51.46%)."},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK || !strings.HasPrefix(table, c.text) {
