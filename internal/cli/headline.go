@@ -298,19 +298,47 @@ func lhyTarget(rep report.Report) *report.Headline {
 	var h *report.Headline
 	best := -1.0
 	for _, x := range order {
+		var alike []string // units as likely as the best, after it
+		var metric, first string
 		for _, m := range res.Metrics {
 			name, ok := strings.CutPrefix(m.Name, x.prefix)
 			if !ok {
 				continue
 			}
-			if p := res.P(m.Name, x.outcome); p > best {
-				best, h = p, report.NewHeadline(res, m.Name, []string{x.outcome}, x.noun+name+x.what)
-				addInstead(h, res, m.Name, x.insteadWhat, x.instead)
+			switch p := res.P(m.Name, x.outcome); {
+			case p > best+alikeP:
+				best, metric, first, alike = p, m.Name, name, nil
+			case p > 0 && p >= best-alikeP:
+				alike = append(alike, name)
 			}
 		}
+		if metric == "" {
+			continue
+		}
+		// Units alike (a tie the fire breaks at random, 13.1.3) are named
+		// together, so that the first is not read as the one the fire
+		// seeks out.
+		who := x.noun + first
+		if len(alike) > 0 {
+			who += " (" + andList(alike) + " alike)"
+		}
+		h = report.NewHeadline(res, metric, []string{x.outcome}, who+x.what)
+		addInstead(h, res, metric, x.insteadWhat, x.instead)
 		if best > 0 {
 			break
 		}
 	}
 	return h
 }
+
+// andList is words as a sentence says them: "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// alikeP: two figures closer than this are the same figure, summed in
+// another order.
+const alikeP = 1e-12

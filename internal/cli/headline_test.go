@@ -32,6 +32,8 @@ func TestHeadlines(t *testing.T) {
 		{"lhy --sadrm 1 --target rifle:7 --method exact", "unit.rifle", "casualty", "Unit rifle suffers a Casualty: "},
 		// The unit the fire finds (13.1.3), not the first listed.
 		{"lhy --sadrm 3 --target a:5 --target b:8 --method exact", "unit.b", "casualty", "Unit b suffers a Casualty: 42.00%"},
+		// Units alike, a tie the fire breaks at random: named together.
+		{"lhy --sadrm 1 --target a:7 --target b:7 --target c:7 --method exact", "unit.a", "casualty", "Unit a (b and c alike) suffers a Casualty: 8.67%; Disrupted instead: 4.67%."},
 		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target a:6 --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: "},
 		// an AT attack alone asks about the vehicle, though its Collateral
 		// Damage may touch a Rider
