@@ -191,11 +191,17 @@ func valueWanted(f *pflag.Flag) string {
 }
 
 // orList is words as a sentence says them: "a, b or c".
-func orList(words []string) string {
+func orList(words []string) string { return wordList(words, "or") }
+
+// andList is words as a sentence says them: "a, b and c".
+func andList(words []string) string { return wordList(words, "and") }
+
+// wordList joins words with commas and conj before the last.
+func wordList(words []string, conj string) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
 }
 
 // parseError turns a pflag parse error of fs into a usageError naming

@@ -331,14 +331,6 @@ func lhyTarget(rep report.Report) *report.Headline {
 	return h
 }
 
-// andList is words as a sentence says them: "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
 // alikeP: two figures closer than this are the same figure, summed in
 // another order.
 const alikeP = 1e-12
