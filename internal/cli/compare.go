@@ -64,7 +64,7 @@ func (f *compareFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) 
 	g.BoolVar(&f.captured, "captured", false, "the DC is captured")
 	g.BoolVar(&f.cx, "cx", false, "the Placer and the Thrower are CX (+1)")
 	g.StringArrayVar(&f.placer, "placer", nil, "the Placer `UNIT`, then units with it (default: an elite\n4-6-8), e.g. --placer 4-6-8,class=elite --placer leader:8-1")
-	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer (and on a\nSetter Setting during play, at −2 more), every DRM in it;\nthen ,cowers if its firers Cower on doubles, ,cowers=2 if\nInexperienced (A7.9; not by default, rules §8.31); none for\nno Defensive Fire, the Placer's Location covered by no enemy\n(default: 8:-1), e.g. --dff 4:0 --dff 2:+1,cowers")
+	g.StringArrayVar(&f.dff, "dff", nil, "a Defensive Fire attack `FP:DRM` on the Placer (and on a\nSetter Setting during play, at −2 more), every DRM in it;\nit does not Cower (rules §8.31) unless ,class=CLASS (and\n,nation=N) name unled Infantry firers, who Cower as sapper\nfire's do (A7.9); none for no Defensive Fire, the Placer's\nLocation covered by no enemy (default: 8:-1), e.g. --dff 4:0\n--dff 2:+1,class=first")
 	g.StringArrayVar(&f.throwers, "thrower", nil, "the thrower `UNIT`, then units with him, his Location\n(default: the Placer's units), e.g. --thrower 4-6-8,class=elite")
 	g.IntVar(&f.throwerTEM, "thrower-tem", 0, "the thrower's Location TEM `N` (default 0: open ground)")
 	g.BoolVar(&f.afph, "afph", false, "the DC is thrown in the AFPh (+1 to both DRs)")
@@ -315,7 +315,11 @@ func describeComparison(c asl.Comparison) string {
 	if len(c.DFF) > 0 {
 		var shots []string
 		for _, f := range c.DFF {
-			shots = append(shots, strconv.FormatFloat(f.FP, 'g', -1, 64)+" FP"+atDRM(f.DRM))
+			shot := strconv.FormatFloat(f.FP, 'g', -1, 64) + " FP" + atDRM(f.DRM)
+			if f.Firers != nil {
+				shot += " by " + firersText(*f.Firers)
+			}
+			shots = append(shots, shot)
 		}
 		dff = "Defensive Fire of " + strings.Join(shots, " and ")
 	}
@@ -370,4 +374,20 @@ func writeCompareHelp(w io.Writer) {
 	var f compareFlags
 	own, common := f.register(fs)
 	writeHelpRules(w, compareHelpIntro, own, common, ruleDocs(compareRules, asl.DefaultOptions()))
+}
+
+// firersText names the unled firers of a Defensive Fire attack, and how
+// far they Cower: "1st Line firers (Cowering)".
+func firersText(f asl.Firers) string {
+	s := classText[f.Class] + " firers"
+	if f.Nationality != asl.OtherNationality {
+		s = capitalize(f.Nationality.String()) + " " + s
+	}
+	switch (asl.FireAttack{FP: 1, Firers: &f}).Cowering() {
+	case 0:
+		return s + " (no Cowering)"
+	case 1:
+		return s + " (Cowering)"
+	}
+	return s + " (Cowering two columns)"
 }

@@ -846,7 +846,7 @@ separated by spaces (a bare signed number, or drm=N, is its DRM):
   fire FP [+N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND] [class=CLASS]
           [nation=N] [leader] [area] [concealed] [surrender]
   dc MODE [+N] [tem=N] [cx] [concealed] [afph] [user=CLASS] [captured]
-          [placer=UNIT]… [dff=FP:DRM[,cowers]]… [setter=UNIT]…
+          [placer=UNIT]… [dff=FP:DRM[,class=C]]… [setter=UNIT]…
           [preset=false] [enemy-infantry=N] [surrender[=false]]
 
 The options are those of sapper fire and sapper dc; leader is

@@ -23,7 +23,7 @@ import (
 //	fire FP [+N] [drm=N] [tem=N] [weapon=W] [calibre=MM] [firer=KIND]
 //	        [class=CLASS] [nation=N] [leader] [area] [concealed]
 //	dc MODE [+N] [drm=N] [tem=N] [cx] [concealed] [afph] [user=CLASS]
-//	        [captured] [placer=UNIT]… [dff=FP:DRM[,cowers]]… [setter=UNIT]…
+//	        [captured] [placer=UNIT]… [dff=FP:DRM[,class=C]]… [setter=UNIT]…
 //	        [preset=false] [enemy-infantry=N]
 //
 // A bare signed number is the attack's DRM (fire 8 +2). The Location, its
@@ -83,7 +83,7 @@ var planLabel = sync.OnceValue(func() *regexp.Regexp {
 // messages list them.
 const (
 	fireOptions = "drm=N, tem=N, weapon=W, calibre=MM, firer=KIND, class=CLASS, nation=N, leader, area, concealed, surrender"
-	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM[,cowers], setter=UNIT, preset=false, enemy-infantry=N, surrender or surrender=false"
+	dcOptions   = "drm=N, tem=N, cx, concealed, afph, user=CLASS, captured, placer=UNIT, dff=FP:DRM[,class=CLASS], setter=UNIT, preset=false, enemy-infantry=N, surrender or surrender=false"
 )
 
 // parsePlan reads one --plan value against the shared Location.

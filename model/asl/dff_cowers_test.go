@@ -2,37 +2,43 @@ package asl
 
 import (
 	"math"
+	"reflect"
 	"testing"
 )
 
 // TestDFFCowersAsFire: a Defensive Fire attack on the Placer is an IFT
-// attack on his Location. Given ,cowers it Cowers on Original doubles as
-// sapper fire's unled Infantry attack does (A7.9); given ,cowers=2, as
-// one by Inexperienced firers, two columns (A19.33); given neither, as a
-// leader-directed one, which never Cowers (rules/asl.md §8.31). The
-// Placer's fate is then the fire target's, outcome by outcome, and for a
-// Setter the same attack at −2 (Hazardous Movement).
+// attack on his Location. Given its firers' class (and nationality) it
+// Cowers on Original doubles as sapper fire's unled Infantry attack by
+// them does (A7.9), two columns for Inexperienced firers (A19.33), never
+// for British Elite or 1st Line ones; given none, as a leader-directed
+// one, which never Cowers (rules/asl.md §8.31). The Placer's fate is then
+// the fire target's, outcome by outcome, with the DC user's Location's
+// surrender (trial.go), and for a Setter the same attack at −2
+// (Hazardous Movement).
 //
 // By hand, the elite 4-6-8 under 8 FP at −1 gets through (good order or
 // berserk) 555/1296 without Cowering and 576/1296 with it: only the
 // doubles 3-3, 4-4 and 5-5 read another result on the 6 column.
 func TestDFFCowersAsFire(t *testing.T) {
+	firers := func(c Class, n Nationality) *Firers { return &Firers{Class: c, Nationality: n} }
 	for _, c := range []struct {
 		fp     float64
 		drm    int
-		cowers int
+		firers *Firers
 		placer string
 	}{
-		{8, -1, 0, "4-6-8,class=elite"},
-		{8, -1, 1, "4-6-8,class=elite"},
-		{8, -1, 2, "4-6-8,class=elite"},
-		{4, 0, 1, "4-4-7"},
-		{2, 2, 2, "4-4-7"},
+		{8, -1, nil, "4-6-8,class=elite"},
+		{8, -1, firers(FirstLine, OtherNationality), "4-6-8,class=elite"},
+		{8, -1, firers(Green, OtherNationality), "4-6-8,class=elite"},
+		{8, -1, firers(Elite, British), "4-6-8,class=elite"},
+		{4, 0, firers(SecondLine, British), "4-4-7"},
+		{4, 0, firers(Conscript, Finnish), "4-4-7"},
+		{2, 2, firers(Conscript, OtherNationality), "4-4-7"},
 		// The 1 column: Cowering off it, no effect at all (§8.54).
-		{1, -3, 1, "4-4-7"},
-		{20, 1, 1, "2-3-7"},
+		{1, -3, firers(Elite, OtherNationality), "4-4-7"},
+		{20, 1, firers(FirstLine, Finnish), "2-3-7"},
 	} {
-		dff := FireAttack{FP: c.fp, DRM: c.drm, Cowers: c.cowers}
+		dff := FireAttack{FP: c.fp, DRM: c.drm, Firers: c.firers}
 		for _, mode := range []Mode{Placed, Set} {
 			dc := NewDCAttack(mode, mustUnit(t, "4-6-7"))
 			if mode == Placed {
@@ -53,11 +59,10 @@ func TestDFFCowersAsFire(t *testing.T) {
 			fire.Targets = []Unit{mustUnit(t, c.placer)}
 			surrender := true // the DC user's Location's rules (trial.go)
 			fire.Options.Surrender = &surrender
-			switch c.cowers {
-			case 0:
+			if c.firers == nil {
 				fire.LeaderDirected = true
-			case 2:
-				fire.FirerClass = Green
+			} else {
+				fire.FirerClass, fire.FirerNationality = c.firers.Class, c.firers.Nationality
 			}
 			got, want := exactOf(t, dc), exactOf(t, fire)
 			for _, l := range fateLabels {
@@ -73,33 +78,38 @@ func TestDFFCowersAsFire(t *testing.T) {
 	}
 	dc := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
 	dc.Placer = []Unit{mustUnit(t, "4-6-8,class=elite")}
-	for cowers, through := range map[int]int64{0: 555, 1: 576} {
-		dc.DFF = []FireAttack{{FP: 8, DRM: -1, Cowers: cowers}}
+	for _, c := range []struct {
+		firers  *Firers
+		through int64
+	}{{nil, 555}, {firers(FirstLine, OtherNationality), 576}, {firers(FirstLine, British), 555}} {
+		dc.DFF = []FireAttack{{FP: 8, DRM: -1, Firers: c.firers}}
 		res := exactOf(t, dc)
-		check(t, dc.DFF[0].String()+" Placer through", res.P(MetricPlacer, "good_order")+res.P(MetricPlacer, "berserk"), through, 1296)
+		check(t, dc.DFF[0].String()+" Placer through", res.P(MetricPlacer, "good_order")+res.P(MetricPlacer, "berserk"), c.through, 1296)
 	}
-	dc.DFF = []FireAttack{{FP: 8, DRM: -1, Cowers: 1}, {FP: 4, DRM: 0, Cowers: 2}}
+	dc.DFF = []FireAttack{{FP: 8, DRM: -1, Firers: firers(FirstLine, OtherNationality)}, {FP: 4, DRM: 0, Firers: firers(Green, OtherNationality)}}
 	checkMonteCarlo(t, "two Cowering attacks on the Placer", dc)
 }
 
-// TestParseFireAttackCowers: ,cowers and ,cowers=N after FP:DRM, and back
-// as written; anything else refused.
-func TestParseFireAttackCowers(t *testing.T) {
+// TestParseFireAttackFirers: ,class=CLASS and ,nation=N after FP:DRM,
+// and back as written; anything else refused.
+func TestParseFireAttackFirers(t *testing.T) {
 	for in, want := range map[string]FireAttack{
-		"8:-1":          {FP: 8, DRM: -1},
-		"8:-1,cowers":   {FP: 8, DRM: -1, Cowers: 1},
-		"8:-1,cowers=1": {FP: 8, DRM: -1, Cowers: 1},
-		"4:+2,cowers=2": {FP: 4, DRM: 2, Cowers: 2},
+		"8:-1":                             {FP: 8, DRM: -1},
+		"8:-1,class=first":                 {FP: 8, DRM: -1, Firers: &Firers{Class: FirstLine}},
+		"4:+2,class=green":                 {FP: 4, DRM: 2, Firers: &Firers{Class: Green}},
+		"4:+2,nation=british,class=elite":  {FP: 4, DRM: 2, Firers: &Firers{Class: Elite, Nationality: British}},
+		"4:0,class=conscript,nation=other": {FP: 4, Firers: &Firers{Class: Conscript}},
 	} {
 		got, err := ParseFireAttack(in)
-		if err != nil || got != want {
+		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: %+v, %v; want %+v", in, got, err, want)
 		}
-		if back, err := ParseFireAttack(got.String()); err != nil || back != got {
+		if back, err := ParseFireAttack(got.String()); err != nil || !reflect.DeepEqual(back, got) {
 			t.Errorf("%q: %q read back as %+v, %v", in, got.String(), back, err)
 		}
 	}
-	for _, in := range []string{"8:-1,", "8:-1,cowers=0", "8:-1,cowers=3", "8:-1,cowers,cowers", "8:-1,cower", "8:-1,COWERS", "8,cowers:-1", "8:-1,cowers=1.0"} {
+	for _, in := range []string{"8:-1,", "8:-1,class", "8:-1,class=", "8:-1,class=best", "8:-1,nation=british", "8:-1,class=elite,class=elite",
+		"8:-1,class=elite,", "8:-1,cowers", "8:-1,CLASS=elite", "8,class=elite:-1", "8:-1,class=elite,nation=french"} {
 		if f, err := ParseFireAttack(in); err == nil {
 			t.Errorf("%q: read as %+v", in, f)
 		}

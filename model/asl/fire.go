@@ -14,32 +14,51 @@ import (
 type FireAttack struct {
 	FP  float64 `json:"fp"`
 	DRM int     `json:"drm"`
-	// Cowers is how many columns the attack moves left on Original
-	// doubles (A7.9): 0, as its firers are not given (rules/asl.md
-	// §8.31); 1 for firers that Cower; 2 for Inexperienced ones (A19.33).
-	// Off the lowest column it has no effect at all (§8.54).
-	Cowers int `json:"cowers,omitempty"`
+	// Firers, when the attack names them (FP:DRM,class=CLASS), decide
+	// whether it Cowers, as sapper fire's unled Infantry do (A7.9,
+	// A19.33). Not named, it never Cowers (rules/asl.md §8.31), as a
+	// leader-directed attack would not.
+	Firers *Firers `json:"firers,omitempty"`
 }
 
-// MaxCowers is the most columns a Cowering attack moves (A19.33).
-const MaxCowers = 2
+// Firers are the Infantry making a fire attack, not directed by a
+// leader: their class and nationality, which decide Cowering (A7.9).
+type Firers struct {
+	Class       Class       `json:"class"`
+	Nationality Nationality `json:"nationality"`
+}
 
 func (f FireAttack) String() string {
 	s := strconv.FormatFloat(f.FP, 'g', -1, 64) + ":" + strconv.Itoa(f.DRM)
-	switch f.Cowers {
-	case 0:
+	if f.Firers == nil {
 		return s
-	case 1:
-		return s + ",cowers"
 	}
-	return s + ",cowers=" + strconv.Itoa(f.Cowers)
+	s += ",class=" + f.Firers.Class.String()
+	if f.Firers.Nationality != OtherNationality {
+		s += ",nation=" + f.Firers.Nationality.String()
+	}
+	return s
 }
 
-// ParseFireAttack reads FP:DRM, then ,cowers (or ,cowers=2) for an
-// attack that Cowers on Original doubles.
+// Cowering is how many columns the attack moves left on Original
+// doubles: 0 when it never Cowers, 1, or 2 with Inexperienced firers
+// (A7.9, A19.33), by the rules of sapper fire's attack.
+func (f FireAttack) Cowering() int {
+	if f.Firers == nil {
+		return 0
+	}
+	a := IFTAttack{FP: f.FP, Firer: InfantryFirer, FirerClass: f.Firers.Class, FirerNationality: f.Firers.Nationality}
+	if !a.Cowers() {
+		return 0
+	}
+	return a.CoweringShift()
+}
+
+// ParseFireAttack reads FP:DRM, then the firers' ,class=CLASS and
+// ,nation=N, if given, for an attack that may Cower.
 func ParseFireAttack(s string) (FireAttack, error) {
-	const form = "want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10), then ,cowers if its firers Cower on doubles (,cowers=2: Inexperienced)"
-	head, opts, _ := strings.Cut(s, ",")
+	const form = "want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10), then ,class=CLASS (and ,nation=N) for unled Infantry firers, who may Cower (A7.9)"
+	head, opts, hasOpts := strings.Cut(s, ",")
 	fp, drm, ok := strings.Cut(head, ":")
 	if !ok {
 		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)
@@ -58,27 +77,41 @@ func ParseFireAttack(s string) (FireAttack, error) {
 		return FireAttack{}, fmt.Errorf("%q: DRM %q: %v; %s", s, drm, err, form)
 	}
 	a := FireAttack{FP: f, DRM: int(d)}
-	if head != s {
-		if a.Cowers, err = parseCowers(opts); err != nil {
+	if hasOpts {
+		if a.Firers, err = parseFirers(opts); err != nil {
 			return FireAttack{}, fmt.Errorf("%q: %v; %s", s, err, form)
 		}
 	}
 	return a, nil
 }
 
-// parseCowers reads what follows an attack's FP:DRM: cowers, cowers=1 or
-// cowers=2, once.
-func parseCowers(opt string) (int, error) {
-	key, val, eq := strings.Cut(opt, "=")
-	switch {
-	case key != "cowers":
-		return 0, fmt.Errorf("unknown option %q", opt)
-	case !eq:
-		return 1, nil
+// parseFirers reads the options after an attack's FP:DRM: class=CLASS,
+// and nation=N, each once; a class is needed, the one thing that says
+// the firers are given.
+func parseFirers(opts string) (*Firers, error) {
+	var f Firers
+	seen := map[string]bool{}
+	for _, o := range strings.Split(opts, ",") {
+		key, val, _ := strings.Cut(o, "=")
+		if seen[key] {
+			return nil, fmt.Errorf("%s given twice", key)
+		}
+		seen[key] = true
+		var err error
+		switch key {
+		case "class":
+			f.Class, err = ParseClass(val)
+		case "nation":
+			f.Nationality, err = ParseNationality(val)
+		default:
+			return nil, fmt.Errorf("unknown option %q", o)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s=%v", key, err)
+		}
 	}
-	n, err := decimal.ParseInt(val, 1, MaxCowers)
-	if err != nil {
-		return 0, fmt.Errorf("cowers=%s: a Cowering attack moves 1 column, or 2 (A7.9, A19.33)", val)
+	if !seen["class"] {
+		return nil, fmt.Errorf("nation without class: give the firers' class=CLASS")
 	}
-	return int(n), nil
+	return &f, nil
 }

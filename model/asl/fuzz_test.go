@@ -1,6 +1,7 @@
 package asl
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,7 +37,7 @@ func FuzzParseUnit(f *testing.F) {
 // numbers written: its text parses back to the same attack.
 func FuzzParseFireAttack(f *testing.F) {
 	for _, s := range []string{"8:-1", "4:+2", "30:0", "8", ":", "1e9:1", "NaN:0", "8:\u22121", "7.5:0",
-		"1.9999999999999999:0", "0x1p3:0", "1_0:0", "8:0x1", "1e-400:0", "8:-1,cowers", "4:+2,cowers=2", "8:-1,cowers=0", "8:-1,"} {
+		"1.9999999999999999:0", "0x1p3:0", "1_0:0", "8:0x1", "1e-400:0", "8:-1,class=first", "4:+2,class=green,nation=british", "8:-1,nation=finnish", "8:-1,"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -44,10 +45,10 @@ func FuzzParseFireAttack(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !(fa.FP >= 1 && fa.FP <= 100) || fa.DRM < -10 || fa.DRM > 10 || fa.Cowers < 0 || fa.Cowers > MaxCowers {
+		if !(fa.FP >= 1 && fa.FP <= 100) || fa.DRM < -10 || fa.DRM > 10 || fa.Cowering() < 0 || fa.Cowering() > 2 {
 			t.Fatalf("%q parsed out of bounds: %+v", s, fa)
 		}
-		if back, err := ParseFireAttack(fa.String()); err != nil || back != fa {
+		if back, err := ParseFireAttack(fa.String()); err != nil || !reflect.DeepEqual(back, fa) {
 			t.Fatalf("%q → %q → %+v, %v", s, fa.String(), back, err)
 		}
 	})

@@ -89,7 +89,7 @@ type outcome struct {
 type fireRoll struct {
 	dr  dice.Coarse
 	res [13][MaxUnits]IFT
-	// An attack that Cowers (FireAttack.Cowers) tells doubles apart:
+	// An attack that Cowers (FireAttack.Cowering) tells doubles apart:
 	// pair draws its dice, doubled holds the results of Original doubles.
 	cowers  bool
 	pair    dice.Pair
@@ -99,9 +99,10 @@ type fireRoll struct {
 // newFireRoll is Defensive Fire f on the units of chain, at the further
 // DRM drm (a Setter's Hazardous Movement).
 func newFireRoll(f FireAttack, chain []Unit, drm int) fireRoll {
-	fr := fireRoll{cowers: f.Cowers > 0}
+	shift := f.Cowering()
+	fr := fireRoll{cowers: shift > 0}
 	c := ColumnFor(f.FP)
-	cowered, onTable := Column(max(int(c)-f.Cowers, 0)), int(c)-f.Cowers >= 0
+	cowered, onTable := Column(max(int(c)-shift, 0)), int(c)-shift >= 0
 	for orig := 2; orig <= 12; orig++ {
 		for i, u := range chain {
 			final := orig + f.DRM + drm + u.DRM
