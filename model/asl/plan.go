@@ -97,34 +97,33 @@ type fireRoll struct {
 }
 
 // newFireRoll is Defensive Fire f on the units of chain, at the further
-// DRM drm (a Setter's Hazardous Movement).
+// DRM drm (a Setter's Hazardous Movement). Its doubles read the column
+// the firers Cower to, as sapper fire's attack by them reads it, off the
+// lowest no effect at all (§8.54, the default of fire's switch).
 func newFireRoll(f FireAttack, chain []Unit, drm int) fireRoll {
 	shift := f.Cowering()
 	fr := fireRoll{cowers: shift > 0}
+	ia := IFTAttack{FP: f.FP, Options: DefaultFireOptions()}
 	c := ColumnFor(f.FP)
-	cowered, onTable := Column(max(int(c)-shift, 0)), int(c)-shift >= 0
 	for orig := 2; orig <= 12; orig++ {
 		for i, u := range chain {
 			final := orig + f.DRM + drm + u.DRM
 			fr.res[orig][i] = Lookup(c, final)
-			// Off the lowest column, no effect at all (§8.54).
-			fr.doubled[orig][i] = NoEffect
-			if onTable {
-				fr.doubled[orig][i] = Lookup(cowered, final)
-			}
+			fr.doubled[orig][i] = ia.cell(c, shift, final)
 		}
 	}
-	fr.dr = dice.NewCoarse(func(s int) int { return resultKey(&fr.res[s], len(chain)) })
-	if fr.cowers {
-		// Keyed by the results alone, as the sums are: a class's dice,
-		// doubles or not, read the row every pair of it reads (roll).
-		fr.pair = dice.NewPair(func(w, c int) int {
-			if w == c {
-				return resultKey(&fr.doubled[w+c], len(chain))
-			}
-			return resultKey(&fr.res[w+c], len(chain))
-		})
+	if !fr.cowers {
+		fr.dr = dice.NewCoarse(func(s int) int { return resultKey(&fr.res[s], len(chain)) })
+		return fr
 	}
+	// Keyed by the results alone, as the sums are: a class's dice,
+	// doubles or not, read the row every pair of it reads (roll).
+	fr.pair = dice.NewPair(func(w, c int) int {
+		if w == c {
+			return resultKey(&fr.doubled[w+c], len(chain))
+		}
+		return resultKey(&fr.res[w+c], len(chain))
+	})
 	return fr
 }
 
