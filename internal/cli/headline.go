@@ -158,9 +158,16 @@ func bestWay(rep report.Report) *report.Headline {
 	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
 	var others []string
 	for _, w := range rest {
-		s := fmt.Sprintf("%s %s%%%s", wayName(rep, w.label), report.Pct(w.h.P), userCost(w.res, true))
+		var about []string
+		if cost := userCost(w.res); cost != "" {
+			about = append(about, cost)
+		}
 		if !w.res.Complete {
-			s += " (partial)"
+			about = append(about, "partial")
+		}
+		s := fmt.Sprintf("%s %s%%", wayName(rep, w.label), report.Pct(w.h.P))
+		if len(about) > 0 {
+			s += " (" + strings.Join(about, "; ") + ")"
 		}
 		others = append(others, s)
 	}
@@ -172,7 +179,10 @@ func bestWay(rep report.Report) *report.Headline {
 	if goal.why == "" {
 		name = capitalize(name)
 	}
-	h.Text = fmt.Sprintf("%s%s %s%s: %s%s", goal.why, name, goal.does, often, ways[best].fig, userCost(ways[best].res, false))
+	h.Text = fmt.Sprintf("%s%s %s%s: %s", goal.why, name, goal.does, often, ways[best].fig)
+	if cost := userCost(ways[best].res); cost != "" {
+		h.Text += ", its " + cost
+	}
 	if len(others) > 0 {
 		h.Text += "; " + strings.Join(others, ", ")
 	}
@@ -181,17 +191,14 @@ func bestWay(rep report.Report) *report.Headline {
 }
 
 // userCost is what a way of using the DC costs its user, for the
-// headline beside what it does: ", its thrower out 51.45%", or in
-// parentheses after another way's figure; "" for a way with no user.
-func userCost(res *sim.Result, inParens bool) string {
+// headline beside what it does: "thrower out 51.45%"; "" for a way with
+// no user.
+func userCost(res *sim.Result) string {
 	c, who := dcUserFate(res)
 	if who == "" {
 		return ""
 	}
-	if inParens {
-		return fmt.Sprintf(" (%s out %s%%)", who, report.Pct(c.P))
-	}
-	return fmt.Sprintf(", its %s out %s%%", who, report.Pct(c.P))
+	return fmt.Sprintf("%s out %s%%", who, report.Pct(c.P))
 }
 
 // aim is what a side-by-side headline ranks the ways or plans by: the
@@ -292,35 +299,35 @@ func lhyTarget(rep report.Report) *report.Headline {
 	units := question{lhy.UnitMetric(""), "casualty", "Unit ", " suffers a Casualty", "disrupted", "Disrupted instead"}
 	vehicles := question{lhy.VehicleMetric(""), "destroyed", "Vehicle ", " is destroyed", "shocked", "Shocked instead"}
 	order := []question{units, vehicles}
-	if a, ok := rep.Inputs.(lhy.FireAttack); ok && len(a.SADRM) == 0 && a.MDRM == nil && len(a.AT) > 0 {
+	a, _ := rep.Inputs.(lhy.FireAttack)
+	if len(a.SADRM) == 0 && a.MDRM == nil && len(a.AT) > 0 {
 		order = []question{vehicles, units}
 	}
 	var h *report.Headline
 	best := -1.0
 	for _, x := range order {
-		var alike []string // units as likely as the best, after it
-		var metric, first string
+		metric, first := "", ""
 		for _, m := range res.Metrics {
 			name, ok := strings.CutPrefix(m.Name, x.prefix)
 			if !ok {
 				continue
 			}
-			switch p := res.P(m.Name, x.outcome); {
-			case p > best+alikeP:
-				best, metric, first, alike = p, m.Name, name, nil
-			case p > 0 && p >= best-alikeP:
-				alike = append(alike, name)
+			if p := res.P(m.Name, x.outcome); p > best {
+				best, metric, first = p, m.Name, name
 			}
 		}
 		if metric == "" {
 			continue
 		}
-		// Units alike (a tie the fire breaks at random, 13.1.3) are named
-		// together, so that the first is not read as the one the fire
-		// seeks out.
 		who := x.noun + first
-		if len(alike) > 0 {
-			who += " (" + andList(alike) + " alike)"
+		if x == units {
+			// Units alike, a tie the fire breaks at random (13.1.3), are
+			// named together, the first given standing for them: that a
+			// Monte Carlo run favoured one is the seed's doing.
+			if alike := alikeUnits(a.Units, first); len(alike) > 1 {
+				metric = lhy.UnitMetric(alike[0])
+				who = x.noun + alike[0] + " (" + andList(alike[1:]) + " alike)"
+			}
 		}
 		h = report.NewHeadline(res, metric, []string{x.outcome}, who+x.what)
 		addInstead(h, res, metric, x.insteadWhat, x.instead)
@@ -331,6 +338,22 @@ func lhyTarget(rep report.Report) *report.Headline {
 	return h
 }
 
-// alikeP: two figures closer than this are the same figure, summed in
-// another order.
-const alikeP = 1e-12
+// alikeUnits are the names of the units alike to the unit named name,
+// it among them, in the order given: the same unit but for its name.
+func alikeUnits(units []lhy.Unit, name string) []string {
+	i := slices.IndexFunc(units, func(u lhy.Unit) bool { return u.Name == name })
+	if i < 0 {
+		return nil
+	}
+	like := units[i]
+	like.Name = ""
+	var out []string
+	for _, u := range units {
+		n := u.Name
+		u.Name = ""
+		if u == like {
+			out = append(out, n)
+		}
+	}
+	return out
+}

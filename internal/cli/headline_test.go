@@ -34,6 +34,11 @@ func TestHeadlines(t *testing.T) {
 		{"lhy --sadrm 3 --target a:5 --target b:8 --method exact", "unit.b", "casualty", "Unit b suffers a Casualty: 42.00%"},
 		// Units alike, a tie the fire breaks at random: named together.
 		{"lhy --sadrm 1 --target a:7 --target b:7 --target c:7 --method exact", "unit.a", "casualty", "Unit a (b and c alike) suffers a Casualty: 8.67%; Disrupted instead: 4.67%."},
+		// by the inputs, not the figures: a Monte Carlo run names them so
+		// whichever unit its seed favoured, and not a unit unlike them
+		{"lhy --sadrm 1 --target a:7 --target b:7 --target c:7 --trials 1000 --seed 2", "unit.a", "casualty", "Unit a (b and c alike) suffers a Casualty: "},
+		{"lhy --sadrm 1 --target a:7 --target b:7 --target c:7 --trials 1000 --seed 5", "unit.a", "casualty", "Unit a (b and c alike) suffers a Casualty: "},
+		{"lhy --sadrm 1 --target a:7 --target b:6 --target c:7 --method exact", "unit.a", "casualty", "Unit a (c alike) suffers a Casualty: 13.00%"},
 		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target a:6 --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: "},
 		// an AT attack alone asks about the vehicle, though its Collateral
 		// Damage may touch a Rider
