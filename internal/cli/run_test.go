@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -148,6 +150,31 @@ func TestControlCharactersStayOnOneLine(t *testing.T) {
 		code, stdout, stderr := cli(t, a...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, `\\`) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", a, code, stdout, stderr)
+		}
+	}
+}
+
+// TestFileValuesEscapedOnce: a value of a file quoted in an error comes
+// back as the file wrote it, escaped once ("3\n4", not "3\\n4"), in a
+// scenario file and in a crossing.
+func TestFileValuesEscapedOnce(t *testing.T) {
+	dir := t.TempDir()
+	_, crossing, _ := cli(t, "scenarios", "two-sq-crossing")
+	files := map[string]string{
+		"dc.yaml":       "command: dc\nflags:\n  target: 4-6-7\n  tem: \"a\\nb\"\n",
+		"crossing.yaml": strings.Replace(crossing, "ac: 3,", `ac: "3\n4",`, 1),
+	}
+	for name, text := range files {
+		if !strings.Contains(text, `\n`) {
+			t.Fatalf("%s: no escaped newline in\n%s", name, text)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := cli(t, "run", path)
+		if code != exitUsage || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, `\\`) || !strings.Contains(stderr, `\n`) {
+			t.Errorf("%s: exit %d, stderr %q", name, code, stderr)
 		}
 	}
 }

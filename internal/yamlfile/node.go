@@ -163,7 +163,7 @@ func (d Node) Fields(keys []string, fn func(key string, v Node) error) error {
 			known = known || k == key
 		}
 		if !known {
-			return d.errorAt(line, "unknown field %q%s", OneLine(key), closest(key, keys))
+			return d.errorAt(line, "unknown field %q%s", key, closest(key, keys))
 		}
 		return fn(key, v)
 	})
@@ -239,7 +239,7 @@ func NotPlain(n *yaml.Node) string {
 // and what is wanted.
 func (d Node) plainAs(want string) error {
 	if how := NotPlain(d.N); how != "" {
-		return d.Errorf("%q is %s: want %s, written without quotes or a tag", OneLine(d.N.Value), how, want)
+		return d.Errorf("%q is %s: want %s, written without quotes or a tag", d.N.Value, how, want)
 	}
 	return nil
 }
@@ -265,7 +265,7 @@ func (d Node) Integer(lo, hi int) (int, error) {
 		return 0, d.Errorf("%s outside %s", OneLine(s), bound.Int{Lo: lo, Hi: hi})
 	}
 	if err != nil || !whole {
-		return 0, d.Errorf("%q: want a whole number from %d to %d", OneLine(s), lo, hi)
+		return 0, d.Errorf("%q: want a whole number from %d to %d", s, lo, hi)
 	}
 	if v < int64(lo) || v > int64(hi) {
 		return 0, d.Errorf("%s outside %s", s, bound.Int{Lo: lo, Hi: hi})
@@ -283,13 +283,13 @@ func (d Node) Number(lo, hi float64) (float64, error) {
 		return 0, err
 	}
 	if d.N.Tag != "!!int" && d.N.Tag != "!!float" && !d.minus() {
-		return 0, d.Errorf("%q: want a number from %v to %v", OneLine(s), lo, hi)
+		return 0, d.Errorf("%q: want a number from %v to %v", s, lo, hi)
 	}
 	v, err := decimal.ParseFloat(s)
 	if err != nil {
 		// 7.9999999999999999999 would be read as 8: refused, as on
 		// the command line.
-		return 0, d.Errorf("%q: %s; want a number from %v to %v", OneLine(s), err, lo, hi)
+		return 0, d.Errorf("%q: %s; want a number from %v to %v", s, err, lo, hi)
 	}
 	if !(v >= lo && v <= hi) {
 		return 0, d.Errorf("%s outside %v…%v", s, lo, hi)
@@ -316,7 +316,7 @@ func (d Node) Boolean() (bool, error) {
 	}
 	if d.N.Tag != "!!bool" || s != "true" && s != "false" {
 		// True and FALSE too are refused: every word exactly as listed.
-		return false, d.Errorf("%q: want true or false", OneLine(s))
+		return false, d.Errorf("%q: want true or false", s)
 	}
 	return s == "true", nil
 }
@@ -331,7 +331,7 @@ func Parsed[T any](d Node, parse func(string) (T, error)) (T, error) {
 	}
 	v, err := parse(s)
 	if err != nil {
-		return zero, d.Errorf("%q: %s", OneLine(s), StripEcho(err.Error()))
+		return zero, d.Errorf("%q: %s", s, StripEcho(err.Error()))
 	}
 	return v, nil
 }

@@ -312,7 +312,7 @@ func rows[T any](v yamlfile.Node, row func(yamlfile.Node) (T, error)) (first int
 	err = v.Pairs(func(key string, line int, w yamlfile.Node) error {
 		k, err := decimal.ParseInt(key, -20, 40)
 		if err != nil {
-			return yamlfile.Errorf(v.File, line, "%s: row %q: want a Final DR, a whole number from -20 to 40", v.Path, yamlfile.OneLine(key))
+			return yamlfile.Errorf(v.File, line, "%s: row %q: want a Final DR, a whole number from -20 to 40", v.Path, key)
 		}
 		val, err := row(w)
 		if err != nil {
@@ -402,7 +402,7 @@ func decodeTable(v yamlfile.Node, shape tableShape) (Table, error) {
 						switch s, err = y.Str(); {
 						case err != nil:
 						case s != "elite-mmc":
-							err = y.Errorf("%q: want elite-mmc", yamlfile.OneLine(s))
+							err = y.Errorf("%q: want elite-mmc", s)
 						case shape&tableElite == 0:
 							// Nothing would read it: an MMC listed
 							// before L sets the leader's −1 only.
@@ -535,7 +535,7 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 				}
 				dr, err := decimal.ParseInt(kk, 1, 6)
 				if err != nil {
-					return yamlfile.Errorf(x.File, line, "%s: %q: want before or a dr 1…6", x.Path, yamlfile.OneLine(kk))
+					return yamlfile.Errorf(x.File, line, "%s: %q: want before or a dr 1…6", x.Path, kk)
 				}
 				if _, twice := e.Sub.On[int(dr)]; twice {
 					// 1 and 01: the later replaced the earlier.

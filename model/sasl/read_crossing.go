@@ -38,7 +38,7 @@ func ReadCrossing(file string, data []byte, also ...string) (*CrossingFile, erro
 			if best := yamlfile.Nearest(key, keys); best != "" {
 				hint = "; did you mean " + best + "?"
 			}
-			return yamlfile.Errorf(file, line, "unknown field %q%s", yamlfile.OneLine(key), hint)
+			return yamlfile.Errorf(file, line, "unknown field %q%s", key, hint)
 		}
 		return nil
 	})
