@@ -304,9 +304,14 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 			if err := plainEnough(f, item); err != nil {
 				return scenarioError(s.file, item.Line, "field %s: %s", name, err)
 			}
-			if unitFlag(f) && item.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && asl.IsUnitOption(item.Value) {
+			plain := item.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
+			if unitFlag(f) && plain && asl.IsUnitOption(item.Value) {
 				// In [4-6-7,elr=2] YAML splits the unit at its comma.
-				return scenarioError(s.file, item.Line, "field %s: %q is a unit's option, not a unit: quote the unit with its options, as \"4-6-7,elr=2\"", name, item.Value)
+				return scenarioError(s.file, item.Line, "field %s: %s is a unit's option, not a unit: quote the unit with its options, as \"4-6-7,elr=2\"", name, quote(item.Value))
+			}
+			if name == "dff" && plain && !strings.Contains(item.Value, ":") && strings.Contains(item.Value, "=") {
+				// In [8:-1,class=first] YAML splits the attack at its comma.
+				return scenarioError(s.file, item.Line, "field %s: %s is an attack's option, not an attack: quote the attack with its options, as \"8:-1,class=first\"", name, quote(item.Value))
 			}
 		}
 		for i, val := range values {

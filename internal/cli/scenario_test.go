@@ -35,6 +35,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"enemy key", "command: activate\nac: 3\n", `enemy key.yaml:2: unknown field "ac"; a crossing's ac belongs under enemy:, as enemy: {ac: …}`},
 		{"command spelt", "command: activte\n", `command spelt.yaml:1: command "activte": did you mean activate?`},
 		{"split unit", "command: dc\nflags:\n  target: [4-6-7, leader:8-1,wounded]\n", `split unit.yaml:3: field target: "wounded" is a unit's option, not a unit: quote the unit with its options, as "4-6-7,elr=2"`},
+		{"split attack", "command: dc\nflags:\n  target: 4-6-7\n  placer: 4-6-8\n  dff: [8:-1,class=first]\n", `split attack.yaml:5: field dff: "class=first" is an attack's option, not an attack: quote the attack with its options, as "8:-1,class=first"`},
 		{"empty list", "command: building\nflags:\n  squad: []\n  dice: 10\n", `empty list.yaml:3: field squad: an empty list; give a value or more, or leave the field out`},
 		// A list's item is placed at its own line, whether its flag's
 		// parser or the command refuses it.
