@@ -247,7 +247,7 @@ func TestPlanOptionConflicts(t *testing.T) {
 	cases := []struct{ plan, want string }{
 		{"b: dc set tem=2", `--plan "b: dc set tem=2": attack 1: tem=2 with dc set: a Set DC attacks with no TEM (A23.71)`},
 		{"b: dc placed enemy-infantry=2", `--plan "b: dc placed enemy-infantry=2": attack 1: enemy-infantry=2 with dc placed: only a Set DC's malfunction DR counts enemy Infantry (A23.7)`},
-		{"b: dc set preset=false", `--plan "b: dc set preset=false": attack 1: preset=false with no setter: without a Setter`},
+		{"b: dc set preset=false", `--plan "b: dc set preset=false": attack 1: preset=false without setter: without a Setter`},
 		{"b: dc placed preset", "attack 1: preset with dc placed: only a Set DC can be Set before play (A23.7)"},
 		{"b: fire 8; dc set cx", "attack 2: cx with dc set: a Set DC has no CX DRM (A23.71)"},
 		{"b: dc thrown enemy-infantry=0", "attack 1: enemy-infantry=0 with dc thrown"},

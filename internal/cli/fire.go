@@ -153,10 +153,10 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 		}
 	}
 	if fs.Changed("elr") && len(targets) == 0 {
-		return zero, inputErrorf("elr", "--elr with no --target: the ELR is the targets'; drop it")
+		return zero, inputErrorf("elr", "--elr without --target: the ELR is the targets'; drop it")
 	}
 	if fs.Changed("no-hob") && len(targets) == 0 {
-		return zero, inputErrorf("no-hob", "--no-hob with no --target: Heat of Battle is the targets'; drop it")
+		return zero, inputErrorf("no-hob", "--no-hob without --target: Heat of Battle is the targets'; drop it")
 	}
 	if fs.Changed("fp") && f.fp == 0 {
 		// The model reads an FP of 0 as none given.

@@ -427,7 +427,11 @@ func (p planOptions) conflict(err error) error {
 	if key, ok := strings.CutPrefix(ce.input, "--rule "); ok {
 		word = p[key]
 	}
-	return fmt.Errorf("%s with %s: %s", word, strings.ReplaceAll(with, "--", ""), planWords(ce.why))
+	with = "with " + strings.ReplaceAll(with, "--", "")
+	if rest, ok := strings.CutPrefix(with, "with no "); ok && strings.HasPrefix(ce.with, "no --") {
+		with = "without " + rest // as the command line's (checkConflicts)
+	}
+	return fmt.Errorf("%s %s: %s", word, with, planWords(ce.why))
 }
 
 // planRuleConflicts refuses an attack's rule switch (surrender) that the

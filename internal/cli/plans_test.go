@@ -208,7 +208,7 @@ func TestPlansBadInput(t *testing.T) {
 		{[]string{"b: dc placed dff=4:0"}, `sapper plans: --plan "b: dc placed dff=4:0": attack 1: dff: Defensive Fire needs a placer=UNIT, or a setter=UNIT Setting the DC during play`},
 		{[]string{"b: fire 8 calibre=75"}, `sapper plans: --plan "b: fire 8 calibre=75": attack 1: calibre: not with weapon=small-arms: only HE`},
 		{[]string{"b: dc set placer=4-6-7"}, `sapper plans: --plan "b: dc set placer=4-6-7": attack 1: placer: only a Placed DC (dc placed) has a Placer`},
-		{[]string{"b: dc set preset"}, `sapper plans: --plan "b: dc set preset": attack 1: preset with no setter: without a Setter the DC is taken as Set already; preset spares a Setter`},
+		{[]string{"b: dc set preset"}, `sapper plans: --plan "b: dc set preset": attack 1: preset without setter: without a Setter the DC is taken as Set already; preset spares a Setter`},
 		// What the player typed is quoted as typed.
 		// A malformed DRM is refused as a DRM, not as an unknown option.
 		{[]string{"b: fire 8 +3x"}, `sapper plans: --plan "b: fire 8 +3x": attack 1: drm=+3x: want a whole number from -8 to 8`},
