@@ -169,15 +169,16 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	if a.Facing, err = asl.ParseFacing(f.facing); err != nil {
 		return zero, badValue("facing", f.facing, "want front, side or rear")
 	}
-	if (f.sameHex || f.bypass) && fs.Changed("facing") && a.Facing != asl.Rear {
-		flag := "same-hex"
-		if f.bypass {
-			flag = "bypass"
-		}
-		return zero, inputErrorf("facing", "--facing %s with --%s: from within the AFV's hex the DC goes in through its rear (C7.346)", a.Facing, flag)
+	inside := "--same-hex"
+	if f.bypass {
+		inside = "--bypass"
 	}
-	if mode == asl.Set && fs.Changed("facing") {
-		return zero, inputErrorf("facing", "--facing: a Set DC is not Placed through a facing; it attacks only the AFV's Vulnerable PRC (A23.71)")
+	if err := checkConflicts(
+		conflict{input: "--facing " + a.Facing.String(), given: fs.Changed("facing"), with: inside, when: (f.sameHex || f.bypass) && a.Facing != asl.Rear,
+			why: "from within the AFV's hex the DC goes in through its rear (C7.346)"},
+		flagConflict(fs, "facing", "--mode set", mode == asl.Set, "a Set DC is not Placed through a facing; it attacks only the AFV's Vulnerable PRC (A23.71)"),
+	); err != nil {
+		return zero, err
 	}
 	a.SameHex, a.Motion, a.Concealed, a.CE = f.sameHex, f.motion, f.concealed, f.ce
 	a.Immobile, a.Bypass, a.ElevationAdvantage, a.RedCS = f.immobile, f.bypass, f.elevationAdvantage, f.redCS

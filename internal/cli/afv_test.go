@@ -91,7 +91,7 @@ func TestAFVBadInput(t *testing.T) {
 		{"afv --vehicle tiger --open-topped", "--open-topped=true with --vehicle tiger, which is not Open-Topped"},
 		{"afv --af 11/8/8 --facing top", `--facing "top"`},
 		{"afv --af 11/8/8 --same-hex --facing front", "--facing front with --same-hex"},
-		{"afv --af 11/8/8 --mode set --facing side", "--facing: a Set DC"},
+		{"afv --af 11/8/8 --mode set --facing side", "--facing with --mode set: a Set DC"},
 		{"afv --af 11/8/8 --mode set --cx", "--cx with --mode set: a Set DC"},
 		{"afv --af 11/8/8 --afph", "--afph with --mode placed: the AFPh +1 is a Thrown DC's"},
 		{"afv --vehicle truck --motion", "--motion with an unarmored vehicle: Motion changes only the Position DR"},
