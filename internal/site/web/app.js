@@ -2257,9 +2257,9 @@ function pageMain() {
   // mcLine is the line of Monte Carlo run x of trials (its count), what
   // else there is (some) and its engine time (when).
   function mcLine(x, trials, some, when) {
-    // The seed alone, as the command line's: with it the run is the same
-    // anywhere (the generator and chunk size are in the JSON).
-    return "Monte Carlo: " + trials + ", seed " + x.seed + ", " + +(x.confidence * 100).toFixed(10) + "% Wilson intervals" + some + when + ".";
+    // As the command line's run line: the seed, generator and chunk
+    // reproduce the run anywhere.
+    return "Monte Carlo: " + trials + ", seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + +(x.confidence * 100).toFixed(10) + "% intervals" + some + when + ".";
   }
 
   // methodLines is methodLine for several runs: their trials are each
