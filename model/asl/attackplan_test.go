@@ -333,3 +333,36 @@ func TestPlanRevealed(t *testing.T) {
 		t.Error("concealed=false with no concealed target is accepted")
 	}
 }
+
+// TestPlanDCMetricsByPlace: a DC's figures are named by its place among
+// the plan's DCs, whichever attack it is (DCMetric): the DC after Prep
+// Fire is dc.1 as the DC alone is, and a second DC is dc.2; its first
+// DC's detonation is that of the DC alone, since Prep Fire changes only
+// its targets.
+func TestPlanDCMetricsByPlace(t *testing.T) {
+	placed := dcStep(Placed, func(a *DCAttack) {
+		a.Placer, a.User = []Unit{mustUnit(t, "4-6-7")}, NonEliteUser
+		a.DFF = []FireAttack{{FP: 4, DRM: 0}}
+	})
+	alone := exactOf(t, planOf(t, []string{"4-6-7"}, placed))
+	later := exactOf(t, planOf(t, []string{"4-6-7"}, fireStep(8, nil), placed, dcStep(Thrown, nil)))
+	for _, m := range later.Metrics {
+		if strings.HasPrefix(m.Name, "attack.") {
+			t.Errorf("metric %s named by its attack", m.Name)
+		}
+	}
+	for _, name := range []string{DCMetric(1, MetricDetonation), DCMetric(1, MetricPlacer), DCMetric(2, MetricDetonation)} {
+		if later.Metric(name) == nil {
+			t.Errorf("no %s among %d metrics", name, len(later.Metrics))
+		}
+	}
+	if later.Metric(DCMetric(2, MetricPlacer)) != nil {
+		t.Error("a Thrown DC has a Placer")
+	}
+	for _, l := range []string{"detonated", "malfunction", "not_placed"} {
+		name := DCMetric(1, MetricDetonation)
+		if g, w := later.P(name, l), alone.P(name, l); math.Abs(g-w) > 1e-12 {
+			t.Errorf("%s %s after Prep Fire %.15f, alone %.15f", name, l, g, w)
+		}
+	}
+}
