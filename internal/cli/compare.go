@@ -338,9 +338,9 @@ way, each with its whole procedure: a Placed DC must survive Defensive Fire
 (its Placer unbroken and unpinned), a Thrown DC also attacks the thrower's
 own Location, a Set DC must be Set (and detonated by a NTC). One row per
 way; each figure carries its interval below it. The first line names the
-way that clears the stack most often, and beside each way what it costs
-its user (the Placer, thrower or Setter out: eliminated, surrendered or
-broken).
+way that clears the stack most often (a KIA, when no target starts in
+Good Order), and beside each way what it costs its user (the Placer,
+thrower or Setter out: eliminated, surrendered or broken).
 
 With no flags it runs the built-in comparison: a 4-6-7 and an 8-1 in a stone
 building (TEM +3); Placed by an elite 4-6-8 facing one 8 FP −1 attack; Thrown

@@ -350,7 +350,9 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("setter", "only a Set DC (--mode set) has a Setter")
 	case a.Preset && a.Mode != Set:
 		return bound.Invalidf("preset", "only a Set DC can be Set before play")
-	case len(a.DFF) > 0 && len(a.Placer) == 0 && (len(a.Setter) == 0 || a.Preset):
+	case len(a.DFF) > 0 && len(a.Setter) > 0 && a.Preset:
+		return bound.Invalidf("dff", "Defensive Fire on a DC Set before play: a Setter faces it only Setting the DC during play (--preset=false)")
+	case len(a.DFF) > 0 && len(a.Placer) == 0 && len(a.Setter) == 0:
 		return bound.Invalidf("dff", "Defensive Fire needs a --placer, or a --setter Setting the DC during play")
 	case len(a.DFF) > 8:
 		return bound.Invalidf("dff", "at most 8 attacks")
