@@ -31,7 +31,7 @@ var kiaLabels = []string{"7KIA", "6KIA", "5KIA", "4KIA", "3KIA", "2KIA", "1KIA"}
 // dcFigureRow reads one run's figures.
 func dcFigureRow(res *sim.Result) []report.Cell {
 	return []report.Cell{
-		report.Sum(res, asl.MetricDetonation, "detonated", "malfunction"),
+		chainOK(res),
 		report.Sum(res, asl.MetricDetonation, "detonated"),
 		report.Sum(res, asl.MetricIFT, kiaLabels...),
 		report.Sum(res, asl.MetricStack, "cleared"),
@@ -40,6 +40,17 @@ func dcFigureRow(res *sim.Result) []report.Cell {
 		report.Sum(res, asl.MetricFlame, "yes"),
 		dcUserOut(res),
 	}
+}
+
+// chainOK is the chance that the chain before the DC's DR holds: the
+// Placer Places it operably, or the Setter Sets it and passes the NTC.
+// A DC with no Placer or Setter has no chain, and no figure: a column of
+// 100% in every row of a sweep says nothing.
+func chainOK(res *sim.Result) report.Cell {
+	if res.Metric(asl.MetricPlacer) == nil && res.Metric(asl.MetricSetting) == nil {
+		return report.Cell{}
+	}
+	return report.Sum(res, asl.MetricDetonation, "detonated", "malfunction")
 }
 
 // dcUserOut is the chance of the DC's user ending eliminated, surrendered
