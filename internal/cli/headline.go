@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -156,6 +157,30 @@ func bestWay(rep report.Report) *report.Headline {
 	h := ways[best].h
 	rest := slices.Delete(slices.Clone(ways), best, best+1)
 	slices.SortStableFunc(rest, func(a, b way) int { return cmp.Compare(b.h.P, a.h.P) })
+	often := " most often"
+	switch {
+	case len(ways) == 1 && len(rep.NotRun) > 0:
+		often = "" // the others never ran
+	case len(rest) > 0 && math.Abs(rest[0].h.P-h.P) < tieP:
+		often = " as often as " + wayName(rep, rest[0].label)
+	}
+	name := wayName(rep, ways[best].label)
+	head := ": " + ways[best].fig
+	if cost := userCost(ways[best].res); cost != "" {
+		head += ", its " + cost
+	}
+	if h.P == 0 {
+		// No way does it: none is named as if it did (as plans says),
+		// and each way's figure and cost stands in the list.
+		name, often, head, rest = "no way", "", "", ways
+		if ways[best].res.Method != sim.Exact {
+			often = " in any trial"
+		}
+	}
+	if goal.why == "" {
+		name = capitalize(name)
+	}
+	h.Text = fmt.Sprintf("%s%s %s%s%s", goal.why, name, goal.does, often, head)
 	var others []string
 	for _, w := range rest {
 		var about []string
@@ -171,24 +196,20 @@ func bestWay(rep report.Report) *report.Headline {
 		}
 		others = append(others, s)
 	}
-	often := " most often"
-	if len(ways) == 1 && len(rep.NotRun) > 0 {
-		often = "" // the others never ran
-	}
-	name := wayName(rep, ways[best].label)
-	if goal.why == "" {
-		name = capitalize(name)
-	}
-	h.Text = fmt.Sprintf("%s%s %s%s: %s", goal.why, name, goal.does, often, ways[best].fig)
-	if cost := userCost(ways[best].res); cost != "" {
-		h.Text += ", its " + cost
-	}
 	if len(others) > 0 {
-		h.Text += "; " + strings.Join(others, ", ")
+		sep := "; "
+		if head == "" {
+			sep = ": "
+		}
+		h.Text += sep + strings.Join(others, ", ")
 	}
 	h.Text += "."
 	return h
 }
+
+// tieP: two figures closer than this are one figure, summed in another
+// order; a Monte Carlo run's differ by a trial's share at least.
+const tieP = 1e-12
 
 // userCost is what a way of using the DC costs its user, for the
 // headline beside what it does: "thrower out 51.45%"; "" for a way with

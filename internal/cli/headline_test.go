@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -45,6 +46,7 @@ func TestHeadlines(t *testing.T) {
 		{"lhy --atdrm tank=2 --vehicle tank:8,afv --target r:6,rider --method exact", "vehicle.tank", "destroyed", "Vehicle tank is destroyed: 40.00%; Shocked instead: 10.00%."},
 		{"compare --method exact", "stack", "cleared", "Thrown clears the stack most often: 24.71%, its thrower out 51.46%; placed 17.09% (Placer out 43.60%), set 7.30% (Setter out 63.35%)."},
 		{"compare --preset --method exact", "stack", "cleared", "Set (before play) clears the stack most often: "},
+		{"compare --method exact --building none --tem 8 --drm 8 --dff 100:-10 --target 4-6-7", "stack", "cleared", "No way clears the stack: placed 0.00% (Placer out 100.00%), thrown 0.00% (thrower out 51.46%), set 0.00% (Setter out 100.00%)."},
 		// A stack with no target in Good Order is clear before any
 		// attack: the ways are ranked by a KIA, which the table shows.
 		{"compare --target 4-6-7,broken --method exact", "ift", "7KIA|6KIA|5KIA|4KIA|3KIA|2KIA|1KIA", "No target starts in Good Order, so the stack is clear before any attack; set gets a KIA most often: 7.30%, its Setter out 63.35%; placed 1.19% (Placer out 43.60%), thrown 0.00% (thrower out 51.46%)."},
@@ -189,5 +191,30 @@ func TestSweepHeadlineCutShort(t *testing.T) {
 	two := append(one, sweptRun{value: "tem=1", way: "placed", res: res, cells: cell})
 	if h := sweepHeadline(cols, cols.names, two, false); h == nil || !strings.HasPrefix(h.Text, "cleared (placed) stays at ") {
 		t.Errorf("compare's sweep of one way over two values: %+v", h)
+	}
+}
+
+// TestBestWayTiesAndNone: compare's first line names no way "most often"
+// when another does as well ("as often as"), nor any when none does
+// ("No way clears the stack"), as plans' first line does.
+func TestBestWayTiesAndNone(t *testing.T) {
+	way := func(label string, cleared float64) report.Run {
+		stack := sim.MetricSummary{Metric: sim.Metric{Name: asl.MetricStack, Labels: []string{"cleared", "not_cleared"}}, Outcomes: []sim.OutcomeSummary{
+			{Label: "cleared", P: cleared, Lo: cleared, Hi: cleared}, {Label: "not_cleared", P: 1 - cleared, Lo: 1 - cleared, Hi: 1 - cleared}}}
+		return report.Run{Label: label, Result: &sim.Result{Method: sim.Exact, Complete: true, Metrics: []sim.MetricSummary{stack}}}
+	}
+	for _, c := range []struct {
+		runs []report.Run
+		want string
+	}{
+		{[]report.Run{way("placed", 0.25), way("thrown", 0.25), way("set", 0.1)}, "Placed clears the stack as often as thrown: 25.00%; thrown 25.00%, set 10.00%."},
+		{[]report.Run{way("placed", 0.1), way("thrown", 0.25), way("set", 0.25)}, "Thrown clears the stack as often as set: 25.00%; set 25.00%, placed 10.00%."},
+		{[]report.Run{way("placed", 0.1), way("thrown", 0.25), way("set", 0.2)}, "Thrown clears the stack most often: 25.00%; set 20.00%, placed 10.00%."},
+		{[]report.Run{way("placed", 0), way("thrown", 0), way("set", 0)}, "No way clears the stack: placed 0.00%, thrown 0.00%, set 0.00%."},
+	} {
+		h := bestWay(report.Report{Inputs: asl.Comparison{}, Runs: c.runs})
+		if h == nil || h.Text != c.want {
+			t.Errorf("got %+v, want %q", h, c.want)
+		}
 	}
 }
