@@ -480,8 +480,11 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 		return sweepCols{}, usagef("no metric is reported by every plan or way of the sweep; give --metric, one of %s", strings.Join(all, ", "))
 	case m == nil && slices.Contains(all, sa.metric):
 		return sweepCols{}, badValue("metric", sa.metric, "not every plan or way of the sweep reports it; want one each does: "+strings.Join(metricNames(common), ", "))
+	case m == nil && len(common) == 0:
+		return sweepCols{}, badValue("metric", sa.metric, "no such metric, and none is reported by every plan or way of the sweep")
 	case m == nil:
-		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(all, ", "))
+		// Only those it may have: one some plan lacks is refused too.
+		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(metricNames(common), ", "))
 	}
 	cumulative := j.common.chart.Cumulative
 	probe := sim.MetricSummary{Metric: *m, Outcomes: make([]sim.OutcomeSummary, len(m.Labels))}
@@ -746,10 +749,13 @@ func metricNames(ms []sim.Metric) []string {
 // give them, each with the most labels a run gives it: a count may have
 // more outcomes at one value than at another (more dice, more hits), and
 // every run's outcomes are matched to its labels by label; a run without
-// it (no SW to destroy at sw=0) shows no figure.
+// it (no SW to destroy at sw=0) shows no figure. A metric the plans
+// title apart (a plan's first DC, Placed in one and Thrown in another)
+// is titled by each plan: "a: …; b: …".
 func commonMetrics(runs []plannedRun, subs []string) []sim.Metric {
 	var out []sim.Metric
 	has := map[string]map[string]bool{} // metric, sub: reported
+	titles := map[string][]string{}     // metric: "sub: title", each sub's first
 	for i, r := range runs {
 		for _, x := range r.exp.Schema.Metrics {
 			k := slices.IndexFunc(out, func(y sim.Metric) bool { return y.Name == x.Name })
@@ -760,7 +766,19 @@ func commonMetrics(runs []plannedRun, subs []string) []sim.Metric {
 			case len(x.Labels) > len(out[k].Labels):
 				out[k] = x
 			}
+			if !has[x.Name][subs[i]] {
+				titles[x.Name] = append(titles[x.Name], subs[i]+": "+x.Title)
+			}
 			has[x.Name][subs[i]] = true
+		}
+	}
+	for k, x := range out {
+		ts := titles[x.Name]
+		for _, t := range ts[1:] {
+			if _, title, _ := strings.Cut(t, ": "); !strings.HasSuffix(ts[0], ": "+title) {
+				out[k].Title = strings.Join(ts, "; ")
+				break
+			}
 		}
 	}
 	return slices.DeleteFunc(out, func(x sim.Metric) bool {
