@@ -317,7 +317,7 @@ func describeComparison(c asl.Comparison) string {
 		for _, f := range c.DFF {
 			shot := strconv.FormatFloat(f.FP, 'g', -1, 64) + " FP" + atDRM(f.DRM)
 			if f.Firers != nil {
-				shot += " by " + firersText(*f.Firers)
+				shot += " by " + firersText(f)
 			}
 			shots = append(shots, shot)
 		}
@@ -376,17 +376,19 @@ func writeCompareHelp(w io.Writer) {
 	writeHelpRules(w, compareHelpIntro, own, common, ruleDocs(compareRules, asl.DefaultOptions()))
 }
 
-// firersText names the unled firers of a Defensive Fire attack, and how
-// far they Cower: "1st Line firers (Cowering)".
-func firersText(f asl.Firers) string {
-	s := classText[f.Class] + " firers"
-	if f.Nationality != asl.OtherNationality {
-		s = capitalize(f.Nationality.String()) + " " + s
+// firersText names the unled firers of Defensive Fire f, and how far
+// they Cower: "1st Line firers (Cowering)".
+func firersText(f asl.FireAttack) string {
+	s := classText[f.Firers.Class] + " firers"
+	if f.Firers.Nationality != asl.OtherNationality {
+		s = capitalize(f.Firers.Nationality.String()) + " " + s
 	}
-	switch (asl.FireAttack{FP: 1, Firers: &f}).Cowering() {
-	case 0:
+	switch shift := f.Cowering(); {
+	case shift == 0:
 		return s + " (no Cowering)"
-	case 1:
+	case int(asl.ColumnFor(f.FP)) < shift:
+		return s + " (Cowering off the lowest column: doubles do nothing)"
+	case shift == 1:
 		return s + " (Cowering)"
 	}
 	return s + " (Cowering two columns)"

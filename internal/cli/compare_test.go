@@ -181,3 +181,18 @@ func TestDCBreachCombinations(t *testing.T) {
 		t.Errorf("no 33/36 breach in:\n%s", out.String())
 	}
 }
+
+// TestCompareNamesDFFFirers: the setup line names Defensive Fire's firers
+// and how they Cower, as --dff gave them, so that two runs whose figures
+// differ by Cowering do not read alike.
+func TestCompareNamesDFFFirers(t *testing.T) {
+	code, stdout, stderr := cli(t, "compare", "--method", "exact", "--dff", "8:-1,class=first", "--dff", "1:0,class=green", "--dff", "4:0,class=elite,nation=british")
+	flat := strings.Join(strings.Fields(stdout), " ")
+	for _, want := range []string{
+		"Defensive Fire of 8 FP at −1 by 1st Line firers (Cowering) and 1 FP by Green firers (Cowering off the lowest column: doubles do nothing) and 4 FP by British Elite firers (no Cowering);",
+	} {
+		if code != exitOK || !strings.Contains(flat, want) {
+			t.Errorf("exit %d %s: want %q in\n%s", code, stderr, want, stdout)
+		}
+	}
+}

@@ -206,6 +206,7 @@ func TestPlansBadInput(t *testing.T) {
 		// The checks shared with sapper fire and sapper dc name the
 		// plan's options, not those commands' flags.
 		{[]string{"b: dc placed dff=4:0"}, `sapper plans: --plan "b: dc placed dff=4:0": attack 1: dff: Defensive Fire needs a placer=UNIT, or a setter=UNIT Setting the DC during play`},
+		{[]string{"b: dc thrown dff=4:0"}, `sapper plans: --plan "b: dc thrown dff=4:0": attack 1: dff: not with dc thrown: Defensive Fire is modeled on a Placer or a Setter only (§8.31)`},
 		{[]string{"b: dc set setter=4-6-8 dff=4:0"}, `sapper plans: --plan "b: dc set setter=4-6-8 dff=4:0": attack 1: dff: Defensive Fire on a DC Set before play: a Setter faces it only Setting the DC during play (preset=false)`},
 		{[]string{"b: fire 8 calibre=75"}, `sapper plans: --plan "b: fire 8 calibre=75": attack 1: calibre: not with weapon=small-arms: only HE`},
 		{[]string{"b: dc set placer=4-6-7"}, `sapper plans: --plan "b: dc set placer=4-6-7": attack 1: placer: only a Placed DC (dc placed) has a Placer`},

@@ -350,6 +350,8 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("setter", "only a Set DC (--mode set) has a Setter")
 	case a.Preset && a.Mode != Set:
 		return bound.Invalidf("preset", "only a Set DC can be Set before play")
+	case len(a.DFF) > 0 && a.Mode == Thrown:
+		return bound.Invalidf("dff", "not with --mode thrown: Defensive Fire is modeled on a Placer or a Setter only (§8.31)")
 	case len(a.DFF) > 0 && len(a.Setter) > 0 && a.Preset:
 		return bound.Invalidf("dff", "Defensive Fire on a DC Set before play: a Setter faces it only Setting the DC during play (--preset=false)")
 	case len(a.DFF) > 0 && len(a.Placer) == 0 && len(a.Setter) == 0:

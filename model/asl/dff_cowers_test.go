@@ -36,7 +36,7 @@ func TestDFFCowersAsFire(t *testing.T) {
 		{2, 2, firers(Conscript, OtherNationality), "4-4-7"},
 		// The 1 column: Cowering off it, no effect at all (§8.54).
 		{1, -3, firers(Elite, OtherNationality), "4-4-7"},
-		{20, 1, firers(FirstLine, Finnish), "2-3-7"},
+		{20, 1, firers(Conscript, Finnish), "2-3-7"},
 	} {
 		dff := FireAttack{FP: c.fp, DRM: c.drm, Firers: c.firers}
 		for _, mode := range []Mode{Placed, Set} {
@@ -109,7 +109,7 @@ func TestParseFireAttackFirers(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"8:-1,", "8:-1,class", "8:-1,class=", "8:-1,class=best", "8:-1,nation=british", "8:-1,class=elite,class=elite",
-		"8:-1,class=elite,", "8:-1,cowers", "8:-1,CLASS=elite", "8,class=elite:-1", "8:-1,class=elite,nation=french"} {
+		"8:-1,class=elite,", "8:-1,cowers", "8:-1,class=green,nation=finnish", "8:-1,class=first,nation=finnish", "8:-1,CLASS=elite", "8,class=elite:-1", "8:-1,class=elite,nation=french"} {
 		if f, err := ParseFireAttack(in); err == nil {
 			t.Errorf("%q: read as %+v", in, f)
 		}

@@ -110,8 +110,12 @@ func parseFirers(opts string) (*Firers, error) {
 			return nil, fmt.Errorf("%s=%v", key, err)
 		}
 	}
-	if !seen["class"] {
+	switch {
+	case !seen["class"]:
 		return nil, fmt.Errorf("nation without class: give the firers' class=CLASS")
+	case f.Nationality == Finnish && f.Class != Conscript:
+		// As sapper fire refuses it: the class would change nothing.
+		return nil, fmt.Errorf("class=%s with nation=finnish: Finns other than Conscripts never Cower (A7.9, §7.4), which is all the class changes; give no class", f.Class)
 	}
 	return &f, nil
 }
