@@ -45,10 +45,10 @@ const (
 	MetricHeroes       = "heroes"        // heroes created by Heat of Battle still in play at the end
 )
 
-// DCMetric is the name of metric name of the plan's DC j (1-based, in the
-// order of its attacks): a DC's figures share a row whichever attack of
-// each plan it is, so that plans compare them ("DC alone" against "prep
-// then DC").
+// DCMetric is the name of the plan's DC j's metric name (j 1-based, in
+// the order of its attacks): a DC's figures share a row whichever attack
+// of each plan it is, so that plans compare them ("DC alone" against
+// "prep then DC").
 func DCMetric(j int, name string) string { return "dc." + itoa(j) + "." + name }
 
 // Attacks returns each of the plan's attacks against the Location as the
