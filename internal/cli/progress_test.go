@@ -201,12 +201,13 @@ func TestSlowJobRunSaysSo(t *testing.T) {
 	var b strings.Builder
 	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
 	n := startJobNote(&b, j)
+	// Each wait leaves a busy host's timers 400 ms to be late in.
 	n.at(0, "a (1 of 3) ")
-	time.Sleep(300 * time.Millisecond) // the job's note, of a, 200 ms into it: a says no more
+	time.Sleep(600 * time.Millisecond) // the job's note, of a, 200 ms into it: a says no more
 	n.at(1, "b (2 of 3) ")
 	time.Sleep(20 * time.Millisecond)
 	n.at(2, "c (3 of 3) ")
-	time.Sleep(300 * time.Millisecond) // c's own
+	time.Sleep(600 * time.Millisecond) // c's own
 	n.stop()
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "exact enumeration still walking after 200ms, at a (1 of 3) ") ||
