@@ -391,11 +391,12 @@ func (a DCAttack) Validate() error {
 		return bound.InvalidValue("terrain", a.Terrain, "want one of %s", strings.Join(TerrainNames(), ", "))
 	}
 	for _, f := range a.DFF {
+		// Its firers' enums first: the message below names the attack.
+		if err := f.Firers.enums(); err != nil {
+			return err
+		}
 		if !(f.FP >= 1 && f.FP <= 100) || f.DRM < -10 || f.DRM > 10 {
 			return bound.Invalidf("dff", "%v: want FP 1…100 and DRM −10…+10", f)
-		}
-		if f.Firers != nil && (int(f.Firers.Class) >= len(classNames) || int(f.Firers.Nationality) >= len(nationalityNames)) {
-			return bound.Invalidf("dff", "%v: unknown firers' class or nationality", f)
 		}
 	}
 	return validateLists(unitList{"target", a.Targets}, unitList{"thrower", a.Throwers}, unitList{"placer", a.Placer}, unitList{"setter", a.Setter})

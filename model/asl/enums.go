@@ -42,6 +42,15 @@ func (a AFVAttack) afvEnums() error {
 		known{"facing", int(a.Facing), len(facingNames)})
 }
 
+// enums are the enumerated fields of a Defensive Fire attack's firers,
+// if it names them.
+func (f *Firers) enums() error {
+	if f == nil {
+		return nil
+	}
+	return unknown(known{"dff", int(f.Class), len(classNames)}, known{"dff", int(f.Nationality), len(nationalityNames)})
+}
+
 // unitEnums are a unit's enumerated fields, checked before anything
 // names the unit (its String reads them).
 func (u Unit) unitEnums() error {
