@@ -250,8 +250,11 @@ func vehicleUnitsFit(f *afvFlags) error {
 var afvRules = func() []rule[asl.AFVOptions] {
 	var rs []rule[asl.AFVOptions]
 	for _, r := range rules {
-		if r.key == "flame-ignores-concealment" || r.key == "falling-rubble" {
+		switch r.key {
+		case "flame-ignores-concealment", "falling-rubble":
 			continue // no Flame or Rubble from a DC vs an AFV
+		case "cower-off-lowest-no-effect":
+			continue // no Defensive Fire on a DC vs an AFV
 		}
 		rs = append(rs, rule[asl.AFVOptions]{r.key, r.doc,
 			func(o asl.AFVOptions) string { return r.get(o.Options) },

@@ -317,7 +317,7 @@ func describeComparison(c asl.Comparison) string {
 		for _, f := range c.DFF {
 			shot := strconv.FormatFloat(f.FP, 'g', -1, 64) + " FP" + atDRM(f.DRM)
 			if f.Firers != nil {
-				shot += " by " + firersText(f)
+				shot += " by " + firersText(f, c.Options.CowerOffLowestNoEffect)
 			}
 			shots = append(shots, shot)
 		}
@@ -378,7 +378,7 @@ func writeCompareHelp(w io.Writer) {
 
 // firersText names the unled firers of Defensive Fire f, and how far
 // they Cower: "1st Line firers (Cowering)".
-func firersText(f asl.FireAttack) string {
+func firersText(f asl.FireAttack, offLowestNoEffect bool) string {
 	s := classText[f.Firers.Class] + " firers"
 	if f.Firers.Nationality != asl.OtherNationality {
 		s = capitalize(f.Firers.Nationality.String()) + " " + s
@@ -386,8 +386,10 @@ func firersText(f asl.FireAttack) string {
 	switch shift := f.Cowering(); {
 	case shift == 0:
 		return s + " (no Cowering)"
-	case int(asl.ColumnFor(f.FP)) < shift:
+	case f.CowersOffLowest() && offLowestNoEffect:
 		return s + " (Cowering off the lowest column: doubles do nothing)"
+	case f.CowersOffLowest():
+		return s + " (Cowering, held on the lowest column)"
 	case shift == 1:
 		return s + " (Cowering)"
 	}

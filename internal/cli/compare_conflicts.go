@@ -16,6 +16,7 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 			"the EC changes the Flame DR outside buildings only (B25.13)"),
 		flagConflict(fs, "ec", "no --terrain", !flame, "without burnable terrain there is no Flame DR for the EC to change (B25.13)"),
 		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !c.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
+		dffRuleConflict(rules, c.DFF),
 	}
 	first := c.Targets[:min(1, len(c.Targets))]
 	ways := c.Attacks()

@@ -109,6 +109,10 @@ func TestConflicts(t *testing.T) {
 		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location without --cx"},
 		{"compare --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer, thrower or Setter"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
+		{"compare --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff that Cowers off the lowest column"},
+		{"compare --dff 8:-1,class=green --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff that Cowers off the lowest column"},
+		{"dc --target 4-6-7 --placer 4-6-7 --dff 2:0,class=first --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff that Cowers off the lowest column"},
+		{"afv --af 11/8/8 --rule cower-off-lowest-no-effect=false", `--rule "cower-off-lowest-no-effect=false": unknown KEY`},
 		// afv.
 		{"afv --af 11/8/8 --tem 2", "--tem without --other"},
 		{"afv --af 11/8/8 --mode set --other 4-6-7 --tem 2", "--tem with --mode set"},
@@ -160,8 +164,8 @@ func TestConflicts(t *testing.T) {
 }
 
 // TestPlansCowerOffTheTable: plans refuse the switch of §8.54 where no
-// fire attack of any plan Cowers off the lowest column, as sapper fire
-// does, and take it where one does.
+// attack of any plan Cowers off the lowest column, as sapper fire and
+// sapper dc do, and take it where one does, a DC's Defensive Fire too.
 func TestPlansCowerOffTheTable(t *testing.T) {
 	refused := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--rule", "cower-off-lowest-no-effect=false"}
 	code, stdout, stderr := cli(t, refused...)
@@ -171,6 +175,26 @@ func TestPlansCowerOffTheTable(t *testing.T) {
 	taken := []string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 1", "--rule", "cower-off-lowest-no-effect=false", "--method", "exact"}
 	if code, _, stderr := cli(t, taken...); code != exitOK {
 		t.Errorf("a plan firing 1 FP: exit %d, %s", code, stderr)
+	}
+	// A DC's Defensive Fire Cowers too (§8.31): Green firers' 1 FP Cowers
+	// off the lowest column, and the switch holds it there, in a plan as
+	// in sapper dc. Either way the Placer meets it before he places the
+	// DC, which then detonates 76.12% of the time with no effect off the
+	// column, 73.81% held on it (sapper dc's figures).
+	for _, c := range []struct {
+		rule []string
+		want string
+	}{{nil, "76.12%"}, {[]string{"--rule", "cower-off-lowest-no-effect=false"}, "73.81%"}} {
+		args := append([]string{"plans", "--target", "4-6-7", "--plan", "a: dc placed placer=4-6-8 dff=1:0,class=green",
+			"--plan", "b: dc placed placer=4-6-8", "--method", "exact"}, c.rule...)
+		code, stdout, stderr := cli(t, args...)
+		if want := "dc.1.detonation detonated  " + c.want; code != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("%v: exit %d, stderr %q; want a line with %q in\n%s", c.rule, code, stderr, want, stdout)
+		}
+		args = append([]string{"dc", "--target", "4-6-7", "--placer", "4-6-8", "--dff", "1:0,class=green", "--method", "exact"}, c.rule...)
+		if code, stdout, stderr := cli(t, args...); code != exitOK || !strings.Contains(stdout, "detonated     "+c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want detonated %s in\n%s", args, code, stderr, c.want, stdout)
+		}
 	}
 }
 

@@ -52,5 +52,6 @@ func dcRuleConflicts(rules []string, noHoB bool, a asl.DCAttack) []conflict {
 	cs := useConflicts(none, rules, a.Mode, a.CX, len(a.Throwers))
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(a.Concealed, first), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, a.Building, a.Top, a.Targets, a.Throwers, a.Placer, a.Setter)...)
+	cs = append(cs, dffRuleConflict(rules, a.DFF))
 	return append(cs, checkedUnitConflicts(none, rules, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 }

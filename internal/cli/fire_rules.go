@@ -34,8 +34,6 @@ var fireRules = func() []rule[asl.FireOptions] {
 			func(o *asl.FireOptions) *bool { return &o.Table23Unhalved }),
 		flag("wp-drms-add", "WP's Flame DRMs −1 Dry and −2 building add up (§8.53)",
 			func(o *asl.FireOptions) *bool { return &o.WPDRMsAdd }),
-		flag("cower-off-lowest-no-effect", "Cowering off the lowest column: no effect at all (§8.54)",
-			func(o *asl.FireOptions) *bool { return &o.CowerOffLowestNoEffect }),
 		flag("cowering-shifts-table23", "Cowering moves the column Table 23 reads too (§8.54)",
 			func(o *asl.FireOptions) *bool { return &o.CoweringShiftsTable23 }),
 		flag("ffe-ignores-concealment", "an FFE is never halved vs concealed targets (C1.56, §8.55)",

@@ -163,7 +163,10 @@ func planRuleRead(s string, plans []planSpec, noHoB bool) error {
 	}
 	if !read {
 		kind := "a fire attack's"
-		if ruleOf(rules, s) {
+		switch {
+		case ruleOf(rules, s) && ruleOf(fireRules, s):
+			kind = "a fire attack's and a DC's dff='s"
+		case ruleOf(rules, s):
 			kind = "a DC's"
 		}
 		return inputErrorf("rule", "--rule %s: no attack of any plan reads it: it is %s switch", s, kind)

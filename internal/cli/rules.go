@@ -61,6 +61,9 @@ var rules = []rule[asl.Options]{
 	{"falling-rubble", "ground-level Rubble under upper levels falls; a collapse adds its levels (§8.60)",
 		func(o asl.Options) string { return boolText(o.FallingRubble) },
 		func(o *asl.Options, v bool) { o.FallingRubble = v }},
+	{"cower-off-lowest-no-effect", "Cowering off the lowest column: no effect at all (§8.54)",
+		func(o asl.Options) string { return boolText(o.CowerOffLowestNoEffect) },
+		func(o *asl.Options, v bool) { o.CowerOffLowestNoEffect = v }},
 }
 
 // compareRules are sapper dc's switches but falling-rubble: compare's

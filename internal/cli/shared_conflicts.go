@@ -65,6 +65,17 @@ func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, concealed, flame
 	return cs
 }
 
+// dffRuleConflict is §8.54's switch with no Defensive Fire that Cowers
+// off the IFT's lowest column, the only attack it changes.
+func dffRuleConflict(rules []string, dff []asl.FireAttack) conflict {
+	off := false
+	for _, f := range dff {
+		off = off || f.CowersOffLowest()
+	}
+	return ruleConflict(rules, "cower-off-lowest-no-effect", "no --dff that Cowers off the lowest column", !off,
+		"it changes only Defensive Fire by unled Infantry (,class=CLASS) whose Cowering takes it off the IFT's lowest column (A7.9, §8.54)")
+}
+
 // unitRuleConflicts are the --rule switches that the units or the
 // Location make meaningless: a leader's with too few leaders among every
 // unit the attack may check, and Falling Rubble with no building, or none

@@ -161,6 +161,10 @@ type Options struct {
 	// levels it brings down to that DR (B24.11, B24.12 and its example;
 	// §8.60). Off, only Rubble at an upper level falls, by its own levels.
 	FallingRubble bool `json:"falling_rubble"`
+	// CowerOffLowestNoEffect: an attack that Cowers off the IFT's lowest
+	// column, a fire attack or a DC's Defensive Fire (DCAttack.DFF), has no
+	// effect at all (A7.9, §8.54); off, it stays on the lowest column.
+	CowerOffLowestNoEffect bool `json:"cower_off_lowest_no_effect"`
 }
 
 // locRules are the morale switches of o for a Location, with surrender
@@ -181,16 +185,17 @@ func (o Options) locRules(surrender bool) locRules {
 // DefaultOptions returns the defaults of rules/asl.md §8.
 func DefaultOptions() Options {
 	return Options{
-		InexperiencedPenalty:  true,
-		SetDCUsesXPenalty:     true,
-		CXOnThrowerLocation:   false,
-		AcceptBattleHardening: true,
-		HeatOfBattle:          true,
-		KnownEnemyInLOS:       true,
-		BerserkTCChain:        true,
-		LeadersElite:          true,
-		FanaticBerserk:        true,
-		FallingRubble:         true,
+		InexperiencedPenalty:   true,
+		SetDCUsesXPenalty:      true,
+		CXOnThrowerLocation:    false,
+		AcceptBattleHardening:  true,
+		HeatOfBattle:           true,
+		KnownEnemyInLOS:        true,
+		BerserkTCChain:         true,
+		LeadersElite:           true,
+		FanaticBerserk:         true,
+		FallingRubble:          true,
+		CowerOffLowestNoEffect: true,
 	}
 }
 

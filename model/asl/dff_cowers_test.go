@@ -14,7 +14,8 @@ import (
 // one, which never Cowers (rules/asl.md §8.31). The Placer's fate is then
 // the fire target's, outcome by outcome, with the DC user's Location's
 // surrender (trial.go), and for a Setter the same attack at −2
-// (Hazardous Movement).
+// (Hazardous Movement). Off the lowest column it has no effect at all, or,
+// with §8.54's switch off for both, stays on that column.
 //
 // By hand, the elite 4-6-8 under 8 FP at −1 gets through (good order or
 // berserk) 555/1296 without Cowering and 576/1296 with it: only the
@@ -34,44 +35,53 @@ func TestDFFCowersAsFire(t *testing.T) {
 		{4, 0, firers(SecondLine, British), "4-4-7"},
 		{4, 0, firers(Conscript, Finnish), "4-4-7"},
 		{2, 2, firers(Conscript, OtherNationality), "4-4-7"},
-		// The 1 column: Cowering off it, no effect at all (§8.54).
+		// Off the lowest column (§8.54): from the 1 column, and two
+		// columns from the 2.
 		{1, -3, firers(Elite, OtherNationality), "4-4-7"},
+		{2, -2, firers(Green, OtherNationality), "4-4-7"},
 		{20, 1, firers(Conscript, Finnish), "2-3-7"},
 	} {
 		dff := FireAttack{FP: c.fp, DRM: c.drm, Firers: c.firers}
 		for _, mode := range []Mode{Placed, Set} {
-			dc := NewDCAttack(mode, mustUnit(t, "4-6-7"))
-			if mode == Placed {
-				dc.Placer = []Unit{mustUnit(t, c.placer)}
-			} else {
-				dc.Setter = []Unit{mustUnit(t, c.placer)}
-			}
-			dc.DFF = []FireAttack{dff}
-			dc.User = UserOf(dc.Placer)
-			if mode == Set {
-				dc.User = UserOf(dc.Setter)
-			}
-			fire := NewIFTAttack(c.fp)
-			fire.DRM = c.drm
-			if mode == Set {
-				fire.DRM -= 2
-			}
-			fire.Targets = []Unit{mustUnit(t, c.placer)}
-			surrender := true // the DC user's Location's rules (trial.go)
-			fire.Options.Surrender = &surrender
-			if c.firers == nil {
-				fire.LeaderDirected = true
-			} else {
-				fire.FirerClass, fire.FirerNationality = c.firers.Class, c.firers.Nationality
-			}
-			got, want := exactOf(t, dc), exactOf(t, fire)
-			for _, l := range fateLabels {
-				metric := MetricPlacer
-				if mode == Set {
-					metric = MetricSetter
+			for _, offNone := range []bool{true, false} {
+				if !offNone && !dff.CowersOffLowest() {
+					continue
 				}
-				if g, w := got.P(metric, l), want.P(TargetMetric(1), l); math.Abs(g-w) > 1e-12 {
-					t.Errorf("%v under --dff %v: %s %s %.15f; as a fire attack %.15f", mode, dff, metric, l, g, w)
+				dc := NewDCAttack(mode, mustUnit(t, "4-6-7"))
+				dc.Options.CowerOffLowestNoEffect = offNone
+				if mode == Placed {
+					dc.Placer = []Unit{mustUnit(t, c.placer)}
+				} else {
+					dc.Setter = []Unit{mustUnit(t, c.placer)}
+				}
+				dc.DFF = []FireAttack{dff}
+				dc.User = UserOf(dc.Placer)
+				if mode == Set {
+					dc.User = UserOf(dc.Setter)
+				}
+				fire := NewIFTAttack(c.fp)
+				fire.Options.CowerOffLowestNoEffect = offNone
+				fire.DRM = c.drm
+				if mode == Set {
+					fire.DRM -= 2
+				}
+				fire.Targets = []Unit{mustUnit(t, c.placer)}
+				surrender := true // the DC user's Location's rules (trial.go)
+				fire.Options.Surrender = &surrender
+				if c.firers == nil {
+					fire.LeaderDirected = true
+				} else {
+					fire.FirerClass, fire.FirerNationality = c.firers.Class, c.firers.Nationality
+				}
+				got, want := exactOf(t, dc), exactOf(t, fire)
+				for _, l := range fateLabels {
+					metric := MetricPlacer
+					if mode == Set {
+						metric = MetricSetter
+					}
+					if g, w := got.P(metric, l), want.P(TargetMetric(1), l); math.Abs(g-w) > 1e-12 {
+						t.Errorf("%v under --dff %v, no effect off the lowest column %v: %s %s %.15f; as a fire attack %.15f", mode, dff, offNone, metric, l, g, w)
+					}
 				}
 			}
 		}
@@ -88,6 +98,18 @@ func TestDFFCowersAsFire(t *testing.T) {
 	}
 	dc.DFF = []FireAttack{{FP: 8, DRM: -1, Firers: firers(FirstLine, OtherNationality)}, {FP: 4, DRM: 0, Firers: firers(Green, OtherNationality)}}
 	checkMonteCarlo(t, "two Cowering attacks on the Placer", dc)
+
+	// Green firers' 2 FP: the doubles Cower two columns, off the lowest,
+	// and do nothing; held on the 1 column, they still attack there.
+	dc.DFF = []FireAttack{{FP: 2, DRM: -2, Firers: firers(Green, OtherNationality)}}
+	dc.Placer = []Unit{mustUnit(t, "4-4-7")}
+	dc.User = UserOf(dc.Placer)
+	offNone := exactOf(t, dc)
+	dc.Options.CowerOffLowestNoEffect = false
+	held := exactOf(t, dc)
+	if g, h := offNone.P(MetricPlacer, "good_order"), held.P(MetricPlacer, "good_order"); !(h < g) {
+		t.Errorf("2 FP Green Defensive Fire held on the 1 column left the Placer in good order %.6f, no more rarely than Cowering off it, %.6f", h, g)
+	}
 }
 
 // TestParseFireAttackFirers: ,class=CLASS and ,nation=N after FP:DRM,

@@ -54,6 +54,14 @@ func (f FireAttack) Cowering() int {
 	return a.CoweringShift()
 }
 
+// CowersOffLowest reports whether the attack's Cowering moves it off the
+// IFT's lowest column, where it has no effect at all by default (A7.9,
+// §8.54, Options.CowerOffLowestNoEffect).
+func (f FireAttack) CowersOffLowest() bool {
+	shift := f.Cowering()
+	return shift > 0 && int(ColumnFor(f.FP)) < shift
+}
+
 // ParseFireAttack reads FP:DRM, then the firers' ,class=CLASS and
 // ,nation=N, if given, for an attack that may Cower.
 func ParseFireAttack(s string) (FireAttack, error) {

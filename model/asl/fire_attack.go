@@ -152,9 +152,6 @@ type FireOptions struct {
 	// WPDRMsAdd: WP's Flame DRMs, −1 for a Dry EC and −2 in a building,
 	// add up (§8.53); off, only the larger applies.
 	WPDRMsAdd bool `json:"wp_drms_add"`
-	// CowerOffLowestNoEffect: an attack that Cowers off the lowest column
-	// has no effect at all (§8.54); off, it stays on the 1 column.
-	CowerOffLowestNoEffect bool `json:"cower_off_lowest_no_effect"`
 	// CoweringShiftsTable23: Table 23 reads the column the Cowering left
 	// (§8.54); off, the column before Cowering.
 	CoweringShiftsTable23 bool `json:"cowering_shifts_table23"`
@@ -185,7 +182,6 @@ func DefaultFireOptions() FireOptions {
 		Options:                     DefaultOptions(),
 		Table23Unhalved:             true,
 		WPDRMsAdd:                   true,
-		CowerOffLowestNoEffect:      true,
 		CoweringShiftsTable23:       true,
 		FFEIgnoresConcealment:       true,
 		FFEIsConcentration:          true,

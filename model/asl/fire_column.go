@@ -82,7 +82,7 @@ func (a IFTAttack) CoweringShift() int {
 // LeastCowered is the lowest column the attack reads once Cowering has
 // moved it (a target's, the Location's, or Table 23's where Cowering
 // moves it), and whether that is still on the IFT: an attack that Cowers
-// off the lowest column is the only one FireOptions.CowerOffLowestNoEffect
+// off the lowest column is the only one Options.CowerOffLowestNoEffect
 // changes (§8.54). An attack that never Cowers reads its own columns.
 func (a IFTAttack) LeastCowered() (c Column, onTable bool) {
 	least := a.locationColumn()

@@ -98,12 +98,13 @@ type fireRoll struct {
 
 // newFireRoll is Defensive Fire f on the units of chain, at the further
 // DRM drm (a Setter's Hazardous Movement). Its doubles read the column
-// the firers Cower to, as sapper fire's attack by them reads it, off the
-// lowest no effect at all (§8.54, the default of fire's switch).
-func newFireRoll(f FireAttack, chain []Unit, drm int) fireRoll {
+// the firers Cower to, as sapper fire's attack by them reads it; off the
+// lowest, no effect at all unless offLowest is false (§8.54).
+func newFireRoll(f FireAttack, chain []Unit, drm int, offLowest bool) fireRoll {
 	shift := f.Cowering()
 	fr := fireRoll{cowers: shift > 0}
 	ia := IFTAttack{FP: f.FP, Options: DefaultFireOptions()}
+	ia.Options.CowerOffLowestNoEffect = offLowest
 	c := ColumnFor(f.FP)
 	for orig := 2; orig <= 12; orig++ {
 		for i, u := range chain {
@@ -185,7 +186,7 @@ func newDCPlan(a DCAttack) *dcPlan {
 	}
 	if len(chain) > 0 && !a.Preset {
 		for _, f := range a.DFF {
-			p.dff = append(p.dff, newFireRoll(f, chain, hazardous))
+			p.dff = append(p.dff, newFireRoll(f, chain, hazardous, a.Options.CowerOffLowestNoEffect))
 		}
 	}
 	return p
