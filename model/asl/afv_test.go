@@ -147,6 +147,8 @@ func TestAFVValidate(t *testing.T) {
 		{"aerial AF required", "aerial-af: required", func(a *AFVAttack) { a.Armor = mustArmor(t, "hull=18/14/14,turret=18/14/14") }},
 		{"aerial AF above worst", "aerial-af: 11 is above", func(a *AFVAttack) { a.AerialAF = 11 }},
 		{"thrower with placed", "thrower:", func(a *AFVAttack) { a.Throwers = []Unit{mustUnit(t, "4-6-7")} }},
+		{"pinned thrower (A7.81)", "thrower: 4-6-7,pinned: a broken or pinned unit", func(a *AFVAttack) { a.Mode, a.Throwers = Thrown, []Unit{mustUnit(t, "4-6-7,pinned")} }},
+		{"broken thrower (A7.81)", "thrower: 4-6-7,broken: a broken or pinned unit", func(a *AFVAttack) { a.Mode, a.Throwers = Thrown, []Unit{mustUnit(t, "4-6-7,broken")} }},
 		{"cs range", "cs: 12 is out of range 1…11", func(a *AFVAttack) { a.CS = 12 }},
 		{"motion through unarmored", "motion:", func(a *AFVAttack) { a.Armor = mustArmor(t, "hull=2/-/-,turret=2/-/-"); a.Motion = true }},
 		{"red cs on set", "red-cs:", func(a *AFVAttack) { a.Mode = Set; a.RedCS = true }},

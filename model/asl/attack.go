@@ -373,6 +373,8 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("placer", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Placer[0])
 	case len(a.Setter) > 0 && (a.Setter[0].Broken || a.Setter[0].Disrupted || a.Setter[0].Pinned):
 		return bound.Invalidf("setter", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Setter[0])
+	case len(a.Throwers) > 0 && (a.Throwers[0].Broken || a.Throwers[0].Disrupted || a.Throwers[0].Pinned):
+		return bound.Invalidf("thrower", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Throwers[0])
 	case slices.ContainsFunc(a.Placer, concealed), slices.ContainsFunc(a.Setter, concealed):
 		field, who := "placer", "Placer"
 		if !slices.ContainsFunc(a.Placer, concealed) {

@@ -148,10 +148,11 @@ var oracleCases = []oracleCase{
 		set: func(a *asl.DCAttack) { a.Concealed, a.TEM = true, 3 }},
 	{name: "thrown drm applies to targets only", mode: asl.Thrown, targets: []string{"4-6-7"},
 		set: func(a *asl.DCAttack) { a.DRM, a.Throwers = -1, []asl.Unit{mustUnit(nil, "4-6-7")} }},
-	{name: "thrown broken and wounded throwers", mode: asl.Thrown, targets: []string{"hs:2-4-7"},
+	{name: "thrown beside a broken squad and a wounded leader", mode: asl.Thrown, targets: []string{"hs:2-4-7"},
 		set: func(a *asl.DCAttack) {
+			// The thrower is in Good Order (A7.81); the units with him need not be.
 			a.ThrowerTEM = 1
-			a.Throwers = []asl.Unit{mustUnit(nil, "4-6-7,broken"), mustUnit(nil, "leader:8-1,wounded")}
+			a.Throwers = []asl.Unit{mustUnit(nil, "hs:2-3-7"), mustUnit(nil, "4-6-7,broken"), mustUnit(nil, "leader:8-1,wounded")}
 		}},
 	// Set
 	{name: "set 2 squads", mode: asl.Set, targets: []string{"4-6-7", "4-6-7"}},
