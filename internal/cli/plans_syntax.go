@@ -98,8 +98,15 @@ func parsePlan(s string, targets []asl.Unit, elr int, d planDefaults) (planSpec,
 	}
 	label, body, ok := strings.Cut(s, ":")
 	label = strings.TrimSpace(label)
-	if !ok || label == "" || strings.TrimSpace(body) == "" {
-		return planSpec{}, bad("want LABEL: ATTACK; ATTACK…, e.g. 'prep then DC: fire 8 +2; dc placed'")
+	const form = "want LABEL: ATTACK; ATTACK…, e.g. 'prep then DC: fire 8 +2; dc placed'"
+	switch {
+	case !ok:
+		// The commonest slip: the attacks alone.
+		return planSpec{}, bad("no LABEL: name the plan, then a colon, then its attacks; %s", form)
+	case label == "":
+		return planSpec{}, bad("no LABEL before the colon; %s", form)
+	case strings.TrimSpace(body) == "":
+		return planSpec{}, bad("no attack after %q; %s", label+":", form)
 	}
 	if !planLabel().MatchString(label) || len([]rune(label)) > 24 {
 		return planSpec{}, bad("label %q: want up to 24 ASCII letters, digits, spaces and + - _ . , / ' ( ) &, starting with a letter or digit", label)
@@ -201,6 +208,14 @@ func splitOption(w string) option {
 
 // whole reads a whole number option within lo…hi.
 func (o option) whole(lo, hi int) (int, error) {
+	if !o.eq {
+		// "drm -1": the value is a word of its own.
+		alone := ""
+		if o.key == "drm" {
+			alone = ", or the DRM alone as a signed number (-1)"
+		}
+		return 0, fmt.Errorf("%s without a value: write %s=N with N a whole number from %d to %d%s", o.key, o.key, lo, hi, alone)
+	}
 	n, err := decimal.ParseInt(o.val, int64(lo), int64(hi))
 	if err != nil {
 		return 0, fmt.Errorf("%s=%s: want a whole number from %d to %d", o.key, o.val, lo, hi)

@@ -189,7 +189,12 @@ func TestPlansBadInput(t *testing.T) {
 		want string
 	}{
 		{nil, "sapper plans: --plan: give two or more plans"},
-		{[]string{"b fire 4"}, `sapper plans: --plan "b fire 4": want LABEL: ATTACK`},
+		{[]string{"b fire 4"}, `sapper plans: --plan "b fire 4": no LABEL: name the plan, then a colon, then its attacks; want LABEL: ATTACK`},
+		{[]string{": fire 4"}, `sapper plans: --plan ": fire 4": no LABEL before the colon; want LABEL: ATTACK`},
+		{[]string{"b: "}, `sapper plans: --plan "b: ": no attack after "b:"; want LABEL: ATTACK`},
+		// A value as a word of its own, not after "=".
+		{[]string{"b: fire 4 drm -1"}, `sapper plans: --plan "b: fire 4 drm -1": attack 1: drm without a value: write drm=N with N a whole number from -8 to 8, or the DRM alone as a signed number (-1)`},
+		{[]string{"b: fire 4 tem 2"}, `sapper plans: --plan "b: fire 4 tem 2": attack 1: tem without a value: write tem=N with N a whole number from 0 to 8`},
 		{[]string{"b: fire x"}, `sapper plans: --plan "b: fire x": attack 1: fire "x": not a decimal number; want the attack's FP`},
 		{[]string{"b: fire 4; shoot 2"}, `sapper plans: --plan "b: fire 4; shoot 2": attack 2: "shoot": an attack starts with fire or dc`},
 		{[]string{"b: dc tossed"}, `sapper plans: --plan "b: dc tossed": attack 1: dc "tossed": want placed, thrown or set`},
