@@ -16,6 +16,7 @@ var dcFigures = &figures{
 	row:     dcFigureRow,
 	notes: map[string]string{
 		"chain ok": "Placed operably / Set and NTC passed",
+		kiaColumn:  "an IFT result of #KIA (Rubble, K/# and MCs eliminate too)",
 		"E[out]":   "targets eliminated, surrendered or broken",
 		"user out": "the Placer, thrower or Setter eliminated, surrendered or broken",
 	},
