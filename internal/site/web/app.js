@@ -430,6 +430,14 @@ function pageMain() {
     };
     $("form").addEventListener("input", stale);
     $("form").addEventListener("change", stale);
+    if (location.protocol === "file:") {
+      // A browser starts no Worker and fetches nothing from a file: the
+      // engine would never load, and the page would say "Loading…" for good.
+      $("cmd-title").textContent = "Open this page over HTTP";
+      $("actions").hidden = true;
+      fail("This page runs its engine in the browser, which a page opened as a file cannot start: serve its folder over HTTP, e.g. python3 -m http.server -d OUTDIR, and open http://localhost:8000/");
+      return;
+    }
     startWorker();
     setStatus("Loading the engine…");
     try {
