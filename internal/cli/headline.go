@@ -204,6 +204,12 @@ func bestWay(rep report.Report) *report.Headline {
 		h.Text += sep + strings.Join(others, ", ")
 	}
 	h.Text += "."
+	if len(rest) > 0 && h.P > 0 && often == " most often" && rest[0].h.Hi >= h.Lo && ways[best].res.Method != sim.Exact {
+		// Named first by its figure alone: the sampling has not told
+		// the two apart.
+		h.Text += fmt.Sprintf(" The intervals of %s and %s overlap: more trials, or an exact run, would tell them apart.",
+			wayName(rep, ways[best].label), wayName(rep, rest[0].label))
+	}
 	return h
 }
 
