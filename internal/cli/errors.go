@@ -232,6 +232,10 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 		if why := whyNoFlag(fs.Name(), name); why != "" {
 			return usagef("--%s: %s", name, why)
 		}
+		if as := choiceOf(fs, name); len(as) > 0 {
+			// --thrown: a value written as a flag.
+			return usagef("unknown flag %s; did you mean %s? (--help lists the flags)", quote("--"+name), orList(as))
+		}
 		if best := nearestFlag(fs, name, also...); best != "" {
 			return usagef("unknown flag %s; did you mean --%s? (--help lists the flags)", quote("--"+name), best)
 		}
@@ -240,6 +244,19 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 		return usagef("bad flag syntax %s; flags are --name VALUE or --name=VALUE", quote(syn.GetSpecifiedFlag()))
 	}
 	return usagef("%v", err)
+}
+
+// choiceOf is "--FLAG NAME" for each flag of fs that takes name as one
+// of its choices, for a value given as a flag of its own (--thrown for
+// --mode thrown).
+func choiceOf(fs *pflag.FlagSet, name string) []string {
+	var as []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if slices.Contains(f.Annotations[choicesKey], name) {
+			as = append(as, "--"+f.Name+" "+name)
+		}
+	})
+	return as
 }
 
 // nearestFlag is the flag of fs nearest to name, as a misspelling of it

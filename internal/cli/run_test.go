@@ -91,6 +91,9 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --frobnicate", `sapper dc: unknown flag "--frobnicate"`},
 		{"dc --taget 4-6-7", `sapper dc: unknown flag "--taget"; did you mean --target? (--help lists the flags)`},
 		{"compare --tme 2", `sapper compare: unknown flag "--tme"; did you mean --tem?`},
+		// A value given as a flag of its own.
+		{"afv --thrown", `sapper afv: unknown flag "--thrown"; did you mean --mode thrown? (--help lists the flags)`},
+		{"dc --stone", `sapper dc: unknown flag "--stone"; did you mean --building stone or --bridge stone?`},
 		{"sweep dc --target 4-6-7 --vray tem=0..2", `sapper sweep: unknown flag "--vray"; did you mean --vary?`},
 		{"dc --target 4-6-7 -x", `sapper dc: unknown flag "-x";`},
 		{"dc --target 4-6-7 -qj", `sapper dc: unknown flag "-q" in "-qj"`},
