@@ -624,6 +624,29 @@ func TestPlansNoHoBNote(t *testing.T) {
 	}
 }
 
+// TestPlansClearedNote: the note that tells the two clearing rows apart
+// stands under a table where some plan has two attacks or more, the only
+// plans where they can differ, and not under one of single attacks.
+func TestPlansClearedNote(t *testing.T) {
+	note := strings.Join(strings.Fields(clearedNote), " ")
+	for _, c := range []struct {
+		args []string
+		note bool
+	}{
+		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--method", "exact"}, true},
+		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4", "--method", "exact"}, false},
+		{[]string{"compare", "--method", "exact"}, false},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", c.args, code, stderr)
+		}
+		if got := strings.Contains(strings.Join(strings.Fields(stdout), " "), note); got != c.note {
+			t.Errorf("%v: the note %v, want %v:\n%s", c.args, got, c.note, stdout)
+		}
+	}
+}
+
 // TestPlansHeroRoom: a plan whose Heat of Battle could create more heroes
 // than a Location holds is refused with the way out, and runs without
 // Heat of Battle.
