@@ -203,7 +203,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	}
 	j := sideBySide(fs, c, report.Report{Command: "plans", Title: describePlans(in), Inputs: in}, runs, "plan")
 	j.report.Notes = append(j.report.Notes, targetsNote(in.Targets))
-	if slices.ContainsFunc(in.Plans, func(p planSpec) bool { return len(p.Plan.Steps) > 1 }) {
+	if !f.noHoB && slices.ContainsFunc(in.Plans, func(p planSpec) bool { return len(p.Plan.Steps) > 1 }) {
 		j.report.Notes = append(j.report.Notes, clearedNote)
 	}
 	if f.noHoB {
@@ -280,7 +280,8 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 }
 
 // clearedNote tells the two clearing rows apart, under a table where
-// some plan has more than one attack, where they may differ (§8.64).
+// some plan has more than one attack and Heat of Battle is on: only
+// there may they differ (§8.64).
 const clearedNote = "cleared after any attack: clear after some attack of the plan; stack cleared: still clear after the last, which a later attack's Heat of Battle may undo, bringing a unit back to Good Order (§8.64)."
 
 // noHoBNote reads the hob row under --no-hob, where it still counts the

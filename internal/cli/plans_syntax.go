@@ -506,8 +506,17 @@ func once(seen map[string]string, o option, word string, repeatable ...string) e
 // optionError names the option at fault once.
 func optionError(o option, err error) error {
 	msg := stripEcho(err.Error())
-	if strings.HasPrefix(msg, o.key) {
+	switch {
+	case strings.HasPrefix(msg, o.key):
 		return fmt.Errorf("%s", msg)
+	case !o.eq:
+		// "weapon ft": the value is a word of its own (a key alone is a
+		// yes, which only the keys that take a value refuse). What the
+		// empty value was refused for says nothing: what is wanted does.
+		if i := strings.Index(msg, "want "); i > 0 {
+			msg = msg[i:]
+		}
+		return fmt.Errorf("%s without a value: write %s=VALUE; %s", o.key, o.key, msg)
 	}
 	return fmt.Errorf("%s=%s: %s", o.key, o.val, msg)
 }

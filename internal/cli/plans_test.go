@@ -195,6 +195,8 @@ func TestPlansBadInput(t *testing.T) {
 		// A value as a word of its own, not after "=".
 		{[]string{"b: fire 4 drm -1"}, `sapper plans: --plan "b: fire 4 drm -1": attack 1: drm without a value: write drm=N with N a whole number from -8 to 8, or the DRM alone as a signed number (-1)`},
 		{[]string{"b: fire 4 tem 2"}, `sapper plans: --plan "b: fire 4 tem 2": attack 1: tem without a value: write tem=N with N a whole number from 0 to 8`},
+		{[]string{"b: fire 4 weapon ft"}, `sapper plans: --plan "b: fire 4 weapon ft": attack 1: weapon without a value: write weapon=VALUE; want one of small-arms,`},
+		{[]string{"b: dc placed placer=4-6-8 dff 8:-1"}, `sapper plans: --plan "b: dc placed placer=4-6-8 dff 8:-1": attack 1: dff without a value: write dff=VALUE; want FP:DRM such as 8:-1`},
 		{[]string{"b: fire x"}, `sapper plans: --plan "b: fire x": attack 1: fire "x": not a decimal number; want the attack's FP`},
 		{[]string{"b: fire 4; shoot 2"}, `sapper plans: --plan "b: fire 4; shoot 2": attack 2: "shoot": an attack starts with fire or dc`},
 		{[]string{"b: dc tossed"}, `sapper plans: --plan "b: dc tossed": attack 1: dc "tossed": want placed, thrown or set`},
@@ -625,8 +627,8 @@ func TestPlansNoHoBNote(t *testing.T) {
 }
 
 // TestPlansClearedNote: the note that tells the two clearing rows apart
-// stands under a table where some plan has two attacks or more, the only
-// plans where they can differ, and not under one of single attacks.
+// stands under a table where some plan has two attacks or more and Heat
+// of Battle is on, the only plans where they can differ.
 func TestPlansClearedNote(t *testing.T) {
 	note := strings.Join(strings.Fields(clearedNote), " ")
 	for _, c := range []struct {
@@ -635,6 +637,8 @@ func TestPlansClearedNote(t *testing.T) {
 	}{
 		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--method", "exact"}, true},
 		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4", "--method", "exact"}, false},
+		// With no Heat of Battle, nothing undoes a clearing.
+		{[]string{"plans", "--target", "4-6-7", "--plan", "a: fire 8", "--plan", "b: fire 4; fire 4", "--method", "exact", "--no-hob"}, false},
 		{[]string{"compare", "--method", "exact"}, false},
 	} {
 		code, stdout, stderr := cli(t, c.args...)
