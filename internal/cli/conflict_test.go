@@ -109,9 +109,10 @@ func TestConflicts(t *testing.T) {
 		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location without --cx"},
 		{"compare --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer, thrower or Setter"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
-		{"compare --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff that Cowers off the lowest column"},
-		{"compare --dff 8:-1,class=green --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff that Cowers off the lowest column"},
-		{"dc --target 4-6-7 --placer 4-6-7 --dff 2:0,class=first --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff that Cowers off the lowest column"},
+		{"compare --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --dff 8:-1: it changes only Defensive Fire by unled Infantry"},
+		{"compare --dff none --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff: it changes only"},
+		{"compare --dff 8:-1,class=green --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --dff 8:-1,class=green: it changes only"},
+		{"dc --target 4-6-7 --placer 4-6-7 --dff 2:0,class=first --dff 4:1 --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --dff 2:0,class=first --dff 4:1: it changes only"},
 		{"afv --af 11/8/8 --rule cower-off-lowest-no-effect=false", `--rule "cower-off-lowest-no-effect=false": unknown KEY`},
 		// afv.
 		{"afv --af 11/8/8 --tem 2", "--tem without --other"},

@@ -16,6 +16,8 @@ var fireRules = func() []rule[asl.FireOptions] {
 		switch r.key {
 		case "inexperienced-penalty", "set-dc-uses-x-penalty", "cx-on-thrower-location", "flame-ignores-concealment":
 			continue // a DC's own
+		case "cower-off-lowest-no-effect":
+			r.doc = "Cowering off the lowest column: no effect at all (§8.54)"
 		case "surrender":
 			r.doc = "a HoB 12 surrenders: the firer is ADJACENT (§8.26, §8.61)"
 			r.get = func(o asl.Options) string { return boolText(o.Surrender != nil && *o.Surrender) }

@@ -47,11 +47,17 @@ func planRuleKeys() []string {
 // defaults of the commands they come from.
 func planRuleDocs() [][3]string {
 	keys := planRuleKeys()
+	fire := ruleDocs(fireRules, asl.DefaultFireOptions())
 	var docs [][3]string
-	for _, d := range append(ruleDocs(rules, asl.DefaultOptions()), ruleDocs(fireRules, asl.DefaultFireOptions())...) {
+	for _, d := range append(ruleDocs(rules, asl.DefaultOptions()), fire...) {
 		if i := slices.Index(keys, d[0]); i >= 0 {
+			// Listed once, in the DC's place, with a fire attack's words
+			// where both have it: a plan's attacks of both kinds read it.
+			if j := slices.IndexFunc(fire, func(f [3]string) bool { return f[0] == d[0] }); j >= 0 {
+				d = fire[j]
+			}
 			docs = append(docs, d)
-			keys[i] = "" // listed once, with the DC's words where both have it
+			keys[i] = ""
 		}
 	}
 	return docs
@@ -162,11 +168,10 @@ func planRuleRead(s string, plans []planSpec, noHoB bool) error {
 		}
 	}
 	if !read {
+		// Only a switch of one kind's attacks: every plan has an attack,
+		// and each reads the switches both kinds have.
 		kind := "a fire attack's"
-		switch {
-		case ruleOf(rules, s) && ruleOf(fireRules, s):
-			kind = "a fire attack's and a DC's dff='s"
-		case ruleOf(rules, s):
+		if ruleOf(rules, s) {
 			kind = "a DC's"
 		}
 		return inputErrorf("rule", "--rule %s: no attack of any plan reads it: it is %s switch", s, kind)

@@ -43,7 +43,7 @@ var planFlags = map[string]planWord{
 	"user":              {"user=", "user=CLASS", func(s string) bool { _, err := asl.ParseUser(s); return err == nil }},
 	"placer":            {"placer=", "placer=UNIT", nil},
 	"setter":            {"setter=", "setter=UNIT", nil},
-	"dff":               {"dff=", "dff=FP:DRM", nil},
+	"dff":               {"dff=", "dff=FP:DRM", isNumberWord}, // its FP, the value up to the colon
 	"preset":            {"", "preset", nil},
 	"enemy-infantry":    {"enemy-infantry=", "enemy-infantry=N", nil},
 }

@@ -61,7 +61,7 @@ var rules = []rule[asl.Options]{
 	{"falling-rubble", "ground-level Rubble under upper levels falls; a collapse adds its levels (§8.60)",
 		func(o asl.Options) string { return boolText(o.FallingRubble) },
 		func(o *asl.Options, v bool) { o.FallingRubble = v }},
-	{"cower-off-lowest-no-effect", "Cowering off the lowest column: no effect at all (§8.54)",
+	{"cower-off-lowest-no-effect", "--dff by unled firers (,class=) Cowering off the lowest column: no effect at all (§8.54)",
 		func(o asl.Options) string { return boolText(o.CowerOffLowestNoEffect) },
 		func(o *asl.Options, v bool) { o.CowerOffLowestNoEffect = v }},
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
 )
@@ -69,10 +70,16 @@ func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, concealed, flame
 // off the IFT's lowest column, the only attack it changes.
 func dffRuleConflict(rules []string, dff []asl.FireAttack) conflict {
 	off := false
+	var given []string
 	for _, f := range dff {
 		off = off || f.CowersOffLowest()
+		given = append(given, "--dff "+f.String())
 	}
-	return ruleConflict(rules, "cower-off-lowest-no-effect", "no --dff that Cowers off the lowest column", !off,
+	with := "no --dff"
+	if len(given) > 0 {
+		with = strings.Join(given, " ")
+	}
+	return ruleConflict(rules, "cower-off-lowest-no-effect", with, !off,
 		"it changes only Defensive Fire by unled Infantry (,class=CLASS) whose Cowering takes it off the IFT's lowest column (A7.9, §8.54)")
 }
 
