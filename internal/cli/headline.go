@@ -204,13 +204,23 @@ func bestWay(rep report.Report) *report.Headline {
 		h.Text += sep + strings.Join(others, ", ")
 	}
 	h.Text += "."
-	if len(rest) > 0 && h.P > 0 && often == " most often" && rest[0].h.Hi >= h.Lo && ways[best].res.Method != sim.Exact {
-		// Named first by its figure alone: the sampling has not told
-		// the two apart.
-		h.Text += fmt.Sprintf(" The intervals of %s and %s overlap: more trials, or an exact run, would tell them apart.",
-			wayName(rep, ways[best].label), wayName(rep, rest[0].label))
+	if len(rest) > 0 && h.P > 0 && often != "" && rest[0].h.Hi >= h.Lo && !settled(ways[best].res, rest[0].res) {
+		// Ranked, or tied, by figures the sampling (or an interrupted
+		// walk's bounds) has not told apart.
+		more := "more trials"
+		if ways[best].res.Method == sim.Exact {
+			more = "a complete run"
+		}
+		h.Text += fmt.Sprintf(" The intervals of %s and %s overlap: %s may tell them apart.",
+			wayName(rep, ways[best].label), wayName(rep, rest[0].label), more)
 	}
 	return h
+}
+
+// settled reports whether two runs' figures carry no uncertainty: both
+// walked every path.
+func settled(a, b *sim.Result) bool {
+	return a.Method == sim.Exact && a.Complete && b.Complete
 }
 
 // tieP: two figures closer than this are one figure, summed in another
