@@ -26,7 +26,7 @@ func TestSiteOpenedAsAFileSaysToServeIt(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if title != "Open this page over HTTP" || !strings.Contains(errText, "python3 -m http.server") || !actionsHidden {
+	if title != "Open this page over HTTP" || !strings.Contains(errText, "python3 -m http.server -d "+s.Dir+",") || !actionsHidden {
 		t.Errorf("opened as a file: title %q, error %q, Run hidden %v", title, errText, actionsHidden)
 	}
 }

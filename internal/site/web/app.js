@@ -435,7 +435,8 @@ function pageMain() {
       // engine would never load, and the page would say "Loading…" for good.
       $("cmd-title").textContent = "Open this page over HTTP";
       $("actions").hidden = true;
-      fail("This page runs its engine in the browser, which a page opened as a file cannot start: serve its folder over HTTP, e.g. python3 -m http.server -d OUTDIR, and open http://localhost:8000/");
+      const dir = decodeURIComponent(location.pathname.replace(/\/[^/]*$/, "")) || "/";
+      fail("This page runs its engine in the browser, which a page opened as a file cannot start: serve its folder over HTTP, e.g. python3 -m http.server -d " + dir + ", and open http://localhost:8000/");
       return;
     }
     startWorker();
