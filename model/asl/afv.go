@@ -248,8 +248,8 @@ func (a AFVAttack) Validate() error {
 		return bound.Invalidf("thrower", "only a Thrown DC (--mode thrown) attacks the thrower's Location")
 	case slices.ContainsFunc(a.Throwers, concealed):
 		return bound.Invalidf("thrower", "concealed changes nothing there: the attack on the thrower's own Location is never halved for concealment (§8.16)")
-	case len(a.Throwers) > 0 && (a.Throwers[0].Broken || a.Throwers[0].Disrupted || a.Throwers[0].Pinned):
-		return bound.Invalidf("thrower", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Throwers[0])
+	case unfitUser(a.Throwers):
+		return bound.Invalidf("thrower", unfitUserWhy, a.Throwers[0])
 	case a.ThrowerTEM != 0 && a.Mode != Thrown:
 		return bound.Invalidf("thrower-tem", "only a Thrown DC attacks the thrower's Location")
 	case a.AFPh && a.Mode != Thrown:

@@ -182,6 +182,16 @@ func (o Options) locRules(surrender bool) locRules {
 	}
 }
 
+// unfitUser reports whether the first of units, the one who Places, Sets
+// or Throws the DC, is broken, disrupted or pinned: he cannot use it
+// (A7.81, A10.5); the units with him may be in any state.
+func unfitUser(units []Unit) bool {
+	return len(units) > 0 && (units[0].Broken || units[0].Disrupted || units[0].Pinned)
+}
+
+// unfitUserWhy is the refusal of an unfit user, given the unit.
+const unfitUserWhy = "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)"
+
 // DefaultOptions returns the defaults of rules/asl.md §8.
 func DefaultOptions() Options {
 	return Options{
@@ -369,12 +379,12 @@ func (a DCAttack) Validate() error {
 		return bound.Invalidf("placer", "%s: a berserk unit may Throw a DC but never Place one (A15.431)", a.Placer[0])
 	case len(a.Setter) > 0 && a.Setter[0].Berserk:
 		return bound.Invalidf("setter", "%s: a berserk unit may Throw a DC but never Set one (A15.431)", a.Setter[0])
-	case len(a.Placer) > 0 && (a.Placer[0].Broken || a.Placer[0].Disrupted || a.Placer[0].Pinned):
-		return bound.Invalidf("placer", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Placer[0])
-	case len(a.Setter) > 0 && (a.Setter[0].Broken || a.Setter[0].Disrupted || a.Setter[0].Pinned):
-		return bound.Invalidf("setter", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Setter[0])
-	case len(a.Throwers) > 0 && (a.Throwers[0].Broken || a.Throwers[0].Disrupted || a.Throwers[0].Pinned):
-		return bound.Invalidf("thrower", "%s: a broken or pinned unit cannot use a DC (A7.81, A10.5)", a.Throwers[0])
+	case unfitUser(a.Placer):
+		return bound.Invalidf("placer", unfitUserWhy, a.Placer[0])
+	case unfitUser(a.Setter):
+		return bound.Invalidf("setter", unfitUserWhy, a.Setter[0])
+	case unfitUser(a.Throwers):
+		return bound.Invalidf("thrower", unfitUserWhy, a.Throwers[0])
 	case slices.ContainsFunc(a.Placer, concealed), slices.ContainsFunc(a.Setter, concealed):
 		field, who := "placer", "Placer"
 		if !slices.ContainsFunc(a.Placer, concealed) {
