@@ -83,6 +83,11 @@ type Eligible struct {
 	LongRange bool `json:"long_range,omitempty"`
 }
 
+// negativeTEM is why a Location's TEM below 0 is refused: a TEM is never
+// negative (asl.md §8.42), and the crossing's own modifiers on the moving
+// stack (Hazardous Movement, FFNAM, FFMO) have keys of their own.
+const negativeTEM = "a TEM is never negative (asl.md §8.42); want 0 to 8, and hazardous: true for Hazardous Movement's −2 (S12)"
+
 // Step is one Location of the path.
 type Step struct {
 	Name     string     `json:"name"`
@@ -278,8 +283,10 @@ func (c *Crossing) Validate() error {
 		switch {
 		case !(st.MF > 0 && st.MF <= 16) || math.IsNaN(st.MF):
 			return bound.InvalidAt("path", where, "mf %v outside (0, 16]", st.MF)
-		case st.TEM < -2 || st.TEM > 8:
-			return bound.InvalidAt("path", where, "tem %d outside −2…8", st.TEM)
+		case st.TEM < 0:
+			return bound.InvalidAt("path", where, "tem %d: %s", st.TEM, negativeTEM)
+		case st.TEM > 8:
+			return bound.InvalidAt("path", where, "tem %d outside 0…8", st.TEM)
 		case st.Open && st.TEM != 0:
 			// FFMO would never apply, and open would go unread.
 			return bound.InvalidAt("path", where, "open with tem %d: FFMO applies only where the TEM is 0 (S12); leave open out, or give tem 0", st.TEM)

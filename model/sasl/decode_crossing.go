@@ -239,7 +239,10 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 			mf = true
 			st.MF, err = y.Number(0.01, 16)
 		case "tem":
-			st.TEM, err = y.Integer(-2, 8)
+			// Read past 0 so that a negative TEM is told why it is refused.
+			if st.TEM, err = y.Integer(-8, 8); err == nil && st.TEM < 0 {
+				err = y.Errorf("%d: %s", st.TEM, negativeTEM)
+			}
 		case "open":
 			st.Open, err = y.Boolean()
 		case "eligible":

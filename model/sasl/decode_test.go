@@ -161,6 +161,13 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Line != 16 || fe.Msg != "path 1: eligible 1: range: 30 outside 0…16" {
 		t.Errorf("%#v", err)
 	}
+	// A TEM is never negative (asl.md §8.42): -1 is refused, not read as
+	// a modifier on the moving stack.
+	negative := strings.Replace(string(data), "mf: 1, tem: 2", "mf: 1, tem: -1", 1)
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(negative)))
+	if !errors.As(err, &fe) || fe.Line != 17 || !strings.HasPrefix(fe.Msg, "path 2: tem: -1: a TEM is never negative (asl.md §8.42); want 0 to 8") {
+		t.Errorf("a negative TEM: %#v", err)
+	}
 	twice := strings.Replace(string(data), "forbid: [AFV, SPG]", "forbid: [AFV, AFV]", 1)
 	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(twice)))
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid 2: AFV is forbidden twice; list each item once") {
@@ -268,6 +275,7 @@ func TestCrossingRefusesWhatNeverActs(t *testing.T) {
 			c.Tables.Units["4-4-7"] = d
 		}, "4-4-7: a squad, HS or crew needs fp > 0 and range > 0"},
 		{"open with a TEM", func(c *Crossing) { c.Path[1].Open = true }, "open with tem 2: FFMO applies only where the TEM is 0 (S12)"},
+		{"a negative TEM", func(c *Crossing) { c.Path[1].TEM = -2 }, "tem -2: a TEM is never negative (asl.md §8.42)"},
 		{"mortar with nothing to become inside", func(c *Crossing) {
 			units := map[string]UnitDef{}
 			for n, u := range c.Tables.Units {

@@ -1510,7 +1510,7 @@ function pageMain() {
         }, true);
         elig.append(el("div", { class: "elig" }, el("div", { class: "check" }, cb, el("label", { for: id, text: "S? " + q.id + " eligible" })), details));
       }
-      const temField = num("b-loc-" + k + "-tem", "TEM", st, "tem", -2, 8);
+      const temField = num("b-loc-" + k + "-tem", "TEM", st, "tem", 0, 8);
       const openField = check("b-loc-" + k + "-open", "Open Ground (FFMO, at TEM 0 only)", st, "open");
       // FFMO applies only at TEM 0 (S12), and the run refuses open ground
       // anywhere else: the box follows the TEM
