@@ -79,7 +79,8 @@ func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error
 
 // s16Conflicts refuses the switches of S16 on a path where no Location
 // has a second check or round of shots for them to stop
-// (sasl.Crossing.FireCanStop). It reads a crossing that is valid, its
+// (sasl.Crossing.FireCanStop), and the switch of Cowering off the lowest
+// column where no ENEMY Fire Group can cower (sasl.Crossing.MayCower). It reads a crossing that is valid, its
 // tables loaded: one that is not is refused for what is wrong with it
 // (a pinned unit that cannot move, A7.8) before any switch it makes moot.
 func s16Conflicts(given []string, c *sasl.Crossing) error {
@@ -87,5 +88,6 @@ func s16Conflicts(given []string, c *sasl.Crossing) error {
 	const path = "a path of one check and one round of shots at each Location"
 	return checkConflicts(
 		ruleConflict(given, "pinned-keeps-fire", path, once, "it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"),
-		ruleConflict(given, "berserk-draws-fire", path, once, "it decides only whether a berserk target keeps a Location's later checks and rounds coming (S16)"))
+		ruleConflict(given, "berserk-draws-fire", path, once, "it decides only whether a berserk target keeps a Location's later checks and rounds coming (S16)"),
+		ruleConflict(given, "cower-off-lowest-no-effect", "tables whose every MMC is exempt from Cowering as "+c.Enemy.Nationality+" (A7.9, S29)", !c.MayCower(), "no ENEMY Fire Group cowers, so what Cowering off the lowest column does changes nothing (asl.md §8.54)"))
 }

@@ -528,3 +528,51 @@ func TestTablesFlagFault(t *testing.T) {
 		t.Errorf("exit %d, %q, want %q", code, stderr, want)
 	}
 }
+
+// TestCowerSwitchNeedsACoweringEnemy: --rule cower-off-lowest-no-effect
+// is refused where every MMC of the tables is exempt from Cowering in the
+// ENEMY's nationality (A7.9, S29: British 1st Line), since no shot of the
+// crossing could read it. Where one cowers off the lowest column (a Green
+// German squad at long range: 2 FP, two columns), it is taken and changes
+// the figures (asl.md §8.54).
+func TestCowerSwitchNeedsACoweringEnemy(t *testing.T) {
+	tables, err := os.ReadFile("testdata/activate/tables.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crossing, err := os.ReadFile("testdata/activate/crossing.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(tables, crossing []byte) string {
+		dir := t.TempDir()
+		for name, data := range map[string][]byte{"tables.yaml": tables, "c.yaml": crossing} {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return filepath.Join(dir, "c.yaml")
+	}
+	const flip = "cower-off-lowest-no-effect=false"
+	british := func(b []byte) []byte {
+		return bytes.ReplaceAll(b, []byte("nationality: german"), []byte("nationality: british"))
+	}
+	file := write(british(tables), british(crossing))
+	want := "--rule cower-off-lowest-no-effect with tables whose every MMC is exempt from Cowering as british (A7.9, S29)"
+	if code, stdout, stderr := cli(t, "activate", file, "--rule", flip); code != exitUsage || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("british: exit %d, %q; want %q", code, stderr, want)
+	}
+	green := bytes.Replace(tables, []byte("range: 6, class: first"), []byte("range: 6, class: green"), 1)
+	file = write(green, bytes.Replace(crossing, []byte("range: 4}"), []byte("range: 8}"), 1))
+	headline := func(args ...string) string {
+		code, stdout, stderr := cli(t, append([]string{"activate", file, "--method", "exact"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", args, code, stderr)
+		}
+		first, _, _ := strings.Cut(stdout, "\n")
+		return first
+	}
+	if on, off := headline(), headline("--rule", flip); on == off || !strings.HasSuffix(on, "90.40%.") {
+		t.Errorf("a Green squad at long range: %q by default and %q with %s; want 90.40%% by default, and another figure", on, off, flip)
+	}
+}

@@ -356,6 +356,21 @@ func (c *Crossing) sameLocationAlike(st Step) error {
 	return nil
 }
 
+// MayCower reports whether a Fire Group of the crossing's ENEMY can cower
+// (A7.9, S22, S29): whether the tables hold an MMC subject to Cowering in
+// the ENEMY's nationality. Where none is, no shot Cowers, and what
+// Cowering off the lowest column does (asl.md §8.54) changes nothing. The
+// crossing's tables must be loaded.
+func (c *Crossing) MayCower() bool {
+	nat := firerNationality(c.Enemy.Nationality)
+	for _, u := range c.Tables.Units {
+		if u.Kind.mmc() && subjectToCowering(nat, u.Class) {
+			return true
+		}
+	}
+	return false
+}
+
 // FireCanStop reports whether S16 can end a Location's checks and shots
 // before they have all come: where more than one check can come (S? of
 // two Locations, or a Long Range one after the others, S17) or a Fire
