@@ -345,6 +345,21 @@ func takenAsGiven(a asl.DCAttack) []string {
 	return nil
 }
 
+// setWhen says when a Set DC's Setter Set it, "" for another DC or one
+// with no Setter (taken as Set already): dc Sets it during play unless
+// --preset, a plan before play unless preset=false, and the two read
+// alike (A23.7: a Setter during play makes a setting dr under Defensive
+// Fire first).
+func setWhen(a asl.DCAttack) string {
+	switch {
+	case a.Mode != asl.Set || len(a.Setter) == 0:
+		return ""
+	case a.Preset:
+		return "Set before play"
+	}
+	return "Set during play"
+}
+
 // describeDC is the table's one-line summary of the attack.
 func describeDC(a asl.DCAttack) string {
 	what := joinUnits(a.Targets)
@@ -396,8 +411,8 @@ func describeDC(a asl.DCAttack) string {
 		parts = append(parts, "Setter "+joinUnits(a.Setter))
 	}
 	parts = append(parts, takenAsGiven(a)...)
-	if a.Preset {
-		parts = append(parts, "Set before play")
+	if w := setWhen(a); w != "" {
+		parts = append(parts, w)
 	}
 	if len(a.DFF) > 0 {
 		var fs []string

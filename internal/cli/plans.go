@@ -353,15 +353,19 @@ func describePlans(in plansInputs) string {
 }
 
 // planTakenAsGiven is what each DC of plan p takes as given for want of
-// the unit that uses it (takenAsGiven), naming the attack in a plan of
-// several.
+// the unit that uses it (takenAsGiven), and when a Setter Set it
+// (setWhen), naming the attack in a plan of several.
 func planTakenAsGiven(p asl.Plan) []string {
 	var out []string
 	for k, s := range p.Steps {
 		if s.DC == nil {
 			continue
 		}
-		for _, n := range takenAsGiven(*s.DC) {
+		notes := takenAsGiven(*s.DC)
+		if w := setWhen(*s.DC); w != "" {
+			notes = append(notes, w)
+		}
+		for _, n := range notes {
 			if len(p.Steps) > 1 {
 				n = fmt.Sprintf("attack %d: %s", k+1, n)
 			}

@@ -814,3 +814,33 @@ func TestDeltaPts(t *testing.T) {
 		}
 	}
 }
+
+// TestPlansSayWhenADCWasSet: a plan's Set DC is Set before play unless
+// preset=false, where sapper dc's is Set during play unless --preset: each
+// plan's line says which its Setter did (A23.7), as dc's summary does,
+// so that the two readings of the same words are not confused. Before
+// play the Setter skips the setting dr and the Defensive Fire: 52.16%
+// cleared against 26.08% for a 4-6-8 Setting on a lone 4-6-7.
+func TestPlansSayWhenADCWasSet(t *testing.T) {
+	code, stdout, stderr := cli(t, "plans", "--target", "4-6-7", "--method", "exact",
+		"--plan", "during: dc set setter=4-6-8 preset=false", "--plan", "before: dc set setter=4-6-8",
+		"--plan", "later: fire 4; dc set setter=4-6-8", "--plan", "unset: dc set")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"  during: dc set setter=4-6-8 preset=false — Set during play\n",
+		"  before: dc set setter=4-6-8 — Set before play\n",
+		"  later: fire 4; dc set setter=4-6-8 — attack 2: Set before play\n",
+		"  unset: dc set — no Setter, so no detonation NTC\n",
+		"26.08%", "52.16%",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in\n%s", want, stdout)
+		}
+	}
+	_, dc, _ := cli(t, "dc", "--target", "4-6-7", "--mode", "set", "--setter", "4-6-8", "--method", "exact")
+	if !strings.Contains(dc, "Setter 4-6-8, Set\nduring play\n") || !strings.Contains(dc, "26.08%") {
+		t.Errorf("dc's Set DC does not say it was Set during play:\n%s", dc)
+	}
+}
