@@ -43,7 +43,10 @@ func TestFireBadInput(t *testing.T) {
 		{"--fp 8 --firer-nationality finnish --firer-class green --target 4-6-7", "--firer-class: green with --firer-nationality finnish: Finns other than Conscripts never Cower"},
 		{"--fp 24 --weapon ft --tem 2 --target 4-6-7", "--tem: not with --weapon ft"},
 		{"--fp 1 --area-fire --target 4-6-7", "--fp: 1 FP halved is 0.5"},
-		{"--fp 1 --area-fire --concealed --target 4-6-7", "--fp: 1 FP halved 2 times is 0.25"},
+		{"--fp 1 --area-fire --concealed --target 4-6-7", "--fp: 1 FP halved 2 times is 0.25, below 1: it cannot attack (§8.62); drop --area-fire or --concealed, or give more FP"},
+		// The target's own ,concealed halves against it alone (§8.21):
+		// named, where --concealed was never given.
+		{"--fp 1 --target 4-6-7 --target 4-6-7,concealed", "--fp: 1 FP halved is 0.5 against target 2 (4-6-7,concealed), below 1: it cannot attack (§8.62); drop its ,concealed, or give more FP"},
 		{"--fp 8 --target 4-6-7 --ec dry", "--ec: "},
 		{"--fp 8 --terrain woods --target 4-6-7", "--terrain: --weapon small-arms can neither"},
 		{"--fp 8 --bog-drm 1 --target 4-6-7", "--bog-drm: only an AFV entering a building (--afv-enters-building)"},

@@ -85,16 +85,35 @@ func (a IFTAttack) validateFP() error {
 	case inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "") != nil:
 		return inRange("calibre", a.Calibre, MinCalibre, MaxCalibre, "mm")
 	}
-	for _, u := range append([]Unit{{}}, a.Targets...) {
+	for i, u := range append([]Unit{{}}, a.Targets...) {
 		if a.fpAgainst(u) < 1 {
-			halved := "halved"
-			if n := a.halvings(u); n > 1 {
-				halved = fmt.Sprintf("halved %d times", n)
-			}
-			return bound.Invalidf("fp", "%v FP %s is %v, below 1: it cannot attack (§8.62); drop --area-fire or --concealed", a.FP, halved, a.fpAgainst(u))
+			return bound.Invalidf("fp", "%s", a.belowOne(i, u))
 		}
 	}
 	return nil
+}
+
+// belowOne says why the attack's FP against u, target i (0: the Location
+// itself), falls below 1, naming what halved it: the attack's own inputs,
+// or the target's ,concealed, which halves against it alone (§8.21).
+func (a IFTAttack) belowOne(i int, u Unit) string {
+	halved := "halved"
+	if n := a.halvings(u); n > 1 {
+		halved = fmt.Sprintf("halved %d times", n)
+	}
+	var by []string
+	if a.AreaFire {
+		by = append(by, "--area-fire")
+	}
+	against := ""
+	switch {
+	case a.Concealed:
+		by = append(by, "--concealed")
+	case u.Concealed:
+		against = fmt.Sprintf(" against target %d (%s)", i, u)
+		by = append(by, "its ,concealed")
+	}
+	return fmt.Sprintf("%v FP %s is %v%s, below 1: it cannot attack (§8.62); drop %s, or give more FP", a.FP, halved, a.fpAgainst(u), against, strings.Join(by, " or "))
 }
 
 // validateFirer checks that the firer can use the weapon and that the
