@@ -323,6 +323,12 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 	a := asl.NewDCAttack(m)
 	a.Building, a.Fortified, a.Terrain, a.EC = d.building, d.fortified, d.terrain, d.ec
+	if !slices.Contains(asl.TerrainNames(), a.Terrain) {
+		// A DC reads the terrain for its Flame alone: open ground, palm
+		// trees and kunai have no Kindling # (§8.56), and are a fire
+		// attack's Shellhole terrain, not the DC's.
+		a.Terrain = ""
+	}
 	a.TEM = d.tem
 	if !d.temGiven {
 		a.TEM = d.building.TEM(d.fortified)

@@ -844,3 +844,20 @@ func TestPlansSayWhenADCWasSet(t *testing.T) {
 		t.Errorf("dc's Set DC does not say it was Set during play:\n%s", dc)
 	}
 }
+
+// TestPlansDCInOpenGround: a plan's --terrain that a fire attack reads for
+// its Shellholes but that has no Kindling # (open ground: §8.56) is the
+// DC's Location too, where its Flame finds nothing to burn: the DC is
+// resolved as in no terrain, 84.70% cleared on a lone 4-6-7 as sapper dc
+// gives it, rather than the plan refused for a terrain the DC never reads.
+func TestPlansDCInOpenGround(t *testing.T) {
+	code, stdout, stderr := cli(t, "plans", "--target", "4-6-7", "--terrain", "open-ground", "--method", "exact",
+		"--plan", "a: fire 20 weapon=rocket calibre=150; dc placed", "--plan", "b: dc placed")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, dc, _ := cli(t, "dc", "--target", "4-6-7", "--method", "exact")
+	if !strings.HasPrefix(dc, "The stack is cleared (no target left in Good Order): 84.70%.") || !strings.Contains(stdout, "(84.70%)") {
+		t.Errorf("the DC alone in open ground is not dc's 84.70%%:\n%s\n%s", stdout, dc)
+	}
+}

@@ -98,7 +98,9 @@ func (s PlanStep) site() site {
 // plan's attacks need not all say the terrain.
 func (s PlanStep) readsTerrain() bool {
 	if s.DC != nil {
-		return s.DC.Breach == NoBreach
+		// A DC reads them for its Flame (§7.4), which needs a building or
+		// terrain with a Kindling #: in open ground it reads neither.
+		return s.DC.Breach == NoBreach && (s.DC.Building != NoBuilding || s.DC.Terrain != "")
 	}
 	return s.Fire.ReadsTerrain()
 }
