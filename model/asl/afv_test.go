@@ -194,6 +194,8 @@ func TestPresetsResolve(t *testing.T) {
 func TestParseArmorErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"hull=11/8", "has 2 AF"},
+		{"abc", `"abc" is not armor: want three AF`},
+		{"8", `"8" has 1 AF; want three`},
 		{"hull=5/5/5,turret=5/5/5", `"5" is not an AF`},
 		{"hull=11/8/8", "the turret is missing"},
 		{"turret=11/8/8", "the hull is missing"},
