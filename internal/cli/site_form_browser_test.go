@@ -881,6 +881,21 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A list short of entries marks its empty box, not its first, which
+	// is sound; each box is described by the field's help and error, as a
+	// number's box is; and under the field the line's example of two
+	// plans is left to the line above.
+	t.Run("empty entry focused", func(t *testing.T) {
+		var got string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?emptyentry#plans?target=4-6-7&plan=A%3A%20fire%208&plan="), waitState("done", "error"),
+			chromedp.Evaluate(`[document.activeElement.value, document.activeElement.getAttribute('aria-invalid'), document.activeElement.getAttribute('aria-describedby'), document.getElementById('err-plan').textContent].join('|')`, &got)); err != nil {
+			t.Fatal(err)
+		}
+		if want := "|true|help-plan err-plan|Plan: give two or more plans to compare"; got != want {
+			t.Errorf("value|invalid|described by|error under the field: %q; want %q", got, want)
+		}
+	})
+
 	// Under its field an error reads in the form's words: a flag given a
 	// choice is the field and the choice, and the command line's example
 	// of the field itself is left to the line above.

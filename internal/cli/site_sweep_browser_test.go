@@ -459,6 +459,24 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("400 values: the cursor is in %q, the error %q; want the step, and its error", focused, errText)
 	}
 
+	// A value of the range its input refuses is the range's end to mend:
+	// TO where the sweep ran past what the input takes, FROM where its
+	// first value is refused.
+	for _, c := range []struct{ vary, box string }{{"tem%3D0..20", "in-vary-to"}, {"tem%3D-1..3", "in-vary-from"}} {
+		if err := chromedp.Run(ctx,
+			leave,
+			chromedp.Navigate(ts.URL+"/?end#sweep?command=dc&target=4-6-7&vary="+c.vary),
+			waitState("error"),
+			chromedp.Evaluate(`document.activeElement.id`, &focused),
+			chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if focused != c.box || !strings.Contains(errText, ": at tem=") {
+			t.Errorf("--vary %s: the cursor is in %q, the error %q; want %s", c.vary, focused, errText, c.box)
+		}
+	}
+
 	// A count whose outcomes grow with the value swept (hits with the
 	// dice) has a column for each outcome any value has, as on the
 	// command line: the last values' were left out when the columns came

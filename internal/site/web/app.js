@@ -894,7 +894,7 @@ function pageMain() {
       if (i.defaults) list.dataset.empty = "None given: the run takes the default, " + i.defaults.join(" and ") + ".";
       const addRow = (v) => {
         const n = list.querySelectorAll("input").length + 1;
-        const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId });
+        const input = el("input", { type: i.kind === "integer" ? "number" : "text", value: v || "", min: i.min, max: i.max, step: i.kind === "integer" ? 1 : undefined, "aria-label": label(i.name) + " " + n, "aria-describedby": describedby, placeholder: i.placeholder, autocomplete: "off", autocapitalize: "off", spellcheck: "false", list: listId });
         const row = el("div", { class: "row" }, input, el("button", { type: "button", class: "remove", "aria-label": "Remove " + label(i.name) + " " + n, text: "✕", onclick: () => {
           // focus stays in the list: on the next row's ✕, else the last's,
           // else the button that adds one
@@ -2095,7 +2095,7 @@ function pageMain() {
     }
     // under its field, a message's command-line example ("e.g. --fp 8")
     // is the field itself
-    const msg = line.replace(/^sapper [a-z]+: /, "").replace(/[,;]? e\.g\. --[a-z0-9-]+[ =]\S+$/, "");
+    const msg = line.replace(/^sapper [a-z]+: /, "").replace(/[,;]? e\.g\. --[a-z0-9-]+[ =].*$/, "");
     const err = $("err-" + name);
     // under its field a flag is the field it names (--tem is TEM), kept on
     // one line; the line above keeps the command line's words
@@ -2123,7 +2123,14 @@ function pageMain() {
     // a goal's value ("1.5 after >=: a probability is from 0 to 1") is
     // its value box's to mend, not its metric's
     const value = name === "goal" && / after [<>]=/.test(msg) && $("in-goal-value");
-    const box = (part && $("in-vary-" + part[1].toLowerCase())) || tick || value || boxes.find((b) => given !== null && b.value.trim() === given) || boxes[0] || f.querySelector("button.add");
+    // a sweep stopped at one of its values ("at tem=9: …") is its
+    // range's to mend: FROM where it is the first value, else TO
+    const at = name === "vary" && !part && /: at [a-z0-9-]+=([^:]+):/.exec(msg);
+    const end = at && $("in-vary-from") && $("in-vary-" + ($("in-vary-from").value.trim() === at[1] ? "from" : "to"));
+    // a list short of entries ("give two or more plans") is its empty
+    // box's to fill, not the first box's, which may be sound
+    const empty = given === null && boxes.length > 1 && boxes.find((b) => b.matches("input") && b.value.trim() === "");
+    const box = (part && $("in-vary-" + part[1].toLowerCase())) || end || tick || value || boxes.find((b) => given !== null && b.value.trim() === given) || empty || boxes[0] || f.querySelector("button.add");
     if (box) {
       if (box.matches("input, select")) box.setAttribute("aria-invalid", "true");
       box.focus({ preventScroll: true });
@@ -2613,7 +2620,7 @@ function pageMain() {
     const t = fractionText(f);
     if (t.length <= SHORT_FRACTION) return el("td", { class: "frac", text: t });
     const [a, b] = t.split("/");
-    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.length + "/" + b.length + " digits: show" }), el("span", { class: "frac-full", text: t })));
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: "show: " + a.length + " digits over " + b.length }), el("span", { class: "frac-full", text: t })));
   }
 
   // zeroFolded are the outcomes of m that its table folds and its chart
