@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,18 +90,25 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	})
 
 	// An exact run's progress lines give no share done: once the engine
-	// has loaded, its bar moves rather than stand full from the download.
+	// has loaded, its bar moves rather than stand full from the download;
+	// the status says, as the command line's bar does, the most time the
+	// run may take before its path budget is spent.
 	t.Run("an exact run's bar after the engine loads", func(t *testing.T) {
 		var valued bool
+		var counted string
 		if err := chromedp.Run(ctx, leave,
 			chromedp.Navigate(base+"/?bar#fire?fp=30&target=4-6-7&target=4-6-7&target=4-6-7&target=leader%3A8-1&target=4-6-7&target=4-6-7&method=exact"),
-			poll(`/paths/.test(document.getElementById('counted')?.textContent || '')`),
+			poll(`/ more$/.test(document.getElementById('counted')?.textContent || '')`),
 			chromedp.Evaluate(`document.querySelector('#status progress').hasAttribute('value')`, &valued),
+			chromedp.Text(`#counted`, &counted, chromedp.ByQuery),
 			chromedp.Click(`#cancel`, chromedp.ByQuery), waitState("partial", "done", "error")); err != nil {
 			t.Fatal(err)
 		}
 		if valued {
 			t.Errorf("an exact run's bar has a value, the download's, where it should move")
+		}
+		if !regexp.MustCompile(`^[\d,]+ of at most 20,000,000 paths, at most ~\S+ more$`).MatchString(counted) {
+			t.Errorf("an exact run's status counts %q; want its paths of its budget, and the most time left", counted)
 		}
 	})
 

@@ -391,8 +391,11 @@ function pageMain() {
       // Monte Carlo counts "14,352,384/20,000,000 trials", an exact run
       // "131,072 of at most 20,000,000 paths"
       const counted = /([\d,]+(?:\/[\d,]+| of at most [\d,]+)? [a-z]+)/.exec(line);
+      // and the time left at the rate so far: "12s left", or for an exact
+      // run "at most ~4m30s more" before its budget is spent
+      const left = /, ((?:at most ~)?\S+ (?:left|more))$/.exec(line);
       // a first look's count is of its own trials, and says so
-      if (counted && $("counted")) $("counted").textContent = (running.preview ? "first look, " : "") + (of ? of[1] + ": " : "") + counted[1];
+      if (counted && $("counted")) $("counted").textContent = (running.preview ? "first look, " : "") + (of ? of[1] + ": " : "") + counted[1] + (left ? ", " + left[1] : "");
       return;
     }
     if (m.type === "done") {
