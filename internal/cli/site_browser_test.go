@@ -610,6 +610,25 @@ func TestSiteInBrowser(t *testing.T) {
 	if !regexp.MustCompile(`^3 runs: [\d,]+/3,000,000,000 trials, \S+ left$`).MatchString(counted) {
 		t.Errorf("a compare's status counts %q, want its three runs' trials together, and the time left", counted)
 	}
+	// Cancelled before thrown and set had started, it shows the first
+	// look, which has all three, and offers placed's own trials instead.
+	var cutNote, cutMeta, cutStatus string
+	if err := chromedp.Run(ctx,
+		chromedp.Text(`#cut-note`, &cutNote, chromedp.ByQuery),
+		shot("compare-cancelled-1280", "#result"),
+		chromedp.Click(`#show-cut`, chromedp.ByQuery),
+		chromedp.Poll(`!document.getElementById('cut-note')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Evaluate(`[...document.querySelectorAll('#result .meta')].map((p) => p.textContent).join(' ') + ' ' + (document.getElementById('notes')?.textContent || '')`, &cutMeta),
+		chromedp.Text(`#status`, &cutStatus, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^The first look's figures: the full run was stopped having run placed [\d,]+ trials, before the others started\. Show those figures instead$`).MatchString(cutNote) {
+		t.Errorf("the cancelled compare's note says %q", cutNote)
+	}
+	if strings.Contains(cutMeta, "50,000 trials") || !strings.Contains(cutMeta, "Not run, as the placed run was interrupted: thrown, set.") || !strings.HasSuffix(cutStatus, ": PARTIAL figures of the runs that had started.") {
+		t.Errorf("placed's own figures: %q, status %q", cutMeta, cutStatus)
+	}
 
 	// Run pressed at the foot of a long form on a phone: the first look
 	// is brought into view, where it would have stayed above the screen.

@@ -1955,6 +1955,9 @@ function pageMain() {
     let shown = m;
     let argv = lookOnly ? r.preview : r.argv;
     const fewer = partial && !lookOnly && !r.cmd.sweep && !!r.look && (r.look.data.runs || []).length > (data.runs || []).length;
+    // the full run's own partial figures, of the runs it had started,
+    // which the player may prefer to the first look's
+    const cut = fewer && !noFigures(data) ? { m, data, argv } : null;
     if (fewer) ({ m: shown, data, argv } = r.look);
     // Cancelled by the player, or stopped by what else stops a run (a
     // server's time limit, which its stderr names).
@@ -1972,6 +1975,7 @@ function pageMain() {
     }
     showResult({ ...r, argv }, data);
     $("result").classList.remove("first-look");
+    if (cut) offerCut(r, cut);
     const h = $("result-title");
     h.focus({ preventScroll: true });
     h.scrollIntoView({ block: "start" });
@@ -1988,6 +1992,22 @@ function pageMain() {
       markStale();
       setStatus(said + " The form has changed since: Run again for its figures.");
     }
+  }
+
+  // offerCut puts under the headline of a first look, shown because the
+  // full run was stopped before each of its runs had started, what that
+  // run had done (placed's 80 million trials, say), and a button that
+  // shows its partial figures instead: the first look has every run, the
+  // cut run more trials of fewer.
+  function offerCut(r, cut) {
+    const ran = (cut.data.runs || []).map((x) => (x.label || "the run") + " " + num(x.trials) + " trials").join(", ");
+    const show = el("button", { type: "button", id: "show-cut", text: "Show those figures instead", onclick: () => {
+      showResult({ ...r, argv: cut.argv }, cut.data);
+      window.sapperLast = { argv: cut.argv, json: cut.m.stdout };
+      setStatus($("status").textContent.replace(/, before every run had started: .*$/, ": PARTIAL figures of the runs that had started."));
+      $("result-title").focus({ preventScroll: true });
+    } });
+    $("headline").after(el("p", { class: "first-look-note", id: "cut-note" }, "The first look's figures: the full run was stopped having run " + ran + ", before the others started. ", show));
   }
 
   // markStale says that the result shown no longer answers the form.
