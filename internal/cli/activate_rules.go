@@ -80,9 +80,10 @@ func applyActivateRules(given []string, o *sasl.Options, stack []asl.Unit) error
 // s16Conflicts refuses the switches of S16 on a path where no Location
 // has a second check or round of shots for them to stop
 // (sasl.Crossing.FireCanStop), and the switch of Cowering off the lowest
-// column where no ENEMY Fire Group can cower (sasl.Crossing.MayCower). It reads a crossing that is valid, its
-// tables loaded: one that is not is refused for what is wrong with it
-// (a pinned unit that cannot move, A7.8) before any switch it makes moot.
+// column where no ENEMY Fire Group can cower (sasl.Crossing.MayCower).
+// It reads a crossing that is valid, its tables loaded: one that is not
+// is refused for what is wrong with it (a pinned unit that cannot move,
+// A7.8) before any switch it makes moot.
 func s16Conflicts(given []string, c *sasl.Crossing) error {
 	once := !c.FireCanStop()
 	const path = "a path of one check and one round of shots at each Location"
