@@ -307,9 +307,31 @@ func describeComparison(c asl.Comparison) string {
 	if c.ELR != asl.DefaultComparison().ELR {
 		where += fmt.Sprintf(", ELR %d", c.ELR)
 	}
-	set := "Set during play by " + joinUnits(c.Setter)
+	// Each way's user, and his class as a DC user where it is not elite
+	// (A23.2, asl.UserOf): a 4-6-8 given without class=elite is 1st Line
+	// by default (rules/asl.md §8.49), and its DC's X# the lower for it,
+	// which the unit's name alone does not show. Said once where the
+	// three ways' users are alike.
+	groups := [3][]asl.Unit{c.Placer, c.Throwers, c.Setter}
+	var users [3]string
+	alike := true
+	for i, g := range groups {
+		users[i] = joinUnits(g)
+		alike = alike && asl.UserOf(g) == asl.UserOf(groups[0])
+	}
+	each := ""
+	for i, g := range groups {
+		switch w := userWord(asl.UserOf(g)); {
+		case w == "":
+		case alike:
+			each = "; each " + w
+		default:
+			users[i] += " (" + w + ")"
+		}
+	}
+	set := "Set during play by " + users[2]
 	if c.Preset {
-		set = "Set before play, detonated by " + joinUnits(c.Setter)
+		set = "Set before play, detonated by " + users[2]
 	}
 	dff := "no Defensive Fire"
 	if len(c.DFF) > 0 {
@@ -327,8 +349,19 @@ func describeComparison(c asl.Comparison) string {
 	if c.ThrowerTEM > 0 {
 		from = fmt.Sprintf("from TEM %d", c.ThrowerTEM)
 	}
-	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s %s; %s",
-		joinUnits(c.Targets), where, joinUnits(c.Placer), dff, joinUnits(c.Throwers), from, set)
+	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s %s; %s%s",
+		joinUnits(c.Targets), where, users[0], dff, users[1], from, set, each)
+}
+
+// userWord names a DC user's class where it is not elite's.
+func userWord(u asl.User) string {
+	switch u {
+	case asl.NonEliteUser:
+		return "a non-elite user"
+	case asl.Inexperienced:
+		return "an Inexperienced user"
+	}
+	return ""
 }
 
 const compareHelpIntro = `Usage: sapper compare [flags]

@@ -56,9 +56,12 @@ func TestComparePlacerIsTheSquad(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--placer", "4-6-7"}, "Placed by 4-6-7 facing Defensive Fire of 8 FP at −1; Thrown by 4-6-7 from open\nground; Set during play by 4-6-7"},
-		{[]string{"--placer", "4-6-7", "--setter", "4-4-7"}, "Set during play by 4-4-7"},
-		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7"}, "Thrown by 4-4-7 from open\nground; Set during play by 4-6-7"},
+		// A 4-6-7 is 1st Line, a non-elite user, whose X# is the lower
+		// (A23.2): said once for the three ways alike.
+		{[]string{"--placer", "4-6-7"}, "Placed by 4-6-7 facing Defensive Fire of 8 FP at −1; Thrown by 4-6-7 from open\nground; Set during play by 4-6-7; each a non-elite user"},
+		{[]string{"--placer", "4-6-7", "--setter", "4-4-7"}, "Set during play by 4-4-7; each a non-elite user"},
+		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7"}, "Thrown by 4-4-7 from open\nground; Set during play by 4-6-7; each a non-elite user"},
+		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7,class=elite"}, "Placed by 4-6-7 (a non-elite user) facing Defensive Fire of 8 FP at −1; Thrown\nby 4-4-7,class=elite from open ground; Set during play by 4-6-7 (a non-elite\nuser)"},
 		{nil, "Set during play by 4-6-8,class=elite"},
 	} {
 		var out, errb bytes.Buffer
