@@ -377,9 +377,10 @@ thrower or Setter out: eliminated, surrendered or broken).
 
 With no flags it runs the built-in comparison: a 4-6-7 and an 8-1 in a stone
 building (TEM +3); Placed by an elite 4-6-8 facing one 8 FP −1 attack; Thrown
-by the same squad from open ground; Set during play by the same squad (a
-setting dr ≤ 3 under the same fire at −2, Hazardous Movement) and detonated
-by it (NTC at ML 8). --preset Sets it before play by SSR instead. Any flag
+by the same squad from open ground; Set during play by the same squad in
+its own Location before the targets enter it (a setting dr ≤ 3 under the
+same fire at −2, Hazardous Movement) and detonated by it once they have
+(NTC at ML 8). --preset Sets it before play by SSR instead. Any flag
 replaces that part only. Units are written as in
 sapper dc (see sapper help dc).
 
