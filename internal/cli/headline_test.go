@@ -197,6 +197,22 @@ func TestSweepHeadlineCutShort(t *testing.T) {
 	}
 }
 
+// TestSweepHeadlineFollowsWhatMoves: a sweep whose value leaves cleared
+// where it was in every way (the thrower's own TEM: it shields the
+// thrower, not the targets) follows the figure that moves, the user out,
+// rather than the ways' cleared side by side, which differ from each
+// other but not from value to value.
+func TestSweepHeadlineFollowsWhatMoves(t *testing.T) {
+	code, stdout, stderr := cli(t, "sweep", "compare", "--vary", "thrower-tem=0..3", "--method", "exact")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := "user out from thrower-tem=0 to thrower-tem=3: placed 43.60% → 43.60%, thrown 51.46% → 24.46%, set 63.35% → 63.35%.\n"
+	if first, _, _ := strings.Cut(stdout, "\n"); first+"\n" != want {
+		t.Errorf("the headline is %q; want %q", first, want)
+	}
+}
+
 // TestBestWayTiesAndNone: compare's first line names no way "most often"
 // when another does as well ("as often as"), nor any when none does
 // ("No way clears the stack"), as plans' first line does.

@@ -23,8 +23,9 @@ type sweptRun struct {
 
 // sweepHeadline is the sentence a sweep answers with when it has no goal,
 // nil when no column holds a probability. It follows, of the summary
-// figures, cleared, or else the first that changes with the value; of a
-// metric's outcomes, the one whose figure spreads most over the values.
+// figures, cleared where it changes with the value, or else the first
+// that does (cleared where none does); of a metric's outcomes, the one
+// whose figure spreads most over the values.
 // When no target starts in Good Order at any value (clear), the Location
 // is clear before any attack, and it follows a KIA instead, as compare's
 // headline ranks the ways (bestWay).
@@ -125,14 +126,24 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool)
 	if len(cand) == 0 {
 		return -1
 	}
+	// spread is how far a column's figure moves over the values, the
+	// most it moves within one way: the ways' figures apart are not a
+	// move.
 	spread := func(c int) float64 {
-		lo, hi := 1.0, 0.0
+		lo, hi := map[string]float64{}, map[string]float64{}
+		most := 0.0
 		for _, r := range runs {
-			if x := r.cells[c]; isChance(x) {
-				lo, hi = min(lo, x.P), max(hi, x.P)
+			x := r.cells[c]
+			if !isChance(x) {
+				continue
 			}
+			if _, ok := lo[r.way]; !ok {
+				lo[r.way], hi[r.way] = x.P, x.P
+			}
+			lo[r.way], hi[r.way] = min(lo[r.way], x.P), max(hi[r.way], x.P)
+			most = max(most, hi[r.way]-lo[r.way])
 		}
-		return hi - lo
+		return most
 	}
 	if cols.metric != "" {
 		// A tie, as a yes/no metric's two outcomes make (whose spreads
@@ -149,11 +160,15 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool)
 	if clear {
 		follow = kiaColumn
 	}
-	if i := slices.IndexFunc(cand, func(c int) bool { return cols.names[c] == follow }); i >= 0 {
-		return cand[i]
-	}
-	if i := slices.IndexFunc(cand, func(c int) bool { return spread(c) > 0 }); i >= 0 {
-		return cand[i]
+	// The figure followed moves with the value where one does: a
+	// thrower's TEM swept leaves every way's cleared where it was, and
+	// moves the thrower's own fate.
+	moves := func(c int) bool { return spread(c) > 0 }
+	named := func(c int) bool { return cols.names[c] == follow }
+	for _, pick := range []func(int) bool{func(c int) bool { return named(c) && moves(c) }, moves, named} {
+		if i := slices.IndexFunc(cand, pick); i >= 0 {
+			return cand[i]
+		}
 	}
 	return cand[0]
 }
