@@ -2,6 +2,7 @@ package cli
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/sapperhq/sapper/model/sasl"
 )
@@ -20,7 +21,7 @@ func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
 		return nil, fileError(err)
 	}
 	if t := cf.Tables; t != "" && t != illustrativeTables && !filepath.IsAbs(t) && s.ref != "" {
-		cf.Tables = filepath.Join(filepath.Dir(s.ref), t)
+		cf.Tables = filepath.Join(crossingDir(s.ref), t)
 		if cf.Tables == illustrativeTables {
 			// "./illustrative" beside a crossing in the working
 			// directory cleans to the shipped tables' name: it names a
@@ -29,4 +30,20 @@ func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
 		}
 	}
 	return cf, nil
+}
+
+// crossingDir is the directory a crossing file's tables are named from:
+// its own; for one read through a descriptor (/dev/stdin, a shell's
+// <(…), /dev/fd/N), which names no directory of the user's, that of the
+// file redirected to it, or, from a pipe, which has none, the working
+// directory, as for --tables.
+func crossingDir(ref string) string {
+	clean := filepath.ToSlash(filepath.Clean(ref))
+	if clean != "/dev/stdin" && !strings.HasPrefix(clean, "/dev/fd/") && !strings.HasPrefix(clean, "/proc/") {
+		return filepath.Dir(ref)
+	}
+	if real, err := filepath.EvalSymlinks(ref); err == nil {
+		return filepath.Dir(real)
+	}
+	return "."
 }

@@ -125,3 +125,39 @@ func TestFIFOReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossingDirOfADescriptor: a crossing read through a descriptor
+// names its tables from the directory of the file redirected to it, or,
+// from a pipe, from the working directory: /dev, where the descriptor
+// stands, holds no tables of the user's. Any other path names them from
+// its own directory.
+func TestCrossingDirOfADescriptor(t *testing.T) {
+	if got := crossingDir(filepath.Join("a", "b", "c.yaml")); got != filepath.Join("a", "b") {
+		t.Errorf("a file's: %q", got)
+	}
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd:", err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if got := crossingDir(fmt.Sprintf("/proc/self/fd/%d", r.Fd())); got != "." {
+		t.Errorf("a pipe's: %q, want the working directory", got)
+	}
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "c.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := crossingDir(fmt.Sprintf("/dev/fd/%d", f.Fd())); got != real {
+		t.Errorf("a file redirected: %q, want %q", got, real)
+	}
+}
