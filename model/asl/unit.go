@@ -3,6 +3,7 @@ package asl
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
@@ -289,6 +290,11 @@ func ParseUnit(s string) (Unit, error) {
 	} else {
 		f := strings.Split(body, "-")
 		if len(f) != 3 {
+			if !found && looksLeader(body) {
+				// 9-2 or 7+1 as a leader's counter prints it: a leader,
+				// whose kind is written, as an MMC's is not.
+				return Unit{}, fmt.Errorf("unit %q: reads as a leader's ML and modifier: did you mean leader:%s?", s, s)
+			}
 			return Unit{}, fmt.Errorf("unit %q: want FP-range-ML such as 4-6-7, or a kind before it: hs:2-4-7, crew:2-2-8, leader:8-1, hero:1-4-9", s)
 		}
 		var v [3]int
@@ -550,4 +556,18 @@ func validateLists(ls ...unitList) error {
 		}
 	}
 	return nil
+}
+
+// looksLeader reports whether s is written as a leader's counter: an ML
+// a leader may have, then a signed modifier he may have (9-2, 8-0, 7+1),
+// and nothing else.
+func looksLeader(s string) bool {
+	i := strings.IndexAny(s, "+-")
+	if i <= 0 {
+		return false
+	}
+	ml, err1 := strconv.Atoi(s[:i])
+	mod, err2 := strconv.Atoi(s[i:])
+	return err1 == nil && err2 == nil && ml >= leaderML.Lo && ml <= leaderML.Hi && mod >= -3 && mod <= 2 &&
+		strings.Trim(s[:i], "0123456789") == "" && strings.Trim(s[i+1:], "0123456789") == "" && i < len(s)-1
 }

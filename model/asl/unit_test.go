@@ -28,6 +28,19 @@ func TestParseUnitErrors(t *testing.T) {
 			t.Errorf("%q parses", s)
 		}
 	}
+	// A leader's counter written without its kind is refused, and told
+	// what it reads as; what no leader could be is not.
+	for s, want := range map[string]string{
+		"9-2":         `unit "9-2": reads as a leader's ML and modifier: did you mean leader:9-2?`,
+		"7+1,wounded": "did you mean leader:7+1,wounded?",
+		"4-6":         "want FP-range-ML such as 4-6-7",
+		"8+3":         "want FP-range-ML such as 4-6-7",
+		"9-":          "want FP-range-ML such as 4-6-7",
+	} {
+		if _, err := ParseUnit(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", s, err, want)
+		}
+	}
 	// A sign inside a counter is refused, not read as the counter
 	// without it.
 	for _, s := range []string{"4-+6-7", "4-6-+7", "+4-6-7", "hs:2-+4-7", "crew:-2-2-8"} {
