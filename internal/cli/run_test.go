@@ -60,6 +60,7 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --placer 4-6-7 --dff none --dff 8:-1", "sapper dc: --dff none: no Defensive Fire stands alone; it was given with 1 other --dff"},
 		{"fire --fp 8 --fp 4 --target 4-6-7", `sapper fire: --fp is given twice ("8", then "4"); it takes one value: a Fire Group is one attack of their summed FP (A7.5), and sapper plans compares it with separate shots (sapper run plans-fire-group)`},
 		{"fire --fp 8 --target 4-6-7 --leader 8-1", "sapper fire: --leader: a leader directing the fire is --leader-directed (no Cowering), his modifier in --drm (A7.9), e.g. --leader-directed --drm -1"},
+		{"afv --armour 11/8/8", "sapper afv: --armour: the AFV's armor is --af, its Armor Factors front/side/rear (or hull=…,turret=…), or a --vehicle by name, e.g. --af 11/8/8"},
 		{"dc --mode thrown --target 4-6-7 --dff 4:0", `sapper dc: --dff: not with --mode thrown: Defensive Fire is modeled on a Placer or a Setter only (§8.31)`},
 		{"dc --target 4-6-7 --placer 4-6-8 --dff 4:0,class=second,nation=finnish", `class=second with nation=finnish: Finns other than Conscripts never Cower`},
 		{"compare --dff 4", `sapper compare: --dff "4": "4" has no DRM; want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10), then ,class=CLASS (and ,nation=N) for unled Infantry firers, who may Cower (A7.9), or none for no Defensive Fire`},
