@@ -214,15 +214,18 @@ func describeLHY(a lhy.FireAttack) string {
 	for _, u := range a.Units {
 		hex = append(hex, describeUnit(u))
 	}
+	// The leader is no target: said apart from the hex's units, after
+	// them.
+	led := ""
 	if a.Leader != nil {
 		// The leader's −1 is for a unit of lower Cohesion only
 		// (rules/lhy.md §2, item 3). Not refused: a sweep may vary
 		// --leader across the units' Cohesion.
 		leads := slices.ContainsFunc(a.Units, func(u lhy.Unit) bool { return *a.Leader > u.Cohesion })
 		if leads {
-			hex = append(hex, fmt.Sprintf("leader (Cohesion %d)", *a.Leader))
+			led = fmt.Sprintf("; a leader of Cohesion %d with the units, never a target", *a.Leader)
 		} else {
-			hex = append(hex, fmt.Sprintf("leader (Cohesion %d, no higher than any unit's: its −1 applies to none)", *a.Leader))
+			led = fmt.Sprintf("; a leader of Cohesion %d with the units, never a target, and no higher than any unit's: its −1 applies to none", *a.Leader)
 		}
 	}
 	for _, v := range a.Vehicles {
@@ -236,7 +239,7 @@ func describeLHY(a lhy.FireAttack) string {
 			hex = append(hex, b.name)
 		}
 	}
-	s := "LHY fire: " + strings.Join(fire, ", ") + " vs " + strings.Join(hex, ", ")
+	s := "LHY fire: " + strings.Join(fire, ", ") + " vs " + strings.Join(hex, ", ") + led
 	if a.Options.CohesionFail != lhy.FailCasualty {
 		s += "; a failed Cohesion check " + a.Options.CohesionFail.String() + "s"
 	}

@@ -203,7 +203,7 @@ func TestLHYResolvedInputs(t *testing.T) {
 func TestLHYLeaderNoHigher(t *testing.T) {
 	code, stdout, stderr := cli(t, args("lhy --sadrm 0 --target squad:7 --leader 7 --method exact")...)
 	// The heading is prose, wrapped at 80 columns: read as words.
-	if code != exitOK || !strings.Contains(strings.Join(strings.Fields(stdout), " "), "leader (Cohesion 7, no higher than any unit's: its −1 applies to none)") {
+	if code != exitOK || !strings.Contains(strings.Join(strings.Fields(stdout), " "), "; a leader of Cohesion 7 with the units, never a target, and no higher than any unit's: its −1 applies to none") {
 		t.Errorf("exit %d, stderr %q, stdout %.300q", code, stderr, stdout)
 	}
 	_, without, _ := cli(t, args("lhy --sadrm 0 --target squad:7 --method exact")...)
@@ -211,7 +211,7 @@ func TestLHYLeaderNoHigher(t *testing.T) {
 	if figures(stdout) != figures(without) {
 		t.Errorf("a leader no higher than the unit changed the figures:\n%s\n---\n%s", stdout, without)
 	}
-	if _, stdout, _ := cli(t, args("lhy --sadrm 0 --target squad:7 --leader 8 --method exact")...); !strings.Contains(stdout, "leader (Cohesion 8) ") && !strings.Contains(stdout, "leader (Cohesion 8)\n") {
+	if _, stdout, _ := cli(t, args("lhy --sadrm 0 --target squad:7 --leader 8 --method exact")...); !strings.Contains(strings.Join(strings.Fields(stdout), " "), "; a leader of Cohesion 8 with the units, never a target ") {
 		t.Errorf("a leader who leads: %.300q", stdout)
 	}
 }
@@ -220,7 +220,7 @@ func TestLHYLeaderNoHigher(t *testing.T) {
 // single-valued flag rather than being refused as given twice.
 func TestLHYScenarioOverride(t *testing.T) {
 	code, stdout, stderr := cli(t, args("run lhy-platoon-in-the-open --mdrm 3 --leader 7")...)
-	if code != exitOK || !strings.Contains(stdout, "MDRM +3 (MV 2)") || !strings.Contains(stdout, "leader (Cohesion 7)") {
+	if code != exitOK || !strings.Contains(stdout, "MDRM +3 (MV 2)") || !strings.Contains(strings.Join(strings.Fields(stdout), " "), "a leader of Cohesion 7 with the units") {
 		t.Errorf("exit %d, stderr %q, stdout %.300q", code, stderr, stdout)
 	}
 	code, _, stderr = cli(t, args("run lhy-platoon-in-the-open --mdrm 3 --mdrm 4")...)
