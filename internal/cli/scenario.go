@@ -205,7 +205,8 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 	switch {
 	case s.command == nil:
 		return nil, scenarioError(file, root.N.Line, "no command; want e.g. command: dc")
-	case strings.Contains(s.title, "\n"):
+	case strings.ContainsAny(s.title, "\n\r\u0085\u2028\u2029"):
+		// Any line break a terminal or a page may break the line at.
 		return nil, scenarioError(file, s.lines["title"], "title: want one line (a longer text is a description)")
 	case oddRune(s.title, "") != "":
 		return nil, scenarioError(file, s.lines["title"], "title: %s: a title is text, with no control or bidirectional-override character", oddRune(s.title, ""))

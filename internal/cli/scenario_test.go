@@ -82,6 +82,8 @@ func TestScenarioErrors(t *testing.T) {
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nvary: tem=0..2\nmetric: nope\n", `metric.yaml:5: metric: "nope": no such metric; want one of detonation,`},
 		{"metric", "command: dc\nflags:\n  target: 4-6-7\nmetric: ift\n", `metric.yaml:4: metric needs vary`},
 		{"title", "command: dc\ntitle: |\n  a\n  b\n", `title.yaml:2: title: want one line`},
+		// A line separator breaks a line as a line feed does, on a page.
+		{"title ls", "command: dc\ntitle: \"a\\u2028b\"\n", `title ls.yaml:2: title: want one line`},
 		{"title", "command: dc\ntitle: \"  \"\n", `title.yaml:2: title: only spaces; give a title, or leave title out`},
 		// Printed, a control or bidirectional-override character moves
 		// the terminal or reorders the text the reader sees.
