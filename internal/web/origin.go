@@ -40,10 +40,13 @@ func refusal(header string) string {
 }
 
 // sameOrigin reports whether an Origin header names the host the request
-// reached. "null" (a sandboxed or local page) names none.
+// reached. "null" (a sandboxed or local page) names none, and an origin
+// is a scheme and a host only, as browsers send it: one with a user, a
+// query or a fragment is no browser's, and names no page.
 func sameOrigin(origin, host string) bool {
 	u, err := url.Parse(origin)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" ||
+		u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.ContainsAny(origin, "?#") {
 		return false
 	}
 	return strings.EqualFold(withoutDefaultPort(u.Host, u.Scheme), withoutDefaultPort(host, u.Scheme))

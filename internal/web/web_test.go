@@ -320,6 +320,11 @@ func TestCrossSite(t *testing.T) {
 		{"http://localhost:8080", "localhost:9090", false},
 		{"http://localhost:8080/x", "localhost:8080", false},
 		{"file://", "localhost", false},
+		// Not a browser's origin: a user, a query or a fragment.
+		{"http://user@localhost:8080", "localhost:8080", false},
+		{"http://localhost:8080?x", "localhost:8080", false},
+		{"http://localhost:8080?", "localhost:8080", false},
+		{"http://localhost:8080#x", "localhost:8080", false},
 	} {
 		if got := sameOrigin(c.origin, c.host); got != c.same {
 			t.Errorf("sameOrigin(%q, %q) = %v", c.origin, c.host, got)
