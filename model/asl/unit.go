@@ -485,6 +485,9 @@ func LeaderML() CounterRange { return leaderML }
 
 var leaderML = CounterRange{6, 10}
 
+// leaderMod is the leadership modifier a leader may have.
+var leaderMod = CounterRange{-3, 2}
+
 // Validate checks a unit built in code as ParseUnit checks one read from
 // text: its kind and class, the values its counter may print, its ELR and
 // its states. A crew or a hero has no ELR (A19.11): its ELR is −1 or a
@@ -509,7 +512,7 @@ func (u Unit) Validate() error {
 		return fmt.Errorf("unit %q: elr=%d outside %s (−1: the attack's)", u, u.ELR, optionBounds("elr"))
 	case u.BrokenML < 0 || u.BrokenML > 10:
 		return fmt.Errorf("unit %q: broken-ml %d outside 1…10", u, u.BrokenML)
-	case u.Kind == Leader && (u.Mod < -3 || u.Mod > 2):
+	case u.Kind == Leader && !leaderMod.contains(u.Mod):
 		return fmt.Errorf("unit %q: leadership modifier %+d outside −3…+2", u, u.Mod)
 	case u.Wounded && !u.Kind.SMC():
 		return fmt.Errorf("unit %q: only a SMC can be wounded", u)
@@ -566,8 +569,9 @@ func looksLeader(s string) bool {
 	if i <= 0 {
 		return false
 	}
+	// The ML holds no sign, and the modifier one only: Atoi takes no
+	// other character.
 	ml, err1 := strconv.Atoi(s[:i])
 	mod, err2 := strconv.Atoi(s[i:])
-	return err1 == nil && err2 == nil && ml >= leaderML.Lo && ml <= leaderML.Hi && mod >= -3 && mod <= 2 &&
-		strings.Trim(s[:i], "0123456789") == "" && strings.Trim(s[i+1:], "0123456789") == "" && i < len(s)-1
+	return err1 == nil && err2 == nil && leaderML.contains(ml) && leaderMod.contains(mod)
 }
