@@ -211,6 +211,12 @@ func TestSweepHeadlineFollowsWhatMoves(t *testing.T) {
 	if first, _, _ := strings.Cut(stdout, "\n"); first+"\n" != want {
 		t.Errorf("the headline is %q; want %q", first, want)
 	}
+	// By Monte Carlo a way's cleared differs from value to value by
+	// chance, within its intervals: not a move.
+	code, stdout, stderr = cli(t, "sweep", "compare", "--vary", "thrower-tem=0..3", "--trials", "20000")
+	if code != exitOK || !strings.HasPrefix(stdout, "user out from thrower-tem=0 to thrower-tem=3: ") {
+		t.Errorf("by Monte Carlo: exit %d, %s, the headline %.120q", code, stderr, stdout)
+	}
 }
 
 // TestBestWayTiesAndNone: compare's first line names no way "most often"

@@ -162,8 +162,29 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool)
 	}
 	// The figure followed moves with the value where one does: a
 	// thrower's TEM swept leaves every way's cleared where it was, and
-	// moves the thrower's own fate.
-	moves := func(c int) bool { return spread(c) > 0 }
+	// moves the thrower's own fate. A figure moves where two of a way's
+	// values are told apart: exactly, by any difference; by Monte Carlo,
+	// by intervals that do not overlap, as chance alone would not part
+	// them.
+	moves := func(c int) bool {
+		// Each way's least upper end and greatest lower one: apart once
+		// the second passes the first.
+		leastHi, mostLo := map[string]float64{}, map[string]float64{}
+		for _, r := range runs {
+			x := r.cells[c]
+			if !isChance(x) {
+				continue
+			}
+			if _, ok := leastHi[r.way]; !ok {
+				leastHi[r.way], mostLo[r.way] = x.Hi, x.Lo
+			}
+			leastHi[r.way], mostLo[r.way] = min(leastHi[r.way], x.Hi), max(mostLo[r.way], x.Lo)
+			if mostLo[r.way] > leastHi[r.way] {
+				return true
+			}
+		}
+		return false
+	}
 	named := func(c int) bool { return cols.names[c] == follow }
 	for _, pick := range []func(int) bool{func(c int) bool { return named(c) && moves(c) }, moves, named} {
 		if i := slices.IndexFunc(cand, pick); i >= 0 {
