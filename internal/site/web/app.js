@@ -2000,11 +2000,19 @@ function pageMain() {
   // shows its partial figures instead: the first look has every run, the
   // cut run more trials of fewer.
   function offerCut(r, cut) {
-    const ran = (cut.data.runs || []).map((x) => (x.label || "the run") + " " + num(x.trials) + " trials").join(", ");
+    const ran = (cut.data.runs || []).filter((x) => x.trials > 0).map((x) => (x.label || "the run") + " " + num(x.trials) + " trials").join(", ");
     const show = el("button", { type: "button", id: "show-cut", text: "Show those figures instead", onclick: () => {
+      // a result already out of date stays so, and the status keeps
+      // what it said after its first sentence
+      const stale = $("result").classList.contains("stale");
       showResult({ ...r, argv: cut.argv }, cut.data);
       window.sapperLast = { argv: cut.argv, json: cut.m.stdout };
-      setStatus($("status").textContent.replace(/, before every run had started: .*$/, ": PARTIAL figures of the runs that had started."));
+      setStatus($("status").textContent.replace(/, before every run had started: PARTIAL figures, the first look's [\d,]+ trials a run\./, ": PARTIAL figures of the runs that had started."));
+      if (stale) {
+        const said = $("status").textContent;
+        markStale();
+        setStatus(said);
+      }
       $("result-title").focus({ preventScroll: true });
     } });
     $("headline").after(el("p", { class: "first-look-note", id: "cut-note" }, "The first look's figures: the full run was stopped having run " + ran + ", before the others started. ", show));
@@ -2152,7 +2160,7 @@ function pageMain() {
     const end = at && $("in-vary-from") && $("in-vary-" + ($("in-vary-from").value.trim() === at[1] ? "from" : "to"));
     // a list short of entries ("give two or more plans") is its empty
     // box's to fill, not the first box's, which may be sound
-    const empty = given === null && boxes.length > 1 && boxes.find((b) => b.matches("input") && b.value.trim() === "");
+    const empty = given === null && f.querySelector(".list") && boxes.find((b) => b.matches("input") && b.value.trim() === "");
     const box = (part && $("in-vary-" + part[1].toLowerCase())) || end || tick || value || boxes.find((b) => given !== null && b.value.trim() === given) || empty || boxes[0] || f.querySelector("button.add");
     if (box) {
       if (box.matches("input, select")) box.setAttribute("aria-invalid", "true");
@@ -2643,7 +2651,7 @@ function pageMain() {
     const t = fractionText(f);
     if (t.length <= SHORT_FRACTION) return el("td", { class: "frac", text: t });
     const [a, b] = t.split("/");
-    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: "show: " + a.length + " digits over " + b.length }), el("span", { class: "frac-full", text: t })));
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: "show: " + a.replace("-", "").length + " digits over " + b.length }), el("span", { class: "frac-full", text: t })));
   }
 
   // zeroFolded are the outcomes of m that its table folds and its chart
