@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -35,15 +36,27 @@ func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
 // crossingDir is the directory a crossing file's tables are named from:
 // its own; for one read through a descriptor (/dev/stdin, a shell's
 // <(…), /dev/fd/N), which names no directory of the user's, that of the
-// file redirected to it, or, from a pipe, which has none, the working
-// directory, as for --tables.
+// regular file redirected to it, or, from a pipe or a terminal, which
+// have none, the working directory, as for --tables. (On Linux a
+// descriptor links to what it reads; elsewhere /dev/fd/N may link to
+// nothing, and gives the working directory.)
 func crossingDir(ref string) string {
-	clean := filepath.ToSlash(filepath.Clean(ref))
-	if clean != "/dev/stdin" && !strings.HasPrefix(clean, "/dev/fd/") && !strings.HasPrefix(clean, "/proc/") {
+	if !device(ref) {
 		return filepath.Dir(ref)
 	}
-	if real, err := filepath.EvalSymlinks(ref); err == nil {
-		return filepath.Dir(real)
+	if real, err := filepath.EvalSymlinks(ref); err == nil && !device(real) {
+		if fi, err := os.Stat(real); err == nil && fi.Mode().IsRegular() {
+			return filepath.Dir(real)
+		}
 	}
 	return "."
+}
+
+// device reports whether path names a descriptor or a terminal, not a
+// file of the user's: /dev/stdin, /dev/fd/N, /dev/pts/N, /dev/tty,
+// /proc/…. (/dev/shm may hold the user's files.)
+func device(path string) bool {
+	clean := filepath.ToSlash(filepath.Clean(path))
+	return clean == "/dev/stdin" || clean == "/dev/tty" || strings.HasPrefix(clean, "/dev/fd/") ||
+		strings.HasPrefix(clean, "/dev/pts/") || strings.HasPrefix(clean, "/proc/")
 }
