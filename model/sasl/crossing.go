@@ -86,7 +86,7 @@ type Eligible struct {
 // negativeTEM is why a Location's TEM below 0 is refused: a TEM is never
 // negative (asl.md §8.42), and the crossing's own modifiers on the moving
 // stack (Hazardous Movement, FFNAM, FFMO) have keys of their own.
-const negativeTEM = "a TEM is never negative (asl.md §8.42); want 0 to 8, and hazardous: true for Hazardous Movement's −2 (S12)"
+const negativeTEM = "a TEM is never negative (asl.md §8.42); want 0 to 8 (Hazardous Movement's −2 is the crossing's own hazardous: true, S12)"
 
 // Step is one Location of the path.
 type Step struct {

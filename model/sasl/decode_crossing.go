@@ -3,6 +3,7 @@ package sasl
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -239,9 +240,12 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 			mf = true
 			st.MF, err = y.Number(0.01, 16)
 		case "tem":
-			// Read past 0 so that a negative TEM is told why it is refused.
-			if st.TEM, err = y.Integer(-8, 8); err == nil && st.TEM < 0 {
-				err = y.Errorf("%d: %s", st.TEM, negativeTEM)
+			// A negative TEM is told why it is refused, not that it is
+			// outside the range.
+			if st.TEM, err = y.Integer(0, 8); err != nil {
+				if v, nerr := y.Integer(math.MinInt, -1); nerr == nil {
+					err = y.Errorf("%d: %s", v, negativeTEM)
+				}
 			}
 		case "open":
 			st.Open, err = y.Boolean()
