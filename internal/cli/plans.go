@@ -158,7 +158,7 @@ func (f *plansFlags) resolve(fs *pflag.FlagSet) (plansInputs, error) {
 	}
 	switch {
 	case terrain != "" && !terrainRead:
-		return in, inputErrorf("terrain", "--terrain: no attack of any plan reads it: only a DC or an attack that can Shellhole or set fire does (Table 23), so only its TEM counts: drop --terrain, and give the TEM with --tem")
+		return in, inputErrorf("terrain", "--terrain: no attack of any plan reads it: only an attack that can Shellhole or set fire does (Table 23), a DC only where the terrain has a Kindling # (§8.56), so only its TEM counts: drop --terrain, and give the TEM with --tem")
 	case fs.Changed("ec") && !ecRead:
 		return in, inputErrorf("ec", "--ec: no attack of any plan reads it: it changes only a Flame DR outside buildings (B25.13) or WP's")
 	}

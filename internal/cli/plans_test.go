@@ -860,4 +860,10 @@ func TestPlansDCInOpenGround(t *testing.T) {
 	if !strings.HasPrefix(dc, "The stack is cleared (no target left in Good Order): 84.70%.") || !strings.Contains(stdout, "(84.70%)") {
 		t.Errorf("the DC alone in open ground is not dc's 84.70%%:\n%s\n%s", stdout, dc)
 	}
+	// Where only DCs attack, open ground is read by none, and the
+	// refusal says why a DC does not.
+	code, _, stderr = cli(t, "plans", "--target", "4-6-7", "--terrain", "open-ground", "--tem", "0", "--plan", "a: dc placed", "--plan", "b: dc thrown")
+	if want := "a DC only where the terrain has a Kindling # (§8.56)"; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("DCs alone in open ground: exit %d, %q; want %q", code, stderr, want)
+	}
 }
