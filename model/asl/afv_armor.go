@@ -152,11 +152,9 @@ func ParseArmor(s string) (Armor, error) {
 func parseFSR(s string) ([3]AF, error) {
 	var f [3]AF
 	parts := strings.Split(s, "/")
-	if len(parts) == 1 {
-		if _, err := ParseAF(s); err != nil {
-			// Not one AF either: a word, not a short list.
-			return f, fmt.Errorf("%q is not armor: want three AF, front/side/rear, as in 11/8/8 (or hull=11/8/8,turret=11/8/8)", s)
-		}
+	if _, err := strconv.Atoi(s); len(parts) == 1 && err != nil && s != "-" {
+		// Not a number either: a word, not a list one AF short.
+		return f, fmt.Errorf("%q is not armor: want three AF, front/side/rear, as in 11/8/8", s)
 	}
 	if len(parts) != 3 {
 		// Its own error says what a value is: one want a message.

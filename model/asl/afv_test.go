@@ -196,6 +196,8 @@ func TestParseArmorErrors(t *testing.T) {
 		{"hull=11/8", "has 2 AF"},
 		{"abc", `"abc" is not armor: want three AF`},
 		{"8", `"8" has 1 AF; want three`},
+		{"7", `"7" has 1 AF; want three`},
+		{"hull=abc,turret=11/8/8", `"abc" is not armor: want three AF`},
 		{"hull=5/5/5,turret=5/5/5", `"5" is not an AF`},
 		{"hull=11/8/8", "the turret is missing"},
 		{"turret=11/8/8", "the hull is missing"},
