@@ -325,6 +325,8 @@ func TestCrossSite(t *testing.T) {
 		{"http://localhost:8080?x", "localhost:8080", false},
 		{"http://localhost:8080?", "localhost:8080", false},
 		{"http://localhost:8080#x", "localhost:8080", false},
+		{"http://localhost:8080#", "localhost:8080", false},
+		{"http://localhost:8080/", "localhost:8080", false},
 	} {
 		if got := sameOrigin(c.origin, c.host); got != c.same {
 			t.Errorf("sameOrigin(%q, %q) = %v", c.origin, c.host, got)
