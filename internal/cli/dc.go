@@ -346,10 +346,10 @@ func takenAsGiven(a asl.DCAttack) []string {
 }
 
 // setWhen says when a Set DC's Setter Set it, "" for another DC or one
-// with no Setter (taken as Set already): dc Sets it during play unless
-// --preset, a plan before play unless preset=false, and the two read
-// alike (A23.7: a Setter during play makes a setting dr under Defensive
-// Fire first).
+// with no Setter (taken as Set already). dc Sets it during play unless
+// --preset, and a plan before play unless preset=false, so the same
+// words give two attacks: during play the Setter makes a setting dr
+// under Defensive Fire first (A23.7), and the summary says which ran.
 func setWhen(a asl.DCAttack) string {
 	switch {
 	case a.Mode != asl.Set || len(a.Setter) == 0:

@@ -240,10 +240,14 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 // and each value with that flag's own parser.
 func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 	n := flags.N
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" || n.Kind == yaml.MappingNode && len(n.Content) == 0 {
-		// "flags:" with nothing under it, as any other field with no
-		// value: its flags left out or lost, which the file cannot say.
+	// "flags:" with nothing under it, as any other field with no value,
+	// or an empty mapping, as an empty list is refused: its flags left
+	// out or lost, which the file cannot say.
+	switch {
+	case n.Kind == yaml.ScalarNode && n.Tag == "!!null":
 		return scenarioError(s.file, n.Line, "field flags: no value; want the command's flags under it, e.g. flags: {target: 4-6-7}, or leave flags out")
+	case n.Kind == yaml.MappingNode && len(n.Content) == 0:
+		return scenarioError(s.file, n.Line, "field flags: an empty mapping; want the command's flags in it, e.g. flags: {target: 4-6-7}, or leave flags out")
 	}
 	if n.Kind != yaml.MappingNode {
 		return scenarioError(s.file, n.Line, "flags: want a mapping of flag names to values")

@@ -31,7 +31,7 @@ func TestScenarioErrors(t *testing.T) {
 		// no value, as tem: ~ is: its flags left out or lost.
 		{"empty flags", "command: dc\nflags:\n", `empty flags.yaml:2: field flags: no value; want the command's flags under it, e.g. flags: {target: 4-6-7}, or leave flags out`},
 		{"null flags", "command: dc\nflags: ~\n", `null flags.yaml:2: field flags: no value`},
-		{"no flags", "command: dc\nflags: {}\n", `no flags.yaml:2: field flags: no value`},
+		{"no flags", "command: dc\nflags: {}\n", `no flags.yaml:2: field flags: an empty mapping; want the command's flags in it`},
 		{"quoted", "command: dc\nflags:\n  target: 4-6-7\n  tem: \"1\"\n", `quoted.yaml:4: field tem: "1" is quoted: want a number, written without quotes`},
 		{"tagged", "command: dc\nflags:\n  target: 4-6-7\n  tem: !!float 1\n", `tagged.yaml:4: field tem: "1" is tagged !!float: a file gives a value as the command line does, with no tag`},
 		{"quoted bool", "command: dc\nflags:\n  target: 4-6-7\n  explain: 'true'\n", `quoted bool.yaml:4: field explain: "true" is quoted: want true or false, written without quotes`},
