@@ -312,21 +312,22 @@ func describeComparison(c asl.Comparison) string {
 	// by default (rules/asl.md §8.49), and its DC's X# the lower for it,
 	// which the unit's name alone does not show. Said once where the
 	// three ways' users are alike.
-	groups := [3][]asl.Unit{c.Placer, c.Throwers, c.Setter}
+	attacks := c.Attacks() // placed, thrown, set: each with its user
+	groups := [3][]asl.Unit{attacks[0].Placer, attacks[1].Throwers, attacks[2].Setter}
 	var users [3]string
 	alike := true
 	for i, g := range groups {
 		users[i] = joinUnits(g)
-		alike = alike && asl.UserOf(g) == asl.UserOf(groups[0])
+		alike = alike && attacks[i].User == attacks[0].User
 	}
 	each := ""
-	for i, g := range groups {
-		switch w := userWord(asl.UserOf(g)); {
-		case w == "":
+	for i, a := range attacks {
+		switch {
+		case a.User == asl.EliteUser:
 		case alike:
-			each = "; each " + w
+			each = "; each " + a.User.Phrase()
 		default:
-			users[i] += " (" + w + ")"
+			users[i] += " (" + a.User.Phrase() + ")"
 		}
 	}
 	set := "Set during play by " + users[2]
@@ -351,17 +352,6 @@ func describeComparison(c asl.Comparison) string {
 	}
 	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s %s; %s%s",
 		joinUnits(c.Targets), where, users[0], dff, users[1], from, set, each)
-}
-
-// userWord names a DC user's class where it is not elite's.
-func userWord(u asl.User) string {
-	switch u {
-	case asl.NonEliteUser:
-		return "a non-elite user"
-	case asl.Inexperienced:
-		return "an Inexperienced user"
-	}
-	return ""
 }
 
 const compareHelpIntro = `Usage: sapper compare [flags]

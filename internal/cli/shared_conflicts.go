@@ -24,11 +24,7 @@ type dcUsers struct {
 
 // oneUser are the dcUsers of a command whose DC has one user.
 func oneUser(user asl.User, captured bool) dcUsers {
-	article := "a "
-	if user != asl.NonEliteUser {
-		article = "an "
-	}
-	return dcUsers{user == asl.Inexperienced, article + user.String() + " user", user == asl.EliteUser && !captured}
+	return dcUsers{user == asl.Inexperienced, user.Phrase(), user == asl.EliteUser && !captured}
 }
 
 // noHoBConflicts are the Heat of Battle switches under --no-hob.

@@ -47,6 +47,18 @@ var userNames = [...]string{"elite", "non-elite", "inexperienced"}
 
 func (u User) String() string { return enum.Name("User", userNames[:], u) }
 
+// Phrase names the user class as a sentence does: "an elite user", "a
+// non-elite user", "an Inexperienced user" (A19.3).
+func (u User) Phrase() string {
+	switch u {
+	case NonEliteUser:
+		return "a non-elite user"
+	case Inexperienced:
+		return "an Inexperienced user"
+	}
+	return "an elite user"
+}
+
 func (u User) MarshalText() ([]byte, error) { return enum.Text("User", userNames[:], u) }
 
 // UserOf is the user class of a DC Placed or Set by group[0], with the
@@ -101,8 +113,11 @@ func userWhy(group []Unit) string {
 	case u.Class == Green && UserOf(group) == Inexperienced:
 		what = "Green with no unbroken leader"
 	}
-	return what + ", " + map[User]string{EliteUser: "an elite user", NonEliteUser: "a non-elite user",
-		Inexperienced: "an Inexperienced user (A19.3, A19.32)"}[UserOf(group)]
+	user := UserOf(group)
+	if user == Inexperienced {
+		return what + ", " + user.Phrase() + " (A19.3, A19.32)"
+	}
+	return what + ", " + user.Phrase()
 }
 
 // ParseUser reads elite, non-elite or inexperienced.
