@@ -294,8 +294,8 @@ func TestJSONFractions(t *testing.T) {
 	}
 }
 
-// TestSpan: an interval's ends take one more place only where their
-// places print them alike and one more tells them apart.
+// TestSpan: an interval's ends take one or two more places only where
+// their places print them alike and more tell them apart.
 func TestSpan(t *testing.T) {
 	for _, c := range []struct {
 		lo, hi float64
@@ -303,6 +303,7 @@ func TestSpan(t *testing.T) {
 	}{
 		{42.71, 42.93, "42.7–42.9"},
 		{1.171, 1.219, "1.17–1.22"},
+		{1.1873, 1.1907, "1.187–1.191"},
 		{0, 0.000004, "0.0–0.0"},
 		{99.999996, 100, "100.0–100.0"},
 	} {

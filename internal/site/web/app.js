@@ -2572,12 +2572,15 @@ function pageMain() {
     return " [" + fixed(100 * o.lo, 2) + ", " + fixed(100 * o.hi, 2) + "]";
   }
 
-  // span writes an interval's ends with places decimals, or one more where
-  // places would print them alike and one more tells them apart (1.2–1.2
-  // says nothing of its width), as the command line does (report.Span).
+  // span writes an interval's ends with places decimals, or one or two
+  // more where places would print them alike and more tell them apart
+  // (1.2–1.2 says nothing of its width), as the command line does
+  // (report.Span).
   function span(lo, hi, places) {
     const a = fixed(lo, places), b = fixed(hi, places);
-    if (a === b && fixed(lo, places + 1) !== fixed(hi, places + 1)) return fixed(lo, places + 1) + "–" + fixed(hi, places + 1);
+    for (let more = places + 1; a === b && more <= places + 2; more++) {
+      if (fixed(lo, more) !== fixed(hi, more)) return fixed(lo, more) + "–" + fixed(hi, more);
+    }
     return a + "–" + b;
   }
 
