@@ -626,7 +626,7 @@ func TestSiteInBrowser(t *testing.T) {
 	if !regexp.MustCompile(`^The first look's figures: the full run was stopped having run placed [\d,]+ trials, before the others started\. Show those figures instead$`).MatchString(cutNote) {
 		t.Errorf("the cancelled compare's note says %q", cutNote)
 	}
-	if strings.Contains(cutMeta, "50,000 trials") || !strings.Contains(cutMeta, "Not run, as the placed run was interrupted: thrown, set.") || !strings.HasSuffix(cutStatus, ": PARTIAL figures of the runs that had started.") {
+	if strings.Contains(cutMeta, "Monte Carlo: 50,000 trials") || !strings.Contains(cutMeta, "Not run, as the placed run was interrupted: thrown, set.") || !strings.HasSuffix(cutStatus, ": PARTIAL figures of the runs that had started.") {
 		t.Errorf("placed's own figures: %q, status %q", cutMeta, cutStatus)
 	}
 
