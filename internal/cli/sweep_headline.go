@@ -130,20 +130,7 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool)
 	// most it moves within one way: the ways' figures apart are not a
 	// move.
 	spread := func(c int) float64 {
-		lo, hi := map[string]float64{}, map[string]float64{}
-		most := 0.0
-		for _, r := range runs {
-			x := r.cells[c]
-			if !isChance(x) {
-				continue
-			}
-			if _, ok := lo[r.way]; !ok {
-				lo[r.way], hi[r.way] = x.P, x.P
-			}
-			lo[r.way], hi[r.way] = min(lo[r.way], x.P), max(hi[r.way], x.P)
-			most = max(most, hi[r.way]-lo[r.way])
-		}
-		return most
+		return apart(runs, c, func(x report.Cell) (float64, float64) { return x.P, x.P })
 	}
 	if cols.metric != "" {
 		// A tie, as a yes/no metric's two outcomes make (whose spreads
@@ -167,23 +154,7 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool)
 	// by intervals that do not overlap, as chance alone would not part
 	// them.
 	moves := func(c int) bool {
-		// Each way's least upper end and greatest lower one: apart once
-		// the second passes the first.
-		leastHi, mostLo := map[string]float64{}, map[string]float64{}
-		for _, r := range runs {
-			x := r.cells[c]
-			if !isChance(x) {
-				continue
-			}
-			if _, ok := leastHi[r.way]; !ok {
-				leastHi[r.way], mostLo[r.way] = x.Hi, x.Lo
-			}
-			leastHi[r.way], mostLo[r.way] = min(leastHi[r.way], x.Hi), max(mostLo[r.way], x.Lo)
-			if mostLo[r.way] > leastHi[r.way] {
-				return true
-			}
-		}
-		return false
+		return apart(runs, c, func(x report.Cell) (float64, float64) { return x.Lo, x.Hi }) > 0
 	}
 	named := func(c int) bool { return cols.names[c] == follow }
 	for _, pick := range []func(int) bool{func(c int) bool { return named(c) && moves(c) }, moves, named} {
@@ -192,6 +163,29 @@ func headlineColumn(cols sweepCols, shown []string, runs []sweptRun, clear bool)
 		}
 	}
 	return cand[0]
+}
+
+// apart is how far column c's figures of one way lie apart over the
+// values, the most of any way: the greatest lower end less the least
+// upper end, the ends of each figure as ends gives them (its point for
+// both, or its interval). Above 0, two of a way's figures are told
+// apart.
+func apart(runs []sweptRun, c int, ends func(report.Cell) (lo, hi float64)) float64 {
+	mostLo, leastHi := map[string]float64{}, map[string]float64{}
+	most := 0.0
+	for _, r := range runs {
+		x := r.cells[c]
+		if !isChance(x) {
+			continue
+		}
+		lo, hi := ends(x)
+		if _, ok := mostLo[r.way]; !ok {
+			mostLo[r.way], leastHi[r.way] = lo, hi
+		}
+		mostLo[r.way], leastHi[r.way] = max(mostLo[r.way], lo), min(leastHi[r.way], hi)
+		most = max(most, mostLo[r.way]-leastHi[r.way])
+	}
+	return most
 }
 
 // isChance reports whether x is a probability the run found: not a mean,
