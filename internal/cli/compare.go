@@ -299,7 +299,7 @@ func describeComparison(c asl.Comparison) string {
 	for _, b := range []struct {
 		on   bool
 		name string
-	}{{c.Concealed, "concealed"}, {c.CX, "CX"}, {c.AFPh, "AFPh"}, {c.Captured, "captured DC"}} {
+	}{{c.Concealed, "concealed"}, {c.CX, "CX"}, {c.Captured, "captured DC"}} {
 		if b.on {
 			where += ", " + b.name
 		}
@@ -350,8 +350,14 @@ func describeComparison(c asl.Comparison) string {
 	if c.ThrowerTEM > 0 {
 		from = fmt.Sprintf("from TEM %d", c.ThrowerTEM)
 	}
-	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown by %s %s; %s%s",
-		joinUnits(c.Targets), where, users[0], dff, users[1], from, set, each)
+	// The Throw's phase, said either way: the AFPh's +1 on both DRs
+	// (A23.62) is the one input that changes the Thrown way alone.
+	phase := "in the PFPh"
+	if c.AFPh {
+		phase = "in the AFPh (+1)"
+	}
+	return fmt.Sprintf("DC vs %s in a %s\nPlaced by %s facing %s; Thrown %s by %s %s; %s%s",
+		joinUnits(c.Targets), where, users[0], dff, phase, users[1], from, set, each)
 }
 
 const compareHelpIntro = `Usage: sapper compare [flags]
@@ -367,12 +373,12 @@ thrower or Setter out: eliminated, surrendered or broken).
 
 With no flags it runs the built-in comparison: a 4-6-7 and an 8-1 in a stone
 building (TEM +3); Placed by an elite 4-6-8 facing one 8 FP −1 attack; Thrown
-by the same squad from open ground; Set during play by the same squad in
-its own Location before the targets enter it (a setting dr ≤ 3 under the
-same fire at −2, Hazardous Movement) and detonated by it once they have
-(NTC at ML 8). --preset Sets it before play by SSR instead. Any flag
-replaces that part only. Units are written as in
-sapper dc (see sapper help dc).
+in the PFPh (--afph: the AFPh, +1 to both DRs) by the same squad from open
+ground; Set during play by the same squad in its own Location before the
+targets enter it (a setting dr ≤ 3 under the same fire at −2, Hazardous
+Movement) and detonated by it once they have (NTC at ML 8). --preset Sets
+it before play by SSR instead. Any flag replaces that part only. Units are
+written as in sapper dc (see sapper help dc).
 
 Compare is sapper plans with the three ways as its three plans, plus two
 things a plan does not report: the thrower's own Location, which a Thrown

@@ -58,11 +58,14 @@ func TestComparePlacerIsTheSquad(t *testing.T) {
 	}{
 		// A 4-6-7 is 1st Line, a non-elite user, whose X# is the lower
 		// (A23.2): said once for the three ways alike.
-		{[]string{"--placer", "4-6-7"}, "Placed by 4-6-7 facing Defensive Fire of 8 FP at −1; Thrown by 4-6-7 from open\nground; Set during play by 4-6-7; each a non-elite user"},
+		{[]string{"--placer", "4-6-7"}, "Placed by 4-6-7 facing Defensive Fire of 8 FP at −1; Thrown in the PFPh by 4-6-7\nfrom open ground; Set during play by 4-6-7; each a non-elite user"},
 		{[]string{"--placer", "4-6-7", "--setter", "4-4-7"}, "Set during play by 4-4-7; each a non-elite user"},
-		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7"}, "Thrown by 4-4-7 from open\nground; Set during play by 4-6-7; each a non-elite user"},
-		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7,class=elite"}, "Placed by 4-6-7 (a non-elite user) facing Defensive Fire of 8 FP at −1; Thrown\nby 4-4-7,class=elite from open ground; Set during play by 4-6-7 (a non-elite\nuser)"},
+		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7"}, "Thrown in the PFPh by 4-4-7\nfrom open ground; Set during play by 4-6-7; each a non-elite user"},
+		{[]string{"--placer", "4-6-7", "--thrower", "4-4-7,class=elite"}, "Placed by 4-6-7 (a non-elite user) facing Defensive Fire of 8 FP at −1; Thrown\nin the PFPh by 4-4-7,class=elite from open ground; Set during play by 4-6-7 (a\nnon-elite user)"},
 		{nil, "Set during play by 4-6-8,class=elite"},
+		// The Throw's phase, whose AFPh +1 changes the Thrown way alone
+		// (A23.62), said either way.
+		{[]string{"--afph"}, "Thrown in the\nAFPh (+1) by 4-6-8,class=elite"},
 	} {
 		var out, errb bytes.Buffer
 		args := append([]string{"compare", "--trials", "1000", "--progress", "never"}, c.args...)

@@ -103,7 +103,7 @@ func stackCleared(rep report.Report) *report.Headline {
 	if t := targetsOf(rep.Inputs); startsClear(t) {
 		return onFigure(asl.TargetMetric(1), gone, clearBefore("stack")+"the "+t[0].String()+" is eliminated or captured")(rep)
 	}
-	return onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (no target left in Good Order)")(rep)
+	return onFigure(asl.MetricStack, []string{"cleared"}, "The stack is cleared (every target eliminated, surrendered or broken)")(rep)
 }
 
 // targetsOf is the targets of an attack's inputs, as the commands put

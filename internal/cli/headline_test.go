@@ -16,7 +16,7 @@ import (
 // as the metric it names.
 func TestHeadlines(t *testing.T) {
 	for _, c := range []struct{ args, metric, outcome, text string }{
-		{"dc --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared (no target left in Good Order): "},
+		{"dc --target 4-6-7 --method exact", "stack", "cleared", "The stack is cleared (every target eliminated, surrendered or broken): "},
 		{"dc --target 4-6-7,broken --method exact", "target.1", "eliminated|surrendered", "No target starts in Good Order, so the stack is clear before any attack; the 4-6-7,broken is eliminated or captured: 42.98%."},
 		{"fire --fp 8 --target 4-6-7,broken --target leader:8-1,disrupted --method exact", "target.1", "eliminated|surrendered", "No target starts in Good Order, so the stack is clear before any attack; the 4-6-7,broken is eliminated or captured: "},
 		{"fire --fp 8 --target 4-6-7,broken --target leader:8-1 --method exact", "stack", "cleared", "The stack is cleared"},
@@ -155,9 +155,9 @@ func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
 func TestPlansHeadline(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"run plans-set-fire-thrown",
-			`Plan "set DC" clears the Location most often (no target left in Good Order): 83.33%, 49.53 points more than "thrown DC" (33.81%).`},
+			`Plan "set DC" clears the Location most often (every target eliminated, surrendered or broken): 83.33%, 49.53 points more than "thrown DC" (33.81%).`},
 		{"plans --target 4-6-7 --plan a:_fire_4 --plan b:_fire_4 --method exact",
-			`Plan "a" clears the Location as often as "b" (no target left in Good Order): 21.63%.`},
+			`Plan "a" clears the Location as often as "b" (every target eliminated, surrendered or broken): 21.63%.`},
 		{"run plans-fire-group --method mc --trials 20000 --seed 2",
 			`points (95% interval +`},
 		{"plans --target 4-6-7,broken --target leader:8-1,disrupted --plan a:_fire_8 --plan b:_dc_placed --method exact",

@@ -610,11 +610,11 @@ func bestPlan(rep report.Report) *report.Headline {
 	case next >= 0 && d.P == 0:
 		often = fmt.Sprintf(" as often as %q", rep.Runs[next].Label)
 	}
-	what := fmt.Sprintf("Plan %q clears the Location%s (no target left in Good Order)", r.Label, often)
+	what := fmt.Sprintf("Plan %q clears the Location%s (every target eliminated, surrendered or broken)", r.Label, often)
 	if cells[best].P == 0 {
-		what = "No plan clears the Location (no target left in Good Order)"
+		what = "No plan clears the Location (every target eliminated, surrendered or broken)"
 		if r.Result.Method != sim.Exact {
-			what = "No plan cleared the Location (no target left in Good Order) in any trial"
+			what = "No plan cleared the Location (every target eliminated, surrendered or broken) in any trial"
 		}
 	}
 	if goal.why != "" {
@@ -884,8 +884,9 @@ Flame (§8.63).
 The table shows, for every metric any plan reports, its headline figures
 ("—" for a plan that has no such metric: a fire attack's detonation): a
 target eliminated and out of the fight (eliminated, surrendered or
-broken); stack cleared (no target left in Good Order, after the last
-attack, a hero created by an earlier attack included); cleared after any
+broken); stack cleared (every target eliminated, surrendered or broken
+after the last attack, a hero created by an earlier attack included: a
+pinned or berserk one still holds the Location); cleared after any
 attack (cleared_after is not never); yes for a yes/no metric; a count
 (out, heroes, SW) at least 1; a DC detonated, named by its place among
 the plan's DCs (dc.1.detonation, whichever attack it is, so that plans

@@ -587,11 +587,11 @@ func TestPlanSpacesOnly(t *testing.T) {
 func TestBestPlanTiedOrNone(t *testing.T) {
 	for _, c := range []struct{ cmdline, want string }{
 		{"plans --target 4-6-7 --plan a:_fire_1 --plan b:_fire_1 --trials 10000",
-			`Plan "a" clears the Location as often as "b" (no target left in Good Order): 5.84% (95% interval 5.40–6.32%); the difference 0.00 points (95% interval −0.65 to +0.65).`},
+			`Plan "a" clears the Location as often as "b" (every target eliminated, surrendered or broken): 5.84% (95% interval 5.40–6.32%); the difference 0.00 points (95% interval −0.65 to +0.65).`},
 		{"plans --target 4-6-7 --plan a:_fire_1_+6 --plan b:_fire_1_+7 --method exact",
-			`No plan clears the Location (no target left in Good Order): 0.00%.`},
+			`No plan clears the Location (every target eliminated, surrendered or broken): 0.00%.`},
 		{"plans --target 4-6-7 --plan a:_fire_1_+6 --plan b:_fire_1_+7 --trials 1000",
-			`No plan cleared the Location (no target left in Good Order) in any trial: 0.00% (95% interval 0.00–0.38%).`},
+			`No plan cleared the Location (every target eliminated, surrendered or broken) in any trial: 0.00% (95% interval 0.00–0.38%).`},
 	} {
 		var a []string
 		for _, w := range args(c.cmdline) {
@@ -857,7 +857,7 @@ func TestPlansDCInOpenGround(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	_, dc, _ := cli(t, "dc", "--target", "4-6-7", "--method", "exact")
-	if !strings.HasPrefix(dc, "The stack is cleared (no target left in Good Order): 84.70%.") || !strings.Contains(stdout, "(84.70%)") {
+	if !strings.HasPrefix(dc, "The stack is cleared (every target eliminated, surrendered or broken): 84.70%.") || !strings.Contains(stdout, "(84.70%)") {
 		t.Errorf("the DC alone in open ground is not dc's 84.70%%:\n%s\n%s", stdout, dc)
 	}
 	// Where only DCs attack, open ground is read by none, and the

@@ -498,7 +498,7 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("dc's command line %q, want %q", cmdline, want)
 	}
 	sameFigures(t, "dc", pages[2], dcWant)
-	if !strings.HasPrefix(headline, "The stack is cleared (no target left in Good Order): ") {
+	if !strings.HasPrefix(headline, "The stack is cleared (every target eliminated, surrendered or broken): ") {
 		t.Errorf("dc's headline %q", headline)
 	}
 

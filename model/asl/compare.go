@@ -41,11 +41,11 @@ type Comparison struct {
 
 // DefaultComparison is the built-in comparison: a 4-6-7 and an 8-1 in a
 // stone building (TEM +3); Placed by an elite 4-6-8 facing one 8 FP −1
-// Defensive First Fire; Thrown by the same squad from open ground; Set
-// during play by the same squad under the same fire at −2 (Hazardous
-// Movement, A4.62), with a setting dr ≤ 3, and detonated by it with a
-// NTC at ML 8: the choice a player has in play. Preset Sets it before
-// play by SSR instead.
+// Defensive First Fire; Thrown in the PFPh by the same squad from open
+// ground; Set during play by the same squad under the same fire at −2
+// (Hazardous Movement, A4.62), with a setting dr ≤ 3, and detonated by it
+// with a NTC at ML 8: the choice a player has in play. Preset Sets it
+// before play by SSR instead.
 func DefaultComparison() Comparison {
 	must := func(s string) Unit {
 		u, err := ParseUnit(s)
