@@ -309,6 +309,31 @@ func (a DCAttack) effects(o *outcome) []string {
 	return e
 }
 
+// settingHelp says whose modifier the Setter's setting dr takes while
+// that leader stands unbroken and unpinned (A10.7), or, where leaders are
+// with a leader Setter and none helps, why: a leader takes only the
+// modifier of a leader of higher ML (A10.22, rules/asl.md §3.6). It
+// returns the words and their rule, each to follow the rest.
+func (a DCAttack) settingHelp() (string, string) {
+	e := UnitsAtStart(a.Setter, a.ELR, a.Options)[0]
+	if e.Leadership != 0 {
+		who := "a leader with him"
+		if e.Leader != "" {
+			who = e.Leader
+		}
+		return fmt.Sprintf("; %s %s on it while he stands", who, signedText(e.Leadership)), ", A10.7"
+	}
+	if a.Setter[0].Kind != Leader {
+		return "", ""
+	}
+	for _, u := range a.Setter[1:] {
+		if u.Kind == Leader && u.Mod != 0 {
+			return "; no leader helps, a leader taking only the modifier of one of higher ML", ", A10.22"
+		}
+	}
+	return "", ""
+}
+
 // chainTerms say what must go right before the DC detonates.
 func (a DCAttack) chainTerms() []Term {
 	var t []Term
@@ -331,7 +356,8 @@ func (a DCAttack) chainTerms() []Term {
 		t = append(t, Term{What: "Set before play: no setting dr, no Defensive Fire", Rule: "A23.7"})
 	case a.Mode == Set && len(a.Setter) > 0:
 		s := a.Setter[0]
-		t = append(t, Term{Value: s.Kind.USNumber(), What: fmt.Sprintf("the Setter %s must make a setting dr ≤ its US# %d, under %s at −2 (Hazardous Movement)", s, s.Kind.USNumber(), fire()), Rule: "A23.7, A4.62"})
+		help, rule := a.settingHelp()
+		t = append(t, Term{Value: s.Kind.USNumber(), What: fmt.Sprintf("the Setter %s must make a setting dr ≤ its US# %d, under %s at −2 (Hazardous Movement)%s", s, s.Kind.USNumber(), fire(), help), Rule: "A23.7, A4.62" + rule})
 	}
 	if a.Mode == Set && len(a.Setter) == 0 {
 		// Validate refuses --preset without a Setter.
@@ -341,4 +367,16 @@ func (a DCAttack) chainTerms() []Term {
 		t = append(t, Term{Value: a.Setter[0].ML, What: fmt.Sprintf("the Setter %s must pass a NTC to detonate it", a.Setter[0]), Rule: "A23.7"})
 	}
 	return t
+}
+
+// signedText writes a DRM with its sign, a minus sign for a negative one:
+// −2, +1, 0.
+func signedText(v int) string {
+	switch {
+	case v < 0:
+		return "−" + itoa(-v)
+	case v > 0:
+		return "+" + itoa(v)
+	}
+	return "0"
 }

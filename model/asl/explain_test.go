@@ -3,6 +3,7 @@ package asl
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -224,5 +225,39 @@ func TestSMCClassAtStart(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("leaders elite %v: classes %q, want %q", c.leadersElite, got, c.want)
 		}
+	}
+}
+
+// TestSettingDRHelp: the working of a Set DC says which leader helps the
+// setting dr, and why none does where a leader Setter has only leaders
+// of his ML or lower with him (A10.7, A10.22); the figure agrees.
+func TestSettingDRHelp(t *testing.T) {
+	for _, c := range []struct {
+		setter []string
+		says   string
+		set    int64 // sixths: the setting dr succeeds on US# − drm or less
+	}{
+		{[]string{"4-6-7", "leader:9-2"}, "; leader:9-2 −2 on it while he stands", 5},
+		{[]string{"leader:8-1", "leader:9-2"}, "; leader:9-2 −2 on it while he stands", 3},
+		{[]string{"leader:9-2", "leader:8-1"}, "; no leader helps, a leader taking only the modifier of one of higher ML", 1},
+		{[]string{"leader:9-1", "leader:9-2"}, "; no leader helps, a leader taking only the modifier of one of higher ML", 1},
+		{[]string{"4-6-7", "leader:8-0"}, "(Hazardous Movement)", 3},
+	} {
+		a := NewDCAttack(Set, mustUnit(t, "4-6-7"))
+		for _, s := range c.setter {
+			a.Setter = append(a.Setter, mustUnit(t, s))
+		}
+		a.User = UserOf(a.Setter)
+		w := a.Working()
+		var what string
+		for _, term := range w.Chain {
+			if strings.Contains(term.What, "setting dr") {
+				what = term.What
+			}
+		}
+		if !strings.HasSuffix(what, c.says) {
+			t.Errorf("%v: the setting dr reads %q, want it to end %q", c.setter, what, c.says)
+		}
+		check(t, fmt.Sprint(c.setter), exactRun(t, a).P(MetricSetting, "set"), c.set, 6)
 	}
 }
