@@ -42,6 +42,10 @@ func TestConflicts(t *testing.T) {
 		{"dc --mode thrown --target 4-6-7 --thrower-tem 2", "--thrower-tem without --thrower"},
 		{"dc --target 4-6-7 --elevation 0", "--elevation with --mode placed"},
 		{"dc --mode thrown --target 4-6-7 --elevation 1", "--elevation without --thrower"},
+		// From two levels up, with nothing to rubble, the thrower's
+		// Location is never attacked (A23.6).
+		{"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --elevation 2 --thrower-tem 3", "--thrower-tem with --elevation 2"},
+		{"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --elevation 3 --cx --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location with --elevation 3"},
 		{"dc --target 4-6-7 --preset=false", "--preset with --mode placed"},
 		{"dc --mode set --target 4-6-7 --preset", "--preset without --setter"},
 		{"dc --mode thrown --target 4-6-7 --wire", "--wire with --mode thrown"},
@@ -89,6 +93,9 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --building stone --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader"},
 		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
 		{"dc --target 4-6-7 --target leader:8-1 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader whose modifier is or may become positive"},
+		// A leader alone in his Location leaves nobody a LLMC (A10.2).
+		{"dc --target leader:6+1 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no unit with such a leader"},
+		{"dc --mode thrown --target 4-6-7 --thrower leader:8-0 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no unit with such a leader"},
 		{"fire --fp 8 --target 4-6-7 --rule shellhole-no-flame=false", "--rule shellhole-no-flame with --weapon small-arms"},
 		{"fire --fp 8 --target 4-6-7 --rule shellhole-calibre-rockets-only=false", "--rule shellhole-calibre-rockets-only with --weapon small-arms"},
 		{"fire --fp 20 --weapon rocket --calibre 150 --target 4-6-7 --rule shellhole-calibre-rockets-only=false", "--rule shellhole-calibre-rockets-only with --weapon rocket"},
@@ -208,6 +215,7 @@ func TestNoConflict(t *testing.T) {
 		"sweep building --vary area=1..3 --method exact",
 		"dc --mode set --target 4-6-7 --enemy-infantry 0 --method exact",
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 1 --afph --method exact",
+		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 2 --building wooden --method exact",
 		"dc --mode set --target 4-6-7 --setter 4-6-8 --preset --method exact",
 		"dc --target 4-6-7 --terrain woods --tem 1 --ec dry --method exact",
 		"dc --target 4-6-7 --building stone --level 1 --top 2 --method exact",

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -10,6 +12,9 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 	mode := "--mode " + a.Mode.String()
 	set, thrown := a.Mode == asl.Set, a.Mode == asl.Thrown
 	noThrower := thrown && len(a.Throwers) == 0
+	// A thrower too high above a target that cannot rubble: his own
+	// Location is never attacked.
+	spared := thrown && !noThrower && !a.ThrowerLocationMayBeAttacked()
 	flame := a.Building != asl.NoBuilding || a.Terrain != ""
 	xIgnored := set && !a.Options.SetDCUsesXPenalty
 	cs := []conflict{
@@ -20,6 +25,10 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 		flagConflict(fs, "cavalry", mode, !thrown, "only a Thrown DC is thrown by Cavalry (A23.6)"),
 		flagConflict(fs, "elevation", mode, !thrown, "only a Thrown DC is thrown from above (A23.6)"),
 		flagConflict(fs, "elevation", "no --thrower", noThrower, "the height matters only to the attack on the thrower's Location (--thrower)"),
+		flagConflict(fs, "thrower-tem", fmt.Sprintf("--elevation %d", a.Elevation), spared,
+			"from two levels up the thrower's Location is attacked only if the DC rubbles the target level, which takes a --building (A23.6, B24.11)"),
+		ruleConflict(rules, "cx-on-thrower-location", fmt.Sprintf("--elevation %d", a.Elevation), spared,
+			"from two levels up the thrower's Location is attacked only if the DC rubbles the target level, which takes a --building (A23.6, B24.11)"),
 		flagConflict(fs, "preset", mode, !set, "only a Set DC can be Set before play (A23.7)"),
 		flagConflict(fs, "preset", "no --setter", set && len(a.Setter) == 0,
 			"without a Setter the DC is taken as Set already; --preset spares a Setter the setting dr and the Defensive Fire"),

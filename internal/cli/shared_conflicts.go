@@ -96,12 +96,16 @@ func unitRuleConflicts(rules []string, building asl.Building, top int, units ...
 func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 	// A leader's modifier may turn positive only from 0 or above: a
 	// wound makes it one step worse (A17.3), and a second wound kills.
-	leaders, canBePositive := 0, false
+	// A LLMC or LLTC is taken by the units in the lost leader's Location
+	// (A10.2): each group of units is one Location, and a leader alone
+	// in his leaves nobody to take one.
+	leaders, canBePositive, withOthers := 0, false, false
 	for _, us := range units {
 		for _, u := range us {
 			if u.Kind == asl.Leader {
 				leaders++
 				canBePositive = canBePositive || u.Mod >= 0
+				withOthers = withOthers || u.Mod >= 0 && len(us) > 1
 			}
 		}
 	}
@@ -112,6 +116,8 @@ func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 			"it changes only the DRM a lost leader gives a LLMC or LLTC (A10.2, §8.46)"),
 		ruleConflict(rules, "llmc-reverse-positive", "no leader whose modifier is or may become positive", leaders > 0 && !canBePositive,
 			"it reverses only a positive modifier, and a leader of −1 or better is at worst 0 once wounded (A10.2, A17.3, §8.46)"),
+		ruleConflict(rules, "llmc-reverse-positive", "no unit with such a leader", canBePositive && !withOthers,
+			"a LLMC or LLTC is taken by the units in the lost leader's Location, and he is alone in his (A10.2, §8.46)"),
 		ruleConflict(rules, "berserk-tc-chain", "fewer than two leaders", leaders < 2,
 			"it changes only a leader made berserk by another berserk leader's Berserk TC (A15.41, §8.50)"),
 	}

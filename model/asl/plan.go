@@ -252,6 +252,14 @@ func (a DCAttack) outcome(orig int) outcome {
 	return o
 }
 
+// ThrowerLocationMayBeAttacked reports whether a Thrown DC's attack on
+// the thrower's Location (A23.6) can happen at all: always from below two
+// levels above the target, from higher only when the DC rubbles the
+// target level (B24.11), which takes a building to rubble.
+func (a DCAttack) ThrowerLocationMayBeAttacked() bool {
+	return a.Mode == Thrown && len(a.Throwers) > 0 && (a.Elevation < 2 || a.rubbleCheck())
+}
+
 // rubbleCheck: a DC into a building Location checks for Rubble; a breach
 // attempt attacks the wall only (B23.711).
 func (a DCAttack) rubbleCheck() bool { return a.Building != NoBuilding && a.Breach == NoBreach }
