@@ -45,7 +45,7 @@ type plansFlags struct {
 func (f *plansFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g := pflag.NewFlagSet("plans", pflag.ContinueOnError)
 	g.SortFlags = false
-	g.StringArrayVar(&f.plans, "plan", nil, "a plan, `PLAN` = 'LABEL: ATTACK; ATTACK…' (repeat it: two\nto 12; the first is the one the others are measured\nagainst), e.g. --plan 'prep: fire 8 +2; dc placed'")
+	g.StringArrayVar(&f.plans, "plan", nil, "a plan, `PLAN` = 'LABEL: ATTACK; ATTACK…', each ATTACK\n'fire FP …' or 'dc placed|thrown|set …' (repeat it: two\nto 12; the first is the one the others are measured\nagainst), e.g. --plan 'prep: fire 8 +2; dc placed'")
 	g.StringArrayVar(&f.targets, "target", nil, "a target `UNIT` in the Location (repeatable),\ne.g. --target 4-6-7 --target leader:8-1")
 	g.StringVar(&f.building, "building", "none", "the Location's `BUILDING`: none, wooden or stone; sets\nevery attack's TEM (a Set DC's none) unless --tem is given")
 	g.BoolVar(&f.fortified, "fortified", false, "the building is Fortified (TEM +1)")
