@@ -96,22 +96,22 @@ func TestHeadlines(t *testing.T) {
 func TestSweepHeadline(t *testing.T) {
 	for _, c := range []struct{ args, text, metric, outcome string }{
 		// rules/asl.md: a Placed DC on a 4-6-7 clears 84.70% at TEM 0 (R1).
-		{"sweep dc --target 4-6-7 --vary tem=0..1 --method exact", "cleared goes from 84.70% at tem=0 to 79.69% at tem=1.", "", "cleared"},
-		{"sweep compare --vary tem=0..1 --method exact", "cleared from tem=0 to tem=1: placed 27.97% → 24.33%, thrown ", "", "cleared"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --method exact", "Cleared goes from 84.70% at tem=0 to 79.69% at tem=1.", "", "cleared"},
+		{"sweep compare --vary tem=0..1 --method exact", "Cleared from tem=0 to tem=1: placed 27.97% → 24.33%, thrown ", "", "cleared"},
 		// 8 FP at DRM −2 leaves no result 1/36 of the time, at +4 26/36.
 		{"sweep fire --fp 8 --target 4-6-7 --vary drm=-2..4 --metric ift --method exact", "P(ift = none) goes from 2.78% at drm=-2 to 72.22% at drm=4.", "ift", "none"},
 		{"sweep fire --fp 8 --target 4-6-7 --vary drm=0..1 --metric ift --method exact --cumulative", "P(ift ≥ ", "ift", ""},
-		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "cleared goes from 8", "", "cleared"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 20000", "Cleared goes from 8", "", "cleared"},
 		// A SW carried changes nothing a DC does to its unit.
-		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "cleared stays at 84.70% from sw=0 to sw=2.", "", "cleared"},
+		{"sweep dc --target 4-6-7 --vary sw=0..2 --method exact", "Cleared stays at 84.70% from sw=0 to sw=2.", "", "cleared"},
 		// No target starts in Good Order: a KIA is followed, not the
 		// cleared a Location clear before any attack shows (a Placed DC
 		// on the 30 FP column: a KIA on a DR of 4 or less, 3 at TEM 1).
 		{"sweep dc --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA goes from 27.78% at tem=0 to 16.67% at tem=1.", "", "any KIA"},
 		{"sweep compare --target 4-6-7,broken --vary tem=0..1 --method exact", "No target starts in Good Order, so the stack is clear before any attack; any KIA from tem=0 to tem=1: placed 11.90% → 7.14%, thrown 8.33% → 2.78%, set ", "", "any KIA"},
 		// One value: nothing goes anywhere.
-		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "cleared is 73.53% at tem=2.", "", "cleared"},
-		{"sweep compare --vary tem=2..2 --method exact", "cleared at tem=2: placed 20.72%, thrown 31.74%, set 7.30%.", "", "cleared"},
+		{"sweep dc --target 4-6-7 --vary tem=2..2 --method exact", "Cleared is 73.53% at tem=2.", "", "cleared"},
+		{"sweep compare --vary tem=2..2 --method exact", "Cleared at tem=2: placed 20.72%, thrown 31.74%, set 7.30%.", "", "cleared"},
 	} {
 		code, table, stderr := cli(t, args(c.args)...)
 		if code != exitOK {
@@ -188,11 +188,11 @@ func TestSweepHeadlineCutShort(t *testing.T) {
 	cell := []report.Cell{{P: 0.2797, Lo: 0.2796, Hi: 0.2798, Valid: true}}
 	one := []sweptRun{{value: "tem=0", way: "placed", res: res, cells: cell}}
 	h := sweepHeadline(cols, cols.names, one, false)
-	if want := "cleared (placed) is 27.97% (27.96–27.98%, partial) at tem=0."; h == nil || h.Text != want {
+	if want := "Cleared (placed) is 27.97% (27.96–27.98%, partial) at tem=0."; h == nil || h.Text != want {
 		t.Errorf("compare's sweep cut short in its first way: %+v, want %q", h, want)
 	}
 	two := append(one, sweptRun{value: "tem=1", way: "placed", res: res, cells: cell})
-	if h := sweepHeadline(cols, cols.names, two, false); h == nil || !strings.HasPrefix(h.Text, "cleared (placed) stays at ") {
+	if h := sweepHeadline(cols, cols.names, two, false); h == nil || !strings.HasPrefix(h.Text, "Cleared (placed) stays at ") {
 		t.Errorf("compare's sweep of one way over two values: %+v", h)
 	}
 }
@@ -207,14 +207,14 @@ func TestSweepHeadlineFollowsWhatMoves(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := "user out from thrower-tem=0 to thrower-tem=3: placed 43.60% → 43.60%, thrown 51.46% → 24.46%, set 63.35% → 63.35%.\n"
+	want := "User out from thrower-tem=0 to thrower-tem=3: placed 43.60% → 43.60%, thrown 51.46% → 24.46%, set 63.35% → 63.35%.\n"
 	if first, _, _ := strings.Cut(stdout, "\n"); first+"\n" != want {
 		t.Errorf("the headline is %q; want %q", first, want)
 	}
 	// By Monte Carlo a way's cleared differs from value to value by
 	// chance, within its intervals: not a move.
 	code, stdout, stderr = cli(t, "sweep", "compare", "--vary", "thrower-tem=0..3", "--trials", "20000")
-	if code != exitOK || !strings.HasPrefix(stdout, "user out from thrower-tem=0 to thrower-tem=3: ") {
+	if code != exitOK || !strings.HasPrefix(stdout, "User out from thrower-tem=0 to thrower-tem=3: ") {
 		t.Errorf("by Monte Carlo: exit %d, %s, the headline %.120q", code, stderr, stdout)
 	}
 }

@@ -366,7 +366,7 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	// the engine's sentence, the command line's first line, word for word
 	nat := native(t, "sweep", "compare", "--method", "exact", "--vary", "tem=0..1")
 	line, _ := nat["headline"].(map[string]any)["text"].(string)
-	if !strings.HasPrefix(line, "cleared from tem=0 to tem=1: placed ") || headline != line {
+	if !strings.HasPrefix(line, "Cleared from tem=0 to tem=1: placed ") || headline != line {
 		t.Errorf("compare's sweep headline %q, want the command line's %q", headline, line)
 	}
 	got = nil

@@ -96,8 +96,12 @@ func sweepHeadline(cols sweepCols, shown []string, runs []sweptRun, clear bool) 
 		}
 		text = fmt.Sprintf("%s: %s.", what, strings.Join(parts, ", "))
 	}
+	// The sentence starts with the figure's own name (cleared, any KIA),
+	// in capitals as a sentence does, unless a clause stands before it.
 	if clear && cols.metric == "" && cols.names[c] != "cleared" {
-		text = clearBefore("stack") + lowerFirst(text)
+		text = clearBefore("stack") + text
+	} else {
+		text = capitalize(text)
 	}
 	return &report.Headline{Metric: cols.metric, Outcome: cols.names[c], Text: text, Trend: true}
 }
