@@ -569,7 +569,7 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
 	var got map[string]string
-	var cmdline, errText, link, crossing, looked, added, openBoxes string
+	var cmdline, errText, link, crossing, offered, looked, added, openBoxes string
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/#activate"),
@@ -629,10 +629,15 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		chromedp.Text(`#cmdline`, &cmdline, chromedp.ByQuery),
 		chromedp.Evaluate(pageFigures, &got),
 		chromedp.Evaluate(`document.getElementById('permalink').href`, &link),
+		chromedp.Evaluate(`fetch(document.getElementById('run-download').href).then((r) => r.text())`, &offered, awaitPromise),
 	); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("the crossing built in the page:\n%s", crossing)
+	// The result offers the file its command reads beside the command.
+	if offered != crossing {
+		t.Errorf("the result offers %q beside its command, the builder %q", offered, crossing)
+	}
 	if want := "sapper activate my-crossing.yaml --method exact"; cmdline != want {
 		t.Errorf("the command line %q, want %q", cmdline, want)
 	}

@@ -2275,8 +2275,22 @@ function pageMain() {
       el("h3", { text: "Run it again" }),
       el("p", { text: none ? "On the command line, the same inputs and seed give the figures of the whole run:" : partial ? "On the command line, the same inputs and seed give the figures of a whole run, of which these are a part:" : "On the command line, the same inputs and seed give the same figures:" }),
       el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline" }, ...counters(line))), copyButton(line, "Copy the command")),
+      // a path built here is a file the command reads: offered beside it,
+      // as it stood for this run, not only far above in the builder
+      r.argv.includes(BUILT) && files[BUILT]
+        ? el("p", {}, "It reads the path built above: ", el("a", { id: "run-download", download: BUILT, href: builtURL(files[BUILT]), text: "download " + BUILT }), ", then run it where you saved it.")
+        : null,
       el("p", {}, "This page, with these inputs: ", el("a", { href: link, id: "permalink", text: "permalink" }), " ", copyButton(link, "Copy the link")),
     );
+  }
+
+  // builtURL is a download of the built path as a result's run read it,
+  // the last result's only: the one before is let go.
+  let builtLast = "";
+  function builtURL(yaml) {
+    if (builtLast) URL.revokeObjectURL(builtLast);
+    builtLast = URL.createObjectURL(new Blob([yaml], { type: "text/yaml" }));
+    return builtLast;
   }
 
   function copyButton(text, what) {
