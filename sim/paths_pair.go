@@ -48,10 +48,13 @@ type flight struct {
 // with the other's: a step of each written once, with no call, the two
 // lanes' loads in flight together.
 func (p *paths) walkPair(fa, fb *flight) (int, bool) {
-	kids, luts, counts, masks := p.kids, p.luts, p.counts, p.masks
-	one := p.words == 1
+	// Only what every step reads is held through the loop: what a leaf
+	// alone reads (the counts, the masks) it loads there, and which lane
+	// stopped is told at the end, so that the two lanes' slots and hands
+	// keep registers the loop would otherwise spill to memory each step.
+	kids, luts := p.kids, p.luts
 	sa, sb, ha, hb := fa.slot, fb.slot, fa.h, fb.h
-	turn, done := 0, false
+	first, done := fa, false
 	for {
 		a, src := fa.ln, fa.src
 		nd := &kids[sa]
@@ -99,12 +102,13 @@ func (p *paths) walkPair(fa, fb *flight) (int, bool) {
 				goto stop
 			}
 			sa = p.pass(kids, sa, nd)
-		case nd.op == leafNode && one:
+		case nd.op == leafNode && p.words == 1:
 			// countLeaf, where the rows count alone.
 			row := nd.row
-			if a.clash || row >= 0 && a.seenOne&masks[row] != 0 {
+			if a.clash || row >= 0 && a.seenOne&p.masks[row] != 0 {
 				goto stop
 			}
+			counts := p.counts
 			for _, r := range a.parts {
 				counts[r]++
 			}
@@ -127,11 +131,13 @@ func (p *paths) walkPair(fa, fb *flight) (int, bool) {
 		}
 	next:
 		fa, fb, sa, sb, ha, hb = fb, fa, sb, sa, hb, ha
-		turn ^= 1
 	}
 stop:
 	fa.slot, fb.slot, fa.h, fb.h = sa, sb, ha, hb
-	return turn, done
+	if fa == first {
+		return 0, done
+	}
+	return 1, done
 }
 
 // walkTwo walks na trials on the worker's source and nb on its other, two
