@@ -65,9 +65,11 @@ func buildingHeadline(rep report.Report) *report.Headline {
 	return onFigure(toi.MetricBuilding, []string{"destroyed"}, "The building is destroyed")(rep)
 }
 
-// lowerFirst is s with its first letter in lower case.
+// lowerFirst is s with its first letter in lower case where it starts a
+// word in capitals as a sentence does (The, Cleared), not a name or a
+// symbol written so (E[out], P(ift = 4MC), KIA).
 func lowerFirst(s string) string {
-	if s == "" {
+	if len(s) < 2 || s[1] < 'a' || s[1] > 'z' {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]

@@ -243,3 +243,21 @@ func TestBestWayTiesAndNone(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerFirst: a sentence's capital gives way where a clause comes
+// before it; a name or symbol written in capitals keeps them.
+func TestLowerFirst(t *testing.T) {
+	for in, want := range map[string]string{
+		"The stack is cleared":     "the stack is cleared",
+		"Cleared goes from 84.70%": "cleared goes from 84.70%",
+		"E[out] goes from 0.5":     "E[out] goes from 0.5",
+		"P(ift = 4MC) goes from":   "P(ift = 4MC) goes from",
+		"KIA":                      "KIA",
+		"A":                        "A",
+		"":                         "",
+	} {
+		if got := lowerFirst(in); got != want {
+			t.Errorf("lowerFirst(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
