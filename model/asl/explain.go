@@ -309,12 +309,13 @@ func (a DCAttack) effects(o *outcome) []string {
 	return e
 }
 
-// settingHelp says whose modifier the Setter's setting dr takes while
-// that leader stands unbroken and unpinned (A10.7), or, where leaders are
-// with a leader Setter and none helps, why: a leader takes only the
-// modifier of a leader of higher ML (A10.22, rules/asl.md §3.6). It
-// returns the words and their rule, each to follow the rest.
-func (a DCAttack) settingHelp() (string, string) {
+// setterHelp says whose modifier the Setter's rolls, the setting dr and
+// the detonation NTC, take while that leader stands unbroken and unpinned
+// (A10.7), or, where a leader Setter has with him a leader able to lead
+// who gives him nothing, why: a leader takes only the modifier of a
+// leader of higher ML (A10.22, rules/asl.md §3.6). It returns the words
+// and their rule, each to follow the rest.
+func (a DCAttack) setterHelp() (string, string) {
 	e := UnitsAtStart(a.Setter, a.ELR, a.Options)[0]
 	if e.Leadership != 0 {
 		who := "a leader with him"
@@ -323,11 +324,13 @@ func (a DCAttack) settingHelp() (string, string) {
 		}
 		return fmt.Sprintf("; %s %s on it while he stands", who, signedText(e.Leadership)), ", A10.7"
 	}
-	if a.Setter[0].Kind != Leader {
+	var l loc
+	l.setup(a.Setter, a.ELR, a.Options.locRules(false))
+	if l.u[0].kind != Leader {
 		return "", ""
 	}
-	for _, u := range a.Setter[1:] {
-		if u.Kind == Leader && u.Mod != 0 {
+	for j := 1; j < l.n; j++ {
+		if ld := &l.u[j]; ld.canLead() && ld.curMod() != 0 && ld.curML() <= l.u[0].curML() {
 			return "; no leader helps, a leader taking only the modifier of one of higher ML", ", A10.22"
 		}
 	}
@@ -356,7 +359,7 @@ func (a DCAttack) chainTerms() []Term {
 		t = append(t, Term{What: "Set before play: no setting dr, no Defensive Fire", Rule: "A23.7"})
 	case a.Mode == Set && len(a.Setter) > 0:
 		s := a.Setter[0]
-		help, rule := a.settingHelp()
+		help, rule := a.setterHelp()
 		t = append(t, Term{Value: s.Kind.USNumber(), What: fmt.Sprintf("the Setter %s must make a setting dr ≤ its US# %d, under %s at −2 (Hazardous Movement)%s", s, s.Kind.USNumber(), fire(), help), Rule: "A23.7, A4.62" + rule})
 	}
 	if a.Mode == Set && len(a.Setter) == 0 {
@@ -364,7 +367,8 @@ func (a DCAttack) chainTerms() []Term {
 		t = append(t, Term{What: "the DC is taken as Set and detonated (no --setter): no setting dr, no Defensive Fire, no detonation NTC", Rule: "A23.7"})
 	}
 	if a.Mode == Set && len(a.Setter) > 0 {
-		t = append(t, Term{Value: a.Setter[0].ML, What: fmt.Sprintf("the Setter %s must pass a NTC to detonate it", a.Setter[0]), Rule: "A23.7"})
+		help, rule := a.setterHelp()
+		t = append(t, Term{Value: a.Setter[0].ML, What: fmt.Sprintf("the Setter %s must pass a NTC to detonate it%s", a.Setter[0], help), Rule: "A23.7" + rule})
 	}
 	return t
 }

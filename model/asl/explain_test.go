@@ -242,6 +242,10 @@ func TestSettingDRHelp(t *testing.T) {
 		{[]string{"leader:9-2", "leader:8-1"}, "; no leader helps, a leader taking only the modifier of one of higher ML", 1},
 		{[]string{"leader:9-1", "leader:9-2"}, "; no leader helps, a leader taking only the modifier of one of higher ML", 1},
 		{[]string{"4-6-7", "leader:8-0"}, "(Hazardous Movement)", 3},
+		// A 9-2 broken leads nobody (A10.7): no A10.22 reason to give.
+		{[]string{"leader:8-1", "leader:9-2,broken"}, "(Hazardous Movement)", 1},
+		// A 6+1's +1 is a modifier too (A10.72).
+		{[]string{"4-6-7", "leader:6+1"}, "; leader:6+1 +1 on it while he stands", 2},
 	} {
 		a := NewDCAttack(Set, mustUnit(t, "4-6-7"))
 		for _, s := range c.setter {
@@ -249,14 +253,21 @@ func TestSettingDRHelp(t *testing.T) {
 		}
 		a.User = UserOf(a.Setter)
 		w := a.Working()
-		var what string
+		var what, ntc string
 		for _, term := range w.Chain {
-			if strings.Contains(term.What, "setting dr") {
+			switch {
+			case strings.Contains(term.What, "setting dr"):
 				what = term.What
+			case strings.Contains(term.What, "NTC"):
+				ntc = term.What
 			}
 		}
 		if !strings.HasSuffix(what, c.says) {
 			t.Errorf("%v: the setting dr reads %q, want it to end %q", c.setter, what, c.says)
+		}
+		// The detonation NTC takes the same leader's modifier.
+		if help, _, _ := strings.Cut(c.says, " ("); strings.HasPrefix(help, "; ") && !strings.HasSuffix(ntc, help) {
+			t.Errorf("%v: the detonation NTC reads %q, want it to end %q", c.setter, ntc, help)
 		}
 		check(t, fmt.Sprint(c.setter), exactRun(t, a).P(MetricSetting, "set"), c.set, 6)
 	}
