@@ -2277,20 +2277,18 @@ function pageMain() {
       el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline" }, ...counters(line))), copyButton(line, "Copy the command")),
       // a path built here is a file the command reads: offered beside it,
       // as it stood for this run, not only far above in the builder
-      r.argv.includes(BUILT) && files[BUILT]
-        ? el("p", {}, "It reads the path built above: ", el("a", { id: "run-download", download: BUILT, href: builtURL(files[BUILT]), text: "download " + BUILT }), ", then run it where you saved it.")
+      r.argv.includes(BUILT) && r.given && r.given[BUILT]
+        ? el("p", {}, "It reads the path built above: ", el("a", { id: "run-download", download: BUILT, href: builtURL(r.given[BUILT]), text: "download " + BUILT }), ", then run it where you saved it.")
         : null,
       el("p", {}, "This page, with these inputs: ", el("a", { href: link, id: "permalink", text: "permalink" }), " ", copyButton(link, "Copy the link")),
     );
   }
 
-  // builtURL is a download of the built path as a result's run read it,
-  // the last result's only: the one before is let go.
-  let builtLast = "";
+  // builtURL is a download of the built path as a result's run read it.
+  // It is never let go: a result kept for its form comes back with its
+  // link, and each is a few hundred bytes.
   function builtURL(yaml) {
-    if (builtLast) URL.revokeObjectURL(builtLast);
-    builtLast = URL.createObjectURL(new Blob([yaml], { type: "text/yaml" }));
-    return builtLast;
+    return URL.createObjectURL(new Blob([yaml], { type: "text/yaml" }));
   }
 
   function copyButton(text, what) {
