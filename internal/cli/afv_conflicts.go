@@ -52,6 +52,7 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 	units := append(append(append([]asl.Unit(nil), a.Riders...), a.Passengers...), a.Others...)
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), anyConcealed(false, units), false)...)
 	cs = append(cs, checkedUnitConflicts(fs, rules, units, a.Throwers)...)
-	cs = append(cs, leaderRuleConflicts(rules, units, a.Throwers)...)
+	// each group its own, as a lost leader's LLMC reaches his group only
+	cs = append(cs, leaderRuleConflicts(rules, a.Riders, a.Passengers, a.Others, a.Throwers)...)
 	return checkConflicts(cs...)
 }

@@ -94,8 +94,8 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
 		{"dc --target 4-6-7 --target leader:8-1 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader whose modifier is or may become positive"},
 		// A leader alone in his Location leaves nobody a LLMC (A10.2).
-		{"dc --target leader:6+1 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no unit with such a leader"},
-		{"dc --mode thrown --target 4-6-7 --thrower leader:8-0 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no unit with such a leader"},
+		{"dc --target leader:6+1 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no other unit with a leader of modifier 0 or worse"},
+		{"dc --mode thrown --target 4-6-7 --thrower leader:8-0 --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no other unit with a leader of modifier 0 or worse"},
 		{"fire --fp 8 --target 4-6-7 --rule shellhole-no-flame=false", "--rule shellhole-no-flame with --weapon small-arms"},
 		{"fire --fp 8 --target 4-6-7 --rule shellhole-calibre-rockets-only=false", "--rule shellhole-calibre-rockets-only with --weapon small-arms"},
 		{"fire --fp 20 --weapon rocket --calibre 150 --target 4-6-7 --rule shellhole-calibre-rockets-only=false", "--rule shellhole-calibre-rockets-only with --weapon rocket"},
@@ -216,6 +216,8 @@ func TestNoConflict(t *testing.T) {
 		"dc --mode set --target 4-6-7 --enemy-infantry 0 --method exact",
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 1 --afph --method exact",
 		"dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --elevation 2 --building wooden --method exact",
+		// a sweep of the height meets the thrower's Location at its lower values
+		"sweep dc --mode thrown --target 4-6-7 --thrower 4-6-7 --thrower-tem 2 --vary elevation=0..3 --method exact",
 		"dc --mode set --target 4-6-7 --setter 4-6-8 --preset --method exact",
 		"dc --target 4-6-7 --terrain woods --tem 1 --ec dry --method exact",
 		"dc --target 4-6-7 --building stone --level 1 --top 2 --method exact",

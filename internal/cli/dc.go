@@ -58,7 +58,11 @@ type dcFlags struct {
 	sw            int
 	noHoB         bool
 	rules         []string
-	common        commonFlags
+	// heightSwept: a sweep sets --elevation at each of its values, so
+	// that the thrower's Location is attacked at some of them and not at
+	// others, and its inputs matter to the sweep (dcConflicts).
+	heightSwept bool
+	common      commonFlags
 }
 
 // register declares the dc flags on fs, in two groups that it returns for
@@ -137,6 +141,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 // nothing: all bad input is found before any work starts.
 func prepareDC(ctx context.Context, in input) (*job, error) {
 	var f dcFlags
+	f.heightSwept = in.swept("elevation")
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
 	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, in)
 }
@@ -251,7 +256,7 @@ func (f *dcFlags) resolve(fs *pflag.FlagSet) (asl.DCAttack, error) {
 	if err := applyRules(rules, &a.Options, f.rules); err != nil {
 		return asl.DCAttack{}, err
 	}
-	if err := dcConflicts(fs, f.rules, f.noHoB, a); err != nil {
+	if err := dcConflicts(fs, f.rules, f.noHoB, f.heightSwept, a); err != nil {
 		return asl.DCAttack{}, err
 	}
 	if err := a.Validate(); err != nil {

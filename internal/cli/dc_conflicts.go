@@ -8,13 +8,14 @@ import (
 
 // dcConflicts rejects the dc inputs that the mode, the target Location or
 // another flag make meaningless; each reason cites the rule.
-func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) error {
+func dcConflicts(fs givenFlags, rules []string, noHoB, heightSwept bool, a asl.DCAttack) error {
 	mode := "--mode " + a.Mode.String()
 	set, thrown := a.Mode == asl.Set, a.Mode == asl.Thrown
 	noThrower := thrown && len(a.Throwers) == 0
 	// A thrower too high above a target that cannot rubble: his own
-	// Location is never attacked.
-	spared := thrown && !noThrower && !a.ThrowerLocationMayBeAttacked()
+	// Location is never attacked, unless a sweep of the height meets
+	// lower values too.
+	spared := thrown && !noThrower && !heightSwept && !a.ThrowerLocationMayBeAttacked()
 	flame := a.Building != asl.NoBuilding || a.Terrain != ""
 	xIgnored := set && !a.Options.SetDCUsesXPenalty
 	cs := []conflict{
@@ -26,9 +27,9 @@ func dcConflicts(fs givenFlags, rules []string, noHoB bool, a asl.DCAttack) erro
 		flagConflict(fs, "elevation", mode, !thrown, "only a Thrown DC is thrown from above (A23.6)"),
 		flagConflict(fs, "elevation", "no --thrower", noThrower, "the height matters only to the attack on the thrower's Location (--thrower)"),
 		flagConflict(fs, "thrower-tem", fmt.Sprintf("--elevation %d", a.Elevation), spared,
-			"from two levels up the thrower's Location is attacked only if the DC rubbles the target level, which takes a --building (A23.6, B24.11)"),
+			"from two or more levels up the thrower's Location is attacked only if the DC rubbles the target level, which takes a --building (A23.6, B24.11)"),
 		ruleConflict(rules, "cx-on-thrower-location", fmt.Sprintf("--elevation %d", a.Elevation), spared,
-			"from two levels up the thrower's Location is attacked only if the DC rubbles the target level, which takes a --building (A23.6, B24.11)"),
+			"from two or more levels up the thrower's Location is attacked only if the DC rubbles the target level, which takes a --building (A23.6, B24.11)"),
 		flagConflict(fs, "preset", mode, !set, "only a Set DC can be Set before play (A23.7)"),
 		flagConflict(fs, "preset", "no --setter", set && len(a.Setter) == 0,
 			"without a Setter the DC is taken as Set already; --preset spares a Setter the setting dr and the Defensive Fire"),

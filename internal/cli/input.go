@@ -33,6 +33,17 @@ func (in input) with(name, value string) input {
 	return in
 }
 
+// swept reports whether name is the input a sweep sets at each of its
+// values (with).
+func (in input) swept(name string) bool {
+	for _, s := range in.after {
+		if s.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // words is in as the words of a command line, for a title or a JSON echo
 // of what was given: never parsed again.
 func (in input) words() []string {

@@ -399,7 +399,7 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 	a.User = dcUser(own, a.User, a.Placer, a.Setter)
 	// The options a mode makes meaningless are refused as sapper dc
 	// refuses the flags they stand for, from the same declarations.
-	if err := dcConflicts(given, nil, !d.hob, a); err != nil {
+	if err := dcConflicts(given, nil, !d.hob, false, a); err != nil {
 		return nil, given.conflict(err)
 	}
 	if err := planRuleConflicts(given, d); err != nil {

@@ -96,9 +96,9 @@ func unitRuleConflicts(rules []string, building asl.Building, top int, units ...
 func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 	// A leader's modifier may turn positive only from 0 or above: a
 	// wound makes it one step worse (A17.3), and a second wound kills.
-	// A LLMC or LLTC is taken by the units in the lost leader's Location
-	// (A10.2): each group of units is one Location, and a leader alone
-	// in his leaves nobody to take one.
+	// A LLMC or LLTC is taken by the units of the lost leader's group
+	// (A10.2: his Location; a vehicle's Passengers apart from the units
+	// around it), and a leader alone in his leaves nobody to take one.
 	leaders, canBePositive, withOthers := 0, false, false
 	for _, us := range units {
 		for _, u := range us {
@@ -116,8 +116,8 @@ func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 			"it changes only the DRM a lost leader gives a LLMC or LLTC (A10.2, §8.46)"),
 		ruleConflict(rules, "llmc-reverse-positive", "no leader whose modifier is or may become positive", leaders > 0 && !canBePositive,
 			"it reverses only a positive modifier, and a leader of −1 or better is at worst 0 once wounded (A10.2, A17.3, §8.46)"),
-		ruleConflict(rules, "llmc-reverse-positive", "no unit with such a leader", canBePositive && !withOthers,
-			"a LLMC or LLTC is taken by the units in the lost leader's Location, and he is alone in his (A10.2, §8.46)"),
+		ruleConflict(rules, "llmc-reverse-positive", "no other unit with a leader of modifier 0 or worse", canBePositive && !withOthers,
+			"a LLMC or LLTC is taken by the units with the lost leader, and he is alone (A10.2, §8.46)"),
 		ruleConflict(rules, "berserk-tc-chain", "fewer than two leaders", leaders < 2,
 			"it changes only a leader made berserk by another berserk leader's Berserk TC (A15.41, §8.50)"),
 	}
