@@ -174,14 +174,16 @@ func lhyFigures(a lhy.FireAttack) *figures {
 		labels []string
 	}
 	var cols []column
+	// A column starts with its kind, not the name the user gave it: a
+	// sweep's first line starts with it, in capitals (Unit bravo hit …).
 	for _, u := range a.Units {
-		name := u.Name + " hit"
+		name := "unit " + u.Name + " hit"
 		f.columns = append(f.columns, name)
 		f.notes[name] = "Disrupted, Regrouping or a Casualty"
 		cols = append(cols, column{lhy.UnitMetric(u.Name), []string{"casualty", "disrupted", "regrouping"}})
 	}
 	for _, v := range a.Vehicles {
-		f.columns = append(f.columns, v.Name+" destroyed")
+		f.columns = append(f.columns, "vehicle "+v.Name+" destroyed")
 		cols = append(cols, column{lhy.VehicleMetric(v.Name), []string{"destroyed"}})
 	}
 	if len(a.Vehicles) > 0 {
