@@ -66,10 +66,12 @@ func buildingHeadline(rep report.Report) *report.Headline {
 }
 
 // lowerFirst is s with its first letter in lower case where it starts a
-// word in capitals as a sentence does (The, Cleared), not a name or a
-// symbol written so (E[out], P(ift = 4MC), KIA).
+// word in capitals as a sentence does (The, Cleared, A), not a name or a
+// symbol written so (DC, P(ift = 4MC), KIA).
 func lowerFirst(s string) string {
-	if len(s) < 2 || s[1] < 'a' || s[1] > 'z' {
+	switch {
+	case strings.HasPrefix(s, "A "):
+	case len(s) < 2 || s[1] < 'a' || s[1] > 'z':
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]

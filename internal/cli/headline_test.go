@@ -253,6 +253,8 @@ func TestLowerFirst(t *testing.T) {
 		"E[out] goes from 0.5":     "E[out] goes from 0.5",
 		"P(ift = 4MC) goes from":   "P(ift = 4MC) goes from",
 		"KIA":                      "KIA",
+		"A Set DC never harms":     "a Set DC never harms",
+		"DC":                       "DC",
 		"A":                        "A",
 		"":                         "",
 	} {
