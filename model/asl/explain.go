@@ -316,16 +316,14 @@ func (a DCAttack) effects(o *outcome) []string {
 // leader of higher ML (A10.22, rules/asl.md §3.6). It returns the words
 // and their rule, each to follow the rest.
 func (a DCAttack) setterHelp() (string, string) {
-	e := UnitsAtStart(a.Setter, a.ELR, a.Options)[0]
-	if e.Leadership != 0 {
-		who := "a leader with him"
-		if e.Leader != "" {
-			who = e.Leader
-		}
-		return fmt.Sprintf("; %s %s on it while he stands", who, signedText(e.Leadership)), ", A10.7"
-	}
 	var l loc
 	l.setup(a.Setter, a.ELR, a.Options.locRules(false))
+	if drm, who := l.leaderSource(0, a.Setter); drm != 0 {
+		if who == "" {
+			who = "a leader with him"
+		}
+		return fmt.Sprintf("; %s %s on it while he stands", who, signedText(drm)), ", A10.7"
+	}
 	if l.u[0].kind != Leader {
 		return "", ""
 	}
@@ -350,6 +348,11 @@ func (a DCAttack) chainTerms() []Term {
 		}
 		return "Defensive Fire " + strings.Join(fs, ", ")
 	}
+	// Both of the Setter's rolls take the same leader's modifier.
+	var help, rule string
+	if a.Mode == Set && len(a.Setter) > 0 {
+		help, rule = a.setterHelp()
+	}
 	switch {
 	case a.Mode == Placed && len(a.Placer) > 0:
 		t = append(t, Term{What: fmt.Sprintf("the Placer %s must survive %s unbroken and unpinned to Place the DC operably", a.Placer[0], fire()), Rule: "A23.3"})
@@ -359,7 +362,6 @@ func (a DCAttack) chainTerms() []Term {
 		t = append(t, Term{What: "Set before play: no setting dr, no Defensive Fire", Rule: "A23.7"})
 	case a.Mode == Set && len(a.Setter) > 0:
 		s := a.Setter[0]
-		help, rule := a.setterHelp()
 		t = append(t, Term{Value: s.Kind.USNumber(), What: fmt.Sprintf("the Setter %s must make a setting dr ≤ its US# %d, under %s at −2 (Hazardous Movement)%s", s, s.Kind.USNumber(), fire(), help), Rule: "A23.7, A4.62" + rule})
 	}
 	if a.Mode == Set && len(a.Setter) == 0 {
@@ -367,7 +369,6 @@ func (a DCAttack) chainTerms() []Term {
 		t = append(t, Term{What: "the DC is taken as Set and detonated (no --setter): no setting dr, no Defensive Fire, no detonation NTC", Rule: "A23.7"})
 	}
 	if a.Mode == Set && len(a.Setter) > 0 {
-		help, rule := a.setterHelp()
 		t = append(t, Term{Value: a.Setter[0].ML, What: fmt.Sprintf("the Setter %s must pass a NTC to detonate it%s", a.Setter[0], help), Rule: "A23.7" + rule})
 	}
 	return t
