@@ -255,7 +255,11 @@ func addUnitRows(t *report.ExplainTable, where string, es []asl.UnitEntry) {
 		if e.ELR >= 0 {
 			elr = fmt.Sprint(e.ELR)
 		}
-		t.Rows = append(t.Rows, []any{e.Unit.String(), where, e.ML, lead, elr, signed(e.HoBDRM), e.Class, strings.Join(e.Notes, "; ")})
+		hob := signed(e.HoBDRM)
+		if e.NoHoB {
+			hob = "not subject"
+		}
+		t.Rows = append(t.Rows, []any{e.Unit.String(), where, e.ML, lead, elr, hob, e.Class, strings.Join(e.Notes, "; ")})
 	}
 }
 

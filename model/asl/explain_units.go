@@ -20,8 +20,11 @@ type UnitEntry struct {
 	// Replacement; −1: never Replaced (A19.11).
 	ELR int `json:"elr"`
 	// HoBDRM is the DRM of its Heat of Battle DR should an Original 2
-	// trigger one (A15.1), before any +1 for being broken then.
+	// trigger one (A15.1), before any +1 for being broken then; NoHoB:
+	// none can, the unit being a crew, a hero or berserk (rules/asl.md
+	// §3.8), and HoBDRM is 0.
 	HoBDRM int      `json:"hob_drm"`
+	NoHoB  bool     `json:"no_hob,omitempty"`
 	Notes  []string `json:"notes,omitempty"`
 }
 
@@ -51,10 +54,13 @@ func (l *loc) entries(units []Unit) []UnitEntry {
 		if u.broken || u.heroic {
 			e.ELR = -1 // A19.11: never Replaced while broken, nor a hero
 		}
-		if l.eliteForHoB(i) {
+		switch {
+		case !u.hobOK || u.heroic || u.berserk:
+			e.NoHoB = true
+		case l.eliteForHoB(i):
 			e.HoBDRM--
 		}
-		if l.inexperienced(i) {
+		if l.inexperienced(i) && !e.NoHoB {
 			e.HoBDRM++
 		}
 		e.Notes = l.notes(i)
