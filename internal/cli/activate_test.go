@@ -208,7 +208,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		// fields a unit's kind does not read were passed over
 		{"class: first, bpv: 10, hs: 2-2-7}", "class: first, bpv: 10, hs: 2-2-7, rof: 2}", "tables: units: 4-4-7: rof applies to kind mg, not squad"},
 		{"9-1:       {kind: leader, mod: -1}", "9-1:       {kind: leader, mod: -1, fp: 1}", "tables: units: 9-1: fp applies to kind squad, hs, crew or mg, not leader"},
-		{"9-1:       {kind: leader, mod: -1}", "9-1:       {kind: leader}", "t.yaml:25: units: 9-1: a leader needs mod, his leadership modifier (0 for an 8-0)"},
+		{"9-1:       {kind: leader, mod: -1}", "9-1:       {kind: leader}", "t.yaml:25: tables: units: 9-1: a leader needs mod, his leadership modifier (0 for an 8-0)"},
 		{"LMG:       {kind: mg, fp: 2, range: 6, rof: 1, b: 11}", "LMG:       {kind: mg, fp: 2, range: 6, rof: 1, b: 11, crew: 2-2-8}", "tables: units: LMG: crew applies to kind gun, not mg"},
 		{"bpv: 10, hs: 2-2-7}", "bpv: 10, hs: 2-2-9}", `t.yaml:18: tables: units: 4-4-7 hs: unknown unit "2-2-9"`},
 		{"inside: LMG}", "inside: LMH}", `t.yaml:35: tables: units: 50mm MTR inside: unknown unit "LMH"`},

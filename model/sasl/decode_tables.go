@@ -197,12 +197,12 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 	}
 	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
 		if name == "" {
-			return yamlfile.Errorf(v.File, line, "units: a unit with no name; a row could never name it")
+			return yamlfile.Errorf(v.File, line, "tables: units: a unit with no name; a row could never name it")
 		}
 		if name == noneRow {
 			// A row that says none generates nothing (S28), so a unit of
 			// that name could never be generated.
-			return yamlfile.Errorf(v.File, line, "units: %s is not a unit's name: a row of none generates nothing (S28); name the unit otherwise", noneRow)
+			return yamlfile.Errorf(v.File, line, "tables: units: %s is not a unit's name: a row of none generates nothing (S28); name the unit otherwise", noneRow)
 		}
 		u := UnitDef{Name: name}
 		kind, mod, rof, class := false, false, false, false
@@ -215,7 +215,7 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 				kind = true
 				u.Kind, err = yamlfile.Parsed(x, ParseKind)
 			case "fp":
-				u.FP, err = x.Number(0, 100)
+				u.FP, err = wholeFP(x)
 			case "range":
 				u.Range, err = x.Integer(0, 50)
 			case "class":
@@ -247,7 +247,7 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 					var err error
 					seen++
 					if kk == "fp" {
-						p.FP, err = y.Number(0, 100)
+						p.FP, err = wholeFP(y)
 					} else {
 						p.Range, err = y.Integer(0, 50)
 					}
@@ -256,7 +256,7 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 				if err == nil && (seen < 2 || p.FP <= 0 || p.Range <= 0) {
 					// A missing or zero field read as 0 made a SW that
 					// never fires dismantled, which dm: none says.
-					return yamlfile.Errorf(v.File, x.N.Line, "units: %s: dm: want {fp: N, range: N}, both above 0, or dm: none", yamlfile.OneLine(name))
+					return yamlfile.Errorf(v.File, x.N.Line, "tables: units: %s: dm: want {fp: N, range: N}, both above 0, or dm: none", yamlfile.OneLine(name))
 				}
 				u.DM = &p
 			}
@@ -266,18 +266,18 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			return err
 		}
 		if !kind {
-			return yamlfile.Errorf(v.File, line, "units: %s: no kind; want one of %v", yamlfile.OneLine(name), KindNames())
+			return yamlfile.Errorf(v.File, line, "tables: units: %s: no kind; want one of %v", yamlfile.OneLine(name), KindNames())
 		}
 		if u.Kind == Leader && !mod {
 			// Left out, it read as 0: a 9-2 without his −2.
-			return yamlfile.Errorf(v.File, line, "units: %s: a leader needs mod, his leadership modifier (0 for an 8-0)", yamlfile.OneLine(name))
+			return yamlfile.Errorf(v.File, line, "tables: units: %s: a leader needs mod, his leadership modifier (0 for an 8-0)", yamlfile.OneLine(name))
 		}
 		if err := u.checkCounter(); err != nil {
-			return yamlfile.Errorf(v.File, line, "units: %s: %v", yamlfile.OneLine(name), err)
+			return yamlfile.Errorf(v.File, line, "tables: units: %s: %v", yamlfile.OneLine(name), err)
 		}
 		if u.Kind == MG && !rof {
 			// Left out, it read as 0: an MG that never keeps its ROF.
-			return yamlfile.Errorf(v.File, line, "units: %s: a MG needs rof, its Rate of Fire (0 for none)", yamlfile.OneLine(name))
+			return yamlfile.Errorf(v.File, line, "tables: units: %s: a MG needs rof, its Rate of Fire (0 for none)", yamlfile.OneLine(name))
 		}
 		noun := u.Kind.String()
 		if u.Kind == HalfSquad {
@@ -286,12 +286,12 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 		if (u.Kind == Squad || u.Kind == HalfSquad) && !class {
 			// Left out, it read as first line: Cowering and the elite
 			// MMC's −1 on {x3} read the Class (S5, S22, S29).
-			return yamlfile.Errorf(v.File, line, "units: %s: a %s needs class, one of %s (Cowering and {x3} read it)", yamlfile.OneLine(name), noun, strings.Join(asl.ClassNames(), ", "))
+			return yamlfile.Errorf(v.File, line, "tables: units: %s: a %s needs class, one of %s (Cowering and {x3} read it)", yamlfile.OneLine(name), noun, strings.Join(asl.ClassNames(), ", "))
 		}
 		if u.Kind.mmc() && u.BPV < 1 {
 			// Left out, it read as 0: a SW went to whichever MMC came
 			// first, not to the highest BPV (S21).
-			return yamlfile.Errorf(v.File, line, "units: %s: a %s needs bpv, its Basic Point Value, 1 or more (a SW goes to the MMC of highest BPV, S21)", yamlfile.OneLine(name), noun)
+			return yamlfile.Errorf(v.File, line, "tables: units: %s: a %s needs bpv, its Basic Point Value, 1 or more (a SW goes to the MMC of highest BPV, S21)", yamlfile.OneLine(name), noun)
 		}
 		out[name] = u
 		return nil
@@ -562,6 +562,13 @@ func decodeColumn(v yamlfile.Node, sub bool) (Column, error) {
 		return Column{}, v.Errorf("no rows")
 	}
 	return Column{First: first, Rows: rs}, nil
+}
+
+// wholeFP reads a counter's FP, a whole number as every counter prints
+// it, as range and bpv are read: 4.5 or 4.0 is refused, not taken.
+func wholeFP(x yamlfile.Node) (float64, error) {
+	fp, err := x.Integer(0, 100)
+	return float64(fp), err
 }
 
 // infantry is the ASL kind of the Personnel whose counters print FP and

@@ -123,7 +123,13 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		{"crew with no bpv", "units:\n  2-2-8: {kind: crew, fp: 2, range: 2}\n", 2, "units: 2-2-8: a crew needs bpv"},
 		{"bpv 0", "units:\n  2-2-8: {kind: crew, fp: 2, range: 2, bpv: 0}\n", 2, "units: 2-2-8: a crew needs bpv"},
 		// A counter's values, and a name that prints other values than its fields.
-		{"squad fp", "units:\n  big: {kind: squad, fp: 99, range: 5}\n", 2, "units: big: fp 99 outside 1…8 for a squad"},
+		{"squad fp", "units:\n  big: {kind: squad, fp: 99, range: 5}\n", 2, "tables: units: big: fp 99 outside 1…8 for a squad"},
+		// A counter prints its FP whole, as its range: 4.5 and 4.0 alike
+		// are refused, and said so, for every kind.
+		{"fp 4.5", "units:\n  rifles: {kind: squad, fp: 4.5, range: 4}\n", 2, `tables: units: rifles: fp: "4.5": want a whole number from 0 to 100`},
+		{"fp 4.0", "units:\n  rifles: {kind: squad, fp: 4.0, range: 4}\n", 2, `fp: "4.0": want a whole number`},
+		{"mg fp 6.5", "units:\n  HMG: {kind: mg, fp: 6.5, range: 12, rof: 2, b: 11}\n", 2, `fp: "6.5": want a whole number`},
+		{"dm fp 1.5", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 1.5, range: 3}}\n", 2, `fp: "1.5": want a whole number`},
 		{"hs range", "units:\n  2-9-7: {kind: hs, fp: 2, range: 9}\n", 2, "units: 2-9-7: range 9 outside 1…4 for a hs"},
 		{"name and fields", "units:\n  4-5-8: {kind: squad, fp: 6, range: 5}\n", 2, "units: 4-5-8: fp 6 and range 5, but the name prints FP 4 and range 5; make them agree"},
 		{"leader's name and mod", "units:\n  9-2: {kind: leader, mod: -1}\n", 2, "units: 9-2: mod -1, but the name prints the modifier -2; make them agree"},
