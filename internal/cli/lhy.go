@@ -2,12 +2,14 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/model/lhy"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
@@ -132,9 +134,40 @@ func (f *lhyFlags) resolve(fs *pflag.FlagSet) (lhy.FireAttack, error) {
 	}
 	a.Normalize()
 	if err := a.Validate(); err != nil {
-		return a, modelError(fs, err)
+		return a, modelError(fs, f.asGiven(err, a))
 	}
 	return a, nil
+}
+
+// asGiven is the model's error err about attack a with the --target or
+// --vehicle it names by the unit's name quoted as the user wrote it
+// (squad:7,on=tank, not squad). Normalize keeps the units in order.
+func (f *lhyFlags) asGiven(err error, a lhy.FireAttack) error {
+	var ie *bound.Invalid
+	if !errors.As(err, &ie) || ie.Value == "" {
+		return err
+	}
+	var names, given []string
+	switch ie.Field {
+	case "target":
+		for _, u := range a.Units {
+			names = append(names, u.Name)
+		}
+		given = f.units
+	case "vehicle":
+		for _, v := range a.Vehicles {
+			names = append(names, v.Name)
+		}
+		given = f.vehicles
+	}
+	// A name two units share is left as it is: the model's message says
+	// which one is at fault.
+	if i := slices.Index(names, ie.Value); i >= 0 && i < len(given) && !slices.Contains(names[i+1:], ie.Value) {
+		e := *ie
+		e.Value = given[i]
+		return &e
+	}
+	return err
 }
 
 // lhySwitches are lhy's switches as help lists them: key, what it does,
