@@ -207,6 +207,21 @@ func TestUnitsAtStart(t *testing.T) {
 	}
 }
 
+// TestNoHoBAtStart: a crew, a hero and a berserk unit take no Heat of
+// Battle DR (rules/asl.md §3.8), and show no DRM for one; the others do.
+func TestNoHoBAtStart(t *testing.T) {
+	var units []Unit
+	for _, s := range []string{"4-6-7,class=elite", "leader:9-2,berserk", "hero:1-4-9", "crew:2-2-8", "4-6-7,berserk", "leader:8-1"} {
+		units = append(units, mustUnit(t, s))
+	}
+	want := []bool{false, true, true, true, true, false}
+	for i, e := range UnitsAtStart(units, 3, DefaultOptions()) {
+		if e.NoHoB != want[i] || e.NoHoB && e.HoBDRM != 0 || !e.NoHoB && e.HoBDRM != -1 {
+			t.Errorf("%s: no HoB %v, HoB DRM %+d; want no HoB %v, and −1 where there is one", units[i], e.NoHoB, e.HoBDRM, want[i])
+		}
+	}
+}
+
 // TestSMCClassAtStart: a SMC has no MMC Class; the units table calls a
 // leader elite, as his Heat of Battle DR is (§8.51), or "—" with that
 // switch off, and a hero "—".
