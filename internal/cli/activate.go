@@ -68,6 +68,9 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	// A crossing file may set its own method and trials (scenario keys),
 	// which a flag replaces: a form shows neither as the command's.
 	setComputed(common, "method", "trials")
+	for _, n := range []string{"method", "trials"} {
+		common.Lookup(n).Usage += ";\nthe crossing file's " + n + ": stands when it is not given"
+	}
 	return g, common
 }
 
@@ -97,7 +100,7 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	case len(rest) == 0:
 		return nil, usagef("want a crossing file or the name of a built-in one, e.g. sapper activate two-sq-crossing (sapper scenarios lists them)")
 	case len(rest) > 1:
-		return nil, usagef("unexpected argument %q; one crossing file, then flags", rest[1])
+		return nil, usagef("unexpected argument %q; one crossing (a file or a built-in name), then its flags", rest[1])
 	}
 	s, err := loadScenarioOf(ctx, rest[0], activateName, "crossing")
 	if err != nil {
