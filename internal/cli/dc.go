@@ -332,7 +332,7 @@ func modelError(fs *pflag.FlagSet, err error) error {
 }
 
 // noThrower is what a Thrown DC leaves out with no thrower given.
-const noThrower = "thrower's Location not attacked (no thrower given, A23.6)"
+const noThrower = "no thrower given, so the attack on his Location (A23.6) is left out"
 
 // takenAsGiven says what a DC attack takes as given, or leaves out, for
 // want of the unit that uses the DC, so that a figure is not read as the

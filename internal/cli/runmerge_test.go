@@ -40,7 +40,7 @@ func TestRunCommandLineWins(t *testing.T) {
 		extra []string
 		title string
 	}{
-		{nil, "Thrown DC vs 4-6-7; TEM 0, ELR 3, elite user, thrower's Location not attacked\n(no thrower given, A23.6)"},
+		{nil, "Thrown DC vs 4-6-7; TEM 0, ELR 3, elite user, no thrower given, so the attack on\nhis Location (A23.6) is left out"},
 		{[]string{"--mode", "placed"}, untitled + " (changed: --mode placed)"},
 	} {
 		_, stdout, stderr := cli(t, append([]string{"run", untitled}, c.extra...)...)

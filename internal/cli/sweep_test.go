@@ -456,7 +456,7 @@ func TestSweepMetricEveryPlanReports(t *testing.T) {
 	}
 	// Without --metric, the Location cleared, as the plans' headline
 	// reads it; its first outcome where two spread alike.
-	if _, stdout, stderr := cli(t, plans...); !strings.Contains(stdout, "\nstack: target Location cleared of Good Order units\n") || !strings.HasPrefix(stdout, "P(stack = cleared) from tem=0 to tem=1: A ") {
+	if _, stdout, stderr := cli(t, plans...); !strings.Contains(stdout, "\nstack: target Location cleared: every target eliminated, surrendered or broken\n") || !strings.HasPrefix(stdout, "P(stack = cleared) from tem=0 to tem=1: A ") {
 		t.Errorf("default metric: %s\n%s", stderr, stdout)
 	}
 }

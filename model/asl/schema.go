@@ -111,7 +111,7 @@ func (l *metricList) targets(units []Unit, hob bool) (targets, stack int) {
 		l.yn(name+".replaced", fmt.Sprintf("target %d ELR-Replaced", k+1))
 	}
 	if len(units) > 0 {
-		stack = l.add(sim.Metric{Name: MetricStack, Title: "target Location cleared of Good Order units", Labels: stackLabels})
+		stack = l.add(sim.Metric{Name: MetricStack, Title: "target Location cleared: every target eliminated, surrendered or broken", Labels: stackLabels})
 		l.add(sim.CountMetric(MetricOut, "targets out of the fight (eliminated, surrendered or broken)", len(units)))
 		if hob {
 			l.yn(MetricHoB, "Heat of Battle triggered (Original 2 on a MC)")
