@@ -92,7 +92,7 @@ func (a AFVAttack) Working() AFVWorking {
 			}
 			w.ToKill = append(w.ToKill, col)
 		}
-		w.Malfunction.Why = fmt.Sprintf("X#%d: the DC malfunctions on an Original To Kill DR ≥ %[1]d, or on the effects DR after a Poor Position or none, made only where it attacks someone (the Vulnerable PRC; the Location's other units)", w.Malfunction.Value)
+		w.Malfunction.Why = fmt.Sprintf("X#%d: the DC malfunctions on an Original To Kill DR ≥ %[1]d, or on the first effects DR after a Poor Position", w.Malfunction.Value)
 		w.Malfunction.Rule = "A23.4, §8.5"
 	case setVsAFV:
 		w.How, w.Rule = "a Set DC never harms an AFV; it attacks its Vulnerable PRC and the units in its Location", "A23.71, §8.38"

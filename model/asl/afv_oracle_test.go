@@ -11,7 +11,6 @@ package asl_test
 // DR).
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/sapperhq/sapper/model/asl"
@@ -245,14 +244,6 @@ func (o *vehicleOracle) positionDR() float64 {
 		case final <= 11:
 			o.add("position", "poor", p)
 			o.add("hit", "none", p)
-			if !o.anyOf(0, 1) && !a.CE && !o.noArmor {
-				// No Vulnerable PRC: no Collateral DR is made, so none
-				// can malfunction (§8.5); the DC went off on no one.
-				o.vehicleMissed(p, 2)
-				det += p
-				o.collateral(p, 2, true)
-				return
-			}
 			// A new DR for the Collateral Attack; it may malfunction (§8.5).
 			faces(func(w2, c2 int, p2 float64) {
 				q := p * p2
@@ -265,15 +256,6 @@ func (o *vehicleOracle) positionDR() float64 {
 		default:
 			o.add("position", "none", p)
 			o.add("hit", "none", p)
-			if !o.anyOf(2) {
-				// No other unit for the Area Fire: no DR, no
-				// malfunction (§8.5).
-				o.vehicleMissed(p, 2)
-				o.add("crew.collateral", "not_attacked", p)
-				det += p
-				o.untouched(p)
-				return
-			}
 			faces(func(w2, c2 int, p2 float64) {
 				q := p * p2
 				if !o.vehicleMissed(q, w2+c2) {
@@ -296,16 +278,6 @@ func (o *vehicleOracle) positionDR() float64 {
 		}
 	})
 	return det
-}
-
-// anyOf reports whether some unit is of one of the kinds.
-func (o *vehicleOracle) anyOf(kinds ...int) bool {
-	for _, k := range o.kind {
-		if slices.Contains(kinds, k) {
-			return true
-		}
-	}
-	return false
 }
 
 // toKill is one To Kill DR (rules/asl.md §5.4), returning q if the DC

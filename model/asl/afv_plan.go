@@ -61,12 +61,6 @@ type tkRoll struct {
 	immob [13]bool
 }
 
-// anyPRC reports whether a Collateral Attack has a target: a Vulnerable
-// crew, or a Rider or Passenger.
-func (p *afvPlan) anyPRC() bool {
-	return p.crewVulnerable || len(p.a.Riders)+len(p.a.Passengers) > 0
-}
-
 func newAFVPlan(a AFVAttack) *afvPlan {
 	p := &afvPlan{a: a, kase: a.kase(), rules: a.Options.locRules(a.dc().surrender())}
 	for _, g := range []struct {

@@ -1,7 +1,6 @@
 package asl
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -100,27 +99,6 @@ func TestR16TigerSide(t *testing.T) {
 	check(t, "R16 Position ≥ 12", res.P(MetricPosition, "none"), 1, 36)
 	// The turret share of the Successful Positions is 7 of 16.
 	check(t, "R16 turret hits", res.P(MetricHit, "turret"), 4+7, 36)
-}
-
-// TestNoTargetNoMalfunction: a Poor Position's Collateral DR and a
-// Position ≥ 12's Area Fire DR are made only where they attack someone,
-// and only a DR made can malfunction (§8.5): R16 by an elite user, its
-// crew BU and no one else in the Location, malfunctions never (an
-// Original 12 TK DR is a Dud); with a squad there too, on the Area Fire
-// DR's Original 12 after a Position ≥ 12, 1/36 × 1/36; with the crew CE
-// and no one else, on the Collateral DR's after a Poor Position.
-func TestNoTargetNoMalfunction(t *testing.T) {
-	a := NewAFVAttack(Placed, tigerLike(t))
-	res := afvExact(t, a)
-	check(t, "R16 malfunction", res.P(MetricAFV, "malfunction"), 0, 1)
-	a.Others = []Unit{mustUnit(t, "4-6-7")}
-	check(t, "R16 with a squad: malfunction", afvExact(t, a).P(MetricAFV, "malfunction"), 1, 1296)
-	a = NewAFVAttack(Placed, tigerLike(t))
-	a.CE = true
-	res = afvExact(t, a)
-	if got, want := res.P(MetricAFV, "malfunction"), res.P(MetricPosition, "poor")/36; math.Abs(got-want) > tol {
-		t.Errorf("R16, crew CE: malfunction %.15f, want P(Poor)/36 = %.15f", got, want)
-	}
 }
 
 // TestR16bTigerRear: R16 through the rear: Position −1, TK# +1 (Case A).

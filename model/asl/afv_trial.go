@@ -78,8 +78,7 @@ func (t *afvTrial) run(src *sim.Source, rec *sim.Record) {
 // Kill DR when Positioned, a Collateral Attack on the Vulnerable PRC with
 // a new DR when Poorly Positioned, Area Fire on the other units of the
 // Location with a new DR on a Final 12 or more. The DC may malfunction on
-// that first effects DR, never on the Position DR (§8.5); where the DR
-// would attack no one, none is made, and nothing can malfunction.
+// that first effects DR, never on the Position DR (§8.5).
 func (t *afvTrial) armored(src *sim.Source, o *afvOutcome) {
 	p := t.p
 	w, c := p.position.Roll(src)
@@ -93,18 +92,12 @@ func (t *afvTrial) armored(src *sim.Source, o *afvOutcome) {
 		o.res = tk.res[orig]
 		t.afterHit(src, o, orig, tk.immob[orig])
 	case Poor:
-		if !p.anyPRC() {
-			return // no Vulnerable PRC for the Collateral Attack
-		}
 		if orig := p.poorDR.Roll(src); p.malf[orig] {
 			o.res = Malfunction
 		} else {
 			t.collateral(src, o, &p.prc[orig], p.crew[orig])
 		}
 	default:
-		if len(p.a.Others) == 0 {
-			return // no unit for the Area Fire
-		}
 		if orig := p.areaDR.Roll(src); p.malf[orig] {
 			o.res = Malfunction
 		} else {
