@@ -342,7 +342,17 @@ func explainAFV(a asl.AFVAttack) *report.Explanation {
 		e.Tables = append(e.Tables, drTable(tableThrowerDR, "Thrower's Location DR, whatever the Position DR unless the DC failed (A23.6)", w.Throwers, w.Thrower, asl.Threshold{}))
 	}
 	t := newUnitsTable()
-	addUnitRows(&t, "vehicle's Location", a.UnitsAtStart())
+	// In the order the attack takes them: Riders, Passengers, the rest.
+	for i, e := range a.UnitsAtStart() {
+		where := "vehicle's Location"
+		switch {
+		case i < len(a.Riders):
+			where = "Rider"
+		case i < len(a.Riders)+len(a.Passengers):
+			where = "Passenger"
+		}
+		addUnitRows(&t, where, []asl.UnitEntry{e})
+	}
 	if len(a.Throwers) > 0 {
 		addUnitRows(&t, "thrower's Location", asl.UnitsAtStart(a.Throwers, a.ELR, a.Options.Options))
 	}

@@ -307,9 +307,6 @@ func turretWays(s int) int {
 func (a AFVAttack) UnitsAtStart() []UnitEntry {
 	p := newAFVPlan(a)
 	var l loc
-	l.setup(p.units, a.ELR, p.rules)
-	for i, g := range p.groups {
-		l.u[i].group = g
-	}
+	p.setupLocation(&l)
 	return l.entries(p.units)
 }

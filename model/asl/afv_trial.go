@@ -31,15 +31,20 @@ type afvOutcome struct {
 	shock     int
 }
 
+// setupLocation sets l up as the vehicle's Location is at the start:
+// each unit in its group, the PRC not subject to Heat of Battle (A15.1).
+func (p *afvPlan) setupLocation(l *loc) {
+	l.setup(p.units, p.a.ELR, p.rules)
+	for i, g := range p.groups {
+		l.u[i].group = g
+		l.u[i].hobOK = l.u[i].hobOK && g == inLocation
+	}
+}
+
 func (p *afvPlan) newTrial() sim.Trial {
 	t := sim.Scratch[afvTrial]()
 	t.p = p
-	t.start.setup(p.units, p.a.ELR, p.rules)
-	for i, g := range p.groups {
-		t.start.u[i].group = g
-		// A15.1: PRC are not subject to Heat of Battle.
-		t.start.u[i].hobOK = t.start.u[i].hobOK && g == inLocation
-	}
+	p.setupLocation(&t.start)
 	t.throwStart.setup(p.a.Throwers, p.a.ELR, p.rules)
 	return t.run
 }

@@ -222,6 +222,21 @@ func TestNoHoBAtStart(t *testing.T) {
 	}
 }
 
+// TestNoHoBAboard: a vehicle's Riders and Passengers take no Heat of
+// Battle DR (A15.1), the units beside it in its Location do.
+func TestNoHoBAboard(t *testing.T) {
+	a := NewAFVAttack(Placed, mustArmor(t, "hull=11/8/8,turret=11/8/8"))
+	a.Riders = []Unit{mustUnit(t, "4-6-7,class=elite")}
+	a.Passengers = []Unit{mustUnit(t, "4-6-7,class=elite")}
+	a.Others = []Unit{mustUnit(t, "4-6-7,class=elite")}
+	want := []bool{true, true, false}
+	for i, e := range a.UnitsAtStart() {
+		if e.NoHoB != want[i] {
+			t.Errorf("unit %d (%s): no HoB %v, want %v", i+1, e.Unit, e.NoHoB, want[i])
+		}
+	}
+}
+
 // TestSMCClassAtStart: a SMC has no MMC Class; the units table calls a
 // leader elite, as his Heat of Battle DR is (§8.51), or "—" with that
 // switch off, and a hero "—".
