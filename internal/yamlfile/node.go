@@ -265,6 +265,11 @@ func (d Node) Integer(lo, hi int) (int, error) {
 		return 0, d.Errorf("%s outside %s", OneLine(s), bound.Int{Lo: lo, Hi: hi})
 	}
 	if err != nil || !whole {
+		if f, ferr := decimal.ParseFloat(s); ferr == nil && f == math.Trunc(f) {
+			// 4.0 or 4e0: whole in value, not as written; said as the
+			// command line says it.
+			return 0, d.Errorf("%q: not a whole decimal number; want a whole number from %d to %d", s, lo, hi)
+		}
 		return 0, d.Errorf("%q: want a whole number from %d to %d", s, lo, hi)
 	}
 	if v < int64(lo) || v > int64(hi) {

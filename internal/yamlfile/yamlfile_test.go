@@ -19,7 +19,7 @@ func TestIntegerAsOnTheCommandLine(t *testing.T) {
 		{"size: 3\n", 3, ""},
 		{"size: -0\n", 0, ""},
 		{"size: +2\n", 2, ""},
-		{"size: -0.0\n", 0, `f.yaml:1: size: "-0.0": want a whole number from 0 to 9`},
+		{"size: -0.0\n", 0, `f.yaml:1: size: "-0.0": not a whole decimal number; want a whole number from 0 to 9`},
 		{"size: '-0'\n", 0, `f.yaml:1: size: "-0" is quoted: want a whole number, written without quotes or a tag`},
 		{"size: -1\n", 0, "f.yaml:1: size: -1 outside 0…9"},
 		{"size: −0\n", 0, ""},

@@ -2,7 +2,6 @@ package sasl
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -594,7 +593,7 @@ func (u UnitDef) checkCounter() error {
 	}
 	fp, rng, _ := asl.CounterRanges(k)
 	switch {
-	case u.FP != math.Trunc(u.FP) || u.FP < float64(fp.Lo) || u.FP > float64(fp.Hi):
+	case u.FP < float64(fp.Lo) || u.FP > float64(fp.Hi):
 		return fmt.Errorf("fp %g outside %d…%d for a %s", u.FP, fp.Lo, fp.Hi, u.Kind)
 	case u.Range < rng.Lo || u.Range > rng.Hi:
 		return fmt.Errorf("range %d outside %d…%d for a %s", u.Range, rng.Lo, rng.Hi, u.Kind)

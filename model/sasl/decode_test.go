@@ -127,7 +127,7 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		// A counter prints its FP whole, as its range: 4.5 and 4.0 alike
 		// are refused, and said so, for every kind.
 		{"fp 4.5", "units:\n  rifles: {kind: squad, fp: 4.5, range: 4}\n", 2, `tables: units: rifles: fp: "4.5": want a whole number from 0 to 100`},
-		{"fp 4.0", "units:\n  rifles: {kind: squad, fp: 4.0, range: 4}\n", 2, `fp: "4.0": want a whole number`},
+		{"fp 4.0", "units:\n  rifles: {kind: squad, fp: 4.0, range: 4}\n", 2, `fp: "4.0": not a whole decimal number; want a whole number from 0 to 100`},
 		{"mg fp 6.5", "units:\n  HMG: {kind: mg, fp: 6.5, range: 12, rof: 2, b: 11}\n", 2, `fp: "6.5": want a whole number`},
 		{"dm fp 1.5", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 1.5, range: 3}}\n", 2, `fp: "1.5": want a whole number`},
 		{"hs range", "units:\n  2-9-7: {kind: hs, fp: 2, range: 9}\n", 2, "units: 2-9-7: range 9 outside 1…4 for a hs"},
