@@ -69,7 +69,9 @@ func (f *activateFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet)
 	// which a flag replaces: a form shows neither as the command's.
 	setComputed(common, "method", "trials")
 	for _, n := range []string{"method", "trials"} {
-		common.Lookup(n).Usage += ";\nthe crossing file's " + n + ": stands when it is not given"
+		if f := common.Lookup(n); f != nil {
+			f.Usage += ";\nif not given, the crossing file's " + n + ":, if it has one"
+		}
 	}
 	return g, common
 }
