@@ -21,8 +21,8 @@ type UnitEntry struct {
 	ELR int `json:"elr"`
 	// HoBDRM is the DRM of its Heat of Battle DR should an Original 2
 	// trigger one (A15.1), before any +1 for being broken then; NoHoB:
-	// none can, the unit being a crew, a hero or berserk (rules/asl.md
-	// §3.8), and HoBDRM is 0.
+	// none can, the unit being a crew, a hero, berserk (rules/asl.md
+	// §3.8) or a vehicle's Rider or Passenger (A15.1), and HoBDRM is 0.
 	HoBDRM int      `json:"hob_drm"`
 	NoHoB  bool     `json:"no_hob,omitempty"`
 	Notes  []string `json:"notes,omitempty"`
