@@ -352,6 +352,9 @@ func describePlans(in plansInputs) string {
 	return strings.Join(lines, "\n")
 }
 
+// planNoThrower is noThrower for a plan's Thrown DC, which has none.
+const planNoThrower = "a plan's DC has no thrower, so the attack on his Location (A23.6) is left out"
+
 // planTakenAsGiven is what each DC of plan p takes as given for want of
 // the unit that uses it (takenAsGiven), and when a Setter Set it
 // (setWhen), naming the attack in a plan of several.
@@ -362,6 +365,10 @@ func planTakenAsGiven(p asl.Plan) []string {
 			continue
 		}
 		notes := takenAsGiven(*s.DC)
+		if slices.Equal(notes, []string{noThrower}) {
+			// A plan's DC takes no thrower= to give.
+			notes = []string{planNoThrower}
+		}
 		if w := setWhen(*s.DC); w != "" {
 			notes = append(notes, w)
 		}
