@@ -337,15 +337,16 @@ const noThrower = "no thrower given, so the attack on his Location (A23.6) is le
 // takenAsGiven says what a DC attack takes as given, or leaves out, for
 // want of the unit that uses the DC, so that a figure is not read as the
 // whole chain's (compare's Placed faces the Defensive Fire on its
-// Placer, and its Thrown DC attacks its thrower's Location).
-func takenAsGiven(a asl.DCAttack) []string {
+// Placer, and its Thrown DC attacks its thrower's Location); unthrown
+// says it of a Thrown DC with no thrower, in the words of the command.
+func takenAsGiven(a asl.DCAttack, unthrown string) []string {
 	switch {
 	case a.Mode == asl.Placed && len(a.Placer) == 0:
 		return []string{"taken as operably Placed"}
 	case a.Mode == asl.Set && len(a.Setter) == 0:
 		return []string{"no Setter, so no detonation NTC"}
 	case a.Mode == asl.Thrown && len(a.Throwers) == 0:
-		return []string{noThrower}
+		return []string{unthrown}
 	}
 	return nil
 }
@@ -415,7 +416,7 @@ func describeDC(a asl.DCAttack) string {
 	if len(a.Setter) > 0 {
 		parts = append(parts, "Setter "+joinUnits(a.Setter))
 	}
-	parts = append(parts, takenAsGiven(a)...)
+	parts = append(parts, takenAsGiven(a, noThrower)...)
 	if w := setWhen(a); w != "" {
 		parts = append(parts, w)
 	}

@@ -352,7 +352,8 @@ func describePlans(in plansInputs) string {
 	return strings.Join(lines, "\n")
 }
 
-// planNoThrower is noThrower for a plan's Thrown DC, which has none.
+// planNoThrower is noThrower for a plan's Thrown DC: a dc step takes no
+// thrower= to give.
 const planNoThrower = "a plan's DC has no thrower, so the attack on his Location (A23.6) is left out"
 
 // planTakenAsGiven is what each DC of plan p takes as given for want of
@@ -364,11 +365,7 @@ func planTakenAsGiven(p asl.Plan) []string {
 		if s.DC == nil {
 			continue
 		}
-		notes := takenAsGiven(*s.DC)
-		if slices.Equal(notes, []string{noThrower}) {
-			// A plan's DC takes no thrower= to give.
-			notes = []string{planNoThrower}
-		}
+		notes := takenAsGiven(*s.DC, planNoThrower)
 		if w := setWhen(*s.DC); w != "" {
 			notes = append(notes, w)
 		}
