@@ -187,6 +187,27 @@ func sameText(t *testing.T, ctx context.Context, what string, v map[string]any) 
 	if !above {
 		t.Errorf("%s: the setup is not above the figures, or the notes not under them", what)
 	}
+	noStrayText(t, ctx, what)
+}
+
+// noStrayText fails if the result shows a value JavaScript printed for
+// want of one: a null or undefined appended to the page, NaN, an object.
+func noStrayText(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	var stray []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+  const out = [];
+  const w = document.createTreeWalker(document.getElementById('result'), NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    if (/^(null|undefined)$|\bundefined\b|\bNaN\b|\[object /.test(n.textContent.trim())) out.push(n.textContent.trim());
+  }
+  return out;
+})()`, &stray)); err != nil {
+		t.Fatal(err)
+	}
+	if len(stray) > 0 {
+		t.Errorf("%s: the result shows %q", what, stray)
+	}
 }
 
 // countingServer serves dir and counts the bytes it sends.

@@ -2277,9 +2277,10 @@ function pageMain() {
       el("div", { class: "copy" }, el("pre", {}, el("code", { id: "cmdline" }, ...counters(line))), copyButton(line, "Copy the command")),
       // a path built here is a file the command reads: offered beside it,
       // as it stood for this run, not only far above in the builder
-      r.argv.includes(BUILT) && r.given && r.given[BUILT]
-        ? el("p", {}, "It reads the path built above: ", el("a", { id: "run-download", download: BUILT, href: builtURL(r.given[BUILT]), text: "download " + BUILT }), ", then run it where you saved it.")
-        : null,
+      // (el drops a null child; append itself would print "null")
+      ...(r.argv.includes(BUILT) && r.given && r.given[BUILT]
+        ? [el("p", {}, "It reads the path built above: ", el("a", { id: "run-download", download: BUILT, href: builtURL(r.given[BUILT]), text: "download " + BUILT }), ", then run it where you saved it.")]
+        : []),
       el("p", {}, "This page, with these inputs: ", el("a", { href: link, id: "permalink", text: "permalink" }), " ", copyButton(link, "Copy the link")),
     );
   }
