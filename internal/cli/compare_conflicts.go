@@ -26,6 +26,7 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 	}
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, anyConcealed(c.Concealed, first), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, c.Building, 0, c.Targets, c.Throwers, c.Placer, c.Setter)...)
+	cs = append(cs, fanaticConflict(rules, len(c.DFF) > 1, c.Targets, c.Throwers, c.Placer, c.Setter))
 	cs = append(cs, checkedUnitConflicts(fs, rules, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	cs = append(cs, concealedConflict(fs, c.Targets))
 	return checkConflicts(cs...)

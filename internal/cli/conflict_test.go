@@ -114,6 +114,11 @@ func TestConflicts(t *testing.T) {
 		{"compare --ec dry", "--ec with --building stone"},
 		{"compare --building none --ec dry", "--ec without --terrain"},
 		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location without --cx"},
+		// A unit turns Fanatic by one HoB DR and reads §8.52 at a later
+		// one, which in one attack only a Leader Loss MC brings (A10.2).
+		{"fire --fp 8 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and no unit attacked twice"},
+		{"dc --target 4-6-7 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and no unit attacked twice"},
+		{"compare --target 4-6-7 --rule fanatic-berserk=true", "--rule fanatic-berserk with no leader and no unit attacked twice"},
 		{"compare --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer, thrower or Setter"},
 		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
 		{"compare --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --dff 8:-1: it changes only Defensive Fire by unled Infantry"},
@@ -257,6 +262,10 @@ func TestNoConflict(t *testing.T) {
 		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",
 		// A sweep reads --cancel-on at every cover but 0.
 		"sweep building --dice 12 --vary cover=0..2 --cancel-on 4 --method exact",
+		// A leader's loss may bring a second MC, and several Defensive
+		// Fire attacks on the Placer a second attack (§8.52).
+		"fire --fp 8 --target 4-6-8,class=elite --target leader:10-3 --rule fanatic-berserk=false --method exact",
+		"dc --target 4-6-7 --placer 4-6-8,class=elite --dff 4:+1 --dff 2:0 --rule fanatic-berserk=false --method exact",
 		"afv --af 14/14/14 --rule aerial-af-fallback=true --method exact",
 		"fire --weapon wp --building wooden --ec dry --rule wp-drms-add=false --method exact",
 		"fire --fp 8 --target 4-6-7 --concealed --weapon he --calibre 75 --building stone --rule table23-unhalved=true --method exact",

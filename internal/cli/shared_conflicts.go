@@ -124,6 +124,22 @@ func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 }
 
 // useConflicts are the inputs on how the DC is used that some modes do
+// fanaticConflict is §8.52's switch where no unit can be Fanatic at a
+// Heat of Battle DR. Units start at most Elite; one turns Fanatic only by
+// a Battle Hardening of its own (A15.3), a HoB DR's result, and reads the
+// switch at a later HoB DR, which needs a later MC of its own (A15.1). In
+// one attack a unit takes a second MC only as a Leader Loss MC (A10.2), so
+// with no leader among units, and no unit attacked more than once
+// (several --dff attacks on the Placer), no unit reads it.
+func fanaticConflict(rules []string, attackedTwice bool, units ...[]asl.Unit) conflict {
+	leader := false
+	for _, us := range units {
+		leader = leader || slices.ContainsFunc(us, func(u asl.Unit) bool { return u.Kind == asl.Leader })
+	}
+	return ruleConflict(rules, "fanatic-berserk", "no leader and no unit attacked twice", !leader && !attackedTwice,
+		"it changes only the later Heat of Battle DR of a unit turned Fanatic by an earlier one, and only a Leader Loss MC gives a unit a second MC in one attack (A10.2, A15.3, §8.52)")
+}
+
 // not have, shared by every command that makes one DC attack.
 func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
 	m := "--mode " + mode.String()

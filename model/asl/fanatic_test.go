@@ -1,0 +1,80 @@
+package asl
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sapperhq/sapper/sim"
+)
+
+// TestFanaticBerserkNeedsALeader holds the reading behind refusing §8.52's
+// switch with no leader and no unit attacked twice: a unit reads it only
+// at a Heat of Battle DR after one that made it Fanatic (A15.3), and in
+// one attack only a Leader Loss MC gives a unit a second MC (A10.2). On
+// random DC and fire attacks with no leader, Heat of Battle on, a Known
+// enemy and Battle Hardening accepted, the exact figures are the same
+// either way; with two 10-3 leaders over an elite squad they are not.
+func TestFanaticBerserkNeedsALeader(t *testing.T) {
+	r := rand.New(rand.NewPCG(852, 15))
+	leader := func(u Unit) bool { return u.Kind == Leader }
+	for i, n := 0, 0; n < 24; i++ {
+		var x experimenter
+		var units []Unit
+		var set func(bool)
+		if i%2 == 0 {
+			a := randomDCAttack(t, r)
+			o := &a.Options
+			o.HeatOfBattle, o.KnownEnemyInLOS, o.AcceptBattleHardening = true, true, true
+			units = slices.Concat(a.Targets, a.Throwers, a.Placer, a.Setter)
+			set = func(on bool) { o.FanaticBerserk = on; x = a }
+			if len(a.DFF) > 1 || a.Validate() != nil {
+				continue
+			}
+		} else {
+			a := randomFireAttack(t, r)
+			o := &a.Options.Options
+			o.HeatOfBattle, o.KnownEnemyInLOS, o.AcceptBattleHardening = true, true, true
+			units = a.Targets
+			set = func(on bool) { o.FanaticBerserk = on; x = a }
+			if a.Validate() != nil {
+				continue
+			}
+		}
+		if slices.ContainsFunc(units, leader) {
+			continue
+		}
+		n++
+		set(true)
+		on := exactOf(t, x)
+		set(false)
+		off := exactOf(t, x)
+		if d := firstDifference(on, off); d != "" {
+			t.Errorf("attack %d (%+v): fanatic-berserk changes %s with no leader", i, x, d)
+		}
+	}
+
+	a := NewIFTAttack(30, mustUnit(t, "4-6-8,class=elite"), mustUnit(t, "leader:10-3"), mustUnit(t, "leader:10-3"))
+	o := &a.Options.Options
+	o.HeatOfBattle, o.KnownEnemyInLOS, o.AcceptBattleHardening = true, true, true
+	o.FanaticBerserk = true
+	on := exactOf(t, a)
+	o.FanaticBerserk = false
+	if firstDifference(on, exactOf(t, a)) == "" {
+		t.Error("fanatic-berserk changes nothing with two 10-3 leaders over an elite squad: the check above proves nothing")
+	}
+}
+
+// firstDifference names the first outcome whose exact probability differs
+// between a and b, "" for none.
+func firstDifference(a, b *sim.Result) string {
+	for i, m := range a.Metrics {
+		for k, o := range m.Outcomes {
+			if p := b.Metrics[i].Outcomes[k].P; p != o.P {
+				return fmt.Sprintf("%s=%s (%v, %v)", m.Name, o.Label, o.P, p)
+			}
+		}
+	}
+	return ""
+}
