@@ -18,16 +18,15 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 		ruleConflict(rules, "cx-on-thrower-location", "no --cx", !c.CX, "it moves the CX +1 onto the thrower's Location (§8.16)"),
 		dffRuleConflict(rules, c.DFF),
 	}
-	first := c.Targets[:min(1, len(c.Targets))]
 	ways := c.Attacks()
 	users := dcUsers{users: "no Inexperienced Placer, thrower or Setter", setXFree: ways[2].User == asl.EliteUser && !c.Captured}
 	for _, a := range ways {
 		users.inexperienced = users.inexperienced || a.User == asl.Inexperienced
 	}
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, anyConcealed(c.Concealed, first), flame)...)
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, allConcealed(c.Concealed, c.Targets), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, c.Building, 0, c.Targets, c.Throwers, c.Placer, c.Setter)...)
-	cs = append(cs, fanaticConflict(rules, len(c.DFF) > 1, c.Targets, c.Throwers, c.Placer, c.Setter))
 	cs = append(cs, checkedUnitConflicts(fs, rules, c.Targets, c.Throwers, c.Placer, c.Setter)...)
+	cs = append(cs, fanaticConflict(rules, len(c.DFF) > 1, c.Targets, c.Throwers, c.Placer, c.Setter))
 	cs = append(cs, concealedConflict(fs, c.Targets))
 	return checkConflicts(cs...)
 }

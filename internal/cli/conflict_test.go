@@ -73,7 +73,7 @@ func TestConflicts(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..2 --metric stack --cumulative", "--cumulative with --metric stack: its outcomes (cleared, not_cleared) have no order"},
 		{"fire --fp 8 --target 4-6-7 --rule wp-drms-add=false", "--rule wp-drms-add with --weapon small-arms"},
 		{"fire --fp 8 --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with --weapon small-arms"},
-		{"fire --fp 8 --weapon he --calibre 75 --building stone --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with no concealment and no --area-fire"},
+		{"fire --fp 8 --weapon he --calibre 75 --building stone --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved without --area-fire and a target not concealed"},
 		{"fire --fp 8 --target 4-6-7 --leader-directed --rule cower-off-lowest-no-effect=false", "with an attack that never cowers"},
 		{"fire --fp 8 --target 4-6-7 --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --fp 8: it changes only an attack that Cowers off the lowest column (§8.54), and this one Cowers to the 6-FP column at the least"},
 		{"activate two-sq-crossing --rule pinned-keeps-fire=false", "--rule pinned-keeps-fire with a path of one check and one round of shots at each Location: it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"},
@@ -87,8 +87,12 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7,elr=2 --elr 0", "--elr with no unit that reads it"},
 		{"fire --fp 4 --target hero:1-4-9 --rule surrender=false", "--rule surrender with no unit that takes Heat of Battle"},
 		{"activate two-sq-crossing --attitude advance --a5-drm 2", "--a5-drm with --attitude advance"},
-		{"dc --target 4-6-7 --building stone --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
+		{"dc --target 4-6-7 --building stone --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with a target not concealed"},
 		{"dc --target 4-6-7 --concealed --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment without --building or --terrain"},
+		// Flame reads the highest column used against the Location's
+		// units, the unconcealed unit's (§8.14).
+		{"dc --target 4-6-7,concealed --target 4-6-7 --building wooden --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with a target not concealed"},
+		{"fire --fp 36 --weapon he --calibre 150 --building wooden --target 4-6-7,concealed --target 4-6-7 --rule table23-unhalved=false", "--rule table23-unhalved without --area-fire and a target not concealed"},
 		{"dc --target 4-6-7 --building stone --rule leaders-elite=false", "--rule leaders-elite with no leader: it changes only a leader's Heat of Battle DR"},
 		{"dc --target 4-6-7 --building stone --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader"},
 		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
@@ -110,17 +114,17 @@ func TestConflicts(t *testing.T) {
 		{"dc --mode set --target 4-6-7 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with an elite user and a DC not captured"},
 		{"compare --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with an elite user and a DC not captured"},
 		{"fire --fp 8 --target 4-6-7 --rule leaders-elite=false", "--rule leaders-elite with no leader"},
-		// compare.
-		{"compare --ec dry", "--ec with --building stone"},
-		{"compare --building none --ec dry", "--ec without --terrain"},
-		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location without --cx"},
 		// A unit turns Fanatic by one HoB DR and reads §8.52 at a later
 		// one, which in one attack only a Leader Loss MC brings (A10.2).
 		{"fire --fp 8 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and no unit attacked twice"},
 		{"dc --target 4-6-7 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and no unit attacked twice"},
 		{"compare --target 4-6-7 --rule fanatic-berserk=true", "--rule fanatic-berserk with no leader and no unit attacked twice"},
+		// compare.
+		{"compare --ec dry", "--ec with --building stone"},
+		{"compare --building none --ec dry", "--ec without --terrain"},
+		{"compare --rule cx-on-thrower-location=true", "--rule cx-on-thrower-location without --cx"},
 		{"compare --placer 4-6-7 --setter 4-6-7 --rule inexperienced-penalty=true", "--rule inexperienced-penalty with no Inexperienced Placer, thrower or Setter"},
-		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with no concealed target"},
+		{"compare --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with a target not concealed"},
 		{"compare --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --dff 8:-1: it changes only Defensive Fire by unled Infantry"},
 		{"compare --dff none --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect without --dff: it changes only"},
 		{"compare --dff 8:-1,class=green --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --dff 8:-1,class=green: it changes only"},
@@ -258,14 +262,14 @@ func TestNoConflict(t *testing.T) {
 		// At a Mortar Value of 1 no vehicle is Destroyed; at 2 and 3 one may.
 		"sweep lhy --mdrm 1 --vehicle t:3 --target a:7 --open-terrain --vary mfa-mv=1..3 --method exact",
 		"dc --target 4-6-7,concealed --target 4-6-7 --concealed --method exact",
-		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
-		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",
-		// A sweep reads --cancel-on at every cover but 0.
-		"sweep building --dice 12 --vary cover=0..2 --cancel-on 4 --method exact",
 		// A leader's loss may bring a second MC, and several Defensive
 		// Fire attacks on the Placer a second attack (§8.52).
 		"fire --fp 8 --target 4-6-8,class=elite --target leader:10-3 --rule fanatic-berserk=false --method exact",
 		"dc --target 4-6-7 --placer 4-6-8,class=elite --dff 4:+1 --dff 2:0 --rule fanatic-berserk=false --method exact",
+		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
+		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",
+		// A sweep reads --cancel-on at every cover but 0.
+		"sweep building --dice 12 --vary cover=0..2 --cancel-on 4 --method exact",
 		"afv --af 14/14/14 --rule aerial-af-fallback=true --method exact",
 		"fire --weapon wp --building wooden --ec dry --rule wp-drms-add=false --method exact",
 		"fire --fp 8 --target 4-6-7 --concealed --weapon he --calibre 75 --building stone --rule table23-unhalved=true --method exact",

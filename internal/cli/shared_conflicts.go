@@ -45,17 +45,18 @@ func hobRuleConflicts(rules []string, with string, when bool, why string) []conf
 // sharedRuleConflicts are the --rule switches of every DC command that
 // its other inputs can make meaningless: the Heat of Battle ones under
 // --no-hob, the Inexperienced penalty for any other user, a Set DC's X#
-// penalties when the X# has none, and Flame's reading of concealment with
-// no concealed target or no Flame DR.
-func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, concealed, flame bool) []conflict {
+// penalties when the X# has none, and Flame's reading of concealment when
+// its column is not halved (halved: every target concealed) or there is
+// no Flame DR.
+func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, halved, flame bool) []conflict {
 	cs := noHoBConflicts(rules, noHoB)
 	cs = append(cs,
 		ruleConflict(rules, "inexperienced-penalty", u.users, !u.inexperienced,
 			"the extra −1 X# is an Inexperienced user's only (A19.32)"),
 		ruleConflict(rules, "set-dc-uses-x-penalty", "an elite user and a DC not captured", u.setXFree,
 			"the X# is then 12, as a Set DC's malfunction reads it with the rule off (A23.7, §8.4)"),
-		ruleConflict(rules, "flame-ignores-concealment", "no concealed target", !concealed,
-			"it changes only the Flame column against concealed targets (§8.14)"),
+		ruleConflict(rules, "flame-ignores-concealment", "a target not concealed", !halved,
+			"it changes only the Flame column, halved only when every target is concealed: Flame reads the highest column the DC uses against the Location's units (§8.14)"),
 		ruleConflict(rules, "flame-ignores-concealment", "no --building or --terrain", !flame,
 			"without burnable terrain there is no Flame DR (B25.13)"),
 	)
@@ -123,7 +124,6 @@ func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 	}
 }
 
-// useConflicts are the inputs on how the DC is used that some modes do
 // fanaticConflict is §8.52's switch where no unit can be Fanatic at a
 // Heat of Battle DR. Units start at most Elite; one turns Fanatic only by
 // a Battle Hardening of its own (A15.3), a HoB DR's result, and reads the
@@ -140,6 +140,7 @@ func fanaticConflict(rules []string, attackedTwice bool, units ...[]asl.Unit) co
 		"it changes only the later Heat of Battle DR of a unit turned Fanatic by an earlier one, and only a Leader Loss MC gives a unit a second MC in one attack (A10.2, A15.3, §8.52)")
 }
 
+// useConflicts are the inputs on how the DC is used that some modes do
 // not have, shared by every command that makes one DC attack.
 func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, throwers int) []conflict {
 	m := "--mode " + mode.String()
@@ -160,6 +161,14 @@ func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, thrower
 // one by its own option.
 func anyConcealed(all bool, units []asl.Unit) bool {
 	return all || slices.ContainsFunc(units, func(u asl.Unit) bool { return u.Concealed })
+}
+
+// allConcealed reports whether every target is concealed, by the
+// command's flag or each by its own option: only then is the highest
+// column the attack uses against the Location halved, the one Flame
+// (§8.14) and Table 23 (§8.53) read.
+func allConcealed(all bool, units []asl.Unit) bool {
+	return all || len(units) > 0 && !slices.ContainsFunc(units, func(u asl.Unit) bool { return !u.Concealed })
 }
 
 // checkedUnitConflicts are --elr, --no-hob and the Heat of Battle

@@ -35,20 +35,30 @@ func TestR11Flame(t *testing.T) {
 // TestFlameOfConcealedTargets: against concealed targets Flame reads the
 // 12 column their attack uses (§8.14: wooden, Original 2 alone, and no
 // Rubble there: 7/1296); under FlameIgnoresConcealment the 30 column of
-// R11 (35/324), whether the attack or the unit is concealed.
+// R11 (35/324), whether the attack or the unit is concealed. A stack of
+// concealed and unconcealed units reads the highest column used against
+// them, the 30, in either order: one Original DR reads every unit's
+// column, and the 30 shows a KIA whenever the 12 does.
 func TestFlameOfConcealedTargets(t *testing.T) {
 	for _, c := range []struct {
 		name           string
-		unit           string
+		units          []string
 		attack, ignore bool
 		num, den       int64
 	}{
-		{"attack concealed", "4-6-7", true, false, 7, 1296},
-		{"unit concealed", "4-6-7,concealed", false, false, 7, 1296},
-		{"attack concealed, option", "4-6-7", true, true, 35, 324},
-		{"unit concealed, option", "4-6-7,concealed", false, true, 35, 324},
+		{"attack concealed", []string{"4-6-7"}, true, false, 7, 1296},
+		{"unit concealed", []string{"4-6-7,concealed"}, false, false, 7, 1296},
+		{"attack concealed, option", []string{"4-6-7"}, true, true, 35, 324},
+		{"unit concealed, option", []string{"4-6-7,concealed"}, false, true, 35, 324},
+		{"two concealed", []string{"4-6-7,concealed", "4-4-7,concealed"}, false, false, 7, 1296},
+		{"concealed first", []string{"4-6-7,concealed", "4-6-7"}, false, false, 35, 324},
+		{"concealed last", []string{"4-6-7", "4-6-7,concealed"}, false, false, 35, 324},
 	} {
-		a := NewDCAttack(Placed, mustUnit(t, c.unit))
+		var units []Unit
+		for _, u := range c.units {
+			units = append(units, mustUnit(t, u))
+		}
+		a := NewDCAttack(Placed, units...)
 		a.Building, a.TEM, a.Concealed = Wooden, Wooden.TEM(false), c.attack
 		a.Options.FlameIgnoresConcealment = c.ignore
 		check(t, c.name, exactRun(t, a).P(MetricFlame, "yes"), c.num, c.den)

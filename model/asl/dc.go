@@ -86,6 +86,29 @@ func (a DCAttack) targetColumn(u Unit) Column {
 	return ColumnFor(fp)
 }
 
+// flameColumn is the column whose Original KIA makes the Flame DR
+// (§8.14, B25.13): the highest the DC uses against the Location's units,
+// the Location's own with none, or, under flame-ignores-concealment, the
+// column before any halving. One Original DR reads every unit's column
+// (A.5), and the highest shows a KIA whenever any does, so a stack of
+// concealed and unconcealed units reads the unhalved column, whatever
+// the order of its targets.
+func (a DCAttack) flameColumn() Column {
+	if a.Options.FlameIgnoresConcealment {
+		open := a
+		open.Concealed = false
+		return open.targetColumn(Unit{})
+	}
+	if len(a.Targets) == 0 {
+		return a.targetColumn(Unit{})
+	}
+	var c Column
+	for _, u := range a.Targets {
+		c = max(c, a.targetColumn(u))
+	}
+	return c
+}
+
 // throwerDRM is the DRM on the DR against the thrower's Location (A23.6,
 // rules/asl.md §8.16): its TEM, +3 (+4 from a vehicle or by Cavalry), AFPh
 // +1, the CX +1 only under the option; never halved for concealment.

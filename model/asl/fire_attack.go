@@ -146,8 +146,8 @@ func ParseClass(s string) (Class, error) {
 type FireOptions struct {
 	Options
 	// Table23Unhalved: Table 23 reads the attack's column before the
-	// halving for concealment or Area Fire (§8.53); off, the column used
-	// against the first target.
+	// halving for concealment or Area Fire (§8.53); off, the highest
+	// column used against the Location's units.
 	Table23Unhalved bool `json:"table23_unhalved"`
 	// WPDRMsAdd: WP's Flame DRMs, −1 for a Dry EC and −2 in a building,
 	// add up (§8.53); off, only the larger applies.

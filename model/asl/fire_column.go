@@ -27,15 +27,29 @@ func (a IFTAttack) column(u Unit) Column { return ColumnFor(a.fpAgainst(u)) }
 func (a IFTAttack) locationColumn() Column { return a.column(Unit{}) }
 
 // table23Column is the column Table 23 reads (§8.53): the attack's before
-// any halving; off, the one used against the first target.
+// any halving; off, the highest used against the Location's units, which
+// shows an Original KIA whenever any of their columns does (A.5), so that
+// the order of the targets does not matter.
 func (a IFTAttack) table23Column() Column {
 	switch {
 	case a.Options.Table23Unhalved:
 		return ColumnFor(a.FP)
 	case len(a.Targets) > 0:
-		return a.column(a.Targets[0])
+		return a.column(a.unitOfTable23())
 	}
 	return a.locationColumn()
+}
+
+// unitOfTable23 is the target whose column table23Column reads with the
+// option off: the first of those attacked on the highest column.
+func (a IFTAttack) unitOfTable23() Unit {
+	best := a.Targets[0]
+	for _, u := range a.Targets[1:] {
+		if a.column(u) > a.column(best) {
+			best = u
+		}
+	}
+	return best
 }
 
 // targetDRM is the DRM on unit u's Final DR (A.5): the Location's TEM

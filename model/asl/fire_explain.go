@@ -251,9 +251,9 @@ func (a IFTAttack) table23Working() *Table23Working {
 	if !a.Options.Table23Unhalved {
 		t.Column.FP = a.fpAgainst(Unit{})
 		if len(a.Targets) > 0 {
-			t.Column.FP = a.fpAgainst(a.Targets[0])
+			t.Column.FP = a.fpAgainst(a.unitOfTable23())
 		}
-		t.Column.Why = "the first target's column (table23-unhalved=false)"
+		t.Column.Why = "the highest column used against the Location's units (table23-unhalved=false)"
 	}
 	if a.Cowers() && a.Options.CoweringShiftsTable23 {
 		t.Column.Why += "; Cowering moves it too"

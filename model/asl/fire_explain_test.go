@@ -61,6 +61,14 @@ func explainedFires(t *testing.T) []IFTAttack {
 	he.Weapon, he.Firer, he.Calibre, he.Building, he.Fortified, he.TEM = HE, OrdnanceFirer, 75, Wooden, true, 3
 	add(he, func(a *IFTAttack) {})
 	add(he, func(a *IFTAttack) { a.Targets, a.Concealed, a.Options.Table23Unhalved = stack("4-6-7"), true, false })
+	// One concealed target of two: Table 23 reads the other's column, in
+	// either order (the 36+ column's KIA reaches Original 6, the 16's 3).
+	add(he, func(a *IFTAttack) {
+		a.FP, a.Calibre, a.Targets, a.Options.Table23Unhalved = 36, 150, stack("4-6-7,concealed", "hs:2-4-7"), false
+	})
+	add(he, func(a *IFTAttack) {
+		a.FP, a.Calibre, a.Targets, a.Options.Table23Unhalved = 36, 150, stack("hs:2-4-7", "4-6-7,concealed"), false
+	})
 	add(base, func(a *IFTAttack) {
 		a.Weapon, a.Terrain, a.EC, a.FP = Flamethrower, "woods", Dry, 24
 		a.Targets = stack("4-6-7,concealed", "leader:8-1")
@@ -178,7 +186,11 @@ func checkTable23Effects(t *testing.T, name string, a IFTAttack, r DRRow) {
 	t.Helper()
 	col := ColumnFor(a.FP)
 	if !a.Options.Table23Unhalved {
-		col = a.column(a.Targets[0])
+		// the highest column used against the Location's units
+		col = 0
+		for _, u := range a.Targets {
+			col = max(col, ColumnFor(a.fpAgainst(u)))
+		}
 	}
 	shift := r.Cowered * b2i(a.Options.CoweringShiftsTable23)
 	kia, k := 0, 0

@@ -226,18 +226,7 @@ func (a DCAttack) outcome(orig int) outcome {
 			o.rubbleKIA = int8(Lookup(ColumnFor(30), orig).KIA())
 		}
 	}
-	// §8.14: the column used for the Location's units, or, under the
-	// option, the column before any halving for concealment.
-	flameCol := a.targetColumn(Unit{})
-	switch {
-	case a.Options.FlameIgnoresConcealment:
-		open := a
-		open.Concealed = false
-		flameCol = open.targetColumn(Unit{})
-	case len(a.Targets) > 0:
-		flameCol = a.targetColumn(a.Targets[0])
-	}
-	o.flameKIA = a.flameCheck() && Lookup(flameCol, orig).KIA() > 0
+	o.flameKIA = a.flameCheck() && Lookup(a.flameColumn(), orig).KIA() > 0
 	o.wire = a.ClearsWire(orig)
 	o.roadblock = a.RemovesRoadblock(orig)
 	o.caveGone = a.DestroysCave(orig)
