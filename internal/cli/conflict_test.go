@@ -111,6 +111,9 @@ func TestConflicts(t *testing.T) {
 		{"dc --target 4-6-7 --building stone --rule falling-rubble=false", "--rule falling-rubble with a building with no level above ground"},
 		{"fire --fp 20 --weapon ffe --building stone --target 4-6-7 --rule falling-rubble=false", "--rule falling-rubble with a building with no level above ground"},
 		{"compare --rule falling-rubble=true", `--rule "falling-rubble=true": unknown KEY`},
+		// A rule's key mistyped, or its first word: the nearest is offered.
+		{"dc --target 4-6-7 --rule surender=false", `--rule "surender=false": unknown KEY; did you mean surrender? (want one of`},
+		{"fire --fp 8 --target 4-6-7 --rule cowr=false", `--rule "cowr=false": unknown KEY; did you mean cower-off-lowest-no-effect?`},
 		{"dc --mode set --target 4-6-7 --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with an elite user and a DC not captured"},
 		{"compare --rule set-dc-uses-x-penalty=false", "--rule set-dc-uses-x-penalty with an elite user and a DC not captured"},
 		{"fire --fp 8 --target 4-6-7 --rule leaders-elite=false", "--rule leaders-elite with no leader"},

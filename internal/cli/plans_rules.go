@@ -81,7 +81,7 @@ func checkPlanRules(given []string) error {
 		case !ok:
 			return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(keys, ", "))
 		case !slices.Contains(keys, key):
-			return badValue("rule", s, "unknown KEY; want one of "+strings.Join(keys, ", "))
+			return unknownRule(s, key, keys)
 		case seen[key]:
 			return badValue("rule", s, key+" given twice; give each rule once")
 		}

@@ -756,6 +756,7 @@ func TestPlansRules(t *testing.T) {
 		{[]string{"wp-drms-add=false"}, "b: dc placed", "WP makes no IFT attack"},
 		{[]string{"leaders-elite=maybe"}, "b: dc placed", "want leaders-elite=true or leaders-elite=false"},
 		{[]string{"bogus=true"}, "b: dc placed", "unknown KEY; want one of inexperienced-penalty"},
+		{[]string{"leader-elite=false"}, "b: dc placed", "unknown KEY; did you mean leaders-elite? (want one of inexperienced-penalty"},
 		{[]string{"leaders-elite=false", "leaders-elite=true"}, "b: dc placed", "leaders-elite given twice"},
 	} {
 		argv := []string{"plans", "--target", "4-6-7", "--target", "leader:8-1", "--plan", "a: fire 8", "--plan", c.plan}

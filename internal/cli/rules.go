@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -114,7 +116,42 @@ func applyRule[O any](rs []rule[O], o *O, s string) error {
 	if key == hobRuleKey {
 		return badValue("rule", s, hobFlagWhy)
 	}
-	return badValue("rule", s, "unknown KEY; want one of "+ruleKeys(rs))
+	return unknownRule(s, key, strings.Split(ruleKeys(rs), ", "))
+}
+
+// unknownRule refuses --rule s, whose key is none of keys, offering the
+// nearest when one is near: by the whole key, or by its first word, as a
+// player who knows the rule's subject types it (cowr for
+// cower-off-lowest-no-effect).
+func unknownRule(s, key string, keys []string) error {
+	want := "want one of " + strings.Join(keys, ", ")
+	if near := nearestRule(key, keys); near != "" {
+		return badValue("rule", s, "unknown KEY; did you mean "+near+"? ("+want+")")
+	}
+	return badValue("rule", s, "unknown KEY; "+want)
+}
+
+// nearestRule is the key of keys nearest key (yamlfile.Nearest), or the
+// one whose first word is near it or that it begins; "" when none is, or
+// more than one, or key is too short to tell.
+func nearestRule(key string, keys []string) string {
+	if utf8.RuneCountInString(key) < 3 {
+		return ""
+	}
+	if near := yamlfile.Nearest(key, keys); near != "" {
+		return near
+	}
+	var hits []string
+	for _, k := range keys {
+		first, _, _ := strings.Cut(k, "-")
+		if strings.HasPrefix(k, key) || first == key || yamlfile.Nearest(key, []string{first}) != "" {
+			hits = append(hits, k)
+		}
+	}
+	if len(hits) == 1 {
+		return hits[0]
+	}
+	return ""
 }
 
 // ruleDocs lists each rule's key, doc and value in o, for help.
