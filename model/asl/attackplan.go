@@ -388,7 +388,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 	if rubbled {
 		for i := range p.at {
 			for d := range p.at[i] {
-				p.at[i][d].t23.rubbleKIA = 0
+				p.at[i][d].t23.rubbleKIA, p.at[i][d].t23Hidden.rubbleKIA = 0, 0
 			}
 		}
 	}

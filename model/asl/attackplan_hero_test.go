@@ -2,6 +2,7 @@ package asl
 
 import (
 	"context"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -180,5 +181,34 @@ func TestPlanConcealedReachesHero(t *testing.T) {
 	open, halved := heroOut(shot(false, false)), heroOut(shot(false, true))
 	if open.Cmp(halved) <= 0 {
 		t.Errorf("no hero in play at the end: %v at full FP, %v halved against the hero; want fewer left at full FP", open, halved)
+	}
+}
+
+// TestPlanFlameReadsTheUnitsThere: a plan's later attack reads Table 23
+// and the Flame trigger on the column of the units in the Location as it
+// attacks (§8.14, §8.53), not of every unit the plan may hold. Against a
+// concealed 4-6-7 in a wooden building, 8 FP of Prep Fire leaves him
+// concealed, and creates a hero (Good Order, not concealed) 25/15552 of
+// the time, eliminating no one; the Placed DC then reads the 30 column
+// with the hero there, 35/324 of Flame (R11), and the 12 otherwise,
+// 7/1296: 25/15552·35/324 + 15527/15552·7/1296 = 112189/20155392. A HE
+// attack after 2 FP (1 FP on the concealed squad: no MC, so no hero)
+// reads the concealed squad's column with table23-unhalved off, as it
+// does alone.
+func TestPlanFlameReadsTheUnitsThere(t *testing.T) {
+	wooden := func(a *IFTAttack) { a.Building, a.TEM = Wooden, 2 }
+	dc := dcStep(Placed, func(a *DCAttack) { a.Building, a.TEM = Wooden, 2 })
+	check(t, "Flame after Prep Fire", exactOf(t, planOf(t, []string{"4-6-7,concealed"}, fireStep(8, wooden), dc)).P(MetricFlame, "yes"), 112189, 20155392)
+
+	he := fireStep(36, func(a *IFTAttack) {
+		a.Weapon, a.Firer, a.Calibre, a.Building, a.TEM = HE, DefaultFirer(HE), 150, Wooden, 2
+		a.Options.Table23Unhalved = false
+	})
+	alone := exactOf(t, planOf(t, []string{"4-6-7,concealed"}, he))
+	after := exactOf(t, planOf(t, []string{"4-6-7,concealed"}, fireStep(2, wooden), he))
+	for _, m := range []string{MetricRubble, MetricFlame} {
+		if a, b := alone.P(m, "yes"), after.P(m, "yes"); math.Abs(a-b) > 1e-12 || a <= 0 {
+			t.Errorf("%s: %v after 2 FP, %v alone; want the same, above 0", m, b, a)
+		}
 	}
 }

@@ -190,6 +190,17 @@ func (t *fireTrial) attackOn(src *sim.Source, buf *fireOutcome) (stop bool) {
 	return t.hit(src, buf)
 }
 
+// presentUnits are the units in the Location, a bit each: those an
+// earlier attack left there, and the heroes it created.
+func (l *loc) presentUnits() (m uint32) {
+	for i := range l.n {
+		if !l.u[i].gone() {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
 // present takes the IFT results of the units gone from the Location
 // (eliminated or captured by an earlier attack) away: they are no longer
 // targets (A7.4).

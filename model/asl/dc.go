@@ -86,27 +86,46 @@ func (a DCAttack) targetColumn(u Unit) Column {
 	return ColumnFor(fp)
 }
 
-// flameColumn is the column whose Original KIA makes the Flame DR
-// (§8.14, B25.13): the highest the DC uses against the Location's units,
-// the Location's own with none, or, under flame-ignores-concealment, the
-// column before any halving. One Original DR reads every unit's column
-// (A.5), and the highest shows a KIA whenever any does, so a stack of
-// concealed and unconcealed units reads the unhalved column, whatever
-// the order of its targets.
-func (a DCAttack) flameColumn() Column {
+// Flame's column (§8.14, B25.13) is the highest the DC uses against the
+// units in the Location as it detonates: one Original DR reads every
+// unit's column (A.5), and the highest shows a KIA whenever any does, so
+// a concealed unit beside an unconcealed one reads the unhalved column,
+// whatever the order of the targets. An empty Location reads its own
+// column; flame-ignores-concealment reads the unhalved one throughout.
+// Which units are there is a plan's question too (§7.5): those an
+// earlier attack eliminated are gone, and a hero it created has joined.
+
+// flameColumns are the two columns Flame may read: the one before any
+// halving for concealment, and the halved one.
+func (a DCAttack) flameColumns() (unhalved, halved Column) {
+	open := a
+	open.Concealed = false
+	return open.targetColumn(Unit{}), open.targetColumn(Unit{Concealed: true})
+}
+
+// flameUnhalved is which targets, a bit each, the DC attacks on the
+// unhalved column, and whether an empty Location reads it: all of them
+// and yes under flame-ignores-concealment.
+func (a DCAttack) flameUnhalved() (units uint32, empty bool) {
 	if a.Options.FlameIgnoresConcealment {
-		open := a
-		open.Concealed = false
-		return open.targetColumn(Unit{})
+		return ^uint32(0), true
 	}
-	if len(a.Targets) == 0 {
-		return a.targetColumn(Unit{})
+	for i, u := range a.Targets {
+		if !a.Concealed && !u.Concealed {
+			units |= 1 << i
+		}
 	}
-	var c Column
-	for _, u := range a.Targets {
-		c = max(c, a.targetColumn(u))
+	return units, !a.Concealed
+}
+
+// flameKIA reports whether Flame reads an Original KIA in o with every
+// target in the Location, as one attack meets them.
+func (a DCAttack) flameKIA(o *outcome) bool {
+	units, empty := a.flameUnhalved()
+	if all := uint32(1)<<len(a.Targets) - 1; all&units != 0 || all == 0 && empty {
+		return o.flameKIA
 	}
-	return c
+	return o.flameHalvedKIA
 }
 
 // throwerDRM is the DRM on the DR against the thrower's Location (A23.6,

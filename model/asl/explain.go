@@ -280,12 +280,13 @@ func (a DCAttack) effects(o *outcome) []string {
 	if o.destroys {
 		e = append(e, "Final KIA: the building level is destroyed (A23.71)")
 	}
+	flame := a.flameKIA(o)
 	switch {
-	case o.flameKIA && o.destroys:
+	case flame && o.destroys:
 		// The destroyed level is Rubble, which takes precedence (B24.6):
 		// the Flame DR is never made.
 		e = append(e, "no Flame DR: Rubble takes precedence (B24.6)")
-	case o.flameKIA:
+	case flame:
 		e = append(e, "Flame DR (Original KIA; B25.13)")
 	}
 	if o.breach {

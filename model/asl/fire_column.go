@@ -40,6 +40,16 @@ func (a IFTAttack) table23Column() Column {
 	return a.locationColumn()
 }
 
+// Table23SwitchMatters reports whether table23-unhalved moves the column
+// Table 23 reads against these targets (§8.53): off, it reads the highest
+// column used against them, which their concealment or Area Fire may
+// have halved onto another.
+func (a IFTAttack) Table23SwitchMatters() bool {
+	on, off := a, a
+	on.Options.Table23Unhalved, off.Options.Table23Unhalved = true, false
+	return on.table23Column() != off.table23Column()
+}
+
 // unitOfTable23 is the target whose column table23Column reads with the
 // option off: the first of those attacked on the highest column.
 func (a IFTAttack) unitOfTable23() Unit {

@@ -289,15 +289,16 @@ func (a IFTAttack) fireEffects(o *fireOutcome) []string {
 	var e []string
 	col, _ := a.table23At(int(o.shift))
 	on := ColumnHeading(col)
-	if o.t23.shellhole {
+	t23 := a.t23Reading().of(o, uint32(1)<<len(a.Targets)-1)
+	if t23.shellhole {
 		e = append(e, fmt.Sprintf("Shellhole (KIA on the %s column; B2.1)", on))
 	}
-	if o.t23.rubbleKIA > 0 {
-		e = append(e, fmt.Sprintf("Rubble dr (KIA %d on the %s column; B24.11)", o.t23.rubbleKIA, on))
+	if t23.rubbleKIA > 0 {
+		e = append(e, fmt.Sprintf("Rubble dr (KIA %d on the %s column; B24.11)", t23.rubbleKIA, on))
 	}
-	if o.t23.flame {
+	if t23.flame {
 		what := "Flame DR (B25.13)"
-		if o.t23.rubbleKIA > 0 {
+		if t23.rubbleKIA > 0 {
 			what = "Flame DR if no Rubble (B25.13, B24.6)"
 		}
 		e = append(e, what)

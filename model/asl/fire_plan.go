@@ -36,6 +36,8 @@ type firePlan struct {
 	m fireMetrics
 
 	tab *checkTables // the targets' MCs, when no leader links them
+
+	t23r t23Reading
 }
 
 // fireOutcome is everything one Original DR does before any further dice.
@@ -43,7 +45,10 @@ type fireOutcome struct {
 	res   [MaxUnits]IFT // per target (A.5), after Cowering
 	ift   IFT           // the reported cell: the first target's, or the Location's
 	shift int8          // columns Cowered (A7.9)
-	t23   t23Outcome
+	// t23 is Table 23 read on the column of a unit not concealed (or
+	// with Table 23 unhalved), t23Hidden on a concealed unit's: the units
+	// in the Location tell which (firePlan.t23Units).
+	t23, t23Hidden t23Outcome
 }
 
 // fireMetrics is where each metric sits in the record; -1 when absent.
@@ -55,6 +60,7 @@ type fireMetrics struct {
 func newFirePlan(a IFTAttack) *firePlan {
 	p := &firePlan{a: a, site: a.site(), rules: a.Options.locRules(a.surrender())}
 	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
+	p.t23r = a.t23Reading()
 	if !a.attacks() {
 		return p
 	}
@@ -104,8 +110,41 @@ func (a IFTAttack) outcome(orig int, doubles bool) fireOutcome {
 	} else {
 		o.ift = a.cell(a.locationColumn(), shift, orig+a.locationDRM())
 	}
-	o.t23 = a.table23(orig, shift)
+	open, hidden := a, a
+	open.Targets, hidden.Targets = nil, []Unit{{Concealed: true}}
+	o.t23, o.t23Hidden = open.table23(orig, shift), hidden.table23(orig, shift)
 	return o
+}
+
+// t23Reading tells which of an outcome's two Table 23 readings stands
+// with the targets present: units are those attacked on the column of
+// t23, a bit each; all, every target.
+type t23Reading struct {
+	units uint32
+	all   bool
+}
+
+func (a IFTAttack) t23Reading() t23Reading {
+	var r t23Reading
+	for i, u := range a.Targets {
+		if a.Options.Table23Unhalved || a.column(u) == a.locationColumn() {
+			r.units |= 1 << i
+		}
+	}
+	every := uint32(1)<<len(a.Targets) - 1
+	r.all = r.units&every == every
+	return r
+}
+
+// of is the Table 23 outcome of o with the targets present, a bit each,
+// in the Location: read on a concealed unit's column only when every
+// unit there is concealed (table23Column), and on the Location's own
+// when none is there.
+func (r t23Reading) of(o *fireOutcome, present uint32) *t23Outcome {
+	if r.all || present == 0 || present&r.units != 0 {
+		return &o.t23
+	}
+	return &o.t23Hidden
 }
 
 // locationDRM is the DRM of the reported IFT cell of an empty Location:

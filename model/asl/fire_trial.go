@@ -87,8 +87,12 @@ func (t *fireTrial) run(src *sim.Source, rec *sim.Record) {
 func (t *fireTrial) hit(src *sim.Source, at *fireOutcome) (stop bool) {
 	p, e := t.p, &t.e
 	e.at = at
-	e.shellhole = at.t23.shellhole
-	if p.site.rubbles(src, int(at.t23.rubbleKIA)) {
+	t23 := &at.t23
+	if !p.t23r.all {
+		t23 = p.t23r.of(at, t.target.presentUnits())
+	}
+	e.shellhole = t23.shellhole
+	if p.site.rubbles(src, int(t23.rubbleKIA)) {
 		t.rubble(src, e)
 		return false
 	}
@@ -96,7 +100,7 @@ func (t *fireTrial) hit(src *sim.Source, at *fireOutcome) (stop bool) {
 		return true
 	}
 	e.swLost, e.swMalf = t.target.randomSWDestruction(src, &p.swDist[at.shift])
-	if at.t23.flame {
+	if t23.flame {
 		e.flame = p.site.flames(src, p.site.flameDRM())
 	}
 	return false

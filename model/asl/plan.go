@@ -57,6 +57,11 @@ type dcPlan struct {
 
 	site        site // the target Location's terrain (Table 23)
 	rubbleCheck bool // whether a detonation checks for Rubble
+	// Flame reads the unhalved column with any of flameUnits in the
+	// Location, or none and flameEmpty; flameAll: whoever is there
+	// (DCAttack.flameUnhalved).
+	flameUnits           uint32
+	flameEmpty, flameAll bool
 
 	m metricIndex
 }
@@ -76,12 +81,15 @@ type outcome struct {
 	// (A23.71).
 	rubbleKIA int8
 	destroys  bool
-	flameKIA  bool // Original KIA on the units' column (B25.13, §8.14)
-	breach    bool
-	wire      bool
-	roadblock bool
-	caveGone  bool
-	spans     int8 // bridge spans destroyed
+	// flameKIA is an Original KIA on the column before any halving for
+	// concealment, flameHalvedKIA on the halved one; the units in the
+	// Location tell which Flame reads (B25.13, §8.14, flameReadsUnhalved).
+	flameKIA, flameHalvedKIA bool
+	breach                   bool
+	wire                     bool
+	roadblock                bool
+	caveGone                 bool
+	spans                    int8 // bridge spans destroyed
 }
 
 // fireRoll is one fire attack on a Location: its coarse DR and the result
@@ -150,6 +158,9 @@ func newDCPlan(a DCAttack) *dcPlan {
 	p := &dcPlan{a: a, rules: a.Options.locRules(a.surrender())}
 	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
 	p.site, p.rubbleCheck = a.site(), a.rubbleCheck()
+	p.flameUnits, p.flameEmpty = a.flameUnhalved()
+	all := uint32(1)<<len(a.Targets) - 1
+	p.flameAll = len(a.Targets) > 0 && p.flameUnits&all == all
 	for orig := 2; orig <= 12; orig++ {
 		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {
@@ -226,7 +237,9 @@ func (a DCAttack) outcome(orig int) outcome {
 			o.rubbleKIA = int8(Lookup(ColumnFor(30), orig).KIA())
 		}
 	}
-	o.flameKIA = a.flameCheck() && Lookup(a.flameColumn(), orig).KIA() > 0
+	unhalved, halved := a.flameColumns()
+	o.flameKIA = a.flameCheck() && Lookup(unhalved, orig).KIA() > 0
+	o.flameHalvedKIA = a.flameCheck() && Lookup(halved, orig).KIA() > 0
 	o.wire = a.ClearsWire(orig)
 	o.roadblock = a.RemovesRoadblock(orig)
 	o.caveGone = a.DestroysCave(orig)

@@ -115,7 +115,7 @@ func (p *dcPlan) shortPaths() {
 	for orig := range p.at {
 		o := &p.at[orig]
 		switch {
-		case orig < 2 || o.rubbleKIA > 0 || o.destroys || o.flameKIA || o.spans > 0:
+		case orig < 2 || o.rubbleKIA > 0 || o.destroys || o.flameKIA || o.flameHalvedKIA || o.spans > 0:
 		case o.malf:
 			// Nothing happens to anyone (A23.2).
 			p.short[orig] = &shortPath{byMask: []shortVariant{*p.variant(&start, nil)}}

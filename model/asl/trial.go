@@ -147,11 +147,19 @@ func (t *dcTrial) detonate(src *sim.Source, rec *sim.Record, e *effects) (stop b
 		if e.entered {
 			res = &at.caveIn
 		}
+		// Flame reads the column of the units there as the DC detonates,
+		// those it eliminates included.
+		flame := at.flameKIA
+		if !p.flameAll {
+			if m := t.target.presentUnits(); m&p.flameUnits == 0 && (m != 0 || !p.flameEmpty) {
+				flame = at.flameHalvedKIA
+			}
+		}
 		if t.target.resolve(src, res) {
 			return true
 		}
 		t.randomSWDestruction(src, e)
-		if at.flameKIA {
+		if flame {
 			s := &p.site
 			e.flame = s.flames(src, s.flameDRM())
 		}
