@@ -26,7 +26,7 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, allConcealed(c.Concealed, c.Targets), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, c.Building, 0, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	cs = append(cs, checkedUnitConflicts(fs, rules, c.Targets, c.Throwers, c.Placer, c.Setter)...)
-	cs = append(cs, fanaticConflict(rules, len(c.DFF) > 1, c.Targets, c.Throwers, c.Placer, c.Setter))
+	cs = append(cs, fanaticConflict(rules, len(c.DFF), c.Targets, c.Throwers, c.Placer, c.Setter))
 	cs = append(cs, concealedConflict(fs, c.Targets))
 	return checkConflicts(cs...)
 }

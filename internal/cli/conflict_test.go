@@ -73,7 +73,7 @@ func TestConflicts(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..2 --metric stack --cumulative", "--cumulative with --metric stack: its outcomes (cleared, not_cleared) have no order"},
 		{"fire --fp 8 --target 4-6-7 --rule wp-drms-add=false", "--rule wp-drms-add with --weapon small-arms"},
 		{"fire --fp 8 --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with --weapon small-arms"},
-		{"fire --fp 8 --weapon he --calibre 75 --building stone --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved without --area-fire and a target not concealed"},
+		{"fire --fp 8 --weapon he --calibre 75 --building stone --target 4-6-7 --rule table23-unhalved=true", "--rule table23-unhalved with an attack on the same column either way"},
 		{"fire --fp 8 --target 4-6-7 --leader-directed --rule cower-off-lowest-no-effect=false", "with an attack that never cowers"},
 		{"fire --fp 8 --target 4-6-7 --rule cower-off-lowest-no-effect=false", "--rule cower-off-lowest-no-effect with --fp 8: it changes only an attack that Cowers off the lowest column (§8.54), and this one Cowers to the 6-FP column at the least"},
 		{"activate two-sq-crossing --rule pinned-keeps-fire=false", "--rule pinned-keeps-fire with a path of one check and one round of shots at each Location: it decides only whether a pinned target keeps a Location's later checks and rounds coming (S16)"},
@@ -92,7 +92,9 @@ func TestConflicts(t *testing.T) {
 		// Flame reads the highest column used against the Location's
 		// units, the unconcealed unit's (§8.14).
 		{"dc --target 4-6-7,concealed --target 4-6-7 --building wooden --rule flame-ignores-concealment=true", "--rule flame-ignores-concealment with a target not concealed"},
-		{"fire --fp 36 --weapon he --calibre 150 --building wooden --target 4-6-7,concealed --target 4-6-7 --rule table23-unhalved=false", "--rule table23-unhalved without --area-fire and a target not concealed"},
+		{"fire --fp 36 --weapon he --calibre 150 --building wooden --target 4-6-7,concealed --target 4-6-7 --rule table23-unhalved=false", "--rule table23-unhalved with an attack on the same column either way"},
+		// 80 FP halved is 40: the 36+ column either way.
+		{"fire --fp 80 --weapon he --calibre 150 --building wooden --target 4-6-7,concealed --rule table23-unhalved=false", "--rule table23-unhalved with an attack on the same column either way"},
 		{"dc --target 4-6-7 --building stone --rule leaders-elite=false", "--rule leaders-elite with no leader: it changes only a leader's Heat of Battle DR"},
 		{"dc --target 4-6-7 --building stone --rule llmc-reverse-positive=true", "--rule llmc-reverse-positive with no leader"},
 		{"dc --target 4-6-7 --target leader:8-1 --rule berserk-tc-chain=false", "--rule berserk-tc-chain with fewer than two leaders"},
@@ -119,9 +121,9 @@ func TestConflicts(t *testing.T) {
 		{"fire --fp 8 --target 4-6-7 --rule leaders-elite=false", "--rule leaders-elite with no leader"},
 		// A unit turns Fanatic by one HoB DR and reads §8.52 at a later
 		// one, which in one attack only a Leader Loss MC brings (A10.2).
-		{"fire --fp 8 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and no unit attacked twice"},
-		{"dc --target 4-6-7 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and no unit attacked twice"},
-		{"compare --target 4-6-7 --rule fanatic-berserk=true", "--rule fanatic-berserk with no leader and no unit attacked twice"},
+		{"fire --fp 8 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader: it changes only"},
+		{"dc --target 4-6-7 --target 4-6-8,class=elite --rule fanatic-berserk=false", "--rule fanatic-berserk with no leader and at most one --dff"},
+		{"compare --target 4-6-7 --rule fanatic-berserk=true", "--rule fanatic-berserk with no leader and at most one --dff"},
 		// compare.
 		{"compare --ec dry", "--ec with --building stone"},
 		{"compare --building none --ec dry", "--ec without --terrain"},
@@ -267,8 +269,9 @@ func TestNoConflict(t *testing.T) {
 		"dc --target 4-6-7,concealed --target 4-6-7 --concealed --method exact",
 		// A leader's loss may bring a second MC, and several Defensive
 		// Fire attacks on the Placer a second attack (§8.52).
-		"fire --fp 8 --target 4-6-8,class=elite --target leader:10-3 --rule fanatic-berserk=false --method exact",
-		"dc --target 4-6-7 --placer 4-6-8,class=elite --dff 4:+1 --dff 2:0 --rule fanatic-berserk=false --method exact",
+		// Both change figures (TestFanaticBerserkNeedsALeader).
+		"fire --fp 30 --target 4-4-3,class=elite --target leader:10-3 --rule fanatic-berserk=false --method exact",
+		"dc --target 4-6-7 --placer 4-6-8,class=elite --dff 8:0 --dff 8:0 --dff 8:0 --rule fanatic-berserk=false --method exact",
 		"building --charges 1 --pillbox inside --target 3,in-pillbox --cover 4 --method exact",
 		"building --dice 12 --cover 0 --target 4,cover=1 --cancel-on 3 --method exact",
 		// A sweep reads --cancel-on at every cover but 0.

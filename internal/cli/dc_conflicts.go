@@ -46,7 +46,7 @@ func dcConflicts(fs givenFlags, rules []string, noHoB, heightSwept bool, a asl.D
 	}
 	cs = append(cs, useConflicts(fs, nil, a.Mode, a.CX, len(a.Throwers))...)
 	cs = append(cs, dcRuleConflicts(rules, noHoB, a)...)
-	cs = append(cs, fanaticConflict(rules, len(a.DFF) > 1, a.Targets, a.Throwers, a.Placer, a.Setter))
+	cs = append(cs, fanaticConflict(rules, len(a.DFF), a.Targets, a.Throwers, a.Placer, a.Setter))
 	cs = append(cs, checkedUnitConflicts(fs, nil, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 	cs = append(cs, concealedConflict(fs, a.Targets))
 	return checkConflicts(cs...)

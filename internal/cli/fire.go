@@ -181,7 +181,7 @@ func (f *fireFlags) resolve(fs *pflag.FlagSet) (asl.IFTAttack, error) {
 		return zero, err
 	}
 	cs := append(unitRuleConflicts(f.rules, a.Building, a.Top, a.Targets), checkedUnitConflicts(fs, f.rules, a.Targets)...)
-	cs = append(cs, concealedConflict(fs, a.Targets), fanaticConflict(f.rules, false, a.Targets))
+	cs = append(cs, concealedConflict(fs, a.Targets), fanaticConflict(f.rules, -1, a.Targets))
 	if err := checkConflicts(append(cs, fireRuleConflicts(f.rules, f.noHoB, a)...)...); err != nil {
 		return zero, err
 	}

@@ -60,10 +60,6 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 	w := a.Weapon
 	weapon := "--weapon " + w.String()
 	concealed := anyConcealed(a.Concealed, a.Targets)
-	// Table 23 reads the highest column used against the Location's
-	// units with the switch off: halved by Area Fire, or when every target
-	// is concealed.
-	halved := a.AreaFire || allConcealed(a.Concealed, a.Targets)
 	shellholes := w == asl.ConcentratedFFE || w == asl.FFE || w == asl.AerialBomb || w == asl.Rocket
 	least, onTable := a.LeastCowered()
 	cs := []conflict{
@@ -80,8 +76,8 @@ func fireRuleConflicts(rules []string, noHoB bool, a asl.IFTAttack) []conflict {
 		ruleConflict(rules, "shellhole-calibre-rockets-only", weapon, !shellholes || w == asl.Rocket,
 			"it changes only whether the 150mm Shellhole limit holds a Concentration, an FFE or an aerial bomb (§8.56)"),
 		ruleConflict(rules, "table23-unhalved", weapon, w == asl.SmallArms, "small arms have no Table 23 effect (§8.53)"),
-		ruleConflict(rules, "table23-unhalved", "no --area-fire and a target not concealed", !halved,
-			"it changes only the column of a halved attack that Table 23 reads, which is then the highest used against the Location's units (§8.53)"),
+		ruleConflict(rules, "table23-unhalved", "an attack on the same column either way", w != asl.SmallArms && !a.Table23SwitchMatters(),
+			"off, Table 23 reads the highest column used against the units in the Location, here the column before any halving (§8.53)"),
 		ruleConflict(rules, "cowering-shifts-table23", weapon, w == asl.SmallArms, "small arms have no Table 23 effect (§8.54)"),
 		ruleConflict(rules, "cowering-shifts-table23", "an attack that never cowers", !a.Cowers(),
 			"it moves the column of a cowering attack (A7.9, §8.54)"),

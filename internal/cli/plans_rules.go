@@ -139,13 +139,44 @@ func planRulesRead(given []string, plans []planSpec, noHoB bool) error {
 	return nil
 }
 
+// readsConcealedOnly reports whether switch s, a reading of concealment
+// (flame-ignores-concealment, table23-unhalved), changes the attack st
+// once only its concealed targets are left in the Location: a later
+// attack of a plan may meet them alone, the others gone (§7.5), and its
+// Flame, or its Table 23, then reads their halved column.
+func readsConcealedOnly(s string, noHoB bool, st asl.PlanStep) bool {
+	key, _, _ := strings.Cut(s, "=")
+	if key != "flame-ignores-concealment" && key != "table23-unhalved" {
+		return false
+	}
+	hidden := func(us []asl.Unit, all bool) []asl.Unit {
+		return slices.DeleteFunc(slices.Clone(us), func(u asl.Unit) bool { return !all && !u.Concealed })
+	}
+	one := []string{s}
+	switch {
+	case st.DC != nil:
+		a := *st.DC
+		if a.Targets = hidden(a.Targets, a.Concealed); len(a.Targets) == 0 {
+			return false
+		}
+		return checkConflicts(dcRuleConflicts(one, noHoB, a)...) == nil
+	case st.Fire != nil:
+		a := *st.Fire
+		if a.Targets = hidden(a.Targets, a.Concealed); len(a.Targets) == 0 {
+			return false
+		}
+		return checkConflicts(fireRuleConflicts(one, noHoB, a)...) == nil
+	}
+	return false
+}
+
 // planRuleRead is planRulesRead for the one switch s.
 func planRuleRead(s string, plans []planSpec, noHoB bool) error {
 	one := []string{s}
 	read := false
 	var first error
 	for _, p := range plans {
-		for _, st := range p.Plan.Attacks() {
+		for k, st := range p.Plan.Attacks() {
 			var cs []conflict
 			switch {
 			case st.DC != nil && ruleOf(rules, s):
@@ -159,7 +190,7 @@ func planRuleRead(s string, plans []planSpec, noHoB bool) error {
 			}
 			read = true
 			err := checkConflicts(cs...)
-			if err == nil {
+			if err == nil || k > 0 && readsConcealedOnly(s, noHoB, st) {
 				return nil
 			}
 			if first == nil {

@@ -868,3 +868,18 @@ func TestPlansDCInOpenGround(t *testing.T) {
 		t.Errorf("DCs alone in open ground: exit %d, %q; want %q", code, stderr, want)
 	}
 }
+
+// TestPlansConcealmentSwitchesLater: a switch that reads concealment is
+// refused for a plan whose every attack meets a target not concealed,
+// and taken where a later attack may meet the concealed ones alone, the
+// others eliminated by an earlier attack (§7.5, §8.14).
+func TestPlansConcealmentSwitchesLater(t *testing.T) {
+	base := []string{"plans", "--target", "4-6-7", "--target", "4-6-7,concealed", "--building", "wooden", "--method", "exact",
+		"--rule", "flame-ignores-concealment=true", "--plan", "a: dc placed"}
+	if code, _, stderr := cli(t, append(base, "--plan", "b: dc set")...); code != exitUsage || !strings.Contains(stderr, "flame-ignores-concealment with a target not concealed") {
+		t.Errorf("one DC a plan: exit %d, %q; want the switch refused", code, stderr)
+	}
+	if code, _, stderr := cli(t, append(base, "--plan", "b: fire 8; dc placed")...); code != 0 {
+		t.Errorf("a DC after fire: exit %d, %q; want the switch taken", code, stderr)
+	}
+}

@@ -125,19 +125,25 @@ func leaderRuleConflicts(rules []string, units ...[]asl.Unit) []conflict {
 }
 
 // fanaticConflict is §8.52's switch where no unit can be Fanatic at a
-// Heat of Battle DR. Units start at most Elite; one turns Fanatic only by
-// a Battle Hardening of its own (A15.3), a HoB DR's result, and reads the
-// switch at a later HoB DR, which needs a later MC of its own (A15.1). In
-// one attack a unit takes a second MC only as a Leader Loss MC (A10.2), so
-// with no leader among units, and no unit attacked more than once
-// (several --dff attacks on the Placer), no unit reads it.
-func fanaticConflict(rules []string, attackedTwice bool, units ...[]asl.Unit) conflict {
+// Heat of Battle DR that reads it. Units start at most Elite; one turns
+// Fanatic only by a Battle Hardening of its own (A15.3), a HoB DR's
+// result, which also rallies it, and reads the switch at a later HoB DR
+// of Final 12 or more: with the Fanatic −1, only a broken unit's, so it
+// must break again, and roll its Original 2 on a further MC (A15.1). In
+// one attack a unit takes a second MC only as a Leader Loss MC (A10.2),
+// or as the Placer under a second --dff; dffs is how many the command
+// has, -1 for none to give.
+func fanaticConflict(rules []string, dffs int, units ...[]asl.Unit) conflict {
 	leader := false
 	for _, us := range units {
 		leader = leader || slices.ContainsFunc(us, func(u asl.Unit) bool { return u.Kind == asl.Leader })
 	}
-	return ruleConflict(rules, "fanatic-berserk", "no leader and no unit attacked twice", !leader && !attackedTwice,
-		"it changes only the later Heat of Battle DR of a unit turned Fanatic by an earlier one, and only a Leader Loss MC gives a unit a second MC in one attack (A10.2, A15.3, §8.52)")
+	with := "no leader"
+	if dffs >= 0 {
+		with = "no leader and at most one --dff"
+	}
+	return ruleConflict(rules, "fanatic-berserk", with, !leader && dffs < 2,
+		"it changes only a Heat of Battle DR of a unit turned Fanatic by an earlier one, and in one attack only a Leader Loss MC, or a second Defensive Fire attack on the Placer, gives a unit a further MC (A10.2, A15.3, §8.52)")
 }
 
 // useConflicts are the inputs on how the DC is used that some modes do

@@ -15,7 +15,8 @@ import (
 // one attack only a Leader Loss MC gives a unit a second MC (A10.2). On
 // random DC and fire attacks with no leader, Heat of Battle on, a Known
 // enemy and Battle Hardening accepted, the exact figures are the same
-// either way; with two 10-3 leaders over an elite squad they are not.
+// either way (randomDCAttack gives the Placer one Defensive Fire attack
+// at most); with a leader, or three such attacks, they are not.
 func TestFanaticBerserkNeedsALeader(t *testing.T) {
 	r := rand.New(rand.NewPCG(852, 15))
 	leader := func(u Unit) bool { return u.Kind == Leader }
@@ -55,14 +56,25 @@ func TestFanaticBerserkNeedsALeader(t *testing.T) {
 		}
 	}
 
-	a := NewIFTAttack(30, mustUnit(t, "4-6-8,class=elite"), mustUnit(t, "leader:10-3"), mustUnit(t, "leader:10-3"))
-	o := &a.Options.Options
-	o.HeatOfBattle, o.KnownEnemyInLOS, o.AcceptBattleHardening = true, true, true
-	o.FanaticBerserk = true
-	on := exactOf(t, a)
-	o.FanaticBerserk = false
-	if firstDifference(on, exactOf(t, a)) == "" {
-		t.Error("fanatic-berserk changes nothing with two 10-3 leaders over an elite squad: the check above proves nothing")
+	// The two shapes the switch needs: a leader whose loss brings a
+	// second MC, and a Placer under several Defensive Fire attacks.
+	fire := NewIFTAttack(30, mustUnit(t, "4-4-3,class=elite"), mustUnit(t, "leader:10-3"))
+	dc := NewDCAttack(Placed, mustUnit(t, "4-6-7"))
+	dc.Placer = []Unit{mustUnit(t, "4-6-8,class=elite")}
+	dc.User = UserOf(dc.Placer)
+	dc.DFF = []FireAttack{{FP: 8}, {FP: 8}, {FP: 8}}
+	for _, c := range []struct {
+		name string
+		o    *Options
+		x    experimenter
+	}{{"a leader", &fire.Options.Options, &fire}, {"three Defensive Fire attacks on the Placer", &dc.Options, &dc}} {
+		c.o.HeatOfBattle, c.o.KnownEnemyInLOS, c.o.AcceptBattleHardening = true, true, true
+		c.o.FanaticBerserk = true
+		on := exactOf(t, c.x)
+		c.o.FanaticBerserk = false
+		if firstDifference(on, exactOf(t, c.x)) == "" {
+			t.Errorf("with %s, fanatic-berserk changes nothing: the check above proves nothing", c.name)
+		}
 	}
 }
 
