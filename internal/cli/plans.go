@@ -282,7 +282,7 @@ func sideBySide(fs *pflag.FlagSet, c common, rep report.Report, runs []plannedRu
 // clearedNote tells the two clearing rows apart, under a table where
 // some plan has more than one attack and Heat of Battle is on: only
 // there may they differ (§8.64).
-const clearedNote = "cleared after any attack: clear after some attack of the plan; stack cleared: still clear after the last, which a later attack may undo: its Heat of Battle may bring a unit back to Good Order, and a hero an earlier attack created is its target (§8.64)."
+const clearedNote = "cleared after any attack: clear after some attack of the plan; stack cleared: still clear after the last. They differ when a later attack's Heat of Battle brings a unit back to Good Order, or a hero one attack created is a target of the next (§8.64)."
 
 // noHoBNote reads the hob row under --no-hob, where it still counts the
 // Original 2s that would have triggered Heat of Battle.

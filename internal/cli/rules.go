@@ -72,12 +72,13 @@ var rules = []rule[asl.Options]{
 // building has no level above ground for Rubble to fall from (§8.60).
 var compareRules = slices.DeleteFunc(slices.Clone(rules), func(r rule[asl.Options]) bool { return r.key == "falling-rubble" })
 
-func ruleKeys[O any](rs []rule[O]) string {
+// ruleKeys are the keys of rs, in their order.
+func ruleKeys[O any](rs []rule[O]) []string {
 	keys := make([]string, len(rs))
 	for i, r := range rs {
 		keys[i] = r.key
 	}
-	return strings.Join(keys, ", ")
+	return keys
 }
 
 // applyRules reads every --rule KEY=BOOL into o. A key given twice is
@@ -101,7 +102,7 @@ func applyRules[O any](rs []rule[O], o *O, given []string) error {
 func applyRule[O any](rs []rule[O], o *O, s string) error {
 	key, val, ok := strings.Cut(s, "=")
 	if !ok && key != hobRuleKey {
-		return badValue("rule", s, "want KEY=BOOL with KEY one of "+ruleKeys(rs))
+		return badValue("rule", s, "want KEY=BOOL with KEY one of "+strings.Join(ruleKeys(rs), ", "))
 	}
 	for _, r := range rs {
 		if r.key == key {
@@ -116,7 +117,7 @@ func applyRule[O any](rs []rule[O], o *O, s string) error {
 	if key == hobRuleKey {
 		return badValue("rule", s, hobFlagWhy)
 	}
-	return unknownRule(s, key, strings.Split(ruleKeys(rs), ", "))
+	return unknownRule(s, key, ruleKeys(rs))
 }
 
 // unknownRule refuses --rule s, whose key is none of keys, offering the
@@ -141,15 +142,27 @@ func nearestRule(key string, keys []string) string {
 	if near := yamlfile.Nearest(key, keys); near != "" {
 		return near
 	}
-	var hits []string
+	// A first word typed whole stands over one it begins (cower over
+	// cowering-shifts-table23), each over one merely near.
+	var whole, begun, near []string
 	for _, k := range keys {
 		first, _, _ := strings.Cut(k, "-")
-		if strings.HasPrefix(k, key) || first == key || yamlfile.Nearest(key, []string{first}) != "" {
-			hits = append(hits, k)
+		switch {
+		case first == key:
+			whole = append(whole, k)
+		case strings.HasPrefix(k, key):
+			begun = append(begun, k)
+		case yamlfile.Nearest(key, []string{first}) != "":
+			near = append(near, k)
 		}
 	}
-	if len(hits) == 1 {
-		return hits[0]
+	for _, hits := range [][]string{whole, begun, near} {
+		if len(hits) > 0 {
+			if len(hits) == 1 {
+				return hits[0]
+			}
+			return ""
+		}
 	}
 	return ""
 }
