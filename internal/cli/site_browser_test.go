@@ -610,6 +610,19 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the partial result shows no figures: %.200q", partialText)
 	}
 
+	// An exact run cancelled: its counts' means have no interval, and
+	// none is printed (it may end before the click on a fast host).
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#activate?crossing=village-crossing&method=exact&run"),
+		waitState("running", "done"),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.getElementById('cancel').click()`, nil),
+		waitState("partial", "done"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, ctx, "an exact crossing cancelled")
+
 	// A long compare: its three runs share the workers, and the status
 	// counts them together.
 	var counted string

@@ -2721,7 +2721,8 @@ function pageMain() {
   // with its half-width, or its bounds where they are not symmetric about
   // it (every trial gave one value).
   function meanText(m, sampled) {
-    if (!sampled) return "mean " + fixed(m.mean, 4);
+    // an exact run cut short bounds its outcomes, not its means
+    if (!sampled || m.mean_lo === undefined || m.mean_hi === undefined) return "mean " + fixed(m.mean, 4);
     const lo = m.mean - m.mean_lo, hi = m.mean_hi - m.mean;
     if (Math.abs(hi - lo) > 1e-9 * Math.max(hi, lo)) return "mean " + fixed(m.mean, 4) + " [" + fixed(m.mean_lo, 4) + ", " + fixed(m.mean_hi, 4) + "]";
     return "mean " + fixed(m.mean, 4) + " ± " + fixed((m.mean_hi - m.mean_lo) / 2, 4);
