@@ -566,6 +566,15 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if state != "idle" || tem != "3" || concealed || rule != "false" || strings.Contains(notice, "tem=3") {
 			t.Errorf("state %q, tem %q, concealed %v, surrender %q; want idle, 3, false, false", state, tem, concealed, rule)
 		}
+		// A file given twice keeps its last copy too, and says so.
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?twicefile#activate?crossing=a.yaml&file:a.yaml=x%3A%201&file:a.yaml=y%3A%202"), waitCommand("activate"),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &notice)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(notice, "file:a.yaml (an earlier copy)") {
+			t.Errorf("a link giving file:a.yaml twice: notice %q", notice)
+		}
 	})
 
 	// A seed past 2^53 is named to its last digit, not as JavaScript rounds it.

@@ -716,6 +716,11 @@ function pageMain() {
     const scen = params.get("scenario");
     if (scen !== null && !scenarios.some((s) => s.name === scen)) leftOut.push("scenario=" + scen);
     for (const [k, v] of params) if (!k.startsWith("file:") && !known.has(k)) leftOut.push(k + "=" + v);
+    // a file given twice keeps its last copy, as an input does; the
+    // earlier are named, not quoted whole
+    for (const k of new Set([...params.keys()].filter((k) => k.startsWith("file:")))) {
+      for (let n = params.getAll(k).length - 1; n > 0; n--) leftOut.push(k + " (an earlier copy)");
+    }
     showNotice(leftOut.length ? "This link gave what the " + (cmd.sweep ? "sweep" : cmd.name) + " form does not take, and it was left out: " + leftOut.join(", ") + ". The form shows what it took: check it, then Run." : "");
     // a value given in the link opens its folded group
     for (const d of form.querySelectorAll("details")) if ([...params.keys()].some((k) => d.querySelector('[data-name="' + CSS.escape(k) + '"]'))) d.open = true;
