@@ -18,6 +18,7 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		r := httptest.NewRequest("POST", "/run", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
 		req, err := read(httptest.NewRecorder(), r)
 		if err != nil {
 			if err.Error() == "" {

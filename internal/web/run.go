@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"strconv"
@@ -55,6 +56,9 @@ const (
 // status to answer with (requestError).
 func read(w http.ResponseWriter, r *http.Request) (request, error) {
 	var req request
+	if err := jsonBody(r); err != nil {
+		return req, err
+	}
 	if r.ContentLength > maxBody {
 		return req, tooLarge()
 	}
@@ -216,6 +220,17 @@ func eachKey(obj []byte, f func(key string, value json.RawMessage) error, prefix
 }
 
 // requestError is a request refused with a status other than 400.
+// jsonBody refuses a request whose body is not said to be JSON, with
+// 415: the page sends application/json, and a form of another site can
+// send only the types a browser posts without asking the server first.
+func jsonBody(r *http.Request) error {
+	t, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if cs, ok := params["charset"]; err != nil || t != "application/json" || ok && !strings.EqualFold(cs, "utf-8") {
+		return &requestError{http.StatusUnsupportedMediaType, "want Content-Type: application/json"}
+	}
+	return nil
+}
+
 type requestError struct {
 	status int
 	msg    string
@@ -340,6 +355,10 @@ func (h *handler) cancel(w http.ResponseWriter, r *http.Request) {
 		Token string `json:"token"`
 	}
 	const want = "want {\"token\": \"…\"}, the token of the run's \"started\" message"
+	if err := jsonBody(r); err != nil {
+		refuse(w, err)
+		return
+	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<10))
 	if err != nil {
 		http.Error(w, want, http.StatusBadRequest)

@@ -77,6 +77,7 @@ func server(t *testing.T, reg Registry, lim Limits) *httptest.Server {
 func post(t *testing.T, s *httptest.Server, body string, header map[string]string) (*http.Response, []message) {
 	t.Helper()
 	req, _ := http.NewRequest("POST", s.URL+"/run", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
@@ -289,6 +290,33 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
+// TestJSONOnly: /run and /cancel take a body said to be JSON, in UTF-8,
+// and refuse any other with 415 before reading it: the types a form of
+// another site may post without asking first among them.
+func TestJSONOnly(t *testing.T) {
+	s := server(t, &fake{}, limits())
+	for _, path := range []string{"/run", "/cancel"} {
+		for _, typ := range []string{"", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", "application/jsonx"} {
+			req, _ := http.NewRequest("POST", s.URL+path, strings.NewReader(`{"args":["dc"]}`))
+			if typ != "" {
+				req.Header.Set("Content-Type", typ)
+			}
+			res, err := s.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(string(msg), "want Content-Type: application/json") {
+				t.Errorf("%s as %q: %d %q, want 415", path, typ, res.StatusCode, msg)
+			}
+		}
+	}
+	if res, _ := post(t, s, `{"args":["dc"]}`, map[string]string{"Content-Type": "application/json; charset=UTF-8"}); res.StatusCode != 200 {
+		t.Errorf("application/json; charset=UTF-8: %d, want 200", res.StatusCode)
+	}
+}
+
 // TestCrossSite: a run asked for by another site's page is refused; the
 // page's own files are open to all.
 func TestCrossSite(t *testing.T) {
@@ -370,6 +398,7 @@ func TestCancelAndBusy(t *testing.T) {
 	tokens := make(chan string, 1)
 	go func() {
 		req, _ := http.NewRequest("POST", s.URL+"/run", strings.NewReader(`{"args":["wait"]}`))
+		req.Header.Set("Content-Type", "application/json")
 		res, err := s.Client().Do(req)
 		if err != nil {
 			done <- answer{}
