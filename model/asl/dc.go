@@ -103,29 +103,54 @@ func (a DCAttack) flameColumns() (unhalved, halved Column) {
 	return open.targetColumn(Unit{}), open.targetColumn(Unit{Concealed: true})
 }
 
-// flameUnhalved is which targets, a bit each, the DC attacks on the
-// unhalved column, and whether an empty Location reads it: all of them
-// and yes under flame-ignores-concealment.
-func (a DCAttack) flameUnhalved() (units uint32, empty bool) {
+// flameReading is which of the two columns Flame reads with the units in
+// the Location: the unhalved with any target attacked on it there, or
+// with none there and the attack not concealed; always under
+// flame-ignores-concealment.
+func (a DCAttack) flameReading() columnReading {
 	if a.Options.FlameIgnoresConcealment {
-		return ^uint32(0), true
+		return newColumnReading(^uint32(0), len(a.Targets), true)
 	}
+	var units uint32
 	for i, u := range a.Targets {
 		if !a.Concealed && !u.Concealed {
 			units |= 1 << i
 		}
 	}
-	return units, !a.Concealed
+	return newColumnReading(units, len(a.Targets), !a.Concealed)
 }
 
-// flameKIA reports whether Flame reads an Original KIA in o with every
-// target in the Location, as one attack meets them.
-func (a DCAttack) flameKIA(o *outcome) bool {
-	units, empty := a.flameUnhalved()
-	if all := uint32(1)<<len(a.Targets) - 1; all&units != 0 || all == 0 && empty {
+// flameKIA reports whether Flame reads an Original KIA in o with the
+// units present, a bit each, in the Location.
+func (r columnReading) flameKIA(o *outcome, present uint32) bool {
+	if r.unhalved(present) {
 		return o.flameKIA
 	}
 	return o.flameHalvedKIA
+}
+
+// columnReading tells, from the units in a Location as an attack meets
+// them, a bit each, whether an effect on the whole Location (Flame,
+// §8.14; Table 23, §8.53) reads the unhalved of its two columns: with any
+// of units there, or with none there and empty. all: whoever is there.
+// One Original DR reads every unit's column (A.5), and the higher shows a
+// KIA whenever the lower does.
+type columnReading struct {
+	units      uint32
+	empty, all bool
+}
+
+// newColumnReading is the reading of an attack on n targets, those of
+// units on the unhalved column.
+func newColumnReading(units uint32, n int, empty bool) columnReading {
+	every := uint32(1)<<n - 1
+	return columnReading{units: units, empty: empty, all: units&every == every && (n > 0 || empty)}
+}
+
+// unhalved reports whether the effect reads the unhalved column with the
+// units present.
+func (r columnReading) unhalved(present uint32) bool {
+	return r.all || present&r.units != 0 || present == 0 && r.empty
 }
 
 // throwerDRM is the DRM on the DR against the thrower's Location (A23.6,

@@ -280,7 +280,7 @@ func (a DCAttack) effects(o *outcome) []string {
 	if o.destroys {
 		e = append(e, "Final KIA: the building level is destroyed (A23.71)")
 	}
-	flame := a.flameKIA(o)
+	flame := a.flameReading().flameKIA(o, uint32(1)<<len(a.Targets)-1)
 	switch {
 	case flame && o.destroys:
 		// The destroyed level is Rubble, which takes precedence (B24.6):

@@ -10,9 +10,10 @@ import (
 )
 
 // TestFanaticBerserkNeedsALeader holds the reading behind refusing §8.52's
-// switch with no leader and no unit attacked twice: a unit reads it only
-// at a Heat of Battle DR after one that made it Fanatic (A15.3), and in
-// one attack only a Leader Loss MC gives a unit a second MC (A10.2). On
+// switch with no leader and at most one --dff: a unit reads it only at a
+// Heat of Battle DR after one that made it Fanatic (A15.3), and in one
+// attack only a Leader Loss MC (A10.2), or a further Defensive Fire
+// attack on the Placer, gives a unit a second MC. On
 // random DC and fire attacks with no leader, Heat of Battle on, a Known
 // enemy and Battle Hardening accepted, the exact figures are the same
 // either way (randomDCAttack gives the Placer one Defensive Fire attack

@@ -289,7 +289,7 @@ func (a IFTAttack) fireEffects(o *fireOutcome) []string {
 	var e []string
 	col, _ := a.table23At(int(o.shift))
 	on := ColumnHeading(col)
-	t23 := a.t23Reading().of(o, uint32(1)<<len(a.Targets)-1)
+	t23 := a.t23Reading().t23Of(o, uint32(1)<<len(a.Targets)-1)
 	if t23.shellhole {
 		e = append(e, fmt.Sprintf("Shellhole (KIA on the %s column; B2.1)", on))
 	}

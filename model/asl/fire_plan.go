@@ -37,7 +37,7 @@ type firePlan struct {
 
 	tab *checkTables // the targets' MCs, when no leader links them
 
-	t23r t23Reading
+	t23r columnReading // which of an outcome's t23 and t23Hidden stands (t23Reading)
 }
 
 // fireOutcome is everything one Original DR does before any further dice.
@@ -45,9 +45,9 @@ type fireOutcome struct {
 	res   [MaxUnits]IFT // per target (A.5), after Cowering
 	ift   IFT           // the reported cell: the first target's, or the Location's
 	shift int8          // columns Cowered (A7.9)
-	// t23 is Table 23 read on the column of a unit not concealed (or
+	// t23 is Table 23 read on the Location's own column (or the attack's
 	// with Table 23 unhalved), t23Hidden on a concealed unit's: the units
-	// in the Location tell which (firePlan.t23Units).
+	// in the Location tell which (t23Reading).
 	t23, t23Hidden t23Outcome
 }
 
@@ -116,32 +116,23 @@ func (a IFTAttack) outcome(orig int, doubles bool) fireOutcome {
 	return o
 }
 
-// t23Reading tells which of an outcome's two Table 23 readings stands
-// with the targets present: units are those attacked on the column of
-// t23, a bit each; all, every target.
-type t23Reading struct {
-	units uint32
-	all   bool
-}
-
-func (a IFTAttack) t23Reading() t23Reading {
-	var r t23Reading
+// t23Reading is which of an outcome's two Table 23 readings stands with
+// the units in the Location: t23 with any target attacked on the
+// Location's own column there, or with none there; t23Hidden only when
+// every unit there is concealed (table23Column).
+func (a IFTAttack) t23Reading() columnReading {
+	var units uint32
 	for i, u := range a.Targets {
 		if a.Options.Table23Unhalved || a.column(u) == a.locationColumn() {
-			r.units |= 1 << i
+			units |= 1 << i
 		}
 	}
-	every := uint32(1)<<len(a.Targets) - 1
-	r.all = r.units&every == every
-	return r
+	return newColumnReading(units, len(a.Targets), true)
 }
 
-// of is the Table 23 outcome of o with the targets present, a bit each,
-// in the Location: read on a concealed unit's column only when every
-// unit there is concealed (table23Column), and on the Location's own
-// when none is there.
-func (r t23Reading) of(o *fireOutcome, present uint32) *t23Outcome {
-	if r.all || present == 0 || present&r.units != 0 {
+// t23Of is the Table 23 outcome of o with the units present, a bit each.
+func (r columnReading) t23Of(o *fireOutcome, present uint32) *t23Outcome {
+	if r.unhalved(present) {
 		return &o.t23
 	}
 	return &o.t23Hidden

@@ -89,7 +89,7 @@ func (t *fireTrial) hit(src *sim.Source, at *fireOutcome) (stop bool) {
 	e.at = at
 	t23 := &at.t23
 	if !p.t23r.all {
-		t23 = p.t23r.of(at, t.target.presentUnits())
+		t23 = p.t23r.t23Of(at, t.target.presentUnits())
 	}
 	e.shellhole = t23.shellhole
 	if p.site.rubbles(src, int(t23.rubbleKIA)) {

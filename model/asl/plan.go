@@ -55,13 +55,9 @@ type dcPlan struct {
 	joint              bool
 	jTargets, jEffects int
 
-	site        site // the target Location's terrain (Table 23)
-	rubbleCheck bool // whether a detonation checks for Rubble
-	// Flame reads the unhalved column with any of flameUnits in the
-	// Location, or none and flameEmpty; flameAll: whoever is there
-	// (DCAttack.flameUnhalved).
-	flameUnits           uint32
-	flameEmpty, flameAll bool
+	site        site          // the target Location's terrain (Table 23)
+	rubbleCheck bool          // whether a detonation checks for Rubble
+	flame       columnReading // which column Flame reads (DCAttack.flameReading)
 
 	m metricIndex
 }
@@ -83,7 +79,7 @@ type outcome struct {
 	destroys  bool
 	// flameKIA is an Original KIA on the column before any halving for
 	// concealment, flameHalvedKIA on the halved one; the units in the
-	// Location tell which Flame reads (B25.13, §8.14, flameReadsUnhalved).
+	// Location tell which Flame reads (B25.13, §8.14, flameReading).
 	flameKIA, flameHalvedKIA bool
 	breach                   bool
 	wire                     bool
@@ -158,9 +154,7 @@ func newDCPlan(a DCAttack) *dcPlan {
 	p := &dcPlan{a: a, rules: a.Options.locRules(a.surrender())}
 	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
 	p.site, p.rubbleCheck = a.site(), a.rubbleCheck()
-	p.flameUnits, p.flameEmpty = a.flameUnhalved()
-	all := uint32(1)<<len(a.Targets) - 1
-	p.flameAll = len(a.Targets) > 0 && p.flameUnits&all == all
+	p.flame = a.flameReading()
 	for orig := 2; orig <= 12; orig++ {
 		p.at[orig] = a.outcome(orig)
 		for i, u := range a.Throwers {

@@ -150,10 +150,8 @@ func (t *dcTrial) detonate(src *sim.Source, rec *sim.Record, e *effects) (stop b
 		// Flame reads the column of the units there as the DC detonates,
 		// those it eliminates included.
 		flame := at.flameKIA
-		if !p.flameAll {
-			if m := t.target.presentUnits(); m&p.flameUnits == 0 && (m != 0 || !p.flameEmpty) {
-				flame = at.flameHalvedKIA
-			}
+		if !p.flame.all {
+			flame = p.flame.flameKIA(at, t.target.presentUnits())
 		}
 		if t.target.resolve(src, res) {
 			return true
