@@ -16,7 +16,9 @@ import (
 
 	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/lhy"
 	"github.com/sapperhq/sapper/model/sasl"
+	"github.com/sapperhq/sapper/model/toi"
 )
 
 // A scenario file names a command and gives its flags, one key per flag
@@ -312,9 +314,9 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 				return scenarioError(s.file, item.Line, "field %s: %s", name, err)
 			}
 			plain := item.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
-			if unitFlag(f) && plain && asl.IsUnitOption(item.Value) {
+			if what, example, ok := optionSplitOff(s.command.name, f, item.Value); plain && ok {
 				// In [4-6-7,elr=2] YAML splits the unit at its comma.
-				return scenarioError(s.file, item.Line, "field %s: %s is a unit's option, not a unit: quote the unit with its options, as \"4-6-7,elr=2\"", name, quote(item.Value))
+				return scenarioError(s.file, item.Line, "field %s: %s is %s's option, not %s: quote the %s with its options, as \"%s\"", name, quote(item.Value), article(what), article(what), what, example)
 			}
 			if name == "dff" && plain && !strings.Contains(item.Value, ":") && strings.Contains(item.Value, "=") {
 				// In [8:-1,class=first] YAML splits the attack at its comma.
@@ -796,3 +798,31 @@ func oddRune(s, allowed string) string {
 	}
 	return ""
 }
+
+// optionSplitOff reports whether value, a plain entry of the list field f
+// of command cmd, is an option that YAML split at its comma from the
+// entry before it ([4-6-7, elr=2] for ["4-6-7,elr=2"]), naming what the
+// entries are and one to quote as an example: an ASL unit's option, an
+// entry of The Last Hundred Yards with no NAME:, or a Tide of Iron squad's
+// option=.
+func optionSplitOff(cmd string, f *pflag.Flag, value string) (what, example string, ok bool) {
+	placeholder, _ := pflag.UnquoteUsage(f)
+	// An option is what reads as one after an entry that reads alone.
+	after := func(entry string, parse func(string) error) bool {
+		return !strings.ContainsAny(value, ",:") && value != "" && parse(entry+","+value) == nil
+	}
+	switch {
+	case placeholder == "UNIT" && cmd == "lhy":
+		return "unit", "squad:7,concealed", after("squad:7", func(s string) error { _, err := lhy.ParseUnit(s); return err })
+	case placeholder == "VEHICLE":
+		return "vehicle", "tank:8,afv", after("tank:8", func(s string) error { _, err := lhy.ParseVehicle(s); return err })
+	case placeholder == "SQUAD":
+		return "squad", "3,cover=1", after("3", func(s string) error { _, err := toi.ParseSquad(s); return err })
+	case placeholder == "UNIT":
+		return "unit", "4-6-7,elr=2", asl.IsUnitOption(value)
+	}
+	return "", "", false
+}
+
+// article is noun with its indefinite article.
+func article(noun string) string { return "a " + noun }

@@ -40,6 +40,9 @@ func TestScenarioErrors(t *testing.T) {
 		{"enemy key", "command: activate\nac: 3\n", `enemy key.yaml:2: unknown field "ac"; a crossing's ac belongs under enemy:, as enemy: {ac: …}`},
 		{"command spelt", "command: activte\n", `command spelt.yaml:1: command "activte": did you mean activate?`},
 		{"split unit", "command: dc\nflags:\n  target: [4-6-7, leader:8-1,wounded]\n", `split unit.yaml:3: field target: "wounded" is a unit's option, not a unit: quote the unit with its options, as "4-6-7,elr=2"`},
+		{"split lhy unit", "command: lhy\nflags:\n  sadrm: 1\n  target: [squad:7,concealed]\n", `split lhy unit.yaml:4: field target: "concealed" is a unit's option, not a unit: quote the unit with its options, as "squad:7,concealed"`},
+		{"split vehicle", "command: lhy\nflags:\n  atdrm: tank=2\n  vehicle: [tank:8,afv]\n  target: [a:7]\n", `split vehicle.yaml:4: field vehicle: "afv" is a vehicle's option, not a vehicle: quote the vehicle with its options, as "tank:8,afv"`},
+		{"split squad", "command: building\nflags:\n  target: [4, 3,cover=1]\n", `split squad.yaml:3: field target: "cover=1" is a squad's option, not a squad: quote the squad with its options, as "3,cover=1"`},
 		{"split attack", "command: dc\nflags:\n  target: 4-6-7\n  placer: 4-6-8\n  dff: [8:-1,class=first]\n", `split attack.yaml:5: field dff: "class=first" is an attack's option, not an attack: quote the attack with its options, as "8:-1,class=first"`},
 		{"empty list", "command: building\nflags:\n  squad: []\n  dice: 10\n", `empty list.yaml:3: field squad: an empty list; give a value or more, or leave the field out`},
 		// A list's item is placed at its own line, whether its flag's

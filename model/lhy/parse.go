@@ -123,7 +123,11 @@ func splitEntry(s, what string) (entryHead, []string, error) {
 	parts := strings.Split(s, ",")
 	name, val, ok := strings.Cut(parts[0], ":")
 	if !ok {
-		return h, nil, fmt.Errorf("%q: want NAME:%s, e.g. rifle1:7", s, what)
+		example := "rifle1:7"
+		if what == "AV" {
+			example = "tank:8"
+		}
+		return h, nil, fmt.Errorf("%q: want NAME:%s, e.g. %s", s, what, example)
 	}
 	if err := ValidName(name); err != nil {
 		return h, nil, fmt.Errorf("%q: %w", s, err)

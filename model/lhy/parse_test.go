@@ -23,7 +23,7 @@ func TestParseUnit(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ s, want string }{
-		{"rifle", "want NAME:COHESION"},
+		{"rifle", "want NAME:COHESION, e.g. rifle1:7"},
 		{"rifle:x", `COHESION "x" is not a whole number`},
 		{"rifle:0x7", "is not a whole number"},
 		{"rifle:1_0", "is not a whole number"},
@@ -60,7 +60,7 @@ func TestParseVehicle(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ s, want string }{
-		{"tank", "want NAME:AV"},
+		{"tank", "want NAME:AV, e.g. tank:8"},
 		{"tank:", `AV "" is not a whole number`},
 		{"tank:8,afv,afv", "option afv given twice"},
 		{"tank:8,eav=0x6", "eav=0x6"},

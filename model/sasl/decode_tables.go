@@ -240,6 +240,9 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 				if x.N.Kind == yaml.ScalarNode && x.N.Value == "none" {
 					return nil
 				}
+				if x.N.Kind != yaml.MappingNode {
+					return yamlfile.Errorf(v.File, x.N.Line, "tables: units: %s: dm: want {fp: N, range: N}, both above 0, or dm: none, not %s", yamlfile.OneLine(name), yamlfile.KindName(x.N))
+				}
 				var p Profile
 				seen := 0
 				err = x.Fields([]string{"fp", "range"}, func(kk string, y yamlfile.Node) error {

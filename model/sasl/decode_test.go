@@ -137,6 +137,8 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 		{"dm with no range", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 2}}\n", 2, "units: LMG: dm: want {fp: N, range: N}, both above 0, or dm: none"},
 		{"dm empty", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {}}\n", 2, "units: LMG: dm: want {fp: N, range: N}"},
 		{"dm of no FP", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: {fp: 0, range: 4}}\n", 2, "units: LMG: dm: want {fp: N, range: N}"},
+		{"dm a word", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: nope}\n", 2, "units: LMG: dm: want {fp: N, range: N}, both above 0, or dm: none, not a value"},
+		{"dm a list", "units:\n  LMG: {kind: mg, fp: 2, range: 6, rof: 1, b: 11, dm: [2, 4]}\n", 2, "units: LMG: dm: want {fp: N, range: N}, both above 0, or dm: none, not a list"},
 		{"empty drm", "x2: {drm: [], rows: {2: a}}\n", 1, "an empty list; want the DRM, or leave drm out"},
 		{"elite DRM on x2", "x2: {drm: [{if: elite-mmc, value: 2}], rows: {2: a}}\n", 1, "elite-mmc: only the {x3} leader table's DRM may be the elite MMC's (S5)"},
 	} {
