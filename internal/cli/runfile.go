@@ -112,6 +112,25 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 		return nil, inputErrorf("vary", "vary: %s in the file and --vary %s after it; a sweep varies one input", oneLine(s.vary), quote(sa.vary))
 	}
 	sa.vary, sa.hasVary = s.vary, true
+	// The file's cumulative: is the sweep's own, as --cumulative is: it
+	// shapes the --metric table as well as the chart, and the swept
+	// command would read it as the chart's alone. One after the file
+	// stands over it, as any flag after the file does.
+	before := in.before[:0:0]
+	for _, st := range in.before {
+		if st.name != "cumulative" {
+			before = append(before, st)
+			continue
+		}
+		if !sa.hasCumulative {
+			v, ok := readYesNo(st.value)
+			if !ok {
+				return nil, badValue("cumulative", st.value, switchWant)
+			}
+			sa.cumulative, sa.hasCumulative = v, true
+		}
+	}
+	in.before = before
 	if s.metric != "" {
 		if sa.hasMetric {
 			return nil, inputErrorf("metric", "metric: %s in the file and --metric %s after it; a sweep has one", oneLine(s.metric), quote(sa.metric))

@@ -282,3 +282,28 @@ func TestRunFileFormatGivesWay(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepFileCumulative: a sweep file's cumulative: is the sweep's, as
+// --cumulative is, shaping its --metric table and headline; one after the
+// file stands over it.
+func TestSweepFileCumulative(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "at-least.yaml")
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  method: exact\n  cumulative: true\nvary: tem=0..3\nmetric: ift\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := cli(t, "sweep", "dc", "--target", "4-6-7", "--method", "exact", "--cumulative", "--vary", "tem=0..3", "--metric", "ift")
+	code, got, stderr := cli(t, "run", file)
+	if code != exitOK || !strings.HasPrefix(got, "P(ift ≥ 3MC) goes from 72.22% at tem=0") {
+		t.Fatalf("run at-least.yaml: exit %d, %q, %s", code, got, stderr)
+	}
+	_, gotTable, _ := strings.Cut(got, "\n\n")
+	_, wantTable, _ := strings.Cut(want, "\n\n")
+	_, gotTable, _ = strings.Cut(gotTable, "\n") // past the title, the file's name
+	_, wantTable, _ = strings.Cut(wantTable, "\n")
+	if string(normalize([]byte(gotTable))) != string(normalize([]byte(wantTable))) {
+		t.Errorf("the file's cumulative sweep differs from sweep --cumulative:\n%s\n---\n%s", gotTable, wantTable)
+	}
+	if _, off, _ := cli(t, "run", file, "--cumulative=false"); !strings.HasPrefix(off, "P(ift = 1MC) goes from 5.56% at tem=0") {
+		t.Errorf("run at-least.yaml --cumulative=false: %q", off)
+	}
+}
