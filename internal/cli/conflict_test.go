@@ -24,6 +24,7 @@ func TestConflicts(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --cumulative", "--cumulative without --metric: the summary figures have no order"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --cumulative --plot x.svg", "--cumulative without --metric: the summary figures have no order"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric ift --cumulative --format csv", "--cumulative with --format csv and no --plot: it changes the table and the chart; the CSV reads at least with --view at-least"},
+		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric ift --format csv", "--metric with --format csv and no --plot: it picks the table's metric, its headline and the chart's; the CSV has a row for every outcome of every metric"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric ift --cumulative --format json", "--cumulative with --format json and no --plot"},
 		{"compare --method exact --seed 3", "--seed with --method exact"},
 		{"afv --af 11/8/8 --method exact --trials 10", "--trials with --method exact"},

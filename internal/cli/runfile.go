@@ -127,7 +127,7 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 			if !ok {
 				return nil, badValue("cumulative", st.value, switchWant)
 			}
-			sa.cumulative, sa.hasCumulative = v, true
+			sa.cumulative, sa.hasCumulative, sa.fileCumulative = v, true, true
 		}
 	}
 	in.before = before
@@ -135,7 +135,7 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 		if sa.hasMetric {
 			return nil, inputErrorf("metric", "metric: %s in the file and --metric %s after it; a sweep has one", oneLine(s.metric), quote(sa.metric))
 		}
-		sa.metric, sa.hasMetric = s.metric, true
+		sa.metric, sa.hasMetric, sa.fileMetric = s.metric, true, true
 	}
 	return sweepJob(ctx, s.command, sa, input{before: in.before, args: sa.rest, fileVary: true})
 }

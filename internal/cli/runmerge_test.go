@@ -306,4 +306,9 @@ func TestSweepFileCumulative(t *testing.T) {
 	if _, off, _ := cli(t, "run", file, "--cumulative=false"); !strings.HasPrefix(off, "P(ift = 1MC) goes from 5.56% at tem=0") {
 		t.Errorf("run at-least.yaml --cumulative=false: %q", off)
 	}
+	// A CSV of the file leaves its table's keys unread, as it does any
+	// file's metric:; the same flags given for a CSV are refused.
+	if code, csv, stderr := cli(t, "run", file, "--format", "csv"); code != exitOK || !strings.HasPrefix(csv, "run,metric,outcome,") {
+		t.Errorf("run at-least.yaml --format csv: exit %d, %.80q, %s", code, csv, stderr)
+	}
 }

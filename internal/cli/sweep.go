@@ -47,12 +47,17 @@ type sweepArgs struct {
 	vary   string
 	metric string
 	goal   string
-	// vary, metric and goal were given (possibly empty)
-	hasVary, hasMetric, hasGoal bool
+	// vary, metric and goal were given (possibly empty); fileMetric: the
+	// metric is a sweep file's metric:, which a CSV of the file may leave
+	// unread.
+	hasVary, hasMetric, hasGoal, fileMetric bool
 	// cumulative is the --cumulative of the sweep itself: it shapes the
 	// --metric table as well as the chart, so the swept command, for which
 	// it would mean the chart alone, does not see it.
 	cumulative, hasCumulative bool
+	// fileCumulative: it is a sweep file's cumulative:, which a CSV or
+	// JSON of the file may leave unread, as its metric:.
+	fileCumulative bool
 }
 
 // sweepOwnFlags are the flags a sweep takes for itself, offered beside the
@@ -195,12 +200,15 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 	if base.run != nil {
 		return nil, usagef("cannot sweep sapper %s with these flags: they ask a question that is not a run, such as a search (--needed)", target.name)
 	}
-	if sa.hasCumulative && base.common.format != report.Table && base.common.plot == "" {
+	if sa.hasCumulative && !sa.fileCumulative && base.common.format != report.Table && base.common.plot == "" {
 		how := "the JSON carries every outcome's at_least figure already"
 		if base.common.format == report.CSV {
 			how = "the CSV reads at least with --view at-least"
 		}
 		return nil, inputErrorf("cumulative", "--cumulative with --format %s and no --plot: it changes the table and the chart; %s", base.common.format, how)
+	}
+	if sa.hasMetric && !sa.fileMetric && base.common.format == report.CSV && base.common.plot == "" {
+		return nil, inputErrorf("metric", "--metric with --format csv and no --plot: it picks the table's metric, its headline and the chart's; the CSV has a row for every outcome of every metric")
 	}
 	base.common.chart.Cumulative = sa.cumulative
 	if base.common.explain {
