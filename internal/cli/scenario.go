@@ -162,10 +162,13 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 				strings.Join(scenarioKeys, ", "), strings.Join(crossingKeys, ", "))
 		}
 		if key == "flags" {
+			if yamlfile.Tagged(v.N) {
+				return scenarioError(file, v.N.Line, "field flags: tagged %s: a file gives its flags as a mapping with no tag", v.N.Tag)
+			}
 			flags = &v
 			return nil
 		}
-		if v.N.Style&yaml.TaggedStyle != 0 {
+		if yamlfile.Tagged(v.N) {
 			// !!binary would decode, !!null would read as nothing, and
 			// any other would be ignored: a value says what it is.
 			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(v.N.Value), v.N.Tag)

@@ -202,10 +202,15 @@ func (d Node) NotEmpty(want string) error {
 	return nil
 }
 
+// Tagged reports whether n is written with a tag: one that names a type
+// (!!str, !!int), one of its own (!foo), or the non-specific ! that
+// makes a value text (! 2 is "2", as "2" is).
+func Tagged(n *yaml.Node) bool { return n.Style&yaml.TaggedStyle != 0 || n.Tag == "!" }
+
 // Str reads a single value, written without a tag: !!binary would read
 // as its encoding, !!null as nothing, and any other tag would be ignored.
 func (d Node) Str() (string, error) {
-	if d.N.Kind == yaml.ScalarNode && d.N.Style&yaml.TaggedStyle != 0 {
+	if d.N.Kind == yaml.ScalarNode && Tagged(d.N) {
 		return "", d.Errorf("%s is tagged %s: want a value with no tag", quoted(d.N.Value), d.N.Tag)
 	}
 	return d.scalar()
@@ -225,7 +230,7 @@ func (d Node) scalar() (string, error) {
 // written plain: "3" and !!int "3" are text that looks like one.
 func NotPlain(n *yaml.Node) string {
 	switch {
-	case n.Style&yaml.TaggedStyle != 0:
+	case Tagged(n):
 		return "tagged " + n.Tag
 	case n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0:
 		return "quoted"
