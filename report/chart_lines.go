@@ -62,6 +62,11 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 	}
 	pl.X.Label.Text = p.XLabel
 	pl.X.Tick.Marker = xTicks(p)
+	if len(p.X) > 0 {
+		// The whole range swept, a value with no figure included, which
+		// the chart's note names.
+		pl.X.Min, pl.X.Max = slices.Min(p.X), slices.Max(p.X)
+	}
 	pl.Y.Min = 0
 	if p.Mean {
 		pl.Y.Label.Text = "mean"

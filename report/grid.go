@@ -29,6 +29,19 @@ type Grid struct {
 	Rows    []GridRow
 }
 
+// Unfigured are the labels of the rows with no figure in any column (a
+// sweep's value where the metric is not reported, such as the SW of no
+// target), which a chart of the grid draws no point at.
+func (g Grid) Unfigured() []string {
+	var out []string
+	for _, r := range g.Rows {
+		if !slices.ContainsFunc(r.Cells, func(c Cell) bool { return c.Valid }) {
+			out = append(out, r.Label)
+		}
+	}
+	return out
+}
+
 // GridRow is one run's figures, in column order.
 type GridRow struct {
 	Label string

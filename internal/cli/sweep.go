@@ -402,6 +402,9 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 					title = subs[k] + ": " + title
 				}
 				c.Panels = append(c.Panels, report.SweepPanels(title, v.name, xs[k], g)...)
+				if none := g.Unfigured(); len(none) > 0 && len(none) < len(g.Rows) {
+					c.Notes = append(c.Notes, "No such figure at "+strings.Join(none, ", ")+", so no point there.")
+				}
 			}
 		}
 		for k := range c.Panels {

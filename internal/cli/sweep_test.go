@@ -260,6 +260,19 @@ func TestSweepChartSeries(t *testing.T) {
 	}
 }
 
+// TestSweepChartValueWithoutFigure: a value where the metric has no
+// figure (no SW at sw=0) keeps its place on the x-axis and is named in
+// the chart's notes, not dropped unsaid.
+func TestSweepChartValueWithoutFigure(t *testing.T) {
+	_, ch := charted(t, prepareSweep, "dc --target 4-6-7 --vary sw=0..2 --method exact --metric sw.destroyed")
+	if len(ch.Panels) == 0 || len(ch.Panels[0].X) != 3 || ch.Panels[0].X[0] != 0 {
+		t.Fatalf("panels %+v", ch.Panels)
+	}
+	if !slices.Contains(ch.Notes, "No such figure at sw=0, so no point there.") {
+		t.Errorf("notes %q", ch.Notes)
+	}
+}
+
 // compact drops the indentation, which depends on the nesting depth.
 func compact(t *testing.T, raw json.RawMessage) string {
 	var b bytes.Buffer
