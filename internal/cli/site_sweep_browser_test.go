@@ -287,6 +287,23 @@ func TestSiteSweepInBrowser(t *testing.T) {
 		t.Errorf("a default sweep's summary table is wider than its box at 1280 px")
 	}
 
+	// A value where the metric has no figure (no SW at sw=0) keeps its
+	// place on the axis and is named under the chart, as on the command
+	// line.
+	var unfigured string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?unfigured#sweep?command=dc&target=4-6-7&vary=sw%3D0..2&metric=sw.destroyed&method=exact"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('unfigured')?.textContent || ''`, &unfigured),
+		shot("sweep-unfigured-1280", "#chart"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if unfigured != "No such figure at sw=0, so no point there." {
+		t.Errorf("a sweep from sw=0, where no SW is there to destroy: the note under its chart %q", unfigured)
+	}
+
 	// A command's first sweep, the form given no input to vary, varies
 	// describe's vary: afv's over its Basic TK#, which its example (a
 	// Tiger) answers, not its TEM, which would want an --other unit.

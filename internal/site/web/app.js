@@ -2564,7 +2564,16 @@ function pageMain() {
       }
     }
     for (const p of panels) p.lines = p.lines.filter((l) => l.points.some((q) => (q.f.p !== undefined ? q.f.p : q.f.mean) > 0));
-    sec.append(lineChart(panels.filter((p) => p.lines.length), data.inputs.vary));
+    // The axis spans every value swept; one where no line has a point
+    // (no SW at sw=0) is named, as the command line's chart names it.
+    const swept = [...new Set(runs.map(x))];
+    const drawn = panels.filter((p) => p.lines.length);
+    for (const p of drawn) p.span = [Math.min(...swept), Math.max(...swept)];
+    const unfigured = runs.filter((r) => !drawn.some((p) => p.lines.some((l) => l.points.some((q) => q.x === x(r))))).map((r) => valueOf(r.label));
+    sec.append(lineChart(drawn, data.inputs.vary));
+    if (drawn.length && unfigured.length && unfigured.length < runs.length) {
+      sec.append(el("p", { class: "meta", id: "unfigured", text: "No such figure at " + [...new Set(unfigured)].join(", ") + ", so no point there." }));
+    }
     for (const r of runs) {
       const d = el("details", { class: "run" }, el("summary", { text: r.label + ": every metric" }));
       d.append(el("div", { class: "tables" }, ...r.metrics.map((m) => metricTable(m, r.label))));
@@ -2833,7 +2842,7 @@ function pageMain() {
       return n;
     };
     const val = (f) => (f.p !== undefined ? f.p : f.mean);
-    const xs = p.lines.flatMap((l) => l.points.map((q) => q.x));
+    const xs = p.span || p.lines.flatMap((l) => l.points.map((q) => q.x));
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
     // an average's axis ends at a round number, four steps of 1, 2, 2.5
     // or 5 times a power of ten, so that its ticks read as written
