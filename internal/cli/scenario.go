@@ -319,7 +319,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 			plain := item.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
 			if what, example, ok := optionSplitOff(s.command.name, f, item.Value); plain && ok {
 				// In [4-6-7,elr=2] YAML splits the unit at its comma.
-				return scenarioError(s.file, item.Line, "field %s: %s is %s's option, not %s: quote the %s with its options, as \"%s\"", name, quote(item.Value), article(what), article(what), what, example)
+				return scenarioError(s.file, item.Line, "field %s: %s is a %s's option, not a %s: quote the %s with its options, as \"%s\"", name, quote(item.Value), what, what, what, example)
 			}
 			if name == "dff" && plain && !strings.Contains(item.Value, ":") && strings.Contains(item.Value, "=") {
 				// In [8:-1,class=first] YAML splits the attack at its comma.
@@ -826,6 +826,3 @@ func optionSplitOff(cmd string, f *pflag.Flag, value string) (what, example stri
 	}
 	return "", "", false
 }
-
-// article is noun with its indefinite article.
-func article(noun string) string { return "a " + noun }
