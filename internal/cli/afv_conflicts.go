@@ -50,7 +50,7 @@ func afvConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, a asl.AFVAttack
 	}
 	cs = append(cs, useConflicts(fs, rules, a.Mode, a.CX, len(a.Throwers))...)
 	units := append(append(append([]asl.Unit(nil), a.Riders...), a.Passengers...), a.Others...)
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), allConcealed(false, units), false)...)
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), false, false)...)
 	cs = append(cs, checkedUnitConflicts(fs, rules, units, a.Throwers)...)
 	// each group its own, as a lost leader's LLMC reaches his group only
 	cs = append(cs, leaderRuleConflicts(rules, a.Riders, a.Passengers, a.Others, a.Throwers)...)

@@ -23,7 +23,7 @@ func compareConflicts(fs *pflag.FlagSet, rules []string, noHoB bool, c asl.Compa
 	for _, a := range ways {
 		users.inexperienced = users.inexperienced || a.User == asl.Inexperienced
 	}
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, allConcealed(c.Concealed, c.Targets), flame)...)
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, users, ways[0].FlameSwitchMatters(), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, c.Building, 0, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	cs = append(cs, checkedUnitConflicts(fs, rules, c.Targets, c.Throwers, c.Placer, c.Setter)...)
 	cs = append(cs, fanaticConflict(rules, len(c.DFF), c.Targets, c.Throwers, c.Placer, c.Setter))

@@ -59,7 +59,7 @@ func dcRuleConflicts(rules []string, noHoB bool, a asl.DCAttack) []conflict {
 	none := planOptions(nil) // the flags' own conflicts are the caller's
 	flame := a.Building != asl.NoBuilding || a.Terrain != ""
 	cs := useConflicts(none, rules, a.Mode, a.CX, len(a.Throwers))
-	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), allConcealed(a.Concealed, a.Targets), flame)...)
+	cs = append(cs, sharedRuleConflicts(rules, noHoB, oneUser(a.User, a.Captured), a.FlameSwitchMatters(), flame)...)
 	cs = append(cs, unitRuleConflicts(rules, a.Building, a.Top, a.Targets, a.Throwers, a.Placer, a.Setter)...)
 	cs = append(cs, dffRuleConflict(rules, a.DFF))
 	return append(cs, checkedUnitConflicts(none, rules, a.Targets, a.Throwers, a.Placer, a.Setter)...)

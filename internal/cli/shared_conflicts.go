@@ -46,16 +46,16 @@ func hobRuleConflicts(rules []string, with string, when bool, why string) []conf
 // its other inputs can make meaningless: the Heat of Battle ones under
 // --no-hob, the Inexperienced penalty for any other user, a Set DC's X#
 // penalties when the X# has none, and Flame's reading of concealment when
-// its column is not halved (halved: every target concealed) or there is
-// no Flame DR.
-func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, halved, flame bool) []conflict {
+// it moves no column (flameMoves: DCAttack.FlameSwitchMatters) or there is no
+// Flame DR.
+func sharedRuleConflicts(rules []string, noHoB bool, u dcUsers, flameMoves, flame bool) []conflict {
 	cs := noHoBConflicts(rules, noHoB)
 	cs = append(cs,
 		ruleConflict(rules, "inexperienced-penalty", u.users, !u.inexperienced,
 			"the extra −1 X# is an Inexperienced user's only (A19.32)"),
 		ruleConflict(rules, "set-dc-uses-x-penalty", "an elite user and a DC not captured", u.setXFree,
 			"the X# is then 12, as a Set DC's malfunction reads it with the rule off (A23.7, §8.4)"),
-		ruleConflict(rules, "flame-ignores-concealment", "a target not concealed", !halved,
+		ruleConflict(rules, "flame-ignores-concealment", "a target not concealed", !flameMoves,
 			"it changes only the Flame column, halved only when every target is concealed: Flame reads the highest column the DC uses against the Location's units (§8.14)"),
 		ruleConflict(rules, "flame-ignores-concealment", "no --building or --terrain", !flame,
 			"without burnable terrain there is no Flame DR (B25.13)"),
@@ -167,14 +167,6 @@ func useConflicts(fs givenFlags, rules []string, mode asl.Mode, cx bool, thrower
 // one by its own option.
 func anyConcealed(all bool, units []asl.Unit) bool {
 	return all || slices.ContainsFunc(units, func(u asl.Unit) bool { return u.Concealed })
-}
-
-// allConcealed reports whether every target is concealed, by the
-// command's flag or each by its own option: only then is the highest
-// column the attack uses against the Location halved, the one Flame
-// (§8.14) and Table 23 (§8.53) read.
-func allConcealed(all bool, units []asl.Unit) bool {
-	return all || len(units) > 0 && !slices.ContainsFunc(units, func(u asl.Unit) bool { return !u.Concealed })
 }
 
 // checkedUnitConflicts are --elr, --no-hob and the Heat of Battle

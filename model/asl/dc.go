@@ -120,6 +120,15 @@ func (a DCAttack) flameReading() columnReading {
 	return newColumnReading(units, len(a.Targets), !a.Concealed)
 }
 
+// FlameSwitchMatters reports whether flame-ignores-concealment moves the
+// column Flame reads against these targets (§8.14): off, it reads the
+// halved one only when every target is concealed.
+func (a DCAttack) FlameSwitchMatters() bool {
+	off := a
+	off.Options.FlameIgnoresConcealment = false
+	return !off.flameReading().unhalved(uint32(1)<<len(a.Targets) - 1)
+}
+
 // flameKIA reports whether Flame reads an Original KIA in o with the
 // units present, a bit each, in the Location.
 func (r columnReading) flameKIA(o *outcome, present uint32) bool {
