@@ -182,11 +182,11 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 			if *format == "json" {
 				return writeJSON(stdout, out)
 			}
-			data, err := yaml.Marshal(out)
-			if err != nil {
-				return err
+			var b strings.Builder
+			for _, e := range out {
+				fmt.Fprintf(&b, "- name: %s\n  command: %s\n  title: %s\n", yamlfile.Scalar(e.Name), yamlfile.Scalar(e.Command), yamlfile.Scalar(e.Title))
 			}
-			_, err = stdout.Write(data)
+			_, err := io.WriteString(stdout, b.String())
 			return err
 		}
 		for i, s := range list {
