@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -56,4 +58,31 @@ func TestChoiceExact(t *testing.T) {
 	}
 	wantUsage(t, "dc --target 4-6-7 --method EXACTLY", `sapper dc: --method "EXACTLY": want mc, exact or auto`)
 	wantUsage(t, "dc --target 4-6-7 --terrain WOOD", `sapper dc: --terrain "WOOD": want one of woods`)
+}
+
+// TestCaseHint: a word of a flag's choices given with spaces around it,
+// or in another case, is refused and named as sapper reads it, from the
+// command line and from a scenario file alike.
+func TestCaseHint(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"dc", "--target", "4-6-7", "--format", " json"}, `sapper dc: --format " json": want table, json or csv; no spaces around the word: json` + "\n"},
+		{[]string{"dc", "--target", "4-6-7", "--terrain", " Woods "}, "; words are lower case, with no spaces around them: woods\n"},
+		{[]string{"afv", "--vehicle", "Tiger"}, `sapper afv: --vehicle "Tiger": names are lower case: tiger (or give the armor with --af)` + "\n"},
+	} {
+		code, _, stderr := cli(t, c.args...)
+		if code != exitUsage || !strings.HasSuffix(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, want it to end %q", c.args, code, stderr, c.want)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "thrown.yaml")
+	if err := os.WriteFile(file, []byte("command: dc\nflags:\n  target: 4-6-7\n  mode: Thrown\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "run", file)
+	if want := `:4: --mode "Thrown": want placed, thrown or set; words are lower case: thrown` + "\n"; code != exitUsage || !strings.HasSuffix(stderr, want) {
+		t.Errorf("a file's mode: exit %d, stderr %q, want it to end %q", code, stderr, want)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/pflag"
 
@@ -70,7 +71,31 @@ func usagef(format string, args ...any) error {
 
 // badValue reports that flag --name was given v, and what it accepts.
 func badValue(name, v, want string) error {
-	return inputErrorf(name, "--%s %s: %s", name, quote(v), want)
+	return inputErrorf(name, "--%s %s: %s", name, quote(v), want+caseHint(v, want))
+}
+
+// caseHint names the word of want that v is in lower case and without
+// spaces around it, when v is a word written otherwise ("Set", " json"):
+// such a value is refused, never guessed (choice.go), but the refusal
+// says what was meant.
+func caseHint(v, want string) string {
+	trimmed := strings.TrimSpace(v)
+	w := strings.ToLower(trimmed)
+	if w == v || !strings.ContainsFunc(w, unicode.IsLetter) || strings.Contains(want, "lower case") {
+		return ""
+	}
+	words := strings.FieldsFunc(want, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+	})
+	switch {
+	case !slices.Contains(words, w):
+		return ""
+	case trimmed == v:
+		return "; words are lower case: " + w
+	case w == trimmed:
+		return "; no spaces around the word: " + w
+	}
+	return "; words are lower case, with no spaces around them: " + w
 }
 
 // maxQuoted is the most characters of a user's argument an error line

@@ -64,6 +64,13 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --mode thrown --target 4-6-7 --dff 4:0", `sapper dc: --dff: not with --mode thrown: Defensive Fire is modeled on a Placer or a Setter only (§8.31)`},
 		{"dc --target 4-6-7 --placer 4-6-8 --dff 4:0,class=second,nation=finnish", `class=second with nation=finnish: Finns other than Conscripts never Cower`},
 		{"compare --dff 4", `sapper compare: --dff "4": "4" has no DRM; want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10), then ,class=CLASS (and ,nation=N) for unled Infantry firers, who may Cower (A7.9), or none for no Defensive Fire`},
+		{"compare --dff 8,-1", `sapper compare: --dff "8,-1": "8,-1" has no DRM: a colon joins FP and DRM, as in 8:-1; want FP:DRM`},
+		// A word of the choices in another case or with spaces is
+		// refused, and named as it is written.
+		{"dc --target 4-6-7 --mode Set", `sapper dc: --mode "Set": want placed, thrown or set; words are lower case: set`},
+		{"dc --target 4-6-7 --terrain Woods", `sapper dc: --terrain "Woods": want one of woods,`},
+		{"dc --target 4-6-7 --mode Setx", "sapper dc: --mode \"Setx\": want placed, thrown or set\n"},
+		{"dc --target 4-6-7 --elr 3x", "sapper dc: --elr \"3x\": not a whole decimal number; want a whole number from 0 to 5\n"},
 		{"dc --target 4-6-7 --placer 4-6-x", `sapper dc: --placer "4-6-x": `},
 		{"dc --mode set --target 4-6-7 --setter leader:8", `sapper dc: --setter "leader:8": `},
 		{"dc --target 4-6-7 --setter 4-6-7", "sapper dc: --setter: only a Set DC"},
