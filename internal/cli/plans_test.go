@@ -655,12 +655,12 @@ func TestPlansClearedNote(t *testing.T) {
 // than a Location holds is refused with the way out, and runs without
 // Heat of Battle.
 func TestPlansHeroRoom(t *testing.T) {
-	a := args("plans --target 4-6-7 --target leader:9-2 --target 4-6-7,class=green --plan a:_fire_8 --plan b:_fire_4_+1;_fire_4_+1;_fire_4_+1 --method exact")
+	a := args("plans --target 4-6-7 --target leader:9-2 --target leader:8-1 --target 4-6-7 --target 4-6-7,class=green --plan a:_fire_8 --plan b:_fire_4_+1;_fire_4_+1;_fire_4_+1 --method mc --trials 20000")
 	for i := range a {
 		a[i] = strings.ReplaceAll(a[i], "_", " ")
 	}
 	code, _, stderr := cli(t, a...)
-	if code != exitUsage || !strings.Contains(stderr, "3 targets and up to 8 heroes created before the last attack") || !strings.HasSuffix(stderr, "or leave Heat of Battle out (--no-hob)\n") {
+	if code != exitUsage || !strings.Contains(stderr, "5 targets and up to 18 heroes created before the last attack") || !strings.HasSuffix(stderr, "or leave Heat of Battle out (--no-hob)\n") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if code, _, stderr := cli(t, append(a, "--no-hob")...); code != exitOK {

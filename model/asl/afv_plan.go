@@ -45,11 +45,11 @@ type afvPlan struct {
 	// IFT results of each unit of the vehicle's Location, by who is
 	// attacked: the Vulnerable PRC (a Collateral Attack, D.8), the Riders
 	// alone (the crew is Shocked, D.8), the other units alone, or all.
-	prc, riders, others, all [13][MaxUnits]IFT
+	prc, riders, others, all [13][Slots]IFT
 	crew                     [13]IFT // the CE crew's IFT result
 
 	throwDR  dice.Coarse
-	throwRes [13][MaxUnits]IFT
+	throwRes [13][Slots]IFT
 
 	m afvMetrics
 }
@@ -177,7 +177,7 @@ func (p *afvPlan) hitKey(r AFVResult, immob bool, s int) int {
 // collateral is who the DR attacks when the vehicle survives it: the
 // Vulnerable PRC, and on an unarmored vehicle everyone in the Location
 // (A7.308).
-func (p *afvPlan) collateral(s int) *[MaxUnits]IFT {
+func (p *afvPlan) collateral(s int) *[Slots]IFT {
 	if p.kase == unarmoredVehicle {
 		return &p.all[s]
 	}

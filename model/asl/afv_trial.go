@@ -181,7 +181,7 @@ func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool
 
 // collateral resolves an attack on the Vulnerable PRC (and whoever else
 // res names): the CE crew first, then the Personnel counters.
-func (t *afvTrial) collateral(src *sim.Source, o *afvOutcome, res *[MaxUnits]IFT, crew IFT) {
+func (t *afvTrial) collateral(src *sim.Source, o *afvOutcome, res *[Slots]IFT, crew IFT) {
 	if t.p.crewVulnerable {
 		o.crewColl = crewEffect(src, crew, t.p.a.CrewML)
 	}

@@ -326,8 +326,15 @@ func NewDCAttack(mode Mode, targets ...Unit) DCAttack {
 	return a
 }
 
-// MaxUnits is the most units a Location may hold in one attack.
+// MaxUnits is the most targets (or throwers, Placers, Setters) an attack
+// takes in one Location.
 const MaxUnits = 10
+
+// Slots is the most units the model holds in a Location: the targets and
+// the heroes Heat of Battle creates among them over a plan's attacks
+// (§8.64), who join the Location for the attacks after. A Random
+// Selection among them is a 16-bit mask (dice.MaxSelect).
+const Slots = 16
 
 // Validate reports the first input that cannot be resolved, naming it.
 func (a DCAttack) Validate() error {

@@ -199,9 +199,9 @@ func (p Plan) Validate() error {
 			return fmt.Errorf("attack %d: its terrain or EC differs from an earlier attack's; a plan attacks one Location", k+1)
 		}
 	}
-	if h := p.heroBound(len(p.Steps) - 1); len(p.Targets)+h > MaxUnits {
+	if h := p.heroBound(len(p.Steps) - 1); len(p.Targets)+h > Slots {
 		return bound.Invalidf("plan", "%d targets and up to %d heroes created before the last attack (Heat of Battle, §8.64) exceed the %d units the model holds in a Location; give fewer targets or attacks, or leave Heat of Battle out (--no-hob)",
-			len(p.Targets), h, MaxUnits)
+			len(p.Targets), h, Slots)
 	}
 	return nil
 }

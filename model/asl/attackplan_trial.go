@@ -204,7 +204,7 @@ func (l *loc) presentUnits() (m uint32) {
 // present takes the IFT results of the units gone from the Location
 // (eliminated or captured by an earlier attack) away: they are no longer
 // targets (A7.4).
-func (l *loc) present(res *[MaxUnits]IFT) {
+func (l *loc) present(res *[Slots]IFT) {
 	for i := range l.n {
 		if l.u[i].gone() {
 			res[i] = NoEffect

@@ -80,8 +80,8 @@ func (tb *checkTable) draw(src *sim.Source) (*unit, bool) {
 // state at the start of the attack and after Casualty Reduction (a squad's
 // HS of a K/#, or a Gun's crew), by MC DRM.
 type checkTables struct {
-	from [MaxUnits][2]unit
-	tab  [MaxUnits][2][maxMCDRM + 1]*checkTable
+	from [Slots][2]unit
+	tab  [Slots][2][maxMCDRM + 1]*checkTable
 }
 
 // checkTablesFor returns the tables of a Location of units with no leader,

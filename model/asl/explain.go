@@ -134,7 +134,7 @@ func (a DCAttack) Working() DCWorking {
 
 // throwerWorking is the DR against the thrower's Location (A23.6): each
 // thrower's column and DRM, and the plan's result of each Original DR.
-func (a DCAttack) throwerWorking(res *[13][MaxUnits]IFT) ([]RollTarget, []DRRow) {
+func (a DCAttack) throwerWorking(res *[13][Slots]IFT) ([]RollTarget, []DRRow) {
 	var ts []RollTarget
 	var rows []DRRow
 	for i, u := range a.Throwers {

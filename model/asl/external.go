@@ -85,7 +85,7 @@ func (s *Stack) Len() int { return s.cur.n }
 // Known Good Order armed enemy (A15.5). It reports true when the merge
 // hook (SetMerge) found the rest of the trial already known: the trial
 // must then stop.
-func (s *Stack) Resolve(src *sim.Source, res *[MaxUnits]IFT, surrender bool) (stop bool) {
+func (s *Stack) Resolve(src *sim.Source, res *[Slots]IFT, surrender bool) (stop bool) {
 	s.cur.rules.surrender = surrender
 	return s.cur.resolve(src, res)
 }

@@ -31,7 +31,7 @@ type firePlan struct {
 
 	// swDist[shift][i]: Random SW Destruction of target i's SW on its
 	// column Cowered shift columns (A9.74).
-	swDist [3][MaxUnits]*sim.Dist
+	swDist [3][Slots]*sim.Dist
 
 	m fireMetrics
 
@@ -42,9 +42,9 @@ type firePlan struct {
 
 // fireOutcome is everything one Original DR does before any further dice.
 type fireOutcome struct {
-	res   [MaxUnits]IFT // per target (A.5), after Cowering
-	ift   IFT           // the reported cell: the first target's, or the Location's
-	shift int8          // columns Cowered (A7.9)
+	res   [Slots]IFT // per target (A.5), after Cowering
+	ift   IFT        // the reported cell: the first target's, or the Location's
+	shift int8       // columns Cowered (A7.9)
 	// t23 is Table 23 read on the Location's own column (or the attack's
 	// with Table 23 unhalved), t23Hidden on a concealed unit's: the units
 	// in the Location tell which (t23Reading).

@@ -34,7 +34,7 @@ func gunEffect(r IFT) GunEffect {
 // others take the attack normally; on a K/# the manning Infantry are the
 // Casualty Reduction, so Random Selection is not used and every unit,
 // a squad's new HS included, takes the #MC.
-func gunResults(res [MaxUnits]IFT, n int) (GunEffect, [MaxUnits]IFT) {
+func gunResults(res [Slots]IFT, n int) (GunEffect, [Slots]IFT) {
 	g := gunEffect(res[0])
 	switch g {
 	case GunEliminated:

@@ -139,7 +139,7 @@ func (s *Stack) AppendResolveHead(b []byte) []byte {
 // whether it still takes a PTC, or, while an after-attack event is being
 // resolved, whether it takes that event's check; then its state as
 // AppendKey gives it. A unit gone takes no check.
-func (s *Stack) AppendUnitResolveKey(b []byte, i, k int, res *[MaxUnits]IFT) []byte {
+func (s *Stack) AppendUnitResolveKey(b []byte, i, k int, res *[Slots]IFT) []byte {
 	l := &s.cur
 	var mc, ptc byte
 	later := int(l.pos[i]) >= k
@@ -188,7 +188,7 @@ func (s *Stack) Raises(i int) bool {
 // unit no more: it may record the unit now and leave it out of its keys,
 // but for what the checks to come still read of a leader
 // (AppendLeadKey).
-func (s *Stack) Settled(i, k int, res *[MaxUnits]IFT) bool {
+func (s *Stack) Settled(i, k int, res *[Slots]IFT) bool {
 	l := &s.cur
 	if l.u[i].gone() {
 		return false

@@ -8,12 +8,12 @@ import (
 // loc is one Location's Personnel during one attack, with the queue of
 // after-attack events (rules/asl.md §8.45).
 type loc struct {
-	u     [MaxUnits]unit
+	u     [Slots]unit
 	n     int
-	order [MaxUnits]int8 // check order: leaders by ML, highest first, then the rest (A10.2)
+	order [Slots]int8 // check order: leaders by ML, highest first, then the rest (A10.2)
 	rules locRules
 
-	events     [4 * MaxUnits]event
+	events     [4 * Slots]event
 	head, tail int
 
 	// hobTriggered: some MC of this attack had an Original 2 on a unit
@@ -25,7 +25,7 @@ type loc struct {
 	tab *checkTables
 
 	// pos is each unit's step in the check order.
-	pos [MaxUnits]int8
+	pos [Slots]int8
 
 	// spawned counts the heroes MMCs created by Heat of Battle (A15.21)
 	// since it was last reset; one attack leaves them out (§8.26), a plan
@@ -41,7 +41,7 @@ type loc struct {
 	merge func(src *sim.Source, k int) bool
 
 	// mc holds resolve's pending MCs: DRM + 1 per unit, 0 for none.
-	mc [MaxUnits]int8
+	mc [Slots]int8
 
 	// rec, when set, is where the Location's units are recorded, from
 	// metric recBase on, three metrics each (fate, reduced, replaced).

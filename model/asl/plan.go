@@ -40,11 +40,11 @@ type dcPlan struct {
 	at   [13]outcome // by Original DR
 
 	throwDR  dice.Coarse
-	throwRes [13][MaxUnits]IFT
+	throwRes [13][Slots]IFT
 
 	dff []fireRoll // against the Placer's or Setter's Location
 
-	swDist [MaxUnits]*sim.Dist // Random SW Destruction dr, per target
+	swDist [Slots]*sim.Dist // Random SW Destruction dr, per target
 
 	tab *checkTables // the targets' MCs, when no leader links them
 
@@ -66,9 +66,9 @@ type dcPlan struct {
 // further dice. Sums with equal outcomes are one branch of the coarse DR.
 type outcome struct {
 	malf bool
-	res  [MaxUnits]IFT // per target, after the Gun's result (C11.6)
+	res  [Slots]IFT // per target, after the Gun's result (C11.6)
 	// caveIn is each target's result when a Thrown DC entered the cave.
-	caveIn [MaxUnits]IFT
+	caveIn [Slots]IFT
 	ift    IFT // the reported IFT result: the first target's, or the wall's
 	gun    GunEffect
 	// rubbleKIA is the KIA# the Original DR gives for Rubble (A23.1: the
@@ -92,12 +92,12 @@ type outcome struct {
 // for each unit there by Original DR.
 type fireRoll struct {
 	dr  dice.Coarse
-	res [13][MaxUnits]IFT
+	res [13][Slots]IFT
 	// An attack that Cowers (FireAttack.Cowering) tells doubles apart:
 	// pair draws its dice, doubled holds the results of Original doubles.
 	cowers  bool
 	pair    dice.Pair
-	doubled [13][MaxUnits]IFT
+	doubled [13][Slots]IFT
 }
 
 // newFireRoll is Defensive Fire f on the units of chain, at the further
@@ -133,7 +133,7 @@ func newFireRoll(f FireAttack, chain []Unit, drm int, offLowest bool) fireRoll {
 }
 
 // roll draws the attack's Original DR and returns the results it gives.
-func (fr *fireRoll) roll(src *sim.Source) *[MaxUnits]IFT {
+func (fr *fireRoll) roll(src *sim.Source) *[Slots]IFT {
 	if !fr.cowers {
 		return &fr.res[fr.dr.Roll(src)]
 	}
@@ -267,7 +267,7 @@ func (a DCAttack) flameCheck() bool {
 }
 
 // resultKey packs the first n results into one comparable number.
-func resultKey(r *[MaxUnits]IFT, n int) int {
+func resultKey(r *[Slots]IFT, n int) int {
 	k := 0
 	for i := range n {
 		k = k*32 + int(r[i])

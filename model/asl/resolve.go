@@ -10,10 +10,10 @@ import "github.com/sapperhq/sapper/sim"
 // In exact mode, before each MC and each after-attack event the Location's
 // merge hook may find the rest of the trial already known (sim.Merge);
 // resolve then returns true and the trial must stop.
-func (l *loc) resolve(src *sim.Source, res *[MaxUnits]IFT) (stop bool) {
+func (l *loc) resolve(src *sim.Source, res *[Slots]IFT) (stop bool) {
 	l.head, l.tail = 0, 0
 	l.hobTriggered = false
-	l.mc = [MaxUnits]int8{}
+	l.mc = [Slots]int8{}
 	mc := &l.mc
 	var seen uint32 // results already resolved, as a bit set
 	for _, oi := range l.order[:l.n] {
@@ -84,7 +84,7 @@ func (r *unitRecord) setTo(rec *sim.Record, m int) {
 
 // group returns the units on result r, in check order, as indices and as
 // their count.
-func (l *loc) group(res *[MaxUnits]IFT, r IFT) (members [MaxUnits]int8, k int) {
+func (l *loc) group(res *[Slots]IFT, r IFT) (members [Slots]int8, k int) {
 	for _, oi := range l.order[:l.n] {
 		if res[oi] == r {
 			members[k] = oi
@@ -106,7 +106,7 @@ func selected(src *sim.Source, k, n int) uint16 {
 // kia resolves a #KIA (A7.301): Random Selection eliminates # units (ties
 // at the cut added); every other unit breaks, or is Casualty Reduced if it
 // cannot break. Events: the eliminated first, then the broken (§8.45).
-func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
+func (l *loc) kia(src *sim.Source, res *[Slots]IFT, r IFT) {
 	members, k := l.group(res, r)
 	l.kiaOf(src, &members, k, selected(src, k, r.KIA()))
 }
@@ -114,8 +114,8 @@ func (l *loc) kia(src *sim.Source, res *[MaxUnits]IFT, r IFT) {
 // kiaOf applies a #KIA to the k members once Random Selection has chosen
 // (a mask over members). It draws only to Casualty Reduce a SMC that
 // cannot break.
-func (l *loc) kiaOf(src *sim.Source, members *[MaxUnits]int8, k int, chosen uint16) {
-	var before [MaxUnits]snapshot
+func (l *loc) kiaOf(src *sim.Source, members *[Slots]int8, k int, chosen uint16) {
+	var before [Slots]snapshot
 	for m := range k {
 		before[m] = l.snap(int(members[m]))
 	}
@@ -144,7 +144,7 @@ func (l *loc) kiaOf(src *sim.Source, members *[MaxUnits]int8, k int, chosen uint
 // k resolves a K/# (A7.302): Random Selection Casualty Reduces one unit
 // (ties all); every other unit, a squad's new HS included, takes a MC at
 // +#; a Reduced SMC does not (rules/asl.md §8.29).
-func (l *loc) k(src *sim.Source, res *[MaxUnits]IFT, r IFT, mc *[MaxUnits]int8) {
+func (l *loc) k(src *sim.Source, res *[Slots]IFT, r IFT, mc *[Slots]int8) {
 	members, k := l.group(res, r)
 	l.kOf(src, &members, k, r, selected(src, k, 1), mc)
 }
@@ -152,7 +152,7 @@ func (l *loc) k(src *sim.Source, res *[MaxUnits]IFT, r IFT, mc *[MaxUnits]int8) 
 // kOf applies K/# result r to the k members once Random Selection has
 // chosen, marking in mc the MCs to take. It draws only to wound a chosen
 // SMC.
-func (l *loc) kOf(src *sim.Source, members *[MaxUnits]int8, k int, r IFT, chosen uint16, mc *[MaxUnits]int8) {
+func (l *loc) kOf(src *sim.Source, members *[Slots]int8, k int, r IFT, chosen uint16, mc *[Slots]int8) {
 	for m := range k {
 		i := int(members[m])
 		if chosen&(1<<m) != 0 {

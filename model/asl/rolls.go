@@ -44,7 +44,7 @@ var (
 	// built the first time an attack asks for it (selectionFor): the
 	// large ones cost more to build than a short run spends on its trials,
 	// and most runs need one or two.
-	selection [MaxUnits + 1][8]atomic.Pointer[dice.Selection]
+	selection [Slots + 1][8]atomic.Pointer[dice.Selection]
 )
 
 const hobOff = 12

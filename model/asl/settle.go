@@ -20,7 +20,7 @@ import "github.com/sapperhq/sapper/sim"
 // Retiring is bookkeeping for merging only: a Monte Carlo trial records
 // the same values at its end, so callers reach a checkpoint only when the
 // source merges (sim.Source.Merging).
-func (l *loc) checkpoint(src *sim.Source, k int, res *[MaxUnits]IFT) bool {
+func (l *loc) checkpoint(src *sim.Source, k int, res *[Slots]IFT) bool {
 	if l.rec != nil {
 		l.retireSettled(k, res)
 	}
@@ -31,7 +31,7 @@ func (l *loc) checkpoint(src *sim.Source, k int, res *[MaxUnits]IFT) bool {
 // of those checks can raise a new after-attack event: a leader's MC, LLMC
 // or Berserk TC can eliminate, break or berserk him (A10.2, A15.41); a
 // PTC or LLTC only pins.
-func (l *loc) future(i, k int, res *[MaxUnits]IFT) (checks, raises bool) {
+func (l *loc) future(i, k int, res *[Slots]IFT) (checks, raises bool) {
 	leader := l.u[i].kind == Leader && !l.u[i].gone()
 	later := int(l.pos[i]) >= k
 	if !l.inEvent {
@@ -59,7 +59,7 @@ func (l *loc) future(i, k int, res *[MaxUnits]IFT) (checks, raises bool) {
 // attack; and, while no check to come can raise a new event, every unit
 // other than a leader in play that takes no further check. Leaders in
 // play stay: their state sets the leadership DRM of the checks to come.
-func (l *loc) retireSettled(k int, res *[MaxUnits]IFT) {
+func (l *loc) retireSettled(k int, res *[Slots]IFT) {
 	calm := true
 	for i := range l.n {
 		if _, raises := l.future(i, k, res); raises {

@@ -49,7 +49,7 @@ type shortPath struct {
 // shortVariant is what follows one Random Selection: the end state of
 // each unit that takes no MC, and the MCs of the others in check order.
 type shortVariant struct {
-	state [MaxUnits]int32
+	state [Slots]int32
 	code  int32 // the targets' joint code of the fixed states
 	steps []shortStep
 }
@@ -213,7 +213,7 @@ func (p *dcPlan) shortPathOf(start *loc, o *outcome, orig int) *shortPath {
 		sp.byMask = make([]shortVariant, 1<<n)
 		for mask := 1; mask < len(sp.byMask); mask++ {
 			l := *start
-			var mc [MaxUnits]int8
+			var mc [Slots]int8
 			l.kOf(nil, &members, n, r, uint16(mask), &mc)
 			v := p.variant(&l, &mc)
 			if v == nil {
@@ -222,7 +222,7 @@ func (p *dcPlan) shortPathOf(start *loc, o *outcome, orig int) *shortPath {
 			sp.byMask[mask] = *v
 		}
 	default:
-		var mc [MaxUnits]int8
+		var mc [Slots]int8
 		for i := range n {
 			d, ok := o.res[i].MC()
 			if !ok {
@@ -249,7 +249,7 @@ func (p *dcPlan) shortPathOf(start *loc, o *outcome, orig int) *shortPath {
 
 // variant is the program of Location l once Random Selection is done, the
 // MCs to take in mc (nil for none): nil when some MC has no table.
-func (p *dcPlan) variant(l *loc, mc *[MaxUnits]int8) *shortVariant {
+func (p *dcPlan) variant(l *loc, mc *[Slots]int8) *shortVariant {
 	v := &shortVariant{}
 	for _, oi := range l.order[:l.n] {
 		i := int(oi)
@@ -422,7 +422,7 @@ func (p *dcPlan) shortEffects(eff int) effects {
 }
 
 // recordStates records the targets in the short-path states state.
-func (p *dcPlan) recordStates(rec *sim.Record, state *[MaxUnits]int32) {
+func (p *dcPlan) recordStates(rec *sim.Record, state *[Slots]int32) {
 	out, hob := 0, false
 	n := len(p.a.Targets)
 	for i := range n {
@@ -459,7 +459,7 @@ func (p *dcPlan) joints(s *sim.Schema) {
 	targets.Metrics = append(targets.Metrics, p.m.stack, p.m.stack+1, p.m.stack+2)
 	rec := sim.NewRecord(*s)
 	for c := range codes {
-		var state [MaxUnits]int32
+		var state [Slots]int32
 		for i, x := 0, c; i < n; i++ {
 			state[i] = int32(x % len(p.states.list))
 			x /= len(p.states.list)

@@ -223,15 +223,15 @@ func TestGun(t *testing.T) {
 // Reduction, so everyone takes the #MC; a KIA takes the crew with the Gun
 // and leaves the others to the attack.
 func TestGunResults(t *testing.T) {
-	g, res := gunResults([MaxUnits]IFT{K4, K4, MC2}, 3)
+	g, res := gunResults([Slots]IFT{K4, K4, MC2}, 3)
 	if g != GunMalfunctioned || res[0] != MC4 || res[1] != MC4 || res[2] != MC2 {
 		t.Errorf("K/4: %v %v", g, res[:3])
 	}
-	g, res = gunResults([MaxUnits]IFT{KIA2, KIA2}, 2)
+	g, res = gunResults([Slots]IFT{KIA2, KIA2}, 2)
 	if g != GunEliminated || res[0] != NoAttack || res[1] != KIA2 {
 		t.Errorf("2KIA: %v %v", g, res[:2])
 	}
-	g, _ = gunResults([MaxUnits]IFT{PTC}, 1)
+	g, _ = gunResults([Slots]IFT{PTC}, 1)
 	if g != GunUnaffected {
 		t.Errorf("PTC: %v", g)
 	}

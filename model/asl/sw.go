@@ -44,7 +44,7 @@ func swTotal(units []Unit) int {
 // randomSWDestruction rolls for each SW of every unit a #KIA eliminated
 // (A9.74), unit i's on dist[i], and returns how many were destroyed and
 // how many malfunctioned. Guns are not rolled for (C11.6).
-func (l *loc) randomSWDestruction(src *sim.Source, dist *[MaxUnits]*sim.Dist) (lost, malf int) {
+func (l *loc) randomSWDestruction(src *sim.Source, dist *[Slots]*sim.Dist) (lost, malf int) {
 	for i := range l.n {
 		u := &l.u[i]
 		if !u.byKIA {

@@ -7,7 +7,7 @@ import (
 )
 
 // MaxSelect is the most candidates Random Selection handles.
-const MaxSelect = 12
+const MaxSelect = 16
 
 // Selection is Random Selection (ASL A.9) among k candidates for the top n:
 // every candidate rolls a dr; the n highest are selected, and every

@@ -51,7 +51,7 @@ type trial struct {
 	checked                        [MaxSQ]bool
 	present                        [asl.MaxUnits]bool
 	reached                        [asl.MaxUnits]int8
-	res                            [asl.MaxUnits]asl.IFT
+	res                            [asl.Slots]asl.IFT
 	fg                             fireGroup
 	gen                            [numItems]int
 	nChecked, nActivated, nDummies int
