@@ -261,6 +261,9 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 			// --thrown: a value written as a flag.
 			return usagef("unknown flag %s; did you mean %s? (--help lists the flags)", quote("--"+name), orList(as))
 		}
+		if owners := flagOwners(name, fs.Name()); len(owners) > 0 {
+			return usagef("unknown flag %s: it is a flag of %s, not of sapper %s (--help lists its flags)", quote("--"+name), orList(owners), fs.Name())
+		}
 		if best := nearestFlag(fs, name, also...); best != "" {
 			return usagef("unknown flag %s; did you mean --%s? (--help lists the flags)", quote("--"+name), best)
 		}
@@ -282,6 +285,21 @@ func choiceOf(fs *pflag.FlagSet, name string) []string {
 		}
 	})
 	return as
+}
+
+// flagOwners names the commands other than cmd that have a flag name
+// (sapper afv's --vehicle, given to dc), for a flag that cmd lacks.
+func flagOwners(name, cmd string) []string {
+	var owners []string
+	for _, c := range commands {
+		if c.name == cmd || c.absent || c.prepare == nil && c.inputs == nil {
+			continue
+		}
+		if f := flagsOf(c).Lookup(name); f != nil && !f.Hidden && f.Deprecated == "" {
+			owners = append(owners, "sapper "+c.name)
+		}
+	}
+	return owners
 }
 
 // nearestFlag is the flag of fs nearest to name, as a misspelling of it

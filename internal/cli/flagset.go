@@ -99,6 +99,10 @@ func writeHelpRulesFor(w io.Writer, intro string, own, common *pflag.FlagSet, wh
 	fmt.Fprint(w, "  -h, --help                show this help\n")
 }
 
+// typedDashes are the dashes text editors put for "-" or "--": en and em
+// dashes, the minus sign, and the Unicode hyphens.
+const typedDashes = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+
 // oneDash refuses a long flag written with one dash, as Go's own tools
 // take it (-help, -trials 10): the parser would read it as a run of
 // one-letter flags and blame a letter of it. also are long flags fs
@@ -107,6 +111,12 @@ func oneDash(fs *pflag.FlagSet, args []string, also ...string) error {
 	for _, a := range args {
 		if a == "--" {
 			return nil
+		}
+		if dashes := strings.TrimLeft(a, typedDashes); dashes != a {
+			// —tem: a word processor's dash for the two hyphens.
+			if long, _, _ := strings.Cut(dashes, "="); fs.Lookup(long) != nil || slices.Contains(also, long) {
+				return usagef("unknown flag %s; a flag starts with two hyphens (--), not a typed dash: --%s", quote(a), long)
+			}
 		}
 		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
 			continue

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -170,6 +171,9 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	}
 	i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == name })
 	if i < 0 {
+		if near := yamlfile.Nearest(name, names); near != "" {
+			return bad("metric %q: did you mean %s? (want one of %s)", name, near, strings.Join(names, ", "))
+		}
 		return bad("metric %q: want one of %s", name, strings.Join(names, ", "))
 	}
 	m := metrics[i]
@@ -182,6 +186,9 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 			break
 		}
 		if !slices.Contains(m.Labels, o) {
+			if near := yamlfile.Nearest(o, m.Labels); near != "" {
+				return bad("outcome %q: did you mean %s? (want one of %s's: %s)", o, near, name, strings.Join(m.Labels, ", "))
+			}
 			return bad("outcome %q: want one of %s's: %s", o, name, strings.Join(m.Labels, ", "))
 		}
 		if slices.Contains(g.labels, o) {

@@ -64,6 +64,9 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --mode thrown --target 4-6-7 --dff 4:0", `sapper dc: --dff: not with --mode thrown: Defensive Fire is modeled on a Placer or a Setter only (§8.31)`},
 		{"dc --target 4-6-7 --placer 4-6-8 --dff 4:0,class=second,nation=finnish", `class=second with nation=finnish: Finns other than Conscripts never Cower`},
 		{"compare --dff 4", `sapper compare: --dff "4": "4" has no DRM; want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10), then ,class=CLASS (and ,nation=N) for unled Infantry firers, who may Cower (A7.9), or none for no Defensive Fire`},
+		{"dc --target 4-6-7 —tem 2", `sapper dc: unknown flag "—tem"; a flag starts with two hyphens (--), not a typed dash: --tem`},
+		{"dc --target 4-6-7 --vehicle tiger", `sapper dc: unknown flag "--vehicle": it is a flag of sapper afv or sapper lhy, not of sapper dc (--help lists its flags)`},
+		{"fire --target 4-6-7 --fp 4 --mode placed", `sapper fire: unknown flag "--mode": it is a flag of sapper dc or sapper afv, not of sapper fire`},
 		{"compare --dff 8,-1", `sapper compare: --dff "8,-1": "8,-1" has no DRM: a colon joins FP and DRM, as in 8:-1; want FP:DRM`},
 		// A word of the choices in another case or with spaces is
 		// refused, and named as it is written.

@@ -128,6 +128,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"run compare-default --tem 9", `sapper run: built-in scenario compare-default (sapper compare): --tem "9": want a whole number from 0 to 8`},
 		{"run tiger-side --target 4-6-7", `sapper run: built-in scenario tiger-side (sapper afv): unknown flag "--target"`},
 		{"scenarios nope", `sapper scenarios: unknown scenario "nope"`},
+		{"scenarios compare-defualt", `sapper scenarios: unknown scenario "compare-defualt"; did you mean compare-default? (sapper scenarios lists them)`},
 		{"scenarios a b", "sapper scenarios: want at most one scenario name"},
 	} {
 		code, stdout, stderr := cli(t, args(c.args)...)

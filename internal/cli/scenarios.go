@@ -195,6 +195,9 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 		return nil
 	case 1:
 		if !slices.Contains(builtinNames(), rest[0]) {
+			if near := nearestBuiltin(rest[0], ""); near != "" {
+				return usagef("unknown scenario %s; did you mean %s? (sapper scenarios lists them)", quote(rest[0]), near)
+			}
 			return usagef("unknown scenario %s; want one of %s", quote(rest[0]), strings.Join(builtinNames(), ", "))
 		}
 		data, err := builtins.ReadFile("scenarios/" + rest[0] + ".yaml")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
@@ -158,6 +159,9 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 		return nil, usagef("want the command to sweep before its flags (%s), one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", oneLine(args[0]), strings.Join(targets, ", "))
 	}
 	if target == nil || target.prepare == nil {
+		if near := yamlfile.Nearest(args[0], targets); near != "" {
+			return nil, usagef("cannot sweep %s; did you mean %s? (want one of %s)", quote(args[0]), near, strings.Join(targets, ", "))
+		}
 		return nil, usagef("cannot sweep %s; want one of %s", quote(args[0]), strings.Join(targets, ", "))
 	}
 	sa, err := splitSweepArgs(args[1:])
@@ -495,7 +499,11 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 		return sweepCols{}, badValue("metric", sa.metric, "no such metric, and none is reported by every plan or way of the sweep")
 	case m == nil:
 		// Only those it may have: one some plan lacks is refused too.
-		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(metricNames(common), ", "))
+		names := metricNames(common)
+		if near := yamlfile.Nearest(sa.metric, names); near != "" {
+			return sweepCols{}, badValue("metric", sa.metric, "no such metric; did you mean "+near+"? (want one of "+strings.Join(names, ", ")+")")
+		}
+		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(names, ", "))
 	}
 	cumulative := j.common.chart.Cumulative
 	probe := sim.MetricSummary{Metric: *m, Outcomes: make([]sim.OutcomeSummary, len(m.Labels))}

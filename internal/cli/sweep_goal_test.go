@@ -244,7 +244,7 @@ func TestSweepGoalGolden(t *testing.T) {
 func TestSweepGoalBadInput(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stack=cleared", `sapper sweep: --goal "stack=cleared": no >= or <=`},
-		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stak=cleared>=0.5", `--goal "stak=cleared>=0.5": metric "stak": want one of`},
+		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stak=cleared>=0.5", `--goal "stak=cleared>=0.5": metric "stak": did you mean stack? (want one of`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stack=clear>=0.5", `outcome "clear": want one of stack's: cleared, not_cleared`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal stack=cleared>=2", `2 after >=: a probability is from 0 to 1`},
 		{"sweep dc --target 4-6-7 --vary tem=0..5 --goal ift.mean>=2", `ift.mean: ift is not a count`},
