@@ -351,10 +351,10 @@ func (t *planTrial) mergeIn(src *sim.Source, kk int) bool {
 	if d := t.dcs[t.k][r][c]; d != nil {
 		e := &d.e
 		b = append(b, byte(e.detonation), byte(e.orig),
-			flagBits(e.rubble, e.collapse, e.falls, e.wholeLocationKilled), byte(e.swLost), byte(e.swMalf))
+			flagBits(e.rubble, e.collapse, e.falls, e.wholeLocationKilled, e.flameDue), byte(e.swLost), byte(e.swMalf))
 	} else {
 		f := t.fires[t.k][r][c]
-		b = append(b, f.orig, flagBits(f.e.shellhole))
+		b = append(b, f.orig, flagBits(f.e.shellhole, f.e.flameDue))
 	}
 	l := t.cur
 	b = append(l.appendResolvePos(b, kk), byte(l.spawned), byte(l.n), flagBits(l.hobTriggered), byte(l.retired), byte(l.retired>>8), byte(l.retiredOut))

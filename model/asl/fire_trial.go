@@ -29,6 +29,11 @@ func (p *firePlan) newTrial() sim.Trial {
 type fireEffects struct {
 	at *fireOutcome // nil without an IFT attack
 	terrainMarks
+	// flameDue: Table 23 calls for a Flame DR after the units are
+	// resolved, read on the column of the units there as the DR is made
+	// (§8.53); a plan's merge keys within the attack hold it, as they do a
+	// DC's (effects.flameDue).
+	flameDue bool
 }
 
 // terrainMarks are what attacks did to the Location and the SW in it
@@ -91,7 +96,7 @@ func (t *fireTrial) hit(src *sim.Source, at *fireOutcome) (stop bool) {
 	if !p.t23r.all {
 		t23 = p.t23r.t23Of(at, t.target.presentUnits())
 	}
-	e.shellhole = t23.shellhole
+	e.shellhole, e.flameDue = t23.shellhole, t23.flame
 	if p.site.rubbles(src, int(t23.rubbleKIA)) {
 		t.rubble(src, e)
 		return false
@@ -100,7 +105,7 @@ func (t *fireTrial) hit(src *sim.Source, at *fireOutcome) (stop bool) {
 		return true
 	}
 	e.swLost, e.swMalf = t.target.randomSWDestruction(src, &p.swDist[at.shift])
-	if t23.flame {
+	if e.flameDue {
 		e.flame = p.site.flames(src, p.site.flameDRM())
 	}
 	return false

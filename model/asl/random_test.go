@@ -175,10 +175,11 @@ func randomAFVAttack(t testing.TB, r *rand.Rand) AFVAttack {
 	return a
 }
 
-// randomPlan draws a plan of one to three attacks, DCs Placed or Set and
-// fire attacks of 1 to 16 FP, on one to three units in one Location, in
-// or out of a building, some of them concealed (§8.63); Validate may
-// refuse it.
+// randomPlan draws a plan of one to three attacks, DCs Placed, Thrown or
+// Set and fire attacks of 1 to 16 FP or HE, on one to three units in one
+// Location, in or out of a building or in burnable terrain, some of them
+// concealed (§8.63), so that an attack may read Flame or Table 23 on the
+// units an earlier one left; Validate may refuse it.
 func randomPlan(t testing.TB, r *rand.Rand) Plan {
 	p := Plan{ELR: r.IntN(6)}
 	// Targets concealed by their own ",concealed", which a Revealed
@@ -186,26 +187,34 @@ func randomPlan(t testing.TB, r *rand.Rand) Plan {
 	some, all := false, true
 	for range 1 + r.IntN(3) {
 		u := randomUnit(t, r)
-		u.Concealed = r.IntN(5) == 0
+		u.Concealed = r.IntN(3) == 0
 		some, all = some || u.Concealed, all && u.Concealed
 		p.Targets = append(p.Targets, u)
 	}
-	building, tem, fortified := []Building{NoBuilding, Wooden, Stone}[r.IntN(3)], r.IntN(4), false
+	building, tem, fortified, terrain := []Building{NoBuilding, Wooden, Stone}[r.IntN(3)], r.IntN(4), false, ""
 	if building != NoBuilding {
 		fortified = r.IntN(4) == 0
+	} else if r.IntN(2) == 0 {
+		terrain = TerrainNames()[r.IntN(len(TerrainNames()))]
 	}
 	hob, known, bh := r.IntN(5) != 0, r.IntN(3) == 0, r.IntN(3) == 0
 	for range 1 + r.IntN(3) {
 		var s PlanStep
 		if r.IntN(3) == 0 {
-			a := NewDCAttack([]Mode{Placed, Set}[r.IntN(2)])
-			a.Building, a.TEM, a.Fortified, a.DRM = building, tem, fortified, r.IntN(3)-1
+			a := NewDCAttack([]Mode{Placed, Set, Thrown}[r.IntN(3)])
+			a.Building, a.Terrain, a.TEM, a.Fortified, a.DRM = building, terrain, tem, fortified, r.IntN(3)-1
 			a.Concealed = !all && r.IntN(6) == 0
 			a.Options.HeatOfBattle, a.Options.KnownEnemyInLOS, a.Options.AcceptBattleHardening = hob, known, bh
+			a.Options.FlameIgnoresConcealment = r.IntN(4) == 0
 			s.DC = &a
 		} else {
 			a := NewIFTAttack([]float64{1, 2, 4, 6, 8, 12, 16}[r.IntN(7)])
-			a.Building, a.TEM, a.Fortified, a.DRM = building, tem, fortified, r.IntN(5)-2
+			if r.IntN(3) == 0 {
+				a.FP, a.Weapon, a.Calibre = []float64{8, 16, 36}[r.IntN(3)], HE, []int{75, 150}[r.IntN(2)]
+				a.Firer = DefaultFirer(HE)
+				a.Options.Table23Unhalved = r.IntN(2) == 0
+			}
+			a.Building, a.Terrain, a.TEM, a.Fortified, a.DRM = building, terrain, tem, fortified, r.IntN(5)-2
 			a.LeaderDirected = r.IntN(2) == 0
 			a.Concealed = !all && r.IntN(6) == 0
 			a.Options.HeatOfBattle, a.Options.KnownEnemyInLOS, a.Options.AcceptBattleHardening = hob, known, bh
@@ -225,7 +234,7 @@ func randomPlan(t testing.TB, r *rand.Rand) Plan {
 // (simtest.HoldsToModel).
 func TestRandomPlans(t *testing.T) {
 	r := rand.New(rand.NewPCG(75, 64))
-	simtest.HoldsOnRandom(t, "plans", 48, func(i int) (simtest.Model, string, error) {
+	simtest.HoldsOnRandom(t, "plans", 160, func(i int) (simtest.Model, string, error) {
 		p := randomPlan(t, r)
 		return p, fmt.Sprintf("plan %d (%v)", i, p), p.Validate()
 	})

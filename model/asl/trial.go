@@ -50,6 +50,12 @@ type effects struct {
 	flame               bool
 	swLost, swMalf      int
 	wholeLocationKilled bool // rubble or a destroyed bridge
+	// flameDue: the DR shows a KIA on the column Flame reads with the
+	// units there as the DC detonates (B25.13, §8.14), decided before the
+	// units are resolved; a plan's merge keys within the attack hold it,
+	// since the units an earlier attack took away look, once this one has
+	// eliminated them too, as those it took away itself.
+	flameDue bool
 }
 
 // run is one use of the DC: its chain (Placement under Defensive Fire, or
@@ -149,15 +155,15 @@ func (t *dcTrial) detonate(src *sim.Source, rec *sim.Record, e *effects) (stop b
 		}
 		// Flame reads the column of the units there as the DC detonates,
 		// those it eliminates included.
-		flame := at.flameKIA
+		e.flameDue = at.flameKIA
 		if !p.flame.all {
-			flame = p.flame.flameKIA(at, t.target.presentUnits())
+			e.flameDue = p.flame.flameKIA(at, t.target.presentUnits())
 		}
 		if t.target.resolve(src, res) {
 			return true
 		}
 		t.randomSWDestruction(src, e)
-		if flame {
+		if e.flameDue {
 			s := &p.site
 			e.flame = s.flames(src, s.flameDRM())
 		}
