@@ -175,6 +175,10 @@ func (d *Dist) Rounded() *Dist {
 	return &c
 }
 
+// IsRounded reports whether d was marked Rounded: a model can tell
+// before a run that an exact one asked for fractions would refuse it.
+func (d *Dist) IsRounded() bool { return d.rounded }
+
 // Rolls returns, for a Dist with values (WithValues) whose total is 6^k
 // with k ≤ 4, k and the value of each of its 6^k equally likely rolls, for
 // Source.Roll; 0 and nil for any other Dist.

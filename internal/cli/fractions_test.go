@@ -1,13 +1,17 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/golden"
+	"github.com/sapperhq/sapper/model/toi"
+	"github.com/sapperhq/sapper/sim"
 )
 
 // fractionRun is what the fractions tests read of one result's JSON.
@@ -242,14 +246,27 @@ func TestFractionsTable(t *testing.T) {
 }
 
 // TestFractionsRefused: Monte Carlo and the CSV refuse --fractions as
-// usage errors; a model whose draws were rounded refuses it as a failed
-// run; auto falling back to Monte Carlo says it gives none.
+// usage errors, and so does a building whose draws are rounded, before
+// the run; the engine refuses it as a failed run for any other model
+// whose draws were rounded; auto falling back to Monte Carlo says it
+// gives none.
 func TestFractionsRefused(t *testing.T) {
 	wantUsage(t, "dc --target 4-6-7 --fractions", "--fractions with --method mc: a Monte Carlo run estimates")
 	wantUsage(t, "dc --target 4-6-7 --method exact --fractions --format csv", "--fractions with --format csv: the CSV columns are fixed")
-	code, stdout, stderr := cli(t, args("building --dice 60 --method exact --fractions")...)
-	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "exact fractions refused: the model draws from a distribution whose weights were rounded") || !strings.HasSuffix(stderr, "; run without --fractions\n") {
-		t.Errorf("rounded draws: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	wantUsage(t, "building --dice 60 --method exact --fractions", "--fractions: this attack's pool (about 40 dice or more) draws from weights rounded to fit 64 bits")
+	wantUsage(t, "building --dice 20 --combined 40 --method auto --fractions", "--fractions: this attack's pool")
+	a := toi.NewBuildingAttack(toi.OnBuilding)
+	a.Dice = 60
+	exp, err := a.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = runFractions(context.Background(), exp, sim.Config{Method: sim.Exact, Fractions: true, Workers: 1}, false, nil)
+	if fe := (*sim.FractionError)(nil); !errors.As(err, &fe) || !strings.HasSuffix(err.Error(), "; run without --fractions") {
+		t.Errorf("rounded draws in the engine: %v", err)
+	}
+	if code, _, stderr := cli(t, args("building --dice 37 --method exact --fractions")...); code != exitOK {
+		t.Errorf("37 dice: exit %d, %s", code, stderr)
 	}
 	r := fractionJSON(t, "dc --target 4-6-7 --target 4-6-7 --target 4-6-7 --method auto --max-paths 10 --trials 1000")[0]
 	if r.Method != "mc" || !strings.HasSuffix(r.Note, "ran Monte Carlo, which gives no exact fractions") || r.fractionOf("ift", "2KIA") != "" {

@@ -2,6 +2,7 @@ package toi
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -16,6 +17,22 @@ func (a BuildingAttack) Experiment() (sim.Experiment, error) {
 	// from tables worked out once, with little to save between them
 	// (walked, the benchmark ran 1.01–1.02× as fast).
 	return sim.Experiment{Schema: p.schema(), New: func() sim.Trial { return p.trial }}, nil
+}
+
+// RoundedWeights reports whether the attack draws from weights rounded to
+// fit 64 bits (a pool of about 40 dice or more): its exact run has its
+// probabilities to float precision but no exact fractions
+// (sim.Dist.Rounded). Precondition: a passes Validate.
+func (a BuildingAttack) RoundedWeights() bool {
+	p := newPlan(a)
+	draws := []draw{p.area, p.hits}
+	for _, s := range p.squads {
+		for _, l := range s.lost {
+			draws = append(draws, l...)
+		}
+		draws = append(draws, s.hits...)
+	}
+	return slices.ContainsFunc(draws, func(d draw) bool { return d.dist != nil && d.dist.IsRounded() })
 }
 
 // plan is everything about an attack that does not depend on the dice,
