@@ -165,6 +165,7 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		{"building --needed", "building?needed=0.5&needed=0.9", ""},
 		{"compare", "compare?trials=200000&seed=1", ""},
 		{"a dc sweep with --metric and a goal on a mean", "sweep?command=dc&target=4-6-7&target=4-6-7&method=exact&vary=drm%3D-3..3&metric=ift&goal=out.mean%3E%3D1", ""},
+		{"an exact crossing", "activate?crossing=two-sq-crossing&method=exact", "crossing-exact-390"},
 	} {
 		if err := chromedp.Run(ctx,
 			leave,
@@ -197,6 +198,16 @@ func TestSitePhoneInBrowser(t *testing.T) {
 		captionsInView(t, ctx, r.name+"'s result", 390)
 		// compare's three ways fit the phone's width side by side, with
 		// their intervals, as the main job's first answer should
+		if r.name == "an exact crossing" {
+			// a fraction a phone shows whole leaves a table of outcome,
+			// p and fraction room: the longer fold under "show" (a
+			// count's table, with at least and at most beside them,
+			// scrolls sideways and says so)
+			var scrolling []string
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`[...document.querySelectorAll('#result .table-wrap.scrolls table')].filter((t) => t.querySelectorAll('thead th').length <= 3).map((t) => t.dataset.metric)`, &scrolling)); err != nil || len(scrolling) > 0 {
+				t.Errorf("the exact crossing's tables of three columns that scroll sideways at 390 px: %q (%v)", scrolling, err)
+			}
+		}
 		var scrolls bool
 		if r.name == "compare" {
 			if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById('figures').closest('.table-wrap').classList.contains('scrolls')`, &scrolls)); err != nil || scrolls {

@@ -2674,14 +2674,17 @@ function pageMain() {
   }
 
   // fractionCell shows a fraction a reader can take in whole; a longer one
-  // (a crossing's run to fifty digits) folds behind its size, which opens
-  // to the fraction, wrapped, so that it never widens the table.
-  const SHORT_FRACTION = 24;
+  // (a crossing's run to fifty digits) folds under "show" in its column,
+  // its size in the title, and opens to the fraction, wrapped, so that it
+  // never widens the table. A phone has room beside the figures for half
+  // as much.
+  const SHORT_FRACTION = 24, PHONE_FRACTION = 12;
   function fractionCell(f) {
     const t = fractionText(f);
-    if (t.length <= SHORT_FRACTION) return el("td", { class: "frac", text: t });
+    const short = window.matchMedia("(max-width: 40rem)").matches ? PHONE_FRACTION : SHORT_FRACTION;
+    if (t.length <= short) return el("td", { class: "frac", text: t });
     const [a, b] = t.split("/");
-    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: "show: " + a.replace("-", "").length + " digits over " + b.length }), el("span", { class: "frac-full", text: t })));
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: "show", title: "a fraction of " + a.replace("-", "").length + " digits over " + b.length }), el("span", { class: "frac-full", text: t })));
   }
 
   // zeroFolded are the outcomes of m that its table folds and its chart
