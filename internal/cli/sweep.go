@@ -458,7 +458,7 @@ type sweepCols struct {
 
 func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	if !sa.hasMetric && j.figures != nil {
-		return sweepCols{what: "summary figures", title: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
+		return sweepCols{what: "each run's summary figures", title: "summary figures", names: j.figures.columns, cells: j.figures.row, occurred: func(res *sim.Result) []bool {
 			var out []bool
 			for _, c := range j.figures.row(res) {
 				out = append(out, c.Valid && c.P != 0)

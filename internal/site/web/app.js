@@ -2527,8 +2527,9 @@ function pageMain() {
     }
     for (const way of ways) {
       const mine = runs.filter((r) => wayOf(r.label) === way);
+      // the input swept heads the column of its values (tem: 1, 2, 3)
       const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...cols.map((c) => el("th", { scope: "col", text: c.name })));
-      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: valueOf(r.label) }), ...cols.map((c) => {
+      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: valueOf(r.label).replace(/^[^=]*=/, "") }), ...cols.map((c) => {
         const f = c.get(r);
         if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
         const td = cell(f, f.mean !== undefined && f.p === undefined);
