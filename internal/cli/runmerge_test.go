@@ -125,8 +125,8 @@ func TestRunFileConflicts(t *testing.T) {
 		{[]string{"run", placed, "--no-hob"}, "sapper run: " + placed + ":6: rule: surrender with --no-hob given after the file: it changes only what Heat of Battle does (A15)\n"},
 		// every command's conflicts name both sides: building's and afv's too
 		{[]string{"run", "toi-charges-occupied", "--dice", "4"}, "sapper run: built-in scenario toi-charges-occupied:11: charges: 2 with --dice given after the file: an attack with dice and the detonation of charges are separate actions (D4)\n"},
-		{[]string{"run", "tiger-side", "--same-hex"}, "sapper run: built-in scenario tiger-side:11: facing: side with --same-hex given after the file: from within the AFV's hex the DC goes in through its rear (C7.346)\n"},
-		{[]string{"run", "tiger-side", "--vehicle", "tiger"}, "sapper run: built-in scenario tiger-side:10: af: hull=11/8/8,turret=11/8/8 with --vehicle given after the file: both give the armor; give one\n"},
+		{[]string{"run", "tiger-side", "--same-hex"}, "sapper run: built-in scenario tiger-side:12: facing: side with --same-hex given after the file: from within the AFV's hex the DC goes in through its rear (C7.346)\n"},
+		{[]string{"run", "tiger-side", "--af", "11/8/8"}, "sapper run: built-in scenario tiger-side:11: vehicle: tiger with --af given after the file: both give the armor; give one\n"},
 		// a file that is accepted alone, refused for a key of its own once
 		// a flag after it changes what the key means: both named
 		{[]string{"run", "set-under-fire", "--mode", "placed"}, "sapper run: built-in scenario set-under-fire:13: --setter: only a Set DC (--mode set) has a Setter (changed after the file: --mode placed)\n"},
