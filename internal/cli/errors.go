@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
@@ -312,7 +313,7 @@ func nearestFlag(fs *pflag.FlagSet, name string, also ...string) string {
 			names = append(names, f.Name)
 		}
 	})
-	return yamlfile.Nearest(name, names)
+	return spell.Nearest(name, names)
 }
 
 // stripEcho drops the value a parser's error echoes, as an input file's

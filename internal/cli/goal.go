@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
-	"github.com/sapperhq/sapper/internal/yamlfile"
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
 )
@@ -171,8 +171,8 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	}
 	i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == name })
 	if i < 0 {
-		if near := yamlfile.Nearest(name, names); near != "" {
-			return bad("metric %q: did you mean %s? (want one of %s)", name, near, strings.Join(names, ", "))
+		if meant := spell.Nearest(name, names); meant != "" {
+			return bad("metric %q: did you mean %s? (want one of %s)", name, meant, strings.Join(names, ", "))
 		}
 		return bad("metric %q: want one of %s", name, strings.Join(names, ", "))
 	}
@@ -186,8 +186,8 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 			break
 		}
 		if !slices.Contains(m.Labels, o) {
-			if near := yamlfile.Nearest(o, m.Labels); near != "" {
-				return bad("outcome %q: did you mean %s? (want one of %s's: %s)", o, near, name, strings.Join(m.Labels, ", "))
+			if meant := spell.Nearest(o, m.Labels); meant != "" {
+				return bad("outcome %q: did you mean %s? (want one of %s's: %s)", o, meant, name, strings.Join(m.Labels, ", "))
 			}
 			return bad("outcome %q: want one of %s's: %s", o, name, strings.Join(m.Labels, ", "))
 		}

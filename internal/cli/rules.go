@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/sapperhq/sapper/internal/yamlfile"
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -139,12 +139,12 @@ func nearestRule(key string, keys []string) string {
 	if utf8.RuneCountInString(key) < 3 {
 		return ""
 	}
-	if near := yamlfile.Nearest(key, keys); near != "" {
-		return near
+	if meant := spell.Nearest(key, keys); meant != "" {
+		return meant
 	}
 	// A first word typed whole stands over one it begins (cower over
 	// cowering-shifts-table23), each over one merely near.
-	var whole, begun, near []string
+	var whole, begun, alike []string
 	for _, k := range keys {
 		first, _, _ := strings.Cut(k, "-")
 		switch {
@@ -152,11 +152,11 @@ func nearestRule(key string, keys []string) string {
 			whole = append(whole, k)
 		case strings.HasPrefix(k, key):
 			begun = append(begun, k)
-		case yamlfile.Nearest(key, []string{first}) != "":
-			near = append(near, k)
+		case spell.Nearest(key, []string{first}) != "":
+			alike = append(alike, k)
 		}
 	}
-	for _, hits := range [][]string{whole, begun, near} {
+	for _, hits := range [][]string{whole, begun, alike} {
 		if len(hits) > 0 {
 			if len(hits) == 1 {
 				return hits[0]

@@ -9,9 +9,8 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/spf13/pflag"
-
-	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
 // command is one subcommand. Each lives in its own file with its own flag
@@ -83,8 +82,8 @@ func namesOf(keep func(*command) bool) string {
 // joined by ", "), offering the nearest when one is near: not for a name
 // of one or two letters, which any short command is near.
 func unknownCommand(name, names string) error {
-	if near := yamlfile.Nearest(name, strings.Split(names, ", ")); near != "" && utf8.RuneCountInString(name) > 2 {
-		return usagef("unknown command %q; did you mean %s? (want one of %s)", name, near, names)
+	if meant := spell.Nearest(name, strings.Split(names, ", ")); meant != "" && utf8.RuneCountInString(name) > 2 {
+		return usagef("unknown command %q; did you mean %s? (want one of %s)", name, meant, names)
 	}
 	return usagef("unknown command %q; want one of %s", name, names)
 }

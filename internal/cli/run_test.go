@@ -126,7 +126,7 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --cave-drm 1", `sapper dc: --cave-drm: only a DC Thrown into a --cave`},
 		{"dc --target 4-6-7 --cavalry", `sapper dc: --cavalry with --mode placed: only a Thrown DC`},
 		{"dc --target 4-6-7 --sw 9", `sapper dc: --sw "9": want a whole number from 0 to 4`},
-		{"dc --target 4-6-7,sw=1,sw-y", `sapper dc: --target "4-6-7,sw=1,sw-y": unknown option "sw-y"; want elr=N, broken-ml=N,`},
+		{"dc --target 4-6-7,sw=1,sw-y", `sapper dc: --target "4-6-7,sw=1,sw-y": unknown option "sw-y"; did you mean sw-x? (want elr=N, broken-ml=N,`},
 		{"dc --target 4-6", `sapper dc: --target "4-6": want FP-range-ML such as 4-6-7, or a kind before it: hs:2-4-7,`},
 		{"version extra", `sapper version: unexpected argument "extra"`},
 		{"version --short", `sapper version: unknown flag "--short"`},

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
 
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/model/lhy"
@@ -155,7 +156,7 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			if sasl.IsEnemyKey(key) {
 				return scenarioError(file, line, "unknown field %s; a crossing's %s belongs under enemy:, as enemy: {%s: …}", quote(key), key, key)
 			}
-			if best := yamlfile.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
+			if best := spell.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
 				return scenarioError(file, line, "unknown field %s; did you mean %s?", quote(key), best)
 			}
 			return scenarioError(file, line, "unknown field %s; want %s, or for sapper activate %s", quote(key),
@@ -181,8 +182,8 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 		case "command":
 			s.command = lookup(text)
 			if s.command == nil || s.command.prepare == nil {
-				if near := yamlfile.Nearest(text, sweepTargets()); near != "" {
-					return scenarioError(file, v.N.Line, "command %s: did you mean %s? (want one of %s; a sweep is any of them with vary)", quote(text), near, strings.Join(sweepTargets(), ", "))
+				if meant := spell.Nearest(text, sweepTargets()); meant != "" {
+					return scenarioError(file, v.N.Line, "command %s: did you mean %s? (want one of %s; a sweep is any of them with vary)", quote(text), meant, strings.Join(sweepTargets(), ", "))
 				}
 				return scenarioError(file, v.N.Line, "command %s: want one of %s (a sweep is any of them with vary)", quote(text), strings.Join(sweepTargets(), ", "))
 			}
@@ -779,7 +780,7 @@ func suggest(name string, fs *pflag.FlagSet) string {
 			return fmt.Sprintf("; did you mean %s (-%s on the command line)?", f.Name, name)
 		}
 	}
-	best := yamlfile.Nearest(name, names)
+	best := spell.Nearest(name, names)
 	if best == "" {
 		return fmt.Sprintf(" (sapper help %s lists its flags)", fs.Name())
 	}

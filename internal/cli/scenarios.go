@@ -15,6 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
@@ -115,8 +116,8 @@ func nearestBuiltin(ref, command string) string {
 	if command != "" {
 		names = builtinsOf(command)
 	}
-	if near := yamlfile.Nearest(ref, names); near != "" {
-		return near
+	if meant := spell.Nearest(ref, names); meant != "" {
+		return meant
 	}
 	const fewest, most = 3, 4 // a shorter part matches at random; more is the list
 	if len(ref) < fewest {

@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/bound"
 )
 
@@ -171,7 +172,7 @@ func (d Node) Fields(keys []string, fn func(key string, v Node) error) error {
 
 // closest suggests the known key nearest to a misspelt one, or lists them.
 func closest(key string, keys []string) string {
-	if best := Nearest(key, keys); best != "" {
+	if best := spell.Nearest(key, keys); best != "" {
 		return "; did you mean " + best + "?"
 	}
 	return "; want " + strings.Join(keys, ", ")

@@ -232,56 +232,6 @@ func StripEcho(msg string) string {
 	return msg
 }
 
-// Nearest is the name among names closest to a misspelt one, or "" when
-// none is close enough to be what the user meant: the name itself in
-// other case, with dashes before it or _ for -; else one within two
-// edits, and one edit in three of the name's letters, so that a short
-// name is not "corrected" to any other (x0 to sq, j to cx).
-func Nearest(name string, names []string) string {
-	// Written as the command line writes it (--tem), in capitals (TEM) or
-	// with _ for - (mission_drm): the name itself.
-	plain := func(s string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimLeft(s, "-")), "_", "-") }
-	for _, n := range names {
-		if plain(n) == plain(name) && n != name {
-			return n
-		}
-	}
-	best, bestD := "", min(3, max(1, utf8.RuneCountInString(name)/3)+1)
-	for _, n := range names {
-		if d := editDistance(name, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-// editDistance is the edit distance between a and b, two letters swapped
-// counting as one edit (tme for tem), as people mistype.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
-}
-
 // tabIndented reports whether line n (from 1) of data has a tab among the
 // blanks before its first character.
 // firstContent is the number of data's first line that is neither blank

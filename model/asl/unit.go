@@ -8,6 +8,7 @@ import (
 
 	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/internal/enum"
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/bound"
 )
 
@@ -241,6 +242,10 @@ func IsUnitOption(s string) bool {
 	return false
 }
 
+// unitOptionKeys are the keys of ParseUnit's options, for the one a
+// misspelt key meant.
+var unitOptionKeys = []string{"elr", "broken-ml", "bml", "class", "underscore", "wounded", "broken", "pinned", "berserk", "disrupted", "good_order", "drm", "concealed", "sw", "sw-x"}
+
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
@@ -408,6 +413,9 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.SWX)
 		default:
 			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, options)
+			if meant := spell.Option(opt, unitOptionKeys); meant != "" {
+				err = fmt.Errorf("unit %q: unknown option %q; did you mean %s? (%s)", s, opt, meant, options)
+			}
 			if u, ok := NotModeled(key); ok && u.DC == "" && u.IFT == "" {
 				// A unit's own situation the model leaves out.
 				err = fmt.Errorf("unit %q: %s", s, u.Left)

@@ -176,3 +176,18 @@ func TestIsUnitOption(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitOptionKeys: every key ParseUnit offers for a misspelt one is an
+// option it reads, and a misspelt key is answered with the one meant.
+func TestUnitOptionKeys(t *testing.T) {
+	value := map[string]string{"elr": "=2", "broken-ml": "=6", "bml": "=6", "class": "=elite", "drm": "=1", "sw": "=1"}
+	for _, k := range unitOptionKeys {
+		if _, err := ParseUnit("4-6-7," + k + value[k]); err != nil && strings.Contains(err.Error(), "unknown option") {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	_, err := ParseUnit("4-6-7,clas=elite")
+	if err == nil || !strings.Contains(err.Error(), `unknown option "clas=elite"; did you mean class=elite? (want elr=N`) {
+		t.Errorf("clas=elite: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	dec "github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/spell"
 )
 
 // ParseUnit reads a unit as NAME:COHESION followed by options after
@@ -45,7 +46,11 @@ func ParseUnit(s string) (Unit, error) {
 		case key == "on" && val != "":
 			u.On = val
 		default:
-			return u, fmt.Errorf("%q: unknown option %q; want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N", s, o)
+			const want = "want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N"
+			if meant := spell.Option(o, []string{"concealed", "disrupted", "non-combat", "rnp", "rider", "on", "heroic", "japanese", "russian", "av", "sav"}); meant != "" {
+				return u, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
+			}
+			return u, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
 		}
 	}
 	if err := u.validate(); err != nil {
@@ -90,7 +95,11 @@ func ParseVehicle(s string) (Vehicle, error) {
 				v.ATV = n
 			}
 		default:
-			return v, fmt.Errorf("%q: unknown option %q; want eav=N, atv=N, afv or towed-gun", s, o)
+			const want = "want eav=N, atv=N, afv or towed-gun"
+			if meant := spell.Option(o, []string{"eav", "atv", "afv", "towed-gun"}); meant != "" {
+				return v, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
+			}
+			return v, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
 		}
 	}
 	if err := v.validate(); err != nil {

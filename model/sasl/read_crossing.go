@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/internal/yamlfile"
 )
 
@@ -35,7 +36,7 @@ func ReadCrossing(file string, data []byte, also ...string) (*CrossingFile, erro
 			fields[key] = yamlfile.Field{Node: v, Line: line}
 		case !slices.Contains(also, key):
 			hint := "; want " + strings.Join(keys, ", ")
-			if best := yamlfile.Nearest(key, keys); best != "" {
+			if best := spell.Nearest(key, keys); best != "" {
 				hint = "; did you mean " + best + "?"
 			}
 			return yamlfile.Errorf(file, line, "unknown field %q%s", key, hint)

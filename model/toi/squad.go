@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/spell"
 )
 
 // HexCover as a squad's cover means it takes the hex's: the building's
@@ -81,7 +82,11 @@ func ParseSquad(text string) (Squad, error) {
 		case key == "pinned" && !hasValue:
 			s.Pinned = true
 		default:
-			return bad("unknown option %q; want cover=N, in-pillbox or pinned", f)
+			const want = "want cover=N, in-pillbox or pinned"
+			if meant := spell.Option(f, []string{"cover", "in-pillbox", "pinned"}); meant != "" {
+				return bad("unknown option %q; did you mean %s? (%s)", f, meant, want)
+			}
+			return bad("unknown option %q; %s", f, want)
 		}
 	}
 	if err := s.validate(); err != nil {

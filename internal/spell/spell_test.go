@@ -1,0 +1,39 @@
+package spell
+
+import "testing"
+
+func TestNearest(t *testing.T) {
+	names := []string{"tem", "target", "elr", "class", "concealed", "sq", "cx", "mission-drm"}
+	for _, c := range []struct{ typed, want string }{
+		{"tme", "tem"},   // two letters swapped: one edit
+		{"TEM", "tem"},   // the name in capitals
+		{"--tem", "tem"}, // with the command line's dashes
+		{"mission_drm", "mission-drm"},
+		{"taget", "target"},
+		{"clas", "class"},
+		{"conceled", "concealed"},
+		{"x0", ""}, // a short name is not corrected to another
+		{"j", ""},
+		{"zzzz", ""},
+		{"tem", "tem"}, // a name itself is its own nearest
+	} {
+		if got := Nearest(c.typed, names); got != c.want {
+			t.Errorf("Nearest(%q) = %q, want %q", c.typed, got, c.want)
+		}
+	}
+}
+
+func TestOption(t *testing.T) {
+	keys := []string{"class", "elr", "concealed", "in-pillbox"}
+	for _, c := range []struct{ typed, want string }{
+		{"clas=elite", "class=elite"},
+		{"conceled", "concealed"},
+		{"in_pillbox", "in-pillbox"},
+		{"class=elitee", ""}, // the key is right: its value is another matter
+		{"zzz=1", ""},
+	} {
+		if got := Option(c.typed, keys); got != c.want {
+			t.Errorf("Option(%q) = %q, want %q", c.typed, got, c.want)
+		}
+	}
+}
