@@ -75,21 +75,20 @@ func badValue(name, v, want string) error {
 	return inputErrorf(name, "--%s %s: %s", name, quote(v), want+caseHint(v, want))
 }
 
-// caseHint names the word of want that v is in lower case and without
-// spaces around it, when v is a word written otherwise ("Set", " json"):
-// such a value is refused, never guessed (choice.go), but the refusal
-// says what was meant.
+// caseHint names the choice that v is in lower case and without spaces
+// around it, when v is one written otherwise ("Set", " json"): such a
+// value is refused, never guessed (choice.go), but the refusal says what
+// was meant. The choices are those want lists ("want placed, thrown or
+// set", "want one of woods, brush, …"); a message that offers a word
+// already ("did you mean") or says what the case is gets no second.
 func caseHint(v, want string) string {
 	trimmed := strings.TrimSpace(v)
 	w := strings.ToLower(trimmed)
-	if w == v || !strings.ContainsFunc(w, unicode.IsLetter) || strings.Contains(want, "lower case") {
+	if w == v || strings.Contains(want, "lower case") || strings.Contains(want, "did you mean") {
 		return ""
 	}
-	words := strings.FieldsFunc(want, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
-	})
 	switch {
-	case !slices.Contains(words, w):
+	case !slices.Contains(listedChoices(want), w):
 		return ""
 	case trimmed == v:
 		return "; words are lower case: " + w
@@ -97,6 +96,29 @@ func caseHint(v, want string) string {
 		return "; no spaces around the word: " + w
 	}
 	return "; words are lower case, with no spaces around them: " + w
+}
+
+// listedChoices are the words a message's "want" lists as its choices:
+// "want placed, thrown or set" and "want one of a, b, c" list words; "want
+// a whole number from 0 to 5" and "want e.g. 4-6-7, …" list none.
+func listedChoices(want string) []string {
+	_, list, ok := strings.Cut(want, "want ")
+	if !ok {
+		return nil
+	}
+	list = strings.TrimPrefix(list, "one of ")
+	if i := strings.IndexAny(list, ";("); i >= 0 {
+		list = list[:i]
+	}
+	var words []string
+	for _, part := range strings.Split(strings.ReplaceAll(list, " or ", ", "), ",") {
+		part = strings.TrimSpace(part)
+		if part == "" || strings.ContainsFunc(part, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) && r != '-' }) {
+			return nil // a phrase, a placeholder or an example: no list of words
+		}
+		words = append(words, part)
+	}
+	return words
 }
 
 // maxQuoted is the most characters of a user's argument an error line
@@ -262,10 +284,14 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 			// --thrown: a value written as a flag.
 			return usagef("unknown flag %s; did you mean %s? (--help lists the flags)", quote("--"+name), orList(as))
 		}
-		if owners := flagOwners(name, fs.Name()); len(owners) > 0 {
-			return usagef("unknown flag %s: it is a flag of %s, not of sapper %s (--help lists its flags)", quote("--"+name), orList(owners), fs.Name())
-		}
-		if best := nearestFlag(fs, name, also...); best != "" {
+		owners, best := flagOwners(name, fs.Name()), nearestFlag(fs, name, also...)
+		switch {
+		case len(owners) > 0 && best != "":
+			// lhy --drm: its own --mdrm, or dc's and fire's --drm.
+			return usagef("unknown flag %s; did you mean --%s? (--%s is a flag of %s; --help lists the flags)", quote("--"+name), best, name, andList(owners))
+		case len(owners) > 0:
+			return usagef("unknown flag %s: it is a flag of %s, not of sapper %s (--help lists the flags)", quote("--"+name), andList(owners), fs.Name())
+		case best != "":
 			return usagef("unknown flag %s; did you mean --%s? (--help lists the flags)", quote("--"+name), best)
 		}
 		return usagef("unknown flag %s; --help lists the flags", quote("--"+name))

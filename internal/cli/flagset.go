@@ -112,9 +112,9 @@ func oneDash(fs *pflag.FlagSet, args []string, also ...string) error {
 		if a == "--" {
 			return nil
 		}
-		if dashes := strings.TrimLeft(a, typedDashes); dashes != a {
-			// —tem: a word processor's dash for the two hyphens.
-			if long, _, _ := strings.Cut(dashes, "="); fs.Lookup(long) != nil || slices.Contains(also, long) {
+		if name := strings.TrimLeft(a, "-"+typedDashes); strings.ContainsAny(a[:len(a)-len(name)], typedDashes) {
+			// —tem, -—tem: a word processor's dash for the two hyphens.
+			if long, _, _ := strings.Cut(name, "="); fs.Lookup(long) != nil || slices.Contains(also, long) {
 				return usagef("unknown flag %s; a flag starts with two hyphens (--), not a typed dash: --%s", quote(a), long)
 			}
 		}

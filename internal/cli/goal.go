@@ -171,7 +171,17 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	}
 	i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == name })
 	if i < 0 {
-		if meant := spell.Nearest(name, names); meant != "" {
+		// METRIC.mean is offered only a count, which has a mean.
+		offered := names
+		if g.mean {
+			offered = nil
+			for _, m := range metrics {
+				if m.Numeric() {
+					offered = append(offered, m.Name)
+				}
+			}
+		}
+		if meant := spell.Nearest(name, offered); meant != "" {
 			return bad("metric %q: did you mean %s? (want one of %s)", name, meant, strings.Join(names, ", "))
 		}
 		return bad("metric %q: want one of %s", name, strings.Join(names, ", "))

@@ -65,8 +65,13 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --placer 4-6-8 --dff 4:0,class=second,nation=finnish", `class=second with nation=finnish: Finns other than Conscripts never Cower`},
 		{"compare --dff 4", `sapper compare: --dff "4": "4" has no DRM; want FP:DRM such as 8:-1 or 4:+2 (FP 1…100, DRM −10…+10), then ,class=CLASS (and ,nation=N) for unled Infantry firers, who may Cower (A7.9), or none for no Defensive Fire`},
 		{"dc --target 4-6-7 —tem 2", `sapper dc: unknown flag "—tem"; a flag starts with two hyphens (--), not a typed dash: --tem`},
-		{"dc --target 4-6-7 --vehicle tiger", `sapper dc: unknown flag "--vehicle": it is a flag of sapper afv or sapper lhy, not of sapper dc (--help lists its flags)`},
-		{"fire --target 4-6-7 --fp 4 --mode placed", `sapper fire: unknown flag "--mode": it is a flag of sapper dc or sapper afv, not of sapper fire`},
+		{"dc --target 4-6-7 --vehicle tiger", `sapper dc: unknown flag "--vehicle": it is a flag of sapper afv and sapper lhy, not of sapper dc (--help lists the flags)`},
+		{"fire --target 4-6-7 --fp 4 --mode placed", `sapper fire: unknown flag "--mode": it is a flag of sapper dc and sapper afv, not of sapper fire`},
+		{"lhy --target squad:7 --drm 2", `sapper lhy: unknown flag "--drm"; did you mean --mdrm? (--drm is a flag of sapper compare, sapper dc and sapper fire; --help lists the flags)`},
+		{"dc --target 4-6-7 -—tem 2", `sapper dc: unknown flag "-—tem"; a flag starts with two hyphens (--), not a typed dash: --tem`},
+		{"dc --target 4-6-7 --elr A", "sapper dc: --elr \"A\": not a whole decimal number; want a whole number from 0 to 5\n"},
+		{"dc --target 4-6-7 --mode Or", "sapper dc: --mode \"Or\": want placed, thrown or set\n"},
+		{"dc --target 4-6-7 --placer 4-6-7 --dff 8,-1,class=green", `has no DRM: a colon joins FP and DRM, as in 8:-1,class=green; want FP:DRM`},
 		{"compare --dff 8,-1", `sapper compare: --dff "8,-1": "8,-1" has no DRM: a colon joins FP and DRM, as in 8:-1; want FP:DRM`},
 		// A word of the choices in another case or with spaces is
 		// refused, and named as it is written.

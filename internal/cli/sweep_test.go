@@ -162,6 +162,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep dc --target 4-6-7 --vary tme=0..5", `sapper sweep: --vary "tme=0..5": "tme" is not an input of sapper dc; did you mean tem? (want one of elr, tem, drm`},
 		{"sweep dc --target 4-6-7 --vary zzz=0..5", `sapper sweep: --vary "zzz=0..5": "zzz" is not an input of sapper dc; want one of elr, tem, drm`},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --metric stak", `sapper sweep: --metric "stak": no such metric; did you mean stack? (want one of detonation,`},
+		{"sweep fire --target 4-6-7 --vary fp=1..4 --metric IFT", "sapper sweep: --metric \"IFT\": no such metric; did you mean ift? (want one of ift, cowering, target.1, target.1.reduced, target.1.replaced, stack, out, hob)\n"},
 		{"sweep dcc --vary tem=0..1", `sapper sweep: cannot sweep "dcc"; did you mean dc? (want one of compare, dc,`},
 		{"sweep activate two-sq-crossing --vary range=1..5", `sapper sweep: --vary "range=1..5": "range" is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file, or vary one of ac, mission-drm, a5-drm, elr`},
 		{"sweep dc --target 4-6-7 --vary target=0..5", `--vary "target=0..5": target is not a number; want one of`},

@@ -69,9 +69,14 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	head, opts, hasOpts := strings.Cut(s, ",")
 	fp, drm, ok := strings.Cut(head, ":")
 	if !ok {
-		if _, err := decimal.ParseInt(opts, -10, 10); hasOpts && err == nil {
+		drm, rest, _ := strings.Cut(opts, ",")
+		if _, err := decimal.ParseInt(drm, -10, 10); hasOpts && err == nil {
 			// 8,-1: the comma is an option's, the DRM a colon's.
-			return FireAttack{}, fmt.Errorf("%q has no DRM: a colon joins FP and DRM, as in %s:%s; %s", s, head, opts, form)
+			meant := head + ":" + drm
+			if rest != "" {
+				meant += "," + rest
+			}
+			return FireAttack{}, fmt.Errorf("%q has no DRM: a colon joins FP and DRM, as in %s; %s", s, meant, form)
 		}
 		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)
 	}
