@@ -72,6 +72,8 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 --elr A", "sapper dc: --elr \"A\": not a whole decimal number; want a whole number from 0 to 5\n"},
 		{"dc --target 4-6-7 --mode Or", "sapper dc: --mode \"Or\": want placed, thrown or set\n"},
 		{"dc --target 4-6-7 --placer 4-6-7 --dff 8,-1,class=green", `has no DRM: a colon joins FP and DRM, as in 8:-1,class=green; want FP:DRM`},
+		{"dc --target 4-6-7,clas", `unknown option "clas"; did you mean class=CLASS? (want elr=N`},
+		{"building --target 4,pined=true", `unknown option "pined=true"; did you mean pinned? (want cover=N, in-pillbox or pinned)`},
 		{"compare --dff 8,-1", `sapper compare: --dff "8,-1": "8,-1" has no DRM: a colon joins FP and DRM, as in 8:-1; want FP:DRM`},
 		// A word of the choices in another case or with spaces is
 		// refused, and named as it is written.

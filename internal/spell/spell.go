@@ -3,6 +3,7 @@
 package spell
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -58,16 +59,28 @@ func editDistance(a, b string) int {
 }
 
 // Option is the option opt (KEY or KEY=VALUE) as it was most likely
-// meant, its key the nearest of keys and its value kept ("clas=elite":
-// "class=elite"), or "" when no key is near.
-func Option(opt string, keys []string) string {
+// meant, one of forms ("class=CLASS", "pinned"): its key the nearest of
+// theirs, with the value given when the form takes one ("clas=elite":
+// "class=elite"), the form itself when the value is missing ("clas":
+// "class=CLASS"), and the key alone when the form takes none ("pined=true":
+// "pinned"); "" when no key is near.
+func Option(opt string, forms []string) string {
 	key, val, hasVal := strings.Cut(opt, "=")
+	keys := make([]string, len(forms))
+	for i, f := range forms {
+		keys[i], _, _ = strings.Cut(f, "=")
+	}
 	meant := Nearest(key, keys)
-	switch {
-	case meant == "" || meant == key:
+	if meant == "" || meant == key {
 		return ""
+	}
+	form := forms[slices.Index(keys, meant)]
+	switch _, placeholder, takes := strings.Cut(form, "="); {
+	case !takes:
+		return meant
 	case hasVal:
 		return meant + "=" + val
+	default:
+		return meant + "=" + placeholder
 	}
-	return meant
 }

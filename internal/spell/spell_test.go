@@ -24,15 +24,17 @@ func TestNearest(t *testing.T) {
 }
 
 func TestOption(t *testing.T) {
-	keys := []string{"class", "elr", "concealed", "in-pillbox"}
+	forms := []string{"class=CLASS", "elr=N", "concealed", "in-pillbox", "pinned"}
 	for _, c := range []struct{ typed, want string }{
 		{"clas=elite", "class=elite"},
+		{"clas", "class=CLASS"},
 		{"conceled", "concealed"},
+		{"pined=true", "pinned"},
 		{"in_pillbox", "in-pillbox"},
 		{"class=elitee", ""}, // the key is right: its value is another matter
 		{"zzz=1", ""},
 	} {
-		if got := Option(c.typed, keys); got != c.want {
+		if got := Option(c.typed, forms); got != c.want {
 			t.Errorf("Option(%q) = %q, want %q", c.typed, got, c.want)
 		}
 	}

@@ -242,9 +242,9 @@ func IsUnitOption(s string) bool {
 	return false
 }
 
-// unitOptionKeys are the keys of ParseUnit's options, for the one a
-// misspelt key meant.
-var unitOptionKeys = []string{"elr", "broken-ml", "bml", "class", "underscore", "wounded", "broken", "pinned", "berserk", "disrupted", "good_order", "drm", "concealed", "sw", "sw-x"}
+// unitOptionForms are ParseUnit's options, for the one a misspelt option
+// meant (spell.Option).
+var unitOptionForms = []string{"elr=N", "broken-ml=N", "bml=N", "class=CLASS", "underscore", "wounded", "broken", "pinned", "berserk", "disrupted", "good_order", "drm=N", "concealed", "sw=N", "sw-x"}
 
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
@@ -413,7 +413,7 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.SWX)
 		default:
 			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, options)
-			if meant := spell.Option(opt, unitOptionKeys); meant != "" {
+			if meant := spell.Option(opt, unitOptionForms); meant != "" {
 				err = fmt.Errorf("unit %q: unknown option %q; did you mean %s? (%s)", s, opt, meant, options)
 			}
 			if u, ok := NotModeled(key); ok && u.DC == "" && u.IFT == "" {

@@ -177,13 +177,18 @@ func TestIsUnitOption(t *testing.T) {
 	}
 }
 
-// TestUnitOptionKeys: every key ParseUnit offers for a misspelt one is an
+// TestUnitOptionKeys: every option ParseUnit offers for a misspelt one is an
 // option it reads, and a misspelt key is answered with the one meant.
 func TestUnitOptionKeys(t *testing.T) {
-	value := map[string]string{"elr": "=2", "broken-ml": "=6", "bml": "=6", "class": "=elite", "drm": "=1", "sw": "=1"}
-	for _, k := range unitOptionKeys {
-		if _, err := ParseUnit("4-6-7," + k + value[k]); err != nil && strings.Contains(err.Error(), "unknown option") {
-			t.Errorf("%s: %v", k, err)
+	value := map[string]string{"elr": "2", "broken-ml": "6", "bml": "6", "class": "elite", "drm": "1", "sw": "1"}
+	for _, f := range unitOptionForms {
+		k, _, takes := strings.Cut(f, "=")
+		opt := k
+		if takes {
+			opt += "=" + value[k]
+		}
+		if _, err := ParseUnit("4-6-7," + opt); err != nil && strings.Contains(err.Error(), "unknown option") {
+			t.Errorf("%s: %v", f, err)
 		}
 	}
 	_, err := ParseUnit("4-6-7,clas=elite")

@@ -47,7 +47,7 @@ func ParseUnit(s string) (Unit, error) {
 			u.On = val
 		default:
 			const want = "want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N"
-			if meant := spell.Option(o, []string{"concealed", "disrupted", "non-combat", "rnp", "rider", "on", "heroic", "japanese", "russian", "av", "sav"}); meant != "" {
+			if meant := spell.Option(o, []string{"concealed", "disrupted", "non-combat", "rnp", "rider", "on=VEHICLE", "heroic", "japanese", "russian", "av=N", "sav=N"}); meant != "" {
 				return u, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
 			}
 			return u, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
@@ -96,7 +96,7 @@ func ParseVehicle(s string) (Vehicle, error) {
 			}
 		default:
 			const want = "want eav=N, atv=N, afv or towed-gun"
-			if meant := spell.Option(o, []string{"eav", "atv", "afv", "towed-gun"}); meant != "" {
+			if meant := spell.Option(o, []string{"eav=N", "atv=N", "afv", "towed-gun"}); meant != "" {
 				return v, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
 			}
 			return v, fmt.Errorf("%q: unknown option %q; %s", s, o, want)

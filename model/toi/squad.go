@@ -83,7 +83,7 @@ func ParseSquad(text string) (Squad, error) {
 			s.Pinned = true
 		default:
 			const want = "want cover=N, in-pillbox or pinned"
-			if meant := spell.Option(f, []string{"cover", "in-pillbox", "pinned"}); meant != "" {
+			if meant := spell.Option(f, []string{"cover=N", "in-pillbox", "pinned"}); meant != "" {
 				return bad("unknown option %q; did you mean %s? (%s)", f, meant, want)
 			}
 			return bad("unknown option %q; %s", f, want)
