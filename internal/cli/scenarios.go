@@ -172,9 +172,9 @@ func runScenarios(ctx context.Context, stdout, _ io.Writer, args []string) error
 		}
 		if *format != "" {
 			type entry struct {
-				Name    string `json:"name" yaml:"name"`
-				Command string `json:"command" yaml:"command"`
-				Title   string `json:"title" yaml:"title"`
+				Name    string `json:"name"`
+				Command string `json:"command"`
+				Title   string `json:"title"`
 			}
 			out := []entry{}
 			for i, s := range list {

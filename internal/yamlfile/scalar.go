@@ -9,13 +9,16 @@ import (
 
 // Scalar writes s as a YAML scalar that reads back as the string s: plain
 // where it is plainly a sentence of words, double-quoted otherwise. A
-// double-quoted YAML scalar takes Go's escapes (\n, \t, \", \\, \xXX,
-// \uXXXX), so strconv.Quote writes it.
+// double-quoted YAML scalar takes Go's escapes (\n, \t, \", \\, \uXXXX),
+// so strconv.Quote writes it. YAML is text: a byte of s that is not
+// UTF-8, which strconv.Quote would write as \xXX and YAML read as the
+// letter of that number, is written as U+FFFD.
 //
 // sapper writes YAML only for its short lists (sapper scenarios --format
 // yaml); yaml.Marshal would bring the library's whole emitter into the
 // browser's engine, some 45 KB of its download, for them.
 func Scalar(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	if plain(s) {
 		return s
 	}
@@ -24,13 +27,12 @@ func Scalar(s string) string {
 
 // plain reports whether s reads back as itself, a string, written as a
 // plain scalar in a block mapping: it starts with a letter or a digit,
-// holds no ": " or " #" and of the other ASCII punctuation only what such
-// a scalar reads as text (' , - . + ? ( ) /), does not end in a space or a
-// colon, and is no word or number YAML reads as another type. It errs on
-// the side of quoting.
+// holds of the ASCII punctuation only what such a scalar reads as text
+// (' , - . + ? ( ) /; no colon, no #), does not end in a space, and is no
+// word or number YAML reads as another type. It errs on the side of
+// quoting.
 func plain(s string) bool {
-	if s == "" || s != strings.TrimSpace(s) || strings.HasSuffix(s, ":") ||
-		strings.Contains(s, ": ") || strings.Contains(s, " #") {
+	if s == "" || s != strings.TrimSpace(s) {
 		return false
 	}
 	if r, _ := utf8.DecodeRuneInString(s); !(unicode.IsLetter(r) || unicode.IsDigit(r)) {

@@ -1,6 +1,7 @@
 package yamlfile
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -49,9 +50,13 @@ func FuzzScalar(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// A byte that is not UTF-8 is written as U+FFFD (Scalar).
+		readsBack(t, strings.ToValidUTF8(s, "\uFFFD"))
 		if !utf8.ValidString(s) {
-			return
+			var got map[string]string
+			if err := yaml.Unmarshal([]byte("k: "+Scalar(s)+"\n"), &got); err != nil || got["k"] != strings.ToValidUTF8(s, "\uFFFD") {
+				t.Fatalf("%q written %q: %v, %q", s, Scalar(s), err, got["k"])
+			}
 		}
-		readsBack(t, s)
 	})
 }
