@@ -7,6 +7,7 @@ import (
 
 	"github.com/sapperhq/sapper/internal/enum"
 	"github.com/sapperhq/sapper/model/bound"
+	"github.com/sapperhq/sapper/model/dice"
 )
 
 // Mode is how a DC is used (A23).
@@ -335,6 +336,14 @@ const MaxUnits = 10
 // (§8.64), who join the Location for the attacks after. A Random
 // Selection among them is a 16-bit mask (dice.MaxSelect).
 const Slots = 16
+
+// A Location's units are bits of a uint16 (loc.retired, Random
+// Selection's masks), and Random Selection takes all of them: both fail
+// to compile past their width.
+const (
+	_ = uint16(1<<Slots - 1)
+	_ = uint(dice.MaxSelect - Slots)
+)
 
 // Validate reports the first input that cannot be resolved, naming it.
 func (a DCAttack) Validate() error {

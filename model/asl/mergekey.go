@@ -15,7 +15,10 @@ import "github.com/sapperhq/sapper/sim"
 
 // merge is a DC's target Location's merge hook. The throwers' Location is
 // still as it started, and the DC user's chain was recorded before the
-// attack.
+// attack. What Flame reads (effects.flameDue) needs no place here: alone,
+// the attack meets every target, so the Original DR (and a Gun it
+// eliminates) decides it; a plan's later attack meets what the earlier
+// left, and its key holds it (planTrial.mergeIn).
 func (t *dcTrial) merge(src *sim.Source, k int) bool {
 	if src.Replaying() {
 		return src.Merge(nil) // a state the engine knows from the paths before
@@ -28,7 +31,8 @@ func (t *dcTrial) merge(src *sim.Source, k int) bool {
 
 // merge is a fire attack's merge hook: the effects decided before the
 // units are attacked are the Original DR (with its doubles) and Table 23's
-// Shellhole.
+// Shellhole; alone, the attack meets every target, so the Original DR
+// decides its Flame too (fireEffects.flameDue, held by a plan's key).
 func (t *fireTrial) merge(src *sim.Source, k int) bool {
 	if src.Replaying() {
 		return src.Merge(nil) // a state the engine knows from the paths before

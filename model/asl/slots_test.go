@@ -1,6 +1,8 @@
 package asl
 
 import (
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -52,5 +54,29 @@ func TestLocationOfSlots(t *testing.T) {
 		if p[2] != 0 {
 			t.Errorf("unit %d: a unit neither eliminated nor broken, %v", i, p[2])
 		}
+	}
+}
+
+// TestPlanFillsItsSlots: eight squads under two attacks hold up to 16
+// units, the eight and the hero each squad's MC in the first attack may
+// create (§8.64): the plan is taken, its heroes metric runs to 16 (eight
+// an attack, those of the last attack counted too), and a Monte Carlo run
+// of it, which grows its kept paths through the plan's merge points,
+// finds every trial a pure function of its draws.
+func TestPlanFillsItsSlots(t *testing.T) {
+	squads := make([]string, 8)
+	for i := range squads {
+		squads[i] = "4-6-7"
+	}
+	p := planOf(t, squads, fireStep(8, nil), fireStep(8, nil))
+	exp, err := p.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := exp.Schema.Metrics[slices.IndexFunc(exp.Schema.Metrics, func(m sim.Metric) bool { return m.Name == MetricHeroes })]; len(m.Labels) != 17 {
+		t.Errorf("heroes: %d outcomes, want 0…16", len(m.Labels))
+	}
+	if _, err := sim.Run(context.Background(), exp, sim.Config{Trials: 200_000, Seed: 3, Workers: 2}); err != nil {
+		t.Fatal(err)
 	}
 }
