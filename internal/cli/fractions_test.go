@@ -253,7 +253,7 @@ func TestFractionsTable(t *testing.T) {
 func TestFractionsRefused(t *testing.T) {
 	wantUsage(t, "dc --target 4-6-7 --fractions", "--fractions with --method mc: a Monte Carlo run estimates")
 	wantUsage(t, "dc --target 4-6-7 --method exact --fractions --format csv", "--fractions with --format csv: the CSV columns are fixed")
-	wantUsage(t, "building --dice 60 --method exact --fractions", "--fractions: this attack's pool (about 40 dice or more) draws from weights rounded to fit 64 bits")
+	wantUsage(t, "building --dice 60 --method exact --fractions", "--fractions: this attack's pool is too large for exact weights: they were rounded to fit 64 bits")
 	wantUsage(t, "building --dice 20 --combined 40 --method auto --fractions", "--fractions: this attack's pool")
 	a := toi.NewBuildingAttack(toi.OnBuilding)
 	a.Dice = 60

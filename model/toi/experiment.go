@@ -2,7 +2,6 @@ package toi
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -20,20 +19,10 @@ func (a BuildingAttack) Experiment() (sim.Experiment, error) {
 }
 
 // RoundedWeights reports whether the attack draws from weights rounded to
-// fit 64 bits (a pool of about 40 dice or more): its exact run has its
-// probabilities to float precision but no exact fractions
-// (sim.Dist.Rounded). Precondition: a passes Validate.
-func (a BuildingAttack) RoundedWeights() bool {
-	p := newPlan(a)
-	draws := []draw{p.area, p.hits}
-	for _, s := range p.squads {
-		for _, l := range s.lost {
-			draws = append(draws, l...)
-		}
-		draws = append(draws, s.hits...)
-	}
-	return slices.ContainsFunc(draws, func(d draw) bool { return d.dist != nil && d.dist.IsRounded() })
-}
+// fit 64 bits (a large pool): its exact run has its probabilities to
+// float precision but no exact fractions (sim.Dist.Rounded), and refuses
+// to give them. Precondition: a passes Validate.
+func (a BuildingAttack) RoundedWeights() bool { return newPlan(a).rounded }
 
 // plan is everything about an attack that does not depend on the dice,
 // worked out once: each procedure as a draw of its result.
@@ -58,6 +47,15 @@ type plan struct {
 	threshold int
 	squads    []squadPlan
 	m         metricIndex
+	// rounded: some draw's weights were rounded (newDraw).
+	rounded bool
+}
+
+// newDraw is newDraw(x), noting whether its weights were rounded.
+func (p *plan) newDraw(x weights) draw {
+	d := newDraw(x)
+	p.rounded = p.rounded || d.dist != nil && d.dist.IsRounded()
+	return d
 }
 
 // squadPlan draws the figures one squad loses, by whether the building
@@ -82,7 +80,7 @@ type metricIndex struct {
 func newPlan(a BuildingAttack) *plan {
 	p := &plan{a: a, threshold: a.Threshold}
 	if p.attacksBuilding() {
-		p.hits = newDraw(a.buildingHits())
+		p.hits = p.newDraw(a.buildingHits())
 	}
 	classes := 1
 	if a.Kind == AreaAttack && len(a.Squads) > 0 {
@@ -97,7 +95,7 @@ func newPlan(a BuildingAttack) *plan {
 				p.ceiling = max(p.ceiling, a.DisruptHits+a.squadCover(s))
 			}
 		}
-		p.area = newDraw(capAt(pool(a.Area, successFaces(a.HitOn)), p.ceiling))
+		p.area = p.newDraw(capAt(pool(a.Area, successFaces(a.HitOn)), p.ceiling))
 		classes = p.ceiling + 1
 	}
 	for _, s := range a.Squads {
@@ -107,7 +105,7 @@ func newPlan(a BuildingAttack) *plan {
 			var lost weights
 			switch {
 			case a.Suppressive:
-				sp.hits = append(sp.hits, newDraw(a.suppressiveHits(s, c)))
+				sp.hits = append(sp.hits, p.newDraw(a.suppressiveHits(s, c)))
 				continue
 			case a.Kind == AreaAttack:
 				lost = a.areaDamage(s, c)
@@ -116,8 +114,8 @@ func newPlan(a BuildingAttack) *plan {
 			default:
 				lost = point(0) // the building was the target (§4)
 			}
-			sp.lost[0] = append(sp.lost[0], newDraw(lost))
-			sp.lost[1] = append(sp.lost[1], newDraw(a.afterCollapse(lost, s.Figures)))
+			sp.lost[0] = append(sp.lost[0], p.newDraw(lost))
+			sp.lost[1] = append(sp.lost[1], p.newDraw(a.afterCollapse(lost, s.Figures)))
 		}
 		p.squads = append(p.squads, sp)
 	}
