@@ -2409,6 +2409,12 @@ function pageMain() {
     return i < 0 ? label : label.slice(0, i);
   }
 
+  // sweptValue is the value a sweep's run label gives its input: "2" of
+  // "tem=2" or "tem=2/placed".
+  function sweptValue(label) {
+    return valueOf(label).replace(/^[^=]*=/, "");
+  }
+
   function wayOf(label) {
     const i = label.indexOf("/");
     return i < 0 ? "" : label.slice(i + 1);
@@ -2529,7 +2535,7 @@ function pageMain() {
       const mine = runs.filter((r) => wayOf(r.label) === way);
       // the input swept heads the column of its values (tem: 1, 2, 3)
       const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...cols.map((c) => el("th", { scope: "col", text: c.name })));
-      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: valueOf(r.label).replace(/^[^=]*=/, "") }), ...cols.map((c) => {
+      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: sweptValue(r.label) }), ...cols.map((c) => {
         const f = c.get(r);
         if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
         const td = cell(f, f.mean !== undefined && f.p === undefined);
@@ -2545,7 +2551,7 @@ function pageMain() {
     if (notes) sec.append(notes);
     // the line chart: compare has a panel per figure, its ways as lines;
     // any other command one panel, a line per column
-    const x = (r) => Number(valueOf(r.label).split("=")[1]);
+    const x = (r) => Number(sweptValue(r.label));
     const panels = [];
     const line = (name, rs, get) => ({ name, points: rs.map((r) => ({ x: x(r), f: get(r) })).filter((p) => p.f && (p.f.p !== undefined || p.f.mean !== undefined)) });
     const isMean = (l) => l.points.length && l.points[0].f.p === undefined;
@@ -2675,17 +2681,17 @@ function pageMain() {
   }
 
   // fractionCell shows a fraction a reader can take in whole; a longer one
-  // (a crossing's run to fifty digits) folds under "show" in its column,
-  // its size in the title, and opens to the fraction, wrapped, so that it
-  // never widens the table. A phone has room beside the figures for half
-  // as much.
+  // (a crossing's run to fifty digits) folds behind its size in its
+  // column ("20/20 digits"), and opens to the fraction, wrapped, so that
+  // it never widens the table. A phone has room beside the figures for
+  // half as much.
   const SHORT_FRACTION = 24, PHONE_FRACTION = 12;
   function fractionCell(f) {
     const t = fractionText(f);
     const short = window.matchMedia("(max-width: 40rem)").matches ? PHONE_FRACTION : SHORT_FRACTION;
     if (t.length <= short) return el("td", { class: "frac", text: t });
     const [a, b] = t.split("/");
-    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: "show", title: "a fraction of " + a.replace("-", "").length + " digits over " + b.length }), el("span", { class: "frac-full", text: t })));
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.replace("-", "").length + "/" + b.length + " digits", title: "show the fraction" }), el("span", { class: "frac-full", text: t })));
   }
 
   // zeroFolded are the outcomes of m that its table folds and its chart
