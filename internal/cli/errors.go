@@ -98,6 +98,18 @@ func caseHint(v, want string) string {
 	return "; words are lower case, with no spaces around them: " + w
 }
 
+// wantOneOf says what a message wants in place of typed, a name not among
+// names: "want one of a, b, c", after the one of offered meant, when one
+// is near ("did you mean b? (want one of a, b, c)"). offered is names but
+// where only some of them would do (METRIC.mean: a count).
+func wantOneOf(typed string, names, offered []string) string {
+	list := "want one of " + strings.Join(names, ", ")
+	if meant := spell.Nearest(typed, offered); meant != "" {
+		return "did you mean " + meant + "? (" + list + ")"
+	}
+	return list
+}
+
 // listedChoices are the words a message's "want" lists as its choices:
 // "want placed, thrown or set" and "want one of a, b, c" list words; "want
 // a whole number from 0 to 5" and "want e.g. 4-6-7, …" list none.

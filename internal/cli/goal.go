@@ -181,10 +181,7 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 				}
 			}
 		}
-		if meant := spell.Nearest(name, offered); meant != "" {
-			return bad("metric %q: did you mean %s? (want one of %s)", name, meant, strings.Join(names, ", "))
-		}
-		return bad("metric %q: want one of %s", name, strings.Join(names, ", "))
+		return bad("metric %q: %s", name, wantOneOf(name, names, offered))
 	}
 	m := metrics[i]
 	g.metric = name

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/asl"
 	"github.com/sapperhq/sapper/report"
 	"github.com/sapperhq/sapper/sim"
@@ -159,10 +158,7 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 		return nil, usagef("want the command to sweep before its flags (%s), one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", oneLine(args[0]), strings.Join(targets, ", "))
 	}
 	if target == nil || target.prepare == nil {
-		if meant := spell.Nearest(args[0], targets); meant != "" {
-			return nil, usagef("cannot sweep %s; did you mean %s? (want one of %s)", quote(args[0]), meant, strings.Join(targets, ", "))
-		}
-		return nil, usagef("cannot sweep %s; want one of %s", quote(args[0]), strings.Join(targets, ", "))
+		return nil, usagef("cannot sweep %s; %s", quote(args[0]), wantOneOf(args[0], targets, targets))
 	}
 	sa, err := splitSweepArgs(args[1:])
 	if err != nil {
@@ -500,10 +496,7 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	case m == nil:
 		// Only those it may have: one some plan lacks is refused too.
 		names := metricNames(common)
-		if meant := spell.Nearest(sa.metric, names); meant != "" {
-			return sweepCols{}, badValue("metric", sa.metric, "no such metric; did you mean "+meant+"? (want one of "+strings.Join(names, ", ")+")")
-		}
-		return sweepCols{}, badValue("metric", sa.metric, "no such metric; want one of "+strings.Join(names, ", "))
+		return sweepCols{}, badValue("metric", sa.metric, "no such metric; "+wantOneOf(sa.metric, names, names))
 	}
 	cumulative := j.common.chart.Cumulative
 	probe := sim.MetricSummary{Metric: *m, Outcomes: make([]sim.OutcomeSummary, len(m.Labels))}

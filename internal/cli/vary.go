@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sapperhq/sapper/internal/decimal"
-	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/sasl"
 	"github.com/sapperhq/sapper/report"
 )
@@ -123,10 +122,7 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	case f == nil && fs.Name() == "activate" && sasl.IsNumberKey(name):
 		return bad("%q is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file, or vary one of %s", name, strings.Join(inputs, ", "))
 	case f == nil || name == "help":
-		if meant := spell.Nearest(name, inputs); meant != "" {
-			return bad("%q is not an input of sapper %s; did you mean %s? (%s)", name, fs.Name(), meant, choices)
-		}
-		return bad("%q is not an input of sapper %s; %s", name, fs.Name(), choices)
+		return bad("%q is not an input of sapper %s; %s", name, fs.Name(), wantOneOf(name, inputs, inputs))
 	case commonFlagNames()[name]:
 		return bad("%s is an engine setting, not an input; %s", name, choices)
 	case !numericTypes[f.Value.Type()]:
