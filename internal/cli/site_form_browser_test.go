@@ -703,8 +703,9 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	// one no Placer, as the command line refuses them; one given stays.
 	t.Run("a mode shows what it takes", func(t *testing.T) {
 		hidden := `['thrower', 'placer', 'setter', 'cx'].map((n) => n + '=' + document.getElementById('field-' + n).hidden).join(' ')`
-		var placed, thrown, set, given string
+		var placed, thrown, set, given, summary string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?modes#dc"), waitCommand("dc"),
+			chromedp.Evaluate(`document.getElementById('cmd-summary').textContent`, &summary),
 			chromedp.Evaluate(hidden, &placed),
 			chromedp.SetValue(`#in-mode`, "thrown", chromedp.ByQuery),
 			chromedp.Evaluate(`document.getElementById('in-mode').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
@@ -721,6 +722,8 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			{"thrown", thrown, "thrower=false placer=true setter=true cx=false"},
 			{"set", set, "thrower=true placer=true setter=false cx=true"},
 			{"thrown, a Placer given", given, "thrower=false placer=false setter=true cx=false"},
+			// the command line's --mode placed|thrown|set is the form's field
+			{"the summary", summary, "one DC attack on a Location of Personnel (Mode placed|thrown|set)"},
 		} {
 			if c.got != c.want {
 				t.Errorf("%s: %s, want %s", c.what, c.got, c.want)

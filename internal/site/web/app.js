@@ -836,8 +836,9 @@ function pageMain() {
 
   // asField reports whether the flag --name, followed in a text by next
   // (" 4-6-7", or undefined), reads as its field: a field of the form, not
-  // given a value (a number, a unit), or given one of its choices, which
-  // reads as the field and the choice ("Breach rowhouse"). A quoted value
+  // given a value (a number, a unit), or given one of its choices, or
+  // several joined by |, which read as the field and the choice ("Breach
+  // rowhouse", "Mode placed|thrown|set"). A quoted value
   // is the one a message quotes back (--target "4-6-x": …), which reads as
   // well under the field's name.
   function asField(name, next) {
@@ -846,6 +847,7 @@ function pageMain() {
     const v = (next || "").trim().replace(/[),.;:]+$/, "");
     if (v === "" || v.startsWith('"')) return true;
     if ((i.choices || []).includes(v)) return true; // --breach rowhouse: Breach rowhouse
+    if (v.includes("|") && v.split("|").every((c) => (i.choices || []).includes(c))) return true; // --mode placed|thrown|set: Mode placed|thrown|set
     if (i.kind === "yes/no") return true; // --cx is given alone
     return !/[\d|:=<>]|^[A-Z][A-Z,.]*$/.test(v);
   }
