@@ -27,7 +27,7 @@ func TestChoiceExact(t *testing.T) {
 		{args("compare --method exact --building none --terrain Woods"), `--terrain "Woods"`},
 		{args("building --target 4 --charges 1 --method exact --pillbox INSIDE"), `--pillbox "INSIDE"`},
 		{args("sweep dc --target 4-6-7 --vary tem=0..1 --method exact --metric IFT"), `--metric "IFT"`},
-		{args("dc --target 4-6-7,class=ELITE --method exact"), `class=ELITE: want one of`},
+		{args("dc --target 4-6-7,class=ELITE --method exact"), `class=ELITE: did you mean class=elite? (want one of`},
 		{args("dc --target HS:2-4-7 --method exact"), `--target "HS:2-4-7"`},
 		{args("lhy --sadrm 1 --target a:7 --rule cohesion-fail=DISRUPT --method exact"), `--rule "cohesion-fail=DISRUPT"`},
 		{args("afv --vehicle Tiger"), `--vehicle "Tiger"`},
@@ -70,6 +70,7 @@ func TestCaseHint(t *testing.T) {
 	}{
 		{[]string{"dc", "--target", "4-6-7", "--format", " json"}, `sapper dc: --format " json": want table, json or csv; no spaces around the word: json` + "\n"},
 		{[]string{"dc", "--target", "4-6-7", "--terrain", " Woods "}, "; words are lower case, with no spaces around them: woods\n"},
+		{[]string{"dc", "--target", "4-6-7", "--rule", "surrender = false"}, `sapper dc: --rule "surrender = false": no spaces around the =: surrender=false` + "\n"},
 		{[]string{"afv", "--vehicle", "Tiger"}, `sapper afv: --vehicle "Tiger": names are lower case: tiger (or give the armor with --af)` + "\n"},
 	} {
 		code, _, stderr := cli(t, c.args...)

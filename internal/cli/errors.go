@@ -101,9 +101,13 @@ func caseHint(v, want string) string {
 // wantOneOf says what a message wants in place of typed, a name not among
 // names: "want one of a, b, c", after the one of offered meant, when one
 // is near ("did you mean b? (want one of a, b, c)"). offered is names but
-// where only some of them would do (METRIC.mean: a count).
-func wantOneOf(typed string, names, offered []string) string {
+// where only some of them would do; what, when not "", names them ("want
+// one of the counts, which have a mean: out").
+func wantOneOf(typed string, names, offered []string, what string) string {
 	list := "want one of " + strings.Join(names, ", ")
+	if what != "" {
+		list = "want one of " + what + ": " + strings.Join(names, ", ")
+	}
 	if meant := spell.Nearest(typed, offered); meant != "" {
 		return "did you mean " + meant + "? (" + list + ")"
 	}
@@ -111,8 +115,9 @@ func wantOneOf(typed string, names, offered []string) string {
 }
 
 // listedChoices are the words a message's "want" lists as its choices:
-// "want placed, thrown or set" and "want one of a, b, c" list words; "want
-// a whole number from 0 to 5" and "want e.g. 4-6-7, …" list none.
+// "want placed, thrown or set", "want one of a, b, c" and "want true or
+// false, or the flag alone for true" list words (surrender=false is one);
+// "want a whole number from 0 to 5" and "want e.g. 4-6-7, …" list none.
 func listedChoices(want string) []string {
 	_, list, ok := strings.Cut(want, "want ")
 	if !ok {
@@ -125,8 +130,8 @@ func listedChoices(want string) []string {
 	var words []string
 	for _, part := range strings.Split(strings.ReplaceAll(list, " or ", ", "), ",") {
 		part = strings.TrimSpace(part)
-		if part == "" || strings.ContainsFunc(part, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) && r != '-' }) {
-			return nil // a phrase, a placeholder or an example: no list of words
+		if part == "" || strings.ContainsFunc(part, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) && r != '-' && r != '=' }) {
+			continue // a phrase, a placeholder or an example: no word
 		}
 		words = append(words, part)
 	}
@@ -297,10 +302,13 @@ func parseError(fs *pflag.FlagSet, err error, also ...string) error {
 			return usagef("unknown flag %s; did you mean %s? (--help lists the flags)", quote("--"+name), orList(as))
 		}
 		owners, best := flagOwners(name, fs.Name()), nearestFlag(fs, name, also...)
+		if longer := flagsBeginning(fs, name+"-"); len(longer) == 1 {
+			// fire --area: its own --area-fire, not building's --area.
+			best, owners = longer[0], nil
+		}
 		switch {
-		case len(owners) > 0 && best != "":
-			// lhy --drm: its own --mdrm, or dc's and fire's --drm.
-			return usagef("unknown flag %s; did you mean --%s? (--%s is a flag of %s; --help lists the flags)", quote("--"+name), best, name, andList(owners))
+		case len(owners) > 0 && fs.Name() == "plans" && (slices.Contains(owners, "sapper dc") || slices.Contains(owners, "sapper fire")):
+			return usagef("unknown flag %s: an attack's own inputs are written in the attack, e.g. --plan 'b: fire 8 +1 weapon=he' (sapper help plans lists them)", quote("--"+name))
 		case len(owners) > 0:
 			return usagef("unknown flag %s: it is a flag of %s, not of sapper %s (--help lists the flags)", quote("--"+name), andList(owners), fs.Name())
 		case best != "":
@@ -324,6 +332,18 @@ func choiceOf(fs *pflag.FlagSet, name string) []string {
 		}
 	})
 	return as
+}
+
+// flagsBeginning are the flags of fs whose names begin with prefix,
+// hidden and retired flags left out.
+func flagsBeginning(fs *pflag.FlagSet, prefix string) []string {
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden && f.Deprecated == "" && strings.HasPrefix(f.Name, prefix) {
+			names = append(names, f.Name)
+		}
+	})
+	return names
 }
 
 // flagOwners names the commands other than cmd that have a flag name

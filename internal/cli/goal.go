@@ -171,7 +171,7 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	}
 	i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == name })
 	if i < 0 {
-		// METRIC.mean is offered only a count, which has a mean.
+		// METRIC.mean wants a count, which has a mean.
 		offered := names
 		if g.mean {
 			offered = nil
@@ -180,8 +180,9 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 					offered = append(offered, m.Name)
 				}
 			}
+			return bad("metric %q: %s", name, wantOneOf(name, offered, offered, "the counts, which have a mean"))
 		}
-		return bad("metric %q: %s", name, wantOneOf(name, names, offered))
+		return bad("metric %q: %s", name, wantOneOf(name, names, offered, ""))
 	}
 	m := metrics[i]
 	g.metric = name
@@ -193,7 +194,8 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 			break
 		}
 		if !slices.Contains(m.Labels, o) {
-			if meant := spell.Nearest(o, m.Labels); meant != "" {
+			// A count's outcomes are numbers: 10 is not a misspelt 0.
+			if meant := spell.Nearest(o, m.Labels); meant != "" && !m.Numeric() {
 				return bad("outcome %q: did you mean %s? (want one of %s's: %s)", o, meant, name, strings.Join(m.Labels, ", "))
 			}
 			return bad("outcome %q: want one of %s's: %s", o, name, strings.Join(m.Labels, ", "))

@@ -96,8 +96,9 @@ func TestParseGoal(t *testing.T) {
 		{"stack=clear>=0.5", `outcome "clear": want one of stack's: cleared, not_cleared`},
 		{"stack=clered>=0.5", `outcome "clered": did you mean cleared? (want one of stack's: cleared, not_cleared)`},
 		{"zzz=cleared>=0.5", `metric "zzz": want one of stack, out`},
-		{"stak.mean>=0.5", `metric "stak": want one of stack, out`}, // stack is no count: no mean to offer
-		{"ot.mean>=0.5", `metric "ot": did you mean out? (want one of stack, out`},
+		{"stak.mean>=0.5", `metric "stak": want one of the counts, which have a mean: out`}, // stack is no count
+		{"ot.mean>=0.5", `metric "ot": did you mean out? (want one of the counts, which have a mean: out)`},
+		{"out=10>=0.5", `outcome "10": want one of out's:`}, // a count's 10 is no misspelt 0
 		{"stack.mean>=1", `stack.mean: stack is not a count`},
 		{"stack=cleared>=half", `"half" after >= is not a number`},
 		{"stack=cleared>=50%", `"50%" after >= is not a number; a probability is from 0 to 1, e.g. 0.5 for 50%`},

@@ -20,6 +20,8 @@ func otherwise(cmd, name string) string {
 		return "a crossing turns Heat of Battle off with --rule heat-of-battle=false (A15)"
 	case cmd == "afv" && (name == "armour" || name == "armor"):
 		return "the AFV's armor is --af, its Armor Factors front/side/rear (or hull=…,turret=…), or a --vehicle by name, e.g. --af 11/8/8"
+	case (cmd == "dc" || cmd == "compare" || cmd == "plans") && name == "leader":
+		return "a leader in the target Location is one of its units, e.g. --target 4-6-7 --target leader:8-1"
 	case cmd == "fire" && name == "leader":
 		// sapper lhy's word: an ASL leader directing fire is two inputs
 		return "a leader directing the fire is --leader-directed (no Cowering), his modifier in --drm (A7.9), e.g. --leader-directed --drm -1"

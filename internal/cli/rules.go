@@ -125,6 +125,11 @@ func applyRule[O any](rs []rule[O], o *O, s string) error {
 // player who knows the rule's subject types it (cowr for
 // cower-off-lowest-no-effect).
 func unknownRule(s, key string, keys []string) error {
+	if k := strings.TrimSpace(key); k != key && slices.Contains(keys, k) {
+		// surrender = false: the key is right, the spaces are not.
+		_, val, _ := strings.Cut(s, "=")
+		return badValue("rule", s, "no spaces around the =: "+k+"="+strings.TrimSpace(val))
+	}
 	want := "want one of " + strings.Join(keys, ", ")
 	if near := nearestRule(key, keys); near != "" {
 		return badValue("rule", s, "unknown KEY; did you mean "+near+"? ("+want+")")

@@ -158,7 +158,7 @@ func prepareSweep(ctx context.Context, in input) (*job, error) {
 		return nil, usagef("want the command to sweep before its flags (%s), one of %s, e.g. sapper sweep dc --target 4-6-7 --vary tem=0..5", oneLine(args[0]), strings.Join(targets, ", "))
 	}
 	if target == nil || target.prepare == nil {
-		return nil, usagef("cannot sweep %s; %s", quote(args[0]), wantOneOf(args[0], targets, targets))
+		return nil, usagef("cannot sweep %s; %s", quote(args[0]), wantOneOf(args[0], targets, targets, ""))
 	}
 	sa, err := splitSweepArgs(args[1:])
 	if err != nil {
@@ -496,7 +496,7 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	case m == nil:
 		// Only those it may have: one some plan lacks is refused too.
 		names := metricNames(common)
-		return sweepCols{}, badValue("metric", sa.metric, "no such metric; "+wantOneOf(sa.metric, names, names))
+		return sweepCols{}, badValue("metric", sa.metric, "no such metric; "+wantOneOf(sa.metric, names, names, ""))
 	}
 	cumulative := j.common.chart.Cumulative
 	probe := sim.MetricSummary{Metric: *m, Outcomes: make([]sim.OutcomeSummary, len(m.Labels))}

@@ -122,7 +122,7 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	case f == nil && fs.Name() == "activate" && sasl.IsNumberKey(name):
 		return bad("%q is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file, or vary one of %s", name, strings.Join(inputs, ", "))
 	case f == nil || name == "help":
-		return bad("%q is not an input of sapper %s; %s", name, fs.Name(), wantOneOf(name, inputs, inputs))
+		return bad("%q is not an input of sapper %s; %s", name, fs.Name(), wantOneOf(name, inputs, inputs, ""))
 	case commonFlagNames()[name]:
 		return bad("%s is an engine setting, not an input; %s", name, choices)
 	case !numericTypes[f.Value.Type()]:

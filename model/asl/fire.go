@@ -69,13 +69,14 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	head, opts, hasOpts := strings.Cut(s, ",")
 	fp, drm, ok := strings.Cut(head, ":")
 	if !ok {
+		// 8,-1: the comma is an option's, the DRM a colon's; offered
+		// only when the attack so written is one.
 		drm, rest, _ := strings.Cut(opts, ",")
-		if _, err := decimal.ParseInt(drm, -10, 10); hasOpts && err == nil {
-			// 8,-1: the comma is an option's, the DRM a colon's.
-			meant := head + ":" + drm
-			if rest != "" {
-				meant += "," + rest
-			}
+		meant := head + ":" + drm
+		if rest != "" {
+			meant += "," + rest
+		}
+		if _, err := ParseFireAttack(meant); hasOpts && err == nil {
 			return FireAttack{}, fmt.Errorf("%q has no DRM: a colon joins FP and DRM, as in %s; %s", s, meant, form)
 		}
 		return FireAttack{}, fmt.Errorf("%q has no DRM; %s", s, form)

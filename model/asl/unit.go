@@ -3,6 +3,7 @@ package asl
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -373,6 +374,9 @@ func ParseUnit(s string) (Unit, error) {
 			u.DRM, err = num()
 		case "class":
 			err = fmt.Errorf("unit %q: class=%s: want one of %s", s, val, strings.Join(classNames[:], ", "))
+			if meant := spell.Nearest(val, classNames[:]); meant != "" {
+				err = fmt.Errorf("unit %q: class=%s: did you mean class=%s? (want one of %s)", s, val, meant, strings.Join(classNames[:], ", "))
+			}
 			for i, n := range classNames {
 				if n == val {
 					u.Class, err = Class(i), nil
@@ -413,7 +417,10 @@ func ParseUnit(s string) (Unit, error) {
 			err = flag(&u.SWX)
 		default:
 			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, options)
-			if meant := spell.Option(opt, unitOptionForms); meant != "" {
+			if slices.Contains(classNames[:], key) && !hasVal {
+				// 4-6-7,elite: a Class is given as class=.
+				err = fmt.Errorf("unit %q: unknown option %q; did you mean class=%s? (%s)", s, opt, key, options)
+			} else if meant := spell.Option(opt, unitOptionForms); meant != "" {
 				err = fmt.Errorf("unit %q: unknown option %q; did you mean %s? (%s)", s, opt, meant, options)
 			}
 			if u, ok := NotModeled(key); ok && u.DC == "" && u.IFT == "" {

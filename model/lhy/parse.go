@@ -3,6 +3,7 @@ package lhy
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	dec "github.com/sapperhq/sapper/internal/decimal"
@@ -45,6 +46,8 @@ func ParseUnit(s string) (Unit, error) {
 			*numbers[key] = n
 		case key == "on" && val != "":
 			u.On = val
+		case slices.ContainsFunc(vehicleOptions, func(f string) bool { k, _, _ := strings.Cut(f, "="); return k == key }):
+			return u, fmt.Errorf("%q: %s is an option of a vehicle (NAME:AV,%s), not of a unit", s, key, o)
 		default:
 			const want = "want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N"
 			if meant := spell.Option(o, []string{"concealed", "disrupted", "non-combat", "rnp", "rider", "on=VEHICLE", "heroic", "japanese", "russian", "av=N", "sav=N"}); meant != "" {
@@ -58,6 +61,9 @@ func ParseUnit(s string) (Unit, error) {
 	}
 	return u, nil
 }
+
+// vehicleOptions are ParseVehicle's options.
+var vehicleOptions = []string{"eav=N", "atv=N", "afv", "towed-gun"}
 
 // ParseVehicle reads a vehicle as NAME:AV followed by options after commas:
 // eav=N, atv=N, afv and towed-gun, its ranges checked as ParseUnit's are.
@@ -96,7 +102,7 @@ func ParseVehicle(s string) (Vehicle, error) {
 			}
 		default:
 			const want = "want eav=N, atv=N, afv or towed-gun"
-			if meant := spell.Option(o, []string{"eav=N", "atv=N", "afv", "towed-gun"}); meant != "" {
+			if meant := spell.Option(o, vehicleOptions); meant != "" {
 				return v, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
 			}
 			return v, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
