@@ -46,11 +46,11 @@ func ParseUnit(s string) (Unit, error) {
 			*numbers[key] = n
 		case key == "on" && val != "":
 			u.On = val
-		case slices.ContainsFunc(vehicleOptions, func(f string) bool { k, _, _ := strings.Cut(f, "="); return k == key }):
+		case slices.ContainsFunc(vehicleOptions, func(form string) bool { return strings.HasPrefix(form+"=", key+"=") }):
 			return u, fmt.Errorf("%q: %s is an option of a vehicle (NAME:AV,%s), not of a unit", s, key, o)
 		default:
 			const want = "want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N"
-			if meant := spell.Option(o, []string{"concealed", "disrupted", "non-combat", "rnp", "rider", "on=VEHICLE", "heroic", "japanese", "russian", "av=N", "sav=N"}); meant != "" {
+			if meant := spell.Option(o, unitOptions); meant != "" {
 				return u, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
 			}
 			return u, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
@@ -62,7 +62,9 @@ func ParseUnit(s string) (Unit, error) {
 	return u, nil
 }
 
-// vehicleOptions are ParseVehicle's options.
+// unitOptions are ParseUnit's options, vehicleOptions ParseVehicle's, for
+// the one a misspelt option meant (spell.Option).
+var unitOptions = []string{"concealed", "disrupted", "non-combat", "rnp", "rider", "on=VEHICLE", "heroic", "japanese", "russian", "av=N", "sav=N"}
 var vehicleOptions = []string{"eav=N", "atv=N", "afv", "towed-gun"}
 
 // ParseVehicle reads a vehicle as NAME:AV followed by options after commas:
