@@ -324,7 +324,7 @@ func modelError(fs *pflag.FlagSet, err error) error {
 			if f := fs.Lookup(ie.Field); f.Changed && !repeatable(f) {
 				v = argument(f) // 1e308, not the model's 1e+308
 			}
-			return inputErrorf(ie.Field, "--%s %s: %s", ie.Field, quote(v), ie.Why+caseHint(v, ie.Why))
+			return inputErrorf(ie.Field, "--%s %s: %s", ie.Field, quote(v), ie.Why+choiceHint(v, ie.Why))
 		}
 		return inputErrorf(ie.Field, "--%s: %s", ie.Field, ie.Why)
 	}

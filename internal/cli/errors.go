@@ -72,23 +72,30 @@ func usagef(format string, args ...any) error {
 
 // badValue reports that flag --name was given v, and what it accepts.
 func badValue(name, v, want string) error {
-	return inputErrorf(name, "--%s %s: %s", name, quote(v), want+caseHint(v, want))
+	return inputErrorf(name, "--%s %s: %s", name, quote(v), want+choiceHint(v, want))
 }
 
-// caseHint names the choice that v is in lower case and without spaces
-// around it, when v is one written otherwise ("Set", " json"): such a
-// value is refused, never guessed (choice.go), but the refusal says what
-// was meant. The choices are those want lists ("want placed, thrown or
-// set", "want one of woods, brush, …"); a message that offers a word
-// already ("did you mean") or says what the case is gets no second.
-func caseHint(v, want string) string {
+// choiceHint names the choice that v is in lower case and without spaces
+// around it, when v is one written otherwise ("Set", " json"), or the one
+// a misspelt v most likely meant ("Wods", "very_dry"): such a value is
+// refused, never guessed (choice.go), but the refusal says what was
+// meant. The choices are those want lists ("want placed, thrown or set",
+// "want one of woods, brush, …"); a message that offers a word already
+// ("did you mean") or says what the case is gets no second.
+func choiceHint(v, want string) string {
 	trimmed := strings.TrimSpace(v)
 	w := strings.ToLower(trimmed)
-	if w == v || strings.Contains(want, "lower case") || strings.Contains(want, "did you mean") {
+	if strings.Contains(want, "lower case") || strings.Contains(want, "did you mean") {
 		return ""
 	}
+	choices := listedChoices(want)
 	switch {
-	case !slices.Contains(listedChoices(want), w):
+	case slices.Contains(choices, v):
+		return ""
+	case !slices.Contains(choices, w):
+		if meant := spell.Nearest(w, choices); meant != "" && strings.ContainsFunc(w, unicode.IsLetter) {
+			return "; did you mean " + meant + "?"
+		}
 		return ""
 	case trimmed == v:
 		return "; words are lower case: " + w

@@ -88,7 +88,9 @@ func TestUsageErrors(t *testing.T) {
 		// refused, and named as it is written.
 		{"dc --target 4-6-7 --mode Set", `sapper dc: --mode "Set": want placed, thrown or set; words are lower case: set`},
 		{"dc --target 4-6-7 --terrain Woods", `sapper dc: --terrain "Woods": want one of woods,`},
-		{"dc --target 4-6-7 --mode Setx", "sapper dc: --mode \"Setx\": want placed, thrown or set\n"},
+		{"dc --target 4-6-7 --mode Setx", "sapper dc: --mode \"Setx\": want placed, thrown or set; did you mean set?\n"},
+		{"dc --target 4-6-7 --mode x", "sapper dc: --mode \"x\": want placed, thrown or set\n"},
+		{"dc --target 4-6-7 --ec very_dry", "sapper dc: --ec \"very_dry\": want one of snow, mud, wet, moist, moderate, dry, very-dry; did you mean very-dry?\n"},
 		{"dc --target 4-6-7 --elr 3x", "sapper dc: --elr \"3x\": not a whole decimal number; want a whole number from 0 to 5\n"},
 		{"dc --target 4-6-7 --placer 4-6-x", `sapper dc: --placer "4-6-x": `},
 		{"dc --mode set --target 4-6-7 --setter leader:8", `sapper dc: --setter "leader:8": `},

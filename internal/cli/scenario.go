@@ -330,7 +330,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		for i, val := range values {
 			if err := fs.Set(name, val); err != nil {
 				problem := fileWant(valueProblem(f, errors.Unwrap(err)))
-				problem += caseHint(val, problem)
+				problem += choiceHint(val, problem)
 				return scenarioError(s.file, lines[i], "field %s: %s: %s", name, quote(val), problem)
 			}
 		}
