@@ -87,3 +87,27 @@ func TestCaseHint(t *testing.T) {
 		t.Errorf("a file's mode: exit %d, stderr %q, want it to end %q", code, stderr, want)
 	}
 }
+
+// TestPlanWordHints: a word of a plan's attack in another case or
+// misspelt is refused, naming the word meant, as a flag's value is.
+func TestPlanWordHints(t *testing.T) {
+	for plan, want := range map[string]string{
+		"a: FIRE 8":                    `"FIRE": an attack starts with fire or dc; words are lower case: fire`,
+		"a: fir 8":                     `"fir": an attack starts with fire or dc; did you mean fire?`,
+		"a: dc Placed":                 `dc "Placed": want placed, thrown or set; words are lower case: placed`,
+		"a: fire 8 weapon=HE":          `weapon=HE: want one of small-arms, he,`,
+		"a: fire 8 leadr":              `fire: unknown option "leadr"; did you mean leader? (want drm=N,`,
+		"a: fire 8 weapn=he":           `fire: unknown option "weapn=he"; did you mean weapon=he? (want drm=N,`,
+		"a: dc placed plcer=4-6-7":     `dc: unknown option "plcer=4-6-7"; did you mean placer=4-6-7? (want drm=N,`,
+		"a: dc placed concealed=False": `concealed=False: give concealed alone, or =true or =false; words are lower case: false`,
+		"a: fire 8 zzz":                `fire: unknown option "zzz"; want drm=N,`,
+	} {
+		code, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", plan, "--plan", "b: fire 4")
+		if code != exitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q, want one line with %q", plan, code, stderr, want)
+		}
+	}
+	if _, _, stderr := cli(t, "plans", "--target", "4-6-7", "--plan", "a: fire 8 weapon=HE", "--plan", "b: fire 4"); !strings.HasSuffix(stderr, "; words are lower case: he\n") {
+		t.Errorf("weapon=HE: %q", stderr)
+	}
+}

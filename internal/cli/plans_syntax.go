@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -166,12 +167,13 @@ func parseStep(words []string, d planDefaults) (asl.PlanStep, error) {
 	case "dc":
 		mode, err := asl.ParseMode(words[1])
 		if err != nil {
-			return asl.PlanStep{}, fmt.Errorf("dc %q: want placed, thrown or set", words[1])
+			const want = "want placed, thrown or set"
+			return asl.PlanStep{}, fmt.Errorf("dc %q: %s%s", words[1], want, choiceHint(words[1], want))
 		}
 		a, err := dcStep(mode, words[2:], d)
 		return asl.PlanStep{DC: a, Revealed: revealed(words[2:])}, err
 	}
-	return asl.PlanStep{}, fmt.Errorf("%q: an attack starts with fire or dc", words[0])
+	return asl.PlanStep{}, fmt.Errorf("%q: an attack starts with fire or dc%s", words[0], choiceHint(words[0], "want fire or dc"))
 }
 
 // revealed: the attack says concealed=false, that the targets' "?" is
@@ -231,7 +233,7 @@ func (o option) yes() (bool, error) {
 	case o.val == "false":
 		return false, nil
 	}
-	return false, fmt.Errorf("%s=%s: give %s alone, or =true or =false", o.key, o.val, o.key)
+	return false, fmt.Errorf("%s=%s: give %s alone, or =true or =false%s", o.key, o.val, o.key, choiceHint(o.val, "want true or false"))
 }
 
 // switched reads a rule switch given as an option (yes), said outright
@@ -286,7 +288,7 @@ func fireStep(fp float64, words []string, d planDefaults) (*asl.IFTAttack, error
 			if why := unmodeledOption(false, o.key); why != "" {
 				return unknownOption("fire: " + why)
 			}
-			return unknownOption(fmt.Sprintf("fire: unknown option %q; want %s", w, fireOptions))
+			return unknownOption("fire: " + unknownWord(w, fireOptions))
 		}
 		return err
 	})
@@ -388,7 +390,7 @@ func dcStep(m asl.Mode, words []string, d planDefaults) (*asl.DCAttack, error) {
 			if why := unmodeledOption(true, o.key); why != "" {
 				return unknownOption("dc: " + why)
 			}
-			return unknownOption(fmt.Sprintf("dc: unknown option %q; want %s", w, dcOptions))
+			return unknownOption("dc: " + unknownWord(w, dcOptions))
 		}
 		return err
 	})
@@ -524,5 +526,15 @@ func optionError(o option, err error) error {
 		}
 		return fmt.Errorf("%s without a value: write %s=VALUE; %s", o.key, o.key, msg)
 	}
-	return fmt.Errorf("%s=%s: %s", o.key, o.val, msg)
+	return fmt.Errorf("%s=%s: %s%s", o.key, o.val, msg, choiceHint(o.val, msg))
+}
+
+// unknownWord refuses w, no option of an attack's, offering the one of
+// options (fireOptions, dcOptions) it most likely meant.
+func unknownWord(w, options string) string {
+	forms := strings.Split(strings.ReplaceAll(options, " or ", ", "), ", ")
+	if meant := spell.Option(w, forms); meant != "" {
+		return fmt.Sprintf("unknown option %q; did you mean %s? (want %s)", w, meant, options)
+	}
+	return fmt.Sprintf("unknown option %q; want %s", w, options)
 }
