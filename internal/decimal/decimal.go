@@ -23,6 +23,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Minus is the Unicode minus sign, read as "-".
@@ -76,11 +77,25 @@ func integer(s string) bool {
 	return true
 }
 
+// dashes are the dashes a word processor puts for a minus: hyphens, the
+// figure dash, en and em dashes. Only "-" and the minus sign (Minus) are
+// read as one.
+const dashes = "\u2010\u2011\u2012\u2013\u2014\u2015"
+
+// notNumber is the error msg for s, no number, saying so when s begins
+// with a dash where a minus was meant (–1).
+func notNumber(s, msg string) error {
+	if r, size := utf8.DecodeRuneInString(s); strings.ContainsRune(dashes, r) && size < len(s) && s[size] >= '0' && s[size] <= '9' {
+		msg += "; a minus is written - or \u2212, not " + string(r)
+	}
+	return &Error{Msg: msg}
+}
+
 // ParseInt reads s as a whole decimal number in [lo, hi].
 func ParseInt(s string, lo, hi int64) (int64, error) {
 	s = Normalize(s)
 	if !integer(s) {
-		return 0, &Error{Msg: "not a whole decimal number"}
+		return 0, notNumber(s, "not a whole decimal number")
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	switch {
@@ -99,7 +114,7 @@ func ParseInt(s string, lo, hi int64) (int64, error) {
 func ParseUint(s string, lo, hi uint64) (uint64, error) {
 	s = Normalize(s)
 	if !integer(s) {
-		return 0, &Error{Msg: "not a whole decimal number"}
+		return 0, notNumber(s, "not a whole decimal number")
 	}
 	if s[0] == '-' {
 		if strings.Trim(s[1:], "0") == "" && lo == 0 {
@@ -133,7 +148,7 @@ const MaxDigits = 15
 func ParseFloat(s string) (float64, error) {
 	s = Normalize(s)
 	if !floating(s) {
-		return 0, &Error{Msg: "not a decimal number"}
+		return 0, notNumber(s, "not a decimal number")
 	}
 	if n := significant(s); n > MaxDigits {
 		return 0, &Error{Msg: fmt.Sprintf("%d significant digits; at most %d", n, MaxDigits)}

@@ -199,3 +199,23 @@ func TestOutOfRange(t *testing.T) {
 		t.Error("OutOfRange(nil)")
 	}
 }
+
+// TestDashForMinus: a dash where a minus was meant is refused, saying so;
+// the minus sign is read.
+func TestDashForMinus(t *testing.T) {
+	for _, s := range []string{"\u20131", "\u20141", "\u20101"} {
+		_, err := ParseInt(s, -8, 8)
+		if err == nil || !strings.HasSuffix(err.Error(), "; a minus is written - or \u2212, not "+s[:len(s)-1]) {
+			t.Errorf("ParseInt(%q): %v", s, err)
+		}
+		if _, err := ParseFloat(s); err == nil || !strings.Contains(err.Error(), "a minus is written") {
+			t.Errorf("ParseFloat(%q): %v", s, err)
+		}
+	}
+	if n, err := ParseInt("\u22121", -8, 8); n != -1 || err != nil {
+		t.Errorf("the minus sign: %d, %v", n, err)
+	}
+	if _, err := ParseInt("\u2013", -8, 8); err == nil || strings.Contains(err.Error(), "minus") {
+		t.Errorf("a dash alone: %v", err)
+	}
+}
