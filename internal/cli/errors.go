@@ -115,10 +115,7 @@ func wantOneOf(typed string, names, offered []string, what string) string {
 	if what != "" {
 		list = "want one of " + what + ": " + strings.Join(names, ", ")
 	}
-	if meant := spell.Nearest(typed, offered); meant != "" {
-		return "did you mean " + meant + "? (" + list + ")"
-	}
-	return list
+	return spell.Offer(spell.Nearest(typed, offered), list)
 }
 
 // listedChoices are the words a message's "want" lists as its choices:

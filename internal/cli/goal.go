@@ -195,10 +195,11 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		}
 		if !slices.Contains(m.Labels, o) {
 			// A count's outcomes are numbers: 10 is not a misspelt 0.
-			if meant := spell.Nearest(o, m.Labels); meant != "" && !m.Numeric() {
-				return bad("outcome %q: did you mean %s? (want one of %s's: %s)", o, meant, name, strings.Join(m.Labels, ", "))
+			meant := ""
+			if !m.Numeric() {
+				meant = spell.Nearest(o, m.Labels)
 			}
-			return bad("outcome %q: want one of %s's: %s", o, name, strings.Join(m.Labels, ", "))
+			return bad("outcome %q: %s", o, spell.Offer(meant, "want one of "+name+"'s: "+strings.Join(m.Labels, ", ")))
 		}
 		if slices.Contains(g.labels, o) {
 			return bad("outcome %q given twice; name each outcome once", o)

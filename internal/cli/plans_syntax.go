@@ -533,8 +533,5 @@ func optionError(o option, err error) error {
 // options (fireOptions, dcOptions) it most likely meant.
 func unknownWord(w, options string) string {
 	forms := strings.Split(strings.ReplaceAll(options, " or ", ", "), ", ")
-	if meant := spell.Option(w, forms); meant != "" {
-		return fmt.Sprintf("unknown option %q; did you mean %s? (want %s)", w, meant, options)
-	}
-	return fmt.Sprintf("unknown option %q; want %s", w, options)
+	return spell.UnknownOption(w, forms, "want "+options)
 }

@@ -3,6 +3,7 @@
 package spell
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -83,4 +84,28 @@ func Option(opt string, forms []string) string {
 	default:
 		return meant + "=" + placeholder
 	}
+}
+
+// Want is what a message wants of forms: "want a, b or c".
+func Want(forms []string) string {
+	if len(forms) < 2 {
+		return "want " + strings.Join(forms, "")
+	}
+	return "want " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
+
+// Offer is want after meant, the word most likely meant, when there is
+// one: "did you mean class=elite? (want …)"; want alone otherwise.
+func Offer(meant, want string) string {
+	if meant == "" {
+		return want
+	}
+	return "did you mean " + meant + "? (" + want + ")"
+}
+
+// UnknownOption refuses opt, none of forms, offering the one it most
+// likely meant (Option): `unknown option "clas=elite"; did you mean
+// class=elite? (want …)`.
+func UnknownOption(opt string, forms []string, want string) string {
+	return fmt.Sprintf("unknown option %q; %s", opt, Offer(Option(opt, forms), want))
 }

@@ -39,3 +39,18 @@ func TestOption(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownOption(t *testing.T) {
+	forms := []string{"cover=N", "in-pillbox", "pinned"}
+	for typed, want := range map[string]string{
+		"pined": `unknown option "pined"; did you mean pinned? (want cover=N, in-pillbox or pinned)`,
+		"zzz":   `unknown option "zzz"; want cover=N, in-pillbox or pinned`,
+	} {
+		if got := UnknownOption(typed, forms, Want(forms)); got != want {
+			t.Errorf("%q: %q, want %q", typed, got, want)
+		}
+	}
+	if got := Want([]string{"a"}); got != "want a" {
+		t.Errorf("Want of one: %q", got)
+	}
+}

@@ -373,10 +373,11 @@ func ParseUnit(s string) (Unit, error) {
 		case "drm":
 			u.DRM, err = num()
 		case "class":
-			err = fmt.Errorf("unit %q: class=%s: want one of %s", s, val, strings.Join(classNames[:], ", "))
-			if meant := spell.Nearest(val, classNames[:]); meant != "" {
-				err = fmt.Errorf("unit %q: class=%s: did you mean class=%s? (want one of %s)", s, val, meant, strings.Join(classNames[:], ", "))
+			meant := spell.Nearest(val, classNames[:])
+			if meant != "" {
+				meant = "class=" + meant
 			}
+			err = fmt.Errorf("unit %q: class=%s: %s", s, val, spell.Offer(meant, "want one of "+strings.Join(classNames[:], ", ")))
 			for i, n := range classNames {
 				if n == val {
 					u.Class, err = Class(i), nil
@@ -416,12 +417,10 @@ func ParseUnit(s string) (Unit, error) {
 		case "sw-x":
 			err = flag(&u.SWX)
 		default:
-			err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, options)
+			err = fmt.Errorf("unit %q: %s", s, spell.UnknownOption(opt, unitOptionForms, options))
 			if slices.Contains(classNames[:], key) && !hasVal {
 				// 4-6-7,elite: a Class is given as class=.
-				err = fmt.Errorf("unit %q: unknown option %q; did you mean class=%s? (%s)", s, opt, key, options)
-			} else if meant := spell.Option(opt, unitOptionForms); meant != "" {
-				err = fmt.Errorf("unit %q: unknown option %q; did you mean %s? (%s)", s, opt, meant, options)
+				err = fmt.Errorf("unit %q: unknown option %q; %s", s, opt, spell.Offer("class="+key, options))
 			}
 			if u, ok := NotModeled(key); ok && u.DC == "" && u.IFT == "" {
 				// A unit's own situation the model leaves out.

@@ -49,11 +49,7 @@ func ParseUnit(s string) (Unit, error) {
 		case slices.ContainsFunc(vehicleOptions, func(form string) bool { return strings.HasPrefix(form+"=", key+"=") }):
 			return u, fmt.Errorf("%q: %s is an option of a vehicle (NAME:AV,%s), not of a unit", s, key, o)
 		default:
-			const want = "want concealed, disrupted, non-combat, rnp, rider, on=VEHICLE, heroic, japanese, russian, av=N or sav=N"
-			if meant := spell.Option(o, unitOptions); meant != "" {
-				return u, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
-			}
-			return u, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
+			return u, fmt.Errorf("%q: %s", s, spell.UnknownOption(o, unitOptions, spell.Want(unitOptions)))
 		}
 	}
 	if err := u.validate(); err != nil {
@@ -103,11 +99,7 @@ func ParseVehicle(s string) (Vehicle, error) {
 				v.ATV = n
 			}
 		default:
-			const want = "want eav=N, atv=N, afv or towed-gun"
-			if meant := spell.Option(o, vehicleOptions); meant != "" {
-				return v, fmt.Errorf("%q: unknown option %q; did you mean %s? (%s)", s, o, meant, want)
-			}
-			return v, fmt.Errorf("%q: unknown option %q; %s", s, o, want)
+			return v, fmt.Errorf("%q: %s", s, spell.UnknownOption(o, vehicleOptions, spell.Want(vehicleOptions)))
 		}
 	}
 	if err := v.validate(); err != nil {

@@ -82,11 +82,8 @@ func ParseSquad(text string) (Squad, error) {
 		case key == "pinned" && !hasValue:
 			s.Pinned = true
 		default:
-			const want = "want cover=N, in-pillbox or pinned"
-			if meant := spell.Option(f, []string{"cover=N", "in-pillbox", "pinned"}); meant != "" {
-				return bad("unknown option %q; did you mean %s? (%s)", f, meant, want)
-			}
-			return bad("unknown option %q; %s", f, want)
+			forms := []string{"cover=N", "in-pillbox", "pinned"}
+			return bad("%s", spell.UnknownOption(f, forms, spell.Want(forms)))
 		}
 	}
 	if err := s.validate(); err != nil {
