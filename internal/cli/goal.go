@@ -165,6 +165,12 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 				}
 				return bad("%q %s of %s: name its metric, e.g. %s=%s%s%s", lhs, are, strings.Join(of, ", "), of[0], lhs, op, rhs)
 			}
+			if meant, ok := goalMeant(metrics, lhs); ok {
+				return bad("%q: a metric's outcome follows =; did you mean %s%s%s?", lhs, meant, op, rhs)
+			}
+			if i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == lhs }); i >= 0 {
+				return bad("%q names a metric, not an outcome: want %s=OUTCOME before %s, OUTCOME one of %s", lhs, lhs, op, strings.Join(metrics[i].Labels, ", "))
+			}
 			return bad("%q: want METRIC=OUTCOME or METRIC.mean before %s; %s", lhs, op, goalForm)
 		}
 		g.mean = true
@@ -252,6 +258,24 @@ func outcomeOf(metrics []sim.Metric, labels string) []string {
 		}
 	}
 	return of
+}
+
+// goalMeant reads lhs as a metric and its outcomes joined by a dot or a
+// colon where = was meant (stack.cleared), and returns them joined by =.
+// A metric's own name may hold a dot (good_order.1), so each dot is tried.
+func goalMeant(metrics []sim.Metric, lhs string) (string, bool) {
+	for i, r := range lhs {
+		if r != '.' && r != ':' {
+			continue
+		}
+		name, outcomes := lhs[:i], lhs[i+1:]
+		for _, m := range metrics {
+			if m.Name == name && !slices.ContainsFunc(strings.Split(outcomes, "|"), func(o string) bool { return !slices.Contains(m.Labels, o) }) {
+				return name + "=" + outcomes, true
+			}
+		}
+	}
+	return "", false
 }
 
 // fmtValue is a metric's value as a goal writes it.

@@ -70,7 +70,8 @@ func TestScanGoals(t *testing.T) {
 }
 
 func TestParseGoal(t *testing.T) {
-	metrics := []sim.Metric{{Name: "stack", Labels: []string{"cleared", "not_cleared"}}, sim.CountMetric("out", "out", 2)}
+	metrics := []sim.Metric{{Name: "stack", Labels: []string{"cleared", "not_cleared"}}, sim.CountMetric("out", "out", 2),
+		{Name: "good_order.1", Labels: []string{"yes", "no"}}}
 	for _, c := range []struct{ spec, err string }{
 		{"stack=cleared>=0.5", ""},
 		{"stack=cleared|not_cleared<=0.5", "every outcome of stack: their chance is always 1"},
@@ -88,14 +89,19 @@ func TestParseGoal(t *testing.T) {
 		{"out.mean<=-0.5", "the mean of out is never below 0, so it is never at most -0.5; want 0 or more"},
 		{"stack=cleared", `--goal "stack=cleared": no >= or <= (in a shell, quote the goal`},
 		{"stack=cleared>0.5", `--goal "stack=cleared>0.5": a bare > or < is no operator here: use >= or <=`},
-		{"stack>=0.5", `"stack": want METRIC=OUTCOME or METRIC.mean before >=`},
+		{"stack>=0.5", `"stack" names a metric, not an outcome: want stack=OUTCOME before >=, OUTCOME one of cleared, not_cleared`},
+		{"stack.cleared>=0.5", `"stack.cleared": a metric's outcome follows =; did you mean stack=cleared>=0.5?`},
+		{"stack:not_cleared|cleared<=0.5", `did you mean stack=not_cleared|cleared<=0.5?`},
+		{"good_order.1.yes>=0.5", `did you mean good_order.1=yes>=0.5?`}, // the metric's own dot kept
+		{"good_order.1=yes>=0.5", ""},
+		{"stack.clear>=0.5", `"stack.clear": want METRIC=OUTCOME or METRIC.mean before >=`},
 		{"cleared>=0.5", `"cleared" is an outcome of stack: name its metric, e.g. stack=cleared>=0.5`},
 		{"not_cleared|cleared<=0.5", `"not_cleared|cleared" are outcomes of stack: name its metric, e.g. stack=not_cleared|cleared<=0.5`},
 		{"clear>=0.5", `"clear": want METRIC=OUTCOME or METRIC.mean before >=`},
-		{"stak=cleared>=0.5", `metric "stak": did you mean stack? (want one of stack, out`},
+		{"stak=cleared>=0.5", `metric "stak": did you mean stack? (want one of stack, out, good_order.1`},
 		{"stack=clear>=0.5", `outcome "clear": want one of stack's: cleared, not_cleared`},
 		{"stack=clered>=0.5", `outcome "clered": did you mean cleared? (want one of stack's: cleared, not_cleared)`},
-		{"zzz=cleared>=0.5", `metric "zzz": want one of stack, out`},
+		{"zzz=cleared>=0.5", `metric "zzz": want one of stack, out, good_order.1`},
 		{"stak.mean>=0.5", `metric "stak": want one of the counts, which have a mean: out`}, // stack is no count
 		{"ot.mean>=0.5", `metric "ot": did you mean out? (want one of the counts, which have a mean: out)`},
 		{"out=10>=0.5", `outcome "10": want one of out's:`}, // a count's 10 is no misspelt 0
