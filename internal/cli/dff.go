@@ -2,6 +2,7 @@ package cli
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
 )
@@ -21,7 +22,11 @@ func parseDFF(given []string) ([]asl.FireAttack, error) {
 	for _, s := range given {
 		fa, err := asl.ParseFireAttack(s)
 		if err != nil {
-			return nil, badValue("dff", s, stripEcho(err.Error())+", or none for no Defensive Fire")
+			msg := stripEcho(err.Error())
+			if strings.Contains(msg, "want FP:DRM") {
+				msg += ", or none for no Defensive Fire"
+			}
+			return nil, badValue("dff", s, msg)
 		}
 		dff = append(dff, fa)
 	}

@@ -3,6 +3,7 @@ package asl
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -134,6 +135,21 @@ func TestParseFireAttackFirers(t *testing.T) {
 		"8:-1,class=elite,", "8:-1,cowers", "8:-1,class=green,nation=finnish", "8:-1,class=first,nation=finnish", "8:-1,CLASS=elite", "8,class=elite:-1", "8:-1,class=elite,nation=french"} {
 		if f, err := ParseFireAttack(in); err == nil {
 			t.Errorf("%q: read as %+v", in, f)
+		}
+	}
+	// A misspelt option or value offers the one meant, and then only the
+	// options' own list, not the whole attack's form.
+	for in, want := range map[string]string{
+		"8:-1,clas=elite":                `"8:-1,clas=elite": unknown option "clas=elite"; did you mean class=elite? (after FP:DRM, want ,class=CLASS (and ,nation=N))`,
+		"8:-1,clas":                      `unknown option "clas"; did you mean class=CLASS?`,
+		"8:-1,class=elit":                `"8:-1,class=elit": class=elit: did you mean class=elite? (want one of first, elite, second, green, conscript)`,
+		"8:-1,class=first,nation=britsh": `nation=britsh: did you mean nation=british? (want other, british or finnish)`,
+		"8:-1,cowers":                    `unknown option "cowers"; want FP:DRM such as 8:-1`,
+		"8:-1,class=best":                `class="best": want one of first, elite, second, green, conscript; want FP:DRM`,
+	} {
+		_, err := ParseFireAttack(in)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want it to contain %q", in, err, want)
 		}
 	}
 }

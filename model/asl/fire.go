@@ -1,11 +1,13 @@
 package asl
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/sapperhq/sapper/internal/decimal"
+	"github.com/sapperhq/sapper/internal/spell"
 )
 
 // FireAttack is one enemy fire attack on the IFT, written FP:DRM as on a
@@ -97,11 +99,26 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	a := FireAttack{FP: f, DRM: int(d)}
 	if hasOpts {
 		if a.Firers, err = parseFirers(opts); err != nil {
+			var said *firersError
+			if errors.As(err, &said) {
+				// The options' own list says it all: the form is not repeated.
+				return FireAttack{}, fmt.Errorf("%q: %v", s, err)
+			}
 			return FireAttack{}, fmt.Errorf("%q: %v; %s", s, err, form)
 		}
 	}
 	return a, nil
 }
+
+// firerOptions are the options after an attack's FP:DRM.
+var firerOptions = []string{"class=CLASS", "nation=N"}
+
+// firersError is an option of an attack's firers refused with what it
+// most likely meant, which says all that is wanted: the form of the whole
+// attack is not repeated after it.
+type firersError struct{ msg string }
+
+func (e *firersError) Error() string { return e.msg }
 
 // parseFirers reads the options after an attack's FP:DRM: class=CLASS,
 // and nation=N, each once; a class is needed, the one thing that says
@@ -118,10 +135,21 @@ func parseFirers(opts string) (*Firers, error) {
 		var err error
 		switch key {
 		case "class":
-			f.Class, err = ParseClass(val)
+			if f.Class, err = ParseClass(val); err != nil {
+				if meant := spell.Nearest(val, classNames[:]); meant != "" {
+					return nil, &firersError{fmt.Sprintf("class=%s: %s", val, spell.Offer("class="+meant, "want one of "+strings.Join(classNames[:], ", ")))}
+				}
+			}
 		case "nation":
-			f.Nationality, err = ParseNationality(val)
+			if f.Nationality, err = ParseNationality(val); err != nil {
+				if meant := spell.Nearest(val, nationalityNames[:]); meant != "" {
+					return nil, &firersError{fmt.Sprintf("nation=%s: %s", val, spell.Offer("nation="+meant, "want other, british or finnish"))}
+				}
+			}
 		default:
+			if spell.Option(o, firerOptions) != "" {
+				return nil, &firersError{spell.UnknownOption(o, firerOptions, "after FP:DRM, want ,class=CLASS (and ,nation=N)")}
+			}
 			return nil, fmt.Errorf("unknown option %q", o)
 		}
 		if err != nil {
