@@ -108,14 +108,20 @@ const typedDashes = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 // one-letter flags and blame a letter of it. also are long flags fs
 // lacks that the command takes all the same (a sweep's own).
 func oneDash(fs *pflag.FlagSet, args []string, also ...string) error {
-	for _, a := range args {
+	for i, a := range args {
 		if a == "--" {
 			return nil
 		}
 		if name := strings.TrimLeft(a, "-"+typedDashes); strings.ContainsAny(a[:len(a)-len(name)], typedDashes) {
 			// —tem, -—tem: a word processor's dash for the two hyphens.
-			if long, _, _ := strings.Cut(name, "="); fs.Lookup(long) != nil || slices.Contains(also, long) {
+			long, _, _ := strings.Cut(name, "=")
+			if fs.Lookup(long) != nil || slices.Contains(also, long) {
 				return usagef("unknown flag %s; a flag starts with two hyphens (--), not a typed dash: --%s", quote(a), long)
+			}
+			// —tme: misspelt too. Not a value, such as --drm's –1 or a
+			// flag's word that begins with a dash.
+			if meant := nearestFlag(fs, long, also...); meant != "" && !(i > 0 && takesNext(fs, args[i-1])) {
+				return usagef("unknown flag %s; a flag starts with two hyphens (--), not a typed dash; did you mean --%s?", quote(a), meant)
 			}
 		}
 		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
@@ -126,6 +132,16 @@ func oneDash(fs *pflag.FlagSet, args []string, also ...string) error {
 		}
 	}
 	return nil
+}
+
+// takesNext reports whether the argument a is a flag of fs whose value
+// is the next argument: --name, not --name=VALUE nor a boolean.
+func takesNext(fs *pflag.FlagSet, a string) bool {
+	if !strings.HasPrefix(a, "--") || strings.Contains(a, "=") {
+		return false
+	}
+	f := fs.Lookup(a[2:])
+	return f != nil && f.NoOptDefVal == ""
 }
 
 // swallowed refuses a flag given no value that would take the next flag
