@@ -251,7 +251,7 @@ func (o *vehicleOracle) positionDR() float64 {
 					return
 				}
 				det += q
-				o.collateral(q, w2+c2, true)
+				o.collateral(q, w2+c2, 1)
 			})
 		default:
 			o.add("position", "none", p)
@@ -386,6 +386,17 @@ func (o *vehicleOracle) vehicleResult(q float64, res string, orig int, immob boo
 		}
 		return q
 	}
+	// D5.5: the Immobilization Crew TC, a NTC at the crew's ML, part of
+	// the AFV's result: a crew that fails it has bailed out, no PRC of the
+	// AFV, when the Collateral Attack comes after that result (§5.5).
+	aboard := 1.0
+	if immob {
+		aboard = pDR(o.a.CrewML)
+	}
+	o.add("abandoned", "no", q*aboard)
+	o.add("abandoned", "yes", q*(1-aboard))
+	o.add("crew", "aboard", q*aboard)
+	o.add("crew", "bailed_out", q*(1-aboard))
 	// D.8: a Shocked crew buttons up; only the Riders are attacked.
 	if res == "shocked" {
 		o.add("crew.collateral", "not_attacked", q)
@@ -396,29 +407,20 @@ func (o *vehicleOracle) vehicleResult(q float64, res string, orig int, immob boo
 			return o.prcCol(o.units[i]), o.prcDRM() + o.units[i].DRM, true
 		})
 	} else {
-		o.collateral(q, orig, false)
-	}
-	// D5.5: the Immobilization Crew TC, a NTC at the crew's ML.
-	if immob {
-		pass := pDR(o.a.CrewML)
-		o.add("abandoned", "no", q*pass)
-		o.add("abandoned", "yes", q*(1-pass))
-		o.add("crew", "aboard", q*pass)
-		o.add("crew", "bailed_out", q*(1-pass))
-	} else {
-		o.add("abandoned", "no", q)
-		o.add("crew", "aboard", q)
+		o.collateral(q, orig, aboard)
 	}
 	return q
 }
 
 // collateral is the attack of Original DR orig on the Vulnerable PRC (and
-// on an unarmored vehicle's whole Location): the CE crew, then the units.
-func (o *vehicleOracle) collateral(q float64, orig int, _ bool) {
+// on an unarmored vehicle's whole Location): the CE crew, if still aboard
+// (with probability aboard), then the units.
+func (o *vehicleOracle) collateral(q float64, orig int, aboard float64) {
 	a := o.a
 	if a.CE || o.noArmor {
 		col := o.prcCol(asl.Unit{})
-		o.crewMC(q, iftCell(col, orig+o.prcDRM()))
+		o.crewMC(q*aboard, iftCell(col, orig+o.prcDRM()))
+		o.add("crew.collateral", "not_attacked", q*(1-aboard))
 	}
 	o.attack(q, orig, func(i int) (int, int, bool) {
 		if o.kind[i] == 2 {
@@ -593,7 +595,7 @@ func (o *vehicleOracle) setDC() float64 {
 		}
 		det += p
 		o.add("afv", "no_effect", p)
-		o.collateral(p, orig, false)
+		o.collateral(p, orig, 1)
 	})
 	return det
 }

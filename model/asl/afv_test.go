@@ -101,6 +101,34 @@ func TestR16TigerSide(t *testing.T) {
 	check(t, "R16 turret hits", res.P(MetricHit, "turret"), 4+7, 36)
 }
 
+// TestBailedOutCrewTakesNoCollateral: R16 with the AFV CE and a 4-6-7
+// Riding, Heat of Battle off. The Immobilization Crew TC is part of the
+// AFV's result, and the Collateral Attack comes after it (rules/asl.md
+// §5.5): a crew that bails out (5/324 of the time) is no longer the AFV's
+// PRC and is not attacked. The figures are those of an independent
+// calculation from the rules file; with the bailed-out crew attacked it
+// gave sapper's figures before (not_attacked 729/1296).
+func TestBailedOutCrewTakesNoCollateral(t *testing.T) {
+	a := NewAFVAttack(Placed, tigerLike(t))
+	a.CE = true
+	a.Riders = []Unit{mustUnit(t, "4-6-7")}
+	a.Options.HeatOfBattle = false
+	res := afvExact(t, a)
+	check(t, "bailed out", res.P(MetricCrew, "bailed_out"), 5, 324)
+	for _, c := range []struct {
+		outcome  string
+		num, den int64
+	}{
+		{"not_attacked", 749, 1296},
+		{"no_effect", 49757, 419904},
+		{"buttoned_up", 5335, 104976},
+		{"stunned", 409, 2187},
+		{"recalled", 3067, 46656},
+	} {
+		check(t, "crew.collateral "+c.outcome, res.P(MetricCrewCollateral, c.outcome), c.num, c.den)
+	}
+}
+
 // TestR16bTigerRear: R16 through the rear: Position −1, TK# +1 (Case A).
 func TestR16bTigerRear(t *testing.T) {
 	a := NewAFVAttack(Placed, tigerLike(t))

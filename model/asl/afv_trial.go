@@ -142,10 +142,12 @@ func (t *afvTrial) setDC(src *sim.Source, o *afvOutcome) {
 
 // afterHit applies the vehicle's result of Original DR orig to its PRC:
 // all die in a burning wreck (C7.6); each rolls for Crew Survival if it is
-// eliminated (D5.6); otherwise the same DR makes the Collateral Attack
-// (D.8), on the Riders alone if the crew is Shocked, and an Immobilized
-// AFV's crew then takes its TC (D5.5). An unarmored vehicle's Location is
-// attacked whatever becomes of the vehicle (A7.308).
+// eliminated (D5.6); otherwise an Immobilized AFV's crew takes its TC,
+// part of the AFV's result (D5.5), and the same DR then makes the
+// Collateral Attack (D.8): on the Riders alone if the crew is Shocked,
+// and not on a crew that bailed out, no longer the AFV's PRC (rules/asl.md
+// §5.5). An unarmored vehicle's Location is attacked whatever becomes of
+// the vehicle (A7.308).
 func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool) {
 	p := t.p
 	switch {
@@ -165,11 +167,6 @@ func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool
 			t.veh.resolve(src, &p.others[orig])
 		}
 		return
-	case o.res.shocks():
-		// D.8: a Shocked crew buttons up; only the Riders are attacked.
-		t.veh.resolve(src, &p.riders[orig])
-	default:
-		t.collateral(src, o, p.collateral(orig), p.crew[orig])
 	}
 	if immob {
 		o.abandoned = !t.passes(src, p.a.CrewML)
@@ -177,12 +174,19 @@ func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool
 			o.crew = crewBailedOut
 		}
 	}
+	if o.res.shocks() {
+		// D.8: a Shocked crew buttons up; only the Riders are attacked.
+		t.veh.resolve(src, &p.riders[orig])
+		return
+	}
+	t.collateral(src, o, p.collateral(orig), p.crew[orig])
 }
 
 // collateral resolves an attack on the Vulnerable PRC (and whoever else
-// res names): the CE crew first, then the Personnel counters.
+// res names): the CE crew first, if it has not bailed out, then the
+// Personnel counters.
 func (t *afvTrial) collateral(src *sim.Source, o *afvOutcome, res *[Slots]IFT, crew IFT) {
-	if t.p.crewVulnerable {
+	if t.p.crewVulnerable && !o.abandoned {
 		o.crewColl = crewEffect(src, crew, t.p.a.CrewML)
 	}
 	t.veh.resolve(src, res)
