@@ -123,8 +123,62 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			chromedp.Evaluate(`document.getElementById('err-tem').textContent`, &msg)); err != nil {
 			t.Fatal(err)
 		}
-		if state != "error" || !strings.Contains(msg, "TEM: not a number") {
+		if state != "error" || !strings.Contains(msg, "TEM: not a number; want a whole number from 0 to 8") {
 			t.Errorf("TEM typed as 2e: state %q, the box says %q", state, msg)
+		}
+	})
+
+	// A number box drops what it cannot hold as it is typed: a minus typed
+	// as a dash would run as a plus. The minus sign goes in as -, as the
+	// command line reads it; a dash or a letter is left out with a note,
+	// and the form does not run until the box is edited.
+	t.Run("typed minus", func(t *testing.T) {
+		var value, note, state, msg string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?minus#dc"), waitCommand("dc"),
+			chromedp.SetValue(`#in-drm`, "", chromedp.ByQuery),
+			chromedp.SendKeys(`#in-drm`, "\u22122", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('in-drm').value`, &value)); err != nil {
+			t.Fatal(err)
+		}
+		if value != "-2" {
+			t.Errorf("DRM typed as −2 (the minus sign) holds %q, want -2", value)
+		}
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?dash#dc"), waitCommand("dc"),
+			chromedp.SetValue(`#in-drm`, "", chromedp.ByQuery),
+			chromedp.SendKeys(`#in-drm`, "\u20132", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById('err-drm').textContent`, &note),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('error').textContent`, &msg)); err != nil {
+			t.Fatal(err)
+		}
+		const want = "--drm: \"\u2013\" not taken: a minus is written - or \u2212"
+		if wantNote := strings.Replace(want, "--drm", "DRM", 1); !strings.Contains(note, wantNote) {
+			t.Errorf("DRM typed as –2 (a dash): the box says %q, want %q", note, wantNote)
+		}
+		if state != "error" || !strings.Contains(msg, want) {
+			t.Errorf("DRM typed as –2 (a dash) and run: state %q, the page says %q", state, msg)
+		}
+		// Edited (the 2 deleted, then -2 typed), it runs at −2.
+		var inputs string
+		if err := chromedp.Run(ctx, chromedp.SendKeys(`#in-drm`, kb.Backspace+"-2", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.body.dataset.state === 'done' ? JSON.stringify(JSON.parse(window.sapperLast.json).inputs.drm) : document.getElementById('error').textContent`, &inputs)); err != nil {
+			t.Fatal(err)
+		}
+		if inputs != "-2" {
+			t.Errorf("DRM edited to -2 runs with drm %s, want -2", inputs)
+		}
+		// A letter is left out too: 2abc would run as 2.
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?letter#dc"), waitCommand("dc"),
+			chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
+			chromedp.SendKeys(`#in-tem`, "2a", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.getElementById('error').textContent`, &msg)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msg, `--tem: "a" not taken: no number holds it`) {
+			t.Errorf("TEM typed as 2a and run: the page says %q", msg)
 		}
 	})
 

@@ -433,6 +433,7 @@ function pageMain() {
     };
     $("form").addEventListener("input", stale);
     $("form").addEventListener("change", stale);
+    $("form").addEventListener("beforeinput", numberTyping);
     if (location.protocol === "file:") {
       // A browser starts no Worker and fetches nothing from a file: the
       // engine would never load, and the page would say "Loading…" for good.
@@ -1774,10 +1775,61 @@ function pageMain() {
     return /^[A-Za-z0-9_.,:=+\/@%-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
   }
 
+  // numberTyping keeps a number box from dropping what it cannot hold as
+  // it is typed or pasted, keeping the rest: a minus typed as a dash (–2)
+  // would run as 2, 2abc as 2. The minus sign − goes in as -, as the
+  // command line reads it; anything else such a box would drop is left
+  // out with a note at the box, and the form does not run until the box
+  // is edited again (a character deleted, a sign typed).
+  function numberTyping(e) {
+    const box = e.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== "number") return;
+    const text = e.data ?? e.dataTransfer?.getData("text/plain") ?? "";
+    if (e.inputType.startsWith("delete") || /[-\u2212]/.test(text)) {
+      if (box.dataset.dropped) {
+        delete box.dataset.dropped;
+        box.removeAttribute("aria-invalid");
+        const err = box.closest(".field")?.querySelector(".field-error");
+        if (err) err.hidden = true;
+      }
+    }
+    const mapped = text.replaceAll("\u2212", "-");
+    const dropped = [...mapped].find((c) => !/[0-9.eE+-]/.test(c));
+    if (dropped === undefined) {
+      if (mapped !== text) {
+        e.preventDefault();
+        document.execCommand("insertText", false, mapped);
+      }
+      return;
+    }
+    e.preventDefault();
+    const name = box.closest("[id^='field-']")?.id.slice("field-".length);
+    const what = name ? "--" + name : box.getAttribute("aria-label") || document.querySelector("label[for='" + box.id + "']")?.textContent || "a number box";
+    const why = /[\u2010-\u2015]/.test(dropped) ? "a minus is written - or \u2212" : "no number holds it";
+    box.dataset.dropped = what + ": " + JSON.stringify(dropped) + " not taken: " + why;
+    box.setAttribute("aria-invalid", "true");
+    const err = box.closest(".field")?.querySelector(".field-error");
+    if (err) {
+      err.replaceChildren(...flagWords(box.dataset.dropped, true));
+      err.hidden = false;
+    }
+  }
+
   // ---- running
 
   function run() {
     if (!current) return;
+    // A box that left out something typed (numberTyping) holds what was
+    // not meant: refused until it is edited.
+    const left = $("form").querySelector("input[data-dropped]");
+    if (left) {
+      const name = left.closest("[id^='field-']")?.id.slice("field-".length) || "";
+      clearErrors();
+      showError("sapper " + formCmd().name + ": " + left.dataset.dropped, name);
+      left.setAttribute("aria-invalid", "true");
+      document.body.dataset.state = "error";
+      return;
+    }
     // A number box whose text is no number ("2e", "-") reads as empty,
     // which would run as if the input were not given: refuse it instead.
     const bad = [...$("form").querySelectorAll("input[type=number]")].find((c) => c.validity.badInput);
@@ -1785,7 +1837,9 @@ function pageMain() {
       const name = bad.closest("[id^='field-']")?.id.slice("field-".length) || "";
       const what = name ? "--" + name : bad.getAttribute("aria-label") || "a number box";
       clearErrors();
-      showError("sapper " + formCmd().name + ": " + what + ": not a number; want " + (bad.step === "1" ? "a whole number" : "a decimal number") + " such as 2", name);
+      // the range as the command line words it (from 1 to 10,000,000,000)
+      const range = bad.min !== "" && bad.max !== "" ? " from " + Number(bad.min).toLocaleString("en-US") + " to " + Number(bad.max).toLocaleString("en-US") : " such as 2";
+      showError("sapper " + formCmd().name + ": " + what + ": not a number; want " + (bad.step === "1" ? "a whole number" : "a decimal number") + range, name);
       document.body.dataset.state = "error";
       return;
     }
