@@ -182,6 +182,35 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Back and Forward between two finished runs of one form show each
+	// one's result again, the very nodes, not a run made again.
+	t.Run("back to a finished run", func(t *testing.T) {
+		a := "#dc?target=4-6-7&trials=20000&seed=9"
+		b := "#dc?target=4-6-7&tem=2&trials=20000&seed=9"
+		var mark, state, again string
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?backfwd"+a), waitState("done", "error"),
+			chromedp.Evaluate(`document.getElementById('result-title').dataset.mark = 'a'`, nil),
+			leave, chromedp.Evaluate(`location.hash = '`+b+`'`, nil), waitState("done", "error"),
+			chromedp.Evaluate(`document.getElementById('result-title').dataset.mark = 'b'`, nil),
+			leave, chromedp.Evaluate(`history.back()`, nil),
+			poll(`document.body.dataset.state !== 'left' && location.hash === '`+a+`'`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.getElementById('result-title').dataset.mark || 'none'`, &mark),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			leave, chromedp.Evaluate(`history.forward()`, nil),
+			poll(`document.body.dataset.state !== 'left' && location.hash === '`+b+`'`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`(document.getElementById('result-title').dataset.mark || 'none') + ' ' + document.body.dataset.state + ' ' + JSON.parse(window.sapperLast.json).inputs.tem`, &again)); err != nil {
+			t.Fatal(err)
+		}
+		if mark != "a" || state != "done" {
+			t.Errorf("Back to a finished run: its result marked %q, the page %q; want a, done (shown again, not run again)", mark, state)
+		}
+		if again != "b done 2" {
+			t.Errorf("Forward to a finished run: %q, want \"b done 2\"", again)
+		}
+	})
+
 	// Leaving a form mid-run stops the run: its result never stands under
 	// another command.
 	t.Run("leaving stops the run", func(t *testing.T) {

@@ -186,6 +186,11 @@ function pageMain() {
   // by command, the finished result its form showed when the player left
   // it, with the status beside it: given back with the form
   const keptResult = {};
+  // by address, the results of the last RAN_KEPT runs that finished
+  // whole, the form unchanged: Back or Forward to one shows it again
+  // rather than running it again (route)
+  const ranResults = new Map();
+  const RAN_KEPT = 8;
 
   // setAddress sets the page's address for the form shown, without a run:
   // the form given back later gets it again (route). ran says whether the
@@ -519,8 +524,12 @@ function pageMain() {
     // Back, gives the form back as he left it, its result too, not run
     // again.
     const back = kept[cmd.name] && (q < 0 || current !== cmd && addressOf[cmd.name] === location.hash);
+    // An address whose run finished whole on this page, come back to by
+    // Back or Forward, shows that run's result again, not run again.
+    const typedOnly = history.state && history.state.ran === false;
+    const again = !back && q >= 0 && !typedOnly && ranResults.get(location.hash);
     if (current !== cmd || q >= 0) {
-      restored = back && keptResult[cmd.name];
+      restored = (back && keptResult[cmd.name]) || again;
       showForm(cmd, back ? new URLSearchParams(kept[cmd.name]) : params);
       if (q >= 0) {
         const s = scenarioOf(params);
@@ -528,6 +537,7 @@ function pageMain() {
         mislabelled = !s && params.has("scenario") && !leftOut.length;
       }
       if (restored) {
+        if (restored.last) window.sapperLast = restored.last;
         $("result").replaceChildren(...restored.nodes);
         $("result").className = restored.cls;
         $("result").hidden = !restored.nodes.length;
@@ -550,8 +560,7 @@ function pageMain() {
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question. Nor is an address of
     // inputs typed and never run, come back to by Back or a reload.
-    const typedOnly = history.state && history.state.ran === false;
-    if (q >= 0 && !leftOut.length && !unknown && !back && !typedOnly) {
+    if (q >= 0 && !leftOut.length && !unknown && !back && !typedOnly && !again) {
       ranOf[cmd.name] = true;
       run();
     } else document.body.dataset.state = restored ? restored.state : "idle";
@@ -2052,6 +2061,10 @@ function pageMain() {
       const said = $("status").textContent;
       markStale();
       setStatus(said + " The form has changed since: Run again for its figures.");
+    } else if (!partial && !lookOnly) {
+      ranResults.delete(location.hash);
+      ranResults.set(location.hash, { nodes: [...$("result").childNodes], cls: $("result").className, status: $("status").textContent, state: "done", last: window.sapperLast });
+      if (ranResults.size > RAN_KEPT) ranResults.delete(ranResults.keys().next().value);
     }
   }
 
