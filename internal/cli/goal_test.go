@@ -3,6 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -219,4 +223,50 @@ func TestNearestTiesWithinRounding(t *testing.T) {
 			t.Errorf("figures %v, goal ≥ 0.2: nearest %d, want %d", c.probs, n, c.want)
 		}
 	}
+}
+
+// FuzzParseGoal: any goal is read or refused in one line that names it,
+// never with a panic; one read is read again the same from its parts, and
+// names only the metric's own outcomes, at a finite target.
+func FuzzParseGoal(f *testing.F) {
+	metrics := []sim.Metric{{Name: "stack", Labels: []string{"cleared", "not_cleared"}}, sim.CountMetric("out", "out", 2),
+		{Name: "good_order.1", Labels: []string{"yes", "no"}}}
+	for _, s := range []string{"stack=cleared>=0.5", "out.mean<=1.5", "stack.cleared>=0.5", "good_order.1=yes|no<=0.1", "stack≥0.5",
+		"out=10>=0.5", "stack=cleared>=50%", "x", "", "stack=cleared>=1e-300", "stack=cleared<=-0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		g, err := parseGoal("goal", spec, metrics)
+		if err != nil {
+			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, "--goal ") {
+				t.Fatalf("%q: error %q is not one line naming --goal", spec, msg)
+			}
+			return
+		}
+		if math.IsNaN(g.target) || math.IsInf(g.target, 0) {
+			t.Fatalf("%q: target %v", spec, g.target)
+		}
+		i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == g.metric })
+		if i < 0 {
+			t.Fatalf("%q: metric %q is none of the run's", spec, g.metric)
+		}
+		for _, l := range g.labels {
+			if !slices.Contains(metrics[i].Labels, l) {
+				t.Fatalf("%q: outcome %q is none of %s's", spec, l, g.metric)
+			}
+		}
+		op := ">="
+		if g.atMost {
+			op = "<="
+		}
+		lhs := g.metric + "=" + strings.Join(g.labels, "|")
+		if g.mean {
+			lhs = g.metric + ".mean"
+		}
+		again, err := parseGoal("goal", lhs+op+strconv.FormatFloat(g.target, 'g', -1, 64), metrics)
+		again.spec = g.spec
+		if err != nil || !reflect.DeepEqual(again, g) {
+			t.Fatalf("%q: read as %+v, and its parts again as %+v, %v", spec, g, again, err)
+		}
+	})
 }
