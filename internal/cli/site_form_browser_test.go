@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"maps"
 	"math"
@@ -177,8 +178,32 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			chromedp.Evaluate(`document.getElementById('error').textContent`, &msg)); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(msg, `--tem: "a" not taken: no number holds it`) {
+		if !strings.Contains(msg, `--tem: "a" not taken: want a whole number from 0 to 8`) {
 			t.Errorf("TEM typed as 2a and run: the page says %q", msg)
+		}
+		// Another number put in its place, by the arrows or typed over
+		// it, clears the mark: the form runs what the box now holds.
+		for _, edit := range []struct {
+			name string
+			act  chromedp.Action
+			want string
+		}{
+			{"stepped up", chromedp.SendKeys(`#in-tem`, kb.ArrowUp, chromedp.ByQuery), "3"},
+			{"typed over", chromedp.ActionFunc(func(ctx context.Context) error {
+				return chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById('in-tem').select()`, nil), chromedp.SendKeys(`#in-tem`, "4", chromedp.ByQuery))
+			}), "4"},
+		} {
+			var tem string
+			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?"+strings.ReplaceAll(edit.name, " ", "")+"#dc"), waitCommand("dc"),
+				chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
+				chromedp.SendKeys(`#in-tem`, "2a", chromedp.ByQuery), edit.act,
+				chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+				chromedp.Evaluate(`document.body.dataset.state === 'done' ? JSON.stringify(JSON.parse(window.sapperLast.json).inputs.tem) : document.getElementById('error').textContent`, &tem)); err != nil {
+				t.Fatal(err)
+			}
+			if tem != edit.want {
+				t.Errorf("TEM typed as 2a, then %s: runs with %s, want tem %s", edit.name, tem, edit.want)
+			}
 		}
 	})
 
@@ -208,6 +233,26 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 		if again != "b done 2" {
 			t.Errorf("Forward to a finished run: %q, want \"b done 2\"", again)
+		}
+		// Back with an edit of b's form not yet committed, its box still
+		// focused: the address stays a's, a run's, and the form's own tab
+		// then keeps it so, for a reload to run it.
+		var hash, ran string
+		if err := chromedp.Run(ctx, chromedp.SendKeys(`#in-tem`, kb.Backspace+"3", chromedp.ByQuery),
+			leave, chromedp.Evaluate(`history.back()`, nil),
+			poll(`document.body.dataset.state !== 'left' && location.hash.startsWith('#dc?target')`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery), waitCommand("dc"),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`location.hash + ' ' + JSON.stringify(history.state)`, &ran)); err != nil {
+			t.Fatal(err)
+		}
+		if hash != a {
+			t.Errorf("Back from an edit of b's form: the address is %q, want a's, %q", hash, a)
+		}
+		if ran != a+` {"ran":true}` {
+			t.Errorf("Back to a's result, then the form's tab: %q, want a's address, of a run", ran)
 		}
 	})
 

@@ -439,6 +439,7 @@ function pageMain() {
     $("form").addEventListener("input", stale);
     $("form").addEventListener("change", stale);
     $("form").addEventListener("beforeinput", numberTyping);
+    $("form").addEventListener("input", numberEdited);
     if (location.protocol === "file:") {
       // A browser starts no Worker and fetches nothing from a file: the
       // engine would never load, and the page would say "Loading…" for good.
@@ -560,6 +561,7 @@ function pageMain() {
     // A link the form could not take whole is not run on what was left:
     // its figures would answer another question. Nor is an address of
     // inputs typed and never run, come back to by Back or a reload.
+    if (again) ranOf[cmd.name] = true;
     if (q >= 0 && !leftOut.length && !unknown && !back && !typedOnly && !again) {
       ranOf[cmd.name] = true;
       run();
@@ -631,6 +633,10 @@ function pageMain() {
     $("cmd-title").textContent = "sapper " + cmd.name;
     $("cmd-summary").replaceChildren(...helpWords(cmd.summary));
     const form = $("form");
+    // A box left with an edit not yet committed fires change as it goes:
+    // the old form's handler would set the address now shown (Back's, say)
+    // to the inputs of a form half gone.
+    form.oninput = form.onchange = null;
     form.replaceChildren();
     clearErrors();
     keepStatus = false;
@@ -1785,23 +1791,20 @@ function pageMain() {
   }
 
   // numberTyping keeps a number box from dropping what it cannot hold as
-  // it is typed or pasted, keeping the rest: a minus typed as a dash (–2)
-  // would run as 2, 2abc as 2. The minus sign − goes in as -, as the
-  // command line reads it; anything else such a box would drop is left
-  // out with a note at the box, and the form does not run until the box
-  // is edited again (a character deleted, a sign typed).
+  // it is typed or pasted, as it otherwise does, keeping only the rest: a
+  // minus typed as a dash (–2) would run as 2, 2abc as 2. The minus sign −
+  // goes in as -, as the command line reads it. Any other insertion the box
+  // would cut is refused whole, with a note at the box, and the box is
+  // marked (dropped) with the value it held: the form does not run while
+  // it still holds that value, or that value with more typed after it, as
+  // the 2 of –2 would be. A character deleted, a sign typed or another
+  // number put in its place (typed over it, stepped by the arrows) clears
+  // the mark (numberEdited).
   function numberTyping(e) {
     const box = e.target;
     if (!(box instanceof HTMLInputElement) || box.type !== "number") return;
     const text = e.data ?? e.dataTransfer?.getData("text/plain") ?? "";
-    if (e.inputType.startsWith("delete") || /[-\u2212]/.test(text)) {
-      if (box.dataset.dropped) {
-        delete box.dataset.dropped;
-        box.removeAttribute("aria-invalid");
-        const err = box.closest(".field")?.querySelector(".field-error");
-        if (err) err.hidden = true;
-      }
-    }
+    if (e.inputType.startsWith("delete") || /[-\u2212]/.test(text)) clearDropped(box);
     const mapped = text.replaceAll("\u2212", "-");
     const dropped = [...mapped].find((c) => !/[0-9.eE+-]/.test(c));
     if (dropped === undefined) {
@@ -1814,8 +1817,11 @@ function pageMain() {
     e.preventDefault();
     const name = box.closest("[id^='field-']")?.id.slice("field-".length);
     const what = name ? "--" + name : box.getAttribute("aria-label") || document.querySelector("label[for='" + box.id + "']")?.textContent || "a number box";
-    const why = /[\u2010-\u2015]/.test(dropped) ? "a minus is written - or \u2212" : "no number holds it";
+    let why = numberWanted(box);
+    if (/[\u2010-\u2015]/.test(dropped)) why = "a minus is written - or \u2212";
+    else if (dropped === ",") why = "a decimal point is written ., and thousands are not marked";
     box.dataset.dropped = what + ": " + JSON.stringify(dropped) + " not taken: " + why;
+    box.dataset.droppedAt = box.value;
     box.setAttribute("aria-invalid", "true");
     const err = box.closest(".field")?.querySelector(".field-error");
     if (err) {
@@ -1824,12 +1830,38 @@ function pageMain() {
     }
   }
 
+  // numberEdited clears the mark of a box whose value is no longer the one
+  // it held when something typed was left out, nor that one typed on.
+  function numberEdited(e) {
+    const box = e.target;
+    if (box instanceof HTMLInputElement && box.dataset.dropped && !box.value.startsWith(box.dataset.droppedAt)) clearDropped(box);
+  }
+
+  function clearDropped(box) {
+    if (!box.dataset.dropped) return;
+    delete box.dataset.dropped;
+    delete box.dataset.droppedAt;
+    box.removeAttribute("aria-invalid");
+    const err = box.closest(".field")?.querySelector(".field-error");
+    if (err) err.hidden = true;
+  }
+
+  // numberWanted is what a number box takes, as the command line words it:
+  // a whole number from 0 to 8.
+  function numberWanted(box) {
+    const kind = box.step === "1" ? "a whole number" : "a decimal number";
+    if (box.min === "" || box.max === "") return "want " + kind + " such as 2";
+    return "want " + kind + " from " + Number(box.min).toLocaleString("en-US") + " to " + Number(box.max).toLocaleString("en-US");
+  }
+
   // ---- running
 
   function run() {
     if (!current) return;
     // A box that left out something typed (numberTyping) holds what was
-    // not meant: refused until it is edited.
+    // not meant: refused until it is edited (one set from a script, say,
+    // has been, though no input event said so).
+    for (const b of $("form").querySelectorAll("input[data-dropped]")) numberEdited({ target: b });
     const left = $("form").querySelector("input[data-dropped]");
     if (left) {
       const name = left.closest("[id^='field-']")?.id.slice("field-".length) || "";
@@ -1846,9 +1878,7 @@ function pageMain() {
       const name = bad.closest("[id^='field-']")?.id.slice("field-".length) || "";
       const what = name ? "--" + name : bad.getAttribute("aria-label") || "a number box";
       clearErrors();
-      // the range as the command line words it (from 1 to 10,000,000,000)
-      const range = bad.min !== "" && bad.max !== "" ? " from " + Number(bad.min).toLocaleString("en-US") + " to " + Number(bad.max).toLocaleString("en-US") : " such as 2";
-      showError("sapper " + formCmd().name + ": " + what + ": not a number; want " + (bad.step === "1" ? "a whole number" : "a decimal number") + range, name);
+      showError("sapper " + formCmd().name + ": " + what + ": not a number; " + numberWanted(bad), name);
       document.body.dataset.state = "error";
       return;
     }
