@@ -166,10 +166,19 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 				return bad("%q %s of %s: name its metric, e.g. %s=%s%s%s", lhs, are, strings.Join(of, ", "), of[0], lhs, op, rhs)
 			}
 			if meant, ok := goalMeant(metrics, lhs); ok {
-				return bad("%q: a metric's outcome follows =; did you mean %s%s%s?", lhs, meant, op, rhs)
+				// The goal so mended is offered only if it is one.
+				if _, err := parseGoal(flag, meant+op+rhs, metrics); err == nil {
+					return bad("%q: a metric's outcome follows =; did you mean %s%s%s?", lhs, meant, op, rhs)
+				}
+				return bad("%q: a metric's outcome follows =, as in %s; %s", lhs, meant, goalForm)
 			}
 			if i := slices.IndexFunc(metrics, func(m sim.Metric) bool { return m.Name == lhs }); i >= 0 {
-				return bad("%q names a metric, not an outcome: want %s=OUTCOME before %s, OUTCOME one of %s", lhs, lhs, op, strings.Join(metrics[i].Labels, ", "))
+				m := metrics[i]
+				if m.Numeric() {
+					// A count is most often followed by its mean.
+					return bad("%q names a count, not an outcome: want %s.mean or %s=OUTCOME before %s, OUTCOME one of %s", lhs, lhs, lhs, op, strings.Join(m.Labels, ", "))
+				}
+				return bad("%q names a metric, not an outcome: want %s=OUTCOME before %s, OUTCOME one of %s", lhs, lhs, op, strings.Join(m.Labels, ", "))
 			}
 			return bad("%q: want METRIC=OUTCOME or METRIC.mean before %s; %s", lhs, op, goalForm)
 		}

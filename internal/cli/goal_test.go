@@ -95,10 +95,13 @@ func TestParseGoal(t *testing.T) {
 		{"stack=cleared>0.5", `--goal "stack=cleared>0.5": a bare > or < is no operator here: use >= or <=`},
 		{"stack>=0.5", `"stack" names a metric, not an outcome: want stack=OUTCOME before >=, OUTCOME one of cleared, not_cleared`},
 		{"stack.cleared>=0.5", `"stack.cleared": a metric's outcome follows =; did you mean stack=cleared>=0.5?`},
-		{"stack:not_cleared|cleared<=0.5", `did you mean stack=not_cleared|cleared<=0.5?`},
+		{"stack:cleared<=0.5", `did you mean stack=cleared<=0.5?`},
 		{"good_order.1.yes>=0.5", `did you mean good_order.1=yes>=0.5?`}, // the metric's own dot kept
 		{"good_order.1=yes>=0.5", ""},
 		{"stack.clear>=0.5", `"stack.clear": want METRIC=OUTCOME or METRIC.mean before >=`},
+		{"stack.cleared>=2", `"stack.cleared": a metric's outcome follows =, as in stack=cleared; want METRIC=OUTCOME>=P`}, // no goal offered that is none
+		{"stack.cleared|not_cleared<=0.5", `"stack.cleared|not_cleared": a metric's outcome follows =, as in stack=cleared|not_cleared;`},
+		{"out>=1.5", `"out" names a count, not an outcome: want out.mean or out=OUTCOME before >=, OUTCOME one of 0, 1, 2`},
 		{"cleared>=0.5", `"cleared" is an outcome of stack: name its metric, e.g. stack=cleared>=0.5`},
 		{"not_cleared|cleared<=0.5", `"not_cleared|cleared" are outcomes of stack: name its metric, e.g. stack=not_cleared|cleared<=0.5`},
 		{"clear>=0.5", `"clear": want METRIC=OUTCOME or METRIC.mean before >=`},
