@@ -112,15 +112,15 @@ func oneDash(fs *pflag.FlagSet, args []string, also ...string) error {
 		if a == "--" {
 			return nil
 		}
-		if name := strings.TrimLeft(a, "-"+typedDashes); strings.ContainsAny(a[:len(a)-len(name)], typedDashes) {
-			// —tem, -—tem: a word processor's dash for the two hyphens.
+		// —tem, -—tem: a word processor's dash for the two hyphens; never a
+		// flag's value, such as --drm's –1 (which its parser refuses).
+		if name := strings.TrimLeft(a, "-"+typedDashes); strings.ContainsAny(a[:len(a)-len(name)], typedDashes) && !(i > 0 && takesNext(fs, args[i-1])) {
 			long, _, _ := strings.Cut(name, "=")
 			if fs.Lookup(long) != nil || slices.Contains(also, long) {
 				return usagef("unknown flag %s; a flag starts with two hyphens (--), not a typed dash: --%s", quote(a), long)
 			}
-			// —tme: misspelt too. Not a value, such as --drm's –1 or a
-			// flag's word that begins with a dash.
-			if meant := nearestFlag(fs, long, also...); meant != "" && !(i > 0 && takesNext(fs, args[i-1])) {
+			// —tme: misspelt too.
+			if meant := nearestFlag(fs, long, also...); meant != "" {
 				return usagef("unknown flag %s; a flag starts with two hyphens (--), not a typed dash; did you mean --%s?", quote(a), meant)
 			}
 		}

@@ -81,6 +81,7 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7 —tme 2", `sapper dc: unknown flag "—tme"; a flag starts with two hyphens (--), not a typed dash; did you mean --tem?`},
 		{"dc --target 4-6-7 —zzzzzz 2", `sapper dc: unexpected argument "—zzzzzz"; every input is a flag`},
 		{"dc --target 4-6-7 --tem —tme", `sapper dc: --tem "—tme": not a whole decimal number`}, // a value, however like a flag
+		{"dc --target 4-6-7 --tem —tem", `sapper dc: --tem "—tem": not a whole decimal number`},
 		{"compare --dff 8:-1,clas=elite", `sapper compare: --dff "8:-1,clas=elite": unknown option "clas=elite"; did you mean class=elite? (after FP:DRM, want ,class=CLASS (and ,nation=N))`},
 		{"dc --target 4-6-7 --elr A", "sapper dc: --elr \"A\": not a whole decimal number; want a whole number from 0 to 5\n"},
 		{"dc --target 4-6-7 --mode Or", "sapper dc: --mode \"Or\": want placed, thrown or set\n"},
