@@ -143,9 +143,9 @@ func TestParseFireAttackFirers(t *testing.T) {
 		"8:-1,clas=elite":                `"8:-1,clas=elite": unknown option "clas=elite"; did you mean class=elite? (after FP:DRM, want ,class=CLASS (and ,nation=N))`,
 		"8:-1,clas":                      `unknown option "clas"; did you mean class=CLASS?`,
 		"8:-1,class=elit":                `"8:-1,class=elit": class=elit: did you mean class=elite? (want one of first, elite, second, green, conscript)`,
-		"8:-1,class=first,nation=britsh": `nation=britsh: did you mean nation=british? (want other, british or finnish)`,
+		"8:-1,class=first,nation=britsh": `nation=britsh: did you mean nation=british? (want one of other, british, finnish)`,
 		"8:-1,cowers":                    `unknown option "cowers"; want FP:DRM such as 8:-1`,
-		"8:-1,class=best":                `class="best": want one of first, elite, second, green, conscript; want FP:DRM`,
+		"8:-1,class=best":                `"8:-1,class=best": class=best: want one of first, elite, second, green, conscript`,
 	} {
 		_, err := ParseFireAttack(in)
 		if err == nil || !strings.Contains(err.Error(), want) {

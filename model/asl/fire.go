@@ -110,11 +110,22 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	return a, nil
 }
 
+// badChoice refuses the value of an option key=val that takes one of
+// names, offering the one most likely meant: class=elit: did you mean
+// class=elite? (want one of first, elite, …).
+func badChoice(key, val string, names []string) string {
+	meant := spell.Nearest(val, names)
+	if meant != "" {
+		meant = key + "=" + meant
+	}
+	return fmt.Sprintf("%s=%s: %s", key, val, spell.Offer(meant, "want one of "+strings.Join(names, ", ")))
+}
+
 // firerOptions are the options after an attack's FP:DRM.
 var firerOptions = []string{"class=CLASS", "nation=N"}
 
-// firersError is an option of an attack's firers refused with what it
-// most likely meant, which says all that is wanted: the form of the whole
+// firersError is an option of an attack's firers refused with what is
+// wanted of it, and what it most likely meant: the form of the whole
 // attack is not repeated after it.
 type firersError struct{ msg string }
 
@@ -136,15 +147,11 @@ func parseFirers(opts string) (*Firers, error) {
 		switch key {
 		case "class":
 			if f.Class, err = ParseClass(val); err != nil {
-				if meant := spell.Nearest(val, classNames[:]); meant != "" {
-					return nil, &firersError{fmt.Sprintf("class=%s: %s", val, spell.Offer("class="+meant, "want one of "+strings.Join(classNames[:], ", ")))}
-				}
+				return nil, &firersError{badChoice("class", val, classNames[:])}
 			}
 		case "nation":
 			if f.Nationality, err = ParseNationality(val); err != nil {
-				if meant := spell.Nearest(val, nationalityNames[:]); meant != "" {
-					return nil, &firersError{fmt.Sprintf("nation=%s: %s", val, spell.Offer("nation="+meant, "want other, british or finnish"))}
-				}
+				return nil, &firersError{badChoice("nation", val, nationalityNames[:])}
 			}
 		default:
 			if spell.Option(o, firerOptions) != "" {

@@ -373,15 +373,8 @@ func ParseUnit(s string) (Unit, error) {
 		case "drm":
 			u.DRM, err = num()
 		case "class":
-			meant := spell.Nearest(val, classNames[:])
-			if meant != "" {
-				meant = "class=" + meant
-			}
-			err = fmt.Errorf("unit %q: class=%s: %s", s, val, spell.Offer(meant, "want one of "+strings.Join(classNames[:], ", ")))
-			for i, n := range classNames {
-				if n == val {
-					u.Class, err = Class(i), nil
-				}
+			if u.Class, err = ParseClass(val); err != nil {
+				err = fmt.Errorf("unit %q: %s", s, badChoice("class", val, classNames[:]))
 			}
 			if err == nil && u.Kind.SMC() {
 				// Even class=first, the zero Class, which Validate cannot
