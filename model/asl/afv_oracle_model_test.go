@@ -67,6 +67,10 @@ func vehicleCases(t *testing.T) map[string]asl.AFVAttack {
 	add("red CS#, hull +1 also Shocks", asl.Placed, medium, func(a *asl.AFVAttack) {
 		a.RedCS, a.Options.HullPlusOneAlsoShocks, a.Facing, a.CrewML = true, true, asl.Rear, 7
 	})
+	add("side, CE, Rider, hull +1 also Shocks", asl.Placed, tiger, func(a *asl.AFVAttack) {
+		a.CE, a.Riders, a.Options.HullPlusOneAlsoShocks = true, units(t, "4-6-7"), true
+		a.Options.HeatOfBattle = false
+	})
 	add("same hex in Bypass, CE", asl.Placed, tiger, func(a *asl.AFVAttack) { a.Bypass, a.CE, a.CS = true, true, 8 })
 	add("given Aerial AF, rear", asl.Placed, armor("hull=26/18/18,turret=18/14/14"), func(a *asl.AFVAttack) {
 		a.AerialAF, a.Facing = 4, asl.Rear

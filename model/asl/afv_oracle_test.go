@@ -104,7 +104,11 @@ func vehicleOracleRun(a asl.AFVAttack) map[string]map[string]float64 {
 		o.metric("position", "optimal", "successful", "poor", "none")
 		o.metric("hit", "hull", "turret", "none")
 	}
-	o.metric("afv", "burning", "eliminated", "immobilized", "shocked", "no_effect", "dud", "malfunction")
+	if a.Options.HullPlusOneAlsoShocks {
+		o.metric("afv", "burning", "eliminated", "immobilized", "shocked", "no_effect", "dud", "malfunction", "immobilized_shocked")
+	} else {
+		o.metric("afv", "burning", "eliminated", "immobilized", "shocked", "no_effect", "dud", "malfunction")
+	}
 	if !set || o.noArmor {
 		o.metric("killed", "yes", "no")
 		o.metric("abandoned", "yes", "no")
@@ -388,7 +392,9 @@ func (o *vehicleOracle) vehicleResult(q float64, res string, orig int, immob boo
 	}
 	// D5.5: the Immobilization Crew TC, a NTC at the crew's ML, part of
 	// the AFV's result: a crew that fails it has bailed out, no PRC of the
-	// AFV, when the Collateral Attack comes after that result (§5.5).
+	// AFV, when the Collateral Attack comes after that result (§5.5); an
+	// unarmored vehicle's crew beneath it is in the Location attacked
+	// (A7.308).
 	aboard := 1.0
 	if immob {
 		aboard = pDR(o.a.CrewML)
@@ -397,8 +403,11 @@ func (o *vehicleOracle) vehicleResult(q float64, res string, orig int, immob boo
 	o.add("abandoned", "yes", q*(1-aboard))
 	o.add("crew", "aboard", q*aboard)
 	o.add("crew", "bailed_out", q*(1-aboard))
+	if o.noArmor {
+		aboard = 1
+	}
 	// D.8: a Shocked crew buttons up; only the Riders are attacked.
-	if res == "shocked" {
+	if res == "shocked" || res == "immobilized_shocked" {
 		o.add("crew.collateral", "not_attacked", q)
 		o.attack(q, orig, func(i int) (int, int, bool) {
 			if o.kind[i] != 0 {

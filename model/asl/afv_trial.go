@@ -142,12 +142,14 @@ func (t *afvTrial) setDC(src *sim.Source, o *afvOutcome) {
 
 // afterHit applies the vehicle's result of Original DR orig to its PRC:
 // all die in a burning wreck (C7.6); each rolls for Crew Survival if it is
-// eliminated (D5.6); otherwise an Immobilized AFV's crew takes its TC,
-// part of the AFV's result (D5.5), and the same DR then makes the
-// Collateral Attack (D.8): on the Riders alone if the crew is Shocked,
-// and not on a crew that bailed out, no longer the AFV's PRC (rules/asl.md
-// §5.5). An unarmored vehicle's Location is attacked whatever becomes of
-// the vehicle (A7.308).
+// eliminated (D5.6); otherwise an Immobilized vehicle's crew takes its TC
+// (D5.5), and the same DR then makes the Collateral Attack (D.8): on the
+// Riders alone if the crew is Shocked. The TC comes first, as part of the
+// vehicle's result, which rules/asl.md §5.5 puts before the Collateral
+// Attack on the Vulnerable PRC: an AFV's crew that bails out is none of
+// them, and is not attacked (a reading the rules file does not spell
+// out). An unarmored vehicle's Location is attacked whatever becomes of
+// the vehicle, a crew beneath it included (A7.308).
 func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool) {
 	p := t.p
 	switch {
@@ -183,10 +185,10 @@ func (t *afvTrial) afterHit(src *sim.Source, o *afvOutcome, orig int, immob bool
 }
 
 // collateral resolves an attack on the Vulnerable PRC (and whoever else
-// res names): the CE crew first, if it has not bailed out, then the
+// res names): the CE crew first, unless it bailed out of an AFV, then the
 // Personnel counters.
 func (t *afvTrial) collateral(src *sim.Source, o *afvOutcome, res *[Slots]IFT, crew IFT) {
-	if t.p.crewVulnerable && !o.abandoned {
+	if t.p.crewVulnerable && !(o.abandoned && t.p.kase != unarmoredVehicle) {
 		o.crewColl = crewEffect(src, crew, t.p.a.CrewML)
 	}
 	t.veh.resolve(src, res)
