@@ -1815,7 +1815,7 @@ function pageMain() {
       return;
     }
     e.preventDefault();
-    const name = box.closest("[id^='field-']")?.id.slice("field-".length);
+    const name = fieldOf(box);
     const what = name ? "--" + name : box.getAttribute("aria-label") || document.querySelector("label[for='" + box.id + "']")?.textContent || "a number box";
     let why = numberWanted(box);
     if (/[\u2010-\u2015]/.test(dropped)) why = "a minus is written - or \u2212";
@@ -1846,6 +1846,12 @@ function pageMain() {
     if (err) err.hidden = true;
   }
 
+  // fieldOf is the input a box of the form is a field of ("tem"), "" for
+  // one of no field (the path builder's).
+  function fieldOf(box) {
+    return box.closest("[id^='field-']")?.id.slice("field-".length) || "";
+  }
+
   // numberWanted is what a number box takes, as the command line words it:
   // a whole number from 0 to 8.
   function numberWanted(box) {
@@ -1864,7 +1870,7 @@ function pageMain() {
     for (const b of $("form").querySelectorAll("input[data-dropped]")) numberEdited({ target: b });
     const left = $("form").querySelector("input[data-dropped]");
     if (left) {
-      const name = left.closest("[id^='field-']")?.id.slice("field-".length) || "";
+      const name = fieldOf(left);
       clearErrors();
       showError("sapper " + formCmd().name + ": " + left.dataset.dropped, name);
       left.setAttribute("aria-invalid", "true");
@@ -1875,7 +1881,7 @@ function pageMain() {
     // which would run as if the input were not given: refuse it instead.
     const bad = [...$("form").querySelectorAll("input[type=number]")].find((c) => c.validity.badInput);
     if (bad) {
-      const name = bad.closest("[id^='field-']")?.id.slice("field-".length) || "";
+      const name = fieldOf(bad);
       const what = name ? "--" + name : bad.getAttribute("aria-label") || "a number box";
       clearErrors();
       showError("sapper " + formCmd().name + ": " + what + ": not a number; " + numberWanted(bad), name);
