@@ -1,8 +1,8 @@
 package cli
 
 import (
+	"errors"
 	"slices"
-	"strings"
 
 	"github.com/sapperhq/sapper/model/asl"
 )
@@ -23,7 +23,7 @@ func parseDFF(given []string) ([]asl.FireAttack, error) {
 		fa, err := asl.ParseFireAttack(s)
 		if err != nil {
 			msg := stripEcho(err.Error())
-			if strings.Contains(msg, "want FP:DRM") {
+			if said := (*asl.FirersError)(nil); !errors.As(err, &said) {
 				msg += ", or none for no Defensive Fire"
 			}
 			return nil, badValue("dff", s, msg)

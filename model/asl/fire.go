@@ -99,10 +99,10 @@ func ParseFireAttack(s string) (FireAttack, error) {
 	a := FireAttack{FP: f, DRM: int(d)}
 	if hasOpts {
 		if a.Firers, err = parseFirers(opts); err != nil {
-			var said *firersError
+			var said *FirersError
 			if errors.As(err, &said) {
 				// The options' own list says it all: the form is not repeated.
-				return FireAttack{}, fmt.Errorf("%q: %v", s, err)
+				return FireAttack{}, fmt.Errorf("%q: %w", s, err)
 			}
 			return FireAttack{}, fmt.Errorf("%q: %v; %s", s, err, form)
 		}
@@ -124,12 +124,13 @@ func badChoice(key, val string, names []string) string {
 // firerOptions are the options after an attack's FP:DRM.
 var firerOptions = []string{"class=CLASS", "nation=N"}
 
-// firersError is an option of an attack's firers refused with what is
-// wanted of it, and what it most likely meant: the form of the whole
-// attack is not repeated after it.
-type firersError struct{ msg string }
+// FirersError is an option of an attack's firers refused with what is
+// wanted of it, and what it most likely meant: ParseFireAttack's error
+// wraps it, and the form of the whole attack does not follow it, nor
+// should a caller's own alternatives.
+type FirersError struct{ msg string }
 
-func (e *firersError) Error() string { return e.msg }
+func (e *FirersError) Error() string { return e.msg }
 
 // parseFirers reads the options after an attack's FP:DRM: class=CLASS,
 // and nation=N, each once; a class is needed, the one thing that says
@@ -147,15 +148,15 @@ func parseFirers(opts string) (*Firers, error) {
 		switch key {
 		case "class":
 			if f.Class, err = ParseClass(val); err != nil {
-				return nil, &firersError{badChoice("class", val, classNames[:])}
+				return nil, &FirersError{badChoice("class", val, classNames[:])}
 			}
 		case "nation":
 			if f.Nationality, err = ParseNationality(val); err != nil {
-				return nil, &firersError{badChoice("nation", val, nationalityNames[:])}
+				return nil, &FirersError{badChoice("nation", val, nationalityNames[:])}
 			}
 		default:
 			if spell.Option(o, firerOptions) != "" {
-				return nil, &firersError{spell.UnknownOption(o, firerOptions, "after FP:DRM, want ,class=CLASS (and ,nation=N)")}
+				return nil, &FirersError{spell.UnknownOption(o, firerOptions, "after FP:DRM, want ,class=CLASS (and ,nation=N)")}
 			}
 			return nil, fmt.Errorf("unknown option %q", o)
 		}
