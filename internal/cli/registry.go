@@ -94,15 +94,38 @@ func refusedHere(ctx context.Context, name string) bool {
 
 // Run runs one command line for a page.
 func (r *Registry) Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (code int, field string) {
+	if code, field := r.refused(args, stderr); code != exitOK {
+		return code, field
+	}
+	ctx = withServerLimits(withUploads(ctx, files), r.lim)
+	code, err := runErr(ctx, stdout, stderr, args)
+	return code, InputField(err)
+}
+
+// Check reads one command line as Run would and runs nothing: it returns
+// Run's exit status and input at fault for a command line Run would
+// refuse, with its error line written to stderr, and ok for one it would
+// run. A server answers bad input with it at once, rather than after the
+// request has waited its turn behind the runs going.
+func (r *Registry) Check(ctx context.Context, args []string, files map[string][]byte, stderr io.Writer) (code int, field string, ok bool) {
+	if code, field := r.refused(args, stderr); code != exitOK {
+		return code, field, false
+	}
+	ctx = withChecking(withServerLimits(withUploads(ctx, files), r.lim))
+	code, err := runErr(ctx, io.Discard, stderr, args)
+	return code, InputField(err), code == exitOK
+}
+
+// refused writes the error line of a command a served page may not run
+// (notServed) and returns its exit status.
+func (r *Registry) refused(args []string, stderr io.Writer) (code int, field string) {
 	if len(args) > 0 {
 		if why, ok := notServed[args[0]]; ok {
 			fmt.Fprintf(stderr, "sapper %s: not on a served page: %s\n", args[0], why)
 			return exitUsage, ""
 		}
 	}
-	ctx = withServerLimits(withUploads(ctx, files), r.lim)
-	code, err := runErr(ctx, stdout, stderr, args)
-	return code, InputField(err)
+	return exitOK, ""
 }
 
 // serverLimits bound one run of a server's page.

@@ -329,3 +329,54 @@ func TestServedDrawPastItsPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestServedCheck: a server's check of a command line refuses what its run
+// would refuse, in the same words, and runs nothing of what its run would
+// run: with the request gone already, the run stops interrupted, the check
+// passes without a word.
+func TestServedCheck(t *testing.T) {
+	reg, err := NewRegistry(50_000, 20_000_000, sim.DefaultMaxMemory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, args := range [][]string{
+		{"dc", "--target", "4-6-7", "--tem", "9"},
+		{"dc", "--target", "4-6-7", "--trials", "60000"},
+		{"dc", "--target", "4-6-7", "--plot", "x.svg"},
+		{"serve"},
+		{"srve"},
+		{"activate", "/etc/passwd"},
+		{"run", "no-such-scenario"},
+		{"sweep", "dc", "--target", "4-6-7", "--vary", "tem=0..9"},
+		{"plans", "--target", "4-6-7", "--plan", "A: fire x"},
+		{"compare", "--seed", "1e3"},
+		{"activate", "bad.yaml"},
+	} {
+		var checked, ran bytes.Buffer
+		code, field, ok := reg.Check(ctx, args, nil, &checked)
+		runCode, runField := reg.Run(ctx, args, nil, new(bytes.Buffer), &ran)
+		if ok || code != runCode || field != runField || checked.String() != ran.String() {
+			t.Errorf("%v: checked %v, exit %d, field %q, %q; run exit %d, field %q, %q", args, ok, code, field, checked.String(), runCode, runField, ran.String())
+		}
+	}
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	for _, args := range [][]string{
+		{"compare"},
+		{"dc", "--target", "4-6-7", "--trials", "50000"},
+		{"activate", "two-sq-crossing"},
+		{"sweep", "dc", "--target", "4-6-7", "--vary", "tem=0..3"},
+		{"run", "compare-default"},
+		{"building", "--needed", "0.5"},
+	} {
+		var checked bytes.Buffer
+		code, field, ok := reg.Check(gone, args, nil, &checked)
+		if !ok || code != exitOK || field != "" || checked.Len() != 0 {
+			t.Errorf("%v: checked %v, exit %d, field %q, %q; want it passed, silent", args, ok, code, field, checked.String())
+		}
+		if code, _ := reg.Run(gone, args, nil, new(bytes.Buffer), new(bytes.Buffer)); code != exitInterrupted {
+			t.Errorf("%v: run with the request gone: exit %d, want %d (the check ran nothing the run does)", args, code, exitInterrupted)
+		}
+	}
+}

@@ -128,6 +128,9 @@ func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, 
 	stderr = &lockedWriter{w: stderr}
 	out := newOutput(stdout)
 	who, err := dispatch(ctx, out, stderr, args)
+	if errors.Is(err, errChecked) {
+		return exitOK, nil
+	}
 	if werr := out.finish(); err == nil {
 		err = werr
 	}

@@ -47,6 +47,9 @@ func runJob(ctx context.Context, stdout, stderr io.Writer, j *job) (err error) {
 	if err := checkNotClobbered("cpuprofile", j.common.cpuprofile); j.common.cpuprofile != "" && err != nil {
 		return err
 	}
+	if checkingOnly(ctx) {
+		return errChecked
+	}
 	// Every job profiles its run, a search such as building --needed too.
 	if j.common.cpuprofile != "" {
 		stop, perr := startCPUProfile(j.common.cpuprofile)

@@ -298,6 +298,18 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
+	files := make(map[string][]byte, len(req.Files))
+	for name, data := range req.Files {
+		files[name] = []byte(data)
+	}
+	// Input the run would refuse is answered now, as its run would answer
+	// it, and not after the request has waited its turn behind the runs
+	// going: it needs no run.
+	var refusal bytes.Buffer
+	if code, field, ok := h.reg.Check(r.Context(), req.Args, files, &refusal); !ok {
+		h.answer(w, func() {}).send(message{Type: "done", Code: code, Stderr: refusal.String(), Field: field})
+		return
+	}
 	release, err := h.slots.acquire(r.Context())
 	if err != nil {
 		// Busy, or the server stopping while the request waited: either
@@ -322,14 +334,8 @@ func (h *handler) run(w http.ResponseWriter, r *http.Request) {
 	free := func() { over.Do(func() { h.untrack(token); release() }) }
 	defer free()
 
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Cache-Control", "no-store")
-	out := &stream{w: w, rc: http.NewResponseController(w), wait: h.lim.Stall, rate: h.lim.MinRate, gone: cancel}
+	out := h.answer(w, cancel)
 	out.send(message{Type: "started", Token: token})
-	files := make(map[string][]byte, len(req.Files))
-	for name, data := range req.Files {
-		files[name] = []byte(data)
-	}
 	var stdout bytes.Buffer
 	stderr := &progress{out: out, tick: h.lim.Tick}
 	code, field := h.reg.Run(ctx, req.Args, files, &stdout, stderr)
@@ -417,6 +423,14 @@ func (h *handler) untrack(token string) {
 // liked; one that reads at rate or faster takes it all. The deadline
 // is the whole message's, since a write returns once the piece is in the
 // socket's buffers, megabytes of them, not once the client has read it.
+// answer starts the answer to a run, a stream of JSON lines; gone is
+// called when the page stops taking it.
+func (h *handler) answer(w http.ResponseWriter, gone context.CancelFunc) *stream {
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	return &stream{w: w, rc: http.NewResponseController(w), wait: h.lim.Stall, rate: h.lim.MinRate, gone: gone}
+}
+
 type stream struct {
 	mu   sync.Mutex
 	w    io.Writer

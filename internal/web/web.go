@@ -29,6 +29,10 @@ type Registry interface {
 	// exit status and, for bad input, the input at fault by its flag name
 	// ("" for none), which the page marks.
 	Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (code int, field string)
+	// Check reads a command line as Run would and runs nothing: for one
+	// Run would refuse, it writes Run's error line to stderr and returns
+	// Run's exit status and input at fault; ok for one Run would run.
+	Check(ctx context.Context, args []string, files map[string][]byte, stderr io.Writer) (code int, field string, ok bool)
 }
 
 // Limits bound what a request may ask of a server that anyone who can

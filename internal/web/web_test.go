@@ -58,6 +58,15 @@ func (f *fake) Run(ctx context.Context, args []string, files map[string][]byte, 
 	return 0, ""
 }
 
+// Check refuses "bad" as Run does, and passes the rest.
+func (f *fake) Check(_ context.Context, args []string, _ map[string][]byte, stderr io.Writer) (int, string, bool) {
+	if len(args) > 0 && args[0] == "bad" {
+		code, field := f.Run(context.Background(), args, nil, io.Discard, stderr)
+		return code, field, false
+	}
+	return 0, "", true
+}
+
 func limits() Limits {
 	return Limits{Runs: 1, Queue: 0, Wait: 50 * time.Millisecond, MaxTime: 5 * time.Second, Tick: time.Millisecond}
 }
@@ -451,6 +460,38 @@ func TestCancelAndBusy(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusNotFound {
 		t.Errorf("cancel of an ended run: %d, want 404", res.StatusCode)
+	}
+}
+
+// TestBadInputWaitsForNoRun: input the run would refuse is answered at
+// once, while the one run the server makes at a time goes on, as its run
+// would answer it, with no slot and no token.
+func TestBadInputWaitsForNoRun(t *testing.T) {
+	f := &fake{started: make(chan struct{})}
+	lim := limits()
+	lim.Queue, lim.Wait = 1, time.Minute
+	s := server(t, f, lim)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	go func() {
+		req, _ := http.NewRequestWithContext(ctx, "POST", s.URL+"/run", strings.NewReader(`{"args":["wait"]}`))
+		req.Header.Set("Content-Type", "application/json")
+		if res, err := s.Client().Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+	}()
+	<-f.started
+	start := time.Now()
+	res, msgs := post(t, s, `{"args":["bad"]}`, nil)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("bad input answered after %s, behind the run going", took)
+	}
+	if res.StatusCode != 200 || len(msgs) != 1 {
+		t.Fatalf("%d %+v", res.StatusCode, msgs)
+	}
+	if d := msgs[0]; d.Type != "done" || d.Code != 2 || d.Field != "tem" || !strings.Contains(d.Stderr, "--tem: 9") || d.Token != "" {
+		t.Errorf("%+v", d)
 	}
 }
 
