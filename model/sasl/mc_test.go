@@ -71,6 +71,15 @@ func TestMonteCarloGroups(t *testing.T) {
 	}
 }
 
+// TestMonteCarloGroupLeader: a leader Activated by one S? of a Fire Group
+// directs the squads of the other, by the same model code sampled and
+// enumerated (S3, S23).
+func TestMonteCarloGroupLeader(t *testing.T) {
+	c := oracleCrossings(t)["one Fire Group, a leader from one S?"]
+	c.Options.HeatOfBattle = true
+	agree(t, c, 200_000)
+}
+
 // groupsCrossing is a 4-6-7 crossing a street at mf MF past a Fire Group
 // of two S? sharing a house and a Long Range S?.
 func groupsCrossing(t *testing.T, mf float64) *Crossing {

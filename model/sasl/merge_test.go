@@ -21,7 +21,8 @@ const mergeBudget = 3_000_000
 // squad and a leader (leadership, leader loss), 2 MF (ROF, Subsequent
 // First Fire, malfunction), a Fire Group of two S? with Long Range
 // Activation at two Locations, three Locations, Hazardous Movement, and
-// ELR 0 with the S16 switches off; two squads of one counter, with and
+// ELR 0 with the S16 switches off; a Fire Group whose leader comes from
+// one S? and its squads from the other; two squads of one counter, with and
 // without a leader, three HS, and two at 2 MF; a Green squad and a
 // leader, a HS and two leaders.
 func mergeCrossings(t *testing.T) map[string]*Crossing {
@@ -151,6 +152,18 @@ func mergeCrossings(t *testing.T) map[string]*Crossing {
 	allow(c, ItemS)
 	c.Options.HeatOfBattle = false
 	cs["British, cowering by round"] = c
+
+	// S3, S23: an S? that Activates only a leader directs the squads of
+	// the other; checked first (S2), before anything fires, he is in the
+	// key between the two checks.
+	c = base("4-6-7")
+	c.SQ = []SQ{{ID: "A", Loc: "house", ACDRM: -1, Site: "inside"}, {ID: "B", Loc: "house", Site: "inside"}}
+	allow(c, ItemL)
+	a := c.SQ[0].Forbid
+	allow(c, ItemS, ItemHS)
+	c.SQ[0].Forbid = a
+	c.Path = []Step{{Name: "street", MF: 1, Open: true, Eligible: []Eligible{{ID: "A", Range: 3}, {ID: "B", Range: 3}}}}
+	cs["Fire Group, a leader from one S?"] = c
 
 	c = base("4-6-7")
 	c.Hazardous = true

@@ -78,7 +78,10 @@ func (t *trial) mergeGroup(src *sim.Source, i, g int) bool {
 		return t.replay(src)
 	}
 	b := t.appendUnits(append(t.appendState(t.key[:0], tagGroup), byte(i), byte(g)))
-	return t.declare(src, t.fg.appendKey(b, true, false))
+	// The leader of a check that fired nothing directs the firers of the
+	// checks to come (S3, S11, S23): he is keyed though no firer is yet,
+	// where appendKey, with no attack to come, leaves him out.
+	return t.declare(src, append(t.fg.appendKey(b, true, false), byte(t.fg.lead)))
 }
 
 // tagGroup tells a key in the middle of a Fire Group's checks from one

@@ -13,8 +13,11 @@ import (
 // the AC, {A1}, each generation roll and each attack's white and colored
 // dice, with probabilities as floats. It shares no code with the model but
 // the IFT itself (asl.Lookup, asl.ColumnFor). Its scope: a stack of one
-// squad of ML 7 with no Heat of Battle, S? standing alone, 1 MF per
-// Location (one shot per firer), no Long Range Activation.
+// squad of ML 7 with no Heat of Battle, 1 MF per Location (one shot per
+// firer), no Long Range Activation; S? standing alone, or sharing a
+// Location, all checked before their one Fire Group fires (S3, S20): its
+// FP summed, its best leader directing every firer, else Cowering if any
+// firer is subject to it (S11, S22, S23).
 
 // oUnit is the moving squad's state.
 type oUnit struct {
@@ -447,29 +450,28 @@ func oracle(c *Crossing) map[string]map[string]float64 {
 			}
 			s.reached = k
 			cur := map[oState]float64{s: p}
-			for _, el := range st.Eligible {
+			for _, group := range oGroups(st.Eligible, ids) {
+				gens := oGroupActivations(c, group, ids)
 				after := map[oState]float64{}
 				for x, q := range cur {
 					if x.u.elim || x.u.broken { // S16
 						after[x] += q
 						continue
 					}
-					gens := map[oActivation]float64{}
-					oGenerate(c, ids[el.ID], el.Range, gens)
 					for a, g := range gens {
 						y := x
-						y.checked++
-						if !a.act {
-							y.dummies++
-							after[y] += q * g
-							continue
-						}
-						y.act++
+						y.checked += len(group)
+						y.act += a.n
+						y.dummies += len(group) - a.n
 						for i := range y.gen {
 							y.gen[i] += a.counts[i]
 						}
+						if a.n == 0 {
+							after[y] += q * g
+							continue
+						}
 						res := map[oUnit]float64{}
-						oAttack(c, st, el.Hindrance, a, y.u, res, q*g)
+						oAttack(c, st, group[0].Hindrance, a.oActivation, y.u, res, q*g)
 						for u, w := range res {
 							z := y
 							z.u = u
@@ -531,6 +533,59 @@ func oracle(c *Crossing) map[string]map[string]float64 {
 	return out
 }
 
+// oGroups are the Fire Groups of a Location's eligible S?, in the order
+// of their first: those sharing a Location one, each other alone.
+func oGroups(els []Eligible, ids map[string]SQ) [][]Eligible {
+	var groups [][]Eligible
+	at := map[string]int{}
+	for _, el := range els {
+		loc := ids[el.ID].Loc
+		if i, ok := at[loc]; ok && loc != "" {
+			groups[i] = append(groups[i], el)
+			continue
+		}
+		at[loc] = len(groups)
+		groups = append(groups, []Eligible{el})
+	}
+	return groups
+}
+
+// oGroup is the outcome of checking every S? of a Fire Group: n of them
+// Activated, and what they fire as one.
+type oGroup struct {
+	oActivation
+	n int
+}
+
+// oGroupActivations are the outcomes of a Fire Group's checks, each S?
+// drawn on its own.
+func oGroupActivations(c *Crossing, group []Eligible, ids map[string]SQ) map[oGroup]float64 {
+	out := map[oGroup]float64{{oActivation: oActivation{lead: 99}}: 1}
+	for _, el := range group {
+		gens := map[oActivation]float64{}
+		oGenerate(c, ids[el.ID], el.Range, gens)
+		next := map[oGroup]float64{}
+		for g, p := range out {
+			for a, q := range gens {
+				h := g
+				if a.act {
+					h.n++
+					for i := range h.counts {
+						h.counts[i] += a.counts[i]
+					}
+					h.fp += a.fp
+					h.lead = min(h.lead, a.lead)
+					h.cower = h.cower || a.cower
+					h.green = h.green || a.green
+				}
+				next[h] += p * q
+			}
+		}
+		out = next
+	}
+	return out
+}
+
 // oracleCrossings are unpublished crossings, run with the test tables
 // (not the shipped ones).
 func oracleCrossings(t *testing.T) map[string]*Crossing {
@@ -569,6 +624,15 @@ func oracleCrossings(t *testing.T) map[string]*Crossing {
 		c.SQ[0].Forbid = []Item{ItemL} // S29: no leader directs, so Cowering turns on the firers
 		cs[nat+", Cowering exemptions"] = c
 	}
+	// S3, S23: one S? may Activate only a leader, who directs the squads
+	// of the other: no Cowering, and his DRM.
+	c = base()
+	c.SQ[0].Loc, c.SQ[1].Loc, c.SQ[1].Site = "house", "house", c.SQ[0].Site
+	c.SQ[0].Forbid = []Item{ItemS, ItemHS}
+	c.SQ[1].Forbid = []Item{ItemL}
+	c.Path = c.Path[:1]
+	c.Path[0].Eligible = []Eligible{{ID: "A", Range: 3}, {ID: "B", Range: 3}}
+	cs["one Fire Group, a leader from one S?"] = c
 	return cs
 }
 

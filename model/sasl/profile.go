@@ -171,8 +171,14 @@ func (p *profile) fireGroup(units []genUnit, r, shots int, onlySW, alone bool, n
 		}
 	}
 	if p.n == 0 {
-		// Nothing fires: who would have directed or cowered does not matter.
-		p.lead, p.close, p.hind = noLead, false, 0
+		// Nothing fires: its range and hindrance are no Fire Group's
+		// (S23, S24), and who would have cowered does not matter. Who
+		// would have directed matters to an S? checked with others: its
+		// leader directs their units' fire, one Fire Group (S3, S11, S23).
+		p.close, p.hind = false, 0
+		if alone {
+			p.lead = noLead
+		}
 	}
 	return nil
 }

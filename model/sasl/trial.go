@@ -30,8 +30,10 @@ func (g *fireGroup) reset() {
 	g.n, g.lead, g.close, g.hind = 0, noLead, false, 0
 }
 
-// join adds an Activation's weapons to the Fire Group.
+// join adds an Activation's weapons and leader to the Fire Group: a leader
+// of an Activation that fires nothing directs the others' (S3, S11, S23).
 func (g *fireGroup) join(p *profile) {
+	g.lead = min(g.lead, p.lead)
 	if !p.fires() {
 		return
 	}
@@ -39,7 +41,6 @@ func (g *fireGroup) join(p *profile) {
 		g.f[g.n] = firer{weapon: w}
 		g.n++
 	}
-	g.lead = min(g.lead, p.lead)
 	g.close = g.close || p.close
 	g.hind = max(g.hind, p.hind)
 }
