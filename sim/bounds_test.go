@@ -106,6 +106,42 @@ func TestInterruptedExactMeanFromOne(t *testing.T) {
 	}
 }
 
+// TestMeanWithinItsValues: the normal interval of a mean over few trials
+// is cut to the values the metric can take, on the side it passes them.
+func TestMeanWithinItsValues(t *testing.T) {
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "out", Labels: []string{"0", "1", "2"}, Values: []float64{0, 1, 2}}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) {
+				out := 0
+				if src.Intn(10) == 0 {
+					out = 1
+				}
+				rec.Set(0, out)
+			}
+		},
+	}
+	res, err := Run(context.Background(), exp, Config{Method: MonteCarlo, Trials: 20, Workers: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Metric("out")
+	c := float64(m.Outcomes[1].Count)
+	if c == 0 || c > 3 {
+		t.Fatalf("%v trials of 20 gave 1; the seed should give one to three", c)
+	}
+	// The normal interval, uncut: mean ± z·s/√n, s² = Σ(v−mean)²/(n−1).
+	mean := c / 20
+	sd := math.Sqrt((c*(1-mean)*(1-mean) + (20-c)*mean*mean) / 19)
+	half := 1.959963984540054 * sd / math.Sqrt(20)
+	if mean-half >= 0 {
+		t.Fatalf("the case should reach below 0: %v ± %v", mean, half)
+	}
+	if m.Mean != mean || m.MeanLo != 0 || math.Abs(m.MeanHi-(mean+half)) > 1e-12 {
+		t.Errorf("mean %v, interval %v–%v; want %v, 0–%v", m.Mean, m.MeanLo, m.MeanHi, mean, mean+half)
+	}
+}
+
 // TestMeanOfOneValue: a Monte Carlo count whose every trial gave one
 // value has an interval all the same: the share of trials that may have
 // taken the others, the Wilson bound of none seen, z²/(n+z²), of the way

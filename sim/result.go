@@ -275,6 +275,12 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 				ms.MeanLo = ms.Mean - w*(ms.Mean-slices.Min(m.Values))
 				ms.MeanHi = ms.Mean + w*(slices.Max(m.Values)-ms.Mean)
 			}
+			// The normal interval of a few trials may reach past the
+			// values the metric can take (a mean of 0.1 ± 0.196 below
+			// none): the mean lies within them, so the interval is cut
+			// to them, and keeps its coverage.
+			ms.MeanLo = max(ms.MeanLo, slices.Min(m.Values))
+			ms.MeanHi = min(ms.MeanHi, slices.Max(m.Values))
 		}
 		if m.Values != nil && n == 0 {
 			// No trial (a run interrupted before its first): nothing is
