@@ -299,7 +299,12 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 				// It would give nothing, the field read as left out.
 				return scenarioError(s.file, v.Line, "field %s: an empty list; give a value or more, or leave the field out", name)
 			}
-			for _, item := range v.Content {
+			for i, item := range v.Content {
+				if item.Kind == yaml.SequenceNode {
+					// target: [[4-6-7]]: a field that takes a list takes
+					// its values, not lists of them.
+					return scenarioError(s.file, item.Line, "field %s: item %d of its list is a list itself; give every value in the one list", name, i+1)
+				}
 				text, err := scalar(s.file, name, item)
 				if err != nil {
 					return err

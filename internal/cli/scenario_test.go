@@ -70,7 +70,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"list", "command: dc\nflags:\n  target: 4-6-7\n  tem: [1, 2]\n", `list.yaml:4: field tem: takes one value, not a list`},
 		{"map", "command: dc\nflags:\n  target: {a: 1}\n", `map.yaml:3: field target: want a value or a list, not a mapping`},
 		{"null", "command: dc\nflags:\n  target: 4-6-7\n  tem:\n", `null.yaml:4: field tem: no value`},
-		{"nested", "command: dc\nflags:\n  target: [4-6-7, [x]]\n", `nested.yaml:3: field target: want a single value, not a list`},
+		{"nested", "command: dc\nflags:\n  target: [4-6-7, [x]]\n", `nested.yaml:3: field target: item 2 of its list is a list itself; give every value in the one list`},
 		{"dup", "command: dc\nflags:\n  target: 4-6-7\n  target: 4-6-8\n", `dup.yaml:4: field target given twice`},
 		{"dupkey", "command: dc\ncommand: dc\n", `dupkey.yaml:2: field command given twice`},
 		{"range", "command: dc\nflags:\n  target: 4-6-7\n  tem: 9\n", `range.yaml:4: field tem: "9": want a whole number from 0 to 8`},
