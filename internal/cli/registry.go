@@ -94,8 +94,8 @@ func refusedHere(ctx context.Context, name string) bool {
 
 // Run runs one command line for a page.
 func (r *Registry) Run(ctx context.Context, args []string, files map[string][]byte, stdout, stderr io.Writer) (code int, field string) {
-	if code, field := r.refused(args, stderr); code != exitOK {
-		return code, field
+	if code := notServedLine(args, stderr); code != exitOK {
+		return code, ""
 	}
 	ctx = withServerLimits(withUploads(ctx, files), r.lim)
 	code, err := runErr(ctx, stdout, stderr, args)
@@ -108,24 +108,24 @@ func (r *Registry) Run(ctx context.Context, args []string, files map[string][]by
 // run. A server answers bad input with it at once, rather than after the
 // request has waited its turn behind the runs going.
 func (r *Registry) Check(ctx context.Context, args []string, files map[string][]byte, stderr io.Writer) (code int, field string, ok bool) {
-	if code, field := r.refused(args, stderr); code != exitOK {
-		return code, field, false
+	if code := notServedLine(args, stderr); code != exitOK {
+		return code, "", false
 	}
 	ctx = withChecking(withServerLimits(withUploads(ctx, files), r.lim))
 	code, err := runErr(ctx, io.Discard, stderr, args)
 	return code, InputField(err), code == exitOK
 }
 
-// refused writes the error line of a command a served page may not run
-// (notServed) and returns its exit status.
-func (r *Registry) refused(args []string, stderr io.Writer) (code int, field string) {
+// notServedLine writes the error line of a command a served page may not
+// run (notServed) and returns its exit status; exitOK for any other.
+func notServedLine(args []string, stderr io.Writer) int {
 	if len(args) > 0 {
 		if why, ok := notServed[args[0]]; ok {
 			fmt.Fprintf(stderr, "sapper %s: not on a served page: %s\n", args[0], why)
-			return exitUsage, ""
+			return exitUsage
 		}
 	}
-	return exitOK, ""
+	return exitOK
 }
 
 // serverLimits bound one run of a server's page.

@@ -415,14 +415,6 @@ func (h *handler) untrack(token string) {
 	h.mu.Unlock()
 }
 
-// stream writes messages as JSON lines, each flushed as it is written.
-// A message of n bytes must be taken within wait (Limits.Stall) and
-// n/rate more (Limits.MinRate): past that the stream ends, the run stops (gone) and the
-// request gives back its place. A client that stops reading, its
-// connection open, would otherwise hold its answer for as long as it
-// liked; one that reads at rate or faster takes it all. The deadline
-// is the whole message's, since a write returns once the piece is in the
-// socket's buffers, megabytes of them, not once the client has read it.
 // answer starts the answer to a run, a stream of JSON lines; gone is
 // called when the page stops taking it.
 func (h *handler) answer(w http.ResponseWriter, gone context.CancelFunc) *stream {
@@ -431,6 +423,14 @@ func (h *handler) answer(w http.ResponseWriter, gone context.CancelFunc) *stream
 	return &stream{w: w, rc: http.NewResponseController(w), wait: h.lim.Stall, rate: h.lim.MinRate, gone: gone}
 }
 
+// stream writes messages as JSON lines, each flushed as it is written.
+// A message of n bytes must be taken within wait (Limits.Stall) and
+// n/rate more (Limits.MinRate): past that the stream ends, the run stops (gone) and the
+// request gives back its place. A client that stops reading, its
+// connection open, would otherwise hold its answer for as long as it
+// liked; one that reads at rate or faster takes it all. The deadline
+// is the whole message's, since a write returns once the piece is in the
+// socket's buffers, megabytes of them, not once the client has read it.
 type stream struct {
 	mu   sync.Mutex
 	w    io.Writer
