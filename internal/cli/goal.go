@@ -163,7 +163,12 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 				if strings.Contains(lhs, "|") {
 					are = "are outcomes"
 				}
-				return bad("%q %s of %s: name its metric, e.g. %s=%s%s%s", lhs, are, strings.Join(of, ", "), of[0], lhs, op, rhs)
+				// The goal so mended is offered whole only if it is one.
+				meant := of[0] + "=" + lhs
+				if _, err := parseGoal(flag, meant+op+rhs, metrics); err == nil {
+					meant += op + rhs
+				}
+				return bad("%q %s of %s: name its metric, e.g. %s", lhs, are, strings.Join(of, ", "), meant)
 			}
 			if meant, ok := goalMeant(metrics, lhs); ok {
 				// The goal so mended is offered only if it is one.
