@@ -155,10 +155,14 @@ func (p *firePlan) schema() sim.Schema {
 	var l metricList
 	p.m = fireMetrics{ift: -1, cowering: -1}
 	if a.attacks() {
-		title := "IFT result (first target's column, after Cowering)"
+		title := "IFT result (first target's column"
 		if len(a.Targets) == 0 {
-			title = "IFT result on the Location (--tem and --drm, after Cowering)"
+			title = "IFT result on the Location (--tem and --drm"
 		}
+		if a.Cowers() {
+			title += ", after Cowering"
+		}
+		title += ")"
 		p.m.ift = l.add(sim.Metric{Name: MetricIFT, Title: title, Labels: iftLabels, Ordered: true})
 	}
 	if a.Cowers() {
