@@ -14,20 +14,21 @@ stack moves along a path of Locations; at each one the S? that become
 eligible there are checked, most likely to Activate first (S2), the others
 in the same Location with it (S3). An AC is a dr + the S?'s AC drm: Final ≤
 AC# Activates, an Original 1 always, an Original 6 never (S1). An Activated
-S? rolls on {A1} (+ Mission DRM; a Final 7 or an empty row is a dummy, S4)
-and generates its items in order (S5–S8). Every MMC fires at once as one
-Fire Group on the ASL IFT (S9–S12): ×2 FP at range ≤ 1, ×½ beyond Normal
-Range; TEM, hindrance, the best leader's modifier ≤ 0 (otherwise Cowering,
-unless every firer is British Elite or 1st Line, or a Finn other than a
-Conscript, S29), −1 FFNAM, −1 FFMO, −2 Hazardous. If the stack spent 2 MF
-or more, MGs that keep ROF fire again and the others make one Subsequent
-First Fire at ½ FP (S13, S14); each round is a Fire Group of its own,
-which cowers by the firers that fire in it. Checks and shots go on while a
-moving unit is Good Order (S16); Long Range Activation is rolled last,
-once per stack, an Original 2 (S17); only Good Order, unpinned units move
-on (S18). The moving units' morale checks, pins, ELR, Heat of Battle and
-leader losses are those of sapper dc, with its defaults and those of its
---rule switches that are morale's, listed below (S29).
+S? rolls on {A1}, the Activation Table (+ Mission DRM; a Final 7 or an
+empty row is a dummy, S4), and generates its items in order on the
+generation tables {x2}–{x6a} and, for a fortification, {A5} (S5–S8). Every
+MMC fires at once as one Fire Group on the ASL IFT (S9–S12): ×2 FP at range
+≤ 1, ×½ beyond Normal Range; TEM, hindrance, the best leader's modifier ≤ 0
+(otherwise Cowering, unless every firer is British Elite or 1st Line, or a
+Finn other than a Conscript, S29), −1 FFNAM, −1 FFMO, −2 Hazardous. If the
+stack spent 2 MF or more, MGs that keep ROF fire again and the others make
+one Subsequent First Fire at ½ FP (S13, S14); each round is a Fire Group of
+its own, which cowers by the firers that fire in it. Checks and shots go on
+while a moving unit is Good Order (S16); Long Range Activation is rolled
+last, once per stack, an Original 2 (S17); only Good Order, unpinned units
+move on (S18). The moving units' morale checks, pins, ELR, Heat of Battle
+and leader losses are those of sapper dc, with its defaults and those of
+its --rule switches that are morale's, listed below (S29).
 
 FILE is a crossing file (NAME a built-in one, listed by sapper scenarios),
 also run by sapper run FILE:
