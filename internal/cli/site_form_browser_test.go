@@ -234,25 +234,47 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if again != "b done 2" {
 			t.Errorf("Forward to a finished run: %q, want \"b done 2\"", again)
 		}
-		// Back with an edit of b's form not yet committed, its box still
-		// focused: the address stays a's, a run's, and the form's own tab
-		// then keeps it so, for a reload to run it.
-		var hash, ran string
+		// An edit of b's form after its run, its box still focused, takes
+		// a new entry of the page's history: Back returns to b's run, its
+		// result shown again, and the form's own tab then keeps b's
+		// address, of a run, for a reload to run it.
+		var hash, shown, ran string
 		if err := chromedp.Run(ctx, chromedp.SendKeys(`#in-tem`, kb.Backspace+"3", chromedp.ByQuery),
 			leave, chromedp.Evaluate(`history.back()`, nil),
-			poll(`document.body.dataset.state !== 'left' && location.hash.startsWith('#dc?target')`),
+			poll(`document.body.dataset.state !== 'left' && location.hash === '`+b+`'`),
 			chromedp.Sleep(300*time.Millisecond),
 			chromedp.Evaluate(`location.hash`, &hash),
+			chromedp.Evaluate(`(document.getElementById('result-title').dataset.mark || 'none') + ' ' + document.body.dataset.state + ' ' + document.getElementById('in-tem').value`, &shown),
 			chromedp.Click(`#commands a[data-cmd=dc]`, chromedp.ByQuery), waitCommand("dc"),
 			chromedp.Sleep(300*time.Millisecond),
 			chromedp.Evaluate(`location.hash + ' ' + JSON.stringify(history.state)`, &ran)); err != nil {
 			t.Fatal(err)
 		}
-		if hash != a {
-			t.Errorf("Back from an edit of b's form: the address is %q, want a's, %q", hash, a)
+		if hash != b || shown != "b done 2" {
+			t.Errorf("Back from an edit of b's form after its run: the address %q, the page %q; want b's, %q, and \"b done 2\"", hash, shown, b)
 		}
-		if ran != a+` {"ran":true}` {
-			t.Errorf("Back to a's result, then the form's tab: %q, want a's address, of a run", ran)
+		if ran != b+` {"ran":true}` {
+			t.Errorf("Back to b's result, then the form's tab: %q, want b's address, of a run", ran)
+		}
+		// Run from the form, edited and run again: Back steps from the
+		// second run to the first, each shown as it was, not run again.
+		var first, second string
+		if err := chromedp.Run(ctx, chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
+			chromedp.SendKeys(`#in-tem`, "4", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.getElementById('result-title').dataset.mark = 'c'`, nil),
+			leave, chromedp.Evaluate(`history.back()`, nil),
+			poll(`document.body.dataset.state !== 'left' && location.hash === '`+b+`'`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`(document.getElementById('result-title').dataset.mark || 'none') + ' ' + document.body.dataset.state`, &first),
+			leave, chromedp.Evaluate(`history.forward()`, nil),
+			poll(`document.body.dataset.state !== 'left' && location.hash.includes('tem=4')`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`(document.getElementById('result-title').dataset.mark || 'none') + ' ' + document.body.dataset.state + ' ' + JSON.parse(window.sapperLast.json).inputs.tem`, &second)); err != nil {
+			t.Fatal(err)
+		}
+		if first != "b done" || second != "c done 4" {
+			t.Errorf("Back from a second run of the form, then Forward: %q, then %q; want \"b done\", then \"c done 4\"", first, second)
 		}
 	})
 

@@ -198,8 +198,16 @@ function pageMain() {
   // keeps it, so that Back or a reload to inputs never run shows the form
   // without starting a run the player did not ask for (route), while a
   // link opened afresh runs.
+  //
+  // A run that finished whole keeps its own entry in that history: inputs
+  // changed after it take a new one, so that Back returns to the run and
+  // shows its result again (route), as Back from one command to another
+  // does; inputs changed again, not yet run, change that one entry.
   function setAddress(hash, ran) {
-    history.replaceState({ ran: !!ran }, "", hash);
+    const typedOnly = history.state && history.state.ran === false;
+    const afterRun = hash !== location.hash && ranResults.has(location.hash) && !typedOnly;
+    if (afterRun) history.pushState({ ran: !!ran }, "", hash);
+    else history.replaceState({ ran: !!ran }, "", hash);
     if (current) {
       addressOf[current.name] = hash;
       ranOf[current.name] = !!ran;
