@@ -126,6 +126,11 @@ func prepareActivate(ctx context.Context, in input) (*job, error) {
 	if err != nil || j.help {
 		return j, err
 	}
+	if place := j.place; place != nil {
+		// What the run refuses in the file's flags (a server's limit on
+		// trials) is the crossing field's, as the file's other faults are.
+		j.place = func(err error) error { return about(place(err), "crossing") }
+	}
 	if t := s.titled(args); t != "" {
 		// A sweep's too: its title is its base run's, which the swept
 		// flag is not given to.

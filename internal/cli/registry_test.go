@@ -158,6 +158,9 @@ func TestServedLimits(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"stack: [4-6-7\n", "bad.yaml:"},
 		{strings.Replace(crossing.String(), "ac: 3", "ac: 9", 1), "bad.yaml:"},
+		// A run's limit broken by the file's flags is the file's fault too,
+		// at its line.
+		{strings.Replace(crossing.String(), "method: exact", "method: mc\n  trials: 60000", 1), "bad.yaml:"},
 	} {
 		code, _, stderr, field := servedRun(t, ts, []string{"activate", "bad.yaml"}, map[string]string{"bad.yaml": c.file})
 		if code != 2 || field != "crossing" || !strings.HasPrefix(stderr, "sapper activate: "+c.want) {
