@@ -686,6 +686,24 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the first look's heading is at %.0f px, off a screen 800 px high", top)
 	}
 
+	// A sweep cancelled: the row of the value whose run was cut short
+	// says so, as on the command line, beside the rows of whole runs.
+	var rows string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#sweep?command=dc&target=4-6-7&vary=tem%3D0..5&trials=1000000000"),
+		waitState("running"),
+		chromedp.Poll(`!!document.querySelector('#first-look')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Sleep(time.Second),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("partial"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep tbody th')].map((th) => th.textContent).join('|')`, &rows),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rows, " (partial)") {
+		t.Errorf("a sweep cancelled: its rows read %q; want the run cut short marked (partial)", rows)
+	}
+
 	// Cancelled just as its first look ends: the first look is all there
 	// is, and is shown as partial, under its own command line. The
 	// page's Worker is wrapped to click Cancel as the first look's answer

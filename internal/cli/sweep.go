@@ -312,7 +312,13 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 				k = len(subs) - 1
 			}
 			xs[k] = append(xs[k], p.x)
-			gs[k].Rows = append(gs[k].Rows, report.GridRow{Label: v.label(p.i), Cells: cols.cells(run.Result)})
+			label := v.label(p.i)
+			if !run.Result.Complete {
+				// Each value's run cut short is marked where its row is
+				// read, not only in the lines under the table.
+				label += " (partial)"
+			}
+			gs[k].Rows = append(gs[k].Rows, report.GridRow{Label: label, Cells: cols.cells(run.Result)})
 			if len(seen) <= k {
 				seen = append(seen, make([]bool, len(cols.names)))
 			}

@@ -318,6 +318,12 @@ func TestSweepInterrupted(t *testing.T) {
 	if data, err := os.ReadFile(plot); err != nil || !strings.Contains(string(data), "INCOMPLETE") {
 		t.Errorf("chart of the partial sweep: %v", err)
 	}
+	// The table marks the row of the run cut short, not only the line
+	// under it.
+	code, stdout, _ = cliCtx(t, ctx, args("sweep dc --target 4-6-7 --vary tem=0..5 --method exact")...)
+	if code != exitInterrupted || !strings.Contains(stdout, "\ntem=0 (partial) ") {
+		t.Errorf("exit %d; the table of the partial sweep:\n%s", code, stdout)
+	}
 }
 
 // TestSweepValues: a sweep's values are worked out in exact decimals, so

@@ -2648,7 +2648,9 @@ function pageMain() {
       const mine = runs.filter((r) => wayOf(r.label) === way);
       // the input swept heads the column of its values (tem: 1, 2, 3)
       const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...cols.map((c) => el("th", { scope: "col", text: c.name })));
-      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: sweptValue(r.label) }), ...cols.map((c) => {
+      // a value whose run was cut short is marked on its row, as on the
+      // command line
+      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: sweptValue(r.label) + (r.complete === false ? " (partial)" : "") }), ...cols.map((c) => {
         const f = c.get(r);
         if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
         const td = cell(f, f.mean !== undefined && f.p === undefined);
