@@ -72,7 +72,7 @@ func htmlResult(run Run, opt Options) htmlRun {
 		if noTrials(res) {
 			break // the header says there are no figures
 		}
-		hm := htmlMetric{Caption: metricCaption(m), Mean: meanLine(m, exact)}
+		hm := htmlMetric{Caption: metricCaption(m), Mean: meanLine(m, exact, res.Complete)}
 		for _, o := range shownOutcomes(m.Outcomes, m.Outcomes, opt) {
 			row := htmlRow{Label: o.Label, P: Pct(o.P) + "%", Bar: Bar(o.P, barWidth)}
 			if !exact {

@@ -194,7 +194,9 @@ func toJSON(res *sim.Result) jsonResult {
 		jm := jsonMetric{Name: m.Name, Title: m.Title, Outcomes: make([]jsonOutcome, len(m.Outcomes))}
 		if m.Numeric() {
 			jm.Mean = ptr(m.Mean)
-			if !exact {
+			if !exact || !res.Complete {
+				// An exact run cut short gives its mean's bounds, as it
+				// gives its outcomes' (sim.Result.Bounds).
 				jm.MeanLo, jm.MeanHi = ptr(m.MeanLo), ptr(m.MeanHi)
 			}
 		}

@@ -87,7 +87,7 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 		b.WriteString("\n")
 		own := m.Outcomes
 		m.Outcomes = viewOutcomes(res, m, opt.View)
-		writeMetric(b, m, own, res.Method == sim.Exact, opt, viewCaption(m, opt.View))
+		writeMetric(b, m, own, res.Method == sim.Exact, res.Complete, opt, viewCaption(m, opt.View))
 	}
 	fmt.Fprintf(b, "\nelapsed %s\n", Elapsed(res.Elapsed))
 }
@@ -126,7 +126,7 @@ func countWord(n, one, many string) string {
 
 // writeMetric writes m's outcomes as a view reads them; own are the
 // outcomes as they occurred, which --hide-zero reads.
-func writeMetric(b *bufio.Writer, m sim.MetricSummary, own []sim.OutcomeSummary, exact bool, opt Options, view string) {
+func writeMetric(b *bufio.Writer, m sim.MetricSummary, own []sim.OutcomeSummary, exact, complete bool, opt Options, view string) {
 	fmt.Fprintf(b, "%s%s\n", metricCaption(m), view)
 	shown := shownOutcomes(m.Outcomes, own, opt)
 	width, iw, fw := 0, 5, 0
@@ -160,7 +160,7 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, own []sim.OutcomeSummary,
 		}
 		fmt.Fprintf(b, "%s\n", line)
 	}
-	if line := meanLine(m, exact); line != "" {
+	if line := meanLine(m, exact, complete); line != "" {
 		fmt.Fprintf(b, "  %s\n", line)
 	}
 }
@@ -189,13 +189,17 @@ func shownOutcomes(view, own []sim.OutcomeSummary, opt Options) []sim.OutcomeSum
 }
 
 // meanLine is a numeric metric's mean, with its half-width for Monte
-// Carlo, or "" for a categorical metric.
-func meanLine(m sim.MetricSummary, exact bool) string {
+// Carlo and its bounds for an exact run cut short (sim.Result.Bounds: the
+// mean of the paths walked, and what those left could add), or "" for a
+// categorical metric.
+func meanLine(m sim.MetricSummary, exact, complete bool) string {
 	switch {
 	case !m.Numeric():
 		return ""
-	case exact:
+	case exact && complete:
 		return fmt.Sprintf("mean %.4f", m.Mean)
+	case exact:
+		return fmt.Sprintf("mean %.4f [%.4f, %.4f]", m.Mean, m.MeanLo, m.MeanHi)
 	}
 	lo, hi := m.Mean-m.MeanLo, m.MeanHi-m.Mean
 	if math.Abs(hi-lo) > 1e-9*max(hi, lo) {
