@@ -28,6 +28,12 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	poll := func(js string) chromedp.Action {
 		return chromedp.Poll(js, nil, chromedp.WithPollingInterval(20*time.Millisecond))
 	}
+	// typed opens the dc form afresh (query keeps the address new) and
+	// types text into the box of id, emptied first.
+	typed := func(query, id, text string) chromedp.Tasks {
+		return chromedp.Tasks{leave, chromedp.Navigate(base + "/?" + query + "#dc"), waitCommand("dc"),
+			chromedp.SetValue(`#`+id, "", chromedp.ByQuery), chromedp.SendKeys(`#`+id, text, chromedp.ByQuery)}
+	}
 
 	// A crossing file that says method: exact runs exactly: the page adds
 	// no seed of its own, which would have made it Monte Carlo.
@@ -135,18 +141,14 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	// and the form does not run until the box is edited.
 	t.Run("typed minus", func(t *testing.T) {
 		var value, note, state, msg string
-		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?minus#dc"), waitCommand("dc"),
-			chromedp.SetValue(`#in-drm`, "", chromedp.ByQuery),
-			chromedp.SendKeys(`#in-drm`, "\u22122", chromedp.ByQuery),
+		if err := chromedp.Run(ctx, typed("minus", "in-drm", "\u22122"),
 			chromedp.Evaluate(`document.getElementById('in-drm').value`, &value)); err != nil {
 			t.Fatal(err)
 		}
 		if value != "-2" {
 			t.Errorf("DRM typed as −2 (the minus sign) holds %q, want -2", value)
 		}
-		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?dash#dc"), waitCommand("dc"),
-			chromedp.SetValue(`#in-drm`, "", chromedp.ByQuery),
-			chromedp.SendKeys(`#in-drm`, "\u20132", chromedp.ByQuery),
+		if err := chromedp.Run(ctx, typed("dash", "in-drm", "\u20132"),
 			chromedp.Evaluate(`document.getElementById('err-drm').textContent`, &note),
 			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
 			chromedp.Evaluate(`document.body.dataset.state`, &state),
@@ -171,9 +173,7 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			t.Errorf("DRM edited to -2 runs with drm %s, want -2", inputs)
 		}
 		// A letter is left out too: 2abc would run as 2.
-		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?letter#dc"), waitCommand("dc"),
-			chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
-			chromedp.SendKeys(`#in-tem`, "2a", chromedp.ByQuery),
+		if err := chromedp.Run(ctx, typed("letter", "in-tem", "2a"),
 			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
 			chromedp.Evaluate(`document.getElementById('error').textContent`, &msg)); err != nil {
 			t.Fatal(err)
@@ -194,9 +194,7 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 			}), "4"},
 		} {
 			var tem string
-			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?"+strings.ReplaceAll(edit.name, " ", "")+"#dc"), waitCommand("dc"),
-				chromedp.SetValue(`#in-tem`, "", chromedp.ByQuery),
-				chromedp.SendKeys(`#in-tem`, "2a", chromedp.ByQuery), edit.act,
+			if err := chromedp.Run(ctx, typed(strings.ReplaceAll(edit.name, " ", ""), "in-tem", "2a"), edit.act,
 				chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
 				chromedp.Evaluate(`document.body.dataset.state === 'done' ? JSON.stringify(JSON.parse(window.sapperLast.json).inputs.tem) : document.getElementById('error').textContent`, &tem)); err != nil {
 				t.Fatal(err)
