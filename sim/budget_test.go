@@ -95,6 +95,32 @@ func TestEvictionSameFigures(t *testing.T) {
 	}
 }
 
+// TestTinyMemoryStillBounds: a memory budget smaller than its roots'
+// shares, a byte, holds every table to the least it can keep (it drops
+// each state as it is kept) rather than to no bound at all, and the
+// figures stay those of the full enumeration.
+func TestTinyMemoryStillBounds(t *testing.T) {
+	const n = 6
+	full, err := RunExact(context.Background(), sixes(n, false), Config{Workers: 1, MaxPaths: 1 << 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunExact(context.Background(), sixes(n, true), Config{Workers: 1, MaxMemory: 1, MaxPaths: 1 << 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dropped == 0 {
+		t.Errorf("MaxMemory 1: no state dropped, %d paths walked: the tables had no bound", res.Paths)
+	}
+	for i, m := range full.Metrics {
+		for k, o := range m.Outcomes {
+			if got := res.Metrics[i].Outcomes[k].P; math.Abs(got-o.P) > 1e-12 {
+				t.Errorf("%s=%s %.15f, %.15f unmerged", m.Name, o.Label, got, o.P)
+			}
+		}
+	}
+}
+
 // TestBudgetCountsDropped: a run whose tables drop states walks their
 // paths again, against its budget; when that takes it over, its error
 // counts the states dropped, and says so, so that a front end can point

@@ -50,7 +50,9 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 	if err != nil {
 		return nil, err
 	}
-	tableCap := cfg.MaxMemory / 2 / uint64(len(roots))
+	// At least a byte: a cap of 0 is none, and a budget too small to
+	// share out must still hold each table to the least it can keep.
+	tableCap := max(1, cfg.MaxMemory/2/uint64(len(roots)))
 	subs := make([]*enumerator, len(roots))
 	for r, root := range roots {
 		subs[r] = newEnumerator(exp, size)
