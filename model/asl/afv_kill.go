@@ -1,6 +1,10 @@
 package asl
 
-import "github.com/sapperhq/sapper/internal/enum"
+import (
+	"fmt"
+
+	"github.com/sapperhq/sapper/internal/enum"
+)
 
 // AFVResult is what a DC does to the vehicle (C7.5–C7.7, A7.308), and the
 // `afv` metric's outcome.
@@ -90,8 +94,14 @@ func (a AFVAttack) ToKill(orig, tk int, turret bool) (r AFVResult, immob bool) {
 }
 
 // KillNumber is the vehicle line's Kill # above IFT column c: 3 on the 1
-// column up to 13 on 36+ (A7.308; rules/asl.md §2.2).
-func KillNumber(c Column) int { return 3 + int(c) }
+// column up to 13 on 36+ (A7.308; rules/asl.md §2.2). It panics for c not
+// below Columns, as Lookup does.
+func KillNumber(c Column) int {
+	if c >= Columns {
+		panic(fmt.Sprintf("asl: KillNumber of column %d: the IFT has columns 0 to %d", int(c), Columns-1))
+	}
+	return 3 + int(c)
+}
 
 // VehicleLine resolves a Final DR on the vehicle line with Kill # kill
 // (A7.308): burning wreck at most half the Kill #, eliminated below it,

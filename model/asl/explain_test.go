@@ -302,3 +302,45 @@ func TestSettingDRHelp(t *testing.T) {
 		check(t, fmt.Sprint(c.setter), exactRun(t, a).P(MetricSetting, "set"), c.set, 6)
 	}
 }
+
+// TestUnitsAtStartTooMany: more units than a Location holds is a
+// caller's error, named as such, not an index out of range.
+func TestUnitsAtStartTooMany(t *testing.T) {
+	units := make([]Unit, Slots+1)
+	for i := range units {
+		units[i] = mustUnit(t, "4-6-7")
+	}
+	defer func() {
+		r := recover()
+		if msg, _ := r.(string); !strings.Contains(msg, "at most 16") {
+			t.Errorf("panic %v, want one naming the bound of 16", r)
+		}
+	}()
+	UnitsAtStart(units, 3, DefaultOptions())
+	t.Error("no panic")
+}
+
+// TestMetricNamesOfAnyNumber: a metric's name spells its number whole,
+// whatever it is (a caller's -1 or 12 included), not as a character past
+// the digits.
+func TestMetricNamesOfAnyNumber(t *testing.T) {
+	for k, want := range map[int]string{1: "target.1", 10: "target.10", 123: "target.123", -1: "target.-1"} {
+		if got := TargetMetric(k); got != want {
+			t.Errorf("TargetMetric(%d) = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestKillNumberOfNoColumn: a column past the IFT's is a caller's error,
+// named, not a Kill # past 13.
+func TestKillNumberOfNoColumn(t *testing.T) {
+	if got := KillNumber(Columns - 1); got != 13 {
+		t.Errorf("KillNumber(36+) = %d, want 13", got)
+	}
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("KillNumber(99): no panic")
+		}
+	}()
+	KillNumber(99)
+}

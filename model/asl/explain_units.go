@@ -30,7 +30,12 @@ type UnitEntry struct {
 
 // UnitsAtStart returns the units as they enter an attack on their
 // Location: defaultELR for those without elr=, opts for the rules switched.
+// The units are those of an attack that validates, so at most Slots of
+// them: it panics, naming the bound, on more.
 func UnitsAtStart(units []Unit, defaultELR int, opts Options) []UnitEntry {
+	if len(units) > Slots {
+		panic(fmt.Sprintf("asl: UnitsAtStart of %d units: a Location holds at most %d", len(units), Slots))
+	}
 	var l loc
 	l.setup(units, defaultELR, opts.locRules(false))
 	return l.entries(units)

@@ -98,7 +98,7 @@ var columnOf = func() (t [37]Column) {
 	return t
 }()
 
-// FP is the column's heading.
+// FP is the column's heading. It panics for c not below Columns.
 func (c Column) FP() float64 { return columnFP[c] }
 
 // ift is the Infantry Fire Table (A7), row by Final DR (≤0 … ≥15), column

@@ -1,6 +1,10 @@
 package asl
 
-import "github.com/sapperhq/sapper/internal/enum"
+import (
+	"strconv"
+
+	"github.com/sapperhq/sapper/internal/enum"
+)
 
 // Metric names and outcome labels: stable API (docs/output.md).
 const (
@@ -70,9 +74,4 @@ func TargetMetric(k int) string { return "target." + itoa(k) }
 // ThrowerMetric is the name of the fate metric of thrower k (1-based).
 func ThrowerMetric(k int) string { return "thrower." + itoa(k) }
 
-func itoa(k int) string {
-	if k < 10 {
-		return string(rune('0' + k))
-	}
-	return itoa(k/10) + string(rune('0'+k%10))
-}
+func itoa(k int) string { return strconv.Itoa(k) }
