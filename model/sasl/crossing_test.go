@@ -40,8 +40,8 @@ func TestDateValidates(t *testing.T) {
 // TestValidateBuiltInCode: a crossing built in Go is checked as one read
 // from a file: its moving units as asl.ParseUnit checks them, the ENEMY
 // Attitude and the items an S? may not generate, where a 4-6-7 of ML 0
-// arrived 56% of the time instead of 70%, Attitude 9 ran as Hold and
-// item 99 was ignored.
+// arrived 56% of the time instead of 70%, Attitude 9 ran as Hold, item
+// 99 was ignored and an {A1} item 200 generated nothing.
 func TestValidateBuiltInCode(t *testing.T) {
 	refusesEdits(t, []refusedEdit{
 		{"ML 0", func(c *Crossing) { c.Stack[0].ML = 0 }, "stack: unit 1: unit \"4-6-0\": ML 0 outside 1…10"},
@@ -61,6 +61,8 @@ func TestValidateBuiltInCode(t *testing.T) {
 		}, "ac_drm -1, but it is eligible only for Long Range Activation"},
 		// An F in Advance Attitude generates nothing: no {A5} dr to modify.
 		{"a5 drm advancing", func(c *Crossing) { c.Enemy.Attitude, c.Enemy.A5DRM = Advance, 2 }, "a5_drm: +2 in Advance Attitude"},
+		// An item past the letters once passed, and generated nothing.
+		{"a1 item 200", func(c *Crossing) { c.Tables.A1.Rows[0] = []Item{200} }, "a1: item 200: want one of S, HS, L, SW, Gun, AFV, SPG, F"},
 		{"forbid 99", func(c *Crossing) { c.SQ[0].Forbid = []Item{ItemSW, 99} }, "sq A: forbid: item 99: want one of S, HS, L, SW, Gun, AFV, SPG, F"},
 		// british and finnish change Cowering (S29), read exactly: a
 		// capital or a space was once folded away, a guess.

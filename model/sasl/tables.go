@@ -163,7 +163,7 @@ type Column struct {
 }
 
 // Row is the entry of a Final DR; rolls past either end use the end row
-// (S19).
+// (S19). The column must have rows, as Validate requires.
 func (c *Column) Row(final int) Entry {
 	return c.Rows[min(max(final-c.First, 0), len(c.Rows)-1)]
 }
@@ -224,6 +224,7 @@ type A1 struct {
 }
 
 // Row is the list of items of a Final DR, past either end the end row's.
+// The table must have rows, as Validate requires.
 func (a *A1) Row(final int) []Item {
 	return a.Rows[min(max(final-a.First, 0), len(a.Rows)-1)]
 }
@@ -292,6 +293,11 @@ func (t *Tables) Validate() error {
 	for _, r := range t.A1.Rows {
 		if len(r) > maxItems {
 			return bound.Invalidf("a1", "a row of %d items; at most %d", len(r), maxItems)
+		}
+		for _, it := range r {
+			if it >= numItems {
+				return bound.Invalidf("a1", "item %d: want one of %s", int(it), strings.Join(itemNames[:], ", "))
+			}
 		}
 	}
 	for _, g := range t.generation() {
