@@ -13,8 +13,8 @@ import (
 // flag at fault ("mfa-mv: …") and names the other flag it needs. It checks
 // the attack as Experiment runs it, normalized (Normalize), on a copy: a
 // mortar's DRM with no Mortar Value is one of MV 1.
-func (a *FireAttack) Validate() error {
-	n := *a
+func (a FireAttack) Validate() error {
+	n := a
 	n.Units = slices.Clone(a.Units)
 	n.Normalize()
 	return n.validate()
