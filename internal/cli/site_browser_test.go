@@ -704,6 +704,24 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("a sweep cancelled: its rows read %q; want the run cut short marked (partial)", rows)
 	}
 
+	// Plans cancelled in their first plan's exact walk: the engine gives
+	// no headline of its own, and the page's says the run stopped, and
+	// which plan never began, not that it is done.
+	var stopped string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/#plans?target=4-6-7&target=leader%3A9-2&plan=A%3A+fire+16%3B+fire+12%3B+fire+8&plan=B%3A+fire+20%3B+fire+20%3B+fire+4&method=exact&max-paths=200000000&run"),
+		waitState("running"),
+		chromedp.Sleep(time.Second),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("partial"),
+		chromedp.Text(`#headline`, &stopped, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if stopped != "Stopped before the end; not run: B." {
+		t.Errorf("plans cancelled: the headline says %q", stopped)
+	}
+
 	// Cancelled just as its first look ends: the first look is all there
 	// is, and is shown as partial, under its own command line. The
 	// page's Worker is wrapped to click Cancel as the first look's answer

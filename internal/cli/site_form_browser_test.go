@@ -135,6 +135,26 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// Trials typed as 1e6 reads as a million to the browser, and as no
+	// whole number to the engine: the run is refused, with no first look
+	// of figures before it.
+	t.Run("trials in exponent form", func(t *testing.T) {
+		var state, msg string
+		var looked bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?exp#dc"), waitCommand("dc"),
+			chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+			chromedp.SetValue(`#in-trials`, "", chromedp.ByQuery), chromedp.SendKeys(`#in-trials`, "1e6", chromedp.ByQuery),
+			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`!!(window.sapperTiming && window.sapperTiming.firstLookMs) || !!document.getElementById('first-look')`, &looked),
+			chromedp.Evaluate(`document.getElementById('error').textContent`, &msg)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "error" || looked || !strings.Contains(msg, `--trials "1e6": not a whole decimal number`) {
+			t.Errorf("trials typed as 1e6: state %q, a first look shown %v, the page says %q", state, looked, msg)
+		}
+	})
+
 	// A number box drops what it cannot hold as it is typed: a minus typed
 	// as a dash would run as a plus. The minus sign goes in as -, as the
 	// command line reads it; a dash or a letter is left out with a note,
@@ -172,14 +192,15 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if inputs != "-2" {
 			t.Errorf("DRM edited to -2 runs with drm %s, want -2", inputs)
 		}
-		// A letter is left out too: 2abc would run as 2.
-		if err := chromedp.Run(ctx, typed("letter", "in-tem", "2a"),
+		// A letter is left out too: 2abc would run as 2. The note quotes
+		// every letter left out, not the last.
+		if err := chromedp.Run(ctx, typed("letter", "in-tem", "2abc"),
 			chromedp.Click(`#run`, chromedp.ByQuery), waitState("done", "error"),
 			chromedp.Evaluate(`document.getElementById('error').textContent`, &msg)); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(msg, `--tem: "a" not taken: want a whole number from 0 to 8`) {
-			t.Errorf("TEM typed as 2a and run: the page says %q", msg)
+		if !strings.Contains(msg, `--tem: "abc" not taken: want a whole number from 0 to 8`) {
+			t.Errorf("TEM typed as 2abc and run: the page says %q", msg)
 		}
 		// Another number put in its place, by the arrows or typed over
 		// it, clears the mark: the form runs what the box now holds.

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // nativeGoal is the goal's answer of a native sweep, as the command
@@ -586,7 +587,7 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
 	var got map[string]string
-	var cmdline, errText, link, crossing, offered, looked, added, openBoxes string
+	var cmdline, errText, link, crossing, offered, looked, added, openBoxes, tabbed string
 	if err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL+"/#activate"),
@@ -594,6 +595,12 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		// Opening the builder to look chooses nothing; a change does.
 		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById('in-crossing').value`, &looked),
+		// An S? renamed and Tabbed out of: the builder redraws, and the
+		// focus goes on to the next box, not to the page.
+		chromedp.Focus(`#b-sq-0-id`, chromedp.ByQuery),
+		chromedp.KeyEvent("B"),
+		chromedp.KeyEvent(kb.Tab),
+		chromedp.Evaluate(`document.activeElement.id`, &tabbed),
 		// the ENEMY
 		fill(`#b-enemy-attitude`, "advance"),
 		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml'`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
@@ -629,6 +636,9 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if tabbed != "b-sq-0-loc" {
+		t.Errorf("Tab out of a renamed S?'s name: the focus is on %q, want the Location box b-sq-0-loc", tabbed)
 	}
 	if openBoxes != "true/false false/true" {
 		t.Errorf("open ground at TEM 0 and at TEM 2 (checked/disabled): %q, want true/false false/true", openBoxes)

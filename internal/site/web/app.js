@@ -353,7 +353,9 @@ function pageMain() {
     if (m.type === "loading") {
       // decimal megabytes, as sapper site counts them
       const mb = (n) => (n / 1e6).toFixed(1);
-      loaded = " (" + mb(m.got) + (m.total ? " of " + mb(m.total) : "") + " MB)";
+      // the whole download then compiles, for seconds on a phone: the
+      // status says so rather than stand at "11.3 of 11.3 MB"
+      loaded = m.total && m.got >= m.total ? " (" + mb(m.got) + " MB arrived; compiling it)" : " (" + mb(m.got) + (m.total ? " of " + mb(m.total) : "") + " MB)";
       window.sapperLoaded = m.got;
       if (!running && !keepStatus) setStatus("Loading the engine…" + loaded);
       const bar = running && $("status").querySelector("progress");
@@ -1412,9 +1414,13 @@ function pageMain() {
     };
     // every edit rebuilds the file; a Location or S? added or removed
     // redraws the builder
+    // A redraw keeps the focus: the box that has it is found again by its
+    // id in the new fields, where it would otherwise fall to the page.
     const redraw = () => {
+      const had = body.contains(document.activeElement) ? document.activeElement.id : "";
       body.replaceChildren(...builderFields(redraw));
       use();
+      if (had && $(had)) $(had).focus();
     };
     body.addEventListener("input", use);
     body.addEventListener("change", use);
@@ -1498,7 +1504,8 @@ function pageMain() {
         // the Locations it is eligible from follow its new name
         for (const st of c.path) for (const e of st.eligible) if (e.id === was) e.id = q.id;
         was = q.id;
-        redraw();
+        // after the focus has moved on (a Tab), so that redraw finds it
+        setTimeout(redraw);
       });
       sqs.append(el("div", { class: "bitem", "data-sq": k },
         el("div", { class: "bgrid" }, idField, text("b-sq-" + k + "-loc", "Location (shared)", q, "loc", "its own"), num("b-sq-" + k + "-ac_drm", "AC DRM", q, "ac_drm", -6, 6), choice("b-sq-" + k + "-site", "Site", q, "site", ["outside", "inside"])),
@@ -1828,7 +1835,13 @@ function pageMain() {
     let why = numberWanted(box);
     if (/[\u2010-\u2015]/.test(dropped)) why = "a minus is written - or \u2212";
     else if (dropped === ",") why = "a decimal point is written ., and thousands are not marked";
-    box.dataset.dropped = what + ": " + JSON.stringify(dropped) + " not taken: " + why;
+    // Typed on after a refusal, with nothing taken since ("abc"), the
+    // note quotes all that was left out, not its last character.
+    const before = box.dataset.dropped && box.value === box.dataset.droppedAt ? box.dataset.droppedText : "";
+    const left = before + (text.length === 1 ? text : dropped);
+    box.dataset.droppedText = left;
+    box.dataset.dropped = what + ": " + JSON.stringify(left) + " not taken: " + (before ? box.dataset.droppedWhy : why);
+    box.dataset.droppedWhy = before ? box.dataset.droppedWhy : why;
     box.dataset.droppedAt = box.value;
     box.setAttribute("aria-invalid", "true");
     const err = box.closest(".field")?.querySelector(".field-error");
@@ -1849,6 +1862,8 @@ function pageMain() {
     if (!box.dataset.dropped) return;
     delete box.dataset.dropped;
     delete box.dataset.droppedAt;
+    delete box.dataset.droppedText;
+    delete box.dataset.droppedWhy;
     box.removeAttribute("aria-invalid");
     const err = box.closest(".field")?.querySelector(".field-error");
     if (err) err.hidden = true;
@@ -1946,11 +1961,14 @@ function pageMain() {
     // tell a long Monte Carlo run from an exact one.
     const fromFile = inputsOf(formCmd()).some((i) => i.positional) && !["method", "trials"].every((n) => $("in-" + n) && $("in-" + n).dataset.touched === "1");
     // A value out of its box's range is refused by the run, which no
-    // first look may precede with figures.
+    // first look may precede with figures; so is a whole number's box
+    // holding what the browser reads and the engine does not, 1e6 or 2.0.
     // (An input's "off" value, precision's 0, is outside on purpose.)
     const outOfRange = inputsOf(formCmd()).some((i) => {
       const c = $("in-" + i.name);
-      return c && c.type === "number" && c.value !== "" && Number(c.value) !== Number(i.off) && (c.validity.rangeUnderflow || c.validity.rangeOverflow);
+      if (!c || c.type !== "number" || c.value === "") return false;
+      if (i.kind === "integer" && !/^[+-]?\d+$/.test(c.value)) return true;
+      return Number(c.value) !== Number(i.off) && (c.validity.rangeUnderflow || c.validity.rangeOverflow);
     });
     if (!fromFile && !outOfRange && method === "mc" && !precision && trials >= 5 * PREVIEW && !argv.includes("--needed")) {
       const k = argv.indexOf("--trials");
@@ -2511,6 +2529,12 @@ function pageMain() {
       const cut = unrun.length ? "; not run, as the sweep was interrupted: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "";
       const from = (s.no_figure || []).length ? "reached from the first value that has the figure, " : "reached from the first value, ";
       return g.what + ": " + (s.last_not_reached_before ? "first reached at " : from) + fig(s.first_reached) + until + cut + ".";
+    }
+    // No answer of the engine's: a run cut short says so, and what it
+    // never began, rather than that it is done.
+    const unrun = data.not_run || [];
+    if (unrun.length || (data.runs || [data]).some((x) => x.complete === false)) {
+      return "Stopped before the end" + (unrun.length ? "; not run: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "") + ".";
     }
     return "Done.";
   }
