@@ -142,6 +142,32 @@ func TestMeanWithinItsValues(t *testing.T) {
 	}
 }
 
+// TestMeanOfHugeValues: values near the largest float, of both signs,
+// give a mean as exact mode does, not the NaN of one sum's infinity less
+// the other's.
+func TestMeanOfHugeValues(t *testing.T) {
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "v", Labels: []string{"low", "high"}, Values: []float64{-1e308, 1e308}}}},
+		New: func() Trial {
+			return func(src *Source, rec *Record) { rec.Set(0, src.Intn(2)) }
+		},
+	}
+	exact, err := Run(context.Background(), exp, Config{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), exp, Config{Method: MonteCarlo, Trials: 1000, Workers: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Metric("v")
+	p := float64(m.Outcomes[1].Count) / 1000
+	want := (1-p)*-1e308 + p*1e308
+	if math.IsNaN(m.Mean) || math.Abs(m.Mean-want) > 1e295 || math.IsNaN(m.MeanLo) || math.IsNaN(m.MeanHi) || m.MeanLo > m.Mean || m.MeanHi < m.Mean {
+		t.Errorf("mean %v [%v, %v], want %v within its interval (exact: %v)", m.Mean, m.MeanLo, m.MeanHi, want, exact.Metric("v").Mean)
+	}
+}
+
 // TestMeanOfOneValue: a Monte Carlo count whose every trial gave one
 // value has an interval all the same: the share of trials that may have
 // taken the others, the Wilson bound of none seen, z²/(n+z²), of the way

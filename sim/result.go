@@ -255,8 +255,9 @@ func summarizeCounts(s Schema, counts []uint64, n uint64, conf float64) []Metric
 		if m.Values != nil && n > 0 {
 			fn := float64(n)
 			ms.Mean = sum / fn
-			if math.IsInf(ms.Mean, 0) {
-				// Σ c·v past the largest float: the mean as Σ p·v.
+			if math.IsInf(ms.Mean, 0) || math.IsNaN(ms.Mean) {
+				// Σ c·v past the largest float, or past it both ways (an
+				// infinity less another): the mean as Σ p·v.
 				ms.Mean = 0
 				for k, v := range m.Values {
 					ms.Mean += float64(counts[off+k]) / fn * v
