@@ -155,7 +155,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	if err != nil {
 		return nil, err
 	}
-	cf, err := decodeCrossing(s)
+	cf, err := decodeCrossing(ctx, s)
 	if err != nil {
 		return nil, about(err, "crossing")
 	}

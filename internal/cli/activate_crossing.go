@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,13 +17,13 @@ var crossingKeys = sasl.CrossingKeys()
 // them (sasl.ReadCrossing), its tables file found beside s: a crossing
 // names its tables relative to itself, so that the two can be moved
 // together.
-func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
+func decodeCrossing(ctx context.Context, s *scenario) (*sasl.CrossingFile, error) {
 	cf, err := sasl.ReadCrossing(s.file, s.data, scenarioKeys...)
 	if err != nil {
 		return nil, fileError(err)
 	}
 	if t := cf.Tables; t != "" && t != illustrativeTables && !filepath.IsAbs(t) && s.ref != "" {
-		cf.Tables = filepath.Join(crossingDir(s.ref), t)
+		cf.Tables = filepath.Join(crossingDir(ctx, s.ref), t)
 		if cf.Tables == illustrativeTables {
 			// "./illustrative" beside a crossing in the working
 			// directory cleans to the shipped tables' name: it names a
@@ -40,8 +41,13 @@ func decodeCrossing(s *scenario) (*sasl.CrossingFile, error) {
 // have none, the working directory, as for --tables. (On Linux a
 // descriptor links to what it reads; elsewhere /dev/fd/N may link to
 // nothing, and gives the working directory.)
-func crossingDir(ref string) string {
-	if !device(ref) {
+//
+// A served or page run, whose files are its uploads (withUploads), looks
+// at no disk: an uploaded name is only a name, its directory the part
+// before its last slash, though it be a descriptor's, which on the
+// server's disk would tell whether its files exist and where it runs.
+func crossingDir(ctx context.Context, ref string) string {
+	if _, uploads, _ := uploaded(ctx, ref); uploads || !device(ref) {
 		return filepath.Dir(ref)
 	}
 	if real, err := filepath.EvalSymlinks(ref); err == nil && !device(real) {

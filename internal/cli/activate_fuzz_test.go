@@ -41,7 +41,7 @@ func FuzzDecodeCrossing(f *testing.F) {
 		if s.command.name != activateName {
 			return
 		}
-		cf, err := decodeCrossing(s)
+		cf, err := decodeCrossing(context.Background(), s)
 		if err != nil {
 			named(err)
 			return

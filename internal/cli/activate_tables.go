@@ -38,7 +38,7 @@ func illustrativeOrFile(ctx context.Context, s *scenario, ref string, flag bool)
 		if s.file != s.ref {
 			return nil // a built-in crossing, read from no directory
 		}
-		dir, given = crossingDir(s.ref), "tables: illustrative"
+		dir, given = crossingDir(ctx, s.ref), "tables: illustrative"
 	}
 	if p := filepath.Join(dir, ref); fileExists(ctx, p) {
 		return usagef("%s names the shipped tables, and %s is a file; write ./%s for the file, or rename it", given, quote(p), illustrativeTables)

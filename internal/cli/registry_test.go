@@ -7,8 +7,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -307,6 +311,34 @@ func TestServedTablesFileMarked(t *testing.T) {
 	code, _, stderr, field := servedRun(t, ts, []string{"activate", "two-sq-crossing", "--tables", "t.yaml"}, files)
 	if code != exitUsage || field != "tables" || !strings.HasPrefix(stderr, "sapper activate: t.yaml:2: ") {
 		t.Errorf("exit %d, field %q, stderr %q", code, field, stderr)
+	}
+}
+
+// TestServedNameIsOnlyAName: an uploaded crossing named as a descriptor
+// the server holds (/dev/fd/N, open on a file in a directory of its own)
+// names its tables beside that name, not beside the file the descriptor
+// reads: resolving it on the server's disk told whether a file existed
+// there, and where the server ran.
+func TestServedNameIsOnlyAName(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "held.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var crossing bytes.Buffer
+	if err := Execute(context.Background(), []string{"scenarios", "two-sq-crossing"}, &crossing, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	body := strings.Replace(crossing.String(), "tables: illustrative", "tables: t.yaml", 1)
+	if body == crossing.String() {
+		t.Fatal("the built-in crossing names no illustrative tables to replace")
+	}
+	name := fmt.Sprintf("/dev/fd/%d", f.Fd())
+	ts := servedEngine(t, 50_000)
+	code, _, stderr, _ := servedRun(t, ts, []string{"activate", name}, map[string]string{name: body})
+	if code != exitUsage || strings.Contains(stderr, dir) || !strings.Contains(stderr, "/dev/fd/t.yaml") {
+		t.Errorf("exit %d, stderr %q; want the tables named /dev/fd/t.yaml, never beside %s", code, stderr, dir)
 	}
 }
 

@@ -132,7 +132,7 @@ func TestFIFOReadOnce(t *testing.T) {
 // stands, holds no tables of the user's. Any other path names them from
 // its own directory.
 func TestCrossingDirOfADescriptor(t *testing.T) {
-	if got := crossingDir(filepath.Join("a", "b", "c.yaml")); got != filepath.Join("a", "b") {
+	if got := crossingDir(context.Background(), filepath.Join("a", "b", "c.yaml")); got != filepath.Join("a", "b") {
 		t.Errorf("a file's: %q", got)
 	}
 	if _, err := os.Stat("/proc/self/fd"); err != nil {
@@ -144,7 +144,7 @@ func TestCrossingDirOfADescriptor(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
-	if got := crossingDir(fmt.Sprintf("/proc/self/fd/%d", r.Fd())); got != "." {
+	if got := crossingDir(context.Background(), fmt.Sprintf("/proc/self/fd/%d", r.Fd())); got != "." {
 		t.Errorf("a pipe's: %q, want the working directory", got)
 	}
 	dir := t.TempDir()
@@ -157,7 +157,7 @@ func TestCrossingDirOfADescriptor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := crossingDir(fmt.Sprintf("/dev/fd/%d", f.Fd())); got != real {
+	if got := crossingDir(context.Background(), fmt.Sprintf("/dev/fd/%d", f.Fd())); got != real {
 		t.Errorf("a file redirected: %q, want %q", got, real)
 	}
 }
