@@ -32,8 +32,9 @@ and up to 4 files of 32 KiB, and its headers at most 32 KiB. Its headers
 have 10 s to arrive and its body 30 s. At most --runs and --queue and 64
 more connections are open at once; the next waits to be accepted. An
 answer of n bytes has --max-time (at least 30 s) and n at 16 KiB/s to be
-taken, after which it is dropped: a client that stops reading loses it,
-one reading at 128 kbit/s or faster gets it all. Answers being taken
+taken, and each 64 KiB of it that time alone, after which it is dropped:
+a client that stops reading loses it, one reading at 128 kbit/s or faster
+gets it all. Answers being taken
 are held in memory beside --max-memory, one at most a request (at most
 24 MB each), and the server's soft memory limit leaves them that room.
 An idle connection is closed after 15 s.

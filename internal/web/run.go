@@ -428,9 +428,13 @@ func (h *handler) answer(w http.ResponseWriter, gone context.CancelFunc) *stream
 // n/rate more (Limits.MinRate): past that the stream ends, the run stops (gone) and the
 // request gives back its place. A client that stops reading, its
 // connection open, would otherwise hold its answer for as long as it
-// liked; one that reads at rate or faster takes it all. The deadline
+// liked; one that reads at rate or faster takes it all. That deadline
 // is the whole message's, since a write returns once the piece is in the
 // socket's buffers, megabytes of them, not once the client has read it.
+// Each piece has wait besides, within the message's deadline: a client
+// that takes nothing loses its answer once the buffers are full and wait
+// has passed, not after the whole message's time, some minutes for an
+// answer of megabytes.
 type stream struct {
 	mu   sync.Mutex
 	w    io.Writer
@@ -449,9 +453,14 @@ func (s *stream) send(m message) {
 	}
 	b, _ := json.Marshal(m) // strings and ints only
 	b = append(b, '\n')
-	_ = s.rc.SetWriteDeadline(time.Now().Add(takes(s.wait, len(b), s.rate)))
+	end := time.Now().Add(takes(s.wait, len(b), s.rate))
 	for len(b) > 0 {
 		n := min(len(b), streamPiece)
+		d := time.Now().Add(s.wait)
+		if d.After(end) {
+			d = end
+		}
+		_ = s.rc.SetWriteDeadline(d)
 		_, err := s.w.Write(b[:n])
 		if err == nil {
 			err = s.rc.Flush()

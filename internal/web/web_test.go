@@ -548,6 +548,28 @@ func TestStalledReaderDropped(t *testing.T) {
 	}
 }
 
+// TestStalledReaderOfMegabytes: a client that takes nothing of a long
+// message loses it once the socket's buffers are full and Limits.Stall
+// has passed, though the whole message at a slow Limits.MinRate would
+// have had hours: 8 MiB at 1 KiB/s.
+func TestStalledReaderOfMegabytes(t *testing.T) {
+	lim := limits()
+	lim.Stall, lim.MinRate = 200*time.Millisecond, 1<<10
+	s := server(t, &fake{}, lim)
+	stall(t, s, "mid")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		res, _ := post(t, s, `{"args":["dc"]}`, nil)
+		if res.StatusCode == http.StatusOK {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the next request still %d after 10 s: a stalled answer of megabytes holds its place", res.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // stall asks s for a run of command as a client that, once the run has
 // started, reads nothing more, its connection left open until the test
 // ends.
@@ -577,9 +599,9 @@ func stall(t *testing.T, s *httptest.Server, command string) {
 }
 
 // TestSlowReader: a message of n bytes has Limits.Stall and n/MinRate to
-// be taken, as one deadline for the whole of it, since a write returns
-// once its piece is in the socket's buffers; it goes out in pieces of at
-// most streamPiece bytes.
+// be taken, one deadline for the whole of it, since a write returns once
+// its piece is in the socket's buffers; it goes out in pieces of at most
+// streamPiece bytes, each with Stall within that deadline.
 func TestSlowReader(t *testing.T) {
 	w := &pieces{}
 	s := &stream{w: w, rc: http.NewResponseController(w), wait: time.Minute, rate: DefaultMinRate, gone: func() { t.Error("the stream gave up") }}
@@ -589,9 +611,15 @@ func TestSlowReader(t *testing.T) {
 		t.Errorf("pieces of %v bytes, want two of %d and the rest", w.sizes, streamPiece)
 	}
 	n := w.all.Len()
-	lo := start.Add(time.Minute + time.Duration(n)*time.Second/DefaultMinRate)
-	if len(w.deadlines) != 1 || w.deadlines[0].Before(lo) || w.deadlines[0].After(lo.Add(time.Second)) {
-		t.Errorf("deadlines %v, want one at %v", w.deadlines, lo)
+	end := start.Add(time.Minute + time.Duration(n)*time.Second/DefaultMinRate)
+	if len(w.deadlines) != len(w.sizes) {
+		t.Errorf("%d deadlines for %d pieces, want one a piece", len(w.deadlines), len(w.sizes))
+	}
+	for i, d := range w.deadlines {
+		// Each a minute (Stall) from its piece, before the message's end.
+		if d.After(end.Add(time.Second)) || d.Before(start.Add(time.Minute)) || d.After(time.Now().Add(time.Minute)) {
+			t.Errorf("piece %d's deadline %v, want a minute from its write and before %v", i, d, end)
+		}
 	}
 	var m message
 	if err := json.Unmarshal(bytes.TrimSuffix(w.all.Bytes(), []byte("\n")), &m); err != nil || len(m.Stdout) != 5*streamPiece/2 {
