@@ -47,16 +47,23 @@ func (l *loc) appendResolveKey(b []byte, k int) []byte {
 	return l.appendKey(l.appendResolvePos(b, k))
 }
 
-// appendResolvePos appends where resolve stands at step k: the MCs still
-// pending, or the after-attack event being resolved.
+// appendResolvePos appends where resolve stands at step k: the units
+// still to check, in their order, with the MCs pending, or the
+// after-attack event being resolved. The units are named, not only
+// counted: the order was fixed from the Location as the attack, or the
+// event, began (sortOrder), and two states met at one step may have come
+// from Locations that ordered their checks apart.
 func (l *loc) appendResolvePos(b []byte, k int) []byte {
 	if !l.inEvent {
 		b = append(b, byte(k))
 		for _, oi := range l.order[k:l.n] {
-			b = append(b, byte(l.mc[oi]))
+			b = append(b, byte(oi), byte(l.mc[oi]))
 		}
 	} else {
 		b = append(b, 64+byte(k), byte(l.cur.kind), byte(l.cur.from), byte(l.cur.ml), byte(l.cur.mod))
+		for _, oi := range l.order[k:l.n] {
+			b = append(b, byte(oi))
+		}
 	}
 	return b
 }

@@ -10,7 +10,7 @@ import (
 type loc struct {
 	u     [Slots]unit
 	n     int
-	order [Slots]int8 // check order: leaders by ML, highest first, then the rest (A10.2)
+	order [Slots]int8 // check order: leaders by current ML, highest first, then the rest (A10.2; sortOrder)
 	rules locRules
 
 	events     [4 * Slots]event
@@ -98,13 +98,30 @@ func (l *loc) setup(units []Unit, defaultELR int, r locRules) {
 	for i, u := range units {
 		l.u[i] = newUnit(u, defaultELR)
 	}
+	l.sortOrder()
+}
+
+// sortOrder fixes the check order for an attack on the Location as it
+// stands (A10.2, rules/asl.md §3.5): leaders first, highest ML first, the
+// ML being the one a check is made against (curML: a wounded leader's one
+// lower, a broken one's his broken side, a berserk one's 10), then the
+// other units as given. Leaders of one ML, who cannot help each other
+// (A10.22, §8.25), keep their printed ML's order, then the order given:
+// the order is a function of the units' state alone, as the merge keys
+// that list the pending checks in it need.
+func (l *loc) sortOrder() {
 	k := 0
-	for ml := 10; ml >= 1; ml-- {
-		for i := range l.n {
-			if l.u[i].kind == Leader && int(l.u[i].ml) == ml {
-				l.order[k] = int8(i)
-				k++
-			}
+	for i := range l.n {
+		if l.u[i].kind == Leader {
+			l.order[k] = int8(i)
+			k++
+		}
+	}
+	leaders := l.order[:k]
+	// Insertion sort: a Location holds a few leaders.
+	for a := 1; a < len(leaders); a++ {
+		for b := a; b > 0 && l.checksBefore(int(leaders[b]), int(leaders[b-1])); b-- {
+			leaders[b], leaders[b-1] = leaders[b-1], leaders[b]
 		}
 	}
 	for i := range l.n {
@@ -116,6 +133,34 @@ func (l *loc) setup(units []Unit, defaultELR int, r locRules) {
 	for k, i := range l.order[:l.n] {
 		l.pos[i] = int8(k)
 	}
+}
+
+// checksBefore reports whether leader i checks before leader j (sortOrder).
+func (l *loc) checksBefore(i, j int) bool {
+	a, b := &l.u[i], &l.u[j]
+	if ma, mb := a.curML(), b.curML(); ma != mb {
+		return ma > mb
+	}
+	if a.ml != b.ml {
+		return a.ml > b.ml
+	}
+	return i < j
+}
+
+// ordered reports whether the check order is still sortOrder's: the
+// leaders' states may have changed since it was fixed, by an earlier
+// attack on the Location (a wound, a break, Heat of Battle).
+func (l *loc) ordered() bool {
+	for k := 1; k < l.n; k++ {
+		i, j := int(l.order[k-1]), int(l.order[k])
+		if l.u[j].kind != Leader {
+			return true
+		}
+		if !l.checksBefore(i, j) {
+			return false
+		}
+	}
+	return true
 }
 
 // restart makes l the starting state s again for a new trial, copying
@@ -538,6 +583,12 @@ func (l *loc) runEvents(src *sim.Source) (stop bool) {
 		e := l.events[l.head]
 		l.head++
 		l.cur, l.inEvent = e, true
+		// Each event's checks go in the order of the units as the
+		// checks before have left them (a leader wounded or broken by
+		// his MC checks at his ML now, A10.2).
+		if !l.ordered() {
+			l.sortOrder()
+		}
 		for k, oi := range l.order[:l.n] {
 			i := int(oi)
 			if !l.touches(e, i) {

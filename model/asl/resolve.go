@@ -11,6 +11,9 @@ import "github.com/sapperhq/sapper/sim"
 // merge hook may find the rest of the trial already known (sim.Merge);
 // resolve then returns true and the trial must stop.
 func (l *loc) resolve(src *sim.Source, res *[Slots]IFT) (stop bool) {
+	if !l.ordered() {
+		l.sortOrder()
+	}
 	l.head, l.tail = 0, 0
 	l.hobTriggered = false
 	l.mc = [Slots]int8{}
