@@ -24,8 +24,11 @@ type loc struct {
 	// (checktable.go); nil in a Location with a leader.
 	tab *checkTables
 
-	// pos is each unit's step in the check order.
-	pos [Slots]int8
+	// pos is each unit's step in the check order; leaders counts the
+	// leaders first in it, whose order may need fixing again (sortOrder)
+	// only when there are two.
+	pos     [Slots]int8
+	leaders int8
 
 	// spawned counts the heroes MMCs created by Heat of Battle (A15.21)
 	// since it was last reset; one attack leaves them out (§8.26), a plan
@@ -117,6 +120,7 @@ func (l *loc) sortOrder() {
 			k++
 		}
 	}
+	l.leaders = int8(k)
 	leaders := l.order[:k]
 	// Insertion sort: a Location holds a few leaders.
 	for a := 1; a < len(leaders); a++ {
@@ -149,14 +153,16 @@ func (l *loc) checksBefore(i, j int) bool {
 
 // ordered reports whether the check order is still sortOrder's: the
 // leaders' states may have changed since it was fixed, by an earlier
-// attack on the Location (a wound, a break, Heat of Battle).
+// attack on the Location (a wound, a break, Heat of Battle). One leader
+// or none is always in order, and asks nothing of the hot loops.
 func (l *loc) ordered() bool {
-	for k := 1; k < l.n; k++ {
-		i, j := int(l.order[k-1]), int(l.order[k])
-		if l.u[j].kind != Leader {
-			return true
-		}
-		if !l.checksBefore(i, j) {
+	return l.leaders < 2 || l.leadersOrdered()
+}
+
+// leadersOrdered is ordered for two leaders or more.
+func (l *loc) leadersOrdered() bool {
+	for k := 1; k < int(l.leaders); k++ {
+		if !l.checksBefore(int(l.order[k-1]), int(l.order[k])) {
 			return false
 		}
 	}
@@ -166,7 +172,7 @@ func (l *loc) ordered() bool {
 // restart makes l the starting state s again for a new trial, copying
 // only the units in play: the whole struct is mostly empty queue.
 func (l *loc) restart(s *loc) {
-	l.n, l.rules, l.order, l.pos = s.n, s.rules, s.order, s.pos
+	l.n, l.rules, l.order, l.pos, l.leaders = s.n, s.rules, s.order, s.pos, s.leaders
 	l.inEvent = false
 	copy(l.u[:s.n], s.u[:s.n])
 	l.head, l.tail = 0, 0
