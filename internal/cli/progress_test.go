@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -213,5 +214,25 @@ func TestSlowJobRunSaysSo(t *testing.T) {
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "exact enumeration still walking after 200ms, at a (1 of 3) ") ||
 		!strings.HasPrefix(lines[1], "exact enumeration still walking after ") || !strings.Contains(lines[1], "ms, at c (3 of 3) ") {
 		t.Errorf("notes %q", lines)
+	}
+}
+
+// TestSlowJobNoteBeforeItsFirstRun: a job whose set-up outlasts slowNote
+// (a busy host) has no run to say when its note falls due: the note waits
+// for the first run and is said of it, not of no run at all, with the
+// largest time there is for its time ("at 0 of at most 20,000,000 paths
+// 2562047h47m16.854775807s").
+func TestSlowJobNoteBeforeItsFirstRun(t *testing.T) {
+	defer func(d time.Duration) { slowNote = d }(slowNote)
+	slowNote = 50 * time.Millisecond
+	var b strings.Builder
+	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
+	n := startJobNote(&b, j)
+	time.Sleep(300 * time.Millisecond) // the job's note falls due, before any run
+	n.at(0, "a (1 of 3) ")
+	n.stop()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 1 || !regexp.MustCompile(`^exact enumeration still walking after \d+ms, at a \(1 of 3\) `).MatchString(lines[0]) || strings.Contains(lines[0], "h47m") {
+		t.Errorf("notes %q; want one, of run a", lines)
 	}
 }

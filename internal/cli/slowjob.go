@@ -36,6 +36,9 @@ type jobNote struct {
 	begun   time.Time // when it began
 	saidRun int       // the run the job's note was about, or -1
 	saidAt  time.Duration
+	// due: the job's note came before its first run began (a slow
+	// set-up, a busy host), and is said as that run begins, of it.
+	due     bool
 	stopJob func()
 	stopRun func()
 }
@@ -67,10 +70,24 @@ func startJobNote(w io.Writer, j *job) *jobNote {
 	n.stopJob = afterSlowNote(func() {
 		n.mu.Lock()
 		defer n.mu.Unlock()
+		if n.k < 0 {
+			n.due = true // no run to say, nor time of one (at)
+			return
+		}
 		n.saidRun, n.saidAt = n.k, time.Since(n.begun)
 		n.say(slowNote)
 	})
 	return n
+}
+
+// noteSince is the time from t to now as a note says it: to the millisecond
+// under a second, else to the second.
+func noteSince(t time.Time) time.Duration {
+	d := time.Since(t)
+	if d >= time.Second {
+		return d.Round(time.Second)
+	}
+	return d.Round(time.Millisecond)
 }
 
 // say writes the note of the run going on, the job having run for
@@ -90,6 +107,11 @@ func (n *jobNote) at(k int, label string) *atomic.Uint64 {
 	n.mu.Lock()
 	n.k, n.run, n.begun = k, label, time.Now()
 	n.counter.Store(0)
+	if n.due {
+		n.due = false
+		n.saidRun, n.saidAt = k, 0
+		n.say(noteSince(n.start))
+	}
 	n.mu.Unlock()
 	n.stopRun = afterSlowNote(func() {
 		n.mu.Lock()
@@ -99,13 +121,7 @@ func (n *jobNote) at(k int, label string) *atomic.Uint64 {
 		if n.saidRun < 0 || n.k != k || n.saidRun == k && n.saidAt >= slowNote/2 {
 			return
 		}
-		after := time.Since(n.start)
-		if after >= time.Second {
-			after = after.Round(time.Second)
-		} else {
-			after = after.Round(time.Millisecond)
-		}
-		n.say(after)
+		n.say(noteSince(n.start))
 	})
 	return &n.counter
 }
