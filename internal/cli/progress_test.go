@@ -197,11 +197,7 @@ func TestSlowJobSaysSo(t *testing.T) {
 // for slowNote says so, once; the run the job's note was about does not,
 // when that note came late enough in it.
 func TestSlowJobRunSaysSo(t *testing.T) {
-	defer func(d time.Duration) { slowNote = d }(slowNote)
-	slowNote = 200 * time.Millisecond
-	var b strings.Builder
-	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
-	n := startJobNote(&b, j)
+	n, b := exactJobNote(t, 200*time.Millisecond)
 	// Each wait leaves a busy host's timers 400 ms to be late in.
 	n.at(0, "a (1 of 3) ")
 	time.Sleep(600 * time.Millisecond) // the job's note, of a, 200 ms into it: a says no more
@@ -223,11 +219,7 @@ func TestSlowJobRunSaysSo(t *testing.T) {
 // largest time there is for its time ("at 0 of at most 20,000,000 paths
 // 2562047h47m16.854775807s").
 func TestSlowJobNoteBeforeItsFirstRun(t *testing.T) {
-	defer func(d time.Duration) { slowNote = d }(slowNote)
-	slowNote = 50 * time.Millisecond
-	var b strings.Builder
-	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
-	n := startJobNote(&b, j)
+	n, b := exactJobNote(t, 50*time.Millisecond)
 	time.Sleep(300 * time.Millisecond) // the job's note falls due, before any run
 	n.at(0, "a (1 of 3) ")
 	n.stop()
@@ -235,4 +227,17 @@ func TestSlowJobNoteBeforeItsFirstRun(t *testing.T) {
 	if len(lines) != 1 || !regexp.MustCompile(`^exact enumeration still walking after \d+ms, at a \(1 of 3\) `).MatchString(lines[0]) || strings.Contains(lines[0], "h47m") {
 		t.Errorf("notes %q; want one, of run a", lines)
 	}
+}
+
+// exactJobNote starts the note of an exact job of three runs of at most
+// 100 paths, slowNote set to after for the test, writing to the builder
+// returned.
+func exactJobNote(t *testing.T, after time.Duration) (*jobNote, *strings.Builder) {
+	t.Helper()
+	was := slowNote
+	t.Cleanup(func() { slowNote = was })
+	slowNote = after
+	b := new(strings.Builder)
+	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
+	return startJobNote(b, j), b
 }
