@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -56,15 +57,15 @@ const (
 )
 
 // RiderMetric names the fate metric of Rider k (1-based).
-func RiderMetric(k int) string { return "riders." + itoa(k) }
+func RiderMetric(k int) string { return "riders." + strconv.Itoa(k) }
 
 // CollateralMetric names the fate metric of CE Passenger k, attacked only by a
 // Collateral Attack (1-based).
-func CollateralMetric(k int) string { return "collateral." + itoa(k) }
+func CollateralMetric(k int) string { return "collateral." + strconv.Itoa(k) }
 
 // OthersMetric names the fate metric of other unit k of the AFV's Location
 // (1-based).
-func OthersMetric(k int) string { return "others." + itoa(k) }
+func OthersMetric(k int) string { return "others." + strconv.Itoa(k) }
 
 // afvMetrics is where each metric sits in the record; −1 when absent.
 type afvMetrics struct {

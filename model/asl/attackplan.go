@@ -49,7 +49,7 @@ const (
 // the order of its attacks): a DC's figures share a row whichever attack
 // of each plan it is, so that plans compare them ("DC alone" against
 // "prep then DC").
-func DCMetric(j int, name string) string { return "dc." + itoa(j) + "." + name }
+func DCMetric(j int, name string) string { return "dc." + strconv.Itoa(j) + "." + name }
 
 // Attacks returns each of the plan's attacks against the Location as the
 // plan starts: its units in their starting states and the plan's ELR.

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -380,9 +381,9 @@ func (a DCAttack) chainTerms() []Term {
 func signedText(v int) string {
 	switch {
 	case v < 0:
-		return "−" + itoa(-v)
+		return "−" + strconv.Itoa(-v)
 	case v > 0:
-		return "+" + itoa(v)
+		return "+" + strconv.Itoa(v)
 	}
 	return "0"
 }

@@ -69,9 +69,7 @@ var yesNo = []string{"yes", "no"}
 var stackLabels = []string{"cleared", "not_cleared"}
 
 // TargetMetric is the name of the fate metric of target k (1-based).
-func TargetMetric(k int) string { return "target." + itoa(k) }
+func TargetMetric(k int) string { return "target." + strconv.Itoa(k) }
 
 // ThrowerMetric is the name of the fate metric of thrower k (1-based).
-func ThrowerMetric(k int) string { return "thrower." + itoa(k) }
-
-func itoa(k int) string { return strconv.Itoa(k) }
+func ThrowerMetric(k int) string { return "thrower." + strconv.Itoa(k) }

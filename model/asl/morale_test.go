@@ -2,6 +2,7 @@ package asl
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -14,7 +15,7 @@ func exactly(t *testing.T, n int, f func(*sim.Source) int) []float64 {
 	t.Helper()
 	labels := make([]string, n)
 	for i := range labels {
-		labels[i] = itoa(i)
+		labels[i] = strconv.Itoa(i)
 	}
 	exp := sim.Experiment{
 		Schema: sim.Schema{Metrics: []sim.Metric{{Name: "x", Labels: labels}}},

@@ -3,6 +3,7 @@ package asl
 import (
 	"context"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/sapperhq/sapper/sim"
@@ -50,7 +51,7 @@ func TestLocationOfSlots(t *testing.T) {
 			}
 			return b2i(l.u[i].elim)
 		})
-		check(t, "unit "+itoa(i)+" eliminated", p[1], num, den)
+		check(t, "unit "+strconv.Itoa(i)+" eliminated", p[1], num, den)
 		if p[2] != 0 {
 			t.Errorf("unit %d: a unit neither eliminated nor broken, %v", i, p[2])
 		}
