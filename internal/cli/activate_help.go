@@ -9,7 +9,7 @@ import (
 
 const activateHelpIntro = `Usage: sapper activate FILE|NAME [flags]
 
-Solitaire ASL activation chains (Chapter S, S5; rules/sasl.md). A FRIENDLY
+Solitaire ASL activation chains (Chapter S rule 5; rules/sasl.md). A FRIENDLY
 stack moves along a path of Locations; at each one the S? that become
 eligible there are checked, most likely to Activate first (S2), the others
 in the same Location with it (S3). An AC is a dr + the S?'s AC drm: Final ≤
@@ -89,7 +89,7 @@ func writeActivateHelp(w io.Writer) {
 	writeHelpRulesFor(w, activateHelpIntro, own, common, "modeling decisions of rules/sasl.md §7;\nthe moving units' morale ones are sapper dc's, rules/asl.md §8, S29", ruleDocs(activateRules, sasl.DefaultOptions()))
 	fmt.Fprintf(w, "\nTables: the official Solitaire ASL tables are not public. sapper ships an\n"+
 		"ILLUSTRATIVE Russian set of its own invention (--tables illustrative, the\n"+
-		"default), which agrees with the fixed points of S5's examples and nothing\n"+
+		"default), which agrees with the examples of Chapter S rule 5 and nothing\n"+
 		"more; every output that used it says so. Supply the real tables as a\n"+
 		"tables file (docs/activate.md documents the format).\n")
 	fmt.Fprintf(w, "\nNot modeled (printed with every result):\n")
