@@ -425,6 +425,7 @@ func Omitted() []string {
 		"no FPF, Fire Lanes or Residual FP (S13)",
 		"units Activated at one Location never fire at a later one (S15): P(arrived) is an upper bound",
 		"no return fire, and a fortification's TEM protects nobody here (S8)",
+		"a hero Heat of Battle creates (A15.21) takes no later shot, keeps no fire going and does not move on (S16, S18, S29)",
 	}
 }
 

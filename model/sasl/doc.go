@@ -15,5 +15,7 @@
 // SW no MMC holds (S9); there is no FPF, Fire Lane or Residual FP (S13);
 // units Activated at one Location never fire at a later one, so
 // P(arrived) is an upper bound (S15); there is no return fire, and a
-// fortification's TEM protects nobody (S8).
+// fortification's TEM protects nobody (S8); a hero Heat of Battle creates
+// (A15.21) is not followed: no later shot attacks him, he keeps no fire
+// going and he does not move on with the stack (S16, S18, S29).
 package sasl
