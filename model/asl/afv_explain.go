@@ -1,6 +1,10 @@
 package asl
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sapperhq/sapper/model/bound"
+)
 
 // AFVWorking is the working of a DC attack on a vehicle, read off the
 // plan its trials use, so that it cannot differ from them: the Position DR and the To Kill
@@ -66,8 +70,10 @@ type LineRow struct {
 	Result   AFVResult `json:"result"`
 }
 
-// Working returns the working of the attack. The attack must be valid.
+// Working returns the working of the attack. The attack must be valid:
+// Working panics with Validate's error otherwise.
 func (a AFVAttack) Working() AFVWorking {
+	bound.MustBeValid("asl.AFVAttack", a.Validate())
 	p := newAFVPlan(a)
 	dc := a.dc()
 	w := AFVWorking{Malfunction: dc.threshold()}

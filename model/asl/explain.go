@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // The working of an attack as a player checks it at the table: the column,
@@ -108,8 +110,10 @@ type DCWorking struct {
 	Chain []Term `json:"chain,omitempty"`
 }
 
-// Working returns the working of the attack. The attack must be valid.
+// Working returns the working of the attack. The attack must be valid:
+// Working panics with Validate's error otherwise.
 func (a DCAttack) Working() DCWorking {
+	bound.MustBeValid("asl.DCAttack", a.Validate())
 	p := newDCPlan(a)
 	var w DCWorking
 	for _, u := range a.Targets {

@@ -2,6 +2,7 @@ package asl
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -343,4 +344,29 @@ func TestKillNumberOfNoColumn(t *testing.T) {
 		}
 	}()
 	KillNumber(99)
+}
+
+// TestWorkingOfAnInvalidAttack: a working is of a valid attack only, and
+// says so when it is not, rather than index out of range on too many
+// targets or a column of nonsense for FP NaN.
+func TestWorkingOfAnInvalidAttack(t *testing.T) {
+	u := mustUnit(t, "4-6-7")
+	many := slices.Repeat([]Unit{u}, 20)
+	for _, c := range []struct {
+		name, want string
+		working    func()
+	}{
+		{"20 targets of a DC", "asl.DCAttack is not valid: target", func() { NewDCAttack(Placed, many...).Working() }},
+		{"20 targets of fire", "asl.IFTAttack is not valid: target", func() { NewIFTAttack(8, many...).Working() }},
+		{"FP NaN", "asl.IFTAttack is not valid: fp", func() { NewIFTAttack(math.NaN(), u).Working() }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r == nil || !strings.HasPrefix(fmt.Sprint(r), c.want) {
+					t.Errorf("panic %v, want one that starts %q", r, c.want)
+				}
+			}()
+			c.working()
+		})
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 // FireWorking is the working of an attack on the IFT and of what Table 23
@@ -88,8 +90,10 @@ type TerrainRow struct {
 	Yes   bool `json:"yes"`
 }
 
-// Working returns the working of the attack. The attack must be valid.
+// Working returns the working of the attack. The attack must be valid:
+// Working panics with Validate's error otherwise.
 func (a IFTAttack) Working() FireWorking {
+	bound.MustBeValid("asl.IFTAttack", a.Validate())
 	p := newFirePlan(a)
 	var w FireWorking
 	switch {

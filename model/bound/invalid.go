@@ -74,3 +74,14 @@ func FieldOf(err error) (field string, ok bool) {
 	}
 	return "", false
 }
+
+// MustBeValid panics with err when it is not nil, naming what was not
+// valid: the guard of a method whose documented precondition is a valid
+// input (a working, an explanation), so that a caller who skipped
+// Validate learns why rather than reading a figure of nonsense or an
+// index out of range.
+func MustBeValid(what string, err error) {
+	if err != nil {
+		panic(fmt.Sprintf("%s is not valid: %v", what, err))
+	}
+}

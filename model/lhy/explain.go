@@ -1,5 +1,7 @@
 package lhy
 
+import "github.com/sapperhq/sapper/model/bound"
+
 // The working of a fire resolution as a player checks it at the table:
 // the distribution of the highest small-arms result and of the mortar
 // roll, each read off the draw the trial makes (newHighest), and what each
@@ -33,8 +35,10 @@ type Working struct {
 }
 
 // Working returns the working of the attack; it is normalized first, on a
-// copy. The attack must be valid.
+// copy. The attack must be valid: Working panics with Validate's error
+// otherwise.
 func (a FireAttack) Working() Working {
+	bound.MustBeValid("lhy.FireAttack", a.Validate())
 	a.Units = append([]Unit(nil), a.Units...)
 	a.Normalize()
 	p := newPlan(a)

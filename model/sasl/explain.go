@@ -1,6 +1,9 @@
 package sasl
 
-import "github.com/sapperhq/sapper/model/asl"
+import (
+	"github.com/sapperhq/sapper/model/asl"
+	"github.com/sapperhq/sapper/model/bound"
+)
 
 // The working of a crossing as a player checks it at the table: each S?'s
 // Activation Check, with the faces of its dr that Activate it (acPass,
@@ -70,8 +73,9 @@ type Working struct {
 }
 
 // Working returns the working of the crossing. It must be valid and have
-// its tables.
+// its tables: Working panics with Validate's error otherwise.
 func (c *Crossing) Working() Working {
+	bound.MustBeValid("sasl.Crossing", c.Validate())
 	w := Working{AC: c.Enemy.AC}
 	for _, sq := range c.SQ {
 		s := SQWorking{ID: sq.ID, ACDRM: sq.ACDRM, Pass: acPass(c.Enemy.AC, sq.ACDRM)}

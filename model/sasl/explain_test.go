@@ -12,7 +12,8 @@ import (
 func TestWorkingACAgreesWithPlan(t *testing.T) {
 	for ac := 0; ac <= 6; ac++ {
 		for drm := -4; drm <= 4; drm++ {
-			c := &Crossing{Enemy: Enemy{AC: ac}, SQ: []SQ{{ID: "a", ACDRM: drm}}, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+			c := twoSQ(t)
+			c.Enemy.AC, c.SQ[0].ACDRM = ac, drm
 			w := c.Working()
 			n := 0
 			for _, r := range w.SQ[0].Rows {
@@ -25,7 +26,8 @@ func TestWorkingACAgreesWithPlan(t *testing.T) {
 			}
 		}
 	}
-	c := &Crossing{Enemy: Enemy{AC: 3}, SQ: []SQ{{ID: "a", ACDRM: -1}}, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+	c := twoSQ(t)
+	c.Enemy.AC, c.SQ[0].ACDRM = 3, -1
 	rows := c.Working().SQ[0].Rows
 	if rows[4].Activates || !rows[1].Activates {
 		t.Errorf("S5.3 example: dr 5 %v, dr 2 %v", rows[4].Activates, rows[1].Activates)
@@ -49,7 +51,13 @@ func TestWorkingFire(t *testing.T) {
 		hazardous, assault bool
 		move               int
 	}{{false, false, -1}, {true, false, -2}, {false, true, 0}} {
-		c := &Crossing{Hazardous: tc.hazardous, Assault: tc.assault, Path: path, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+		// Assault Movement enters one Location (A4.61).
+		steps := path
+		if tc.assault {
+			steps = path[:1]
+		}
+		c := onPath(t, steps)
+		c.Hazardous, c.Assault = tc.hazardous, tc.assault
 		got := c.Working().Fire
 		want := []FireWorking{
 			{Location: "field", MF: 1, Rounds: 1, SQ: "a", Range: 3, FFMO: -1, Movement: tc.move, DRM: -1 + tc.move},
@@ -59,14 +67,17 @@ func TestWorkingFire(t *testing.T) {
 			{Location: "hedge", MF: 0.5, Rounds: 1, SQ: "a", Range: 1, TEM: 1, Movement: tc.move, DRM: 1 + tc.move,
 				Never: "checked at field first (S15)"},
 		}
+		if tc.assault {
+			want = want[:2]
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("hazardous %v assault %v:\n got %+v\nwant %+v", tc.hazardous, tc.assault, got, want)
 		}
 	}
-	long := &Crossing{Path: []Step{
+	long := onPath(t, []Step{
 		{Name: "field", MF: 1, Eligible: []Eligible{{ID: "a", Range: 10, LongRange: true}}},
 		{Name: "house", MF: 1, Eligible: []Eligible{{ID: "b", Range: 12, LongRange: true}, {ID: "a", Range: 3}}},
-	}, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+	})
 	var never []string
 	for _, f := range long.Working().Fire {
 		never = append(never, f.Never)
@@ -76,11 +87,11 @@ func TestWorkingFire(t *testing.T) {
 	}
 	// No DR is rolled where no S? can answer it (S26): a Long Range
 	// listing of an S? checked earlier leaves the DR for a later one.
-	spent := &Crossing{Path: []Step{
+	spent := onPath(t, []Step{
 		{Name: "field", MF: 1, Eligible: []Eligible{{ID: "a", Range: 3}}},
 		{Name: "house", MF: 1, Eligible: []Eligible{{ID: "a", Range: 10, LongRange: true}}},
 		{Name: "barn", MF: 1, Eligible: []Eligible{{ID: "b", Range: 12, LongRange: true}}},
-	}, Tables: &Tables{A1: A1{Rows: [][]Item{{}}}}}
+	})
 	never = never[:0]
 	for _, f := range spent.Working().Fire {
 		never = append(never, f.Never)
@@ -88,4 +99,13 @@ func TestWorkingFire(t *testing.T) {
 	if want := []string{"", "checked at field first (S15)", ""}; !slices.Equal(never, want) {
 		t.Errorf("a Long Range listing of an S? checked before: %q, want %q", never, want)
 	}
+}
+
+// onPath is the two S? of twoSQ, named a and b and b's AC drm taken
+// off (an S? eligible only at Long Range has none), along path.
+func onPath(t *testing.T, path []Step) *Crossing {
+	c := twoSQ(t)
+	c.SQ[0].ID, c.SQ[1].ID, c.SQ[1].ACDRM = "a", "b", 0
+	c.Path = path
+	return c
 }

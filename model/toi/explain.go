@@ -1,5 +1,7 @@
 package toi
 
+import "github.com/sapperhq/sapper/model/bound"
+
 // The working of a building attack as a player checks it at the table:
 // the dice and the faces that count, and the chance of each number of net
 // hits on the building, read off the very distribution the trial draws
@@ -32,8 +34,10 @@ type Working struct {
 }
 
 // Working returns the working of the attack on the building; ok is false
-// in a pillbox hex, which has no building (D6). The attack must be valid.
+// in a pillbox hex, which has no building (D6). The attack must be valid:
+// Working panics with Validate's error otherwise.
 func (a BuildingAttack) Working() (w Working, ok bool) {
+	bound.MustBeValid("toi.BuildingAttack", a.Validate())
 	if !a.HasBuilding() {
 		return Working{}, false
 	}
