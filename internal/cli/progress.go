@@ -194,15 +194,26 @@ func progressLine(n, total, budget uint64, unit string, elapsed time.Duration, w
 }
 
 // rateText writes a rate to three significant figures with a k, M or G
-// suffix: 52.3M.
+// suffix: 52.3M. The rate is rounded before its suffix is chosen, so that
+// 999,600 is 1M, not 1e+03k.
 func rateText(x float64) string {
+	x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
 	for _, u := range []struct {
 		div    float64
 		suffix string
 	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
 		if x >= u.div {
-			return strconv.FormatFloat(x/u.div, 'g', 3, 64) + u.suffix
+			return sig3(x/u.div) + u.suffix
 		}
+	}
+	return sig3(x)
+}
+
+// sig3 writes x to three significant figures, and a whole number of 1,000
+// or more (a rate in G) whole.
+func sig3(x float64) string {
+	if x >= 1000 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(x, 'g', 3, 64)
 }

@@ -241,3 +241,20 @@ func exactJobNote(t *testing.T, after time.Duration) (*jobNote, *strings.Builder
 	j := &job{common: common{progress: progressAuto, cfg: sim.Config{Method: sim.Exact, MaxPaths: 100}}, runs: make([]plannedRun, 3)}
 	return startJobNote(b, j), b
 }
+
+// TestRateText: three significant figures, the suffix chosen after
+// rounding: 999,600 a second is 1M, never 1e+03k.
+func TestRateText(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0"}, {7.25, "7.25"}, {333.3, "333"}, {999.6, "1k"}, {1234, "1.23k"},
+		{823045, "823k"}, {999_600, "1M"}, {52_345_678, "52.3M"}, {9.997e8, "1G"},
+		{2.5e9, "2.5G"}, {1.2345e12, "1230G"},
+	} {
+		if got := rateText(c.x); got != c.want {
+			t.Errorf("rateText(%g) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
