@@ -164,6 +164,14 @@ func TestLadder(t *testing.T) {
 	if _, ok := gradeDown(grade{6, 1}); ok {
 		t.Error("6+1 has nothing below")
 	}
+	// Off the ladder (§8.47): the best grade on it below, by ML, then
+	// modifier.
+	if g, ok := gradeDown(grade{9, 0}); !ok || g != (grade{8, -1}) {
+		t.Errorf("9-0 down = %v", g)
+	}
+	if g, ok := gradeDown(grade{7, -2}); !ok || g != (grade{7, 0}) {
+		t.Errorf("7-2 down = %v", g)
+	}
 	if g, ok := gradeUp(grade{8, 0}); !ok || g != (grade{8, -1}) {
 		t.Errorf("8-0 up = %v", g)
 	}
