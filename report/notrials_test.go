@@ -44,11 +44,4 @@ func TestNoTrialsNoFigures(t *testing.T) {
 	if strings.Contains(out, "%") && !strings.Contains(out, "95% intervals") || strings.Contains(out, "0.00%") {
 		t.Errorf("a figure of no trials:\n%s", out)
 	}
-	b.Reset()
-	if err := WriteHTML(&b, Report{Command: "roll", Title: "Two dice", Result: res}, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "0.00%") {
-		t.Errorf("the HTML shows a figure of no trials")
-	}
 }

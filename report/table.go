@@ -94,7 +94,6 @@ func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 
 // resultHeader is what a result says before its metrics: how it was
 // computed, whether it is complete and the engine's note, one line each.
-// The text table and the HTML one share it, so they never disagree.
 func resultHeader(res *sim.Result) []string {
 	exact := res.Method == sim.Exact
 	var h []string

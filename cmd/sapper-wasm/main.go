@@ -45,14 +45,18 @@ func start(_ js.Value, args []js.Value) any {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancelRun()
 	cancelRun = cancel
-	return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, p []js.Value) any {
+	// The executor is called once, by the Promise's constructor, before
+	// New returns: released then, it is not kept for the page's life.
+	executor := js.FuncOf(func(_ js.Value, p []js.Value) any {
 		resolve := p[0]
 		go func() {
 			defer cancel()
 			resolve.Invoke(run(ctx, args))
 		}()
 		return nil
-	}))
+	})
+	defer executor.Release()
+	return js.Global().Get("Promise").New(executor)
 }
 
 func run(ctx context.Context, args []js.Value) any {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,7 +153,7 @@ func FuzzParsePlan(f *testing.F) {
 			if err != nil || fp != step.Fire.FP {
 				t.Fatalf("%q: FP %q read as %v (%v)", s, words[1], step.Fire.FP, err)
 			}
-			words[1] = decimal.FormatFloat(fp)
+			words[1] = strconv.FormatFloat(fp, 'g', -1, 64)
 			again, err := parseStep(words, planDefaults{})
 			if err != nil || again.Fire == nil || again.Fire.FP != fp {
 				t.Fatalf("%q: FP written back as %q does not read as %v: %v", s, words[1], fp, err)

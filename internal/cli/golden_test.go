@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -25,6 +26,12 @@ func normalize(out []byte) []byte {
 
 // cli runs the program as a user would, with a context that is not
 // cancelled.
+// run is the program as Execute runs it, returning its exit code.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	code, _ := runErr(ctx, stdout, stderr, args)
+	return code
+}
+
 func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	return cliCtx(t, context.Background(), args...)

@@ -112,17 +112,12 @@ func Execute(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
-// run is the whole program but for the process: it reads args (without
-// the program name), writes to stdout and stderr, and returns the exit
-// code. Everything meant for stdout goes through one output, so that a
-// write that fails, from a result, a help text or a listing alike, ends
-// the program with one line on stderr and exit status 1.
-func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
-	code, _ := runErr(ctx, stdout, stderr, args)
-	return code
-}
-
-// runErr is run, returning the error reported too.
+// runErr is the whole program but for the process: it reads args
+// (without the program name), writes to stdout and stderr, and returns
+// the exit code and the error reported. Everything meant for stdout goes
+// through one output, so that a write that fails, from a result, a help
+// text or a listing alike, ends the program with one line on stderr and
+// exit status 1.
 func runErr(ctx context.Context, stdout, stderr io.Writer, args []string) (int, error) {
 	ctx = withReads(ctx)
 	stderr = &lockedWriter{w: stderr}

@@ -197,6 +197,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	h, err := web.New(reg, lim)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	// Every request's context derives from runs: Ctrl-C cancels it, so

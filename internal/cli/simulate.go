@@ -320,8 +320,12 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 			said = why
 		}
 	}
-	res, err := runFractions(ctx, exp, cfg, c.impliedFractions, decided)
-	stop()
+	// The bar stops before the result is written, and on a worker's
+	// panic too, which would otherwise leave it drawing over the trace.
+	res, err := func() (*sim.Result, error) {
+		defer stop()
+		return runFractions(ctx, exp, cfg, c.impliedFractions, decided)
+	}()
 	if err != nil {
 		var be *sim.BudgetError
 		var te *sim.TreeError

@@ -172,10 +172,6 @@ const (
 	minFloat = 1e-307
 )
 
-// FormatFloat writes x as ParseFloat reads it back: the shortest decimal
-// that is x.
-func FormatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-
 // significant counts the significant digits of a number floating
 // accepts: those from its first nonzero digit to its last, leading and
 // trailing zeros left out (1.50 and 0.0015 have two).

@@ -151,7 +151,7 @@ func FuzzParseFloat(f *testing.F) {
 				t.Fatalf("ParseFloat(%q) accepted %q", s, r)
 			}
 		}
-		back := FormatFloat(x)
+		back := strconv.FormatFloat(x, 'g', -1, 64)
 		y, err := ParseFloat(back)
 		if err != nil || y != x {
 			t.Fatalf("ParseFloat(%q) = %v, written %q, read back %v, %v", s, x, back, y, err)

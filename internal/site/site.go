@@ -67,15 +67,6 @@ type Site struct {
 	Files   []File
 }
 
-// Size is the whole site's bytes, raw and gzipped.
-func (s *Site) Size() (raw, gz int64) {
-	for _, f := range s.Files {
-		raw += f.Size
-		gz += f.Gzip
-	}
-	return raw, gz
-}
-
 // FirstVisit is the bytes, raw and gzipped, of the files a first visit
 // fetches: all but the manual's pages.
 func (s *Site) FirstVisit() (raw, gz int64) {

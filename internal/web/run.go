@@ -219,7 +219,6 @@ func eachKey(obj []byte, f func(key string, value json.RawMessage) error, prefix
 	return nil
 }
 
-// requestError is a request refused with a status other than 400.
 // jsonBody refuses a request whose body is not said to be JSON, with
 // 415: the page sends application/json, and a form of another site can
 // send only the types a browser posts without asking the server first.
@@ -231,6 +230,7 @@ func jsonBody(r *http.Request) error {
 	return nil
 }
 
+// requestError is a request refused with a status other than 400.
 type requestError struct {
 	status int
 	msg    string
