@@ -333,6 +333,10 @@ func describePlans(in plansInputs) string {
 		for t := range tems {
 			first += fmt.Sprintf("%sTEM %d", sep, t)
 		}
+		if in.Building != asl.NoBuilding && onlySetDCs(in.Plans) {
+			// Else a building of TEM 0 reads as a slip.
+			first += ": a Set DC takes none (A23.71)"
+		}
 	}
 	lines := []string{first}
 	for _, p := range in.Plans {
@@ -377,6 +381,18 @@ func planTakenAsGiven(p asl.Plan) []string {
 		}
 	}
 	return out
+}
+
+// onlySetDCs reports whether every attack of every plan is a Set DC.
+func onlySetDCs(plans []planSpec) bool {
+	for _, p := range plans {
+		for _, s := range p.Plan.Steps {
+			if s.DC == nil || s.DC.Mode != asl.Set {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // stepTEMs is the TEM of each attack of plan p, in order.

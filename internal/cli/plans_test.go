@@ -396,6 +396,12 @@ func TestPlansWhere(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want the line %q in\n%s", args, code, stderr, want, stdout)
 		}
 	}
+	// A building whose TEM no attack takes: said, not left to read as a
+	// slip.
+	code, stdout, stderr := cli(t, "plans", "--target", "4-6-7", "--building", "wooden", "--trials", "100", "--plan", "a: dc set", "--plan", "b: dc set setter=4-6-8")
+	if want := "Plans against 4-6-7 in a wooden building, TEM 0: a Set DC takes none (A23.71)\n"; code != 0 || !strings.Contains(stdout, "\n"+want) {
+		t.Errorf("Set DCs in a building: exit %d, stderr %q; want the line %q in\n%s", code, stderr, want, stdout)
+	}
 }
 
 // TestPlansStartingStates: the starting states §8.64 refuses are one line
