@@ -25,10 +25,8 @@ import (
 // less its trials·m: negative once the walk has paid for its learning. A
 // window's time counts up to pauseFactor times that of the median of the
 // last three, so that one pause of the process does not weigh as the
-// walk's cost: the reference crossing's walk, whose learning costs about
-// its allowance, was given up in 5 of 20 runs of a million trials, each
-// then at 2.8–3.0 M trials/s instead of 5.0–5.7 M, by windows of 5 to
-// 23 µs a trial amid ones of 0.2 to 0.6 µs. A
+// walk's cost: a walk whose learning costs about its allowance was
+// otherwise given up for one window a hundred times its neighbours. A
 // window is at least windowTrials trials and windowTicks ticks of the
 // clock, so that a clock as coarse as a browser's (0.1 to 1 ms) times it to
 // within 5%. The worker drops its graph, and runs the model on every trial
@@ -53,24 +51,12 @@ import (
 // records the outcomes of the model's, so the figures are the same to the
 // byte either way, for any number of workers and any timing.
 //
-// Measured on the built-in crossings with one worker: the hedgerow
-// crossing's debt peaks at 10 ms, 2.6% of its run, after some 50,000
-// trials, past which it walks 1.9× as fast as the model; the farm
-// crossing's debt is still 48 ms after 200,000 trials and the village
-// crossing's 108 ms, each losing at every block in its first ten thousand.
-//
-// Why a tenth of the share, not the twentieth it was: a walk's debt is its
-// learning, which each worker pays in full whatever its share, while the
-// allowance shrinks with the share. The walks of the Solitaire ASL
-// crossings were recorded to the end, window by window, six runs each on
-// one and on two workers on a busy host, and judged afterwards under each
-// allowance. At a twentieth the judge gave up walks that would have paid:
-// those runs took, against a tenth, 1.33× the time for the reference
-// crossing on two workers, 1.21× and 1.12× for the farm crossing on one
-// and two, 1.17× for the hedgerow crossing on two; the village crossing,
-// whose walk never pays in its 200,000 trials, took 0.96× and 0.97×. A
-// fifth would have saved the farm crossing's walk on two workers too, but
-// cost the village crossing 11–14%.
+// Why a tenth of the share: a walk's debt is its learning, which each
+// worker pays in full whatever its share, while the allowance shrinks with
+// the share. Walks recorded to the end and judged afterwards under each
+// allowance lost more time to walks given up that would have paid at a
+// twentieth than to walks that never pay at a tenth, and more to those at
+// a fifth (benchmarks/README.md, "A tenth of the share", has the figures).
 const (
 	// probeBlock is the trials the model runs between two looks at the
 	// clock while it is timed, the first of them to warm its caches;

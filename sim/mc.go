@@ -115,24 +115,13 @@ func (r *mcRun) trialsIn(c uint64) uint64 {
 // after its trials, so that the caller can add them in chunk order.
 //
 // A worker that keeps the paths its trials take (paths.go) learns them on
-// its own from its first chunk. Handing the others a copy of the first
-// worker's graph after its first chunk, while they ran the model, was
-// slower once the walk ran four times as fast as the model: two workers
-// reached 1.69× one on the default compare instead of 1.84× (the Scaling
-// benchmarks). One graph that all the workers walk and grow was slower
-// too: growth under a lock (a worker that found it held ran its trial on
-// the model), nodes published by an atomic store of their op, walks
-// reading their copy of the graph to its arrays' capacity, and a join
-// replaced by its state's first node only as it was written. It learnt
-// each path once, and the reference crossing's two workers reached 1.6×
-// one instead of 1.2× (private graphs have reached 1.5× since, each
-// stopping its growth early), but each walk step cost more: one worker ran
-// 3–8% slower on compare, fire, afv, lhy and the plan, and from the
-// command line at -j 2 the default compare took 67 ms instead of 60, fire
-// 17 instead of 15, while the built-in crossings run by Monte Carlo took
-// the same time. Where a job has several runs, they
-// share one pool instead, each worker learning runs of its own
-// (RunMCAll).
+// its own from its first chunk, and writes to no graph but its own: a
+// graph shared by the workers, or copied from one to the others, learns
+// each path once, but makes every walk step, or the start of every
+// worker, cost more than the learning it saves on all but the longest
+// learners (benchmarks/README.md, "One graph for a run's workers"). Where
+// a job has several runs, they share one pool instead, each worker
+// learning runs of its own (RunMCAll).
 func (r *mcRun) runChunks(ctx context.Context, first, last uint64, slots []chunkTally) {
 	var next atomic.Uint64
 	next.Store(first)
