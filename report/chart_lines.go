@@ -37,6 +37,15 @@ func linesPlot(p Panel) (*plot.Plot, *plot.Legend, error) {
 				poly.Color = withAlpha(col, 0x40)
 				poly.LineStyle.Width = 0
 				pl.Add(poly)
+			} else if r := run[0]; len(run) == 1 && r.c.Hi > r.c.Lo {
+				// A lone value has no band to shade: a whisker says its
+				// interval instead.
+				bars, err := plotter.NewYErrorBars(whisker{r})
+				if err != nil {
+					return nil, nil, err
+				}
+				bars.Color, bars.Width, bars.CapWidth = col, vg.Points(1.2), vg.Points(8)
+				pl.Add(bars)
 			}
 		}
 		var thumb *plotter.Line
@@ -83,6 +92,13 @@ type point struct {
 	c Cell
 }
 
+// whisker is a lone point's interval, as plotter.YErrorBars reads it.
+type whisker struct{ p point }
+
+func (w whisker) Len() int                      { return 1 }
+func (w whisker) XY(int) (x, y float64)         { return w.p.x, w.p.c.P }
+func (w whisker) YError(int) (float64, float64) { return w.p.c.P - w.p.c.Lo, w.p.c.Hi - w.p.c.P }
+
 // validRuns splits a line at cells that are not Valid.
 func validRuns(x []float64, cells []Cell) [][]point {
 	var out [][]point
@@ -123,30 +139,53 @@ func bandOf(run []point) plotter.XYs {
 	return band
 }
 
-// xTicks marks the panel's own ticks if it has them, every swept value
-// when there are few enough to read, and otherwise round values and both
-// ends of the sweep.
+// xTicks marks every swept value when there are few enough to read, and
+// the panel's own ticks (the IFT columns of an FP sweep) beside them;
+// otherwise the panel's own ticks, or round values and both ends of the
+// sweep. Ticks closer than
+// minTickGap of the axis to one marked before give way, both ends
+// marked, so that no two labels run together.
 func xTicks(p Panel) plot.Ticker {
-	vs := p.XTicks
-	if len(vs) == 0 {
-		vs = p.X
-		if len(vs) > maxXTicks {
-			whole := !slices.ContainsFunc(vs, func(v float64) bool { return v != math.Trunc(v) })
-			vs = niceTicks(slices.Min(vs), slices.Max(vs), whole)
-		}
+	vs := p.X
+	switch {
+	case len(vs) <= maxXTicks:
+		vs = append(slices.Clone(vs), p.XTicks...)
+	case len(p.XTicks) > 0:
+		vs = p.XTicks
+	default:
+		whole := !slices.ContainsFunc(vs, func(v float64) bool { return v != math.Trunc(v) })
+		vs = niceTicks(slices.Min(vs), slices.Max(vs), whole)
 	}
 	if len(vs) == 0 {
 		return plot.DefaultTicks{}
 	}
-	ts := make([]plot.Tick, len(vs))
-	for i, v := range vs {
+	slices.Sort(vs)
+	vs = slices.Compact(vs)
+	lo, hi := vs[0], vs[len(vs)-1]
+	gap := minTickGap * (hi - lo)
+	kept := []float64{lo}
+	for _, v := range vs[1:] {
+		if v-kept[len(kept)-1] >= gap && (hi-v >= gap || v == hi) {
+			kept = append(kept, v)
+		}
+	}
+	if kept[len(kept)-1] != hi {
+		kept = append(kept, hi)
+	}
+	ts := make([]plot.Tick, len(kept))
+	for i, v := range kept {
 		ts[i] = plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', 6, 64)}
 	}
 	return plot.ConstantTicks(ts)
 }
 
-// maxXTicks is the most swept values the x-axis marks one by one.
-const maxXTicks = 16
+// maxXTicks is the most swept values the x-axis marks one by one, and
+// minTickGap the least distance between two of its marks, as a share of
+// the axis: sixteen values evenly spaced keep every mark.
+const (
+	maxXTicks  = 16
+	minTickGap = 1.0 / 18
+)
 
 // niceTicks are the multiples of a round step (1, 2, 2.5 or 5 times a
 // power of ten; for whole, a sweep of whole numbers such as dice, a whole

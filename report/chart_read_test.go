@@ -186,7 +186,11 @@ func TestSweepTicks(t *testing.T) {
 		{Panel{X: seq(1, 36)}, "1 5 10 15 20 25 30 36"},
 		{Panel{X: seq(0, 100)}, "0 20 40 60 80 100"},
 		{Panel{X: seq(3, 41)}, "3 10 15 20 25 30 35 41"}, // 5 within half a step of 3
-		{Panel{X: seq(1, 36), XTicks: []float64{1, 2, 4, 36}}, "1 2 4 36"},
+		// An FP sweep's IFT columns, none crowding another.
+		{Panel{X: seq(1, 36), XTicks: []float64{1, 2, 4, 36}}, "1 4 36"},
+		{Panel{X: seq(1, 200), XTicks: []float64{1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36, 200}}, "1 16 30 200"},
+		{Panel{X: []float64{9, 10, 11}, XTicks: []float64{9, 11}}, "9 10 11"},
+		{Panel{X: []float64{7.5, 7.75, 8, 8.25, 8.5}, XTicks: []float64{7.5, 8, 8.5}}, "7.5 7.75 8 8.25 8.5"},
 	} {
 		if got := ticks(c.p); got != c.want {
 			t.Errorf("x %v…, ticks %v: %q, want %q", c.p.X[:2], c.p.XTicks, got, c.want)

@@ -26,6 +26,7 @@ func TestMethodLine(t *testing.T) {
 		{[]*sim.Result{exact, exact, mc(1000, true)}, "exact enumeration of every dice path of 2 runs (no sampling error), Monte Carlo of 1 run: n = 1,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
 		{[]*sim.Result{exact, mc(1000, true)}, "exact enumeration of every dice path of 1 run (no sampling error), Monte Carlo of 1 run: n = 1,000 trials per run, seed 7; whiskers and bands are 95% Wilson intervals"},
 		{[]*sim.Result{mc(90, true), mc(30, false)}, "Monte Carlo, n = 30–90 trials per run, seed 7; whiskers and bands are 95% Wilson intervals; INCOMPLETE (interrupted)"},
+		{[]*sim.Result{exact, {Method: sim.Exact, Paths: 99}}, "exact enumeration of every dice path of each run (no sampling error); INCOMPLETE (interrupted): an exact figure cut short is a lower bound, its interval what the paths not walked could add"},
 	} {
 		if got := MethodLine(c.runs...); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sapperhq/sapper/sim"
 )
@@ -152,6 +153,9 @@ func MethodLine(rs ...*sim.Result) string {
 	}
 	if !complete {
 		s += "; INCOMPLETE (interrupted)"
+		if slices.ContainsFunc(exact, func(r *sim.Result) bool { return !r.Complete }) {
+			s += ": an exact figure cut short is a lower bound, its interval what the paths not walked could add"
+		}
 	}
 	return s
 }

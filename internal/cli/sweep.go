@@ -399,7 +399,11 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 			}
 			c.Panels, c.Notes = report.WaysSweepPanels(v.name, subs, xs, gs, lead)
 			if cols.title != "summary figures" {
-				c.Heading = append(c.Heading, cols.title+": a panel per outcome, a line per way")
+				per := "way"
+				if target.name == "plans" {
+					per = "plan"
+				}
+				c.Heading = append(c.Heading, cols.title+": a panel per outcome, a line per "+per)
 			}
 		} else {
 			for k, g := range gs {
