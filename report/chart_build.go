@@ -34,6 +34,11 @@ func Heading(r Report) []string {
 			h = append(h, "note: "+n)
 		}
 	}
+	if len(r.NotRun) > 0 {
+		// Else a sweep's axis, which spans every value, or a chart of the
+		// ways that ran, reads as the whole job.
+		h = append(h, "not run, as the job was interrupted: "+strings.Join(r.NotRun, ", "))
+	}
 	return h
 }
 

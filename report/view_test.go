@@ -217,3 +217,15 @@ func TestOneTrial(t *testing.T) {
 		t.Errorf("heading: %q", h)
 	}
 }
+
+// TestHeadingNamesRunsNotRun: a chart of a job cut short names the runs it
+// never ran, which its axis or its legend would otherwise leave out
+// unsaid.
+func TestHeadingNamesRunsNotRun(t *testing.T) {
+	res := mcResult()
+	res.Complete = false
+	h := strings.Join(Heading(Report{Command: "x", Runs: []Run{{Label: "tem=0", Result: res}}, NotRun: []string{"tem=1", "tem=2"}}), "\n")
+	if !strings.Contains(h, "\nnot run, as the job was interrupted: tem=1, tem=2") {
+		t.Errorf("heading: %q", h)
+	}
+}
