@@ -63,7 +63,7 @@ func ResultChart(r Report, opt ChartOptions) (Chart, error) {
 			s = dropZero(s, m)
 		}
 		if opt.Cumulative {
-			s = dropWhole(s, m)
+			s = DropWhole(s, m)
 		}
 		c.Panels = append(c.Panels, Panel{Kind: Bars, Title: metricTitle(r.Result, m, opt.Cumulative), Series: []Series{inWords(s)}})
 	}
@@ -368,7 +368,7 @@ func RunsChart(r Report, opt ChartOptions) (Chart, error) {
 		}
 		for i, s := range ss {
 			if opt.Cumulative {
-				s = dropWhole(s, ms[i])
+				s = DropWhole(s, ms[i])
 			}
 			p.Series = append(p.Series, inWords(s))
 		}

@@ -58,9 +58,10 @@ func alwaysFull(s Series) bool {
 	return true
 }
 
-// dropWhole removes the "at least" row of m that takes in every outcome,
-// 100% by construction, from a cumulative series of m.
-func dropWhole(s Series, m sim.MetricSummary) Series {
+// DropWhole removes the "at least" row of m that takes in every outcome,
+// 100% by construction, from a cumulative series of m: a chart leaves it
+// out, and so does a table of the series over a sweep.
+func DropWhole(s Series, m sim.MetricSummary) Series {
 	if len(m.Outcomes) < 2 || !Ordered(m) {
 		return s
 	}

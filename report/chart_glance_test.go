@@ -52,7 +52,7 @@ func TestCumulativeBarsDropTheWholeRow(t *testing.T) {
 	}
 	// A numeric metric: "at least 0" goes.
 	ex := exactResult(t)
-	s := dropWhole(MetricSeries(ex, *ex.Metric("sixes"), true), *ex.Metric("sixes"))
+	s := DropWhole(MetricSeries(ex, *ex.Metric("sixes"), true), *ex.Metric("sixes"))
 	if got := strings.Join(s.Labels, ","); strings.Contains(got, "≥ 0") || len(s.Labels) != 2 {
 		t.Errorf("sixes labels %q", got)
 	}

@@ -516,7 +516,11 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 	if cumulative && !report.Ordered(probe) {
 		return sweepCols{}, inputErrorf("cumulative", "--cumulative with --metric %s: its outcomes (%s) have no order to read at least; it changes only an ordered or counted metric", m.Name, strings.Join(m.Labels, ", "))
 	}
-	names := report.MetricSeries(&sim.Result{Method: sim.Exact}, probe, cumulative).Labels
+	series := report.MetricSeries(&sim.Result{Method: sim.Exact}, probe, cumulative)
+	if cumulative {
+		series = report.DropWhole(series, probe)
+	}
+	names := series.Labels
 	what, title := m.Name, report.MetricHeading(*m)
 	if m.Title != "" {
 		what += ": " + m.Title
@@ -542,10 +546,16 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 		}
 		return out
 	}, occurred: func(res *sim.Result) []bool {
+		// A column is an outcome's, read at least with --cumulative; the
+		// whole row, left out, is none.
 		out := make([]bool, len(names))
 		if ms := res.Metric(name); ms != nil {
 			for _, o := range ms.Outcomes {
-				if k := slices.Index(m.Labels, o.Label); k >= 0 {
+				col := o.Label
+				if cumulative && report.Ordered(probe) {
+					col = "≥ " + col
+				}
+				if k := slices.Index(names, col); k >= 0 {
 					out[k] = out[k] || o.P != 0
 				}
 			}
