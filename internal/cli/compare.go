@@ -238,15 +238,8 @@ func comparePlans(fs *pflag.FlagSet, cmp asl.Comparison) ([]plannedRun, error) {
 }
 
 func writeCompareTable(w io.Writer, rep report.Report) error {
-	report.WriteHeadline(w, rep)
-	writeIntro(w, rep)
-	// An interrupted job has the working of runs it never ran.
-	for i, e := range rep.Explain[:min(len(rep.Explain), len(rep.Runs))] {
-		fmt.Fprintf(w, "== %s ==\n", rep.Runs[i].Label)
-		if err := report.WriteExplanation(w, e); err != nil {
-			return err
-		}
-		fmt.Fprintln(w)
+	if err := writeSideBySideHead(w, rep); err != nil {
+		return err
 	}
 	if err := report.WriteGrid(w, *rep.Figures); err != nil {
 		return err

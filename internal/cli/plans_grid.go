@@ -189,9 +189,10 @@ func plansBars(g report.Grid) report.Grid {
 	return out
 }
 
-// writePlansTable writes the headline, the plans, and the figures side by
-// side with each plan's difference from the first.
-func writePlansTable(w io.Writer, rep report.Report) error {
+// writeSideBySideHead writes what a side-by-side table (plans, compare)
+// says before its figures: the headline, the summary of the runs, and
+// with --explain the working of each run.
+func writeSideBySideHead(w io.Writer, rep report.Report) error {
 	report.WriteHeadline(w, rep)
 	writeIntro(w, rep)
 	// An interrupted job has the working of runs it never ran.
@@ -201,6 +202,15 @@ func writePlansTable(w io.Writer, rep report.Report) error {
 			return err
 		}
 		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// writePlansTable writes the headline, the plans, and the figures side by
+// side with each plan's difference from the first.
+func writePlansTable(w io.Writer, rep report.Report) error {
+	if err := writeSideBySideHead(w, rep); err != nil {
+		return err
 	}
 	if rep.Figures != nil {
 		writeSignedGrid(w, turned(*rep.Figures))
