@@ -512,6 +512,26 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	if strings.Join(heads, " ") != "0 1 2 3 4 5 6" || len(lastRow) != 7 || lastRow[6] != "0.06%" {
 		t.Errorf("hits over dice=2..6: columns %v, dice=6 %v; want 0 to 6, the last 0.06%%", heads, lastRow)
 	}
+
+	// Cancelled while its first look runs: the figures are the first
+	// look's, cut short, and are said to be, under its own command line;
+	// they were shown under the whole run's, its trials' count the first
+	// look's.
+	var lookStatus, lookArgv string
+	if err := chromedp.Run(ctx,
+		leave,
+		chromedp.Navigate(ts.URL+"/?lookcut#sweep?command=fire&target=4-6-7&vary=fp%3D1..200"),
+		chromedp.Poll(`(document.getElementById('counted') || {}).textContent?.startsWith('first look')`, nil, chromedp.WithPollingInterval(5*time.Millisecond)),
+		chromedp.Click(`#cancel`, chromedp.ByQuery),
+		waitState("partial", "cancelled"),
+		chromedp.Text(`#status`, &lookStatus, chromedp.ByQuery),
+		chromedp.Evaluate(`(window.sapperLast || {argv: []}).argv.join(" ")`, &lookArgv),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(lookStatus, "during the first look") || !strings.Contains(lookArgv, "--trials 50000") {
+		t.Errorf("cancelled during its first look: status %q, command line %q", lookStatus, lookArgv)
+	}
 }
 
 // TestSiteFiguresAsTheCommandLine: the page writes a figure as the

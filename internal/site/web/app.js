@@ -415,7 +415,7 @@ function pageMain() {
     }
     if (m.type === "done") {
       if (running.preview && m.code === 0 && !running.cancelled) firstLook(m);
-      else finish(m, running.preview && m.code === 0);
+      else finish(m, !!running.preview && (m.code === 0 || m.code === 130));
     }
   }
 
@@ -2056,8 +2056,8 @@ function pageMain() {
   }
 
   // finish shows the run's result. lookOnly: the run was cancelled as its
-  // first look ended, whose figures are then all there is, and are shown
-  // as such, under the first look's own command line.
+  // first look ended, or while it ran, whose figures are then all there
+  // is, and are shown as such, under the first look's own command line.
   function finish(m, lookOnly) {
     const r = running;
     stopRunning();
@@ -2094,7 +2094,9 @@ function pageMain() {
     // Cancelled by the player, or stopped by what else stops a run (a
     // server's time limit, which its stderr names).
     const stopped = (r.cancelled ? "Cancelled" : /time limit/.test(stderr) ? "Stopped at the server's time limit" : "Stopped") + " after " + (wall / 1000).toFixed(1) + " s";
-    if (lookOnly) {
+    if (lookOnly && partial && !noFigures(data)) {
+      setStatus(stopped + ", during the first look: PARTIAL figures, fewer than its " + num(PREVIEW) + " trials" + (r.cmd.sweep ? " a value." : "."));
+    } else if (lookOnly && !partial) {
       setStatus("Cancelled after " + (wall / 1000).toFixed(1) + " s: the figures are PARTIAL, the first look's " + num(PREVIEW) + " trials.");
     } else if (fewer) {
       setStatus(stopped + ", before every run had started: PARTIAL figures, the first look's " + num(PREVIEW) + " trials a run.");
