@@ -844,6 +844,21 @@ func TestSitePathBuilderInBrowser(t *testing.T) {
 	if want := hash + " true sapper activate"; invalid != want {
 		t.Errorf("after the skip link: %q, want %q", invalid, want)
 	}
+
+	// Every Location removed: the error is the builder's, under its Add
+	// a Location, not the Crossing list's, in the builder's words.
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(() => { let b; while ((b = [...document.querySelectorAll('#b-path button.remove-item')][0])) b.click(); })()`, nil),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(`document.getElementById('b-add-loc').getAttribute('aria-invalid') + '/' + (document.activeElement && document.activeElement.id) + '/' + document.getElementById('in-crossing').getAttribute('aria-invalid')`, &invalid),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(errText, ": path: no Location; add one") || invalid != "true/b-add-loc/null" {
+		t.Errorf("no Location in the builder: %q, the boxes (Add a Location/focused/Crossing) %q", errText, invalid)
+	}
 }
 
 func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {

@@ -2067,7 +2067,7 @@ function pageMain() {
     if (m.code !== 0 && !partial) {
       setStatus("");
       const box = builderBox(stderr);
-      if (box) builderError(stderr, box);
+      if (box) builderError(builderWords(stderr), box);
       else showError(stderr || "the run failed (exit status " + m.code + ")", m.field);
       document.body.dataset.state = "error";
       return;
@@ -2211,7 +2211,17 @@ function pageMain() {
       return (e && $("b-e-" + (k[1] - 1) + "-" + e.id.replace(/\W/g, "_") + "-" + k[3])) || null;
     }
     if ((k = /^path (\d+)(?: \([^)]*\))?: (\w+)/.exec(msg))) return $("b-loc-" + (k[1] - 1) + "-" + k[2]) || null;
+    // a path, or a list of S?, with none left in it
+    if (/^path: want a list/.test(msg)) return $("b-add-loc");
+    if (/^sq: want a list/.test(msg)) return $("b-add-sq");
     return null;
+  }
+
+  // builderWords is the file's error as the builder's player would say
+  // it: a list left empty is a part of the builder left empty, not a
+  // YAML list.
+  function builderWords(line) {
+    return line.replace(/: path: want a list, not nothing$/, ": path: no Location; add one").replace(/: sq: want a list, not nothing$/, ": sq: no S?; add one");
   }
 
   // builderError shows line, and marks the builder's box it is about,
