@@ -102,7 +102,7 @@ func (f *dcFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.roadblock, "roadblock", "none", "a `ROADBLOCK`: none, normal (Placed through its hexside or\nSet in its Location, +2 TEM) or narrow (a Narrow-Street\nroadblock's vertex: only the roadblock is attacked, no\n--target), e.g. --roadblock normal")
 	g.StringVar(&f.bridge, "bridge", "none", "the targets are on or beneath a `BRIDGE`: none, stone,\nwooden, pontoon or underwater-pontoon; a Final KIA with\nits TEM (none for a Set DC) destroys it and all on it,\ne.g. --mode set --bridge stone")
 	g.BoolVar(&f.gun, "gun", false, "the first --target mans a Gun: any KIA eliminates both,\na K malfunctions it and reduces the crew (C11.6),\ne.g. --target crew:2-2-8 --gun")
-	g.BoolVar(&f.cave, "cave", false, "the targets are in a cave (G11.83): Placed or Set with\n−4 unless --japanese; Thrown makes the cave dr,\ne.g. --mode thrown --cave --cave-drm -1")
+	g.BoolVar(&f.cave, "cave", false, "the targets are in a cave (G11.83): a Placed or Set DC\ntakes −4 unless --japanese; a Thrown one must enter it\non the cave dr (--cave-drm), e.g. --mode thrown --cave")
 	g.BoolVar(&f.japanese, "japanese", false, "an unconcealed Good Order Japanese MMC is in the --cave:\nno −4")
 	g.IntVar(&f.caveDRM, "cave-drm", 0, "drm `N` on a Thrown DC's cave dr (≤ 3 enters): +1 cave\nhigher, +1 moving vehicle, −1 ADJACENT, −1 heroic or\nfanatic thrower, e.g. --cave-drm=-1")
 	g.IntVar(&f.sw, "sw", 0, "Support Weapons `N` the first --target possesses, as its\nsw=N option: a KIA that eliminates it rolls for each\n(A9.74), e.g. --sw 1")
