@@ -623,8 +623,10 @@ func inputArgs(fs *pflag.FlagSet, args []string) []string {
 		a := args[i]
 		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		f := fs.Lookup(name)
-		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) == 1 {
-			f = fs.ShorthandLookup(name)
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(a) > 1 {
+			// A shorthand holds its value as -j1 and -j=1 as well as
+			// -j 1.
+			f, hasValue = fs.ShorthandLookup(a[1:2]), len(a) > 2
 		}
 		if f == nil || !strings.HasPrefix(a, "-") || !output[f.Name] {
 			out = append(out, a)

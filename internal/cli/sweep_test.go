@@ -116,18 +116,21 @@ func TestSweepTEM(t *testing.T) {
 	}
 }
 
-// TestSweepWorkers: the same seed gives the same bytes for -j 1 and -j 8.
+// TestSweepWorkers: the same seed gives the same bytes for -j 1 and -j 8,
+// however the workers are written.
 func TestSweepWorkers(t *testing.T) {
 	var outs []string
-	for _, j := range []string{"1", "8"} {
-		code, stdout, stderr := cli(t, args("sweep compare --vary drm=-1..1 --trials 140000 --seed 5 --format json -j "+j)...)
+	for _, j := range []string{"-j 1", "-j 8", "-j8", "-j=2", "--workers=3"} {
+		code, stdout, stderr := cli(t, args("sweep compare --vary drm=-1..1 --trials 140000 --seed 5 --format json "+j)...)
 		if code != exitOK {
-			t.Fatalf("-j %s: exit %d: %s", j, code, stderr)
+			t.Fatalf("%s: exit %d: %s", j, code, stderr)
 		}
 		outs = append(outs, string(normalize([]byte(stdout))))
 	}
-	if outs[0] != outs[1] {
-		t.Error("-j 1 and -j 8 differ")
+	for i, j := range []string{"-j 8", "-j8", "-j=2", "--workers=3"} {
+		if outs[i+1] != outs[0] {
+			t.Errorf("-j 1 and %s differ", j)
+		}
 	}
 	if !strings.Contains(outs[0], `"label": "drm=-1/placed"`) {
 		t.Error("compare runs are not labelled value/way")
