@@ -159,6 +159,18 @@ func TestR29FlamethrowerFlame(t *testing.T) {
 	check(t, "R29 unit KIA", sum(res, MetricIFT, kiaLabels...), 1, 36)
 }
 
+// TestFlamethrowerCoweredOffSetsNoFlame: a 6 FP FT by Area Fire against a
+// concealed 4-6-7 in a wooden building is halved twice, to 1.5 FP, the 1
+// column, while Table 23 reads the 6 column (§8.53). Its doubles Cower
+// off the 1 column, and an attack Cowered off has no effect at all
+// (§8.54), on the terrain too. The Flame DR (≥ 7, 21/36) then follows only
+// the non-doubles Original 3 (2/36), a K/1 on the 6 column: 7/216, not
+// the 7/144 of the Original 2 counted as well.
+func TestFlamethrowerCoweredOffSetsNoFlame(t *testing.T) {
+	a := fireAttack(t, 6, func(a *IFTAttack) { a.Weapon, a.Building, a.AreaFire = Flamethrower, Wooden, true }, "4-6-7,concealed")
+	check(t, "flame", exactOf(t, a).P(MetricFlame, "yes"), 7, 216)
+}
+
 // TestR30WP: WP's Flame DR, no EC DRM but −1 Dry and −2 in a building,
 // added (§8.53), −1 Fortified (§8.59). Wooden building, Dry: DR − 3 ≥ 7,
 // DR ≥ 10: 6/36; Fortified: DR ≥ 11: 3/36; stone, Very Dry: DR − 2 ≥ 8:

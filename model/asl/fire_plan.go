@@ -119,11 +119,13 @@ func (a IFTAttack) outcome(orig int, doubles bool) fireOutcome {
 // t23Reading is which of an outcome's two Table 23 readings stands with
 // the units in the Location: t23 with any target attacked on the
 // Location's own column there, or with none there; t23Hidden only when
-// every unit there is concealed (table23Column).
+// every unit there is concealed (table23Column). Read unhalved, the two
+// differ only where the attack on the concealed units Cowers off the
+// lowest column and has no effect at all, on the terrain too (§8.54).
 func (a IFTAttack) t23Reading() columnReading {
 	var units uint32
 	for i, u := range a.Targets {
-		if a.Options.Table23Unhalved || a.column(u) == a.locationColumn() {
+		if a.column(u) == a.locationColumn() {
 			units |= 1 << i
 		}
 	}

@@ -174,6 +174,16 @@ type t23Outcome struct {
 // gets no Flame (§8.56).
 func (a IFTAttack) table23(orig, shift int) t23Outcome {
 	var o t23Outcome
+	// An attack Cowered off the lowest column has no effect at all
+	// (§8.54), on the terrain too, though Table 23 reads a column to the
+	// right of its own (a FT halved for Area Fire and concealment).
+	own := a.locationColumn()
+	if len(a.Targets) > 0 {
+		own = a.column(a.unitOfTable23())
+	}
+	if _, ok := a.shifted(own, shift); !ok {
+		return o
+	}
 	c, ok := a.table23At(shift)
 	if !ok {
 		return o
