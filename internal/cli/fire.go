@@ -56,7 +56,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 	g.StringVar(&f.firerClass, "firer-class", "first", "the Infantry firer's `CLASS`: elite, first, second, green\nor conscript; green and conscript are Inexperienced and\nCower two columns (A19.33), e.g. --firer-class green")
 	g.StringVar(&f.firerNationality, "firer-nationality", "other", "the Infantry firer's `NATION`: other, british (Elite and\n1st Line never Cower) or finnish (never Cower, but\nConscripts)")
 	g.BoolVar(&f.leaderDirected, "leader-directed", false, "a leader directs the fire: no Cowering (his modifier\ngoes in --drm)")
-	g.BoolVar(&f.areaFire, "area-fire", false, "Area Fire: the FP is halved; with --concealed it is\nquartered, e.g. --fp 15 --area-fire (7.5: the 6 column)")
+	g.BoolVar(&f.areaFire, "area-fire", false, "Area Fire: the FP is halved, quartered with --concealed;\nTable 23 reads the FP before it (§8.53), so a Gun using\nthe Area Target Type gives its reduced FP as --fp instead\n(§7.4), e.g. --fp 15 --area-fire (7.5: the 6 column)")
 	g.BoolVar(&f.concealed, "concealed", false, "the targets are concealed: the FP is halved (never an\nFFE's, C1.56); per unit: the concealed option")
 	g.IntVar(&f.tem, "tem", 0, "target Location TEM `N` (0…8; none for a FT),\ne.g. --tem 2 (default: the --building's)")
 	g.IntVar(&f.drm, "drm", 0, "every other DRM `N` (−8…8): Hindrance, leadership,\nFFMO…, e.g. --drm=-1")
