@@ -33,7 +33,9 @@ func (a IFTAttack) validateKind() error {
 	case a.AFVEntersBuilding && a.Building == NoBuilding:
 		return bound.Invalidf("afv-enters-building", "give the --building, wooden or stone")
 	case a.AFVEntersBuilding && a.Level != 0:
-		return bound.Invalidf("level", "%d with --afv-enters-building: an AFV enters a ground-level building Location (Table 23)", a.Level)
+		// No value named: a --level given as 0 is refused through here too
+		// (it cannot matter), checked as 1.
+		return bound.Invalidf("level", "not with --afv-enters-building: an AFV enters a ground-level building Location (Table 23); drop --level")
 	}
 	if a.attacks() {
 		return nil
