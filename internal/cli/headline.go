@@ -298,10 +298,11 @@ func afvKilled(rep report.Report) *report.Headline {
 	what := "The AFV is eliminated (burning or not)"
 	a, ok := rep.Inputs.(asl.AFVAttack)
 	switch {
+	case ok && a.Armor.Unarmored():
+		// a truck is no AFV, and a Set DC attacks it (§5.4)
+		what = "The vehicle is eliminated (burning or not)"
 	case ok && a.Mode == asl.Set:
 		what = "A Set DC never harms the AFV itself, only its Vulnerable PRC (A23.71); it is eliminated"
-	case ok && a.Armor.Unarmored():
-		what = "The vehicle is eliminated (burning or not)" // a truck is no AFV
 	}
 	h := onFigure(asl.MetricAFV, []string{"burning", "eliminated"}, what)(rep)
 	if h == nil {
