@@ -263,3 +263,18 @@ func TestLowerFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestAFVHeadlineOfASetDC: a Set DC never harms an armored AFV itself
+// (A23.71), and the headline says so; an unarmored vehicle it attacks on
+// the vehicle line, and the headline gives that figure as any other's.
+func TestAFVHeadlineOfASetDC(t *testing.T) {
+	for args, want := range map[string]string{
+		"afv --mode set --vehicle tiger --ce --method exact": "A Set DC never harms the AFV itself, only its Vulnerable PRC (A23.71); it is eliminated: 0.00%.",
+		"afv --mode set --vehicle truck --method exact":      "The vehicle is eliminated (burning or not): 97.22%.",
+	} {
+		code, stdout, stderr := cli(t, strings.Fields(args)...)
+		if first, _, _ := strings.Cut(stdout, "\n"); code != exitOK || first != want {
+			t.Errorf("%s: exit %d, %s; headline %q, want %q", args, code, stderr, first, want)
+		}
+	}
+}
