@@ -93,10 +93,14 @@ func onFigure(metric string, labels []string, what string) func(report.Report) *
 func stackCleared(rep report.Report) *report.Headline {
 	if rep.Result != nil && rep.Result.Metric(asl.MetricStack) == nil {
 		// A DC on a roadblock, or on a wall with no one beyond it: the
-		// question is the obstacle's.
+		// question is the obstacle's; fire on no unit (WP, an AFV into a
+		// building, HE on an empty one) asks Table 23's (§7.4).
 		for _, o := range []struct{ metric, what string }{
 			{asl.MetricRoadblock, "The roadblock is removed"},
 			{asl.MetricBreach, "The wall is breached"},
+			{asl.MetricRubble, "The Location is rubbled"},
+			{asl.MetricFlame, "A Flame is placed"},
+			{asl.MetricShellhole, "A Shellhole is placed"},
 		} {
 			if rep.Result.Metric(o.metric) != nil {
 				return onFigure(o.metric, []string{"yes"}, o.what)(rep)

@@ -278,3 +278,19 @@ func TestAFVHeadlineOfASetDC(t *testing.T) {
 		}
 	}
 }
+
+// TestFireOnNoUnitHasAHeadline: fire on no unit asks Table 23's question,
+// and its headline gives that figure: R30's WP, 6/36; an AFV entering a
+// wooden building with a Bog Check DRM of −2 rubbles it on a colored dr
+// of 1 or 2 (dr − 2 ≤ 0), 2/6.
+func TestFireOnNoUnitHasAHeadline(t *testing.T) {
+	for args, want := range map[string]string{
+		"fire --weapon wp --building wooden --ec dry --method exact":               "A Flame is placed: 16.67%.",
+		"fire --afv-enters-building --building wooden --bog-drm=-2 --method exact": "The Location is rubbled: 33.33%.",
+	} {
+		code, stdout, stderr := cli(t, strings.Fields(args)...)
+		if first, _, _ := strings.Cut(stdout, "\n"); code != exitOK || first != want {
+			t.Errorf("%s: exit %d, %s; headline %q, want %q", args, code, stderr, first, want)
+		}
+	}
+}
