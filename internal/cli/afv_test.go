@@ -96,6 +96,10 @@ func TestAFVBadInput(t *testing.T) {
 		{"afv --af 11/8/8 --afph", "--afph with --mode placed: the AFPh +1 is a Thrown DC's"},
 		{"afv --vehicle truck --motion", "--motion with an unarmored vehicle: Motion changes only the Position DR"},
 		{"afv --vehicle truck --red-cs", "--red-cs with an unarmored vehicle: "},
+		// inputs that cannot matter to this vehicle or this mode
+		{"afv --vehicle truck --mode thrown --ce", "--ce with an unarmored vehicle: its crew is unprotected"},
+		{"afv --af hull=4/-/-,turret=4/2/2 --facing side --other hs:2-4-8", "--other with an unarmored facing: through an unarmored facing the --other units are not attacked"},
+		{"afv --mode set --vehicle tiger --concealed", "--concealed with --mode set with nothing to attack"},
 		{"afv --af 11/8/8 --rider 4-6-x", `--rider "4-6-x"`},
 		{"afv --af 11/8/8 --tem 9", `--tem "9": want a whole number from 0 to 8`},
 		{"afv --af 11/8/8 --enemy-infantry 2", "--enemy-infantry: only a Set DC"},

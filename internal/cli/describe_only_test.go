@@ -30,9 +30,11 @@ func TestOnlyAsRefused(t *testing.T) {
 			"ec":          {"--terrain", "woods"},
 		},
 		"afv": {
-			"tem":         {"--other", "4-6-7"},
-			"elr":         {"--other", "4-6-7"},
-			"crew-ml":     {"--ce"},
+			"tem":     {"--other", "4-6-7"},
+			"elr":     {"--other", "4-6-7"},
+			"crew-ml": {"--ce"},
+			// a Set DC's concealment reads only on what it attacks
+			"concealed":   {"--ce"},
 			"thrower-tem": {"--thrower", "4-6-7"},
 			// a named vehicle says whether it is Open-Topped
 			"open-topped": {"--vehicle", "halftrack"},
