@@ -264,27 +264,16 @@ func TestLowerFirst(t *testing.T) {
 	}
 }
 
-// TestAFVHeadlineOfASetDC: a Set DC never harms an armored AFV itself
-// (A23.71), and the headline says so; an unarmored vehicle it attacks on
-// the vehicle line, and the headline gives that figure as any other's.
-func TestAFVHeadlineOfASetDC(t *testing.T) {
+// TestHeadlineOfNoStack: an attack whose question is not a stack's
+// heads its result with the figure it asks about. A Set DC never harms an
+// armored AFV itself (A23.71), and says so; an unarmored vehicle it attacks
+// on the vehicle line, a figure as any other. Fire on no unit asks Table
+// 23's question: R30's WP, 6/36; an AFV entering a wooden building with a
+// Bog Check DRM of −2 rubbles it on a colored dr of 1 or 2, 2/6.
+func TestHeadlineOfNoStack(t *testing.T) {
 	for args, want := range map[string]string{
-		"afv --mode set --vehicle tiger --ce --method exact": "A Set DC never harms the AFV itself, only its Vulnerable PRC (A23.71); it is eliminated: 0.00%.",
-		"afv --mode set --vehicle truck --method exact":      "The vehicle is eliminated (burning or not): 97.22%.",
-	} {
-		code, stdout, stderr := cli(t, strings.Fields(args)...)
-		if first, _, _ := strings.Cut(stdout, "\n"); code != exitOK || first != want {
-			t.Errorf("%s: exit %d, %s; headline %q, want %q", args, code, stderr, first, want)
-		}
-	}
-}
-
-// TestFireOnNoUnitHasAHeadline: fire on no unit asks Table 23's question,
-// and its headline gives that figure: R30's WP, 6/36; an AFV entering a
-// wooden building with a Bog Check DRM of −2 rubbles it on a colored dr
-// of 1 or 2 (dr − 2 ≤ 0), 2/6.
-func TestFireOnNoUnitHasAHeadline(t *testing.T) {
-	for args, want := range map[string]string{
+		"afv --mode set --vehicle tiger --ce --method exact":                       "A Set DC never harms the AFV itself, only its Vulnerable PRC (A23.71); it is eliminated: 0.00%.",
+		"afv --mode set --vehicle truck --method exact":                            "The vehicle is eliminated (burning or not): 97.22%.",
 		"fire --weapon wp --building wooden --ec dry --method exact":               "A Flame is placed: 16.67%.",
 		"fire --afv-enters-building --building wooden --bog-drm=-2 --method exact": "The Location is rubbled: 33.33%.",
 	} {
