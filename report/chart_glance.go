@@ -73,7 +73,7 @@ func DropWhole(s Series, m sim.MetricSummary) Series {
 			}
 		}
 	}
-	label := "≥ " + m.Outcomes[whole].Label
+	label := AtLeastLabel(m.Outcomes[whole].Label)
 	out := Series{Name: s.Name}
 	for k, l := range s.Labels {
 		if l != label {

@@ -40,7 +40,7 @@ func MetricSeries(res *sim.Result, m sim.MetricSummary, cumulative bool) Series 
 		// and an exact run's fractions, as the JSON and a run's table
 		// read them, not the outcomes' floats summed.
 		c := sumOutcomes(res, m, func(j int) bool { return within(m, AtLeast, j, k) })
-		s.Labels[k] = "≥ " + o.Label
+		s.Labels[k] = AtLeastLabel(o.Label)
 		s.Cells[k] = Cell{P: c.P, Lo: c.Lo, Hi: c.Hi, Valid: true}
 	}
 	return s
@@ -159,3 +159,7 @@ func MethodLine(rs ...*sim.Result) string {
 	}
 	return s
 }
+
+// AtLeastLabel is how a cumulative series names the view of an ordered
+// outcome that takes in it and every worse one: "≥ K/4".
+func AtLeastLabel(outcome string) string { return "≥ " + outcome }

@@ -553,7 +553,7 @@ func sweepColumns(sa sweepArgs, j *job, subs []string) (sweepCols, error) {
 			for _, o := range ms.Outcomes {
 				col := o.Label
 				if cumulative && report.Ordered(probe) {
-					col = "≥ " + col
+					col = report.AtLeastLabel(col)
 				}
 				if k := slices.Index(names, col); k >= 0 {
 					out[k] = out[k] || o.P != 0
