@@ -163,14 +163,28 @@ func (d *Dist) Merge(class []int) *Dist {
 }
 
 // Rounded returns d marked as rounded: its weights were rounded from
-// exact ones that do not fit 64 bits, so its probabilities are right to
-// float precision but are not the exact fractions of the rules. Every
-// run draws from it as from d, except an exact run asked for fractions
-// (Config.Fractions), which refuses it with a *FractionError rather than
-// report fractions of the rounded weights. A model must mark every Dist
-// whose weights it rounded or scaled inexactly.
-func (d *Dist) Rounded() *Dist {
+// exact ones that do not fit 64 bits, and prob[i] is outcome i's exact
+// probability to float precision, worked out by the model from the exact
+// weights. A Monte Carlo run draws by the rounded weights, whose error,
+// below 2^−62 a draw, no run of trials can see. An exact run weighs its
+// paths by prob instead, so that an outcome the rounding would have made
+// 2^−62 likely (the 100 hits of 100 dice, 3^−100) keeps its own chance; and
+// one asked for fractions (Config.Fractions) refuses it with a
+// *FractionError rather than report fractions of the rounded weights. A
+// model must mark every Dist whose weights it rounded or scaled
+// inexactly. Rounded panics unless prob has one probability per outcome,
+// each positive where the outcome's weight is and 0 where it is not.
+func (d *Dist) Rounded(prob []float64) *Dist {
+	if len(prob) != len(d.weights) {
+		panic(fmt.Sprintf("sim: %d probabilities for a Dist of %d outcomes", len(prob), len(d.weights)))
+	}
+	for i, p := range prob {
+		if (p > 0) != (d.weights[i] > 0) || p > 1 {
+			panic(fmt.Sprintf("sim: probability %g for an outcome of weight %d", p, d.weights[i]))
+		}
+	}
 	c := *d
+	c.prob = append([]float64(nil), prob...)
 	c.rounded = true
 	return &c
 }

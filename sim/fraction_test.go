@@ -273,7 +273,7 @@ func ulp(x float64) float64 { return math.Nextafter(x, math.Inf(1)) - x }
 // TestFractionsRefuseRounded: a model that draws from a rounded Dist gets
 // an error, not fractions, merged or not; without fractions it runs.
 func TestFractionsRefuseRounded(t *testing.T) {
-	rounded := NewDist(1, 2, 3).Rounded()
+	rounded := NewDist(1, 2, 3).Rounded([]float64{1.0 / 6, 2.0 / 6, 3.0 / 6})
 	exp := func(merge bool) Experiment {
 		return Experiment{
 			Schema: Schema{Metrics: []Metric{{Name: "x", Labels: []string{"a", "b", "c"}}}},
@@ -305,6 +305,37 @@ func TestFractionsRefuseRounded(t *testing.T) {
 	}
 	if got := rounded.Prob(2); got != 0.5 {
 		t.Errorf("a rounded Dist draws P = %v, want 1/2", got)
+	}
+}
+
+// TestRoundedWeighsByItsProbabilities: an exact run weighs a rounded
+// Dist's outcomes by the probabilities its model gave, not by its rounded
+// weights, which would make an outcome of the least weight 2⁻⁶² likely
+// whatever its chance; a Monte Carlo run draws by the weights. Rounded
+// refuses probabilities that do not match the weights' outcomes.
+func TestRoundedWeighsByItsProbabilities(t *testing.T) {
+	tiny := 1e-40
+	d := NewDist(1, 1<<62-1).Rounded([]float64{tiny, 1 - tiny})
+	exp := Experiment{
+		Schema: Schema{Metrics: []Metric{{Name: "x", Labels: []string{"rare", "usual"}}}},
+		New:    func() Trial { return func(src *Source, rec *Record) { rec.Set(0, src.Pick(d)) } },
+	}
+	res, err := Run(context.Background(), exp, Config{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.P("x", "rare"); got != tiny {
+		t.Errorf("exact P(rare) = %g, want %g", got, tiny)
+	}
+	for _, probs := range [][]float64{{1}, {0, 1}, {0.5, 1.5}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Rounded(%v) of two outcomes of positive weight: no panic", probs)
+				}
+			}()
+			NewDist(1, 3).Rounded(probs)
+		}()
 	}
 }
 

@@ -46,7 +46,7 @@ func TestTabulate(t *testing.T) {
 	if Tabulate(func(src *Source) int { return src.Intn(6) + src.Intn(6) }, 35) != nil {
 		t.Error("a step of 36 paths tabulated within 35")
 	}
-	r := NewDist(1, 2).Rounded()
+	r := NewDist(1, 2).Rounded([]float64{1.0 / 3, 2.0 / 3})
 	if Tabulate(func(src *Source) int { return src.Pick(r) }, 10) != nil {
 		t.Error("a step drawing from a rounded Dist tabulated: its weights are not exact")
 	}

@@ -120,7 +120,7 @@ func (x weights) total() *big.Int {
 	return t
 }
 
-// prob returns the probability of each value, for tests and help texts.
+// prob returns the probability of each value, rounded once to float64.
 func (x weights) prob() []float64 {
 	t := new(big.Float).SetInt(x.total())
 	p := make([]float64, len(x))
@@ -137,10 +137,12 @@ const scaleBits = 62
 // uint64s turns the weights into the engine's 64-bit ones. They are
 // divided by their greatest common divisor first, which keeps them exact
 // for most pools (5–6 hits: 3^N for N dice, exact up to 40 dice). A total
-// still above 2^63 is rounded to multiples of 2^−62 of it: each
-// probability is then off by less than 2^−62 ≈ 2·10^−19, far below the
-// float64 resolution of the probabilities the engine reports, and a
-// possible value never rounds to weight zero. rounded reports that.
+// still above 2^63 is rounded to multiples of 2^−62 of it, a possible
+// value never to weight zero: a Monte Carlo draw is then off by less than
+// 2^−62 ≈ 2·10^−19, which no run of trials can see, but a chance below
+// that would read as 2^−62 in an exact run, which newDraw therefore gives
+// the exact probabilities (sim.Dist.Rounded). rounded reports the
+// rounding.
 func (x weights) uint64s() (out []uint64, rounded bool) {
 	g := new(big.Int)
 	for _, w := range x {
@@ -194,9 +196,9 @@ func newDraw(x weights) draw {
 	w, rounded := x.uint64s()
 	d := sim.NewDist(w...)
 	if rounded {
-		// Its probabilities are exact to float precision, not as
-		// fractions: an exact run asked for fractions refuses it.
-		d = d.Rounded()
+		// An exact run weighs its paths by the probabilities of the
+		// exact weights, to float precision, and refuses fractions.
+		d = d.Rounded(x.prob())
 	}
 	return draw{dist: d}
 }
