@@ -89,7 +89,7 @@ func prepareBuilding(ctx context.Context, in input) (*job, error) {
 		f.register(fs)
 		f.common.exactBy = func() string {
 			if len(f.needed) > 0 {
-				return "--needed (a search by exact runs)"
+				return "--needed (an exact search)"
 			}
 			return ""
 		}

@@ -56,7 +56,8 @@ stays pinned.
 
 --needed P,P,… asks the inverse question instead of running an attack: the
 smallest --dice, and separately the smallest --charges, whose exact chance
-of destroying the building reaches each P, under the other inputs (--cover,
+of destroying the building (a fraction, compared with P as written)
+reaches each P, under the other inputs (--cover,
 --threshold, --hit-on, --cancel-on, --combined, --fire-and-move,
 --charge-hits, --per-charge). It searches every value from 0 up to the
 most allowed (%d dice, %d charges) and says "not reachable up to N"
@@ -64,13 +65,15 @@ beyond.
 
 Inputs that do not apply are errors, never ignored: --per-charge,
 --charge-hits or --pillbox without --charges; --combined or
---fire-and-move without --dice; --dice or --area with --charges; a squad
+--fire-and-move without --dice; --dice, --area or --hit-on with
+--charges, whose hits are automatic (§3); a squad
 in-pillbox without --pillbox, or no squad on the --pillbox side (D6);
 --area beside --dice, or --collapse-cover, with no squad (D3, D9);
 --suppressive without --area or squads, or with --dice or
---collapse-cover, and --pin-hits or --disrupt-hits without it ([M4],
-§4). Counts are decimal whole numbers: at most %d attack dice, %d defense
-dice, %d charges of at most %d hits, %d squads of at most %d figures.
+--collapse-cover, and --pin-hits or --disrupt-hits without it, or
+--disrupt-hits below --pin-hits ([M4], §4). Counts are decimal whole
+numbers: at most %d attack dice, %d defense dice, %d charges of at most %d
+hits, %d squads of at most %d figures.
 
 Examples:
   sapper building --dice 12 --method exact

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,9 +51,11 @@ type neededSearch struct {
 // neededOwnTable is why --needed refuses the output flags of a run.
 const neededOwnTable = "the search is exact and prints a table of its own"
 
-// prepareNeeded checks a --needed question. Its job runs no experiment
-// of its own: it searches --dice and --charges with exact runs of the
-// building alone, since the squads in it never change whether it falls.
+// prepareNeeded checks a --needed question. Its job runs no experiment:
+// it works out the chance the building falls at each number of --dice and
+// --charges from the exact weights of their dice (toi.BuildingAttack.
+// Destroyed), since the squads in it never change whether it falls, and
+// compares it with each probability asked as fractions.
 func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error) {
 	for _, name := range []string{"dice", "charges", "area", "suppressive", "target", "collapse-cover", "pillbox"} {
 		if fs.Changed(name) {
@@ -70,6 +73,11 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	for _, name := range []string{"plot", "cumulative", "hide-zero", "explain", "view", "fractions"} {
 		if fs.Changed(name) {
 			return nil, inputErrorf(name, "--%s with --needed: %s", name, neededOwnTable)
+		}
+	}
+	for _, name := range []string{"max-paths", "max-memory", "workers"} {
+		if fs.Changed(name) {
+			return nil, inputErrorf(name, "--%s with --needed: %s", name, neededNoRun)
 		}
 	}
 	if fs.Changed("method") && c.cfg.Method != sim.Exact {
@@ -101,32 +109,22 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 			return nil, modelError(fs, err)
 		}
 	}
-	in := neededInputs{Needed: targets, Combined: a.Combined, FireAndMove: a.FireAndMove, ChargeHits: f.chargeHits,
+	ps := make([]float64, len(targets))
+	for i, t := range targets {
+		ps[i] = t.p
+	}
+	in := neededInputs{Needed: ps, Combined: a.Combined, FireAndMove: a.FireAndMove, ChargeHits: f.chargeHits,
 		PerCharge: f.perCharge, Cover: a.Cover, Threshold: a.Threshold, HitOn: a.HitOn, CancelOn: a.CancelOn,
 		MaxDice: dice.hi, MaxCharges: charges.hi}
 	j := &job{flags: fs, common: c, report: report.Report{Command: "building", Title: describeNeeded(in, a), Inputs: in}}
-	// The search walks every path of each attack, whatever --method
-	// says of a run: a server holds it to its limit on paths (onServer).
 	j.common.cfg.Method = sim.Exact
 	j.run = func(ctx context.Context, stdout, _ io.Writer) error {
 		start := time.Now()
 		var answers [][]goalAnswer
 		var stopped error
-		goals := make([]goal, len(targets))
-		for i, p := range targets {
-			goals[i] = goal{metric: toi.MetricBuilding, labels: []string{"destroyed"}, target: p}
-		}
 		for _, s := range []neededSearch{dice, charges} {
-			scans, err := scanGoals(s.hi+1, goals, func(x int) (*sim.Result, error) {
-				exp, err := s.attack(x).Experiment()
-				if err != nil {
-					return nil, err
-				}
-				// j's own configuration, which a server may have held
-				// to its limits since (onServer), not c, the one read
-				return exactRun(ctx, exp, j.common.cfg)
-			}, false)
-			answers = append(answers, neededAnswers(scans))
+			ans, err := s.search(ctx, targets)
+			answers = append(answers, ans)
 			if err != nil {
 				stopped = err
 				break
@@ -147,10 +145,51 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	return j, nil
 }
 
+// neededNoRun is why --needed refuses the flags that bound or share out a
+// run.
+const neededNoRun = "the search makes no run: it works each chance out from the exact weights of the dice"
+
+// search steps s's input up from 0 until every target is reached, or to
+// its most: the answer to each is the first value whose exact chance of
+// destroying the building is at least the target, compared as fractions.
+// The chance needs no monotonicity, though it has it. Interrupted, it
+// returns what it found with errInterrupted.
+func (s neededSearch) search(ctx context.Context, targets []neededTarget) ([]goalAnswer, error) {
+	out := make([]goalAnswer, len(targets))
+	open := len(targets)
+	for i, t := range targets {
+		out[i].Target = t.p
+	}
+	for x := 0; x <= s.hi && open > 0; x++ {
+		if ctx.Err() != nil {
+			return out, errInterrupted
+		}
+		p, err := s.attack(x).Destroyed()
+		if err != nil {
+			return out, err
+		}
+		for i, t := range targets {
+			if !out[i].Found && p.Cmp(t.exact) >= 0 {
+				f, _ := p.Float64()
+				out[i] = goalAnswer{Target: t.p, Value: x, P: f, Found: true}
+				open--
+			}
+		}
+	}
+	return out, nil
+}
+
+// neededTarget is a probability of --needed: as a float64 for the output,
+// and exactly as it was written, for the search.
+type neededTarget struct {
+	p     float64
+	exact *big.Rat
+}
+
 // parseNeeded reads the probabilities of --needed: comma lists, the flag
 // repeated, or both.
-func parseNeeded(values []string) ([]float64, error) {
-	var out []float64
+func parseNeeded(values []string) ([]neededTarget, error) {
+	var out []neededTarget
 	for _, v := range values {
 		for _, s := range strings.Split(v, ",") {
 			// A probability reads as --confidence and --precision do: a
@@ -170,10 +209,14 @@ func parseNeeded(values []string) ([]float64, error) {
 				}
 				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1, e.g. 0.5,0.8,0.95")
 			}
-			if slices.Contains(out, p) {
+			exact, err := decimal.ParseRat(s)
+			if err != nil {
+				return nil, badValue("needed", v, err.Error())
+			}
+			if slices.ContainsFunc(out, func(t neededTarget) bool { return t.exact.Cmp(exact) == 0 }) {
 				return nil, badValue("needed", v, fmt.Sprintf("%s is given twice; give each probability once", s))
 			}
-			out = append(out, p)
+			out = append(out, neededTarget{p: p, exact: exact})
 		}
 	}
 	if len(out) > maxNeeded {
@@ -190,19 +233,6 @@ type goalAnswer struct {
 	Value  int
 	P      float64
 	Found  bool
-}
-
-// neededAnswers reads the smallest value off each goal's scan of an input
-// that starts at 0.
-func neededAnswers(scans []goalScan) []goalAnswer {
-	out := make([]goalAnswer, len(scans))
-	for i, s := range scans {
-		out[i].Target = s.goal.target
-		if s.first >= 0 {
-			out[i] = goalAnswer{Target: s.goal.target, Value: s.first, P: s.figures[s.first].P, Found: true}
-		}
-	}
-	return out
 }
 
 // neededResult is the answer to --needed: per probability, the smallest

@@ -194,7 +194,7 @@ func TestBuildingBadInput(t *testing.T) {
 		// Not sent to --method exact first, which refuses it as well.
 		{"building --needed 0.5 --method mc --fractions", "--fractions with --needed: the search is exact and prints a table of its own"},
 		{"building --needed 0.5 --format csv --fractions", "--fractions with --needed: the search is exact and prints a table of its own"},
-		{"building --needed 0.5 --seed 3", "--seed with --needed (a search by exact runs): an exact run draws no random numbers"},
+		{"building --needed 0.5 --seed 3", "--seed with --needed (an exact search): an exact run draws no random numbers"},
 		{"building --needed 0.5 --combined 200", "--combined: 200 outside 1…100"},
 		{"sweep building --needed 0.5 --vary cover=0..2", "cannot sweep sapper building with these flags"},
 		// [M4]: a suppressive attack is an area attack on squads, which
@@ -341,14 +341,44 @@ func TestBuildingNeededExponents(t *testing.T) {
 	}
 }
 
-// TestNeededTakesExactFlags: --needed searches by exact runs, so it takes
-// the flags that bound them, where they were refused as a Monte Carlo
-// run's ("--max-paths with --method mc") though no --method was given.
-func TestNeededTakesExactFlags(t *testing.T) {
-	for _, a := range [][]string{{"--max-paths", "1000000"}, {"--max-memory", "64"}} {
+// TestNeededRefusesRunFlags: --needed makes no run, so the flags that
+// bound one or share it out are refused, naming why, as a no-op is.
+func TestNeededRefusesRunFlags(t *testing.T) {
+	for _, a := range [][]string{{"--max-paths", "1000000"}, {"--max-memory", "64"}, {"-j", "2"}, {"--workers", "3"}} {
 		code, stdout, stderr := cli(t, append([]string{"building", "--needed", "0.5"}, a...)...)
-		if code != 0 || !strings.Contains(stdout, "Smallest attack") {
-			t.Errorf("building --needed 0.5 %s: exit %d, %s", strings.Join(a, " "), code, stderr)
+		flag := strings.TrimLeft(a[0], "-")
+		if flag == "j" {
+			flag = "workers"
+		}
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--"+flag+" with --needed: the search makes no run") {
+			t.Errorf("building --needed 0.5 %s: exit %d, stdout %q, stderr %q", strings.Join(a, " "), code, stdout, stderr)
+		}
+	}
+}
+
+// TestNeededIsExact: the answer to --needed is the first value whose
+// exact chance reaches the probability asked, compared as fractions: 10
+// dice destroy the building 7643/177147 of the time (rules/toi.md §5),
+// 0.0431449587066109…, which reaches 0.04314495870 but not
+// 0.04314495871; two charges 4/9, which reach 0.444444444444444 but not
+// 0.444444444444445. And where the engine's 64-bit weights are rounded:
+// 40 dice that must all hit (3⁻⁴⁰ ≈ 8.2·10⁻²⁰) do not reach 10⁻¹⁹, and
+// 41 (83·3⁻⁴¹ ≈ 2.3·10⁻¹⁸) do; 100 dice hitting 100 times (3⁻¹⁰⁰) never
+// reach 10⁻²⁰.
+func TestNeededIsExact(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"--needed 0.04314495870", "dice,true,10,"},
+		{"--needed 0.04314495871", "dice,true,11,"},
+		{"--needed 0.444444444444444", "charges,true,2,"},
+		{"--needed 0.444444444444445", "charges,true,3,"},
+		{"--needed 0.52217505174045", "dice,true,19,"},
+		{"--needed 0.52217505174046", "dice,true,20,"},
+		{"--needed 1e-19 --threshold 40 --cover 0", "dice,true,41,"},
+		{"--needed 1e-20 --threshold 100 --cover 0", "dice,false,,,100"},
+	} {
+		code, stdout, stderr := cli(t, args("building "+c.args+" --format csv")...)
+		if code != exitOK || !strings.Contains(stdout, c.want) {
+			t.Errorf("building %s: exit %d, %s\n%s\nwant a row with %q", c.args, code, stderr, stdout, c.want)
 		}
 	}
 }

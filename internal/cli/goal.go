@@ -1,9 +1,9 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,10 +22,13 @@ import (
 
 // goalRel is how far a figure computed in float64 may fall short of a
 // goal, as a share of it, and still reach it: a probability that is
-// exactly the target as a fraction (4/9) may come out a hair below it.
+// exactly the target as a fraction (4/9) may come out a hair below it,
+// and an exact run's float is a sum of as many as 2·10⁸ paths' products.
 // The share is of the target, or near 1 of its complement, so that no
 // figure reaches a goal it misses by more than rounding: 0 never reaches
-// ≥ 10⁻¹³, nor a building standing 6.9·10⁻¹³ of the time ≤ 0.
+// ≥ 10⁻¹³, nor a building standing 6.9·10⁻¹³ of the time ≤ 0. An exact
+// run with its fractions (--fractions) is judged by them instead, with no
+// slack at all.
 const goalRel = 1e-9
 
 // goal is a target on one figure of a run: the probability that metric
@@ -38,6 +41,9 @@ type goal struct {
 	mean   bool
 	atMost bool
 	target float64
+	// exact is the target as written, which the fractions of an exact
+	// run are compared with; nil for a mean.
+	exact *big.Rat
 }
 
 // figure reads the goal's figure off a run; it is not Valid when the run
@@ -67,6 +73,12 @@ func (g goal) figure(res *sim.Result) report.Cell {
 // cut short has bounds, not a figure: it reaches the goal only if its
 // whole interval does, so that a lower bound never passes for an answer.
 func (g goal) reached(res *sim.Result, c report.Cell) bool {
+	if f := g.fraction(res); c.Valid && f != nil {
+		if g.atMost {
+			return f.Cmp(g.exact) <= 0
+		}
+		return f.Cmp(g.exact) >= 0
+	}
 	switch {
 	case !c.Valid:
 		return false
@@ -82,6 +94,29 @@ func (g goal) reached(res *sim.Result, c report.Cell) bool {
 		}
 	}
 	return g.meets(c.P, report.Sum(res, g.metric, others...).P)
+}
+
+// fraction is the goal's figure in res as an exact fraction: the sum of
+// its outcomes' fractions, where the run is exact, complete and has them
+// (--fractions), and the goal is on a probability; nil otherwise. An
+// outcome the metric lacks counts 0, as in figure.
+func (g goal) fraction(res *sim.Result) *big.Rat {
+	m := res.Metric(g.metric)
+	if g.mean || g.exact == nil || m == nil || res.Method != sim.Exact || !res.Complete {
+		return nil
+	}
+	sum := new(big.Rat)
+	for _, l := range g.labels {
+		o := m.Outcome(l)
+		switch {
+		case o == nil:
+		case o.Fraction == nil:
+			return nil
+		default:
+			sum.Add(sum, o.Fraction)
+		}
+	}
+	return sum
 }
 
 // meets reports whether a figure x meets the goal, within rounding
@@ -241,6 +276,9 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		return bad("%s after %s: a probability is from 0 to 1, e.g. 0.5", rhs, op)
 	}
 	g.target = x + 0 // -0 is 0, and reads so in the answer
+	if !g.mean {
+		g.exact, _ = decimal.ParseRat(rhs) // read above: it parses
+	}
 	// A goal every run reaches asks nothing.
 	switch {
 	case !g.mean && len(g.labels) == len(m.Labels):
@@ -312,22 +350,14 @@ type goalScan struct {
 }
 
 // scanGoals steps up values 0…n−1 of an input, reading each goal's figure
-// off the run at each value; at is called once per value, in order. It
-// needs no monotonicity. Unless full is set it stops as soon as every goal
-// is first reached, which is all building --needed asks; full reads every
-// value, for the stretch and its end. On an error from at it returns what
-// it found so far with the error.
-func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bool) ([]goalScan, error) {
+// off the run at each value, at(i); it needs no monotonicity.
+func scanGoals(n int, goals []goal, at func(i int) *sim.Result) []goalScan {
 	out := make([]goalScan, len(goals))
 	for k, g := range goals {
 		out[k] = goalScan{goal: g, first: -1, before: -1, last: -1, after: -1, again: -1, seen: -1}
 	}
-	open := len(goals)
-	for i := 0; i < n && (full || open > 0); i++ {
-		res, err := at(i)
-		if err != nil {
-			return out, err
-		}
+	for i := range n {
+		res := at(i)
 		for k := range out {
 			s := &out[k]
 			c := s.goal.figure(res)
@@ -339,7 +369,6 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 			switch {
 			case s.first < 0 && reached:
 				s.first, s.last, s.before = i, i, s.seen
-				open--
 			case s.first < 0:
 			case s.after < 0 && reached:
 				s.last = i
@@ -351,21 +380,7 @@ func scanGoals(n int, goals []goal, at func(i int) (*sim.Result, error), full bo
 			s.seen = i
 		}
 	}
-	return out, nil
-}
-
-// exactRun runs exp exactly. An interrupted run is errInterrupted.
-func exactRun(ctx context.Context, exp sim.Experiment, cfg sim.Config) (*sim.Result, error) {
-	cfg.Method = sim.Exact
-	tuneGC(cfg)
-	res, err := sim.Run(ctx, exp, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if !res.Complete {
-		return nil, errInterrupted
-	}
-	return res, nil
+	return out
 }
 
 // answerGoal scans a sweep's runs for goal g, one series per sub-run
@@ -386,7 +401,7 @@ func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub f
 				idx = append(idx, i)
 			}
 		}
-		scans, _ := scanGoals(len(idx), []goal{g}, func(k int) (*sim.Result, error) { return runs[idx[k]].Result, nil }, true)
+		scans := scanGoals(len(idx), []goal{g}, func(k int) *sim.Result { return runs[idx[k]].Result })
 		sc := scans[0]
 		point := func(k int) *report.GoalPoint {
 			if k < 0 {

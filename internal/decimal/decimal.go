@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -164,6 +165,25 @@ func ParseFloat(s string) (float64, error) {
 		return 0, &Error{Msg: "too close to 0; at least 1e-307 in size, or 0"}
 	}
 	return x, nil
+}
+
+// ParseRat reads s as ParseFloat does, and returns the number exactly as
+// written, which a float64 may not hold (0.1): for a comparison that
+// must not round, such as a probability asked for against an exact
+// fraction.
+func ParseRat(s string) (*big.Rat, error) {
+	x, err := ParseFloat(s)
+	switch {
+	case err != nil:
+		return nil, err
+	case x == 0:
+		return new(big.Rat), nil // 0e99999999999999999999, whose exponent big.Rat refuses
+	}
+	r, ok := new(big.Rat).SetString(Normalize(s))
+	if !ok {
+		return nil, &Error{Msg: "not a decimal number"}
+	}
+	return r, nil
 }
 
 // The sizes ParseFloat accepts, as its errors name them.

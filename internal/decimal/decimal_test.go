@@ -132,16 +132,24 @@ func TestParseFloatErrors(t *testing.T) {
 }
 
 // FuzzParseFloat checks that every number ParseFloat accepts is written
-// back by FormatFloat as one it reads again as the same number, and that
-// it accepts only the documented syntax.
+// back by FormatFloat as one it reads again as the same number, that it
+// accepts only the documented syntax, and that ParseRat reads the same
+// numbers, exactly: its value rounds to ParseFloat's.
 func FuzzParseFloat(f *testing.F) {
 	for _, s := range []string{"0.95", ".5", "1e-3", "\u22122", "1.9999999999999999", "1e-400", "0x1p3", "1_0", "Inf", "1e308", "010"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		x, err := ParseFloat(s)
+		r, rerr := ParseRat(s)
+		if (err == nil) != (rerr == nil) {
+			t.Fatalf("ParseFloat(%q): %v; ParseRat: %v", s, err, rerr)
+		}
 		if err != nil {
 			return
+		}
+		if f, _ := r.Float64(); f != x {
+			t.Fatalf("ParseRat(%q) = %s, %v as a float; ParseFloat %v", s, r, f, x)
 		}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			t.Fatalf("ParseFloat(%q) = %v", s, x)
