@@ -71,12 +71,24 @@ func describePlans(in plansInputs) string {
 	lines := []string{first}
 	for _, p := range in.Plans {
 		line := fmt.Sprintf("  %s: %s", p.Label, p.Text)
+		var about []string
 		if len(tems) > 1 {
 			var ts []string
 			for _, t := range stepTEMs(p.Plan) {
 				ts = append(ts, strconv.Itoa(t))
 			}
-			line += " (TEM " + strings.Join(ts, ", ") + ")"
+			about = append(about, "TEM "+strings.Join(ts, ", "))
+		}
+		// A bare +2 is added to the TEM, not the dice's whole DRM: said,
+		// lest a player who meant it as the whole miss it.
+		switch all := allDRMs(p.Plan); {
+		case all != "" && len(about) > 0:
+			about = append(about, "DRM "+all+" in all")
+		case all != "":
+			about = append(about, "DRM "+all+" in all with the TEM")
+		}
+		if len(about) > 0 {
+			line += " (" + strings.Join(about, "; ") + ")"
 		}
 		if notes := planTakenAsGiven(p.Plan); len(notes) > 0 {
 			line += " — " + strings.Join(notes, "; ")
@@ -147,4 +159,27 @@ func targetsNote(targets []asl.Unit) string {
 		parts[i] = fmt.Sprintf("target.%d: %s", i+1, u)
 	}
 	return strings.Join(parts, "; ") + "."
+}
+
+// allDRMs is the DRM each attack of plan p brings to its dice, its TEM
+// and every other DRM together (A.17), as "+5" or "+5, +6" in order; ""
+// unless some attack has both, where the sum is not the figure written.
+func allDRMs(p asl.Plan) string {
+	var out []string
+	both := false
+	for _, s := range p.Steps {
+		tem, drm := 0, 0
+		switch {
+		case s.DC != nil:
+			tem, drm = s.DC.TEM, s.DC.DRM
+		case s.Fire != nil:
+			tem, drm = s.Fire.TEM, s.Fire.DRM
+		}
+		both = both || tem != 0 && drm != 0
+		out = append(out, fmt.Sprintf("%+d", tem+drm))
+	}
+	if !both {
+		return ""
+	}
+	return strings.Join(out, ", ")
 }
