@@ -334,6 +334,10 @@ func describeAFV(a asl.AFVAttack) string {
 	case a.Mode == asl.Thrown:
 		// As dc's Thrown DC with no thrower (takenAsGiven).
 		parts = append(parts, noThrower)
+	case a.Mode == asl.Placed:
+		// afv takes no Placer: the figure is not the whole chain's, the
+		// Defensive Fire on him before (takenAsGiven).
+		parts = append(parts, "taken as operably Placed")
 	}
 	return s + "; " + strings.Join(parts, ", ")
 }
