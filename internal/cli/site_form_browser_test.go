@@ -511,6 +511,35 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if scenario != "" || strings.Contains(hash, "scenario=") || !strings.Contains(notice, "set-under-fire") {
 			t.Errorf("a 5-4-8 under set-under-fire's name: the result's title %q, its link %q, notice %q", scenario, hash, notice)
 		}
+		// A link that names a scenario and nothing else, as written by
+		// hand, runs the scenario, as its picker does.
+		for _, c := range []struct{ form, name string }{{"plans", "plans-fire-group"}, {"activate", "two-sq-crossing"}, {"sweep", "placed-tem-sweep"}} {
+			var got map[string]string
+			var errText string
+			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-named-"+c.name+"#"+c.form+"?scenario="+c.name), waitState("done", "error"),
+				chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+				chromedp.Evaluate(`document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`, &notice),
+				chromedp.Evaluate(`(document.getElementById('scenario-title') || {}).textContent || ''`, &scenario),
+				chromedp.Evaluate(`location.hash`, &hash),
+				chromedp.Evaluate(pageFigures, &got)); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if errText != "" || notice != "" {
+				t.Fatalf("#%s?scenario=%s: error %q, notice %q", c.form, c.name, errText, notice)
+			}
+			v := native(t, "run", c.name)
+			sameFigures(t, c.name+" named alone in a link", got, nativeFigures(v))
+			if c.form == "activate" {
+				// a built-in crossing is the form's crossing=NAME
+				if hash != "#activate?crossing="+c.name {
+					t.Errorf("#activate?scenario=%s: its link %q", c.name, hash)
+				}
+				continue
+			}
+			if want, _ := v["title"].(string); scenario != want || !strings.Contains(hash, "scenario="+c.name) || !strings.Contains(hash, "&") {
+				t.Errorf("#%s?scenario=%s: the result's title %q, want %q; its link %q", c.form, c.name, scenario, want, hash)
+			}
+		}
 	})
 
 	// A result that arrives after an input changed answers the form as it

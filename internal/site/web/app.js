@@ -521,11 +521,23 @@ function pageMain() {
     } catch {
       name = q < 0 ? raw : raw.slice(0, q); // a bad escape: the notice below names it as written
     }
-    const params = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
+    let params = new URLSearchParams(q < 0 ? "" : raw.slice(q + 1));
     if (params.get(RUN) === "") params.delete(RUN);
     for (const [k, v] of params) if (k.startsWith("file:")) files[k.slice(5)] = v;
     const cmd = name === "sweep" ? sweep : commands.find((c) => c.name === name) || commands[0];
     if (!cmd) return;
+    // A link that names a built-in scenario of the form and nothing else,
+    // as a player writes one by hand (#plans?scenario=plans-fire-group),
+    // gives the scenario's inputs, as the form's picker does.
+    // A built-in crossing is activate's file input (crossing=NAME).
+    const alone = params.has("scenario") && [...params.keys()].every((k) => k === "scenario");
+    const named = alone && scenarios.find((s) => s.name === params.get("scenario"));
+    const builtin = alone && !cmd.sweep && inputsOf(cmd).find((i) => i.kind === "file" && (i.choices || []).includes(params.get("scenario")));
+    if (named && (cmd.sweep ? !!named.vary : !named.vary && named.command === cmd.name)) {
+      params = scenarioParams(named);
+      params.append("scenario", named.name);
+    } else if (builtin) params = new URLSearchParams([[builtin.name, params.get("scenario")]]);
+    if (named || builtin) history.replaceState(history.state, "", "#" + cmd.name + "?" + params.toString());
     // The tab of the form shown leaves the form as it is, and so the
     // address that gives it, for a copy or a reload.
     const same = current === cmd && q < 0;
