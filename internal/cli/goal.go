@@ -27,8 +27,8 @@ import (
 // The share is of the target, or near 1 of its complement, so that no
 // figure reaches a goal it misses by more than rounding: 0 never reaches
 // ≥ 10⁻¹³, nor a building standing 6.9·10⁻¹³ of the time ≤ 0. An exact
-// run with its fractions (--fractions) is judged by them instead, with no
-// slack at all.
+// run with its fractions, which a sweep with a goal finds, is judged by
+// them instead, with no slack at all.
 const goalRel = 1e-9
 
 // goal is a target on one figure of a run: the probability that metric

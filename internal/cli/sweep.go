@@ -276,6 +276,11 @@ func sweepJob(ctx context.Context, target *command, sa sweepArgs, in input) (*jo
 		if err != nil {
 			return nil, err
 		}
+		// An exact run reaches a goal by its fractions (goal.fraction),
+		// which its runs find whatever the format, as the JSON's do: a
+		// float a billionth short of the goal reaches it, and the table
+		// and the JSON would answer apart.
+		j.common.impliedFractions = j.common.cfg.Method != sim.MonteCarlo
 		goalOf = func(rep *report.Report) {
 			var subs []string
 			var xs []float64

@@ -224,6 +224,24 @@ func TestSweepGoalMatchesSeparateRuns(t *testing.T) {
 	}
 }
 
+// TestSweepGoalOnFractions: an exact sweep judges its goal by its runs'
+// fractions in every format, so the table and the JSON give one answer:
+// 10 dice destroy a Tide of Iron building 7643/177147 of the time,
+// 0.0431449587066…, a float within a billionth of 0.04314495871 but
+// below it, so 11 dice are the first to reach it.
+func TestSweepGoalOnFractions(t *testing.T) {
+	for _, format := range []string{"table", "json", "csv"} {
+		code, stdout, stderr := cli(t, args("sweep building --vary dice=9..12 --goal building=destroyed>=0.04314495871 --method exact --format "+format)...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", format, code, stderr)
+		}
+		want := map[string]string{"table": "first reached at dice=11", "json": `"label": "dice=11"`, "csv": "dice=11,goal,first_reached"}[format]
+		if !strings.Contains(stdout, want) {
+			t.Errorf("%s: want %q in\n%s", format, want, stdout)
+		}
+	}
+}
+
 func TestSweepGoalGolden(t *testing.T) {
 	for _, c := range []struct{ name, args string }{
 		{"sweep_goal_table", "sweep dc --target 4-6-7 --vary tem=0..5 --goal stack=cleared>=0.5 --method exact"},
