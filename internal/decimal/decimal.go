@@ -170,18 +170,19 @@ func ParseFloat(s string) (float64, error) {
 // ParseRat reads s as ParseFloat does, and returns the number exactly as
 // written, which a float64 may not hold (0.1): for a comparison that
 // must not round, such as a probability asked for against an exact
-// fraction.
+// fraction. A number of at most MaxDigits significant digits is written
+// back with the same digits from the float64 nearest it (the float64's
+// 15 decimal digits of precision), so its exact value is read from that
+// writing, whose exponent is bounded, and not from s, which may hold a
+// million zeros.
 func ParseRat(s string) (*big.Rat, error) {
 	x, err := ParseFloat(s)
-	switch {
-	case err != nil:
+	if err != nil {
 		return nil, err
-	case x == 0:
-		return new(big.Rat), nil // 0e99999999999999999999, whose exponent big.Rat refuses
 	}
-	r, ok := new(big.Rat).SetString(Normalize(s))
+	r, ok := new(big.Rat).SetString(strconv.FormatFloat(x, 'e', MaxDigits-1, 64))
 	if !ok {
-		return nil, &Error{Msg: "not a decimal number"}
+		panic("decimal: a float64 written with an exponent does not read as a fraction")
 	}
 	return r, nil
 }

@@ -2,6 +2,7 @@ package decimal
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,6 +152,10 @@ func FuzzParseFloat(f *testing.F) {
 		if f, _ := r.Float64(); f != x {
 			t.Fatalf("ParseRat(%q) = %s, %v as a float; ParseFloat %v", s, r, f, x)
 		}
+		// The fraction is the number written, digit for digit.
+		if w, ok := new(big.Rat).SetString(Normalize(s)); ok && w.Cmp(r) != 0 {
+			t.Fatalf("ParseRat(%q) = %s, want %s", s, r, w)
+		}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			t.Fatalf("ParseFloat(%q) = %v", s, x)
 		}
@@ -225,5 +230,25 @@ func TestDashForMinus(t *testing.T) {
 	}
 	if _, err := ParseInt("\u2013", -8, 8); err == nil || strings.Contains(err.Error(), "minus") {
 		t.Errorf("a dash alone: %v", err)
+	}
+}
+
+// TestParseRat: a number is read exactly as written, however many zeros
+// pad it, and what ParseFloat refuses ParseRat refuses too.
+func TestParseRat(t *testing.T) {
+	for s, want := range map[string]string{
+		"0.1": "1/10", "0.04314495871": "4314495871/100000000000", "5e-1": "1/2", "−0.25": "-1/4", "0": "0",
+		"0e99999999999999999999":               "0",
+		"0.5" + strings.Repeat("0", 1_000_000): "1/2", "1e-307": "1/1" + strings.Repeat("0", 307),
+	} {
+		r, err := ParseRat(s)
+		if err != nil || r.RatString() != want {
+			t.Errorf("ParseRat(%.20q…) = %v, %v; want %s", s, r, err, want)
+		}
+	}
+	for _, s := range []string{"0.99999999999999999", "1e-400", "1/2", "0x10", ""} {
+		if r, err := ParseRat(s); err == nil {
+			t.Errorf("ParseRat(%q) = %s, want an error", s, r)
+		}
 	}
 }

@@ -120,12 +120,14 @@ func (x weights) total() *big.Int {
 	return t
 }
 
-// prob returns the probability of each value, rounded once to float64.
+// prob returns the probability of each value, each rounded once to the
+// nearest float64.
 func (x weights) prob() []float64 {
-	t := new(big.Float).SetInt(x.total())
+	t := x.total()
 	p := make([]float64, len(x))
+	var r big.Rat
 	for i, w := range x {
-		p[i], _ = new(big.Float).Quo(new(big.Float).SetInt(w), t).Float64()
+		p[i], _ = r.SetFrac(w, t).Float64()
 	}
 	return p
 }
