@@ -85,7 +85,7 @@ func describePlans(in plansInputs) string {
 		case all != "" && len(about) > 0:
 			about = append(about, "DRM "+all+" in all")
 		case all != "":
-			about = append(about, "DRM "+all+" in all with the TEM")
+			about = append(about, "DRM "+all+" in all")
 		}
 		if len(about) > 0 {
 			line += " (" + strings.Join(about, "; ") + ")"
@@ -161,24 +161,26 @@ func targetsNote(targets []asl.Unit) string {
 	return strings.Join(parts, "; ") + "."
 }
 
-// allDRMs is the DRM each attack of plan p brings to its dice, its TEM
-// and every other DRM together (A.17), as "+5" or "+5, +6" in order; ""
-// unless some attack has both, where the sum is not the figure written.
+// allDRMs is the DRM each attack of plan p puts on the dice, all but a
+// target's own (asl.PlanStep.DRM), as "+5" or "+5, +6" in order; "" unless
+// some attack was given a DRM that is not that whole: a bare +2 in a stone
+// building is +5, a Thrown DC's +1 is +6.
 func allDRMs(p asl.Plan) string {
 	var out []string
-	both := false
+	differs := false
 	for _, s := range p.Steps {
-		tem, drm := 0, 0
+		written := 0
 		switch {
 		case s.DC != nil:
-			tem, drm = s.DC.TEM, s.DC.DRM
+			written = s.DC.DRM
 		case s.Fire != nil:
-			tem, drm = s.Fire.TEM, s.Fire.DRM
+			written = s.Fire.DRM
 		}
-		both = both || tem != 0 && drm != 0
-		out = append(out, fmt.Sprintf("%+d", tem+drm))
+		all := s.DRM()
+		differs = differs || written != 0 && written != all
+		out = append(out, signed(all))
 	}
-	if !both {
+	if !differs {
 		return ""
 	}
 	return strings.Join(out, ", ")

@@ -23,6 +23,17 @@ type PlanStep struct {
 	Revealed bool `json:"revealed,omitempty"`
 }
 
+// DRM is the DRM the step's attack puts on every target's Final DR (A.5,
+// A.17), all but a target's own (a unit's drm=): the attack's DRM and the
+// Location's TEM, and a DC's own (a Thrown DC's +2, CX +1, a Set DC's −3
+// and no TEM, §4).
+func (s PlanStep) DRM() int {
+	if s.DC != nil {
+		return s.DC.targetDRM(Unit{})
+	}
+	return s.Fire.targetDRM(Unit{})
+}
+
 // Plan is an ordered list of attacks on the same Location in one Player
 // Turn, in the order of the phases they are made in (§7.5): each attack
 // meets the Location as the one before left it.

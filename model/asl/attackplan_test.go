@@ -366,3 +366,41 @@ func TestPlanDCMetricsByPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanStepDRMIsTheWorkings: the DRM a plan's step reports is the
+// DRM total its attack's working gives a target with no DRM of its own,
+// for every kind of DC and fire the plans' line may name.
+func TestPlanStepDRMIsTheWorkings(t *testing.T) {
+	sq := mustUnit(t, "4-6-7")
+	dc := func(m Mode, tem, drm int, set func(*DCAttack)) PlanStep {
+		a := NewDCAttack(m, sq)
+		a.TEM, a.DRM = tem, drm
+		if set != nil {
+			set(&a)
+		}
+		return PlanStep{DC: &a}
+	}
+	fire := func(w Weapon, tem, drm int) PlanStep {
+		a := NewIFTAttack(8, sq)
+		a.TEM, a.DRM, a.Weapon = tem, drm, w
+		return PlanStep{Fire: &a}
+	}
+	steps := []PlanStep{
+		dc(Placed, 3, 1, nil), dc(Placed, 3, 1, func(a *DCAttack) { a.CX = true }),
+		dc(Thrown, 2, 1, nil), dc(Thrown, 2, 0, func(a *DCAttack) { a.AFPh = true }),
+		dc(Thrown, 0, -1, func(a *DCAttack) { a.FromVehicle = true }),
+		dc(Set, 0, 1, nil), dc(Set, 0, 0, nil),
+		fire(SmallArms, 3, 2), fire(SmallArms, 0, -1), fire(Flamethrower, 0, 1),
+	}
+	for _, s := range steps {
+		var w []RollTarget
+		if s.DC != nil {
+			w = s.DC.Working().Targets
+		} else {
+			w = s.Fire.Working().Targets
+		}
+		if len(w) != 1 || w[0].DRM != s.DRM() {
+			t.Errorf("%+v: step DRM %+d, working %+v", s, s.DRM(), w)
+		}
+	}
+}
