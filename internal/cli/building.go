@@ -87,11 +87,11 @@ func prepareBuilding(ctx context.Context, in input) (*job, error) {
 	var f buildingFlags
 	register := func(fs *pflag.FlagSet) *commonFlags {
 		f.register(fs)
-		f.common.exactBy = func() string {
+		f.common.runsNone = func() (string, string) {
 			if len(f.needed) > 0 {
-				return "--needed (an exact search)"
+				return "--needed", neededNoRun
 			}
-			return ""
+			return "", ""
 		}
 		f.common.noFractions = func() (string, string) {
 			if len(f.needed) > 0 {

@@ -75,11 +75,6 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 			return nil, inputErrorf(name, "--%s with --needed: %s", name, neededOwnTable)
 		}
 	}
-	for _, name := range []string{"max-paths", "max-memory", "workers"} {
-		if fs.Changed(name) {
-			return nil, inputErrorf(name, "--%s with --needed: %s", name, neededNoRun)
-		}
-	}
 	if fs.Changed("method") && c.cfg.Method != sim.Exact {
 		return nil, inputErrorf("method", "--method %s with --needed: the search is exact", c.cfg.Method)
 	}
@@ -117,7 +112,6 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 		PerCharge: f.perCharge, Cover: a.Cover, Threshold: a.Threshold, HitOn: a.HitOn, CancelOn: a.CancelOn,
 		MaxDice: dice.hi, MaxCharges: charges.hi}
 	j := &job{flags: fs, common: c, report: report.Report{Command: "building", Title: describeNeeded(in, a), Inputs: in}}
-	j.common.cfg.Method = sim.Exact
 	j.run = func(ctx context.Context, stdout, _ io.Writer) error {
 		start := time.Now()
 		var answers [][]goalAnswer
@@ -145,8 +139,8 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	return j, nil
 }
 
-// neededNoRun is why --needed refuses the flags that bound or share out a
-// run.
+// neededNoRun is why --needed refuses the flags that bound, seed or share
+// out a run (commonFlags.runsNone).
 const neededNoRun = "the search makes no run: it works each chance out from the exact weights of the dice"
 
 // search steps s's input up from 0 until every target is reached, or to
@@ -258,14 +252,14 @@ func (r neededResult) write(w io.Writer, f report.Format) error {
 
 // answer is one cell of the answer: the value found and its probability,
 // or why there is none.
-func (r neededResult) answer(ans []goalAnswer, i int, noun string, max int) string {
+func (r neededResult) answer(ans []goalAnswer, i int, one, many string, max int) string {
 	switch {
 	case i >= len(ans) || (!ans[i].Found && !r.complete):
 		return "not searched (interrupted)"
 	case !ans[i].Found:
 		return fmt.Sprintf("not reachable up to %d", max)
 	}
-	return fmt.Sprintf("%d %s: %s%%", ans[i].Value, noun, report.Pct(ans[i].P))
+	return fmt.Sprintf("%s: %s%%", plural(ans[i].Value, one, many), report.Pct(ans[i].P))
 }
 
 // describeNeeded is the setup of a --needed search: the question, then
@@ -332,7 +326,7 @@ func (r neededResult) writeTable(w io.Writer) error {
 	rows := [][3]string{{"P(destroyed) ≥", fmt.Sprintf("--dice (up to %d)", in.MaxDice), fmt.Sprintf("--charges (up to %d)", in.MaxCharges)}}
 	for i, p := range in.Needed {
 		rows = append(rows, [3]string{percentAsGiven(p),
-			r.answer(r.dice, i, "dice", in.MaxDice), r.answer(r.charges, i, "charges", in.MaxCharges)})
+			r.answer(r.dice, i, "die", "dice", in.MaxDice), r.answer(r.charges, i, "charge", "charges", in.MaxCharges)})
 	}
 	var widths [3]int
 	for _, row := range rows {

@@ -194,7 +194,7 @@ func TestBuildingBadInput(t *testing.T) {
 		// Not sent to --method exact first, which refuses it as well.
 		{"building --needed 0.5 --method mc --fractions", "--fractions with --needed: the search is exact and prints a table of its own"},
 		{"building --needed 0.5 --format csv --fractions", "--fractions with --needed: the search is exact and prints a table of its own"},
-		{"building --needed 0.5 --seed 3", "--seed with --needed (an exact search): an exact run draws no random numbers"},
+		{"building --needed 0.5 --seed 3", "--seed with --needed: the search makes no run"},
 		{"building --needed 0.5 --combined 200", "--combined: 200 outside 1…100"},
 		{"sweep building --needed 0.5 --vary cover=0..2", "cannot sweep sapper building with these flags"},
 		// [M4]: a suppressive attack is an area attack on squads, which
@@ -453,5 +453,14 @@ func TestBuildingHeadlines(t *testing.T) {
 		if first, _, _ := strings.Cut(stdout, "\n"); code != exitOK || first != c.want {
 			t.Errorf("%s: exit %d, %q (%s); want %q", c.args, code, first, stderr, c.want)
 		}
+	}
+}
+
+// TestNeededTableCountsOne: an answer of one die or one charge is
+// written in the singular, as the headline writes it.
+func TestNeededTableCountsOne(t *testing.T) {
+	code, stdout, stderr := cli(t, args("building --needed 0.5 --cover 0 --threshold 1 --hit-on 4")...)
+	if code != exitOK || !strings.Contains(stdout, "1 die: 50.00%") || !strings.Contains(stdout, "1 charge: 100.00%") {
+		t.Errorf("exit %d, %s\n%s", code, stderr, stdout)
 	}
 }

@@ -63,11 +63,12 @@ type commonFlags struct {
 	cumulative bool
 	cpuprofile string
 	explain    bool
-	// exactBy, when set, names the input that makes a run exact whatever
-	// its --method's default (building's --needed, a search by exact
-	// runs), or returns "" when none does; the engine flags are then
-	// judged as an exact run's, named after it.
-	exactBy func() string
+	// runsNone, when set, names the input that makes the job run no
+	// engine at all (building's --needed, which works its chances out
+	// from the dice's weights), and why, or returns "" when none does:
+	// the flags that bound, seed or share out a run are then refused,
+	// named after it, before any other conflict.
+	runsNone func() (by, why string)
 	// noFractions, when set, names what leaves the run's output without
 	// fractions in any format ("sapper compare", "--needed") and why, or
 	// returns "" when it may show them: its refusal of --fractions comes
@@ -162,11 +163,6 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 		return out, badValue("method", c.method, "want mc, exact or auto")
 	}
 	exact := "--method exact"
-	if c.exactBy != nil && !fs.Changed("method") {
-		if by := c.exactBy(); by != "" {
-			method, exact = sim.Exact, by
-		}
-	}
 	if !(c.precision == 0 || c.precision >= minPrecision && c.precision < 0.5) {
 		return out, badValue("precision", raw("precision"), want(fs.Lookup("precision")))
 	}
@@ -177,6 +173,17 @@ func (c *commonFlags) resolve(fs *pflag.FlagSet) (common, error) {
 	f, err := report.ParseFormat(c.format)
 	if err != nil {
 		return out, badValue("format", c.format, "want table, json or csv")
+	}
+	if c.runsNone != nil {
+		if by, why := c.runsNone(); by != "" {
+			var cs []conflict
+			for _, name := range []string{"trials", "seed", "precision", "confidence", "max-paths", "max-memory", "workers"} {
+				cs = append(cs, flagConflict(fs, name, by, true, why))
+			}
+			if err := checkConflicts(cs...); err != nil {
+				return out, err
+			}
+		}
 	}
 	if err := c.conflicts(fs, method, exact, f); err != nil {
 		return out, err

@@ -172,6 +172,12 @@ func onServer(ctx context.Context, j *job) error {
 	case c.cpuprofile != "":
 		return inputErrorf("cpuprofile", "--cpuprofile: not on a served page: nothing is written to the server's disk")
 	}
+	if j.run != nil && len(j.runs) == 0 {
+		// A job that runs no engine (building --needed works its
+		// chances out from the dice's weights) has no run to hold, and
+		// its command line takes none of these flags.
+		return nil
+	}
 	cfg := &c.cfg
 	changed := func(name string) bool { return j.flags != nil && j.flags.Changed(name) }
 	if cfg.Method != sim.Exact && cfg.Trials > l.maxTrials {
