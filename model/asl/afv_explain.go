@@ -192,6 +192,9 @@ func (p *afvPlan) unitTarget(u Unit, prc bool) RollTarget {
 	}
 	halved := u.Concealed || prc && p.a.Concealed && p.a.Options.HalveCollateralIfConcealed
 	why := "the DC's FP, halved for a concealed unit or a concealed vehicle's PRC (§8.6)"
+	if !p.a.Options.HalveCollateralIfConcealed {
+		why = "the DC's FP, halved for a concealed unit only: not for a concealed vehicle's PRC, the switch halve-collateral-if-concealed being off (§8.6)"
+	}
 	col, drm := p.prcColumn(u.Concealed), p.prcDRM()+u.DRM
 	switch {
 	case !prc && p.a.Mode == Set:
