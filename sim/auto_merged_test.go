@@ -34,10 +34,12 @@ func sums(n int) Experiment {
 }
 
 // TestAutoBoundsAMergedWalk: a walk whose paths keep meeting new states
-// is given up for Monte Carlo once it has opened autoOverStates of them,
-// for any worker count, saying so, where auto once trusted an estimate
-// that errs low and walked on to the budget (seven squads and a leader
-// under a Placed DC: 47 seconds).
+// is given up for Monte Carlo before auto has chosen, for any worker
+// count, saying so, where auto once trusted an estimate that errs low and
+// walked on to the budget (seven squads and a leader under a Placed DC:
+// 47 seconds): this one once it has passed autoOverDraws draws estimated
+// far over the budget, which a crossing of long paths took 1.3 s to pass
+// autoMergedDraws.
 func TestAutoBoundsAMergedWalk(t *testing.T) {
 	exp := sums(400)
 	var notes []string
@@ -47,7 +49,7 @@ func TestAutoBoundsAMergedWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.Method != MonteCarlo || !strings.HasPrefix(res.Note, "exact enumeration had not ended after ") ||
-			!strings.HasSuffix(res.Note, " merged states, past the 8,388,608 draws auto walks an enumeration that merges; ran Monte Carlo") {
+			!strings.HasSuffix(res.Note, " merged states and 2,097,152 draws, estimated at more than 10³⁰⁰ paths, more than 8 times the budget; ran Monte Carlo") {
 			t.Errorf("-j %d: %s, note %q", workers, res.Method, res.Note)
 		}
 		notes = append(notes, res.Note)
@@ -132,12 +134,16 @@ func lateTail(n, at int) Experiment {
 func TestAutoTriesAMergedWalkAndSaysWhy(t *testing.T) {
 	var notes []string
 	for _, workers := range []int{1, 2} {
-		var why string
+		var told []string
 		res, err := RunAuto(context.Background(), lateTail(14, 12), Config{Trials: 1000, Seed: 1, Workers: workers, MaxPaths: 1 << 40},
-			func(m Method, w string) { why = w })
+			func(m Method, w string) { told = append(told, w) })
 		if err != nil {
 			t.Fatal(err)
 		}
+		if len(told) != 2 || told[1] != res.Note {
+			t.Fatalf("-j %d: told %q; the fall-back is told as it happens, as the note says it", workers, told)
+		}
+		why := told[0]
 		if !strings.HasPrefix(why, "auto chose exact enumeration: its walk merges equal states, so its first ") ||
 			!strings.HasSuffix(why, " paths do not tell how far it goes; Monte Carlo if it has not ended within 1,048,576 paths, 8,388,608 draws or 65,536 merged states") {
 			t.Errorf("-j %d: told %q", workers, why)
@@ -154,7 +160,11 @@ func TestAutoTriesAMergedWalkAndSaysWhy(t *testing.T) {
 	// bound said, and what stops the walk.
 	var why string
 	res, err := RunAuto(context.Background(), lateTail(8, 7), Config{Trials: 1000, Workers: 2, MaxPaths: 200_000},
-		func(m Method, w string) { why = w })
+		func(m Method, w string) {
+			if why == "" {
+				why = w
+			}
+		})
 	if err != nil {
 		t.Fatal(err)
 	}

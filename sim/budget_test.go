@@ -253,12 +253,12 @@ func TestApprox(t *testing.T) {
 	}
 }
 
-// TestRunAutoDecidesOnce: RunAuto tells its caller which method it chose
-// and why, once, before it runs it, in the words of the result's note;
+// TestRunAutoTellsItsChoice: RunAuto tells its caller which method it
+// chose and why, before it runs it, in the words of the result's note;
 // having chosen exact enumeration on the probe it does not estimate
-// again, and falls back to Monte Carlo only at the budget itself, saying
-// so.
-func TestRunAutoDecidesOnce(t *testing.T) {
+// again, and falls back to Monte Carlo only at the budget itself, telling
+// that too before its Monte Carlo run.
+func TestRunAutoTellsItsChoice(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		exp      Experiment
@@ -283,15 +283,26 @@ func TestRunAutoDecidesOnce(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls int
-			var method Method
-			var why string
+			var method, last Method
+			var why, lastWhy string
 			res, err := RunAuto(context.Background(), tc.exp, Config{MaxPaths: tc.budget, Trials: 1000, Workers: 2},
-				func(m Method, w string) { calls++; method, why = m, w })
+				func(m Method, w string) {
+					if calls++; calls == 1 {
+						method, why = m, w
+					}
+					last, lastWhy = m, w
+				})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if calls != 1 || method != tc.method || res.Method != tc.ran || !strings.Contains(res.Note, tc.note) {
+			// Told once, and again, before its Monte Carlo run, when
+			// the exact run it chose falls back.
+			fellBack := tc.method == Exact && tc.ran == MonteCarlo
+			if calls != 1+b2i(fellBack) || method != tc.method || res.Method != tc.ran || !strings.Contains(res.Note, tc.note) {
 				t.Errorf("told %d times, %s (%q); ran %s, note %q", calls, method, why, res.Method, res.Note)
+			}
+			if fellBack && (last != MonteCarlo || lastWhy != res.Note) {
+				t.Errorf("the fall-back told as %s %q, note %q", last, lastWhy, res.Note)
 			}
 			if (res.Note == why) != tc.sameNote || !strings.HasPrefix(res.Note, why) {
 				t.Errorf("told %q, note %q", why, res.Note)

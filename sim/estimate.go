@@ -43,7 +43,9 @@ import (
 // paths stop on known states to bounds of its own, checked from the probe
 // on. Until it has chosen, it runs Monte Carlo once the walk has passed
 // autoMergedPaths paths, autoMergedDraws draws or autoOverStates merged
-// states without ending, whatever the estimate; estimated over the
+// states without ending, whatever the estimate, and once it has passed
+// autoOverDraws draws still estimated at more than autoOverSlack times the
+// budget; estimated over the
 // budget, the walk goes on, in the same steps, until it ends (exact), its
 // estimate comes within (exact), or it passes those bounds. Having chosen
 // exact, auto falls back to Monte Carlo once the walk passes
@@ -82,6 +84,17 @@ const (
 	autoMergedPaths  = 1 << 20
 	autoMergedStates = 1 << 16
 	autoOverStates   = 1 << 14
+	// autoOverDraws and autoOverSlack bound the walk of one that has not
+	// yet been chosen, so that auto decides within half a second however
+	// long its paths: an estimate, however rough, of more than 8 times
+	// the budget after 2^21 draws is past what the walks that end have
+	// shown (plans-prep-then-placed, 3.9 times after 2^21 draws, within
+	// after 2^22; a crossing estimated within after 2^21, which the
+	// probe put at 300 times), while a crossing of 32 Locations and ten
+	// units, at 170 times after 2^21 draws, took 1.3 s to reach
+	// autoMergedDraws.
+	autoOverDraws = 1 << 21
+	autoOverSlack = 8
 	// autoMergedDraws bounds, with autoMergedPaths, the walk of a model
 	// whose paths are long: the built-in walks that merge end within
 	// 6.9 million draws (plans-prep-then-placed; village-crossing 5.8
@@ -100,6 +113,9 @@ const (
 type probeError struct {
 	walked, draws, states uint64
 	passed                string
+	// estimate, when not 0, is the estimate over autoOverSlack times the
+	// budget that stopped the walk past autoOverDraws.
+	estimate float64
 }
 
 // past is the first of auto's bounds on a walk that merges that the walk
@@ -117,6 +133,14 @@ func (e *probeError) past(states uint64) string {
 }
 
 func (e *probeError) Error() string {
+	if e.estimate > 0 {
+		est := approx(e.estimate)
+		if !strings.HasPrefix(est, "more than") {
+			est = "about " + est
+		}
+		return fmt.Sprintf("had not ended after %s paths through %s merged states and %s draws, estimated at %s paths, more than %d times the budget",
+			grouped(e.walked), grouped(e.states), grouped(autoOverDraws), est, autoOverSlack)
+	}
 	return fmt.Sprintf("had not ended after %s paths through %s merged states, past the %s auto walks an enumeration that merges",
 		grouped(e.walked), grouped(e.states), e.passed)
 }
@@ -131,11 +155,12 @@ func (e *probeError) Error() string {
 // a tree exact enumeration does not walk (*TreeError), falls back to
 // Monte Carlo too.
 //
-// decided, when not nil, is called once, as soon as the method is
-// chosen, with the method and why: the result's Note, unless the exact
-// run then falls back, when the Note says so, or was chosen on a walk
-// that merges, whose Note says how far it went. The result's Elapsed
-// covers the whole run, a failed exact attempt included.
+// decided, when not nil, is called as soon as the method is chosen, with
+// the method and why: the result's Note, unless the exact run was chosen
+// on a walk that merges, whose Note says how far it went, or falls back,
+// when decided is called again, with Monte Carlo and the Note, before the
+// Monte Carlo run. The result's Elapsed covers the whole run, a failed
+// exact attempt included.
 func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Method, why string)) (*Result, error) {
 	cfg.Method = Auto
 	cfg = cfg.withDefaults()
@@ -201,9 +226,9 @@ func RunAuto(ctx context.Context, exp Experiment, cfg Config, decided func(m Met
 		if cfg.Fractions {
 			note += ", which gives no exact fractions"
 		}
-		if chose == "" {
-			say(MonteCarlo, note)
-		}
+		// Said before the Monte Carlo run, not after it: a fall-back
+		// from exact is told again.
+		say(MonteCarlo, note)
 		res, err = runMC(ctx, exp, cfg)
 		if res != nil {
 			res.Note = note

@@ -109,7 +109,11 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 					bound = autoOverStates
 				}
 				pe := &probeError{walked: paths.Load(), draws: drawn(subs), states: states}
-				if pe.passed = pe.past(bound); pe.passed != "" {
+				pe.passed = pe.past(bound)
+				if est := estimate(roots, subs); pe.passed == "" && !probed && pe.draws >= autoOverDraws && est > autoOverSlack*float64(cfg.MaxPaths) {
+					pe.passed, pe.estimate = grouped(autoOverDraws)+" draws", est
+				}
+				if pe.passed != "" {
 					return nil, pe
 				}
 			}

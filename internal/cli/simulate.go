@@ -303,9 +303,10 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		stop = startSlowNote(stderr, &counter, cfg.Trials, "trials", slowPrecision)
 	}
 	// Which method auto chose, and why, whatever the format: as soon as
-	// it has chosen (a fraction of a second), not when the run is over;
-	// and the result's note at the end when it says more (a fall-back,
-	// how far a walk that merges went, fractions the model cannot give).
+	// it has chosen (a fraction of a second), not when the run is over,
+	// and again as soon as an exact try falls back to Monte Carlo; and the
+	// result's note at the end when it says more (how far a walk that
+	// merges went, fractions the model cannot give).
 	said, auto := "", "--method auto"
 	if run != "" {
 		auto += " (" + run + ")"
@@ -315,7 +316,7 @@ func runOne(ctx context.Context, stderr io.Writer, exp sim.Experiment, c common,
 		erase = "\r\033[K" // the bar's line
 	}
 	decided := func(_ sim.Method, why string) {
-		if said == "" {
+		if why != said {
 			fmt.Fprintf(stderr, "%s%s: %s\n", erase, auto, why)
 			said = why
 		}
