@@ -420,6 +420,32 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		}
 	})
 
+	// A cancel the engine does not answer within its two seconds ends the
+	// worker; a first look on show is then kept as the run's answer,
+	// marked partial, not called no result.
+	t.Run("a cancel unanswered keeps the first look", func(t *testing.T) {
+		var status, state string
+		var hidden bool
+		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?unanswered#dc?target=4-6-7&trials=1000000000"),
+			chromedp.Poll(`!!document.querySelector('#first-look')`, nil, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+			t.Fatal("no first look: ", err)
+		}
+		if err := chromedp.Run(ctx,
+			// the engine, busy, never reads the cancel
+			chromedp.Evaluate(`{ const post = Worker.prototype.postMessage; Worker.prototype.postMessage = function (m) { if (m && m.type === 'cancel') return; return post.apply(this, arguments); }; }`, nil),
+			chromedp.Click(`#cancel`, chromedp.ByQuery),
+			waitState("partial", "cancelled"),
+			chromedp.Sleep(300*time.Millisecond), // the new engine loading
+			chromedp.Evaluate(`document.body.dataset.state`, &state),
+			chromedp.Evaluate(`document.getElementById('result').hidden`, &hidden),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if state != "partial" || hidden || !regexp.MustCompile(`^Cancelled after [\d.]+ s: the figures are PARTIAL, the first look's 50,000 trials\.`).MatchString(status) {
+			t.Errorf("a cancel unanswered during the full run: state %q, result hidden %v, status %q", state, hidden, status)
+		}
+	})
+
 	// Enter in a box while a run is under way runs the form as it now
 	// is, in the old run's place.
 	t.Run("enter during a run", func(t *testing.T) {

@@ -2049,6 +2049,17 @@ function pageMain() {
 
   function hardStop(r, quiet) {
     const s = ((performance.now() - r.t0) / 1000).toFixed(1);
+    if (!quiet && r.look) {
+      // The first look on show is what the run had: kept, as the
+      // engine's own answer to the cancel would have kept it, not
+      // called no result.
+      restartWorker();
+      r.preview = r.look.argv;
+      finish(r.look.m, true);
+      // what the new engine's loading says does not write over it
+      keepStatus = true;
+      return;
+    }
     stopRunning();
     restartWorker();
     if (!quiet) {
