@@ -321,6 +321,9 @@ func TestSweepGoalHeadlineSaysWhereItIsLost(t *testing.T) {
 		// compare: each way's span, and where it is lost
 		{"#sweep?command=compare&vary=tem%3D0..5&goal=stack%3Dcleared%3E%3D0.3&trials=20000",
 			"P(stack = cleared) ≥ 0.3: thrown reaches it from tem=0 (48.20%) to tem=2 (31.14%), not at tem=3 (23.90%); placed and set never do."},
+		// a Monte Carlo figure whose interval straddles the goal: said
+		{"#sweep?command=dc&target=4-6-7&vary=tem%3D0..5&goal=stack%3Dcleared%3E%3D0.65&trials=20000",
+			"An interval straddles the goal, which leaves the answer open."},
 	} {
 		var headline string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(page+"?"+strings.ReplaceAll(c.link[1:], "&", "_")+c.link),
@@ -329,7 +332,7 @@ func TestSweepGoalHeadlineSaysWhereItIsLost(t *testing.T) {
 		); err != nil {
 			t.Fatal(err)
 		}
-		if headline != c.want {
+		if headline != c.want && !(strings.HasPrefix(c.want, "An interval") && strings.HasSuffix(headline, " "+c.want)) {
 			t.Errorf("%s: the headline %q, want %q", c.link, headline, c.want)
 		}
 	}

@@ -537,6 +537,25 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 		if scenario != "" || strings.Contains(hash, "scenario=") || !strings.Contains(notice, "set-under-fire") {
 			t.Errorf("a 5-4-8 under set-under-fire's name: the result's title %q, its link %q, notice %q", scenario, hash, notice)
 		}
+		// A scenario of another form, or a second one, is named as left
+		// out, and nothing runs.
+		for _, c := range []struct{ link, want string }{
+			{"#activate?scenario=plans-fire-group", "scenario=plans-fire-group (a scenario of sapper plans)"},
+			{"#dc?scenario=placed-tem-sweep", "scenario=placed-tem-sweep (a scenario of sapper sweep)"},
+			{"#plans?scenario=plans-fire-group&scenario=plans-broken-stack", "scenario=plans-broken-stack (a second scenario)"},
+		} {
+			var state string
+			if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?scn-foreign"+c.link),
+				chromedp.Poll(`!document.getElementById('notice').hidden`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+				chromedp.Sleep(300*time.Millisecond),
+				chromedp.Evaluate(`document.body.dataset.state`, &state),
+				chromedp.Evaluate(`document.getElementById('notice').textContent`, &notice)); err != nil {
+				t.Fatalf("%s: %v", c.link, err)
+			}
+			if state != "idle" || !strings.Contains(notice, "left out: "+c.want) {
+				t.Errorf("%s: state %q, notice %q", c.link, state, notice)
+			}
+		}
 		// A link that names a scenario and nothing else, as written by
 		// hand, runs the scenario, as its picker does.
 		for _, c := range []struct{ form, name string }{{"plans", "plans-fire-group"}, {"activate", "two-sq-crossing"}, {"sweep", "placed-tem-sweep"}} {

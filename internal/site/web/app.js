@@ -530,7 +530,7 @@ function pageMain() {
     // as a player writes one by hand (#plans?scenario=plans-fire-group),
     // gives the scenario's inputs, as the form's picker does.
     // A built-in crossing is activate's file input (crossing=NAME).
-    const alone = params.has("scenario") && [...params.keys()].every((k) => k === "scenario");
+    const alone = params.getAll("scenario").length === 1 && [...params.keys()].every((k) => k === "scenario");
     const named = alone && scenarios.find((s) => s.name === params.get("scenario"));
     const builtin = alone && !cmd.sweep && inputsOf(cmd).find((i) => i.kind === "file" && (i.choices || []).includes(params.get("scenario")));
     if (named && (cmd.sweep ? !!named.vary : !named.vary && named.command === cmd.name)) {
@@ -751,8 +751,13 @@ function pageMain() {
     const known = new Set(inputsOf(formCmd()).map((i) => i.name));
     if (cmd.sweep) for (const n of ["command", "vary", "metric", "goal", ...sweepExtras().map((i) => i.name)]) known.add(n);
     known.add("scenario");
-    const scen = params.get("scenario");
-    if (scen !== null && !scenarios.some((s) => s.name === scen)) leftOut.push("scenario=" + scen);
+    // A scenario of another form is named as such, not run as this
+    // form's inputs under a notice that they are not the scenario's.
+    const [scen, ...extra] = params.getAll("scenario");
+    const named = scenarios.find((s) => s.name === scen);
+    const own = named && (cmd.sweep ? !!named.vary : !named.vary && named.command === cmd.name);
+    if (scen !== undefined && !own) leftOut.push("scenario=" + scen + (named ? " (a scenario of sapper " + (named.vary ? "sweep" : named.command) + ")" : ""));
+    for (const x of extra) leftOut.push("scenario=" + x + " (a second scenario)");
     for (const [k, v] of params) if (!k.startsWith("file:") && !known.has(k)) leftOut.push(k + "=" + v);
     // a file given twice keeps its last copy, as an input does; the
     // earlier are named, not quoted whole
@@ -2522,6 +2527,46 @@ function pageMain() {
     return JSON.parse(text.replace(/("seed": )(\d{16,})/g, '$1"$2"'));
   }
 
+  // goalSentence answers a sweep's goal in one sentence, as the goal's
+  // answer under the table says it.
+  function goalSentence(g) {
+    const s = g.series[0];
+    const who = s.run ? s.run + " " : "";
+    const fig = (p) => p.label + " (" + goalFigure(g, p.figure) + ")";
+    if (g.series.length > 1) {
+      // compare: which ways reach it, from which value
+      const bare = (p) => valueOf(p.label) + " (" + goalFigure(g, p.figure) + ")";
+      const reached = g.series.filter((x) => x.first_reached);
+      const never = g.series.filter((x) => !x.first_reached && x.nearest).map((x) => x.run);
+      // a way no value of which has the figure neither reaches it nor not
+      const none = g.series.filter((x) => !x.first_reached && !x.nearest).map((x) => x.run);
+      const noneSaid = none.length ? "; " + none.join(" and ") + (none.length > 1 ? " have" : " has") + " no such figure" : "";
+      const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
+      if (!reached.length) return g.what + ": no way reaches it" + cut + (never.length ? " (" + never.join(", ") + ")" : "") + noneSaid + ".";
+      // each way's span, and where it is lost and found again, as the
+      // goal's answer below says it
+      const ways = reached.map((x) => {
+        let w = x.run + " reaches it ";
+        if (!x.first_not_reached_after) w += (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached);
+        else if (x.last_reached.label === x.first_reached.label) w += "only at " + bare(x.first_reached) + ", not at " + bare(x.first_not_reached_after);
+        else w += "from " + bare(x.first_reached) + " to " + bare(x.last_reached) + ", not at " + bare(x.first_not_reached_after);
+        return w + (x.reached_again ? ", and again at " + bare(x.reached_again) : "");
+      });
+      return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + noneSaid + (cut ? "; the sweep was interrupted" : "") + ".";
+    }
+    if (!s.first_reached && !s.nearest) return g.what + ": " + who + "no value swept has this figure.";
+    if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
+    // where it is lost again is half the answer: "from tem=0 to tem=4"
+    const until =
+      (s.first_not_reached_after ? (s.last_reached.label !== s.first_reached.label ? "; last reached at " + fig(s.last_reached) : "; only there") + ", not at " + fig(s.first_not_reached_after) : "") +
+      (s.reached_again ? "; reached again at " + fig(s.reached_again) : "");
+    // a sweep cut short answers of the values it ran, and says so
+    const unrun = s.not_run || [];
+    const cut = unrun.length ? "; not run, as the sweep was interrupted: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "";
+    const from = (s.no_figure || []).length ? "reached from the first value that has the figure, " : "reached from the first value, ";
+    return g.what + ": " + (s.last_not_reached_before ? "first reached at " : from) + fig(s.first_reached) + until + cut + ".";
+  }
+
   // headline is the result's one sentence, the engine's own (report
   // Headline): the question the command exists for, answered first.
   function headline(data) {
@@ -2529,41 +2574,11 @@ function pageMain() {
     if (noFigures(data)) return "No figures: stopped before the first trial.";
     if (data.goal) {
       const g = data.goal;
-      const s = g.series[0];
-      const who = s.run ? s.run + " " : "";
-      const fig = (p) => p.label + " (" + goalFigure(g, p.figure) + ")";
-      if (g.series.length > 1) {
-        // compare: which ways reach it, from which value
-        const bare = (p) => valueOf(p.label) + " (" + goalFigure(g, p.figure) + ")";
-        const reached = g.series.filter((x) => x.first_reached);
-        const never = g.series.filter((x) => !x.first_reached && x.nearest).map((x) => x.run);
-        // a way no value of which has the figure neither reaches it nor not
-        const none = g.series.filter((x) => !x.first_reached && !x.nearest).map((x) => x.run);
-        const noneSaid = none.length ? "; " + none.join(" and ") + (none.length > 1 ? " have" : " has") + " no such figure" : "";
-        const cut = g.series.some((x) => (x.not_run || []).length) ? " at the values run" : "";
-        if (!reached.length) return g.what + ": no way reaches it" + cut + (never.length ? " (" + never.join(", ") + ")" : "") + noneSaid + ".";
-        // each way's span, and where it is lost and found again, as the
-        // goal's answer below says it
-        const ways = reached.map((x) => {
-          let w = x.run + " reaches it ";
-          if (!x.first_not_reached_after) w += (x.last_not_reached_before ? "first at " : "from ") + bare(x.first_reached);
-          else if (x.last_reached.label === x.first_reached.label) w += "only at " + bare(x.first_reached) + ", not at " + bare(x.first_not_reached_after);
-          else w += "from " + bare(x.first_reached) + " to " + bare(x.last_reached) + ", not at " + bare(x.first_not_reached_after);
-          return w + (x.reached_again ? ", and again at " + bare(x.reached_again) : "");
-        });
-        return g.what + ": " + ways.join("; ") + (never.length ? "; " + never.join(" and ") + (never.length > 1 ? " never do" : " never does") + cut : "") + noneSaid + (cut ? "; the sweep was interrupted" : "") + ".";
-      }
-      if (!s.first_reached && !s.nearest) return g.what + ": " + who + "no value swept has this figure.";
-      if (!s.first_reached) return g.what + ": " + who + ((s.not_run || []).length ? "not reached at the values run" : "never reached") + "; nearest " + fig(s.nearest) + ".";
-      // where it is lost again is half the answer: "from tem=0 to tem=4"
-      const until =
-        (s.first_not_reached_after ? (s.last_reached.label !== s.first_reached.label ? "; last reached at " + fig(s.last_reached) : "; only there") + ", not at " + fig(s.first_not_reached_after) : "") +
-        (s.reached_again ? "; reached again at " + fig(s.reached_again) : "");
-      // a sweep cut short answers of the values it ran, and says so
-      const unrun = s.not_run || [];
-      const cut = unrun.length ? "; not run, as the sweep was interrupted: " + (unrun.length > 2 ? unrun[0] + " to " + unrun[unrun.length - 1] : unrun.join(" and ")) : "";
-      const from = (s.no_figure || []).length ? "reached from the first value that has the figure, " : "reached from the first value, ";
-      return g.what + ": " + (s.last_not_reached_before ? "first reached at " : from) + fig(s.first_reached) + until + cut + ".";
+      // A Monte Carlo figure whose interval straddles the goal leaves
+      // the answer open, as the goal's own answer below says.
+      const open = g.series.some((x) => ["first_reached", "last_not_reached_before", "last_reached", "first_not_reached_after", "reached_again", "nearest"].some((k) => x[k] && x[k].sure === false));
+      const caveat = open ? " An interval straddles the goal, which leaves the answer open." : "";
+      return goalSentence(g) + caveat;
     }
     // No answer of the engine's: a run cut short says so, and what it
     // never began, rather than that it is done.
