@@ -49,7 +49,7 @@ func TestAutoBoundsAMergedWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.Method != MonteCarlo || !strings.HasPrefix(res.Note, "exact enumeration had not ended after ") ||
-			!strings.HasSuffix(res.Note, " merged states in its first 2,097,152 draws, estimated at more than 10³⁰⁰ paths, over the budget; ran Monte Carlo") {
+			!strings.HasSuffix(res.Note, " merged states, past 2,097,152 draws, estimated at more than 10³⁰⁰ paths, over the budget; ran Monte Carlo") {
 			t.Errorf("-j %d: %s, note %q", workers, res.Method, res.Note)
 		}
 		notes = append(notes, res.Note)

@@ -143,7 +143,7 @@ func (e *probeError) Error() string {
 		if !strings.HasPrefix(est, "more than") {
 			est, over = "about "+est, approx(e.estimate/e.budget)+" times the budget"
 		}
-		return fmt.Sprintf("had not ended after %s paths through %s merged states in its first %s draws, estimated at %s paths, %s",
+		return fmt.Sprintf("had not ended after %s paths through %s merged states, past %s draws, estimated at %s paths, %s",
 			grouped(e.walked), grouped(e.states), grouped(autoOverDraws), est, over)
 	}
 	return fmt.Sprintf("had not ended after %s paths through %s merged states, past the %s auto walks an enumeration that merges",

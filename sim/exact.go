@@ -110,10 +110,11 @@ func runExact(ctx context.Context, exp Experiment, cfg Config, slack float64, de
 				}
 				pe := &probeError{walked: paths.Load(), draws: drawn(subs), states: states}
 				pe.passed = pe.past(bound)
-				budget := float64(cfg.MaxPaths)
-				if est := estimate(roots, subs); pe.passed == "" && !probed && pe.draws >= autoOverDraws &&
-					(est > autoOverSlack*budget || est > slack*budget && states >= autoOverStates/2) {
-					pe.passed, pe.estimate, pe.budget = grouped(autoOverDraws)+" draws", est, budget
+				if pe.passed == "" && !probed && pe.draws >= autoOverDraws {
+					budget := float64(cfg.MaxPaths)
+					if est := estimate(roots, subs); est > autoOverSlack*budget || est > slack*budget && states >= autoOverStates/2 {
+						pe.passed, pe.estimate, pe.budget = grouped(autoOverDraws)+" draws", est, budget
+					}
 				}
 				if pe.passed != "" {
 					return nil, pe

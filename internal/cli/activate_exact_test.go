@@ -185,7 +185,7 @@ func TestActivateAutoDecides(t *testing.T) {
 		{"testdata/activate/platoon-crossing.yaml", "mc", "; ran Monte Carlo", 1},
 		// Given up in its first 2^21 draws, a few times over the budget
 		// with 2^13 states opened, where it went on silent for 0.8 s.
-		{"testdata/activate/street-crossing.yaml", "mc", "merged states in its first 2,097,152 draws, estimated at about 91 million paths, 4.5 times the budget; ran Monte Carlo", 1},
+		{"testdata/activate/street-crossing.yaml", "mc", "merged states, past 2,097,152 draws, estimated at about 91 million paths, 4.5 times the budget; ran Monte Carlo", 1},
 		{"farm-crossing", "exact", "auto chose exact enumeration: its walk, which merges equal states, ended within auto's bounds, after 182,119 paths", 2},
 	} {
 		code, stdout, stderr := cli(t, "activate", tc.crossing, "--method", "auto", "-j", "1", "--trials", "2000", "--format", "json")
