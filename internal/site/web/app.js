@@ -533,7 +533,7 @@ function pageMain() {
     const alone = params.getAll("scenario").length === 1 && [...params.keys()].every((k) => k === "scenario");
     const named = alone && scenarios.find((s) => s.name === params.get("scenario"));
     const builtin = alone && !cmd.sweep && inputsOf(cmd).find((i) => i.kind === "file" && (i.choices || []).includes(params.get("scenario")));
-    if (named && (cmd.sweep ? !!named.vary : !named.vary && named.command === cmd.name)) {
+    if (named && ownScenario(cmd, named)) {
       params = scenarioParams(named);
       params.append("scenario", named.name);
     } else if (builtin) params = new URLSearchParams([[builtin.name, params.get("scenario")]]);
@@ -755,7 +755,7 @@ function pageMain() {
     // form's inputs under a notice that they are not the scenario's.
     const [scen, ...extra] = params.getAll("scenario");
     const named = scenarios.find((s) => s.name === scen);
-    const own = named && (cmd.sweep ? !!named.vary : !named.vary && named.command === cmd.name);
+    const own = named && ownScenario(cmd, named);
     if (scen !== undefined && !own) leftOut.push("scenario=" + scen + (named ? " (a scenario of sapper " + (named.vary ? "sweep" : named.command) + ")" : ""));
     for (const x of extra) leftOut.push("scenario=" + x + " (a second scenario)");
     for (const [k, v] of params) if (!k.startsWith("file:") && !known.has(k)) leftOut.push(k + "=" + v);
@@ -1054,6 +1054,12 @@ function pageMain() {
     return wrap;
   }
 
+  // ownScenario reports whether the built-in scenario s is the form
+  // cmd's: a sweep's for the sweep form, whatever command it sweeps.
+  function ownScenario(cmd, s) {
+    return cmd.sweep ? !!s.vary : !s.vary && s.command === cmd.name;
+  }
+
   // scenarioParams are the inputs of the built-in scenario s, as a link
   // of its form gives them.
   function scenarioParams(s) {
@@ -1085,7 +1091,7 @@ function pageMain() {
   function scenarioField(cmd) {
     // a sweep offers every built-in sweep: one of another command's
     // switches the command swept
-    const mine = scenarios.filter((s) => (cmd.sweep ? !!s.vary : !s.vary && s.command === cmd.name));
+    const mine = scenarios.filter((s) => ownScenario(cmd, s));
     if (!mine.length) return null;
     const sel = el("select", { id: "in-scenario", "aria-describedby": "help-scenario" },
       el("option", { value: "", text: "(none: the form as it is)" }),
