@@ -43,7 +43,6 @@ type neededInputs struct {
 
 // neededSearch is one input searched: --dice or --charges.
 type neededSearch struct {
-	flag   string
 	hi     int
 	attack func(x int) toi.BuildingAttack
 }
@@ -89,11 +88,11 @@ func (f *buildingFlags) prepareNeeded(fs *pflag.FlagSet, c common) (*job, error)
 	if err != nil {
 		return nil, err
 	}
-	dice := neededSearch{flag: "dice", hi: toi.MaxDice, attack: func(x int) toi.BuildingAttack { b := a; b.Dice = x; return b }}
+	dice := neededSearch{hi: toi.MaxDice, attack: func(x int) toi.BuildingAttack { b := a; b.Dice = x; return b }}
 	if !a.FireAndMove {
 		dice.hi = toi.MaxDice - (a.BuildingDice() - a.Dice)
 	}
-	charges := neededSearch{flag: "charges", hi: toi.MaxCharges, attack: func(x int) toi.BuildingAttack {
+	charges := neededSearch{hi: toi.MaxCharges, attack: func(x int) toi.BuildingAttack {
 		b := toi.NewBuildingAttack(toi.ChargesAttack)
 		b.Charges, b.ChargeHits, b.PerCharge = x, f.chargeHits, f.perCharge
 		b.Cover, b.Threshold, b.CancelOn = a.Cover, a.Threshold, a.CancelOn
@@ -188,7 +187,11 @@ func parseNeeded(values []string) ([]neededTarget, error) {
 		for _, s := range strings.Split(v, ",") {
 			// A probability reads as --confidence and --precision do: a
 			// fraction, an exponent (5e-1) if wanted.
-			p, err := decimal.ParseFloat(s)
+			exact, err := decimal.ParseRat(s)
+			var p float64
+			if err == nil {
+				p, _ = exact.Float64()
+			}
 			if s == "" || err != nil || p <= 0 || p > 1 {
 				which := ""
 				if s != v {
@@ -202,10 +205,6 @@ func parseNeeded(values []string) ([]neededTarget, error) {
 					which += err.Error() + "; " // 0.99999999999999999999
 				}
 				return nil, badValue("needed", v, which+"want probabilities above 0 and at most 1, e.g. 0.5,0.8,0.95")
-			}
-			exact, err := decimal.ParseRat(s)
-			if err != nil {
-				return nil, badValue("needed", v, err.Error())
 			}
 			if slices.ContainsFunc(out, func(t neededTarget) bool { return t.exact.Cmp(exact) == 0 }) {
 				return nil, badValue("needed", v, fmt.Sprintf("%s is given twice; give each probability once", s))

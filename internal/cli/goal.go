@@ -17,8 +17,9 @@ import (
 // The inverse question, "how much do I need?", for any command: a goal on
 // one figure of a run, and a scan up the values of one input for where it
 // is reached. sweep --goal reads the runs the sweep made; building
-// --needed runs the building exactly at each value until every goal is
-// reached. Neither knows a game: a goal names a metric and outcomes.
+// --needed (building_needed.go) compares a chance it works out as a
+// fraction instead, with no run. A goal knows no game: it names a metric
+// and outcomes.
 
 // goalRel is how far a figure computed in float64 may fall short of a
 // goal, as a share of it, and still reach it: a probability that is
@@ -261,7 +262,13 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 		}
 		g.labels = append(g.labels, o)
 	}
-	x, err := decimal.ParseFloat(rhs)
+	// Read exactly as written, for an exact run's fractions (fraction);
+	// its float64 is the one ParseFloat reads, and its errors ParseFloat's.
+	exact, err := decimal.ParseRat(rhs)
+	var x float64
+	if err == nil {
+		x, _ = exact.Float64()
+	}
 	switch {
 	case err != nil && err.Error() == "not a decimal number" && !g.mean && strings.HasSuffix(rhs, "%"):
 		// A percentage is what the table shows, but a goal is a
@@ -277,7 +284,7 @@ func parseGoal(flag, spec string, metrics []sim.Metric) (goal, error) {
 	}
 	g.target = x + 0 // -0 is 0, and reads so in the answer
 	if !g.mean {
-		g.exact, _ = decimal.ParseRat(rhs) // read above: it parses
+		g.exact = exact
 	}
 	// A goal every run reaches asks nothing.
 	switch {
@@ -384,8 +391,8 @@ func scanGoals(n int, goals []goal, at func(i int) *sim.Result) []goalScan {
 }
 
 // answerGoal scans a sweep's runs for goal g, one series per sub-run
-// label in subs (sub(i) is run i's, xs[i] its value): the same scan as
-// building --needed, over runs already made, read in full. notRun are
+// label in subs (sub(i) is run i's, xs[i] its value), over runs already
+// made, read in full. notRun are
 // the labels of the values after the runs, which an interruption left
 // unrun (report.Report.NotRun): each series names its own, so that its
 // answer is read as one of the values run only.
