@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -462,6 +463,23 @@ func TestSiteSweepInBrowser(t *testing.T) {
 	}
 	if headline != want.Headline.Text {
 		t.Errorf("building --needed: the page answers %q, the command line %q", headline, want.Headline.Text)
+	}
+
+	// Its cells read as the command line's table does: "1 die", "1 charge".
+	var oneCells string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?one#building?needed=0.0001&cover=0&threshold=1"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('#needed tbody tr')].map((tr) => [...tr.cells].slice(1).map((c) => c.textContent).join(' | ')).join('\n')`, &oneCells),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var table bytes.Buffer
+	if err := Execute(context.Background(), []string{"building", "--needed", "0.0001", "--cover", "0", "--threshold", "1"}, &table, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if oneCells != "1 die: 33.33% | 1 charge: 100.00%" || !strings.Contains(table.String(), "1 die: 33.33%        1 charge: 100.00%") {
+		t.Errorf("one die and one charge: the page's cells read %q; the command line's table:\n%s", oneCells, table.String())
 	}
 
 	// Too many values are the step's to mend ("use a larger STEP").

@@ -2789,10 +2789,15 @@ function pageMain() {
     const show = (a, unit, max) => {
       if (!a || !a.searched) return el("td", { text: "—" });
       if (!a.reachable) return el("td", { "data-needed": "none", text: "not reachable up to " + max });
-      return el("td", { "data-needed": a.value, "data-p": a.p, text: a.value + " " + unit + ": " + pct(a.p) });
+      // "1 die", as the command line says; the chance after it goes under
+      // it on a narrow screen (style.css), so that the table fits.
+      const noun = a.value === 1 ? unit.one : unit.many;
+      return el("td", { "data-needed": a.value, "data-p": a.p }, a.value + " " + noun, el("span", { class: "sep", text: ": " }), el("span", { class: "chance", text: pct(a.p) }));
     };
+    const dice = { one: "die", many: "dice" };
+    const charges = { one: "charge", many: "charges" };
     const head = el("tr", {}, el("th", { scope: "col", text: "P(destroyed) ≥" }), el("th", { scope: "col", text: "dice (up to " + data.inputs.max_dice + ")" }), el("th", { scope: "col", text: "charges (up to " + data.inputs.max_charges + ")" }));
-    const rows = data.needed.map((n) => el("tr", { "data-p": n.p }, el("th", { scope: "row", text: pct(n.p) }), show(n.dice, "dice", data.inputs.max_dice), show(n.charges, "charges", data.inputs.max_charges)));
+    const rows = data.needed.map((n) => el("tr", { "data-p": n.p }, el("th", { scope: "row", text: pct(n.p) }), show(n.dice, dice, data.inputs.max_dice), show(n.charges, charges, data.inputs.max_charges)));
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Smallest attack" }, el("table", { id: "needed", class: "needed" }, el("caption", { text: "Smallest attack for each chance of destroying the building" }), el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
