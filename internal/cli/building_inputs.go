@@ -14,6 +14,7 @@ func describeBuildingFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTarget, "cover", "threshold", "pillbox", "target", "collapse-cover")
 	setGroup(g, groupAdvanced, "hit-on", "cancel-on", "needed")
 	setChoices(g, "pillbox", toi.PillboxNames())
+	setNumbers(g, "combined", "needed")
 	for name, ref := range map[string]string{
 		"dice": "D2", "combined": "§1", "fire-and-move": "D2", "area": "D3", "charges": "D4", "per-charge": "[M5]",
 		"charge-hits": "§3", "cover": "[M2]", "threshold": "§4", "pillbox": "D6", "target": "D1",

@@ -46,6 +46,10 @@ const (
 	// "not given", which a given 0 is not (fire's --fp, lhy's --mdrm), so
 	// a form shows it empty rather than as 0.
 	noDefaultKey = "no-default"
+	// numbersKey marks a flag of text whose values are numbers (building's
+	// --needed 0.5,0.8 and --combined 4,4): a file writes them unquoted,
+	// as it writes any number (plainEnough).
+	numbersKey = "numbers"
 	// exampleKey holds the values a form starts with for an input that a
 	// run needs and that has no default (dc's target, fire's FP): the
 	// command's first example, so that a form's first run answers rather
@@ -122,6 +126,12 @@ func setRuleRef(fs *pflag.FlagSet, name, ref string) {
 // them lists them.
 func setChoices(fs *pflag.FlagSet, name string, choices []string) {
 	annotate(fs, choicesKey, choices, name)
+}
+
+// setNumbers marks the named flags, lists of numbers read as text, as
+// taking numbers (numbersKey).
+func setNumbers(fs *pflag.FlagSet, names ...string) {
+	annotate(fs, numbersKey, []string{"true"}, names...)
 }
 
 // setComputed marks the named flags, those fs has, as having a default

@@ -354,12 +354,13 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 // and a tag on any value: a file says 3, as the command line does.
 func plainEnough(f *pflag.Flag, n *yaml.Node) error {
 	how := yamlfile.NotPlain(n)
+	numbers := f.Annotations[numbersKey] != nil
 	switch t := f.Value.Type(); {
-	case how == "" || how == "a block of text" && !numeric(t):
+	case how == "" || how == "a block of text" && !numeric(t) && !numbers:
 		return nil
 	case strings.HasPrefix(how, "tagged"):
 		return fmt.Errorf("%s is %s: a file gives a value as the command line does, with no tag", quote(n.Value), how)
-	case numeric(t):
+	case numeric(t) || numbers:
 		return fmt.Errorf("%s is %s: %s, written without quotes", quote(n.Value), how, map[bool]string{true: "want true or false", false: "want a number"}[t == "bool"])
 	}
 	return nil

@@ -34,6 +34,10 @@ func TestScenarioErrors(t *testing.T) {
 		{"no flags", "command: dc\nflags: {}\n", `no flags.yaml:2: field flags: an empty mapping; want the command's flags in it`},
 		{"quoted", "command: dc\nflags:\n  target: 4-6-7\n  tem: \"1\"\n", `quoted.yaml:4: field tem: "1" is quoted: want a number, written without quotes`},
 		{"tagged", "command: dc\nflags:\n  target: 4-6-7\n  tem: !!float 1\n", `tagged.yaml:4: field tem: "1" is tagged !!float: a file gives a value as the command line does, with no tag`},
+		// building's --needed and --combined are lists of numbers read as
+		// text: quoted, they are refused as any number is.
+		{"quoted needed", "command: building\nflags:\n  needed: \"0.5\"\n", `quoted needed.yaml:3: field needed: "0.5" is quoted: want a number, written without quotes`},
+		{"quoted combined", "command: building\nflags:\n  dice: 8\n  combined: [4, '4']\n", `quoted combined.yaml:4: field combined: "4" is quoted: want a number, written without quotes`},
 		{"quoted bool", "command: dc\nflags:\n  target: 4-6-7\n  explain: 'true'\n", `quoted bool.yaml:4: field explain: "true" is quoted: want true or false, written without quotes`},
 		{"flag spelt", "command: dc\nflags:\n  target: 4-6-7\n  --TEM: 3\n", `flag spelt.yaml:4: unknown field "--TEM" for sapper dc; did you mean tem?`},
 		{"tables file", "illustrative: true\nnationality: russian\n", `tables file.yaml:1: unknown field "illustrative": this reads as a Solitaire ASL tables file`},

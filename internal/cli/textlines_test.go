@@ -18,7 +18,7 @@ import (
 func TestJSONTextIsTheTables(t *testing.T) {
 	dir := t.TempDir()
 	needed := filepath.Join(dir, "needed.yaml")
-	if err := os.WriteFile(needed, []byte("command: building\ntitle: How many dice bring it down\nflags:\n  needed: \"0.5,0.9\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(needed, []byte("command: building\ntitle: How many dice bring it down\nflags:\n  needed: [0.5, 0.9]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
