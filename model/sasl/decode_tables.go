@@ -194,10 +194,22 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 	if v.N.Kind != yaml.MappingNode {
 		return v.Errorf("want a mapping of unit names to their values, not %s", yamlfile.KindName(v.N))
 	}
+	spelt := map[string]string{} // each name so far, by its plain spelling
 	return v.Pairs(func(name string, line int, w yamlfile.Node) error {
 		if name == "" {
 			return yamlfile.Errorf(v.File, line, "tables: units: a unit with no name; a row could never name it")
 		}
+		if strings.TrimSpace(name) != name {
+			// A row names its units without spaces around them (ID).
+			return yamlfile.Errorf(v.File, line, "tables: units: %q: a space around the name, which no row could name; write it without", name)
+		}
+		// The minus sign (U+2212) reads as -, as it does in --target
+		// 4−6−7: two names that differ only there are one counter's.
+		plain := strings.ReplaceAll(name, "−", "-")
+		if other, ok := spelt[plain]; ok {
+			return yamlfile.Errorf(v.File, line, "tables: units: %q and %q: one name spelt two ways; give each unit once", other, name)
+		}
+		spelt[plain] = name
 		if name == noneRow {
 			// A row that says none generates nothing (S28), so a unit of
 			// that name could never be generated.

@@ -440,6 +440,9 @@ func TestDecodeTablesRefusesContradictions(t *testing.T) {
 		// A row of none generates nothing (S28): no unit may bear the name.
 		{"a unit named none", "  4-2-6:     {kind: squad,", "  none:      {kind: squad,", 19, "none is not a unit's name"},
 		{"a unit with no name", "  4-2-6:     {kind: squad,", "  \"\":        {kind: squad,", 19, "a unit with no name"},
+		// A name no row could write, or a second spelling of one.
+		{"a space around a unit's name", "  4-2-6:     {kind: squad,", "  \" 4-2-6\":  {kind: squad,", 19, `" 4-2-6": a space around the name`},
+		{"one name spelt twice", "  4-2-6:     {kind: squad,", "  4−4−7:     {kind: squad,", 19, `"4-4-7" and "4−4−7": one name spelt two ways`},
 		// Only none says a row generates nothing: an empty row is no spelling of it.
 		{"an empty row", "5: 4-4-7, 6: 4-4-7", "5: \"\", 6: 4-4-7", 71, "a row names no unit; write none"},
 	} {
