@@ -114,6 +114,12 @@ func checkUTF8(file string, data []byte) error {
 	if utf8.Valid(data) && bytes.IndexFunc(data[start:], refusedAfterStart) < 0 {
 		return nil
 	}
+	if len(data) >= 2 && (data[0] == 0) != (data[1] == 0) {
+		// A YAML file starts with a character of ASCII: one byte of it
+		// zero is UTF-16 text saved without its byte order mark, not a
+		// control character to remove.
+		return Errorf(file, 1, "this reads as UTF-16 text without a byte order mark; save the file as UTF-8")
+	}
 	line, col := 1, 1
 	for i := start; i < len(data); {
 		r, n := utf8.DecodeRune(data[i:])
