@@ -174,7 +174,7 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			// any other would be ignored: a value says what it is.
 			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(v.N.Value), v.N.Tag)
 		}
-		text, err := scalar(file, key, v.N)
+		text, err := scalar(file, key, "", v.N)
 		if err != nil {
 			return err
 		}
@@ -305,14 +305,14 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 					// its values, not lists of them.
 					return scenarioError(s.file, item.Line, "field %s: item %d of its list is a list itself; give every value in the one list", name, i+1)
 				}
-				text, err := scalar(s.file, name, item)
+				text, err := scalar(s.file, name, placeholderOf(f), item)
 				if err != nil {
 					return err
 				}
 				values, lines = append(values, text), append(lines, item.Line)
 			}
 		default:
-			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s%s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v), colonHint(v))
+			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s%s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v), colonHint(placeholderOf(f), v))
 		}
 		items := []*yaml.Node{v}
 		if v.Kind == yaml.SequenceNode {
@@ -376,23 +376,40 @@ func numeric(t string) bool {
 	return false
 }
 
-// scalar reads a single value.
-func scalar(file, key string, v *yaml.Node) (string, error) {
+// scalar reads a single value of field key, a flag whose values are
+// written as placeholder says ("" for none: colonHint).
+func scalar(file, key, placeholder string, v *yaml.Node) (string, error) {
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
-		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s%s", oneLine(key), yamlfile.KindName(v), colonHint(v))
+		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s%s", oneLine(key), yamlfile.KindName(v), colonHint(placeholder, v))
 	}
 	return v.Value, nil
 }
 
 // colonHint says how to write a value YAML read as a mapping of one key
-// because it holds ": ", as a plan does ("a: fire 8"); "" for any other
-// node.
-func colonHint(v *yaml.Node) string {
+// because it holds ": ", as a plan does ("a: fire 8"), for a flag whose
+// values are written as placeholder says (KEY=BOOL, UNIT; "" for a field
+// that is no flag); "" for any other node.
+func colonHint(placeholder string, v *yaml.Node) string {
 	if v.Kind != yaml.MappingNode || len(v.Content) != 2 || v.Content[0].Kind != yaml.ScalarNode || v.Content[1].Kind != yaml.ScalarNode {
 		return ""
 	}
-	text := v.Content[0].Value + ": " + v.Content[1].Value
+	k, val := v.Content[0].Value, v.Content[1].Value
+	text := k + ": " + val
+	switch {
+	case strings.Contains(placeholder, "=") && !strings.ContainsAny(k+val, " ="):
+		// {surrender: false}: a switch, written as --rule takes it.
+		return fmt.Sprintf(": YAML reads %s as a key and its value; write %s", quote(text), quote(k+"="+val))
+	case placeholder == "UNIT" && strings.Contains(val, "=") && !strings.ContainsAny(k, " ="):
+		// {4-6-7: elr=2}: a unit and its options, written with a comma.
+		return fmt.Sprintf(": YAML reads %s as a key and its value; write %s", quote(text), quote(k+","+val))
+	}
 	return fmt.Sprintf(": YAML reads %s as a key and its value; quote it, as %s", quote(text), quote(text))
+}
+
+// placeholderOf is how flag f's help writes its value (KEY=BOOL, UNIT).
+func placeholderOf(f *pflag.Flag) string {
+	p, _ := pflag.UnquoteUsage(f)
+	return p
 }
 
 // repeatable reports whether flag f may be given more than once.

@@ -302,6 +302,26 @@ func TestUnquotedPlanInFile(t *testing.T) {
 	}
 }
 
+// TestMappingInFileSaysItsForm: a switch or a unit's options written as
+// YAML's key and value are answered with the form the flag takes, which
+// quoting alone would not give.
+func TestMappingInFileSaysItsForm(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"  target: 4-6-7\n  rule: {surrender: false}\n", `field rule: want a value or a list, not a mapping: YAML reads "surrender: false" as a key and its value; write "surrender=false"`},
+		{"  target:\n    - 4-6-7: elr=2\n", `field target: want a single value, not a mapping: YAML reads "4-6-7: elr=2" as a key and its value; write "4-6-7,elr=2"`},
+		{"  target: 4-6-7\n  tem: {a: 1}\n", `field tem: want a value, not a mapping: YAML reads "a: 1" as a key and its value; quote it, as "a: 1"`},
+	} {
+		file := filepath.Join(t.TempDir(), "m.yaml")
+		if err := os.WriteFile(file, []byte("command: dc\nflags:\n"+c.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := cli(t, "run", file)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, %q; want …%s", c.body, code, stderr, c.want)
+		}
+	}
+}
+
 // TestMisspeltScenario: a name a letter off a built-in, or part of a few
 // built-ins' names, is answered with the ones meant; one far from any,
 // and a file's name, with the list.
