@@ -35,6 +35,9 @@ func DecodeTables(file string, data []byte) (*Tables, error) {
 		return nil, err
 	}
 	root.Path = "tables"
+	if line := scenarioLine(root); line > 0 {
+		return nil, yamlfile.Errorf(file, line, "tables: this reads as a sapper scenario or crossing (command:, sq:, path:), not a tables file; a tables file has nationality, deploy, units, a1, x2 and x3")
+	}
 	t := &Tables{Source: file, Units: map[string]UnitDef{}}
 	lines := map[string]int{}
 	err = root.Fields(tablesKeys, func(key string, v yamlfile.Node) error {
@@ -181,6 +184,22 @@ func keyLine(root *yaml.Node, key, row string) int {
 					return m.Content[j].Line
 				}
 			}
+		}
+	}
+	return 0
+}
+
+// scenarioLine is the line of the first key of root that only a scenario
+// or a crossing file has, 0 when it has none: such a file given as the
+// tables is answered as the file it is, not by its first unknown field.
+func scenarioLine(root yamlfile.Node) int {
+	if root.N.Kind != yaml.MappingNode {
+		return 0
+	}
+	for i := 0; i+1 < len(root.N.Content); i += 2 {
+		switch root.N.Content[i].Value {
+		case "command", "sq", "path", "stack", "enemy", "flags":
+			return root.N.Content[i].Line
 		}
 	}
 	return 0

@@ -515,3 +515,17 @@ func TestValidateManyUnitsIsLinear(t *testing.T) {
 		t.Errorf("checking 20,000 units took %v", d)
 	}
 }
+
+// TestTablesGivenACrossing: a crossing given where the tables go is
+// answered as the file it is, not by its first field the tables lack.
+func TestTablesGivenACrossing(t *testing.T) {
+	data, err := os.ReadFile(crossingFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = DecodeTables("c.yaml", data)
+	var fe *yamlfile.Error
+	if !errors.As(err, &fe) || fe.Line != 1 || !strings.Contains(fe.Msg, "reads as a sapper scenario or crossing") {
+		t.Errorf("a crossing as tables: %v", err)
+	}
+}
