@@ -336,6 +336,9 @@ func TestMisspeltScenario(t *testing.T) {
 		{"activate villag-crossing", "villag-crossing: no such file and no built-in of that name; did you mean village-crossing?"},
 		{"run xyz", "xyz: no such file and no built-in scenario of that name; built-in: compare-default,"},
 		{"run plans-fire-grup.yaml", "no such file and no built-in scenario of that name; built-in:"},
+		// - is no file, but a program's standard input to many others.
+		{"run -", "sapper run: -: no such file; to read standard input, give /dev/stdin"},
+		{"activate two-sq-crossing --tables -", "--tables -: no such file; to read standard input, give /dev/stdin"},
 	} {
 		code, _, stderr := cli(t, args(c.args)...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) {

@@ -107,6 +107,10 @@ func readFailed(ctx context.Context, name string, err error, missing string) err
 		return usagef("%s: %v", name, err)
 	case ctx.Err() != nil:
 		return cancelled(name + ": interrupted while reading; nothing was run")
+	case os.IsNotExist(err) && (name == "-" || strings.HasSuffix(name, " -")):
+		// - is standard input to many programs, not to sapper, which
+		// reads a file by its name: the system names standard input.
+		return usagef("%s: no such file; to read standard input, give /dev/stdin", name)
 	case os.IsNotExist(err):
 		return usagef("%s: %s", name, missing)
 	case errors.Is(err, syscall.EISDIR):
