@@ -277,6 +277,12 @@ func ParseUnit(s string) (Unit, error) {
 	case "hero":
 		u.Kind = Hero
 	default:
+		if l := strings.ToLower(kind); l != kind {
+			if _, err := ParseUnit(l + ":" + body); err == nil || !strings.Contains(err.Error(), "unknown kind") {
+				// HS:2-4-7: a kind in capitals, as counters print it.
+				return Unit{}, fmt.Errorf("unit %q: unknown kind %q; words are lower case, as %s", s, kind, l+u.text[len(kind):])
+			}
+		}
 		return Unit{}, fmt.Errorf("unit %q: unknown kind %q; %s", s, kind, form)
 	}
 	if u.Kind == Leader {

@@ -36,6 +36,10 @@ func TestParseUnitErrors(t *testing.T) {
 		"4-6":         "want FP-range-ML such as 4-6-7",
 		"8+3":         "want FP-range-ML such as 4-6-7",
 		"9-":          "want FP-range-ML such as 4-6-7",
+		// A kind in capitals, as a counter prints it, is told the word.
+		"HS:2-4-7,elr=2": `unknown kind "HS"; words are lower case, as hs:2-4-7,elr=2`,
+		"Leader:8-1":     "words are lower case, as leader:8-1",
+		"XX:8-1":         "want e.g. 4-6-7",
 	} {
 		if _, err := ParseUnit(s); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", s, err, want)
