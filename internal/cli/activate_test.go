@@ -173,6 +173,7 @@ func TestActivateUsageErrors(t *testing.T) {
 		{strings.Replace(good, "path:\n", "assault: true\npath:\n  - {mf: 1}\n", 1), "Assault Movement enters one Location only (A4.61)"},
 		{strings.Replace(good, "stack: [4-6-7]", "stack: [4-6-x]", 1), `x.yaml:2: stack 1: "4-6-x": "x" is not a number`},
 		{strings.Replace(good, "russian", "german", 1), "nationality"},
+		{strings.Replace(good, "russian", "Russian", 1), `x.yaml:3: nationality: "Russian": words are lower case, as the tables' "russian"`},
 		{good + "tables: nope.yaml\n", "tables"},
 		{strings.Replace(good, "command: activate", "command: dc", 1), "belongs to a crossing file"},
 		{strings.Replace(good, "[{id: A}]", "[{id: A, site: underground}]", 1), `x.yaml:4: sq 1: site: "underground": want inside or outside`},

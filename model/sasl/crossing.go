@@ -209,6 +209,8 @@ func (c *Crossing) Validate() error {
 		return bound.Invalidf("date", "none given")
 	case !e.Date.valid():
 		return bound.Invalidf("date", "%v: want a month from %d-01 to %d-12", e.Date, FirstYear, LastYear)
+	case e.Nationality != c.Tables.Nationality && strings.ToLower(e.Nationality) == c.Tables.Nationality:
+		return bound.Invalidf("nationality", "%q: words are lower case, as the tables' %q", e.Nationality, c.Tables.Nationality)
 	case e.Nationality != c.Tables.Nationality:
 		return bound.Invalidf("nationality", "%q, but the tables are %q (one nationality per tables file)", e.Nationality, c.Tables.Nationality)
 	}
