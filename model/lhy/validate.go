@@ -131,7 +131,9 @@ func checkName(flag, name string, seen map[string]string) error {
 		return bound.Invalidf(flag, "%w", err)
 	}
 	if other, dup := seen[name]; dup {
-		return bound.InvalidValue(flag, name, "the name is taken by a --%s; names are unique", other)
+		// The message names the unit by its name, all the model keeps of
+		// what was written, and says how to tell two of them apart.
+		return bound.InvalidValue(flag, name, "a --%s before it has that name; give each unit and vehicle its own, such as %s1 and %s2", other, name, name)
 	}
 	seen[name] = flag
 	return nil
