@@ -247,6 +247,9 @@ func IsUnitOption(s string) bool {
 // meant (spell.Option).
 var unitOptionForms = []string{"elr=N", "broken-ml=N", "bml=N", "class=CLASS", "underscore", "wounded", "broken", "pinned", "berserk", "disrupted", "good_order", "drm=N", "concealed", "sw=N", "sw-x"}
 
+// unitKinds are the words ParseUnit reads before a unit's colon.
+var unitKinds = []string{"squad", "hs", "halfsquad", "half-squad", "crew", "leader", "ldr", "hero"}
+
 // ParseUnit reads a unit string. Errors name the part that is wrong and the
 // accepted form.
 func ParseUnit(s string) (Unit, error) {
@@ -277,11 +280,9 @@ func ParseUnit(s string) (Unit, error) {
 	case "hero":
 		u.Kind = Hero
 	default:
-		if l := strings.ToLower(kind); l != kind {
-			if _, err := ParseUnit(l + ":" + body); err == nil || !strings.Contains(err.Error(), "unknown kind") {
-				// HS:2-4-7: a kind in capitals, as counters print it.
-				return Unit{}, fmt.Errorf("unit %q: unknown kind %q; words are lower case, as %s", s, kind, l+u.text[len(kind):])
-			}
+		if l := strings.ToLower(kind); l != kind && slices.Contains(unitKinds, l) {
+			// HS:2-4-7: a kind in capitals, as counters print it.
+			return Unit{}, fmt.Errorf("unit %q: unknown kind %q; words are lower case, as %s", s, kind, strings.ToLower(u.text))
 		}
 		return Unit{}, fmt.Errorf("unit %q: unknown kind %q; %s", s, kind, form)
 	}

@@ -37,12 +37,19 @@ func TestParseUnitErrors(t *testing.T) {
 		"8+3":         "want FP-range-ML such as 4-6-7",
 		"9-":          "want FP-range-ML such as 4-6-7",
 		// A kind in capitals, as a counter prints it, is told the word.
-		"HS:2-4-7,elr=2": `unknown kind "HS"; words are lower case, as hs:2-4-7,elr=2`,
+		"HS:2-4-7,ELR=2": `unknown kind "HS"; words are lower case, as hs:2-4-7,elr=2`,
 		"Leader:8-1":     "words are lower case, as leader:8-1",
 		"XX:8-1":         "want e.g. 4-6-7",
+		"Tank:4-6-7":     "want e.g. 4-6-7",
 	} {
 		if _, err := ParseUnit(s); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", s, err, want)
+		}
+	}
+	// The words the hint offers are the parser's own.
+	for _, k := range unitKinds {
+		if _, err := ParseUnit(k + ":x"); err == nil || strings.Contains(err.Error(), "unknown kind") {
+			t.Errorf("%s: %v: the hint offers a kind ParseUnit does not read", k, err)
 		}
 	}
 	// A sign inside a counter is refused, not read as the counter
