@@ -189,20 +189,28 @@ func keyLine(root *yaml.Node, key, row string) int {
 	return 0
 }
 
+// plainName is a unit's name with the minus sign (U+2212) written -.
+func plainName(name string) string { return strings.ReplaceAll(name, "−", "-") }
+
 // scenarioLine is the line of the first key of root that only a scenario
-// or a crossing file has, 0 when it has none: such a file given as the
-// tables is answered as the file it is, not by its first unknown field.
+// or a crossing file has, 0 when it has none or has a key of the tables
+// too: such a file given as the tables is answered as the file it is,
+// not by its first unknown field.
 func scenarioLine(root yamlfile.Node) int {
 	if root.N.Kind != yaml.MappingNode {
 		return 0
 	}
+	line := 0
 	for i := 0; i+1 < len(root.N.Content); i += 2 {
-		switch root.N.Content[i].Value {
-		case "command", "sq", "path", "stack", "enemy", "flags":
-			return root.N.Content[i].Line
+		k := root.N.Content[i]
+		switch {
+		case IsTablesKey(k.Value):
+			return 0 // tables with a stray key, told by that key
+		case line == 0 && (k.Value == "command" || k.Value == "flags" || slices.Contains(crossingKeys, k.Value)):
+			line = k.Line
 		}
 	}
-	return 0
+	return line
 }
 
 // unitKeys are the fields of a unit of the units: mapping, by which the
@@ -222,9 +230,9 @@ func decodeUnits(v yamlfile.Node, out map[string]UnitDef) error {
 			// A row names its units without spaces around them (ID).
 			return yamlfile.Errorf(v.File, line, "tables: units: %q: a space around the name, which no row could name; write it without", name)
 		}
-		// The minus sign (U+2212) reads as -, as it does in --target
-		// 4−6−7: two names that differ only there are one counter's.
-		plain := strings.ReplaceAll(name, "−", "-")
+		// Two names that differ only in the minus sign (U+2212), which
+		// --target 4−6−7 reads as -, are one counter's.
+		plain := plainName(name)
 		if other, ok := spelt[plain]; ok {
 			return yamlfile.Errorf(v.File, line, "tables: units: %q and %q: one name spelt two ways; give each unit once", other, name)
 		}

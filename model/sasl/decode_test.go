@@ -443,6 +443,9 @@ func TestDecodeTablesRefusesContradictions(t *testing.T) {
 		// A name no row could write, or a second spelling of one.
 		{"a space around a unit's name", "  4-2-6:     {kind: squad,", "  \" 4-2-6\":  {kind: squad,", 19, `" 4-2-6": a space around the name`},
 		{"one name spelt twice", "  4-2-6:     {kind: squad,", "  4−4−7:     {kind: squad,", 19, `"4-4-7" and "4−4−7": one name spelt two ways`},
+		{"a row with the minus sign", "5: 4-4-7, 6: 4-4-7", "5: 4−4−7, 6: 4-4-7", 71, `x2: unknown unit "4−4−7"; the units spell it "4-4-7"`},
+		// Tables with a stray key of a crossing are told the key.
+		{"a stray key", "units:\n", "path: x\nunits:\n", 16, `unknown field "path"`},
 		// Only none says a row generates nothing: an empty row is no spelling of it.
 		{"an empty row", "5: 4-4-7, 6: 4-4-7", "5: \"\", 6: 4-4-7", 71, "a row names no unit; write none"},
 	} {

@@ -410,6 +410,13 @@ func (t *Tables) checkName(where, name string, kinds []Kind, empty bool) error {
 	}
 	u, ok := t.Units[name]
 	if !ok {
+		for other := range t.Units {
+			if plainName(other) == plainName(name) {
+				// 4−4−7 with the minus sign (U+2212) for 4-4-7: the one
+				// spelling the units give is the one a row takes.
+				return fmt.Errorf("%s: unknown unit %q; the units spell it %q", where, name, other)
+			}
+		}
 		return fmt.Errorf("%s: unknown unit %q; every name must be defined under units", where, name)
 	}
 	if !slices.Contains(kinds, u.Kind) {
