@@ -19,7 +19,11 @@ func loadTables(ctx context.Context, ref string) (*sasl.Tables, error) {
 	}
 	// A tables file is read as a scenario file is: bounded (infile).
 	data, err := readInput(ctx, ref)
-	if err := readFailed(ctx, "tables "+fileName(ref), err, "no such file; want a tables FILE or "+illustrativeTables); err != nil {
+	missing := "no such file; want a tables FILE or " + illustrativeTables
+	if ref == "-" {
+		missing = stdinOffer
+	}
+	if err := readFailed(ctx, "tables "+fileName(ref), err, missing); err != nil {
 		return nil, err
 	}
 	return decodeTables(ref, data)

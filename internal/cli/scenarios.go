@@ -83,6 +83,9 @@ func loadScenarioOf(ctx context.Context, ref, command, noun string) (*scenario, 
 		// not the list.
 		offer = fmt.Sprintf("no such file and no built-in of that name; did you mean %s?", near)
 	}
+	if ref == "-" {
+		offer = stdinOffer
+	}
 	if errors.Is(err, errNoDisk) && command != "" {
 		// The page's engine: the files it may run instead.
 		return nil, usagef("%s: %v, or pick a built-in %s: %s", name, err, noun, strings.Join(builtinsOf(command), ", "))

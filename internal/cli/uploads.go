@@ -107,10 +107,6 @@ func readFailed(ctx context.Context, name string, err error, missing string) err
 		return usagef("%s: %v", name, err)
 	case ctx.Err() != nil:
 		return cancelled(name + ": interrupted while reading; nothing was run")
-	case os.IsNotExist(err) && (name == "-" || strings.HasSuffix(name, " -")):
-		// - is standard input to many programs, not to sapper, which
-		// reads a file by its name: the system names standard input.
-		return usagef("%s: no such file; to read standard input, give /dev/stdin", name)
 	case os.IsNotExist(err):
 		return usagef("%s: %s", name, missing)
 	case errors.Is(err, syscall.EISDIR):
@@ -122,6 +118,11 @@ func readFailed(ctx context.Context, name string, err error, missing string) err
 	}
 	return nil
 }
+
+// stdinOffer is what a missing file named - is told: - is standard input
+// to many programs, not to sapper, which reads a file by its name, and
+// the system names standard input.
+const stdinOffer = "no such file; to read standard input, give /dev/stdin"
 
 // reads are the input files a command has read from disk, so that no
 // output it writes (--plot, --cpuprofile) can overwrite one of them.
