@@ -139,7 +139,7 @@ func TestLHYBadInput(t *testing.T) {
 		{"lhy --sadrm 1 --target a:7,rnp,on=bus --vehicle tank:8", `--target "a:7,rnp,on=bus": on=bus names no --vehicle; want one of tank`},
 		{"lhy --sadrm 1 --target a:7,on=tank --vehicle tank:8", `--target "a:7,on=tank": on=tank needs rnp or rider`},
 		{"lhy --sadrm 1 --target a:7,rnp --vehicle t1:8 --vehicle t2:8", "name its vehicle with on=VEHICLE"},
-		{"lhy --sadrm 1 --target a:7 --target a:6", `--target "a": a --target before it has that name`},
+		{"lhy --sadrm 1 --target a:7 --target a:6", `--target "a": a --target has that name too`},
 		{"lhy --sadrm 1 --target a:7,flying", `--target "a:7,flying": unknown option "flying"`},
 		{"lhy --sadrm 1 --target a:7,russian,japanese", "japanese and russian both given"},
 		{"lhy --sadrm 1 --target a:12", `--target "a:12": Cohesion 12 outside 0…10`},

@@ -133,7 +133,11 @@ func checkName(flag, name string, seen map[string]string) error {
 	if other, dup := seen[name]; dup {
 		// The message names the unit by its name, all the model keeps of
 		// what was written, and says how to tell two of them apart.
-		return bound.InvalidValue(flag, name, "a --%s before it has that name; give each unit and vehicle its own, such as %s1 and %s2", other, name, name)
+		fix := "give each unit and vehicle its own"
+		if len(name)+1 <= maxName {
+			fix += fmt.Sprintf(", such as %s1 and %s2", name, name)
+		}
+		return bound.InvalidValue(flag, name, "a --%s has that name too; %s", other, fix)
 	}
 	seen[name] = flag
 	return nil

@@ -32,7 +32,7 @@ func TestValidate(t *testing.T) {
 		{"AT range", FireAttack{AT: []ATFire{{"tank", 11}}, Vehicles: tank}, "atdrm: \"tank=11\": +11 outside"},
 		{"too many units", FireAttack{SADRM: []int{0}, Units: twelve}, "target: 13 units; at most 12"},
 		{"Cohesion range", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "x", Cohesion: 11}}}, `target: "x": Cohesion 11 outside 0…10`},
-		{"duplicate name", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "tank", Cohesion: 5}}, Vehicles: tank}, `vehicle: "tank": a --target before it has that name; give each unit and vehicle its own, such as tank1 and tank2`},
+		{"duplicate name", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "tank", Cohesion: 5}}, Vehicles: tank}, `vehicle: "tank": a --target has that name too; give each unit and vehicle its own, such as tank1 and tank2`},
 		{"vehicle AV", FireAttack{AT: []ATFire{{"tank", 1}}, Vehicles: []Vehicle{{Name: "tank", AV: 22, EAV: -1}}}, `vehicle: "tank": AV 22 outside 0…21`},
 		{"AFV gun", FireAttack{AT: []ATFire{{"g", 1}}, Vehicles: []Vehicle{{Name: "g", AV: 1, EAV: -1, AFV: true, TowedGun: true}}}, "a towed Gun is not an AFV"},
 		{"rider, no vehicle", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "r", Cohesion: 5, Rider: true}}}, `target: "r": rnp or rider with no --vehicle`},
@@ -146,8 +146,8 @@ func TestL8Ranges(t *testing.T) {
 		{"a towed Gun beside anti-tank fire", FireAttack{AT: at(0), Vehicles: append(tank(8, -1), Vehicle{Name: "gun", AV: 0, EAV: -1, TowedGun: true})}, ""},
 		{"a vehicle under mortar fire", FireAttack{MDRM: intp(0), MV: 1, Vehicles: tank(8, -1)}, ""},
 		{"7 vehicles", FireAttack{AT: []ATFire{{"va", 0}}, Vehicles: vehicles(7)}, "vehicle: 7 vehicles; at most 6"},
-		{"two units named alike", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "a", Cohesion: 5}, {Name: "a", Cohesion: 6}}}, `target: "a": a --target before it has that name`},
-		{"two vehicles named alike", FireAttack{AT: []ATFire{{"a", 0}}, Vehicles: []Vehicle{{Name: "a", AV: 5, EAV: -1}, {Name: "a", AV: 6, EAV: -1}}}, `vehicle: "a": a --vehicle before it has that name`},
+		{"two units named alike", FireAttack{SADRM: []int{0}, Units: []Unit{{Name: "a", Cohesion: 5}, {Name: "a", Cohesion: 6}}}, `target: "a": a --target has that name too`},
+		{"two vehicles named alike", FireAttack{AT: []ATFire{{"a", 0}}, Vehicles: []Vehicle{{Name: "a", AV: 5, EAV: -1}, {Name: "a", AV: 6, EAV: -1}}}, `vehicle: "a": a --vehicle has that name too`},
 	} {
 		c.a.Normalize()
 		err := c.a.Validate()
