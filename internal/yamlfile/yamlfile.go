@@ -99,6 +99,26 @@ func checkVersion(file string, data []byte) error {
 	return nil
 }
 
+// utf16NoMark reports whether data reads as UTF-16 saved without its
+// byte order mark: its first pairs of bytes, up to four, each one zero
+// byte and one not, the zero on the same side in each (a key's letters
+// and spaces, in either byte order). Such a file is not a control
+// character to remove, as its first zero byte would otherwise be named.
+func utf16NoMark(data []byte) bool {
+	n := min(len(data)/2, 4)
+	if n == 0 {
+		return false
+	}
+	low := data[0] != 0 // little-endian: the letter first, its zero second
+	for i := range n {
+		a, b := data[2*i], data[2*i+1]
+		if (a == 0) == (b == 0) || (a != 0) != low {
+			return false
+		}
+	}
+	return true
+}
+
 // checkUTF8 places the first byte of data that is not UTF-8, or the
 // first control character YAML refuses, at its line and column, which
 // the YAML decoder's own message leaves out. A file that starts with a
@@ -114,10 +134,7 @@ func checkUTF8(file string, data []byte) error {
 	if utf8.Valid(data) && bytes.IndexFunc(data[start:], refusedAfterStart) < 0 {
 		return nil
 	}
-	if len(data) >= 2 && (data[0] == 0) != (data[1] == 0) {
-		// A YAML file starts with a character of ASCII: one byte of it
-		// zero is UTF-16 text saved without its byte order mark, not a
-		// control character to remove.
+	if utf16NoMark(data) {
 		return Errorf(file, 1, "this reads as UTF-16 text without a byte order mark; save the file as UTF-8")
 	}
 	line, col := 1, 1

@@ -80,6 +80,8 @@ func TestStrict(t *testing.T) {
 		// UTF-16 saved without its byte order mark, either way round.
 		{"s\x00i\x00z\x00e\x00:\x00 \x001\x00\n\x00", "f.yaml:1: this reads as UTF-16 text without a byte order mark; save the file as UTF-8"},
 		{"\x00s\x00i\x00z\x00e\x00:\x00 \x001\x00\n", "f.yaml:1: this reads as UTF-16 text without a byte order mark; save the file as UTF-8"},
+		// One zero byte in UTF-8 text is a control character.
+		{"s\x00ize: 1\n", "f.yaml:1: column 2: control character U+0000, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [a\x07b]\n", "f.yaml:2: column 10: control character U+0007, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [\"a\u0092b\", \x1b]\n", "f.yaml:2: column 16: control character U+001B, which YAML does not allow; remove it"},
 		{"size: 1\nnames: [a\uffffb]\n", "f.yaml:2: column 10: noncharacter U+FFFF, which YAML does not allow; remove it"},
