@@ -17,6 +17,7 @@ func describeAFVFlags(g *pflag.FlagSet) {
 	setGroup(g, groupTarget, "af", "vehicle", "aerial-af", "facing", "motion", "concealed", "ce", "open-topped", "immobile",
 		"bypass", "red-cs", "cs", "crew-ml", "rider", "passenger", "other", "elr")
 	setGroup(g, groupTerrain, "tem")
+	setNumbers(g, "aerial-af")
 	setComputed(g, "enemy-infantry", "user", "open-topped")
 	setGroup(g, groupAdvanced, "basic-tk", "no-hob", "rule")
 	setChoices(g, "mode", asl.ModeNames())

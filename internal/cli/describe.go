@@ -47,8 +47,8 @@ const (
 	// a form shows it empty rather than as 0.
 	noDefaultKey = "no-default"
 	// numbersKey marks a flag of text whose values are numbers (building's
-	// --needed 0.5,0.8 and --combined 4,4): a file writes them unquoted,
-	// as it writes any number (plainEnough).
+	// --needed 0.5,0.8 and --combined 4,4, afv's --aerial-af 4): a file
+	// writes them unquoted, as it writes any number (plainEnough).
 	numbersKey = "numbers"
 	// exampleKey holds the values a form starts with for an input that a
 	// run needs and that has no default (dc's target, fire's FP): the

@@ -174,7 +174,7 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			// any other would be ignored: a value says what it is.
 			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(v.N.Value), v.N.Tag)
 		}
-		text, err := scalar(file, key, "", v.N)
+		text, err := scalar(file, key, nil, v.N)
 		if err != nil {
 			return err
 		}
@@ -285,6 +285,7 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		}
 		var values []string
 		var lines []int
+		fix := func(k, val string) string { return colonFix(s.command.name, f, k, val) }
 		switch v.Kind {
 		case yaml.ScalarNode:
 			if v.Tag == "!!null" {
@@ -305,14 +306,14 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 					// its values, not lists of them.
 					return scenarioError(s.file, item.Line, "field %s: item %d of its list is a list itself; give every value in the one list", name, i+1)
 				}
-				text, err := scalar(s.file, name, placeholderOf(f), item)
+				text, err := scalar(s.file, name, fix, item)
 				if err != nil {
 					return err
 				}
 				values, lines = append(values, text), append(lines, item.Line)
 			}
 		default:
-			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s%s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v), colonHint(placeholderOf(f), v))
+			return scenarioError(s.file, v.Line, "field %s: want a value%s, not %s%s", name, map[bool]string{true: " or a list"}[repeatable(f)], yamlfile.KindName(v), colonHint(fix, v))
 		}
 		items := []*yaml.Node{v}
 		if v.Kind == yaml.SequenceNode {
@@ -360,6 +361,8 @@ func plainEnough(f *pflag.Flag, n *yaml.Node) error {
 		return nil
 	case strings.HasPrefix(how, "tagged"):
 		return fmt.Errorf("%s is %s: a file gives a value as the command line does, with no tag", quote(n.Value), how)
+	case numbers && repeatable(f):
+		return fmt.Errorf("%s is %s: want numbers, written without quotes: a list of them, or one value with commas between them", quote(n.Value), how)
 	case numeric(t) || numbers:
 		return fmt.Errorf("%s is %s: %s, written without quotes", quote(n.Value), how, map[bool]string{true: "want true or false", false: "want a number"}[t == "bool"])
 	}
@@ -376,34 +379,64 @@ func numeric(t string) bool {
 	return false
 }
 
-// scalar reads a single value of field key, a flag whose values are
-// written as placeholder says ("" for none: colonHint).
-func scalar(file, key, placeholder string, v *yaml.Node) (string, error) {
+// scalar reads a single value of field key, whose value YAML read as a
+// key and its value is written as fix says (colonHint).
+func scalar(file, key string, fix func(k, v string) string, v *yaml.Node) (string, error) {
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
-		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s%s", oneLine(key), yamlfile.KindName(v), colonHint(placeholder, v))
+		return "", scenarioError(file, v.Line, "field %s: want a single value, not %s%s", oneLine(key), yamlfile.KindName(v), colonHint(fix, v))
 	}
 	return v.Value, nil
 }
 
 // colonHint says how to write a value YAML read as a mapping of one key
-// because it holds ": ", as a plan does ("a: fire 8"), for a flag whose
-// values are written as placeholder says (KEY=BOOL, UNIT; "" for a field
-// that is no flag); "" for any other node.
-func colonHint(placeholder string, v *yaml.Node) string {
+// because it holds ": ", as a plan does ("a: fire 8"): as fix writes it
+// for the field (colonFix; nil, or "" from it: quoted, as a plan is); ""
+// for any other node.
+func colonHint(fix func(k, v string) string, v *yaml.Node) string {
 	if v.Kind != yaml.MappingNode || len(v.Content) != 2 || v.Content[0].Kind != yaml.ScalarNode || v.Content[1].Kind != yaml.ScalarNode {
 		return ""
 	}
 	k, val := v.Content[0].Value, v.Content[1].Value
 	text := k + ": " + val
-	switch {
-	case strings.Contains(placeholder, "=") && !strings.ContainsAny(k+val, " ="):
-		// {surrender: false}: a switch, written as --rule takes it.
-		return fmt.Sprintf(": YAML reads %s as a key and its value; write %s", quote(text), quote(k+"="+val))
-	case placeholder == "UNIT" && strings.Contains(val, "=") && !strings.ContainsAny(k, " ="):
-		// {4-6-7: elr=2}: a unit and its options, written with a comma.
-		return fmt.Sprintf(": YAML reads %s as a key and its value; write %s", quote(text), quote(k+","+val))
+	if fix != nil {
+		if w := fix(k, val); w != "" {
+			return fmt.Sprintf(": YAML reads %s as a key and its value; write %s", quote(text), quote(w))
+		}
 	}
 	return fmt.Sprintf(": YAML reads %s as a key and its value; quote it, as %s", quote(text), quote(text))
+}
+
+// colonFix is how flag f of sapper cmd takes a value that YAML read as
+// key k and value v: {surrender: false} is --rule's surrender=false, {a:
+// 7,rnp} lhy's unit a:7,rnp, {4-6-7: elr=2} a unit with its options,
+// 4-6-7,elr=2; each checked by the parser of its kind where it has one.
+// "" when the flag's form offers none.
+func colonFix(cmd string, f *pflag.Flag, k, v string) string {
+	if k == "" || v == "" || strings.ContainsAny(k, " =:,") {
+		return ""
+	}
+	parses := func(s string, parse func(string) error) string {
+		if parse(s) != nil {
+			return ""
+		}
+		return s
+	}
+	switch placeholder := placeholderOf(f); {
+	case strings.Contains(placeholder, "="):
+		if strings.ContainsAny(v, " =") {
+			return ""
+		}
+		return k + "=" + v
+	case placeholder == "UNIT" && cmd == "lhy":
+		return parses(k+":"+v, func(s string) error { _, err := lhy.ParseUnit(s); return err })
+	case placeholder == "VEHICLE":
+		return parses(k+":"+v, func(s string) error { _, err := lhy.ParseVehicle(s); return err })
+	case placeholder == "SQUAD":
+		return parses(k+","+v, func(s string) error { _, err := toi.ParseSquad(s); return err })
+	case placeholder == "UNIT":
+		return parses(k+","+v, func(s string) error { _, err := asl.ParseUnit(s); return err })
+	}
+	return ""
 }
 
 // placeholderOf is how flag f's help writes its value (KEY=BOOL, UNIT).

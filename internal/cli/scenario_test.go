@@ -36,8 +36,9 @@ func TestScenarioErrors(t *testing.T) {
 		{"tagged", "command: dc\nflags:\n  target: 4-6-7\n  tem: !!float 1\n", `tagged.yaml:4: field tem: "1" is tagged !!float: a file gives a value as the command line does, with no tag`},
 		// building's --needed and --combined are lists of numbers read as
 		// text: quoted, they are refused as any number is.
-		{"quoted needed", "command: building\nflags:\n  needed: \"0.5\"\n", `quoted needed.yaml:3: field needed: "0.5" is quoted: want a number, written without quotes`},
-		{"quoted combined", "command: building\nflags:\n  dice: 8\n  combined: [4, '4']\n", `quoted combined.yaml:4: field combined: "4" is quoted: want a number, written without quotes`},
+		{"quoted needed", "command: building\nflags:\n  needed: \"0.5\"\n", `quoted needed.yaml:3: field needed: "0.5" is quoted: want numbers, written without quotes: a list of them, or one value with commas between them`},
+		{"quoted combined", "command: building\nflags:\n  dice: 8\n  combined: [4, '4']\n", `quoted combined.yaml:4: field combined: "4" is quoted: want numbers, written without quotes: a list of them, or one value with commas between them`},
+		{"quoted aerial-af", "command: afv\nflags:\n  vehicle: tiger\n  aerial-af: \"4\"\n", `quoted aerial-af.yaml:4: field aerial-af: "4" is quoted: want a number, written without quotes`},
 		{"quoted bool", "command: dc\nflags:\n  target: 4-6-7\n  explain: 'true'\n", `quoted bool.yaml:4: field explain: "true" is quoted: want true or false, written without quotes`},
 		{"flag spelt", "command: dc\nflags:\n  target: 4-6-7\n  --TEM: 3\n", `flag spelt.yaml:4: unknown field "--TEM" for sapper dc; did you mean tem?`},
 		{"tables file", "illustrative: true\nnationality: russian\n", `tables file.yaml:1: unknown field "illustrative": this reads as a Solitaire ASL tables file`},
@@ -310,9 +311,20 @@ func TestMappingInFileSaysItsForm(t *testing.T) {
 		{"  target: 4-6-7\n  rule: {surrender: false}\n", `field rule: want a value or a list, not a mapping: YAML reads "surrender: false" as a key and its value; write "surrender=false"`},
 		{"  target:\n    - 4-6-7: elr=2\n", `field target: want a single value, not a mapping: YAML reads "4-6-7: elr=2" as a key and its value; write "4-6-7,elr=2"`},
 		{"  target: 4-6-7\n  tem: {a: 1}\n", `field tem: want a value, not a mapping: YAML reads "a: 1" as a key and its value; quote it, as "a: 1"`},
+		{"  target:\n    - 4-6-7: broken\n", `YAML reads "4-6-7: broken" as a key and its value; write "4-6-7,broken"`},
+		// Each game's units in their own form, as its parser reads them.
+		{"lhy:  sadrm: 1\n  vehicle: tank:8\n  target:\n    - a: 7,rnp,on=tank\n", `YAML reads "a: 7,rnp,on=tank" as a key and its value; write "a:7,rnp,on=tank"`},
+		{"lhy:  sadrm: 1\n  target: a:7\n  vehicle:\n    - tank: 8,afv\n", `YAML reads "tank: 8,afv" as a key and its value; write "tank:8,afv"`},
+		{"building:  target: [3: cover=1]\n", `YAML reads "3: cover=1" as a key and its value; write "3,cover=1"`},
 	} {
+		cmd, body, ok := strings.Cut(c.body, ":  ")
+		if !ok {
+			cmd, body = "dc", c.body
+		} else {
+			body = "  " + body
+		}
 		file := filepath.Join(t.TempDir(), "m.yaml")
-		if err := os.WriteFile(file, []byte("command: dc\nflags:\n"+c.body), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte("command: "+cmd+"\nflags:\n"+body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		code, stdout, stderr := cli(t, "run", file)
