@@ -174,7 +174,17 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			// any other would be ignored: a value says what it is.
 			return scenarioError(file, v.N.Line, "field %s: %s is tagged %s: a file gives a value as the command line does, with no tag", key, quote(v.N.Value), v.N.Tag)
 		}
-		text, err := scalar(file, key, nil, v.N)
+		var fix func(k, v string) string
+		if key == "vary" {
+			// {tem: 0..5}: a sweep's NAME=FROM..TO, as --vary takes it.
+			fix = func(k, v string) string {
+				if strings.ContainsAny(k+v, " =") || k == "" || v == "" {
+					return ""
+				}
+				return k + "=" + v
+			}
+		}
+		text, err := scalar(file, key, fix, v.N)
 		if err != nil {
 			return err
 		}

@@ -316,6 +316,8 @@ func TestMappingInFileSaysItsForm(t *testing.T) {
 		{"lhy:  sadrm: 1\n  vehicle: tank:8\n  target:\n    - a: 7,rnp,on=tank\n", `YAML reads "a: 7,rnp,on=tank" as a key and its value; write "a:7,rnp,on=tank"`},
 		{"lhy:  sadrm: 1\n  target: a:7\n  vehicle:\n    - tank: 8,afv\n", `YAML reads "tank: 8,afv" as a key and its value; write "tank:8,afv"`},
 		{"building:  target: [3: cover=1]\n", `YAML reads "3: cover=1" as a key and its value; write "3,cover=1"`},
+		// A sweep's vary, at the top of the file, in --vary's form.
+		{"dc:  target: 4-6-7\nvary: {tem: 0..5}\n", `field vary: want a single value, not a mapping: YAML reads "tem: 0..5" as a key and its value; write "tem=0..5"`},
 	} {
 		cmd, body, ok := strings.Cut(c.body, ":  ")
 		if !ok {
