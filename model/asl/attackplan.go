@@ -376,9 +376,8 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 			b.TEM -= b2i(b.Fortified)
 			b.Fortified = false
 		}
-		p := newDCPlan(b)
+		p := buildDCPlan(b, false)
 		p.m = noDCMetrics
-		p.tab = nil
 		p.rules.heroesRead = true
 		if rubbled {
 			p.rubbleCheck = false
@@ -393,8 +392,7 @@ func compileStep(s PlanStep, rubbled bool, count int, byCount bool) stepVariant 
 		b.TEM -= b2i(b.Fortified)
 		b.Fortified = false
 	}
-	p := newFirePlan(b)
-	p.tab = nil
+	p := buildFirePlan(b, false)
 	p.rules.heroesRead = true
 	if rubbled {
 		for i := range p.at {

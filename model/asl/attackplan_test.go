@@ -3,6 +3,7 @@ package asl
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -401,6 +402,34 @@ func TestPlanStepDRMIsTheWorkings(t *testing.T) {
 		}
 		if len(w) != 1 || w[0].DRM != s.DRM() {
 			t.Errorf("%+v: step DRM %+d, working %+v", s, s.DRM(), w)
+		}
+	}
+}
+
+// TestPlanStepsBuildNoTables: a plan's attacks resolve the Location as the
+// attacks before left it, by the whole procedure, so none builds the check
+// tables or the short paths of its own start, which for a DC on ten
+// targets took megabytes each outside the exact budget.
+func TestPlanStepsBuildNoTables(t *testing.T) {
+	units := make([]string, 4)
+	for i := range units {
+		units[i] = "4-6-7"
+	}
+	p := planOf(t, units, dcStep(Placed, nil), fireStep(8, nil), dcStep(Thrown, nil))
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ap := newAttackPlan(p)
+	for k, s := range ap.steps {
+		for _, vs := range s.variants {
+			for _, v := range vs {
+				if v.dc != nil && (v.dc.tab != nil || slices.ContainsFunc(v.dc.short[:], func(sp *shortPath) bool { return sp != nil })) {
+					t.Errorf("attack %d, a DC: check tables %v, short paths %v", k+1, v.dc.tab != nil, v.dc.short)
+				}
+				if v.fire != nil && v.fire.tab != nil {
+					t.Errorf("attack %d, fire: check tables built", k+1)
+				}
+			}
 		}
 	}
 }

@@ -57,9 +57,16 @@ type fireMetrics struct {
 	t23                               t23Index
 }
 
-func newFirePlan(a IFTAttack) *firePlan {
+func newFirePlan(a IFTAttack) *firePlan { return buildFirePlan(a, true) }
+
+// buildFirePlan compiles a; tables builds the check tables of its target
+// Location, which a plan's step, resolving the Location as the attacks
+// before left it, does not read (buildDCPlan).
+func buildFirePlan(a IFTAttack, tables bool) *firePlan {
 	p := &firePlan{a: a, site: a.site(), rules: a.Options.locRules(a.surrender())}
-	p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
+	if tables {
+		p.tab = checkTablesFor(a.Targets, a.ELR, p.rules)
+	}
 	p.t23r = a.t23Reading()
 	if !a.attacks() {
 		return p
