@@ -346,8 +346,11 @@ func fmtValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // does not), and the first value reaching it again after that. −1 is
 // none. figures holds the figure at each value read.
 type goalScan struct {
-	goal                              goal
-	figures                           []report.Cell
+	goal    goal
+	figures []report.Cell
+	// fracs holds each figure as an exact fraction where its run has
+	// them (goal.fraction), nil where not.
+	fracs                             []*big.Rat
 	first, before, last, after, again int
 	// seen is the last value read that has the figure. A value that has
 	// none (a metric it cannot have, such as a SW destroyed at sw=0; its
@@ -369,6 +372,11 @@ func scanGoals(n int, goals []goal, at func(i int) *sim.Result) []goalScan {
 			s := &out[k]
 			c := s.goal.figure(res)
 			s.figures = append(s.figures, c)
+			var f *big.Rat
+			if c.Valid {
+				f = s.goal.fraction(res)
+			}
+			s.fracs = append(s.fracs, f)
 			if !c.Valid {
 				continue
 			}
@@ -438,11 +446,14 @@ func answerGoal(g goal, runs []report.Run, notRun []string, subs []string, sub f
 }
 
 // nearest is the value whose figure comes closest to the goal, the
-// first of those as close; -1 when no value has the figure. Figures
-// within rounding of one another (goalRel of the larger) are as close:
-// one exact fraction summed in another order at two values differs by
-// some ulps, and the table, which sums floats, must name the value the
-// JSON, which rounds the fraction, names.
+// first of those as close; -1 when no value has the figure. Two figures
+// with exact fractions are compared exactly. Floats within rounding of
+// one another (goalRel, of the smaller of a probability and its
+// complement, as reached reads them) are as close: one exact fraction
+// summed in another order at two values differs by some ulps, and the
+// table, which sums floats, must name the value the JSON, which rounds
+// the fraction, names. Near 1 the complement is what tells figures
+// apart: 0.99999999964 is further from 1 than 0.99999999993.
 func (s goalScan) nearest() int {
 	best := -1
 	for k, c := range s.figures {
@@ -453,10 +464,29 @@ func (s goalScan) nearest() int {
 			best = k
 			continue
 		}
-		b := s.figures[best].P
-		if math.Abs(c.P-b) > goalRel*max(math.Abs(c.P), math.Abs(b)) && math.Abs(c.P-s.goal.target) < math.Abs(b-s.goal.target) {
+		if s.closer(k, best) {
 			best = k
 		}
 	}
 	return best
+}
+
+// closer reports whether figure k is closer to the goal than figure b by
+// more than rounding (nearest).
+func (s goalScan) closer(k, b int) bool {
+	g := s.goal
+	if fk, fb := s.fracs[k], s.fracs[b]; fk != nil && fb != nil && g.exact != nil {
+		var dk, db big.Rat
+		dk.Sub(fk, g.exact)
+		db.Sub(fb, g.exact)
+		return dk.Abs(&dk).Cmp(db.Abs(&db)) < 0
+	}
+	x, y := s.figures[k].P, s.figures[b].P
+	scale := func(p float64) float64 {
+		if g.mean {
+			return math.Abs(p)
+		}
+		return min(math.Abs(p), math.Abs(1-p))
+	}
+	return math.Abs(x-y) > goalRel*max(scale(x), scale(y)) && math.Abs(x-g.target) < math.Abs(y-g.target)
 }

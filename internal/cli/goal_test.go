@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -238,6 +239,37 @@ func TestNearestTiesWithinRounding(t *testing.T) {
 		got := scanGoals(len(runs), []goal{yesGoal(0.2, false)}, func(i int) *sim.Result { return runs[i] })
 		if n := got[0].nearest(); n != c.want {
 			t.Errorf("figures %v, goal ≥ 0.2: nearest %d, want %d", c.probs, n, c.want)
+		}
+	}
+	// Near 1 the complements tell figures apart: 3.6e-10 short of 1 is
+	// further than 0.7e-10, though the two are within 1e-9 of each other.
+	runs := figureRuns(0.99999999964, 0.99999999993, 0.9999999998)
+	got := scanGoals(len(runs), []goal{yesGoal(1, false)}, func(i int) *sim.Result { return runs[i] })
+	if n := got[0].nearest(); n != 1 {
+		t.Errorf("figures near 1, goal ≥ 1: nearest %d, want 1", n)
+	}
+}
+
+// TestNearestOnFractions: an exact sweep's goal never reached names the
+// value whose exact fraction is nearest, in the table and the JSON, over
+// any range of values (Tide of Iron dice near certainty).
+func TestNearestOnFractions(t *testing.T) {
+	for _, r := range []string{"95..100", "90..100", "0..100", "60..100:10"} {
+		args := []string{"sweep", "building", "--vary", "dice=" + r, "--method", "exact", "--goal", "building=destroyed>=1"}
+		code, table, stderr := cli(t, args...)
+		if code != exitOK || !strings.Contains(table, "never reached; nearest dice=100 ") {
+			t.Errorf("%s: exit %d, %q\n%s", strings.Join(args, " "), code, stderr, table)
+		}
+		code, out, _ := cli(t, append(args, "--format", "json")...)
+		var v struct {
+			Goal struct {
+				Series []struct {
+					Nearest struct{ Label string } `json:"nearest"`
+				} `json:"series"`
+			} `json:"goal"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); code != exitOK || err != nil || len(v.Goal.Series) != 1 || v.Goal.Series[0].Nearest.Label != "dice=100" {
+			t.Errorf("%s --format json: exit %d, %v, %+v", strings.Join(args, " "), code, err, v)
 		}
 	}
 }
