@@ -33,7 +33,7 @@ each run too, for a command that has them (plans has none: its table shows
 stack, the Location cleared, unless --metric names another metric every
 plan reports).
 
---goal asks the inverse question, "how much do I need?": after the table,
+--goal asks the inverse question, "how much do I need?": above the table,
 the first value that reaches the goal and the last before it that does
 not, and where it stops being reached, for each way of compare. Exact runs
 give exact answers; Monte Carlo ones quote each figure's interval and say
