@@ -137,6 +137,15 @@ func parseVary(spec string, fs *pflag.FlagSet) (vary, error) {
 	} else if r := f.Annotations[boundsKey]; len(r) == 2 {
 		v.lo, v.hi = r[0], r[1]
 	}
+	switch {
+	case strings.Count(rng, ":") > 1:
+		return bad("one :STEP at most, after FROM..TO, e.g. %s=0..10:2", name)
+	case strings.Contains(rng, "…"):
+		// An ellipsis (U+2026), as some keyboards write three dots.
+		return bad("want two dots between FROM and TO, not an ellipsis (…), e.g. %s=0..5", name)
+	case strings.Contains(rng, "..."):
+		return bad("want two dots between FROM and TO, not three, e.g. %s=0..5", name)
+	}
 	bounds, stepText, hasStep := cutLast(rng, ":")
 	fromText, toText, ok := strings.Cut(bounds, "..")
 	if !ok {
