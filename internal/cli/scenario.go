@@ -176,13 +176,7 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 		}
 		var fix func(k, v string) string
 		if key == "vary" {
-			// {tem: 0..5}: a sweep's NAME=FROM..TO, as --vary takes it.
-			fix = func(k, v string) string {
-				if strings.ContainsAny(k+v, " =") || k == "" || v == "" {
-					return ""
-				}
-				return k + "=" + v
-			}
+			fix = keyEquals // {tem: 0..5}: --vary's NAME=FROM..TO
 		}
 		text, err := scalar(file, key, fix, v.N)
 		if err != nil {
@@ -433,10 +427,7 @@ func colonFix(cmd string, f *pflag.Flag, k, v string) string {
 	}
 	switch placeholder := placeholderOf(f); {
 	case strings.Contains(placeholder, "="):
-		if strings.ContainsAny(v, " =") {
-			return ""
-		}
-		return k + "=" + v
+		return keyEquals(k, v)
 	case placeholder == "UNIT" && cmd == "lhy":
 		return parses(k+":"+v, func(s string) error { _, err := lhy.ParseUnit(s); return err })
 	case placeholder == "VEHICLE":
@@ -447,6 +438,15 @@ func colonFix(cmd string, f *pflag.Flag, k, v string) string {
 		return parses(k+","+v, func(s string) error { _, err := asl.ParseUnit(s); return err })
 	}
 	return ""
+}
+
+// keyEquals is k: v, as YAML read it, written KEY=VALUE (a switch, a
+// sweep's range); "" where either holds a space or =, or is empty.
+func keyEquals(k, v string) string {
+	if k == "" || v == "" || strings.ContainsAny(k+v, " =") {
+		return ""
+	}
+	return k + "=" + v
 }
 
 // placeholderOf is how flag f's help writes its value (KEY=BOOL, UNIT).
