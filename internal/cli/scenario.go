@@ -419,23 +419,11 @@ func colonFix(cmd string, f *pflag.Flag, k, v string) string {
 	if k == "" || v == "" || strings.ContainsAny(k, " =:,") {
 		return ""
 	}
-	parses := func(s string, parse func(string) error) string {
-		if parse(s) != nil {
-			return ""
-		}
-		return s
-	}
-	switch placeholder := placeholderOf(f); {
-	case strings.Contains(placeholder, "="):
+	if strings.Contains(placeholderOf(f), "=") {
 		return keyEquals(k, v)
-	case placeholder == "UNIT" && cmd == "lhy":
-		return parses(k+":"+v, func(s string) error { _, err := lhy.ParseUnit(s); return err })
-	case placeholder == "VEHICLE":
-		return parses(k+":"+v, func(s string) error { _, err := lhy.ParseVehicle(s); return err })
-	case placeholder == "SQUAD":
-		return parses(k+","+v, func(s string) error { _, err := toi.ParseSquad(s); return err })
-	case placeholder == "UNIT":
-		return parses(k+","+v, func(s string) error { _, err := asl.ParseUnit(s); return err })
+	}
+	if u, ok := unitFormOf(cmd, f); ok && u.parse(k+u.join+v) == nil {
+		return k + u.join + v
 	}
 	return ""
 }
@@ -877,20 +865,40 @@ func oddRune(s, allowed string) string {
 // entry of The Last Hundred Yards with no NAME:, or a Tide of Iron squad's
 // option=.
 func optionSplitOff(cmd string, f *pflag.Flag, value string) (what, example string, ok bool) {
-	placeholder, _ := pflag.UnquoteUsage(f)
-	// An option is what reads as one after an entry that reads alone.
-	after := func(entry string, parse func(string) error) bool {
-		return !strings.ContainsAny(value, ",:") && value != "" && parse(entry+","+value) == nil
-	}
+	u, isUnit := unitFormOf(cmd, f)
 	switch {
-	case placeholder == "UNIT" && cmd == "lhy":
-		return "unit", "squad:7,concealed", after("squad:7", func(s string) error { _, err := lhy.ParseUnit(s); return err })
-	case placeholder == "VEHICLE":
-		return "vehicle", "tank:8,afv", after("tank:8", func(s string) error { _, err := lhy.ParseVehicle(s); return err })
-	case placeholder == "SQUAD":
-		return "squad", "3,cover=1", after("3", func(s string) error { _, err := toi.ParseSquad(s); return err })
-	case placeholder == "UNIT":
-		return "unit", "4-6-7,elr=2", asl.IsUnitOption(value)
+	case !isUnit:
+		return "", "", false
+	case u.option != nil:
+		return u.what, u.example, u.option(value)
 	}
-	return "", "", false
+	// An option is what reads as one after an entry that reads alone.
+	return u.what, u.example, !strings.ContainsAny(value, ",:") && value != "" && u.parse(u.entry+","+value) == nil
+}
+
+// unitForm is how a flag writes a unit of its game (unitFormOf).
+type unitForm struct {
+	what, example string // what the entries are, and one with an option
+	entry         string // one that reads alone
+	join          string // what joins its name to the rest (colonFix)
+	parse         func(string) error
+	// option, when set, tells one of its options (ASL's, whose units have
+	// several forms) instead of parse after entry.
+	option func(string) bool
+}
+
+// unitFormOf is the form of the units flag f of sapper cmd takes, by its
+// placeholder; false for a flag of no unit.
+func unitFormOf(cmd string, f *pflag.Flag) (unitForm, bool) {
+	switch placeholder := placeholderOf(f); {
+	case placeholder == "UNIT" && cmd == "lhy":
+		return unitForm{"unit", "squad:7,concealed", "squad:7", ":", func(s string) error { _, err := lhy.ParseUnit(s); return err }, nil}, true
+	case placeholder == "VEHICLE":
+		return unitForm{"vehicle", "tank:8,afv", "tank:8", ":", func(s string) error { _, err := lhy.ParseVehicle(s); return err }, nil}, true
+	case placeholder == "SQUAD":
+		return unitForm{"squad", "3,cover=1", "3", ",", func(s string) error { _, err := toi.ParseSquad(s); return err }, nil}, true
+	case placeholder == "UNIT":
+		return unitForm{"unit", "4-6-7,elr=2", "4-6-7", ",", func(s string) error { _, err := asl.ParseUnit(s); return err }, asl.IsUnitOption}, true
+	}
+	return unitForm{}, false
 }
