@@ -190,7 +190,7 @@ func keyLine(root *yaml.Node, key, row string) int {
 }
 
 // plainName is a unit's name with the minus sign (U+2212) written -.
-func plainName(name string) string { return strings.ReplaceAll(name, "−", "-") }
+func plainName(name string) string { return strings.ReplaceAll(name, decimal.Minus, "-") }
 
 // scenarioLine is the line of the first key of root that only a scenario
 // or a crossing file has, 0 when it has none or has a key of the tables
