@@ -74,7 +74,17 @@ func (g goal) figure(res *sim.Result) report.Cell {
 // cut short has bounds, not a figure: it reaches the goal only if its
 // whole interval does, so that a lower bound never passes for an answer.
 func (g goal) reached(res *sim.Result, c report.Cell) bool {
-	if f := g.fraction(res); c.Valid && f != nil {
+	var f *big.Rat
+	if c.Valid {
+		f = g.fraction(res)
+	}
+	return g.reachedBy(res, c, f)
+}
+
+// reachedBy is reached with the figure's exact fraction f found already
+// (nil: none), as a scan keeps it for nearest.
+func (g goal) reachedBy(res *sim.Result, c report.Cell, f *big.Rat) bool {
+	if c.Valid && f != nil {
 		if g.atMost {
 			return f.Cmp(g.exact) <= 0
 		}
@@ -380,7 +390,7 @@ func scanGoals(n int, goals []goal, at func(i int) *sim.Result) []goalScan {
 			if !c.Valid {
 				continue
 			}
-			reached := s.goal.reached(res, c)
+			reached := s.goal.reachedBy(res, c, f)
 			switch {
 			case s.first < 0 && reached:
 				s.first, s.last, s.before = i, i, s.seen
