@@ -140,8 +140,11 @@ func (a AFVAttack) Working() AFVWorking {
 func (w *AFVWorking) unitAttack(p *afvPlan) {
 	collateral := p.kase == armoredFacing || p.kase == unarmoredFacing
 	w.UnitsRule = "A7.308, A23.71: every unit of the Location is attacked"
-	if collateral {
+	switch p.kase {
+	case armoredFacing:
 		w.UnitsRule = "D.8: the Vulnerable PRC take a Specific Collateral Attack (after a Position DR of 9–11, with a new DR)"
+	case unarmoredFacing:
+		w.UnitsRule = "D.8, §8.37: the Vulnerable PRC take a Specific Collateral Attack with the vehicle line's DR, without the CE DRM: the facing leaves them unprotected (D5.311)"
 	}
 	// who indexes p.units; −1 is the crew.
 	var who []int

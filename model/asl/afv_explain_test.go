@@ -25,3 +25,24 @@ func TestAFVWorkingHalvesAsItRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestAFVWorkingSaysHowThePRCAreAttacked: the working's line on the
+// attack on the Vulnerable PRC names the DR the run gives it: a new DR
+// after a Poor Position through armor (D.8), the vehicle line's own DR,
+// with no CE DRM, through an unarmored facing (§8.37), where no Position
+// DR is made.
+func TestAFVWorkingSaysHowThePRCAreAttacked(t *testing.T) {
+	for _, c := range []struct {
+		armor, want, not string
+	}{
+		{"hull=11/8/8,turret=11/8/8", "after a Position DR of 9–11", "vehicle line"},
+		{"hull=8/8/-,turret=8/8/8", "with the vehicle line's DR, without the CE DRM", "Position DR"},
+	} {
+		a := NewAFVAttack(Placed, mustArmor(t, c.armor))
+		a.Facing, a.CE = Rear, true
+		w := a.Working()
+		if !strings.Contains(w.UnitsRule, c.want) || strings.Contains(w.UnitsRule, c.not) {
+			t.Errorf("%s through the rear: units %q, want it to say %q and not %q", c.armor, w.UnitsRule, c.want, c.not)
+		}
+	}
+}
