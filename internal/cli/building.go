@@ -240,13 +240,18 @@ func (f *buildingFlags) resolve(fs *pflag.FlagSet) (toi.BuildingAttack, error) {
 }
 
 // defenseConflicts rejects --cover where no defense die reads it: a
-// pillbox hex has no building's red dice, and a squad with its own cover=
-// rolls that (D1, D6); own is how many squads give theirs. (--cancel-on with no defense dice at a cover of 0
-// is let be: a sweep of the cover from 0 reads it at every other value.)
+// pillbox hex has no building's red dice (D6), a suppressive attack does
+// not roll against the building (§4), and a squad with its own cover=
+// rolls that (D1); own is how many squads give theirs. (--cancel-on with
+// no defense dice at a cover of 0 is let be: a sweep of the cover from 0
+// reads it at every other value.)
 func defenseConflicts(fs *pflag.FlagSet, own int, a toi.BuildingAttack) error {
+	everyOwn := own == len(a.Squads)
 	return checkConflicts(
-		flagConflict(fs, "cover", "--pillbox and every --target's own cover=", !a.HasBuilding() && own == len(a.Squads),
-			"a pillbox hex has no building's red dice, and each squad rolls its own cover (D1, D6)"))
+		flagConflict(fs, "cover", "--pillbox and every --target's own cover=", !a.HasBuilding() && everyOwn,
+			"a pillbox hex has no building's red dice, and each squad rolls its own cover (D1, D6)"),
+		flagConflict(fs, "cover", "--suppressive and every --target's own cover=", a.Suppressive && everyOwn,
+			"a suppressive attack does not roll against the building, and each squad rolls its own cover (§4, D1)"))
 }
 
 // parseCombined reads the firepowers of --combined: comma lists, the flag

@@ -71,9 +71,11 @@ in-pillbox without --pillbox, or no squad on the --pillbox side (D6);
 --area beside --dice, or --collapse-cover, with no squad (D3, D9);
 --suppressive without --area or squads, or with --dice or
 --collapse-cover, and --pin-hits or --disrupt-hits without it, or
---disrupt-hits below --pin-hits ([M4], §4). Counts are decimal whole
-numbers: at most %d attack dice, %d defense dice, %d charges of at most %d
-hits, %d squads of at most %d figures.
+--disrupt-hits below --pin-hits ([M4], §4); --cover where only squads
+with their own cover= roll defense dice (a pillbox hex, or a suppressive
+attack: D6, §4). Counts are decimal whole numbers: at most %d attack dice,
+%d defense dice, %d charges of at most %d hits, %d squads of at most %d
+figures.
 
 Examples:
   sapper building --dice 12 --method exact

@@ -70,6 +70,7 @@ func TestConflicts(t *testing.T) {
 		{"compare --target 4-6-7,concealed --concealed", "--concealed with every --target concealed by its own ,concealed"},
 		{"compare --user elite", "compare names every DC's user"},
 		{"building --charges 1 --pillbox inside --target 3,cover=3,in-pillbox --cover 4", "--cover with --pillbox and every --target's own cover="},
+		{"building --area 4 --suppressive --target 3,cover=1 --cover 3", "--cover with --suppressive and every --target's own cover="},
 		{"afv --vehicle tiger --rule aerial-af-fallback=true", "--rule aerial-af-fallback with a worst AF the Aerial AF row confirms"},
 		{"sweep dc --target 4-6-7 --vary tem=0..2 --metric stack --cumulative", "--cumulative with --metric stack: its outcomes (cleared, not_cleared) have no order"},
 		{"fire --fp 8 --target 4-6-7 --rule wp-drms-add=false", "--rule wp-drms-add with --weapon small-arms"},
