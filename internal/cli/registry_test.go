@@ -315,6 +315,17 @@ func TestServedTablesFileMarked(t *testing.T) {
 	}
 }
 
+// TestServedDotSlashName: an uploaded file run as ./NAME is the file
+// uploaded as NAME, as the command line reads the same file either way.
+func TestServedDotSlashName(t *testing.T) {
+	ts := servedEngine(t, 50_000)
+	files := map[string]string{"t.yaml": "nationality: russian\nunits: 3\n"}
+	code, _, stderr, field := servedRun(t, ts, []string{"activate", "two-sq-crossing", "--tables", "./t.yaml"}, files)
+	if code != exitUsage || field != "tables" || !strings.HasPrefix(stderr, "sapper activate: ./t.yaml:2: ") {
+		t.Errorf("exit %d, field %q, stderr %q", code, field, stderr)
+	}
+}
+
 // TestServedNameIsOnlyAName: an uploaded crossing named as a descriptor
 // the server holds (/dev/fd/N, open on a file in a directory of its own)
 // names its tables beside that name, not beside the file the descriptor

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"strings"
 	"sync"
 	"syscall"
@@ -38,13 +39,18 @@ func withUploads(ctx context.Context, files map[string][]byte) context.Context {
 }
 
 // uploaded returns a file's data from ctx's uploads, with ok set when ctx
-// carries uploads at all: then only an uploaded file can be read.
+// carries uploads at all: then only an uploaded file can be read. A name
+// spelt another way, ./my.yaml for my.yaml, finds it too, as it would on
+// the command line.
 func uploaded(ctx context.Context, name string) (data []byte, ok bool, err error) {
 	files, ok := ctx.Value(uploadsKey{}).(map[string][]byte)
 	if !ok {
 		return nil, false, nil
 	}
 	data, found := files[name]
+	if !found {
+		data, found = files[path.Clean(name)]
+	}
 	if !found {
 		return nil, true, errNoDisk
 	}
