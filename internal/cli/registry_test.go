@@ -305,24 +305,16 @@ func TestServedBudgetAdvice(t *testing.T) {
 
 // TestServedTablesFileMarked: an uploaded tables file the run refuses at
 // one of its lines comes back as the Tables field's, for the page to mark
-// as it marks a crossing file's.
+// as it marks a crossing file's; named ./t.yaml it is the file uploaded as
+// t.yaml, as the command line reads the same file either way.
 func TestServedTablesFileMarked(t *testing.T) {
 	ts := servedEngine(t, 50_000)
 	files := map[string]string{"t.yaml": "nationality: russian\nunits: 3\n"}
-	code, _, stderr, field := servedRun(t, ts, []string{"activate", "two-sq-crossing", "--tables", "t.yaml"}, files)
-	if code != exitUsage || field != "tables" || !strings.HasPrefix(stderr, "sapper activate: t.yaml:2: ") {
-		t.Errorf("exit %d, field %q, stderr %q", code, field, stderr)
-	}
-}
-
-// TestServedDotSlashName: an uploaded file run as ./NAME is the file
-// uploaded as NAME, as the command line reads the same file either way.
-func TestServedDotSlashName(t *testing.T) {
-	ts := servedEngine(t, 50_000)
-	files := map[string]string{"t.yaml": "nationality: russian\nunits: 3\n"}
-	code, _, stderr, field := servedRun(t, ts, []string{"activate", "two-sq-crossing", "--tables", "./t.yaml"}, files)
-	if code != exitUsage || field != "tables" || !strings.HasPrefix(stderr, "sapper activate: ./t.yaml:2: ") {
-		t.Errorf("exit %d, field %q, stderr %q", code, field, stderr)
+	for _, name := range []string{"t.yaml", "./t.yaml"} {
+		code, _, stderr, field := servedRun(t, ts, []string{"activate", "two-sq-crossing", "--tables", name}, files)
+		if code != exitUsage || field != "tables" || !strings.HasPrefix(stderr, "sapper activate: "+name+":2: ") {
+			t.Errorf("--tables %s: exit %d, field %q, stderr %q", name, code, field, stderr)
+		}
 	}
 }
 
