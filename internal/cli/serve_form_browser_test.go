@@ -368,3 +368,45 @@ func TestActivateFormOffersTables(t *testing.T) {
 		t.Errorf("run with the illustrative tables: state %q, address %q", state, hash)
 	}
 }
+
+// TestSweepLineChart: a compare sweep draws each way in one colour and
+// dash in every panel, chain ok's too, where thrown has no line (a way's
+// style once followed its place among the lines drawn, so set took
+// thrown's there); and on a phone's width its x-axis marks each of three
+// values swept, where it once marked only the first and the last.
+func TestSweepLineChart(t *testing.T) {
+	ctx, page := servedPage(t)
+	var styles, ticks []string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(page+"#sweep?command=compare&vary=tem%3D0..2&method=exact"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`(() => {
+			const m = {};
+			for (const svg of document.querySelectorAll('svg.panel.line')) {
+				const kids = [...svg.children];
+				kids.forEach((n, i) => {
+					const sw = kids[i - 1];
+					if (n.tagName === 'text' && sw && sw.tagName === 'line' && sw.getAttribute('stroke')) {
+						(m[n.textContent] = m[n.textContent] || []).push(sw.getAttribute('stroke') + ' ' + sw.getAttribute('stroke-dasharray'));
+					}
+				});
+			}
+			return Object.entries(m).map(([k, v]) => k + ': ' + [...new Set(v)].join(' | ') + ' in ' + v.length);
+		})()`, &styles),
+		chromedp.Evaluate(`[...document.querySelector('svg.panel.line').querySelectorAll('text.tick[text-anchor="middle"]')].map((t) => t.textContent)`, &ticks),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(styles) != 3 {
+		t.Fatalf("the ways' keys: %q, want placed, thrown and set", styles)
+	}
+	for _, s := range styles {
+		if strings.Contains(s, " | ") {
+			t.Errorf("a way drawn in two styles: %s", s)
+		}
+	}
+	if strings.Join(ticks, " ") != "0 1 2 tem" {
+		t.Errorf("the x-axis at 390 px reads %q, want each value swept and its name", ticks)
+	}
+}

@@ -2748,18 +2748,21 @@ function pageMain() {
     // any other command one panel, a line per column
     const x = (r) => Number(sweptValue(r.label));
     const panels = [];
-    const line = (name, rs, get) => ({ name, points: rs.map((r) => ({ x: x(r), f: get(r) })).filter((p) => p.f && (p.f.p !== undefined || p.f.mean !== undefined)) });
+    // k is the line's style: its way's place among the ways, or its
+    // column's among the columns, kept when other lines are left out, so
+    // that a way is drawn alike in every panel
+    const line = (name, k, rs, get) => ({ name, k, points: rs.map((r) => ({ x: x(r), f: get(r) })).filter((p) => p.f && (p.f.p !== undefined || p.f.mean !== undefined)) });
     const isMean = (l) => l.points.length && l.points[0].f.p === undefined;
     if (ways.length > 1 && !metric) {
       for (const c of cols) {
-        const lines = ways.map((w) => line(w, runs.filter((r) => wayOf(r.label) === w), c.get));
+        const lines = ways.map((w, k) => line(w, k, runs.filter((r) => wayOf(r.label) === w), c.get));
         // an average (E[out]) has a count's axis, not a chance's
         panels.push({ title: c.name, lines, mean: lines.some(isMean) });
       }
     } else {
       for (const w of ways) {
         const rs = runs.filter((r) => wayOf(r.label) === w);
-        const lines = cols.map((c) => line(c.name, rs, c.get)).filter((l) => l.points.some((p) => (p.f.p !== undefined ? p.f.p : p.f.mean) > 0));
+        const lines = cols.map((c, k) => line(c.name, k, rs, c.get)).filter((l) => l.points.some((p) => (p.f.p !== undefined ? p.f.p : p.f.mean) > 0));
         const title = (w ? w + ": " : "") + (metric || "summary figures");
         if (lines.some((l) => !isMean(l))) panels.push({ title, lines: lines.filter((l) => !isMean(l)) });
         if (lines.some(isMean)) panels.push({ title: title + ", averages", lines: lines.filter(isMean), mean: true });
@@ -2770,7 +2773,7 @@ function pageMain() {
     // (no SW at sw=0) is named, as the command line's chart names it.
     const swept = [...new Set(runs.map(x))];
     const drawn = panels.filter((p) => p.lines.length);
-    for (const p of drawn) p.span = [Math.min(...swept), Math.max(...swept)];
+    for (const p of drawn) p.span = swept;
     const unfigured = runs.filter((r) => !drawn.some((p) => p.lines.some((l) => l.points.some((q) => q.x === x(r))))).map((r) => valueOf(r.label));
     sec.append(lineChart(drawn, data.inputs.vary));
     if (drawn.length && unfigured.length && unfigured.length < runs.length) {
@@ -3052,6 +3055,8 @@ function pageMain() {
       return n;
     };
     const val = (f) => (f.p !== undefined ? f.p : f.mean);
+    // every value swept, each a tick while they have room, the axis from
+    // the first to the last
     const xs = p.span || p.lines.flatMap((l) => l.points.map((q) => q.x));
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
     // an average's axis ends at a round number, four steps of 1, 2, 2.5
@@ -3077,7 +3082,8 @@ function pageMain() {
     for (const g of legend) {
       // the swatch is the line itself, its dashes too: two lines of one
       // colour are told apart by them
-      svg.append(s("line", { x1: g.x, x2: g.x + 18, y1: g.y - 8, y2: g.y - 8, stroke: LINE_COLORS[g.k % LINE_COLORS.length], "stroke-width": 2.5, "stroke-dasharray": DASHES[g.k % DASHES.length] }));
+      const k = p.lines[g.k].k;
+      svg.append(s("line", { x1: g.x, x2: g.x + 18, y1: g.y - 8, y2: g.y - 8, stroke: LINE_COLORS[k % LINE_COLORS.length], "stroke-width": 2.5, "stroke-dasharray": DASHES[k % DASHES.length] }));
       svg.append(s("text", { x: g.x + 20, y: g.y - 4 }, g.name));
     }
     for (const t of [0, 0.25, 0.5, 0.75, 1]) {
@@ -3098,7 +3104,8 @@ function pageMain() {
     }
     for (const k of ks) svg.append(s("text", { x: X(uniq[k]), y: top + plotH + 16, "text-anchor": "middle", class: "tick" }, String(uniq[k])));
     svg.append(s("text", { x: (left + w - right) / 2, y: top + plotH + 34, "text-anchor": "middle", class: "tick" }, xname));
-    p.lines.forEach((l, k) => {
+    p.lines.forEach((l) => {
+      const k = l.k;
       const color = LINE_COLORS[k % LINE_COLORS.length];
       const pts = l.points;
       if (pts.some((q) => q.f.lo !== undefined && q.f.lo !== q.f.hi)) {
