@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -554,14 +555,22 @@ func TestSiteSweepInBrowser(t *testing.T) {
 }
 
 // TestSiteFiguresAsTheCommandLine: the page writes a figure as the
-// command line does, a tie (4.125%) to the even digit, and a count's
-// mean under its table.
+// command line does, a tie (4.125%) to the even digit, a count's mean
+// under its table, a sweep's intervals (97.1–97.3) and a plan's
+// differences in points with theirs ([+7.6, +7.9]).
 func TestSiteFiguresAsTheCommandLine(t *testing.T) {
 	s := buildSite(t)
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
-	var flame, mean []string
+	var flame, mean, sweep, deltas []string
+	plans := url.Values{"target": {"4-6-7", "leader:8-1"}, "plan": {"a: dc placed", "b: fire 8 -1 leader; dc placed"}, "trials": {"20000"}}
 	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?sweep#sweep?command=dc&target=4-6-7&vary=tem%3D0..2&trials=20000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep td .ci')].map((t) => t.textContent)`, &sweep),
+		chromedp.Navigate(ts.URL+"/?plans#plans?"+plans.Encode()),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('#figures td.delta')].flatMap((t) => [t.firstChild.textContent, (t.querySelector('.ci') || {}).textContent || ''])`, &deltas),
 		chromedp.Navigate(ts.URL+"/#compare?trials=20000"),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=flame] tr[data-value=yes] td')].map((t) => t.textContent)`, &flame),
@@ -577,6 +586,24 @@ func TestSiteFiguresAsTheCommandLine(t *testing.T) {
 	}
 	if _, want, _ := cli(t, "building", "--trials", "20000"); len(mean) != 1 || !strings.Contains(want, mean[0]) {
 		t.Errorf("hits' mean on the page %q; want the command line's line:\n%s", mean, want)
+	}
+	_, want, _ := cli(t, "sweep", "dc", "--target", "4-6-7", "--vary", "tem=0..2", "--trials", "20000")
+	if len(sweep) < 12 {
+		t.Errorf("the sweep's intervals on the page: %q; want one under each of its 12 figures", sweep)
+	}
+	for _, ci := range sweep {
+		if !strings.Contains(want, " "+strings.TrimSpace(ci)+"\n") && !strings.Contains(want, " "+strings.TrimSpace(ci)+" ") {
+			t.Errorf("the sweep's interval %q on the page is not the command line's:\n%s", ci, want)
+		}
+	}
+	_, want, _ = cli(t, "plans", "--target", "4-6-7", "--target", "leader:8-1", "--plan", "a: dc placed", "--plan", "b: fire 8 -1 leader; dc placed", "--trials", "20000")
+	if len(deltas) < 20 {
+		t.Errorf("the plans' differences on the page: %q; want a figure and an interval for each", deltas)
+	}
+	for _, d := range deltas {
+		if !strings.Contains(want, " "+strings.TrimSpace(d)+"\n") {
+			t.Errorf("the plans' difference %q on the page is not the command line's:\n%s", d, want)
+		}
 	}
 }
 

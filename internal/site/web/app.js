@@ -2733,7 +2733,7 @@ function pageMain() {
       const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: sweptValue(r.label) + (r.complete === false ? " (partial)" : "") }), ...cols.map((c) => {
         const f = c.get(r);
         if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
-        const td = cell(f, f.mean !== undefined && f.p === undefined);
+        const td = cell(f, f.mean !== undefined && f.p === undefined, true);
         td.dataset.run = r.label;
         if (metric) td.dataset.outcome = c.name;
         else td.dataset.fig = c.name;
@@ -2822,8 +2822,8 @@ function pageMain() {
   }
 
   // cell is a figure and its interval. compact writes the interval as
-  // the command line's side-by-side tables do, 42.7–42.9, so that three
-  // ways fit a phone's width.
+  // the command line's side-by-side and sweep tables do, 42.7–42.9, so
+  // that three ways fit a phone's width.
   function cell(o, isMean, compact) {
     const td = el("td", { "data-p": isMean ? o.mean : o.p, "data-lo": o.lo, "data-hi": o.hi });
     td.append(isMean ? fixed(o.mean, 3) : pct(o.p));
@@ -2857,7 +2857,15 @@ function pageMain() {
     const names = figureNames(runs);
     const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
     const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: run.label + " − " + runs[0].label })));
-    const pts = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + fixed(Math.abs(100 * x), 2);
+    // a difference in points as the command line writes it (deltaPts):
+    // signed, one too small to show as such "+<0.01", and its interval
+    // to one place, or two where one would print its ends alike
+    const signed = (x, d) => (x < 0 || Object.is(x, -0) ? "−" : "+") + fixed(Math.abs(x), d);
+    const pts = (x) => (x > 0 && x < 0.005 ? "+<0.01" : x < 0 && x > -0.005 ? "−<0.01" : signed(x, 2));
+    const ptsSpan = (lo, hi) => {
+      const d = signed(lo, 1) === signed(hi, 1) && signed(lo, 2) !== signed(hi, 2) ? 2 : 1;
+      return " [" + signed(lo, d) + ", " + signed(hi, d) + "]";
+    };
     // a name may wrap after each dot of a metric's name (target.1.reduced)
     const named = (n) => el("th", { scope: "row" }, ...n.split(/(?<=\.)/).flatMap((part, k) => (k ? [el("wbr"), part] : [part])));
     const body = names.map((n) => el("tr", { "data-figure": n }, named(n), ...runs.map((run) => {
@@ -2870,8 +2878,8 @@ function pageMain() {
     }), ...deltas.map((run) => {
       const d = run.figures.find((x) => x.name === "Δ " + n);
       if (!d || d.p === undefined) return el("td", { text: "—" });
-      const td = el("td", { class: "delta", "data-p": d.p, "data-run": run.label, "data-fig": "Δ " + n }, pts(d.p) + " pts");
-      if (d.lo !== d.hi) td.append(el("span", { class: "ci", text: " [" + pts(d.lo) + ", " + pts(d.hi) + "]" }));
+      const td = el("td", { class: "delta", "data-p": d.p, "data-run": run.label, "data-fig": "Δ " + n }, pts(100 * d.p) + " pts");
+      if (d.lo < d.hi) td.append(el("span", { class: "ci", text: ptsSpan(100 * d.lo, 100 * d.hi) }));
       return td;
     })));
     return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Side by side" }, el("table", { id: "figures", class: "figures" }, el("caption", { text: "Side by side" }), el("thead", {}, head), el("tbody", {}, ...body)));
