@@ -123,9 +123,10 @@ func metricTitle(res *sim.Result, m sim.MetricSummary, cumulative bool) string {
 		t += " — at least"
 	}
 	if m.Numeric() {
-		t += fmt.Sprintf(" — mean %.3f", m.Mean)
+		t += " — mean " + Avg(m.Mean, 3)
 		if res.Method != sim.Exact {
-			t += fmt.Sprintf(" (%.3f–%.3f)", m.MeanLo, m.MeanHi)
+			lo, hi := Span(m.MeanLo, m.MeanHi, 3)
+			t += " (" + lo + "–" + hi + ")"
 		}
 	}
 	return t

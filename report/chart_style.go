@@ -131,7 +131,7 @@ func formatPercent(v float64) string {
 // figure is the text printed by a bar: a percentage, or a mean.
 func figure(c Cell, mean bool) string {
 	if mean {
-		return strconv.FormatFloat(c.P, 'f', 3, 64)
+		return Avg(c.P, 3)
 	}
 	switch {
 	case c.P == 0:

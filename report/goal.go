@@ -148,15 +148,14 @@ func (g *Goal) figure(x float64) string {
 		d++
 		s = strconv.FormatFloat(scale*x, 'f', d, 64)
 	}
-	if !g.Mean {
-		// Nor a certainty, or an impossibility, it is not (Pct).
-		step := math.Pow(10, -float64(d))
-		switch {
-		case x < 1 && s == strconv.FormatFloat(100, 'f', d, 64):
-			s = ">" + strconv.FormatFloat(100-step, 'f', d, 64)
-		case x > 0 && s == strconv.FormatFloat(0, 'f', d, 64):
-			s = "<" + strconv.FormatFloat(step, 'f', d, 64)
-		}
+	// Nor a certainty, or an impossibility, it is not (Pct), nor an
+	// average of 0 that is above it (Avg).
+	step := math.Pow(10, -float64(d))
+	switch {
+	case !g.Mean && x < 1 && s == strconv.FormatFloat(100, 'f', d, 64):
+		s = ">" + strconv.FormatFloat(100-step, 'f', d, 64)
+	case x > 0 && s == strconv.FormatFloat(0, 'f', d, 64):
+		s = "<" + strconv.FormatFloat(step, 'f', d, 64)
 	}
 	return s + unit
 }

@@ -28,6 +28,9 @@ func TestGoalFigureToldFromTheTarget(t *testing.T) {
 		{0.5, 0, false, "0.00%"},
 		{1.25, 1.2504, true, "1.2504"},
 		{1.25, 1.3, true, "1.300"},
+		// an average above 0 never reads as 0 (Avg)
+		{1.25, 0.0002, true, "<0.001"},
+		{1.25, 0, true, "0.000"},
 	} {
 		g := &Goal{Target: c.target, Mean: c.mean}
 		if got := g.figure(c.x); got != c.want {

@@ -148,7 +148,7 @@ func gridFigure(c Cell) (fig, interval string) {
 			lo, hi := Span(c.Lo, c.Hi, 3)
 			interval = lo + "–" + hi
 		}
-		return fmt.Sprintf("%.3f", c.P), interval
+		return Avg(c.P, 3), interval
 	}
 	if c.Hi > c.Lo {
 		lo, hi := Span(100*c.Lo, 100*c.Hi, 1)

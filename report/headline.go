@@ -82,7 +82,7 @@ func Figure(res *sim.Result, c Cell) string {
 	case res.Method == sim.Exact:
 		return Pct(c.P) + "%"
 	}
-	s := fmt.Sprintf("%s%% (%s%% interval %.2f–%.2f%%", Pct(c.P), Percent(res.Confidence), 100*c.Lo, 100*c.Hi)
+	s := fmt.Sprintf("%s%% (%s%% interval %s–%s%%", Pct(c.P), Percent(res.Confidence), Pct(c.Lo), Pct(c.Hi))
 	if !res.Complete {
 		s += fmt.Sprintf(", partial: %s trials", Group(res.Trials))
 	}

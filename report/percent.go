@@ -43,3 +43,16 @@ func Pct(p float64) string {
 	}
 	return strconv.FormatFloat(100*p, 'f', 2, 64)
 }
+
+// Avg prints an average x (a count's mean) to places decimals. As Pct
+// keeps a chance from reading as impossible, an average above 0 that
+// would print as 0 ("0.000") prints as "<0.001", the least it could
+// print: an average of squads eliminated is never 0 where one squad may
+// be.
+func Avg(x float64, places int) string {
+	s := strconv.FormatFloat(x, 'f', places, 64)
+	if x > 0 && strings.Trim(s, "0.") == "" {
+		return "<" + s[:len(s)-1] + "1"
+	}
+	return s
+}

@@ -58,6 +58,46 @@ func TestPct(t *testing.T) {
 	}
 }
 
+// TestAvg: an average to a few decimals, save where they would round one
+// above 0 to 0.
+func TestAvg(t *testing.T) {
+	cases := []struct {
+		x      float64
+		places int
+		want   string
+	}{
+		{0, 3, "0.000"},
+		{0.0005, 3, "0.001"},
+		{0.0004999, 3, "<0.001"},
+		{1e-300, 3, "<0.001"},
+		{0.00004, 4, "<0.0001"},
+		{0.2, 0, "<1"},
+		{1.2345, 3, "1.234"}, // 1.2345 is below its decimal in binary
+		{-0.0001, 3, "-0.000"},
+		{2.5, 3, "2.500"},
+	}
+	for _, tc := range cases {
+		if got := Avg(tc.x, tc.places); got != tc.want {
+			t.Errorf("Avg(%v, %d) = %q, want %q", tc.x, tc.places, got, tc.want)
+		}
+	}
+}
+
+// TestIntervalEndsNeverReadAsImpossible: a Monte Carlo interval's end
+// above 0 is written as Pct writes a chance, in a table and a headline:
+// an outcome no trial drew, or one of a million, is not 0.00–0.00.
+func TestIntervalEndsNeverReadAsImpossible(t *testing.T) {
+	res := &sim.Result{Method: sim.MonteCarlo, Complete: true, Trials: 1000000, Confidence: 0.95}
+	lo, hi := sim.Wilson(1, res.Trials, res.Confidence)
+	if got, want := Figure(res, Cell{P: 1e-6, Lo: lo, Hi: hi, Valid: true}), "<0.01% (95% interval <0.01–<0.01%)"; got != want {
+		t.Errorf("Figure = %q, want %q", got, want)
+	}
+	_, hi = sim.Wilson(0, res.Trials, res.Confidence)
+	if got, want := Figure(res, Cell{P: 0, Lo: 0, Hi: hi, Valid: true}), "0.00% (95% interval 0.00–<0.01%)"; got != want {
+		t.Errorf("Figure = %q, want %q", got, want)
+	}
+}
+
 // TestFigureNeverRoundsToCertain: a headline's exact figure a millionth
 // short of certain reads as short of it.
 func TestFigureNeverRoundsToCertain(t *testing.T) {

@@ -142,7 +142,9 @@ func writeMetric(b *bufio.Writer, m sim.MetricSummary, own []sim.OutcomeSummary,
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(o.Label))
 		line := fmt.Sprintf("  %s%s  %6s%%", o.Label, pad, Pct(o.P))
 		if !exact {
-			line += fmt.Sprintf("  [%*.2f, %*.2f]", iw, 100*o.Lo, iw, 100*o.Hi)
+			// Its ends as Pct writes a chance: an end above 0 is never
+			// 0.00, where the outcome was drawn or could have been.
+			line += fmt.Sprintf("  [%*s, %*s]", iw, Pct(o.Lo), iw, Pct(o.Hi))
 		}
 		bar := Bar(o.P, barWidth)
 		if o.Fraction != nil {
@@ -196,16 +198,16 @@ func meanLine(m sim.MetricSummary, exact, complete bool) string {
 	case !m.Numeric():
 		return ""
 	case exact && complete:
-		return fmt.Sprintf("mean %.4f", m.Mean)
+		return "mean " + Avg(m.Mean, 4)
 	case exact:
-		return fmt.Sprintf("mean %.4f [%.4f, %.4f]", m.Mean, m.MeanLo, m.MeanHi)
+		return fmt.Sprintf("mean %s [%s, %s]", Avg(m.Mean, 4), Avg(m.MeanLo, 4), Avg(m.MeanHi, 4))
 	}
 	lo, hi := m.Mean-m.MeanLo, m.MeanHi-m.Mean
 	if math.Abs(hi-lo) > 1e-9*max(hi, lo) {
 		// not symmetric: every trial gave one value (sim.Result)
-		return fmt.Sprintf("mean %.4f [%.4f, %.4f]", m.Mean, m.MeanLo, m.MeanHi)
+		return fmt.Sprintf("mean %s [%s, %s]", Avg(m.Mean, 4), Avg(m.MeanLo, 4), Avg(m.MeanHi, 4))
 	}
-	return fmt.Sprintf("mean %.4f ± %.4f", m.Mean, (m.MeanHi-m.MeanLo)/2)
+	return fmt.Sprintf("mean %s ± %.4f", Avg(m.Mean, 4), (m.MeanHi-m.MeanLo)/2)
 }
 
 // eighths are the partial blocks U+258F…U+2589, from one eighth of a cell

@@ -362,6 +362,9 @@ func deltaHeads(cols []string) []string {
 // alike.
 func deltaPts(x float64) string {
 	switch {
+	case x == 0:
+		return "0.00" // no change, exactly: neither more nor less
+
 	case x > 0 && x < 0.005:
 		return "+<0.01"
 	case x < 0 && x > -0.005:

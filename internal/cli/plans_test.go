@@ -813,9 +813,10 @@ func outcomesOf(t *testing.T, argv ...string) ([]string, map[string]map[string]m
 	return doc.Notes, out
 }
 
-// TestDeltaPts: a plan's difference that is not 0 never prints as ±0.00.
+// TestDeltaPts: a plan's difference that is not 0 never prints as ±0.00,
+// and one that is 0 has no sign.
 func TestDeltaPts(t *testing.T) {
-	for x, want := range map[float64]string{0: "+0.00", 0.0001: "+<0.01", -0.0001: "−<0.01", 1.234: "+1.23", -2.5: "−2.50"} {
+	for x, want := range map[float64]string{0: "0.00", 0.0001: "+<0.01", -0.0001: "−<0.01", 1.234: "+1.23", -2.5: "−2.50"} {
 		if got := deltaPts(x); got != want {
 			t.Errorf("deltaPts(%v) = %q, want %q", x, got, want)
 		}

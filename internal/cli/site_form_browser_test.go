@@ -1019,13 +1019,19 @@ func TestSiteFormRunsWhatItShows(t *testing.T) {
 	t.Run("long fractions fold", func(t *testing.T) {
 		var long int
 		var widest int
+		var summary string
 		if err := chromedp.Run(ctx, leave, chromedp.Navigate(base+"/?frac#activate?crossing=hedgerow-crossing&method=exact"), waitState("done", "error"),
 			chromedp.Evaluate(`document.querySelectorAll('#result td.frac details.frac-long').length`, &long),
+			chromedp.Evaluate(`(document.querySelector('#result td.frac details.frac-long summary') || {}).textContent || ''`, &summary),
 			chromedp.Evaluate(`Math.max(0, ...[...document.querySelectorAll('#result td.frac')].filter((td) => !td.querySelector('details')).map((td) => td.textContent.length))`, &widest)); err != nil {
 			t.Fatal(err)
 		}
 		if long == 0 || widest > 24 {
 			t.Errorf("hedgerow-crossing, exact: %d folded fractions, the longest shown whole %d characters; want some folded and none over 24", long, widest)
+		}
+		// Its size does not read as a fraction (40/41).
+		if !regexp.MustCompile(`^[0-9]+ digits over [0-9]+$`).MatchString(summary) {
+			t.Errorf("a folded fraction reads %q; want its size, as 40 digits over 41", summary)
 		}
 	})
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -562,15 +563,23 @@ func TestSiteFiguresAsTheCommandLine(t *testing.T) {
 	s := buildSite(t)
 	ctx := browser(t)
 	ts, _ := countingServer(t, s.Dir)
-	var flame, mean, sweep, deltas []string
+	var flame, mean, sweep, deltas, dcIntervals, thrownHeads []string
+	var plansMethod string
 	plans := url.Values{"target": {"4-6-7", "leader:8-1"}, "plan": {"a: dc placed", "b: fire 8 -1 leader; dc placed"}, "trials": {"20000"}}
 	if err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/?dc#dc?target=4-6-7&trials=100000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.metric td .ci')].map((t) => t.textContent)`, &dcIntervals),
+		chromedp.Navigate(ts.URL+"/?cmp#sweep?command=compare&vary=tem%3D0..1&trials=20000"),
+		waitState("done", "error"),
+		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep[data-way=thrown] thead th')].map((t) => t.textContent)`, &thrownHeads),
 		chromedp.Navigate(ts.URL+"/?sweep#sweep?command=dc&target=4-6-7&vary=tem%3D0..2&trials=20000"),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep td .ci')].map((t) => t.textContent)`, &sweep),
 		chromedp.Navigate(ts.URL+"/?plans#plans?"+plans.Encode()),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('#figures td.delta')].flatMap((t) => [t.firstChild.textContent, (t.querySelector('.ci') || {}).textContent || ''])`, &deltas),
+		chromedp.Evaluate(`document.querySelector('#result .meta').textContent`, &plansMethod),
 		chromedp.Navigate(ts.URL+"/#compare?trials=20000"),
 		waitState("done", "error"),
 		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=flame] tr[data-value=yes] td')].map((t) => t.textContent)`, &flame),
@@ -587,7 +596,27 @@ func TestSiteFiguresAsTheCommandLine(t *testing.T) {
 	if _, want, _ := cli(t, "building", "--trials", "20000"); len(mean) != 1 || !strings.Contains(want, mean[0]) {
 		t.Errorf("hits' mean on the page %q; want the command line's line:\n%s", mean, want)
 	}
-	_, want, _ := cli(t, "sweep", "dc", "--target", "4-6-7", "--vary", "tem=0..2", "--trials", "20000")
+	// An interval's end above 0 reads as the command line writes it:
+	// [0.00, <0.01] where no trial drew the outcome, not [0.00, 0.00].
+	_, want, _ := cli(t, "dc", "--target", "4-6-7", "--trials", "100000")
+	flat := strings.ReplaceAll(want, " ", "")
+	if !slices.Contains(dcIntervals, " [0.00, <0.01]") {
+		t.Errorf("dc's intervals on the page %q: want [0.00, <0.01] for the outcomes no trial drew", dcIntervals)
+	}
+	for _, ci := range dcIntervals {
+		if !strings.Contains(flat, strings.ReplaceAll(ci, " ", "")+"%") && !strings.Contains(flat, strings.ReplaceAll(ci, " ", "")) {
+			t.Errorf("dc's interval %q on the page is not the command line's:\n%s", ci, want)
+		}
+	}
+	// A way's table leaves out the figures it has for no value: thrown
+	// has no chain ok.
+	if len(thrownHeads) == 0 || slices.Contains(thrownHeads, "chain ok") {
+		t.Errorf("compare's sweep, thrown's columns on the page: %q; want no chain ok, as the command line's", thrownHeads)
+	}
+	if !strings.Contains(plansMethod, "95% Wilson intervals, Newcombe's hybrid score interval for each difference") {
+		t.Errorf("the plans' method line on the page %q does not name the intervals", plansMethod)
+	}
+	_, want, _ = cli(t, "sweep", "dc", "--target", "4-6-7", "--vary", "tem=0..2", "--trials", "20000")
 	if len(sweep) < 12 {
 		t.Errorf("the sweep's intervals on the page: %q; want one under each of its 12 figures", sweep)
 	}

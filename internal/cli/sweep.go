@@ -614,7 +614,12 @@ func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.
 			return err
 		}
 	}
-	writeRunsFooter(w, rep, "value", "values")
+	one, many := "value", "values"
+	if len(subs) > 1 {
+		// compare: each value runs a way a table, each a run
+		one, many = "run", "runs"
+	}
+	writeRunsFooter(w, rep, one, many)
 	return nil
 }
 

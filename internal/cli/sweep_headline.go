@@ -206,7 +206,7 @@ func sweptFigure(res *sim.Result, x report.Cell) string {
 	case res.Method == sim.Exact:
 		return report.Pct(x.P) + "%"
 	}
-	s := fmt.Sprintf("%s%% (%.2f–%.2f%%", report.Pct(x.P), 100*x.Lo, 100*x.Hi)
+	s := fmt.Sprintf("%s%% (%s–%s%%", report.Pct(x.P), report.Pct(x.Lo), report.Pct(x.Hi))
 	if !res.Complete {
 		s += ", partial"
 	}

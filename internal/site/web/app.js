@@ -2369,8 +2369,16 @@ function pageMain() {
   }
 
   // As the command line prints a probability (report.Pct): one that is
-  // neither certain nor impossible never reads as either.
-  const pct = (p) => (p > 0 && p < 0.00005 ? "<0.01" : p < 1 && p >= 0.99995 ? ">99.99" : fixed(100 * p, 2)) + "%";
+  // neither certain nor impossible never reads as either; an interval's
+  // ends too (pctNum, without the sign).
+  const pctNum = (p) => (p > 0 && p < 0.00005 ? "<0.01" : p < 1 && p >= 0.99995 ? ">99.99" : fixed(100 * p, 2));
+  const pct = (p) => pctNum(p) + "%";
+  // As the command line prints an average (report.Avg): one above 0
+  // never reads as 0.
+  const avg = (x, d) => {
+    const s = fixed(x, d);
+    return x > 0 && /^[0.]*$/.test(s) ? "<" + s.slice(0, -1) + "1" : s;
+  };
   const num = (n) => Number(n).toLocaleString("en-US");
 
   function showResult(r, data) {
@@ -2493,15 +2501,17 @@ function pageMain() {
     if (x.needed) return "An exact search of every value from 0 up" + when + ".";
     if (x.method === "exact" && x.complete === false) return "Exact enumeration cut short after " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + ": each figure is a lower bound, its interval reaching what the paths not walked could add" + when + ".";
     if (x.method === "exact") return "Exact enumeration of " + num(x.paths) + (x.paths === 1 ? " dice path" : " dice paths") + " (every figure exact: no interval)" + when + ".";
-    return mcLine(x, num(x.trials) + " trials", "", when);
+    return mcLine(x, num(x.trials) + " trials", "", when, false);
   }
 
   // mcLine is the line of Monte Carlo run x of trials (its count), what
-  // else there is (some) and its engine time (when).
-  function mcLine(x, trials, some, when) {
+  // else there is (some) and its engine time (when); diffs: the runs
+  // carry differences (plans), whose intervals are Newcombe's.
+  function mcLine(x, trials, some, when, diffs) {
     // As the command line's run line: the seed, generator and chunk
-    // reproduce the run anywhere.
-    return "Monte Carlo: " + trials + ", seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + +(x.confidence * 100).toFixed(10) + "% intervals" + some + when + ".";
+    // reproduce the run anywhere, and the intervals are named.
+    const iv = +(x.confidence * 100).toFixed(10) + "% Wilson intervals" + (diffs ? ", Newcombe's hybrid score interval for each difference" : "");
+    return "Monte Carlo: " + trials + ", seed " + x.seed + ", rng " + x.rng + ", chunk " + num(x.chunk) + ", " + iv + some + when + ".";
   }
 
   // methodLines is methodLine for several runs: their trials are each
@@ -2516,7 +2526,8 @@ function pageMain() {
     // runs a precision or an interruption stopped apart differ
     const lo = Math.min(...mc.map((r) => r.trials));
     const hi = Math.max(...mc.map((r) => r.trials));
-    return mcLine(mc[0], (lo === hi ? num(lo) : num(lo) + "–" + num(hi)) + " trials per run", some, when);
+    const diffs = runs.some((r) => (r.figures || []).some((f) => f.name.startsWith("Δ ") && f.lo !== f.hi));
+    return mcLine(mc[0], (lo === hi ? num(lo) : num(lo) + "–" + num(hi)) + " trials per run", some, when, diffs);
   }
 
   // noFigures: every run is a Monte Carlo one stopped before its first
@@ -2614,7 +2625,7 @@ function pageMain() {
   }
 
   function goalFigure(g, x) {
-    return g.mean ? fixed(x, 3) : pct(x);
+    return g.mean ? avg(x, 3) : pct(x);
   }
 
   // goalLines are a sweep goal's answer, in the words of the command
@@ -2726,11 +2737,15 @@ function pageMain() {
     }
     for (const way of ways) {
       const mine = runs.filter((r) => wayOf(r.label) === way);
+      // a way's table leaves out the figures it has for no value (thrown
+      // has no chain ok), as the command line's does
+      const has = (c) => mine.some((r) => { const f = c.get(r); return f && (f.p !== undefined || f.mean !== undefined); });
+      const wcols = metric ? cols : cols.filter(has);
       // the input swept heads the column of its values (tem: 1, 2, 3)
-      const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...cols.map((c) => el("th", { scope: "col", text: c.name })));
+      const head = el("tr", {}, el("th", { scope: "col", text: data.inputs.vary }), ...wcols.map((c) => el("th", { scope: "col", text: c.name })));
       // a value whose run was cut short is marked on its row, as on the
       // command line
-      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: sweptValue(r.label) + (r.complete === false ? " (partial)" : "") }), ...cols.map((c) => {
+      const body = mine.map((r) => el("tr", { "data-value": r.label }, el("th", { scope: "row", text: sweptValue(r.label) + (r.complete === false ? " (partial)" : "") }), ...wcols.map((c) => {
         const f = c.get(r);
         if (!f || (f.p === undefined && f.mean === undefined)) return el("td", { text: "—" });
         const td = cell(f, f.mean !== undefined && f.p === undefined, true);
@@ -2806,7 +2821,7 @@ function pageMain() {
 
   function interval(o) {
     if (o.lo === undefined || o.lo === o.hi) return "";
-    return " [" + fixed(100 * o.lo, 2) + ", " + fixed(100 * o.hi, 2) + "]";
+    return " [" + pctNum(o.lo) + ", " + pctNum(o.hi) + "]";
   }
 
   // span writes an interval's ends with places decimals, or one or two
@@ -2826,9 +2841,9 @@ function pageMain() {
   // that three ways fit a phone's width.
   function cell(o, isMean, compact) {
     const td = el("td", { "data-p": isMean ? o.mean : o.p, "data-lo": o.lo, "data-hi": o.hi });
-    td.append(isMean ? fixed(o.mean, 3) : pct(o.p));
+    td.append(isMean ? avg(o.mean, 3) : pct(o.p));
     if (o.lo === undefined || o.lo === o.hi) return td;
-    let ci = isMean ? " [" + fixed(o.lo, 3) + ", " + fixed(o.hi, 3) + "]" : interval(o);
+    let ci = isMean ? " [" + avg(o.lo, 3) + ", " + avg(o.hi, 3) + "]" : interval(o);
     if (compact) ci = isMean ? span(o.lo, o.hi, 3) : span(100 * o.lo, 100 * o.hi, 1);
     td.append(el("span", { class: "ci", text: ci }));
     return td;
@@ -2858,10 +2873,11 @@ function pageMain() {
     const deltas = runs.slice(1).filter((run) => run.figures.some((f) => f.name.startsWith("Δ ")));
     const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...runs.map((run) => el("th", { scope: "col", text: run.label })), ...deltas.map((run) => el("th", { scope: "col", text: run.label + " − " + runs[0].label })));
     // a difference in points as the command line writes it (deltaPts):
-    // signed, one too small to show as such "+<0.01", and its interval
+    // signed, one too small to show as such "+<0.01", none "0.00", and
+    // its interval
     // to one place, or two where one would print its ends alike
     const signed = (x, d) => (x < 0 || Object.is(x, -0) ? "−" : "+") + fixed(Math.abs(x), d);
-    const pts = (x) => (x > 0 && x < 0.005 ? "+<0.01" : x < 0 && x > -0.005 ? "−<0.01" : signed(x, 2));
+    const pts = (x) => (x === 0 ? "0.00" : x > 0 && x < 0.005 ? "+<0.01" : x < 0 && x > -0.005 ? "−<0.01" : signed(x, 2));
     const ptsSpan = (lo, hi) => {
       const d = signed(lo, 1) === signed(hi, 1) && signed(lo, 2) !== signed(hi, 2) ? 2 : 1;
       return " [" + signed(lo, d) + ", " + signed(hi, d) + "]";
@@ -2893,16 +2909,17 @@ function pageMain() {
 
   // fractionCell shows a fraction a reader can take in whole; a longer one
   // (a crossing's run to fifty digits) folds behind its size in its
-  // column ("20/20 digits"), and opens to the fraction, wrapped, so that
-  // it never widens the table. A phone has room beside the figures for
-  // half as much.
+  // column ("20 digits over 21", not "20/21", which reads as the
+  // fraction), and opens to the fraction, wrapped, so that it never
+  // widens the table. A phone has room beside the figures for half as
+  // much.
   const SHORT_FRACTION = 24, PHONE_FRACTION = 12;
   function fractionCell(f) {
     const t = fractionText(f);
     const short = window.matchMedia("(max-width: 40rem)").matches ? PHONE_FRACTION : SHORT_FRACTION;
     if (t.length <= short) return el("td", { class: "frac", text: t });
     const [a, b] = t.split("/");
-    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.replace("-", "").length + "/" + b.length + " digits", title: "show the fraction" }), el("span", { class: "frac-full", text: t })));
+    return el("td", { class: "frac" }, el("details", { class: "frac-long" }, el("summary", { text: a.replace("-", "").length + " digits over " + b.length, title: "show the fraction" }), el("span", { class: "frac-full", text: t })));
   }
 
   // zeroFolded are the outcomes of m that its table folds and its chart
@@ -2919,7 +2936,7 @@ function pageMain() {
     const cum = m.outcomes.some((o) => o.at_least !== undefined);
     // An exact run's intervals are points: its column is p alone.
     const sampled = m.outcomes.some((o) => o.lo !== o.hi);
-    const head = el("tr", {}, el("th", { scope: "col", text: "outcome" }), el("th", { scope: "col", text: sampled ? "p [interval]" : "p" }), cum ? el("th", { scope: "col", text: "at least" }) : null, cum ? el("th", { scope: "col", text: "at most" }) : null, m.outcomes.some((o) => o.fraction) ? el("th", { scope: "col", text: "fraction" }) : null);
+    const head = el("tr", {}, el("th", { scope: "col", text: "outcome" }), el("th", { scope: "col", text: sampled ? "p [interval]" : "p" }), cum ? el("th", { scope: "col" }, "at least", el("span", { class: "ci cum", text: "this or worse" })) : null, cum ? el("th", { scope: "col" }, "at most", el("span", { class: "ci cum", text: "this or milder" })) : null, m.outcomes.some((o) => o.fraction) ? el("th", { scope: "col", text: "fraction" }) : null);
     const rows = m.outcomes.map((o) =>
       el("tr", { "data-value": o.value }, el("th", { scope: "row", text: o.value }), cell(o, false), cum ? el("td", { text: o.at_least !== undefined ? pct(o.at_least) : "" }) : null, cum ? el("td", { text: o.at_most !== undefined ? pct(o.at_most) : "" }) : null, o.fraction ? fractionCell(o.fraction) : null),
     );
@@ -2957,10 +2974,10 @@ function pageMain() {
   // it (every trial gave one value).
   function meanText(m, sampled) {
     // an exact run cut short bounds its outcomes, not its means
-    if (!sampled || m.mean_lo === undefined || m.mean_hi === undefined) return "mean " + fixed(m.mean, 4);
+    if (!sampled || m.mean_lo === undefined || m.mean_hi === undefined) return "mean " + avg(m.mean, 4);
     const lo = m.mean - m.mean_lo, hi = m.mean_hi - m.mean;
-    if (Math.abs(hi - lo) > 1e-9 * Math.max(hi, lo)) return "mean " + fixed(m.mean, 4) + " [" + fixed(m.mean_lo, 4) + ", " + fixed(m.mean_hi, 4) + "]";
-    return "mean " + fixed(m.mean, 4) + " ± " + fixed((m.mean_hi - m.mean_lo) / 2, 4);
+    if (Math.abs(hi - lo) > 1e-9 * Math.max(hi, lo)) return "mean " + avg(m.mean, 4) + " [" + avg(m.mean_lo, 4) + ", " + avg(m.mean_hi, 4) + "]";
+    return "mean " + avg(m.mean, 4) + " ± " + fixed((m.mean_hi - m.mean_lo) / 2, 4);
   }
 
   // ---- the chart, inline SVG drawn from the same figures
