@@ -163,9 +163,7 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 				strings.Join(scenarioKeys, ", "), strings.Join(crossingKeys, ", "))
 		}
 		if key == "flags" {
-			if yamlfile.Tagged(v.N) {
-				return scenarioError(file, v.N.Line, "field flags: tagged %s: a file gives its flags as a mapping with no tag", v.N.Tag)
-			}
+			// untagged, as every mapping and list (yamlfile.Decode)
 			flags = &v
 			return nil
 		}
@@ -589,11 +587,13 @@ func (s *scenario) key(name, typed string) string {
 func (s *scenario) titled(extra []string) string {
 	changed := s.changedInputs(extra)
 	if sa, err := splitSweepArgs(extra); err == nil && s.vary != "" {
-		// A sweep file's metric and goal given after it, which it has
-		// not (a metric in both is refused): what the sweep shows. A
-		// sweep of a file that is none heads itself as a run of the file,
-		// its own inputs aside.
-		if sa.hasMetric {
+		// A sweep file's range, metric and goal given after it: what the
+		// sweep asks and shows. A sweep of a file that is none heads
+		// itself as a run of the file, its own inputs aside.
+		if sa.hasVary && sa.vary != s.vary {
+			changed = append(changed, "--vary "+sa.vary)
+		}
+		if sa.hasMetric && sa.metric != s.metric {
 			changed = append(changed, "--metric "+sa.metric)
 		}
 		if sa.hasGoal {

@@ -59,7 +59,12 @@ func TestScenarioErrors(t *testing.T) {
 		{"tagged text", "command: dc\nflags:\n  target: !foo 4-6-7\n", `tagged text.yaml:3: field target: "4-6-7" is tagged !foo: a file gives a value as the command line does, with no tag`},
 		// The non-specific ! makes a value text, as quotes do.
 		{"tagged bang", "command: dc\nflags:\n  target: 4-6-7\n  tem: ! 2\n", `tagged bang.yaml:4: field tem: "2" is tagged !: a file gives a value as the command line does, with no tag`},
-		{"tagged flags", "command: dc\nflags: !!map\n  target: 4-6-7\n", `tagged flags.yaml:2: field flags: tagged !!map: a file gives its flags as a mapping with no tag`},
+		{"tagged flags", "command: dc\nflags: !!map\n  target: 4-6-7\n", `tagged flags.yaml:2: flags: a mapping tagged !!map: a file's values take no YAML tag; remove it`},
+		// nor a list, a key or the file as a whole, which were read as
+		// though untagged
+		{"tagged list", "command: dc\nflags:\n  target: !!seq [4-6-7]\n", `tagged list.yaml:3: target: a list tagged !!seq: a file's values take no YAML tag; remove it`},
+		{"tagged key", "command: dc\n!!str flags: {target: 4-6-7}\n", `tagged key.yaml:2: the key "flags" tagged !!str: a file's keys take no YAML tag; remove it`},
+		{"tagged file", "!!map\ncommand: dc\nflags: {target: 4-6-7}\n", `tagged file.yaml:1: a mapping tagged !!map: a file's values take no YAML tag; remove it`},
 		{"quoted item", "command: lhy\nflags:\n  target: squad:7\n  sadrm: [1, \"2\"]\n", `quoted item.yaml:4: field sadrm: "2" is quoted: want a number, written without quotes`},
 		{"far", "command: dc\nflags:\n  target: 4-6-7\n  zzzzzz: 3\n", `far.yaml:4: unknown field "zzzzzz" for sapper dc (sapper help dc lists its flags)`},
 		// A short name is not "corrected" to any other short one (x0 to

@@ -71,7 +71,46 @@ func Decode(file string, data []byte, want string) (Node, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
+	if err := untaggedLists(file, root, ""); err != nil {
+		return Node{}, err
+	}
 	return Node{File: file, N: root}, nil
+}
+
+// untaggedLists refuses a mapping, a list or a key written with a tag
+// (!!seq, !!map, !!str, !foo), anywhere in the file: none takes one (a
+// single value's own reader refuses its tag, naming its field), and a
+// tag the decoder does not know would be read as if it were not there.
+// key is the key n is the value of, "" for none.
+func untaggedLists(file string, n *yaml.Node, key string) error {
+	if (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && Tagged(n) {
+		what := "a list"
+		if n.Kind == yaml.MappingNode {
+			what = "a mapping"
+		}
+		if key != "" {
+			what = key + ": " + what
+		}
+		return Errorf(file, n.Line, "%s tagged %s: a file's values take no YAML tag; remove it", what, n.Tag)
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if Tagged(k) {
+				return Errorf(file, k.Line, "the key %s tagged %s: a file's keys take no YAML tag; remove it", quoted(k.Value), k.Tag)
+			}
+			if err := untaggedLists(file, n.Content[i+1], k.Value); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, c := range n.Content {
+		if err := untaggedLists(file, c, ""); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkVersion refuses a %YAML directive: the decoder reads every file

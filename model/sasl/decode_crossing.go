@@ -76,6 +76,9 @@ func decodeCrossing(file string, fields map[string]yamlfile.Field) (*CrossingFil
 		case "enemy":
 			err = decodeEnemy(v, &c.Enemy)
 		case "sq":
+			if err := v.NotEmpty("want the S? counters, or leave sq out"); err != nil {
+				return nil, err
+			}
 			err = v.List(func(_ int, x yamlfile.Node) error {
 				var q SQ
 				err := x.Fields(sqKeys, func(kk string, y yamlfile.Node) error {
@@ -250,6 +253,9 @@ func decodeStep(x yamlfile.Node) (Step, error) {
 		case "open":
 			st.Open, err = y.Boolean()
 		case "eligible":
+			if err := y.NotEmpty("want the S? that may attack here, or leave eligible out"); err != nil {
+				return err
+			}
 			err = y.List(func(_ int, z yamlfile.Node) error {
 				var el Eligible
 				id, ranged := false, false

@@ -187,6 +187,18 @@ func TestDecodeErrorsPlaced(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "forbid: an empty list; want the items forbidden, or leave forbid out") {
 		t.Errorf("an empty forbid: %#v", err)
 	}
+	// Nor are the S? and a Location's eligible S?: an empty list there
+	// read as none, and ran a crossing of nothing.
+	noSQ := strings.Replace(string(data), "sq:\n  - {id: hut, ac_drm: 0, site: outside}\n  - {id: stone, ac_drm: -1, site: inside, forbid: [AFV, SPG]}\n", "sq: []\n", 1)
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(noSQ)))
+	if noSQ == string(data) || !errors.As(err, &fe) || !strings.HasSuffix(fe.Msg, "sq: an empty list; want the S? counters, or leave sq out") {
+		t.Errorf("an empty sq: %#v", err)
+	}
+	noneHere := strings.Replace(string(data), "eligible: [{id: hut, range: 3}]", "eligible: []", 1)
+	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(noneHere)))
+	if !errors.As(err, &fe) || fe.Line != 16 || !strings.HasSuffix(fe.Msg, "path 1: eligible: an empty list; want the S? that may attack here, or leave eligible out") {
+		t.Errorf("an empty eligible: %#v", err)
+	}
 	// YAML splits an unquoted unit at its options' comma.
 	split := strings.Replace(string(data), "stack: [4-6-7]", "stack: [4-6-7,elr=2]", 1)
 	_, err = decodeCrossing("x.yaml", crossingFields(t, "x.yaml", []byte(split)))
