@@ -673,6 +673,40 @@ func jsString(s string) string {
 	return string(b)
 }
 
+// TestSitePathBuilderWithNoSQ: a path with every S? removed from the
+// builder runs (the stack meets nothing), as the command line runs a
+// crossing with sq left out; the builder wrote "sq:" with nothing under
+// it, which the file's reader refuses.
+func TestSitePathBuilderWithNoSQ(t *testing.T) {
+	s := buildSite(t)
+	ctx := browser(t)
+	ts, _ := countingServer(t, s.Dir)
+	var errText, crossing, headline string
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL+"/#activate"),
+		waitCommand("activate"),
+		chromedp.Click(`#group-builder summary`, chromedp.ByQuery),
+		chromedp.Click(`[data-sq="0"] button.remove-item`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById('in-crossing').value === 'my-crossing.yaml' && !document.querySelector('[data-sq="0"]')`, nil, chromedp.WithPollingInterval(20*time.Millisecond)),
+		chromedp.Click(`#group-run summary`, chromedp.ByQuery),
+		fill(`#in-method`, "exact"),
+		chromedp.Evaluate(`fetch(document.getElementById('builder-download').href).then((r) => r.text())`, &crossing, awaitPromise),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		waitState("done", "error"),
+		chromedp.Evaluate(`document.getElementById('error').textContent`, &errText),
+		chromedp.Evaluate(`(document.getElementById('headline') || {}).textContent || ''`, &headline),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if errText != "" || strings.Contains(crossing, "sq:") {
+		t.Fatalf("a path with no S?: %q\n%s", errText, crossing)
+	}
+	if !strings.Contains(headline, "100.00%") {
+		t.Errorf("a path with no S?: %q; want the stack to arrive, 100.00%%", headline)
+	}
+}
+
 // TestSitePathBuilderInBrowser: a player builds the built-in crossing
 // two-sq-crossing in activate's path builder, without writing a file,
 // and gets its figures, exactly; the permalink carries the crossing and

@@ -1288,7 +1288,9 @@ function pageMain() {
 
   function crossingYAML(c) {
     const j = (v) => JSON.stringify(v).replace(/":/g, '": ').replace(/,"/g, ', "');
-    const out = ["command: activate", "title: " + JSON.stringify("A crossing built in the page"), "tables: illustrative", "stack: " + j(c.stack), "enemy: " + j(c.enemy), "sq:"];
+    const out = ["command: activate", "title: " + JSON.stringify("A crossing built in the page"), "tables: illustrative", "stack: " + j(c.stack), "enemy: " + j(c.enemy)];
+    // no S? at all leaves sq out: an empty sq is refused, as any empty list
+    if (c.sq.length) out.push("sq:");
     for (const q of c.sq) {
       const o = { id: q.id };
       if (q.loc) o.loc = q.loc;
