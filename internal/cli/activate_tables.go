@@ -57,9 +57,14 @@ func decodeTables(file string, data []byte) (*sasl.Tables, error) {
 	return t, fileError(err)
 }
 
-// tablesLabel is how every output names the tables a run used.
+// tablesLabel is how every output names the tables a run used. A file of
+// the player's own that says illustrative: true (a copy of the shipped
+// set, say) is told what marks it, not to supply the file it is.
 func tablesLabel(t *sasl.Tables) string {
-	if t.Illustrative {
+	switch {
+	case t.Illustrative && t.Source != sasl.IllustrativeFile:
+		return fmt.Sprintf("ILLUSTRATIVE %s tables (%s says illustrative: true), not the official ones: remove that line once its rows are the real tables", t.Nationality, t.Source)
+	case t.Illustrative:
 		return fmt.Sprintf("ILLUSTRATIVE %s tables (%s), not the official ones: supply yours with --tables FILE", t.Nationality, t.Source)
 	}
 	return fmt.Sprintf("%s tables from %s", t.Nationality, t.Source)

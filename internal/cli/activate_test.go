@@ -577,3 +577,27 @@ func TestCowerSwitchNeedsACoweringEnemy(t *testing.T) {
 		t.Errorf("a Green squad at long range: %q by default and %q with %s; want 90.40%% by default, and another figure", on, off, flip)
 	}
 }
+
+// TestCopiedTablesSayWhatMarksThem: a copy of the shipped tables keeps
+// their illustrative: true, and the output names the file that says so,
+// rather than asking for the file the player gave.
+func TestCopiedTablesSayWhatMarksThem(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "model", "sasl", "tables", sasl.IllustrativeFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "tab.yaml")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := cli(t, "activate", "two-sq-crossing", "--tables", file, "--method", "exact")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "tab.yaml says illustrative: true), not the official ones: remove that line once its rows are the real tables") || strings.Contains(flat, "supply yours") {
+		t.Errorf("a copy of the shipped tables:\n%s", out)
+	}
+	if _, out, _ := cli(t, "activate", "two-sq-crossing", "--method", "exact"); !strings.Contains(out, "supply yours with --tables FILE") {
+		t.Errorf("the shipped tables:\n%s", out)
+	}
+}
