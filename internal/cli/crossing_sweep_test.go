@@ -48,14 +48,22 @@ func TestCrossingSweep(t *testing.T) {
 	}{
 		{"vary: tem=1..3\n", nil, `:20: vary: "tem=1..3": "tem" is a number of the crossing's path or S?, not an input of sapper activate; sweep it by running copies of the file`},
 		{"vary: ac=1..2\nmetric: nope\n", nil, `:21: metric: "nope": no such metric`},
-		{"vary: ac=1..2\nmetric: nope\n", []string{"--metric", "arrived"}, `:21: metric: nope in the file and --metric "arrived" after it; a sweep has one`},
-		{"vary: ac=1..2\n", []string{"--vary", "elr=1..2"}, `:20: vary: ac=1..2 in the file and --vary "elr=1..2" after it`},
+		// replaced by --metric after the file, the file's metric is still
+		// read, as a flag of the file one after it replaces is
+		{"vary: ac=1..2\nmetric: nope\n", []string{"--metric", "arrived"}, `:21: metric: "nope": no such metric`},
 	} {
 		f := crossingFile(t, func(s string) string { return s + c.body })
 		code, _, stderr := cli(t, append([]string{"run", f, "--trials", "100"}, c.extra...)...)
 		if code != exitUsage || !strings.Contains(stderr, "c.yaml"+c.want) {
 			t.Errorf("%q %v: exit %d, %q, want %q", c.body, c.extra, code, stderr, c.want)
 		}
+	}
+	// --vary and --metric after the file replace the file's, as any flag
+	// after it does, and the title says so.
+	f := crossingFile(t, func(s string) string { return s + "vary: ac=1..2\nmetric: checked\n" })
+	code, stdout, stderr := cli(t, "run", f, "--vary", "elr=1..2", "--metric", "arrived", "--trials", "100")
+	if code != exitOK || !strings.Contains(stdout, "(changed: --vary elr=1..2, --metric arrived)") || !strings.Contains(stdout, "elr=2") || strings.Contains(stdout, "ac=2") {
+		t.Errorf("a crossing sweep with --vary and --metric after it: exit %d, %q\n%s", code, stderr, stdout)
 	}
 	// sapper sweep activate FILE varies its own input: the file's vary:,
 	// and the metric: it picks, would go unread.

@@ -58,6 +58,13 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 				// places: at their lines.
 				err = s.place(err, true)
 			}
+			if err == nil && !j.help {
+				// Its title as a sweep file's: what the flags after it
+				// changed, its range and metric among them.
+				if t := s.titled(extra); t != "" {
+					j.report.Scenario = t
+				}
+			}
 			return j, err
 		}
 		return s.command.prepare(ctx, in)
@@ -101,17 +108,32 @@ func notASweep(s *scenario, extra []string) error {
 }
 
 // sweep prepares a sweep scenario: its vary: and metric: keys are the
-// sweep's own inputs, the flags after the file may add the sweep's others
+// sweep's own inputs, which --vary and --metric after the file replace as
+// any flag after it replaces the file's (sapper run placed-tem-sweep
+// --vary tem=0..8), the flags after the file may add the sweep's others
 // (--goal, --cumulative), and the rest of in is the swept command's.
 func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 	sa, err := splitSweepArgs(in.args)
 	if err != nil {
 		return nil, err
 	}
-	if sa.hasVary {
-		return nil, inputErrorf("vary", "vary: %s in the file and --vary %s after it; a sweep varies one input", oneLine(s.vary), quote(sa.vary))
+	if replaced := sa.hasVary && sa.vary != s.vary || sa.hasMetric && s.metric != "" && sa.metric != s.metric; replaced {
+		// The file's own range and metric are read all the same, as a
+		// flag of the file that one after it replaces is, with the
+		// command's flags after it: its errors are at its lines.
+		if _, err := s.sweep(ctx, input{before: in.before, args: sa.rest, fileVary: in.fileVary}); err != nil {
+			return nil, err
+		}
+		if s.given == nil {
+			s.given = map[string]bool{}
+		}
+		// What went wrong from here on is the command line's.
+		s.given["vary"] = s.given["vary"] || sa.hasVary
+		s.given["metric"] = s.given["metric"] || sa.hasMetric
 	}
-	sa.vary, sa.hasVary = s.vary, true
+	if !sa.hasVary {
+		sa.vary, sa.hasVary = s.vary, true
+	}
 	// The file's cumulative: is the sweep's own, as --cumulative is: it
 	// shapes the --metric table as well as the chart, and the swept
 	// command would read it as the chart's alone. One after the file
@@ -131,10 +153,7 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 		}
 	}
 	in.before = before
-	if s.metric != "" {
-		if sa.hasMetric {
-			return nil, inputErrorf("metric", "metric: %s in the file and --metric %s after it; a sweep has one", oneLine(s.metric), quote(sa.metric))
-		}
+	if s.metric != "" && !sa.hasMetric {
 		sa.metric, sa.hasMetric, sa.fileMetric = s.metric, true, true
 	}
 	return sweepJob(ctx, s.command, sa, input{before: in.before, args: sa.rest, fileVary: true})
@@ -149,7 +168,8 @@ or one of the scenarios built into sapper (sapper scenarios lists them).
 
 Flags after FILE are the command's and come after the file's: they replace
 a single-valued flag of the file (--method exact, --format json, --plot
-odds.png) and add to a repeatable one (--target). Among the run and output
+odds.png) and add to a repeatable one (--target); --vary and --metric
+replace a sweep file's vary: and metric:. Among the run and output
 flags every command shares, a flag of the file that a flag after FILE
 conflicts with gives way (--method exact drops the file's trials:); any
 other conflict between the file and the flags after it is an error naming
