@@ -122,7 +122,7 @@ func (c *commonFlags) register(fs *pflag.FlagSet) *pflag.FlagSet {
 	g.StringVar(&c.progress, "progress", string(progressAuto), "progress bar on stderr, `WHEN`: auto (when it is a\nterminal; else an exact or --precision run, or a command\nof several runs, still going after 10 s says so once),\nalways or never")
 	g.BoolVar(&c.hideZero, "hide-zero", false, "table and chart: omit outcomes that never occurred")
 	g.StringVar(&c.view, "view", report.Exactly.String(), "table and CSV: read ordered outcomes (IFT results, counts)\n`VIEW`: exactly, at-least (this or worse: at least 2\nbroken) or at-most (this or milder); JSON carries all three")
-	g.BoolVar(&c.fractions, "fractions", false, "exact and auto: every probability also as a reduced\nfraction, computed exactly (2KIA 1/36), in the table\nand the JSON; slower; the CSV has no column for it")
+	g.BoolVar(&c.fractions, "fractions", false, "exact and auto: every probability also as a reduced\nfraction, computed exactly (2KIA 1/36), in the table\n(an exact run's JSON has them without it); slower")
 	g.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof:\nwhere your own scenario spends its time, e.g. --cpuprofile cpu.out")
 	g.StringVar(&c.plot, "plot", "", "after the run, draw a chart into `FILE`.png or FILE.svg:\none file, one panel per metric (bars with interval\nwhiskers), compare as grouped bars, sweep as lines with\ninterval bands, e.g. --plot odds.png")
 	g.BoolVar(&c.cumulative, "cumulative", false, "chart (and sweep --metric): draw ordered outcomes (IFT\nseverity, counts) as \"at least\" views, e.g. ≥ K/4")
@@ -268,6 +268,8 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, exact stri
 			"a Monte Carlo run estimates its probabilities; only an exact enumeration gives them as fractions (use --method exact or auto)"),
 		flagConflict(fs, "fractions", "--format csv", f == report.CSV,
 			"the CSV columns are fixed and hold no fraction; the table and the JSON show them"),
+		flagConflict(fs, "fractions", "--format json", f == report.JSON,
+			`the JSON of an exact run gives every fraction already ("fraction" beside each "p"); --fractions adds them to the table`),
 		flagConflict(fs, "view", "--format json", f == report.JSON,
 			"the JSON carries every view: p, at_least and at_most"),
 		flagConflict(fs, "hide-zero", "--format "+string(f), f != report.Table && noPlot,

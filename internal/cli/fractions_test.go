@@ -29,12 +29,13 @@ type fractionRun struct {
 	} `json:"metrics"`
 }
 
-// fractionJSON runs cmdline with --fractions --format json and returns
-// its results: the one of a single command, or every run of a compare or
-// sweep. Auto's note on stderr is let through.
+// fractionJSON runs cmdline with --format json, whose exact runs carry
+// their fractions, and returns its results: the one of a single command,
+// or every run of a compare or sweep. Auto's note on stderr is let
+// through.
 func fractionJSON(t *testing.T, cmdline string) []fractionRun {
 	t.Helper()
-	return runJSON(t, append(args(cmdline), "--fractions", "--format", "json")...)
+	return runJSON(t, append(args(cmdline), "--format", "json")...)
 }
 
 // runJSON runs argv, which writes JSON, and returns its results as
@@ -245,7 +246,7 @@ func TestFractionsTable(t *testing.T) {
 	golden.Check(t, "dc_exact_fractions_table", normalize([]byte(stdout)))
 }
 
-// TestFractionsRefused: Monte Carlo and the CSV refuse --fractions as
+// TestFractionsRefused: Monte Carlo, the CSV and the JSON refuse --fractions as
 // usage errors, and so does a building whose draws are rounded, before
 // the run; the engine refuses it as a failed run for any other model
 // whose draws were rounded; auto falling back to Monte Carlo says it
@@ -253,6 +254,8 @@ func TestFractionsTable(t *testing.T) {
 func TestFractionsRefused(t *testing.T) {
 	wantUsage(t, "dc --target 4-6-7 --fractions", "--fractions with --method mc: a Monte Carlo run estimates")
 	wantUsage(t, "dc --target 4-6-7 --method exact --fractions --format csv", "--fractions with --format csv: the CSV columns are fixed")
+	// The JSON of an exact run has them already: --fractions changed nothing.
+	wantUsage(t, "dc --target 4-6-7 --method exact --fractions --format json", `--fractions with --format json: the JSON of an exact run gives every fraction already`)
 	wantUsage(t, "building --dice 60 --method exact --fractions", "--fractions: this attack's pool is too large for exact weights: they were rounded to fit 64 bits")
 	wantUsage(t, "building --dice 20 --combined 40 --method auto --fractions", "--fractions: this attack's pool")
 	a := toi.NewBuildingAttack(toi.OnBuilding)
