@@ -187,6 +187,9 @@ func checkUTF8(file string, data []byte) error {
 			// the next line, a key losing its first letter.
 			return Errorf(file, line, "column %d: a byte order mark (U+FEFF), invisible, which only the file's first bytes may hold; remove it", col)
 		}
+		if what := lineBreak(r); what != "" {
+			return Errorf(file, line, "column %d: U+%04X, %s, which YAML reads as a line break; remove it, or break the line", col, r, what)
+		}
 		if refused(r) {
 			what := "control character"
 			if r > 0xff {
@@ -206,8 +209,24 @@ func checkUTF8(file string, data []byte) error {
 const bom = 0xfeff
 
 // refusedAfterStart reports what checkUTF8 refuses past a file's first
-// byte order mark: what the decoder refuses, and another mark.
-func refusedAfterStart(r rune) bool { return refused(r) || r == bom }
+// byte order mark: what the decoder refuses, another mark, and a break.
+func refusedAfterStart(r rune) bool { return refused(r) || r == bom || lineBreak(r) != "" }
+
+// lineBreak names the characters the decoder reads as line breaks, as
+// YAML 1.1 does, though no editor shows them as one: a title holding one
+// broke in two, and the decoder's message named a later line and a
+// missing colon. "" for any other.
+func lineBreak(r rune) string {
+	switch r {
+	case 0x85:
+		return "a next-line character"
+	case 0x2028:
+		return "a line separator"
+	case 0x2029:
+		return "a paragraph separator"
+	}
+	return ""
+}
 
 // refused reports the characters the YAML decoder refuses in a file: the
 // C0 controls but tab, line feed and carriage return, and the

@@ -228,3 +228,40 @@ func TestTooDeep(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestLineBreaksNoEditorShows: NEL, LS and PS, which the decoder reads
+// as line breaks, are refused at their line and column, which the
+// decoder's own message got wrong ("could not find expected ':'" two
+// lines on).
+func TestLineBreaksNoEditorShows(t *testing.T) {
+	for body, want := range map[string]string{
+		"a: 1\nb: \"x\u2028y\"\n": "f.yaml:2: column 6: U+2028, a line separator, which YAML reads as a line break",
+		"a: x\u0085y\nb: 2\n":     "f.yaml:1: column 5: U+0085, a next-line character",
+		"# \u2029\na: 1\n":        "f.yaml:1: column 3: U+2029, a paragraph separator",
+	} {
+		_, err := Decode("f.yaml", []byte(body), "a:")
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: %v; want %q", body, err, want)
+		}
+	}
+}
+
+// TestTaggedListsAndKeys: a list, a mapping or a key written with a tag
+// is refused wherever it stands; a value's own tag is its reader's to
+// refuse, naming its field.
+func TestTaggedListsAndKeys(t *testing.T) {
+	for body, want := range map[string]string{
+		"a: !!seq [1, 2]\n":     "f.yaml:1: a: a list tagged !!seq",
+		"!!map\na: 1\n":         "f.yaml:1: a mapping tagged !!map",
+		"a:\n  - !foo {b: 1}\n": "f.yaml:2: a mapping tagged !foo",
+		"!!str a: 1\n":          `f.yaml:1: the key "a" tagged !!str`,
+	} {
+		_, err := Decode("f.yaml", []byte(body), "a:")
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: %v; want %q", body, err, want)
+		}
+	}
+	if _, err := Decode("f.yaml", []byte("a: !!float 1\n"), "a:"); err != nil {
+		t.Errorf("a tagged value is its reader's to refuse: %v", err)
+	}
+}
