@@ -103,6 +103,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 		vehicles = append(vehicles, p.Name)
 	}
 	setChoices(g, "vehicle", vehicles)
+	setChoices(g, "aerial-af", asl.AFNames())
 	setExcludes(g, "af", "vehicle")
 	// What each mode takes, as the attack's conflicts refuse the rest: a
 	// Set DC makes no Position DR and never eliminates the AFV (its crew's
@@ -162,7 +163,7 @@ func (f *afvFlags) resolve(fs *pflag.FlagSet) (asl.AFVAttack, error) {
 	if fs.Changed("aerial-af") {
 		v, err := asl.ParseAF(f.aerialAF)
 		if err != nil || v == asl.Unarmored {
-			return zero, badValue("aerial-af", f.aerialAF, "want an AF such as 4: one of 0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26")
+			return zero, badValue("aerial-af", f.aerialAF, "want an AF such as 4: one of "+strings.Join(asl.AFNames(), ", "))
 		}
 		a.AerialAF = v
 	}

@@ -66,6 +66,9 @@ func TestOnlyAsRefused(t *testing.T) {
 			switch in.Name {
 			case "breach":
 				sample = []string{"--breach", "rowhouse"}
+			case "aerial-af":
+				// no higher than the example vehicle's worst AF (C7.12)
+				sample = []string{"--aerial-af", "4"}
 			case "roadblock":
 				// every mode takes one roadblock or the other (a Thrown DC
 				// the narrow one only): its value, not the input, hangs on

@@ -54,12 +54,16 @@ func ParseAF(s string) (AF, error) {
 	return 0, fmt.Errorf("%q is not an AF: want one of %s, or - for an unarmored facing", s, afList())
 }
 
-func afList() string {
+func afList() string { return strings.Join(AFNames(), ", ") }
+
+// AFNames are the AFs of the scale, lowest first, as ParseAF reads them
+// (an unarmored facing's "-" aside): the values an Aerial AF may take.
+func AFNames() []string {
 	ss := make([]string, len(afScale))
 	for i, v := range afScale {
 		ss[i] = v.String()
 	}
-	return strings.Join(ss, ", ")
+	return ss
 }
 
 // Facing is the Target Facing a DC is Placed or Thrown through (C7.346).
