@@ -297,6 +297,14 @@ func (f *activateFlags) apply(fs *pflag.FlagSet, c *sasl.Crossing) error {
 	if fs.Changed("assault") {
 		c.Assault = f.assault
 	}
+	// One given after the file against the other in it: named as such,
+	// as any conflict between the file and the flags after it is.
+	switch {
+	case c.Hazardous && c.Assault && fs.Changed("hazardous") && !fs.Changed("assault"):
+		return inputErrorf("hazardous", "--hazardous with the file's assault: true: Assault Movement is not Hazardous Movement; give --assault=false with it")
+	case c.Hazardous && c.Assault && fs.Changed("assault") && !fs.Changed("hazardous"):
+		return inputErrorf("assault", "--assault with the file's hazardous: true: Assault Movement is not Hazardous Movement; give --hazardous=false with it")
+	}
 	return applyActivateRules(f.rules, &c.Options, c.Stack)
 }
 

@@ -92,3 +92,28 @@ func TestCrossingValueGivenTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossingMovementAfterTheFile: --hazardous after a file that says
+// assault: true (or the reverse) names the flag after the file and the
+// file's key, as any conflict between the two does; the model's own
+// message named only the key.
+func TestCrossingMovementAfterTheFile(t *testing.T) {
+	for _, c := range []struct{ key, flag, want string }{
+		{"assault", "--hazardous", "--hazardous with the file's assault: true: Assault Movement is not Hazardous Movement; give --assault=false with it"},
+		{"hazardous", "--assault", "--assault with the file's hazardous: true: Assault Movement is not Hazardous Movement; give --hazardous=false with it"},
+	} {
+		f := crossingFile(t, func(s string) string {
+			return strings.Replace(s, "stack: [4-6-7]\n", "stack: [4-6-7]\n"+c.key+": true\n", 1)
+		})
+		code, _, stderr := cli(t, "run", f, c.flag, "--trials", "100")
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: true, %s after it: exit %d, %q", c.key, c.flag, code, stderr)
+		}
+		if c.key != "assault" {
+			continue // Assault Movement enters one Location, and the path has two
+		}
+		if code, _, stderr := cli(t, "run", f, c.flag, "--assault=false", "--trials", "100"); code != exitOK {
+			t.Errorf("%s with --assault=false: exit %d, %q", c.flag, code, stderr)
+		}
+	}
+}
