@@ -171,7 +171,7 @@ func TestActivateUsageErrors(t *testing.T) {
 			"x.yaml:6: path 1: the S? A and B share Location h, but only A is eligible here"},
 		{good + "assault: true\npath: x\n", "field path given twice"},
 		{strings.Replace(good, "path:\n", "assault: true\npath:\n  - {mf: 1}\n", 1), "Assault Movement enters one Location only (A4.61)"},
-		{strings.Replace(good, "stack: [4-6-7]", "stack: [4-6-x]", 1), `x.yaml:2: stack 1: "4-6-x": "x" is not a number`},
+		{strings.Replace(good, "stack: [4-6-7]", "stack: [4-6-x]", 1), `x.yaml:2: stack 1: "4-6-x": "x" is not a whole number`},
 		{strings.Replace(good, "russian", "german", 1), "nationality"},
 		{strings.Replace(good, "russian", "Russian", 1), `x.yaml:3: nationality: "Russian": words are lower case, as the tables' "russian"`},
 		{good + "tables: nope.yaml\n", "tables"},

@@ -25,7 +25,7 @@ func TestUsageErrors(t *testing.T) {
 		{"go", `sapper: unknown command "go"; want one of compare,`},
 		{"help dc version", "sapper help: want at most one command"},
 		{"dc", "sapper dc: --target is required"},
-		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a number; want e.g. 4-6-7`},
+		{"dc --target 4-6-x", `sapper dc: --target "4-6-x": "x" is not a whole number; want e.g. 4-6-7`},
 		{"dc --target 4-6-7 --target leader:8-9", `sapper dc: --target "leader:8-9": leadership modifier`},
 		{"dc --target 4-6-7,class=foo", `sapper dc: --target "4-6-7,class=foo": class=foo: want one of`},
 		{"dc --target 4-6-7 --trials -5", `sapper dc: --trials "-5": want a whole number from 1 to 10,000,000,000`},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -159,6 +160,10 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			if best := spell.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
 				return scenarioError(file, line, "unknown field %s; did you mean %s?", quote(key), best)
 			}
+			if commandWithFlag(key) {
+				return scenarioError(file, line, "unknown field %s: a command's flag goes under flags:, as flags: {%s: …}", quote(key), key)
+			}
+
 			return scenarioError(file, line, "unknown field %s; want %s, or for sapper activate %s", quote(key),
 				strings.Join(scenarioKeys, ", "), strings.Join(crossingKeys, ", "))
 		}
@@ -835,6 +840,11 @@ func suggest(name string, fs *pflag.FlagSet) string {
 		}
 	}
 	best := spell.Nearest(name, names)
+	if _, err := strconv.ParseFloat(name, 64); err == nil && best == "" {
+		// needed: 0.5,0.8 in a mapping {…}: YAML split the value at its
+		// comma and read the rest as a key.
+		return ": a number where a flag goes, split by YAML at a comma from the value before it? Give a list as [0.5, 0.8], or quote a value holding a comma"
+	}
 	if best == "" {
 		return fmt.Sprintf(" (sapper help %s lists its flags)", fs.Name())
 	}
@@ -901,4 +911,14 @@ func unitFormOf(cmd string, f *pflag.Flag) (unitForm, bool) {
 		return unitForm{"unit", "4-6-7,elr=2", "4-6-7", ",", func(s string) error { _, err := asl.ParseUnit(s); return err }, asl.IsUnitOption}, true
 	}
 	return unitForm{}, false
+}
+
+// commandWithFlag reports whether some command has a flag named name.
+func commandWithFlag(name string) bool {
+	for _, c := range commands {
+		if c.prepare != nil && flagsOf(c).Lookup(name) != nil {
+			return true
+		}
+	}
+	return false
 }

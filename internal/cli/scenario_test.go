@@ -59,6 +59,10 @@ func TestScenarioErrors(t *testing.T) {
 		{"tagged text", "command: dc\nflags:\n  target: !foo 4-6-7\n", `tagged text.yaml:3: field target: "4-6-7" is tagged !foo: a file gives a value as the command line does, with no tag`},
 		// The non-specific ! makes a value text, as quotes do.
 		{"tagged bang", "command: dc\nflags:\n  target: 4-6-7\n  tem: ! 2\n", `tagged bang.yaml:4: field tem: "2" is tagged !: a file gives a value as the command line does, with no tag`},
+		// a flag beside command: rather than under flags:, and a value
+		// YAML split at its comma in a {…} mapping
+		{"top flag", "command: dc\nmethod: exact\nflags: {target: 4-6-7}\n", `top flag.yaml:2: unknown field "method": a command's flag goes under flags:, as flags: {method: …}`},
+		{"split value", "command: building\nflags: {needed: 0.5,0.8}\n", `split value.yaml:2: unknown field "0.8" for sapper building: a number where a flag goes, split by YAML at a comma from the value before it?`},
 		{"tagged flags", "command: dc\nflags: !!map\n  target: 4-6-7\n", `tagged flags.yaml:2: flags: a mapping tagged !!map: a file's values take no YAML tag; remove it`},
 		// nor a list, a key or the file as a whole, which were read as
 		// though untagged

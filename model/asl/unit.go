@@ -321,7 +321,7 @@ func ParseUnit(s string) (Unit, error) {
 			case decimal.OutOfRange(err):
 				return Unit{}, fmt.Errorf("unit %q: %s is far out of range; %s", s, x, form)
 			case err != nil:
-				return Unit{}, fmt.Errorf("unit %q: %q is not a number; %s", s, x, form)
+				return Unit{}, fmt.Errorf("unit %q: %q is not a whole number; %s", s, x, form)
 			}
 			v[i] = int(n)
 		}
