@@ -860,8 +860,7 @@ func oddRune(s, allowed string) string {
 	i := 0
 	for _, r := range s {
 		i++
-		bidi := r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F || r == 0x061C
-		if bidi || unicode.IsControl(r) && !strings.ContainsRune(allowed, r) {
+		if yamlfile.Bidi(r) || unicode.IsControl(r) && !strings.ContainsRune(allowed, r) {
 			return fmt.Sprintf("%U at character %d", r, i)
 		}
 	}

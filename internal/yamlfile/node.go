@@ -65,10 +65,19 @@ func nameProblem(s string) string {
 	switch {
 	case strings.IndexFunc(s, unicode.IsControl) >= 0:
 		return "a name holds no control character such as a line break"
+	case strings.IndexFunc(s, Bidi) >= 0:
+		return "a name holds no bidirectional control (U+202E and the like), which shows its text in another order than it has"
 	case utf8.RuneCountInString(s) > MaxName:
 		return fmt.Sprintf("a name is at most %d characters", MaxName)
 	}
 	return ""
+}
+
+// Bidi reports whether r is a bidirectional control: an embedding,
+// override or isolate, or a directional mark. A title or a name holding
+// one may show its text otherwise than it reads.
+func Bidi(r rune) bool {
+	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F || r == 0x061C
 }
 
 // Name reads a single value that names something: one line of at most
