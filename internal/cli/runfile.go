@@ -101,7 +101,7 @@ func notASweep(s *scenario, extra []string) error {
 		given bool
 	}{{"vary", sa.hasVary}, {"metric", sa.hasMetric}, {"goal", sa.hasGoal}} {
 		if f.given {
-			return inputErrorf(f.name, "--%s after a scenario that is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep %s ... --vary INPUT=FROM..TO", f.name, s.command.name)
+			return inputErrorf(f.name, "--%s after %s, which is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep %s ... --vary INPUT=FROM..TO", f.name, oneLine(clip(s.file)), s.command.name)
 		}
 	}
 	return nil

@@ -116,8 +116,8 @@ func TestRunFileConflicts(t *testing.T) {
 		want string
 	}{
 		// a sweep's own flags after a file that is none
-		{[]string{"run", placed, "--vary", "tem=0..2"}, "sapper run: --vary after a scenario that is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep dc ... --vary INPUT=FROM..TO"},
-		{[]string{"run", "fire-on-stack", "--goal", "stack=cleared>=0.5"}, "sapper run: --goal after a scenario that is no sweep"},
+		{[]string{"run", placed, "--vary", "tem=0..2"}, "sapper run: --vary after " + placed + ", which is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep dc ... --vary INPUT=FROM..TO"},
+		{[]string{"run", "fire-on-stack", "--goal", "stack=cleared>=0.5"}, "sapper run: --goal after built-in scenario fire-on-stack, which is no sweep"},
 		{[]string{"run", set, "--tem", "2"}, "sapper run: " + set + ":4: mode: set with --tem given after the file: a Set DC attacks with no TEM (A23.71)\n"},
 		{[]string{"run", set, "--cx"}, "sapper run: " + set + ":4: mode: set with --cx given after the file: a Set DC has no CX DRM (A23.71)\n"},
 		{[]string{"run", set, "--enemy-infantry", "2", "--mode", "placed"}, "sapper run: " + set + " (sapper dc): --enemy-infantry with --mode placed"},
