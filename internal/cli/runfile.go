@@ -124,10 +124,13 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 		if _, err := s.sweep(ctx, input{before: in.before, args: sa.rest, fileVary: in.fileVary}); err != nil {
 			return nil, err
 		}
+	}
+	if sa.hasVary || sa.hasMetric {
+		// A range or metric given after the file: what goes wrong with
+		// it is the command line's, not the file's.
 		if s.given == nil {
 			s.given = map[string]bool{}
 		}
-		// What went wrong from here on is the command line's.
 		s.given["vary"] = s.given["vary"] || sa.hasVary
 		s.given["metric"] = s.given["metric"] || sa.hasMetric
 	}

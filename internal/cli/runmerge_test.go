@@ -111,10 +111,16 @@ func TestRunFileConflicts(t *testing.T) {
 	if err := os.WriteFile(ten, []byte("command: dc\nflags:\n  target: ["+strings.Repeat("4-6-7, ", 9)+"4-6-7]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	swept := dir + "/swept.yaml"
+	if err := os.WriteFile(swept, []byte("command: dc\nflags:\n  target: 4-6-7\n  method: exact\nvary: tem=0..1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		// a metric given after a sweep file is the command line's to mend
+		{[]string{"run", swept, "--metric", "bogus"}, "sapper run: " + swept + " (sapper dc): --metric \"bogus\": no such metric"},
 		// a sweep's own flags after a file that is none
 		{[]string{"run", placed, "--vary", "tem=0..2"}, "sapper run: --vary after " + placed + ", which is no sweep: a file sweeps with vary: INPUT=FROM..TO in it, or sweep its command: sapper sweep dc ... --vary INPUT=FROM..TO"},
 		{[]string{"run", "fire-on-stack", "--goal", "stack=cleared>=0.5"}, "sapper run: --goal after built-in scenario fire-on-stack, which is no sweep"},
@@ -176,6 +182,10 @@ func TestRunFileConflicts(t *testing.T) {
 		// shows another
 		{[]string{"run", "placed-tem-sweep", "--metric", "ift"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --metric ift)"},
 		{[]string{"run", "placed-tem-sweep", "--goal", "stack=cleared>=0.5"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --goal stack=cleared>=0.5)"},
+		// and its range, which one after it replaces; the file's own is
+		// not named again
+		{[]string{"run", "placed-tem-sweep", "--vary", "tem=0..8"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --vary tem=0..8)"},
+		{[]string{"run", "placed-tem-sweep", "--vary", "tem=0..5"}, "A Placed DC on a squad as the TEM grows from 0 to 5"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
 		var doc struct{ Title string }
