@@ -566,26 +566,18 @@ func TestSiteFiguresAsTheCommandLine(t *testing.T) {
 	var flame, mean, sweep, deltas, dcIntervals, thrownHeads []string
 	var plansMethod string
 	plans := url.Values{"target": {"4-6-7", "leader:8-1"}, "plan": {"a: dc placed", "b: fire 8 -1 leader; dc placed"}, "trials": {"20000"}}
+	// look opens the page at path, waits for its run and reads expr.
+	look := func(path, expr string, out any) chromedp.Tasks {
+		return chromedp.Tasks{chromedp.Navigate(ts.URL + path), waitState("done", "error"), chromedp.Evaluate(expr, out)}
+	}
 	if err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/?dc#dc?target=4-6-7&trials=100000"),
-		waitState("done", "error"),
-		chromedp.Evaluate(`[...document.querySelectorAll('table.metric td .ci')].map((t) => t.textContent)`, &dcIntervals),
-		chromedp.Navigate(ts.URL+"/?cmp#sweep?command=compare&vary=tem%3D0..1&trials=20000"),
-		waitState("done", "error"),
-		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep[data-way=thrown] thead th')].map((t) => t.textContent)`, &thrownHeads),
-		chromedp.Navigate(ts.URL+"/?sweep#sweep?command=dc&target=4-6-7&vary=tem%3D0..2&trials=20000"),
-		waitState("done", "error"),
-		chromedp.Evaluate(`[...document.querySelectorAll('table.sweep td .ci')].map((t) => t.textContent)`, &sweep),
-		chromedp.Navigate(ts.URL+"/?plans#plans?"+plans.Encode()),
-		waitState("done", "error"),
-		chromedp.Evaluate(`[...document.querySelectorAll('#figures td.delta')].flatMap((t) => [t.firstChild.textContent, (t.querySelector('.ci') || {}).textContent || ''])`, &deltas),
+		look("/?dc#dc?target=4-6-7&trials=100000", `[...document.querySelectorAll('table.metric td .ci')].map((t) => t.textContent)`, &dcIntervals),
+		look("/?cmp#sweep?command=compare&vary=tem%3D0..1&trials=20000", `[...document.querySelectorAll('table.sweep[data-way=thrown] thead th')].map((t) => t.textContent)`, &thrownHeads),
+		look("/?sweep#sweep?command=dc&target=4-6-7&vary=tem%3D0..2&trials=20000", `[...document.querySelectorAll('table.sweep td .ci')].map((t) => t.textContent)`, &sweep),
+		look("/?plans#plans?"+plans.Encode(), `[...document.querySelectorAll('#figures td.delta')].flatMap((t) => [t.firstChild.textContent, (t.querySelector('.ci') || {}).textContent || ''])`, &deltas),
 		chromedp.Evaluate(`document.querySelector('#result .meta').textContent`, &plansMethod),
-		chromedp.Navigate(ts.URL+"/#compare?trials=20000"),
-		waitState("done", "error"),
-		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=flame] tr[data-value=yes] td')].map((t) => t.textContent)`, &flame),
-		chromedp.Navigate(ts.URL+"/?mean#building?trials=20000"),
-		waitState("done", "error"),
-		chromedp.Evaluate(`[...document.querySelectorAll('table.metric[data-metric=hits] tr.mean')].map((t) => t.textContent)`, &mean),
+		look("/#compare?trials=20000", `[...document.querySelectorAll('table.metric[data-metric=flame] tr[data-value=yes] td')].map((t) => t.textContent)`, &flame),
+		look("/?mean#building?trials=20000", `[...document.querySelectorAll('table.metric[data-metric=hits] tr.mean')].map((t) => t.textContent)`, &mean),
 	); err != nil {
 		t.Fatal(err)
 	}

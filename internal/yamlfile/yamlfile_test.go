@@ -237,11 +237,18 @@ func TestTooDeep(t *testing.T) {
 // decoder's own message got wrong ("could not find expected ':'" two
 // lines on).
 func TestLineBreaksNoEditorShows(t *testing.T) {
-	for body, want := range map[string]string{
+	decodeRefuses(t, map[string]string{
 		"a: 1\nb: \"x\u2028y\"\n": "f.yaml:2: column 6: U+2028, a line separator, which YAML reads as a line break",
 		"a: x\u0085y\nb: 2\n":     "f.yaml:1: column 5: U+0085, a next-line character",
 		"# \u2029\na: 1\n":        "f.yaml:1: column 3: U+2029, a paragraph separator",
-	} {
+	})
+}
+
+// decodeRefuses decodes each file body and wants an error that starts
+// with its message.
+func decodeRefuses(t *testing.T, cases map[string]string) {
+	t.Helper()
+	for body, want := range cases {
 		_, err := Decode("f.yaml", []byte(body), "a:")
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: %v; want %q", body, err, want)
@@ -253,17 +260,12 @@ func TestLineBreaksNoEditorShows(t *testing.T) {
 // is refused wherever it stands; a value's own tag is its reader's to
 // refuse, naming its field.
 func TestTaggedListsAndKeys(t *testing.T) {
-	for body, want := range map[string]string{
+	decodeRefuses(t, map[string]string{
 		"a: !!seq [1, 2]\n":     "f.yaml:1: a: a list tagged !!seq",
 		"!!map\na: 1\n":         "f.yaml:1: a mapping tagged !!map",
 		"a:\n  - !foo {b: 1}\n": "f.yaml:2: a mapping tagged !foo",
 		"!!str a: 1\n":          `f.yaml:1: the key "a" tagged !!str`,
-	} {
-		_, err := Decode("f.yaml", []byte(body), "a:")
-		if err == nil || !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("%q: %v; want %q", body, err, want)
-		}
-	}
+	})
 	if _, err := Decode("f.yaml", []byte("a: !!float 1\n"), "a:"); err != nil {
 		t.Errorf("a tagged value is its reader's to refuse: %v", err)
 	}
