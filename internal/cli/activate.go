@@ -234,7 +234,7 @@ func prepareCrossing(ctx context.Context, s *scenario, given input) (*job, error
 	in := activateInputs{File: s.file, Tables: tablesLabel(cr.Tables), Crossing: cr, Omitted: sasl.Omitted()}
 	rep := report.Report{Command: "activate", Scenario: s.title, Title: describeCrossing(cr), Inputs: in}
 	j := single(fs, c, rep, exp, activateFigures)
-	j.explainWith(func() *report.Explanation { return explainCrossing(cr) })
+	j.explainWith(func() *report.Explanation { return explainers.crossing(cr) })
 	return j, nil
 }
 

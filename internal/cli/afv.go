@@ -123,7 +123,7 @@ func (f *afvFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareAFV(ctx context.Context, in input) (*job, error) {
 	var f afvFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainAFV, in)
+	return prepareAttack("afv", register, f.resolve, describeAFV, afvFigures, explainers.afv, in)
 }
 
 // resolve turns the afv flags into an attack with every default filled in.

@@ -124,7 +124,7 @@ func prepareBuilding(ctx context.Context, in input) (*job, error) {
 		return nil, inputErrorf("fractions", "--fractions: this attack's pool is too large for exact weights: they were rounded to fit 64 bits and have no exact fractions; run without --fractions (the JSON of an exact run then says why it has none)")
 	}
 	j := single(fs, c, report.Report{Command: "building", Title: describeBuilding(a), Inputs: a}, exp, buildingFiguresFor(a))
-	j.explainWith(func() *report.Explanation { return explainBuilding(a) })
+	j.explainWith(func() *report.Explanation { return explainers.building(a) })
 	return j, nil
 }
 

@@ -276,6 +276,8 @@ func (c *commonFlags) conflicts(fs *pflag.FlagSet, method sim.Method, exact stri
 			"JSON and CSV always list every outcome; --hide-zero changes the table and the chart"),
 		flagConflict(fs, "cumulative", "no --plot", noPlot, "--cumulative changes the chart (and a sweep's --metric table)"),
 		flagConflict(fs, "explain", "--format csv", c.explain && f == report.CSV, "the working is shown in the table and the JSON only"),
+		flagConflict(fs, "explain", "the page's engine", c.explain && !canExplain(),
+			"it is built without the working, which the command line's sapper shows: the command under Run it again, with --explain"),
 	)
 }
 

@@ -193,7 +193,7 @@ func prepareCompare(ctx context.Context, in input) (*job, error) {
 		return nil, err
 	}
 	j := sideBySide(fs, c, report.Report{Command: "compare", Title: describeComparison(cmp), Inputs: cmp}, runs, "way")
-	j.explain = func() []*report.Explanation { return explainComparison(cmp) }
+	j.explain = func() []*report.Explanation { return explainers.comparison(cmp) }
 	// A sweep of compare reads the DC figures whatever the view.
 	j.figures = dcFigures
 	if fs.Changed("differences") {

@@ -143,7 +143,7 @@ func prepareDC(ctx context.Context, in input) (*job, error) {
 	var f dcFlags
 	f.heightSwept = in.swept("elevation")
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainDC, in)
+	return prepareAttack("dc", register, f.resolve, describeDC, dcFigures, explainers.dc, in)
 }
 
 // resolve turns the dc flags into an attack with every default filled in.

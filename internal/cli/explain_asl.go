@@ -1,3 +1,5 @@
+//go:build !js
+
 package cli
 
 import (
@@ -31,6 +33,10 @@ const (
 var modeRules = map[asl.Mode]string{asl.Placed: "A23.3, A23.4", asl.Thrown: "A23.6", asl.Set: "A23.7, A23.71"}
 
 // explainDC is the working of a DC attack on a Location of Personnel.
+func init() {
+	explainers.dc, explainers.afv, explainers.plan, explainers.comparison = explainDC, explainAFV, explainPlan, explainComparison
+}
+
 func explainDC(a asl.DCAttack) *report.Explanation {
 	w := a.Working()
 	e := &report.Explanation{}

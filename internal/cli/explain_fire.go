@@ -1,3 +1,5 @@
+//go:build !js
+
 package cli
 
 import (
@@ -16,6 +18,8 @@ const (
 
 // explainFire is the working of an attack on the IFT and Table 23, or of
 // WP's Flame DR or an AFV's entry into a building.
+func init() { explainers.fire = explainFire }
+
 func explainFire(a asl.IFTAttack) *report.Explanation {
 	w := a.Working()
 	e := &report.Explanation{}

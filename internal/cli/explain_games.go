@@ -1,3 +1,5 @@
+//go:build !js
+
 package cli
 
 import (
@@ -25,6 +27,10 @@ const (
 )
 
 // explainBuilding is the working of a Tide of Iron attack on a building.
+func init() {
+	explainers.building, explainers.lhy, explainers.crossing = explainBuilding, explainLHY, explainCrossing
+}
+
 func explainBuilding(a toi.BuildingAttack) *report.Explanation {
 	if a.Suppressive {
 		return explainSuppressive(a)

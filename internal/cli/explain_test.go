@@ -1,3 +1,5 @@
+//go:build !js
+
 package cli
 
 import (
@@ -49,21 +51,7 @@ func TestExplainGolden(t *testing.T) {
 // explainDoc is a single result's JSON with its working.
 type explainDoc struct {
 	Explain report.Explanation `json:"explain"`
-	Metrics []metricDoc        `json:"metrics"`
-}
-
-func (d explainDoc) p(metric, outcome string) float64 {
-	for _, m := range d.Metrics {
-		if m.Name != metric {
-			continue
-		}
-		for _, o := range m.Outcomes {
-			if o.Value == outcome {
-				return o.P
-			}
-		}
-	}
-	return math.NaN()
+	resultDoc
 }
 
 // TestExplainTableIsTheExactResult: the chances of the first roll's table

@@ -101,7 +101,7 @@ func (f *fireFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareFire(ctx context.Context, in input) (*job, error) {
 	var f fireFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainFire, in)
+	return prepareAttack("fire", register, f.resolve, describeFire, fireFigures, explainers.fire, in)
 }
 
 // resolve turns the fire flags into an attack with every default filled

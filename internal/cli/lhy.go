@@ -74,7 +74,7 @@ func (f *lhyFlags) register(fs *pflag.FlagSet) (own, common *pflag.FlagSet) {
 func prepareLHY(ctx context.Context, in input) (*job, error) {
 	var f lhyFlags
 	register := func(fs *pflag.FlagSet) *commonFlags { f.register(fs); return &f.common }
-	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, explainLHY, in)
+	j, err := prepareAttack("lhy", register, f.resolve, describeLHY, nil, explainers.lhy, in)
 	if err != nil || j.help {
 		return j, err
 	}

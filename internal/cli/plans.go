@@ -216,7 +216,7 @@ func preparePlans(ctx context.Context, given input) (*job, error) {
 	j.explain = func() []*report.Explanation {
 		var out []*report.Explanation
 		for _, p := range in.Plans {
-			out = append(out, explainPlan(p.Plan))
+			out = append(out, explainers.plan(p.Plan))
 		}
 		return out
 	}

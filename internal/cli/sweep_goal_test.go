@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -211,7 +212,7 @@ func TestSweepGoalMatchesSeparateRuns(t *testing.T) {
 	first := ""
 	for tem := 0; tem <= 4 && first == ""; tem++ {
 		_, out, _ := cli(t, args("dc --target 4-6-7 --target 4-6-7 --method exact --format json --tem "+strconv.Itoa(tem))...)
-		var one explainDoc
+		var one resultDoc
 		if err := json.Unmarshal([]byte(out), &one); err != nil {
 			t.Fatal(err)
 		}
@@ -272,4 +273,24 @@ func TestSweepGoalBadInput(t *testing.T) {
 	} {
 		wantUsage(t, c.args, c.want)
 	}
+}
+
+// resultDoc is a single result's JSON, its metrics.
+type resultDoc struct {
+	Metrics []metricDoc `json:"metrics"`
+}
+
+// p is the probability of outcome of metric, NaN where it has none.
+func (d resultDoc) p(metric, outcome string) float64 {
+	for _, m := range d.Metrics {
+		if m.Name != metric {
+			continue
+		}
+		for _, o := range m.Outcomes {
+			if o.Value == outcome {
+				return o.P
+			}
+		}
+	}
+	return math.NaN()
 }
