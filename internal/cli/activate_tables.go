@@ -62,7 +62,7 @@ func decodeTables(file string, data []byte) (*sasl.Tables, error) {
 // set, say) is told what marks it, not to supply the file it is.
 func tablesLabel(t *sasl.Tables) string {
 	switch {
-	case t.Illustrative && t.Source != sasl.IllustrativeFile:
+	case t.Illustrative && !t.Shipped:
 		return fmt.Sprintf("ILLUSTRATIVE %s tables (%s says illustrative: true), not the official ones: remove that line once its rows are the real tables", t.Nationality, t.Source)
 	case t.Illustrative:
 		return fmt.Sprintf("ILLUSTRATIVE %s tables (%s), not the official ones: supply yours with --tables FILE", t.Nationality, t.Source)

@@ -586,7 +586,8 @@ func TestCopiedTablesSayWhatMarksThem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "tab.yaml")
+	// named as the shipped set is: still the player's file
+	file := filepath.Join(t.TempDir(), sasl.IllustrativeFile)
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -594,7 +595,7 @@ func TestCopiedTablesSayWhatMarksThem(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "tab.yaml says illustrative: true), not the official ones: remove that line once its rows are the real tables") || strings.Contains(flat, "supply yours") {
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, sasl.IllustrativeFile+" says illustrative: true), not the official ones: remove that line once its rows are the real tables") || strings.Contains(flat, "supply yours") {
 		t.Errorf("a copy of the shipped tables:\n%s", out)
 	}
 	if _, out, _ := cli(t, "activate", "two-sq-crossing", "--method", "exact"); !strings.Contains(out, "supply yours with --tables FILE") {

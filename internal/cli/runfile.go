@@ -67,6 +67,9 @@ func prepareRun(ctx context.Context, in input) (*job, error) {
 			}
 			return j, err
 		}
+		if err := notASweep(s, extra); err != nil {
+			return nil, err
+		}
 		return s.command.prepare(ctx, in)
 	}
 	prepare := func(in input) (*job, error) { return s.command.prepare(ctx, in) }
@@ -119,9 +122,16 @@ func (s *scenario) sweep(ctx context.Context, in input) (*job, error) {
 	}
 	if replaced := sa.hasVary && sa.vary != s.vary || sa.hasMetric && s.metric != "" && sa.metric != s.metric; replaced {
 		// The file's own range and metric are read all the same, as a
-		// flag of the file that one after it replaces is, with the
-		// command's flags after it: its errors are at its lines.
-		if _, err := s.sweep(ctx, input{before: in.before, args: sa.rest, fileVary: in.fileVary}); err != nil {
+		// flag of the file that one after it replaces is: with the
+		// file's flags alone, which the flags after it may have changed
+		// to suit the new range (--vary drm=-2..0 --tem 3 after a sweep
+		// of tem). Only their faults count here, at the file's lines.
+		var file []string
+		if s.command.name == activateName {
+			file = []string{s.ref}
+		}
+		_, err := s.sweep(ctx, input{before: in.before, args: file, fileVary: in.fileVary})
+		if ue := (*usageError)(nil); errors.As(err, &ue) && (ue.field == "vary" || ue.field == "metric") {
 			return nil, err
 		}
 	}

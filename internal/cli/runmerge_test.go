@@ -186,6 +186,9 @@ func TestRunFileConflicts(t *testing.T) {
 		// not named again
 		{[]string{"run", "placed-tem-sweep", "--vary", "tem=0..8"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --vary tem=0..8)"},
 		{[]string{"run", "placed-tem-sweep", "--vary", "tem=0..5"}, "A Placed DC on a squad as the TEM grows from 0 to 5"},
+		// another input swept, the one the file swept given a value: the
+		// file's range is checked with the file's flags, not these
+		{[]string{"run", "placed-tem-sweep", "--vary", "drm=-2..0", "--tem", "3"}, "A Placed DC on a squad as the TEM grows from 0 to 5 (changed: --tem 3, --vary drm=-2..0)"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--format", "json")...)
 		var doc struct{ Title string }

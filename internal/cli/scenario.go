@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -15,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v4"
 
+	"github.com/sapperhq/sapper/internal/decimal"
 	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/internal/yamlfile"
 	"github.com/sapperhq/sapper/model/asl"
@@ -160,10 +160,9 @@ func decodeScenarioWanting(file string, data []byte, want string) (*scenario, er
 			if best := spell.Nearest(key, append(slices.Clone(scenarioKeys), crossingKeys...)); best != "" {
 				return scenarioError(file, line, "unknown field %s; did you mean %s?", quote(key), best)
 			}
-			if commandWithFlag(key) {
+			if commandWithFlag(root.N, key) {
 				return scenarioError(file, line, "unknown field %s: a command's flag goes under flags:, as flags: {%s: …}", quote(key), key)
 			}
-
 			return scenarioError(file, line, "unknown field %s; want %s, or for sapper activate %s", quote(key),
 				strings.Join(scenarioKeys, ", "), strings.Join(crossingKeys, ", "))
 		}
@@ -286,6 +285,11 @@ func (s *scenario) decodeFlags(flags *yamlfile.Node) error {
 		}
 		if why := whyNoFlag(s.command.name, name); f == nil && why != "" {
 			return scenarioError(s.file, line, "field %s: %s", name, why)
+		}
+		if f == nil && v.Tag == "!!null" && splitNumber(name) {
+			// {needed: 0.5,0.8}: YAML split the value at its comma, and
+			// read what followed as a key with no value.
+			return scenarioError(s.file, line, "unknown field %q for sapper %s: a number where a flag goes, split by YAML at a comma from the value before it? Give a list in brackets, [0.5, 0.8], or quote a value holding a comma", name, s.command.name)
 		}
 		if f == nil || name == "help" || (len(name) == 1 && fs.ShorthandLookup(name) != nil) {
 			return scenarioError(s.file, line, "unknown field %q for sapper %s%s", name, s.command.name, suggest(name, fs))
@@ -840,11 +844,6 @@ func suggest(name string, fs *pflag.FlagSet) string {
 		}
 	}
 	best := spell.Nearest(name, names)
-	if _, err := strconv.ParseFloat(name, 64); err == nil && best == "" {
-		// needed: 0.5,0.8 in a mapping {…}: YAML split the value at its
-		// comma and read the rest as a key.
-		return ": a number where a flag goes, split by YAML at a comma from the value before it? Give a list as [0.5, 0.8], or quote a value holding a comma"
-	}
 	if best == "" {
 		return fmt.Sprintf(" (sapper help %s lists its flags)", fs.Name())
 	}
@@ -860,7 +859,7 @@ func oddRune(s, allowed string) string {
 	i := 0
 	for _, r := range s {
 		i++
-		if yamlfile.Bidi(r) || unicode.IsControl(r) && !strings.ContainsRune(allowed, r) {
+		if yamlfile.Bidi(r) || yamlfile.BreaksLine(r) || unicode.IsControl(r) && !strings.ContainsRune(allowed, r) {
 			return fmt.Sprintf("%U at character %d", r, i)
 		}
 	}
@@ -912,12 +911,29 @@ func unitFormOf(cmd string, f *pflag.Flag) (unitForm, bool) {
 	return unitForm{}, false
 }
 
-// commandWithFlag reports whether some command has a flag named name.
-func commandWithFlag(name string) bool {
+// commandWithFlag reports whether the command the file root names has a
+// flag named name, or, where it names none that runs, whether some
+// command has.
+func commandWithFlag(root *yaml.Node, name string) bool {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "command" {
+			if c := lookup(root.Content[i+1].Value); c != nil && c.prepare != nil {
+				return flagsOf(c).Lookup(name) != nil
+			}
+		}
+	}
 	for _, c := range commands {
 		if c.prepare != nil && flagsOf(c).Lookup(name) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// splitNumber reports whether key is a number as a file writes one,
+// digits with a sign or a point, such as YAML leaves as a key when it
+// splits a value at its comma.
+func splitNumber(key string) bool {
+	_, err := decimal.ParseFloat(key)
+	return err == nil
 }

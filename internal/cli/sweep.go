@@ -616,7 +616,7 @@ func writeSweepTable(w io.Writer, rep report.Report, subs []string, gs []report.
 	}
 	one, many := "value", "values"
 	if len(subs) > 1 {
-		// compare: each value runs a way a table, each a run
+		// compare: each value makes a run of each way, a table a way
 		one, many = "run", "runs"
 	}
 	writeRunsFooter(w, rep, one, many)

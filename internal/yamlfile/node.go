@@ -63,7 +63,7 @@ const MaxName = 80
 // more than MaxName characters.
 func nameProblem(s string) string {
 	switch {
-	case strings.IndexFunc(s, unicode.IsControl) >= 0:
+	case strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) || BreaksLine(r) }) >= 0:
 		return "a name holds no control character such as a line break"
 	case strings.IndexFunc(s, Bidi) >= 0:
 		return "a name holds no bidirectional control (U+202E and the like), which shows its text in another order than it has"

@@ -212,6 +212,11 @@ const bom = 0xfeff
 // byte order mark: what the decoder refuses, another mark, and a break.
 func refusedAfterStart(r rune) bool { return refused(r) || r == bom || lineBreak(r) != "" }
 
+// BreaksLine reports whether r is a line separator, a paragraph separator
+// or a next-line character, which some readers show as a line break and
+// which no one-line value may hold (`\L` in a double-quoted value writes one).
+func BreaksLine(r rune) bool { return lineBreak(r) != "" }
+
 // lineBreak names the characters the decoder reads as line breaks, as
 // YAML 1.1 does, though no editor shows them as one: a title holding one
 // broke in two, and the decoder's message named a later line and a
@@ -284,15 +289,17 @@ func KindName(n *yaml.Node) string {
 	return "a value"
 }
 
-// OneLine escapes control characters, so that a message built from user
-// input is always exactly one line.
+// OneLine escapes control characters, line separators and bidirectional
+// controls, so that a message built from user input is always exactly one
+// line, and reads in the order it was written.
 func OneLine(s string) string {
-	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+	odd := func(r rune) bool { return unicode.IsControl(r) || BreaksLine(r) || Bidi(r) }
+	if strings.IndexFunc(s, odd) < 0 {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if unicode.IsControl(r) {
+		if odd(r) {
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 			continue

@@ -120,9 +120,11 @@ func TestNames(t *testing.T) {
 		{"id: " + long + "\n", `f.yaml:1: id: "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
 		{long + ": 1\n", `f.yaml:1: field "` + long[:MaxName-1] + `…": a name is at most 80 characters`},
 		{"\"a\\tb\": 1\n", `f.yaml:1: field "a\tb": a name holds no control character such as a line break`},
+		// nor a line separator written as YAML's escape \L
+		{"id: \"h\\Lut\"\n", `f.yaml:1: id: "h\u2028ut": a name holds no control character such as a line break`},
 		// nor a bidirectional control, which a title refuses too: the
 		// name would show in another order than it reads
-		{"id: \"h\u202eut\"\n", `f.yaml:1: id: "h` + "\u202e" + `ut": a name holds no bidirectional control (U+202E and the like), which shows its text in another order than it has`},
+		{"id: \"h\u202eut\"\n", `f.yaml:1: id: "h\u202eut": a name holds no bidirectional control (U+202E and the like), which shows its text in another order than it has`},
 		// A tag is refused on text as on numbers: !!binary would read as
 		// its encoding, !!null as nothing, another would be dropped.
 		{"id: !!binary aGVsbG8=\n", `f.yaml:1: id: "aGVsbG8=" is tagged !!binary: want a value with no tag`},

@@ -240,9 +240,12 @@ type LongRange struct {
 // Tables is one nationality's Activation and generation tables (S19).
 type Tables struct {
 	// Source names the tables in every output; Illustrative marks the
-	// example set that is not the official one.
+	// example set that is not the official one, or a file that says it
+	// is (illustrative: true); Shipped, the set sapper ships
+	// (IllustrativeTables), not a file of the player's, whatever its name.
 	Source       string             `json:"source"`
 	Illustrative bool               `json:"illustrative"`
+	Shipped      bool               `json:"-"`
 	Nationality  string             `json:"nationality"`
 	Deploy       bool               `json:"deploy"` // the nationality can Deploy: a HS is a HS (S6)
 	Units        map[string]UnitDef `json:"units"`
