@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -151,7 +153,7 @@ func gridFigure(c Cell) (fig, interval string) {
 		return Avg(c.P, 3), interval
 	}
 	if c.Hi > c.Lo {
-		lo, hi := Span(100*c.Lo, 100*c.Hi, 1)
+		lo, hi := SpanPct(c.Lo, c.Hi)
 		interval = lo + "–" + hi
 	}
 	return Pct(c.P) + "%", interval
@@ -161,15 +163,34 @@ func gridFigure(c Cell) (fig, interval string) {
 // or one or two more where places would print them alike and more tell
 // them apart: a narrow interval (1.17–1.22 points, from a long run; 1.187–
 // 1.191 from one of 10⁸ trials) said as 1.2–1.2 says nothing of its width.
-// One still alike at places+2 (0.0–0.0 about a figure never seen) keeps
-// places. A negative places is 0.
+// One still alike at places+2 keeps places. An end above 0 that would
+// print as 0 prints as Avg writes it (<0.1, about a figure seen four times
+// in 6,000 trials): no end reads as 0 when it is not. A negative places
+// is 0.
 func Span(lo, hi float64, places int) (string, string) {
 	places = max(places, 0)
-	a, b := fmt.Sprintf("%.*f", places, lo), fmt.Sprintf("%.*f", places, hi)
-	for more := places + 1; a == b && more <= places+2; more++ {
-		if a1, b1 := fmt.Sprintf("%.*f", more, lo), fmt.Sprintf("%.*f", more, hi); a1 != b1 {
-			return a1, b1
+	d := places
+	for more := places + 1; fmt.Sprintf("%.*f", d, lo) == fmt.Sprintf("%.*f", d, hi) && more <= places+2; more++ {
+		if fmt.Sprintf("%.*f", more, lo) != fmt.Sprintf("%.*f", more, hi) {
+			d = more
 		}
 	}
-	return a, b
+	return Avg(lo, d), Avg(hi, d)
+}
+
+// SpanPct is Span of a chance's interval, in percent to one place: an end
+// below 1 that would print as 100 prints as >99.9, as Pct writes a figure.
+func SpanPct(lo, hi float64) (string, string) {
+	a, b := Span(100*lo, 100*hi, 1)
+	return belowCertain(lo, a), belowCertain(hi, b)
+}
+
+// belowCertain is s, the end p of an interval in percent, or ">99.9…" at
+// its places where p is below 1 and s reads 100.
+func belowCertain(p float64, s string) string {
+	if p >= 1 || !strings.HasPrefix(s, "100") {
+		return s
+	}
+	_, frac, _ := strings.Cut(s, ".")
+	return ">" + strconv.FormatFloat(100-math.Pow(10, -float64(len(frac))), 'f', len(frac), 64)
 }

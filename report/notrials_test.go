@@ -41,7 +41,7 @@ func TestNoTrialsNoFigures(t *testing.T) {
 	if !strings.Contains(out, "INCOMPLETE: interrupted before its first trial: there are no figures") {
 		t.Errorf("no INCOMPLETE line:\n%s", out)
 	}
-	if strings.Contains(out, "%") && !strings.Contains(out, "95% intervals") || strings.Contains(out, "0.00%") {
+	if strings.Contains(out, "%") && !strings.Contains(out, "95% Wilson intervals") || strings.Contains(out, "0.00%") {
 		t.Errorf("a figure of no trials:\n%s", out)
 	}
 }

@@ -73,7 +73,6 @@ func TestAvg(t *testing.T) {
 		{0.00004, 4, "<0.0001"},
 		{0.2, 0, "<1"},
 		{1.2345, 3, "1.234"}, // 1.2345 is below its decimal in binary
-		{-0.0001, 3, "-0.000"},
 		{2.5, 3, "2.500"},
 	}
 	for _, tc := range cases {

@@ -295,7 +295,8 @@ func TestJSONFractions(t *testing.T) {
 }
 
 // TestSpan: an interval's ends take one or two more places only where
-// their places print them alike and more tell them apart.
+// their places print them alike and more tell them apart, and an end
+// above 0 never prints as 0; a chance's below 1 never as 100.
 func TestSpan(t *testing.T) {
 	for _, c := range []struct {
 		lo, hi float64
@@ -304,11 +305,25 @@ func TestSpan(t *testing.T) {
 		{42.71, 42.93, "42.7–42.9"},
 		{1.171, 1.219, "1.17–1.22"},
 		{1.1873, 1.1907, "1.187–1.191"},
-		{0, 0.000004, "0.0–0.0"},
+		{0, 0.000004, "0.0–<0.1"},
+		{0.03, 0.2, "<0.1–0.2"}, // 4 of 6,000 trials
 		{99.999996, 100, "100.0–100.0"},
 	} {
 		if a, b := Span(c.lo, c.hi, 1); a+"–"+b != c.want {
 			t.Errorf("Span(%v, %v, 1) = %s–%s, want %s", c.lo, c.hi, a, b, c.want)
+		}
+	}
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0.4271, 0.4293, "42.7–42.9"},
+		{0.99999996, 1, ">99.9–100.0"},
+		{0.9997, 0.99998, "99.97–>99.99"},
+		{0, 0.0000004, "0.0–<0.1"},
+	} {
+		if a, b := SpanPct(c.lo, c.hi); a+"–"+b != c.want {
+			t.Errorf("SpanPct(%v, %v) = %s–%s, want %s", c.lo, c.hi, a, b, c.want)
 		}
 	}
 }

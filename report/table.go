@@ -76,7 +76,7 @@ func (r Report) NoFigures() bool {
 
 func writeResult(b *bufio.Writer, res *sim.Result, opt Options) {
 	// The method's lines are kept whole, as the rows are: a reader (or a
-	// script) finds "95% intervals" or "INCOMPLETE" on one line.
+	// script) finds "95% Wilson intervals" or "INCOMPLETE" on one line.
 	for _, l := range resultHeader(res) {
 		fmt.Fprintf(b, "%s\n", l)
 	}
@@ -100,7 +100,7 @@ func resultHeader(res *sim.Result) []string {
 	if exact {
 		h = append(h, fmt.Sprintf("exact enumeration: %s %s", Group(res.Paths), countWord(Group(res.Paths), "path", "paths")))
 	} else {
-		h = append(h, fmt.Sprintf("Monte Carlo: n = %s %s, seed %d, rng %s, chunk %s, %s%% intervals",
+		h = append(h, fmt.Sprintf("Monte Carlo: n = %s %s, seed %d, rng %s, chunk %s, %s%% Wilson intervals",
 			Group(res.Trials), countWord(Group(res.Trials), "trial", "trials"), res.Seed, res.RNG, Group(uint64(res.Chunk)), Percent(res.Confidence)))
 	}
 	if s := Incomplete(res); s != "" {

@@ -53,9 +53,9 @@ func TestConfidenceLabel(t *testing.T) {
 		args string
 		want string
 	}{
-		{"dc --target 4-6-7 --trials 1000 --confidence 0.999999", ", 99.9999% intervals\n"},
-		{"dc --target 4-6-7 --trials 1000 --confidence 0.5", ", 50% intervals\n"},
-		{"dc --target 4-6-7 --trials 1000 --confidence 0.9995", ", 99.95% intervals\n"},
+		{"dc --target 4-6-7 --trials 1000 --confidence 0.999999", ", 99.9999% Wilson intervals\n"},
+		{"dc --target 4-6-7 --trials 1000 --confidence 0.5", ", 50% Wilson intervals\n"},
+		{"dc --target 4-6-7 --trials 1000 --confidence 0.9995", ", 99.95% Wilson intervals\n"},
 		{"dc --target 4-6-7 --trials 1000 --confidence 0.999999 --format json", `"confidence": 0.999999,`},
 		{"compare --target 4-6-7 --trials 1000 --confidence 0.999999", ", 99.9999% Wilson intervals below each figure"},
 		{"sweep dc --target 4-6-7 --vary tem=0..1 --trials 1000 --confidence 0.99995", ", 99.995% Wilson intervals below each figure"},

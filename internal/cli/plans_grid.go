@@ -290,7 +290,7 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 		case !strings.HasPrefix(g.Columns[j], "Δ "):
 			fig = report.Pct(c.P) + "%"
 			if c.Hi > c.Lo {
-				lo, hi := report.Span(100*c.Lo, 100*c.Hi, 1)
+				lo, hi := report.SpanPct(c.Lo, c.Hi)
 				iv = lo + "–" + hi
 			}
 			return fig, iv
@@ -364,7 +364,6 @@ func deltaPts(x float64) string {
 	switch {
 	case x == 0:
 		return "0.00" // no change, exactly: neither more nor less
-
 	case x > 0 && x < 0.005:
 		return "+<0.01"
 	case x < 0 && x > -0.005:

@@ -2830,12 +2830,18 @@ function pageMain() {
   // more where places would print them alike and more tell them apart
   // (1.2–1.2 says nothing of its width), as the command line does
   // (report.Span).
-  function span(lo, hi, places) {
-    const a = fixed(lo, places), b = fixed(hi, places);
-    for (let more = places + 1; a === b && more <= places + 2; more++) {
-      if (fixed(lo, more) !== fixed(hi, more)) return fixed(lo, more) + "–" + fixed(hi, more);
+  // An end above 0 that would print as 0 is written as avg writes it
+  // (<0.1), and a chance's end below 1 (pct) never as 100: >99.9.
+  function span(lo, hi, places, pct) {
+    let d = places;
+    for (let more = places + 1; fixed(lo, d) === fixed(hi, d) && more <= places + 2; more++) {
+      if (fixed(lo, more) !== fixed(hi, more)) d = more;
     }
-    return a + "–" + b;
+    const end = (x) => {
+      const s = avg(x, d);
+      return pct && x < 100 && s.startsWith("100") ? ">" + fixed(100 - 10 ** -d, d) : s;
+    };
+    return end(lo) + "–" + end(hi);
   }
 
   // cell is a figure and its interval. compact writes the interval as
@@ -2846,7 +2852,7 @@ function pageMain() {
     td.append(isMean ? avg(o.mean, 3) : pct(o.p));
     if (o.lo === undefined || o.lo === o.hi) return td;
     let ci = isMean ? " [" + avg(o.lo, 3) + ", " + avg(o.hi, 3) + "]" : interval(o);
-    if (compact) ci = isMean ? span(o.lo, o.hi, 3) : span(100 * o.lo, 100 * o.hi, 1);
+    if (compact) ci = isMean ? span(o.lo, o.hi, 3) : span(100 * o.lo, 100 * o.hi, 1, true);
     td.append(el("span", { class: "ci", text: ci }));
     return td;
   }
