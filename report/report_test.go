@@ -300,30 +300,26 @@ func TestJSONFractions(t *testing.T) {
 func TestSpan(t *testing.T) {
 	for _, c := range []struct {
 		lo, hi float64
+		pct    bool // SpanPct of a chance, not Span to one place
 		want   string
 	}{
-		{42.71, 42.93, "42.7–42.9"},
-		{1.171, 1.219, "1.17–1.22"},
-		{1.1873, 1.1907, "1.187–1.191"},
-		{0, 0.000004, "0.0–<0.1"},
-		{0.03, 0.2, "<0.1–0.2"}, // 4 of 6,000 trials
-		{99.999996, 100, "100.0–100.0"},
+		{42.71, 42.93, false, "42.7–42.9"},
+		{1.171, 1.219, false, "1.17–1.22"},
+		{1.1873, 1.1907, false, "1.187–1.191"},
+		{0, 0.000004, false, "0.0–<0.1"},
+		{0.03, 0.2, false, "<0.1–0.2"}, // 4 of 6,000 trials
+		{99.999996, 100, false, "100.0–100.0"},
+		{0.4271, 0.4293, true, "42.7–42.9"},
+		{0.99999996, 1, true, ">99.9–100.0"},
+		{0.9997, 0.99998, true, "99.97–>99.99"},
+		{0, 0.0000004, true, "0.0–<0.1"},
 	} {
-		if a, b := Span(c.lo, c.hi, 1); a+"–"+b != c.want {
-			t.Errorf("Span(%v, %v, 1) = %s–%s, want %s", c.lo, c.hi, a, b, c.want)
+		a, b := Span(c.lo, c.hi, 1)
+		if c.pct {
+			a, b = SpanPct(c.lo, c.hi)
 		}
-	}
-	for _, c := range []struct {
-		lo, hi float64
-		want   string
-	}{
-		{0.4271, 0.4293, "42.7–42.9"},
-		{0.99999996, 1, ">99.9–100.0"},
-		{0.9997, 0.99998, "99.97–>99.99"},
-		{0, 0.0000004, "0.0–<0.1"},
-	} {
-		if a, b := SpanPct(c.lo, c.hi); a+"–"+b != c.want {
-			t.Errorf("SpanPct(%v, %v) = %s–%s, want %s", c.lo, c.hi, a, b, c.want)
+		if a+"–"+b != c.want {
+			t.Errorf("Span(%v, %v), of a chance %v: %s–%s, want %s", c.lo, c.hi, c.pct, a, b, c.want)
 		}
 	}
 }
