@@ -298,11 +298,50 @@ func parseUnits(flag string, ss []string) ([]asl.Unit, error) {
 	for _, s := range ss {
 		u, err := asl.ParseUnit(s)
 		if err != nil {
+			if units := joinedUnits(s); units != nil {
+				return nil, inputErrorf(flag, "--%s %s: %d units in one; give each its own --%s, as %s", flag, quote(s), len(units), flag, repeated(flag, units))
+			}
 			return nil, badValue(flag, s, stripEcho(err.Error()))
 		}
 		us = append(us, u)
 	}
 	return us, nil
+}
+
+// joinedUnits splits s, which does not parse as a unit, into the units
+// its commas join (4-6-7,leader:8-1: a stack written as one unit), or
+// returns nil when it is not wholly such a list. A part that is a unit's
+// option (4-6-7,broken) joins the unit before it.
+func joinedUnits(s string) []string {
+	var units []string
+	for _, part := range strings.Split(s, ",") {
+		if _, err := asl.ParseUnit(part); err == nil {
+			units = append(units, part)
+			continue
+		}
+		if len(units) == 0 {
+			return nil
+		}
+		joined := units[len(units)-1] + "," + part
+		if _, err := asl.ParseUnit(joined); err != nil {
+			return nil
+		}
+		units[len(units)-1] = joined
+	}
+	if len(units) < 2 {
+		return nil
+	}
+	return units
+}
+
+// repeated writes a flag given once for each of values, as a command line
+// would.
+func repeated(flag string, values []string) string {
+	words := make([]string, len(values))
+	for i, v := range values {
+		words[i] = "--" + flag + " " + shellWord(v)
+	}
+	return strings.Join(words, " ")
 }
 
 // modelError turns a model's input error into a usage error about the

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/sapperhq/sapper/internal/spell"
 	"github.com/sapperhq/sapper/model/asl"
 )
 
@@ -21,6 +22,10 @@ func parseDFF(given []string) ([]asl.FireAttack, error) {
 	var dff []asl.FireAttack
 	for _, s := range given {
 		fa, err := asl.ParseFireAttack(s)
+		if err != nil && spell.Nearest(s, []string{"none"}) == "none" {
+			// nonee, None: refused, never guessed, but named.
+			return nil, badValue("dff", s, "did you mean none (no Defensive Fire)? want none, or FP:DRM such as 8:-1")
+		}
 		if err != nil {
 			msg := stripEcho(err.Error())
 			if said := (*asl.FirersError)(nil); !errors.As(err, &said) {

@@ -48,7 +48,7 @@ func parseOnly(fs *pflag.FlagSet, in input) error {
 		return err
 	}
 	if rest := fs.Args(); len(rest) > 0 {
-		return usagef("unexpected argument %s; every input is a flag (boolean flags take --flag or --flag=false)", quote(rest[0]))
+		return strayArgument(fs, rest[0])
 	}
 	return nil
 }

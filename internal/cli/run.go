@@ -88,6 +88,32 @@ func unknownCommand(name, names string) error {
 	return usagef("unknown command %q; want one of %s", name, names)
 }
 
+// flagFirst refuses args, which begin with a flag where the command
+// belongs: each command has its own flags, given after its name, so the
+// refusal names the command found later in args, if any, and where its
+// flags go.
+func flagFirst(ctx context.Context, args []string) error {
+	if cmd := lookup(strings.TrimLeft(args[0], "-")); cmd != nil && !cmd.absent {
+		return usagef("%s is no flag: did you mean the command %s, as sapper %s?", quote(args[0]), cmd.name, cmd.name)
+	}
+	for i, a := range args[1:] {
+		if cmd := lookup(a); cmd != nil && !cmd.absent {
+			moved := append(append([]string{"sapper", cmd.name}, args[:i+1]...), args[i+2:]...)
+			return usagef("%s before the command: a command's flags follow its name, as %s", quote(args[0]), commandLine(moved))
+		}
+	}
+	return usagef("%s before the command: name the command first, then its flags (want one of %s)", quote(args[0]), runnableNames(ctx))
+}
+
+// commandLine writes words as a shell reads them back.
+func commandLine(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = shellWord(w)
+	}
+	return strings.Join(quoted, " ")
+}
+
 // ExitError is the exit status of a run that did not succeed. What went
 // wrong has been written to stderr already, as one line.
 type ExitError struct {
@@ -147,6 +173,9 @@ func dispatch(ctx context.Context, stdout, stderr io.Writer, args []string) (who
 		name = versionCommand.name
 	}
 	cmd := lookup(name)
+	if cmd == nil && strings.HasPrefix(name, "-") {
+		return "sapper", flagFirst(ctx, args)
+	}
 	if cmd == nil {
 		return "sapper", unknownCommand(name, runnableNames(ctx))
 	}

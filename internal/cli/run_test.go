@@ -152,6 +152,23 @@ func TestUsageErrors(t *testing.T) {
 		{"dc --target 4-6-7,sw=1,sw-y", `sapper dc: --target "4-6-7,sw=1,sw-y": unknown option "sw-y"; did you mean sw-x? (want elr=N, broken-ml=N,`},
 		{"dc --target 4-6", `sapper dc: --target "4-6": want FP-range-ML such as 4-6-7, or a kind before it: hs:2-4-7,`},
 		{"version extra", `sapper version: unexpected argument "extra"`},
+		// a flag's value given bare, offered back as the flag
+		{"dc 4-6-7", `sapper dc: unexpected argument "4-6-7"; every input is a flag: did you mean --target 4-6-7?`},
+		{"fire --fp 8 leader:8-1", `sapper fire: unexpected argument "leader:8-1"; every input is a flag: did you mean --target leader:8-1?`},
+		{"dc --target 4-6-7 thrown", `sapper dc: unexpected argument "thrown"; every input is a flag: did you mean --mode thrown?`},
+		{"afv tiger", `sapper afv: unexpected argument "tiger"; every input is a flag: did you mean --vehicle tiger?`},
+		{"lhy squad:7", `sapper lhy: unexpected argument "squad:7"; every input is a flag: did you mean --target squad:7?`},
+		{"building --dice 8 4", `sapper building: unexpected argument "4"; every input is a flag: did you mean --target 4?`},
+		{"dc --target 4-6-7 Thrown", `sapper dc: unexpected argument "Thrown"; every input is a flag (boolean flags`},
+		{"dc --target 4-6-7,broken,leader:8-1", `sapper dc: --target "4-6-7,broken,leader:8-1": 2 units in one; give each its own --target, as --target 4-6-7,broken --target leader:8-1`},
+		{"compare --placer 4-6-7,4-6-7", `sapper compare: --placer "4-6-7,4-6-7": 2 units in one; give each its own --placer, as --placer 4-6-7 --placer 4-6-7`},
+		{"dc --target 4-6-7,8-1", `sapper dc: --target "4-6-7,8-1": unknown option "8-1"`},
+		{"compare --dff nonee", `sapper compare: --dff "nonee": did you mean none (no Defensive Fire)? want none, or FP:DRM such as 8:-1`},
+		{"compare --dff None", `sapper compare: --dff "None": did you mean none (no Defensive Fire)?`},
+		// a flag before the command
+		{"--method exact dc --target 4-6-7", `sapper: "--method" before the command: a command's flags follow its name, as sapper dc --method exact --target 4-6-7`},
+		{"-j 2", `sapper: "-j" before the command: name the command first, then its flags (want one of compare,`},
+		{"--serve", `sapper: "--serve" is no flag: did you mean the command serve, as sapper serve?`},
 		{"version --short", `sapper version: unknown flag "--short"`},
 	}
 	for _, c := range cases {
@@ -182,6 +199,8 @@ func TestControlCharactersStayOnOneLine(t *testing.T) {
 		{"dc", "--target", "4-6-7", "--mode", "a\nb"},
 		{"dc", "--tar\nget", "4-6-7"},
 		{"x\ny"},
+		{"--plot", "x\ny", "compare"},
+		{"dc", "4-6-7", "leader:8-1\n"},
 		{"scenarios", "x\ny"},
 		{"sweep", "x\ny"},
 		{"describe", "x\ny"},
