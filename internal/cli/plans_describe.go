@@ -80,12 +80,13 @@ func describePlans(in plansInputs) string {
 			about = append(about, "TEM "+strings.Join(ts, ", "))
 		}
 		// A bare +2 is added to the TEM, not the dice's whole DRM: said,
-		// lest a player who meant it as the whole miss it.
+		// lest a player who meant it as the whole miss it; each attack's
+		// named as a list, lest the list read as the last attack's.
 		switch all := allDRMs(p.Plan); {
-		case all != "" && len(about) > 0:
-			about = append(about, "DRM "+all+" in all")
-		case all != "":
-			about = append(about, "DRM "+all+" in all")
+		case len(all) == 1:
+			about = append(about, "DRM "+all[0]+" in all")
+		case len(all) > 1:
+			about = append(about, "each attack's DRM in all: "+strings.Join(all, ", "))
 		}
 		if len(about) > 0 {
 			line += " (" + strings.Join(about, "; ") + ")"
@@ -162,10 +163,10 @@ func targetsNote(targets []asl.Unit) string {
 }
 
 // allDRMs is the DRM each attack of plan p puts on the dice, all but a
-// target's own (asl.PlanStep.DRM), as "+5" or "+5, +6" in order; "" unless
-// some attack was given a DRM that is not that whole: a bare +2 in a stone
+// target's own (asl.PlanStep.DRM), as "+5", in order; none unless some
+// attack was given a DRM that is not that whole: a bare +2 in a stone
 // building is +5, a Thrown DC's +1 is +6.
-func allDRMs(p asl.Plan) string {
+func allDRMs(p asl.Plan) []string {
 	var out []string
 	differs := false
 	for _, s := range p.Steps {
@@ -181,7 +182,7 @@ func allDRMs(p asl.Plan) string {
 		out = append(out, signed(all))
 	}
 	if !differs {
-		return ""
+		return nil
 	}
-	return strings.Join(out, ", ")
+	return out
 }
