@@ -75,7 +75,8 @@ Long Range Activation (long_range), the fate of each moving unit (target.K,
 Examples:
   sapper activate two-sq-crossing --method exact
   sapper activate village-crossing --trials 200000 --plot village.png
-  sapper activate crossing.yaml --tables russian-tables.yaml --ac 4
+  sapper scenarios farm-crossing > crossing.yaml   # a crossing to edit
+  sapper activate crossing.yaml --tables my-tables.yaml --ac 4   # yours (S19)
   sapper sweep activate two-sq-crossing --vary ac=1..5 --method exact
   sapper run village-crossing --format json
 

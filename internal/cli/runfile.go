@@ -215,6 +215,7 @@ names the file and the line, and nothing runs (exit status 2):
 Examples:
   sapper run compare-default
   sapper run compare-default --method exact --plot compare.png
+  sapper scenarios thrown-from-upper-level > attack.yaml   # a file to edit
   sapper run attack.yaml --format json
 `, strings.Join(sweepTargets(), ", "))
 }
