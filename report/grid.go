@@ -153,8 +153,7 @@ func gridFigure(c Cell) (fig, interval string) {
 		return Avg(c.P, 3), interval
 	}
 	if c.Hi > c.Lo {
-		lo, hi := SpanPct(c.Lo, c.Hi)
-		interval = lo + "–" + hi
+		interval = Dash(SpanPct(c.Lo, c.Hi))
 	}
 	return Pct(c.P) + "%", interval
 }
@@ -176,6 +175,15 @@ func Span(lo, hi float64, places int) (string, string) {
 		}
 	}
 	return Avg(lo, d), Avg(hi, d)
+}
+
+// Dash joins an interval's ends lo and hi with an en dash, spaced where hi
+// begins >, lest –> read as an arrow: 42.7–42.9, <0.1 – >99.9.
+func Dash(lo, hi string) string {
+	if strings.HasPrefix(hi, ">") {
+		return lo + " – " + hi
+	}
+	return lo + "–" + hi
 }
 
 // SpanPct is Span of a chance's interval, in percent to one place: an end

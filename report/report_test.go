@@ -311,15 +311,16 @@ func TestSpan(t *testing.T) {
 		{99.999996, 100, false, "100.0–100.0"},
 		{0.4271, 0.4293, true, "42.7–42.9"},
 		{0.99999996, 1, true, ">99.9–100.0"},
-		{0.9997, 0.99998, true, "99.97–>99.99"},
+		{0.9997, 0.99998, true, "99.97 – >99.99"},
 		{0, 0.0000004, true, "0.0–<0.1"},
+		{0.0000004, 0.99999996, true, "<0.1 – >99.9"}, // an interrupted walk's
 	} {
 		a, b := Span(c.lo, c.hi, 1)
 		if c.pct {
 			a, b = SpanPct(c.lo, c.hi)
 		}
-		if a+"–"+b != c.want {
-			t.Errorf("Span(%v, %v), of a chance %v: %s–%s, want %s", c.lo, c.hi, c.pct, a, b, c.want)
+		if got := Dash(a, b); got != c.want {
+			t.Errorf("Span(%v, %v), of a chance %v: %s, want %s", c.lo, c.hi, c.pct, got, c.want)
 		}
 	}
 }

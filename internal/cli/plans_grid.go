@@ -290,8 +290,7 @@ func writeSignedGrid(w io.Writer, g report.Grid) {
 		case !strings.HasPrefix(g.Columns[j], "Δ "):
 			fig = report.Pct(c.P) + "%"
 			if c.Hi > c.Lo {
-				lo, hi := report.SpanPct(c.Lo, c.Hi)
-				iv = lo + "–" + hi
+				iv = report.Dash(report.SpanPct(c.Lo, c.Hi))
 			}
 			return fig, iv
 		}

@@ -409,8 +409,12 @@ function pageMain() {
       // and the time left at the rate so far: "12s left", or for an exact
       // run "at most ~4m30s more" before its budget is spent
       const left = /, ((?:at most ~)?\S+ (?:left|more))$/.exec(line);
+      // An exact walk that merges states goes on to its path budget, which
+      // can be minutes away here: past ten seconds it says, as the
+      // command line's note does, what would not wait.
+      const slow = / of at most /.test(line) && performance.now() - running.t0 > 10000 ? "; Method auto runs Monte Carlo on a walk this long" : "";
       // a first look's count is of its own trials, and says so
-      if (counted && $("counted")) $("counted").textContent = (running.preview ? "first look, " : "") + (of ? of[1] + ": " : "") + counted[1] + (left ? ", " + left[1] : "");
+      if (counted && $("counted")) $("counted").textContent = (running.preview ? "first look, " : "") + (of ? of[1] + ": " : "") + counted[1] + (left ? ", " + left[1] : "") + slow;
       return;
     }
     if (m.type === "done") {
@@ -2841,7 +2845,10 @@ function pageMain() {
       const s = avg(x, d);
       return pct && x < 100 && s.startsWith("100") ? ">" + fixed(100 - 10 ** -d, d) : s;
     };
-    return end(lo) + "–" + end(hi);
+    // spaced where the high end begins >, lest –> read as an arrow
+    // (report.Dash)
+    const h = end(hi);
+    return end(lo) + (h.startsWith(">") ? " – " : "–") + h;
   }
 
   // cell is a figure and its interval. compact writes the interval as
