@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -78,6 +79,11 @@ func TestEntryPointsValidate(t *testing.T) {
 			res, err := run(context.Background(), c.exp, cfg)
 			if err == nil || res != nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%s, %s: res %v, err %v; want an error with %q", name, c.name, res != nil, err, c.want)
+			}
+			// a bad Config, and only that, is a *ConfigError naming its field
+			var ce *ConfigError
+			if isConfig := c.cfg != (Config{}); errors.As(err, &ce) != isConfig || isConfig && !strings.Contains(strings.ToLower(c.name), strings.ToLower(ce.Field)) {
+				t.Errorf("%s, %s: %#v; want a *ConfigError only for a bad Config, naming its field", name, c.name, err)
 			}
 		}
 	}

@@ -48,7 +48,9 @@ type Config struct {
 	Method Method
 	Trials uint64 // Monte Carlo trials; with Precision, the most to run
 	// Seed keys the streams a Monte Carlo run draws from: one seed, one
-	// set of figures, whatever Workers is.
+	// set of figures, whatever Workers is. The zero value is seed 0; the
+	// command line's default is seed 1, so a library run repeats a
+	// command line's figures with Seed: 1.
 	Seed uint64
 	// Workers is how many goroutines may run the trials or walk the
 	// paths (0: GOMAXPROCS); no more than GOMAXPROCS run, whatever it
@@ -131,24 +133,38 @@ func (c Config) validate() error {
 	switch c.Method {
 	case MonteCarlo, Exact, Auto:
 	default:
-		return fmt.Errorf("sim: unknown method %q (want mc, exact or auto)", c.Method)
+		return configErrorf("Method", "unknown method %q (want mc, exact or auto)", c.Method)
 	}
 	if !(c.Confidence >= MinConfidence && c.Confidence <= MaxConfidence) {
-		return fmt.Errorf("sim: confidence %v outside [%v, %v]", c.Confidence, MinConfidence, MaxConfidence)
+		return configErrorf("Confidence", "confidence %v outside [%v, %v]", c.Confidence, MinConfidence, MaxConfidence)
 	}
 	if c.Fractions && c.Method == MonteCarlo {
-		return fmt.Errorf("sim: fractions need exact enumeration (method exact or auto), not Monte Carlo")
+		return configErrorf("Fractions", "fractions need exact enumeration (method exact or auto), not Monte Carlo")
 	}
 	if c.Workers < 0 {
-		return fmt.Errorf("sim: workers %d: want 0 (one a processor) or more", c.Workers)
+		return configErrorf("Workers", "workers %d: want 0 (one a processor) or more", c.Workers)
 	}
 	if c.Chunk < 0 || c.Chunk > MaxChunk {
-		return fmt.Errorf("sim: chunk %d: want 0 (%d trials) to %d, so that a cancelled context stops the run within one chunk", c.Chunk, DefaultChunk, MaxChunk)
+		return configErrorf("Chunk", "chunk %d: want 0 (%d trials) to %d, so that a cancelled context stops the run within one chunk", c.Chunk, DefaultChunk, MaxChunk)
 	}
 	if !(c.Precision >= 0 && c.Precision < 0.5) {
-		return fmt.Errorf("sim: precision %v outside [0, 0.5)", c.Precision)
+		return configErrorf("Precision", "precision %v outside [0, 0.5)", c.Precision)
 	}
 	return nil
+}
+
+// ConfigError reports a Config that Run refuses before any work: Field
+// names the field of Config at fault, so that a caller who sets a
+// Config from its own inputs can tell which of them to mend.
+type ConfigError struct {
+	Field string
+	Why   string
+}
+
+func (e *ConfigError) Error() string { return "sim: " + e.Why }
+
+func configErrorf(field, format string, args ...any) error {
+	return &ConfigError{Field: field, Why: fmt.Sprintf(format, args...)}
 }
 
 // BudgetError reports an exact enumeration that would exceed its path

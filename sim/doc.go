@@ -5,7 +5,9 @@
 // [Trial] functions. A trial reads randomness only from the [Source] it is
 // given and records exactly one outcome per metric.
 //
-// The same trial code runs in two ways:
+// [Run] runs an experiment as a [Config] says: by either method, or by
+// [Auto], which probes the exact walk and runs it when it fits the path
+// budget, else Monte Carlo. The same trial code runs in two ways:
 //
 //   - Monte Carlo ([RunMC]): trials are cut into chunks; chunk c draws from
 //     its own PCG-DXSM stream seeded by a pure function of (seed, c), so the

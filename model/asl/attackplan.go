@@ -42,9 +42,19 @@ type Plan struct {
 	// in their starting states (broken, pinned, berserk, wounded,
 	// disrupted: §7.5).
 	Targets []Unit `json:"targets"`
-	// ELR is the default Experience Level Rating of units that give none.
+	// ELR is the default Experience Level Rating of units that give none,
+	// and of every attack of the plan: 0 is an ELR of 0, which Replaces
+	// far more often than the rules' 3 (NewPlan's).
 	ELR   int        `json:"elr"`
 	Steps []PlanStep `json:"steps"`
+}
+
+// NewPlan returns the plan of steps against targets at the ELR of
+// rules/asl.md, 3: each step an attack built without targets
+// (NewDCAttack(Placed), NewIFTAttack(8)), which meets the targets as the
+// steps before it left them.
+func NewPlan(targets []Unit, steps ...PlanStep) Plan {
+	return Plan{Targets: targets, ELR: 3, Steps: steps}
 }
 
 // MaxPlanSteps bounds a plan's attacks: more than one Player Turn holds.
@@ -187,6 +197,13 @@ func (p Plan) Validate() error {
 	var first, burns site
 	reads := 0
 	for k, s := range p.Steps {
+		at := fmt.Sprintf("attack %d", k+1)
+		switch {
+		case (s.DC == nil) == (s.Fire == nil):
+			return bound.InvalidAt("plan", at, "give one attack: a DC or a fire attack")
+		case s.DC != nil && (s.DC.Breach != NoBreach || s.DC.Wire || s.DC.Roadblock != NoRoadblock || s.DC.Bridge != NoBridge || s.DC.Gun || s.DC.Cave):
+			return bound.InvalidAt("plan", at, "structures (breach, wire, roadblock, bridge, gun, cave) are for one DC attack, not a plan of attacks on the Location's units")
+		}
 		if err := s.validate(p.Targets, p.ELR, p.heroBound(k) > 0); err != nil {
 			return fmt.Errorf("attack %d: %w", k+1, err)
 		}
@@ -199,7 +216,7 @@ func (p Plan) Validate() error {
 		case k == 0:
 			first = core
 		case core != first:
-			return fmt.Errorf("attack %d: its Location (building, fortified, level) differs from attack 1's; a plan attacks one Location", k+1)
+			return bound.InvalidAt("plan", at, "its Location (building, fortified, level) differs from attack 1's; a plan attacks one Location")
 		}
 		if !s.readsTerrain() {
 			continue
@@ -207,7 +224,7 @@ func (p Plan) Validate() error {
 		if reads++; reads == 1 {
 			burns = st
 		} else if st.terrain != burns.terrain || st.ec != burns.ec {
-			return fmt.Errorf("attack %d: its terrain or EC differs from an earlier attack's; a plan attacks one Location", k+1)
+			return bound.InvalidAt("plan", at, "its terrain or EC differs from an earlier attack's; a plan attacks one Location")
 		}
 	}
 	if h := p.heroBound(len(p.Steps) - 1); len(p.Targets)+h > Slots {
@@ -217,15 +234,13 @@ func (p Plan) Validate() error {
 	return nil
 }
 
-// validate checks one attack against the plan's targets and refuses what
-// a plan does not model: the structures of a DC (a plan is about the
-// Location's Personnel), a thrower's Location, and the attacks that make no
-// IFT attack. heroes: an earlier attack may have created a hero, who has
+// validate checks one attack, a DC or a fire attack with no structures
+// (Validate has refused the rest: a plan is about the Location's
+// Personnel), against the plan's targets, and refuses what else a plan
+// does not model: a thrower's Location, and the attacks that make no IFT
+// attack. heroes: an earlier attack may have created a hero, who has
 // no ",concealed" of his own, so that an attack's concealed reaches him.
 func (s PlanStep) validate(targets []Unit, elr int, heroes bool) error {
-	if (s.DC == nil) == (s.Fire == nil) {
-		return fmt.Errorf("give one attack: a DC or a fire attack")
-	}
 	if s.DC != nil && len(s.DC.Targets) > 0 || s.Fire != nil && len(s.Fire.Targets) > 0 {
 		// They would be dropped for the plan's: an attack meets the
 		// Location as the attacks before it left it (§7.5).
@@ -240,10 +255,7 @@ func (s PlanStep) validate(targets []Unit, elr int, heroes bool) error {
 	}
 	s = s.withTargets(targets, elr)
 	if a := s.DC; a != nil {
-		switch {
-		case a.Breach != NoBreach, a.Wire, a.Roadblock != NoRoadblock, a.Bridge != NoBridge, a.Gun, a.Cave:
-			return fmt.Errorf("structures (breach, wire, roadblock, bridge, gun, cave) are for one DC attack, not a plan of attacks on the Location's units")
-		case len(a.Throwers) > 0:
+		if len(a.Throwers) > 0 {
 			return bound.Invalidf("thrower", "a plan attacks one Location; the thrower's own Location is for one DC attack")
 		}
 		return a.Validate()

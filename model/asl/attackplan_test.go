@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sapperhq/sapper/internal/simtest"
+	"github.com/sapperhq/sapper/model/bound"
 	"github.com/sapperhq/sapper/sim"
 )
 
@@ -31,7 +32,7 @@ func dcStep(m Mode, set func(*DCAttack)) PlanStep {
 
 func planOf(t *testing.T, units []string, steps ...PlanStep) Plan {
 	t.Helper()
-	p := Plan{ELR: 3, Steps: steps}
+	p := NewPlan(nil, steps...)
 	for _, s := range units {
 		p.Targets = append(p.Targets, mustUnit(t, s))
 	}
@@ -258,6 +259,10 @@ func TestPlanValidation(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", name, err, c.want)
 		}
+		// a caller finds the input at fault without reading the text
+		if _, ok := bound.FieldOf(err); !ok {
+			t.Errorf("%s: %v names no field (bound.FieldOf)", name, err)
+		}
 	}
 }
 
@@ -303,8 +308,12 @@ func TestPlanTerrainIsItsReaders(t *testing.T) {
 		{"two terrains", []PlanStep{he("woods"), dcStep(Placed, func(a *DCAttack) { a.Terrain = "grain" })}, "terrain or EC differs"},
 		{"two buildings", []PlanStep{small, fireStep(8, func(a *IFTAttack) { a.Building, a.TEM = Wooden, 2 })}, "building, fortified, level"},
 	} {
-		if err := planOf(t, []string{"4-6-7"}, c.steps...).Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+		err := planOf(t, []string{"4-6-7"}, c.steps...).Validate()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+		if f, _ := bound.FieldOf(err); f != "plan" {
+			t.Errorf("%s: %v names the field %q, want plan", c.name, err, f)
 		}
 	}
 }

@@ -513,47 +513,53 @@ func (u Unit) Validate() error {
 	r, ranged := counterRanges[u.Kind]
 	switch {
 	case ranged && !r.FP.contains(u.FP):
-		return fmt.Errorf("unit %q: FP %d outside %d…%d for a %s", u, u.FP, r.FP.Lo, r.FP.Hi, u.Kind.noun())
+		return u.invalid("FP %d outside %d…%d for a %s", u.FP, r.FP.Lo, r.FP.Hi, u.Kind.noun())
 	case ranged && !r.Range.contains(u.Range):
-		return fmt.Errorf("unit %q: range %d outside %d…%d for a %s", u, u.Range, r.Range.Lo, r.Range.Hi, u.Kind.noun())
+		return u.invalid("range %d outside %d…%d for a %s", u.Range, r.Range.Lo, r.Range.Hi, u.Kind.noun())
 	case u.Kind == Leader && !leaderML.contains(u.ML):
-		return fmt.Errorf("unit %q: a leader's ML %d outside %d…%d", u, u.ML, leaderML.Lo, leaderML.Hi)
+		return u.invalid("a leader's ML %d outside %d…%d", u.ML, leaderML.Lo, leaderML.Hi)
 	case u.ML < 1 || u.ML > 10:
-		return fmt.Errorf("unit %q: ML %d outside 1…10", u, u.ML)
+		return u.invalid("ML %d outside 1…10", u.ML)
 	case (u.Kind == Crew || u.Kind == Hero) && u.ELR != -1 && u.ELR != 0:
-		return fmt.Errorf("unit %q: elr=%d: a %s is never ELR Replaced (A19.11), so it has no ELR", u, u.ELR, u.Kind.noun())
+		return u.invalid("elr=%d: a %s is never ELR Replaced (A19.11), so it has no ELR", u.ELR, u.Kind.noun())
 	case u.ELR < -1 || u.ELR > MaxELR:
-		return fmt.Errorf("unit %q: elr=%d outside %s (−1: the attack's)", u, u.ELR, optionBounds("elr"))
+		return u.invalid("elr=%d outside %s (−1: the attack's)", u.ELR, optionBounds("elr"))
 	case u.BrokenML < 0 || u.BrokenML > 10:
-		return fmt.Errorf("unit %q: broken-ml %d outside 1…10", u, u.BrokenML)
+		return u.invalid("broken-ml %d outside 1…10", u.BrokenML)
 	case u.Kind == Leader && !leaderMod.contains(u.Mod):
-		return fmt.Errorf("unit %q: leadership modifier %+d outside −3…+2", u, u.Mod)
+		return u.invalid("leadership modifier %+d outside −3…+2", u.Mod)
 	case u.Wounded && !u.Kind.SMC():
-		return fmt.Errorf("unit %q: only a SMC can be wounded", u)
+		return u.invalid("only a SMC can be wounded")
 	case u.Broken && u.Pinned, u.Disrupted && u.Pinned:
-		return fmt.Errorf("unit %q: a broken unit cannot be pinned (A7.8); give one state", u)
+		return u.invalid("a broken unit cannot be pinned (A7.8); give one state")
 	case u.Broken && u.Berserk, u.Disrupted && u.Berserk:
-		return fmt.Errorf("unit %q: a berserk unit is never broken (A15.4); give one state", u)
+		return u.invalid("a berserk unit is never broken (A15.4); give one state")
 	case u.Pinned && u.Berserk:
-		return fmt.Errorf("unit %q: a berserk unit is never pinned (A15.42); give one state", u)
+		return u.invalid("a berserk unit is never pinned (A15.42); give one state")
 	case u.InGoodOrder && (u.Broken || u.Pinned || u.Berserk || u.Disrupted):
-		return fmt.Errorf("unit %q: good_order with broken, pinned, berserk or disrupted; give one state", u)
+		return u.invalid("good_order with broken, pinned, berserk or disrupted; give one state")
 	case u.Kind == Crew && (u.Berserk || u.Disrupted):
-		return fmt.Errorf("unit %q: a crew is never berserk or Disrupted (A15.1, A19.11)", u)
+		return u.invalid("a crew is never berserk or Disrupted (A15.1, A19.11)")
 	case u.Kind == Hero && (u.Broken || u.Disrupted || u.Pinned):
-		return fmt.Errorf("unit %q: a hero never breaks, he is wounded instead, and is never pinned (A15.2, A7.8)", u)
+		return u.invalid("a hero never breaks, he is wounded instead, and is never pinned (A15.2, A7.8)")
 	case u.Class != FirstLine && u.Kind.SMC():
-		return fmt.Errorf("unit %q: class=%s: a %s has no Class, only a MMC does (A1.25)", u, u.Class, u.Kind.noun())
+		return u.invalid("class=%s: a %s has no Class, only a MMC does (A1.25)", u.Class, u.Kind.noun())
 	case u.Underscore && u.Kind != Squad && u.Kind != HalfSquad:
-		return fmt.Errorf("unit %q: underscore: only a squad's or a HS's ML is underscored; it tells how they are ELR Replaced (A19.13)", u)
+		return u.invalid("underscore: only a squad's or a HS's ML is underscored; it tells how they are ELR Replaced (A19.13)")
 	case !optionBounds("drm").Contains(u.DRM):
-		return fmt.Errorf("unit %q: drm %d outside −%d…+%d", u, u.DRM, -MinUnitDRM, MaxUnitDRM)
+		return u.invalid("drm %d outside −%d…+%d", u.DRM, -MinUnitDRM, MaxUnitDRM)
 	case !optionBounds("sw").Contains(u.SW):
-		return fmt.Errorf("unit %q: sw=%d outside %s", u, u.SW, optionBounds("sw"))
+		return u.invalid("sw=%d outside %s", u.SW, optionBounds("sw"))
 	case u.SWX && u.SW == 0:
-		return fmt.Errorf("unit %q: sw-x says its SW have an X#: give them, sw=N with N from 1 to %d", u, MaxSW)
+		return u.invalid("sw-x says its SW have an X#: give them, sw=N with N from 1 to %d", MaxSW)
 	}
 	return nil
+}
+
+// invalid is Validate's refusal of u: a *bound.Invalid of the field
+// "unit", its message starting with the unit as written.
+func (u Unit) invalid(format string, args ...any) error {
+	return bound.InvalidAt("unit", fmt.Sprintf("unit %q", u), format, args...)
 }
 
 // unitList is a list of units and the input that gives them, so that a

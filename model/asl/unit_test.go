@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/sapperhq/sapper/model/bound"
 )
 
 func TestUnitJSONIsItsText(t *testing.T) {
@@ -91,6 +93,26 @@ func TestCounterRanges(t *testing.T) {
 	for _, s := range []string{"8-3-8", "hs:3-3-8", "hs:2-4-7", "crew:2-2-8", "hero:1-4-9", "leader:6+1", "leader:10-3", "4-2-6"} {
 		if _, err := ParseUnit(s); err != nil {
 			t.Errorf("%s: %v", s, err)
+		}
+	}
+}
+
+// TestUnitRefusalsAreTyped: a unit built in code and refused names its
+// field as every input error does (bound.FieldOf), its message the
+// unit's as ParseUnit gives it.
+func TestUnitRefusalsAreTyped(t *testing.T) {
+	for _, u := range []Unit{
+		{Kind: Squad, FP: 4, Range: 6, ML: 11},
+		{Kind: Squad, FP: 4, Range: 6, ML: 7, ELR: 9},
+		{Kind: Leader, ML: 8, Mod: -1, Wounded: true, Pinned: true, Broken: true},
+		{Kind: Crew, FP: 2, Range: 2, ML: 8, Berserk: true},
+	} {
+		err := u.Validate()
+		if f, ok := bound.FieldOf(err); !ok || f != "unit" {
+			t.Errorf("%v: %v names field %q", u, err, f)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "unit \""+u.String()+"\": ") {
+			t.Errorf("%v: %q does not begin with the unit", u, err)
 		}
 	}
 }
