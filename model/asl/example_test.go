@@ -31,7 +31,12 @@ func Example() {
 		panic(err)
 	}
 	fmt.Printf("exact:       cleared %.2f%%, squad broken %.2f%%\n", 100*exact.P(asl.MetricStack, "cleared"), 100*exact.P("target.1", "broken"))
-	fmt.Printf("Monte Carlo: cleared %.2f%%, squad broken %.2f%%\n", 100*mc.P(asl.MetricStack, "cleared"), 100*mc.P("target.1", "broken"))
+	cleared, err := mc.Outcome(asl.MetricStack, "cleared") // with its interval
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("Monte Carlo: cleared %.2f%% (%.0f%% interval %.2f–%.2f%%), squad broken %.2f%%\n",
+		100*cleared.P, 100*mc.Confidence, 100*cleared.Lo, 100*cleared.Hi, 100*mc.P("target.1", "broken"))
 	w := a.Working()
 	fmt.Printf("column %s, DRM %+d, malfunction on %d+\n", w.Targets[0].Column.Heading(), w.Targets[0].DRM, w.Malfunction.Value)
 	for _, r := range w.Attack[:3] {
@@ -39,7 +44,7 @@ func Example() {
 	}
 	// Output:
 	// exact:       cleared 39.92%, squad broken 55.56%
-	// Monte Carlo: cleared 39.93%, squad broken 55.55%
+	// Monte Carlo: cleared 39.93% (95% interval 39.63–40.24%), squad broken 55.55%
 	// column 30, DRM +3, malfunction on 12+
 	// Original 2 (1/36): Final 5, 1KIA
 	// Original 3 (2/36): Final 6, K/4
